@@ -1,0 +1,115 @@
+# strobe: build, test, install.  `make V=1` shows the full commands.
+#   make            build build/strobe
+#   make demo       install what is missing, build, trace a demo command
+#   make check      install what is missing, build, run every test
+#   make bench      compare overhead with strace, perf trace and bpftrace
+#   make install    install to $(PREFIX) (default /usr/local)
+
+VERSION := 0.1
+PREFIX ?= /usr/local
+BUILD := build
+CC ?= gcc
+CLANG ?= clang
+BPFTOOL ?= bpftool
+
+ifeq ($(V),1)
+Q :=
+msg := @true
+else
+Q := @
+msg = @printf '  %-7s %s\n'
+endif
+
+WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) -DSTROBE_VERSION='"$(VERSION)"' \
+	  -I$(BUILD) -MMD -MP
+LDLIBS := -lbpf -lelf -lz
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+SRCS := $(wildcard src/*.c src/*/*.c)
+OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
+ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
+LIB_SRCS := $(filter-out src/main.c src/session/%,$(SRCS))
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+PROG_SRCS := $(wildcard tests/progs/*.c)
+PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
+SKEL := $(BUILD)/syscalls.lskel.h
+
+.PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz
+all: $(BUILD)/strobe
+
+deps:
+	$(Q)sh scripts/deps.sh
+
+$(BUILD)/vmlinux.h:
+	$(msg) GEN $@
+	$(Q)mkdir -p $(BUILD)
+	$(Q)test -r /sys/kernel/btf/vmlinux || { echo "strobe: this kernel has no BTF (/sys/kernel/btf/vmlinux); build on a kernel with CONFIG_DEBUG_INFO_BTF=y" >&2; exit 1; }
+	$(Q)$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/event.h $(BUILD)/vmlinux.h
+	$(msg) BPF $@
+	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(BUILD) -Ibpf \
+		-Wall -Werror -c $< -o $@
+
+$(BUILD)/%.lskel.h: $(BUILD)/%.bpf.o
+	$(msg) SKEL $@
+	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/%.o: %.c | $(SKEL)
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/%.o: %.c | $(SKEL)
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(SAN) -c $< -o $@
+
+$(BUILD)/strobe: $(OBJS)
+	$(msg) LD $@
+	$(Q)$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/strobe-asan: $(ASAN_OBJS)
+	$(msg) LD $@
+	$(Q)$(CC) $(CFLAGS) $(SAN) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_SRCS:%.c=$(BUILD)/asan/%.o)
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) $(SAN) -Isrc $^ -o $@ $(LDLIBS)
+
+# Test programs: plain C with known syscalls; built without optimisation
+# surprises (-O0) so each call in the source is a call at run time.
+$(BUILD)/tests/progs/%: tests/progs/%.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror -pthread $< -o $@
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all
+	@echo "+ strobe -f -- sh -c 'ls / | wc -l'"
+	$(Q)$(BUILD)/strobe -f -- sh -c 'ls / | wc -l'
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS)
+	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
+
+bench: deps all $(PROG_BINS)
+	$(Q)sh scripts/deps.sh bench
+	$(Q)STROBE=$(BUILD)/strobe sh bench/run.sh
+
+install: all
+	install -D -m 0755 $(BUILD)/strobe $(DESTDIR)$(PREFIX)/bin/strobe
+	install -D -m 0644 strobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/strobe.1
+
+syscall-table:
+	python3 scripts/gen-syscall-table.py
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d)

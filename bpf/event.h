@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The event layout shared by the BPF programs and user space, and the
+ * configuration user space hands to the kernel side.  Every record in the
+ * ring buffer starts with struct ev_header; `size` covers the whole record
+ * so a reader can skip kinds it does not know.  Records are 8-byte aligned.
+ *
+ * Included from BPF code (after vmlinux.h) and from C (after <linux/types.h>).
+ */
+#ifndef STROBE_EVENT_H
+#define STROBE_EVENT_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+#define SYSCALL_MAX 512			/* syscall numbers are below this */
+#define SEL_WORDS (SYSCALL_MAX / 64)
+
+enum ev_kind {
+	EV_SYSCALL = 1,		/* a completed call, or the entry part of one */
+	EV_SIGNAL = 2,		/* a signal delivered to a traced thread */
+	EV_EXIT = 3,		/* a traced thread ended */
+	EV_FORK = 4,		/* a traced thread created a traced child */
+};
+
+struct ev_header {
+	__u64 ts;		/* CLOCK_MONOTONIC ns: syscall entry, or event time */
+	__u32 pid;		/* thread group id */
+	__u32 tid;
+	__u16 kind;		/* enum ev_kind */
+	__u16 cpu;
+	__u32 size;		/* whole record, header included */
+	__u32 lost;		/* records lost on this CPU just before this one */
+	__u32 pad;
+};
+
+/* ev_syscall.flags */
+#define EVF_NORETURN	0x01	/* exit, exit_group: emitted at entry, no result */
+#define EVF_ENTRY	0x02	/* entry half of a call split in two (execve) */
+#define EVF_EXIT	0x04	/* exit half of a split call */
+#define EVF_RESUMED	0x08	/* its entry happened before tracing began */
+
+/* A syscall record: fixed part, then `ncaps` captures (struct cap). */
+struct ev_syscall {
+	struct ev_header h;
+	__u64 dur;		/* ns from entry to exit */
+	__s64 ret;
+	__u64 args[6];
+	__s32 nr;
+	__u16 ncaps;
+	__u8 flags;		/* EVF_* */
+	__u8 pad;
+	__u32 aux;		/* execve: number of environment strings */
+	__u32 aux2;		/* execve: argv entries not captured */
+};
+
+/* cap.flags */
+#define CAP_TRUNC	0x01	/* more bytes followed in the process */
+#define CAP_FAULT	0x02	/* could not be read; len is 0 */
+#define CAP_ARGV	0x04	/* one element of an argv-style array */
+
+/* A captured string or buffer: header, `len` bytes, padding to 8. */
+struct cap {
+	__u16 len;
+	__u8 arg;		/* index of the syscall argument it belongs to */
+	__u8 flags;		/* CAP_* */
+};
+#define CAP_SIZE(len) ((sizeof(struct cap) + (len) + 7) & ~7u)
+
+struct ev_signal {
+	struct ev_header h;
+	__s32 sig;
+	__u32 pad;
+	__u8 info[48];		/* struct siginfo's first 48 bytes, as the kernel has them */
+};
+
+struct ev_exit {
+	struct ev_header h;
+	__s32 code;		/* wait(2)-style status: exit code << 8, or signal */
+	__u32 group_dead;
+};
+
+struct ev_fork {
+	struct ev_header h;
+	__u32 child_pid;
+	__u32 child_tid;
+};
+
+/* Per-thread state kept in BPF task storage. */
+#define TS_TRACED	0x01
+#define TS_PENDING_EXEC	0x02	/* launched command: show nothing before execve */
+#define TS_IN_CALL	0x04	/* entry seen, exit not yet */
+#define TS_RESUMED	0x08	/* in-flight call found by user space at attach */
+
+struct task_state {
+	__u64 ts;
+	__u64 args[6];
+	__s32 nr;
+	__u32 flags;
+};
+
+/* What to capture for each argument of a syscall, indexed by number. */
+enum cap_kind {
+	CK_NONE = 0,
+	CK_PATH = 1,		/* NUL-terminated, up to PATH_MAX */
+	CK_STR = 2,		/* NUL-terminated, up to the -s limit */
+	CK_ARGV = 3,		/* array of strings (execve argv) */
+	CK_ENVC = 4,		/* array of strings, only counted */
+};
+
+struct cap_rule {
+	__u8 arg[6];		/* enum cap_kind for each argument */
+	__u8 split;		/* capture at entry and emit two halves (execve) */
+	__u8 pad;
+};
+
+/* status= filter bits, tested at exit in the kernel */
+#define ST_SUCCESSFUL	0x01
+#define ST_FAILED	0x02
+#define ST_UNFINISHED	0x04	/* calls without a result: exit, execve in old image */
+#define ST_ALL		0x07
+
+#define PATH_CAP	4096
+#define STR_CAP_MAX	4096	/* highest -s the kernel side captures */
+#define ARGV_MAX	32	/* argv elements captured */
+#define SCRATCH_SIZE	32768	/* per-CPU record assembly area */
+#define SCRATCH_CAP_LIMIT 16384	/* captures start below this offset */
+
+#endif

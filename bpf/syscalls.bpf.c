@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * strobe's syscall tracer, kernel side.
+ *
+ * One generic pair of handlers (on_enter/on_exit) serves every syscall; two
+ * front ends feed them:
+ *   - tp_btf on the raw sys_enter/sys_exit tracepoints, when many syscalls
+ *     are selected (every syscall of every task pays for the probe);
+ *   - the per-syscall tracepoints syscalls:sys_{enter,exit}_NAME, attached
+ *     only for the selected calls, when few are: unselected calls then cost
+ *     nothing but the kernel's own bit test.
+ * Which threads are traced lives in task storage (struct task_state), set by
+ * user space through pidfds for -p and the launched command, by on_fork for
+ * -f children, and created on demand for -a.  The same storage stashes the
+ * arguments between entry and exit, so a completed call is one record.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "event.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define NR_EXECVE 59
+#define NR_EXIT 60
+#define NR_EXIT_GROUP 231
+#define NR_EXECVEAT 322
+#define SIGKILL 9
+
+/* Configuration, fixed before load. */
+const volatile __u32 self_tgid = 0;
+const volatile __u8 target_all = 0;	/* -a: every task but strobe */
+const volatile __u8 follow_forks = 0;	/* -f */
+const volatile __u8 status_mask = ST_ALL;
+const volatile __u32 str_max = 32;	/* -s */
+const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
+const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
+const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
+
+/* Shared with user space through the skeleton's bss. */
+__s64 live = 0;			/* traced threads still alive */
+__u64 follow_failed = 0;	/* children we could not start tracing */
+__u64 last_wake = 0;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct task_state);
+} tstate SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 8 << 20);
+} rb SEC(".maps");
+
+struct scratch_buf {
+	__u8 b[SCRATCH_SIZE];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch_buf);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, SYSCALL_MAX);
+	__type(key, __u32);
+	__type(value, struct cap_rule);
+} caprules SEC(".maps");
+
+struct lost_ctr {
+	__u64 total;
+	__u64 pending;		/* lost since the last record that got through */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct lost_ctr);
+} lostc SEC(".maps");
+
+static __always_inline bool selected(__s32 nr)
+{
+	__u64 n = (__u32)nr, word;
+
+	if (n >= SYSCALL_MAX)
+		return false;
+	/* Hide the range from clang so that it keeps the mask the verifier
+	 * needs to see on the very register used as the index. */
+	word = n >> 6;
+	asm volatile("" : "+r"(word));
+	word &= SEL_WORDS - 1;
+	return (sel[word] >> (n & 63)) & 1;
+}
+
+/*
+ * Waking the reader for every record would cost more than the probe; wake it
+ * when enough is waiting or enough time has passed, and let its poll timeout
+ * pick up a quiet tail.
+ */
+static __always_inline __u64 wake_flags(__u64 now)
+{
+	if (now - last_wake > wake_ns ||
+	    bpf_ringbuf_query(&rb, BPF_RB_AVAIL_DATA) > wake_bytes) {
+		last_wake = now;
+		return BPF_RB_FORCE_WAKEUP;
+	}
+	return BPF_RB_NO_WAKEUP;
+}
+
+static __always_inline struct lost_ctr *lost_get(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&lostc, &zero);
+}
+
+static __always_inline void fill_header(struct ev_header *h, __u16 kind,
+					__u32 size, __u64 ts)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	struct lost_ctr *lc = lost_get();
+
+	h->ts = ts;
+	h->pid = id >> 32;
+	h->tid = (__u32)id;
+	h->kind = kind;
+	h->cpu = bpf_get_smp_processor_id();
+	h->size = size;
+	h->lost = lc ? lc->pending : 0;
+	h->pad = 0;
+}
+
+static __always_inline void count_lost(void)
+{
+	struct lost_ctr *lc = lost_get();
+
+	if (lc) {
+		lc->total++;
+		lc->pending++;
+	}
+}
+
+static __always_inline void reset_pending(void)
+{
+	struct lost_ctr *lc = lost_get();
+
+	if (lc)
+		lc->pending = 0;
+}
+
+static __always_inline void *reserve(__u32 size)
+{
+	void *p = bpf_ringbuf_reserve(&rb, size, 0);
+
+	if (!p)
+		count_lost();
+	return p;
+}
+
+static __always_inline void submit(void *p, __u64 now)
+{
+	reset_pending();
+	bpf_ringbuf_submit(p, wake_flags(now));
+}
+
+static __always_inline struct task_state *state_of_current(bool create)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+
+	return bpf_task_storage_get(&tstate, t, 0,
+				    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+}
+
+/* Append one captured string at `off`; returns the bytes used. */
+static __always_inline __u32 cap_str(__u8 *buf, __u32 off, __u64 uptr,
+				     __u32 limit, __u8 arg, __u8 flags)
+{
+	struct cap *c;
+	long n;
+
+	if (off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = flags;
+	c->len = 0;
+	limit &= 0x1fff;
+	if (limit < 2)
+		limit = 2;
+	n = bpf_probe_read_user_str(buf + off + sizeof(*c), limit, (void *)uptr);
+	if (n <= 0) {
+		c->flags |= CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	n -= 1;			/* the NUL */
+	/* Strings are read one byte past the limit to know they went on. */
+	if (!(flags & CAP_ARGV) && limit == PATH_CAP) {
+		if (n >= PATH_CAP - 1)
+			c->flags |= CAP_TRUNC;
+	} else if (n > str_max) {
+		n = str_max;
+		c->flags |= CAP_TRUNC;
+	}
+	c->len = n & 0x1fff;
+	return CAP_SIZE(c->len);
+}
+
+/*
+ * cap_str as a global function: the verifier checks it once on its own,
+ * and callers see a scalar, which keeps the capture loops cheap to verify.
+ * argflags = arg | flags << 8.
+ */
+__noinline int cap_str_g(__u32 off, __u64 uptr, __u32 limit, __u32 argflags)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+
+	if (!buf)
+		return 0;
+	return cap_str(buf, off, uptr, limit, argflags & 0xff, (argflags >> 8) & 0xff);
+}
+
+static __always_inline __u32 str_limit(void)
+{
+	return str_max + 2;
+}
+
+/* State shared by the capture callbacks (bpf_loop keeps each body
+ * verified once instead of once per unrolled iteration). */
+struct capctx {
+	__u8 *buf;
+	struct task_state *st;
+	struct cap_rule *r;
+	__u64 uarr;		/* the array being walked (argv, envp) */
+	__u32 off;
+	__u32 envc;
+	__u32 more;
+	__u16 ncaps;
+	__u8 arg;
+	__u8 done;
+};
+
+/* execve's argv: up to ARGV_MAX strings. */
+static long argv_cb(__u32 i, struct capctx *c)
+{
+	__u64 p = 0;
+
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(c->uarr + i * 8)) || !p) {
+		c->done = 1;
+		return 1;
+	}
+	c->off += cap_str_g(c->off, p, str_limit(), c->arg | CAP_ARGV << 8) & 0x3fff;
+	c->ncaps++;
+	return 0;
+}
+
+/* ...and how many more there are, up to 64 (counted in aux2). */
+static long argv_more_cb(__u32 i, struct capctx *c)
+{
+	__u64 p = 0;
+
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(c->uarr + (ARGV_MAX + i) * 8)) || !p)
+		return 1;
+	c->more++;
+	return 0;
+}
+
+/* Count a NULL-terminated pointer array (the environment), 8 at a time. */
+static long envc_cb(__u32 i, struct capctx *c)
+{
+	__u64 chunk[8];
+	int j;
+
+	if (bpf_probe_read_user(chunk, sizeof(chunk), (void *)(c->uarr + i * 64)))
+		return 1;
+	for (j = 0; j < 8; j++) {
+		if (!chunk[j])
+			return 1;
+		c->envc++;
+	}
+	return 0;
+}
+
+static long arg_cb(__u32 i, struct capctx *c)
+{
+	__u8 k;
+	__u64 a;
+
+	if (i >= 6)
+		return 1;
+	k = c->r->arg[i];
+	a = c->st->args[i];
+	if (k == CK_NONE || !a)
+		return 0;
+	c->arg = i;
+	if (k == CK_PATH) {
+		c->off += cap_str_g(c->off, a, PATH_CAP, i) & 0x3fff;
+		c->ncaps++;
+	} else if (k == CK_STR) {
+		c->off += cap_str_g(c->off, a, str_limit(), i) & 0x3fff;
+		c->ncaps++;
+	} else if (k == CK_ARGV) {
+		c->uarr = a;
+		c->done = 0;
+		bpf_loop(ARGV_MAX, argv_cb, c, 0);
+		if (!c->done)
+			bpf_loop(64, argv_more_cb, c, 0);
+	} else if (k == CK_ENVC) {
+		c->uarr = a;
+		bpf_loop(512, envc_cb, c, 0);
+	}
+	return 0;
+}
+
+static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
+					 __s64 ret, __u64 now, __u8 flags)
+{
+	int i;
+
+	e->dur = flags & (EVF_NORETURN | EVF_ENTRY) ? 0 : now - st->ts;
+	e->ret = ret;
+	for (i = 0; i < 6; i++)
+		e->args[i] = st->args[i];
+	e->nr = st->nr;
+	e->ncaps = 0;
+	e->flags = flags;
+	e->pad = 0;
+	e->aux = 0;
+	e->aux2 = 0;
+}
+
+/* A record without captures goes straight into the ring buffer. */
+static __always_inline void emit_plain(struct task_state *st, __s64 ret,
+				       __u64 now, __u8 flags)
+{
+	struct ev_syscall *e = reserve(sizeof(*e));
+
+	if (!e)
+		return;
+	fill_header(&e->h, EV_SYSCALL, sizeof(*e), st->ts);
+	fill_syscall(e, st, ret, now, flags);
+	submit(e, now);
+}
+
+/* A record with captures is assembled in per-CPU scratch, then copied. */
+static __always_inline void emit_captured(struct task_state *st, struct cap_rule *r,
+					  __s64 ret, __u64 now, __u8 flags)
+{
+	struct capctx c = { .st = st, .r = r, .off = sizeof(struct ev_syscall) };
+	struct ev_syscall *e;
+	__u32 zero = 0;
+	__u64 size;
+
+	c.buf = bpf_map_lookup_elem(&scratch, &zero);
+	if (!c.buf)
+		return;
+	e = (struct ev_syscall *)c.buf;
+	fill_syscall(e, st, ret, now, flags);
+	bpf_loop(6, arg_cb, &c, 0);
+	e->ncaps = c.ncaps;
+	e->aux = c.envc;
+	e->aux2 = c.more;
+	/* captures start below SCRATCH_CAP_LIMIT and are at most 8K, so the
+	 * record always fits; the mask is for the verifier */
+	size = c.off & (SCRATCH_SIZE - 1);
+	fill_header(&e->h, EV_SYSCALL, size, st->ts);
+	if (bpf_ringbuf_output(&rb, c.buf, size, wake_flags(now)))
+		count_lost();
+	else
+		reset_pending();
+}
+
+static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
+				    __u64 a3, __u64 a4, __u64 a5)
+{
+	struct task_state *st;
+	struct cap_rule *r;
+	__u32 key = nr;
+	__u64 now;
+
+	if (!selected(nr))
+		return 0;
+	if (target_all) {
+		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+			return 0;
+		st = state_of_current(true);
+		if (st)
+			st->flags |= TS_TRACED;
+	} else {
+		st = state_of_current(false);
+	}
+	if (!st || !(st->flags & TS_TRACED))
+		return 0;
+	/* The launched command shows nothing before its execve. */
+	if ((st->flags & TS_PENDING_EXEC) && nr != NR_EXECVE && nr != NR_EXECVEAT)
+		return 0;
+	now = bpf_ktime_get_ns();
+	st->ts = now;
+	st->nr = nr;
+	st->args[0] = a0;
+	st->args[1] = a1;
+	st->args[2] = a2;
+	st->args[3] = a3;
+	st->args[4] = a4;
+	st->args[5] = a5;
+	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
+
+	if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
+		st->flags &= ~TS_IN_CALL;
+		if (status_mask & ST_UNFINISHED)
+			emit_plain(st, 0, now, EVF_NORETURN);
+		return 0;
+	}
+	r = bpf_map_lookup_elem(&caprules, &key);
+	/* execve replaces the memory its arguments live in: capture them now. */
+	if (r && r->split)
+		emit_captured(st, r, 0, now, EVF_ENTRY);
+	return 0;
+}
+
+static __always_inline bool has_caps(struct cap_rule *r)
+{
+	return r->arg[0] | r->arg[1] | r->arg[2] | r->arg[3] | r->arg[4] | r->arg[5];
+}
+
+static __always_inline int on_exit(__s64 ret)
+{
+	struct task_state *st = state_of_current(false);
+	struct cap_rule *r;
+	__u8 flags = 0;
+	__u32 key;
+	__u64 now;
+
+	if (!st || !(st->flags & TS_IN_CALL))
+		return 0;
+	if (st->flags & TS_RESUMED)
+		flags |= EVF_RESUMED;
+	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
+	if (ret < 0 && ret >= -4095) {
+		if (!(status_mask & ST_FAILED))
+			return 0;
+	} else if (!(status_mask & ST_SUCCESSFUL)) {
+		return 0;
+	}
+	now = bpf_ktime_get_ns();
+	key = st->nr;
+	r = bpf_map_lookup_elem(&caprules, &key);
+	if (r && r->split && !(flags & EVF_RESUMED))
+		emit_plain(st, ret, now, flags | EVF_EXIT);
+	else if (r && has_caps(r) && !(flags & EVF_RESUMED))
+		emit_captured(st, r, ret, now, flags);
+	else
+		emit_plain(st, ret, now, flags);
+	return 0;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
+{
+	return on_enter(id, regs->di, regs->si, regs->dx, regs->r10, regs->r8,
+			regs->r9);
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
+{
+	return on_exit(ret);
+}
+
+/* Layout of the per-syscall trace event records (see their tracefs format). */
+struct sc_enter_rec {
+	__u64 common;
+	__s32 nr;
+	__u32 pad;
+	__u64 args[6];
+};
+
+struct sc_exit_rec {
+	__u64 common;
+	__s32 nr;
+	__u32 pad;
+	__s64 ret;
+};
+
+SEC("tracepoint")
+int tp_enter(struct sc_enter_rec *ctx)
+{
+	return on_enter(ctx->nr, ctx->args[0], ctx->args[1], ctx->args[2],
+			ctx->args[3], ctx->args[4], ctx->args[5]);
+}
+
+SEC("tracepoint")
+int tp_exit(struct sc_exit_rec *ctx)
+{
+	return on_exit(ctx->ret);
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+{
+	struct task_state init = { .flags = TS_TRACED }, *pst, *cst;
+	struct ev_fork *e;
+	__u64 now;
+
+	if (!follow_forks || target_all)
+		return 0;
+	pst = bpf_task_storage_get(&tstate, parent, 0, 0);
+	if (!pst || !(pst->flags & TS_TRACED))
+		return 0;
+	cst = bpf_task_storage_get(&tstate, child, &init,
+				   BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!cst) {
+		__sync_fetch_and_add(&follow_failed, 1);
+		return 0;
+	}
+	__sync_fetch_and_add(&live, 1);
+	now = bpf_ktime_get_ns();
+	e = reserve(sizeof(*e));
+	if (!e)
+		return 0;
+	fill_header(&e->h, EV_FORK, sizeof(*e), now);
+	e->child_pid = BPF_CORE_READ(child, tgid);
+	e->child_tid = BPF_CORE_READ(child, pid);
+	submit(e, now);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	struct task_state *st = bpf_task_storage_get(&tstate, p, 0, 0);
+
+	if (st)
+		st->flags &= ~TS_PENDING_EXEC;
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(on_task_exit, struct task_struct *p, bool group_dead)
+{
+	struct task_state *st = bpf_task_storage_get(&tstate, p, 0, 0);
+	struct ev_exit *e;
+	__u32 flags;
+	__u64 now;
+
+	if (!st || !(st->flags & TS_TRACED))
+		return 0;
+	flags = st->flags;
+	bpf_task_storage_delete(&tstate, p);
+	if (!target_all)
+		__sync_fetch_and_add(&live, -1);
+	if (flags & TS_PENDING_EXEC)
+		return 0;	/* the command never started; user space reports it */
+	now = bpf_ktime_get_ns();
+	e = reserve(sizeof(*e));
+	if (!e)
+		return 0;
+	fill_header(&e->h, EV_EXIT, sizeof(*e), now);
+	e->code = BPF_CORE_READ(p, exit_code);
+	e->group_dead = group_dead;
+	submit(e, now);
+	return 0;
+}
+
+SEC("tp_btf/signal_deliver")
+int BPF_PROG(on_signal, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
+{
+	struct task_state *st = state_of_current(false);
+	struct ev_signal *e;
+	__u64 now;
+
+	/* A fatal SIGKILL is reported by the exit record, as strace does. */
+	if (!st || !(st->flags & TS_TRACED) || sig == SIGKILL ||
+	    (st->flags & TS_PENDING_EXEC))
+		return 0;
+	now = bpf_ktime_get_ns();
+	e = reserve(sizeof(*e));
+	if (!e)
+		return 0;
+	fill_header(&e->h, EV_SIGNAL, sizeof(*e), now);
+	e->sig = sig;
+	e->pad = 0;
+	__builtin_memset(e->info, 0, sizeof(e->info));
+	/* SEND_SIG_NOINFO and SEND_SIG_PRIV are the small values 0 and 1. */
+	if ((unsigned long)info > 4096)
+		bpf_probe_read_kernel(e->info, sizeof(e->info), info);
+	submit(e, now);
+	return 0;
+}

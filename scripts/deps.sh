@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install the Debian packages strobe needs to build and test, only those
+# missing, so running it again costs one dpkg query.  Idempotent; root only.
+#   scripts/deps.sh          build + test dependencies
+#   scripts/deps.sh bench    also the tools bench/ compares against
+set -e
+pkgs="make gcc clang llvm libbpf-dev bpftool libelf-dev zlib1g-dev pkg-config strace python3 libclang-rt-14-dev"
+[ "$1" = bench ] && pkgs="$pkgs linux-perf bpftrace hyperfine time"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "strobe: missing packages:$missing; run as root: apt-get install$missing" >&2
+	exit 1
+fi
+echo "strobe: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y -q $missing >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q $missing >/dev/null; }

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Generate src/syscalls/table_x86_64.c, the x86_64 syscall table.
+
+Sources of truth, both from the machine it runs on:
+  * numbers: the kernel UAPI header asm/unistd_64.h (Debian's linux-libc-dev),
+    plus scripts/syscalls-extra-x86_64.txt for calls newer than that header;
+  * argument names and C types: the kernel's own syscall trace event formats
+    in tracefs (events/syscalls/sys_enter_*/format), which the kernel builds
+    from its SYSCALL_DEFINE macros.
+Argument kinds (how strobe decodes an argument) are derived from those types
+and names by the rules below, plus a few per-syscall overrides.  Run by hand
+(make syscall-table) on a machine whose kernel is at least as new as the
+header, and commit the result: the build never needs tracefs.
+"""
+import os
+import re
+import sys
+
+TRACEFS = "/sys/kernel/tracing/events/syscalls"
+UNISTD = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXTRA = os.path.join(HERE, "syscalls-extra-x86_64.txt")
+
+# syscall name -> name of its trace event when the kernel's SYSCALL_DEFINE
+# name differs from the user-visible name.
+EVENT_ALIAS = {
+    "stat": "newstat", "fstat": "newfstat", "lstat": "newlstat",
+    "uname": "newuname", "newfstatat": "newfstatat", "umount2": "umount",
+    "sendfile": "sendfile64",
+}
+
+PATH_NAMES = {"filename", "pathname", "oldname", "newname", "path",
+              "specialfile", "to_pathname", "from_pathname", "put_old",
+              "new_root", "special", "library", "dev_name", "dir_name"}
+FD_NAMES = {"fd", "oldfd", "newfd", "fd_in", "fd_out", "epfd", "ufd",
+            "out_fd", "in_fd", "fdin", "fdout", "mqdes", "pidfd",
+            "ruleset_fd", "from_dfd", "to_dfd", "fs_fd", "mnt_fd",
+            "watch_fd"}
+DIRFD_NAMES = {"dfd", "olddfd", "newdfd", "dirfd"}
+
+# Per-syscall overrides: (syscall, arg name) -> kind.
+OVERRIDE = {
+    ("open", "flags"): "OPEN_FLAGS", ("open", "mode"): "OPEN_MODE",
+    ("openat", "flags"): "OPEN_FLAGS", ("openat", "mode"): "OPEN_MODE",
+    ("creat", "mode"): "MODE",
+    ("mmap", "prot"): "PROT", ("mmap", "flags"): "MMAP_FLAGS",
+    ("mmap", "off"): "OFF", ("mmap", "fd"): "FD", ("mmap", "addr"): "PTR",
+    ("mprotect", "prot"): "PROT", ("pkey_mprotect", "prot"): "PROT",
+    ("mprotect", "start"): "PTR", ("munmap", "addr"): "PTR",
+    ("brk", "brk"): "PTR", ("mremap", "addr"): "PTR",
+    ("access", "mode"): "ACCESS_MODE", ("faccessat", "mode"): "ACCESS_MODE",
+    ("faccessat2", "mode"): "ACCESS_MODE",
+    ("faccessat2", "flags"): "AT_FLAGS", ("newfstatat", "flag"): "AT_FLAGS",
+    ("unlinkat", "flag"): "AT_FLAGS", ("fchownat", "flag"): "AT_FLAGS",
+    ("linkat", "flags"): "AT_FLAGS", ("utimensat", "flags"): "AT_FLAGS",
+    ("statx", "flags"): "AT_FLAGS", ("fchmodat2", "flags"): "AT_FLAGS",
+    ("execveat", "flags"): "AT_FLAGS",
+    ("execve", "argv"): "ARGV", ("execve", "envp"): "ENVP",
+    ("execveat", "argv"): "ARGV", ("execveat", "envp"): "ENVP",
+    ("kill", "sig"): "SIGNAL", ("tkill", "sig"): "SIGNAL",
+    ("tgkill", "sig"): "SIGNAL", ("rt_sigaction", "sig"): "SIGNAL",
+    ("pidfd_send_signal", "sig"): "SIGNAL",
+    ("arch_prctl", "addr"): "HEX", ("lseek", "offset"): "LONG",
+    ("lseek", "whence"): "WHENCE",
+    ("mkdir", "mode"): "MODE", ("mkdirat", "mode"): "MODE",
+    ("chmod", "mode"): "MODE", ("fchmod", "mode"): "MODE",
+    ("fchmodat", "mode"): "MODE", ("fchmodat2", "mode"): "MODE",
+    ("mknod", "mode"): "MODE", ("mknodat", "mode"): "MODE",
+    ("umask", "mask"): "MODE", ("memfd_create", "uname"): "STR",
+    ("sethostname", "name"): "STR", ("setdomainname", "name"): "STR",
+    ("mount", "type"): "STR",
+}
+RET_HEX = {"mmap", "brk", "mremap", "shmat"}
+RET_NONE = {"exit", "exit_group"}
+RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
+          "socket", "accept", "accept4", "epoll_create", "epoll_create1",
+          "eventfd", "eventfd2", "signalfd", "signalfd4", "timerfd_create",
+          "inotify_init", "inotify_init1", "fanotify_init", "memfd_create",
+          "memfd_secret", "perf_event_open", "pidfd_open", "pidfd_getfd",
+          "userfaultfd", "io_uring_setup", "fsopen", "fsmount", "fspick",
+          "open_tree", "open_tree_attr", "landlock_create_ruleset",
+          "mq_open", "open_by_handle_at", "bpf"}
+
+# Classes as strace documents them (man strace, -e trace=%CLASS).
+CLASS_LISTS = {
+    "PROCESS": "clone clone3 fork vfork execve execveat exit exit_group wait4 "
+               "waitid kill tkill tgkill rt_sigqueueinfo rt_tgsigqueueinfo "
+               "pidfd_send_signal pidfd_open unshare setns arch_prctl",
+    "NETWORK": "socket socketpair bind connect listen accept accept4 "
+               "getsockname getpeername sendto recvfrom sendmsg recvmsg "
+               "sendmmsg recvmmsg shutdown setsockopt getsockopt",
+    "SIGNAL": "rt_sigaction rt_sigprocmask rt_sigreturn rt_sigpending "
+              "rt_sigtimedwait rt_sigqueueinfo rt_tgsigqueueinfo "
+              "rt_sigsuspend sigaltstack kill tkill tgkill pause signalfd "
+              "signalfd4 pidfd_send_signal",
+    "IPC": "msgget msgsnd msgrcv msgctl semget semop semctl semtimedop "
+           "shmget shmat shmctl shmdt",
+    "MEMORY": "brk mmap munmap mremap mprotect madvise mlock munlock "
+              "mlockall munlockall mlock2 mincore msync remap_file_pages "
+              "mbind set_mempolicy get_mempolicy migrate_pages move_pages "
+              "pkey_mprotect pkey_alloc pkey_free process_madvise "
+              "map_shadow_stack mseal set_mempolicy_home_node shmat shmdt",
+    "CREDS": "getuid geteuid getgid getegid setuid setgid setreuid setregid "
+             "setresuid getresuid setresgid getresgid setfsuid setfsgid "
+             "getgroups setgroups capget capset",
+    "CLOCK": "adjtimex clock_adjtime clock_getres clock_gettime "
+             "clock_settime gettimeofday settimeofday time",
+    "STAT": "stat", "LSTAT": "lstat", "FSTAT": "fstat newfstatat statx",
+    "STAT_ALL": "stat lstat fstat newfstatat statx",
+    "STATFS": "statfs", "FSTATFS": "fstatfs",
+    "STATFS_ALL": "statfs fstatfs ustat",
+    "PURE": "getegid geteuid getgid getpgrp getpid getppid gettid getuid",
+    # fd-related calls that take no fd argument but return or fill in fds
+    "DESC": "pipe pipe2 socketpair select pselect6 poll ppoll epoll_wait "
+            "epoll_pwait epoll_pwait2 " + " ".join(sorted(RET_FD)),
+}
+CLASS_ORDER = ["FILE", "DESC", "PROCESS", "NETWORK", "SIGNAL", "IPC",
+               "MEMORY", "CREDS", "CLOCK", "STAT", "LSTAT", "FSTAT",
+               "STAT_ALL", "STATFS", "FSTATFS", "STATFS_ALL", "PURE"]
+
+
+def read_numbers():
+    nums = {}
+    with open(UNISTD) as f:
+        for line in f:
+            m = re.match(r"#define __NR_(\w+)\s+(\d+)", line)
+            if m:
+                nums[m.group(1)] = int(m.group(2))
+    with open(EXTRA) as f:
+        for line in f:
+            line = line.split("#")[0].split()
+            if len(line) == 2:
+                nums[line[1]] = int(line[0])
+    return nums
+
+
+# Real syscalls this kernel builds without trace event metadata (module and
+# kexec loading, shadow stacks): their arguments as the man pages name them.
+FALLBACK = {
+    "init_module": [("void *", "module_image"), ("unsigned long", "len"),
+                    ("const char *", "param_values")],
+    "finit_module": [("int", "fd"), ("const char *", "param_values"),
+                     ("int", "flags")],
+    "delete_module": [("const char *", "name"), ("unsigned int", "flags")],
+    "kexec_load": [("unsigned long", "entry"), ("unsigned long", "nr_segments"),
+                   ("void *", "segments"), ("unsigned long", "flags")],
+    "kexec_file_load": [("int", "kernel_fd"), ("int", "initrd_fd"),
+                        ("unsigned long", "cmdline_len"),
+                        ("const char *", "cmdline"), ("unsigned long", "flags")],
+    "map_shadow_stack": [("unsigned long", "addr"), ("unsigned long", "size"),
+                         ("unsigned int", "flags")],
+}
+
+
+def read_format(name):
+    if name in FALLBACK:
+        return FALLBACK[name]
+    ev = EVENT_ALIAS.get(name, name)
+    path = os.path.join(TRACEFS, "sys_enter_" + ev, "format")
+    if not os.path.exists(path):
+        return None
+    args = []
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"\tfield:(.*);\toffset:\d+;", line)
+            if not m or "common_" in m.group(1) or "__syscall_nr" in m.group(1):
+                continue
+            decl = m.group(1).strip()
+            m2 = re.match(r"(.*?)\s*(\w+)$", decl)
+            args.append((m2.group(1).strip(), m2.group(2)))
+    return args
+
+
+def kind_of(sc, ctype, aname):
+    if (sc, aname) in OVERRIDE:
+        return OVERRIDE[(sc, aname)]
+    ptr = "*" in ctype
+    if aname in PATH_NAMES and ptr and "char" in ctype:
+        return "PATH"
+    if ctype in ("const char *",) and aname in ("name", "buf", "_type",
+                                                  "_description", "_key",
+                                                  "_callout_info", "_fs_name",
+                                                  "u_name", "type",
+                                                  "param_values", "cmdline"):
+        return "STR"
+    if ptr:
+        return "PTR"
+    if aname in DIRFD_NAMES:
+        return "DIRFD"
+    if aname in FD_NAMES and ("int" in ctype or ctype == "mqd_t"):
+        return "FD"
+    if ctype == "umode_t":
+        return "MODE"
+    # int arguments arrive in 64-bit registers whose upper half the ABI
+    # leaves undefined, so 32-bit kinds are printed from the low half.
+    if ctype in ("unsigned long", "size_t", "u64", "aio_context_t"):
+        return "ULONG"
+    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32",
+                                                  "uid_t", "gid_t", "qid_t"):
+        return "UINT"
+    if ctype in ("long", "loff_t", "off_t", "ssize_t"):
+        return "LONG"
+    return "INT"
+
+
+def main(out):
+    nums = read_numbers()
+    by_nr = {}
+    for name, nr in nums.items():
+        by_nr[nr] = name
+    rows = []
+    missing = []
+    for nr in sorted(by_nr):
+        name = by_nr[nr]
+        fmt = read_format(name)
+        if fmt is None:
+            missing.append(name)
+            fmt = []
+            known = False
+        else:
+            known = True
+        args = [(a, kind_of(name, t, a)) for t, a in fmt][:6]
+        classes = set()
+        if any(k == "PATH" for _, k in args):
+            classes.add("FILE")
+        if any(k in ("FD", "DIRFD") for _, k in args):
+            classes.add("DESC")
+        for cls, lst in CLASS_LISTS.items():
+            if name in lst.split():
+                classes.add(cls)
+        if name in ("execve", "execveat"):
+            classes.add("FILE")
+        ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
+               else "FD" if name in RET_FD else "INT")
+        rows.append((nr, name, args, classes, ret, known))
+
+    o = []
+    o.append("/* Generated by scripts/gen-syscall-table.py from asm/unistd_64.h and")
+    o.append(" * the kernel's syscall trace event formats; do not edit by hand. */")
+    o.append('#include "syscalls.h"\n')
+    o.append("const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {")
+    for nr, name, args, classes, ret, known in rows:
+        cl = "|".join("SC_" + c for c in CLASS_ORDER if c in classes) or "0"
+        a = ", ".join('{ "%s", AK_%s }' % (n, k) for n, k in args)
+        flags = "" if known else ", .flags = SCF_NO_FORMAT"
+        ev = EVENT_ALIAS.get(name, name)
+        if known and name not in FALLBACK and ev != name:
+            flags += ', .event = "%s"' % ev
+        o.append('\t[%d] = { "%s", %d, RK_%s, %s, { %s }%s },' %
+                 (nr, name, len(args), ret, cl, a, flags))
+    o.append("};")
+    text = "\n".join(o) + "\n"
+    with open(out, "w") as f:
+        f.write(text)
+    if missing:
+        print("no trace event format (arguments unknown): " + " ".join(missing),
+              file=sys.stderr)
+    print("%d syscalls, highest %d" % (len(rows), max(by_nr)), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else
+         os.path.join(HERE, "..", "src", "syscalls", "table_x86_64.c"))

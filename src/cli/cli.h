@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command line: strace-compatible options parsed into struct options,
+ * and the -e trace=/status= set expressions.
+ */
+#ifndef STROBE_CLI_H
+#define STROBE_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define SEL_WORDS_CLI 8		/* 512 syscall numbers, as the kernel side */
+
+enum probe_mode { PROBE_AUTO, PROBE_RAW, PROBE_TP };
+
+struct options {
+	char **cmd;		/* command and its arguments, or NULL */
+	pid_t *pids;		/* -p */
+	int npids;
+	bool all;		/* -a: the whole system */
+	bool follow;		/* -f */
+	uint64_t sel[SEL_WORDS_CLI];	/* selected syscall numbers */
+	uint8_t status_mask;	/* ST_* of bpf/event.h */
+	const char *outfile;	/* -o */
+	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 */
+	bool relative;		/* -r */
+	bool syscall_times;	/* -T */
+	int strsize;		/* -s */
+	size_t bufsize;		/* -m, bytes, a power of two */
+	bool quiet;		/* -q */
+	int verbose;		/* -v */
+	enum probe_mode probe;	/* --probe= (for tests and benchmarks) */
+};
+
+/* Exit codes for strobe's own failures (a traced command's status otherwise). */
+#define EXIT_USAGE 1		/* bad option or expression */
+#define EXIT_SETUP 1		/* could not start tracing */
+#define EXIT_NOTFOUND 127	/* command not found */
+#define EXIT_NOEXEC 126		/* command found but could not run */
+
+/* Returns 0 to go on, 1 when done (--help, --version), -1 after printing
+ * a one-line error. */
+int options_parse(struct options *o, int argc, char **argv);
+void options_free(struct options *o);
+
+/* Parse a trace= set into sel; on error fill err and return -1. */
+int filter_parse_trace(const char *expr, uint64_t sel[SEL_WORDS_CLI],
+		       char *err, size_t errlen);
+/* Parse a status= set into a ST_* mask; on error fill err and return -1. */
+int filter_parse_status(const char *expr, uint8_t *mask, char *err, size_t errlen);
+/* "64M" -> bytes; -1 on a malformed size. */
+long long parse_size(const char *s);
+
+#endif

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/* strace-compatible option parsing. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../../bpf/event.h"
+
+#ifndef STROBE_VERSION
+#define STROBE_VERSION "0.1"
+#endif
+
+static const char usage_text[] =
+"usage: strobe [-fqrTtvzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
+"              { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
+"\n"
+"Trace system calls with eBPF, printing them as strace does.\n"
+"\n"
+"Targets:\n"
+"  COMMAND              run COMMAND and trace it from its execve\n"
+"  -p, --attach=PID     trace all threads of running process(es) PID[,PID...]\n"
+"  -a, --all            trace every process on the system except strobe\n"
+"  -f, --follow-forks   also trace children created by fork, vfork and clone\n"
+"\n"
+"Filters (applied in the kernel):\n"
+"  -e trace=SET, --trace=SET   syscalls to show: [!]value[,value...] where a\n"
+"                       value is a name, %class, /regex, all or none\n"
+"  -e status=SET, --status=SET  successful, failed, unfinished, all, none\n"
+"  -z, --successful-only        only calls that succeeded\n"
+"  -Z, --failed-only            only calls that failed\n"
+"\n"
+"Output:\n"
+"  -o, --output=FILE    write the trace to FILE instead of stderr\n"
+"  -s, --string-limit=N print at most N bytes of each string (default 32)\n"
+"  -t, --absolute-timestamps  time of day; -tt with microseconds; -ttt epoch\n"
+"  -r, --relative-timestamps  time since the previous line\n"
+"  -T, --syscall-times  time spent in each call\n"
+"  -q, --quiet          no attach/detach messages\n"
+"  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
+"  -m, --buffer-size=SIZE  ring buffer size (default 8M; K, M, G suffixes)\n"
+"\n"
+"  -h, --help           this text\n"
+"  -V, --version        strobe's version\n"
+"\n"
+"Exit status: the traced command's (128+N if killed by signal N), 127 if the\n"
+"command is not found, 1 if strobe could not trace.\n";
+
+enum {
+	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE,
+};
+
+static const struct option long_opts[] = {
+	{ "follow-forks", no_argument, 0, 'f' },
+	{ "output", required_argument, 0, 'o' },
+	{ "trace", required_argument, 0, OPT_TRACE },
+	{ "status", required_argument, 0, OPT_STATUS },
+	{ "string-limit", required_argument, 0, 's' },
+	{ "attach", required_argument, 0, 'p' },
+	{ "all", no_argument, 0, 'a' },
+	{ "absolute-timestamps", no_argument, 0, 't' },
+	{ "timestamps", no_argument, 0, 't' },
+	{ "relative-timestamps", no_argument, 0, 'r' },
+	{ "syscall-times", no_argument, 0, 'T' },
+	{ "successful-only", no_argument, 0, 'z' },
+	{ "failed-only", no_argument, 0, 'Z' },
+	{ "quiet", no_argument, 0, 'q' },
+	{ "verbose", no_argument, 0, 'v' },
+	{ "buffer-size", required_argument, 0, 'm' },
+	{ "probe", required_argument, 0, OPT_PROBE },
+	{ "help", no_argument, 0, 'h' },
+	{ "version", no_argument, 0, 'V' },
+	{ 0, 0, 0, 0 },
+};
+
+static int err1(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "strobe: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see strobe --help)\n");
+	return -1;
+}
+
+static int add_pids(struct options *o, const char *arg)
+{
+	char *copy = strdup(arg), *tok, *save = NULL;
+
+	if (!copy)
+		return -1;
+	for (tok = strtok_r(copy, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+		char *end;
+		long v;
+		pid_t *n;
+
+		errno = 0;
+		v = strtol(tok, &end, 10);
+		if (*end || v <= 0 || v > 0x3fffffff || errno) {
+			err1("invalid process id '%s'", tok);
+			free(copy);
+			return -1;
+		}
+		n = realloc(o->pids, (o->npids + 1) * sizeof(*n));
+		if (!n) {
+			free(copy);
+			return -1;
+		}
+		o->pids = n;
+		o->pids[o->npids++] = v;
+	}
+	free(copy);
+	return 0;
+}
+
+/* -e EXPR: "trace=SET", "status=SET", or a bare SET meaning trace=SET. */
+static int parse_expr(struct options *o, const char *expr)
+{
+	char err[512];
+	const char *eq = strchr(expr, '=');
+
+	if (eq && !strncmp(expr, "trace=", 6))
+		expr += 6;
+	else if (eq && (!strncmp(expr, "t=", 2)))
+		expr += 2;
+	else if (eq && !strncmp(expr, "status=", 7)) {
+		if (filter_parse_status(expr + 7, &o->status_mask, err, sizeof(err)))
+			return err1("%s", err);
+		return 0;
+	} else if (eq) {
+		char q[32];
+
+		snprintf(q, sizeof(q), "%.*s", (int)(eq - expr), expr);
+		return err1("-e %s= is not supported yet", q);
+	}
+	if (filter_parse_trace(expr, o->sel, err, sizeof(err)))
+		return err1("%s", err);
+	return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv)
+{
+	long long v;
+	char *end;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	memset(o->sel, 0xff, sizeof(o->sel));
+	o->status_mask = ST_ALL;
+	o->strsize = 32;
+	o->bufsize = 8 << 20;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+fo:e:s:p:atrTzZqvm:hV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'f': o->follow = true; break;
+		case 'o': o->outfile = optarg; break;
+		case 'e': if (parse_expr(o, optarg)) return -1; break;
+		case OPT_TRACE:
+			{
+				char err[512];
+
+				if (filter_parse_trace(optarg, o->sel, err, sizeof(err)))
+					return err1("%s", err);
+			}
+			break;
+		case OPT_STATUS:
+			{
+				char err[256];
+
+				if (filter_parse_status(optarg, &o->status_mask, err, sizeof(err)))
+					return err1("%s", err);
+			}
+			break;
+		case 's':
+			v = strtoll(optarg, &end, 10);
+			if (*end || v < 0 || v > STR_CAP_MAX)
+				return err1("invalid string limit '%s': expected 0 to 4096", optarg);
+			o->strsize = v;
+			break;
+		case 'p': if (add_pids(o, optarg)) return -1; break;
+		case 'a': o->all = true; break;
+		case 't': o->timestamps++; break;
+		case 'r': o->relative = true; break;
+		case 'T': o->syscall_times = true; break;
+		case 'z': o->status_mask = ST_SUCCESSFUL; break;
+		case 'Z': o->status_mask = ST_FAILED; break;
+		case 'q': o->quiet = true; break;
+		case 'v': o->verbose++; break;
+		case 'm':
+			v = parse_size(optarg);
+			if (v < 4096)
+				return err1("invalid buffer size '%s': expected e.g. 64K, 8M, 1G", optarg);
+			/* the kernel wants a power-of-two number of pages */
+			o->bufsize = 4096;
+			while ((long long)o->bufsize < v)
+				o->bufsize <<= 1;
+			break;
+		case OPT_PROBE:
+			if (!strcmp(optarg, "auto")) o->probe = PROBE_AUTO;
+			else if (!strcmp(optarg, "raw")) o->probe = PROBE_RAW;
+			else if (!strcmp(optarg, "tp")) o->probe = PROBE_TP;
+			else return err1("invalid --probe '%s': expected auto, raw or tp", optarg);
+			break;
+		case 'h': fputs(usage_text, stdout); return 1;
+		case 'V': printf("strobe version %s\n", STROBE_VERSION); return 1;
+		case '?':
+		default:
+			if (optopt && strchr("oespm", optopt))
+				return err1("option -%s needs an argument",
+					    (char[]){ (char)optopt, 0 });
+			if (optopt)
+				return err1("unknown option -%s", (char[]){ (char)optopt, 0 });
+			return err1("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->cmd = argv + optind;
+	if (o->timestamps > 3)
+		o->timestamps = 3;
+	if (!!o->cmd + !!o->npids + o->all == 0)
+		return err1("%s", "nothing to trace: give a COMMAND, -p PID or -a");
+	if (!!o->cmd + !!o->npids + o->all > 1)
+		return err1("%s", "give only one of COMMAND, -p PID and -a");
+	return 0;
+}
+
+void options_free(struct options *o)
+{
+	free(o->pids);
+	o->pids = NULL;
+}

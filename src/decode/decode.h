@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Decoders: turn raw syscall values into the text strace prints for them.
+ * Each takes the value(s) and appends to a string builder; none allocates
+ * except through the builder, none fails.
+ */
+#ifndef STROBE_DECODE_H
+#define STROBE_DECODE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../util/util.h"
+
+/* errno: "ENOENT" and "No such file or directory"; NULL when unknown.
+ * Covers the kernel-internal restart codes (ERESTARTSYS, ...) too. */
+const char *errno_name(int err);
+const char *errno_msg(int err);
+/* Codes that mean "interrupted, will be restarted": printed as "= ?". */
+bool errno_is_restart(int err);
+
+/* Signals: "SIGINT", "SIGRT_2", or the number. */
+void decode_signal(struct sbuf *b, int sig);
+/* "{si_signo=SIGCHLD, si_code=CLD_EXITED, ...}" from the kernel's siginfo. */
+void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info);
+/* "+++ exited with 1 +++" / "+++ killed by SIGSEGV (core dumped) +++" */
+void decode_exit_status(struct sbuf *b, int status);
+
+/* A quoted, escaped string as strace prints it; "..." after it if cut. */
+void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated);
+
+/* Flags and enums. */
+void decode_open_flags(struct sbuf *b, uint64_t v);
+void decode_mmap_prot(struct sbuf *b, uint64_t v);
+void decode_mmap_flags(struct sbuf *b, uint64_t v);
+void decode_access_mode(struct sbuf *b, uint64_t v);
+void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall);
+void decode_whence(struct sbuf *b, uint64_t v);
+void decode_dirfd(struct sbuf *b, int64_t v);
+
+#endif

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Strings as strace prints them: in double quotes, printable ASCII as is,
+ * C escapes for \t \n \v \f \r \" \\, everything else in octal using as few
+ * digits as possible unless the next character is an octal digit (then
+ * three, so the escape cannot swallow it).
+ */
+#include "decode.h"
+
+void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated)
+{
+	sbuf_reserve(b, len * 4 + 8);
+	char *o = b->p + b->len;
+
+	*o++ = '"';
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		switch (c) {
+		case '"': *o++ = '\\'; *o++ = '"'; continue;
+		case '\\': *o++ = '\\'; *o++ = '\\'; continue;
+		case '\t': *o++ = '\\'; *o++ = 't'; continue;
+		case '\n': *o++ = '\\'; *o++ = 'n'; continue;
+		case '\v': *o++ = '\\'; *o++ = 'v'; continue;
+		case '\f': *o++ = '\\'; *o++ = 'f'; continue;
+		case '\r': *o++ = '\\'; *o++ = 'r'; continue;
+		}
+		if (c >= ' ' && c < 0x7f) {
+			*o++ = c;
+			continue;
+		}
+		bool next_digit = i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7';
+		*o++ = '\\';
+		if (next_digit || c >= 0100) {
+			*o++ = '0' + (c >> 6);
+			*o++ = '0' + ((c >> 3) & 7);
+		} else if (c >= 010) {
+			*o++ = '0' + ((c >> 3) & 7);
+		}
+		*o++ = '0' + (c & 7);
+	}
+	*o++ = '"';
+	b->len = o - b->p;
+	if (truncated)
+		sbuf_puts(b, "...");
+}

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/* strobe: an strace-compatible tracer on eBPF. */
+#include "cli/cli.h"
+#include "session/session.h"
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	int rc = options_parse(&o, argc, argv);
+
+	if (rc)
+		return rc > 0 ? 0 : EXIT_USAGE;
+	rc = session_run(&o);
+	options_free(&o);
+	return rc;
+}

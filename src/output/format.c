@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Records to strace lines.
+ *
+ * A line is: [prefix][timestamps]name(args)<pad to column 40>= result[ <time>]
+ * Prefix: "PID  " on every line with -o and -f; "[pid N] " when more than
+ * one traced process is alive (as strace counts them).  Calls are printed
+ * when they complete, stamped with their entry time; strace prints the
+ * entry and the exit separately when another process's line comes between
+ * (docs/design.md explains the choice).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "output.h"
+#include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
+
+#define RESULT_COLUMN 40
+
+struct pending {
+	__u32 tid;
+	__u32 pid;
+	size_t size;
+	struct ev_syscall *rec;	/* the entry half, copied */
+};
+
+struct formatter {
+	struct fmt_opts o;
+	struct writer *w;
+	int64_t real_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
+	uint64_t last_ts;	/* for -r */
+	int nprocs;
+	uint64_t lost;
+	uint64_t malformed;
+	struct pending *pend;
+	size_t npend, cappend;
+	time_t tm_sec;		/* localtime cache for -t */
+	char tm_text[16];
+};
+
+struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
+{
+	struct formatter *f = calloc(1, sizeof(*f));
+	struct timespec rt, mt;
+
+	if (!f)
+		return NULL;
+	f->o = *o;
+	f->w = w;
+	f->nprocs = 1;
+	f->tm_sec = -1;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mt);
+	f->real_offset_ns = (rt.tv_sec - mt.tv_sec) * 1000000000ll + (rt.tv_nsec - mt.tv_nsec);
+	return f;
+}
+
+void formatter_free(struct formatter *f)
+{
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->npend; i++)
+		free(f->pend[i].rec);
+	free(f->pend);
+	free(f);
+}
+
+void formatter_add_procs(struct formatter *f, int n)
+{
+	f->nprocs += n;
+}
+
+uint64_t formatter_lost(const struct formatter *f)
+{
+	return f->lost;
+}
+
+uint64_t formatter_malformed(const struct formatter *f)
+{
+	return f->malformed;
+}
+
+static void put_secs(struct sbuf *b, uint64_t ns, bool pad)
+{
+	uint64_t s = ns / 1000000000, us = ns % 1000000000 / 1000;
+
+	if (pad && s < 100000) {
+		/* "%6lu" */
+		char tmp[8];
+		int n = 0;
+		uint64_t t = s;
+
+		do {
+			tmp[n++] = '0' + t % 10;
+			t /= 10;
+		} while (t);
+		for (int i = n; i < 6; i++)
+			sbuf_putc(b, ' ');
+		while (n)
+			sbuf_putc(b, tmp[--n]);
+	} else {
+		sbuf_u64(b, s);
+	}
+	sbuf_putc(b, '.');
+	sbuf_dec_pad(b, us, 6);
+}
+
+static void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
+{
+	if (f->o.pid_column) {
+		size_t start = b->len;
+
+		sbuf_u64(b, h->tid);
+		sbuf_pad_to(b, start, 5);
+		sbuf_putc(b, ' ');
+	} else if (f->nprocs > 1 || f->o.always_prefix) {
+		size_t start;
+
+		sbuf_puts(b, "[pid ");
+		start = b->len;
+		sbuf_u64(b, h->tid);
+		while (b->len - start < 5) {
+			/* right-align in 5 columns, as "%5u" */
+			memmove(b->p + start + 1, b->p + start, b->len - start);
+			b->p[start] = ' ';
+			b->len++;
+		}
+		sbuf_puts(b, "] ");
+	}
+	if (f->o.timestamps) {
+		int64_t real = (int64_t)h->ts + f->real_offset_ns;
+		time_t sec = real / 1000000000;
+
+		if (f->o.timestamps >= 3) {
+			sbuf_u64(b, sec);
+		} else {
+			if (sec != f->tm_sec) {
+				struct tm tm;
+
+				localtime_r(&sec, &tm);
+				strftime(f->tm_text, sizeof(f->tm_text), "%H:%M:%S", &tm);
+				f->tm_sec = sec;
+			}
+			sbuf_puts(b, f->tm_text);
+		}
+		if (f->o.timestamps >= 2) {
+			sbuf_putc(b, '.');
+			sbuf_dec_pad(b, real % 1000000000 / 1000, 6);
+		}
+		sbuf_putc(b, ' ');
+	}
+	if (f->o.relative) {
+		uint64_t d = f->last_ts && h->ts > f->last_ts ? h->ts - f->last_ts : 0;
+
+		if (f->o.timestamps) {
+			sbuf_puts(b, "(+");
+			put_secs(b, d, true);
+			sbuf_puts(b, ") ");
+		} else {
+			put_secs(b, d, true);
+			sbuf_putc(b, ' ');
+		}
+		f->last_ts = h->ts;
+	}
+}
+
+/* Captures of a syscall record, walked with bounds checks. */
+struct capiter {
+	const uint8_t *p, *end;
+	unsigned left;
+};
+
+static bool cap_next(struct capiter *it, const struct cap **c, const char **data)
+{
+	const struct cap *cc;
+
+	if (!it->left || it->p + sizeof(*cc) > it->end)
+		return false;
+	cc = (const struct cap *)it->p;
+	if (it->p + CAP_SIZE(cc->len) > it->end)
+		return false;
+	*c = cc;
+	*data = (const char *)(it->p + sizeof(*cc));
+	it->p += CAP_SIZE(cc->len);
+	it->left--;
+	return true;
+}
+
+static void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size)
+{
+	it->p = (const uint8_t *)(e + 1);
+	it->end = (const uint8_t *)e + size;
+	it->left = e->ncaps;
+}
+
+static bool cap_find(const struct ev_syscall *e, size_t size, int arg,
+		     const struct cap **c, const char **data)
+{
+	struct capiter it;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, c, data))
+		if ((*c)->arg == arg && !((*c)->flags & CAP_ARGV))
+			return true;
+	return false;
+}
+
+static void put_ptr(struct sbuf *b, uint64_t v)
+{
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_puts(b, "NULL");
+}
+
+static void put_string_arg(struct sbuf *b, const struct ev_syscall *e, size_t size,
+			   int i)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+}
+
+static void put_argv(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	int n = 0;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		if (c->arg != i || !(c->flags & CAP_ARGV))
+			continue;
+		sbuf_puts(b, n++ ? ", " : "[");
+		if (c->flags & CAP_FAULT)
+			sbuf_puts(b, "???");
+		else
+			decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+	}
+	if (!n && !(e->flags & EVF_ENTRY)) {
+		/* not captured (a lost entry half): the pointer is all we have */
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (!n)
+		sbuf_putc(b, '[');
+	if (e->aux2)
+		sbuf_puts(b, n ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
+static void put_arg(struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i)
+{
+	uint64_t v = e->args[i];
+
+	switch (d->args[i].kind) {
+	case AK_INT: case AK_FD: sbuf_s64(b, (int32_t)v); break;
+	case AK_LONG: sbuf_s64(b, (int64_t)v); break;
+	case AK_UINT: sbuf_u64(b, (uint32_t)v); break;
+	case AK_ULONG: sbuf_u64(b, v); break;
+	case AK_HEX: sbuf_hex(b, v); break;
+	case AK_PTR: put_ptr(b, v); break;
+	case AK_DIRFD: decode_dirfd(b, v); break;
+	case AK_PATH: case AK_STR: put_string_arg(b, e, size, i); break;
+	case AK_OPEN_FLAGS: decode_open_flags(b, v); break;
+	case AK_OPEN_MODE: case AK_MODE: sbuf_oct(b, (uint32_t)v); break;
+	case AK_PROT: decode_mmap_prot(b, v); break;
+	case AK_MMAP_FLAGS: decode_mmap_flags(b, v); break;
+	case AK_OFF: if (v) sbuf_hex(b, v); else sbuf_putc(b, '0'); break;
+	case AK_ACCESS_MODE: decode_access_mode(b, (uint32_t)v); break;
+	case AK_AT_FLAGS: decode_at_flags(b, (uint32_t)v, d->name); break;
+	case AK_ARGV: put_argv(b, e, size, i); break;
+	case AK_ENVP:
+		put_ptr(b, v);
+		if (v && (e->flags & EVF_ENTRY)) {
+			sbuf_puts(b, " /* ");
+			sbuf_u64(b, e->aux);
+			sbuf_puts(b, e->aux == 1 ? " var */" : " vars */");
+		}
+		break;
+	case AK_SIGNAL:
+		if ((int32_t)v)
+			decode_signal(b, (int32_t)v);
+		else
+			sbuf_putc(b, '0');
+		break;
+	case AK_WHENCE: decode_whence(b, (uint32_t)v); break;
+	default: sbuf_hex(b, v); break;
+	}
+}
+
+/* How many arguments strace shows: open's mode only with O_CREAT/O_TMPFILE. */
+static int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
+{
+	for (int i = 0; i < d->nargs; i++)
+		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
+		    !(e->args[i - 1] & (0100 | 020000000)))
+			return i;
+	return d->nargs;
+}
+
+static void put_call(struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	int n;
+
+	if (!d || (d->flags & SCF_NO_FORMAT)) {
+		if (d) {
+			sbuf_puts(b, d->name);
+		} else {
+			sbuf_puts(b, "syscall_");
+			sbuf_hex(b, (uint32_t)e->nr);
+		}
+		sbuf_putc(b, '(');
+		for (int i = 0; i < 6; i++) {
+			if (i)
+				sbuf_puts(b, ", ");
+			sbuf_hex(b, e->args[i]);
+		}
+		return;
+	}
+	sbuf_puts(b, d->name);
+	sbuf_putc(b, '(');
+	n = shown_args(d, e);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		put_arg(b, d, e, size, i);
+	}
+}
+
+static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
+		       const struct ev_syscall *e)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	int64_t ret = e->ret;
+
+	if (b->len - line_start < RESULT_COLUMN)
+		sbuf_pad_to(b, line_start, RESULT_COLUMN);
+	else
+		sbuf_putc(b, ' ');
+	sbuf_puts(b, "= ");
+	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
+		sbuf_putc(b, '?');
+	} else if (ret < 0 && ret >= -4095) {
+		int err = -ret;
+		const char *name = errno_name(err), *msg = errno_msg(err);
+
+		sbuf_puts(b, errno_is_restart(err) ? "? " : "-1 ");
+		if (name) {
+			sbuf_puts(b, name);
+			sbuf_puts(b, " (");
+			sbuf_puts(b, msg ? msg : name);
+			sbuf_putc(b, ')');
+		} else {
+			sbuf_printf(b, "E??? (errno %d)", err);
+		}
+	} else if (d && d->ret == RK_HEX && ret) {
+		sbuf_hex(b, ret);
+	} else {
+		sbuf_s64(b, ret);
+	}
+	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
+		sbuf_puts(b, " <");
+		put_secs(b, e->dur, false);
+		sbuf_putc(b, '>');
+	}
+}
+
+static void end_line(struct formatter *f, struct sbuf *b)
+{
+	sbuf_putc(b, '\n');
+	if (b->len >= 256 * 1024)
+		writer_flush(f->w);
+}
+
+static void format_syscall(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	struct sbuf *b = &f->w->buf;
+	size_t start = b->len;
+
+	put_leader(f, b, &e->h);
+	if (e->flags & EVF_RESUMED) {
+		const struct syscall_desc *d = syscall_get(e->nr);
+
+		sbuf_puts(b, "<... ");
+		sbuf_puts(b, d ? d->name : "syscall");
+		sbuf_puts(b, " resumed>)");
+	} else {
+		put_call(b, e, size);
+		sbuf_putc(b, ')');
+	}
+	put_result(f, b, start, e);
+	end_line(f, b);
+}
+
+void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	struct sbuf *b = &f->w->buf;
+
+	put_leader(f, b, &e->h);
+	put_call(b, e, size);
+	sbuf_puts(b, " <unfinished ...>");
+	end_line(f, b);
+}
+
+static struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid)
+{
+	for (size_t i = 0; i < f->npend; i++)
+		if (f->pend[i].tid == tid)
+			return &f->pend[i];
+	/* a thread's successful execve completes in the thread group leader */
+	for (size_t i = 0; i < f->npend; i++)
+		if (f->pend[i].pid == pid)
+			return &f->pend[i];
+	return NULL;
+}
+
+static void pending_drop(struct formatter *f, struct pending *p)
+{
+	free(p->rec);
+	*p = f->pend[--f->npend];
+}
+
+/* The entry half of a split call: keep it until its exit half arrives. */
+static void split_entry(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	struct pending *p = pending_find(f, e->h.tid, e->h.pid);
+
+	if (p && p->tid == e->h.tid)
+		pending_drop(f, p);
+	if (f->npend == f->cappend) {
+		size_t cap = f->cappend ? f->cappend * 2 : 8;
+		struct pending *n = realloc(f->pend, cap * sizeof(*n));
+
+		if (!n)
+			return;
+		f->pend = n;
+		f->cappend = cap;
+	}
+	p = &f->pend[f->npend];
+	p->rec = malloc(size);
+	if (!p->rec)
+		return;
+	memcpy(p->rec, e, size);
+	p->tid = e->h.tid;
+	p->pid = e->h.pid;
+	p->size = size;
+	f->npend++;
+}
+
+static void split_exit(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	struct pending *p = pending_find(f, e->h.tid, e->h.pid);
+
+	if (!p || p->rec->nr != e->nr) {
+		format_syscall(f, e, size);
+		return;
+	}
+	p->rec->ret = e->ret;
+	p->rec->dur = e->dur;
+	p->rec->h.tid = e->h.tid;	/* the pid it completed in, as strace shows */
+	p->rec->h.lost = 0;
+	format_syscall(f, p->rec, p->size);
+	p->rec->flags &= ~EVF_ENTRY;
+	pending_drop(f, p);
+}
+
+void formatter_finish(struct formatter *f)
+{
+	while (f->npend) {
+		struct pending *p = &f->pend[f->npend - 1];
+
+		formatter_unfinished(f, p->rec, p->size);
+		pending_drop(f, p);
+	}
+}
+
+static void put_lost(struct formatter *f, uint32_t n)
+{
+	struct sbuf *b = &f->w->buf;
+
+	f->lost += n;
+	sbuf_puts(b, "strobe: ");
+	sbuf_u64(b, n);
+	sbuf_puts(b, " events lost here (ring buffer full; raise -m)\n");
+}
+
+void formatter_event(struct formatter *f, const void *rec, size_t size)
+{
+	const struct ev_header *h = rec;
+	struct sbuf *b = &f->w->buf;
+
+	if (size < sizeof(*h) || h->size > size) {
+		f->malformed++;
+		return;
+	}
+	size = h->size;
+	if (h->lost)
+		put_lost(f, h->lost);
+	switch (h->kind) {
+	case EV_SYSCALL: {
+		const struct ev_syscall *e = rec;
+
+		if (size < sizeof(*e)) {
+			f->malformed++;
+			return;
+		}
+		if (e->flags & EVF_ENTRY)
+			split_entry(f, e, size);
+		else if (e->flags & EVF_EXIT)
+			split_exit(f, e, size);
+		else
+			format_syscall(f, e, size);
+		break;
+	}
+	case EV_SIGNAL: {
+		const struct ev_signal *s = rec;
+
+		if (size < sizeof(*s)) {
+			f->malformed++;
+			return;
+		}
+		put_leader(f, b, h);
+		sbuf_puts(b, "--- ");
+		decode_signal(b, s->sig);
+		sbuf_putc(b, ' ');
+		decode_siginfo(b, s->sig, s->info);
+		sbuf_puts(b, " ---");
+		end_line(f, b);
+		break;
+	}
+	case EV_EXIT: {
+		const struct ev_exit *x = rec;
+
+		if (size < sizeof(*x)) {
+			f->malformed++;
+			return;
+		}
+		put_leader(f, b, h);
+		decode_exit_status(b, x->code);
+		end_line(f, b);
+		if (f->nprocs > 0)
+			f->nprocs--;
+		break;
+	}
+	case EV_FORK:
+		f->nprocs++;
+		break;
+	default:
+		f->malformed++;
+		break;
+	}
+}

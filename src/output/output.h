@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Output: a buffered writer (one write(2) per batch, not per line) and the
+ * formatter that turns ring-buffer records into strace's line format.
+ */
+#ifndef STROBE_OUTPUT_H
+#define STROBE_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "../util/util.h"
+#include "../../bpf/event.h"
+
+struct writer {
+	int fd;
+	bool own_fd;
+	int err;		/* first write error (errno), 0 if none */
+	const char *name;	/* for messages */
+	struct sbuf buf;
+};
+
+/* path NULL means stderr.  Returns -errno. */
+int writer_open(struct writer *w, const char *path);
+void writer_flush(struct writer *w);
+/* Flush and close; returns -errno of the first write error, or 0. */
+int writer_close(struct writer *w);
+
+struct fmt_opts {
+	int timestamps;		/* 0, 1 (-t), 2 (-tt), 3 (-ttt) */
+	bool relative;		/* -r */
+	bool syscall_times;	/* -T */
+	bool pid_column;	/* -o FILE with -f: "PID  " on every line */
+	bool always_prefix;	/* -a: "[pid N]" on every line */
+};
+
+struct formatter;
+
+struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w);
+void formatter_free(struct formatter *f);
+/* Format one ring-buffer record.  Malformed records are counted, not printed. */
+void formatter_event(struct formatter *f, const void *rec, size_t size);
+/* "name(args <unfinished ...>" for a call still blocked at start or stop. */
+void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size);
+/* Print the entry halves of split calls (execve) that never completed. */
+void formatter_finish(struct formatter *f);
+/* How many traced processes are alive; above 1, lines get "[pid N] ". */
+void formatter_add_procs(struct formatter *f, int n);
+/* Lost-record count seen in record headers so far, and malformed records. */
+uint64_t formatter_lost(const struct formatter *f);
+uint64_t formatter_malformed(const struct formatter *f);
+
+#endif

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Load, configure and attach the BPF side.
+ *
+ * strobe uses a light skeleton: the kernel itself performs the CO-RE
+ * relocations and BTF lookups, so user space never parses the kernel's 5 MB
+ * of BTF (libbpf's way costs 13 ms and 13 MB here).  See docs/design.md.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "syscalls.lskel.h"
+#include "session.h"
+#include "../syscalls/syscalls.h"
+
+#define TRACEFS "/sys/kernel/tracing"
+/* Above this many selected syscalls one raw probe beats many tracepoints. */
+#define TP_MAX_SELECTED 64
+
+static bool is_selected(const uint64_t *sel, int nr)
+{
+	return (sel[nr >> 6] >> (nr & 63)) & 1;
+}
+
+static int fill_caprules(struct session *s)
+{
+	int fd = s->skel->maps.caprules.map_fd;
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+		const struct syscall_desc *d = syscall_get(nr);
+		struct cap_rule r = { 0 };
+		bool any = false;
+
+		if (!d || (d->flags & SCF_NO_FORMAT))
+			continue;
+		for (int i = 0; i < d->nargs; i++) {
+			switch (d->args[i].kind) {
+			case AK_PATH: r.arg[i] = CK_PATH; break;
+			case AK_STR: r.arg[i] = CK_STR; break;
+			case AK_ARGV: r.arg[i] = CK_ARGV; r.split = 1; break;
+			case AK_ENVP: r.arg[i] = CK_ENVC; break;
+			default: continue;
+			}
+			any = true;
+		}
+		if (!any)
+			continue;
+		__u32 key = nr;
+		if (bpf_map_update_elem(fd, &key, &r, BPF_ANY))
+			return -errno;
+	}
+	return 0;
+}
+
+int bpf_setup_load(struct session *s)
+{
+	const struct options *o = s->o;
+	int err;
+
+	s->skel = syscalls_bpf__open();
+	if (!s->skel)
+		return -errno ? -errno : -ENOMEM;
+	s->skel->rodata->self_tgid = getpid();
+	s->skel->rodata->target_all = o->all;
+	s->skel->rodata->follow_forks = o->follow;
+	s->skel->rodata->status_mask = o->status_mask;
+	s->skel->rodata->str_max = o->strsize;
+	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
+	s->skel->maps.rb.max_entries = o->bufsize;
+	/* -vv: the verifier's log, for when the kernel refuses a program */
+	static char log[1 << 20];
+	if (o->verbose >= 2) {
+		s->skel->ctx.log_level = 1;
+		s->skel->ctx.log_size = sizeof(log);
+		s->skel->ctx.log_buf = (long)log;
+	}
+	err = syscalls_bpf__load(s->skel);
+	if (err && o->verbose >= 2 && log[0])
+		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
+	if (err)
+		return err < 0 ? err : -err;
+	return fill_caprules(s);
+}
+
+static int add_link(struct session *s, int fd)
+{
+	if (fd < 0)
+		return -errno;
+	if (s->nlinks == MAX_LINKS) {
+		close(fd);
+		return -E2BIG;
+	}
+	s->links[s->nlinks++] = fd;
+	return 0;
+}
+
+static int attach_btf(struct session *s, int prog_fd)
+{
+	return add_link(s, bpf_raw_tracepoint_open(NULL, prog_fd));
+}
+
+/* tracefs is not mounted on a fresh machine: mount it, and say so. */
+static bool tracefs_ready(struct session *s)
+{
+	struct stat st;
+
+	if (!stat(TRACEFS "/events/syscalls", &st))
+		return true;
+	if (mount("nodev", TRACEFS, "tracefs", 0, NULL)) {
+		if (s->o->verbose)
+			fprintf(stderr, "strobe: cannot mount tracefs on %s: %s; "
+				"using the raw syscall tracepoints\n", TRACEFS, strerror(errno));
+		return false;
+	}
+	s->mounted_tracefs = true;
+	if (s->o->verbose)
+		fprintf(stderr, "strobe: mounted tracefs on %s (unmounted at exit)\n", TRACEFS);
+	return !stat(TRACEFS "/events/syscalls", &st);
+}
+
+static int tracepoint_id(const char *event)
+{
+	char path[256], buf[32];
+	int fd, n;
+
+	snprintf(path, sizeof(path), TRACEFS "/events/syscalls/%s/id", event);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EINVAL;
+	buf[n] = 0;
+	return atoi(buf);
+}
+
+static int attach_tracepoint(struct session *s, const char *event, int prog_fd)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.sample_period = 1,
+		.wakeup_events = 1,
+	};
+	int id = tracepoint_id(event), fd;
+
+	if (id < 0)
+		return id;
+	attr.config = id;
+	/* one event on one CPU: a BPF program on a tracepoint runs on all */
+	fd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ||
+	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return add_link(s, fd);
+}
+
+/* Per-syscall tracepoints for each selected call; -errno if any is missing. */
+static int attach_per_syscall(struct session *s, int nsel)
+{
+	char ev[96];
+	int err;
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+		const struct syscall_desc *d = syscall_get(nr);
+
+		if (!is_selected(s->o->sel, nr) || !d)
+			continue;
+		snprintf(ev, sizeof(ev), "sys_enter_%s", d->event ? d->event : d->name);
+		err = attach_tracepoint(s, ev, s->skel->progs.tp_enter.prog_fd);
+		if (err)
+			return err;
+		snprintf(ev, sizeof(ev), "sys_exit_%s", d->event ? d->event : d->name);
+		/* exit and exit_group have no exit event */
+		err = attach_tracepoint(s, ev, s->skel->progs.tp_exit.prog_fd);
+		if (err && err != -ENOENT)
+			return err;
+	}
+	if (s->o->verbose)
+		fprintf(stderr, "strobe: probing %d syscalls through their own tracepoints\n",
+			nsel);
+	return 0;
+}
+
+int bpf_setup_attach(struct session *s)
+{
+	const struct options *o = s->o;
+	int nsel = 0, nsel_known = 0, err;
+	bool per_syscall;
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+		if (!is_selected(o->sel, nr))
+			continue;
+		nsel++;
+		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
+			nsel_known++;
+	}
+	if ((err = attach_btf(s, s->skel->progs.on_task_exit.prog_fd)) ||
+	    (err = attach_btf(s, s->skel->progs.on_signal.prog_fd)))
+		return err;
+	if (o->follow && (err = attach_btf(s, s->skel->progs.on_fork.prog_fd)))
+		return err;
+	if (o->cmd && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
+		return err;
+	if (!nsel)
+		return 0;
+	per_syscall = o->probe == PROBE_TP ||
+		      (o->probe == PROBE_AUTO && nsel <= TP_MAX_SELECTED && nsel == nsel_known);
+	if (per_syscall && tracefs_ready(s)) {
+		int base = s->nlinks;
+
+		err = attach_per_syscall(s, nsel);
+		if (!err)
+			return 0;
+		/* undo and fall back to the raw tracepoints */
+		while (s->nlinks > base)
+			close(s->links[--s->nlinks]);
+		if (o->verbose)
+			fprintf(stderr, "strobe: per-syscall tracepoints unavailable (%s); "
+				"using the raw syscall tracepoints\n", strerror(-err));
+	}
+	if ((err = attach_btf(s, s->skel->progs.raw_enter.prog_fd)) ||
+	    (err = attach_btf(s, s->skel->progs.raw_exit.prog_fd)))
+		return err;
+	if (o->verbose)
+		fprintf(stderr, "strobe: probing %d syscalls through raw sys_enter/sys_exit\n",
+			nsel);
+	return 0;
+}
+
+void bpf_setup_destroy(struct session *s)
+{
+	while (s->nlinks)
+		close(s->links[--s->nlinks]);
+	if (s->skel) {
+		syscalls_bpf__destroy(s->skel);
+		s->skel = NULL;
+	}
+	if (s->mounted_tracefs) {
+		umount2(TRACEFS, MNT_DETACH);
+		s->mounted_tracefs = false;
+	}
+}
+
+int64_t bpf_live_threads(struct session *s)
+{
+	return __atomic_load_n(&s->skel->bss->live, __ATOMIC_ACQUIRE);
+}
+
+uint64_t bpf_follow_failed(struct session *s)
+{
+	return s->skel->bss->follow_failed;
+}
+
+uint64_t bpf_lost_total(struct session *s)
+{
+	struct { uint64_t total, pending; } *vals;
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t sum = 0;
+	__u32 zero = 0;
+
+	if (ncpu <= 0)
+		return 0;
+	vals = calloc(ncpu, sizeof(*vals));
+	if (!vals)
+		return 0;
+	if (!bpf_map_lookup_elem(s->skel->maps.lostc.map_fd, &zero, vals))
+		for (int i = 0; i < ncpu; i++)
+			sum += vals[i].total;
+	free(vals);
+	return sum;
+}
+
+int bpf_ringbuf_fd(struct session *s)
+{
+	return s->skel->maps.rb.map_fd;
+}

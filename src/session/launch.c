@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Start the command to trace.  The child waits on a pipe until its task
+ * storage says "traced, show nothing before execve" and the probes are
+ * attached; then it execs.  A second, close-on-exec pipe carries the
+ * exec errno back, so "cannot execute" is reported by strobe itself.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "session.h"
+
+extern char **environ;
+
+/* PATH search as the shell does it; returns a malloc'd path or NULL. */
+static char *resolve(const char *cmd, int *err)
+{
+	const char *path = getenv("PATH");
+	char *full = NULL;
+	int first_err = ENOENT;
+
+	if (strchr(cmd, '/')) {
+		if (access(cmd, F_OK)) {
+			*err = errno;
+			return NULL;
+		}
+		return strdup(cmd);
+	}
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *end = strchrnul(path, ':');
+		int len = end - path;
+		struct stat st;
+
+		free(full);
+		if (asprintf(&full, "%.*s%s%s", len, len ? path : ".",
+			     len && path[len - 1] == '/' ? "" : "/", cmd) < 0)
+			return NULL;
+		if (!stat(full, &st) && S_ISREG(st.st_mode)) {
+			if (!access(full, X_OK))
+				return full;
+			first_err = EACCES;
+		}
+		path = *end ? end + 1 : end;
+	}
+	free(full);
+	*err = first_err;
+	return NULL;
+}
+
+int launch_prepare(struct session *s)
+{
+	int gate[2], errp[2], err = 0;
+	char *path = resolve(s->o->cmd[0], &err);
+	sigset_t none;
+
+	if (!path) {
+		if (err == ENOENT) {
+			fprintf(stderr, "strobe: %s: command not found\n", s->o->cmd[0]);
+			return -ENOENT;
+		}
+		fprintf(stderr, "strobe: cannot execute '%s': %s\n", s->o->cmd[0],
+			strerror(err));
+		return -EACCES;
+	}
+	if (pipe2(gate, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
+		fprintf(stderr, "strobe: pipe: %s\n", strerror(errno));
+		free(path);
+		return -EMFILE;
+	}
+	s->child = fork();
+	if (s->child < 0) {
+		fprintf(stderr, "strobe: fork: %s\n", strerror(errno));
+		free(path);
+		return -EAGAIN;
+	}
+	if (s->child == 0) {
+		char c;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		close(gate[1]);
+		close(errp[0]);
+		if (read(gate[0], &c, 1) != 1)
+			_exit(127);	/* strobe gave up before we started */
+		execve(path, s->o->cmd, environ);
+		err = errno;
+		if (write(errp[1], &err, sizeof(err)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	free(path);
+	close(gate[0]);
+	close(errp[1]);
+	s->gate_fd = gate[1];
+	s->exec_err_fd = errp[0];
+	/* The command shows nothing until its execve. */
+	err = target_track(s, s->child, s->child, TS_TRACED | TS_PENDING_EXEC, false);
+	if (err) {
+		fprintf(stderr, "strobe: cannot trace the command: %s\n", strerror(-err));
+		return err;
+	}
+	return 0;
+}
+
+/* Let the command exec; returns 0, or -errno if exec failed. */
+int launch_release(struct session *s)
+{
+	int err = 0;
+	ssize_t n;
+
+	if (write(s->gate_fd, "x", 1) != 1)
+		return -errno;
+	close(s->gate_fd);
+	s->gate_fd = -1;
+	do
+		n = read(s->exec_err_fd, &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(s->exec_err_fd);
+	s->exec_err_fd = -1;
+	if (n == sizeof(err)) {
+		fprintf(stderr, "strobe: cannot execute '%s': %s\n", s->o->cmd[0],
+			strerror(err));
+		waitpid(s->child, NULL, 0);
+		s->child_done = true;
+		return -err;
+	}
+	return 0;
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The session's life: load, target, attach, consume, detach, report.
+ * Signals are taken through a signalfd so that the consumer loop is the
+ * only place anything happens; Ctrl-C, SIGTERM and SIGHUP end the session
+ * cleanly (every probe is detached when its fd is closed).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+
+#include "session.h"
+
+#define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct session *s = ctx;
+	const struct ev_header *h = data;
+
+	if (!s->o->all && size >= sizeof(struct ev_fork)) {
+		if (h->kind == EV_FORK)
+			tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
+		else if (h->kind == EV_EXIT)
+			tidset_del(&s->tids, h->tid);
+	}
+	formatter_event(s->fmt, data, size);
+	return 0;
+}
+
+static void reap_child(struct session *s)
+{
+	int status;
+
+	if (s->child <= 0 || s->child_done)
+		return;
+	if (waitpid(s->child, &status, WNOHANG) == s->child) {
+		s->child_done = true;
+		s->child_status = status;
+	}
+}
+
+/* Consume until the targets are gone or a signal says stop; returns it. */
+static int consume(struct session *s, int sigfd)
+{
+	struct epoll_event ev = { .events = EPOLLIN }, got[4];
+	int epfd = epoll_create1(EPOLL_CLOEXEC), stop = 0;
+
+	if (epfd < 0)
+		return -errno;
+	ev.data.fd = ring_buffer__epoll_fd(s->rb);
+	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
+	ev.data.fd = sigfd;
+	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
+	while (!stop) {
+		struct signalfd_siginfo si;
+		int n = epoll_wait(epfd, got, 4, POLL_MS);
+
+		if (n < 0 && errno != EINTR)
+			break;
+		ring_buffer__consume(s->rb);
+		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
+			if (si.ssi_signo == SIGCHLD)
+				reap_child(s);
+			else
+				stop = si.ssi_signo;
+		}
+		writer_flush(&s->w);
+		if (s->w.err)
+			break;
+		if (s->o->all)
+			continue;
+		if ((!s->o->cmd || s->child_done) && bpf_live_threads(s) <= 0)
+			break;
+	}
+	close(epfd);
+	ring_buffer__consume(s->rb);
+	return stop;
+}
+
+static void report_losses(struct session *s)
+{
+	uint64_t lost = bpf_lost_total(s), nofollow = bpf_follow_failed(s);
+	uint64_t bad = formatter_malformed(s->fmt);
+
+	if (lost)
+		fprintf(stderr, "strobe: %llu events lost (ring buffer full); raise the "
+			"buffer size with -m (now %zuK)\n", (unsigned long long)lost,
+			s->o->bufsize >> 10);
+	if (nofollow)
+		fprintf(stderr, "strobe: %llu new threads could not be followed (out of "
+			"kernel memory)\n", (unsigned long long)nofollow);
+	if (bad)
+		fprintf(stderr, "strobe: %llu malformed records ignored\n",
+			(unsigned long long)bad);
+}
+
+static int exit_status(struct session *s, int stop)
+{
+	if (s->o->cmd && s->child_done) {
+		if (WIFEXITED(s->child_status))
+			return WEXITSTATUS(s->child_status);
+		if (WIFSIGNALED(s->child_status))
+			return 128 + WTERMSIG(s->child_status);
+	}
+	return stop ? 128 + stop : 0;
+}
+
+static int start(struct session *s)
+{
+	int err = bpf_setup_load(s);
+
+	if (err) {
+		hint_load_failure(err);
+		return EXIT_SETUP;
+	}
+	if (s->o->cmd) {
+		err = launch_prepare(s);
+		if (err == -ENOENT)
+			return EXIT_NOTFOUND;
+		if (err == -EACCES)
+			return EXIT_NOEXEC;
+		if (err)
+			return EXIT_SETUP;
+	} else if (s->o->npids && target_attach_pids(s)) {
+		return EXIT_SETUP;
+	}
+	err = bpf_setup_attach(s);
+	if (err) {
+		fprintf(stderr, "strobe: cannot attach the probes: %s\n", strerror(-err));
+		return EXIT_SETUP;
+	}
+	s->rb = ring_buffer__new(bpf_ringbuf_fd(s), on_record, s, NULL);
+	if (!s->rb) {
+		fprintf(stderr, "strobe: cannot map the ring buffer: %s\n", strerror(errno));
+		return EXIT_SETUP;
+	}
+	if (s->o->cmd && launch_release(s))
+		return EXIT_NOEXEC;
+	return 0;
+}
+
+int session_run(const struct options *o)
+{
+	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
+	struct fmt_opts fo = {
+		.timestamps = o->timestamps, .relative = o->relative,
+		.syscall_times = o->syscall_times,
+		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
+	};
+	int status, stop = 0, sigfd, err;
+	sigset_t mask;
+
+	if (hint_check_privileges())
+		return EXIT_SETUP;
+	err = writer_open(&s.w, o->outfile);
+	if (err) {
+		fprintf(stderr, "strobe: cannot open '%s': %s\n", o->outfile, strerror(-err));
+		return EXIT_SETUP;
+	}
+	s.fmt = formatter_new(&fo, &s.w);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	sigfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (!s.fmt || sigfd < 0) {
+		fprintf(stderr, "strobe: out of resources: %s\n", strerror(errno));
+		status = EXIT_SETUP;
+		goto cleanup;
+	}
+	status = start(&s);
+	if (status)
+		goto cleanup;
+	stop = consume(&s, sigfd);
+	if (!o->all)
+		target_report_unfinished(&s);
+	formatter_finish(s.fmt);
+	status = exit_status(&s, stop);
+	if (o->npids && !o->quiet)
+		for (int i = 0; i < o->npids; i++)
+			fprintf(stderr, "strobe: Process %d detached\n", o->pids[i]);
+cleanup:
+	if (s.rb)
+		ring_buffer__free(s.rb);
+	if (s.skel)
+		report_losses(&s);
+	bpf_setup_destroy(&s);
+	if (s.gate_fd >= 0)
+		close(s.gate_fd);	/* a command that never started exits */
+	if (s.exec_err_fd >= 0)
+		close(s.exec_err_fd);
+	if (s.child > 0 && !s.child_done && status == EXIT_SETUP)
+		waitpid(s.child, NULL, 0);
+	err = writer_close(&s.w);
+	if (err) {
+		fprintf(stderr, "strobe: cannot write to %s: %s\n", s.w.name, strerror(-err));
+		if (!status)
+			status = EXIT_SETUP;
+	}
+	formatter_free(s.fmt);
+	tidset_free(&s.tids);
+	if (sigfd >= 0)
+		close(sigfd);
+	return status;
+}

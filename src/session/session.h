@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A tracing session: load and configure the BPF side, start or attach to
+ * the targets, run the ring-buffer consumer until the targets are gone or
+ * strobe is interrupted, then detach and report.
+ */
+#ifndef STROBE_SESSION_H
+#define STROBE_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "../cli/cli.h"
+#include "../output/output.h"
+
+struct syscalls_bpf;
+struct ring_buffer;
+
+#define MAX_LINKS 1024
+
+struct tidset {
+	pid_t *slot;		/* open addressing; 0 = empty, -1 = deleted */
+	size_t cap, used;
+};
+
+struct session {
+	const struct options *o;
+	struct syscalls_bpf *skel;
+	struct ring_buffer *rb;
+	int links[MAX_LINKS];
+	int nlinks;
+	bool mounted_tracefs;
+	struct writer w;
+	struct formatter *fmt;
+	struct tidset tids;	/* traced threads, for "unfinished" at stop */
+	pid_t child;		/* the launched command */
+	int gate_fd;		/* written to let the command exec */
+	int exec_err_fd;	/* the command's exec errno, or EOF on success */
+	bool child_done;
+	int child_status;
+};
+
+/* Run a whole session; returns strobe's exit status. */
+int session_run(const struct options *o);
+
+/* bpf_setup.c */
+int bpf_setup_load(struct session *s);
+int bpf_setup_attach(struct session *s);
+void bpf_setup_destroy(struct session *s);
+int64_t bpf_live_threads(struct session *s);
+int bpf_ringbuf_fd(struct session *s);
+uint64_t bpf_lost_total(struct session *s);
+uint64_t bpf_follow_failed(struct session *s);
+
+/* targets.c: task storage through pidfds, /proc */
+int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
+		 bool check_blocked);
+int target_attach_pids(struct session *s);
+void target_report_unfinished(struct session *s);
+
+/* launch.c */
+int launch_prepare(struct session *s);
+int launch_release(struct session *s);
+
+/* hints.c: one-line explanations of what went wrong */
+int hint_check_privileges(void);
+void hint_load_failure(int err);
+
+/* tidset.c */
+void tidset_add(struct tidset *t, pid_t tid);
+void tidset_del(struct tidset *t, pid_t tid);
+void tidset_free(struct tidset *t);
+
+#endif

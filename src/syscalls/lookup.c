@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Lookups in the syscall table by number, name and class. */
+#include <stdio.h>
+#include <string.h>
+
+#include "syscalls.h"
+
+const struct syscall_desc *syscall_get(long nr)
+{
+	if (nr < 0 || nr >= SYSCALL_TABLE_SIZE || !syscall_table[nr].name)
+		return NULL;
+	return &syscall_table[nr];
+}
+
+int syscall_lookup(const char *name)
+{
+	for (int i = 0; i < SYSCALL_TABLE_SIZE; i++)
+		if (syscall_table[i].name && !strcmp(syscall_table[i].name, name))
+			return i;
+	return -1;
+}
+
+static const struct {
+	const char *name;
+	uint32_t bits;
+} classes[] = {
+	{ "%file", SC_FILE }, { "file", SC_FILE },
+	{ "%desc", SC_DESC }, { "desc", SC_DESC },
+	{ "%process", SC_PROCESS }, { "process", SC_PROCESS },
+	{ "%network", SC_NETWORK }, { "network", SC_NETWORK },
+	{ "%net", SC_NETWORK },
+	{ "%signal", SC_SIGNAL }, { "signal", SC_SIGNAL },
+	{ "%ipc", SC_IPC }, { "ipc", SC_IPC },
+	{ "%memory", SC_MEMORY }, { "memory", SC_MEMORY },
+	{ "%creds", SC_CREDS }, { "%clock", SC_CLOCK },
+	{ "%stat", SC_STAT }, { "%lstat", SC_LSTAT }, { "%fstat", SC_FSTAT },
+	{ "%%stat", SC_STAT_ALL }, { "%statfs", SC_STATFS },
+	{ "%fstatfs", SC_FSTATFS }, { "%%statfs", SC_STATFS_ALL },
+	{ "%pure", SC_PURE },
+};
+
+uint32_t syscall_class_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
+		if (!strcmp(classes[i].name, name))
+			return classes[i].bits;
+	return 0;
+}
+
+/* Levenshtein distance, capped: names are short, so a small DP suffices. */
+static int distance(const char *a, const char *b)
+{
+	int la = strlen(a), lb = strlen(b), row[64];
+
+	if (la > 62 || lb > 62)
+		return 99;
+	for (int j = 0; j <= lb; j++)
+		row[j] = j;
+	for (int i = 1; i <= la; i++) {
+		int prev = row[0], cur;
+
+		row[0] = i;
+		for (int j = 1; j <= lb; j++) {
+			cur = row[j];
+			int best = prev + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			prev = cur;
+		}
+	}
+	return row[lb];
+}
+
+void syscall_suggest(const char *name, char *buf, size_t len, int max)
+{
+	size_t used = 0;
+	int found = 0;
+
+	buf[0] = 0;
+	/* Closest first: distance 1, then 2; then names that contain it. */
+	for (int d = 1; d <= 3 && found < max; d++) {
+		for (int i = 0; i < SYSCALL_TABLE_SIZE && found < max; i++) {
+			const char *s = syscall_table[i].name;
+			int dist;
+
+			if (!s)
+				continue;
+			dist = distance(name, s);
+			if (d == 3 ? (dist <= 2 || !strstr(s, name)) : dist != d)
+				continue;
+			used += snprintf(buf + used, len - used, "%s%s",
+					 found ? ", " : "", s);
+			if (used >= len)
+				return;
+			found++;
+		}
+	}
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The syscall table: names, argument names and kinds, return kinds and
+ * classes for every x86_64 syscall, generated from the kernel by
+ * scripts/gen-syscall-table.py, plus lookups by name, class and regex.
+ */
+#ifndef STROBE_SYSCALLS_H
+#define STROBE_SYSCALLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SYSCALL_TABLE_SIZE 512
+
+/* How an argument is decoded (see src/decode/). */
+enum arg_kind {
+	AK_INT, AK_LONG, AK_UINT, AK_ULONG, AK_HEX, AK_PTR, AK_FD, AK_DIRFD, AK_PATH, AK_STR,
+	AK_OPEN_FLAGS, AK_OPEN_MODE, AK_MODE, AK_PROT, AK_MMAP_FLAGS, AK_OFF,
+	AK_ACCESS_MODE, AK_AT_FLAGS, AK_ARGV, AK_ENVP, AK_SIGNAL, AK_WHENCE,
+};
+
+enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
+
+/* Classes, as strace's -e trace=%CLASS names them. */
+#define SC_FILE		(1u << 0)
+#define SC_DESC		(1u << 1)
+#define SC_PROCESS	(1u << 2)
+#define SC_NETWORK	(1u << 3)
+#define SC_SIGNAL	(1u << 4)
+#define SC_IPC		(1u << 5)
+#define SC_MEMORY	(1u << 6)
+#define SC_CREDS	(1u << 7)
+#define SC_CLOCK	(1u << 8)
+#define SC_STAT		(1u << 9)
+#define SC_LSTAT	(1u << 10)
+#define SC_FSTAT	(1u << 11)
+#define SC_STAT_ALL	(1u << 12)
+#define SC_STATFS	(1u << 13)
+#define SC_FSTATFS	(1u << 14)
+#define SC_STATFS_ALL	(1u << 15)
+#define SC_PURE		(1u << 16)
+
+/* syscall_desc.flags */
+#define SCF_NO_FORMAT	0x01	/* arguments unknown: print all six raw */
+
+struct syscall_arg {
+	const char *name;
+	uint8_t kind;		/* enum arg_kind */
+};
+
+struct syscall_desc {
+	const char *name;
+	uint8_t nargs;
+	uint8_t ret;		/* enum ret_kind */
+	uint32_t classes;	/* SC_* */
+	struct syscall_arg args[6];
+	uint8_t flags;		/* SCF_* */
+	const char *event;	/* trace event name when not the syscall's */
+};
+
+extern const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE];
+
+/* The entry for nr, or NULL when the number is not a known syscall. */
+const struct syscall_desc *syscall_get(long nr);
+/* The number of a syscall name, or -1. */
+int syscall_lookup(const char *name);
+/* Class bits for "%file", "%%stat", ...; 0 when unknown. */
+uint32_t syscall_class_lookup(const char *name);
+/* Up to `max` known names close to `name`, comma separated, into buf. */
+void syscall_suggest(const char *name, char *buf, size_t len, int max);
+
+#endif

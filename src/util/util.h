@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small helpers used everywhere: a growable string builder with fast
+ * number formatting (the formatter's hot path never calls printf), and
+ * time conversions.
+ */
+#ifndef STROBE_UTIL_H
+#define STROBE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+struct sbuf {
+	char *p;
+	size_t len;
+	size_t cap;
+};
+
+void sbuf_init(struct sbuf *b, size_t cap);
+void sbuf_free(struct sbuf *b);
+void sbuf_grow(struct sbuf *b, size_t need);
+void sbuf_printf(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sbuf_u64(struct sbuf *b, uint64_t v);
+void sbuf_s64(struct sbuf *b, int64_t v);
+void sbuf_hex(struct sbuf *b, uint64_t v);	/* 0x1f */
+void sbuf_oct(struct sbuf *b, uint64_t v);	/* 0644, or 0 */
+/* Zero-padded decimal of exactly `width` digits. */
+void sbuf_dec_pad(struct sbuf *b, uint64_t v, int width);
+
+static inline void sbuf_reserve(struct sbuf *b, size_t n)
+{
+	if (b->len + n > b->cap)
+		sbuf_grow(b, n);
+}
+
+static inline void sbuf_putc(struct sbuf *b, char c)
+{
+	sbuf_reserve(b, 1);
+	b->p[b->len++] = c;
+}
+
+static inline void sbuf_mem(struct sbuf *b, const void *s, size_t n)
+{
+	sbuf_reserve(b, n);
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+static inline void sbuf_puts(struct sbuf *b, const char *s)
+{
+	sbuf_mem(b, s, strlen(s));
+}
+
+/* Pad with spaces up to column `col` of the text since `start`. */
+static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
+{
+	while (b->len - start < col)
+		sbuf_putc(b, ' ');
+}
+
+#endif
