@@ -98,6 +98,12 @@ struct task_state {
 	__u64 args[6];
 	__s32 nr;
 	__u32 flags;
+	/* The last signal sent to the thread and not yet delivered: a
+	 * default-fatal signal kills without passing signal_deliver, and is
+	 * shown from here just before the thread's exit. */
+	__s32 sent_sig;
+	__u32 pad;
+	__u8 sent_info[48];
 };
 
 /* What to capture for each argument of a syscall, indexed by number. */
@@ -107,10 +113,14 @@ enum cap_kind {
 	CK_STR = 2,		/* NUL-terminated, up to the -s limit */
 	CK_ARGV = 3,		/* array of strings (execve argv) */
 	CK_ENVC = 4,		/* array of strings, only counted */
+	CK_BUF_IN = 5,		/* bytes, length in argument len_arg[i] */
+	CK_BUF_OUT = 6,		/* bytes, length is the return value */
+	CK_STR_OUT = 7,		/* NUL-terminated, written by a successful call */
 };
 
 struct cap_rule {
 	__u8 arg[6];		/* enum cap_kind for each argument */
+	__u8 len_arg[6];	/* CK_BUF_IN: which argument holds the length */
 	__u8 split;		/* capture at entry and emit two halves (execve) */
 	__u8 pad;
 };

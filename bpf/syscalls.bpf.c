@@ -187,6 +187,7 @@ static __always_inline __u32 cap_str(__u8 *buf, __u32 off, __u64 uptr,
 
 	if (off >= SCRATCH_CAP_LIMIT)
 		return 0;
+	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
 	off &= SCRATCH_CAP_LIMIT - 1;
 	c = (struct cap *)(buf + off);
 	c->arg = arg;
@@ -228,53 +229,70 @@ __noinline int cap_str_g(__u32 off, __u64 uptr, __u32 limit, __u32 argflags)
 	return cap_str(buf, off, uptr, limit, argflags & 0xff, (argflags >> 8) & 0xff);
 }
 
+/* A buffer of known length: up to the -s limit of it. */
+__noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c;
+	__u32 n;
+
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = 0;
+	n = len > str_max ? str_max : len;
+	if (len > str_max)
+		c->flags |= CAP_TRUNC;
+	asm volatile("" : "+r"(n));	/* keep the mask for the verifier */
+	n &= 0x1fff;
+	if (n && bpf_probe_read_user(buf + off + sizeof(*c), n, (void *)uptr)) {
+		c->len = 0;
+		c->flags = CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	c->len = n;
+	return CAP_SIZE(n);
+}
+
 static __always_inline __u32 str_limit(void)
 {
 	return str_max + 2;
 }
 
-/* State shared by the capture callbacks (bpf_loop keeps each body
- * verified once instead of once per unrolled iteration). */
-struct capctx {
-	__u8 *buf;
-	struct task_state *st;
-	struct cap_rule *r;
-	__u64 uarr;		/* the array being walked (argv, envp) */
-	__u32 off;
-	__u32 envc;
-	__u32 more;
-	__u16 ncaps;
-	__u8 arg;
-	__u8 done;
+/*
+ * execve's argv: up to ARGV_MAX strings from `off`, then a count of the rest
+ * (up to 64).  Returns used bytes | captures << 16 | uncaptured << 24.
+ */
+__noinline int cap_argv_g(__u32 off, __u64 uargv, __u32 arg)
+{
+	__u32 used = 0, n = 0, more = 0;
+	__u64 p = 0;
+	int i;
+
+	for (i = 0; i < ARGV_MAX; i++) {
+		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + i * 8)) || !p)
+			return used | n << 16;
+		used += cap_str_g(off + used, p, str_limit(), arg | CAP_ARGV << 8) & 0x3fff;
+		n++;
+	}
+	for (i = 0; i < 64; i++) {
+		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + (ARGV_MAX + i) * 8)) || !p)
+			break;
+		more++;
+	}
+	return (used & 0xffff) | n << 16 | more << 24;
+}
+
+struct count_ctx {
+	__u64 uarr;
+	__u32 n;
 };
 
-/* execve's argv: up to ARGV_MAX strings. */
-static long argv_cb(__u32 i, struct capctx *c)
-{
-	__u64 p = 0;
-
-	if (bpf_probe_read_user(&p, sizeof(p), (void *)(c->uarr + i * 8)) || !p) {
-		c->done = 1;
-		return 1;
-	}
-	c->off += cap_str_g(c->off, p, str_limit(), c->arg | CAP_ARGV << 8) & 0x3fff;
-	c->ncaps++;
-	return 0;
-}
-
-/* ...and how many more there are, up to 64 (counted in aux2). */
-static long argv_more_cb(__u32 i, struct capctx *c)
-{
-	__u64 p = 0;
-
-	if (bpf_probe_read_user(&p, sizeof(p), (void *)(c->uarr + (ARGV_MAX + i) * 8)) || !p)
-		return 1;
-	c->more++;
-	return 0;
-}
-
-/* Count a NULL-terminated pointer array (the environment), 8 at a time. */
-static long envc_cb(__u32 i, struct capctx *c)
+static long count_cb(__u32 i, struct count_ctx *c)
 {
 	__u64 chunk[8];
 	int j;
@@ -284,40 +302,18 @@ static long envc_cb(__u32 i, struct capctx *c)
 	for (j = 0; j < 8; j++) {
 		if (!chunk[j])
 			return 1;
-		c->envc++;
+		c->n++;
 	}
 	return 0;
 }
 
-static long arg_cb(__u32 i, struct capctx *c)
+/* Count a NULL-terminated pointer array (the environment), up to 4096. */
+__noinline int count_ptrs_g(__u64 uarr)
 {
-	__u8 k;
-	__u64 a;
+	struct count_ctx c = { .uarr = uarr };
 
-	if (i >= 6)
-		return 1;
-	k = c->r->arg[i];
-	a = c->st->args[i];
-	if (k == CK_NONE || !a)
-		return 0;
-	c->arg = i;
-	if (k == CK_PATH) {
-		c->off += cap_str_g(c->off, a, PATH_CAP, i) & 0x3fff;
-		c->ncaps++;
-	} else if (k == CK_STR) {
-		c->off += cap_str_g(c->off, a, str_limit(), i) & 0x3fff;
-		c->ncaps++;
-	} else if (k == CK_ARGV) {
-		c->uarr = a;
-		c->done = 0;
-		bpf_loop(ARGV_MAX, argv_cb, c, 0);
-		if (!c->done)
-			bpf_loop(64, argv_more_cb, c, 0);
-	} else if (k == CK_ENVC) {
-		c->uarr = a;
-		bpf_loop(512, envc_cb, c, 0);
-	}
-	return 0;
+	bpf_loop(512, count_cb, &c, 0);
+	return c.n;
 }
 
 static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
@@ -350,40 +346,93 @@ static __always_inline void emit_plain(struct task_state *st, __s64 ret,
 	submit(e, now);
 }
 
-/* A record with captures is assembled in per-CPU scratch, then copied. */
-static __always_inline void emit_captured(struct task_state *st, struct cap_rule *r,
-					  __s64 ret, __u64 now, __u8 flags)
+static __always_inline void output_scratch(struct ev_syscall *e, __u32 off,
+					   __u64 ts, __u64 now)
 {
-	struct capctx c = { .st = st, .r = r, .off = sizeof(struct ev_syscall) };
-	struct ev_syscall *e;
-	__u32 zero = 0;
-	__u64 size;
-
-	c.buf = bpf_map_lookup_elem(&scratch, &zero);
-	if (!c.buf)
-		return;
-	e = (struct ev_syscall *)c.buf;
-	fill_syscall(e, st, ret, now, flags);
-	bpf_loop(6, arg_cb, &c, 0);
-	e->ncaps = c.ncaps;
-	e->aux = c.envc;
-	e->aux2 = c.more;
-	/* captures start below SCRATCH_CAP_LIMIT and are at most 8K, so the
+	/* captures start below SCRATCH_CAP_LIMIT and take at most 8K, so the
 	 * record always fits; the mask is for the verifier */
-	size = c.off & (SCRATCH_SIZE - 1);
-	fill_header(&e->h, EV_SYSCALL, size, st->ts);
-	if (bpf_ringbuf_output(&rb, c.buf, size, wake_flags(now)))
+	__u64 size = off & (SCRATCH_SIZE - 1);
+
+	fill_header(&e->h, EV_SYSCALL, size, ts);
+	if (bpf_ringbuf_output(&rb, e, size, wake_flags(now)))
 		count_lost();
 	else
 		reset_pending();
+}
+
+/*
+ * A completed call whose path and string arguments are captured now, at
+ * exit: the call itself has faulted in any page an argument lives in, so
+ * reads that would fail at entry succeed here.
+ */
+static __always_inline void emit_captured(struct task_state *st, struct cap_rule *r,
+					  __s64 ret, __u64 now, __u8 flags)
+{
+	__u32 zero = 0, off = sizeof(struct ev_syscall);
+	struct ev_syscall *e = bpf_map_lookup_elem(&scratch, &zero);
+	__u16 ncaps = 0;
+	int i;
+
+	if (!e)
+		return;
+	fill_syscall(e, st, ret, now, flags);
+	for (i = 0; i < 6; i++) {
+		__u8 k = r->arg[i], la = r->len_arg[i] & 7;
+		__u64 a = st->args[i];
+
+		if (!a || k == CK_NONE)
+			continue;
+		if (k == CK_PATH || k == CK_STR) {
+			off += cap_str_g(off, a, k == CK_PATH ? PATH_CAP : str_limit(), i) & 0x3fff;
+		} else if (k == CK_BUF_IN && la < 6) {
+			off += cap_buf_g(off, a, st->args[la], i) & 0x3fff;
+		} else if (k == CK_BUF_OUT && ret >= 0) {
+			off += cap_buf_g(off, a, ret, i) & 0x3fff;
+		} else if (k == CK_STR_OUT && ret >= 0) {
+			off += cap_str_g(off, a, PATH_CAP, i) & 0x3fff;
+		} else {
+			continue;
+		}
+		ncaps++;
+	}
+	e->ncaps = ncaps;
+	output_scratch(e, off, st->ts, now);
+}
+
+/*
+ * execve's entry half: its arguments live in memory the call replaces, so
+ * they are read now.  Path in arg 0, argv in arg 1, envp in arg 2 (execveat:
+ * shifted by one, after the dirfd).
+ */
+static __always_inline void emit_exec_entry(struct task_state *st, __u64 now)
+{
+	__u32 zero = 0, off = sizeof(struct ev_syscall), packed;
+	struct ev_syscall *e = bpf_map_lookup_elem(&scratch, &zero);
+	int base = st->nr == NR_EXECVEAT ? 1 : 0;
+	__u16 ncaps = 0;
+
+	if (!e)
+		return;
+	fill_syscall(e, st, 0, now, EVF_ENTRY);
+	if (st->args[base]) {
+		off += cap_str_g(off, st->args[base], PATH_CAP, base) & 0x3fff;
+		ncaps++;
+	}
+	if (st->args[base + 1]) {
+		packed = cap_argv_g(off, st->args[base + 1], base + 1);
+		off += packed & 0xffff;
+		ncaps += (packed >> 16) & 0xff;
+		e->aux2 = packed >> 24;
+	}
+	e->aux = st->args[base + 2] ? count_ptrs_g(st->args[base + 2]) : 0;
+	e->ncaps = ncaps;
+	output_scratch(e, off, st->ts, now);
 }
 
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
 	struct task_state *st;
-	struct cap_rule *r;
-	__u32 key = nr;
 	__u64 now;
 
 	if (!selected(nr))
@@ -419,10 +468,8 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 			emit_plain(st, 0, now, EVF_NORETURN);
 		return 0;
 	}
-	r = bpf_map_lookup_elem(&caprules, &key);
-	/* execve replaces the memory its arguments live in: capture them now. */
-	if (r && r->split)
-		emit_captured(st, r, 0, now, EVF_ENTRY);
+	if (nr == NR_EXECVE || nr == NR_EXECVEAT)
+		emit_exec_entry(st, now);
 	return 0;
 }
 
@@ -503,6 +550,24 @@ int tp_exit(struct sc_exit_rec *ctx)
 	return on_exit(ctx->ret);
 }
 
+static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,
+					__u64 now)
+{
+	struct ev_signal *e = reserve(sizeof(*e));
+
+	if (!e)
+		return;
+	fill_header(&e->h, EV_SIGNAL, sizeof(*e), now);
+	e->sig = sig;
+	e->pad = 0;
+	__builtin_memset(e->info, 0, sizeof(e->info));
+	if (kernel_ptr)
+		bpf_probe_read_kernel(e->info, sizeof(e->info), info);
+	else
+		__builtin_memcpy(e->info, info, sizeof(e->info));
+	submit(e, now);
+}
+
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 {
@@ -549,24 +614,61 @@ int BPF_PROG(on_task_exit, struct task_struct *p, bool group_dead)
 	struct task_state *st = bpf_task_storage_get(&tstate, p, 0, 0);
 	struct ev_exit *e;
 	__u32 flags;
+	__s32 code;
 	__u64 now;
 
 	if (!st || !(st->flags & TS_TRACED))
 		return 0;
 	flags = st->flags;
+	code = BPF_CORE_READ(p, exit_code);
+	now = bpf_ktime_get_ns();
+	if (!(flags & TS_PENDING_EXEC)) {
+		/* killed by a signal that never passed signal_deliver */
+		if (st->sent_sig && (code & 0x7f) == st->sent_sig)
+			emit_signal(st->sent_sig, st->sent_info, false, now);
+		e = reserve(sizeof(*e));
+		if (e) {
+			fill_header(&e->h, EV_EXIT, sizeof(*e), now);
+			e->code = code;
+			e->group_dead = group_dead;
+			submit(e, now);
+		}
+	}
 	bpf_task_storage_delete(&tstate, p);
+	/* after the exit record is in: user space stops when this reaches 0 */
 	if (!target_all)
 		__sync_fetch_and_add(&live, -1);
-	if (flags & TS_PENDING_EXEC)
-		return 0;	/* the command never started; user space reports it */
-	now = bpf_ktime_get_ns();
-	e = reserve(sizeof(*e));
-	if (!e)
+	return 0;
+}
+
+SEC("tp_btf/signal_generate")
+int BPF_PROG(on_signal_generate, int sig, struct kernel_siginfo *info,
+	     struct task_struct *task, int group, int result)
+{
+	struct task_state *st;
+	__u32 *w;
+
+	if (result != 0 || sig == SIGKILL)	/* 0: TRACE_SIGNAL_DELIVERED */
 		return 0;
-	fill_header(&e->h, EV_EXIT, sizeof(*e), now);
-	e->code = BPF_CORE_READ(p, exit_code);
-	e->group_dead = group_dead;
-	submit(e, now);
+	st = bpf_task_storage_get(&tstate, task, 0, 0);
+	if (!st || !(st->flags & TS_TRACED))
+		return 0;
+	st->sent_sig = sig;
+	__builtin_memset(st->sent_info, 0, sizeof(st->sent_info));
+	w = (__u32 *)st->sent_info;
+	if ((unsigned long)info > 4096) {
+		bpf_probe_read_kernel(st->sent_info, sizeof(st->sent_info), info);
+	} else {
+		/* SEND_SIG_NOINFO (0): from user space, SI_USER by the sender;
+		 * SEND_SIG_PRIV (1): from the kernel, SI_KERNEL */
+		w[0] = sig;
+		if ((unsigned long)info == 1) {
+			w[2] = 0x80;
+		} else {
+			w[4] = bpf_get_current_pid_tgid() >> 32;
+			w[5] = (__u32)bpf_get_current_uid_gid();
+		}
+	}
 	return 0;
 }
 
@@ -574,24 +676,14 @@ SEC("tp_btf/signal_deliver")
 int BPF_PROG(on_signal, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
 {
 	struct task_state *st = state_of_current(false);
-	struct ev_signal *e;
-	__u64 now;
 
 	/* A fatal SIGKILL is reported by the exit record, as strace does. */
 	if (!st || !(st->flags & TS_TRACED) || sig == SIGKILL ||
 	    (st->flags & TS_PENDING_EXEC))
 		return 0;
-	now = bpf_ktime_get_ns();
-	e = reserve(sizeof(*e));
-	if (!e)
-		return 0;
-	fill_header(&e->h, EV_SIGNAL, sizeof(*e), now);
-	e->sig = sig;
-	e->pad = 0;
-	__builtin_memset(e->info, 0, sizeof(e->info));
-	/* SEND_SIG_NOINFO and SEND_SIG_PRIV are the small values 0 and 1. */
-	if ((unsigned long)info > 4096)
-		bpf_probe_read_kernel(e->info, sizeof(e->info), info);
-	submit(e, now);
+	if (st->sent_sig == sig)
+		st->sent_sig = 0;
+	/* at delivery the kernel has filled in a real siginfo */
+	emit_signal(sig, info, true, bpf_ktime_get_ns());
 	return 0;
 }

@@ -60,7 +60,7 @@ OVERRIDE = {
     ("kill", "sig"): "SIGNAL", ("tkill", "sig"): "SIGNAL",
     ("tgkill", "sig"): "SIGNAL", ("rt_sigaction", "sig"): "SIGNAL",
     ("pidfd_send_signal", "sig"): "SIGNAL",
-    ("arch_prctl", "addr"): "HEX", ("lseek", "offset"): "LONG",
+    ("arch_prctl", "arg2"): "HEX", ("lseek", "offset"): "LONG",
     ("lseek", "whence"): "WHENCE",
     ("mkdir", "mode"): "MODE", ("mkdirat", "mode"): "MODE",
     ("chmod", "mode"): "MODE", ("fchmod", "mode"): "MODE",
@@ -69,6 +69,14 @@ OVERRIDE = {
     ("umask", "mask"): "MODE", ("memfd_create", "uname"): "STR",
     ("sethostname", "name"): "STR", ("setdomainname", "name"): "STR",
     ("mount", "type"): "STR",
+    # Buffers: "BUF_IN:N" has its length in argument N, "BUF_OUT" in the
+    # return value; "STR_OUT" is a string the call writes.
+    ("write", "buf"): "BUF_IN:2", ("pwrite64", "buf"): "BUF_IN:2",
+    ("sendto", "buff"): "BUF_IN:2", ("sethostname", "name"): "BUF_IN:1",
+    ("setdomainname", "name"): "BUF_IN:1",
+    ("read", "buf"): "BUF_OUT", ("pread64", "buf"): "BUF_OUT",
+    ("recvfrom", "ubuf"): "BUF_OUT", ("readlink", "buf"): "BUF_OUT",
+    ("readlinkat", "buf"): "BUF_OUT", ("getcwd", "buf"): "STR_OUT",
 }
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_NONE = {"exit", "exit_group"}
@@ -241,7 +249,10 @@ def main(out):
     o.append("const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {")
     for nr, name, args, classes, ret, known in rows:
         cl = "|".join("SC_" + c for c in CLASS_ORDER if c in classes) or "0"
-        a = ", ".join('{ "%s", AK_%s }' % (n, k) for n, k in args)
+        def arg(n, k):
+            k, _, ln = k.partition(":")
+            return '{ "%s", AK_%s%s }' % (n, k, ", " + ln if ln else "")
+        a = ", ".join(arg(n, k) for n, k in args)
         flags = "" if known else ", .flags = SCF_NO_FORMAT"
         ev = EVENT_ALIAS.get(name, name)
         if known and name not in FALLBACK and ev != name:

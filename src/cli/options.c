@@ -40,7 +40,7 @@ static const char usage_text[] =
 "  -T, --syscall-times  time spent in each call\n"
 "  -q, --quiet          no attach/detach messages\n"
 "  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
-"  -m, --buffer-size=SIZE  ring buffer size (default 8M; K, M, G suffixes)\n"
+"  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
 "\n"
 "  -h, --help           this text\n"
 "  -V, --version        strobe's version\n"
@@ -148,7 +148,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	memset(o->sel, 0xff, sizeof(o->sel));
 	o->status_mask = ST_ALL;
 	o->strsize = 32;
-	o->bufsize = 8 << 20;
+	o->bufsize = 4 << 20;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+fo:e:s:p:atrTzZqvm:hV", long_opts, NULL)) != -1) {
 		switch (c) {

@@ -36,6 +36,10 @@ struct formatter {
 	uint64_t malformed;
 	struct pending *pend;
 	size_t npend, cappend;
+	/* A new process counts (for "[pid N]") once its parent's clone line
+	 * or its own first line is out, as strace counts it. */
+	struct { __u32 parent, child; } forks[64];
+	unsigned nforks;
 	time_t tm_sec;		/* localtime cache for -t */
 	char tm_text[16];
 };
@@ -278,7 +282,9 @@ static void put_arg(struct sbuf *b, const struct syscall_desc *d,
 	case AK_HEX: sbuf_hex(b, v); break;
 	case AK_PTR: put_ptr(b, v); break;
 	case AK_DIRFD: decode_dirfd(b, v); break;
-	case AK_PATH: case AK_STR: put_string_arg(b, e, size, i); break;
+	case AK_PATH: case AK_STR: case AK_BUF_IN: case AK_BUF_OUT: case AK_STR_OUT:
+		put_string_arg(b, e, size, i);
+		break;
 	case AK_OPEN_FLAGS: decode_open_flags(b, v); break;
 	case AK_OPEN_MODE: case AK_MODE: sbuf_oct(b, (uint32_t)v); break;
 	case AK_PROT: decode_mmap_prot(b, v); break;
@@ -503,6 +509,31 @@ static void put_lost(struct formatter *f, uint32_t n)
 	sbuf_puts(b, " events lost here (ring buffer full; raise -m)\n");
 }
 
+/* Settle pending forks that this record's thread is party to.  `after`:
+ * the record has been printed (the parent's clone line). */
+static void settle_forks(struct formatter *f, __u32 tid, bool after)
+{
+	for (unsigned i = 0; i < f->nforks;) {
+		if ((after && f->forks[i].parent == tid) || (!after && f->forks[i].child == tid)) {
+			f->nprocs++;
+			f->forks[i] = f->forks[--f->nforks];
+		} else {
+			i++;
+		}
+	}
+}
+
+static void note_fork(struct formatter *f, const struct ev_fork *k)
+{
+	if (f->nforks == sizeof(f->forks) / sizeof(f->forks[0])) {
+		f->nprocs++;
+		return;
+	}
+	f->forks[f->nforks].parent = k->h.tid;
+	f->forks[f->nforks].child = k->child_tid;
+	f->nforks++;
+}
+
 void formatter_event(struct formatter *f, const void *rec, size_t size)
 {
 	const struct ev_header *h = rec;
@@ -513,6 +544,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		return;
 	}
 	size = h->size;
+	if (f->nforks)
+		settle_forks(f, h->tid, false);
 	if (h->lost)
 		put_lost(f, h->lost);
 	switch (h->kind) {
@@ -529,6 +562,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			split_exit(f, e, size);
 		else
 			format_syscall(f, e, size);
+		if (f->nforks)
+			settle_forks(f, h->tid, true);
 		break;
 	}
 	case EV_SIGNAL: {
@@ -562,7 +597,11 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		break;
 	}
 	case EV_FORK:
-		f->nprocs++;
+		if (size < sizeof(struct ev_fork)) {
+			f->malformed++;
+			return;
+		}
+		note_fork(f, rec);
 		break;
 	default:
 		f->malformed++;

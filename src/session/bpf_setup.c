@@ -50,6 +50,12 @@ static int fill_caprules(struct session *s)
 			case AK_STR: r.arg[i] = CK_STR; break;
 			case AK_ARGV: r.arg[i] = CK_ARGV; r.split = 1; break;
 			case AK_ENVP: r.arg[i] = CK_ENVC; break;
+			case AK_BUF_IN:
+				r.arg[i] = CK_BUF_IN;
+				r.len_arg[i] = d->args[i].len_arg;
+				break;
+			case AK_BUF_OUT: r.arg[i] = CK_BUF_OUT; break;
+			case AK_STR_OUT: r.arg[i] = CK_STR_OUT; break;
 			default: continue;
 			}
 			any = true;
@@ -78,6 +84,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->str_max = o->strsize;
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
 	s->skel->maps.rb.max_entries = o->bufsize;
+	s->skel->rodata->wake_bytes = o->bufsize / 4;
 	/* -vv: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
 	if (o->verbose >= 2) {
@@ -214,7 +221,8 @@ int bpf_setup_attach(struct session *s)
 			nsel_known++;
 	}
 	if ((err = attach_btf(s, s->skel->progs.on_task_exit.prog_fd)) ||
-	    (err = attach_btf(s, s->skel->progs.on_signal.prog_fd)))
+	    (err = attach_btf(s, s->skel->progs.on_signal.prog_fd)) ||
+	    (err = attach_btf(s, s->skel->progs.on_signal_generate.prog_fd)))
 		return err;
 	if (o->follow && (err = attach_btf(s, s->skel->progs.on_fork.prog_fd)))
 		return err;

@@ -17,6 +17,9 @@ enum arg_kind {
 	AK_INT, AK_LONG, AK_UINT, AK_ULONG, AK_HEX, AK_PTR, AK_FD, AK_DIRFD, AK_PATH, AK_STR,
 	AK_OPEN_FLAGS, AK_OPEN_MODE, AK_MODE, AK_PROT, AK_MMAP_FLAGS, AK_OFF,
 	AK_ACCESS_MODE, AK_AT_FLAGS, AK_ARGV, AK_ENVP, AK_SIGNAL, AK_WHENCE,
+	AK_BUF_IN,	/* data the call reads; length in argument len_arg */
+	AK_BUF_OUT,	/* data the call writes; length is the return value */
+	AK_STR_OUT,	/* a string the call writes */
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
@@ -46,6 +49,7 @@ enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
 struct syscall_arg {
 	const char *name;
 	uint8_t kind;		/* enum arg_kind */
+	uint8_t len_arg;	/* AK_BUF_IN: the argument holding the length */
 };
 
 struct syscall_desc {
