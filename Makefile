@@ -38,6 +38,7 @@ PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
 SKEL := $(BUILD)/syscalls.lskel.h
 
 .PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz
+.SECONDARY:
 all: $(BUILD)/strobe
 
 deps:

@@ -172,11 +172,19 @@ def test_strings_match_strace():
     check(re.search(r'openat\(AT_FDCWD, NULL, O_RDONLY\)', ours.stderr), "NULL path")
 
 
+MEMORY = ("mmap", "munmap", "brk", "mprotect", "madvise", "mremap")
+
+
 def test_everyday_binaries_match_strace():
     for argv in (["ls", "/"], ["cat", "/etc/hostname"], ["true"],
                  ["python3", "-c", "print(1)"]):
         ours, theirs = compare_with_strace(argv)
-        same_sequence(events(ours.stderr), events(theirs), " ".join(argv))
+        a, b = events(ours.stderr), events(theirs)
+        if argv[0] == "python3":
+            # its allocator's mmap/munmap pattern varies from run to run
+            a = [e for e in a if e[1] not in MEMORY]
+            b = [e for e in b if e[1] not in MEMORY]
+        same_sequence(a, b, " ".join(argv))
 
 
 def test_follow_forks_pipeline():
@@ -540,12 +548,18 @@ def test_whole_system_execve():
 
 
 def test_lost_events_reported():
-    """A tiny buffer and a burst of calls: losses are counted and shown."""
-    r = strobe(["-m", "4K", "-o", "/dev/null", "--", "dd", "if=/dev/zero", "of=/dev/null",
-                "bs=1", "count=20000"])
-    check(r.returncode == 0, "exit %d" % r.returncode)
-    m = re.search(r"strobe: (\d+) events lost", r.stderr)
-    check(m and int(m.group(1)) > 0, r.stderr)
+    """A reader that stalls (its output pipe is not read for a while) and a
+    small buffer: the losses are counted, marked in the trace where they
+    happened, and summed up at the end."""
+    s = subprocess.Popen([STROBE, "-m", "16K", "--", "dd", "if=/dev/zero", "of=/dev/null",
+                          "bs=1", "count=50000"], stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    _, err = s.communicate(timeout=60)
+    check(s.returncode == 0, "exit %d" % s.returncode)
+    m = re.search(r"^strobe: (\d+) events lost \(ring buffer full", err, re.M)
+    check(m and int(m.group(1)) > 0, err[-500:])
+    here = sum(int(n) for n in re.findall(r"^strobe: (\d+) events lost here", err, re.M))
+    check(here == int(m.group(1)), "marked in the trace %d, total %s" % (here, m.group(1)))
 
 
 def main():

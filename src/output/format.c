@@ -499,7 +499,7 @@ void formatter_finish(struct formatter *f)
 	}
 }
 
-static void put_lost(struct formatter *f, uint32_t n)
+static void put_lost(struct formatter *f, uint64_t n)
 {
 	struct sbuf *b = &f->w->buf;
 
@@ -532,6 +532,12 @@ static void note_fork(struct formatter *f, const struct ev_fork *k)
 	f->forks[f->nforks].parent = k->h.tid;
 	f->forks[f->nforks].child = k->child_tid;
 	f->nforks++;
+}
+
+void formatter_lost_tail(struct formatter *f, uint64_t total)
+{
+	if (total > f->lost)
+		put_lost(f, total - f->lost);
 }
 
 void formatter_event(struct formatter *f, const void *rec, size_t size)

@@ -48,6 +48,9 @@ void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_
 void formatter_finish(struct formatter *f);
 /* How many traced processes are alive; above 1, lines get "[pid N] ". */
 void formatter_add_procs(struct formatter *f, int n);
+/* Mark losses no record reported (after the last one through on a CPU),
+ * given the kernel's total. */
+void formatter_lost_tail(struct formatter *f, uint64_t total);
 /* Lost-record count seen in record headers so far, and malformed records. */
 uint64_t formatter_lost(const struct formatter *f);
 uint64_t formatter_malformed(const struct formatter *f);

@@ -184,6 +184,7 @@ int session_run(const struct options *o)
 	if (!o->all)
 		target_report_unfinished(&s);
 	formatter_finish(s.fmt);
+	formatter_lost_tail(s.fmt, bpf_lost_total(&s));
 	status = exit_status(&s, stop);
 	if (o->npids && !o->quiet)
 		for (int i = 0; i < o->npids; i++)

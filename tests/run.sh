@@ -1,0 +1,43 @@
+#!/bin/sh
+# Run every test and end with one line: "N passed, N failed".
+#   unit tests (C, under AddressSanitizer and UBSan)
+#   end-to-end tests with the real BPF programs (tests/e2e.py), against the
+#   normal build and again against the sanitized build
+# Exit status 0 only if nothing failed.
+: "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
+export BUILD
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+tally() {	# name, command...: run it, add its "N passed, N failed" line
+	name=$1
+	shift
+	"$@" >"$log" 2>&1
+	rc=$?
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "FAIL $name: no result line (exit $rc)"
+		tail -n 20 "$log"
+		failed=$((failed + 1))
+		return
+	fi
+	p=${line%% passed*}
+	f=${line#*passed, }
+	f=${f%% failed}
+	grep -E '^FAIL|FAILED' "$log" | sed "s|^|[$name] |"
+	passed=$((passed + p))
+	failed=$((failed + f))
+	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "FAIL $name: exit $rc"; failed=$((failed + 1)); }
+	echo "$name: $line"
+}
+
+for t in "$BUILD"/tests/unit/*; do
+	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
+done
+tally e2e env STROBE="$STROBE" python3 tests/e2e.py
+tally e2e-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
