@@ -101,7 +101,7 @@ check: deps
 
 bench: deps all $(PROG_BINS)
 	$(Q)sh scripts/deps.sh bench
-	$(Q)STROBE=$(BUILD)/strobe sh bench/run.sh
+	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 
 install: all
 	install -D -m 0755 $(BUILD)/strobe $(DESTDIR)$(PREFIX)/bin/strobe

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""strobe's overhead, measured in one run against the untraced workload and
+against strace, perf trace and bpftrace (make bench).
+
+Every configuration runs REPS times, interleaved (untraced, then each tracer,
+then again), and the median wall time is compared with the untraced median
+of the same workload.  Not a test: nothing here asserts a time.
+
+  W1 = dd if=/dev/zero of=/dev/null bs=1 count=1000k   (about 2M syscalls)
+
+strace and perf trace decoding every call are 100-300x slower; they run a
+smaller W1 (count given below) and are compared with the untraced run of
+that same smaller workload.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+STROBE = os.environ.get("STROBE", "build/strobe")
+REPS = int(os.environ.get("REPS", "5"))
+
+
+def w1(count="1000k"):
+    # an absolute path: bpftrace -c refuses a name found twice in PATH
+    return ["/usr/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=" + count]
+
+
+def timed(argv):
+    """Wall seconds and peak RSS (KiB) of argv, via /usr/bin/time."""
+    with tempfile.NamedTemporaryFile("r") as t:
+        t0 = time.perf_counter()
+        r = subprocess.run(["/usr/bin/time", "-o", t.name, "-f", "%M"] + argv,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - t0
+        rss = int(t.read().split()[-1] or 0)
+    return wall, rss, r.stderr
+
+
+def bench(configs, reps=REPS):
+    """configs: [(name, argv)] -> {name: (median wall, median rss, last stderr)}"""
+    walls = {n: [] for n, _ in configs}
+    rsss = {n: [] for n, _ in configs}
+    errs = {}
+    for _ in range(reps):
+        for name, argv in configs:
+            w, m, e = timed(argv)
+            walls[name].append(w)
+            rsss[name].append(m)
+            errs[name] = e
+    return {n: (statistics.median(walls[n]), statistics.median(rsss[n]), errs[n])
+            for n in walls}
+
+
+def lost(stderr):
+    m = re.search(r"strobe: (\d+) events lost \(", stderr)
+    return int(m.group(1)) if m else 0
+
+
+def table(title, res, base, notes=None):
+    print("\n" + title)
+    b = res[base][0]
+    for name, (wall, rss, err) in res.items():
+        extra = (notes or {}).get(name, "")
+        if name.startswith("strobe"):
+            extra += " lost=%d" % lost(err)
+        print("  %-46s %8.3f s  %6.1fx  %7.1f MB%s" % (name, wall, wall / b, rss / 1024, extra))
+
+
+def main():
+    subprocess.run(["sh", "scripts/deps.sh", "bench"], check=True)
+    print("strobe bench: median of %d interleaved runs each, ratios against the "
+          "untraced run of the same workload" % REPS)
+
+    # 1. Nothing selected: the cost of being there.
+    res = bench([
+        ("untraced W1", w1()),
+        ("strobe -e trace=accept", [STROBE, "-e", "trace=accept", "-o", "/dev/null", "--"] + w1()),
+        ("strobe -e trace=accept --probe=raw", [STROBE, "--probe=raw", "-e", "trace=accept",
+                                                 "-o", "/dev/null", "--"] + w1()),
+        ("strace --seccomp-bpf -f -e trace=accept", ["strace", "--seccomp-bpf", "-f", "-e",
+                                                     "trace=accept", "-o", "/dev/null"] + w1()),
+        ("perf trace -e accept", ["perf", "trace", "-e", "accept", "-o", "/dev/null", "--"] + w1()),
+        ("bpftrace empty sys_enter_accept (floor)",
+         ["bpftrace", "-e", "tracepoint:syscalls:sys_enter_accept {}", "-c", " ".join(w1())]),
+        ("bpftrace empty raw_syscalls pair (floor)",
+         ["bpftrace", "-e", "tracepoint:raw_syscalls:sys_enter {} "
+          "tracepoint:raw_syscalls:sys_exit {}", "-c", " ".join(w1())]),
+    ])
+    table("W1, no syscall selected (target: strobe <= 1.7x)", res, "untraced W1")
+
+    # 2. Every call decoded and written.
+    res = bench([
+        ("untraced W1", w1()),
+        ("strobe -o /dev/null", [STROBE, "-o", "/dev/null", "--"] + w1()),
+        ("strobe -o file", [STROBE, "-o", "/tmp/strobe-bench.out", "--"] + w1()),
+    ])
+    table("W1, every call decoded and written (target: strobe <= 4x, no loss)", res,
+          "untraced W1")
+    small = "20k"
+    res = bench([
+        ("untraced W1/50", w1(small)),
+        ("strobe -o /dev/null", [STROBE, "-o", "/dev/null", "--"] + w1(small)),
+        ("strace -o /dev/null", ["strace", "-o", "/dev/null"] + w1(small)),
+        ("perf trace -o /dev/null", ["perf", "trace", "-o", "/dev/null", "--"] + w1(small)),
+    ], reps=3)
+    table("W1 with count=%s (strace and perf trace are too slow for the full W1)" % small,
+          res, "untraced W1/50")
+
+    # 3. Start-up: tracing a command that does nothing.
+    res = bench([
+        ("untraced /bin/true", ["/bin/true"]),
+        ("strobe -- /bin/true", [STROBE, "-o", "/dev/null", "--", "/bin/true"]),
+        ("perf trace -- /bin/true", ["perf", "trace", "-o", "/dev/null", "--", "/bin/true"]),
+        ("bpftrace raw_syscalls -c /bin/true",
+         ["bpftrace", "-e", "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }",
+          "-c", "/bin/true"]),
+    ])
+    print("\nStart-up to exit (target: strobe <= 30 ms, <= 15 MB)")
+    for name, (wall, rss, _) in res.items():
+        print("  %-46s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
+    os.unlink("/tmp/strobe-bench.out") if os.path.exists("/tmp/strobe-bench.out") else None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
