@@ -84,9 +84,9 @@ def main():
         ("strace --seccomp-bpf -f -e trace=accept", ["strace", "--seccomp-bpf", "-f", "-e",
                                                      "trace=accept", "-o", "/dev/null"] + w1()),
         ("perf trace -e accept", ["perf", "trace", "-e", "accept", "-o", "/dev/null", "--"] + w1()),
-        ("bpftrace empty sys_enter_accept (floor)",
+        ("bpftrace empty sys_enter_accept (+ its start-up)",
          ["bpftrace", "-e", "tracepoint:syscalls:sys_enter_accept {}", "-c", " ".join(w1())]),
-        ("bpftrace empty raw_syscalls pair (floor)",
+        ("bpftrace empty raw_syscalls pair (+ start-up)",
          ["bpftrace", "-e", "tracepoint:raw_syscalls:sys_enter {} "
           "tracepoint:raw_syscalls:sys_exit {}", "-c", " ".join(w1())]),
     ])

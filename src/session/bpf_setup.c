@@ -25,9 +25,6 @@
 #include "../syscalls/syscalls.h"
 
 #define TRACEFS "/sys/kernel/tracing"
-/* Above this many selected syscalls one raw probe beats many tracepoints. */
-#define TP_MAX_SELECTED 64
-
 static bool is_selected(const uint64_t *sel, int nr)
 {
 	return (sel[nr >> 6] >> (nr & 63)) & 1;
@@ -230,8 +227,12 @@ int bpf_setup_attach(struct session *s)
 		return err;
 	if (!nsel)
 		return 0;
-	per_syscall = o->probe == PROBE_TP ||
-		      (o->probe == PROBE_AUTO && nsel <= TP_MAX_SELECTED && nsel == nsel_known);
+	/*
+	 * The raw pair through tp_btf is as cheap as per-syscall tracepoints
+	 * even when one syscall is selected (1.29x against 1.42x on W1, see
+	 * docs/design.md) and needs no tracefs, so it is the default.
+	 */
+	per_syscall = o->probe == PROBE_TP && nsel == nsel_known;
 	if (per_syscall && tracefs_ready(s)) {
 		int base = s->nlinks;
 
