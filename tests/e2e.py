@@ -372,6 +372,24 @@ def test_exit_codes():
     check("exit_group(7)" in r.stderr and "+++ exited with 7 +++" in r.stderr, r.stderr)
 
 
+def test_vfork_followed():
+    r = strobe(["-f", "-e", "trace=vfork,execve,exit_group", "--", prog("exitcode"), "4",
+                "vfork"])
+    check(r.returncode == 4, "exit %d" % r.returncode)
+    check(re.search(r'^\[pid\s+\d+\] execve\("/bin/true", \["true"\]', r.stderr, re.M),
+          r.stderr)
+    check(re.search(r"^(\[pid\s+\d+\] )?vfork\(\)\s+= \d+$", r.stderr, re.M), r.stderr)
+
+
+def test_long_argv_abbreviated_as_strace():
+    for s in ("32", "5"):
+        argv = ["/bin/true"] + [str(i) for i in range(40)]
+        ours, theirs = compare_with_strace(argv, extra=["-s", s, "-e", "trace=execve"])
+        a = re.sub(r"0x[0-9a-f]+", "X", ours.stderr.splitlines()[0])
+        b = re.sub(r"0x[0-9a-f]+", "X", theirs.splitlines()[0])
+        check(a == b, "-s %s:\n  strobe: %s\n  strace: %s" % (s, a, b))
+
+
 def test_command_not_found():
     r = strobe(["--", "no-such-command-strobe"])
     check(r.returncode == 127, "exit %d" % r.returncode)

@@ -236,11 +236,13 @@ static void put_string_arg(struct sbuf *b, const struct ev_syscall *e, size_t si
 	decode_string(b, data, c->len, c->flags & CAP_TRUNC);
 }
 
-static void put_argv(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
+static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size, int i)
 {
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
+	bool more = e->aux2;
 	int n = 0;
 
 	if (!e->args[i]) {
@@ -251,6 +253,10 @@ static void put_argv(struct sbuf *b, const struct ev_syscall *e, size_t size, in
 	while (cap_next(&it, &c, &data)) {
 		if (c->arg != i || !(c->flags & CAP_ARGV))
 			continue;
+		if (n == f->o.strsize) {	/* strace shows -s elements at most */
+			more = true;
+			break;
+		}
 		sbuf_puts(b, n++ ? ", " : "[");
 		if (c->flags & CAP_FAULT)
 			sbuf_puts(b, "???");
@@ -264,12 +270,12 @@ static void put_argv(struct sbuf *b, const struct ev_syscall *e, size_t size, in
 	}
 	if (!n)
 		sbuf_putc(b, '[');
-	if (e->aux2)
+	if (more)
 		sbuf_puts(b, n ? ", ..." : "...");
 	sbuf_putc(b, ']');
 }
 
-static void put_arg(struct sbuf *b, const struct syscall_desc *d,
+static void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		    const struct ev_syscall *e, size_t size, int i)
 {
 	uint64_t v = e->args[i];
@@ -292,7 +298,7 @@ static void put_arg(struct sbuf *b, const struct syscall_desc *d,
 	case AK_OFF: if (v) sbuf_hex(b, v); else sbuf_putc(b, '0'); break;
 	case AK_ACCESS_MODE: decode_access_mode(b, (uint32_t)v); break;
 	case AK_AT_FLAGS: decode_at_flags(b, (uint32_t)v, d->name); break;
-	case AK_ARGV: put_argv(b, e, size, i); break;
+	case AK_ARGV: put_argv(f, b, e, size, i); break;
 	case AK_ENVP:
 		put_ptr(b, v);
 		if (v && (e->flags & EVF_ENTRY)) {
@@ -322,7 +328,8 @@ static int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 	return d->nargs;
 }
 
-static void put_call(struct sbuf *b, const struct ev_syscall *e, size_t size)
+static void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
 	int n;
@@ -348,7 +355,7 @@ static void put_call(struct sbuf *b, const struct ev_syscall *e, size_t size)
 	for (int i = 0; i < n; i++) {
 		if (i)
 			sbuf_puts(b, ", ");
-		put_arg(b, d, e, size, i);
+		put_arg(f, b, d, e, size, i);
 	}
 }
 
@@ -410,7 +417,7 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		sbuf_puts(b, d ? d->name : "syscall");
 		sbuf_puts(b, " resumed>)");
 	} else {
-		put_call(b, e, size);
+		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}
 	put_result(f, b, start, e);
@@ -422,7 +429,7 @@ void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_
 	struct sbuf *b = &f->w->buf;
 
 	put_leader(f, b, &e->h);
-	put_call(b, e, size);
+	put_call(f, b, e, size);
 	sbuf_puts(b, " <unfinished ...>");
 	end_line(f, b);
 }

@@ -34,6 +34,7 @@ struct fmt_opts {
 	bool syscall_times;	/* -T */
 	bool pid_column;	/* -o FILE with -f: "PID  " on every line */
 	bool always_prefix;	/* -a: "[pid N]" on every line */
+	int strsize;		/* -s: also bounds how many argv elements show */
 };
 
 struct formatter;

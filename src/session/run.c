@@ -153,6 +153,7 @@ int session_run(const struct options *o)
 		.timestamps = o->timestamps, .relative = o->relative,
 		.syscall_times = o->syscall_times,
 		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
+		.strsize = o->strsize,
 	};
 	int status, stop = 0, sigfd, err;
 	sigset_t mask;

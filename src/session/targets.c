@@ -30,9 +30,10 @@
 #define PIDFD_THREAD O_EXCL
 #endif
 
-static int pidfd_of(pid_t pid, pid_t tid)
+/* A thread pidfd names that very thread, leader or not. */
+static int pidfd_of(pid_t tid)
 {
-	int fd = syscall(SYS_pidfd_open, tid, tid == pid ? 0 : PIDFD_THREAD);
+	int fd = syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
 
 	return fd < 0 ? -errno : fd;
 }
@@ -143,7 +144,7 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked)
 {
 	struct task_state ts = { .flags = flags };
-	int fd = pidfd_of(pid, tid), nr = -1, err = 0;
+	int fd = pidfd_of(tid), nr = -1, err = 0;
 
 	if (fd < 0)
 		return fd;

@@ -1,4 +1,5 @@
-/* Exits with the status given as argument; forks first with "fork". */
+/* Exits with the status given as argument; first forks a child that exits
+ * 7 with "fork", or vforks one that execs /bin/true with "vfork". */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -11,6 +12,15 @@ int main(int argc, char **argv)
 
 		if (pid == 0)
 			_exit(7);
+		waitpid(pid, NULL, 0);
+	}
+	if (argc > 2 && !strcmp(argv[2], "vfork")) {
+		pid_t pid = vfork();
+
+		if (pid == 0) {
+			execl("/bin/true", "true", (char *)NULL);
+			_exit(127);
+		}
 		waitpid(pid, NULL, 0);
 	}
 	return argc > 1 ? atoi(argv[1]) : 0;
