@@ -110,7 +110,27 @@ def main():
     table("W1 with count=%s (strace and perf trace are too slow for the full W1)" % small,
           res, "untraced W1/50")
 
-    # 3. Start-up: tracing a command that does nothing.
+    # 3. Summaries: counted in the kernel.
+    hist_bt = ("tracepoint:raw_syscalls:sys_enter { @s[tid] = nsecs; } "
+               "tracepoint:raw_syscalls:sys_exit /@s[tid]/ { "
+               "@lat[args->id] = hist(nsecs - @s[tid]); delete(@s[tid]); }")
+    res = bench([
+        ("untraced W1", w1()),
+        ("strobe -c", [STROBE, "-c", "-o", "/dev/null", "--"] + w1()),
+        ("strobe -c --hist", [STROBE, "-c", "--hist", "-o", "/dev/null", "--"] + w1()),
+        ("bpftrace per-syscall latency hist (+ start-up)",
+         ["bpftrace", "-e", hist_bt, "-c", " ".join(w1())]),
+    ])
+    table("W1 summary (target: strobe -c <= 2.7x, <= 20 MB)", res, "untraced W1")
+    res = bench([
+        ("untraced W1/50", w1(small)),
+        ("strobe -c", [STROBE, "-c", "-o", "/dev/null", "--"] + w1(small)),
+        ("strace -c", ["strace", "-c", "-o", "/dev/null"] + w1(small)),
+        ("perf trace -s", ["perf", "trace", "-s", "-o", "/dev/null", "--"] + w1(small)),
+    ], reps=3)
+    table("W1 summary with count=%s (strace -c, perf trace -s)" % small, res, "untraced W1/50")
+
+    # 4. Start-up: tracing a command that does nothing.
     res = bench([
         ("untraced /bin/true", ["/bin/true"]),
         ("strobe -- /bin/true", [STROBE, "-o", "/dev/null", "--", "/bin/true"]),

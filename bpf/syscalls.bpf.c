@@ -19,6 +19,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "event.h"
+#include "hist.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -37,11 +38,15 @@ const volatile __u32 str_max = 32;	/* -s */
 const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
 const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
 const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
+const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
+const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
+const volatile __u8 summary_by = BY_NONE;
 
 /* Shared with user space through the skeleton's bss. */
 __s64 live = 0;			/* traced threads still alive */
 __u64 follow_failed = 0;	/* children we could not start tracing */
 __u64 last_wake = 0;
+__u64 summary_full = 0;		/* calls not counted: the summary map was full */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -72,6 +77,22 @@ struct {
 	__type(key, __u32);
 	__type(value, struct cap_rule);
 } caprules SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 16384);
+	__type(key, struct sum_key);
+	__type(value, struct sum_val);
+} summ SEC(".maps");
+
+/* A zeroed value to insert from: struct sum_val is too big for the stack. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct sum_val);
+} sum_zero SEC(".maps");
 
 struct lost_ctr {
 	__u64 total;
@@ -429,6 +450,48 @@ static __always_inline void emit_exec_entry(struct task_state *st, __u64 now)
 	output_scratch(e, off, st->ts, now);
 }
 
+/*
+ * -c: count the call in the kernel.  Per-CPU values, so plain increments;
+ * user space adds the CPUs up.  Nothing goes through the ring buffer.
+ */
+static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
+{
+	struct sum_key key = { .nr = nr };
+	struct sum_val *v;
+	__u32 zero = 0;
+	__u64 id;
+
+	switch (summary_by) {
+	case BY_PID: key.group = bpf_get_current_pid_tgid() >> 32; break;
+	case BY_TID: key.group = (__u32)bpf_get_current_pid_tgid(); break;
+	case BY_COMM: bpf_get_current_comm(key.comm, sizeof(key.comm)); break;
+	case BY_CGROUP: key.group = bpf_get_current_cgroup_id(); break;
+	}
+	v = bpf_map_lookup_elem(&summ, &key);
+	if (!v) {
+		struct sum_val *z = bpf_map_lookup_elem(&sum_zero, &zero);
+
+		if (!z)
+			return;
+		bpf_map_update_elem(&summ, &key, z, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(&summ, &key);
+		if (!v) {
+			__sync_fetch_and_add(&summary_full, 1);
+			return;
+		}
+		bpf_get_current_comm(v->comm, sizeof(v->comm));
+	}
+	id = hist_bucket(dur);
+	v->calls++;
+	if (ret < 0 && ret >= -4095)
+		v->errors++;
+	v->total_ns += dur;
+	if (dur > v->max_ns)
+		v->max_ns = dur;
+	if (id < HIST_BUCKETS)
+		v->hist[id]++;
+}
+
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
@@ -464,10 +527,13 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 
 	if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
 		st->flags &= ~TS_IN_CALL;
-		if (status_mask & ST_UNFINISHED)
+		/* not counted by -c: it has no latency, and strace -c skips it too */
+		if ((status_mask & ST_UNFINISHED) && do_trace)
 			emit_plain(st, 0, now, EVF_NORETURN);
 		return 0;
 	}
+	if (!do_trace)
+		return 0;
 	if (nr == NR_EXECVE || nr == NR_EXECVEAT)
 		emit_exec_entry(st, now);
 	return 0;
@@ -498,6 +564,10 @@ static __always_inline int on_exit(__s64 ret)
 		return 0;
 	}
 	now = bpf_ktime_get_ns();
+	if (do_summary)
+		account(st->nr, ret, now - st->ts);
+	if (!do_trace)
+		return 0;
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
 	if (r && r->split && !(flags & EVF_RESUMED))
@@ -553,8 +623,11 @@ int tp_exit(struct sc_exit_rec *ctx)
 static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,
 					__u64 now)
 {
-	struct ev_signal *e = reserve(sizeof(*e));
+	struct ev_signal *e;
 
+	if (!do_trace)
+		return;
+	e = reserve(sizeof(*e));
 	if (!e)
 		return;
 	fill_header(&e->h, EV_SIGNAL, sizeof(*e), now);
@@ -587,6 +660,8 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 		return 0;
 	}
 	__sync_fetch_and_add(&live, 1);
+	if (!do_trace)
+		return 0;
 	now = bpf_ktime_get_ns();
 	e = reserve(sizeof(*e));
 	if (!e)
@@ -626,7 +701,7 @@ int BPF_PROG(on_task_exit, struct task_struct *p, bool group_dead)
 		/* killed by a signal that never passed signal_deliver */
 		if (st->sent_sig && (code & 0x7f) == st->sent_sig)
 			emit_signal(st->sent_sig, st->sent_info, false, now);
-		e = reserve(sizeof(*e));
+		e = do_trace ? reserve(sizeof(*e)) : NULL;
 		if (e) {
 			fill_header(&e->h, EV_EXIT, sizeof(*e), now);
 			e->code = code;

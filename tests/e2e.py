@@ -361,6 +361,113 @@ def test_killed_by_segv():
     check(r.returncode == 128 + 11, "exit %d" % r.returncode)
 
 
+# ---------------------------------------------------------------- summaries (-c)
+
+ROW = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+(\d+)?\s+(\w+)(.*)$")
+
+
+def table(text):
+    """strace -c style rows -> {syscall: (calls, errors, extra columns)}"""
+    rows = {}
+    for line in text.splitlines():
+        m = ROW.match(line)
+        if m and m.group(6) != "total":
+            rows[m.group(6)] = (int(m.group(4)), int(m.group(5) or 0), m.group(7).split())
+    return rows
+
+
+def test_summary_counts_and_percentiles():
+    r = strobe(["-c", "--", prog("summary")])
+    check(r.returncode == 0, "exit %d" % r.returncode)
+    t = table(r.stderr)
+    check(t.get("nanosleep", (0,))[0] == 100, r.stderr)
+    check(t["getpid"][:2] == (1000, 0), t.get("getpid"))
+    check(t["openat"][1] == 50 and t["openat"][0] >= 50, t.get("openat"))
+    check(t["close"][1] == 25, t.get("close"))
+    check(t["write"][:2] == (10, 0), t.get("write"))
+    p50, p90, p99, mx = (float(x) for x in t["nanosleep"][2][:4])
+    check(abs(p50 - 10000) <= 500, "p50 of 10 ms sleeps: %.1f us" % p50)
+    check(p50 <= p90 <= p99 <= mx, (p50, p90, p99, mx))
+    check("Wall-clock latency from entry to exit" in r.stderr, "says what is measured")
+    check("nanosleep(" not in r.stderr, "-c prints no trace")
+
+
+def test_summary_matches_strace_counts():
+    with tempfile.NamedTemporaryFile("r") as t:
+        strace(["-c", "-o", t.name, "--", prog("summary")])
+        theirs = table(t.read())
+    ours = table(strobe(["-c", "--", prog("summary")]).stderr)
+    a = {k: v[:2] for k, v in ours.items()}
+    b = {k: v[:2] for k, v in theirs.items()}
+    check(a == b, "strobe %r\nstrace %r" % (a, b))
+
+
+def test_summary_with_trace_and_filters():
+    r = strobe(["-C", "-e", "trace=close,getpid", "-Z", "--", prog("summary")])
+    check(r.stderr.count("close(-1)") == 25 and "getpid()" not in r.stderr, r.stderr[:300])
+    t = table(r.stderr)
+    check(set(t) == {"close"} and t["close"][:2] == (25, 25), t)
+
+
+def test_summary_sort_and_by():
+    r = strobe(["-c", "-S", "calls", "--", prog("summary")])
+    names = list(table(r.stderr))
+    check(names[0] == "getpid", names)
+    r = strobe(["-c", "-S", "name", "--", prog("summary")])
+    names = list(table(r.stderr))
+    check(names == sorted(names), names)
+    r = strobe(["-c", "-f", "--by", "pid", "-e", "trace=execve,exit_group,wait4,getpid",
+                "--", "sh", "-c", prog("summary") + "; true"])
+    titles = re.findall(r"^pid (\d+) \((\S+)\)$", r.stderr, re.M)
+    check(len(titles) == 2, r.stderr)
+    r = strobe(["-c", "-f", "--by", "comm", "-e", "trace=execve,getpid",
+                "--", "sh", "-c", prog("summary") + "; true"])
+    check(re.search(r"^summary$", r.stderr, re.M) and re.search(r"^sh$", r.stderr, re.M),
+          r.stderr)
+
+
+def test_summary_hist():
+    r = strobe(["-c", "--hist", "-e", "trace=nanosleep", "--", prog("summary")])
+    check(re.search(r"^nanosleep: 100 calls", r.stderr, re.M), r.stderr)
+    check(re.search(r"^\[8M, 16M\)\s+100 \|@+\|$", r.stderr, re.M), r.stderr)
+    r = strobe(["-c", "--hist=linear", "-e", "trace=nanosleep", "--", prog("summary")])
+    bars = re.findall(r"^\[([\d.]+), ([\d.]+)\)\s+(\d+) \|", r.stderr, re.M)
+    check(len(bars) == 20 and sum(int(n) for _, _, n in bars) == 100, r.stderr)
+
+
+def test_summary_json():
+    import json
+    r = strobe(["--json", "-c", "--", prog("summary")])
+    objs = [json.loads(l) for l in r.stderr.splitlines() if l.startswith("{")]
+    check(objs[0]["type"] == "header" and "wall-clock" in objs[0]["measure"], objs[0])
+    rows = {o["syscall"]: o for o in objs[1:]}
+    check(rows["getpid"]["calls"] == 1000 and rows["close"]["errors"] == 25, rows)
+    check(abs(rows["nanosleep"]["p50_us"] - 10000) <= 500, rows["nanosleep"])
+
+
+def test_summary_interval():
+    s = subprocess.Popen([STROBE, "-i", "0.3", "-e", "trace=getppid", "--", prog("sleeper"),
+                          "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    time.sleep(1.2)
+    os.killpg(s.pid, signal.SIGINT)	# as Ctrl-C does: strobe and the command
+    _, err = s.communicate(timeout=10)
+    heads = re.findall(r"^\d\d:\d\d:\d\d interval ([\d.]+) s", err, re.M)
+    check(len(heads) >= 3, err)
+    rates = [float(l.split()[-1]) for l in err.splitlines() if re.search(r"\bgetppid\b", l)]
+    # one getppid per 10 ms sleep: about 100 per second in each interval
+    check(rates and all(50 < x < 110 for x in rates[:-1]), rates)
+
+
+def test_summary_cost_is_not_per_event():
+    """-c moves nothing through the ring buffer: a tiny buffer loses nothing."""
+    r = strobe(["-c", "-m", "4K", "--", "dd", "if=/dev/zero", "of=/dev/null", "bs=1",
+                "count=20000"])
+    check("lost" not in r.stderr, r.stderr[-300:])
+    t = table(r.stderr)
+    check(t["read"][0] >= 20000 and t["write"][0] >= 20000, t)
+
+
 # ---------------------------------------------------------------- exit codes, errors
 
 def test_exit_codes():

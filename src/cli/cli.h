@@ -14,6 +14,9 @@
 #define SEL_WORDS_CLI 8		/* 512 syscall numbers, as the kernel side */
 
 enum probe_mode { PROBE_AUTO, PROBE_RAW, PROBE_TP };
+enum sort_by { SORT_TIME, SORT_CALLS, SORT_ERRORS, SORT_NAME, SORT_P99, SORT_MAX,
+	       SORT_NOTHING };
+enum hist_mode { HIST_NONE, HIST_LOG, HIST_LINEAR };
 
 struct options {
 	char **cmd;		/* command and its arguments, or NULL */
@@ -32,6 +35,14 @@ struct options {
 	bool quiet;		/* -q */
 	int verbose;		/* -v */
 	enum probe_mode probe;	/* --probe= (for tests and benchmarks) */
+	/* summaries */
+	bool summary;		/* -c or -C */
+	bool trace;		/* print the trace (not with -c) */
+	enum sort_by sort;	/* -S */
+	enum hist_mode hist;	/* --hist */
+	int by;			/* --by: enum sum_by of bpf/hist.h */
+	double interval;	/* -i SEC, 0 for none */
+	bool json;		/* --json */
 };
 
 /* Exit codes for strobe's own failures (a traced command's status otherwise). */

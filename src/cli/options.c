@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "../../bpf/event.h"
+#include "../../bpf/hist.h"
 
 #ifndef STROBE_VERSION
 #define STROBE_VERSION "0.1"
@@ -42,6 +43,16 @@ static const char usage_text[] =
 "  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
 "  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
 "\n"
+"Summaries (counted in the kernel):\n"
+"  -c, --summary-only   a table per syscall: calls, errors, time, p50..max\n"
+"  -C, --summary        the trace and the table\n"
+"  -S, --summary-sort-by=KEY  time (default), calls, errors, name, p99, max\n"
+"  --hist[=log|linear]  a latency histogram per syscall\n"
+"  --by=comm|pid|tid|cgroup  one table per group\n"
+"  -i, --interval=SEC   a summary every SEC seconds\n"
+"  -w, --summary-wall-clock  wall-clock latency (the default; for strace habits)\n"
+"  --json               the summary as JSON lines\n"
+"\n"
 "  -h, --help           this text\n"
 "  -V, --version        strobe's version\n"
 "\n"
@@ -49,7 +60,7 @@ static const char usage_text[] =
 "command is not found, 1 if strobe could not trace.\n";
 
 enum {
-	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE,
+	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON,
 };
 
 static const struct option long_opts[] = {
@@ -70,6 +81,14 @@ static const struct option long_opts[] = {
 	{ "verbose", no_argument, 0, 'v' },
 	{ "buffer-size", required_argument, 0, 'm' },
 	{ "probe", required_argument, 0, OPT_PROBE },
+	{ "summary-only", no_argument, 0, 'c' },
+	{ "summary", no_argument, 0, 'C' },
+	{ "summary-sort-by", required_argument, 0, 'S' },
+	{ "hist", optional_argument, 0, OPT_HIST },
+	{ "by", required_argument, 0, OPT_BY },
+	{ "interval", required_argument, 0, 'i' },
+	{ "summary-wall-clock", no_argument, 0, 'w' },
+	{ "json", no_argument, 0, OPT_JSON },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	{ 0, 0, 0, 0 },
@@ -140,6 +159,7 @@ static int parse_expr(struct options *o, const char *expr)
 
 int options_parse(struct options *o, int argc, char **argv)
 {
+	bool bufsize_given = false;
 	long long v;
 	char *end;
 	int c;
@@ -149,8 +169,10 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->status_mask = ST_ALL;
 	o->strsize = 32;
 	o->bufsize = 4 << 20;
+	o->trace = true;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+fo:e:s:p:atrTzZqvm:hV", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+fo:e:s:p:atrTzZqvm:cCS:i:whV", long_opts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'f': o->follow = true; break;
 		case 'o': o->outfile = optarg; break;
@@ -194,6 +216,7 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->bufsize = 4096;
 			while ((long long)o->bufsize < v)
 				o->bufsize <<= 1;
+			bufsize_given = true;
 			break;
 		case OPT_PROBE:
 			if (!strcmp(optarg, "auto")) o->probe = PROBE_AUTO;
@@ -201,11 +224,52 @@ int options_parse(struct options *o, int argc, char **argv)
 			else if (!strcmp(optarg, "tp")) o->probe = PROBE_TP;
 			else return err1("invalid --probe '%s': expected auto, raw or tp", optarg);
 			break;
+		case 'c': o->summary = true; o->trace = false; break;
+		case 'C': o->summary = true; o->trace = true; break;
+		case 'w': break;	/* wall-clock latency is what strobe measures */
+		case 'S':
+			{
+				static const char *const keys[] = { "time", "calls", "errors",
+					"name", "p99", "max", "nothing" };
+				size_t k;
+
+				for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+					if (!strcmp(optarg, keys[k]))
+						break;
+				if (k == sizeof(keys) / sizeof(keys[0]))
+					return err1("invalid sort key '%s': expected time, calls, "
+						    "errors, name, p99, max or nothing", optarg);
+				o->sort = k;
+			}
+			break;
+		case OPT_HIST:
+			if (!optarg || !strcmp(optarg, "log"))
+				o->hist = HIST_LOG;
+			else if (!strcmp(optarg, "linear"))
+				o->hist = HIST_LINEAR;
+			else
+				return err1("invalid --hist '%s': expected log or linear", optarg);
+			break;
+		case OPT_BY:
+			if (!strcmp(optarg, "pid")) o->by = BY_PID;
+			else if (!strcmp(optarg, "tid")) o->by = BY_TID;
+			else if (!strcmp(optarg, "comm")) o->by = BY_COMM;
+			else if (!strcmp(optarg, "cgroup")) o->by = BY_CGROUP;
+			else return err1("invalid --by '%s': expected comm, pid, tid or cgroup",
+					 optarg);
+			break;
+		case 'i':
+			o->interval = strtod(optarg, &end);
+			if (*end || !(o->interval >= 0.01) || o->interval > 86400)
+				return err1("invalid interval '%s': expected seconds, e.g. 1 or 0.5",
+					    optarg);
+			break;
+		case OPT_JSON: o->json = true; break;
 		case 'h': fputs(usage_text, stdout); return 1;
 		case 'V': printf("strobe version %s\n", STROBE_VERSION); return 1;
 		case '?':
 		default:
-			if (optopt && strchr("oespm", optopt))
+			if (optopt && strchr("oespmSi", optopt))
 				return err1("option -%s needs an argument",
 					    (char[]){ (char)optopt, 0 });
 			if (optopt)
@@ -217,6 +281,14 @@ int options_parse(struct options *o, int argc, char **argv)
 		o->cmd = argv + optind;
 	if (o->timestamps > 3)
 		o->timestamps = 3;
+	/* the summary options imply a summary, as strace's -S does */
+	if (!o->summary && (o->hist || o->by || o->interval || o->json)) {
+		o->summary = true;
+		o->trace = false;
+	}
+	/* only signals, exits and forks would go through the ring buffer */
+	if (!o->trace && !bufsize_given)
+		o->bufsize = 64 << 10;
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or -a");
 	if (!!o->cmd + !!o->npids + o->all > 1)

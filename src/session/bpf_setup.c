@@ -82,6 +82,9 @@ int bpf_setup_load(struct session *s)
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
+	s->skel->rodata->do_trace = o->trace;
+	s->skel->rodata->do_summary = o->summary;
+	s->skel->rodata->summary_by = o->by;
 	/* -vv: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
 	if (o->verbose >= 2) {
@@ -301,4 +304,14 @@ uint64_t bpf_lost_total(struct session *s)
 int bpf_ringbuf_fd(struct session *s)
 {
 	return s->skel->maps.rb.map_fd;
+}
+
+int bpf_summary_fd(struct session *s)
+{
+	return s->skel->maps.summ.map_fd;
+}
+
+uint64_t bpf_summary_not_counted(struct session *s)
+{
+	return s->skel->bss->summary_full;
 }

@@ -12,6 +12,7 @@
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
@@ -32,6 +33,49 @@ static int on_record(void *ctx, void *data, size_t size)
 	}
 	formatter_event(s->fmt, data, size);
 	return 0;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* Print the summary: of the last interval, or (final) of the whole run. */
+static void print_summary(struct session *s, bool final)
+{
+	struct summary cur = { 0 }, diff = { 0 };
+	uint64_t now = mono_ns();
+	struct summary_fmt f = {
+		.sort = s->o->sort, .by = s->o->by, .hist = s->o->hist, .json = s->o->json,
+		.interval = !final, .when = time(NULL),
+		.not_counted = bpf_summary_not_counted(s),
+		.trace_lost = s->o->trace ? bpf_lost_total(s) : 0,
+	};
+	int err = summary_collect(bpf_summary_fd(s), &cur);
+
+	if (err) {
+		fprintf(stderr, "strobe: cannot read the summary: %s\n", strerror(-err));
+		summary_free(&cur);
+		return;
+	}
+	if (final) {
+		f.seconds = (now - s->start_ns) / 1e9;
+		summary_print(&s->w.buf, &cur, &f);
+	} else {
+		f.seconds = (now - s->prev_ns) / 1e9;
+		if (!summary_diff(&cur, &s->prev, &diff))
+			summary_print(&s->w.buf, &diff, &f);
+		summary_free(&diff);
+		summary_free(&s->prev);
+		s->prev = cur;
+		cur = (struct summary){ 0 };
+		s->prev_ns = now;
+	}
+	summary_free(&cur);
+	writer_flush(&s->w);
 }
 
 static void reap_child(struct session *s)
@@ -58,10 +102,22 @@ static int consume(struct session *s, int sigfd)
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
+	uint64_t interval_ns = s->o->interval * 1e9;
+
+	s->prev_ns = mono_ns();
 	while (!stop) {
 		struct signalfd_siginfo si;
-		int n = epoll_wait(epfd, got, 4, POLL_MS);
+		int timeout = POLL_MS, n;
 
+		if (interval_ns) {
+			uint64_t now = mono_ns(), due = s->prev_ns + interval_ns;
+
+			if (now >= due)
+				print_summary(s, false);
+			else if ((due - now) / 1000000 < (uint64_t)timeout)
+				timeout = (due - now) / 1000000 + 1;
+		}
+		n = epoll_wait(epfd, got, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
 		ring_buffer__consume(s->rb);
@@ -181,11 +237,18 @@ int session_run(const struct options *o)
 	status = start(&s);
 	if (status)
 		goto cleanup;
+	s.start_ns = mono_ns();
 	stop = consume(&s, sigfd);
-	if (!o->all)
-		target_report_unfinished(&s);
-	formatter_finish(s.fmt);
-	formatter_lost_tail(s.fmt, bpf_lost_total(&s));
+	if (o->trace) {
+		if (!o->all)
+			target_report_unfinished(&s);
+		formatter_finish(s.fmt);
+		formatter_lost_tail(s.fmt, bpf_lost_total(&s));
+	}
+	if (o->summary && !o->interval)
+		print_summary(&s, true);
+	else if (o->interval)
+		print_summary(&s, false);	/* the last, partial interval */
 	status = exit_status(&s, stop);
 	if (o->npids && !o->quiet)
 		for (int i = 0; i < o->npids; i++)
@@ -210,6 +273,7 @@ cleanup:
 	}
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
+	summary_free(&s.prev);
 	if (sigfd >= 0)
 		close(sigfd);
 	return status;

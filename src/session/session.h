@@ -13,6 +13,7 @@
 
 #include "../cli/cli.h"
 #include "../output/output.h"
+#include "../summary/summary.h"
 
 struct syscalls_bpf;
 struct ring_buffer;
@@ -39,6 +40,10 @@ struct session {
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
 	bool child_done;
 	int child_status;
+	/* -i: the counts at the last interval, and when it was */
+	struct summary prev;
+	uint64_t prev_ns;
+	uint64_t start_ns;
 };
 
 /* Run a whole session; returns strobe's exit status. */
@@ -50,6 +55,8 @@ int bpf_setup_attach(struct session *s);
 void bpf_setup_destroy(struct session *s);
 int64_t bpf_live_threads(struct session *s);
 int bpf_ringbuf_fd(struct session *s);
+int bpf_summary_fd(struct session *s);
+uint64_t bpf_summary_not_counted(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
 uint64_t bpf_follow_failed(struct session *s);
 
