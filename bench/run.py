@@ -79,7 +79,7 @@ def main():
     res = bench([
         ("untraced W1", w1()),
         ("strobe -e trace=accept", [STROBE, "-e", "trace=accept", "-o", "/dev/null", "--"] + w1()),
-        ("strobe -e trace=accept --probe=raw", [STROBE, "--probe=raw", "-e", "trace=accept",
+        ("strobe -e trace=accept --probe=tp", [STROBE, "--probe=tp", "-e", "trace=accept",
                                                  "-o", "/dev/null", "--"] + w1()),
         ("strace --seccomp-bpf -f -e trace=accept", ["strace", "--seccomp-bpf", "-f", "-e",
                                                      "trace=accept", "-o", "/dev/null"] + w1()),
