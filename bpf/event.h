@@ -22,6 +22,7 @@ enum ev_kind {
 	EV_SIGNAL = 2,		/* a signal delivered to a traced thread */
 	EV_EXIT = 3,		/* a traced thread ended */
 	EV_FORK = 4,		/* a traced thread created a traced child */
+	EV_EXEC = 5,		/* a traced thread's command name after execve */
 };
 
 struct ev_header {
@@ -40,6 +41,8 @@ struct ev_header {
 #define EVF_ENTRY	0x02	/* entry half of a call split in two (execve) */
 #define EVF_EXIT	0x04	/* exit half of a split call */
 #define EVF_RESUMED	0x08	/* its entry happened before tracing began */
+#define EVF_UNFINISHED	0x10	/* in flight when tracing started or stopped
+				 * (built by user space, for record files) */
 
 /* A syscall record: fixed part, then `ncaps` captures (struct cap). */
 struct ev_syscall {
@@ -85,6 +88,12 @@ struct ev_fork {
 	struct ev_header h;
 	__u32 child_pid;
 	__u32 child_tid;
+	char comm[16];		/* the child's, inherited from the parent */
+};
+
+struct ev_exec {
+	struct ev_header h;
+	char comm[16];
 };
 
 /* Per-thread state kept in BPF task storage. */

@@ -669,6 +669,7 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 	fill_header(&e->h, EV_FORK, sizeof(*e), now);
 	e->child_pid = BPF_CORE_READ(child, tgid);
 	e->child_tid = BPF_CORE_READ(child, pid);
+	bpf_probe_read_kernel_str(e->comm, sizeof(e->comm), child->comm);
 	submit(e, now);
 	return 0;
 }
@@ -677,9 +678,22 @@ SEC("tp_btf/sched_process_exec")
 int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	struct task_state *st = bpf_task_storage_get(&tstate, p, 0, 0);
+	struct ev_exec *e;
+	__u64 now;
 
-	if (st)
-		st->flags &= ~TS_PENDING_EXEC;
+	if (!st || !(st->flags & TS_TRACED))
+		return 0;
+	st->flags &= ~TS_PENDING_EXEC;
+	if (!do_trace)
+		return 0;
+	/* the new command name, for reports and exports of recordings */
+	now = bpf_ktime_get_ns();
+	e = reserve(sizeof(*e));
+	if (!e)
+		return 0;
+	fill_header(&e->h, EV_EXEC, sizeof(*e), now);
+	bpf_probe_read_kernel_str(e->comm, sizeof(e->comm), p->comm);
+	submit(e, now);
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* strobe: an strace-compatible tracer on eBPF. */
 #include "cli/cli.h"
+#include "report/report.h"
 #include "session/session.h"
 
 int main(int argc, char **argv)
@@ -10,7 +11,10 @@ int main(int argc, char **argv)
 
 	if (rc)
 		return rc > 0 ? 0 : EXIT_USAGE;
-	rc = session_run(&o);
+	if (o.mode == MODE_REPORT || o.mode == MODE_EXPORT)
+		rc = report_run(&o);
+	else
+		rc = session_run(&o);
 	options_free(&o);
 	return rc;
 }

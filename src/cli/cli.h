@@ -17,8 +17,15 @@ enum probe_mode { PROBE_AUTO, PROBE_RAW, PROBE_TP };
 enum sort_by { SORT_TIME, SORT_CALLS, SORT_ERRORS, SORT_NAME, SORT_P99, SORT_MAX,
 	       SORT_NOTHING };
 enum hist_mode { HIST_NONE, HIST_LOG, HIST_LINEAR };
+enum run_mode { MODE_TRACE, MODE_RECORD, MODE_REPORT, MODE_EXPORT };
+enum export_format { EXPORT_PERFETTO, EXPORT_JSONL };
 
 struct options {
+	enum run_mode mode;	/* strobe, strobe record / report / export */
+	const char *infile;	/* report, export: the record file */
+	bool stat;		/* report --stat */
+	enum export_format format;	/* export --format= */
+	bool sel_given;		/* -e trace= was given (report filters by it) */
 	char **cmd;		/* command and its arguments, or NULL */
 	pid_t *pids;		/* -p */
 	int npids;

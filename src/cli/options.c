@@ -17,6 +17,9 @@
 static const char usage_text[] =
 "usage: strobe [-fqrTtvzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
 "              { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
+"       strobe record [-o FILE] [options] { -p PID | -a | [--] COMMAND }\n"
+"       strobe report [FILE] [-e EXPR] [-p PID] [-t -T -c --hist --json --stat]\n"
+"       strobe export --format=perfetto|jsonl [FILE] -o OUT\n"
 "\n"
 "Trace system calls with eBPF, printing them as strace does.\n"
 "\n"
@@ -51,7 +54,7 @@ static const char usage_text[] =
 "  --by=comm|pid|tid|cgroup  one table per group\n"
 "  -i, --interval=SEC   a summary every SEC seconds\n"
 "  -w, --summary-wall-clock  wall-clock latency (the default; for strace habits)\n"
-"  --json               the summary as JSON lines\n"
+"  --json               JSON lines: the trace's events, or with -c the summary\n"
 "\n"
 "  -h, --help           this text\n"
 "  -V, --version        strobe's version\n"
@@ -60,7 +63,8 @@ static const char usage_text[] =
 "command is not found, 1 if strobe could not trace.\n";
 
 enum {
-	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON,
+	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
+	OPT_FORMAT,
 };
 
 static const struct option long_opts[] = {
@@ -89,6 +93,8 @@ static const struct option long_opts[] = {
 	{ "interval", required_argument, 0, 'i' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
 	{ "json", no_argument, 0, OPT_JSON },
+	{ "stat", no_argument, 0, OPT_STAT },
+	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	{ 0, 0, 0, 0 },
@@ -154,6 +160,7 @@ static int parse_expr(struct options *o, const char *expr)
 	}
 	if (filter_parse_trace(expr, o->sel, err, sizeof(err)))
 		return err1("%s", err);
+	o->sel_given = true;
 	return 0;
 }
 
@@ -166,13 +173,28 @@ int options_parse(struct options *o, int argc, char **argv)
 
 	memset(o, 0, sizeof(*o));
 	memset(o->sel, 0xff, sizeof(o->sel));
+	if (argc > 1 && !strcmp(argv[1], "record"))
+		o->mode = MODE_RECORD;
+	else if (argc > 1 && !strcmp(argv[1], "report"))
+		o->mode = MODE_REPORT;
+	else if (argc > 1 && !strcmp(argv[1], "export"))
+		o->mode = MODE_EXPORT;
+	if (o->mode != MODE_TRACE) {
+		argc--;
+		argv++;
+	}
 	o->status_mask = ST_ALL;
 	o->strsize = 32;
 	o->bufsize = 4 << 20;
 	o->trace = true;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+fo:e:s:p:atrTzZqvm:cCS:i:whV", long_opts,
-				NULL)) != -1) {
+	/* Reading a file, options may follow its name; tracing, everything
+	 * after the command is the command's. */
+	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
+		"fo:e:s:p:atrTzZqvm:cCS:i:whV" : "+fo:e:s:p:atrTzZqvm:cCS:i:whV";
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o->follow = true; break;
 		case 'o': o->outfile = optarg; break;
@@ -183,6 +205,7 @@ int options_parse(struct options *o, int argc, char **argv)
 
 				if (filter_parse_trace(optarg, o->sel, err, sizeof(err)))
 					return err1("%s", err);
+				o->sel_given = true;
 			}
 			break;
 		case OPT_STATUS:
@@ -265,6 +288,15 @@ int options_parse(struct options *o, int argc, char **argv)
 					    optarg);
 			break;
 		case OPT_JSON: o->json = true; break;
+		case OPT_STAT: o->stat = true; break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "perfetto") || !strcmp(optarg, "chrome"))
+				o->format = EXPORT_PERFETTO;
+			else if (!strcmp(optarg, "jsonl"))
+				o->format = EXPORT_JSONL;
+			else
+				return err1("invalid --format '%s': expected perfetto or jsonl", optarg);
+			break;
 		case 'h': fputs(usage_text, stdout); return 1;
 		case 'V': printf("strobe version %s\n", STROBE_VERSION); return 1;
 		case '?':
@@ -277,12 +309,38 @@ int options_parse(struct options *o, int argc, char **argv)
 			return err1("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
+		if (optind + 1 < argc)
+			return err1("unexpected argument '%s': give one record file",
+				    argv[optind + 1]);
+		o->infile = optind < argc ? argv[optind] : "strobe.data";
+		if (o->mode == MODE_EXPORT && !o->outfile)
+			return err1("%s", "export needs -o OUT");
+		if (o->all)
+			return err1("%s", "-a is for tracing, not reading a record file");
+		if (o->timestamps > 3)
+			o->timestamps = 3;
+		if (!o->summary && (o->hist || o->by)) {
+			o->summary = true;
+			o->trace = false;
+		}
+		if (o->summary && o->interval)
+			return err1("%s", "-i is for live summaries");
+		return 0;
+	}
 	if (optind < argc)
 		o->cmd = argv + optind;
+	if (o->mode == MODE_RECORD) {
+		if (!o->outfile)
+			o->outfile = "strobe.data";
+		if (o->summary || o->json || o->hist)
+			return err1("%s", "record writes raw events; ask for summaries with "
+				    "strobe report -c");
+	}
 	if (o->timestamps > 3)
 		o->timestamps = 3;
 	/* the summary options imply a summary, as strace's -S does */
-	if (!o->summary && (o->hist || o->by || o->interval || o->json)) {
+	if (!o->summary && (o->hist || o->by || o->interval)) {
 		o->summary = true;
 		o->trace = false;
 	}

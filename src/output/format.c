@@ -19,6 +19,11 @@
 
 #define RESULT_COLUMN 40
 
+void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, bool unfinished);
+void json_signal(struct formatter *f, struct sbuf *b, const struct ev_signal *s);
+void json_exit(struct formatter *f, struct sbuf *b, const struct ev_exit *x);
+
 struct pending {
 	__u32 tid;
 	__u32 pid;
@@ -36,6 +41,7 @@ struct formatter {
 	uint64_t malformed;
 	struct pending *pend;
 	size_t npend, cappend;
+	struct ev_syscall *joined;	/* the last split call put back together */
 	/* A new process counts (for "[pid N]") once its parent's clone line
 	 * or its own first line is out, as strace counts it. */
 	struct { __u32 parent, child; } forks[64];
@@ -68,6 +74,7 @@ void formatter_free(struct formatter *f)
 	for (size_t i = 0; i < f->npend; i++)
 		free(f->pend[i].rec);
 	free(f->pend);
+	free(f->joined);
 	free(f);
 }
 
@@ -359,17 +366,12 @@ static void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscal
 	}
 }
 
-static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
-		       const struct ev_syscall *e)
+/* The result as strace shows it after "= ". */
+static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
 	int64_t ret = e->ret;
 
-	if (b->len - line_start < RESULT_COLUMN)
-		sbuf_pad_to(b, line_start, RESULT_COLUMN);
-	else
-		sbuf_putc(b, ' ');
-	sbuf_puts(b, "= ");
 	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
 		sbuf_putc(b, '?');
 	} else if (ret < 0 && ret >= -4095) {
@@ -390,11 +392,55 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	} else {
 		sbuf_s64(b, ret);
 	}
+}
+
+static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
+		       const struct ev_syscall *e)
+{
+	if (b->len - line_start < RESULT_COLUMN)
+		sbuf_pad_to(b, line_start, RESULT_COLUMN);
+	else
+		sbuf_putc(b, ' ');
+	sbuf_puts(b, "= ");
+	put_result_text(b, e);
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
 		put_secs(b, e->dur, false);
 		sbuf_putc(b, '>');
 	}
+}
+
+void formatter_set_clock(struct formatter *f, int64_t real_offset_ns)
+{
+	f->real_offset_ns = real_offset_ns;
+}
+
+int formatter_nargs(const struct ev_syscall *e)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	return !d || (d->flags & SCF_NO_FORMAT) ? 6 : shown_args(d, e);
+}
+
+void formatter_arg_text(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			size_t size, int i)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	if (!d || (d->flags & SCF_NO_FORMAT) || i >= d->nargs)
+		sbuf_hex(b, e->args[i]);
+	else
+		put_arg(f, b, d, e, size, i);
+}
+
+void formatter_result_text(struct sbuf *b, const struct ev_syscall *e)
+{
+	put_result_text(b, e);
+}
+
+int64_t formatter_real_ns(const struct formatter *f, uint64_t mono_ns)
+{
+	return (int64_t)mono_ns + f->real_offset_ns;
 }
 
 static void end_line(struct formatter *f, struct sbuf *b)
@@ -409,6 +455,11 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	struct sbuf *b = &f->w->buf;
 	size_t start = b->len;
 
+	if (f->o.json) {
+		json_syscall(f, b, e, size, false);
+		end_line(f, b);
+		return;
+	}
 	put_leader(f, b, &e->h);
 	if (e->flags & EVF_RESUMED) {
 		const struct syscall_desc *d = syscall_get(e->nr);
@@ -428,6 +479,11 @@ void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_
 {
 	struct sbuf *b = &f->w->buf;
 
+	if (f->o.json) {
+		json_syscall(f, b, e, size, true);
+		end_line(f, b);
+		return;
+	}
 	put_leader(f, b, &e->h);
 	put_call(f, b, e, size);
 	sbuf_puts(b, " <unfinished ...>");
@@ -479,21 +535,31 @@ static void split_entry(struct formatter *f, const struct ev_syscall *e, size_t 
 	f->npend++;
 }
 
-static void split_exit(struct formatter *f, const struct ev_syscall *e, size_t size)
+const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_syscall *e,
+					size_t size, size_t *out_size)
 {
-	struct pending *p = pending_find(f, e->h.tid, e->h.pid);
+	struct pending *p;
 
-	if (!p || p->rec->nr != e->nr) {
-		format_syscall(f, e, size);
-		return;
+	*out_size = size;
+	if (e->flags & EVF_ENTRY) {
+		split_entry(f, e, size);
+		return NULL;
 	}
-	p->rec->ret = e->ret;
-	p->rec->dur = e->dur;
-	p->rec->h.tid = e->h.tid;	/* the pid it completed in, as strace shows */
-	p->rec->h.lost = 0;
-	format_syscall(f, p->rec, p->size);
-	p->rec->flags &= ~EVF_ENTRY;
-	pending_drop(f, p);
+	if (!(e->flags & EVF_EXIT))
+		return e;
+	p = pending_find(f, e->h.tid, e->h.pid);
+	if (!p || p->rec->nr != e->nr)
+		return e;	/* the entry half was lost: pointers only */
+	free(f->joined);
+	f->joined = p->rec;
+	f->joined->ret = e->ret;
+	f->joined->dur = e->dur;
+	f->joined->h.tid = e->h.tid;	/* the pid it completed in, as strace shows */
+	f->joined->h.lost = 0;
+	*out_size = p->size;
+	p->rec = NULL;
+	*p = f->pend[--f->npend];
+	return f->joined;
 }
 
 void formatter_finish(struct formatter *f)
@@ -511,6 +577,10 @@ static void put_lost(struct formatter *f, uint64_t n)
 	struct sbuf *b = &f->w->buf;
 
 	f->lost += n;
+	if (f->o.json) {
+		sbuf_printf(b, "{\"type\":\"lost\",\"count\":%llu}\n", (unsigned long long)n);
+		return;
+	}
 	sbuf_puts(b, "strobe: ");
 	sbuf_u64(b, n);
 	sbuf_puts(b, " events lost here (ring buffer full; raise -m)\n");
@@ -569,12 +639,15 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
-		if (e->flags & EVF_ENTRY)
-			split_entry(f, e, size);
-		else if (e->flags & EVF_EXIT)
-			split_exit(f, e, size);
-		else
-			format_syscall(f, e, size);
+		if (e->flags & EVF_UNFINISHED) {
+			formatter_unfinished(f, e, size);
+		} else {
+			size_t jsize;
+			const struct ev_syscall *j = formatter_join(f, e, size, &jsize);
+
+			if (j)
+				format_syscall(f, j, jsize);
+		}
 		if (f->nforks)
 			settle_forks(f, h->tid, true);
 		break;
@@ -585,6 +658,11 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		if (size < sizeof(*s)) {
 			f->malformed++;
 			return;
+		}
+		if (f->o.json) {
+			json_signal(f, b, s);
+			end_line(f, b);
+			break;
 		}
 		put_leader(f, b, h);
 		sbuf_puts(b, "--- ");
@@ -602,8 +680,12 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
-		put_leader(f, b, h);
-		decode_exit_status(b, x->code);
+		if (f->o.json) {
+			json_exit(f, b, x);
+		} else {
+			put_leader(f, b, h);
+			decode_exit_status(b, x->code);
+		}
 		end_line(f, b);
 		if (f->nprocs > 0)
 			f->nprocs--;
@@ -615,6 +697,10 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			return;
 		}
 		note_fork(f, rec);
+		break;
+	case EV_EXEC:
+		if (size < sizeof(struct ev_exec))
+			f->malformed++;
 		break;
 	default:
 		f->malformed++;

@@ -24,6 +24,8 @@ struct writer {
 
 /* path NULL means stderr.  Returns -errno. */
 int writer_open(struct writer *w, const char *path);
+/* Write to an fd strobe does not own (stdout for reports). */
+void writer_open_fd(struct writer *w, int fd, const char *name);
 void writer_flush(struct writer *w);
 /* Flush and close; returns -errno of the first write error, or 0. */
 int writer_close(struct writer *w);
@@ -35,6 +37,7 @@ struct fmt_opts {
 	bool pid_column;	/* -o FILE with -f: "PID  " on every line */
 	bool always_prefix;	/* -a: "[pid N]" on every line */
 	int strsize;		/* -s: also bounds how many argv elements show */
+	bool json;		/* one JSON object per event instead of strace lines */
 };
 
 struct formatter;
@@ -45,6 +48,11 @@ void formatter_free(struct formatter *f);
 void formatter_event(struct formatter *f, const void *rec, size_t size);
 /* "name(args <unfinished ...>" for a call still blocked at start or stop. */
 void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size);
+/* Put a split call (execve) back together: NULL for an entry half (kept
+ * until its exit half), the whole call for an exit half (valid until the
+ * next call), the record itself otherwise. */
+const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_syscall *e,
+					size_t size, size_t *out_size);
 /* Print the entry halves of split calls (execve) that never completed. */
 void formatter_finish(struct formatter *f);
 /* How many traced processes are alive; above 1, lines get "[pid N] ". */
@@ -52,6 +60,16 @@ void formatter_add_procs(struct formatter *f, int n);
 /* Mark losses no record reported (after the last one through on a CPU),
  * given the kernel's total. */
 void formatter_lost_tail(struct formatter *f, uint64_t total);
+/* Set CLOCK_REALTIME - CLOCK_MONOTONIC (a recording's, when reporting). */
+void formatter_set_clock(struct formatter *f, int64_t real_offset_ns);
+/* The text of one argument or of the result, as a line would show it. */
+void formatter_arg_text(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			size_t size, int i);
+int formatter_nargs(const struct ev_syscall *e);
+void formatter_result_text(struct sbuf *b, const struct ev_syscall *e);
+int64_t formatter_real_ns(const struct formatter *f, uint64_t mono_ns);
+/* JSON string of s (len bytes), quoted and escaped. */
+void json_string(struct sbuf *b, const char *s, size_t len);
 /* Lost-record count seen in record headers so far, and malformed records. */
 uint64_t formatter_lost(const struct formatter *f);
 uint64_t formatter_malformed(const struct formatter *f);

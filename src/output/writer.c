@@ -25,6 +25,15 @@ int writer_open(struct writer *w, const char *path)
 	return 0;
 }
 
+void writer_open_fd(struct writer *w, int fd, const char *name)
+{
+	w->err = 0;
+	w->name = name;
+	w->own_fd = false;
+	w->fd = fd;
+	sbuf_init(&w->buf, WRITER_BUF + 65536);
+}
+
 void writer_flush(struct writer *w)
 {
 	size_t off = 0;

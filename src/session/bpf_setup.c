@@ -226,7 +226,7 @@ int bpf_setup_attach(struct session *s)
 		return err;
 	if (o->follow && (err = attach_btf(s, s->skel->progs.on_fork.prog_fd)))
 		return err;
-	if (o->cmd && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
+	if ((o->cmd || o->trace) && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
 		return err;
 	if (!nsel)
 		return 0;

@@ -17,6 +17,7 @@
 #include <bpf/libbpf.h>
 
 #include "session.h"
+#include "../record/record.h"
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
@@ -31,8 +32,21 @@ static int on_record(void *ctx, void *data, size_t size)
 		else if (h->kind == EV_EXIT)
 			tidset_del(&s->tids, h->tid);
 	}
-	formatter_event(s->fmt, data, size);
+	if (s->rec)
+		rec_writer_event(s->rec, data, size);
+	else
+		formatter_event(s->fmt, data, size);
 	return 0;
+}
+
+void session_unfinished(struct session *s, struct ev_syscall *e, size_t size)
+{
+	if (s->rec) {
+		e->flags |= EVF_UNFINISHED;
+		rec_writer_event(s->rec, e, size);
+	} else {
+		formatter_unfinished(s->fmt, e, size);
+	}
 }
 
 static uint64_t mono_ns(void)
@@ -94,7 +108,7 @@ static void reap_child(struct session *s)
 static int consume(struct session *s, int sigfd)
 {
 	struct epoll_event ev = { .events = EPOLLIN }, got[4];
-	int epfd = epoll_create1(EPOLL_CLOEXEC), stop = 0;
+	int epfd = epoll_create1(EPOLL_CLOEXEC), stop = 0, stop_err = 0;
 
 	if (epfd < 0)
 		return -errno;
@@ -129,6 +143,8 @@ static int consume(struct session *s, int sigfd)
 		}
 		writer_flush(&s->w);
 		if (s->w.err)
+			break;
+		if (s->rec && (stop_err = rec_writer_event(s->rec, NULL, 0)) < 0)
 			break;
 		if (s->o->all)
 			continue;
@@ -176,6 +192,8 @@ static int start(struct session *s)
 		hint_load_failure(err);
 		return EXIT_SETUP;
 	}
+	if (s->o->mode == MODE_RECORD && record_start(s))
+		return EXIT_SETUP;
 	if (s->o->cmd) {
 		err = launch_prepare(s);
 		if (err == -ENOENT)
@@ -184,8 +202,11 @@ static int start(struct session *s)
 			return EXIT_NOEXEC;
 		if (err)
 			return EXIT_SETUP;
-	} else if (s->o->npids && target_attach_pids(s)) {
-		return EXIT_SETUP;
+	} else if (s->o->npids) {
+		if (target_attach_pids(s))
+			return EXIT_SETUP;
+		if (s->rec)	/* how many threads were attached: for "[pid N]" */
+			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
 	err = bpf_setup_attach(s);
 	if (err) {
@@ -209,14 +230,14 @@ int session_run(const struct options *o)
 		.timestamps = o->timestamps, .relative = o->relative,
 		.syscall_times = o->syscall_times,
 		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
-		.strsize = o->strsize,
+		.strsize = o->strsize, .json = o->json && !o->summary,
 	};
 	int status, stop = 0, sigfd, err;
 	sigset_t mask;
 
 	if (hint_check_privileges())
 		return EXIT_SETUP;
-	err = writer_open(&s.w, o->outfile);
+	err = writer_open(&s.w, o->mode == MODE_RECORD ? NULL : o->outfile);
 	if (err) {
 		fprintf(stderr, "strobe: cannot open '%s': %s\n", o->outfile, strerror(-err));
 		return EXIT_SETUP;
@@ -243,19 +264,24 @@ int session_run(const struct options *o)
 		if (!o->all)
 			target_report_unfinished(&s);
 		formatter_finish(s.fmt);
-		formatter_lost_tail(s.fmt, bpf_lost_total(&s));
+		if (!s.rec)
+			formatter_lost_tail(s.fmt, bpf_lost_total(&s));
 	}
 	if (o->summary && !o->interval)
 		print_summary(&s, true);
 	else if (o->interval)
 		print_summary(&s, false);	/* the last, partial interval */
 	status = exit_status(&s, stop);
+	if (s.rec && record_finish(&s, status))
+		status = EXIT_SETUP;
 	if (o->npids && !o->quiet)
 		for (int i = 0; i < o->npids; i++)
 			fprintf(stderr, "strobe: Process %d detached\n", o->pids[i]);
 cleanup:
 	if (s.rb)
 		ring_buffer__free(s.rb);
+	if (s.rec)
+		rec_writer_close(s.rec, NULL);	/* setup failed: no end block */
 	if (s.skel)
 		report_losses(&s);
 	bpf_setup_destroy(&s);

@@ -17,6 +17,7 @@
 
 struct syscalls_bpf;
 struct ring_buffer;
+struct rec_writer;
 
 #define MAX_LINKS 1024
 
@@ -34,6 +35,7 @@ struct session {
 	bool mounted_tracefs;
 	struct writer w;
 	struct formatter *fmt;
+	struct rec_writer *rec;	/* strobe record: raw records go here */
 	struct tidset tids;	/* traced threads, for "unfinished" at stop */
 	pid_t child;		/* the launched command */
 	int gate_fd;		/* written to let the command exec */
@@ -65,6 +67,13 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked);
 int target_attach_pids(struct session *s);
 void target_report_unfinished(struct session *s);
+
+/* An in-flight call found by user space: printed, or recorded. */
+void session_unfinished(struct session *s, struct ev_syscall *e, size_t size);
+
+/* record_meta.c: what a recording says about where it was made */
+int record_start(struct session *s);
+int record_finish(struct session *s, int status);
 
 /* launch.c */
 int launch_prepare(struct session *s);

@@ -166,7 +166,7 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 			size_t size = build_record(s->o, pid, tid, nr, ts.args, ts.ts,
 						   buf, sizeof(buf));
 
-			formatter_unfinished(s->fmt, (struct ev_syscall *)buf, size);
+			session_unfinished(s, (struct ev_syscall *)buf, size);
 		}
 	}
 	close(fd);
@@ -266,6 +266,6 @@ void target_report_unfinished(struct session *s)
 		}
 		size_t size = build_record(s->o, pid ? pid : tid, tid, ts.nr, ts.args,
 					   ts.ts, buf, sizeof(buf));
-		formatter_unfinished(s->fmt, (struct ev_syscall *)buf, size);
+		session_unfinished(s, (struct ev_syscall *)buf, size);
 	}
 }
