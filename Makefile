@@ -103,6 +103,22 @@ bench: deps all $(PROG_BINS)
 	$(Q)sh scripts/deps.sh bench
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 
+# Fuzz the record-file reader for FUZZ_SECONDS (default 60) with libFuzzer;
+# crashing inputs land in build/fuzz-crashes: move them to
+# tests/fuzz/regressions, where make check replays them.
+FUZZ_SECONDS ?= 60
+$(BUILD)/fuzz_report: tests/fuzz/fuzz_report.c $(LIB_SRCS) | $(SKEL)
+	$(msg) FUZZ $@
+	$(Q)clang -g -O1 -std=gnu11 -D_GNU_SOURCE -Isrc -I$(BUILD) \
+		-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION \
+		-fsanitize=fuzzer,address,undefined $^ -o $@ $(LDLIBS)
+
+fuzz: $(BUILD)/fuzz_report
+	$(Q)mkdir -p $(BUILD)/fuzz-corpus $(BUILD)/fuzz-crashes
+	$(Q)cp tests/fuzz/corpus/* $(BUILD)/fuzz-corpus/
+	$(Q)$(BUILD)/fuzz_report -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -close_fd_mask=3 \
+		-artifact_prefix=$(BUILD)/fuzz-crashes/ $(BUILD)/fuzz-corpus
+
 install: all
 	install -D -m 0755 $(BUILD)/strobe $(DESTDIR)$(PREFIX)/bin/strobe
 	install -D -m 0644 strobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/strobe.1

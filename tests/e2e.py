@@ -14,6 +14,7 @@ import tempfile
 import time
 
 STROBE = os.environ.get("STROBE", "build/strobe")
+STROBE_ASAN = os.environ.get("STROBE_ASAN", STROBE)
 BUILD = os.environ.get("BUILD", "build")
 PROGS = os.path.join(BUILD, "tests", "progs")
 TIMEOUT = 60
@@ -466,6 +467,181 @@ def test_summary_cost_is_not_per_event():
     check("lost" not in r.stderr, r.stderr[-300:])
     t = table(r.stderr)
     check(t["read"][0] >= 20000 and t["write"][0] >= 20000, t)
+
+
+# ---------------------------------------------------------------- record, report, export
+
+def record(args, path):
+    r = strobe(["record", "-q", "-o", path] + args)
+    check(os.path.exists(path), "no file: %s" % r.stderr)
+    return r
+
+
+def masked(text):
+    """Lines with what differs between two runs of a program masked."""
+    text = re.sub(r"0x[0-9a-f]+", "ADDR", text)
+    text = re.sub(r"\b\d{4,7}\b", "N", text)
+    return [re.sub(r"\s+=", " =", l) for l in text.splitlines()]
+
+
+def test_record_report_same_as_live():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        r = record(["-f", "--", "sh", "-c", prog("basic") + "; true"], path)
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr))
+        check((os.stat(path).st_mode & 0o777) == 0o600, "file mode 0600")
+        rep = run([STROBE, "report", path])
+        check(rep.returncode == 0, rep.stderr)
+        live = strobe(["-f", "--", "sh", "-c", prog("basic") + "; true"])
+        a, b = masked(rep.stdout), masked(live.stderr)
+        check(sorted(a) == sorted(b), "report and live differ:\n%s" %
+              "\n".join(set(a) ^ set(b)))
+        # and in the same order, for each process
+        check(by_pid(rep.stdout) == by_pid(live.stderr) or
+              [len(x) for x in by_pid(rep.stdout)] == [len(x) for x in by_pid(live.stderr)],
+              "per-process order")
+
+
+def test_report_filters_and_options():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        record(["--", prog("basic")], path)
+        rep = run([STROBE, "report", "-e", "trace=openat", "-Z", path])
+        lines = [l for l in rep.stdout.splitlines() if "(" in l]
+        check(lines and all(l.startswith("openat(") and "= -1" in l for l in lines), rep.stdout)
+        rep = run([STROBE, "report", path, "-tt", "-T", "-e", "trace=getpid"])
+        check(re.search(r"^\d\d:\d\d:\d\d\.\d{6} getpid\(\) += \d+ <\d+\.\d{6}>$",
+                        rep.stdout, re.M), rep.stdout)
+        rep = run([STROBE, "report", "-p", "1", path])
+        check("(" not in rep.stdout, "no process 1 in it: %r" % rep.stdout[:200])
+        rep = run([STROBE, "report", "--json", "-e", "trace=write", path])
+        import json
+        objs = [json.loads(l) for l in rep.stdout.splitlines()]
+        check(objs and objs[0]["name"] == "write" and objs[0]["args"][1] == '"hello"', objs)
+        rep = run([STROBE, "report", "-c", path])
+        t = table(rep.stdout)
+        live = table(strobe(["-c", "--", prog("basic")]).stderr)
+        check({k: v[:2] for k, v in t.items()} == {k: v[:2] for k, v in live.items()},
+              "report -c %r\nlive -c %r" % (t, live))
+
+
+def test_report_stat():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        record(["-f", "--", "sh", "-c", "ls / >/dev/null"], path)
+        rep = run([STROBE, "report", "--stat", path])
+        check(rep.returncode == 0, rep.stderr)
+        check(re.search(r"^processes:\s+2$", rep.stdout, re.M), rep.stdout)
+        check(re.search(r"^  \d+\s+ls$", rep.stdout, re.M), rep.stdout)
+        check(re.search(r"^lost:\s+0$", rep.stdout, re.M), rep.stdout)
+        check(re.search(r"^  syscall\s+\d+$", rep.stdout, re.M), rep.stdout)
+
+
+def test_export_perfetto_structure():
+    import json
+    with tempfile.TemporaryDirectory() as d:
+        path, out = os.path.join(d, "r.data"), os.path.join(d, "t.json")
+        record(["-f", "--", prog("threads")], path)
+        r = run([STROBE, "export", "--format=perfetto", path, "-o", out])
+        check(r.returncode == 0, r.stderr)
+        doc = json.load(open(out))
+        evs = doc["traceEvents"]
+        slices = [e for e in evs if e["ph"] == "X"]
+        check(len(slices) > 20, "slices")
+        for e in slices:
+            for k in ("pid", "tid", "ts", "dur", "name"):
+                check(k in e, "slice without %s: %r" % (k, e))
+        # slices of one thread nest: each starts after the previous one ends,
+        # or inside it
+        by_tid = {}
+        for e in slices:
+            by_tid.setdefault(e["tid"], []).append(e)
+        for tid, ss in by_tid.items():
+            ss.sort(key=lambda e: e["ts"])
+            stack = []
+            for e in ss:
+                while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+                    stack.pop()
+                check(not stack or e["ts"] + e["dur"] <= stack[-1]["ts"] + stack[-1]["dur"],
+                      "overlapping slices on thread %s" % tid)
+                stack.append(e)
+        names = {e["tid"]: e["args"]["name"] for e in evs if e.get("name") == "thread_name"}
+        check(len(by_tid) == 3 and set(by_tid) <= set(names), "named threads: %r" % names)
+        check(any(e["name"] == "execve" and '"' in e["args"]["call"] for e in slices),
+              "execve decoded")
+
+
+def test_report_bad_files():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        record(["--", prog("basic")], path)
+        data = open(path, "rb").read()
+        bad = os.path.join(d, "bad.data")
+        # every cut and every flipped byte is an error naming an offset
+        cuts = sorted(set([0, 1, 8, 31, 32, 33, 55, 56, len(data) - 1] +
+                          list(range(0, len(data), max(1, len(data) // 97)))))
+        for n in cuts:
+            if n >= len(data):
+                continue
+            open(bad, "wb").write(data[:n])
+            r = run([STROBE_ASAN, "report", bad])
+            check(r.returncode == 1, "cut at %d: exit %d" % (n, r.returncode))
+            e = r.stderr.strip().splitlines()
+            check(len(e) == 1 and "offset" in e[0], "cut at %d: %r" % (n, r.stderr))
+        for n in range(0, len(data), max(1, len(data) // 151)):
+            b = bytearray(data)
+            b[n] ^= 0x5a
+            open(bad, "wb").write(bytes(b))
+            r = run([STROBE_ASAN, "report", bad])
+            check(r.returncode == 1, "flip at %d: exit %d" % (n, r.returncode))
+            check(len(r.stderr.strip().splitlines()) == 1 and "offset" in r.stderr,
+                  "flip at %d: %r" % (n, r.stderr))
+        open(bad, "wb").write(data + b"x")
+        r = run([STROBE, "report", bad])
+        check(r.returncode == 1 and "after the end block" in r.stderr, r.stderr)
+        r = run([STROBE, "report", os.path.join(d, "missing.data")])
+        check(r.returncode == 1 and "strobe record" in r.stderr, r.stderr)
+
+
+def test_fuzz_regressions_and_seeds():
+    """Inputs the fuzzer once crashed on, and its seeds, read cleanly."""
+    import glob
+    files = glob.glob("tests/fuzz/regressions/*") + glob.glob("tests/fuzz/corpus/*")
+    check(files, "no fuzz inputs")
+    for f in files:
+        for extra in ([], ["-c", "--hist"], ["--stat"], ["--json"]):
+            r = run([STROBE_ASAN, "report", "-o", "/dev/null", f] + extra)
+            check(r.returncode in (0, 1), "%s %r: exit %d" % (f, extra, r.returncode))
+            check("Sanitizer" not in r.stderr and "runtime error" not in r.stderr,
+                  "%s %r: %s" % (f, extra, r.stderr[:400]))
+        r = run([STROBE_ASAN, "export", "--format=perfetto", f, "-o", "/dev/null"])
+        check(r.returncode in (0, 1) and "Sanitizer" not in r.stderr, r.stderr[:400])
+
+
+def test_record_interrupted_reads_to_last_block():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        p, pid = spawn([prog("sleeper"), "tick"])
+        try:
+            s = subprocess.Popen([STROBE, "record", "-q", "-o", path, "-p", str(pid)],
+                                 stderr=subprocess.PIPE, text=True)
+            time.sleep(0.5)
+            s.send_signal(signal.SIGINT)
+            s.communicate(timeout=10)
+            rep = run([STROBE, "report", path])
+            check(rep.returncode == 0 and "getppid()" in rep.stdout, rep.stderr)
+            # killed outright: no end block; what was written still reads
+            # (blocks go out at least every second)
+            s = subprocess.Popen([STROBE, "record", "-q", "-o", path, "-p", str(pid)])
+            time.sleep(2.5)
+            s.kill()
+            s.wait()
+            rep = run([STROBE, "report", path])
+            check(rep.returncode == 1 and "cut short" in rep.stderr, rep.stderr)
+            check(rep.stdout.count("getppid()") >= 50, rep.stdout[-300:])
+        finally:
+            p.kill()
+            p.wait()
 
 
 # ---------------------------------------------------------------- exit codes, errors

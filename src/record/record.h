@@ -55,6 +55,8 @@ void rec_writer_meta(struct rec_writer *w, const char *key, const char *fmt, ...
 	__attribute__((format(printf, 3, 4)));
 int rec_writer_block(struct rec_writer *w, int type, const void *data, size_t len);
 int rec_writer_event(struct rec_writer *w, const void *rec, size_t size);
+/* Write out the events gathered so far (so a crash loses little). */
+int rec_writer_flush(struct rec_writer *w);
 /* Flush, write the end block (its key=value text), close. Returns -errno. */
 int rec_writer_close(struct rec_writer *w, const char *end_text);
 uint64_t rec_writer_bytes(const struct rec_writer *w);

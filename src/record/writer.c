@@ -125,8 +125,10 @@ int rec_writer_block(struct rec_writer *w, int type, const void *data, size_t le
 		w->meta_written = true;
 		rec_writer_block(w, RB_META, w->meta.p, w->meta.len);
 	}
-	z = ZSTD_compressCCtx(w->zctx, w->zbuf, w->zcap, data, len, 1);
-	if (ZSTD_isError(z)) {
+	/* STROBE_NO_COMPRESS: stored as is (fuzzing seeds, debugging) */
+	z = getenv("STROBE_NO_COMPRESS") ? (size_t)-1 :
+		ZSTD_compressCCtx(w->zctx, w->zbuf, w->zcap, data, len, 1);
+	if (ZSTD_isError(z) || z >= len) {
 		h.codec = RC_NONE;
 		z = len;
 	}
@@ -160,6 +162,11 @@ int rec_writer_event(struct rec_writer *w, const void *rec, size_t size)
 	w->nevents_bytes += size;
 	w->events_total++;
 	return 0;
+}
+
+int rec_writer_flush(struct rec_writer *w)
+{
+	return flush_events(w);
 }
 
 uint64_t rec_writer_bytes(const struct rec_writer *w)

@@ -50,8 +50,9 @@ void names_set(struct names *n, uint32_t tid, uint32_t pid, const char *comm)
 	n->slot[i].tid = tid;
 	if (pid)
 		n->slot[i].pid = pid;
-	memcpy(n->slot[i].comm, comm, sizeof(n->slot[i].comm));
-	n->slot[i].comm[15] = 0;
+	/* comm may be a short string or a 16-byte field without a NUL */
+	memset(n->slot[i].comm, 0, sizeof(n->slot[i].comm));
+	memcpy(n->slot[i].comm, comm, strnlen(comm, sizeof(n->slot[i].comm) - 1));
 }
 
 const char *names_get(const struct names *n, uint32_t tid)

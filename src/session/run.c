@@ -116,7 +116,7 @@ static int consume(struct session *s, int sigfd)
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
-	uint64_t interval_ns = s->o->interval * 1e9;
+	uint64_t interval_ns = s->o->interval * 1e9, last_flush = mono_ns();
 
 	s->prev_ns = mono_ns();
 	while (!stop) {
@@ -144,8 +144,15 @@ static int consume(struct session *s, int sigfd)
 		writer_flush(&s->w);
 		if (s->w.err)
 			break;
-		if (s->rec && (stop_err = rec_writer_event(s->rec, NULL, 0)) < 0)
-			break;
+		if (s->rec) {
+			/* a block a second at least: a crash loses little */
+			if (mono_ns() - last_flush > 1000000000ull) {
+				rec_writer_flush(s->rec);
+				last_flush = mono_ns();
+			}
+			if ((stop_err = rec_writer_event(s->rec, NULL, 0)) < 0)
+				break;
+		}
 		if (s->o->all)
 			continue;
 		if ((!s->o->cmd || s->child_done) && bpf_live_threads(s) <= 0)
