@@ -23,6 +23,7 @@ enum ev_kind {
 	EV_EXIT = 3,		/* a traced thread ended */
 	EV_FORK = 4,		/* a traced thread created a traced child */
 	EV_EXEC = 5,		/* a traced thread's command name after execve */
+	EV_TRACEPOINT = 6,	/* a kernel tracepoint's raw record (--event) */
 };
 
 struct ev_header {
@@ -94,6 +95,14 @@ struct ev_fork {
 struct ev_exec {
 	struct ev_header h;
 	char comm[16];
+};
+
+/* The tracepoint's record as the kernel wrote it; decoded by its format. */
+struct ev_tp {
+	struct ev_header h;
+	__u32 id;		/* the tracepoint's id (its record's common_type) */
+	__u32 len;		/* bytes of data */
+	/* __u8 data[len], padded to 8 */
 };
 
 /* Per-thread state kept in BPF task storage. */

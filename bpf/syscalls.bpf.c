@@ -641,6 +641,64 @@ static __always_inline void emit_signal(int sig, const void *info, bool kernel_p
 	submit(e, now);
 }
 
+/* --event: how many bytes of each selected tracepoint's record to copy */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 256);
+	__type(key, __u32);
+	__type(value, __u32);
+} tpinfo SEC(".maps");
+
+/*
+ * One program for every --event tracepoint: it learns which one fired from
+ * the cookie its link carries (the record's own common fields are
+ * overwritten by the kernel before a program sees them) and copies the
+ * record for user space to decode with the tracepoint's format.  Only
+ * traced tasks' events (all with -a).
+ */
+SEC("tracepoint")
+int tp_event(void *ctx)
+{
+	__u32 zero = 0, id = 0, *copy, size;
+	struct task_state *st;
+	struct ev_tp *e;
+	__u64 now;
+
+	if (target_all) {
+		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+			return 0;
+	} else {
+		st = state_of_current(false);
+		/* the command's own exec counts, though it runs before on_exec
+		 * clears TS_PENDING_EXEC */
+		if (!st || !(st->flags & TS_TRACED))
+			return 0;
+	}
+	id = bpf_get_attach_cookie(ctx);
+	copy = bpf_map_lookup_elem(&tpinfo, &id);
+	if (!copy)
+		return 0;
+	e = bpf_map_lookup_elem(&scratch, &zero);
+	if (!e)
+		return 0;
+	size = *copy;
+	asm volatile("" : "+r"(size));	/* keep the mask for the verifier */
+	size &= 1023;
+	if (bpf_probe_read_kernel((void *)(e + 1), size, ctx))
+		return 0;
+	now = bpf_ktime_get_ns();
+	e->id = id;
+	e->len = size;
+	size = (sizeof(*e) + size + 7) & ~7u;
+	size &= 2047;
+	fill_header(&e->h, EV_TRACEPOINT, size, now);
+	if (bpf_ringbuf_output(&rb, e, size, wake_flags(now)))
+		count_lost();
+	else
+		reset_pending();
+	return 0;
+}
+
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 {

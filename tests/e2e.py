@@ -571,6 +571,52 @@ def test_export_perfetto_structure():
               "execve decoded")
 
 
+def check_exec_exit_order(lines, what):
+    """sched_process_exec inside ls's execve (printed before its completed
+    line), sched_process_exit after exit_group and before +++ exited."""
+    ls = [l for l in lines if re.search(r'execve\("/usr/bin/ls"|filename="/usr/bin/ls"', l)]
+    check(len(ls) == 2 and "sched:sched_process_exec" in ls[0], "%s: %r" % (what, ls))
+    pid = re.search(r"pid=(\d+)", ls[0]).group(1)
+    mine = [l for l in lines if re.match(r"^\[pid\s+%s\] " % pid, l)]
+    tail = [re.sub(r"^\[pid\s+\d+\] ", "", l) for l in mine[-3:]]
+    check(tail[0].startswith("exit_group(") and
+          tail[1].startswith("sched:sched_process_exit(comm=\"ls\", pid=%s" % pid) and
+          tail[2] == "+++ exited with 0 +++", "%s: %r" % (what, tail))
+
+
+def test_events_live_and_recorded():
+    args = ["--event", "sched:sched_process_exec,sched:sched_process_exit", "-f",
+            "-e", "trace=execve,exit_group", "--", "sh", "-c", "ls / >/dev/null"]
+    r = strobe(args)
+    check(r.returncode == 0, r.stderr)
+    check_exec_exit_order(r.stderr.splitlines(), "live")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        record(args, path)
+        rep = run([STROBE, "report", path])
+        check(rep.returncode == 0, rep.stderr)
+        check_exec_exit_order(rep.stdout.splitlines(), "report")
+        rep = run([STROBE, "report", "--no-syscalls", path])
+        check(rep.stdout.count("sched:") == 4 and "execve(" not in rep.stdout, rep.stdout)
+        import json
+        rep = run([STROBE, "report", "--json", path])
+        tps = [json.loads(l) for l in rep.stdout.splitlines() if '"tracepoint"' in l]
+        check(tps and tps[0]["name"] == "sched:sched_process_exec" and
+              tps[0]["fields"]["filename"] == "/usr/bin/sh", tps[:1])
+
+
+def test_events_globs_and_errors():
+    r = strobe(["--event", "sched:sched_process_*", "-e", "trace=none", "-f", "--",
+                "sh", "-c", "true; true"])
+    names = set(re.findall(r"(sched:sched_process_\w+)\(", r.stderr))
+    check({"sched:sched_process_exec", "sched:sched_process_exit",
+           "sched:sched_process_free"} & names and len(names) >= 2, names)
+    for bad, want in (("nocolon", "SYSTEM:NAME"), ("nosuch:thing*", "no tracepoint")):
+        r = strobe(["--event", bad, "true"])
+        check(r.returncode == 1 and r.stderr.count("\n") == 1 and want in r.stderr, r.stderr)
+    check(no_probes_left(), "probes left after a failed --event")
+
+
 def test_report_bad_files():
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "r.data")

@@ -50,6 +50,8 @@ struct options {
 	int by;			/* --by: enum sum_by of bpf/hist.h */
 	double interval;	/* -i SEC, 0 for none */
 	bool json;		/* --json */
+	char **events;		/* --event SYS:NAME patterns */
+	int nevents;
 };
 
 /* Exit codes for strobe's own failures (a traced command's status otherwise). */

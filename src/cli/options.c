@@ -45,6 +45,8 @@ static const char usage_text[] =
 "  -q, --quiet          no attach/detach messages\n"
 "  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
 "  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
+"  --event=SYS:NAME[,...]  kernel tracepoints in the trace (globs allowed)\n"
+"  --no-syscalls        only the --event tracepoints\n"
 "\n"
 "Summaries (counted in the kernel):\n"
 "  -c, --summary-only   a table per syscall: calls, errors, time, p50..max\n"
@@ -64,7 +66,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
-	OPT_FORMAT,
+	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS,
 };
 
 static const struct option long_opts[] = {
@@ -95,6 +97,8 @@ static const struct option long_opts[] = {
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "stat", no_argument, 0, OPT_STAT },
 	{ "format", required_argument, 0, OPT_FORMAT },
+	{ "event", required_argument, 0, OPT_EVENT },
+	{ "no-syscalls", no_argument, 0, OPT_NO_SYSCALLS },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	{ 0, 0, 0, 0 },
@@ -289,6 +293,26 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_STAT: o->stat = true; break;
+		case OPT_EVENT:
+			{
+				char *copy = strdup(optarg), *tok, *save = NULL;
+
+				for (tok = strtok_r(copy, ",", &save); tok;
+				     tok = strtok_r(NULL, ",", &save)) {
+					char **n = realloc(o->events, (o->nevents + 1) * sizeof(*n));
+
+					if (!n)
+						break;
+					o->events = n;
+					o->events[o->nevents++] = strdup(tok);
+				}
+				free(copy);
+			}
+			break;
+		case OPT_NO_SYSCALLS:
+			memset(o->sel, 0, sizeof(o->sel));
+			o->sel_given = true;
+			break;
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "perfetto") || !strcmp(optarg, "chrome"))
 				o->format = EXPORT_PERFETTO;
@@ -358,4 +382,8 @@ void options_free(struct options *o)
 {
 	free(o->pids);
 	o->pids = NULL;
+	for (int i = 0; i < o->nevents; i++)
+		free(o->events[i]);
+	free(o->events);
+	o->events = NULL;
 }

@@ -14,15 +14,14 @@
 #include <time.h>
 
 #include "output.h"
+#include "internal.h"
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../tracepoint/tracepoint.h"
 
 #define RESULT_COLUMN 40
 
-void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		  size_t size, bool unfinished);
-void json_signal(struct formatter *f, struct sbuf *b, const struct ev_signal *s);
-void json_exit(struct formatter *f, struct sbuf *b, const struct ev_exit *x);
+
 
 struct pending {
 	__u32 tid;
@@ -42,6 +41,7 @@ struct formatter {
 	struct pending *pend;
 	size_t npend, cappend;
 	struct ev_syscall *joined;	/* the last split call put back together */
+	const struct tp_table *tps;	/* formats of --event tracepoints */
 	/* A new process counts (for "[pid N]") once its parent's clone line
 	 * or its own first line is out, as strace counts it. */
 	struct { __u32 parent, child; } forks[64];
@@ -118,7 +118,7 @@ static void put_secs(struct sbuf *b, uint64_t ns, bool pad)
 	sbuf_dec_pad(b, us, 6);
 }
 
-static void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
+void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 {
 	if (f->o.pid_column) {
 		size_t start = b->len;
@@ -410,6 +410,31 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	}
 }
 
+void formatter_set_tracepoints(struct formatter *f, const struct tp_table *t)
+{
+	f->tps = t;
+}
+
+bool formatter_json(const struct formatter *f)
+{
+	return f->o.json;
+}
+
+struct sbuf *formatter_buf(struct formatter *f)
+{
+	return &f->w->buf;
+}
+
+const struct tp_table *formatter_tracepoints(const struct formatter *f)
+{
+	return f->tps;
+}
+
+void formatter_count_malformed(struct formatter *f)
+{
+	f->malformed++;
+}
+
 void formatter_set_clock(struct formatter *f, int64_t real_offset_ns)
 {
 	f->real_offset_ns = real_offset_ns;
@@ -443,7 +468,7 @@ int64_t formatter_real_ns(const struct formatter *f, uint64_t mono_ns)
 	return (int64_t)mono_ns + f->real_offset_ns;
 }
 
-static void end_line(struct formatter *f, struct sbuf *b)
+void end_line(struct formatter *f, struct sbuf *b)
 {
 	sbuf_putc(b, '\n');
 	if (b->len >= 256 * 1024)
@@ -701,6 +726,9 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 	case EV_EXEC:
 		if (size < sizeof(struct ev_exec))
 			f->malformed++;
+		break;
+	case EV_TRACEPOINT:
+		format_tracepoint(f, rec, size);
 		break;
 	default:
 		f->malformed++;

@@ -7,6 +7,7 @@
  *    "dur_us":4.2}
  */
 #include "output.h"
+#include "internal.h"
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
 
@@ -33,8 +34,8 @@ void json_string(struct sbuf *b, const char *s, size_t len)
 	sbuf_putc(b, '"');
 }
 
-static void head(struct formatter *f, struct sbuf *b, const char *type,
-		 const struct ev_header *h)
+void json_head(struct formatter *f, struct sbuf *b, const char *type,
+	       const struct ev_header *h)
 {
 	int64_t real = formatter_real_ns(f, h->ts);
 
@@ -51,7 +52,7 @@ void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 	int n = formatter_nargs(e);
 
 	sbuf_init(&t, 256);
-	head(f, b, "syscall", &e->h);
+	json_head(f, b, "syscall", &e->h);
 	sbuf_puts(b, ",\"name\":");
 	if (d) {
 		json_string(b, d->name, strlen(d->name));
@@ -95,7 +96,7 @@ void json_signal(struct formatter *f, struct sbuf *b, const struct ev_signal *s)
 	struct sbuf t;
 
 	sbuf_init(&t, 128);
-	head(f, b, "signal", &s->h);
+	json_head(f, b, "signal", &s->h);
 	decode_signal(&t, s->sig);
 	sbuf_puts(b, ",\"signal\":");
 	json_string(b, t.p, t.len);
@@ -112,7 +113,7 @@ void json_exit(struct formatter *f, struct sbuf *b, const struct ev_exit *x)
 	struct sbuf t;
 
 	sbuf_init(&t, 64);
-	head(f, b, "exit", &x->h);
+	json_head(f, b, "exit", &x->h);
 	decode_exit_status(&t, x->code);
 	sbuf_puts(b, ",\"text\":");
 	/* "+++ exited with 0 +++" without the pluses */

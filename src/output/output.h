@@ -41,6 +41,7 @@ struct fmt_opts {
 };
 
 struct formatter;
+struct tp_table;
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w);
 void formatter_free(struct formatter *f);
@@ -60,6 +61,8 @@ void formatter_add_procs(struct formatter *f, int n);
 /* Mark losses no record reported (after the last one through on a CPU),
  * given the kernel's total. */
 void formatter_lost_tail(struct formatter *f, uint64_t total);
+/* Formats to decode EV_TRACEPOINT records with. */
+void formatter_set_tracepoints(struct formatter *f, const struct tp_table *t);
 /* Set CLOCK_REALTIME - CLOCK_MONOTONIC (a recording's, when reporting). */
 void formatter_set_clock(struct formatter *f, int64_t real_offset_ns);
 /* The text of one argument or of the result, as a line would show it. */

@@ -124,6 +124,20 @@ void perfetto_event(struct report *r, const struct ev_header *h, size_t size)
 		}
 		break;
 	}
+	case EV_TRACEPOINT: {
+		const struct ev_tp *e = (const void *)h;
+		const struct tp_event *ev;
+
+		if (size < sizeof(*e) || e->len > size - sizeof(*e))
+			break;
+		ev = tp_find(&r->tps, e->id);
+		if (!ev)
+			break;
+		tp_print(&t, ev, (const uint8_t *)(e + 1), e->len);
+		sbuf_putc(&t, 0);
+		instant(r, h, "tracepoint", ev->name, t.p);
+		break;
+	}
 	case EV_EXIT:
 		if (size < sizeof(struct ev_exit))
 			break;

@@ -185,6 +185,31 @@ static int meta_block(struct report *r, const struct rec_block *b, char *err, si
 	return 0;
 }
 
+/* "ID SYS:NAME\n" then the tracefs format text */
+static int format_block(struct report *r, const struct rec_block *b, char *err, size_t errlen)
+{
+	const char *t = (const char *)b->data, *nl = memchr(t, '\n', b->len);
+	char head[200], sys[128];
+	struct tp_event ev;
+	unsigned id;
+
+	if (!nl || nl - t >= (long)sizeof(head))
+		goto bad;
+	memcpy(head, t, nl - t);
+	head[nl - t] = 0;
+	if (sscanf(head, "%u %127[^:]:", &id, sys) != 2)
+		goto bad;
+	if (tp_parse(sys, nl + 1, b->len - (nl + 1 - t), &ev) || ev.id != id)
+		goto bad;
+	if (tp_add(&r->tps, &ev) < 0)
+		goto bad;
+	return 0;
+bad:
+	snprintf(err, errlen, "%s: bad tracepoint format block at offset %llu", r->o->infile,
+		 (unsigned long long)b->offset);
+	return -1;
+}
+
 static int end_block(struct report *r, const struct rec_block *b)
 {
 	char val[64];
@@ -209,6 +234,7 @@ static void start_output(struct report *r)
 
 	r->fmt = formatter_new(&fo, &r->w);
 	if (r->fmt) {
+		formatter_set_tracepoints(r->fmt, &r->tps);
 		formatter_set_clock(r->fmt, r->clock_offset);
 		if (r->threads > 1)
 			formatter_add_procs(r->fmt, r->threads - 1);
@@ -277,10 +303,12 @@ int report_run(const struct options *o)
 				break;
 			continue;
 		}
-		if (!r.fmt && !r.started) {
+		if (!r.started && b.type != RB_FORMAT) {
 			r.started = true;
 			start_output(&r);
 		}
+		if (b.type == RB_FORMAT && format_block(&r, &b, err, sizeof(err)))
+			break;
 		if (b.type == RB_EVENTS && events_block(&r, &b, err, sizeof(err)))
 			break;
 		if (b.type == RB_END)
@@ -313,6 +341,7 @@ int report_run(const struct options *o)
 	rows_free(&r.index);
 	names_free(&r.names);
 	names_free(&r.pids);
+	tp_table_free(&r.tps);
 	rec_reader_close(r.rd);
 	fclose(f);
 	return rc;

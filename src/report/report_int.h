@@ -10,6 +10,7 @@
 #include "../output/output.h"
 #include "../record/record.h"
 #include "../summary/summary.h"
+#include "../tracepoint/tracepoint.h"
 #include "../../bpf/event.h"
 
 struct name_slot {
@@ -55,6 +56,7 @@ struct report {
 	uint64_t by_kind[8];
 	uint64_t by_nr[SYSCALL_MAX];
 	bool perfetto_first;
+	struct tp_table tps;	/* formats of recorded tracepoints */
 };
 
 void report_stat(struct report *r);

@@ -117,23 +117,17 @@ static int attach_btf(struct session *s, int prog_fd)
 	return add_link(s, bpf_raw_tracepoint_open(NULL, prog_fd));
 }
 
-/* tracefs is not mounted on a fresh machine: mount it, and say so. */
+/* tracefs is not mounted on a fresh machine: mount it, and say so (-v). */
 static bool tracefs_ready(struct session *s)
 {
-	struct stat st;
+	bool mounted;
 
-	if (!stat(TRACEFS "/events/syscalls", &st))
+	if (s->mounted_tracefs)
 		return true;
-	if (mount("nodev", TRACEFS, "tracefs", 0, NULL)) {
-		if (s->o->verbose)
-			fprintf(stderr, "strobe: cannot mount tracefs on %s: %s; "
-				"using the raw syscall tracepoints\n", TRACEFS, strerror(errno));
+	if (!tracefs_mount(s->o->verbose, &mounted))
 		return false;
-	}
-	s->mounted_tracefs = true;
-	if (s->o->verbose)
-		fprintf(stderr, "strobe: mounted tracefs on %s (unmounted at exit)\n", TRACEFS);
-	return !stat(TRACEFS "/events/syscalls", &st);
+	s->mounted_tracefs = mounted;
+	return true;
 }
 
 static int tracepoint_id(const char *event)
@@ -141,7 +135,7 @@ static int tracepoint_id(const char *event)
 	char path[256], buf[32];
 	int fd, n;
 
-	snprintf(path, sizeof(path), TRACEFS "/events/syscalls/%s/id", event);
+	snprintf(path, sizeof(path), TRACEFS "/events/%s/id", event);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -153,7 +147,8 @@ static int tracepoint_id(const char *event)
 	return atoi(buf);
 }
 
-static int attach_tracepoint(struct session *s, const char *event, int prog_fd)
+static int attach_tracepoint(struct session *s, const char *event, int prog_fd,
+			     __u64 cookie)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
@@ -170,6 +165,22 @@ static int attach_tracepoint(struct session *s, const char *event, int prog_fd)
 	fd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (cookie) {
+		/* a link carries the cookie that tells the program who fired */
+		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+		int link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &lo);
+
+		if (link < 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+			int err = -errno;
+
+			if (link >= 0)
+				close(link);
+			close(fd);
+			return err;
+		}
+		add_link(s, link);
+		return add_link(s, fd);
+	}
 	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ||
 	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
 		int err = -errno;
@@ -191,19 +202,55 @@ static int attach_per_syscall(struct session *s, int nsel)
 
 		if (!is_selected(s->o->sel, nr) || !d)
 			continue;
-		snprintf(ev, sizeof(ev), "sys_enter_%s", d->event ? d->event : d->name);
-		err = attach_tracepoint(s, ev, s->skel->progs.tp_enter.prog_fd);
+		snprintf(ev, sizeof(ev), "syscalls/sys_enter_%s", d->event ? d->event : d->name);
+		err = attach_tracepoint(s, ev, s->skel->progs.tp_enter.prog_fd, 0);
 		if (err)
 			return err;
-		snprintf(ev, sizeof(ev), "sys_exit_%s", d->event ? d->event : d->name);
+		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", d->event ? d->event : d->name);
 		/* exit and exit_group have no exit event */
-		err = attach_tracepoint(s, ev, s->skel->progs.tp_exit.prog_fd);
+		err = attach_tracepoint(s, ev, s->skel->progs.tp_exit.prog_fd, 0);
 		if (err && err != -ENOENT)
 			return err;
 	}
 	if (s->o->verbose)
 		fprintf(stderr, "strobe: probing %d syscalls through their own tracepoints\n",
 			nsel);
+	return 0;
+}
+
+/* --event: find the tracepoints, tell the kernel side how much of each
+ * record to copy, and attach the one generic program to each. */
+static int attach_events(struct session *s)
+{
+	char err[512], ev[300];
+	int rc;
+
+	if (!tracefs_ready(s)) {
+		fprintf(stderr, "strobe: --event needs tracefs; mount it: mount -t tracefs "
+			"nodev " TRACEFS "\n");
+		return -EALREADY;
+	}
+	for (int i = 0; i < s->o->nevents; i++)
+		if (tp_resolve(&s->tps, s->o->events[i], err, sizeof(err)) < 0) {
+			fprintf(stderr, "strobe: %s\n", err);
+			return -EALREADY;
+		}
+	for (int i = 0; i < s->tps.n; i++) {
+		const struct tp_event *t = &s->tps.ev[i];
+		__u32 id = t->id, copy = t->copy;
+		const char *colon = strchr(t->name, ':');
+
+		if (bpf_map_update_elem(s->skel->maps.tpinfo.map_fd, &id, &copy, BPF_ANY))
+			return -errno;
+		snprintf(ev, sizeof(ev), "%.*s/%s", (int)(colon - t->name), t->name, colon + 1);
+		rc = attach_tracepoint(s, ev, s->skel->progs.tp_event.prog_fd, t->id);
+		if (rc) {
+			fprintf(stderr, "strobe: cannot attach to %s: %s\n", t->name, strerror(-rc));
+			return -EALREADY;
+		}
+	}
+	if (s->o->verbose)
+		fprintf(stderr, "strobe: %d tracepoints from --event\n", s->tps.n);
 	return 0;
 }
 
@@ -220,6 +267,11 @@ int bpf_setup_attach(struct session *s)
 		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
 			nsel_known++;
 	}
+	/* Probes on one tracepoint run in the order they were attached: the
+	 * --event ones go first, so they see a task before on_task_exit
+	 * forgets it (sched:sched_process_exit). */
+	if (s->o->nevents && (err = attach_events(s)))
+		return err;
 	if ((err = attach_btf(s, s->skel->progs.on_task_exit.prog_fd)) ||
 	    (err = attach_btf(s, s->skel->progs.on_signal.prog_fd)) ||
 	    (err = attach_btf(s, s->skel->progs.on_signal_generate.prog_fd)))

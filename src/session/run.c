@@ -216,8 +216,21 @@ static int start(struct session *s)
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
 	err = bpf_setup_attach(s);
+	formatter_set_tracepoints(s->fmt, &s->tps);
+	if (s->rec)
+		for (int i = 0; i < s->tps.n; i++) {
+			/* the format goes along, to decode the records elsewhere */
+			struct sbuf b;
+
+			sbuf_init(&b, 256 + s->tps.ev[i].format_len);
+			sbuf_printf(&b, "%u %s\n", s->tps.ev[i].id, s->tps.ev[i].name);
+			sbuf_mem(&b, s->tps.ev[i].format, s->tps.ev[i].format_len);
+			rec_writer_block(s->rec, RB_FORMAT, b.p, b.len);
+			sbuf_free(&b);
+		}
 	if (err) {
-		fprintf(stderr, "strobe: cannot attach the probes: %s\n", strerror(-err));
+		if (err != -EALREADY)
+			fprintf(stderr, "strobe: cannot attach the probes: %s\n", strerror(-err));
 		return EXIT_SETUP;
 	}
 	s->rb = ring_buffer__new(bpf_ringbuf_fd(s), on_record, s, NULL);
@@ -306,6 +319,7 @@ cleanup:
 	}
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
+	tp_table_free(&s.tps);
 	summary_free(&s.prev);
 	if (sigfd >= 0)
 		close(sigfd);

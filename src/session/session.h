@@ -14,6 +14,7 @@
 #include "../cli/cli.h"
 #include "../output/output.h"
 #include "../summary/summary.h"
+#include "../tracepoint/tracepoint.h"
 
 struct syscalls_bpf;
 struct ring_buffer;
@@ -36,6 +37,7 @@ struct session {
 	struct writer w;
 	struct formatter *fmt;
 	struct rec_writer *rec;	/* strobe record: raw records go here */
+	struct tp_table tps;	/* --event tracepoints */
 	struct tidset tids;	/* traced threads, for "unfinished" at stop */
 	pid_t child;		/* the launched command */
 	int gate_fd;		/* written to let the command exec */
@@ -51,7 +53,7 @@ struct session {
 /* Run a whole session; returns strobe's exit status. */
 int session_run(const struct options *o);
 
-/* bpf_setup.c */
+/* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);
 int bpf_setup_attach(struct session *s);
 void bpf_setup_destroy(struct session *s);

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared inside src/output/ only: pieces of a line, JSON renderers. */
+#ifndef STROBE_OUTPUT_INTERNAL_H
+#define STROBE_OUTPUT_INTERNAL_H
+
+#include "output.h"
+
+void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h);
+void end_line(struct formatter *f, struct sbuf *b);
+struct sbuf *formatter_buf(struct formatter *f);
+bool formatter_json(const struct formatter *f);
+const struct tp_table *formatter_tracepoints(const struct formatter *f);
+void formatter_count_malformed(struct formatter *f);
+
+void json_head(struct formatter *f, struct sbuf *b, const char *type,
+	       const struct ev_header *h);
+void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, bool unfinished);
+void json_signal(struct formatter *f, struct sbuf *b, const struct ev_signal *s);
+void json_exit(struct formatter *f, struct sbuf *b, const struct ev_exit *x);
+void format_tracepoint(struct formatter *f, const struct ev_tp *e, size_t size);
+
+#endif
