@@ -130,7 +130,31 @@ def main():
     ], reps=3)
     table("W1 summary with count=%s (strace -c, perf trace -s)" % small, res, "untraced W1/50")
 
-    # 4. Start-up: tracing a command that does nothing.
+    # 4. Recording: raw events to a file, decoded later.
+    data = "/tmp/strobe-bench.data"
+    res = bench([
+        ("untraced W1", w1()),
+        ("strobe record", [STROBE, "record", "-o", data, "--"] + w1()),
+        ("strobe -o /dev/null (live, for comparison)", [STROBE, "-o", "/dev/null", "--"] + w1()),
+    ])
+    table("W1 recorded (target: <= 3x, no loss, <= 40 bytes per syscall)", res, "untraced W1")
+    size = os.path.getsize(data)
+    r = subprocess.run([STROBE, "report", "--stat", data], capture_output=True, text=True)
+    m = re.search(r"^  syscall\s+(\d+)$", r.stdout, re.M)
+    calls = int(m.group(1)) if m else 0
+    print("  file: %d bytes for %d syscalls: %.1f bytes per syscall" %
+          (size, calls, size / calls if calls else 0))
+    walls = []
+    for _ in range(REPS):
+        t0 = time.perf_counter()
+        subprocess.run([STROBE, "report", "-o", "/dev/null", data])
+        walls.append(time.perf_counter() - t0)
+    w = statistics.median(walls)
+    print("  strobe report: %.3f s for %d events: %.1fM events/s (target >= 2M/s)" %
+          (w, calls, calls / w / 1e6))
+    os.unlink(data)
+
+    # 5. Start-up: tracing a command that does nothing.
     res = bench([
         ("untraced /bin/true", ["/bin/true"]),
         ("strobe -- /bin/true", [STROBE, "-o", "/dev/null", "--", "/bin/true"]),

@@ -172,6 +172,8 @@ static int meta_block(struct report *r, const struct rec_block *b, char *err, si
 		int pid;
 		char comm[32];
 
+		if (l > 3 && !memcmp(p, "fd=", 3))
+			r->fds_at_start++;
 		if (l > 7 && l < 64 && !memcmp(p, "attach=", 7)) {
 			char line[64];
 

@@ -47,6 +47,7 @@ struct report {
 	int follow, all, threads;
 	char host[256], kernel[256], command[512];
 	uint64_t lost;		/* from the end block */
+	int fds_at_start;	/* fd paths the recording noted at its start */
 	/* what was read */
 	struct names names;	/* tid -> command name */
 	struct names pids;	/* processes seen (--stat) */

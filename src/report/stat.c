@@ -41,6 +41,7 @@ void report_stat(struct report *r)
 			sbuf_printf(b, "  %-10s %llu\n", kinds[k], (unsigned long long)r->by_kind[k]);
 	sbuf_printf(b, "lost:        %llu%s\n", (unsigned long long)r->lost,
 		    r->ended ? "" : " (the recording was cut short: more may be missing)");
+	sbuf_printf(b, "fds at start: %d\n", r->fds_at_start);
 	sbuf_printf(b, "processes:   %zu\n", r->pids.used);
 	for (size_t i = 0; i < r->pids.cap; i++)
 		if (r->pids.slot[i].tid) {

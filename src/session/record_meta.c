@@ -4,8 +4,10 @@
  * on another machine (of the same architecture) and shown exactly as the
  * live trace would have been, and the end block with the run's totals.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -30,6 +32,33 @@ static unsigned long long table_id(void)
 		h = (h ^ (nr << 8 | d->nargs)) * 1099511628211ull;
 	}
 	return h;
+}
+
+/* "fd=PID FD PATH" for each open fd of pid (what -y needs for fds opened
+ * before the recording began). */
+static void record_fds(struct session *s, int pid, int as_pid)
+{
+	char dir[64], link[320], path[4096];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "/proc/%d/fd", pid);
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		ssize_t n;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(link, sizeof(link), "%s/%s", dir, de->d_name);
+		n = readlink(link, path, sizeof(path) - 1);
+		if (n <= 0)
+			continue;
+		path[n] = 0;
+		rec_writer_meta(s->rec, "fd", "%d %s %s", as_pid, de->d_name, path);
+	}
+	closedir(d);
 }
 
 int record_start(struct session *s)
@@ -83,6 +112,7 @@ int record_start(struct session *s)
 			fclose(f);
 		}
 		rec_writer_meta(s->rec, "attach", "%d %s", o->pids[i], comm);
+		record_fds(s, o->pids[i], o->pids[i]);
 	}
 	return 0;
 }

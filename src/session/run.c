@@ -209,6 +209,18 @@ static int start(struct session *s)
 			return EXIT_NOEXEC;
 		if (err)
 			return EXIT_SETUP;
+		if (s->rec)	/* the command starts with strobe's stdin, stdout, stderr */
+			for (int fd = 0; fd < 3; fd++) {
+				char link[64], path[4096];
+				ssize_t n;
+
+				snprintf(link, sizeof(link), "/proc/%d/fd/%d", s->child, fd);
+				n = readlink(link, path, sizeof(path) - 1);
+				if (n > 0) {
+					path[n] = 0;
+					rec_writer_meta(s->rec, "fd", "%d %d %s", s->child, fd, path);
+				}
+			}
 	} else if (s->o->npids) {
 		if (target_attach_pids(s))
 			return EXIT_SETUP;
