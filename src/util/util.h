@@ -57,8 +57,13 @@ static inline void sbuf_puts(struct sbuf *b, const char *s)
 /* Pad with spaces up to column `col` of the text since `start`. */
 static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
 {
-	while (b->len - start < col)
-		sbuf_putc(b, ' ');
+	size_t have = b->len - start;
+
+	if (have >= col)
+		return;
+	sbuf_reserve(b, col - have);
+	memset(b->p + b->len, ' ', col - have);
+	b->len += col - have;
 }
 
 #endif
