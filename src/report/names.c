@@ -118,22 +118,14 @@ struct sum_row *rows_get(struct rowindex *x, struct summary *s, uint64_t group, 
 		if (r->group == group && r->nr == nr && !memcmp(r->key_comm, key_comm, 16))
 			return r;
 	}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct sum_row *rows = realloc(s->rows, cap * sizeof(*rows));
+	struct sum_row *r = summary_add_row(s);
 
-		if (!rows)
-			return NULL;
-		s->rows = rows;
-		s->cap = cap;
-	}
-	struct sum_row *r = &s->rows[s->n];
-
-	memset(r, 0, sizeof(*r));
+	if (!r)
+		return NULL;
 	r->group = group;
 	r->nr = nr;
 	memcpy(r->key_comm, key_comm, 16);
-	x->slot[i] = s->n++;
+	x->slot[i] = s->n - 1;
 	return r;
 }
 

@@ -8,7 +8,7 @@
 
 #include "summary.h"
 
-static struct sum_row *add_row(struct summary *s)
+struct sum_row *summary_add_row(struct summary *s)
 {
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
@@ -44,7 +44,7 @@ int summary_collect(int map_fd, struct summary *s)
 		prev = &key;
 		if (bpf_map_lookup_elem(map_fd, &key, vals))
 			continue;	/* deleted meanwhile */
-		r = add_row(s);
+		r = summary_add_row(s);
 		if (!r) {
 			free(vals);
 			return -ENOMEM;
@@ -91,7 +91,7 @@ int summary_diff(const struct summary *cur, const struct summary *prev, struct s
 
 		if (p && p->calls == c->calls)
 			continue;	/* nothing new in this interval */
-		r = add_row(out);
+		r = summary_add_row(out);
 		if (!r)
 			return -ENOMEM;
 		*r = *c;

@@ -31,6 +31,8 @@ struct summary {
 	size_t n, cap;
 };
 
+/* A new zeroed row at the end, or NULL when out of memory. */
+struct sum_row *summary_add_row(struct summary *s);
 /* Read and add up the kernel's per-CPU map; -errno on failure. */
 int summary_collect(int map_fd, struct summary *s);
 /* out = cur - prev, row by row (an interval's counts); max from the histogram. */
