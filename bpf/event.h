@@ -134,13 +134,18 @@ enum cap_kind {
 	CK_BUF_IN = 5,		/* bytes, length in argument len_arg[i] */
 	CK_BUF_OUT = 6,		/* bytes, length is the return value */
 	CK_STR_OUT = 7,		/* NUL-terminated, written by a successful call */
+	CK_STRUCT_IN = 8,	/* size[i] bytes the call reads */
+	CK_STRUCT_OUT = 9,	/* size[i] bytes a successful call writes */
 };
+
+#define STRUCT_CAP_MAX 512	/* bytes of one struct captured, at most */
 
 struct cap_rule {
 	__u8 arg[6];		/* enum cap_kind for each argument */
 	__u8 len_arg[6];	/* CK_BUF_IN: which argument holds the length */
+	__u16 size[6];		/* CK_STRUCT_*: how many bytes */
 	__u8 split;		/* capture at entry and emit two halves (execve) */
-	__u8 pad;
+	__u8 pad[3];
 };
 
 /* status= filter bits, tested at exit in the kernel */

@@ -279,6 +279,31 @@ __noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
 	return CAP_SIZE(n);
 }
 
+/* A struct of known size, whole (not cut at -s): up to STRUCT_CAP_MAX. */
+__noinline int cap_struct_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c;
+
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = 0;
+	asm volatile("" : "+r"(len));
+	len &= STRUCT_CAP_MAX - 1;
+	if (!len || bpf_probe_read_user(buf + off + sizeof(*c), len, (void *)uptr)) {
+		c->len = 0;
+		c->flags = CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	c->len = len;
+	return CAP_SIZE(len);
+}
+
 static __always_inline __u32 str_limit(void)
 {
 	return str_max + 2;
@@ -411,6 +436,8 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 			off += cap_buf_g(off, a, ret, i) & 0x3fff;
 		} else if (k == CK_STR_OUT && ret >= 0) {
 			off += cap_str_g(off, a, PATH_CAP, i) & 0x3fff;
+		} else if (k == CK_STRUCT_IN || (k == CK_STRUCT_OUT && ret >= 0)) {
+			off += cap_struct_g(off, a, r->size[i], i) & 0x3fff;
 		} else {
 			continue;
 		}

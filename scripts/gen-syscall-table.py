@@ -77,6 +77,25 @@ OVERRIDE = {
     ("read", "buf"): "BUF_OUT", ("pread64", "buf"): "BUF_OUT",
     ("recvfrom", "ubuf"): "BUF_OUT", ("readlink", "buf"): "BUF_OUT",
     ("readlinkat", "buf"): "BUF_OUT", ("getcwd", "buf"): "STR_OUT",
+    # Structs read from the process (captured whole) and enums.
+    ("stat", "statbuf"): "STAT", ("fstat", "statbuf"): "STAT",
+    ("lstat", "statbuf"): "STAT", ("newfstatat", "statbuf"): "STAT",
+    ("nanosleep", "rqtp"): "TIMESPEC_IN", ("clock_nanosleep", "rqtp"): "TIMESPEC_IN",
+    ("clock_gettime", "tp"): "TIMESPEC_OUT", ("clock_getres", "tp"): "TIMESPEC_OUT",
+    ("clock_gettime", "which_clock"): "CLOCKID", ("clock_getres", "which_clock"): "CLOCKID",
+    ("clock_nanosleep", "which_clock"): "CLOCKID",
+    ("clock_nanosleep", "flags"): "TIMER_FLAGS",
+    ("rt_sigaction", "act"): "SIGACTION_IN", ("rt_sigaction", "oact"): "SIGACTION_OUT",
+    ("rt_sigprocmask", "how"): "SIGMASK_HOW", ("rt_sigprocmask", "nset"): "SIGSET_IN",
+    ("rt_sigprocmask", "oset"): "SIGSET_OUT",
+    ("prlimit64", "resource"): "RLIMIT_RESOURCE", ("getrlimit", "resource"): "RLIMIT_RESOURCE",
+    ("setrlimit", "resource"): "RLIMIT_RESOURCE",
+    ("prlimit64", "new_rlim"): "RLIMIT_IN", ("prlimit64", "old_rlim"): "RLIMIT_OUT",
+    ("getrlimit", "rlim"): "RLIMIT_OUT", ("setrlimit", "rlim"): "RLIMIT_IN",
+    ("arch_prctl", "option"): "ARCH_PRCTL",
+    ("wait4", "stat_addr"): "WAIT_STATUS", ("wait4", "options"): "WAIT_OPTIONS",
+    ("clone", "clone_flags"): "CLONE_FLAGS",
+    ("statx", "mask"): "STATX_MASK", ("statx", "buffer"): "STATX",
 }
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_NONE = {"exit", "exit_group"}

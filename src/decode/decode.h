@@ -8,6 +8,7 @@
 #define STROBE_DECODE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../util/util.h"
@@ -37,5 +38,25 @@ void decode_access_mode(struct sbuf *b, uint64_t v);
 void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall);
 void decode_whence(struct sbuf *b, uint64_t v);
 void decode_dirfd(struct sbuf *b, int64_t v);
+
+/* Structs captured from the process (x86_64 layouts). */
+void decode_mode(struct sbuf *b, uint32_t mode);
+void decode_stat(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statx(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sigset(struct sbuf *b, uint64_t mask);
+void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
+
+/* Enums and flags. */
+void decode_clockid(struct sbuf *b, int64_t v);
+void decode_timer_flags(struct sbuf *b, uint64_t v);
+void decode_sigmask_how(struct sbuf *b, uint64_t v);
+void decode_rlimit_resource(struct sbuf *b, uint64_t v);
+void decode_arch_prctl(struct sbuf *b, uint64_t v);
+void decode_wait_options(struct sbuf *b, uint64_t v);
+void decode_clone_flags(struct sbuf *b, uint64_t v);
+void decode_statx_mask(struct sbuf *b, uint64_t v);
 
 #endif

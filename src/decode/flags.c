@@ -120,7 +120,13 @@ void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall)
 		bit9 = "AT_REMOVEDIR";
 	else if (!strcmp(syscall, "faccessat2") || !strcmp(syscall, "faccessat"))
 		bit9 = "AT_EACCESS";
-	first = put_flags(b, &v, at_flags, 1, 1);
+	/* statx's sync type: 0 is AT_STATX_SYNC_AS_STAT, and strace says so */
+	first = 1;
+	if (!strcmp(syscall, "statx") && !(v & 0x6000)) {
+		sbuf_puts(b, "AT_STATX_SYNC_AS_STAT");
+		first = 0;
+	}
+	first = put_flags(b, &v, at_flags, 1, first);
 	if (bit9 && (v & 0x200)) {
 		if (!first)
 			sbuf_putc(b, '|');
@@ -149,4 +155,150 @@ void decode_dirfd(struct sbuf *b, int64_t v)
 		sbuf_puts(b, "AT_FDCWD");
 	else
 		sbuf_s64(b, (int)v);
+}
+
+/* Enums printed by name, unknown values as strace prints them. */
+static void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		     const char *unknown)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t[i].val == v) {
+			sbuf_puts(b, t[i].name);
+			return;
+		}
+	sbuf_hex(b, v);
+	if (unknown)
+		sbuf_printf(b, " /* %s */", unknown);
+}
+
+void decode_clockid(struct sbuf *b, int64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "CLOCK_REALTIME" }, { 1, "CLOCK_MONOTONIC" },
+		{ 2, "CLOCK_PROCESS_CPUTIME_ID" }, { 3, "CLOCK_THREAD_CPUTIME_ID" },
+		{ 4, "CLOCK_MONOTONIC_RAW" }, { 5, "CLOCK_REALTIME_COARSE" },
+		{ 6, "CLOCK_MONOTONIC_COARSE" }, { 7, "CLOCK_BOOTTIME" },
+		{ 8, "CLOCK_REALTIME_ALARM" }, { 9, "CLOCK_BOOTTIME_ALARM" }, { 11, "CLOCK_TAI" },
+	};
+
+	if ((int32_t)v < 0) {
+		sbuf_s64(b, (int32_t)v);	/* dynamic clocks: fd or pid based */
+		return;
+	}
+	put_enum(b, (uint32_t)v, t, N(t), "CLOCK_???");
+}
+
+void decode_timer_flags(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = { { 1, "TIMER_ABSTIME" } };
+
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+}
+
+void decode_sigmask_how(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "SIG_BLOCK" }, { 1, "SIG_UNBLOCK" }, { 2, "SIG_SETMASK" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "SIG_???");
+}
+
+void decode_rlimit_resource(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "RLIMIT_CPU" }, { 1, "RLIMIT_FSIZE" }, { 2, "RLIMIT_DATA" },
+		{ 3, "RLIMIT_STACK" }, { 4, "RLIMIT_CORE" }, { 5, "RLIMIT_RSS" },
+		{ 6, "RLIMIT_NPROC" }, { 7, "RLIMIT_NOFILE" }, { 8, "RLIMIT_MEMLOCK" },
+		{ 9, "RLIMIT_AS" }, { 10, "RLIMIT_LOCKS" }, { 11, "RLIMIT_SIGPENDING" },
+		{ 12, "RLIMIT_MSGQUEUE" }, { 13, "RLIMIT_NICE" }, { 14, "RLIMIT_RTPRIO" },
+		{ 15, "RLIMIT_RTTIME" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "RLIMIT_???");
+}
+
+void decode_arch_prctl(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0x1001, "ARCH_SET_GS" }, { 0x1002, "ARCH_SET_FS" },
+		{ 0x1003, "ARCH_GET_FS" }, { 0x1004, "ARCH_GET_GS" },
+		{ 0x1011, "ARCH_GET_CPUID" }, { 0x1012, "ARCH_SET_CPUID" },
+		{ 0x1021, "ARCH_GET_XCOMP_SUPP" }, { 0x1022, "ARCH_GET_XCOMP_PERM" },
+		{ 0x1023, "ARCH_REQ_XCOMP_PERM" }, { 0x1024, "ARCH_GET_XCOMP_GUEST_PERM" },
+		{ 0x1025, "ARCH_REQ_XCOMP_GUEST_PERM" }, { 0x2001, "ARCH_MAP_VDSO_X32" },
+		{ 0x2002, "ARCH_MAP_VDSO_32" }, { 0x2003, "ARCH_MAP_VDSO_64" },
+		{ 0x4001, "ARCH_GET_UNTAG_MASK" }, { 0x4002, "ARCH_ENABLE_TAGGED_ADDR" },
+		{ 0x4003, "ARCH_GET_MAX_TAG_BITS" }, { 0x4004, "ARCH_FORCE_TAGGED_SVA" },
+		{ 0x5001, "ARCH_SHSTK_ENABLE" }, { 0x5002, "ARCH_SHSTK_DISABLE" },
+		{ 0x5003, "ARCH_SHSTK_LOCK" }, { 0x5004, "ARCH_SHSTK_UNLOCK" },
+		{ 0x5005, "ARCH_SHSTK_STATUS" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "ARCH_???");
+}
+
+void decode_wait_options(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 1, "WNOHANG" }, { 2, "WUNTRACED" }, { 4, "WEXITED" }, { 8, "WCONTINUED" },
+		{ 0x01000000, "WNOWAIT" }, { 0x20000000, "__WNOTHREAD" },
+		{ 0x40000000, "__WALL" }, { 0x80000000, "__WCLONE" },
+	};
+
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+}
+
+void decode_statx_mask(struct sbuf *b, uint64_t v)
+{
+	/* the composites first, as strace prints them */
+	static const struct flag t[] = {
+		{ 0xfff, "STATX_ALL" }, { 0x7ff, "STATX_BASIC_STATS" },
+		{ 0x1, "STATX_TYPE" }, { 0x2, "STATX_MODE" }, { 0x4, "STATX_NLINK" },
+		{ 0x8, "STATX_UID" }, { 0x10, "STATX_GID" }, { 0x20, "STATX_ATIME" },
+		{ 0x40, "STATX_MTIME" }, { 0x80, "STATX_CTIME" }, { 0x100, "STATX_INO" },
+		{ 0x200, "STATX_SIZE" }, { 0x400, "STATX_BLOCKS" }, { 0x800, "STATX_BTIME" },
+		{ 0x1000, "STATX_MNT_ID" }, { 0x2000, "STATX_DIOALIGN" },
+		{ 0x4000, "STATX_MNT_ID_UNIQUE" }, { 0x8000, "STATX_SUBVOL" },
+		{ 0x10000, "STATX_WRITE_ATOMIC" },
+	};
+
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+}
+
+void decode_clone_flags(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0x100, "CLONE_VM" }, { 0x200, "CLONE_FS" }, { 0x400, "CLONE_FILES" },
+		{ 0x800, "CLONE_SIGHAND" }, { 0x1000, "CLONE_PIDFD" }, { 0x2000, "CLONE_PTRACE" },
+		{ 0x4000, "CLONE_VFORK" }, { 0x8000, "CLONE_PARENT" }, { 0x10000, "CLONE_THREAD" },
+		{ 0x20000, "CLONE_NEWNS" }, { 0x40000, "CLONE_SYSVSEM" },
+		{ 0x80000, "CLONE_SETTLS" }, { 0x100000, "CLONE_PARENT_SETTID" },
+		{ 0x200000, "CLONE_CHILD_CLEARTID" }, { 0x400000, "CLONE_DETACHED" },
+		{ 0x800000, "CLONE_UNTRACED" }, { 0x1000000, "CLONE_CHILD_SETTID" },
+		{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+		{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+		{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+		{ 0x80000000ull, "CLONE_IO" },
+	};
+	uint64_t sig = v & 0xff, rest = v & ~0xffull;
+	int first = put_flags(b, &rest, t, N(t), 1);
+
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
+		first = 0;
+	}
+	if (sig) {
+		if (!first)
+			sbuf_putc(b, '|');
+		decode_signal(b, sig);
+		first = 0;
+	}
+	if (first)
+		sbuf_putc(b, '0');
 }

@@ -11,7 +11,11 @@ void decode_signal(struct sbuf *b, int sig)
 
 	/* glibc reserves the first two real-time signals, so names it gives
 	 * them are off by two from the kernel's view; count from 32 instead. */
-	if (sig >= 32 && sig <= 64) {
+	if (sig == 32) {
+		sbuf_puts(b, "SIGRTMIN");
+		return;
+	}
+	if (sig > 32 && sig <= 64) {
 		sbuf_puts(b, "SIGRT_");
 		sbuf_u64(b, sig - 32);
 		return;

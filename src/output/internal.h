@@ -5,12 +5,22 @@
 
 #include "output.h"
 
+struct syscall_desc;
+
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h);
 void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
+
+/* args.c */
+void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+	      size_t size);
+void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	     const struct ev_syscall *e, size_t size, int i);
+int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
+int formatter_strsize(const struct formatter *f);
 
 void json_head(struct formatter *f, struct sbuf *b, const char *type,
 	       const struct ev_header *h);

@@ -53,7 +53,14 @@ static int fill_caprules(struct session *s)
 				break;
 			case AK_BUF_OUT: r.arg[i] = CK_BUF_OUT; break;
 			case AK_STR_OUT: r.arg[i] = CK_STR_OUT; break;
-			default: continue;
+			default: {
+				int ck, size;
+
+				if (!arg_struct_capture(d->args[i].kind, &ck, &size))
+					continue;
+				r.arg[i] = ck;
+				r.size[i] = size;
+			}
 			}
 			any = true;
 		}

@@ -4,6 +4,32 @@
 #include <string.h>
 
 #include "syscalls.h"
+#include "../../bpf/event.h"
+
+bool arg_struct_capture(int kind, int *cap_kind, int *size)
+{
+	static const struct {
+		int kind, cap, size;
+	} t[] = {
+		/* x86_64 layouts: struct stat 144, timespec 16, the kernel's
+		 * sigaction 32 (handler, flags, restorer, mask), sigset 8,
+		 * rlimit64 16, wait status 4 */
+		{ AK_STAT, CK_STRUCT_OUT, 144 },
+		{ AK_TIMESPEC_IN, CK_STRUCT_IN, 16 }, { AK_TIMESPEC_OUT, CK_STRUCT_OUT, 16 },
+		{ AK_SIGACTION_IN, CK_STRUCT_IN, 32 }, { AK_SIGACTION_OUT, CK_STRUCT_OUT, 32 },
+		{ AK_SIGSET_IN, CK_STRUCT_IN, 8 }, { AK_SIGSET_OUT, CK_STRUCT_OUT, 8 },
+		{ AK_RLIMIT_IN, CK_STRUCT_IN, 16 }, { AK_RLIMIT_OUT, CK_STRUCT_OUT, 16 },
+		{ AK_WAIT_STATUS, CK_STRUCT_OUT, 4 }, { AK_STATX, CK_STRUCT_OUT, 256 },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (t[i].kind == kind) {
+			*cap_kind = t[i].cap;
+			*size = t[i].size;
+			return true;
+		}
+	return false;
+}
 
 const struct syscall_desc *syscall_get(long nr)
 {

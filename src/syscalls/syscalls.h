@@ -7,6 +7,7 @@
 #ifndef STROBE_SYSCALLS_H
 #define STROBE_SYSCALLS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,13 @@ enum arg_kind {
 	AK_BUF_IN,	/* data the call reads; length in argument len_arg */
 	AK_BUF_OUT,	/* data the call writes; length is the return value */
 	AK_STR_OUT,	/* a string the call writes */
+	/* structs captured whole: read by the call (_IN) or written (_OUT) */
+	AK_STAT, AK_TIMESPEC_IN, AK_TIMESPEC_OUT, AK_SIGACTION_IN, AK_SIGACTION_OUT,
+	AK_SIGSET_IN, AK_SIGSET_OUT, AK_RLIMIT_IN, AK_RLIMIT_OUT, AK_WAIT_STATUS,
+	AK_STATX, AK_STATX_MASK,
+	/* enums and flag sets */
+	AK_CLOCKID, AK_TIMER_FLAGS, AK_SIGMASK_HOW, AK_RLIMIT_RESOURCE, AK_ARCH_PRCTL,
+	AK_WAIT_OPTIONS, AK_CLONE_FLAGS,
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
@@ -63,6 +71,10 @@ struct syscall_desc {
 };
 
 extern const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE];
+
+/* For struct kinds: how the kernel side captures the argument (enum
+ * cap_kind of bpf/event.h) and how many bytes; false for other kinds. */
+bool arg_struct_capture(int kind, int *cap_kind, int *size);
 
 /* The entry for nr, or NULL when the number is not a known syscall. */
 const struct syscall_desc *syscall_get(long nr);

@@ -150,6 +150,75 @@ int main(void)
 	sbuf_dec_pad(&b, 42, 6);
 	CHECK_STR(s(), "000042");
 
+	/* structs, as strace 6.1 printed them on this machine */
+	uint8_t st[144] = { 0 }, sa[32] = { 0 }, rl[16], ts[16], sx[256] = { 0 };
+	uint32_t m32;
+	uint64_t m64;
+
+	m32 = 0100644; memcpy(st + 24, &m32, 4);
+	m64 = 41607; memcpy(st + 48, &m64, 8);
+	decode_stat(&b, st, sizeof(st));
+	CHECK_STR(s(), "{st_mode=S_IFREG|0644, st_size=41607, ...}");
+	m32 = 020666; memcpy(st + 24, &m32, 4);
+	m64 = (1 << 8) | 3; memcpy(st + 40, &m64, 8);
+	decode_stat(&b, st, sizeof(st));
+	CHECK_STR(s(), "{st_mode=S_IFCHR|0666, st_rdev=makedev(0x1, 0x3), ...}");
+	m32 = 0104755; memcpy(sx + 0, &(uint32_t){ 0x1fff }, 4);
+	memcpy(sx + 28, &(uint16_t){ 0104755 }, 2);
+	memcpy(sx + 40, &(uint64_t){ 68248 }, 8);
+	decode_statx(&b, sx, sizeof(sx));
+	CHECK_STR(s(), "{stx_mask=STATX_ALL|STATX_MNT_ID, stx_attributes=0, "
+		  "stx_mode=S_IFREG|S_ISUID|0755, stx_size=68248, ...}");
+	memcpy(ts, &(uint64_t){ 0 }, 8);
+	memcpy(ts + 8, &(uint64_t){ 10000000 }, 8);
+	decode_timespec(&b, ts, sizeof(ts));
+	CHECK_STR(s(), "{tv_sec=0, tv_nsec=10000000}");
+	memcpy(rl, &(uint64_t){ 8192 * 1024 }, 8);
+	memcpy(rl + 8, &(uint64_t){ ~0ull }, 8);
+	decode_rlimit(&b, rl, sizeof(rl));
+	CHECK_STR(s(), "{rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}");
+	decode_sigset(&b, 0);
+	CHECK_STR(s(), "[]");
+	decode_sigset(&b, ~((1ull << 8) | (1ull << 18) | (1ull << 31) | (1ull << 32)));
+	CHECK_STR(s(), "~[KILL STOP RTMIN RT_1]");
+	decode_sigset(&b, (1ull << 1) | (1ull << 2));
+	CHECK_STR(s(), "[INT QUIT]");
+	memcpy(sa, &(uint64_t){ 1 }, 8);
+	memcpy(sa + 8, &(uint64_t){ 0x04000000 | 0x08000000 }, 8);
+	memcpy(sa + 16, &(uint64_t){ 0x7f63ee8e9050 }, 8);
+	decode_sigaction(&b, sa, sizeof(sa));
+	CHECK_STR(s(), "{sa_handler=SIG_IGN, sa_mask=[], sa_flags=SA_RESTORER|SA_ONSTACK, "
+		  "sa_restorer=0x7f63ee8e9050}");
+	memset(sa, 0, sizeof(sa));
+	decode_sigaction(&b, sa, sizeof(sa));
+	CHECK_STR(s(), "{sa_handler=SIG_DFL, sa_mask=[], sa_flags=0}");
+	decode_wait_status(&b, (const uint8_t *)&(uint32_t){ 0 }, 4);
+	CHECK_STR(s(), "[{WIFEXITED(s) && WEXITSTATUS(s) == 0}]");
+	decode_wait_status(&b, (const uint8_t *)&(uint32_t){ 9 }, 4);
+	CHECK_STR(s(), "[{WIFSIGNALED(s) && WTERMSIG(s) == SIGKILL}]");
+
+	/* enums and flags */
+	decode_clone_flags(&b, 0x1000000 | 0x200000 | 17);
+	CHECK_STR(s(), "CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD");
+	decode_sigmask_how(&b, 2);
+	CHECK_STR(s(), "SIG_SETMASK");
+	decode_rlimit_resource(&b, 3);
+	CHECK_STR(s(), "RLIMIT_STACK");
+	decode_arch_prctl(&b, 0x1002);
+	CHECK_STR(s(), "ARCH_SET_FS");
+	decode_clockid(&b, 0);
+	CHECK_STR(s(), "CLOCK_REALTIME");
+	decode_wait_options(&b, 1);
+	CHECK_STR(s(), "WNOHANG");
+	decode_wait_options(&b, 0);
+	CHECK_STR(s(), "0");
+	decode_statx_mask(&b, 0xfff);
+	CHECK_STR(s(), "STATX_ALL");
+	decode_at_flags(&b, 0x100 | 0x800, "statx");
+	CHECK_STR(s(), "AT_STATX_SYNC_AS_STAT|AT_SYMLINK_NOFOLLOW|AT_NO_AUTOMOUNT");
+	decode_signal(&b, 32);
+	CHECK_STR(s(), "SIGRTMIN");
+
 	sbuf_free(&b);
 	return CHECK_REPORT();
 }

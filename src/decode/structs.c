@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Structs read from the traced process, printed as strace prints them
+ * (abbreviated with "..." where strace abbreviates).  Each takes the bytes
+ * the kernel side captured and their length; a short capture prints as
+ * the pointer would, by the caller.  x86_64 layouts.
+ */
+#include <string.h>
+
+#include "decode.h"
+
+static uint64_t u64_at(const uint8_t *p, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, p + off, sizeof(v));
+	return v;
+}
+
+static uint32_t u32_at(const uint8_t *p, size_t off)
+{
+	uint32_t v;
+
+	memcpy(&v, p + off, sizeof(v));
+	return v;
+}
+
+void decode_mode(struct sbuf *b, uint32_t mode)
+{
+	static const char *const types[] = {
+		[001] = "S_IFIFO", [002] = "S_IFCHR", [004] = "S_IFDIR", [006] = "S_IFBLK",
+		[010] = "S_IFREG", [012] = "S_IFLNK", [014] = "S_IFSOCK",
+	};
+	uint32_t type = (mode >> 12) & 017;
+
+	if (type && types[type]) {
+		sbuf_puts(b, types[type]);
+		sbuf_putc(b, '|');
+	}
+	if (mode & 04000)
+		sbuf_puts(b, "S_ISUID|");
+	if (mode & 02000)
+		sbuf_puts(b, "S_ISGID|");
+	if (mode & 01000)
+		sbuf_puts(b, "S_ISVTX|");
+	sbuf_printf(b, "%#o", mode & 0777);
+	if (!(mode & 0777))
+		b->len--, sbuf_puts(b, "000");	/* "%#o" of 0 is "0" */
+}
+
+static void put_hex0(struct sbuf *b, uint64_t v)
+{
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_putc(b, '0');
+}
+
+/* struct stat: st_dev 0, st_ino 8, st_nlink 16, st_mode 24, st_uid 28,
+ * st_gid 32, st_rdev 40, st_size 48, ... (144 bytes) */
+void decode_stat(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint32_t mode = u32_at(p, 24), type = mode & 0170000;
+
+	(void)len;
+	sbuf_puts(b, "{st_mode=");
+	decode_mode(b, mode);
+	if (type == 0020000 || type == 0060000) {
+		uint64_t rdev = u64_at(p, 40);
+
+		sbuf_puts(b, ", st_rdev=makedev(");
+		put_hex0(b, ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~0xfffull));
+		sbuf_puts(b, ", ");
+		put_hex0(b, (rdev & 0xff) | ((rdev >> 12) & ~0xffull));
+		sbuf_putc(b, ')');
+	} else {
+		sbuf_puts(b, ", st_size=");
+		sbuf_s64(b, (int64_t)u64_at(p, 48));
+	}
+	sbuf_puts(b, ", ...}");
+}
+
+/* struct statx: stx_mask 0 (u32), stx_attributes 8, stx_mode 28 (u16),
+ * stx_size 40 (256 bytes in all) */
+void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	static const struct {
+		uint64_t val;
+		const char *name;
+	} attrs[] = {
+		{ 0x4, "STATX_ATTR_COMPRESSED" }, { 0x10, "STATX_ATTR_IMMUTABLE" },
+		{ 0x20, "STATX_ATTR_APPEND" }, { 0x40, "STATX_ATTR_NODUMP" },
+		{ 0x800, "STATX_ATTR_ENCRYPTED" }, { 0x1000, "STATX_ATTR_AUTOMOUNT" },
+		{ 0x2000, "STATX_ATTR_MOUNT_ROOT" }, { 0x100000, "STATX_ATTR_VERITY" },
+		{ 0x200000, "STATX_ATTR_DAX" },
+	};
+	uint64_t a = u64_at(p, 8);
+	uint16_t mode;
+	int first = 1;
+
+	(void)len;
+	memcpy(&mode, p + 28, sizeof(mode));
+	sbuf_puts(b, "{stx_mask=");
+	decode_statx_mask(b, u32_at(p, 0));
+	sbuf_puts(b, ", stx_attributes=");
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+		if (a & attrs[i].val) {
+			if (!first)
+				sbuf_putc(b, '|');
+			first = 0;
+			sbuf_puts(b, attrs[i].name);
+			a &= ~attrs[i].val;
+		}
+	if (a) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, a);
+	} else if (first) {
+		sbuf_putc(b, '0');
+	}
+	sbuf_puts(b, ", stx_mode=");
+	decode_mode(b, mode);
+	sbuf_puts(b, ", stx_size=");
+	sbuf_u64(b, u64_at(p, 40));
+	sbuf_puts(b, ", ...}");
+}
+
+void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	(void)len;
+	sbuf_puts(b, "{tv_sec=");
+	sbuf_s64(b, (int64_t)u64_at(p, 0));
+	sbuf_puts(b, ", tv_nsec=");
+	sbuf_s64(b, (int64_t)u64_at(p, 8));
+	sbuf_putc(b, '}');
+}
+
+/* Signal names in sets drop the SIG prefix; 32 is RTMIN, 33.. RT_1.. */
+static void set_member(struct sbuf *b, int sig)
+{
+	struct sbuf t;
+
+	if (sig == 32) {
+		sbuf_puts(b, "RTMIN");
+		return;
+	}
+	sbuf_init(&t, 16);
+	decode_signal(&t, sig);
+	sbuf_putc(&t, 0);
+	sbuf_puts(b, !strncmp(t.p, "SIG", 3) ? t.p + 3 : t.p);
+	sbuf_free(&t);
+}
+
+void decode_sigset(struct sbuf *b, uint64_t mask)
+{
+	int n = __builtin_popcountll(mask), first = 1;
+	bool invert = n > 32;
+
+	if (invert) {
+		sbuf_putc(b, '~');
+		mask = ~mask;
+	}
+	sbuf_putc(b, '[');
+	for (int sig = 1; sig <= 64; sig++) {
+		if (!(mask >> (sig - 1) & 1))
+			continue;
+		if (!first)
+			sbuf_putc(b, ' ');
+		first = 0;
+		set_member(b, sig);
+	}
+	sbuf_putc(b, ']');
+}
+
+static const struct {
+	uint64_t val;
+	const char *name;
+} sa_flags[] = {
+	{ 0x1, "SA_NOCLDSTOP" }, { 0x2, "SA_NOCLDWAIT" }, { 0x4, "SA_SIGINFO" },
+	{ 0x400, "SA_UNSUPPORTED" }, { 0x800, "SA_EXPOSE_TAGBITS" },
+	{ 0x04000000, "SA_RESTORER" }, { 0x08000000, "SA_ONSTACK" },
+	{ 0x10000000, "SA_RESTART" }, { 0x40000000, "SA_NODEFER" },
+	{ 0x80000000, "SA_RESETHAND" },
+};
+
+/* The kernel's struct sigaction: handler 0, flags 8, restorer 16, mask 24. */
+void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t handler = u64_at(p, 0), flags = u64_at(p, 8), rest = flags;
+	int first = 1;
+
+	(void)len;
+	sbuf_puts(b, "{sa_handler=");
+	if (handler == 0)
+		sbuf_puts(b, "SIG_DFL");
+	else if (handler == 1)
+		sbuf_puts(b, "SIG_IGN");
+	else
+		sbuf_hex(b, handler);
+	sbuf_puts(b, ", sa_mask=");
+	decode_sigset(b, u64_at(p, 24));
+	sbuf_puts(b, ", sa_flags=");
+	for (size_t i = 0; i < sizeof(sa_flags) / sizeof(sa_flags[0]); i++) {
+		if (!(rest & sa_flags[i].val))
+			continue;
+		if (!first)
+			sbuf_putc(b, '|');
+		first = 0;
+		sbuf_puts(b, sa_flags[i].name);
+		rest &= ~sa_flags[i].val;
+	}
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
+	} else if (first) {
+		sbuf_putc(b, '0');
+	}
+	if (flags & 0x04000000) {
+		sbuf_puts(b, ", sa_restorer=");
+		sbuf_hex(b, u64_at(p, 16));
+	}
+	sbuf_putc(b, '}');
+}
+
+static void rlim_value(struct sbuf *b, uint64_t v)
+{
+	if (v == ~0ull)
+		sbuf_puts(b, "RLIM64_INFINITY");
+	else if (v && !(v % 1024)) {
+		sbuf_u64(b, v / 1024);
+		sbuf_puts(b, "*1024");
+	} else {
+		sbuf_u64(b, v);
+	}
+}
+
+void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	(void)len;
+	sbuf_puts(b, "{rlim_cur=");
+	rlim_value(b, u64_at(p, 0));
+	sbuf_puts(b, ", rlim_max=");
+	rlim_value(b, u64_at(p, 8));
+	sbuf_putc(b, '}');
+}
+
+void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint32_t s = u32_at(p, 0);
+
+	(void)len;
+	sbuf_puts(b, "[{");
+	if ((s & 0x7f) == 0) {
+		sbuf_printf(b, "WIFEXITED(s) && WEXITSTATUS(s) == %u", (s >> 8) & 0xff);
+	} else if ((s & 0xff) == 0x7f) {
+		sbuf_puts(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		decode_signal(b, (s >> 8) & 0xff);
+		if (s >> 16)
+			sbuf_printf(b, " && s>>16 == %u", s >> 16);
+	} else if (s == 0xffff) {
+		sbuf_puts(b, "WIFCONTINUED(s)");
+	} else {
+		sbuf_puts(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
+		decode_signal(b, s & 0x7f);
+		if (s & 0x80)
+			sbuf_puts(b, " && WCOREDUMP(s)");
+	}
+	sbuf_puts(b, "}]");
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One argument's text, as strace prints it: by the argument's kind, from
+ * its value and, for strings, buffers and structs, from what the kernel
+ * side captured (walked with bounds checks: records may come from files).
+ */
+#include <string.h>
+
+#include "output.h"
+#include "internal.h"
+#include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
+
+/* Captures of a syscall record, walked with bounds checks. */
+struct capiter {
+	const uint8_t *p, *end;
+	unsigned left;
+};
+
+static bool cap_next(struct capiter *it, const struct cap **c, const char **data)
+{
+	const struct cap *cc;
+
+	if (!it->left || it->p + sizeof(*cc) > it->end)
+		return false;
+	cc = (const struct cap *)it->p;
+	if (it->p + CAP_SIZE(cc->len) > it->end)
+		return false;
+	*c = cc;
+	*data = (const char *)(it->p + sizeof(*cc));
+	it->p += CAP_SIZE(cc->len);
+	it->left--;
+	return true;
+}
+
+static void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size)
+{
+	it->p = (const uint8_t *)(e + 1);
+	it->end = (const uint8_t *)e + size;
+	it->left = e->ncaps;
+}
+
+static bool cap_find(const struct ev_syscall *e, size_t size, int arg,
+		     const struct cap **c, const char **data)
+{
+	struct capiter it;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, c, data))
+		if ((*c)->arg == arg && !((*c)->flags & CAP_ARGV))
+			return true;
+	return false;
+}
+
+static void put_ptr(struct sbuf *b, uint64_t v)
+{
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_puts(b, "NULL");
+}
+
+static void put_string_arg(struct sbuf *b, const struct ev_syscall *e, size_t size,
+			   int i)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+}
+
+static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size, int i)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	bool more = e->aux2;
+	int n = 0;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		if (c->arg != i || !(c->flags & CAP_ARGV))
+			continue;
+		if (n == formatter_strsize(f)) {	/* strace shows -s elements at most */
+			more = true;
+			break;
+		}
+		sbuf_puts(b, n++ ? ", " : "[");
+		if (c->flags & CAP_FAULT)
+			sbuf_puts(b, "???");
+		else
+			decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+	}
+	if (!n && !(e->flags & EVF_ENTRY)) {
+		/* not captured (a lost entry half): the pointer is all we have */
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (!n)
+		sbuf_putc(b, '[');
+	if (more)
+		sbuf_puts(b, n ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
+/* A struct the kernel side captured whole; its pointer if it could not. */
+static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, size_t size,
+		       int i)
+{
+	const struct cap *c;
+	const char *data;
+	int ck, want;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!arg_struct_capture(kind, &ck, &want) || !cap_find(e, size, i, &c, &data) ||
+	    (c->flags & CAP_FAULT) || c->len < want) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	const uint8_t *p = (const uint8_t *)data;
+	uint64_t mask;
+
+	switch (kind) {
+	case AK_STAT: decode_stat(b, p, c->len); break;
+	case AK_TIMESPEC_IN: case AK_TIMESPEC_OUT: decode_timespec(b, p, c->len); break;
+	case AK_SIGACTION_IN: case AK_SIGACTION_OUT: decode_sigaction(b, p, c->len); break;
+	case AK_SIGSET_IN: case AK_SIGSET_OUT:
+		memcpy(&mask, p, sizeof(mask));
+		decode_sigset(b, mask);
+		break;
+	case AK_RLIMIT_IN: case AK_RLIMIT_OUT: decode_rlimit(b, p, c->len); break;
+	case AK_WAIT_STATUS: decode_wait_status(b, p, c->len); break;
+	case AK_STATX: decode_statx(b, p, c->len); break;
+	default: sbuf_hex(b, e->args[i]);
+	}
+}
+
+/* strace names clone's arguments, in its own order, and shows only those
+ * the flags make meaningful. */
+static void put_clone(struct sbuf *b, const struct ev_syscall *e)
+{
+	uint64_t flags = e->args[0];
+
+	sbuf_puts(b, "child_stack=");
+	put_ptr(b, e->args[1]);
+	sbuf_puts(b, ", flags=");
+	decode_clone_flags(b, flags);
+	if (flags & (0x100000 | 0x1000)) {	/* CLONE_PARENT_SETTID, CLONE_PIDFD */
+		sbuf_puts(b, ", parent_tid=");
+		put_ptr(b, e->args[2]);
+	}
+	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */
+		sbuf_puts(b, ", child_tidptr=");
+		put_ptr(b, e->args[3]);
+	}
+	if (flags & 0x80000) {			/* CLONE_SETTLS */
+		sbuf_puts(b, ", tls=");
+		sbuf_hex(b, e->args[4]);
+	}
+}
+
+void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	     const struct ev_syscall *e, size_t size, int i)
+{
+	uint64_t v = e->args[i];
+
+	switch (d->args[i].kind) {
+	case AK_INT: case AK_FD: sbuf_s64(b, (int32_t)v); break;
+	case AK_LONG: sbuf_s64(b, (int64_t)v); break;
+	case AK_UINT: sbuf_u64(b, (uint32_t)v); break;
+	case AK_ULONG: sbuf_u64(b, v); break;
+	case AK_HEX: sbuf_hex(b, v); break;
+	case AK_PTR: put_ptr(b, v); break;
+	case AK_DIRFD: decode_dirfd(b, v); break;
+	case AK_PATH: case AK_STR: case AK_BUF_IN: case AK_BUF_OUT: case AK_STR_OUT:
+		put_string_arg(b, e, size, i);
+		break;
+	case AK_OPEN_FLAGS: decode_open_flags(b, v); break;
+	case AK_OPEN_MODE: case AK_MODE: sbuf_oct(b, (uint32_t)v); break;
+	case AK_PROT: decode_mmap_prot(b, v); break;
+	case AK_MMAP_FLAGS: decode_mmap_flags(b, v); break;
+	case AK_OFF: if (v) sbuf_hex(b, v); else sbuf_putc(b, '0'); break;
+	case AK_ACCESS_MODE: decode_access_mode(b, (uint32_t)v); break;
+	case AK_AT_FLAGS: decode_at_flags(b, (uint32_t)v, d->name); break;
+	case AK_ARGV: put_argv(f, b, e, size, i); break;
+	case AK_ENVP:
+		put_ptr(b, v);
+		if (v && (e->flags & EVF_ENTRY)) {
+			sbuf_puts(b, " /* ");
+			sbuf_u64(b, e->aux);
+			sbuf_puts(b, e->aux == 1 ? " var */" : " vars */");
+		}
+		break;
+	case AK_SIGNAL:
+		if ((int32_t)v)
+			decode_signal(b, (int32_t)v);
+		else
+			sbuf_putc(b, '0');
+		break;
+	case AK_WHENCE: decode_whence(b, (uint32_t)v); break;
+	case AK_STAT: case AK_TIMESPEC_IN: case AK_TIMESPEC_OUT: case AK_SIGACTION_IN:
+	case AK_SIGACTION_OUT: case AK_SIGSET_IN: case AK_SIGSET_OUT: case AK_RLIMIT_IN:
+	case AK_RLIMIT_OUT: case AK_WAIT_STATUS: case AK_STATX:
+		put_struct(b, d->args[i].kind, e, size, i);
+		break;
+	case AK_STATX_MASK: decode_statx_mask(b, v); break;
+	case AK_CLOCKID: decode_clockid(b, v); break;
+	case AK_TIMER_FLAGS: decode_timer_flags(b, v); break;
+	case AK_SIGMASK_HOW: decode_sigmask_how(b, v); break;
+	case AK_RLIMIT_RESOURCE: decode_rlimit_resource(b, v); break;
+	case AK_ARCH_PRCTL: decode_arch_prctl(b, v); break;
+	case AK_WAIT_OPTIONS: decode_wait_options(b, v); break;
+	case AK_CLONE_FLAGS: decode_clone_flags(b, v); break;
+	default: sbuf_hex(b, v); break;
+	}
+}
+
+/* How many arguments strace shows: open's mode only with O_CREAT/O_TMPFILE. */
+int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
+{
+	for (int i = 0; i < d->nargs; i++)
+		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
+		    !(e->args[i - 1] & (0100 | 020000000)))
+			return i;
+	return d->nargs;
+}
+
+void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+	      size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	int n;
+
+	if (!d || (d->flags & SCF_NO_FORMAT)) {
+		if (d) {
+			sbuf_puts(b, d->name);
+		} else {
+			sbuf_puts(b, "syscall_");
+			sbuf_hex(b, (uint32_t)e->nr);
+		}
+		sbuf_putc(b, '(');
+		for (int i = 0; i < 6; i++) {
+			if (i)
+				sbuf_puts(b, ", ");
+			sbuf_hex(b, e->args[i]);
+		}
+		return;
+	}
+	sbuf_puts(b, d->name);
+	sbuf_putc(b, '(');
+	if (d->nargs == 5 && d->args[0].kind == AK_CLONE_FLAGS) {
+		put_clone(b, e);
+		return;
+	}
+	n = shown_args(d, e);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		put_arg(f, b, d, e, size, i);
+	}
+}
+
