@@ -37,7 +37,7 @@ PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
 SKEL := $(BUILD)/syscalls.lskel.h
 
-.PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz
+.PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz fidelity
 .SECONDARY:
 all: $(BUILD)/strobe
 
@@ -118,6 +118,10 @@ fuzz: $(BUILD)/fuzz_report
 	$(Q)cp tests/fuzz/corpus/* $(BUILD)/fuzz-corpus/
 	$(Q)$(BUILD)/fuzz_report -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -close_fd_mask=3 \
 		-artifact_prefix=$(BUILD)/fuzz-crashes/ $(BUILD)/fuzz-corpus
+
+# How many of strace's lines strobe prints identically, on a corpus.
+fidelity: all $(PROG_BINS)
+	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 tests/fidelity.py
 
 install: all
 	install -D -m 0755 $(BUILD)/strobe $(DESTDIR)$(PREFIX)/bin/strobe

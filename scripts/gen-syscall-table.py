@@ -96,6 +96,19 @@ OVERRIDE = {
     ("wait4", "stat_addr"): "WAIT_STATUS", ("wait4", "options"): "WAIT_OPTIONS",
     ("clone", "clone_flags"): "CLONE_FLAGS",
     ("statx", "mask"): "STATX_MASK", ("statx", "buffer"): "STATX",
+    ("rseq", "rseq"): "HEX", ("rseq", "rseq_len"): "HEX", ("rseq", "sig"): "HEX",
+    ("ioctl", "cmd"): "IOCTL_REQ", ("ioctl", "arg"): "HEX",
+    ("fcntl", "cmd"): "FCNTL_CMD", ("fcntl", "arg"): "FCNTL_ARG",
+    ("socket", "family"): "SOCK_FAMILY", ("socket", "type"): "SOCK_TYPE",
+    ("socket", "protocol"): "SOCK_PROTO", ("socketpair", "family"): "SOCK_FAMILY",
+    ("socketpair", "type"): "SOCK_TYPE", ("socketpair", "protocol"): "SOCK_PROTO",
+    ("socketpair", "usockvec"): "FD_PAIR",
+    ("madvise", "start"): "PTR", ("madvise", "behavior"): "MADV",
+    ("fadvise64", "advice"): "FADV", ("fadvise64", "offset"): "LONG",
+    ("getrandom", "ubuf"): "BUF_OUT_HEX", ("getrandom", "flags"): "GRND",
+    ("epoll_create1", "flags"): "EPOLL_FLAGS",
+    ("pipe", "fildes"): "FD_PAIR", ("pipe2", "fildes"): "FD_PAIR",
+    ("pipe2", "flags"): "FD_FLAGS",
 }
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_NONE = {"exit", "exit_group"}

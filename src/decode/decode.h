@@ -58,5 +58,20 @@ void decode_arch_prctl(struct sbuf *b, uint64_t v);
 void decode_wait_options(struct sbuf *b, uint64_t v);
 void decode_clone_flags(struct sbuf *b, uint64_t v);
 void decode_statx_mask(struct sbuf *b, uint64_t v);
+void decode_ioctl_req(struct sbuf *b, uint64_t v);
+void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
+bool fcntl_cmd_has_arg(uint64_t cmd);
+void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v);
+bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret);
+void decode_fd_flags(struct sbuf *b, uint64_t v);
+void decode_sock_family(struct sbuf *b, uint64_t v);
+void decode_sock_type(struct sbuf *b, uint64_t v);
+void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);
+void decode_madvise(struct sbuf *b, uint64_t v);
+void decode_fadvise(struct sbuf *b, uint64_t v);
+void decode_grnd(struct sbuf *b, uint64_t v);
+void decode_epoll_flags(struct sbuf *b, uint64_t v);
+/* Bytes as "\x41\x16..." (strace's hex form, for random data). */
+void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated);
 
 #endif

@@ -7,6 +7,24 @@
  */
 #include "decode.h"
 
+void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	sbuf_putc(b, '"');
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		sbuf_putc(b, '\\');
+		sbuf_putc(b, 'x');
+		sbuf_putc(b, hex[c >> 4]);
+		sbuf_putc(b, hex[c & 15]);
+	}
+	sbuf_putc(b, '"');
+	if (truncated)
+		sbuf_puts(b, "...");
+}
+
 void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated)
 {
 	sbuf_reserve(b, len * 4 + 8);

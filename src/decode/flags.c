@@ -302,3 +302,204 @@ void decode_clone_flags(struct sbuf *b, uint64_t v)
 	if (first)
 		sbuf_putc(b, '0');
 }
+
+void decode_ioctl_req(struct sbuf *b, uint64_t v)
+{
+	/* the terminal and socket requests everyday programs make */
+	static const struct flag t[] = {
+		{ 0x5401, "TCGETS" }, { 0x5402, "TCSETS" }, { 0x5403, "TCSETSW" },
+		{ 0x5404, "TCSETSF" }, { 0x5405, "TCGETA" }, { 0x5406, "TCSETA" },
+		{ 0x5407, "TCSETAW" }, { 0x5408, "TCSETAF" }, { 0x5409, "TCSBRK" },
+		{ 0x540A, "TCXONC" }, { 0x540B, "TCFLSH" }, { 0x540C, "TIOCEXCL" },
+		{ 0x540D, "TIOCNXCL" }, { 0x540E, "TIOCSCTTY" }, { 0x540F, "TIOCGPGRP" },
+		{ 0x5410, "TIOCSPGRP" }, { 0x5411, "TIOCOUTQ" }, { 0x5412, "TIOCSTI" },
+		{ 0x5413, "TIOCGWINSZ" }, { 0x5414, "TIOCSWINSZ" }, { 0x5415, "TIOCMGET" },
+		{ 0x541B, "FIONREAD" }, { 0x541C, "TIOCLINUX" }, { 0x541D, "TIOCCONS" },
+		{ 0x5421, "FIONBIO" }, { 0x5422, "TIOCNOTTY" }, { 0x5429, "TIOCGSID" },
+		{ 0x5450, "FIONCLEX" }, { 0x5451, "FIOCLEX" }, { 0x5452, "FIOASYNC" },
+		{ 0x80045430, "TIOCGPTN" }, { 0x40045431, "TIOCSPTLCK" },
+		{ 0x5441, "TIOCGPTPEER" }, { 0x8912, "SIOCGIFCONF" }, { 0x8913, "SIOCGIFFLAGS" },
+		{ 0x8914, "SIOCSIFFLAGS" }, { 0x8927, "SIOCGIFHWADDR" },
+		{ 0x8933, "SIOCGIFINDEX" }, { 0x8915, "SIOCGIFADDR" },
+		{ 0x40086602, "FS_IOC_SETFLAGS" }, { 0x80086601, "FS_IOC_GETFLAGS" },
+		{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), NULL);
+}
+
+static const struct flag fcntl_cmds[] = {
+	{ 0, "F_DUPFD" }, { 1, "F_GETFD" }, { 2, "F_SETFD" }, { 3, "F_GETFL" },
+	{ 4, "F_SETFL" }, { 5, "F_GETLK" }, { 6, "F_SETLK" }, { 7, "F_SETLKW" },
+	{ 8, "F_SETOWN" }, { 9, "F_GETOWN" }, { 10, "F_SETSIG" }, { 11, "F_GETSIG" },
+	{ 15, "F_SETOWN_EX" }, { 16, "F_GETOWN_EX" }, { 36, "F_OFD_GETLK" },
+	{ 37, "F_OFD_SETLK" }, { 38, "F_OFD_SETLKW" }, { 1024, "F_SETLEASE" },
+	{ 1025, "F_GETLEASE" }, { 1026, "F_NOTIFY" }, { 1030, "F_DUPFD_CLOEXEC" },
+	{ 1031, "F_SETPIPE_SZ" }, { 1032, "F_GETPIPE_SZ" }, { 1033, "F_ADD_SEALS" },
+	{ 1034, "F_GET_SEALS" },
+};
+
+void decode_fcntl_cmd(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, fcntl_cmds, N(fcntl_cmds), NULL);
+}
+
+/* Commands that take no third argument: strace shows two. */
+bool fcntl_cmd_has_arg(uint64_t cmd)
+{
+	switch ((uint32_t)cmd) {
+	case 1: case 3: case 9: case 11: case 1025: case 1032: case 1034:
+		return false;
+	}
+	return true;
+}
+
+void decode_fd_flags(struct sbuf *b, uint64_t v)
+{
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, open_flags, N(open_flags), 1), "0");
+}
+
+void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
+{
+	switch ((uint32_t)cmd) {
+	case 2:				/* F_SETFD */
+		if (v == 1)
+			sbuf_puts(b, "FD_CLOEXEC");
+		else
+			sbuf_u64(b, (uint32_t)v);
+		break;
+	case 4:				/* F_SETFL */
+		decode_open_flags(b, (uint32_t)v);
+		break;
+	case 0: case 8: case 10: case 1024: case 1026: case 1030: case 1031: case 1033:
+		sbuf_s64(b, (int32_t)v);
+		break;
+	default:
+		if (v)
+			sbuf_hex(b, v);
+		else
+			sbuf_puts(b, "NULL");
+	}
+}
+
+/* F_GETFD and F_GETFL results: "0x1 (flags FD_CLOEXEC)" */
+bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret)
+{
+	if (ret < 0)
+		return false;
+	if ((uint32_t)cmd == 1) {
+		if (!ret)
+			sbuf_putc(b, '0');
+		else if (ret == 1)
+			sbuf_puts(b, "0x1 (flags FD_CLOEXEC)");
+		else
+			sbuf_hex(b, ret);
+		return true;
+	}
+	if ((uint32_t)cmd == 3) {
+		if (ret)
+			sbuf_hex(b, ret);
+		else
+			sbuf_putc(b, '0');
+		sbuf_puts(b, " (flags ");
+		decode_open_flags(b, ret);
+		sbuf_putc(b, ')');
+		return true;
+	}
+	return false;
+}
+
+void decode_sock_family(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "AF_UNSPEC" }, { 1, "AF_UNIX" }, { 2, "AF_INET" }, { 4, "AF_IPX" },
+		{ 5, "AF_APPLETALK" }, { 10, "AF_INET6" }, { 16, "AF_NETLINK" },
+		{ 17, "AF_PACKET" }, { 29, "AF_CAN" }, { 31, "AF_BLUETOOTH" },
+		{ 38, "AF_ALG" }, { 40, "AF_VSOCK" }, { 44, "AF_XDP" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "AF_???");
+}
+
+void decode_sock_type(struct sbuf *b, uint64_t v)
+{
+	static const struct flag types[] = {
+		{ 1, "SOCK_STREAM" }, { 2, "SOCK_DGRAM" }, { 3, "SOCK_RAW" },
+		{ 4, "SOCK_RDM" }, { 5, "SOCK_SEQPACKET" }, { 6, "SOCK_DCCP" },
+		{ 10, "SOCK_PACKET" },
+	};
+	static const struct flag flags[] = {
+		{ 02000000, "SOCK_CLOEXEC" }, { 04000, "SOCK_NONBLOCK" },
+	};
+	uint64_t rest = (uint32_t)v & ~0xfull;
+
+	put_enum(b, v & 0xf, types, N(types), NULL);
+	put_rest(b, rest, put_flags(b, &rest, flags, N(flags), 0), "");
+}
+
+void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
+{
+	static const struct flag ip[] = {
+		{ 0, "IPPROTO_IP" }, { 1, "IPPROTO_ICMP" }, { 6, "IPPROTO_TCP" },
+		{ 17, "IPPROTO_UDP" }, { 41, "IPPROTO_IPV6" }, { 58, "IPPROTO_ICMPV6" },
+		{ 132, "IPPROTO_SCTP" }, { 255, "IPPROTO_RAW" },
+	};
+	static const struct flag nl[] = {
+		{ 0, "NETLINK_ROUTE" }, { 4, "NETLINK_SOCK_DIAG" }, { 9, "NETLINK_AUDIT" },
+		{ 15, "NETLINK_KOBJECT_UEVENT" }, { 16, "NETLINK_GENERIC" },
+	};
+
+	if (family == 2 || family == 10)
+		put_enum(b, (uint32_t)v, ip, N(ip), NULL);
+	else if (family == 16)
+		put_enum(b, (uint32_t)v, nl, N(nl), NULL);
+	else
+		sbuf_s64(b, (int32_t)v);
+}
+
+void decode_madvise(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "MADV_NORMAL" }, { 1, "MADV_RANDOM" }, { 2, "MADV_SEQUENTIAL" },
+		{ 3, "MADV_WILLNEED" }, { 4, "MADV_DONTNEED" }, { 8, "MADV_FREE" },
+		{ 9, "MADV_REMOVE" }, { 10, "MADV_DONTFORK" }, { 11, "MADV_DOFORK" },
+		{ 12, "MADV_MERGEABLE" }, { 13, "MADV_UNMERGEABLE" }, { 14, "MADV_HUGEPAGE" },
+		{ 15, "MADV_NOHUGEPAGE" }, { 16, "MADV_DONTDUMP" }, { 17, "MADV_DODUMP" },
+		{ 18, "MADV_WIPEONFORK" }, { 19, "MADV_KEEPONFORK" }, { 20, "MADV_COLD" },
+		{ 21, "MADV_PAGEOUT" }, { 22, "MADV_POPULATE_READ" },
+		{ 23, "MADV_POPULATE_WRITE" }, { 24, "MADV_DONTNEED_LOCKED" },
+		{ 25, "MADV_COLLAPSE" }, { 100, "MADV_HWPOISON" }, { 101, "MADV_SOFT_OFFLINE" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "MADV_???");
+}
+
+void decode_fadvise(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "POSIX_FADV_NORMAL" }, { 1, "POSIX_FADV_RANDOM" },
+		{ 2, "POSIX_FADV_SEQUENTIAL" }, { 3, "POSIX_FADV_WILLNEED" },
+		{ 4, "POSIX_FADV_DONTNEED" }, { 5, "POSIX_FADV_NOREUSE" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "POSIX_FADV_???");
+}
+
+void decode_grnd(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 1, "GRND_NONBLOCK" }, { 2, "GRND_RANDOM" }, { 4, "GRND_INSECURE" },
+	};
+
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+}
+
+void decode_epoll_flags(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = { { 02000000, "EPOLL_CLOEXEC" } };
+
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+}

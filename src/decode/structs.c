@@ -176,11 +176,11 @@ static const struct {
 	uint64_t val;
 	const char *name;
 } sa_flags[] = {
-	{ 0x1, "SA_NOCLDSTOP" }, { 0x2, "SA_NOCLDWAIT" }, { 0x4, "SA_SIGINFO" },
-	{ 0x400, "SA_UNSUPPORTED" }, { 0x800, "SA_EXPOSE_TAGBITS" },
+	/* strace's order, not numeric */
 	{ 0x04000000, "SA_RESTORER" }, { 0x08000000, "SA_ONSTACK" },
 	{ 0x10000000, "SA_RESTART" }, { 0x40000000, "SA_NODEFER" },
-	{ 0x80000000, "SA_RESETHAND" },
+	{ 0x80000000, "SA_RESETHAND" }, { 0x4, "SA_SIGINFO" },
+	{ 0x1, "SA_NOCLDSTOP" }, { 0x2, "SA_NOCLDWAIT" },
 };
 
 /* The kernel's struct sigaction: handler 0, flags 8, restorer 16, mask 24. */

@@ -147,6 +147,13 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_RLIMIT_IN: case AK_RLIMIT_OUT: decode_rlimit(b, p, c->len); break;
 	case AK_WAIT_STATUS: decode_wait_status(b, p, c->len); break;
 	case AK_STATX: decode_statx(b, p, c->len); break;
+	case AK_FD_PAIR: {
+		int32_t fds[2];
+
+		memcpy(fds, p, sizeof(fds));
+		sbuf_printf(b, "[%d, %d]", fds[0], fds[1]);
+		break;
+	}
 	default: sbuf_hex(b, e->args[i]);
 	}
 }
@@ -185,7 +192,7 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_LONG: sbuf_s64(b, (int64_t)v); break;
 	case AK_UINT: sbuf_u64(b, (uint32_t)v); break;
 	case AK_ULONG: sbuf_u64(b, v); break;
-	case AK_HEX: sbuf_hex(b, v); break;
+	case AK_HEX: if (v) sbuf_hex(b, v); else sbuf_putc(b, '0'); break;	/* %#lx */
 	case AK_PTR: put_ptr(b, v); break;
 	case AK_DIRFD: decode_dirfd(b, v); break;
 	case AK_PATH: case AK_STR: case AK_BUF_IN: case AK_BUF_OUT: case AK_STR_OUT:
@@ -227,6 +234,30 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_ARCH_PRCTL: decode_arch_prctl(b, v); break;
 	case AK_WAIT_OPTIONS: decode_wait_options(b, v); break;
 	case AK_CLONE_FLAGS: decode_clone_flags(b, v); break;
+	case AK_IOCTL_REQ: decode_ioctl_req(b, v); break;
+	case AK_FCNTL_CMD: decode_fcntl_cmd(b, v); break;
+	case AK_FCNTL_ARG: decode_fcntl_arg(b, i ? e->args[i - 1] : 0, v); break;
+	case AK_SOCK_FAMILY: decode_sock_family(b, v); break;
+	case AK_SOCK_TYPE: decode_sock_type(b, v); break;
+	case AK_SOCK_PROTO: decode_sock_proto(b, e->args[0], v); break;
+	case AK_MADV: decode_madvise(b, v); break;
+	case AK_FADV: decode_fadvise(b, v); break;
+	case AK_GRND: decode_grnd(b, v); break;
+	case AK_EPOLL_FLAGS: decode_epoll_flags(b, v); break;
+	case AK_FD_FLAGS: decode_fd_flags(b, v); break;
+	case AK_FD_PAIR: put_struct(b, d->args[i].kind, e, size, i); break;
+	case AK_BUF_OUT_HEX: {
+		const struct cap *c;
+		const char *data;
+
+		if (!v)
+			sbuf_puts(b, "NULL");
+		else if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT))
+			sbuf_hex(b, v);
+		else
+			decode_string_hex(b, data, c->len, c->flags & CAP_TRUNC);
+		break;
+	}
 	default: sbuf_hex(b, v); break;
 	}
 }
@@ -234,10 +265,13 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 /* How many arguments strace shows: open's mode only with O_CREAT/O_TMPFILE. */
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 {
-	for (int i = 0; i < d->nargs; i++)
+	for (int i = 0; i < d->nargs; i++) {
+		if (d->args[i].kind == AK_FCNTL_ARG && i > 0 && !fcntl_cmd_has_arg(e->args[i - 1]))
+			return i;
 		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
 		    !(e->args[i - 1] & (0100 | 020000000)))
 			return i;
+	}
 	return d->nargs;
 }
 

@@ -198,6 +198,9 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		} else {
 			sbuf_printf(b, "E??? (errno %d)", err);
 		}
+	} else if (d && d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
+		   decode_fcntl_result(b, e->args[1], ret)) {
+		/* F_GETFD, F_GETFL: "0x1 (flags FD_CLOEXEC)" */
 	} else if (d && d->ret == RK_HEX && ret) {
 		sbuf_hex(b, ret);
 	} else {

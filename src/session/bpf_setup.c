@@ -51,7 +51,7 @@ static int fill_caprules(struct session *s)
 				r.arg[i] = CK_BUF_IN;
 				r.len_arg[i] = d->args[i].len_arg;
 				break;
-			case AK_BUF_OUT: r.arg[i] = CK_BUF_OUT; break;
+			case AK_BUF_OUT: case AK_BUF_OUT_HEX: r.arg[i] = CK_BUF_OUT; break;
 			case AK_STR_OUT: r.arg[i] = CK_STR_OUT; break;
 			default: {
 				int ck, size;

@@ -20,6 +20,7 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_SIGSET_IN, CK_STRUCT_IN, 8 }, { AK_SIGSET_OUT, CK_STRUCT_OUT, 8 },
 		{ AK_RLIMIT_IN, CK_STRUCT_IN, 16 }, { AK_RLIMIT_OUT, CK_STRUCT_OUT, 16 },
 		{ AK_WAIT_STATUS, CK_STRUCT_OUT, 4 }, { AK_STATX, CK_STRUCT_OUT, 256 },
+		{ AK_FD_PAIR, CK_STRUCT_OUT, 8 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
