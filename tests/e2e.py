@@ -487,6 +487,7 @@ def record(args, path):
 
 def masked(text):
     """Lines with what differs between two runs of a program masked."""
+    text = re.sub(r'getrandom\("[^"]*"', 'getrandom("RANDOM"', text)
     text = re.sub(r"0x[0-9a-f]+", "ADDR", text)
     text = re.sub(r"\b\d{4,7}\b", "N", text)
     return [re.sub(r"\s+=", " =", l) for l in text.splitlines()]
