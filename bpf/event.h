@@ -55,7 +55,8 @@ struct ev_syscall {
 	__u16 ncaps;
 	__u8 flags;		/* EVF_* */
 	__u8 pad;
-	__u32 aux;		/* execve: number of environment strings */
+	__u32 aux;		/* execve: number of environment strings;
+				 * getdents, getdents64: entries returned */
 	__u32 aux2;		/* execve: argv entries not captured */
 };
 
@@ -136,6 +137,7 @@ enum cap_kind {
 	CK_STR_OUT = 7,		/* NUL-terminated, written by a successful call */
 	CK_STRUCT_IN = 8,	/* size[i] bytes the call reads */
 	CK_STRUCT_OUT = 9,	/* size[i] bytes a successful call writes */
+	CK_STRUCT_IN_LEN = 10,	/* up to 128 bytes the call reads, length in len_arg[i] */
 };
 
 #define STRUCT_CAP_MAX 512	/* bytes of one struct captured, at most */

@@ -27,6 +27,8 @@ char LICENSE[] SEC("license") = "GPL";
 #define NR_EXIT 60
 #define NR_EXIT_GROUP 231
 #define NR_EXECVEAT 322
+#define NR_GETDENTS 78
+#define NR_GETDENTS64 217
 #define SIGKILL 9
 
 /* Configuration, fixed before load. */
@@ -362,6 +364,33 @@ __noinline int count_ptrs_g(__u64 uarr)
 	return c.n;
 }
 
+struct dirent_ctx {
+	__u64 buf, len, off;
+	__u32 n;
+};
+
+static long dirent_cb(__u32 i, struct dirent_ctx *c)
+{
+	__u16 reclen = 0;
+
+	if (c->off >= c->len ||
+	    bpf_probe_read_user(&reclen, sizeof(reclen), (void *)(c->buf + c->off + 16)) ||
+	    !reclen)
+		return 1;
+	c->off += reclen;
+	c->n++;
+	return 0;
+}
+
+/* Entries in a getdents buffer: walk d_reclen (offset 16 in both layouts). */
+__noinline int count_dirents_g(__u64 buf, __u64 len)
+{
+	struct dirent_ctx c = { .buf = buf, .len = len };
+
+	bpf_loop(4096, dirent_cb, &c, 0);
+	return c.n;
+}
+
 static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
 					 __s64 ret, __u64 now, __u8 flags)
 {
@@ -389,6 +418,8 @@ static __always_inline void emit_plain(struct task_state *st, __s64 ret,
 		return;
 	fill_header(&e->h, EV_SYSCALL, sizeof(*e), st->ts);
 	fill_syscall(e, st, ret, now, flags);
+	if ((st->nr == NR_GETDENTS64 || st->nr == NR_GETDENTS) && ret > 0)
+		e->aux = count_dirents_g(st->args[1], ret);
 	submit(e, now);
 }
 
@@ -438,6 +469,10 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 			off += cap_str_g(off, a, PATH_CAP, i) & 0x3fff;
 		} else if (k == CK_STRUCT_IN || (k == CK_STRUCT_OUT && ret >= 0)) {
 			off += cap_struct_g(off, a, r->size[i], i) & 0x3fff;
+		} else if (k == CK_STRUCT_IN_LEN && la < 6) {
+			__u64 n = st->args[la];
+
+			off += cap_struct_g(off, a, n > 128 ? 128 : n, i) & 0x3fff;
 		} else {
 			continue;
 		}

@@ -109,6 +109,15 @@ OVERRIDE = {
     ("epoll_create1", "flags"): "EPOLL_FLAGS",
     ("pipe", "fildes"): "FD_PAIR", ("pipe2", "fildes"): "FD_PAIR",
     ("pipe2", "flags"): "FD_FLAGS",
+    ("getdents64", "dirent"): "DIRENTS", ("getdents", "dirent"): "DIRENTS",
+    ("connect", "uservaddr"): "SOCKADDR_IN:2", ("bind", "umyaddr"): "SOCKADDR_IN:2",
+    ("sendto", "addr"): "SOCKADDR_IN:5",
+    ("getsockname", "usockaddr"): "SOCKADDR_OUT", ("getpeername", "usockaddr"): "SOCKADDR_OUT",
+    ("accept", "upeer_sockaddr"): "SOCKADDR_OUT", ("accept4", "upeer_sockaddr"): "SOCKADDR_OUT",
+    ("recvfrom", "addr"): "SOCKADDR_OUT",
+    ("getsockname", "usockaddr_len"): "SOCKLEN", ("getpeername", "usockaddr_len"): "SOCKLEN",
+    ("accept", "upeer_addrlen"): "SOCKLEN", ("accept4", "upeer_addrlen"): "SOCKLEN",
+    ("recvfrom", "addr_len"): "SOCKLEN", ("accept4", "flags"): "SOCK_FLAGS",
 }
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_NONE = {"exit", "exit_group"}

@@ -176,6 +176,21 @@ def test_strings_match_strace():
 MEMORY = ("mmap", "munmap", "brk", "mprotect", "madvise", "mremap")
 
 
+def test_sockets_decoded_as_strace():
+    code = ("import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+            "c = socket.create_connection(s.getsockname()); a, _ = s.accept(); "
+            "c.send(b'x'); a.recv(1); u = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM); "
+            "u.sendto(b'y', ('::1', 9))")
+    calls = "trace=socket,connect,bind,accept4,sendto,recvfrom"
+    ours, theirs = compare_with_strace(["/usr/bin/python3", "-c", code], extra=["-e", calls])
+
+    def norm(text):
+        text = re.sub(r"htons\(\d+\)", "htons(P)", text)
+        return [re.sub(r"\s+=", " =", l) for l in text.splitlines() if "(" in l]
+    a, b = norm(ours.stderr), norm(theirs)
+    check(a == b and len(a) >= 8, "\n".join(set(a) ^ set(b)) or "%d lines" % len(a))
+
+
 def test_everyday_binaries_match_strace():
     for argv in (["ls", "/"], ["cat", "/etc/hostname"], ["true"],
                  ["python3", "-c", "print(1)"]):

@@ -48,6 +48,7 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_sigset(struct sbuf *b, uint64_t mask);
 void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
 
 /* Enums and flags. */
 void decode_clockid(struct sbuf *b, int64_t v);

@@ -5,6 +5,7 @@
  * the kernel side captured and their length; a short capture prints as
  * the pointer would, by the caller.  x86_64 layouts.
  */
+#include <arpa/inet.h>
 #include <string.h>
 
 #include "decode.h"
@@ -267,4 +268,63 @@ void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len)
 			sbuf_puts(b, " && WCOREDUMP(s)");
 	}
 	sbuf_puts(b, "}]");
+}
+
+/* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
+ * by family.  len is how many bytes the call said it holds. */
+void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint16_t family;
+	char text[64];
+
+	if (len < 2) {
+		sbuf_puts(b, "{}");
+		return;
+	}
+	memcpy(&family, p, 2);
+	sbuf_puts(b, "{sa_family=");
+	decode_sock_family(b, family);
+	if (family == 1) {			/* AF_UNIX */
+		const char *path = (const char *)p + 2;
+		size_t n = len - 2;
+
+		if (n) {
+			sbuf_puts(b, ", sun_path=");
+			if (!path[0] && n > 1) {	/* abstract: no NUL ends it */
+				sbuf_putc(b, '@');
+				decode_string(b, path + 1, n - 1, false);
+			} else {
+				decode_string(b, path, strnlen(path, n), false);
+			}
+		}
+	} else if (family == 2 && len >= 8) {	/* AF_INET */
+		uint16_t port;
+
+		memcpy(&port, p + 2, 2);
+		inet_ntop(AF_INET, p + 4, text, sizeof(text));
+		sbuf_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")",
+			    ntohs(port), text);
+	} else if (family == 10 && len >= 24) {	/* AF_INET6 */
+		uint16_t port;
+		uint32_t flow, scope = 0;
+
+		memcpy(&port, p + 2, 2);
+		memcpy(&flow, p + 4, 4);
+		if (len >= 28)
+			memcpy(&scope, p + 24, 4);
+		inet_ntop(AF_INET6, p + 8, text, sizeof(text));
+		sbuf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), "
+			    "inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
+			    ntohs(port), ntohl(flow), text, scope);
+	} else if (family == 16 && len >= 12) {	/* AF_NETLINK */
+		uint32_t pid, groups;
+
+		memcpy(&pid, p + 4, 4);
+		memcpy(&groups, p + 8, 4);
+		sbuf_printf(b, ", nl_pid=%u, nl_groups=%08x", pid, groups);
+	} else if (len > 2) {
+		sbuf_puts(b, ", sa_data=");
+		decode_string(b, (const char *)p + 2, len - 2, false);
+	}
+	sbuf_putc(b, '}');
 }

@@ -158,6 +158,54 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	}
 }
 
+/*
+ * Socket addresses: one the call reads is as long as its length argument
+ * says; one it writes is as long as the length it wrote back ("[16]").
+ */
+static void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
+			 const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+	int kind = d->args[i].kind;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) || c->len < 2) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (kind == AK_SOCKLEN) {
+		int32_t n;
+
+		if (c->len < 4) {
+			sbuf_hex(b, e->args[i]);
+			return;
+		}
+		memcpy(&n, data, 4);
+		sbuf_printf(b, "[%d]", n);
+		return;
+	}
+	size_t len = c->len;
+
+	if (kind == AK_SOCKADDR_OUT) {
+		/* the length the call wrote back is the next argument's */
+		const struct cap *lc;
+		const char *ldata;
+		int32_t n;
+
+		if (i + 1 < d->nargs && cap_find(e, size, i + 1, &lc, &ldata) &&
+		    !(lc->flags & CAP_FAULT) && lc->len >= 4) {
+			memcpy(&n, ldata, 4);
+			if (n >= 0 && (size_t)n < len)
+				len = n;
+		}
+	}
+	decode_sockaddr(b, (const uint8_t *)data, len);
+}
+
 /* strace names clone's arguments, in its own order, and shows only those
  * the flags make meaningful. */
 static void put_clone(struct sbuf *b, const struct ev_syscall *e)
@@ -245,6 +293,34 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_GRND: decode_grnd(b, v); break;
 	case AK_EPOLL_FLAGS: decode_epoll_flags(b, v); break;
 	case AK_FD_FLAGS: decode_fd_flags(b, v); break;
+	case AK_SOCKADDR_IN: case AK_SOCKADDR_OUT: case AK_SOCKLEN:
+		put_sockaddr(b, d, e, size, i);
+		break;
+	case AK_SOCK_FLAGS: {
+		/* SOCK_CLOEXEC and SOCK_NONBLOCK, as in socket(2)'s type */
+		uint64_t t = (uint32_t)v;
+
+		if (!t)
+			sbuf_putc(b, '0');
+		else if (t & 0xf)
+			sbuf_hex(b, t);
+		else {
+			struct sbuf tmp;
+
+			sbuf_init(&tmp, 64);
+			decode_sock_type(&tmp, t);
+			/* drop the type name decode_sock_type leads with */
+			const char *bar = memchr(tmp.p, '|', tmp.len);
+			sbuf_mem(b, bar ? bar + 1 : tmp.p, bar ? tmp.len - (bar + 1 - tmp.p) : tmp.len);
+			sbuf_free(&tmp);
+		}
+		break;
+	}
+	case AK_DIRENTS:
+		put_ptr(b, v);
+		if (e->ret >= 0 && !(e->flags & (EVF_UNFINISHED | EVF_RESUMED)))
+			sbuf_printf(b, " /* %u entries */", e->aux);
+		break;
 	case AK_FD_PAIR: put_struct(b, d->args[i].kind, e, size, i); break;
 	case AK_BUF_OUT_HEX: {
 		const struct cap *c;

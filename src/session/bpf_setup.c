@@ -60,6 +60,7 @@ static int fill_caprules(struct session *s)
 					continue;
 				r.arg[i] = ck;
 				r.size[i] = size;
+				r.len_arg[i] = d->args[i].len_arg;
 			}
 			}
 			any = true;

@@ -21,6 +21,12 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_RLIMIT_IN, CK_STRUCT_IN, 16 }, { AK_RLIMIT_OUT, CK_STRUCT_OUT, 16 },
 		{ AK_WAIT_STATUS, CK_STRUCT_OUT, 4 }, { AK_STATX, CK_STRUCT_OUT, 256 },
 		{ AK_FD_PAIR, CK_STRUCT_OUT, 8 },
+		/* sockaddr_storage is 128 bytes; a sockaddr read by the call is
+		 * captured at the length its caller gives (CK_STRUCT_IN_LEN) */
+		{ AK_SOCKADDR_OUT, CK_STRUCT_OUT, 128 },
+		/* read at exit even when the call fails: then it is what the caller gave */
+		{ AK_SOCKLEN, CK_STRUCT_IN, 4 },
+		{ AK_SOCKADDR_IN, CK_STRUCT_IN_LEN, 2 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)

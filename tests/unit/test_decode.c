@@ -219,6 +219,31 @@ int main(void)
 	decode_signal(&b, 32);
 	CHECK_STR(s(), "SIGRTMIN");
 
+	/* socket addresses, as strace printed them */
+	uint8_t in4[16] = { 2, 0, 0x1f, 0x90, 127, 0, 0, 1 };
+	decode_sockaddr(&b, in4, sizeof(in4));
+	CHECK_STR(s(), "{sa_family=AF_INET, sin_port=htons(8080), sin_addr=inet_addr(\"127.0.0.1\")}");
+	uint8_t in6[28] = { 10, 0, 0, 9 };
+	in6[23] = 1;
+	decode_sockaddr(&b, in6, sizeof(in6));
+	CHECK_STR(s(), "{sa_family=AF_INET6, sin6_port=htons(9), sin6_flowinfo=htonl(0), "
+		  "inet_pton(AF_INET6, \"::1\", &sin6_addr), sin6_scope_id=0}");
+	uint8_t un[110] = { 1, 0 };
+	memcpy(un + 2, "/var/run/nscd/socket", 20);
+	decode_sockaddr(&b, un, sizeof(un));
+	CHECK_STR(s(), "{sa_family=AF_UNIX, sun_path=\"/var/run/nscd/socket\"}");
+	uint8_t nl[12] = { 16, 0 };
+	decode_sockaddr(&b, nl, sizeof(nl));
+	CHECK_STR(s(), "{sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}");
+	decode_sock_type(&b, 1 | 02000000);
+	CHECK_STR(s(), "SOCK_STREAM|SOCK_CLOEXEC");
+	decode_fcntl_result(&b, 1, 1);
+	CHECK_STR(s(), "0x1 (flags FD_CLOEXEC)");
+	decode_fcntl_result(&b, 3, 0x8002);
+	CHECK_STR(s(), "0x8002 (flags O_RDWR|O_LARGEFILE)");
+	decode_string_hex(&b, "\x41\x00", 2, false);
+	CHECK_STR(s(), "\"\\x41\\x00\"");
+
 	sbuf_free(&b);
 	return CHECK_REPORT();
 }
