@@ -244,8 +244,11 @@ def test_follow_forks_output_file_pid_column():
         r = strobe(["-f", "-o", t.name, "--", "sh", "-c", "true; ls / >/dev/null"])
         text = t.read()
     check(r.returncode == 0 and r.stderr == "", "stderr: %r" % r.stderr)
-    lines = text.splitlines()
-    check(all(re.match(r"^\d+\s{1,2}\S", l) for l in lines), "every line has 'PID  '")
+    # every line has "PID  ", but for marks of lost events (which a loaded
+    # machine may cause, and which must then be there)
+    lines = [l for l in text.splitlines() if not re.match(r"^strobe: \d+ events lost", l)]
+    bad = [l for l in lines if not re.match(r"^\d+\s{1,2}\S", l)]
+    check(not bad, "lines without 'PID  ': %r\nstderr: %r" % (bad[:5], r.stderr))
     check(len(set(l.split()[0] for l in lines)) == 2, "two processes")
 
 
@@ -517,9 +520,12 @@ def test_record_report_same_as_live():
         rep = run([STROBE, "report", path])
         check(rep.returncode == 0, rep.stderr)
         live = strobe(["-f", "--", "sh", "-c", prog("basic") + "; true"])
+        lost = [l for l in rep.stdout.splitlines() + live.stderr.splitlines()
+                if "events lost" in l]
         a, b = masked(rep.stdout), masked(live.stderr)
-        check(sorted(a) == sorted(b), "report and live differ:\n%s" %
-              "\n".join(set(a) ^ set(b)))
+        check(sorted(a) == sorted(b), "report and live differ (lost: %r):\n  only in "
+              "report: %r\n  only live: %r" % (lost, sorted(set(a) - set(b))[:6],
+                                                sorted(set(b) - set(a))[:6]))
         # and in the same order, for each process
         check(by_pid(rep.stdout) == by_pid(live.stderr) or
               [len(x) for x in by_pid(rep.stdout)] == [len(x) for x in by_pid(live.stderr)],
