@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Capturing arguments from the traced process into the per-CPU scratch
+ * record: strings, buffers, structs, argv, and counts (environment,
+ * directory entries).  Included once, by syscalls.bpf.c, after its maps.
+ *
+ * The *_g functions are global BPF functions taking only scalars: the
+ * verifier checks each once, on its own, and callers see an opaque result,
+ * which keeps the programs that use them cheap to verify.  Offsets and
+ * lengths are masked right where they are used, behind empty asm barriers,
+ * because clang otherwise drops masks it can prove redundant and indexes
+ * with a register the verifier has no bound for.
+ */
+#ifndef STROBE_CAPTURE_H
+#define STROBE_CAPTURE_H
+
+/* Append one captured string at `off`; returns the bytes used. */
+static __always_inline __u32 cap_str(__u8 *buf, __u32 off, __u64 uptr,
+				     __u32 limit, __u8 arg, __u8 flags)
+{
+	struct cap *c;
+	long n;
+
+	if (off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = flags;
+	c->len = 0;
+	limit &= 0x1fff;
+	if (limit < 2)
+		limit = 2;
+	n = bpf_probe_read_user_str(buf + off + sizeof(*c), limit, (void *)uptr);
+	if (n <= 0) {
+		c->flags |= CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	n -= 1;			/* the NUL */
+	/* Strings are read one byte past the limit to know they went on. */
+	if (!(flags & CAP_ARGV) && limit == PATH_CAP) {
+		if (n >= PATH_CAP - 1)
+			c->flags |= CAP_TRUNC;
+	} else if (n > str_max) {
+		n = str_max;
+		c->flags |= CAP_TRUNC;
+	}
+	c->len = n & 0x1fff;
+	return CAP_SIZE(c->len);
+}
+
+/*
+ * cap_str as a global function: the verifier checks it once on its own,
+ * and callers see a scalar, which keeps the capture loops cheap to verify.
+ * argflags = arg | flags << 8.
+ */
+__noinline int cap_str_g(__u32 off, __u64 uptr, __u32 limit, __u32 argflags)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+
+	if (!buf)
+		return 0;
+	return cap_str(buf, off, uptr, limit, argflags & 0xff, (argflags >> 8) & 0xff);
+}
+
+/* A buffer of known length: up to the -s limit of it. */
+__noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c;
+	__u32 n;
+
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = 0;
+	n = len > str_max ? str_max : len;
+	if (len > str_max)
+		c->flags |= CAP_TRUNC;
+	asm volatile("" : "+r"(n));	/* keep the mask for the verifier */
+	n &= 0x1fff;
+	if (n && bpf_probe_read_user(buf + off + sizeof(*c), n, (void *)uptr)) {
+		c->len = 0;
+		c->flags = CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	c->len = n;
+	return CAP_SIZE(n);
+}
+
+/* A struct of known size, whole (not cut at -s): up to STRUCT_CAP_MAX. */
+__noinline int cap_struct_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c;
+
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = 0;
+	asm volatile("" : "+r"(len));
+	len &= STRUCT_CAP_MAX - 1;
+	if (!len || bpf_probe_read_user(buf + off + sizeof(*c), len, (void *)uptr)) {
+		c->len = 0;
+		c->flags = CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	c->len = len;
+	return CAP_SIZE(len);
+}
+
+static __always_inline __u32 str_limit(void)
+{
+	return str_max + 2;
+}
+
+/*
+ * execve's argv: up to ARGV_MAX strings from `off`, then a count of the rest
+ * (up to 64).  Returns used bytes | captures << 16 | uncaptured << 24.
+ */
+__noinline int cap_argv_g(__u32 off, __u64 uargv, __u32 arg)
+{
+	__u32 used = 0, n = 0, more = 0;
+	__u64 p = 0;
+	int i;
+
+	for (i = 0; i < ARGV_MAX; i++) {
+		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + i * 8)) || !p)
+			return used | n << 16;
+		used += cap_str_g(off + used, p, str_limit(), arg | CAP_ARGV << 8) & 0x3fff;
+		n++;
+	}
+	for (i = 0; i < 64; i++) {
+		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + (ARGV_MAX + i) * 8)) || !p)
+			break;
+		more++;
+	}
+	return (used & 0xffff) | n << 16 | more << 24;
+}
+
+struct count_ctx {
+	__u64 uarr;
+	__u32 n;
+};
+
+static long count_cb(__u32 i, struct count_ctx *c)
+{
+	__u64 chunk[8];
+	int j;
+
+	if (bpf_probe_read_user(chunk, sizeof(chunk), (void *)(c->uarr + i * 64)))
+		return 1;
+	for (j = 0; j < 8; j++) {
+		if (!chunk[j])
+			return 1;
+		c->n++;
+	}
+	return 0;
+}
+
+/* Count a NULL-terminated pointer array (the environment), up to 4096. */
+__noinline int count_ptrs_g(__u64 uarr)
+{
+	struct count_ctx c = { .uarr = uarr };
+
+	bpf_loop(512, count_cb, &c, 0);
+	return c.n;
+}
+
+struct dirent_ctx {
+	__u64 buf, len, off;
+	__u32 n;
+};
+
+static long dirent_cb(__u32 i, struct dirent_ctx *c)
+{
+	__u16 reclen = 0;
+
+	if (c->off >= c->len ||
+	    bpf_probe_read_user(&reclen, sizeof(reclen), (void *)(c->buf + c->off + 16)) ||
+	    !reclen)
+		return 1;
+	c->off += reclen;
+	c->n++;
+	return 0;
+}
+
+/* Entries in a getdents buffer: walk d_reclen (offset 16 in both layouts). */
+__noinline int count_dirents_g(__u64 buf, __u64 len)
+{
+	struct dirent_ctx c = { .buf = buf, .len = len };
+
+	bpf_loop(4096, dirent_cb, &c, 0);
+	return c.n;
+}
+
+#endif
