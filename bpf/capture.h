@@ -65,8 +65,9 @@ __noinline int cap_str_g(__u32 off, __u64 uptr, __u32 limit, __u32 argflags)
 	return cap_str(buf, off, uptr, limit, argflags & 0xff, (argflags >> 8) & 0xff);
 }
 
-/* A buffer of known length: up to the -s limit of it. */
-__noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
+/* `len` bytes at uptr, at most `limit` (and TRUNC beyond it). */
+static __always_inline int cap_bytes(__u32 off, __u64 uptr, __u64 len, __u32 arg,
+				     __u32 limit)
 {
 	__u32 zero = 0;
 	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
@@ -80,8 +81,8 @@ __noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
 	c = (struct cap *)(buf + off);
 	c->arg = arg;
 	c->flags = 0;
-	n = len > str_max ? str_max : len;
-	if (len > str_max)
+	n = len > limit ? limit : len;
+	if (len > limit)
 		c->flags |= CAP_TRUNC;
 	asm volatile("" : "+r"(n));	/* keep the mask for the verifier */
 	n &= 0x1fff;
@@ -94,29 +95,16 @@ __noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
 	return CAP_SIZE(n);
 }
 
+/* A buffer of known length: up to the -s limit of it. */
+__noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
+{
+	return cap_bytes(off, uptr, len, arg, str_max);
+}
+
 /* A struct of known size, whole (not cut at -s): up to STRUCT_CAP_MAX. */
 __noinline int cap_struct_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
 {
-	__u32 zero = 0;
-	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
-	struct cap *c;
-
-	if (!buf || off >= SCRATCH_CAP_LIMIT)
-		return 0;
-	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
-	off &= SCRATCH_CAP_LIMIT - 1;
-	c = (struct cap *)(buf + off);
-	c->arg = arg;
-	c->flags = 0;
-	asm volatile("" : "+r"(len));
-	len &= STRUCT_CAP_MAX - 1;
-	if (!len || bpf_probe_read_user(buf + off + sizeof(*c), len, (void *)uptr)) {
-		c->len = 0;
-		c->flags = CAP_FAULT;
-		return CAP_SIZE(0);
-	}
-	c->len = len;
-	return CAP_SIZE(len);
+	return cap_bytes(off, uptr, len, arg, STRUCT_CAP_MAX - 1);
 }
 
 static __always_inline __u32 str_limit(void)

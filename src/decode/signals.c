@@ -31,18 +31,12 @@ void decode_signal(struct sbuf *b, int sig)
 
 static int32_t i32_at(const uint8_t *p, int off)
 {
-	int32_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
+	return (int32_t)load_u32(p, off);
 }
 
 static int64_t i64_at(const uint8_t *p, int off)
 {
-	int64_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
+	return (int64_t)load_u64(p, off);
 }
 
 static const char *code_name(int sig, int code)

@@ -10,22 +10,6 @@
 
 #include "decode.h"
 
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
 void decode_mode(struct sbuf *b, uint32_t mode)
 {
 	static const char *const types[] = {
@@ -61,13 +45,13 @@ static void put_hex0(struct sbuf *b, uint64_t v)
  * st_gid 32, st_rdev 40, st_size 48, ... (144 bytes) */
 void decode_stat(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	uint32_t mode = u32_at(p, 24), type = mode & 0170000;
+	uint32_t mode = load_u32(p, 24), type = mode & 0170000;
 
 	(void)len;
 	sbuf_puts(b, "{st_mode=");
 	decode_mode(b, mode);
 	if (type == 0020000 || type == 0060000) {
-		uint64_t rdev = u64_at(p, 40);
+		uint64_t rdev = load_u64(p, 40);
 
 		sbuf_puts(b, ", st_rdev=makedev(");
 		put_hex0(b, ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~0xfffull));
@@ -76,7 +60,7 @@ void decode_stat(struct sbuf *b, const uint8_t *p, size_t len)
 		sbuf_putc(b, ')');
 	} else {
 		sbuf_puts(b, ", st_size=");
-		sbuf_s64(b, (int64_t)u64_at(p, 48));
+		sbuf_s64(b, (int64_t)load_u64(p, 48));
 	}
 	sbuf_puts(b, ", ...}");
 }
@@ -95,14 +79,14 @@ void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
 		{ 0x2000, "STATX_ATTR_MOUNT_ROOT" }, { 0x100000, "STATX_ATTR_VERITY" },
 		{ 0x200000, "STATX_ATTR_DAX" },
 	};
-	uint64_t a = u64_at(p, 8);
+	uint64_t a = load_u64(p, 8);
 	uint16_t mode;
 	int first = 1;
 
 	(void)len;
 	memcpy(&mode, p + 28, sizeof(mode));
 	sbuf_puts(b, "{stx_mask=");
-	decode_statx_mask(b, u32_at(p, 0));
+	decode_statx_mask(b, load_u32(p, 0));
 	sbuf_puts(b, ", stx_attributes=");
 	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
 		if (a & attrs[i].val) {
@@ -122,7 +106,7 @@ void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_puts(b, ", stx_mode=");
 	decode_mode(b, mode);
 	sbuf_puts(b, ", stx_size=");
-	sbuf_u64(b, u64_at(p, 40));
+	sbuf_u64(b, load_u64(p, 40));
 	sbuf_puts(b, ", ...}");
 }
 
@@ -130,9 +114,9 @@ void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	(void)len;
 	sbuf_puts(b, "{tv_sec=");
-	sbuf_s64(b, (int64_t)u64_at(p, 0));
+	sbuf_s64(b, (int64_t)load_u64(p, 0));
 	sbuf_puts(b, ", tv_nsec=");
-	sbuf_s64(b, (int64_t)u64_at(p, 8));
+	sbuf_s64(b, (int64_t)load_u64(p, 8));
 	sbuf_putc(b, '}');
 }
 
@@ -187,7 +171,7 @@ static const struct {
 /* The kernel's struct sigaction: handler 0, flags 8, restorer 16, mask 24. */
 void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	uint64_t handler = u64_at(p, 0), flags = u64_at(p, 8), rest = flags;
+	uint64_t handler = load_u64(p, 0), flags = load_u64(p, 8), rest = flags;
 	int first = 1;
 
 	(void)len;
@@ -199,7 +183,7 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 	else
 		sbuf_hex(b, handler);
 	sbuf_puts(b, ", sa_mask=");
-	decode_sigset(b, u64_at(p, 24));
+	decode_sigset(b, load_u64(p, 24));
 	sbuf_puts(b, ", sa_flags=");
 	for (size_t i = 0; i < sizeof(sa_flags) / sizeof(sa_flags[0]); i++) {
 		if (!(rest & sa_flags[i].val))
@@ -219,7 +203,7 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 	}
 	if (flags & 0x04000000) {
 		sbuf_puts(b, ", sa_restorer=");
-		sbuf_hex(b, u64_at(p, 16));
+		sbuf_hex(b, load_u64(p, 16));
 	}
 	sbuf_putc(b, '}');
 }
@@ -240,15 +224,15 @@ void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	(void)len;
 	sbuf_puts(b, "{rlim_cur=");
-	rlim_value(b, u64_at(p, 0));
+	rlim_value(b, load_u64(p, 0));
 	sbuf_puts(b, ", rlim_max=");
-	rlim_value(b, u64_at(p, 8));
+	rlim_value(b, load_u64(p, 8));
 	sbuf_putc(b, '}');
 }
 
 void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	uint32_t s = u32_at(p, 0);
+	uint32_t s = load_u32(p, 0);
 
 	(void)len;
 	sbuf_puts(b, "[{");

@@ -54,6 +54,23 @@ static inline void sbuf_puts(struct sbuf *b, const char *s)
 	sbuf_mem(b, s, strlen(s));
 }
 
+/* Unaligned loads from captured bytes (native byte order). */
+static inline uint64_t load_u64(const void *p, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)p + off, sizeof(v));
+	return v;
+}
+
+static inline uint32_t load_u32(const void *p, size_t off)
+{
+	uint32_t v;
+
+	memcpy(&v, (const char *)p + off, sizeof(v));
+	return v;
+}
+
 /* Pad with spaces up to column `col` of the text since `start`. */
 static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
 {
