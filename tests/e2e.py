@@ -455,7 +455,10 @@ def test_summary_sort_and_by():
 def test_summary_hist():
     r = strobe(["-c", "--hist", "-e", "trace=nanosleep", "--", prog("summary")])
     check(re.search(r"^nanosleep: 100 calls", r.stderr, re.M), r.stderr)
-    check(re.search(r"^\[8M, 16M\)\s+100 \|@+\|$", r.stderr, re.M), r.stderr)
+    # a loaded host can stretch a sleep or two past 16 ms: most, not all
+    bars = {lo: int(n) for lo, n in re.findall(r"^\[(\w+), \w+\)\s+(\d+) \|@*\s*\|$",
+                                              r.stderr, re.M)}
+    check(sum(bars.values()) == 100 and bars.get("8M", 0) >= 90, r.stderr)
     r = strobe(["-c", "--hist=linear", "-e", "trace=nanosleep", "--", prog("summary")])
     bars = re.findall(r"^\[([\d.]+), ([\d.]+)\)\s+(\d+) \|", r.stderr, re.M)
     check(len(bars) == 20 and sum(int(n) for _, _, n in bars) == 100, r.stderr)
@@ -930,7 +933,9 @@ def test_lost_events_reported():
     small buffer: the losses are counted, marked in the trace where they
     happened, and summed up at the end."""
     s = subprocess.Popen([STROBE, "-m", "16K", "--", "dd", "if=/dev/zero", "of=/dev/null",
-                          "bs=1", "count=50000"], stderr=subprocess.PIPE, text=True)
+                          "bs=1", "count=50000", "status=none"],
+                         stderr=subprocess.PIPE, text=True)
+    # status=none: dd's own message on the shared stderr could split a line
     time.sleep(1.5)
     _, err = s.communicate(timeout=60)
     check(s.returncode == 0, "exit %d" % s.returncode)

@@ -318,10 +318,19 @@ int bpf_setup_attach(struct session *s)
 	return 0;
 }
 
-void bpf_setup_destroy(struct session *s)
+void bpf_setup_detach(struct session *s)
 {
 	while (s->nlinks)
 		close(s->links[--s->nlinks]);
+	if (s->skel && !s->detached) {
+		s->lost_final = bpf_lost_total(s);
+		s->detached = true;
+	}
+}
+
+void bpf_setup_destroy(struct session *s)
+{
+	bpf_setup_detach(s);
 	if (s->skel) {
 		syscalls_bpf__destroy(s->skel);
 		s->skel = NULL;
@@ -349,6 +358,8 @@ uint64_t bpf_lost_total(struct session *s)
 	uint64_t sum = 0;
 	__u32 zero = 0;
 
+	if (s->detached)
+		return s->lost_final;
 	if (ncpu <= 0)
 		return 0;
 	vals = calloc(ncpu, sizeof(*vals));

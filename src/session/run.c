@@ -292,6 +292,10 @@ int session_run(const struct options *o)
 		goto cleanup;
 	s.start_ns = mono_ns();
 	stop = consume(&s, sigfd);
+	/* Detach before the last drain: the total of lost events read after
+	 * it is final, and equals what the trace marks plus its tail. */
+	bpf_setup_detach(&s);
+	ring_buffer__consume(s.rb);
 	if (o->trace) {
 		if (!o->all)
 			target_report_unfinished(&s);

@@ -34,6 +34,8 @@ struct session {
 	int links[MAX_LINKS];
 	int nlinks;
 	bool mounted_tracefs;
+	bool detached;		/* programs detached: lost_final is the total */
+	uint64_t lost_final;
 	struct writer w;
 	struct formatter *fmt;
 	struct rec_writer *rec;	/* strobe record: raw records go here */
@@ -56,6 +58,9 @@ int session_run(const struct options *o);
 /* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);
 int bpf_setup_attach(struct session *s);
+/* Stop the programs, so that nothing more can be lost or counted; the maps
+ * stay readable until bpf_setup_destroy. */
+void bpf_setup_detach(struct session *s);
 void bpf_setup_destroy(struct session *s);
 int64_t bpf_live_threads(struct session *s);
 int bpf_ringbuf_fd(struct session *s);
