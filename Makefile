@@ -24,7 +24,7 @@ WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) -DSTROBE_VERSION='"$(VERSION)"' \
 	  -I$(BUILD) -MMD -MP
-LDLIBS := -lbpf -lelf -lz -lzstd
+LDLIBS := -lbpf -ldw -lelf -lz -lzstd
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 SRCS := $(wildcard src/*.c src/*/*.c)
@@ -35,7 +35,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
-SKEL := $(BUILD)/syscalls.lskel.h
+SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h
 
 .PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz fidelity
 .SECONDARY:

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /* strobe: an strace-compatible tracer on eBPF. */
+#include <string.h>
+
 #include "cli/cli.h"
+#include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
 
 int main(int argc, char **argv)
 {
 	struct options o;
-	int rc = options_parse(&o, argc, argv);
+	int rc;
+
+	if (argc > 1 && !strcmp(argv[1], "profile"))
+		return profile_main(argc - 1, argv + 1);
+	rc = options_parse(&o, argc, argv);
 
 	if (rc)
 		return rc > 0 ? 0 : EXIT_USAGE;

@@ -56,19 +56,22 @@ static char *resolve(const char *cmd, int *err)
 	return NULL;
 }
 
-int launch_prepare(struct session *s)
+/*
+ * Fork the command, stopped before its exec until launch_go.  Returns 0, or
+ * -errno after printing why.
+ */
+int launch_fork(char *const *cmd, struct launch *l)
 {
 	int gate[2], errp[2], err = 0;
-	char *path = resolve(s->o->cmd[0], &err);
+	char *path = resolve(cmd[0], &err);
 	sigset_t none;
 
 	if (!path) {
 		if (err == ENOENT) {
-			fprintf(stderr, "strobe: %s: command not found\n", s->o->cmd[0]);
+			fprintf(stderr, "strobe: %s: command not found\n", cmd[0]);
 			return -ENOENT;
 		}
-		fprintf(stderr, "strobe: cannot execute '%s': %s\n", s->o->cmd[0],
-			strerror(err));
+		fprintf(stderr, "strobe: cannot execute '%s': %s\n", cmd[0], strerror(err));
 		return -EACCES;
 	}
 	if (pipe2(gate, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
@@ -76,13 +79,13 @@ int launch_prepare(struct session *s)
 		free(path);
 		return -EMFILE;
 	}
-	s->child = fork();
-	if (s->child < 0) {
+	l->pid = fork();
+	if (l->pid < 0) {
 		fprintf(stderr, "strobe: fork: %s\n", strerror(errno));
 		free(path);
 		return -EAGAIN;
 	}
-	if (s->child == 0) {
+	if (l->pid == 0) {
 		char c;
 
 		sigemptyset(&none);
@@ -91,7 +94,7 @@ int launch_prepare(struct session *s)
 		close(errp[0]);
 		if (read(gate[0], &c, 1) != 1)
 			_exit(127);	/* strobe gave up before we started */
-		execve(path, s->o->cmd, environ);
+		execve(path, cmd, environ);
 		err = errno;
 		if (write(errp[1], &err, sizeof(err)) < 0)
 			_exit(127);
@@ -100,8 +103,46 @@ int launch_prepare(struct session *s)
 	free(path);
 	close(gate[0]);
 	close(errp[1]);
-	s->gate_fd = gate[1];
-	s->exec_err_fd = errp[0];
+	l->reaped = false;
+	l->gate_fd = gate[1];
+	l->exec_err_fd = errp[0];
+	return 0;
+}
+
+/* Let the command exec; returns 0, or -errno (reaped, said) if exec failed. */
+int launch_go(struct launch *l, const char *name)
+{
+	int err = 0;
+	ssize_t n;
+
+	if (write(l->gate_fd, "x", 1) != 1)
+		return -errno;
+	close(l->gate_fd);
+	l->gate_fd = -1;
+	do
+		n = read(l->exec_err_fd, &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(l->exec_err_fd);
+	l->exec_err_fd = -1;
+	if (n == sizeof(err)) {
+		fprintf(stderr, "strobe: cannot execute '%s': %s\n", name, strerror(err));
+		waitpid(l->pid, NULL, 0);
+		l->reaped = true;
+		return -err;
+	}
+	return 0;
+}
+
+int launch_prepare(struct session *s)
+{
+	struct launch l;
+	int err = launch_fork(s->o->cmd, &l);
+
+	if (err)
+		return err;
+	s->child = l.pid;
+	s->gate_fd = l.gate_fd;
+	s->exec_err_fd = l.exec_err_fd;
 	/* The command shows nothing until its execve. */
 	err = target_track(s, s->child, s->child, TS_TRACED | TS_PENDING_EXEC, false);
 	if (err) {
@@ -114,24 +155,13 @@ int launch_prepare(struct session *s)
 /* Let the command exec; returns 0, or -errno if exec failed. */
 int launch_release(struct session *s)
 {
-	int err = 0;
-	ssize_t n;
+	struct launch l = { .pid = s->child, .gate_fd = s->gate_fd,
+			    .exec_err_fd = s->exec_err_fd };
+	int err = launch_go(&l, s->o->cmd[0]);
 
-	if (write(s->gate_fd, "x", 1) != 1)
-		return -errno;
-	close(s->gate_fd);
-	s->gate_fd = -1;
-	do
-		n = read(s->exec_err_fd, &err, sizeof(err));
-	while (n < 0 && errno == EINTR);
-	close(s->exec_err_fd);
-	s->exec_err_fd = -1;
-	if (n == sizeof(err)) {
-		fprintf(stderr, "strobe: cannot execute '%s': %s\n", s->o->cmd[0],
-			strerror(err));
-		waitpid(s->child, NULL, 0);
+	s->gate_fd = l.gate_fd;
+	s->exec_err_fd = l.exec_err_fd;
+	if (l.reaped)
 		s->child_done = true;
-		return -err;
-	}
-	return 0;
+	return err;
 }

@@ -82,7 +82,14 @@ void session_unfinished(struct session *s, struct ev_syscall *e, size_t size);
 int record_start(struct session *s);
 int record_finish(struct session *s, int status);
 
-/* launch.c */
+/* launch.c: the command, forked and held before its exec until "go" */
+struct launch {
+	pid_t pid;
+	int gate_fd, exec_err_fd;
+	bool reaped;		/* exec failed: said, and the child reaped */
+};
+int launch_fork(char *const *cmd, struct launch *l);
+int launch_go(struct launch *l, const char *name);
 int launch_prepare(struct session *s);
 int launch_release(struct session *s);
 

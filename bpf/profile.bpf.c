@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * strobe profile, kernel side.
+ *
+ * on_sample runs at every cpu-clock tick of every CPU.  For a target thread
+ * it records the kernel stack, the user stack as far as frame pointers go,
+ * the user registers and a copy of the top of the user stack, so that user
+ * space can unwind with DWARF CFI code built without frame pointers.
+ * on_switch does the same when a target thread blocks, and a short record
+ * with the time it stayed off the CPU when it runs again.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "profile_event.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+const volatile __u32 self_tgid = 0;
+const volatile __u8 target_all = 0;
+const volatile __u32 stack_bytes = 8192;	/* user stack copy, 0: none */
+const volatile __u64 min_block_ns = 1000;
+const volatile __u8 want_user = 1;
+const volatile __u8 want_kernel = 1;
+
+__u64 lost_total = 0;
+__u64 vma_failed = 0;	/* bpf_find_vma could not say where the stack ends */
+
+#define SCRATCH (sizeof(struct prof_sample) + 2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX)
+
+struct scratch {
+	struct prof_sample s;
+	__u8 data[2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} lostc SEC(".maps");
+
+/* Processes to profile (tgid); children of a target join at fork. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, __u8);
+} targets SEC(".maps");
+
+/* When each blocked target thread went off the CPU. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, __u64);
+} blocked SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 8 << 20);
+} rb SEC(".maps");
+
+static __always_inline bool is_target(__u32 tgid)
+{
+	if (!tgid || tgid == self_tgid)
+		return false;
+	return target_all || bpf_map_lookup_elem(&targets, &tgid);
+}
+
+struct vma_ctx {
+	__u64 end;
+};
+
+static long vma_end(struct task_struct *task, struct vm_area_struct *vma, void *data)
+{
+	((struct vma_ctx *)data)->end = vma->vm_end;
+	return 0;
+}
+
+static __always_inline void fill_regs(struct prof_sample *s, struct pt_regs *r)
+{
+	s->regs[PR_RAX] = r->ax;
+	s->regs[PR_RDX] = r->dx;
+	s->regs[PR_RCX] = r->cx;
+	s->regs[PR_RBX] = r->bx;
+	s->regs[PR_RSI] = r->si;
+	s->regs[PR_RDI] = r->di;
+	s->regs[PR_RBP] = r->bp;
+	s->regs[PR_RSP] = r->sp;
+	s->regs[PR_R8] = r->r8;
+	s->regs[PR_R9] = r->r9;
+	s->regs[PR_R10] = r->r10;
+	s->regs[PR_R11] = r->r11;
+	s->regs[PR_R12] = r->r12;
+	s->regs[PR_R13] = r->r13;
+	s->regs[PR_R14] = r->r14;
+	s->regs[PR_R15] = r->r15;
+	s->regs[PR_RIP] = r->ip;
+}
+
+static __always_inline void count_lost(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&lostc, &zero);
+
+	if (n)
+		(*n)++;
+	__sync_fetch_and_add(&lost_total, 1);
+}
+
+static __always_inline __u32 take_lost(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&lostc, &zero);
+	__u32 v = 0;
+
+	if (n) {
+		v = *n;
+		*n = 0;
+	}
+	return v;
+}
+
+/* Fill the scratch record for the current task and send it. */
+static __always_inline void emit_stacks(void *ctx, __u16 kind, __u64 id)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	__u32 zero = 0;
+	struct scratch *sc = bpf_map_lookup_elem(&scratch, &zero);
+	struct prof_sample *s;
+	long n;
+	__u32 off = 0, len;
+
+	if (!sc)
+		return;
+	s = &sc->s;
+	s->ts = bpf_ktime_get_ns();
+	s->weight = 0;
+	s->pid = id >> 32;
+	s->tid = (__u32)id;
+	s->cpu = bpf_get_smp_processor_id();
+	s->kind = kind;
+	s->user = 0;
+	s->kstack_len = s->ustack_len = s->stack_len = 0;
+	bpf_get_current_comm(s->comm, sizeof(s->comm));
+	if (want_kernel) {
+		n = bpf_get_stack(ctx, sc->data, PROF_MAX_FRAMES * 8, 0);
+		if (n > 0) {
+			s->kstack_len = n;
+			off = n;
+		}
+	}
+	if (want_user && task->mm) {
+		struct pt_regs *r = (struct pt_regs *)bpf_task_pt_regs(task);
+
+		if (off > PROF_MAX_FRAMES * 8)
+			off = PROF_MAX_FRAMES * 8;
+		n = bpf_get_stack(ctx, sc->data + off, PROF_MAX_FRAMES * 8, BPF_F_USER_STACK);
+		if (n > 0) {
+			s->ustack_len = n;
+			off += n;
+		}
+		if (r) {
+			fill_regs(s, r);
+			s->user = 1;
+		}
+		if (r && stack_bytes) {
+			struct vma_ctx v = { 0 };
+			__u64 sp = s->regs[PR_RSP];
+
+			__u64 top = BPF_CORE_READ(task, mm, start_stack);
+
+			len = stack_bytes;
+			/* copy up to the top of the stack's mapping, not past it:
+			 * the whole read fails if any page of it is missing */
+			if (!bpf_find_vma(task, sp, vma_end, &v, 0)) {
+				if (v.end > sp && v.end - sp < len)
+					len = v.end - sp;
+			} else {
+				vma_failed++;
+			}
+			if (off > 2 * PROF_MAX_FRAMES * 8)
+				off = 2 * PROF_MAX_FRAMES * 8;
+			for (int i = 0; i < 5 && len; i++) {
+				asm volatile("" : "+r"(len));
+				if (len > PROF_STACK_MAX)
+					len = PROF_STACK_MAX;
+				if (!bpf_probe_read_user(sc->data + off, len, (void *)sp)) {
+					s->stack_len = len;
+					off += len;
+					break;
+				}
+				/* A page was never touched: on the main thread the
+				 * random gap above the auxiliary vector, which lies
+				 * above start_stack; elsewhere, halve. */
+				if (top > sp && top - sp < len)
+					len = top - sp;
+				else
+					len /= 2;
+			}
+		}
+	}
+	s->lost = take_lost();
+	len = sizeof(*s) + off;
+	asm volatile("" : "+r"(len));
+	if (len > sizeof(*sc))
+		len = sizeof(*sc);
+	if (bpf_ringbuf_output(&rb, sc, len, BPF_RB_NO_WAKEUP)) {
+		count_lost();
+		s->lost = 0;
+	}
+}
+
+SEC("perf_event")
+int on_sample(struct bpf_perf_event_data *ctx)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+
+	if (!is_target(id >> 32))
+		return 0;
+	emit_stacks(ctx, PK_CPU, id);
+	return 0;
+}
+
+/* sched_switch runs in prev's context: its stacks are where it blocks. */
+SEC("tp_btf/sched_switch")
+int BPF_PROG(on_switch, bool preempt, struct task_struct *prev, struct task_struct *next)
+{
+	__u64 id = bpf_get_current_pid_tgid(), now;
+	__u32 tid = next->pid;
+	__u64 *since;
+
+	if (!preempt && prev->__state && is_target(id >> 32)) {
+		__u32 ptid = (__u32)id;
+
+		now = bpf_ktime_get_ns();
+		emit_stacks(ctx, PK_OFF, id);
+		bpf_map_update_elem(&blocked, &ptid, &now, BPF_ANY);
+	}
+	since = bpf_map_lookup_elem(&blocked, &tid);
+	if (since) {
+		__u64 dur = bpf_ktime_get_ns() - *since;
+
+		bpf_map_delete_elem(&blocked, &tid);
+		if (dur >= min_block_ns) {
+			struct prof_sample *s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
+
+			if (!s) {
+				count_lost();
+				return 0;
+			}
+			__builtin_memset(s, 0, sizeof(*s));
+			s->ts = bpf_ktime_get_ns();
+			s->weight = dur;
+			s->pid = next->tgid;
+			s->tid = tid;
+			s->cpu = bpf_get_smp_processor_id();
+			s->kind = PK_ON;
+			s->lost = take_lost();
+			bpf_ringbuf_submit(s, BPF_RB_NO_WAKEUP);
+		}
+	}
+	return 0;
+}
+
+/* A target's new process is a target too (perf's inherit). */
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptgid = parent->tgid, ctgid = child->tgid;
+	__u8 one = 1;
+
+	if (!target_all && ptgid != ctgid && bpf_map_lookup_elem(&targets, &ptgid))
+		bpf_map_update_elem(&targets, &ctgid, &one, BPF_ANY);
+	return 0;
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/* strobe profile's command line. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+#include "../../bpf/profile_event.h"
+
+static const char usage_text[] =
+"usage: strobe profile [-F HZ] [-d SEC] [-o FILE] [--format=FMT] [--off-cpu|--both]\n"
+"                      { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
+"\n"
+"Sample where threads spend CPU time (and, with --off-cpu, where they wait),\n"
+"with kernel and user stacks, unwound with DWARF CFI where frame pointers are\n"
+"missing.\n"
+"\n"
+"  COMMAND              run COMMAND and profile it and its children\n"
+"  -p, --attach=PID     profile running process(es)\n"
+"  -a, --all            profile every process but strobe\n"
+"  -F, --freq=HZ        samples per second per CPU (default 99)\n"
+"  -d, --duration=SEC   stop after SEC seconds (default: when the command\n"
+"                       ends, or Ctrl-C)\n"
+"  -o, --output=FILE    write the profile to FILE; its extension picks the\n"
+"                       format: .folded .svg .pb.gz/.pprof .speedscope.json\n"
+"  --format=FMT         text (default), folded, svg, pprof, speedscope\n"
+"  --off-cpu            where threads block, weighted by the time blocked\n"
+"  --both               on-CPU and off-CPU in one profile (off-CPU in sample\n"
+"                       periods, marked [off-cpu])\n"
+"  --min-block=USEC     ignore blocks shorter than USEC (default 1)\n"
+"  --call-graph=MODE    auto (default), dwarf or fp: how user stacks unwind\n"
+"  --stack-size=BYTES   user stack copied per sample for DWARF (default 8192)\n"
+"  --no-kernel, --no-user  leave out kernel or user frames\n"
+"  --per-pid            the root frame names the process id too\n"
+"  --top=N              rows of the text summary (default 20)\n"
+"  -v, --verbose        say what is set up\n"
+"  -h, --help           this text\n";
+
+enum { OPT_FORMAT = 256, OPT_OFF, OPT_BOTH, OPT_MIN_BLOCK, OPT_CALL_GRAPH, OPT_STACK,
+       OPT_NO_KERNEL, OPT_NO_USER, OPT_PER_PID, OPT_TOP };
+
+static const struct option long_opts[] = {
+	{ "freq", required_argument, 0, 'F' },
+	{ "duration", required_argument, 0, 'd' },
+	{ "output", required_argument, 0, 'o' },
+	{ "attach", required_argument, 0, 'p' },
+	{ "all", no_argument, 0, 'a' },
+	{ "format", required_argument, 0, OPT_FORMAT },
+	{ "off-cpu", no_argument, 0, OPT_OFF },
+	{ "both", no_argument, 0, OPT_BOTH },
+	{ "min-block", required_argument, 0, OPT_MIN_BLOCK },
+	{ "call-graph", required_argument, 0, OPT_CALL_GRAPH },
+	{ "stack-size", required_argument, 0, OPT_STACK },
+	{ "no-kernel", no_argument, 0, OPT_NO_KERNEL },
+	{ "no-user", no_argument, 0, OPT_NO_USER },
+	{ "per-pid", no_argument, 0, OPT_PER_PID },
+	{ "top", required_argument, 0, OPT_TOP },
+	{ "verbose", no_argument, 0, 'v' },
+	{ "help", no_argument, 0, 'h' },
+	{ 0, 0, 0, 0 },
+};
+
+static int bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "strobe profile: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see strobe profile --help)\n");
+	return -1;
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a >= b && !strcmp(s + a - b, suf);
+}
+
+static int parse_format(const char *s, enum prof_format *f)
+{
+	static const char *const names[] = { "text", "folded", "svg", "pprof", "speedscope" };
+
+	for (int i = 0; i < 5; i++)
+		if (!strcmp(s, names[i])) {
+			*f = i;
+			return 0;
+		}
+	return -1;
+}
+
+static int add_pids(struct prof_options *o, const char *arg)
+{
+	char *copy = strdup(arg), *tok, *save = NULL;
+
+	for (tok = copy ? strtok_r(copy, ", ", &save) : NULL; tok;
+	     tok = strtok_r(NULL, ", ", &save)) {
+		char *end;
+		long v;
+		pid_t *n;
+
+		errno = 0;
+		v = strtol(tok, &end, 10);
+		if (*end || v <= 0 || v > 0x3fffffff || errno) {
+			bad("invalid process id '%s'", tok);
+			free(copy);
+			return -1;
+		}
+		n = realloc(o->pids, (o->npids + 1) * sizeof(*n));
+		if (!n)
+			break;
+		o->pids = n;
+		o->pids[o->npids++] = v;
+	}
+	free(copy);
+	return copy ? 0 : -1;
+}
+
+/* Returns 0 to go on, 1 after --help, -1 after a one-line error. */
+int prof_options_parse(struct prof_options *o, int argc, char **argv)
+{
+	bool format_given = false;
+	char *end;
+	double d;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->hz = 99;
+	o->min_block_ns = 1000;
+	o->stack_bytes = 8192;
+	o->top = 20;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+F:d:o:p:avh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			d = strtod(optarg, &end);
+			if (*end || !(d >= 1) || d > 100000)
+				return bad("invalid frequency '%s': expected 1 to 100000 Hz", optarg);
+			o->hz = d;
+			break;
+		case 'd':
+			d = strtod(optarg, &end);
+			if (*end || !(d > 0) || d > 86400 * 365)
+				return bad("invalid duration '%s': expected seconds, e.g. 10", optarg);
+			o->duration = d;
+			break;
+		case 'o': o->outfile = optarg; break;
+		case 'p': if (add_pids(o, optarg)) return -1; break;
+		case 'a': o->all = true; break;
+		case 'v': o->verbose++; break;
+		case OPT_FORMAT:
+			if (parse_format(optarg, &o->format))
+				return bad("invalid --format '%s': expected text, folded, svg, "
+					   "pprof or speedscope", optarg);
+			format_given = true;
+			break;
+		case OPT_OFF: o->what = PW_OFF; break;
+		case OPT_BOTH: o->what = PW_BOTH; break;
+		case OPT_MIN_BLOCK:
+			d = strtod(optarg, &end);
+			if (*end || !(d >= 0) || d > 1e12)
+				return bad("invalid --min-block '%s': expected microseconds", optarg);
+			o->min_block_ns = d * 1000;
+			break;
+		case OPT_CALL_GRAPH:
+			if (!strcmp(optarg, "auto")) o->unwind = PU_AUTO;
+			else if (!strcmp(optarg, "dwarf")) o->unwind = PU_DWARF;
+			else if (!strcmp(optarg, "fp")) o->unwind = PU_FP;
+			else return bad("invalid --call-graph '%s': expected auto, dwarf or fp",
+					optarg);
+			break;
+		case OPT_STACK:
+			d = strtod(optarg, &end);
+			if (*end || d < 0 || d > PROF_STACK_MAX)
+				return bad("invalid --stack-size '%s': expected 0 to 16384", optarg);
+			o->stack_bytes = d;
+			break;
+		case OPT_NO_KERNEL: o->no_kernel = true; break;
+		case OPT_NO_USER: o->no_user = true; break;
+		case OPT_PER_PID: o->per_pid = true; break;
+		case OPT_TOP:
+			o->top = strtol(optarg, &end, 10);
+			if (*end || o->top < 1)
+				return bad("invalid --top '%s': expected a positive number", optarg);
+			break;
+		case 'h': fputs(usage_text, stdout); return 1;
+		default:
+			if (optopt && strchr("Fdop", optopt))
+				return bad("option -%s needs an argument", (char[]){ (char)optopt, 0 });
+			if (optopt)
+				return bad("unknown option -%s", (char[]){ (char)optopt, 0 });
+			return bad("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->cmd = argv + optind;
+	if (!!o->cmd + !!o->npids + o->all == 0)
+		return bad("%s", "nothing to profile: give a COMMAND, -p PID or -a");
+	if (!!o->cmd + !!o->npids + o->all > 1)
+		return bad("%s", "give only one of COMMAND, -p PID and -a");
+	if (o->no_kernel && o->no_user)
+		return bad("%s", "--no-kernel and --no-user leave no frames");
+	if (!format_given && o->outfile) {
+		if (ends_with(o->outfile, ".svg"))
+			o->format = PF_SVG;
+		else if (ends_with(o->outfile, ".folded") || ends_with(o->outfile, ".txt.folded"))
+			o->format = PF_FOLDED;
+		else if (ends_with(o->outfile, ".pb.gz") || ends_with(o->outfile, ".pprof") ||
+			 ends_with(o->outfile, ".pb"))
+			o->format = PF_PPROF;
+		else if (ends_with(o->outfile, ".speedscope.json") || ends_with(o->outfile, ".json"))
+			o->format = PF_SPEEDSCOPE;
+	}
+	return 0;
+}

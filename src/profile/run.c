@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * strobe profile's session: load the BPF side, open a sampling perf event
+ * per CPU, run or attach to the targets, keep the samples as they come
+ * (reading each process's mappings while it lives), and when sampling
+ * stops unwind, symbolise, merge and write.  Unwinding waits for the end
+ * so that strobe takes no CPU from the profiled work while it runs.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "profile.h"
+#include "profile.lskel.h"
+#include "../session/session.h"
+#include "../../bpf/profile_event.h"
+
+#define MAX_CPUS 1024
+
+/* A kept sample: its record is at arena[off], len bytes. */
+struct kept {
+	struct proc *p;
+	size_t off;
+	uint32_t len;
+	uint64_t off_ns;	/* off-CPU: the time it stayed blocked */
+};
+
+/* The last "blocked here" record of a thread, until it runs again. */
+struct parked {
+	uint32_t tid;
+	struct proc *p;
+	void *rec;
+	uint32_t len;
+};
+
+struct prof {
+	struct prof_options *o;
+	struct profile_bpf *skel;
+	int links[MAX_CPUS + 4], nlinks;
+	const char *event_name;
+	struct procs *procs;
+	char *arena;
+	size_t used, cap;
+	struct kept *k;
+	size_t nk, capk;
+	struct parked *park;	/* open addressing by tid */
+	size_t npark;
+	uint64_t samples, off_events, lost_marked;
+	bool oom;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static int keep(struct prof *pf, struct proc *p, const void *rec, uint32_t len,
+		uint64_t off_ns)
+{
+	if (pf->used + len > pf->cap) {
+		size_t nc = pf->cap ? pf->cap * 2 : 1 << 20;
+		char *a;
+
+		while (nc < pf->used + len)
+			nc *= 2;
+		a = realloc(pf->arena, nc);
+		if (!a)
+			return -ENOMEM;
+		pf->arena = a;
+		pf->cap = nc;
+	}
+	if (pf->nk == pf->capk) {
+		size_t nc = pf->capk ? pf->capk * 2 : 4096;
+		struct kept *k = realloc(pf->k, nc * sizeof(*k));
+
+		if (!k)
+			return -ENOMEM;
+		pf->k = k;
+		pf->capk = nc;
+	}
+	memcpy(pf->arena + pf->used, rec, len);
+	pf->k[pf->nk++] = (struct kept){ p, pf->used, len, off_ns };
+	pf->used += len;
+	return 0;
+}
+
+static struct parked *park_slot(struct prof *pf, uint32_t tid)
+{
+	size_t j = (tid * 2654435761u) & (pf->npark - 1);
+
+	while (pf->park[j].tid && pf->park[j].tid != tid)
+		j = (j + 1) & (pf->npark - 1);
+	return &pf->park[j];
+}
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct prof *pf = ctx;
+	const struct prof_sample *s = data;
+	size_t need;
+
+	if (size < sizeof(*s))
+		return 0;
+	pf->lost_marked += s->lost;
+	need = sizeof(*s) + (size_t)s->kstack_len + s->ustack_len + s->stack_len;
+	if (s->kind != PK_ON && need > size)
+		return 0;
+	switch (s->kind) {
+	case PK_CPU:
+		pf->samples++;
+		if (keep(pf, procs_note(pf->procs, s), s, need, 0))
+			pf->oom = true;
+		break;
+	case PK_OFF: {
+		struct parked *pk = park_slot(pf, s->tid);
+		void *copy = malloc(need);
+
+		if (!copy) {
+			pf->oom = true;
+			break;
+		}
+		memcpy(copy, s, need);
+		free(pk->rec);
+		/* the table is sized for every thread at once; a full one
+		 * only overwrites its own slots */
+		*pk = (struct parked){ s->tid, procs_note(pf->procs, s), copy, need };
+		break;
+	}
+	case PK_ON: {
+		struct parked *pk = park_slot(pf, s->tid);
+
+		if (!pk->rec)
+			break;
+		pf->off_events++;
+		if (keep(pf, pk->p, pk->rec, pk->len, s->weight))
+			pf->oom = true;
+		free(pk->rec);
+		pk->rec = NULL;
+		break;
+	}
+	}
+	return pf->oom ? -ENOMEM : 0;
+}
+
+static int open_sampler(struct prof *pf, int cpu)
+{
+	/* cycles where the machine counts them, cpu-clock everywhere */
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.freq = 1,
+		.sample_freq = pf->o->hz,
+		.type = PERF_TYPE_HARDWARE,
+		.config = PERF_COUNT_HW_CPU_CYCLES,
+	};
+	int fd = -1;
+
+	if (!pf->event_name || !strcmp(pf->event_name, "cycles"))
+		fd = syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd >= 0) {
+		pf->event_name = "cycles";
+		return fd;
+	}
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	fd = syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd >= 0)
+		pf->event_name = "cpu-clock";
+	return fd < 0 ? -errno : fd;
+}
+
+static void perf_hint(int err)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int level = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 2;
+		fclose(f);
+	}
+	if (err == -EACCES || err == -EPERM)
+		fprintf(stderr, "strobe profile: the kernel refused a sampling event (%s; "
+			"perf_event_paranoid is %d): run as root, or give strobe "
+			"CAP_PERFMON, or 'sysctl kernel.perf_event_paranoid=-1'\n",
+			strerror(-err), level);
+	else
+		fprintf(stderr, "strobe profile: cannot open a cpu-clock sampling event: %s "
+			"(this kernel needs CONFIG_PERF_EVENTS)\n", strerror(-err));
+}
+
+static int attach(struct prof *pf)
+{
+	int ncpu = libbpf_num_possible_cpus(), fd, opened = 0;
+
+	if (ncpu > MAX_CPUS)
+		ncpu = MAX_CPUS;
+	if (pf->o->what != PW_OFF) {
+		for (int cpu = 0; cpu < ncpu; cpu++) {
+			fd = open_sampler(pf, cpu);
+			if (fd == -ENODEV || fd == -EINVAL)
+				continue;	/* a possible CPU that is offline */
+			if (fd < 0) {
+				perf_hint(fd);
+				return fd;
+			}
+			pf->links[pf->nlinks++] = fd;
+			int link = bpf_link_create(pf->skel->progs.on_sample.prog_fd, fd,
+						   BPF_PERF_EVENT, NULL);
+
+			if (link < 0) {
+				fprintf(stderr, "strobe profile: cannot attach to the sampling "
+					"event: %s\n", strerror(errno));
+				return -errno;
+			}
+			pf->links[pf->nlinks++] = link;
+			opened++;
+		}
+		if (!opened) {
+			perf_hint(-ENODEV);
+			return -ENODEV;
+		}
+		if (pf->o->verbose)
+			fprintf(stderr, "strobe profile: sampling %d CPUs at %u Hz with %s\n",
+				opened, pf->o->hz, pf->event_name);
+	}
+	if (pf->o->what != PW_ON) {
+		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.on_switch.prog_fd);
+		if (fd < 0) {
+			fprintf(stderr, "strobe profile: cannot attach to sched_switch: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+		pf->links[pf->nlinks++] = fd;
+	}
+	if (!pf->o->all) {
+		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.on_fork.prog_fd);
+		if (fd < 0) {
+			fprintf(stderr, "strobe profile: cannot attach to sched_process_fork: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+		pf->links[pf->nlinks++] = fd;
+	}
+	return 0;
+}
+
+static void detach(struct prof *pf)
+{
+	while (pf->nlinks)
+		close(pf->links[--pf->nlinks]);
+}
+
+static int load(struct prof *pf)
+{
+	static char log[1 << 20];
+	struct prof_options *o = pf->o;
+	int err;
+
+	pf->skel = profile_bpf__open();
+	if (!pf->skel)
+		return -errno ? -errno : -ENOMEM;
+	pf->skel->rodata->self_tgid = getpid();
+	pf->skel->rodata->target_all = o->all;
+	pf->skel->rodata->stack_bytes = o->unwind == PU_FP || o->no_user ? 0 : o->stack_bytes;
+	pf->skel->rodata->min_block_ns = o->min_block_ns;
+	pf->skel->rodata->want_user = !o->no_user;
+	pf->skel->rodata->want_kernel = !o->no_kernel;
+	if (o->verbose >= 2) {
+		pf->skel->ctx.log_level = 1;
+		pf->skel->ctx.log_size = sizeof(log);
+		pf->skel->ctx.log_buf = (long)log;
+	}
+	err = profile_bpf__load(pf->skel);
+	if (err && o->verbose >= 2 && log[0])
+		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
+	return err < 0 ? err : -err;
+}
+
+static int add_target(struct prof *pf, pid_t pid)
+{
+	__u32 key = pid;
+	__u8 one = 1;
+
+	return bpf_map_update_elem(pf->skel->maps.targets.map_fd, &key, &one, BPF_ANY) ? -errno : 0;
+}
+
+/* Turn every kept sample into a stack of names, merged. */
+static void build(struct prof *pf, struct prof_result *r)
+{
+	uint32_t *frames = NULL, n, cap = 0;
+	uint32_t off_marker = stacks_intern(&r->st, "[off-cpu]", FK_ROOT);
+
+	for (size_t i = 0; i < pf->nk; i++) {
+		const struct prof_sample *s = (const void *)(pf->arena + pf->k[i].off);
+		bool full = false;
+
+		n = 0;
+		procs_unwind(pf->procs, pf->k[i].p, s, s + 1, pf->o->unwind, &r->st,
+			     &frames, &n, &cap, &full);
+		if (pf->o->per_pid && n) {
+			char root[40];
+
+			snprintf(root, sizeof(root), "%.16s %u", s->comm[0] ? s->comm : "?", s->pid);
+			frames[0] = stacks_intern(&r->st, root, FK_ROOT);
+		}
+		if (s->user && !pf->o->no_user) {
+			r->user_samples++;
+			r->user_full += full;
+		}
+		if (s->kind == PK_OFF && pf->o->what == PW_BOTH) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				frames = realloc(frames, cap * sizeof(*frames));
+				if (!frames)
+					return;
+			}
+			frames[n++] = off_marker;
+		}
+		stacks_add(&r->st, frames, n, s->kind == PK_CPU, pf->k[i].off_ns);
+	}
+	free(frames);
+}
+
+static int write_out(struct prof_result *r)
+{
+	const struct prof_options *o = r->o;
+	FILE *f = o->outfile ? fopen(o->outfile, "we") : stdout;
+	int err;
+
+	if (!f) {
+		fprintf(stderr, "strobe profile: cannot write %s: %s\n", o->outfile,
+			strerror(errno));
+		return -1;
+	}
+	stacks_sort(&r->st);
+	switch (o->format) {
+	case PF_FOLDED: err = out_folded(f, r); break;
+	case PF_SVG: err = out_svg(f, r); break;
+	case PF_PPROF: err = out_pprof(f, r); break;
+	case PF_SPEEDSCOPE: err = out_speedscope(f, r); break;
+	default: err = out_text(f, r); break;
+	}
+	if (fflush(f) || ferror(f))
+		err = -1;
+	if (f != stdout && fclose(f))
+		err = -1;
+	if (err)
+		fprintf(stderr, "strobe profile: cannot write %s: %s\n",
+			o->outfile ? o->outfile : "the profile", strerror(errno));
+	return err ? -1 : 0;
+}
+
+static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct launch *l,
+		   int *child_status)
+{
+	uint64_t end = pf->o->duration ? mono_ns() + pf->o->duration * 1e9 : 0;
+	int stop = 0;
+
+	for (;;) {
+		struct signalfd_siginfo si;
+		/* the BPF side never wakes us (a wakeup per sample costs the
+		 * profiled CPUs): look every 20 ms */
+		int n = ring_buffer__poll(rb, 20);
+
+		if (n >= 0)
+			n = ring_buffer__consume(rb);
+
+		if (n < 0 && n != -EINTR) {
+			if (n == -ENOMEM)
+				fprintf(stderr, "strobe profile: out of memory keeping samples; "
+					"profile for less time or at a lower -F\n");
+			break;
+		}
+		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
+			if (si.ssi_signo != SIGCHLD)
+				stop = si.ssi_signo;
+		}
+		if (stop)
+			break;
+		if (end && mono_ns() >= end)
+			break;
+		if (l && l->pid > 0 && waitpid(l->pid, child_status, WNOHANG) == l->pid) {
+			l->pid = 0;
+			break;
+		}
+		if (pf->o->npids) {
+			int alive = 0;
+
+			for (int i = 0; i < pf->o->npids; i++)
+				alive += !kill(pf->o->pids[i], 0) || errno == EPERM;
+			if (!alive)
+				break;
+		}
+	}
+	return stop;
+}
+
+int profile_main(int argc, char **argv)
+{
+	struct prof_options o;
+	struct prof pf = { .o = &o };
+	struct prof_result r = { .o = &o };
+	struct ring_buffer *rb = NULL;
+	struct launch l = { .pid = 0, .gate_fd = -1, .exec_err_fd = -1 };
+	int rc = prof_options_parse(&o, argc, argv), status = 1, sigfd = -1, err;
+	int child_status = 0, stop;
+	sigset_t mask;
+	uint64_t t0;
+
+	if (rc)
+		return rc > 0 ? 0 : 1;
+	if (hint_check_privileges())
+		goto out;
+	pf.procs = procs_new();
+	pf.npark = 1 << 16;
+	pf.park = calloc(pf.npark, sizeof(*pf.park));
+	if (!pf.procs || !pf.park)
+		goto out;
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	sigfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	err = load(&pf);
+	if (err) {
+		hint_load_failure(err);
+		goto out;
+	}
+	for (int i = 0; i < o.npids; i++) {
+		if (kill(o.pids[i], 0) && errno == ESRCH) {
+			fprintf(stderr, "strobe profile: no process %d\n", o.pids[i]);
+			goto out;
+		}
+		add_target(&pf, o.pids[i]);
+	}
+	if (o.cmd) {
+		err = launch_fork(o.cmd, &l);
+		if (err) {
+			status = err == -ENOENT ? 127 : err == -EACCES ? 126 : 1;
+			goto out;
+		}
+		add_target(&pf, l.pid);
+	}
+	if (attach(&pf))
+		goto out;
+	rb = ring_buffer__new(pf.skel->maps.rb.map_fd, on_record, &pf, NULL);
+	if (!rb) {
+		fprintf(stderr, "strobe profile: ring buffer: %s\n", strerror(errno));
+		goto out;
+	}
+	t0 = mono_ns();
+	if (o.cmd) {
+		err = launch_go(&l, o.cmd[0]);
+		if (err) {
+			status = err == -ENOENT ? 127 : 126;
+			l.pid = 0;
+			goto out;
+		}
+	}
+	stop = consume(&pf, rb, sigfd, o.cmd ? &l : NULL, &child_status);
+	detach(&pf);
+	ring_buffer__consume(rb);
+	r.duration_ns = mono_ns() - t0;
+	r.samples = pf.samples;
+	r.off_events = pf.off_events;
+	r.lost = pf.skel->bss->lost_total;
+	if (o.verbose)
+		fprintf(stderr, "strobe profile: %llu samples, %llu stack ends guessed\n",
+			(unsigned long long)pf.samples,
+			(unsigned long long)pf.skel->bss->vma_failed);
+	build(&pf, &r);
+	status = write_out(&r) ? 1 : 0;
+	if (r.lost)
+		fprintf(stderr, "strobe profile: %llu samples lost (ring buffer full)\n",
+			(unsigned long long)r.lost);
+	if (!status && o.cmd && !l.pid) {
+		if (WIFEXITED(child_status))
+			status = WEXITSTATUS(child_status);
+		else if (WIFSIGNALED(child_status))
+			status = 128 + WTERMSIG(child_status);
+	} else if (!status && stop) {
+		status = 128 + stop;
+	}
+out:
+	detach(&pf);
+	if (l.pid > 0) {
+		/* strobe gave up (or was stopped) before the command ended:
+		 * an unreleased command exits at once; a running one goes on */
+		if (l.gate_fd >= 0)
+			close(l.gate_fd);
+		if (l.exec_err_fd >= 0)
+			close(l.exec_err_fd);
+	}
+	if (rb)
+		ring_buffer__free(rb);
+	if (pf.skel)
+		profile_bpf__destroy(pf.skel);
+	for (size_t i = 0; pf.park && i < pf.npark; i++)
+		free(pf.park[i].rec);
+	free(pf.park);
+	free(pf.arena);
+	free(pf.k);
+	stacks_free(&r.st);
+	procs_free(pf.procs);
+	if (sigfd >= 0)
+		close(sigfd);
+	free(o.pids);
+	return status;
+}
