@@ -30,7 +30,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
-LIB_SRCS := $(filter-out src/main.c src/session/%,$(SRCS))
+LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c,$(SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
@@ -90,18 +90,33 @@ $(BUILD)/tests/progs/%: tests/progs/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror -pthread $< -o $@
 
+# The profiler's known call chains, built the ways real code is: with and
+# without frame pointers, unoptimised and optimised (calls kept as calls),
+# and with a function inlined (found through DWARF).
+CHAIN_FLAGS_O0-fp := -O0 -fno-omit-frame-pointer
+CHAIN_FLAGS_O0-nofp := -O0 -fomit-frame-pointer
+CHAIN_FLAGS_O2-fp := -O2 -fno-inline -fno-omit-frame-pointer
+CHAIN_FLAGS_O2-nofp := -O2 -fno-inline -fomit-frame-pointer
+CHAIN_FLAGS_O2-inline := -O2 -fomit-frame-pointer -DINLINE_B
+CHAIN_BINS := $(foreach v,O0-fp O0-nofp O2-fp O2-nofp O2-inline,$(BUILD)/tests/progs/callchain-$(v))
+$(BUILD)/tests/progs/callchain-%: tests/progs/callchain.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -g -std=gnu11 -Wall -Werror $(CHAIN_FLAGS_$*) $< -o $@
+
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	@echo "+ strobe -f -- sh -c 'ls / | wc -l'"
 	$(Q)$(BUILD)/strobe -f -- sh -c 'ls / | wc -l'
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS)
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS)
 	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
 
-bench: deps all $(PROG_BINS)
+bench: deps all $(PROG_BINS) $(CHAIN_BINS)
 	$(Q)sh scripts/deps.sh bench
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
+	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 bench/profile.py
 
 # Fuzz the record-file reader for FUZZ_SECONDS (default 60) with libFuzzer;
 # crashing inputs land in build/fuzz-crashes: move them to

@@ -402,6 +402,14 @@ def table(text):
     return rows
 
 
+def sleep_p50(out):
+    """The median of the summary program's sleeps, as it measured them: 10 ms
+    on a quiet host, more on a busy one."""
+    m = re.search(r"^sleep p50 ([\d.]+) us", out, re.M)
+    check(m and float(m.group(1)) >= 10000, "summary printed %r" % out)
+    return float(m.group(1))
+
+
 def test_summary_counts_and_percentiles():
     r = strobe(["-c", "--", prog("summary")])
     check(r.returncode == 0, "exit %d" % r.returncode)
@@ -410,9 +418,11 @@ def test_summary_counts_and_percentiles():
     check(t["getpid"][:2] == (1000, 0), t.get("getpid"))
     check(t["openat"][1] == 50 and t["openat"][0] >= 50, t.get("openat"))
     check(t["close"][1] == 25, t.get("close"))
-    check(t["write"][:2] == (10, 0), t.get("write"))
+    check(t["write"][:2] == (11, 0), t.get("write"))	# 10, and the p50 line
     p50, p90, p99, mx = (float(x) for x in t["nanosleep"][2][:4])
-    check(abs(p50 - 10000) <= 500, "p50 of 10 ms sleeps: %.1f us" % p50)
+    truth = sleep_p50(r.stdout)
+    check(abs(p50 - truth) <= 0.05 * truth, "p50 of 10 ms sleeps: %.1f us, measured by "
+          "the program %.1f us" % (p50, truth))
     check(p50 <= p90 <= p99 <= mx, (p50, p90, p99, mx))
     check("Wall-clock latency from entry to exit" in r.stderr, "says what is measured")
     check("nanosleep(" not in r.stderr, "-c prints no trace")
@@ -471,7 +481,8 @@ def test_summary_json():
     check(objs[0]["type"] == "header" and "wall-clock" in objs[0]["measure"], objs[0])
     rows = {o["syscall"]: o for o in objs[1:]}
     check(rows["getpid"]["calls"] == 1000 and rows["close"]["errors"] == 25, rows)
-    check(abs(rows["nanosleep"]["p50_us"] - 10000) <= 500, rows["nanosleep"])
+    truth = sleep_p50(r.stdout)
+    check(abs(rows["nanosleep"]["p50_us"] - truth) <= 0.05 * truth, (rows["nanosleep"], truth))
 
 
 def test_summary_interval():
@@ -507,7 +518,10 @@ def record(args, path):
 
 
 def masked(text):
-    """Lines with what differs between two runs of a program masked."""
+    """Lines with what differs between two runs of a program masked: also the
+    [pid N] prefix, which depends on whether another process was known to
+    be traced at that moment of that run."""
+    text = re.sub(r"^\[pid +\d+\] ", "", text, flags=re.M)
     text = re.sub(r'getrandom\("[^"]*"', 'getrandom("RANDOM"', text)
     text = re.sub(r"0x[0-9a-f]+", "ADDR", text)
     text = re.sub(r"\b\d{4,7}\b", "N", text)

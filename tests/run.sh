@@ -2,7 +2,8 @@
 # Run every test and end with one line: "N passed, N failed".
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
-#   normal build and again against the sanitized build
+#   normal build and again against the sanitized build; the same for the
+#   profiler (tests/e2e_profile.py)
 # Exit status 0 only if nothing failed.
 : "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
 export BUILD
@@ -38,6 +39,8 @@ for t in "$BUILD"/tests/unit/*; do
 done
 tally e2e env STROBE="$STROBE" python3 tests/e2e.py
 tally e2e-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
+tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
+tally profile-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -20,6 +20,8 @@ static const char usage_text[] =
 "       strobe record [-o FILE] [options] { -p PID | -a | [--] COMMAND }\n"
 "       strobe report [FILE] [-e EXPR] [-p PID] [-t -T -c --hist --json --stat]\n"
 "       strobe export --format=perfetto|jsonl [FILE] -o OUT\n"
+"       strobe profile [-F HZ] [-d SEC] [-o FILE] { -p PID | -a | COMMAND }\n"
+"                      (see strobe profile --help)\n"
 "\n"
 "Trace system calls with eBPF, printing them as strace does.\n"
 "\n"

@@ -57,7 +57,8 @@ struct ksyms *ksyms_load(void)
 			k->n++;
 	}
 	fclose(f);
-	qsort(k->v, k->n, sizeof(*k->v), cmp_ksym);
+	if (k->n)
+		qsort(k->v, k->n, sizeof(*k->v), cmp_ksym);
 	return k;
 }
 

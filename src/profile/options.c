@@ -24,7 +24,8 @@ static const char usage_text[] =
 "  -d, --duration=SEC   stop after SEC seconds (default: when the command\n"
 "                       ends, or Ctrl-C)\n"
 "  -o, --output=FILE    write the profile to FILE; its extension picks the\n"
-"                       format: .folded .svg .pb.gz/.pprof .speedscope.json\n"
+"                       format: .folded .svg .pb.gz/.pprof .json (speedscope)\n"
+"                       .txt; give -o several times for several outputs\n"
 "  --format=FMT         text (default), folded, svg, pprof, speedscope\n"
 "  --off-cpu            where threads block, weighted by the time blocked\n"
 "  --both               on-CPU and off-CPU in one profile (off-CPU in sample\n"
@@ -145,7 +146,11 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 				return bad("invalid duration '%s': expected seconds, e.g. 10", optarg);
 			o->duration = d;
 			break;
-		case 'o': o->outfile = optarg; break;
+		case 'o':
+			if (o->nout == 8)
+				return bad("%s", "at most 8 -o outputs");
+			o->outfile[o->nout++] = optarg;
+			break;
 		case 'p': if (add_pids(o, optarg)) return -1; break;
 		case 'a': o->all = true; break;
 		case 'v': o->verbose++; break;
@@ -201,16 +206,22 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 		return bad("%s", "give only one of COMMAND, -p PID and -a");
 	if (o->no_kernel && o->no_user)
 		return bad("%s", "--no-kernel and --no-user leave no frames");
-	if (!format_given && o->outfile) {
-		if (ends_with(o->outfile, ".svg"))
-			o->format = PF_SVG;
-		else if (ends_with(o->outfile, ".folded") || ends_with(o->outfile, ".txt.folded"))
-			o->format = PF_FOLDED;
-		else if (ends_with(o->outfile, ".pb.gz") || ends_with(o->outfile, ".pprof") ||
-			 ends_with(o->outfile, ".pb"))
-			o->format = PF_PPROF;
-		else if (ends_with(o->outfile, ".speedscope.json") || ends_with(o->outfile, ".json"))
-			o->format = PF_SPEEDSCOPE;
+	for (int i = 0; i < o->nout; i++) {
+		const char *f = o->outfile[i];
+
+		o->fmt[i] = o->format;
+		if (format_given && o->nout == 1)
+			break;
+		if (ends_with(f, ".svg"))
+			o->fmt[i] = PF_SVG;
+		else if (ends_with(f, ".folded"))
+			o->fmt[i] = PF_FOLDED;
+		else if (ends_with(f, ".pb.gz") || ends_with(f, ".pprof") || ends_with(f, ".pb"))
+			o->fmt[i] = PF_PPROF;
+		else if (ends_with(f, ".json"))
+			o->fmt[i] = PF_SPEEDSCOPE;
+		else if (ends_with(f, ".txt"))
+			o->fmt[i] = PF_TEXT;
 	}
 	return 0;
 }

@@ -29,8 +29,10 @@ struct prof_options {
 	int npids;
 	bool all;		/* -a */
 	char **cmd;
-	const char *outfile;	/* -o */
-	enum prof_format format;
+	const char *outfile[8];	/* -o, each in the format its name says */
+	enum prof_format fmt[8];
+	int nout;
+	enum prof_format format;	/* --format: stdout, or names that say none */
 	enum prof_unwind unwind;	/* --call-graph */
 	enum prof_what what;	/* --off-cpu, --both */
 	uint64_t min_block_ns;	/* --min-block */

@@ -13,6 +13,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -42,8 +44,13 @@ struct parked {
 	uint32_t len;
 };
 
+/* Kept samples are unwound in batches of this many bytes: a long profile
+ * takes memory in proportion to its distinct stacks, not its samples. */
+#define KEEP_MAX (64u << 20)
+
 struct prof {
 	struct prof_options *o;
+	struct prof_result *r;
 	struct profile_bpf *skel;
 	int links[MAX_CPUS + 4], nlinks;
 	const char *event_name;
@@ -56,6 +63,12 @@ struct prof {
 	size_t npark;
 	uint64_t samples, off_events, lost_marked;
 	bool oom;
+	/* the launched command, until its exec: that time is strobe's */
+	pid_t child;
+	bool child_execd;
+	char self_comm[16];
+	double cpu_sampling_ms;
+	uint64_t kept_bytes;
 };
 
 static uint64_t mono_ns(void)
@@ -69,11 +82,11 @@ static uint64_t mono_ns(void)
 static int keep(struct prof *pf, struct proc *p, const void *rec, uint32_t len,
 		uint64_t off_ns)
 {
-	if (pf->used + len > pf->cap) {
+	if (pf->used + len + 8 > pf->cap) {
 		size_t nc = pf->cap ? pf->cap * 2 : 1 << 20;
 		char *a;
 
-		while (nc < pf->used + len)
+		while (nc < pf->used + len + 8)
 			nc *= 2;
 		a = realloc(pf->arena, nc);
 		if (!a)
@@ -92,7 +105,8 @@ static int keep(struct prof *pf, struct proc *p, const void *rec, uint32_t len,
 	}
 	memcpy(pf->arena + pf->used, rec, len);
 	pf->k[pf->nk++] = (struct kept){ p, pf->used, len, off_ns };
-	pf->used += len;
+	pf->used += (len + 7) & ~7u;	/* the next record stays aligned */
+	pf->kept_bytes += len;
 	return 0;
 }
 
@@ -104,6 +118,8 @@ static struct parked *park_slot(struct prof *pf, uint32_t tid)
 		j = (j + 1) & (pf->npark - 1);
 	return &pf->park[j];
 }
+
+static void build(struct prof *pf, struct prof_result *r);
 
 static int on_record(void *ctx, void *data, size_t size)
 {
@@ -117,11 +133,18 @@ static int on_record(void *ctx, void *data, size_t size)
 	need = sizeof(*s) + (size_t)s->kstack_len + s->ustack_len + s->stack_len;
 	if (s->kind != PK_ON && need > size)
 		return 0;
+	if (s->pid == (__u32)pf->child && !pf->child_execd && s->kind != PK_ON) {
+		if (!strncmp(s->comm, pf->self_comm, sizeof(s->comm)))
+			return 0;
+		pf->child_execd = true;
+	}
 	switch (s->kind) {
 	case PK_CPU:
 		pf->samples++;
 		if (keep(pf, procs_note(pf->procs, s), s, need, 0))
 			pf->oom = true;
+		if (pf->used > KEEP_MAX)
+			build(pf, pf->r);
 		break;
 	case PK_OFF: {
 		struct parked *pk = park_slot(pf, s->tid);
@@ -148,6 +171,8 @@ static int on_record(void *ctx, void *data, size_t size)
 			pf->oom = true;
 		free(pk->rec);
 		pk->rec = NULL;
+		if (pf->used > KEEP_MAX)
+			build(pf, pf->r);
 		break;
 	}
 	}
@@ -296,9 +321,45 @@ static int add_target(struct prof *pf, pid_t pid)
 	return bpf_map_update_elem(pf->skel->maps.targets.map_fd, &key, &one, BPF_ANY) ? -errno : 0;
 }
 
+static double cpu_ms(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 +
+	       ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3;
+}
+
+/* -v: what profiling cost, where it can be measured: strobe's own CPU
+ * while sampling, and the BPF program's time per run when the kernel
+ * counts it (sysctl kernel.bpf_stats_enabled=1). */
+static void say_costs(struct prof *pf)
+{
+	struct bpf_prog_info info;
+	__u32 len = sizeof(info);
+
+	if (pf->o->what == PW_OFF)
+		return;
+
+	fprintf(stderr, "strobe profile: %llu samples, %.1f MB kept; strobe used %.1f ms of "
+		"CPU while sampling\n", (unsigned long long)pf->samples, pf->kept_bytes / 1e6,
+		pf->cpu_sampling_ms);
+	if (pf->skel->bss->vma_failed)
+		fprintf(stderr, "strobe profile: %llu stack copies sized without the stack's "
+			"mapping\n", (unsigned long long)pf->skel->bss->vma_failed);
+	memset(&info, 0, sizeof(info));
+	if (pf->o->what != PW_OFF && !bpf_obj_get_info_by_fd(pf->skel->progs.on_sample.prog_fd, &info, &len) &&
+	    info.run_cnt)
+		fprintf(stderr, "strobe profile: the sampling program ran %llu times, %.2f us "
+			"each\n", (unsigned long long)info.run_cnt,
+			info.run_time_ns / 1e3 / info.run_cnt);
+}
+
 /* Turn every kept sample into a stack of names, merged. */
 static void build(struct prof *pf, struct prof_result *r)
 {
+	if (!pf->nk)
+		return;
 	uint32_t *frames = NULL, n, cap = 0;
 	uint32_t off_marker = stacks_intern(&r->st, "[off-cpu]", FK_ROOT);
 
@@ -331,21 +392,20 @@ static void build(struct prof *pf, struct prof_result *r)
 		stacks_add(&r->st, frames, n, s->kind == PK_CPU, pf->k[i].off_ns);
 	}
 	free(frames);
+	pf->nk = 0;
+	pf->used = 0;
 }
 
-static int write_out(struct prof_result *r)
+static int write_one(struct prof_result *r, const char *path, enum prof_format fmt)
 {
-	const struct prof_options *o = r->o;
-	FILE *f = o->outfile ? fopen(o->outfile, "we") : stdout;
+	FILE *f = path ? fopen(path, "we") : stdout;
 	int err;
 
 	if (!f) {
-		fprintf(stderr, "strobe profile: cannot write %s: %s\n", o->outfile,
-			strerror(errno));
+		fprintf(stderr, "strobe profile: cannot write %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	stacks_sort(&r->st);
-	switch (o->format) {
+	switch (fmt) {
 	case PF_FOLDED: err = out_folded(f, r); break;
 	case PF_SVG: err = out_svg(f, r); break;
 	case PF_PPROF: err = out_pprof(f, r); break;
@@ -358,8 +418,21 @@ static int write_out(struct prof_result *r)
 		err = -1;
 	if (err)
 		fprintf(stderr, "strobe profile: cannot write %s: %s\n",
-			o->outfile ? o->outfile : "the profile", strerror(errno));
+			path ? path : "the profile", strerror(errno));
 	return err ? -1 : 0;
+}
+
+static int write_out(struct prof_result *r)
+{
+	const struct prof_options *o = r->o;
+	int err = 0;
+
+	stacks_sort(&r->st);
+	if (!o->nout)
+		return write_one(r, NULL, o->format);
+	for (int i = 0; i < o->nout; i++)
+		err |= write_one(r, o->outfile[i], o->fmt[i]);
+	return err;
 }
 
 static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct launch *l,
@@ -410,8 +483,8 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 int profile_main(int argc, char **argv)
 {
 	struct prof_options o;
-	struct prof pf = { .o = &o };
 	struct prof_result r = { .o = &o };
+	struct prof pf = { .o = &o, .r = &r };
 	struct ring_buffer *rb = NULL;
 	struct launch l = { .pid = 0, .gate_fd = -1, .exec_err_fd = -1 };
 	int rc = prof_options_parse(&o, argc, argv), status = 1, sigfd = -1, err;
@@ -454,6 +527,8 @@ int profile_main(int argc, char **argv)
 			goto out;
 		}
 		add_target(&pf, l.pid);
+		pf.child = l.pid;
+		prctl(PR_GET_NAME, pf.self_comm);
 	}
 	if (attach(&pf))
 		goto out;
@@ -471,17 +546,19 @@ int profile_main(int argc, char **argv)
 			goto out;
 		}
 	}
+	double cpu0 = cpu_ms();
+
 	stop = consume(&pf, rb, sigfd, o.cmd ? &l : NULL, &child_status);
+	ring_buffer__consume(rb);
+	pf.cpu_sampling_ms = cpu_ms() - cpu0;
+	if (o.verbose)
+		say_costs(&pf);	/* before detach closes the programs' links */
 	detach(&pf);
 	ring_buffer__consume(rb);
 	r.duration_ns = mono_ns() - t0;
 	r.samples = pf.samples;
 	r.off_events = pf.off_events;
 	r.lost = pf.skel->bss->lost_total;
-	if (o.verbose)
-		fprintf(stderr, "strobe profile: %llu samples, %llu stack ends guessed\n",
-			(unsigned long long)pf.samples,
-			(unsigned long long)pf.skel->bss->vma_failed);
 	build(&pf, &r);
 	status = write_out(&r) ? 1 : 0;
 	if (r.lost)

@@ -126,7 +126,8 @@ int stacks_add(struct stacks *s, const uint32_t *frames, uint32_t n, uint64_t on
 				     .on = on, .off_ns = off_ns };
 	if (!s->v[s->n].frames)
 		return -1;
-	memcpy(s->v[s->n].frames, frames, bytes);
+	if (bytes)
+		memcpy(s->v[s->n].frames, frames, bytes);
 	s->slot[j] = s->n++;
 	return 0;
 }
@@ -161,15 +162,16 @@ static int cmp_stack(const void *a, const void *b)
 
 void stacks_sort(struct stacks *s)
 {
+	if (!s->n)
+		return;
 	sort_ctx = s;
 	qsort(s->v, s->n, sizeof(*s->v), cmp_stack);
 	sort_ctx = NULL;
-	/* the hash slots point at old positions: rebuild them lazily */
+	/* the hash slots point at old positions: rebuild them */
 	free(s->slot);
 	s->slot = NULL;
 	s->slots = 0;
-	if (s->n)
-		grow_slots(&s->slot, &s->slots, s->n, stack_hash, s);
+	grow_slots(&s->slot, &s->slots, s->n, stack_hash, s);
 }
 
 void stacks_free(struct stacks *s)

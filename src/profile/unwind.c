@@ -314,7 +314,7 @@ static int find_elf(Dwfl_Module *mod, void **userdata, const char *module_name,
 	static void *image;
 	static size_t image_len;
 
-	if (strcmp(module_name, "[vdso]"))
+	if (strncmp(module_name, "[vdso", 5))
 		return dwfl_linux_proc_find_elf(mod, userdata, module_name, base, file_name,
 						elfp);
 	if (!image) {
@@ -339,6 +339,7 @@ static int find_elf(Dwfl_Module *mod, void **userdata, const char *module_name,
 		free(maps);
 	}
 	*file_name = NULL;
+	elf_version(EV_CURRENT);
 	*elfp = image ? elf_memory(image, image_len) : NULL;
 	return -1;
 }
@@ -372,6 +373,18 @@ static Dwfl *proc_dwfl(struct proc *p)
 		return NULL;
 	}
 	fclose(f);
+	/* the maps report leaves the vDSO out: it has no file */
+	for (const char *l = p->maps; l && *l;) {
+		unsigned long long lo, hi;
+		const char *nl = strchr(l, '\n');
+
+		if (sscanf(l, "%llx-%llx", &lo, &hi) == 2 && strstr(l, "[vdso]") &&
+		    (!nl || strstr(l, "[vdso]") < nl)) {
+			dwfl_report_module(p->dwfl, "[vdso]", lo, hi);
+			break;
+		}
+		l = nl ? nl + 1 : NULL;
+	}
 	dwfl_report_end(p->dwfl, NULL, NULL);
 	if (!dwfl_attach_state(p->dwfl, NULL, p->pid, &thread_cbs, p)) {
 		/* symbols still work without unwinding */
@@ -564,7 +577,9 @@ int procs_unwind(struct procs *ps, struct proc *p, const struct prof_sample *s,
 	*full = false;
 	/* root frame: the process's name */
 	push_out(out, n, cap, stacks_intern(st, s->comm[0] ? s->comm : "[unknown]", FK_ROOT));
-	if (s->user && p) {
+	/* user registers that point at no mapping: a sample inside execve,
+	 * before the new image has any; its kernel frames say enough */
+	if (s->user && p && (knows_ip(p, s->regs[PR_RIP]) || p->njit)) {
 		Dwfl *d = proc_dwfl(p);
 
 		if (d && mode != PU_FP && s->stack_len) {

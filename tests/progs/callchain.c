@@ -3,9 +3,12 @@
  * thirds of the CPU time, main -> c -> spin one third, measured on the
  * thread's own CPU clock so the split holds however loaded the machine is.
  * "sleep" mode: main -> waiter -> nanosleep, 5 x 100 ms, for --off-cpu.
+ * "work N" mode: the same chains doing a fixed amount of work (N units),
+ * printing the wall time it took: what bench/ measures profilers with.
  * Built several ways (frame pointers or not, -O0 or -O2 without inlining);
  * the barriers keep calls from becoming jumps at -O2.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -14,6 +17,7 @@
 #define BARRIER() __asm__ volatile("" ::: "memory")
 
 static volatile unsigned long sink;
+static int fixed_work;
 
 static double cpu_now(void)
 {
@@ -25,6 +29,11 @@ static double cpu_now(void)
 
 NOINLINE void spin(double seconds)
 {
+	if (fixed_work) {
+		for (unsigned long i = 0, n = seconds * 2e8; i < n; i++)
+			sink += i;
+		return;
+	}
 	double end = cpu_now() + seconds;
 
 	while (cpu_now() < end)
@@ -33,7 +42,12 @@ NOINLINE void spin(double seconds)
 	BARRIER();
 }
 
+#ifdef INLINE_B
+/* -DINLINE_B: b is inlined into a; DWARF still names it */
+static inline __attribute__((always_inline)) void b(double s) { spin(s); BARRIER(); }
+#else
 NOINLINE void b(double s) { spin(s); BARRIER(); }
+#endif
 NOINLINE void a(double s) { b(s); BARRIER(); }
 NOINLINE void c(double s) { spin(s); BARRIER(); }
 
@@ -50,6 +64,20 @@ int main(int argc, char **argv)
 {
 	double total = argc > 1 ? atof(argv[1]) : 1.5;
 
+	if (argc > 2 && !strcmp(argv[1], "work")) {
+		struct timespec t0, t1;
+
+		fixed_work = 1;
+		total = atof(argv[2]);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (double done = 0; done < total; done += 0.03) {
+			a(0.02);
+			c(0.01);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		fprintf(stderr, "work: %.6f s\n", t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "sleep")) {
 		waiter();
 		return 0;

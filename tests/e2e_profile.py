@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""End-to-end tests of strobe profile: real cpu-clock sampling, real BPF,
+real programs with known call chains (tests/progs/callchain.c) built with
+and without frame pointers, unoptimised and optimised.  The outputs are
+checked with readers that are not strobe's: Python's XML and JSON parsers,
+protoc --decode_raw and a protobuf wire-format reader written here."""
+import gzip
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e import STROBE, Fail, check, prog, run  # noqa: E402
+
+VARIANTS = ["O0-fp", "O0-nofp", "O2-fp", "O2-nofp", "O2-inline"]
+
+
+def folded(path):
+    stacks = {}
+    with open(path) as f:
+        for line in f:
+            s, n = line.rstrip("\n").rsplit(" ", 1)
+            stacks[s] = stacks.get(s, 0) + int(n)
+    return stacks
+
+
+def chains(stacks):
+    """Weights of main->a->b->spin (b may be inlined) and main->c->spin."""
+    a = sum(n for s, n in stacks.items()
+            if ";main;a;b;spin" in s or ";main;a;b_[i];spin" in s)
+    c = sum(n for s, n in stacks.items() if ";main;c;spin" in s)
+    return a, c, sum(stacks.values())
+
+
+def profile(args, outs, timeout=60):
+    argv = [STROBE, "profile"]
+    for o in outs:
+        argv += ["-o", o]
+    r = run(argv + args, timeout=timeout)
+    check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[-800:]))
+    return r
+
+
+def check_split(stacks, what):
+    a, c, total = chains(stacks)
+    check(total > 0 and a + c >= 0.85 * total,
+          "%s: chains hold %d+%d of %d samples:\n%s" % (what, a, c, total, top(stacks)))
+    share = a / (a + c)
+    check(abs(share - 2 / 3) < 0.06, "%s: a;b;spin has %.3f of the chains, expected 2/3"
+          % (what, share))
+
+
+def top(stacks, n=6):
+    return "\n".join("%d %s" % (w, s) for s, w in
+                     sorted(stacks.items(), key=lambda x: -x[1])[:n])
+
+
+def test_profile_chains_dwarf():
+    """Every build, default unwinding: the chains and their 2:1 split."""
+    with tempfile.TemporaryDirectory() as d:
+        for v in VARIANTS:
+            out = os.path.join(d, v + ".folded")
+            r = profile(["-F", "499", "-o", os.path.join(d, v + ".txt"), "--",
+                         prog("callchain-" + v), "1.2"], [out])
+            check_split(folded(out), v)
+            txt = open(os.path.join(d, v + ".txt")).read()
+            m = __import__("re").search(r"fully unwound: ([\d.]+)%", txt)
+            check(m and float(m.group(1)) >= 90, "%s: %s" % (v, txt[:300]))
+            if v == "O2-inline":
+                check(any(";b_[i];" in s for s in folded(out)), "no inlined b:\n" +
+                      top(folded(out)))
+
+
+def test_profile_chains_fp():
+    """Frame-pointer builds walked by frame pointers alone."""
+    with tempfile.TemporaryDirectory() as d:
+        for v in ["O0-fp", "O2-fp"]:
+            out = os.path.join(d, v + ".folded")
+            profile(["-F", "499", "--call-graph=fp", "--", prog("callchain-" + v), "1.2"],
+                    [out])
+            check_split(folded(out), v + " fp")
+
+
+def test_profile_off_cpu():
+    """A thread sleeping 5 x 100 ms in nanosleep, found where it sleeps."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "off.folded")
+        profile(["--off-cpu", "--", prog("callchain-O2-nofp"), "sleep"], [out])
+        st = folded(out)
+        slept = sum(n for s, n in st.items()
+                    if ";main;waiter;" in s and "nanosleep" in s and "schedule" in s)
+        check(450000 <= slept <= 800000, "slept %d us in waiter:\n%s" % (slept, top(st)))
+
+
+def test_profile_both():
+    """On-CPU and off-CPU in one profile, off-CPU marked and in periods."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "both.folded")
+        profile(["--both", "-F", "200", "--", prog("callchain-O2-nofp"), "sleep"], [out])
+        st = folded(out)
+        off = sum(n for s, n in st.items() if s.endswith(";[off-cpu]") and ";waiter;" in s)
+        on = sum(n for s, n in st.items() if not s.endswith(";[off-cpu]"))
+        # 500 ms blocked at 200 Hz: about 100 sample periods, and little CPU
+        check(80 <= off <= 160 and on < off, "off-CPU periods %d, on-CPU %d:\n%s" % (
+            off, on, "\n".join("%d %s" % (n, s) for s, n in st.items())))
+
+
+def varint(b, i):
+    v = shift = 0
+    while True:
+        c = b[i]
+        i += 1
+        v |= (c & 0x7f) << shift
+        shift += 7
+        if not c & 0x80:
+            return v, i
+
+
+def fields(b):
+    i = 0
+    while i < len(b):
+        key, i = varint(b, i)
+        f, wt = key >> 3, key & 7
+        if wt == 0:
+            v, i = varint(b, i)
+        elif wt == 2:
+            n, i = varint(b, i)
+            v = b[i:i + n]
+            i += n
+        elif wt == 1:
+            v, i = b[i:i + 8], i + 8
+        elif wt == 5:
+            v, i = b[i:i + 4], i + 4
+        else:
+            raise Fail("wire type %d" % wt)
+        yield f, v
+
+
+def packed(b):
+    out, i = [], 0
+    while i < len(b):
+        v, i = varint(b, i)
+        out.append(v)
+    return out
+
+
+def pprof_stacks(raw):
+    strings, funcs, locs, samples = [], {}, {}, []
+    for f, v in fields(raw):
+        if f == 6:
+            strings.append(v.decode())
+        elif f == 5:
+            d = dict(fields(v))
+            funcs[d[1]] = d[2]
+        elif f == 4:
+            d = dict(fields(v))
+            locs[d[1]] = dict(fields(d[4]))[1]
+        elif f == 2:
+            d = {k: packed(x) for k, x in fields(v)}
+            samples.append((d[1], d[2]))
+    stacks = {}
+    for ids, values in samples:
+        names = [strings[funcs[locs[i]]] for i in reversed(ids)]
+        key = ";".join(names)
+        stacks[key] = stacks.get(key, 0) + values[0]
+    return stacks
+
+
+def test_profile_outputs_agree():
+    """One run, four outputs: the SVG is XML holding every folded frame, the
+    pprof decodes and holds the same stacks and totals, speedscope too."""
+    with tempfile.TemporaryDirectory() as d:
+        p = lambda ext: os.path.join(d, "p" + ext)  # noqa: E731
+        profile(["-F", "499", "--", prog("callchain-O2-nofp"), "0.6"],
+                [p(".folded"), p(".svg"), p(".pb.gz"), p(".json")])
+        st = folded(p(".folded"))
+        frames = {f for s in st for f in s.split(";")}
+        svg = ET.parse(p(".svg")).getroot()
+        names = {g.get("data-n") for g in svg.iter("{http://www.w3.org/2000/svg}g")}
+        check(frames <= names, "frames missing from the SVG: %s" % (frames - names))
+        check(svg.find("{http://www.w3.org/2000/svg}script") is not None, "no script")
+        raw = gzip.open(p(".pb.gz")).read()
+        r = subprocess.run(["protoc", "--decode_raw"], input=raw, capture_output=True)
+        check(r.returncode == 0 and b"1 {" in r.stdout, r.stderr[-300:])
+        check(pprof_stacks(raw) == st, "pprof stacks differ from folded")
+        sc = json.load(open(p(".json")))
+        names = [f["name"] for f in sc["shared"]["frames"]]
+        prof = sc["profiles"][0]
+        check(prof["type"] == "sampled" and len(prof["samples"]) == len(prof["weights"]), prof)
+        got = {}
+        for s, w in zip(prof["samples"], prof["weights"]):
+            key = ";".join(names[i] for i in s)
+            got[key] = got.get(key, 0) + w
+        check(got == st and prof["endValue"] == sum(st.values()), "speedscope differs")
+
+
+def test_profile_attach_pid():
+    """-p: profile a running process for -d seconds; it keeps running."""
+    child = subprocess.Popen([prog("callchain-O2-nofp"), "30"])
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["-F", "499", "-d", "1.2", "-p", str(child.pid)], [out])
+            check(child.poll() is None, "the process did not survive")
+            check_split(folded(out), "-p")
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def test_profile_errors():
+    """Bad input: one line, non-zero status; the command's status passes."""
+    for args, rc in ([[], 1], [["-F", "0", "--", "true"], 1],
+                     [["--format=xml", "--", "true"], 1], [["-p", "999999"], 1],
+                     [["--call-graph=lbr", "--", "true"], 1],
+                     [["--", "/nonexistent/cmd"], 127]):
+        r = run([STROBE, "profile"] + args)
+        check(r.returncode == rc and len(r.stderr.strip().splitlines()) == 1,
+              "%s: exit %d: %r" % (args, r.returncode, r.stderr))
+    r = run([STROBE, "profile", "-o", "/dev/null", "--", "sh", "-c", "exit 3"])
+    check(r.returncode == 3, "exit %d: %s" % (r.returncode, r.stderr))
+    r = run([STROBE, "profile", "-o", "/nonexistent/dir/x.svg", "--", "true"])
+    check(r.returncode == 1 and "cannot write" in r.stderr, r.stderr)
+
+
+def main():
+    passed = failed = 0
+    names = sys.argv[1:]
+    for name, fn in sorted(globals().items()):
+        if not name.startswith("test_") or (names and name not in names):
+            continue
+        try:
+            fn()
+            passed += 1
+        except Fail as e:
+            failed += 1
+            print("FAIL %s: %s" % (name, e))
+        except Exception as e:
+            failed += 1
+            print("FAIL %s: %s: %s" % (name, type(e).__name__, e))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
