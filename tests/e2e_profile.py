@@ -187,6 +187,11 @@ def test_profile_outputs_agree():
         r = subprocess.run(["protoc", "--decode_raw"], input=raw, capture_output=True)
         check(r.returncode == 0 and b"1 {" in r.stdout, r.stderr[-300:])
         check(pprof_stacks(raw) == st, "pprof stacks differ from folded")
+        # and the reader people use (scripts/deps.sh installs Debian's Go)
+        r = subprocess.run(["go", "tool", "pprof", "-top", "-nodecount=50", p(".pb.gz")],
+                           capture_output=True, text=True, env=dict(os.environ, HOME=d))
+        check(r.returncode == 0 and " spin" in r.stdout and "Type: cpu" in r.stdout,
+              r.stdout[-500:] + r.stderr[-500:])
         sc = json.load(open(p(".json")))
         names = [f["name"] for f in sc["shared"]["frames"]]
         prof = sc["profiles"][0]
@@ -210,6 +215,49 @@ def test_profile_attach_pid():
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
+
+
+def test_profile_jit_map():
+    """Code in an anonymous mapping is named from /tmp/perf-PID.map."""
+    child = subprocess.Popen([prog("jit")], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()     # the map file is written
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["-F", "499", "-d", "0.6", "-p", str(child.pid)], [out])
+            st = folded(out)
+            jit = sum(n for s, n in st.items() if ";jitted_spin_loop" in s)
+            check(jit >= 0.9 * sum(st.values()), top(st))
+    finally:
+        child.kill()
+        child.wait()
+        os.unlink("/tmp/perf-%d.map" % child.pid)
+
+
+def test_profile_debuglink():
+    """A stripped binary whose symbols are in a separate debug file found
+    through its .gnu_debuglink: the chains are still named."""
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "chain")
+        dbg = exe + ".debug"
+        subprocess.run(["cp", prog("callchain-O2-nofp"), exe], check=True)
+        subprocess.run(["objcopy", "--only-keep-debug", exe, dbg], check=True)
+        subprocess.run(["strip", "--strip-all", exe], check=True)
+        subprocess.run(["objcopy", "--add-gnu-debuglink=" + dbg, exe], check=True)
+        r = subprocess.run(["nm", exe], capture_output=True, text=True)
+        check("no symbols" in r.stderr, "not stripped: %s" % r.stdout[:200])
+        out = os.path.join(d, "p.folded")
+        profile(["-F", "499", "--", exe, "0.9"], [out])
+        check_split(folded(out), "debuglink")
+
+
+def test_profile_not_root():
+    if os.geteuid() != 0:
+        return
+    r = run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+             "--inh-caps=-all", STROBE, "profile", "--", "true"])
+    check(r.returncode == 1 and r.stderr.count("\n") == 1 and "root" in r.stderr,
+          "exit %d: %s" % (r.returncode, r.stderr))
 
 
 def test_profile_errors():
