@@ -42,7 +42,7 @@ DIRFD_NAMES = {"dfd", "olddfd", "newdfd", "dirfd"}
 OVERRIDE = {
     ("open", "flags"): "OPEN_FLAGS", ("open", "mode"): "OPEN_MODE",
     ("openat", "flags"): "OPEN_FLAGS", ("openat", "mode"): "OPEN_MODE",
-    ("creat", "mode"): "MODE",
+    ("creat", "mode"): "MODE", ("dup", "fildes"): "FD",
     ("mmap", "prot"): "PROT", ("mmap", "flags"): "MMAP_FLAGS",
     ("mmap", "off"): "OFF", ("mmap", "fd"): "FD", ("mmap", "addr"): "PTR",
     ("mprotect", "prot"): "PROT", ("pkey_mprotect", "prot"): "PROT",

@@ -808,6 +808,24 @@ def test_unwritable_output():
     check(r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr)
 
 
+def test_decode_fds_like_strace():
+    """-y: fds with their paths, as strace -y prints them (cwd for AT_FDCWD,
+    symbolic links resolved, dups, the inherited stdout)."""
+    calls = "trace=chdir,open,openat,dup2,fcntl,read,write,close"
+    with tempfile.NamedTemporaryFile("r") as t:
+        subprocess.run(["strace", "-y", "-e", calls, "-o", t.name, "--", prog("fds")],
+                       stdout=subprocess.DEVNULL, timeout=60)
+        want = [l for l in t.read().splitlines() if not l.startswith("+++")]
+    r = subprocess.run([STROBE, "-y", "-e", calls, "--", prog("fds")], text=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
+    got = [l for l in r.stderr.splitlines() if not l.startswith("+++")]
+    norm = lambda ls: [re.sub(r"\s+=", " =", l) for l in ls]  # noqa: E731
+    check(norm(got) == norm(want), "strobe -y:\n%s\nstrace -y:\n%s" % (
+        "\n".join(got), "\n".join(want)))
+    check(any("</etc/hostname>" in l for l in got) and any("1</dev/null>" in l for l in got),
+          "\n".join(got))
+
+
 def test_not_root():
     if os.geteuid() != 0:
         return

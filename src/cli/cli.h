@@ -37,6 +37,7 @@ struct options {
 	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 */
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
+	int decode_fds;		/* -y: fds with paths (-yy: the same, for now) */
 	int strsize;		/* -s */
 	size_t bufsize;		/* -m, bytes, a power of two */
 	bool quiet;		/* -q */

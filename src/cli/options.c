@@ -15,7 +15,7 @@
 #endif
 
 static const char usage_text[] =
-"usage: strobe [-fqrTtvzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
+"usage: strobe [-fqrTtvyzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
 "              { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
 "       strobe record [-o FILE] [options] { -p PID | -a | [--] COMMAND }\n"
 "       strobe report [FILE] [-e EXPR] [-p PID] [-t -T -c --hist --json --stat]\n"
@@ -44,6 +44,7 @@ static const char usage_text[] =
 "  -t, --absolute-timestamps  time of day; -tt with microseconds; -ttt epoch\n"
 "  -r, --relative-timestamps  time since the previous line\n"
 "  -T, --syscall-times  time spent in each call\n"
+"  -y, --decode-fds     fds with the paths they refer to: 3</etc/passwd>\n"
 "  -q, --quiet          no attach/detach messages\n"
 "  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
 "  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
@@ -83,6 +84,7 @@ static const struct option long_opts[] = {
 	{ "timestamps", no_argument, 0, 't' },
 	{ "relative-timestamps", no_argument, 0, 'r' },
 	{ "syscall-times", no_argument, 0, 'T' },
+	{ "decode-fds", no_argument, 0, 'y' },
 	{ "successful-only", no_argument, 0, 'z' },
 	{ "failed-only", no_argument, 0, 'Z' },
 	{ "quiet", no_argument, 0, 'q' },
@@ -197,7 +199,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* Reading a file, options may follow its name; tracing, everything
 	 * after the command is the command's. */
 	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
-		"fo:e:s:p:atrTzZqvm:cCS:i:whV" : "+fo:e:s:p:atrTzZqvm:cCS:i:whV";
+		"fo:e:s:p:atrTyzZqvm:cCS:i:whV" : "+fo:e:s:p:atrTyzZqvm:cCS:i:whV";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
@@ -233,6 +235,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 't': o->timestamps++; break;
 		case 'r': o->relative = true; break;
 		case 'T': o->syscall_times = true; break;
+		case 'y': o->decode_fds++; break;
 		case 'z': o->status_mask = ST_SUCCESSFUL; break;
 		case 'Z': o->status_mask = ST_FAILED; break;
 		case 'q': o->quiet = true; break;

@@ -40,7 +40,7 @@ static void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t siz
 	it->left = e->ncaps;
 }
 
-static bool cap_find(const struct ev_syscall *e, size_t size, int arg,
+bool cap_find(const struct ev_syscall *e, size_t size, int arg,
 		     const struct cap **c, const char **data)
 {
 	struct capiter it;
@@ -236,13 +236,20 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	uint64_t v = e->args[i];
 
 	switch (d->args[i].kind) {
-	case AK_INT: case AK_FD: sbuf_s64(b, (int32_t)v); break;
+	case AK_INT: sbuf_s64(b, (int32_t)v); break;
+	case AK_FD:
+		sbuf_s64(b, (int32_t)v);
+		put_fd_path(f, b, e->h.pid, (int32_t)v);
+		break;
 	case AK_LONG: sbuf_s64(b, (int64_t)v); break;
 	case AK_UINT: sbuf_u64(b, (uint32_t)v); break;
 	case AK_ULONG: sbuf_u64(b, v); break;
 	case AK_HEX: if (v) sbuf_hex(b, v); else sbuf_putc(b, '0'); break;	/* %#lx */
 	case AK_PTR: put_ptr(b, v); break;
-	case AK_DIRFD: decode_dirfd(b, v); break;
+	case AK_DIRFD:
+		decode_dirfd(b, v);
+		put_fd_path(f, b, e->h.pid, (int32_t)v);	/* AT_FDCWD: the cwd */
+		break;
 	case AK_PATH: case AK_STR: case AK_BUF_IN: case AK_BUF_OUT: case AK_STR_OUT:
 		put_string_arg(b, e, size, i);
 		break;

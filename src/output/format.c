@@ -48,6 +48,7 @@ struct formatter {
 	unsigned nforks;
 	time_t tm_sec;		/* localtime cache for -t */
 	char tm_text[16];
+	struct fdpaths *fds;	/* -y */
 };
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
@@ -59,6 +60,10 @@ struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 		return NULL;
 	f->o = *o;
 	f->w = w;
+	if (o->decode_fds && !o->json && !(f->fds = fdpaths_new(o->live))) {
+		free(f);
+		return NULL;
+	}
 	f->nprocs = 1;
 	f->tm_sec = -1;
 	clock_gettime(CLOCK_REALTIME, &rt);
@@ -75,7 +80,62 @@ void formatter_free(struct formatter *f)
 		free(f->pend[i].rec);
 	free(f->pend);
 	free(f->joined);
+	fdpaths_free(f->fds);
 	free(f);
+}
+
+struct fdpaths *formatter_fdpaths(struct formatter *f)
+{
+	return f->fds;
+}
+
+void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
+{
+	const char *path = f->fds && (fd >= 0 || fd == -100) ? fdpaths_get(f->fds, pid, fd) : NULL;
+
+	if (!path)
+		return;
+	sbuf_putc(b, '<');
+	/* as strace: the path's bytes, non-printable ones escaped */
+	for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+		if (*c < 0x20 || *c >= 0x7f || *c == '\\' || *c == '<' || *c == '>')
+			sbuf_printf(b, "\\%o", *c);
+		else
+			sbuf_putc(b, *c);
+	}
+	sbuf_putc(b, '>');
+}
+
+/* -y: learn from a completed call what its fds now refer to. */
+static void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	const char *path = NULL;
+	char buf[4097];
+
+	for (int i = 0; d && i < d->nargs; i++) {
+		const struct cap *c;
+		const char *data;
+
+		if (d->args[i].kind == AK_FD_PAIR && e->ret == 0 && cap_find(e, size, i, &c, &data) &&
+		    !(c->flags & CAP_FAULT) && c->len >= 8) {
+			int32_t fds[2];
+
+			memcpy(fds, data, sizeof(fds));
+			for (int k = 0; k < 2; k++)
+				fdpaths_created(f->fds, e->h.pid, fds[k],
+						d->name[0] == 'p' ? "pipe:" : "socket:");
+			return;
+		}
+		if (d->args[i].kind == AK_PATH && cap_find(e, size, i, &c, &data) &&
+		    !(c->flags & (CAP_FAULT | CAP_TRUNC)) && c->len < sizeof(buf)) {
+			memcpy(buf, data, c->len);
+			buf[c->len] = 0;
+			path = buf;
+			break;
+		}
+	}
+	fdpaths_after(f->fds, e, path);
 }
 
 void formatter_add_procs(struct formatter *f, int n)
@@ -208,6 +268,18 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 	}
 }
 
+/* The result, and with -y the path of a new fd. */
+static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_syscall *e)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	put_result_text(b, e);
+	if (f->fds && d && e->ret >= 0 && !(e->flags & EVF_NORETURN) &&
+	    (d->ret == RK_FD || (d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
+				 (e->args[1] == 0 || e->args[1] == 1030))))
+		put_fd_path(f, b, e->h.pid, (int)e->ret);
+}
+
 static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		       const struct ev_syscall *e)
 {
@@ -216,7 +288,7 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	else
 		sbuf_putc(b, ' ');
 	sbuf_puts(b, "= ");
-	put_result_text(b, e);
+	put_result_fd(f, b, e);
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
 		put_secs(b, e->dur, false);
@@ -315,6 +387,8 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}
+	if (f->fds)
+		track_fds(f, e, size);
 	put_result(f, b, start, e);
 	end_line(f, b);
 }
@@ -533,6 +607,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		end_line(f, b);
 		if (f->nprocs > 0)
 			f->nprocs--;
+		if (f->fds)
+			fdpaths_exit(f->fds, h->pid);
 		break;
 	}
 	case EV_FORK:
@@ -541,6 +617,9 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			return;
 		}
 		note_fork(f, rec);
+		if (f->fds && ((const struct ev_fork *)rec)->child_pid != ((const struct ev_fork *)rec)->h.pid)
+			fdpaths_fork(f->fds, ((const struct ev_fork *)rec)->h.pid,
+				     ((const struct ev_fork *)rec)->child_pid);
 		break;
 	case EV_EXEC:
 		if (size < sizeof(struct ev_exec))

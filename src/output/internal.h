@@ -20,6 +20,11 @@ void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i);
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
+struct cap;
+bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
+	      const char **data);
+/* -y: "<path>" after an fd, when its path is known */
+void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
 int formatter_strsize(const struct formatter *f);
 
 void json_head(struct formatter *f, struct sbuf *b, const char *type,

@@ -38,10 +38,28 @@ struct fmt_opts {
 	bool always_prefix;	/* -a: "[pid N]" on every line */
 	int strsize;		/* -s: also bounds how many argv elements show */
 	bool json;		/* one JSON object per event instead of strace lines */
+	int decode_fds;		/* -y: fds with their paths */
+	bool live;		/* /proc describes the traced processes (not a report) */
 };
 
 struct formatter;
 struct tp_table;
+
+/* fdpaths.c: what each fd of each process refers to, for -y */
+struct fdpaths;
+struct fdpaths *fdpaths_new(bool live);
+const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd);
+void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path);
+/* An fd a call created without a path: /proc must say PREFIX... for it. */
+void fdpaths_created(struct fdpaths *t, uint32_t pid, int fd, const char *prefix);
+void fdpaths_set_cwd(struct fdpaths *t, uint32_t pid, const char *cwd);
+void fdpaths_fork(struct fdpaths *t, uint32_t parent, uint32_t child);
+/* Learn from a completed call; path_arg: its path argument, if any. */
+void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *path_arg);
+void fdpaths_exit(struct fdpaths *t, uint32_t pid);
+void fdpaths_free(struct fdpaths *t);
+/* The formatter's table (NULL without -y), to seed it from a recording. */
+struct fdpaths *formatter_fdpaths(struct formatter *f);
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w);
 void formatter_free(struct formatter *f);

@@ -172,8 +172,14 @@ static int meta_block(struct report *r, const struct rec_block *b, char *err, si
 		int pid;
 		char comm[32];
 
-		if (l > 3 && !memcmp(p, "fd=", 3))
+		if (l > 3 && !memcmp(p, "fd=", 3) && l < 4096 && r->nfd_meta < 64) {
+			/* "fd=PID FD PATH": kept for -y, seeded when output starts */
+			char *line = strndup(p + 3, l - 3);
+
+			if (line)
+				r->fd_meta[r->nfd_meta++] = line;
 			r->fds_at_start++;
+		}
 		if (l > 7 && l < 64 && !memcmp(p, "attach=", 7)) {
 			char line[64];
 
@@ -232,9 +238,17 @@ static void start_output(struct report *r)
 		.always_prefix = r->all,
 		.json = (o->json && !o->summary) ||
 			(o->mode == MODE_EXPORT && o->format == EXPORT_JSONL),
+		.decode_fds = o->decode_fds,
 	};
 
 	r->fmt = formatter_new(&fo, &r->w);
+	for (int i = 0; r->fmt && formatter_fdpaths(r->fmt) && i < r->nfd_meta; i++) {
+		unsigned pid;
+		int fd, at;
+
+		if (sscanf(r->fd_meta[i], "%u %d %n", &pid, &fd, &at) == 2)
+			fdpaths_set(formatter_fdpaths(r->fmt), pid, fd, r->fd_meta[i] + at);
+	}
 	if (r->fmt) {
 		formatter_set_tracepoints(r->fmt, &r->tps);
 		formatter_set_clock(r->fmt, r->clock_offset);
@@ -339,6 +353,8 @@ int report_run(const struct options *o)
 			"full; record with a larger -m)\n", (unsigned long long)r.lost);
 	}
 	formatter_free(r.fmt);
+	for (int i = 0; i < r.nfd_meta; i++)
+		free(r.fd_meta[i]);
 	summary_free(&r.sum);
 	rows_free(&r.index);
 	names_free(&r.names);

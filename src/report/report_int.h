@@ -48,6 +48,8 @@ struct report {
 	char host[256], kernel[256], command[512];
 	uint64_t lost;		/* from the end block */
 	int fds_at_start;	/* fd paths the recording noted at its start */
+	char *fd_meta[64];	/* "PID FD PATH" of those, for -y */
+	int nfd_meta;
 	/* what was read */
 	struct names names;	/* tid -> command name */
 	struct names pids;	/* processes seen (--stat) */

@@ -5,9 +5,11 @@
  * only place anything happens; Ctrl-C, SIGTERM and SIGHUP end the session
  * cleanly (every probe is detached when its fd is closed).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
@@ -255,6 +257,51 @@ static int start(struct session *s)
 	return 0;
 }
 
+/* -y: fds open before tracing began: the command's stdin, stdout and
+ * stderr are strobe's own; attached processes' are all in /proc. */
+static void seed_fd_paths(struct session *s)
+{
+	struct fdpaths *t = s->fmt ? formatter_fdpaths(s->fmt) : NULL;
+	char link[64], path[4096];
+	ssize_t n;
+
+	if (!t)
+		return;
+	if (s->o->cmd && s->child > 0 && getcwd(path, sizeof(path)))
+		fdpaths_set_cwd(t, s->child, path);
+	for (int fd = 0; s->o->cmd && s->child > 0 && fd < 3; fd++) {
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		if ((n = readlink(link, path, sizeof(path) - 1)) > 0) {
+			path[n] = 0;
+			fdpaths_set(t, s->child, fd, path);
+		}
+	}
+	for (int i = 0; i < s->o->npids; i++) {
+		char dir[32];
+		DIR *d;
+		struct dirent *de;
+
+		snprintf(dir, sizeof(dir), "/proc/%d/cwd", s->o->pids[i]);
+		if ((n = readlink(dir, path, sizeof(path) - 1)) > 0) {
+			path[n] = 0;
+			fdpaths_set_cwd(t, s->o->pids[i], path);
+		}
+		snprintf(dir, sizeof(dir), "/proc/%d/fd", s->o->pids[i]);
+		if (!(d = opendir(dir)))
+			continue;
+		while ((de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(link, sizeof(link), "%s/%.16s", dir, de->d_name);
+			if ((n = readlink(link, path, sizeof(path) - 1)) > 0) {
+				path[n] = 0;
+				fdpaths_set(t, s->o->pids[i], atoi(de->d_name), path);
+			}
+		}
+		closedir(d);
+	}
+}
+
 int session_run(const struct options *o)
 {
 	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
@@ -263,6 +310,7 @@ int session_run(const struct options *o)
 		.syscall_times = o->syscall_times,
 		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
 		.strsize = o->strsize, .json = o->json && !o->summary,
+		.decode_fds = o->decode_fds, .live = true,
 	};
 	int status, stop = 0, sigfd, err;
 	sigset_t mask;
@@ -290,6 +338,7 @@ int session_run(const struct options *o)
 	status = start(&s);
 	if (status)
 		goto cleanup;
+	seed_fd_paths(&s);
 	s.start_ns = mono_ns();
 	stop = consume(&s, sigfd);
 	/* Detach before the last drain: the total of lost events read after

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -y: the path behind each fd, per process.  Learnt from the calls as they
+ * are printed (open* results, dup*, close), inherited across fork, and
+ * otherwise read from /proc/PID/fd/N when first needed (fds opened before
+ * tracing, sockets, pipes), which is what strace reads too.  strace reads it
+ * with the process stopped; strobe prints a few milliseconds later, which
+ * is why the table follows the calls instead of reading /proc each time.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "../syscalls/syscalls.h"
+
+#define MAX_FD (1 << 20)
+
+struct fdproc {
+	uint32_t pid;
+	char **path;		/* by fd; NULL: not known */
+	int cap;
+	char *cwd;		/* NULL: not known */
+};
+
+#define AT_FDCWD_ (-100)
+/* An entry "\1PREFIX": created by a call we saw, its path not yet read;
+ * /proc's answer must start with PREFIX. */
+#define PENDING '\1'
+
+/* What /proc/PID/fd/N says for fds that calls create without a path. */
+static const char *kind_of(const char *call)
+{
+	static const struct { const char *call, *prefix; } kinds[] = {
+		{ "socket", "socket:" }, { "accept", "socket:" }, { "accept4", "socket:" },
+		{ "eventfd", "anon_inode:" }, { "eventfd2", "anon_inode:" },
+		{ "signalfd", "anon_inode:" }, { "signalfd4", "anon_inode:" },
+		{ "timerfd_create", "anon_inode:" }, { "epoll_create", "anon_inode:" },
+		{ "epoll_create1", "anon_inode:" }, { "inotify_init", "anon_inode:" },
+		{ "inotify_init1", "anon_inode:" }, { "fanotify_init", "anon_inode:" },
+		{ "userfaultfd", "anon_inode:" }, { "perf_event_open", "anon_inode:" },
+		{ "bpf", "anon_inode:" }, { "io_uring_setup", "anon_inode:" },
+		{ "pidfd_open", "anon_inode:" }, { "memfd_create", "/memfd:" },
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(call, kinds[i].call))
+			return kinds[i].prefix;
+	return NULL;
+}
+
+struct fdpaths {
+	bool live;		/* /proc describes these processes */
+	struct fdproc *v;
+	size_t n, cap;
+};
+
+struct fdpaths *fdpaths_new(bool live)
+{
+	struct fdpaths *t = calloc(1, sizeof(*t));
+
+	if (t)
+		t->live = live;
+	return t;
+}
+
+static struct fdproc *proc_get(struct fdpaths *t, uint32_t pid, bool create)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].pid == pid)
+			return &t->v[i];
+	if (!create)
+		return NULL;
+	if (t->n == t->cap) {
+		size_t nc = t->cap ? t->cap * 2 : 16;
+		struct fdproc *v = realloc(t->v, nc * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		t->v = v;
+		t->cap = nc;
+	}
+	t->v[t->n] = (struct fdproc){ .pid = pid };
+	return &t->v[t->n++];
+}
+
+static void put(struct fdpaths *t, uint32_t pid, int fd, const char *path)
+{
+	struct fdproc *p;
+
+	if (fd < 0 || fd >= MAX_FD || !(p = proc_get(t, pid, true)))
+		return;
+	if (fd >= p->cap) {
+		int nc = p->cap ? p->cap : 16;
+		char **v;
+
+		while (nc <= fd)
+			nc *= 2;
+		v = realloc(p->path, nc * sizeof(*v));
+		if (!v)
+			return;
+		memset(v + p->cap, 0, (nc - p->cap) * sizeof(*v));
+		p->path = v;
+		p->cap = nc;
+	}
+	free(p->path[fd]);
+	p->path[fd] = path ? strdup(path) : NULL;
+}
+
+void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path)
+{
+	put(t, pid, fd, path);
+}
+
+static bool read_link(uint32_t pid, int fd, char *buf, size_t len)
+{
+	char proc[64];
+	ssize_t n;
+
+	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
+	n = readlink(proc, buf, len - 1);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	return true;
+}
+
+static const char *cwd_of(struct fdpaths *t, uint32_t pid)
+{
+	struct fdproc *p = proc_get(t, pid, false);
+	char proc[64], buf[PATH_MAX];
+	ssize_t n;
+
+	if (p && p->cwd)
+		return p->cwd;
+	snprintf(proc, sizeof(proc), "/proc/%u/cwd", pid);
+	if (!t->live || (n = readlink(proc, buf, sizeof(buf) - 1)) <= 0 ||
+	    !(p = proc_get(t, pid, true)))
+		return NULL;
+	buf[n] = 0;
+	p->cwd = strdup(buf);
+	return p->cwd;
+}
+
+const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd)
+{
+	struct fdproc *p = proc_get(t, pid, false);
+	char buf[PATH_MAX];
+
+	if (fd == AT_FDCWD_)
+		return cwd_of(t, pid);
+	if (fd < 0)
+		return NULL;
+	if (p && fd < p->cap && p->path[fd] && p->path[fd][0] != PENDING)
+		return p->path[fd];
+	if (!t->live || !read_link(pid, fd, buf, sizeof(buf)))
+		return NULL;
+	/* An fd seen created is only trusted to be what /proc says if /proc
+	 * says the kind it was created as: the number may be reused by now. */
+	if (p && fd < p->cap && p->path[fd] &&
+	    strncmp(buf, p->path[fd] + 1, strlen(p->path[fd] + 1)))
+		return NULL;
+	put(t, pid, fd, buf);
+	p = proc_get(t, pid, false);
+	return p && fd < p->cap ? p->path[fd] : NULL;
+}
+
+void fdpaths_created(struct fdpaths *t, uint32_t pid, int fd, const char *prefix)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%c%s", PENDING, prefix);
+	put(t, pid, fd, buf);
+}
+
+void fdpaths_set_cwd(struct fdpaths *t, uint32_t pid, const char *cwd)
+{
+	struct fdproc *p = proc_get(t, pid, true);
+	char *copy = cwd ? strdup(cwd) : NULL;
+
+	if (!p) {
+		free(copy);
+		return;
+	}
+	free(p->cwd);
+	p->cwd = copy;
+}
+
+void fdpaths_fork(struct fdpaths *t, uint32_t parent, uint32_t child)
+{
+	struct fdproc *p = proc_get(t, parent, false), *c;
+
+	if (p && p->cwd && (c = proc_get(t, child, true))) {
+		p = proc_get(t, parent, false);
+		free(c->cwd);
+		c->cwd = strdup(p->cwd);
+	}
+	p = proc_get(t, parent, false);
+
+	for (int fd = 0; p && fd < p->cap; fd++) {
+		if (p->path[fd])
+			put(t, child, fd, p->path[fd]);
+		p = proc_get(t, parent, false);	/* put may move the array */
+	}
+}
+
+static void forget_all(struct fdpaths *t, uint32_t pid)
+{
+	struct fdproc *p = proc_get(t, pid, false);
+
+	for (int fd = 0; p && fd < p->cap; fd++) {
+		free(p->path[fd]);
+		p->path[fd] = NULL;
+	}
+}
+
+/* What the kernel would say an opened path is: the path made absolute
+ * against the directory it was relative to, symbolic links resolved while
+ * they still can be. */
+static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const char *path,
+			   char *out, size_t len)
+{
+	char joined[PATH_MAX * 2];
+	const char *base;
+
+	if (!path)
+		return NULL;
+	if (!strncmp(path, "/proc/self", 10) && (!path[10] || path[10] == '/')) {
+		/* the traced process's, not strobe's */
+		snprintf(joined, sizeof(joined), "/proc/%u%s", pid, path + 10);
+		path = joined;
+	} else if (path[0] != '/') {
+		base = fdpaths_get(t, pid, dirfd);
+		if (!base)
+			return path;
+		snprintf(joined, sizeof(joined), "%s/%s", base, path);
+		path = joined;
+	}
+	if (len >= PATH_MAX && realpath(path, out))
+		return out;
+	/* unresolvable (gone already, or never there): as given, made absolute */
+	size_t n = strnlen(path, len - 1);
+
+	memcpy(out, path, n);
+	out[n] = 0;
+	return out;
+}
+
+void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *path_arg)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	uint32_t pid = e->h.pid;
+	int64_t ret = e->ret;
+	char buf[PATH_MAX];
+
+	if (!d || (e->flags & (EVF_UNFINISHED | EVF_ENTRY)))
+		return;
+	if (!strcmp(d->name, "close")) {
+		put(t, pid, (int)e->args[0], NULL);
+		return;
+	}
+	if (!strcmp(d->name, "close_range") && ret == 0) {
+		for (uint64_t fd = e->args[0]; fd <= e->args[1] && fd < MAX_FD; fd++)
+			put(t, pid, (int)fd, NULL);
+		return;
+	}
+	if ((!strcmp(d->name, "chdir") || !strcmp(d->name, "fchdir")) && ret == 0) {
+		char out[PATH_MAX];
+		const char *to = d->name[0] == 'f' ? fdpaths_get(t, pid, (int)e->args[0]) :
+				 resolve(t, pid, AT_FDCWD_, path_arg, out, sizeof(out));
+
+		fdpaths_set_cwd(t, pid, to && to[0] == '/' ? to : NULL);
+		return;
+	}
+	if ((!strcmp(d->name, "execve") || !strcmp(d->name, "execveat")) && ret == 0) {
+		forget_all(t, pid);	/* close-on-exec fds are gone: ask /proc again */
+		return;
+	}
+	if (!strcmp(d->name, "fcntl") && ret >= 0 && (e->args[1] == 0 || e->args[1] == 1030)) {
+		/* F_DUPFD, F_DUPFD_CLOEXEC */
+		const char *from = fdpaths_get(t, pid, (int)e->args[0]);
+
+		if (from)
+			snprintf(buf, sizeof(buf), "%s", from);
+		put(t, pid, (int)ret, from ? buf : NULL);
+		return;
+	}
+	if (ret < 0 || d->ret != RK_FD)
+		return;
+	if (!strcmp(d->name, "dup") || !strcmp(d->name, "dup2") || !strcmp(d->name, "dup3")) {
+		const char *from = fdpaths_get(t, pid, (int)e->args[0]);
+
+		if (from)
+			snprintf(buf, sizeof(buf), "%s", from);
+		put(t, pid, (int)ret, from ? buf : NULL);
+		return;
+	}
+	/* An opened path, made absolute with symbolic links resolved; fds
+	 * without a path (sockets, pipes) are asked of /proc when printed.
+	 * Not /proc for opened files: by the time a line is printed, the fd
+	 * may already be closed and its number reused. */
+	if (path_arg) {
+		char out[PATH_MAX];
+		int dirfd = !strcmp(d->name, "openat") || !strcmp(d->name, "openat2") ?
+			    (int)e->args[0] : AT_FDCWD_;
+
+		put(t, pid, (int)ret, resolve(t, pid, dirfd, path_arg, out, sizeof(out)));
+	} else if (kind_of(d->name)) {
+		snprintf(buf, sizeof(buf), "%c%s", PENDING, kind_of(d->name));
+		put(t, pid, (int)ret, buf);
+	} else {
+		/* unknown kind: never guess, print the number alone */
+		snprintf(buf, sizeof(buf), "%c%c", PENDING, PENDING);
+		put(t, pid, (int)ret, buf);
+	}
+}
+
+void fdpaths_exit(struct fdpaths *t, uint32_t pid)
+{
+	struct fdproc *p = proc_get(t, pid, false);
+
+	if (!p)
+		return;
+	forget_all(t, pid);
+	free(p->path);
+	free(p->cwd);
+	*p = t->v[--t->n];
+}
+
+void fdpaths_free(struct fdpaths *t)
+{
+	if (!t)
+		return;
+	while (t->n)
+		fdpaths_exit(t, t->v[0].pid);
+	free(t->v);
+	free(t);
+}
