@@ -15,6 +15,9 @@
 #include <bpf/bpf_core_read.h>
 #include "profile_event.h"
 
+#define EEXIST 17
+#define ENOMEM 12
+
 char LICENSE[] SEC("license") = "GPL";
 
 const volatile __u32 self_tgid = 0;
@@ -23,9 +26,11 @@ const volatile __u32 stack_bytes = 8192;	/* user stack copy, 0: none */
 const volatile __u64 min_block_ns = 1000;
 const volatile __u8 want_user = 1;
 const volatile __u8 want_kernel = 1;
+const volatile __u8 aggregate = 0;	/* --call-graph=fp: count by stack here */
 
 __u64 lost_total = 0;
-__u64 vma_failed = 0;	/* bpf_find_vma could not say where the stack ends */
+__u64 vma_failed = 0;
+__u64 stacks_dropped = 0;	/* aggregating: the stack map was full */	/* bpf_find_vma could not say where the stack ends */
 
 #define SCRATCH (sizeof(struct prof_sample) + 2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX)
 
@@ -63,6 +68,33 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } blocked SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(max_entries, 16384);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, PROF_MAX_FRAMES * sizeof(__u64));
+} stackmap SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, struct prof_count_key);
+	__type(value, __u64);
+} counts SEC(".maps");
+
+/* Process images already announced to user space (pid and name). */
+struct seen_key {
+	__u32 pid;
+	char comm[16];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct seen_key);
+	__type(value, __u8);
+} seen SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -220,6 +252,49 @@ static __always_inline void emit_stacks(void *ctx, __u16 kind, __u64 id)
 	}
 }
 
+/* Frame pointers only: count the sample under its stacks, here; tell user
+ * space about each new process image so it reads the mappings in time. */
+static __always_inline void count_sample(struct bpf_perf_event_data *ctx, __u64 id)
+{
+	struct prof_count_key k = { .pid = id >> 32, .kstack = -1, .ustack = -1 };
+	struct seen_key sk = { .pid = id >> 32 };
+	struct task_struct *task = bpf_get_current_task_btf();
+	__u64 one = 1, *n;
+	__u8 yes = 1;
+
+	bpf_get_current_comm(k.comm, sizeof(k.comm));
+	__builtin_memcpy(sk.comm, k.comm, sizeof(sk.comm));
+	if (want_kernel)
+		k.kstack = bpf_get_stackid(ctx, &stackmap, 0);
+	if (want_user && task->mm)
+		k.ustack = bpf_get_stackid(ctx, &stackmap, BPF_F_USER_STACK);
+	if (k.kstack == -EEXIST || k.kstack == -ENOMEM || k.ustack == -EEXIST ||
+	    k.ustack == -ENOMEM)
+		__sync_fetch_and_add(&stacks_dropped, 1);
+	n = bpf_map_lookup_elem(&counts, &k);
+	if (n)
+		__sync_fetch_and_add(n, 1);
+	else if (bpf_map_update_elem(&counts, &k, &one, BPF_NOEXIST))
+		__sync_fetch_and_add(&stacks_dropped, 1);
+	if (!bpf_map_lookup_elem(&seen, &sk)) {
+		struct prof_sample *s;
+
+		bpf_map_update_elem(&seen, &sk, &yes, BPF_ANY);
+		s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
+		if (!s) {
+			count_lost();
+			return;
+		}
+		__builtin_memset(s, 0, sizeof(*s));
+		s->ts = bpf_ktime_get_ns();
+		s->pid = k.pid;
+		s->tid = (__u32)id;
+		s->kind = PK_NEW;
+		__builtin_memcpy(s->comm, k.comm, sizeof(s->comm));
+		bpf_ringbuf_submit(s, 0);
+	}
+}
+
 SEC("perf_event")
 int on_sample(struct bpf_perf_event_data *ctx)
 {
@@ -227,7 +302,10 @@ int on_sample(struct bpf_perf_event_data *ctx)
 
 	if (!is_target(id >> 32))
 		return 0;
-	emit_stacks(ctx, PK_CPU, id);
+	if (aggregate)
+		count_sample(ctx, id);
+	else
+		emit_stacks(ctx, PK_CPU, id);
 	return 0;
 }
 

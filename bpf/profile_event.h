@@ -19,6 +19,15 @@ enum prof_kind {
 	PK_CPU = 1,		/* a cpu-clock sample */
 	PK_OFF = 2,		/* a thread blocked here (sched_switch out) */
 	PK_ON = 3,		/* ...and ran again after `weight` ns (no stacks) */
+	PK_NEW = 4,		/* --call-graph=fp: a process image first sampled */
+};
+
+/* --call-graph=fp: samples counted in the kernel by stack. */
+struct prof_count_key {
+	__u32 pid;
+	__s32 kstack, ustack;	/* ids in the stack map, negative: none */
+	__u32 pad;
+	char comm[16];
 };
 
 /* x86_64 user registers in DWARF numbering: what CFI unwinding starts from */

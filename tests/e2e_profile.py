@@ -7,6 +7,7 @@ protoc --decode_raw and a protobuf wire-format reader written here."""
 import gzip
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -80,9 +81,12 @@ def test_profile_chains_fp():
     with tempfile.TemporaryDirectory() as d:
         for v in ["O0-fp", "O2-fp"]:
             out = os.path.join(d, v + ".folded")
-            profile(["-F", "499", "--call-graph=fp", "--", prog("callchain-" + v), "1.2"],
-                    [out])
+            r = profile(["-v", "-F", "499", "--call-graph=fp", "--", prog("callchain-" + v),
+                         "1.2"], [out])
             check_split(folded(out), v + " fp")
+            # counted in the kernel: a handful of stacks, not a record a sample
+            m = re.search(r"(\d+) samples counted in the kernel under (\d+) stacks", r.stderr)
+            check(m and int(m.group(1)) > 300 and int(m.group(2)) < 100, r.stderr)
 
 
 def test_profile_off_cpu():

@@ -111,6 +111,8 @@ struct procs *procs_new(void);
 /* The process image of a sample, its mappings read now, while it lives:
  * call it as samples arrive, unwind later. */
 struct proc *procs_note(struct procs *ps, const struct prof_sample *s);
+/* The newest image of pid named comm that procs_note saw, or NULL. */
+struct proc *procs_find(struct procs *ps, uint32_t pid, const char *comm);
 /* Turn a sample (its record and the stacks after it) into frames, root
  * first, appended to *out; sets *full when the user stack reached a
  * thread's entry.  Returns the number of frames added. */

@@ -69,6 +69,7 @@ struct prof {
 	char self_comm[16];
 	double cpu_sampling_ms;
 	uint64_t kept_bytes;
+	uint64_t counted_keys;	/* --call-graph=fp: distinct (process, stacks) */
 };
 
 static uint64_t mono_ns(void)
@@ -161,6 +162,9 @@ static int on_record(void *ctx, void *data, size_t size)
 		*pk = (struct parked){ s->tid, procs_note(pf->procs, s), copy, need };
 		break;
 	}
+	case PK_NEW:
+		procs_note(pf->procs, s);
+		break;
 	case PK_ON: {
 		struct parked *pk = park_slot(pf, s->tid);
 
@@ -302,6 +306,7 @@ static int load(struct prof *pf)
 	pf->skel->rodata->min_block_ns = o->min_block_ns;
 	pf->skel->rodata->want_user = !o->no_user;
 	pf->skel->rodata->want_kernel = !o->no_kernel;
+	pf->skel->rodata->aggregate = o->unwind == PU_FP && o->what != PW_OFF;
 	if (o->verbose >= 2) {
 		pf->skel->ctx.log_level = 1;
 		pf->skel->ctx.log_size = sizeof(log);
@@ -353,6 +358,75 @@ static void say_costs(struct prof *pf)
 		fprintf(stderr, "strobe profile: the sampling program ran %llu times, %.2f us "
 			"each\n", (unsigned long long)info.run_cnt,
 			info.run_time_ns / 1e3 / info.run_cnt);
+}
+
+/* --call-graph=fp: the samples the kernel counted by stack, as stacks. */
+static void build_counted(struct prof *pf, struct prof_result *r)
+{
+	int cfd = pf->skel->maps.counts.map_fd, sfd = pf->skel->maps.stackmap.map_fd;
+	struct prof_count_key key, next, *prev = NULL;
+	uint32_t *frames = NULL, n, cap = 0;
+	struct {
+		struct prof_sample s;
+		uint64_t ips[2 * PROF_MAX_FRAMES];
+	} rec;
+
+	while (!bpf_map_get_next_key(cfd, prev, &next)) {
+		uint64_t count = 0, st[PROF_MAX_FRAMES];
+		uint32_t nk = 0, nu = 0, id;
+		struct proc *p;
+		bool full = false;
+
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(cfd, &key, &count) || !count)
+			continue;
+		/* the command before its exec is strobe */
+		if (key.pid == (uint32_t)pf->child &&
+		    !strncmp(key.comm, pf->self_comm, sizeof(key.comm)))
+			continue;
+		memset(&rec.s, 0, sizeof(rec.s));
+		rec.s.kind = PK_CPU;
+		rec.s.pid = rec.s.tid = key.pid;
+		memcpy(rec.s.comm, key.comm, sizeof(rec.s.comm));
+		id = key.kstack;
+		if (key.kstack >= 0 && !bpf_map_lookup_elem(sfd, &id, st))
+			for (; nk < PROF_MAX_FRAMES && st[nk]; nk++)
+				rec.ips[nk] = st[nk];
+		id = key.ustack;
+		if (key.ustack >= 0 && !bpf_map_lookup_elem(sfd, &id, st))
+			for (; nu < PROF_MAX_FRAMES && st[nu]; nu++)
+				rec.ips[nk + nu] = st[nu];
+		rec.s.kstack_len = nk * 8;
+		rec.s.ustack_len = nu * 8;
+		rec.s.user = nu > 0;
+		rec.s.regs[PR_RIP] = nu ? rec.ips[nk] : 0;
+		p = procs_find(pf->procs, key.pid, key.comm);
+		if (!p)
+			p = procs_note(pf->procs, &rec.s);
+		n = 0;
+		procs_unwind(pf->procs, p, &rec.s, rec.ips, PU_FP, &r->st, &frames, &n, &cap,
+			     &full);
+		if (pf->o->per_pid && n) {
+			char root[40];
+
+			snprintf(root, sizeof(root), "%.16s %u", key.comm[0] ? key.comm : "?",
+				 key.pid);
+			frames[0] = stacks_intern(&r->st, root, FK_ROOT);
+		}
+		if (rec.s.user && !pf->o->no_user) {
+			r->user_samples += count;
+			r->user_full += full ? count : 0;
+		}
+		stacks_add(&r->st, frames, n, count, 0);
+		pf->samples += count;
+		pf->counted_keys++;
+	}
+	free(frames);
+	if (pf->o->verbose)
+		fprintf(stderr, "strobe profile: %llu samples counted in the kernel under %llu "
+			"stacks\n", (unsigned long long)pf->samples,
+			(unsigned long long)pf->counted_keys);
 }
 
 /* Turn every kept sample into a stack of names, merged. */
@@ -559,7 +633,14 @@ int profile_main(int argc, char **argv)
 	r.samples = pf.samples;
 	r.off_events = pf.off_events;
 	r.lost = pf.skel->bss->lost_total;
+	if (pf.skel->rodata->aggregate)
+		build_counted(&pf, &r);
 	build(&pf, &r);
+	r.samples = pf.samples;
+	if (pf.skel->bss->stacks_dropped)
+		fprintf(stderr, "strobe profile: %llu samples lost a stack or their count "
+			"(the kernel's stack tables were full)\n",
+			(unsigned long long)pf.skel->bss->stacks_dropped);
 	status = write_out(&r) ? 1 : 0;
 	if (r.lost)
 		fprintf(stderr, "strobe profile: %llu samples lost (ring buffer full)\n",

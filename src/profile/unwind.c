@@ -254,6 +254,16 @@ struct proc *procs_note(struct procs *ps, const struct prof_sample *s)
 	return np;
 }
 
+struct proc *procs_find(struct procs *ps, uint32_t pid, const char *comm)
+{
+	struct proc *p = *find_slot(ps, pid);
+
+	for (; p; p = p->next)
+		if (!strncmp(p->comm, comm, sizeof(p->comm)))
+			return p;
+	return NULL;
+}
+
 /* ---- libdwfl callbacks: the thread is the sample being unwound ---- */
 
 static pid_t cb_next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
