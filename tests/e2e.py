@@ -826,6 +826,19 @@ def test_decode_fds_like_strace():
           "\n".join(got))
 
 
+def test_trace_path_like_strace():
+    """-P: only the calls that use a path, by name or through an fd (dup'd
+    ones too), the same lines strace -P prints."""
+    outs = []
+    for tracer in (["strace"], [STROBE]):
+        with tempfile.NamedTemporaryFile("r") as t:
+            subprocess.run(tracer + ["-P", "/etc/hostname", "-o", t.name, "--", prog("fds")],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+            outs.append([re.sub(r"\s+=", " =", l) for l in t.read().splitlines()])
+    check(outs[0] == outs[1] and any(l.startswith("read(20,") for l in outs[1]),
+          "strace -P:\n%s\nstrobe -P:\n%s" % ("\n".join(outs[0]), "\n".join(outs[1])))
+
+
 def test_not_root():
     if os.geteuid() != 0:
         return

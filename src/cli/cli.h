@@ -38,6 +38,8 @@ struct options {
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
 	int decode_fds;		/* -y: fds with paths (-yy: the same, for now) */
+	char **paths;		/* -P: as given, and resolved when a symlink */
+	int npaths;
 	int strsize;		/* -s */
 	size_t bufsize;		/* -m, bytes, a power of two */
 	bool quiet;		/* -q */

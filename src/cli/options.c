@@ -2,6 +2,7 @@
 /* strace-compatible option parsing. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ static const char usage_text[] =
 "                       value is a name, %class, /regex, all or none\n"
 "  -e status=SET, --status=SET  successful, failed, unfinished, all, none\n"
 "  -z, --successful-only        only calls that succeeded\n"
+"  -P, --trace-path=PATH        only calls that use PATH, by name or by fd\n"
 "  -Z, --failed-only            only calls that failed\n"
 "\n"
 "Output:\n"
@@ -85,6 +87,7 @@ static const struct option long_opts[] = {
 	{ "relative-timestamps", no_argument, 0, 'r' },
 	{ "syscall-times", no_argument, 0, 'T' },
 	{ "decode-fds", no_argument, 0, 'y' },
+	{ "trace-path", required_argument, 0, 'P' },
 	{ "successful-only", no_argument, 0, 'z' },
 	{ "failed-only", no_argument, 0, 'Z' },
 	{ "quiet", no_argument, 0, 'q' },
@@ -199,7 +202,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* Reading a file, options may follow its name; tracing, everything
 	 * after the command is the command's. */
 	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
-		"fo:e:s:p:atrTyzZqvm:cCS:i:whV" : "+fo:e:s:p:atrTyzZqvm:cCS:i:whV";
+		"fo:e:s:p:P:atrTyzZqvm:cCS:i:whV" : "+fo:e:s:p:P:atrTyzZqvm:cCS:i:whV";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
@@ -236,6 +239,20 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'r': o->relative = true; break;
 		case 'T': o->syscall_times = true; break;
 		case 'y': o->decode_fds++; break;
+		case 'P':
+			{
+				char real[4096];
+				char **n = realloc(o->paths, (o->npaths + 2) * sizeof(*n));
+
+				if (!n)
+					return -1;
+				o->paths = n;
+				o->paths[o->npaths++] = strdup(optarg);
+				/* a symbolic link: its target is the same file */
+				if (realpath(optarg, real) && strcmp(real, optarg))
+					o->paths[o->npaths++] = strdup(real);
+			}
+			break;
 		case 'z': o->status_mask = ST_SUCCESSFUL; break;
 		case 'Z': o->status_mask = ST_FAILED; break;
 		case 'q': o->quiet = true; break;
@@ -330,7 +347,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'V': printf("strobe version %s\n", STROBE_VERSION); return 1;
 		case '?':
 		default:
-			if (optopt && strchr("oespmSi", optopt))
+			if (optopt && strchr("oespPmSi", optopt))
 				return err1("option -%s needs an argument",
 					    (char[]){ (char)optopt, 0 });
 			if (optopt)
@@ -385,6 +402,10 @@ int options_parse(struct options *o, int argc, char **argv)
 
 void options_free(struct options *o)
 {
+	for (int i = 0; i < o->npaths; i++)
+		free(o->paths[i]);
+	free(o->paths);
+	o->paths = NULL;
 	free(o->pids);
 	o->pids = NULL;
 	for (int i = 0; i < o->nevents; i++)

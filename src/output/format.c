@@ -60,7 +60,8 @@ struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 		return NULL;
 	f->o = *o;
 	f->w = w;
-	if (o->decode_fds && !o->json && !(f->fds = fdpaths_new(o->live))) {
+	/* -P needs to know what each fd is too */
+	if ((o->decode_fds || o->npaths) && !(f->fds = fdpaths_new(o->live))) {
 		free(f);
 		return NULL;
 	}
@@ -91,7 +92,8 @@ struct fdpaths *formatter_fdpaths(struct formatter *f)
 
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 {
-	const char *path = f->fds && (fd >= 0 || fd == -100) ? fdpaths_get(f->fds, pid, fd) : NULL;
+	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
+			   fdpaths_get(f->fds, pid, fd) : NULL;
 
 	if (!path)
 		return;
@@ -104,6 +106,46 @@ void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 			sbuf_putc(b, *c);
 	}
 	sbuf_putc(b, '>');
+}
+
+static bool is_traced_path(const struct formatter *f, const char *path, size_t len)
+{
+	for (int i = 0; i < f->o.npaths; i++)
+		if (strlen(f->o.paths[i]) == len && !memcmp(f->o.paths[i], path, len))
+			return true;
+	return false;
+}
+
+/* -P: does the call name one of the paths, or use an fd that refers to
+ * one?  Path arguments count as the call gave them, as strace counts them. */
+static bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	if (!d)
+		return false;
+	for (int i = 0; i < d->nargs; i++) {
+		const struct cap *c;
+		const char *data, *p;
+		int fd = (int32_t)e->args[i];
+
+		switch (d->args[i].kind) {
+		case AK_PATH:
+			if (cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) &&
+			    is_traced_path(f, data, c->len))
+				return true;
+			break;
+		case AK_FD:
+		case AK_DIRFD:
+			if (fd >= 0 && (p = fdpaths_get(f->fds, e->h.pid, fd)) &&
+			    is_traced_path(f, p, strlen(p)))
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
 }
 
 /* -y: learn from a completed call what its fds now refer to. */
@@ -371,8 +413,14 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	struct sbuf *b = &f->w->buf;
 	size_t start = b->len;
 
+	if (f->o.npaths && !touches_paths(f, e, size)) {
+		track_fds(f, e, size);	/* what it did to fds still counts */
+		return;
+	}
 	if (f->o.json) {
 		json_syscall(f, b, e, size, false);
+		if (f->fds)
+			track_fds(f, e, size);
 		end_line(f, b);
 		return;
 	}

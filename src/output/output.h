@@ -39,6 +39,8 @@ struct fmt_opts {
 	int strsize;		/* -s: also bounds how many argv elements show */
 	bool json;		/* one JSON object per event instead of strace lines */
 	int decode_fds;		/* -y: fds with their paths */
+	char **paths;		/* -P: only calls that touch one of these */
+	int npaths;
 	bool live;		/* /proc describes the traced processes (not a report) */
 };
 

@@ -239,6 +239,7 @@ static void start_output(struct report *r)
 		.json = (o->json && !o->summary) ||
 			(o->mode == MODE_EXPORT && o->format == EXPORT_JSONL),
 		.decode_fds = o->decode_fds,
+		.paths = o->paths, .npaths = o->npaths,
 	};
 
 	r->fmt = formatter_new(&fo, &r->w);

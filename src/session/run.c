@@ -311,6 +311,7 @@ int session_run(const struct options *o)
 		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
 		.strsize = o->strsize, .json = o->json && !o->summary,
 		.decode_fds = o->decode_fds, .live = true,
+		.paths = o->paths, .npaths = o->npaths,
 	};
 	int status, stop = 0, sigfd, err;
 	sigset_t mask;
