@@ -839,6 +839,28 @@ def test_trace_path_like_strace():
           "strace -P:\n%s\nstrobe -P:\n%s" % ("\n".join(outs[0]), "\n".join(outs[1])))
 
 
+def test_hex_strings_like_strace():
+    """-x: strings with a non-printable byte in hex (tabs and newlines do not
+    count); -xx: every string, paths too."""
+    with tempfile.TemporaryDirectory() as d:
+        data = os.path.join(d, "bin")
+        with open(data, "wb") as f:
+            f.write(b"ab\tc\x01\xc3\xa9\n")
+        text = os.path.join(d, "text")
+        with open(text, "w") as f:
+            f.write("hello\tworld\n")
+        for flag in ("-x", "-xx"):
+            outs = []
+            for tracer in (["strace"], [STROBE]):
+                r = subprocess.run(tracer + [flag, "-e", "trace=openat,read,write", "--", "cat",
+                                             data, text], text=True, timeout=60,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                outs.append([re.sub(r"\s+=", " =", l) for l in r.stderr.splitlines()
+                             if d in l or l.startswith(("read(3", "write(1"))])
+            check(outs[0] == outs[1] and len(outs[1]) >= 6, "%s: strace:\n%s\nstrobe:\n%s" % (
+                flag, "\n".join(outs[0]), "\n".join(outs[1])))
+
+
 def test_not_root():
     if os.geteuid() != 0:
         return

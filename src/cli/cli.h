@@ -37,6 +37,7 @@ struct options {
 	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 */
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
+	int hex_strings;	/* -x, -xx */
 	int decode_fds;		/* -y: fds with paths (-yy: the same, for now) */
 	char **paths;		/* -P: as given, and resolved when a symlink */
 	int npaths;

@@ -16,7 +16,7 @@
 #endif
 
 static const char usage_text[] =
-"usage: strobe [-fqrTtvyzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
+"usage: strobe [-fqrTtvxyzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
 "              { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
 "       strobe record [-o FILE] [options] { -p PID | -a | [--] COMMAND }\n"
 "       strobe report [FILE] [-e EXPR] [-p PID] [-t -T -c --hist --json --stat]\n"
@@ -47,6 +47,7 @@ static const char usage_text[] =
 "  -r, --relative-timestamps  time since the previous line\n"
 "  -T, --syscall-times  time spent in each call\n"
 "  -y, --decode-fds     fds with the paths they refer to: 3</etc/passwd>\n"
+"  -x, -xx              strings with non-ASCII bytes in hex; -xx: all strings\n"
 "  -q, --quiet          no attach/detach messages\n"
 "  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
 "  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
@@ -71,7 +72,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
-	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS,
+	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX,
 };
 
 static const struct option long_opts[] = {
@@ -88,6 +89,7 @@ static const struct option long_opts[] = {
 	{ "syscall-times", no_argument, 0, 'T' },
 	{ "decode-fds", no_argument, 0, 'y' },
 	{ "trace-path", required_argument, 0, 'P' },
+	{ "strings-in-hex", optional_argument, 0, OPT_HEX },
 	{ "successful-only", no_argument, 0, 'z' },
 	{ "failed-only", no_argument, 0, 'Z' },
 	{ "quiet", no_argument, 0, 'q' },
@@ -202,7 +204,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* Reading a file, options may follow its name; tracing, everything
 	 * after the command is the command's. */
 	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
-		"fo:e:s:p:P:atrTyzZqvm:cCS:i:whV" : "+fo:e:s:p:P:atrTyzZqvm:cCS:i:whV";
+		"fo:e:s:p:P:atrTxyzZqvm:cCS:i:whV" : "+fo:e:s:p:P:atrTxyzZqvm:cCS:i:whV";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
@@ -239,6 +241,18 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'r': o->relative = true; break;
 		case 'T': o->syscall_times = true; break;
 		case 'y': o->decode_fds++; break;
+		case 'x': o->hex_strings++; break;
+		case OPT_HEX:
+			if (!optarg || !strcmp(optarg, "all"))
+				o->hex_strings = 2;
+			else if (!strcmp(optarg, "non-ascii"))
+				o->hex_strings = 1;
+			else if (!strcmp(optarg, "none"))
+				o->hex_strings = 0;
+			else
+				return err1("invalid --strings-in-hex '%s': expected all, non-ascii "
+					    "or none", optarg);
+			break;
 		case 'P':
 			{
 				char real[4096];

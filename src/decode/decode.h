@@ -29,6 +29,9 @@ void decode_exit_status(struct sbuf *b, int status);
 
 /* A quoted, escaped string as strace prints it; "..." after it if cut. */
 void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated);
+/* -x (1): strings with a non-printable byte all in \xNN; -xx (2): every
+ * string.  Process-wide, set once from the command line. */
+void decode_set_hex(int level);
 
 /* Flags and enums. */
 void decode_open_flags(struct sbuf *b, uint64_t v);

@@ -5,6 +5,8 @@
  * digits as possible unless the next character is an octal digit (then
  * three, so the escape cannot swallow it).
  */
+#include <string.h>
+
 #include "decode.h"
 
 void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated)
@@ -25,11 +27,52 @@ void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated
 		sbuf_puts(b, "...");
 }
 
+/* -x: 1 strings with a non-printable byte in hex, 2 every string in hex.
+ * Process-wide: set once from the command line. */
+static int hex_level;
+
+void decode_set_hex(int level)
+{
+	hex_level = level;
+}
+
+static bool wants_hex(const unsigned char *s, size_t len)
+{
+	if (hex_level >= 2)
+		return true;
+	if (!hex_level)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		/* strchr would find a NUL byte: the terminator */
+		if (c >= 0x7f || (c < ' ' && (!c || !strchr("\t\n\v\f\r", c))))
+			return true;
+	}
+	return false;
+}
+
 void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated)
 {
 	sbuf_reserve(b, len * 4 + 8);
 	char *o = b->p + b->len;
 
+	if (wants_hex((const unsigned char *)s, len)) {
+		static const char hex[] = "0123456789abcdef";
+
+		*o++ = '"';
+		for (size_t i = 0; i < len; i++) {
+			*o++ = '\\';
+			*o++ = 'x';
+			*o++ = hex[(unsigned char)s[i] >> 4];
+			*o++ = hex[s[i] & 15];
+		}
+		*o++ = '"';
+		b->len = o - b->p;
+		if (truncated)
+			sbuf_puts(b, "...");
+		return;
+	}
 	*o++ = '"';
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
