@@ -46,6 +46,10 @@ void decode_dirfd(struct sbuf *b, int64_t v);
 void decode_mode(struct sbuf *b, uint32_t mode);
 void decode_stat(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statx(struct sbuf *b, const uint8_t *p, size_t len);
+/* sysstructs.c */
+void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
+void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_sigset(struct sbuf *b, uint64_t mask);

@@ -21,6 +21,10 @@ void decode_signal(struct sbuf *b, int sig)
 		return;
 	}
 	abbrev = sig > 0 && sig < 32 ? sigabbrev_np(sig) : NULL;
+	/* glibc calls 29 POLL, strace (and the kernel's signal.h first) IO;
+	 * 6 is ABRT for both, 7 BUS */
+	if (sig == SIGIO)
+		abbrev = "IO";
 	if (!abbrev) {
 		sbuf_s64(b, sig);
 		return;

@@ -147,6 +147,9 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_RLIMIT_IN: case AK_RLIMIT_OUT: decode_rlimit(b, p, c->len); break;
 	case AK_WAIT_STATUS: decode_wait_status(b, p, c->len); break;
 	case AK_STATX: decode_statx(b, p, c->len); break;
+	case AK_UTSNAME: decode_utsname(b, p, c->len, false); break;
+	case AK_SYSINFO: decode_sysinfo(b, p, c->len); break;
+	case AK_STATFS: decode_statfs(b, p, c->len); break;
 	case AK_FD_PAIR: {
 		int32_t fds[2];
 
@@ -230,6 +233,62 @@ static void put_clone(struct sbuf *b, const struct ev_syscall *e)
 	}
 }
 
+/*
+ * futex(2): which arguments mean something depends on the operation, and
+ * strace shows only those: the timeout (a timespec) for waits, a count
+ * (val2) in its place for requeues, the bitset for the *_BITSET ops.
+ */
+static void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		      const struct ev_syscall *e, size_t size)
+{
+	static const char *const ops[] = {
+		"FUTEX_WAIT", "FUTEX_WAKE", "FUTEX_FD", "FUTEX_REQUEUE", "FUTEX_CMP_REQUEUE",
+		"FUTEX_WAKE_OP", "FUTEX_LOCK_PI", "FUTEX_UNLOCK_PI", "FUTEX_TRYLOCK_PI",
+		"FUTEX_WAIT_BITSET", "FUTEX_WAKE_BITSET", "FUTEX_WAIT_REQUEUE_PI",
+		"FUTEX_CMP_REQUEUE_PI", "FUTEX_LOCK_PI2",
+	};
+	/* what follows uaddr and op: v val, t timeout, 2 val2, a uaddr2, 3 val3,
+	 * b val3 as a bitset */
+	static const char *const shape[] = {
+		"vt", "v", "v", "v2a", "v2a3", "v2a3", "t", "", "", "vtb", "vb", "vta",
+		"v2a3", "t",
+	};
+	uint32_t op = (uint32_t)e->args[1], cmd = op & ~(128u | 256u);
+	const char *s;
+
+	put_ptr(b, e->args[0]);
+	sbuf_puts(b, ", ");
+	if (cmd >= sizeof(ops) / sizeof(ops[0])) {
+		sbuf_hex(b, op);
+		for (int i = 2; i < 6; i++) {
+			sbuf_puts(b, ", ");
+			sbuf_hex(b, e->args[i]);
+		}
+		return;
+	}
+	sbuf_puts(b, ops[cmd]);
+	if (op & 128)
+		sbuf_puts(b, "_PRIVATE");
+	if (op & 256)
+		sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	for (s = shape[cmd]; *s; s++) {
+		sbuf_puts(b, ", ");
+		switch (*s) {
+		case 'v': sbuf_u64(b, (uint32_t)e->args[2]); break;
+		case 't': put_arg(f, b, d, e, size, 3); break;
+		case '2': sbuf_u64(b, (uint32_t)e->args[3]); break;
+		case 'a': put_ptr(b, e->args[4]); break;
+		case '3': sbuf_hex(b, (uint32_t)e->args[5]); break;
+		case 'b':
+			if ((uint32_t)e->args[5] == 0xffffffffu)
+				sbuf_puts(b, "FUTEX_BITSET_MATCH_ANY");
+			else
+				sbuf_hex(b, (uint32_t)e->args[5]);
+			break;
+		}
+	}
+}
+
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i)
 {
@@ -278,8 +337,12 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_WHENCE: decode_whence(b, (uint32_t)v); break;
 	case AK_STAT: case AK_TIMESPEC_IN: case AK_TIMESPEC_OUT: case AK_SIGACTION_IN:
 	case AK_SIGACTION_OUT: case AK_SIGSET_IN: case AK_SIGSET_OUT: case AK_RLIMIT_IN:
-	case AK_RLIMIT_OUT: case AK_WAIT_STATUS: case AK_STATX:
+	case AK_RLIMIT_OUT: case AK_WAIT_STATUS: case AK_STATX: case AK_UTSNAME:
+	case AK_SYSINFO: case AK_STATFS:
 		put_struct(b, d->args[i].kind, e, size, i);
+		break;
+	case AK_FUTEX_OP:
+		sbuf_hex(b, (uint32_t)v);	/* in context: put_futex */
 		break;
 	case AK_STATX_MASK: decode_statx_mask(b, v); break;
 	case AK_CLOCKID: decode_clockid(b, v); break;
@@ -383,6 +446,10 @@ void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 	sbuf_putc(b, '(');
 	if (d->nargs == 5 && d->args[0].kind == AK_CLONE_FLAGS) {
 		put_clone(b, e);
+		return;
+	}
+	if (d->nargs == 6 && d->args[1].kind == AK_FUTEX_OP) {
+		put_futex(f, b, d, e, size);
 		return;
 	}
 	n = shown_args(d, e);

@@ -21,6 +21,9 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_RLIMIT_IN, CK_STRUCT_IN, 16 }, { AK_RLIMIT_OUT, CK_STRUCT_OUT, 16 },
 		{ AK_WAIT_STATUS, CK_STRUCT_OUT, 4 }, { AK_STATX, CK_STRUCT_OUT, 256 },
 		{ AK_FD_PAIR, CK_STRUCT_OUT, 8 },
+		/* struct utsname 390, sysinfo 112, statfs 120 */
+		{ AK_UTSNAME, CK_STRUCT_OUT, 390 }, { AK_SYSINFO, CK_STRUCT_OUT, 112 },
+		{ AK_STATFS, CK_STRUCT_OUT, 120 },
 		/* sockaddr_storage is 128 bytes; a sockaddr read by the call is
 		 * captured at the length its caller gives (CK_STRUCT_IN_LEN) */
 		{ AK_SOCKADDR_OUT, CK_STRUCT_OUT, 128 },
