@@ -100,6 +100,31 @@ def main():
     ])
     table("W1, every call decoded and written (target: strobe <= 4x, no loss)", res,
           "untraced W1")
+    # 2b. Buffers: 100k reads of 4 KiB, the reads traced, their data shown
+    # as strace shows it (-s 32), whole (-s 4096) or not at all (-s 0).  The
+    # ring buffer is big enough that nothing is lost (a lost event is
+    # cheap), and the figure is dd's own time, as it reports it, so strobe
+    # formatting the text afterwards does not count.
+    dd4k = ["/usr/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=4k", "count=100k"]
+    own = {}
+    for _ in range(REPS):
+        for name, pre in (("untraced", []),
+                          ("-s 0", [STROBE, "-m", "512M", "-e", "trace=read", "-s", "0"]),
+                          ("-s 32", [STROBE, "-m", "512M", "-e", "trace=read"]),
+                          ("-s 4096", [STROBE, "-m", "512M", "-e", "trace=read", "-s", "4096"])):
+            argv = pre + (["-o", "/dev/null", "--"] if pre else []) + dd4k
+            r = subprocess.run(argv, capture_output=True, text=True)
+            m = re.search(r"copied, ([\d.]+) s", r.stderr)
+            if lost(r.stderr):
+                print("  (%s lost %d events: its figure is too low)" % (name, lost(r.stderr)))
+            own.setdefault(name, []).append(float(m.group(1)) if m else float("nan"))
+    med = {n: statistics.median(v) for n, v in own.items()}
+    print("\n100k reads of 4 KiB, dd's own time (target: a decoded read <= 1.5x an "
+          "undecoded one)")
+    for n in med:
+        print("  %-12s %8.3f s  %5.2fx untraced  %5.2fx -s 0" % (
+            n, med[n], med[n] / med["untraced"], med[n] / med["-s 0"]))
+
     small = "20k"
     res = bench([
         ("untraced W1/50", w1(small)),
