@@ -453,9 +453,19 @@ static __always_inline int on_exit(__s64 ret)
 	return 0;
 }
 
+/* rt_sigreturn takes no arguments; strace shows the signal mask it
+ * restores.  The frame starts a word below the user sp at entry (the
+ * restorer's return popped pretcode): ucontext, whose uc_sigmask is at 296
+ * (flags 8, link 8, stack_t 24, sigcontext 256).  Its address goes in
+ * argument 0, captured at exit like any struct the call leaves behind. */
+#define NR_RT_SIGRETURN 15
+#define UC_SIGMASK_OFF 296
+
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 {
+	if (id == NR_RT_SIGRETURN)
+		return on_enter(id, regs->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
 	return on_enter(id, regs->di, regs->si, regs->dx, regs->r10, regs->r8,
 			regs->r9);
 }
@@ -484,6 +494,11 @@ struct sc_exit_rec {
 SEC("tracepoint")
 int tp_enter(struct sc_enter_rec *ctx)
 {
+	if (ctx->nr == NR_RT_SIGRETURN) {
+		struct pt_regs *r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+
+		return on_enter(ctx->nr, r ? r->sp + UC_SIGMASK_OFF : 0, 0, 0, 0, 0, 0);
+	}
 	return on_enter(ctx->nr, ctx->args[0], ctx->args[1], ctx->args[2],
 			ctx->args[3], ctx->args[4], ctx->args[5]);
 }

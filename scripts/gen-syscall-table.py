@@ -122,6 +122,10 @@ OVERRIDE = {
     ("accept", "upeer_addrlen"): "SOCKLEN", ("accept4", "upeer_addrlen"): "SOCKLEN",
     ("recvfrom", "addr_len"): "SOCKLEN", ("accept4", "flags"): "SOCK_FLAGS",
 }
+# Arguments the kernel does not take but strace shows, filled in by the BPF
+# side: rt_sigreturn's signal mask, read from the frame on the user stack.
+SYNTHETIC_ARGS = {"rt_sigreturn": [("frame_mask", "SIGFRAME_MASK")]}
+
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_NONE = {"exit", "exit_group"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
@@ -272,6 +276,7 @@ def main(out):
         else:
             known = True
         args = [(a, kind_of(name, t, a)) for t, a in fmt][:6]
+        args += SYNTHETIC_ARGS.get(name, [])
         classes = set()
         if any(k == "PATH" for _, k in args):
             classes.add("FILE")

@@ -377,6 +377,8 @@ def test_signal_interrupts_call():
     check(re.search(r"read\(\d+, 0x[0-9a-f]+, 1\)\s+= \? ERESTARTSYS \(To be restarted "
                     r"if SA_RESTART is set\)", r.stderr), r.stderr)
     check("--- SIGALRM {si_signo=SIGALRM, si_code=SI_KERNEL} ---" in r.stderr, r.stderr)
+    # the mask the handler's return restores, read from the signal frame
+    check("rt_sigreturn({mask=[]}) = -1 EINTR" in re.sub(r"\s+=", " =", r.stderr), r.stderr)
 
 
 def test_killed_by_segv():

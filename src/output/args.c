@@ -150,6 +150,12 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_UTSNAME: decode_utsname(b, p, c->len, false); break;
 	case AK_SYSINFO: decode_sysinfo(b, p, c->len); break;
 	case AK_STATFS: decode_statfs(b, p, c->len); break;
+	case AK_SIGFRAME_MASK:
+		memcpy(&mask, p, sizeof(mask));
+		sbuf_puts(b, "{mask=");
+		decode_sigset(b, mask);
+		sbuf_putc(b, '}');
+		break;
 	case AK_FD_PAIR: {
 		int32_t fds[2];
 
@@ -338,7 +344,7 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_STAT: case AK_TIMESPEC_IN: case AK_TIMESPEC_OUT: case AK_SIGACTION_IN:
 	case AK_SIGACTION_OUT: case AK_SIGSET_IN: case AK_SIGSET_OUT: case AK_RLIMIT_IN:
 	case AK_RLIMIT_OUT: case AK_WAIT_STATUS: case AK_STATX: case AK_UTSNAME:
-	case AK_SYSINFO: case AK_STATFS:
+	case AK_SYSINFO: case AK_STATFS: case AK_SIGFRAME_MASK:
 		put_struct(b, d->args[i].kind, e, size, i);
 		break;
 	case AK_FUTEX_OP:

@@ -23,7 +23,7 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_FD_PAIR, CK_STRUCT_OUT, 8 },
 		/* struct utsname 390, sysinfo 112, statfs 120 */
 		{ AK_UTSNAME, CK_STRUCT_OUT, 390 }, { AK_SYSINFO, CK_STRUCT_OUT, 112 },
-		{ AK_STATFS, CK_STRUCT_OUT, 120 },
+		{ AK_STATFS, CK_STRUCT_OUT, 120 }, { AK_SIGFRAME_MASK, CK_STRUCT_IN, 8 },
 		/* sockaddr_storage is 128 bytes; a sockaddr read by the call is
 		 * captured at the length its caller gives (CK_STRUCT_IN_LEN) */
 		{ AK_SOCKADDR_OUT, CK_STRUCT_OUT, 128 },

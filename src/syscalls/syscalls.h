@@ -31,6 +31,7 @@ enum arg_kind {
 	AK_IOCTL_REQ, AK_FCNTL_CMD, AK_FCNTL_ARG, AK_SOCK_FAMILY, AK_SOCK_TYPE,
 	AK_SOCK_PROTO, AK_FD_PAIR, AK_MADV, AK_FADV, AK_BUF_OUT_HEX, AK_GRND,
 	AK_EPOLL_FLAGS, AK_FD_FLAGS, AK_FUTEX_OP, AK_UTSNAME, AK_SYSINFO, AK_STATFS,
+	AK_SIGFRAME_MASK,	/* rt_sigreturn: the mask in the signal frame */
 	AK_DIRENTS,	/* a getdents buffer, shown with its entry count */
 	AK_SOCKADDR_IN,	/* a sockaddr the call reads, length in argument len_arg */
 	AK_SOCKADDR_OUT, AK_SOCKLEN, AK_SOCK_FLAGS,
