@@ -880,7 +880,7 @@ def test_system_structs_and_futex_like_strace():
         # strace splits a call another thread interrupts; strobe never does
         return {re.sub(r"\s+=", " =", l) for l in text.splitlines()
                 if "resumed" not in l and "unfinished" not in l and "+++" not in l}
-    for cmd in (["uname", "-a"], ["df", "/"], ["free"], [prog("threads")]):
+    for cmd in (["uname", "-a"], ["df", "/"], ["free"], [prog("futex")]):
         a, b = lines(["strace"] + cmd), lines([STROBE] + cmd)
         check(a == b and a, "%s:\nstrace: %s\nstrobe: %s" % (cmd, a, b))
 

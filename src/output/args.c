@@ -266,10 +266,14 @@ static void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_
 	sbuf_puts(b, ", ");
 	if (cmd >= sizeof(ops) / sizeof(ops[0])) {
 		sbuf_hex(b, op);
-		for (int i = 2; i < 6; i++) {
-			sbuf_puts(b, ", ");
-			sbuf_hex(b, e->args[i]);
-		}
+		sbuf_puts(b, " /* FUTEX_??? */, ");
+		sbuf_u64(b, (uint32_t)e->args[2]);
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[3]);
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[4]);
+		sbuf_puts(b, ", ");
+		sbuf_u64(b, (uint32_t)e->args[5]);
 		return;
 	}
 	sbuf_puts(b, ops[cmd]);
@@ -284,7 +288,7 @@ static void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_
 		case 't': put_arg(f, b, d, e, size, 3); break;
 		case '2': sbuf_u64(b, (uint32_t)e->args[3]); break;
 		case 'a': put_ptr(b, e->args[4]); break;
-		case '3': sbuf_hex(b, (uint32_t)e->args[5]); break;
+		case '3': sbuf_u64(b, (uint32_t)e->args[5]); break;
 		case 'b':
 			if ((uint32_t)e->args[5] == 0xffffffffu)
 				sbuf_puts(b, "FUTEX_BITSET_MATCH_ANY");
