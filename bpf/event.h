@@ -56,8 +56,10 @@ struct ev_syscall {
 	__u8 flags;		/* EVF_* */
 	__u8 pad;
 	__u32 aux;		/* execve: number of environment strings;
-				 * getdents, getdents64: entries returned */
-	__u32 aux2;		/* execve: argv entries not captured */
+				 * getdents, getdents64: entries returned;
+				 * socket calls: the address length at entry */
+	__u32 aux2;		/* execve: argv entries not captured;
+				 * socket calls: 1 when aux holds that length */
 };
 
 /* cap.flags */
@@ -121,7 +123,7 @@ struct task_state {
 	 * default-fatal signal kills without passing signal_deliver, and is
 	 * shown from here just before the thread's exit. */
 	__s32 sent_sig;
-	__u32 pad;
+	__u32 len_in;		/* socket calls: *addrlen at entry, + 1 (0: none) */
 	__u8 sent_info[48];
 };
 

@@ -218,6 +218,23 @@ static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state
 	e->pad = 0;
 	e->aux = 0;
 	e->aux2 = 0;
+	if (st->len_in) {
+		e->aux = st->len_in - 1;
+		e->aux2 = 1;
+	}
+}
+
+/* The socket calls whose address length the call changes; strace shows it
+ * as [before => after], so it is read at entry too.  Which argument: */
+static __always_inline int addrlen_arg(__s32 nr)
+{
+	switch (nr) {
+	case 43: case 288: case 51: case 52:	/* accept, accept4, get{sock,peer}name */
+		return 2;
+	case 45:				/* recvfrom */
+		return 5;
+	}
+	return -1;
 }
 
 /* A record without captures goes straight into the ring buffer. */
@@ -398,6 +415,15 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->args[4] = a4;
 	st->args[5] = a5;
 	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
+	st->len_in = 0;
+	if (do_trace) {
+		int la = addrlen_arg(nr);
+		__u64 p = la == 5 ? a5 : la == 2 ? a2 : 0;
+		__u32 len;
+
+		if (p && !bpf_probe_read_user(&len, sizeof(len), (void *)p))
+			st->len_in = len + 1;
+	}
 
 	if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
 		st->flags &= ~TS_IN_CALL;

@@ -194,7 +194,11 @@ static void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 			return;
 		}
 		memcpy(&n, data, 4);
-		sbuf_printf(b, "[%d]", n);
+		/* the length as the caller gave it, and as the call left it */
+		if (e->aux2 == 1 && (int32_t)e->aux != n)
+			sbuf_printf(b, "[%d => %d]", (int32_t)e->aux, n);
+		else
+			sbuf_printf(b, "[%d]", n);
 		return;
 	}
 	size_t len = c->len;
