@@ -888,6 +888,29 @@ def test_system_structs_and_futex_like_strace():
         check(a == b and a, "%s:\nstrace: %s\nstrobe: %s" % (cmd, a, b))
 
 
+def test_clone3_args():
+    """clone3's struct as strace prints it (strace splits the line when the
+    thread starts: its two halves, put together, are checked here)."""
+    r = strobe(["-f", "-e", "trace=clone3", "--", prog("threads")])
+    line = next((l for l in r.stderr.splitlines() if "clone3(" in l), "")
+    check(re.search(r"clone3\(\{flags=CLONE_VM\|CLONE_FS\|CLONE_FILES\|CLONE_SIGHAND\|"
+                    r"CLONE_THREAD\|CLONE_SYSVSEM\|CLONE_SETTLS\|CLONE_PARENT_SETTID\|"
+                    r"CLONE_CHILD_CLEARTID, child_tid=0x[0-9a-f]+, parent_tid=0x[0-9a-f]+, "
+                    r"exit_signal=0, stack=0x[0-9a-f]+, stack_size=0x[0-9a-f]+, "
+                    r"tls=0x[0-9a-f]+\} => \{parent_tid=\[(\d+)\]\}, 88\)\s+= (\d+)$", line),
+          r.stderr)
+    m = re.search(r"parent_tid=\[(\d+)\]\}, 88\)\s+= (\d+)$", line)
+    check(m.group(1) == m.group(2), line)
+    with tempfile.NamedTemporaryFile("r") as t:
+        subprocess.run(["strace", "-f", "-e", "trace=clone3", "-o", t.name, prog("threads")],
+                       stdout=subprocess.DEVNULL, timeout=60)
+        theirs = t.read()
+    # strace's first half, up to where it splits, is the same text
+    first = re.search(r"clone3\(\{[^}]*\}", theirs)
+    mask = lambda s: re.sub(r"0x[0-9a-f]+", "A", s)  # noqa: E731
+    check(first and mask(first.group(0)) in mask(line), "%s\n%s" % (theirs, line))
+
+
 def test_not_root():
     if os.geteuid() != 0:
         return

@@ -117,6 +117,9 @@ static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscal
 }
 
 /* A struct the kernel side captured whole; its pointer if it could not. */
+static void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p,
+			   size_t len);
+
 static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, size_t size,
 		       int i)
 {
@@ -150,6 +153,7 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_UTSNAME: decode_utsname(b, p, c->len, false); break;
 	case AK_SYSINFO: decode_sysinfo(b, p, c->len); break;
 	case AK_STATFS: decode_statfs(b, p, c->len); break;
+	case AK_CLONE_ARGS: put_clone_args(b, e, p, c->len); break;
 	case AK_SIGFRAME_MASK:
 		memcpy(&mask, p, sizeof(mask));
 		sbuf_puts(b, "{mask=");
@@ -217,6 +221,57 @@ static void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 		}
 	}
 	decode_sockaddr(b, (const uint8_t *)data, len);
+}
+
+/* clone3's struct clone_args, with the fields its flags make meaningful;
+ * after a successful call, the parent_tid the kernel wrote (the result). */
+static void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p,
+			   size_t len)
+{
+	uint64_t flags = load_u64(p, 0), sig = load_u64(p, 32);
+
+	(void)len;
+	sbuf_puts(b, "{flags=");
+	decode_clone_flags(b, flags);
+	if (flags & 0x1000) {			/* CLONE_PIDFD */
+		sbuf_puts(b, ", pidfd=");
+		put_ptr(b, load_u64(p, 8));
+	}
+	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */
+		sbuf_puts(b, ", child_tid=");
+		put_ptr(b, load_u64(p, 16));
+	}
+	if (flags & 0x100000) {			/* CLONE_PARENT_SETTID */
+		sbuf_puts(b, ", parent_tid=");
+		put_ptr(b, load_u64(p, 24));
+	}
+	sbuf_puts(b, ", exit_signal=");
+	if (sig)
+		decode_signal(b, (int)sig);
+	else
+		sbuf_putc(b, '0');
+	sbuf_puts(b, ", stack=");
+	put_ptr(b, load_u64(p, 40));
+	sbuf_puts(b, ", stack_size=");
+	if (load_u64(p, 48))
+		sbuf_hex(b, load_u64(p, 48));
+	else
+		sbuf_putc(b, '0');
+	if (flags & 0x80000) {			/* CLONE_SETTLS */
+		sbuf_puts(b, ", tls=");
+		put_ptr(b, load_u64(p, 56));
+	}
+	if (load_u64(p, 72)) {
+		sbuf_puts(b, ", set_tid=");
+		put_ptr(b, load_u64(p, 64));
+		sbuf_printf(b, ", set_tid_size=%llu", (unsigned long long)load_u64(p, 72));
+	}
+	if (flags & 0x200000000ull) {		/* CLONE_INTO_CGROUP */
+		sbuf_printf(b, ", cgroup=%llu", (unsigned long long)load_u64(p, 80));
+	}
+	sbuf_putc(b, '}');
+	if ((flags & 0x100000) && e->ret > 0)
+		sbuf_printf(b, " => {parent_tid=[%lld]}", (long long)e->ret);
 }
 
 /* strace names clone's arguments, in its own order, and shows only those
@@ -352,7 +407,7 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_STAT: case AK_TIMESPEC_IN: case AK_TIMESPEC_OUT: case AK_SIGACTION_IN:
 	case AK_SIGACTION_OUT: case AK_SIGSET_IN: case AK_SIGSET_OUT: case AK_RLIMIT_IN:
 	case AK_RLIMIT_OUT: case AK_WAIT_STATUS: case AK_STATX: case AK_UTSNAME:
-	case AK_SYSINFO: case AK_STATFS: case AK_SIGFRAME_MASK:
+	case AK_SYSINFO: case AK_STATFS: case AK_SIGFRAME_MASK: case AK_CLONE_ARGS:
 		put_struct(b, d->args[i].kind, e, size, i);
 		break;
 	case AK_FUTEX_OP:

@@ -24,6 +24,8 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		/* struct utsname 390, sysinfo 112, statfs 120 */
 		{ AK_UTSNAME, CK_STRUCT_OUT, 390 }, { AK_SYSINFO, CK_STRUCT_OUT, 112 },
 		{ AK_STATFS, CK_STRUCT_OUT, 120 }, { AK_SIGFRAME_MASK, CK_STRUCT_IN, 8 },
+		/* struct clone_args up to cgroup (v2, 88 bytes) */
+		{ AK_CLONE_ARGS, CK_STRUCT_IN, 88 },
 		/* sockaddr_storage is 128 bytes; a sockaddr read by the call is
 		 * captured at the length its caller gives (CK_STRUCT_IN_LEN) */
 		{ AK_SOCKADDR_OUT, CK_STRUCT_OUT, 128 },

@@ -32,6 +32,7 @@ enum arg_kind {
 	AK_SOCK_PROTO, AK_FD_PAIR, AK_MADV, AK_FADV, AK_BUF_OUT_HEX, AK_GRND,
 	AK_EPOLL_FLAGS, AK_FD_FLAGS, AK_FUTEX_OP, AK_UTSNAME, AK_SYSINFO, AK_STATFS,
 	AK_SIGFRAME_MASK,	/* rt_sigreturn: the mask in the signal frame */
+	AK_CLONE_ARGS,		/* clone3's struct clone_args */
 	AK_DIRENTS,	/* a getdents buffer, shown with its entry count */
 	AK_SOCKADDR_IN,	/* a sockaddr the call reads, length in argument len_arg */
 	AK_SOCKADDR_OUT, AK_SOCKLEN, AK_SOCK_FLAGS,
