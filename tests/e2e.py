@@ -19,9 +19,6 @@ BUILD = os.environ.get("BUILD", "build")
 PROGS = os.path.join(BUILD, "tests", "progs")
 TIMEOUT = 60
 
-passed = 0
-failed = 0
-
 
 class Fail(Exception):
     pass
@@ -1062,12 +1059,13 @@ def test_lost_events_reported():
     check(here == int(m.group(1)), "marked in the trace %d, total %s" % (here, m.group(1)))
 
 
-def main():
-    global passed, failed
-    names = sys.argv[1:]
-    tests = [(n, f) for n, f in sorted(globals().items())
-             if n.startswith("test_") and callable(f) and (not names or n in names)]
-    for name, fn in tests:
+def run_tests(scope, names):
+    """Run every test_* function of scope (a module's globals), or those
+    named; print FAIL lines and "N passed, N failed"; return the exit code."""
+    passed = failed = 0
+    for name, fn in sorted(scope.items()):
+        if not name.startswith("test_") or not callable(fn) or (names and name not in names):
+            continue
         try:
             fn()
             passed += 1
@@ -1082,4 +1080,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -15,7 +15,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e import STROBE, Fail, check, prog, run  # noqa: E402
+from e2e import STROBE, Fail, check, prog, run, run_tests  # noqa: E402
 
 VARIANTS = ["O0-fp", "O0-nofp", "O2-fp", "O2-nofp", "O2-inline"]
 
@@ -279,24 +279,5 @@ def test_profile_errors():
     check(r.returncode == 1 and "cannot write" in r.stderr, r.stderr)
 
 
-def main():
-    passed = failed = 0
-    names = sys.argv[1:]
-    for name, fn in sorted(globals().items()):
-        if not name.startswith("test_") or (names and name not in names):
-            continue
-        try:
-            fn()
-            passed += 1
-        except Fail as e:
-            failed += 1
-            print("FAIL %s: %s" % (name, e))
-        except Exception as e:
-            failed += 1
-            print("FAIL %s: %s: %s" % (name, type(e).__name__, e))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -74,6 +74,8 @@ int filter_parse_trace(const char *expr, uint64_t sel[SEL_WORDS_CLI],
 		       char *err, size_t errlen);
 /* Parse a status= set into a ST_* mask; on error fill err and return -1. */
 int filter_parse_status(const char *expr, uint8_t *mask, char *err, size_t errlen);
+/* -p PID[,PID...] appended to *pids; on error fill err and return -1. */
+int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t errlen);
 /* "64M" -> bytes; -1 on a malformed size. */
 long long parse_size(const char *s);
 

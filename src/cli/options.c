@@ -121,12 +121,18 @@ static int err1(const char *fmt, const char *arg)
 	return -1;
 }
 
-static int add_pids(struct options *o, const char *arg)
+/*
+ * -p PID[,PID...]: appended to *pids.  Returns 0, or -1 with err saying
+ * what is wrong (both strobe and strobe profile take the same list).
+ */
+int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t errlen)
 {
 	char *copy = strdup(arg), *tok, *save = NULL;
 
-	if (!copy)
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
+	}
 	for (tok = strtok_r(copy, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
 		char *end;
 		long v;
@@ -135,17 +141,18 @@ static int add_pids(struct options *o, const char *arg)
 		errno = 0;
 		v = strtol(tok, &end, 10);
 		if (*end || v <= 0 || v > 0x3fffffff || errno) {
-			err1("invalid process id '%s'", tok);
+			snprintf(err, errlen, "invalid process id '%.32s'", tok);
 			free(copy);
 			return -1;
 		}
-		n = realloc(o->pids, (o->npids + 1) * sizeof(*n));
+		n = realloc(*pids, (*npids + 1) * sizeof(*n));
 		if (!n) {
+			snprintf(err, errlen, "out of memory");
 			free(copy);
 			return -1;
 		}
-		o->pids = n;
-		o->pids[o->npids++] = v;
+		*pids = n;
+		(*pids)[(*npids)++] = v;
 	}
 	free(copy);
 	return 0;
@@ -235,7 +242,14 @@ int options_parse(struct options *o, int argc, char **argv)
 				return err1("invalid string limit '%s': expected 0 to 4096", optarg);
 			o->strsize = v;
 			break;
-		case 'p': if (add_pids(o, optarg)) return -1; break;
+		case 'p':
+			{
+				char err[64];
+
+				if (parse_pid_list(optarg, &o->pids, &o->npids, err, sizeof(err)))
+					return err1("%s", err);
+			}
+			break;
 		case 'a': o->all = true; break;
 		case 't': o->timestamps++; break;
 		case 'r': o->relative = true; break;

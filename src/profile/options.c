@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "profile.h"
+#include "../cli/cli.h"
 #include "../../bpf/profile_event.h"
 
 static const char usage_text[] =
@@ -90,33 +91,6 @@ static int parse_format(const char *s, enum prof_format *f)
 	return -1;
 }
 
-static int add_pids(struct prof_options *o, const char *arg)
-{
-	char *copy = strdup(arg), *tok, *save = NULL;
-
-	for (tok = copy ? strtok_r(copy, ", ", &save) : NULL; tok;
-	     tok = strtok_r(NULL, ", ", &save)) {
-		char *end;
-		long v;
-		pid_t *n;
-
-		errno = 0;
-		v = strtol(tok, &end, 10);
-		if (*end || v <= 0 || v > 0x3fffffff || errno) {
-			bad("invalid process id '%s'", tok);
-			free(copy);
-			return -1;
-		}
-		n = realloc(o->pids, (o->npids + 1) * sizeof(*n));
-		if (!n)
-			break;
-		o->pids = n;
-		o->pids[o->npids++] = v;
-	}
-	free(copy);
-	return copy ? 0 : -1;
-}
-
 /* Returns 0 to go on, 1 after --help, -1 after a one-line error. */
 int prof_options_parse(struct prof_options *o, int argc, char **argv)
 {
@@ -151,7 +125,14 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 				return bad("%s", "at most 8 -o outputs");
 			o->outfile[o->nout++] = optarg;
 			break;
-		case 'p': if (add_pids(o, optarg)) return -1; break;
+		case 'p':
+			{
+				char err[64];
+
+				if (parse_pid_list(optarg, &o->pids, &o->npids, err, sizeof(err)))
+					return bad("%s", err);
+			}
+			break;
 		case 'a': o->all = true; break;
 		case 'v': o->verbose++; break;
 		case OPT_FORMAT:

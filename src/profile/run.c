@@ -563,7 +563,6 @@ int profile_main(int argc, char **argv)
 	struct launch l = { .pid = 0, .gate_fd = -1, .exec_err_fd = -1 };
 	int rc = prof_options_parse(&o, argc, argv), status = 1, sigfd = -1, err;
 	int child_status = 0, stop;
-	sigset_t mask;
 	uint64_t t0;
 
 	if (rc)
@@ -575,13 +574,11 @@ int profile_main(int argc, char **argv)
 	pf.park = calloc(pf.npark, sizeof(*pf.park));
 	if (!pf.procs || !pf.park)
 		goto out;
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	sigaddset(&mask, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &mask, NULL);
-	sigfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	sigfd = session_signalfd();
+	if (sigfd < 0) {
+		fprintf(stderr, "strobe profile: out of resources: %s\n", strerror(errno));
+		goto out;
+	}
 	err = load(&pf);
 	if (err) {
 		hint_load_failure(err);

@@ -302,6 +302,19 @@ static void seed_fd_paths(struct session *s)
 	}
 }
 
+int session_signalfd(void)
+{
+	sigset_t mask;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
 int session_run(const struct options *o)
 {
 	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
@@ -314,7 +327,6 @@ int session_run(const struct options *o)
 		.paths = o->paths, .npaths = o->npaths,
 	};
 	int status, stop = 0, sigfd, err;
-	sigset_t mask;
 
 	if (hint_check_privileges())
 		return EXIT_SETUP;
@@ -324,13 +336,7 @@ int session_run(const struct options *o)
 		return EXIT_SETUP;
 	}
 	s.fmt = formatter_new(&fo, &s.w);
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	sigaddset(&mask, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &mask, NULL);
-	sigfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	sigfd = session_signalfd();
 	if (!s.fmt || sigfd < 0) {
 		fprintf(stderr, "strobe: out of resources: %s\n", strerror(errno));
 		status = EXIT_SETUP;

@@ -52,6 +52,9 @@ struct session {
 	uint64_t start_ns;
 };
 
+/* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
+ * signals), so the consumer's poll sees them; -1 with errno on failure. */
+int session_signalfd(void);
 /* Run a whole session; returns strobe's exit status. */
 int session_run(const struct options *o);
 
