@@ -125,6 +125,13 @@ struct task_state {
 	__s32 sent_sig;
 	__u32 len_in;		/* socket calls: *addrlen at entry, + 1 (0: none) */
 	__u8 sent_info[48];
+	/* A signal the thread ignores (SIG_IGN, or SIGCHLD-like by default):
+	 * the kernel drops it when it is sent, where strace's ptrace still
+	 * sees it stop the thread.  Kept here and shown when the thread next
+	 * leaves or enters a syscall, where strace shows it. */
+	__s32 ign_sig;
+	__u32 pad2;
+	__u8 ign_info[48];
 };
 
 /* What to capture for each argument of a syscall, indexed by number. */

@@ -383,6 +383,17 @@ static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
 		v->hist[id]++;
 }
 
+static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,
+					__u64 now);
+
+static __always_inline void flush_ignored(struct task_state *st)
+{
+	if (st->ign_sig && !(st->flags & TS_PENDING_EXEC)) {
+		emit_signal(st->ign_sig, st->ign_info, false, bpf_ktime_get_ns());
+		st->ign_sig = 0;
+	}
+}
+
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
@@ -402,6 +413,10 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	}
 	if (!st || !(st->flags & TS_TRACED))
 		return 0;
+	/* sent while the thread ran in user space: strace shows it before
+	 * the next call */
+	if (st->ign_sig)
+		flush_ignored(st);
 	/* The launched command shows nothing before its execve. */
 	if ((st->flags & TS_PENDING_EXEC) && nr != NR_EXECVE && nr != NR_EXECVEAT)
 		return 0;
@@ -444,30 +459,45 @@ static __always_inline bool has_caps(struct cap_rule *r)
 	return r->arg[0] | r->arg[1] | r->arg[2] | r->arg[3] | r->arg[4] | r->arg[5];
 }
 
+static __always_inline void exit_call(struct task_state *st, __s64 ret);
+
 static __always_inline int on_exit(__s64 ret)
 {
 	struct task_state *st = state_of_current(false);
+
+	if (!st)
+		return 0;
+	exit_call(st, ret);
+	/* sent while the thread was in the call (SIGCHLD during wait4):
+	 * strace shows it after the call's line */
+	if (st->ign_sig)
+		flush_ignored(st);
+	return 0;
+}
+
+static __always_inline void exit_call(struct task_state *st, __s64 ret)
+{
 	struct cap_rule *r;
 	__u8 flags = 0;
 	__u32 key;
 	__u64 now;
 
-	if (!st || !(st->flags & TS_IN_CALL))
-		return 0;
+	if (!(st->flags & TS_IN_CALL))
+		return;
 	if (st->flags & TS_RESUMED)
 		flags |= EVF_RESUMED;
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
 	if (ret < 0 && ret >= -4095) {
 		if (!(status_mask & ST_FAILED))
-			return 0;
+			return;
 	} else if (!(status_mask & ST_SUCCESSFUL)) {
-		return 0;
+		return;
 	}
 	now = bpf_ktime_get_ns();
 	if (do_summary)
 		account(st->nr, ret, now - st->ts);
 	if (!do_trace)
-		return 0;
+		return;
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
 	if (r && r->split && !(flags & EVF_RESUMED))
@@ -476,7 +506,7 @@ static __always_inline int on_exit(__s64 ret)
 		emit_captured(st, r, ret, now, flags);
 	else
 		emit_plain(st, ret, now, flags);
-	return 0;
+	return;
 }
 
 /* rt_sigreturn takes no arguments; strace shows the signal mask it
@@ -686,6 +716,8 @@ int BPF_PROG(on_task_exit, struct task_struct *p, bool group_dead)
 	now = bpf_ktime_get_ns();
 	if (!(flags & TS_PENDING_EXEC)) {
 		/* killed by a signal that never passed signal_deliver */
+		if (st->ign_sig)
+			flush_ignored(st);
 		if (st->sent_sig && (code & 0x7f) == st->sent_sig)
 			emit_signal(st->sent_sig, st->sent_info, false, now);
 		e = do_trace ? reserve(sizeof(*e)) : NULL;
@@ -708,18 +740,29 @@ int BPF_PROG(on_signal_generate, int sig, struct kernel_siginfo *info,
 	     struct task_struct *task, int group, int result)
 {
 	struct task_state *st;
+	__u8 *buf;
 	__u32 *w;
 
-	if (result != 0 || sig == SIGKILL)	/* 0: TRACE_SIGNAL_DELIVERED */
+	/* 0: TRACE_SIGNAL_DELIVERED, 1: TRACE_SIGNAL_IGNORED */
+	if ((result != 0 && result != 1) || sig == SIGKILL)
 		return 0;
 	st = bpf_task_storage_get(&tstate, task, 0, 0);
 	if (!st || !(st->flags & TS_TRACED))
 		return 0;
-	st->sent_sig = sig;
-	__builtin_memset(st->sent_info, 0, sizeof(st->sent_info));
-	w = (__u32 *)st->sent_info;
+	if (result == 1) {
+		/* strace sees one of two alike while the first is pending */
+		if (st->ign_sig == sig)
+			return 0;
+		st->ign_sig = sig;
+		buf = st->ign_info;
+	} else {
+		st->sent_sig = sig;
+		buf = st->sent_info;
+	}
+	__builtin_memset(buf, 0, 48);
+	w = (__u32 *)buf;
 	if ((unsigned long)info > 4096) {
-		bpf_probe_read_kernel(st->sent_info, sizeof(st->sent_info), info);
+		bpf_probe_read_kernel(buf, 48, info);
 	} else {
 		/* SEND_SIG_NOINFO (0): from user space, SI_USER by the sender;
 		 * SEND_SIG_PRIV (1): from the kernel, SI_KERNEL */

@@ -101,7 +101,7 @@ OVERRIDE = {
     ("clone", "clone_flags"): "CLONE_FLAGS",
     ("statx", "mask"): "STATX_MASK", ("statx", "buffer"): "STATX",
     ("rseq", "rseq"): "HEX", ("rseq", "rseq_len"): "HEX", ("rseq", "sig"): "HEX",
-    ("ioctl", "cmd"): "IOCTL_REQ", ("ioctl", "arg"): "HEX",
+    ("ioctl", "cmd"): "IOCTL_REQ", ("ioctl", "arg"): "IOCTL_ARG",
     ("fcntl", "cmd"): "FCNTL_CMD", ("fcntl", "arg"): "FCNTL_ARG",
     ("socket", "family"): "SOCK_FAMILY", ("socket", "type"): "SOCK_TYPE",
     ("socket", "protocol"): "SOCK_PROTO", ("socketpair", "family"): "SOCK_FAMILY",

@@ -32,8 +32,8 @@ CORPUS = [
     ["cp", "/etc/hostname", "/tmp/strobe-fidelity-copy"],
     ["tar", "cf", "/dev/null", "/etc/apt"],
     ["sh", "-c", "ls / | wc -l; echo done > /dev/null"],
-    ["python3", "-c", "import os; print(os.getcwd())"],
-    ["python3", "-c",
+    ["/usr/bin/python3", "-c", "import os; print(os.getcwd())"],
+    ["/usr/bin/python3", "-c",
      "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
      "c = socket.create_connection(s.getsockname()); a, _ = s.accept(); "
      "c.send(b'x'); a.recv(1)"],
@@ -59,9 +59,15 @@ def lines_by_pid(text):
     return seqs
 
 
-def normalise(line, pids):
-    # what no two runs share: random bytes, and the tracer being the parent
+def normalise(line, pids, ports):
+    # what no two runs share: random bytes, the tracer being the parent,
+    # free blocks and memory, load, ephemeral ports (named by appearance)
     line = re.sub(r'^getrandom\("[^"]*"', 'getrandom("RANDOM"', line)
+    line = re.sub(r"\b(f_bfree|f_bavail|f_ffree|uptime|freeram|sharedram|bufferram|"
+                  r"procs)=\d+", r"\1=N", line)
+    line = re.sub(r"loads=\[[\d, ]*\]", "loads=[N]", line)
+    line = re.sub(r"htons\((\d{4,5})\)",
+                  lambda m: "htons(PORT%d)" % ports.setdefault(m.group(1), len(ports)), line)
     line = re.sub(r"^getppid\(\)\s+= \d+", "getppid() = PPID", line)
     line = re.sub(r"0x[0-9a-f]+", "0xADDR", line)
     line = re.sub(r"\b(\d+)\b", lambda m: pids.get(m.group(1), m.group(1)), line)
@@ -93,8 +99,9 @@ def compare(argv, stats, diffs):
     tp = [theirs[p] for p in tk]
     op = [ours[p] for p in ok]
     for t, o in zip(tp, op):
-        t = [normalise(l, pids) for l in t]
-        o = [normalise(l, pids) for l in o]
+        tports, oports = {}, {}
+        t = [normalise(l, pids, tports) for l in t]
+        o = [normalise(l, pids, oports) for l in o]
         sm = difflib.SequenceMatcher(None, t, o, autojunk=False)
         same = set()
         for blk in sm.get_matching_blocks():

@@ -422,6 +422,15 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_WAIT_OPTIONS: decode_wait_options(b, v); break;
 	case AK_CLONE_FLAGS: decode_clone_flags(b, v); break;
 	case AK_IOCTL_REQ: decode_ioctl_req(b, v); break;
+	case AK_IOCTL_ARG:
+		/* FICLONE's argument is the source fd (strace: an int) */
+		if (i > 0 && (uint32_t)e->args[i - 1] == 0x40049409)
+			sbuf_printf(b, "%d", (int)v);
+		else if (v)
+			sbuf_hex(b, v);
+		else
+			sbuf_putc(b, '0');
+		break;
 	case AK_FCNTL_CMD: decode_fcntl_cmd(b, v); break;
 	case AK_FCNTL_ARG: decode_fcntl_arg(b, i ? e->args[i - 1] : 0, v); break;
 	case AK_SOCK_FAMILY: decode_sock_family(b, v); break;

@@ -36,6 +36,7 @@ enum arg_kind {
 	AK_DIRENTS,	/* a getdents buffer, shown with its entry count */
 	AK_SOCKADDR_IN,	/* a sockaddr the call reads, length in argument len_arg */
 	AK_SOCKADDR_OUT, AK_SOCKLEN, AK_SOCK_FLAGS,
+	AK_IOCTL_ARG,	/* by the request: an int for FICLONE, else an address */
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
