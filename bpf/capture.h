@@ -107,6 +107,40 @@ __noinline int cap_struct_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
 	return cap_bytes(off, uptr, len, arg, STRUCT_CAP_MAX - 1);
 }
 
+/* An array of structs: up to STRUCT_CAP_MAX bytes of it (TRUNC beyond). */
+__noinline int cap_array_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
+{
+	return cap_bytes(off, uptr, len, arg, STRUCT_CAP_MAX - 1);
+}
+
+/* pselect6's sixth argument, {const sigset_t *ss; size_t ss_len}: the pair,
+ * then 8 bytes of the set it points to (zeros if none or unreadable). */
+__noinline int cap_sigmask_pair_g(__u32 off, __u64 uptr, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	__u64 pair[3] = {};
+	struct cap *c;
+
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = 0;
+	c->len = 24;
+	if (bpf_probe_read_user(pair, 16, (void *)uptr)) {
+		c->len = 0;
+		c->flags = CAP_FAULT;
+		return CAP_SIZE(0);
+	}
+	if (pair[0] && bpf_probe_read_user(&pair[2], 8, (void *)pair[0]))
+		c->flags = CAP_FAULT;
+	__builtin_memcpy(buf + off + sizeof(*c), pair, sizeof(pair));
+	return CAP_SIZE(24);
+}
+
 static __always_inline __u32 str_limit(void)
 {
 	return str_max + 2;

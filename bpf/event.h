@@ -66,6 +66,7 @@ struct ev_syscall {
 #define CAP_TRUNC	0x01	/* more bytes followed in the process */
 #define CAP_FAULT	0x02	/* could not be read; len is 0 */
 #define CAP_ARGV	0x04	/* one element of an argv-style array */
+#define CAP_ENTRY	0x08	/* read at entry (the call rewrites it), shown as given */
 
 /* A captured string or buffer: header, `len` bytes, padding to 8. */
 struct cap {
@@ -114,6 +115,8 @@ struct ev_tp {
 #define TS_IN_CALL	0x04	/* entry seen, exit not yet */
 #define TS_RESUMED	0x08	/* in-flight call found by user space at attach */
 
+#define STASH_SIZE 16		/* bytes of one argument read at entry */
+
 struct task_state {
 	__u64 ts;
 	__u64 args[6];
@@ -130,8 +133,11 @@ struct task_state {
 	 * sees it stop the thread.  Kept here and shown when the thread next
 	 * leaves or enters a syscall, where strace shows it. */
 	__s32 ign_sig;
-	__u32 pad2;
+	__u32 stash_mask;	/* which stash[] slots hold data read at entry */
 	__u8 ign_info[48];
+	/* Small structs the call rewrites (select's fd_sets, ppoll's
+	 * timeout), read at entry for the line to show what was given. */
+	__u8 stash[6][STASH_SIZE];
 };
 
 /* What to capture for each argument of a syscall, indexed by number. */
@@ -147,7 +153,12 @@ enum cap_kind {
 	CK_STRUCT_IN = 8,	/* size[i] bytes the call reads */
 	CK_STRUCT_OUT = 9,	/* size[i] bytes a successful call writes */
 	CK_STRUCT_IN_LEN = 10,	/* up to 128 bytes the call reads, length in len_arg[i] */
+	CK_ARRAY = 11,		/* elements of size[i] bytes at exit; count in argument
+				 * len_arg[i], or the result when len_arg[i] is LEN_RET */
+	CK_SIGMASK_PAIR = 12,	/* pselect6's {sigset ptr, size}, then 8 bytes of the set */
 };
+
+#define LEN_RET 6		/* len_arg: the count is the call's result */
 
 #define STRUCT_CAP_MAX 512	/* bytes of one struct captured, at most */
 
@@ -157,6 +168,8 @@ struct cap_rule {
 	__u16 size[6];		/* CK_STRUCT_*: how many bytes */
 	__u8 split;		/* capture at entry and emit two halves (execve) */
 	__u8 pad[3];
+	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY */
+	__u8 pad2[2];
 };
 
 /* status= filter bits, tested at exit in the kernel */

@@ -40,6 +40,7 @@ const volatile __u32 str_max = 32;	/* -s */
 const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
 const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
 const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
+const volatile __u64 entry_sel[SEL_WORDS] = {};	/* ...that read an argument at entry */
 const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
@@ -108,7 +109,7 @@ struct {
 	__type(value, struct lost_ctr);
 } lostc SEC(".maps");
 
-static __always_inline bool selected(__s32 nr)
+static __always_inline bool in_set(const volatile __u64 *set, __s32 nr)
 {
 	__u64 n = (__u32)nr, word;
 
@@ -119,7 +120,12 @@ static __always_inline bool selected(__s32 nr)
 	word = n >> 6;
 	asm volatile("" : "+r"(word));
 	word &= SEL_WORDS - 1;
-	return (sel[word] >> (n & 63)) & 1;
+	return (set[word] >> (n & 63)) & 1;
+}
+
+static __always_inline bool selected(__s32 nr)
+{
+	return in_set(sel, nr);
 }
 
 /*
@@ -302,9 +308,35 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 			__u64 n = st->args[la];
 
 			off += cap_struct_g(off, a, n > 128 ? 128 : n, i) & 0x3fff;
+		} else if (k == CK_ARRAY) {
+			__s64 n = la < 6 ? (__s64)st->args[la] : la == LEN_RET ? ret : 0;
+
+			if (n <= 0 || n > 4096)
+				continue;
+			off += cap_array_g(off, a, n * r->size[i], i) & 0x3fff;
+		} else if (k == CK_SIGMASK_PAIR) {
+			off += cap_sigmask_pair_g(off, a, i) & 0x3fff;
 		} else {
 			continue;
 		}
+		ncaps++;
+	}
+	/* what the thread's stash holds: the structs as the call got them */
+	for (i = 0; i < 6; i++) {
+		__u8 *buf = (__u8 *)e;
+		struct cap *c;
+		__u32 n = r->entry[i];
+
+		if (!(st->stash_mask & (1 << i)) || off >= SCRATCH_CAP_LIMIT)
+			continue;
+		asm volatile("" : "+r"(off));
+		off &= SCRATCH_CAP_LIMIT - 1;
+		c = (struct cap *)(buf + off);
+		c->arg = i;
+		c->flags = CAP_ENTRY;
+		c->len = n > STASH_SIZE ? STASH_SIZE : n;
+		__builtin_memcpy(buf + off + sizeof(*c), st->stash[i], STASH_SIZE);
+		off += CAP_SIZE(STASH_SIZE);
 		ncaps++;
 	}
 	e->ncaps = ncaps;
@@ -394,6 +426,28 @@ static __always_inline void flush_ignored(struct task_state *st)
 	}
 }
 
+/* The structs a call rewrites, as given: into the thread's stash. */
+static __always_inline void stash_entry(struct task_state *st, __s32 nr)
+{
+	__u32 key = nr;
+	struct cap_rule *r = bpf_map_lookup_elem(&caprules, &key);
+	int i;
+
+	st->stash_mask = 0;
+	if (!r)
+		return;
+	for (i = 0; i < 6; i++) {
+		__u32 n = r->entry[i];
+
+		if (!n || !st->args[i])
+			continue;
+		if (n > STASH_SIZE)
+			n = STASH_SIZE;
+		if (!bpf_probe_read_user(st->stash[i], n, (void *)st->args[i]))
+			st->stash_mask |= 1 << i;
+	}
+}
+
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
@@ -431,6 +485,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->args[5] = a5;
 	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
 	st->len_in = 0;
+	st->stash_mask = 0;
 	if (do_trace) {
 		int la = addrlen_arg(nr);
 		__u64 p = la == 5 ? a5 : la == 2 ? a2 : 0;
@@ -451,12 +506,16 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 		return 0;
 	if (nr == NR_EXECVE || nr == NR_EXECVEAT)
 		emit_exec_entry(st, now);
+	else if (in_set(entry_sel, nr))
+		stash_entry(st, nr);
 	return 0;
 }
 
 static __always_inline bool has_caps(struct cap_rule *r)
 {
-	return r->arg[0] | r->arg[1] | r->arg[2] | r->arg[3] | r->arg[4] | r->arg[5];
+	return r->arg[0] | r->arg[1] | r->arg[2] | r->arg[3] | r->arg[4] | r->arg[5] |
+	       r->entry[0] | r->entry[1] | r->entry[2] | r->entry[3] | r->entry[4] |
+	       r->entry[5];
 }
 
 static __always_inline void exit_call(struct task_state *st, __s64 ret);

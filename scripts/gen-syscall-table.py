@@ -122,6 +122,19 @@ OVERRIDE = {
     ("getsockname", "usockaddr_len"): "SOCKLEN", ("getpeername", "usockaddr_len"): "SOCKLEN",
     ("accept", "upeer_addrlen"): "SOCKLEN", ("accept4", "upeer_addrlen"): "SOCKLEN",
     ("recvfrom", "addr_len"): "SOCKLEN", ("accept4", "flags"): "SOCK_FLAGS",
+    # Waiting for fds: arrays read at exit (the kernel only adds revents),
+    # and structs the call rewrites, read at entry too.
+    ("poll", "ufds"): "POLLFDS:1", ("ppoll", "ufds"): "POLLFDS:1",
+    ("ppoll", "tsp"): "TIMESPEC_INOUT", ("ppoll", "sigmask"): "SIGSET_IN",
+    ("select", "inp"): "FDSET", ("select", "outp"): "FDSET", ("select", "exp"): "FDSET",
+    ("select", "tvp"): "TIMEVAL_INOUT",
+    ("pselect6", "inp"): "FDSET", ("pselect6", "outp"): "FDSET",
+    ("pselect6", "exp"): "FDSET", ("pselect6", "tsp"): "TIMESPEC_INOUT",
+    ("pselect6", "sig"): "PSEL_SIGMASK",
+    ("epoll_ctl", "op"): "EPOLL_OP", ("epoll_ctl", "event"): "EPOLL_EVENT",
+    ("epoll_wait", "events"): "EPOLL_EVENTS", ("epoll_pwait", "events"): "EPOLL_EVENTS",
+    ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET_IN",
+    ("epoll_pwait2", "sigmask"): "SIGSET_IN", ("epoll_pwait2", "timeout"): "TIMESPEC_IN",
 }
 # Arguments the kernel does not take but strace shows, filled in by the BPF
 # side: rt_sigreturn's signal mask, read from the frame on the user stack.

@@ -918,6 +918,16 @@ def test_system_structs_and_futex_like_strace():
         check(a == b and a, "%s:\nstrace: %s\nstrobe: %s" % (cmd, a, b))
 
 
+def test_waits_like_strace():
+    """poll/ppoll/select/pselect6/epoll: the arrays, fd sets and timeouts as
+    given (read at entry), and what the call gave back after the result."""
+    calls = "trace=poll,ppoll,select,pselect6,epoll_ctl,epoll_wait,epoll_pwait"
+    left = lambda ls: [re.sub(r"left \{[^}]*\}", "left {...}", l) for l in ls]
+    a = left(traced_lines("strace", [prog("poll")], calls))
+    b = left(traced_lines(STROBE, [prog("poll")], calls))
+    check(a == b and len(a) >= 16, "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
+
+
 def test_ignored_signal_shown_as_strace():
     """A SIGCHLD nobody handles is dropped by the kernel when sent; strace
     sees it stop the parent anyway. strobe shows it where strace does:

@@ -57,6 +57,17 @@ void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* waits.c: poll, select, epoll.  decode_pollfds prints n entries (those
+ * with revents only, when `revents`), at most `max`; returns how many. */
+int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
+		   int max);
+void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds);
+bool fdset_empty(const uint8_t *p, size_t len, int nfds);
+void decode_epoll_event(struct sbuf *b, const uint8_t *p);
+void decode_epoll_events(struct sbuf *b, uint32_t v);
+void decode_epoll_op(struct sbuf *b, uint64_t v);
+void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len);
+
 /* Enums and flags. */
 void decode_clockid(struct sbuf *b, int64_t v);
 void decode_timer_flags(struct sbuf *b, uint64_t v);

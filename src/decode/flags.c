@@ -7,18 +7,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "decode.h"
+#include "flagtab.h"
 
-struct flag {
-	uint64_t val;
-	const char *name;
-};
-
-#define N(tab) (sizeof(tab) / sizeof(tab[0]))
-
-/* Append each flag present, '|'-separated; then the rest in hex.
- * `first` is whether nothing has been printed yet; returns it updated. */
-static int put_flags(struct sbuf *b, uint64_t *v, const struct flag *t,
+int put_flags(struct sbuf *b, uint64_t *v, const struct flag *t,
 		     size_t n, int first)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -33,7 +24,7 @@ static int put_flags(struct sbuf *b, uint64_t *v, const struct flag *t,
 	return first;
 }
 
-static void put_rest(struct sbuf *b, uint64_t v, int first, const char *zero)
+void put_rest(struct sbuf *b, uint64_t v, int first, const char *zero)
 {
 	if (v) {
 		if (!first)
@@ -158,8 +149,8 @@ void decode_dirfd(struct sbuf *b, int64_t v)
 }
 
 /* Enums printed by name, unknown values as strace prints them. */
-static void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
-		     const char *unknown)
+void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+	      const char *unknown)
 {
 	for (size_t i = 0; i < n; i++)
 		if (t[i].val == v) {

@@ -47,7 +47,19 @@ bool cap_find(const struct ev_syscall *e, size_t size, int arg,
 
 	cap_begin(&it, e, size);
 	while (cap_next(&it, c, data))
-		if ((*c)->arg == arg && !((*c)->flags & CAP_ARGV))
+		if ((*c)->arg == arg && !((*c)->flags & (CAP_ARGV | CAP_ENTRY)))
+			return true;
+	return false;
+}
+
+bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
+		      const struct cap **c, const char **data)
+{
+	struct capiter it;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, c, data))
+		if ((*c)->arg == arg && ((*c)->flags & flags) == flags)
 			return true;
 	return false;
 }
@@ -363,6 +375,8 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 {
 	uint64_t v = e->args[i];
 
+	if (put_wait_arg(f, b, d, e, size, i))
+		return;
 	switch (d->args[i].kind) {
 	case AK_INT: sbuf_s64(b, (int32_t)v); break;
 	case AK_FD:

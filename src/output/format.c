@@ -323,7 +323,7 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 }
 
 static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
-		       const struct ev_syscall *e)
+		       const struct ev_syscall *e, size_t size)
 {
 	if (b->len - line_start < RESULT_COLUMN)
 		sbuf_pad_to(b, line_start, RESULT_COLUMN);
@@ -331,6 +331,7 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		sbuf_putc(b, ' ');
 	sbuf_puts(b, "= ");
 	put_result_fd(f, b, e);
+	put_wait_result(f, b, e, size);
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
 		put_secs(b, e->dur, false);
@@ -437,7 +438,7 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	}
 	if (f->fds)
 		track_fds(f, e, size);
-	put_result(f, b, start, e);
+	put_result(f, b, start, e, size);
 	end_line(f, b);
 }
 

@@ -23,6 +23,16 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
 struct cap;
 bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
 	      const char **data);
+/* the capture of argument `arg` with all of `flags` set (CAP_ENTRY) */
+bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
+		      const struct cap **c, const char **data);
+
+/* waits.c: poll, select, epoll; put_wait_arg is false for other kinds */
+bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size);
+
 /* -y: "<path>" after an fd, when its path is known */
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
 int formatter_strsize(const struct formatter *f);

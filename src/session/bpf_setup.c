@@ -60,7 +60,9 @@ static int fill_caprules(struct session *s)
 					continue;
 				r.arg[i] = ck;
 				r.size[i] = size;
-				r.len_arg[i] = d->args[i].len_arg;
+				r.len_arg[i] = arg_count_is_result(d->args[i].kind)
+					       ? LEN_RET : d->args[i].len_arg;
+				r.entry[i] = arg_entry_size(d->args[i].kind);
 			}
 			}
 			any = true;
@@ -88,6 +90,14 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
+	/* the calls that read a struct at entry too: a bit tested per call */
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
+		const struct syscall_desc *d = syscall_get(nr);
+
+		for (int i = 0; d && i < d->nargs; i++)
+			if (arg_entry_size(d->args[i].kind))
+				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
+	}
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
 	s->skel->rodata->do_trace = o->trace;

@@ -32,6 +32,13 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		/* read at exit even when the call fails: then it is what the caller gave */
 		{ AK_SOCKLEN, CK_STRUCT_IN, 4 },
 		{ AK_SOCKADDR_IN, CK_STRUCT_IN_LEN, 2 },
+		/* arrays: struct pollfd 8 bytes, epoll_event 12 (packed) */
+		{ AK_POLLFDS, CK_ARRAY, 8 }, { AK_EPOLL_EVENTS, CK_ARRAY, 12 },
+		{ AK_EPOLL_EVENT, CK_STRUCT_IN, 12 },
+		/* what is left of the timeout, and the ready fds: at exit (the
+		 * first 128 fds of a set); as given: at entry (arg_entry_size) */
+		{ AK_TIMESPEC_INOUT, CK_STRUCT_OUT, 16 }, { AK_TIMEVAL_INOUT, CK_STRUCT_OUT, 16 },
+		{ AK_FDSET, CK_STRUCT_OUT, 16 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -41,6 +48,20 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 			return true;
 		}
 	return false;
+}
+
+int arg_entry_size(int kind)
+{
+	switch (kind) {
+	case AK_TIMESPEC_INOUT: case AK_TIMEVAL_INOUT: case AK_FDSET:
+		return STASH_SIZE;
+	}
+	return 0;
+}
+
+bool arg_count_is_result(int kind)
+{
+	return kind == AK_EPOLL_EVENTS;
 }
 
 const struct syscall_desc *syscall_get(long nr)

@@ -37,6 +37,11 @@ enum arg_kind {
 	AK_SOCKADDR_IN,	/* a sockaddr the call reads, length in argument len_arg */
 	AK_SOCKADDR_OUT, AK_SOCKLEN, AK_SOCK_FLAGS,
 	AK_IOCTL_ARG,	/* by the request: an int for FICLONE, else an address */
+	/* waiting for fds (src/output/waits.c) */
+	AK_POLLFDS,	/* struct pollfd[], count in argument len_arg */
+	AK_TIMESPEC_INOUT, AK_TIMEVAL_INOUT,	/* given, and rewritten with what is left */
+	AK_FDSET,	/* an fd_set the call rewrites with the ready fds */
+	AK_PSEL_SIGMASK, AK_EPOLL_OP, AK_EPOLL_EVENT, AK_EPOLL_EVENTS,
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
@@ -84,6 +89,11 @@ extern const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE];
 /* For struct kinds: how the kernel side captures the argument (enum
  * cap_kind of bpf/event.h) and how many bytes; false for other kinds. */
 bool arg_struct_capture(int kind, int *cap_kind, int *size);
+/* Bytes of the argument read at entry as well (a struct the call
+ * rewrites), 0 if none. */
+int arg_entry_size(int kind);
+/* Whether an array argument's element count is the call's result. */
+bool arg_count_is_result(int kind);
 
 /* The entry for nr, or NULL when the number is not a known syscall. */
 const struct syscall_desc *syscall_get(long nr);

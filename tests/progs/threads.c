@@ -1,6 +1,7 @@
 /* Two threads, each making known calls, for -f over threads. */
 #include <pthread.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 static void *worker(void *arg)
@@ -16,6 +17,9 @@ int main(void)
 
 	for (int i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, worker, NULL);
+	/* let both finish first, so that whether pthread_join has to wait (a
+	 * futex call) does not depend on timing, slowed down by a tracer */
+	nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
 	for (int i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
 	syscall(SYS_getpid);

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared inside src/decode/ only: name tables and how they are printed. */
+#ifndef STROBE_DECODE_FLAGTAB_H
+#define STROBE_DECODE_FLAGTAB_H
+
+#include "decode.h"
+
+struct flag {
+	uint64_t val;
+	const char *name;
+};
+
+#define N(tab) (sizeof(tab) / sizeof(tab[0]))
+
+/* Append each flag present, '|'-separated, clearing it from *v.
+ * `first` is whether nothing has been printed yet; returns it updated. */
+int put_flags(struct sbuf *b, uint64_t *v, const struct flag *t, size_t n, int first);
+/* What put_flags left, in hex; `zero` when nothing was printed at all. */
+void put_rest(struct sbuf *b, uint64_t v, int first, const char *zero);
+/* The name of v; else v in hex, and `unknown` in a comment when given. */
+void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+	      const char *unknown);
+
+#endif
