@@ -135,6 +135,8 @@ OVERRIDE = {
     ("epoll_wait", "events"): "EPOLL_EVENTS", ("epoll_pwait", "events"): "EPOLL_EVENTS",
     ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET_IN",
     ("epoll_pwait2", "sigmask"): "SIGSET_IN", ("epoll_pwait2", "timeout"): "TIMESPEC_IN",
+    # prctl's arguments mean what the option says (src/output/prctl.c)
+    ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }
 # Arguments the kernel does not take but strace shows, filled in by the BPF
 # side: rt_sigreturn's signal mask, read from the frame on the user stack.

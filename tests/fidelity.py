@@ -28,6 +28,7 @@ CORPUS = [
     [os.path.join(PROGS, "poll")],
     [os.path.join(PROGS, "fds")],
     [os.path.join(PROGS, "futex")],
+    [os.path.join(PROGS, "prctl")],
     ["ls", "-la", "/etc"],
     ["cat", "/etc/passwd"],
     ["uname", "-a"],

@@ -68,6 +68,13 @@ void decode_epoll_events(struct sbuf *b, uint32_t v);
 void decode_epoll_op(struct sbuf *b, uint64_t v);
 void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* prctl.c */
+void decode_prctl_option(struct sbuf *b, uint64_t v);
+void decode_capability(struct sbuf *b, uint64_t v);
+void decode_dumpable(struct sbuf *b, uint64_t v);
+void decode_pr_tsc(struct sbuf *b, uint64_t v);
+void decode_pr_cap_ambient(struct sbuf *b, uint64_t v);
+
 /* Enums and flags. */
 void decode_clockid(struct sbuf *b, int64_t v);
 void decode_timer_flags(struct sbuf *b, uint64_t v);

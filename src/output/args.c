@@ -540,6 +540,10 @@ void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		put_clone(b, e);
 		return;
 	}
+	if (d->args[0].kind == AK_PRCTL_OPTION) {
+		put_prctl(f, b, e, size);
+		return;
+	}
 	if (d->nargs == 6 && d->args[1].kind == AK_FUTEX_OP) {
 		put_futex(f, b, d, e, size);
 		return;

@@ -332,6 +332,7 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	sbuf_puts(b, "= ");
 	put_result_fd(f, b, e);
 	put_wait_result(f, b, e, size);
+	put_prctl_result(b, e);
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
 		put_secs(b, e->dur, false);

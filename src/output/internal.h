@@ -33,6 +33,10 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		     size_t size);
 
+/* prctl.c */
+void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
+
 /* -y: "<path>" after an fd, when its path is known */
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
 int formatter_strsize(const struct formatter *f);

@@ -42,6 +42,7 @@ enum arg_kind {
 	AK_TIMESPEC_INOUT, AK_TIMEVAL_INOUT,	/* given, and rewritten with what is left */
 	AK_FDSET,	/* an fd_set the call rewrites with the ready fds */
 	AK_PSEL_SIGMASK, AK_EPOLL_OP, AK_EPOLL_EVENT, AK_EPOLL_EVENTS,
+	AK_PRCTL_OPTION, AK_PRCTL_ARG,	/* src/output/prctl.c; 16 bytes at arg2 */
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };

@@ -160,7 +160,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[154] = { "modify_ldt", 3, RK_INT, 0, { { "func", AK_INT }, { "ptr", AK_PTR }, { "bytecount", AK_ULONG } } },
 	[155] = { "pivot_root", 2, RK_INT, SC_FILE, { { "new_root", AK_PATH }, { "put_old", AK_PATH } } },
 	[156] = { "_sysctl", 0, RK_INT, 0, {  }, .flags = SCF_NO_FORMAT },
-	[157] = { "prctl", 5, RK_INT, 0, { { "option", AK_INT }, { "arg2", AK_ULONG }, { "arg3", AK_ULONG }, { "arg4", AK_ULONG }, { "arg5", AK_ULONG } } },
+	[157] = { "prctl", 5, RK_INT, 0, { { "option", AK_PRCTL_OPTION }, { "arg2", AK_PRCTL_ARG }, { "arg3", AK_ULONG }, { "arg4", AK_ULONG }, { "arg5", AK_ULONG } } },
 	[158] = { "arch_prctl", 2, RK_INT, SC_PROCESS, { { "option", AK_ARCH_PRCTL }, { "arg2", AK_HEX } } },
 	[159] = { "adjtimex", 1, RK_INT, SC_CLOCK, { { "txc_p", AK_PTR } } },
 	[160] = { "setrlimit", 2, RK_INT, 0, { { "resource", AK_RLIMIT_RESOURCE }, { "rlim", AK_RLIMIT_IN } } },
