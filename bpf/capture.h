@@ -66,8 +66,8 @@ __noinline int cap_str_g(__u32 off, __u64 uptr, __u32 limit, __u32 argflags)
 }
 
 /* `len` bytes at uptr, at most `limit` (and TRUNC beyond it). */
-static __always_inline int cap_bytes(__u32 off, __u64 uptr, __u64 len, __u32 arg,
-				     __u32 limit)
+static __always_inline int cap_bytes_f(__u32 off, __u64 uptr, __u64 len, __u32 arg,
+				       __u32 limit, __u8 flags)
 {
 	__u32 zero = 0;
 	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
@@ -80,7 +80,7 @@ static __always_inline int cap_bytes(__u32 off, __u64 uptr, __u64 len, __u32 arg
 	off &= SCRATCH_CAP_LIMIT - 1;
 	c = (struct cap *)(buf + off);
 	c->arg = arg;
-	c->flags = 0;
+	c->flags = flags;
 	n = len > limit ? limit : len;
 	if (len > limit)
 		c->flags |= CAP_TRUNC;
@@ -93,6 +93,12 @@ static __always_inline int cap_bytes(__u32 off, __u64 uptr, __u64 len, __u32 arg
 	}
 	c->len = n;
 	return CAP_SIZE(n);
+}
+
+static __always_inline int cap_bytes(__u32 off, __u64 uptr, __u64 len, __u32 arg,
+				     __u32 limit)
+{
+	return cap_bytes_f(off, uptr, len, arg, limit, 0);
 }
 
 /* A buffer of known length: up to the -s limit of it. */
@@ -111,6 +117,106 @@ __noinline int cap_struct_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
 __noinline int cap_array_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
 {
 	return cap_bytes(off, uptr, len, arg, STRUCT_CAP_MAX - 1);
+}
+
+/* A sockaddr or control buffer of a msghdr, flagged: up to 256 bytes. */
+__noinline int cap_flagged_g(__u32 off, __u64 uptr, __u32 len, __u32 argflags)
+{
+	return cap_bytes_f(off, uptr, len, argflags & 0xff, 256, (argflags >> 8) & 0xff);
+}
+
+/*
+ * One iovec: a CAP_ELEM cap holding iov_base and iov_len (16 bytes), then
+ * up to the -s limit of its data, and no more than `left` bytes of it (what
+ * a read returned).
+ */
+__noinline int cap_iov_elem_g(__u32 off, __u64 base, __u64 len, __u64 left, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c;
+	__u64 want = len < left ? len : left;
+	__u32 n;
+
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = CAP_ELEM;
+	__builtin_memcpy(buf + off + sizeof(*c), &base, 8);
+	__builtin_memcpy(buf + off + sizeof(*c) + 8, &len, 8);
+	n = want > str_max ? str_max : want;
+	if (want > str_max)
+		c->flags |= CAP_TRUNC;
+	asm volatile("" : "+r"(n));
+	n &= 0x1fff;
+	if (n && bpf_probe_read_user(buf + off + sizeof(*c) + 16, n, (void *)base)) {
+		c->flags |= CAP_FAULT;
+		n = 0;
+	}
+	c->len = 16 + n;
+	return CAP_SIZE(16 + n);
+}
+
+struct iov_ctx {
+	__u64 uiov, left;
+	__u32 off, used, n, arg;
+};
+
+static long iov_cb(__u32 i, struct iov_ctx *c)
+{
+	__u64 iov[2];
+
+	if (c->off + c->used >= SCRATCH_CAP_LIMIT ||
+	    bpf_probe_read_user(iov, sizeof(iov), (void *)(c->uiov + i * 16)))
+		return 1;
+	c->used += cap_iov_elem_g(c->off + c->used, iov[0], iov[1], c->left, c->arg) & 0x3fff;
+	c->n++;
+	c->left -= iov[1] < c->left ? iov[1] : c->left;
+	return 0;
+}
+
+/* An iovec array: up to IOV_CAP_MAX elements.  Returns bytes | caps << 16. */
+__noinline int cap_iov_g(__u32 off, __u64 uiov, __u64 cnt, __u64 left, __u32 arg)
+{
+	struct iov_ctx c = { .uiov = uiov, .left = left, .off = off, .arg = arg };
+
+	if (!uiov)
+		return 0;
+	bpf_loop(cnt < IOV_CAP_MAX ? cnt : IOV_CAP_MAX, iov_cb, &c, 0);
+	return (c.used & 0xffff) | c.n << 16;
+}
+
+/* A msghdr: the struct, then its name, iovecs and control, each its own
+ * cap.  Returns bytes | caps << 16. */
+__noinline int cap_msghdr_g(__u32 off, __u64 umsg, __u64 left, __u32 arg)
+{
+	struct {
+		__u64 name;
+		__u32 namelen, pad;
+		__u64 iov, iovlen, control, controllen;
+		__u32 flags, pad2;
+	} m;
+	__u32 used, n = 1, r;
+
+	if (bpf_probe_read_user(&m, sizeof(m), (void *)umsg))
+		return cap_struct_g(off, umsg, 0, arg) | 1 << 16;	/* a faulted cap */
+	used = cap_struct_g(off, umsg, sizeof(m), arg) & 0x3fff;
+	if (m.name && m.namelen) {
+		used += cap_flagged_g(off + used, m.name, m.namelen, arg | CAP_NAME << 8) & 0x3fff;
+		n++;
+	}
+	r = cap_iov_g(off + used, m.iov, m.iovlen, left, arg);
+	used += r & 0x3fff;
+	n += r >> 16;
+	if (m.control && m.controllen) {
+		used += cap_flagged_g(off + used, m.control, m.controllen,
+				      arg | CAP_CTRL << 8) & 0x3fff;
+		n++;
+	}
+	return used | n << 16;
 }
 
 /* pselect6's sixth argument, {const sigset_t *ss; size_t ss_len}: the pair,

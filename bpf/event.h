@@ -67,6 +67,9 @@ struct ev_syscall {
 #define CAP_FAULT	0x02	/* could not be read; len is 0 */
 #define CAP_ARGV	0x04	/* one element of an argv-style array */
 #define CAP_ENTRY	0x08	/* read at entry (the call rewrites it), shown as given */
+#define CAP_ELEM	0x10	/* one iovec: base, len (16 bytes), then its data */
+#define CAP_NAME	0x20	/* a msghdr's msg_name */
+#define CAP_CTRL	0x40	/* a msghdr's msg_control */
 
 /* A captured string or buffer: header, `len` bytes, padding to 8. */
 struct cap {
@@ -156,7 +159,14 @@ enum cap_kind {
 	CK_ARRAY = 11,		/* elements of size[i] bytes at exit; count in argument
 				 * len_arg[i], or the result when len_arg[i] is LEN_RET */
 	CK_SIGMASK_PAIR = 12,	/* pselect6's {sigset ptr, size}, then 8 bytes of the set */
+	CK_STRUCT_OUT_LENP = 13,/* written by a successful call, length at *argument len_arg[i] */
+	CK_IOV_IN = 14,		/* iovec array, count in len_arg[i]: CAP_ELEM caps, all data */
+	CK_IOV_OUT = 15,	/* ...data up to the call's result (readv) */
+	CK_MSGHDR_IN = 16,	/* msghdr (56 bytes), then name, iovecs, control */
+	CK_MSGHDR_OUT = 17,	/* ...after a successful call, data up to its result */
 };
+
+#define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
 
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 

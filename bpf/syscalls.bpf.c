@@ -239,6 +239,8 @@ static __always_inline int addrlen_arg(__s32 nr)
 		return 2;
 	case 45:				/* recvfrom */
 		return 5;
+	case 55:				/* getsockopt */
+		return 4;
 	}
 	return -1;
 }
@@ -316,6 +318,29 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 			off += cap_array_g(off, a, n * r->size[i], i) & 0x3fff;
 		} else if (k == CK_SIGMASK_PAIR) {
 			off += cap_sigmask_pair_g(off, a, i) & 0x3fff;
+		} else if (k == CK_STRUCT_OUT_LENP && ret >= 0 && la < 6) {
+			__u32 n = 0;
+
+			bpf_probe_read_user(&n, sizeof(n), (void *)st->args[la]);
+			off += cap_struct_g(off, a, n > 256 ? 256 : n, i) & 0x3fff;
+		} else if ((k == CK_IOV_IN || k == CK_IOV_OUT) && la < 6) {
+			__u32 rr;
+
+			/* a failed read: the iovecs, without data */
+			rr = cap_iov_g(off, a, st->args[la],
+				       k == CK_IOV_IN ? ~0ULL : ret < 0 ? 0 : ret, i);
+			off += rr & 0x3fff;
+			ncaps += rr >> 16;
+			continue;
+		} else if (k == CK_MSGHDR_IN || k == CK_MSGHDR_OUT) {
+			/* a failed recvmsg: its msghdr alone (strace shows namelen) */
+			__u32 rr = k == CK_MSGHDR_OUT && ret < 0 ?
+				   (cap_struct_g(off, a, 56, i) & 0x3fff) | 1 << 16 :
+				   cap_msghdr_g(off, a, k == CK_MSGHDR_OUT ? ret : ~0ULL, i);
+
+			off += rr & 0x3fff;
+			ncaps += rr >> 16;
+			continue;
 		} else {
 			continue;
 		}
@@ -488,7 +513,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->stash_mask = 0;
 	if (do_trace) {
 		int la = addrlen_arg(nr);
-		__u64 p = la == 5 ? a5 : la == 2 ? a2 : 0;
+		__u64 p = la == 5 ? a5 : la == 4 ? a4 : la == 2 ? a2 : 0;
 		__u32 len;
 
 		if (p && !bpf_probe_read_user(&len, sizeof(len), (void *)p))

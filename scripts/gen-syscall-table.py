@@ -135,6 +135,22 @@ OVERRIDE = {
     ("epoll_wait", "events"): "EPOLL_EVENTS", ("epoll_pwait", "events"): "EPOLL_EVENTS",
     ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET_IN",
     ("epoll_pwait2", "sigmask"): "SIGSET_IN", ("epoll_pwait2", "timeout"): "TIMESPEC_IN",
+    # Scatter/gather: iovec arrays (count in argument N) with their data,
+    # msghdrs with name, iovecs and control; the data read: up to the result.
+    ("readv", "fd"): "FD", ("writev", "fd"): "FD", ("preadv", "fd"): "FD",
+    ("pwritev", "fd"): "FD", ("preadv2", "fd"): "FD", ("pwritev2", "fd"): "FD",
+    ("readv", "vec"): "IOV_OUT:2", ("preadv", "vec"): "IOV_OUT:2",
+    ("preadv2", "vec"): "IOV_OUT:2", ("writev", "vec"): "IOV_IN:2",
+    ("pwritev", "vec"): "IOV_IN:2", ("pwritev2", "vec"): "IOV_IN:2",
+    ("sendmsg", "msg"): "MSGHDR_IN", ("recvmsg", "msg"): "MSGHDR_OUT",
+    ("sendmsg", "flags"): "MSG_FLAGS", ("recvmsg", "flags"): "MSG_FLAGS",
+    ("sendto", "flags"): "MSG_FLAGS", ("recvfrom", "flags"): "MSG_FLAGS",
+    # socket options: level, name, value read (length in optlen) or written
+    # (length where optlen points, after the call)
+    ("setsockopt", "level"): "SOCKOPT_LEVEL", ("getsockopt", "level"): "SOCKOPT_LEVEL",
+    ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
+    ("setsockopt", "optval"): "SOCKOPT_IN:4", ("getsockopt", "optval"): "SOCKOPT_OUT:4",
+    ("getsockopt", "optlen"): "SOCKLEN",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }

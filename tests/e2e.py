@@ -928,6 +928,20 @@ def test_waits_like_strace():
     check(a == b and len(a) >= 16, "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+def test_messages_and_options_like_strace():
+    """Socket options by level and name with their values, iovecs with
+    their data (reads: up to the result), msghdrs with name and control
+    messages, send/recv flags; prctl by option."""
+    calls = ("trace=setsockopt,getsockopt,readv,writev,sendmsg,recvmsg,sendto,recvfrom,"
+             "prctl")
+    port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l) for l in ls]
+    for p in ("net", "prctl"):
+        a = port(traced_lines("strace", [prog(p)], calls))
+        b = port(traced_lines(STROBE, [prog(p)], calls))
+        check(a == b and len(a) >= 20, "%s: strace:\n%s\nstrobe:\n%s" % (
+            p, "\n".join(a), "\n".join(b)))
+
+
 def test_ignored_signal_shown_as_strace():
     """A SIGCHLD nobody handles is dropped by the kernel when sent; strace
     sees it stop the parent anyway. strobe shows it where strace does:

@@ -29,6 +29,7 @@ CORPUS = [
     [os.path.join(PROGS, "fds")],
     [os.path.join(PROGS, "futex")],
     [os.path.join(PROGS, "prctl")],
+    [os.path.join(PROGS, "net")],
     ["ls", "-la", "/etc"],
     ["cat", "/etc/passwd"],
     ["uname", "-a"],

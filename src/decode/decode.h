@@ -68,6 +68,11 @@ void decode_epoll_events(struct sbuf *b, uint32_t v);
 void decode_epoll_op(struct sbuf *b, uint64_t v);
 void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* sockopt.c */
+void decode_sockopt_level(struct sbuf *b, uint64_t v);
+void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
+void decode_msg_flags(struct sbuf *b, uint64_t v);
+void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
 /* prctl.c */
 void decode_prctl_option(struct sbuf *b, uint64_t v);
 void decode_capability(struct sbuf *b, uint64_t v);

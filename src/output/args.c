@@ -11,13 +11,7 @@
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
 
-/* Captures of a syscall record, walked with bounds checks. */
-struct capiter {
-	const uint8_t *p, *end;
-	unsigned left;
-};
-
-static bool cap_next(struct capiter *it, const struct cap **c, const char **data)
+bool cap_next(struct capiter *it, const struct cap **c, const char **data)
 {
 	const struct cap *cc;
 
@@ -33,7 +27,7 @@ static bool cap_next(struct capiter *it, const struct cap **c, const char **data
 	return true;
 }
 
-static void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size)
+void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size)
 {
 	it->p = (const uint8_t *)(e + 1);
 	it->end = (const uint8_t *)e + size;
@@ -375,7 +369,7 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 {
 	uint64_t v = e->args[i];
 
-	if (put_wait_arg(f, b, d, e, size, i))
+	if (put_wait_arg(f, b, d, e, size, i) || put_msg_arg(f, b, d, e, size, i))
 		return;
 	switch (d->args[i].kind) {
 	case AK_INT: sbuf_s64(b, (int32_t)v); break;

@@ -21,6 +21,13 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i);
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
 struct cap;
+/* Captures of a syscall record, walked with bounds checks. */
+struct capiter {
+	const uint8_t *p, *end;
+	unsigned left;
+};
+void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size);
+bool cap_next(struct capiter *it, const struct cap **c, const char **data);
 bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
 	      const char **data);
 /* the capture of argument `arg` with all of `flags` set (CAP_ENTRY) */
@@ -32,6 +39,10 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 		  const struct ev_syscall *e, size_t size, int i);
 void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		     size_t size);
+
+/* msgs.c: iovecs, msghdrs, socket options; false for other kinds */
+bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		 const struct ev_syscall *e, size_t size, int i);
 
 /* prctl.c */
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);

@@ -38,7 +38,10 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		/* what is left of the timeout, and the ready fds: at exit (the
 		 * first 128 fds of a set); as given: at entry (arg_entry_size) */
 		{ AK_TIMESPEC_INOUT, CK_STRUCT_OUT, 16 }, { AK_TIMEVAL_INOUT, CK_STRUCT_OUT, 16 },
-		{ AK_FDSET, CK_STRUCT_OUT, 16 }, { AK_PRCTL_ARG, CK_STRUCT_IN, 16 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
+		{ AK_FDSET, CK_STRUCT_OUT, 16 }, { AK_PRCTL_ARG, CK_STRUCT_IN, 16 },
+		{ AK_IOV_IN, CK_IOV_IN, 0 }, { AK_IOV_OUT, CK_IOV_OUT, 0 },
+		{ AK_MSGHDR_IN, CK_MSGHDR_IN, 0 }, { AK_MSGHDR_OUT, CK_MSGHDR_OUT, 0 },
+		{ AK_SOCKOPT_IN, CK_STRUCT_IN_LEN, 0 }, { AK_SOCKOPT_OUT, CK_STRUCT_OUT_LENP, 0 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)

@@ -43,6 +43,12 @@ enum arg_kind {
 	AK_FDSET,	/* an fd_set the call rewrites with the ready fds */
 	AK_PSEL_SIGMASK, AK_EPOLL_OP, AK_EPOLL_EVENT, AK_EPOLL_EVENTS,
 	AK_PRCTL_OPTION, AK_PRCTL_ARG,	/* src/output/prctl.c; 16 bytes at arg2 */
+	/* src/output/msgs.c: iovec arrays and msghdrs, count in argument
+	 * len_arg; _OUT: data up to the result */
+	AK_IOV_IN, AK_IOV_OUT, AK_MSGHDR_IN, AK_MSGHDR_OUT, AK_MSG_FLAGS,
+	AK_SOCKOPT_LEVEL, AK_SOCKOPT_NAME,
+	AK_SOCKOPT_IN,	/* length in argument len_arg */
+	AK_SOCKOPT_OUT,	/* length where argument len_arg points, after the call */
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
