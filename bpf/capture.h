@@ -252,28 +252,42 @@ static __always_inline __u32 str_limit(void)
 	return str_max + 2;
 }
 
-/*
- * execve's argv: up to ARGV_MAX strings from `off`, then a count of the rest
- * (up to 64).  Returns used bytes | captures << 16 | uncaptured << 24.
- */
-__noinline int cap_argv_g(__u32 off, __u64 uargv, __u32 arg)
+struct argv_ctx {
+	__u64 uargv;
+	__u32 off, used, n, arg;
+};
+
+static long argv_cb(__u32 i, struct argv_ctx *c)
 {
-	__u32 used = 0, n = 0, more = 0;
+	__u64 p = 0;
+
+	if (bpf_probe_read_user(&p, sizeof(p), (void *)(c->uargv + i * 8)) || !p ||
+	    c->off + c->used >= SCRATCH_CAP_LIMIT)
+		return 1;
+	c->used += cap_str_g(c->off + c->used, p, str_limit(), c->arg | CAP_ARGV << 8) & 0x3fff;
+	c->n++;
+	return 0;
+}
+
+/*
+ * execve's argv (or with -v its environment): up to `max` strings from
+ * `off` (fewer when the scratch area fills), then a count of the rest (up
+ * to 64).  Returns used bytes | captures << 16 | uncaptured << 24.
+ */
+__noinline int cap_argv_g(__u32 off, __u64 uargv, __u32 arg, __u32 max)
+{
+	struct argv_ctx c = { .uargv = uargv, .off = off, .arg = arg };
+	__u32 more = 0;
 	__u64 p = 0;
 	int i;
 
-	for (i = 0; i < ARGV_MAX; i++) {
-		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + i * 8)) || !p)
-			return used | n << 16;
-		used += cap_str_g(off + used, p, str_limit(), arg | CAP_ARGV << 8) & 0x3fff;
-		n++;
-	}
+	bpf_loop(max > ARGV_MAX_V ? ARGV_MAX_V : max, argv_cb, &c, 0);
 	for (i = 0; i < 64; i++) {
-		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + (ARGV_MAX + i) * 8)) || !p)
+		if (bpf_probe_read_user(&p, sizeof(p), (void *)(uargv + (c.n + i) * 8)) || !p)
 			break;
 		more++;
 	}
-	return (used & 0xffff) | n << 16 | more << 24;
+	return (c.used & 0xffff) | (c.n & 0xff) << 16 | more << 24;
 }
 
 struct count_ctx {

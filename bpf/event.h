@@ -191,6 +191,7 @@ struct cap_rule {
 #define PATH_CAP	4096
 #define STR_CAP_MAX	4096	/* highest -s the kernel side captures */
 #define ARGV_MAX	32	/* argv elements captured */
+#define ARGV_MAX_V	255	/* ... with -v (strace -v shows them all) */
 #define SCRATCH_SIZE	32768	/* per-CPU record assembly area */
 #define SCRATCH_CAP_LIMIT 16384	/* captures start below this offset */
 

@@ -40,7 +40,8 @@ const volatile __u32 str_max = 32;	/* -s */
 const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
 const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
 const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
-const volatile __u64 entry_sel[SEL_WORDS] = {};	/* ...that read an argument at entry */
+const volatile __u64 entry_sel[SEL_WORDS] = {};
+const volatile __u8 show_env = 0;	/* -v: execve's environment strings too */	/* ...that read an argument at entry */
 const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
@@ -388,12 +389,18 @@ static __always_inline void emit_exec_entry(struct task_state *st, __u64 now)
 		ncaps++;
 	}
 	if (st->args[base + 1]) {
-		packed = cap_argv_g(off, st->args[base + 1], base + 1);
+		packed = cap_argv_g(off, st->args[base + 1], base + 1,
+				    show_env ? ARGV_MAX_V : ARGV_MAX);
 		off += packed & 0xffff;
 		ncaps += (packed >> 16) & 0xff;
 		e->aux2 = packed >> 24;
 	}
 	e->aux = st->args[base + 2] ? count_ptrs_g(st->args[base + 2]) : 0;
+	if (show_env && st->args[base + 2]) {
+		packed = cap_argv_g(off, st->args[base + 2], base + 2, ARGV_MAX_V);
+		off += packed & 0xffff;
+		ncaps += (packed >> 16) & 0xff;
+	}
 	e->ncaps = ncaps;
 	output_scratch(e, off, st->ts, now);
 }

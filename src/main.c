@@ -16,8 +16,11 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);
-	if (!rc)
+	if (!rc) {
 		decode_set_hex(o.hex_strings);
+		decode_set_xlat(o.xlat);
+		decode_set_verbose(o.no_abbrev);
+	}
 
 	if (rc)
 		return rc > 0 ? 0 : EXIT_USAGE;

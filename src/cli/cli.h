@@ -44,7 +44,9 @@ struct options {
 	int strsize;		/* -s */
 	size_t bufsize;		/* -m, bytes, a power of two */
 	bool quiet;		/* -q */
-	int verbose;		/* -v */
+	int debug;		/* -d: what strobe sets up; -dd: the verifier's log */
+	bool no_abbrev;		/* -v, -e verbose=all: structs in full, execve's environment */
+	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
 	enum probe_mode probe;	/* --probe= (for tests and benchmarks) */
 	/* summaries */
 	bool summary;		/* -c or -C */

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "../../bpf/event.h"
 #include "../../bpf/hist.h"
+#include "../decode/decode.h"
 
 #ifndef STROBE_VERSION
 #define STROBE_VERSION "0.1"
@@ -49,7 +50,11 @@ static const char usage_text[] =
 "  -y, --decode-fds     fds with the paths they refer to: 3</etc/passwd>\n"
 "  -x, -xx              strings with non-ASCII bytes in hex; -xx: all strings\n"
 "  -q, --quiet          no attach/detach messages\n"
-"  -v, --verbose        say what strobe sets up (tracefs, probes)\n"
+"  -v, --no-abbrev      structs in full, execve's environment (strace's -v)\n"
+"  -X, --const-print-style=raw|abbrev|verbose  constants as numbers, names\n"
+"                       (the default), or both\n"
+"  -d, --debug          say what strobe sets up (tracefs, probes); -dd: the\n"
+"                       verifier's log when the kernel refuses a program\n"
 "  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
 "  --event=SYS:NAME[,...]  kernel tracepoints in the trace (globs allowed)\n"
 "  --no-syscalls        only the --event tracepoints\n"
@@ -93,7 +98,9 @@ static const struct option long_opts[] = {
 	{ "successful-only", no_argument, 0, 'z' },
 	{ "failed-only", no_argument, 0, 'Z' },
 	{ "quiet", no_argument, 0, 'q' },
-	{ "verbose", no_argument, 0, 'v' },
+	{ "no-abbrev", no_argument, 0, 'v' },
+	{ "const-print-style", required_argument, 0, 'X' },
+	{ "debug", no_argument, 0, 'd' },
 	{ "buffer-size", required_argument, 0, 'm' },
 	{ "probe", required_argument, 0, OPT_PROBE },
 	{ "summary-only", no_argument, 0, 'c' },
@@ -172,6 +179,23 @@ static int parse_expr(struct options *o, const char *expr)
 		if (filter_parse_status(expr + 7, &o->status_mask, err, sizeof(err)))
 			return err1("%s", err);
 		return 0;
+	} else if (eq && (!strncmp(expr, "verbose=", 8) || !strncmp(expr, "v=", 2))) {
+		/* strace: which calls show structs in full; strobe: all or none */
+		const char *v = eq + 1;
+
+		if (!strcmp(v, "all") || !strcmp(v, "none") || !strcmp(v, "!all"))
+			o->no_abbrev = !strcmp(v, "all");
+		else
+			return err1("-e verbose=%s: strobe takes all or none", v);
+		return 0;
+	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
+		const char *v = eq + 1;
+
+		if (!strcmp(v, "all") || !strcmp(v, "none") || !strcmp(v, "!all"))
+			o->no_abbrev = strcmp(v, "all") != 0;
+		else
+			return err1("-e abbrev=%s: strobe takes all or none", v);
+		return 0;
 	} else if (eq) {
 		char q[32];
 
@@ -211,7 +235,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* Reading a file, options may follow its name; tracing, everything
 	 * after the command is the command's. */
 	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
-		"fo:e:s:p:P:atrTxyzZqvm:cCS:i:whV" : "+fo:e:s:p:P:atrTxyzZqvm:cCS:i:whV";
+		"fo:e:s:p:P:atrTxyzZqvdX:m:cCS:i:whV" : "+fo:e:s:p:P:atrTxyzZqvdX:m:cCS:i:whV";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
@@ -284,7 +308,18 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'z': o->status_mask = ST_SUCCESSFUL; break;
 		case 'Z': o->status_mask = ST_FAILED; break;
 		case 'q': o->quiet = true; break;
-		case 'v': o->verbose++; break;
+		case 'v': o->no_abbrev = true; break;
+		case 'd': o->debug++; break;
+		case 'X':
+			if (!strcmp(optarg, "raw"))
+				o->xlat = XLAT_RAW;
+			else if (!strcmp(optarg, "abbrev"))
+				o->xlat = XLAT_ABBREV;
+			else if (!strcmp(optarg, "verbose"))
+				o->xlat = XLAT_VERBOSE;
+			else
+				return err1("invalid -X '%s': expected raw, abbrev or verbose", optarg);
+			break;
 		case 'm':
 			v = parse_size(optarg);
 			if (v < 4096)

@@ -33,6 +33,18 @@ void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated);
  * string.  Process-wide, set once from the command line. */
 void decode_set_hex(int level);
 
+/* -X: constants by name (abbrev), as numbers (raw), or both (verbose).
+ * Decoders that print names take a mark (b->len) first and call
+ * xlat_finish with the value after printing. */
+enum { XLAT_ABBREV, XLAT_RAW, XLAT_VERBOSE };
+enum xlat_fmt { XF_HEX, XF_DEC, XF_UDEC, XF_OCT };
+void decode_set_xlat(int style);
+/* -v: structs in full, the environment of execve (strace's -v) */
+void decode_set_verbose(bool on);
+bool decode_verbose(void);
+int decode_xlat(void);
+void xlat_finish(struct sbuf *b, size_t mark, uint64_t v, enum xlat_fmt fmt);
+
 /* Flags and enums. */
 void decode_open_flags(struct sbuf *b, uint64_t v);
 void decode_mmap_prot(struct sbuf *b, uint64_t v);
@@ -46,6 +58,12 @@ void decode_dirfd(struct sbuf *b, int64_t v);
 void decode_mode(struct sbuf *b, uint32_t mode);
 void decode_stat(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statx(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statx_attrs(struct sbuf *b, uint64_t a);
+void decode_statx_mask_field(struct sbuf *b, uint32_t v);
+void decode_makedev(struct sbuf *b, uint64_t dev);
+/* statfull.c: every field (-v) */
+void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len);
 /* sysstructs.c */
 void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
 void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);

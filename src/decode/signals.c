@@ -108,14 +108,21 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 
 	if (!signo)
 		signo = sig;
+	size_t mark;
+
 	sbuf_puts(b, "{si_signo=");
+	mark = b->len;
 	decode_signal(b, signo);
+	xlat_finish(b, mark, signo, XF_DEC);
 	sbuf_puts(b, ", si_code=");
 	cname = code_name(signo, code);
-	if (cname)
+	mark = b->len;
+	if (cname) {
 		sbuf_puts(b, cname);
-	else
+		xlat_finish(b, mark, (uint32_t)code, XF_HEX);
+	} else {
 		sbuf_s64(b, code);
+	}
 	if (i32_at(info, 4)) {
 		sbuf_puts(b, ", si_errno=");
 		sbuf_s64(b, i32_at(info, 4));

@@ -17,6 +17,7 @@ void decode_mode(struct sbuf *b, uint32_t mode)
 		[010] = "S_IFREG", [012] = "S_IFLNK", [014] = "S_IFSOCK",
 	};
 	uint32_t type = (mode >> 12) & 017;
+	size_t mark = b->len;
 
 	if (type && types[type]) {
 		sbuf_puts(b, types[type]);
@@ -31,6 +32,8 @@ void decode_mode(struct sbuf *b, uint32_t mode)
 	sbuf_printf(b, "%#o", mode & 0777);
 	if (!(mode & 0777))
 		b->len--, sbuf_puts(b, "000");	/* "%#o" of 0 is "0" */
+	if (mode & ~0777u)
+		xlat_finish(b, mark, mode, XF_OCT);
 }
 
 static void put_hex0(struct sbuf *b, uint64_t v)
@@ -41,23 +44,36 @@ static void put_hex0(struct sbuf *b, uint64_t v)
 		sbuf_putc(b, '0');
 }
 
+/* "makedev(0x8, 0x1)": glibc's split of a dev_t into major and minor */
+void decode_makedev(struct sbuf *b, uint64_t dev)
+{
+	size_t mark = b->len;
+
+	sbuf_puts(b, "makedev(");
+	put_hex0(b, ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfffull));
+	sbuf_puts(b, ", ");
+	put_hex0(b, (dev & 0xff) | ((dev >> 12) & ~0xffull));
+	sbuf_putc(b, ')');
+	xlat_finish(b, mark, dev, XF_HEX);
+}
+
 /* struct stat: st_dev 0, st_ino 8, st_nlink 16, st_mode 24, st_uid 28,
  * st_gid 32, st_rdev 40, st_size 48, ... (144 bytes) */
 void decode_stat(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint32_t mode = load_u32(p, 24), type = mode & 0170000;
 
-	(void)len;
+	if (decode_verbose()) {
+		decode_stat_full(b, p, len);
+		return;
+	}
 	sbuf_puts(b, "{st_mode=");
 	decode_mode(b, mode);
 	if (type == 0020000 || type == 0060000) {
 		uint64_t rdev = load_u64(p, 40);
 
-		sbuf_puts(b, ", st_rdev=makedev(");
-		put_hex0(b, ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~0xfffull));
-		sbuf_puts(b, ", ");
-		put_hex0(b, (rdev & 0xff) | ((rdev >> 12) & ~0xffull));
-		sbuf_putc(b, ')');
+		sbuf_puts(b, ", st_rdev=");
+		decode_makedev(b, rdev);
 	} else {
 		sbuf_puts(b, ", st_size=");
 		sbuf_s64(b, (int64_t)load_u64(p, 48));
@@ -65,9 +81,16 @@ void decode_stat(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_puts(b, ", ...}");
 }
 
-/* struct statx: stx_mask 0 (u32), stx_attributes 8, stx_mode 28 (u16),
- * stx_size 40 (256 bytes in all) */
-void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
+/* stx_mask inside the struct: by name, or raw with -X */
+void decode_statx_mask_field(struct sbuf *b, uint32_t v)
+{
+	size_t mark = b->len;
+
+	decode_statx_mask(b, v);
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+void decode_statx_attrs(struct sbuf *b, uint64_t a)
 {
 	static const struct {
 		uint64_t val;
@@ -79,15 +102,8 @@ void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
 		{ 0x2000, "STATX_ATTR_MOUNT_ROOT" }, { 0x100000, "STATX_ATTR_VERITY" },
 		{ 0x200000, "STATX_ATTR_DAX" },
 	};
-	uint64_t a = load_u64(p, 8);
-	uint16_t mode;
 	int first = 1;
 
-	(void)len;
-	memcpy(&mode, p + 28, sizeof(mode));
-	sbuf_puts(b, "{stx_mask=");
-	decode_statx_mask(b, load_u32(p, 0));
-	sbuf_puts(b, ", stx_attributes=");
 	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
 		if (a & attrs[i].val) {
 			if (!first)
@@ -103,6 +119,23 @@ void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
 	} else if (first) {
 		sbuf_putc(b, '0');
 	}
+}
+
+/* struct statx: stx_mask 0 (u32), stx_attributes 8, stx_mode 28 (u16),
+ * stx_size 40 (256 bytes in all) */
+void decode_statx(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint16_t mode;
+
+	if (decode_verbose()) {
+		decode_statx_full(b, p, len);
+		return;
+	}
+	memcpy(&mode, p + 28, sizeof(mode));
+	sbuf_puts(b, "{stx_mask=");
+	decode_statx_mask_field(b, load_u32(p, 0));
+	sbuf_puts(b, ", stx_attributes=");
+	decode_statx_attrs(b, load_u64(p, 8));
 	sbuf_puts(b, ", stx_mode=");
 	decode_mode(b, mode);
 	sbuf_puts(b, ", stx_size=");
@@ -210,6 +243,8 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 
 static void rlim_value(struct sbuf *b, uint64_t v)
 {
+	size_t mark = b->len;
+
 	if (v == ~0ull)
 		sbuf_puts(b, "RLIM64_INFINITY");
 	else if (v && !(v % 1024)) {
@@ -217,7 +252,9 @@ static void rlim_value(struct sbuf *b, uint64_t v)
 		sbuf_puts(b, "*1024");
 	} else {
 		sbuf_u64(b, v);
+		return;
 	}
+	xlat_finish(b, mark, v, XF_UDEC);
 }
 
 void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len)

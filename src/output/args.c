@@ -83,13 +83,15 @@ static void put_string_arg(struct sbuf *b, const struct ev_syscall *e, size_t si
 	decode_string(b, data, c->len, c->flags & CAP_TRUNC);
 }
 
+/* argv (and with -v the environment): `total` strings, or for argv (-1)
+ * those captured and e->aux2 more */
 static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		     size_t size, int i)
+		     size_t size, int i, int64_t total)
 {
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
-	bool more = e->aux2;
+	bool more = total < 0 ? e->aux2 : false;
 	int n = 0;
 
 	if (!e->args[i]) {
@@ -100,7 +102,8 @@ static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscal
 	while (cap_next(&it, &c, &data)) {
 		if (c->arg != i || !(c->flags & CAP_ARGV))
 			continue;
-		if (n == formatter_strsize(f)) {	/* strace shows -s elements at most */
+		/* strace shows -s elements at most, all of them with -v */
+		if (n == formatter_strsize(f) && !decode_verbose()) {
 			more = true;
 			break;
 		}
@@ -115,6 +118,8 @@ static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscal
 		sbuf_hex(b, e->args[i]);
 		return;
 	}
+	if (total >= 0 && n < total)
+		more = true;
 	if (!n)
 		sbuf_putc(b, '[');
 	if (more)
@@ -156,7 +161,7 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_RLIMIT_IN: case AK_RLIMIT_OUT: decode_rlimit(b, p, c->len); break;
 	case AK_WAIT_STATUS: decode_wait_status(b, p, c->len); break;
 	case AK_STATX: decode_statx(b, p, c->len); break;
-	case AK_UTSNAME: decode_utsname(b, p, c->len, false); break;
+	case AK_UTSNAME: decode_utsname(b, p, c->len, decode_verbose()); break;
 	case AK_SYSINFO: decode_sysinfo(b, p, c->len); break;
 	case AK_STATFS: decode_statfs(b, p, c->len); break;
 	case AK_CLONE_ARGS: put_clone_args(b, e, p, c->len); break;
@@ -364,8 +369,52 @@ static void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_
 	}
 }
 
+/* -X raw|verbose: how each kind's value is shown as a number, if it is
+ * one shown by name (-1: not such a kind). */
+static int xlat_fmt_of(int kind)
+{
+	switch (kind) {
+	case AK_SIGNAL: case AK_DIRFD:
+		return XF_DEC;
+	case AK_OPEN_FLAGS: case AK_PROT: case AK_MMAP_FLAGS: case AK_ACCESS_MODE:
+	case AK_AT_FLAGS: case AK_WHENCE: case AK_STATX_MASK: case AK_CLOCKID:
+	case AK_TIMER_FLAGS: case AK_SIGMASK_HOW: case AK_RLIMIT_RESOURCE: case AK_ARCH_PRCTL:
+	case AK_WAIT_OPTIONS: case AK_CLONE_FLAGS: case AK_IOCTL_REQ: case AK_FCNTL_CMD:
+	case AK_SOCK_FAMILY: case AK_SOCK_TYPE: case AK_SOCK_PROTO: case AK_MADV: case AK_FADV:
+	case AK_GRND: case AK_EPOLL_FLAGS: case AK_FD_FLAGS: case AK_SOCK_FLAGS:
+	case AK_EPOLL_OP: case AK_MSG_FLAGS: case AK_SOCKOPT_LEVEL: case AK_SOCKOPT_NAME:
+		return XF_HEX;
+	}
+	return -1;
+}
+
+static void put_arg_text(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			 const struct ev_syscall *e, size_t size, int i);
+
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i)
+{
+	int kind = d->args[i].kind, fmt = xlat_fmt_of(kind);
+	uint64_t v = e->args[i];
+	size_t mark = b->len;
+
+	if (fmt < 0 || decode_xlat() == XLAT_ABBREV) {
+		put_arg_text(f, b, d, e, size, i);
+		return;
+	}
+	if (kind == AK_DIRFD)
+		decode_dirfd(b, v);
+	else
+		put_arg_text(f, b, d, e, size, i);
+	/* int arguments: the low half of the register */
+	xlat_finish(b, mark, fmt == XF_DEC ? (uint64_t)(int64_t)(int32_t)v :
+			     kind == AK_CLONE_FLAGS ? v : (uint32_t)v, fmt);
+	if (kind == AK_DIRFD)
+		put_fd_path(f, b, e->h.pid, (int32_t)v);
+}
+
+static void put_arg_text(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			 const struct ev_syscall *e, size_t size, int i)
 {
 	uint64_t v = e->args[i];
 
@@ -396,8 +445,21 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	case AK_OFF: if (v) sbuf_hex(b, v); else sbuf_putc(b, '0'); break;
 	case AK_ACCESS_MODE: decode_access_mode(b, (uint32_t)v); break;
 	case AK_AT_FLAGS: decode_at_flags(b, (uint32_t)v, d->name); break;
-	case AK_ARGV: put_argv(f, b, e, size, i); break;
-	case AK_ENVP:
+	case AK_ARGV: put_argv(f, b, e, size, i, -1); break;
+	case AK_ENVP: {
+		struct capiter it;
+		const struct cap *c;
+		const char *data;
+		bool captured = false;
+
+		/* -v: the strings, when they were captured */
+		cap_begin(&it, e, size);
+		while (!captured && cap_next(&it, &c, &data))
+			captured = c->arg == i && (c->flags & CAP_ARGV);
+		if (v && captured) {
+			put_argv(f, b, e, size, i, e->aux);
+			break;
+		}
 		put_ptr(b, v);
 		if (v && (e->flags & EVF_ENTRY)) {
 			sbuf_puts(b, " /* ");
@@ -405,6 +467,7 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 			sbuf_puts(b, e->aux == 1 ? " var */" : " vars */");
 		}
 		break;
+	}
 	case AK_SIGNAL:
 		if ((int32_t)v)
 			decode_signal(b, (int32_t)v);

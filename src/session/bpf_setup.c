@@ -89,6 +89,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->follow_forks = o->follow;
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
+	s->skel->rodata->show_env = o->no_abbrev;
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
 	/* the calls that read a struct at entry too: a bit tested per call */
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
@@ -105,13 +106,13 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->summary_by = o->by;
 	/* -vv: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
-	if (o->verbose >= 2) {
+	if (o->debug >= 2) {
 		s->skel->ctx.log_level = 1;
 		s->skel->ctx.log_size = sizeof(log);
 		s->skel->ctx.log_buf = (long)log;
 	}
 	err = syscalls_bpf__load(s->skel);
-	if (err && o->verbose >= 2 && log[0])
+	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err)
 		return err < 0 ? err : -err;
@@ -142,7 +143,7 @@ static bool tracefs_ready(struct session *s)
 
 	if (s->mounted_tracefs)
 		return true;
-	if (!tracefs_mount(s->o->verbose, &mounted))
+	if (!tracefs_mount(s->o->debug, &mounted))
 		return false;
 	s->mounted_tracefs = mounted;
 	return true;
@@ -230,7 +231,7 @@ static int attach_per_syscall(struct session *s, int nsel)
 		if (err && err != -ENOENT)
 			return err;
 	}
-	if (s->o->verbose)
+	if (s->o->debug)
 		fprintf(stderr, "strobe: probing %d syscalls through their own tracepoints\n",
 			nsel);
 	return 0;
@@ -267,7 +268,7 @@ static int attach_events(struct session *s)
 			return -EALREADY;
 		}
 	}
-	if (s->o->verbose)
+	if (s->o->debug)
 		fprintf(stderr, "strobe: %d tracepoints from --event\n", s->tps.n);
 	return 0;
 }
@@ -315,14 +316,14 @@ int bpf_setup_attach(struct session *s)
 		/* undo and fall back to the raw tracepoints */
 		while (s->nlinks > base)
 			close(s->links[--s->nlinks]);
-		if (o->verbose)
+		if (o->debug)
 			fprintf(stderr, "strobe: per-syscall tracepoints unavailable (%s); "
 				"using the raw syscall tracepoints\n", strerror(-err));
 	}
 	if ((err = attach_btf(s, s->skel->progs.raw_enter.prog_fd)) ||
 	    (err = attach_btf(s, s->skel->progs.raw_exit.prog_fd)))
 		return err;
-	if (o->verbose)
+	if (o->debug)
 		fprintf(stderr, "strobe: probing %d syscalls through raw sys_enter/sys_exit\n",
 			nsel);
 	return 0;
