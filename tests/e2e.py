@@ -883,12 +883,12 @@ def test_hex_strings_like_strace():
                 flag, "\n".join(outs[0]), "\n".join(outs[1])))
 
 
-def traced_lines(tracer, cmd, calls):
+def traced_lines(tracer, cmd, calls, flags=()):
     """The lines `tracer -f -e CALLS -o FILE -- CMD` writes, with what
     differs between two runs masked and strace's split calls joined (strace
     splits a call another thread interrupts; strobe never does)."""
     with tempfile.NamedTemporaryFile("r") as t:
-        subprocess.run([tracer, "-f", "-e", calls, "-o", t.name, "--"] + cmd,
+        subprocess.run([tracer, "-f", "-e", calls, "-o", t.name] + list(flags) + ["--"] + cmd,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
         text = t.read()
     text = re.sub(r"f_bfree=\d+, f_bavail=\d+|f_ffree=\d+|freeram=\d+|sharedram=\d+|"
@@ -940,6 +940,24 @@ def test_messages_and_options_like_strace():
         b = port(traced_lines(STROBE, [prog(p)], calls))
         check(a == b and len(a) >= 20, "%s: strace:\n%s\nstrobe:\n%s" % (
             p, "\n".join(a), "\n".join(b)))
+
+
+def test_raw_verbose_and_no_abbrev_like_strace():
+    """-X raw and -X verbose (constants as numbers, or both), and strace's
+    -v (structs in full, execve's environment), as strace prints them."""
+    calls = "trace=execve,openat,newfstatat,mmap,prlimit64,rt_sigaction,wait4,kill,lseek"
+
+    def lines(tracer, flag, cmd):
+        text = "\n".join(traced_lines(tracer, cmd, calls, flag))
+        text = re.sub(r'"_=[^"]*"', '"_=TRACER"', text)       # who ran it
+        # times the dynamic loader touched, which differ between two runs
+        text = re.sub(r"st_atime=\d+ /\*[^*]*\*/, st_atime_nsec=\d+", "ATIME", text)
+        return text.splitlines()
+    for flag in (("-X", "raw"), ("-X", "verbose"), ("-v",), ("-e", "abbrev=none")):
+        for cmd in ([prog("exitcode"), "2", "fork"], [prog("basic")]):
+            a, b = lines("strace", flag, cmd), lines(STROBE, flag, cmd)
+            check(a == b and len(a) > 5, "%s %s:\nstrace:\n%s\nstrobe:\n%s" % (
+                flag, cmd, "\n".join(a), "\n".join(b)))
 
 
 def test_ignored_signal_shown_as_strace():

@@ -179,22 +179,19 @@ static int parse_expr(struct options *o, const char *expr)
 		if (filter_parse_status(expr + 7, &o->status_mask, err, sizeof(err)))
 			return err1("%s", err);
 		return 0;
-	} else if (eq && (!strncmp(expr, "verbose=", 8) || !strncmp(expr, "v=", 2))) {
-		/* strace: which calls show structs in full; strobe: all or none */
-		const char *v = eq + 1;
-
-		if (!strcmp(v, "all") || !strcmp(v, "none") || !strcmp(v, "!all"))
-			o->no_abbrev = !strcmp(v, "all");
-		else
-			return err1("-e verbose=%s: strobe takes all or none", v);
-		return 0;
 	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
+		/* strace: which calls print structs abbreviated; -v is
+		 * abbrev=none.  strobe: all or none */
 		const char *v = eq + 1;
 
-		if (!strcmp(v, "all") || !strcmp(v, "none") || !strcmp(v, "!all"))
-			o->no_abbrev = strcmp(v, "all") != 0;
-		else
+		if (strcmp(v, "all") && strcmp(v, "none") && strcmp(v, "!all"))
 			return err1("-e abbrev=%s: strobe takes all or none", v);
+		o->no_abbrev = strcmp(v, "all") != 0;
+		return 0;
+	} else if (eq && (!strncmp(expr, "verbose=", 8) || !strncmp(expr, "v=", 2))) {
+		/* strace: which calls have their structs decoded at all */
+		if (strcmp(eq + 1, "all"))
+			return err1("-e verbose=%s: strobe always decodes structs (all)", eq + 1);
 		return 0;
 	} else if (eq) {
 		char q[32];
