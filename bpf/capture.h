@@ -107,6 +107,12 @@ __noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
 	return cap_bytes(off, uptr, len, arg, str_max);
 }
 
+/* -e read=/write=: a buffer whole, up to DUMP_MAX, flagged for a dump. */
+__noinline int cap_dump_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
+{
+	return cap_bytes_f(off, uptr, len, arg, DUMP_MAX, CAP_DUMP);
+}
+
 /* A struct of known size, whole (not cut at -s): up to STRUCT_CAP_MAX. */
 __noinline int cap_struct_g(__u32 off, __u64 uptr, __u32 len, __u32 arg)
 {

@@ -70,6 +70,7 @@ struct ev_syscall {
 #define CAP_ELEM	0x10	/* one iovec: base, len (16 bytes), then its data */
 #define CAP_NAME	0x20	/* a msghdr's msg_name */
 #define CAP_CTRL	0x40	/* a msghdr's msg_control */
+#define CAP_DUMP	0x80	/* -e read=/write=: the data whole (to DUMP_MAX), for a hex dump */
 
 /* A captured string or buffer: header, `len` bytes, padding to 8. */
 struct cap {
@@ -192,6 +193,8 @@ struct cap_rule {
 #define STR_CAP_MAX	4096	/* highest -s the kernel side captures */
 #define ARGV_MAX	32	/* argv elements captured */
 #define ARGV_MAX_V	255	/* ... with -v (strace -v shows them all) */
+#define DUMP_MAX	8191	/* bytes of a buffer captured for -e read=/write= */
+#define DUMP_FDS	1024	/* fds that -e read=/write= can name */
 #define SCRATCH_SIZE	32768	/* per-CPU record assembly area */
 #define SCRATCH_CAP_LIMIT 16384	/* captures start below this offset */
 

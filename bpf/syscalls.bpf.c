@@ -41,7 +41,22 @@ const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often 
 const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
 const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
 const volatile __u64 entry_sel[SEL_WORDS] = {};
-const volatile __u8 show_env = 0;	/* -v: execve's environment strings too */	/* ...that read an argument at entry */
+const volatile __u8 show_env = 0;	/* -v: execve's environment strings too */
+/* -e read=SET / -e write=SET: fds whose data is captured whole */
+const volatile __u8 dumping = 0;
+const volatile __u64 dump_read[DUMP_FDS / 64] = {};
+const volatile __u64 dump_write[DUMP_FDS / 64] = {};
+
+static __always_inline bool dumped(const volatile __u64 *set, __u64 fd)
+{
+	__u64 w = fd >> 6;
+
+	if (!dumping || fd >= DUMP_FDS)
+		return false;
+	asm volatile("" : "+r"(w));
+	w &= DUMP_FDS / 64 - 1;
+	return (set[w] >> (fd & 63)) & 1;
+}	/* ...that read an argument at entry */
 const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
@@ -300,9 +315,15 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 		if (k == CK_PATH || k == CK_STR) {
 			off += cap_str_g(off, a, k == CK_PATH ? PATH_CAP : str_limit(), i) & 0x3fff;
 		} else if (k == CK_BUF_IN && la < 6) {
-			off += cap_buf_g(off, a, st->args[la], i) & 0x3fff;
+			if (dumped(dump_write, st->args[0]))
+				off += cap_dump_g(off, a, st->args[la], i) & 0x3fff;
+			else
+				off += cap_buf_g(off, a, st->args[la], i) & 0x3fff;
 		} else if (k == CK_BUF_OUT && ret >= 0) {
-			off += cap_buf_g(off, a, ret, i) & 0x3fff;
+			if (dumped(dump_read, st->args[0]))
+				off += cap_dump_g(off, a, ret, i) & 0x3fff;
+			else
+				off += cap_buf_g(off, a, ret, i) & 0x3fff;
 		} else if (k == CK_STR_OUT && ret >= 0) {
 			off += cap_str_g(off, a, PATH_CAP, i) & 0x3fff;
 		} else if (k == CK_STRUCT_IN || (k == CK_STRUCT_OUT && ret >= 0)) {

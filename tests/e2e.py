@@ -960,6 +960,22 @@ def test_raw_verbose_and_no_abbrev_like_strace():
                 flag, cmd, "\n".join(a), "\n".join(b)))
 
 
+def test_read_write_dumps_like_strace():
+    """-e read=FD / -e write=FD: every byte in strace's hex dump format,
+    the call's line still cut at -s."""
+    with tempfile.NamedTemporaryFile("wb", delete=False) as t:
+        t.write(bytes(range(256)) * 3 + b"tail\n")
+    try:
+        cmd = ["cat", t.name]
+        flags = ("-e", "read=3", "-e", "write=1")
+        a = traced_lines("strace", cmd, "trace=read,write", flags)
+        b = traced_lines(STROBE, cmd, "trace=read,write", flags)
+        check(a == b and sum(l.startswith(" | ") for l in a) > 100,
+              "strace:\n%s\nstrobe:\n%s" % ("\n".join(a[:60]), "\n".join(b[:60])))
+    finally:
+        os.unlink(t.name)
+
+
 def test_ignored_signal_shown_as_strace():
     """A SIGCHLD nobody handles is dropped by the kernel when sent; strace
     sees it stop the parent anyway. strobe shows it where strace does:

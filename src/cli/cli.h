@@ -47,6 +47,9 @@ struct options {
 	int debug;		/* -d: what strobe sets up; -dd: the verifier's log */
 	bool no_abbrev;		/* -v, -e verbose=all: structs in full, execve's environment */
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
+	/* -e read=SET, -e write=SET: fds whose data is dumped in hex */
+	uint64_t dump_read[1024 / 64], dump_write[1024 / 64];
+	bool dumping;
 	enum probe_mode probe;	/* --probe= (for tests and benchmarks) */
 	/* summaries */
 	bool summary;		/* -c or -C */

@@ -40,6 +40,8 @@ static const char usage_text[] =
 "  -z, --successful-only        only calls that succeeded\n"
 "  -P, --trace-path=PATH        only calls that use PATH, by name or by fd\n"
 "  -Z, --failed-only            only calls that failed\n"
+"  -e read=SET, -e write=SET    a hex dump of all data read from / written\n"
+"                               to these fds ([!]fd[,fd...], all, none)\n"
 "\n"
 "Output:\n"
 "  -o, --output=FILE    write the trace to FILE instead of stderr\n"
@@ -165,6 +167,43 @@ int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t 
 	return 0;
 }
 
+/* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
+static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
+{
+	bool neg = *arg == '!';
+	char *copy = strdup(arg + neg), *tok, *save = NULL;
+	uint64_t bits[DUMP_FDS / 64] = { 0 };
+
+	if (!copy)
+		return -1;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long fd;
+
+		if (!strcmp(tok, "all")) {
+			memset(bits, 0xff, sizeof(bits));
+			continue;
+		}
+		if (!strcmp(tok, "none"))
+			continue;
+		fd = strtol(tok, &end, 10);
+		if (*end || end == tok || fd < 0 || fd >= DUMP_FDS) {
+			fprintf(stderr, "strobe: invalid fd '%s' in -e %s=: expected 0 to %d, all "
+				"or none (see strobe --help)\n", tok, what, DUMP_FDS - 1);
+			free(copy);
+			return -1;
+		}
+		bits[fd / 64] |= 1ull << (fd % 64);
+	}
+	free(copy);
+	for (int i = 0; i < DUMP_FDS / 64; i++) {
+		set[i] = neg ? ~bits[i] : bits[i];
+		if (set[i])
+			*any = true;
+	}
+	return 0;
+}
+
 /* -e EXPR: "trace=SET", "status=SET", or a bare SET meaning trace=SET. */
 static int parse_expr(struct options *o, const char *expr)
 {
@@ -179,6 +218,10 @@ static int parse_expr(struct options *o, const char *expr)
 		if (filter_parse_status(expr + 7, &o->status_mask, err, sizeof(err)))
 			return err1("%s", err);
 		return 0;
+	} else if (eq && (!strncmp(expr, "read=", 5) || !strncmp(expr, "r=", 2))) {
+		return parse_fd_set("read", eq + 1, o->dump_read, &o->dumping);
+	} else if (eq && (!strncmp(expr, "write=", 6) || !strncmp(expr, "w=", 2))) {
+		return parse_fd_set("write", eq + 1, o->dump_write, &o->dumping);
 	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
 		/* strace: which calls print structs abbreviated; -v is
 		 * abbrev=none.  strobe: all or none */

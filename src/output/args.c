@@ -66,11 +66,12 @@ static void put_ptr(struct sbuf *b, uint64_t v)
 		sbuf_puts(b, "NULL");
 }
 
-static void put_string_arg(struct sbuf *b, const struct ev_syscall *e, size_t size,
-			   int i)
+static void put_string_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			   size_t size, int i)
 {
 	const struct cap *c;
 	const char *data;
+	size_t max = formatter_strsize(f);
 
 	if (!e->args[i]) {
 		sbuf_puts(b, "NULL");
@@ -80,7 +81,47 @@ static void put_string_arg(struct sbuf *b, const struct ev_syscall *e, size_t si
 		sbuf_hex(b, e->args[i]);
 		return;
 	}
-	decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+	if (c->flags & CAP_DUMP)	/* captured whole for the dump: -s of it here */
+		decode_string(b, data, c->len < max ? c->len : max,
+			      c->len > max || (c->flags & CAP_TRUNC));
+	else
+		decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+}
+
+/* -e read=/write=: " | 00000  68 65 6c 6c ...  hell... |" lines after the
+ * call's line, for each buffer captured whole */
+void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		if (!(c->flags & CAP_DUMP) || (c->flags & CAP_FAULT))
+			continue;
+		for (size_t off = 0; off < c->len; off += 16) {
+			char ascii[17];
+			size_t n = c->len - off < 16 ? c->len - off : 16;
+
+			sbuf_printf(b, " | %05zx  ", off);
+			for (size_t j = 0; j < 16; j++) {
+				unsigned char ch = j < n ? (unsigned char)data[off + j] : ' ';
+
+				if (j < n)
+					sbuf_printf(b, "%02x ", ch);
+				else
+					sbuf_puts(b, "   ");
+				if (j == 7)
+					sbuf_putc(b, ' ');
+				ascii[j] = j < n ? (ch >= 0x20 && ch < 0x7f ? (char)ch : '.') : ' ';
+			}
+			ascii[16] = 0;
+			sbuf_printf(b, " %s |\n", ascii);
+		}
+		if (c->flags & CAP_TRUNC)
+			sbuf_printf(b, " | (strobe dumps the first %u bytes)\n", c->len);
+	}
 }
 
 /* argv (and with -v the environment): `total` strings, or for argv (-1)
@@ -436,7 +477,7 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 		put_fd_path(f, b, e->h.pid, (int32_t)v);	/* AT_FDCWD: the cwd */
 		break;
 	case AK_PATH: case AK_STR: case AK_BUF_IN: case AK_BUF_OUT: case AK_STR_OUT:
-		put_string_arg(b, e, size, i);
+		put_string_arg(f, b, e, size, i);
 		break;
 	case AK_OPEN_FLAGS: decode_open_flags(b, v); break;
 	case AK_OPEN_MODE: case AK_MODE: sbuf_oct(b, (uint32_t)v); break;

@@ -441,6 +441,7 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		track_fds(f, e, size);
 	put_result(f, b, start, e, size);
 	end_line(f, b);
+	put_dumps(b, e, size);
 }
 
 void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)

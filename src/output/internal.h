@@ -20,6 +20,7 @@ void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i);
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
+void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
 struct cap;
 /* Captures of a syscall record, walked with bounds checks. */
 struct capiter {

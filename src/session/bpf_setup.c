@@ -90,6 +90,9 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
+	s->skel->rodata->dumping = o->dumping;
+	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
+	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
 	/* the calls that read a struct at entry too: a bit tested per call */
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
