@@ -225,6 +225,125 @@ __noinline int cap_msghdr_g(__u32 off, __u64 umsg, __u64 left, __u32 arg)
 	return used | n << 16;
 }
 
+/*
+ * -yy: what fd `fd` of the current task is, into *fi: the inode's mode and
+ * number, for sockets their family, type, protocol and endpoints (inet:
+ * addresses and ports; unix: peer inode and path; netlink: port id), for
+ * devices the device number, for anonymous inodes their name.
+ */
+__noinline int fill_fdinfo_g(struct fd_info *fi, __u64 fd)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct fdtable *fdt;
+	struct file **arr, *f = NULL;
+	struct inode *in;
+
+	if (!fi)
+		return 0;
+	__builtin_memset(fi, 0, sizeof(*fi));
+	fi->fd = fd;
+	fdt = BPF_CORE_READ(t, files, fdt);
+	if (!fdt || fd >= BPF_CORE_READ(fdt, max_fds))
+		return 0;
+	arr = BPF_CORE_READ(fdt, fd);
+	bpf_probe_read_kernel(&f, sizeof(f), &arr[fd]);
+	if (!f)
+		return 0;
+	in = BPF_CORE_READ(f, f_inode);
+	fi->mode = BPF_CORE_READ(in, i_mode);
+	fi->ino = BPF_CORE_READ(in, i_ino);
+	if ((fi->mode & 0170000) == 0020000 || (fi->mode & 0170000) == 0060000)
+		fi->peer = BPF_CORE_READ(in, i_rdev);
+	if (!(fi->mode & 0170000)) {
+		/* an anonymous inode: its name ("[eventpoll]") */
+		const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+		long n = bpf_probe_read_kernel_str(fi->path, 64, name);
+
+		fi->mode |= 1;		/* known, even with no mode bits */
+		fi->pathlen = n > 1 ? n - 1 : 0;
+		return 0;
+	}
+	if ((fi->mode & 0170000) != 0140000)
+		return 0;
+
+	struct socket *so = BPF_CORE_READ(f, private_data);
+	struct sock *sk = BPF_CORE_READ(so, sk);
+
+	if (!sk)
+		return 0;
+	fi->family = BPF_CORE_READ(sk, __sk_common.skc_family);
+	fi->type = BPF_CORE_READ(sk, sk_type);
+	fi->protocol = BPF_CORE_READ(sk, sk_protocol);
+	fi->state = BPF_CORE_READ(sk, __sk_common.skc_state);
+	if (fi->family == 2) {			/* AF_INET */
+		__u32 a = BPF_CORE_READ(sk, __sk_common.skc_rcv_saddr);
+		__u32 b = BPF_CORE_READ(sk, __sk_common.skc_daddr);
+
+		__builtin_memcpy(fi->src, &a, 4);
+		__builtin_memcpy(fi->dst, &b, 4);
+	} else if (fi->family == 10) {		/* AF_INET6 */
+		bpf_core_read(fi->src, 16, &sk->__sk_common.skc_v6_rcv_saddr);
+		bpf_core_read(fi->dst, 16, &sk->__sk_common.skc_v6_daddr);
+	}
+	if (fi->family == 2 || fi->family == 10) {
+		fi->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
+		fi->dport = bpf_ntohs(BPF_CORE_READ(sk, __sk_common.skc_dport));
+	} else if (fi->family == 1) {		/* AF_UNIX */
+		struct unix_sock *u = (struct unix_sock *)sk;
+		struct sock *peer = BPF_CORE_READ(u, peer);
+		struct unix_address *ua = BPF_CORE_READ(u, addr);
+
+		if (peer) {
+			/* newer kernels keep the inode number in the sock itself,
+			 * which outlives its socket when the peer closes first */
+			if (bpf_core_field_exists(peer->sk_ino)) {
+				fi->peer = BPF_CORE_READ(peer, sk_ino);
+			} else {
+				struct socket_alloc *ps =
+					(struct socket_alloc *)BPF_CORE_READ(peer, sk_socket);
+
+				if (ps)
+					fi->peer = BPF_CORE_READ(ps, vfs_inode.i_ino);
+			}
+		}
+		if (ua) {
+			int len = BPF_CORE_READ(ua, len) - 2;	/* less sun_family */
+			__u32 n;
+
+			if (len > FDI_PATH_MAX)
+				len = FDI_PATH_MAX;
+			n = len > 0 ? len : 0;
+			asm volatile("" : "+r"(n));	/* keep the mask for the verifier */
+			n &= 0x7f;
+			if (n && n <= FDI_PATH_MAX &&
+			    !bpf_probe_read_kernel(fi->path, n, (void *)ua->name[0].sun_path))
+				fi->pathlen = n;
+		}
+	} else if (fi->family == 16) {		/* AF_NETLINK */
+		fi->portid = BPF_CORE_READ((struct netlink_sock *)sk, portid);
+	}
+	return 0;
+}
+
+/* A struct fd_info (kept in the thread's state) as a cap at `off`. */
+__noinline int cap_fdinfo_copy_g(__u32 off, struct fd_info *fi, __u32 arg)
+{
+	__u32 zero = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c;
+
+	if (!buf || !fi || off >= SCRATCH_CAP_LIMIT)
+		return 0;
+	asm volatile("" : "+r"(off));
+	off &= SCRATCH_CAP_LIMIT - 1;
+	c = (struct cap *)(buf + off);
+	c->arg = arg;
+	c->flags = 0;
+	c->len = sizeof(*fi);
+	bpf_probe_read_kernel(buf + off + sizeof(*c), sizeof(*fi), fi);
+	return CAP_SIZE(sizeof(*fi));
+}
+
 /* pselect6's sixth argument, {const sigset_t *ss; size_t ss_len}: the pair,
  * then 8 bytes of the set it points to (zeros if none or unreadable). */
 __noinline int cap_sigmask_pair_g(__u32 off, __u64 uptr, __u32 arg)

@@ -119,7 +119,35 @@ struct ev_tp {
 #define TS_IN_CALL	0x04	/* entry seen, exit not yet */
 #define TS_RESUMED	0x08	/* in-flight call found by user space at attach */
 
+/* cap->arg of a struct fd_info: FDI_ARG + argument, FDI_RESULT, or
+ * FDI_PAIR + 0/1 for the two fds of an fd pair */
+#define FDI_ARG		8
+#define FDI_RESULT	14
+#define FDI_PAIR	16
+#define FDI_PATH_MAX	108
+
+/* -yy: what an fd refers to, read in the kernel (fd arguments at entry,
+ * new fds at exit), so that what strobe prints is what the fd was at the
+ * call, however long ago: a socket closed since is still described. */
+struct fd_info {
+	__u32 mode;		/* the inode's i_mode; 0: no such fd */
+	__s32 fd;
+	__u64 ino;
+	__u64 peer;		/* unix: the peer's inode; devices: i_rdev */
+	__u16 family;		/* sockets: AF_* */
+	__u16 type;		/* SOCK_* */
+	__u16 protocol;
+	__u8 state;		/* TCP_* (10: listening) */
+	__u8 pathlen;		/* unix: bytes of path[]; anon inodes: of the name */
+	__u8 src[16], dst[16];	/* inet: 4 bytes, inet6: 16 */
+	__u16 sport, dport;	/* host order */
+	__u32 portid;		/* netlink */
+	char path[FDI_PATH_MAX];	/* unix: sun_path ('\0' first: abstract);
+					 * anon inodes: "[eventpoll]" */
+};
+
 #define STASH_SIZE 16		/* bytes of one argument read at entry */
+#define FDI_SLOTS 2		/* -yy: fd arguments described at entry, at most */
 
 struct task_state {
 	__u64 ts;
@@ -142,6 +170,13 @@ struct task_state {
 	/* Small structs the call rewrites (select's fd_sets, ppoll's
 	 * timeout), read at entry for the line to show what was given. */
 	__u8 stash[6][STASH_SIZE];
+	/* -yy: the first FDI_SLOTS fd arguments, described at entry (close
+	 * ends what they were, bind and connect change it), and one slot for
+	 * the fds a call returns, described at exit */
+	__u8 fdi_mask;		/* which slots hold one */
+	__u8 fdi_arg[FDI_SLOTS];	/* the argument each describes */
+	__u8 pad3[5];
+	struct fd_info fdi[FDI_SLOTS + 1];
 };
 
 /* What to capture for each argument of a syscall, indexed by number. */
@@ -180,8 +215,15 @@ struct cap_rule {
 	__u8 split;		/* capture at entry and emit two halves (execve) */
 	__u8 pad[3];
 	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY */
-	__u8 pad2[2];
+	/* -yy: what the fds are (struct fd_info caps): bit i for argument i,
+	 * FDM_RESULT for the result; fdpair: the argument holding an int[2]
+	 * of new fds (pipe2, socketpair), or FDPAIR_NONE */
+	__u8 fdmask;
+	__u8 fdpair;
 };
+
+#define FDM_RESULT	0x40
+#define FDPAIR_NONE	0xff
 
 /* status= filter bits, tested at exit in the kernel */
 #define ST_SUCCESSFUL	0x01

@@ -18,6 +18,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
+#include <bpf/bpf_endian.h>
 #include "event.h"
 #include "hist.h"
 
@@ -42,6 +43,7 @@ const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
 const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
 const volatile __u64 entry_sel[SEL_WORDS] = {};
 const volatile __u8 show_env = 0;	/* -v: execve's environment strings too */
+const volatile __u8 fd_infos = 0;	/* -yy: what fds are (struct fd_info caps) */
 /* -e read=SET / -e write=SET: fds whose data is captured whole */
 const volatile __u8 dumping = 0;
 const volatile __u64 dump_read[DUMP_FDS / 64] = {};
@@ -368,6 +370,34 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 		}
 		ncaps++;
 	}
+	/* -yy: what the call's fds were at entry, and the new ones now */
+	if (fd_infos) {
+		for (i = 0; i < FDI_SLOTS; i++) {
+			if (!(st->fdi_mask & (1 << i)))
+				continue;
+			off += cap_fdinfo_copy_g(off, &st->fdi[i],
+						 FDI_ARG + (st->fdi_arg[i] & 7)) & 0x3fff;
+			ncaps++;
+		}
+		if ((r->fdmask & FDM_RESULT) && ret >= 0) {
+			fill_fdinfo_g(&st->fdi[FDI_SLOTS], ret);
+			off += cap_fdinfo_copy_g(off, &st->fdi[FDI_SLOTS], FDI_RESULT) & 0x3fff;
+			ncaps++;
+		}
+		if (r->fdpair < 6 && ret >= 0) {
+			__s32 pair[2] = { -1, -1 };
+
+			bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[r->fdpair & 7]);
+			for (i = 0; i < 2; i++) {
+				if (pair[i] < 0)
+					continue;
+				fill_fdinfo_g(&st->fdi[FDI_SLOTS], pair[i]);
+				off += cap_fdinfo_copy_g(off, &st->fdi[FDI_SLOTS], FDI_PAIR + i) &
+				       0x3fff;
+				ncaps++;
+			}
+		}
+	}
 	/* what the thread's stash holds: the structs as the call got them */
 	for (i = 0; i < 6; i++) {
 		__u8 *buf = (__u8 *)e;
@@ -489,6 +519,18 @@ static __always_inline void stash_entry(struct task_state *st, __s32 nr)
 	st->stash_mask = 0;
 	if (!r)
 		return;
+	if (fd_infos && r->fdmask & 0x3f) {
+		int k = 0;
+
+		for (i = 0; i < 6; i++) {
+			if (!(r->fdmask & (1 << i)) || (__s32)st->args[i] < 0 || k >= FDI_SLOTS)
+				continue;
+			fill_fdinfo_g(&st->fdi[k], (__u32)st->args[i]);
+			st->fdi_arg[k] = i;
+			st->fdi_mask |= 1 << k;
+			k++;
+		}
+	}
 	for (i = 0; i < 6; i++) {
 		__u32 n = r->entry[i];
 
@@ -539,6 +581,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
 	st->len_in = 0;
 	st->stash_mask = 0;
+	st->fdi_mask = 0;
 	if (do_trace) {
 		int la = addrlen_arg(nr);
 		__u64 p = la == 5 ? a5 : la == 4 ? a4 : la == 2 ? a2 : 0;
@@ -568,7 +611,7 @@ static __always_inline bool has_caps(struct cap_rule *r)
 {
 	return r->arg[0] | r->arg[1] | r->arg[2] | r->arg[3] | r->arg[4] | r->arg[5] |
 	       r->entry[0] | r->entry[1] | r->entry[2] | r->entry[3] | r->entry[4] |
-	       r->entry[5];
+	       r->entry[5] | (fd_infos && (r->fdmask || r->fdpair < 6));
 }
 
 static __always_inline void exit_call(struct task_state *st, __s64 ret);
@@ -759,7 +802,7 @@ int tp_event(void *ctx)
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 {
-	struct task_state init = { .flags = TS_TRACED }, *pst, *cst;
+	struct task_state *pst, *cst;
 	struct ev_fork *e;
 	__u64 now;
 
@@ -768,12 +811,14 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 	pst = bpf_task_storage_get(&tstate, parent, 0, 0);
 	if (!pst || !(pst->flags & TS_TRACED))
 		return 0;
-	cst = bpf_task_storage_get(&tstate, child, &init,
-				   BPF_LOCAL_STORAGE_GET_F_CREATE);
+	/* created zeroed (the state is too big for an initial value on the
+	 * stack); the child does not run before this tracepoint returns */
+	cst = bpf_task_storage_get(&tstate, child, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (!cst) {
 		__sync_fetch_and_add(&follow_failed, 1);
 		return 0;
 	}
+	cst->flags = TS_TRACED;
 	__sync_fetch_and_add(&live, 1);
 	if (!do_trace)
 		return 0;

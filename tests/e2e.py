@@ -978,6 +978,29 @@ def test_read_write_dumps_like_strace():
         os.unlink(t.name)
 
 
+def test_socket_endpoints_like_strace():
+    """-yy: TCP/UDP endpoints, unix peers and paths, netlink port ids,
+    pipes, devices, as strace -yy prints them (inode numbers, ports masked).
+    After a socket's peer has closed, strace shows the peer it had cached;
+    strobe what the kernel still knows: the close lines' peers are masked."""
+    calls = ("trace=socket,bind,listen,connect,accept4,getsockname,sendto,recvfrom,"
+             "write,read,close,socketpair,pipe2,openat")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scripts", "sockets.py")
+
+    def lines(tracer):
+        with tempfile.TemporaryDirectory() as d:
+            out = traced_lines(tracer, [PYTHON, script, os.path.join(d, "u.sock")], calls,
+                               ("-yy",))
+        out = [l.replace(d, "DIR") for l in out if "sockets.py" not in l and
+               "/usr/" not in l and "/etc/" not in l and "ENOENT" not in l]
+        out = [re.sub(r"\b\d{4,}\b", "N", l) for l in out]
+        return [re.sub(r"^(close\(\d+<UNIX-STREAM:\[N)(->N)?", r"\1", l) for l in out]
+    a, b = lines("strace"), lines(STROBE)
+    check(a == b and sum("TCP:[" in l for l in a) >= 8 and any("pipe:[" in l for l in a) and
+          any('DIR/u.sock"]>' in l for l in a),
+          "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
+
+
 def test_ignored_signal_shown_as_strace():
     """A SIGCHLD nobody handles is dropped by the kernel when sent; strace
     sees it stop the parent anyway. strobe shows it where strace does:

@@ -451,7 +451,7 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	xlat_finish(b, mark, fmt == XF_DEC ? (uint64_t)(int64_t)(int32_t)v :
 			     kind == AK_CLONE_FLAGS ? v : (uint32_t)v, fmt);
 	if (kind == AK_DIRFD)
-		put_fd_path(f, b, e->h.pid, (int32_t)v);
+		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)v);
 }
 
 static void put_arg_text(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
@@ -465,7 +465,7 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_INT: sbuf_s64(b, (int32_t)v); break;
 	case AK_FD:
 		sbuf_s64(b, (int32_t)v);
-		put_fd_path(f, b, e->h.pid, (int32_t)v);
+		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)v);
 		break;
 	case AK_LONG: sbuf_s64(b, (int64_t)v); break;
 	case AK_UINT: sbuf_u64(b, (uint32_t)v); break;
@@ -474,7 +474,7 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_PTR: put_ptr(b, v); break;
 	case AK_DIRFD:
 		decode_dirfd(b, v);
-		put_fd_path(f, b, e->h.pid, (int32_t)v);	/* AT_FDCWD: the cwd */
+		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)v);	/* AT_FDCWD: the cwd */
 		break;
 	case AK_PATH: case AK_STR: case AK_BUF_IN: case AK_BUF_OUT: case AK_STR_OUT:
 		put_string_arg(f, b, e, size, i);
@@ -581,7 +581,24 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 		if (e->ret >= 0 && !(e->flags & (EVF_UNFINISHED | EVF_RESUMED)))
 			sbuf_printf(b, " /* %u entries */", e->aux);
 		break;
-	case AK_FD_PAIR: put_struct(b, d->args[i].kind, e, size, i); break;
+	case AK_FD_PAIR: {
+		const struct cap *c;
+		const char *data;
+		int32_t fds[2];
+
+		if (!v || e->ret < 0 || !cap_find(e, size, i, &c, &data) ||
+		    (c->flags & CAP_FAULT) || c->len < sizeof(fds)) {
+			put_struct(b, d->args[i].kind, e, size, i);
+			break;
+		}
+		memcpy(fds, data, sizeof(fds));
+		for (int k = 0; k < 2; k++) {
+			sbuf_printf(b, k ? ", %d" : "[%d", fds[k]);
+			put_fd_decor(f, b, e, size, FDI_PAIR + k, fds[k]);
+		}
+		sbuf_putc(b, ']');
+		break;
+	}
 	case AK_BUF_OUT_HEX: {
 		const struct cap *c;
 		const char *data;

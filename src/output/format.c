@@ -92,11 +92,17 @@ struct fdpaths *formatter_fdpaths(struct formatter *f)
 
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 {
+	put_fd_path_ex(f, b, pid, fd, NULL);
+}
+
+bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
+		    const char *suffix)
+{
 	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
 			   fdpaths_get(f->fds, pid, fd) : NULL;
 
 	if (!path)
-		return;
+		return false;
 	sbuf_putc(b, '<');
 	/* as strace: the path's bytes, non-printable ones escaped */
 	for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
@@ -105,7 +111,10 @@ void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 		else
 			sbuf_putc(b, *c);
 	}
+	if (suffix)
+		sbuf_puts(b, suffix);
 	sbuf_putc(b, '>');
+	return true;
 }
 
 static bool is_traced_path(const struct formatter *f, const char *path, size_t len)
@@ -311,7 +320,8 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 }
 
 /* The result, and with -y the path of a new fd. */
-static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_syscall *e)
+static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			  size_t size)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
 
@@ -319,7 +329,7 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 	if (f->fds && d && e->ret >= 0 && !(e->flags & EVF_NORETURN) &&
 	    (d->ret == RK_FD || (d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
 				 (e->args[1] == 0 || e->args[1] == 1030))))
-		put_fd_path(f, b, e->h.pid, (int)e->ret);
+		put_fd_decor(f, b, e, size, FDI_RESULT, (int)e->ret);
 }
 
 static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
@@ -330,7 +340,7 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	else
 		sbuf_putc(b, ' ');
 	sbuf_puts(b, "= ");
-	put_result_fd(f, b, e);
+	put_result_fd(f, b, e, size);
 	put_wait_result(f, b, e, size);
 	put_prctl_result(b, e);
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
@@ -353,6 +363,11 @@ int formatter_strsize(const struct formatter *f)
 bool formatter_json(const struct formatter *f)
 {
 	return f->o.json;
+}
+
+int formatter_decode_fds(const struct formatter *f)
+{
+	return f->o.decode_fds;
 }
 
 struct sbuf *formatter_buf(struct formatter *f)

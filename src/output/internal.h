@@ -11,6 +11,7 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h);
 void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);
+int formatter_decode_fds(const struct formatter *f);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
 
@@ -51,6 +52,15 @@ void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 
 /* -y: "<path>" after an fd, when its path is known */
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
+/* ...with `suffix` inside the brackets; false when the path is unknown */
+bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
+		    const char *suffix);
+/* fdinfo.c: -yy's "<TCP:[...]>" from the fd_info cap `capid`, else -y's
+ * path */
+bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		 size_t size, int capid, int fd);
+void put_fd_decor(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, int capid, int fd);
 int formatter_strsize(const struct formatter *f);
 
 void json_head(struct formatter *f, struct sbuf *b, const char *type,

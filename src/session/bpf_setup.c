@@ -36,12 +36,22 @@ static int fill_caprules(struct session *s)
 
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
-		struct cap_rule r = { 0 };
-		bool any = false;
+		struct cap_rule r = { .fdpair = FDPAIR_NONE };
+		bool any = false, yy = s->o->decode_fds >= 2;
 
 		if (!d || (d->flags & SCF_NO_FORMAT))
 			continue;
+		if (yy && d->ret == RK_FD) {
+			r.fdmask |= FDM_RESULT;
+			any = true;
+		}
 		for (int i = 0; i < d->nargs; i++) {
+			if (yy && (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)) {
+				r.fdmask |= 1 << i;
+				any = true;
+			}
+			if (yy && d->args[i].kind == AK_FD_PAIR)
+				r.fdpair = i;
 			switch (d->args[i].kind) {
 			case AK_PATH: r.arg[i] = CK_PATH; break;
 			case AK_STR: r.arg[i] = CK_STR; break;
@@ -90,16 +100,20 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
+	s->skel->rodata->fd_infos = o->decode_fds >= 2;
 	s->skel->rodata->dumping = o->dumping;
 	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
 	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
-	/* the calls that read a struct at entry too: a bit tested per call */
+	/* the calls that read a struct at entry too, or with -yy describe
+	 * their fds: a bit tested per call */
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
 
 		for (int i = 0; d && i < d->nargs; i++)
-			if (arg_entry_size(d->args[i].kind))
+			if (arg_entry_size(d->args[i].kind) ||
+			    (o->decode_fds >= 2 &&
+			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
 	}
 	s->skel->maps.rb.max_entries = o->bufsize;
@@ -107,7 +121,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
-	/* -vv: the verifier's log, for when the kernel refuses a program */
+	/* -dd: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
 	if (o->debug >= 2) {
 		s->skel->ctx.log_level = 1;

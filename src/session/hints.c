@@ -75,7 +75,7 @@ void hint_load_failure(int err)
 		}
 		if (geteuid() == 0 && err == -EACCES) {
 			fprintf(stderr, "strobe: the kernel's BPF verifier rejected strobe's "
-				"programs (a strobe bug on this kernel); run with -vv for the "
+				"programs (a strobe bug on this kernel); run with -dd for the "
 				"verifier log and report it\n");
 			return;
 		}

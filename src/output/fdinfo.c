@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -yy: what an fd is, from the struct fd_info the kernel side read when
+ * the call completed: "<TCP:[127.0.0.1:40000->127.0.0.1:8080]>",
+ * "<UNIX-STREAM:[1234->1235]>", "<pipe:[1236]>", "</dev/null<char 1:3>>",
+ * as strace -yy prints them.  Without one (plain -y, or a record made
+ * without -yy): the path -y knows.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../../bpf/event.h"
+#include "../decode/decode.h"
+
+static void put_inet(struct sbuf *b, int family, const uint8_t *addr, unsigned port)
+{
+	char s[INET6_ADDRSTRLEN];
+
+	if (!inet_ntop(family, addr, s, sizeof(s)))
+		strcpy(s, "?");
+	if (family == AF_INET6)
+		sbuf_printf(b, "[%s]:%u", s, port);
+	else
+		sbuf_printf(b, "%s:%u", s, port);
+}
+
+static const char *netlink_name(unsigned proto)
+{
+	static const char *const t[] = {
+		[0] = "ROUTE", [2] = "USERSOCK", [3] = "FIREWALL", [4] = "SOCK_DIAG",
+		[5] = "NFLOG", [6] = "XFRM", [7] = "SELINUX", [8] = "ISCSI", [9] = "AUDIT",
+		[10] = "FIB_LOOKUP", [11] = "CONNECTOR", [12] = "NETFILTER", [13] = "IP6_FW",
+		[14] = "DNRTMSG", [15] = "KOBJECT_UEVENT", [16] = "GENERIC", [18] = "SCSITRANSPORT",
+		[19] = "ECRYPTFS", [20] = "RDMA", [21] = "CRYPTO", [22] = "SMC",
+	};
+
+	return proto < sizeof(t) / sizeof(t[0]) ? t[proto] : NULL;
+}
+
+static void put_socket(struct sbuf *b, const struct fd_info *fi)
+{
+	bool inet = fi->family == AF_INET || fi->family == AF_INET6;
+
+	if (inet && (fi->protocol == IPPROTO_TCP || fi->protocol == IPPROTO_UDP)) {
+		sbuf_puts(b, fi->protocol == IPPROTO_TCP ? "TCP" : "UDP");
+		if (fi->family == AF_INET6)
+			sbuf_puts(b, "v6");
+		sbuf_puts(b, ":[");
+		if (!fi->sport) {
+			sbuf_u64(b, fi->ino);
+		} else {
+			put_inet(b, fi->family, fi->src, fi->sport);
+			if (fi->dport) {
+				sbuf_puts(b, "->");
+				put_inet(b, fi->family, fi->dst, fi->dport);
+			}
+		}
+		sbuf_putc(b, ']');
+	} else if (fi->family == AF_UNIX) {
+		sbuf_puts(b, fi->type == SOCK_STREAM ? "UNIX-STREAM:[" : "UNIX:[");
+		sbuf_u64(b, fi->ino);
+		if (fi->peer) {
+			sbuf_puts(b, "->");
+			sbuf_u64(b, fi->peer);
+		}
+		if (fi->pathlen) {
+			size_t n = fi->pathlen <= FDI_PATH_MAX ? fi->pathlen : FDI_PATH_MAX;
+			bool abstract = fi->path[0] == '\0';
+			const char *p = fi->path + abstract;
+
+			n -= abstract;
+			n = strnlen(p, n);
+			sbuf_puts(b, abstract ? ",@" : ",");
+			decode_string(b, p, n, false);
+		}
+		sbuf_putc(b, ']');
+	} else if (fi->family == AF_NETLINK) {
+		const char *name = netlink_name(fi->protocol);
+
+		sbuf_puts(b, "NETLINK:[");
+		if (fi->portid && name)
+			sbuf_printf(b, "%s:%u", name, fi->portid);
+		else
+			sbuf_u64(b, fi->ino);
+		sbuf_putc(b, ']');
+	} else {
+		sbuf_printf(b, "socket:[%llu]", (unsigned long long)fi->ino);
+	}
+}
+
+bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		 size_t size, int capid, int fd)
+{
+	const struct cap *c;
+	const char *data;
+	struct fd_info fi;
+	uint32_t type;
+
+	if (fd < 0 || !formatter_decode_fds(f) || formatter_json(f) ||
+	    !cap_find(e, size, capid, &c, &data) ||
+	    c->len < sizeof(fi))
+		return false;
+	memcpy(&fi, data, sizeof(fi));
+	type = fi.mode & 0170000;
+	if (!fi.mode || fi.fd != fd)
+		return false;
+	if (type == 0140000) {
+		sbuf_putc(b, '<');
+		put_socket(b, &fi);
+		sbuf_putc(b, '>');
+		return true;
+	}
+	if (type == 0010000) {
+		sbuf_printf(b, "<pipe:[%llu]>", (unsigned long long)fi.ino);
+		return true;
+	}
+	if (!type && fi.pathlen) {	/* an anonymous inode */
+		sbuf_printf(b, "<anon_inode:%.*s>", (int)(fi.pathlen < 64 ? fi.pathlen : 64),
+			    fi.path);
+		return true;
+	}
+	if (type == 0020000 || type == 0060000) {
+		/* the path -y knows, with the device: "</dev/null<char 1:3>>" */
+		char dev[48];
+		uint32_t rdev = (uint32_t)fi.peer;	/* the kernel's: major << 20 | minor */
+
+		snprintf(dev, sizeof(dev), "<%s %u:%u>", type == 0020000 ? "char" : "block",
+			 rdev >> 20, rdev & 0xfffff);
+		return put_fd_path_ex(f, b, e->h.pid, fd, dev);
+	}
+	return false;
+}
+
+void put_fd_decor(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, int capid, int fd)
+{
+	if (!put_fd_info(f, b, e, size, capid, fd))
+		put_fd_path(f, b, e->h.pid, fd);
+}
