@@ -293,6 +293,145 @@ static __always_inline void output_scratch(struct ev_syscall *e, __u32 off,
 }
 
 /*
+ * What was read at entry (the structs the call rewrites, -yy's fds) and
+ * -yy's new fds, as caps from `off`.  Returns bytes used | caps << 16.
+ */
+__noinline int cap_entry_fds_g(__u32 off, struct task_state *st, struct cap_rule *r, __s64 ret)
+{
+	__u32 zero = 0, start = off, n = 0;
+	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	int i;
+
+	if (!buf || !st || !r)
+		return 0;
+	if (fd_infos) {
+		for (i = 0; i < FDI_SLOTS; i++) {
+			if (!(st->fdi_mask & (1 << i)))
+				continue;
+			off += cap_fdinfo_copy_g(off, &st->fdi[i],
+						 FDI_ARG + (st->fdi_arg[i] & 7)) & 0x3fff;
+			n++;
+		}
+		if ((r->fdmask & FDM_RESULT) && ret >= 0) {
+			fill_fdinfo_g(&st->fdi[FDI_SLOTS], ret);
+			off += cap_fdinfo_copy_g(off, &st->fdi[FDI_SLOTS], FDI_RESULT) & 0x3fff;
+			n++;
+		}
+		if (r->fdpair < 6 && ret >= 0) {
+			__s32 pair[2] = { -1, -1 };
+
+			bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[r->fdpair & 7]);
+			for (i = 0; i < 2; i++) {
+				if (pair[i] < 0)
+					continue;
+				fill_fdinfo_g(&st->fdi[FDI_SLOTS], pair[i]);
+				off += cap_fdinfo_copy_g(off, &st->fdi[FDI_SLOTS], FDI_PAIR + i) &
+				       0x3fff;
+				n++;
+			}
+		}
+	}
+	/* the thread's stash: the structs as the call got them */
+	for (i = 0; i < 6; i++) {
+		struct cap *c;
+		__u32 len = r->entry[i];
+
+		if (!(st->stash_mask & (1 << i)) || off >= SCRATCH_CAP_LIMIT)
+			continue;
+		asm volatile("" : "+r"(off));
+		off &= SCRATCH_CAP_LIMIT - 1;
+		c = (struct cap *)(buf + off);
+		c->arg = i;
+		c->flags = CAP_ENTRY;
+		c->len = len > STASH_SIZE ? STASH_SIZE : len;
+		__builtin_memcpy(buf + off + sizeof(*c), st->stash[i], STASH_SIZE);
+		off += CAP_SIZE(STASH_SIZE);
+		n++;
+	}
+	return ((off - start) & 0x7fff) | n << 16;
+}
+
+/*
+ * One argument's captures, by its capture kind: a global function, so that
+ * the verifier checks this dispatch once rather than in every program and
+ * for every argument.  packed = kind | arg << 5 | len_arg << 8 | dump << 11
+ * | size << 16; `len` is argument len_arg's value.  Returns the bytes used
+ * | the captures written << 16.
+ */
+__noinline int cap_arg_g(__u32 off, __u64 a, __u64 len, __s64 ret, __u32 packed)
+{
+	__u32 k = packed & 31, i = (packed >> 5) & 7, la = (packed >> 8) & 7;
+	__u32 size = (packed >> 16) & 0xfff, n;
+	bool dump = packed & (1 << 11);
+
+	switch (k) {
+	case CK_PATH: case CK_STR:
+		n = cap_str_g(off, a, k == CK_PATH ? PATH_CAP : str_limit(), i);
+		break;
+	case CK_BUF_IN:
+		if (la >= 6)
+			return 0;
+		n = dump ? cap_dump_g(off, a, len, i) : cap_buf_g(off, a, len, i);
+		break;
+	case CK_BUF_OUT:
+		if (ret < 0)
+			return 0;
+		n = dump ? cap_dump_g(off, a, ret, i) : cap_buf_g(off, a, ret, i);
+		break;
+	case CK_STR_OUT:
+		if (ret < 0)
+			return 0;
+		n = cap_str_g(off, a, PATH_CAP, i);
+		break;
+	case CK_STRUCT_OUT:
+		if (ret < 0)
+			return 0;
+		/* fall through */
+	case CK_STRUCT_IN:
+		n = cap_struct_g(off, a, size, i);
+		break;
+	case CK_STRUCT_IN_LEN:
+		if (la >= 6)
+			return 0;
+		n = cap_struct_g(off, a, len > 128 ? 128 : len, i);
+		break;
+	case CK_ARRAY: {
+		__s64 cnt = la < 6 ? (__s64)len : la == LEN_RET ? ret : 0;
+
+		if (cnt <= 0 || cnt > 4096)
+			return 0;
+		n = cap_array_g(off, a, cnt * size, i);
+		break;
+	}
+	case CK_SIGMASK_PAIR:
+		n = cap_sigmask_pair_g(off, a, i);
+		break;
+	case CK_STRUCT_OUT_LENP: {
+		__u32 got = 0;
+
+		if (ret < 0 || la >= 6)
+			return 0;
+		bpf_probe_read_user(&got, sizeof(got), (void *)len);
+		n = cap_struct_g(off, a, got > 256 ? 256 : got, i);
+		break;
+	}
+	case CK_IOV_IN: case CK_IOV_OUT:
+		if (la >= 6)
+			return 0;
+		/* a failed read: the iovecs, without data */
+		return cap_iov_g(off, a, len, k == CK_IOV_IN ? ~0ULL : ret < 0 ? 0 : ret, i);
+	case CK_MSGHDR_IN: case CK_MSGHDR_OUT:
+		/* a failed recvmsg: its msghdr alone (strace shows namelen) */
+		if (k == CK_MSGHDR_OUT && ret < 0)
+			return (cap_struct_g(off, a, 56, i) & 0x3fff) | 1 << 16;
+		return cap_msghdr_g(off, a, k == CK_MSGHDR_OUT ? ret : ~0ULL, i);
+	default:
+		return 0;
+	}
+	return (n & 0x3fff) | 1 << 16;
+}
+
+/*
  * A completed call whose path and string arguments are captured now, at
  * exit: the call itself has faulted in any page an argument lives in, so
  * reads that would fail at entry succeed here.
@@ -310,111 +449,26 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 	fill_syscall(e, st, ret, now, flags);
 	for (i = 0; i < 6; i++) {
 		__u8 k = r->arg[i], la = r->len_arg[i] & 7;
-		__u64 a = st->args[i];
+		__u64 a = st->args[i], len = 0;
+		__u32 rr, dump = 0;
 
 		if (!a || k == CK_NONE)
 			continue;
-		if (k == CK_PATH || k == CK_STR) {
-			off += cap_str_g(off, a, k == CK_PATH ? PATH_CAP : str_limit(), i) & 0x3fff;
-		} else if (k == CK_BUF_IN && la < 6) {
-			if (dumped(dump_write, st->args[0]))
-				off += cap_dump_g(off, a, st->args[la], i) & 0x3fff;
-			else
-				off += cap_buf_g(off, a, st->args[la], i) & 0x3fff;
-		} else if (k == CK_BUF_OUT && ret >= 0) {
-			if (dumped(dump_read, st->args[0]))
-				off += cap_dump_g(off, a, ret, i) & 0x3fff;
-			else
-				off += cap_buf_g(off, a, ret, i) & 0x3fff;
-		} else if (k == CK_STR_OUT && ret >= 0) {
-			off += cap_str_g(off, a, PATH_CAP, i) & 0x3fff;
-		} else if (k == CK_STRUCT_IN || (k == CK_STRUCT_OUT && ret >= 0)) {
-			off += cap_struct_g(off, a, r->size[i], i) & 0x3fff;
-		} else if (k == CK_STRUCT_IN_LEN && la < 6) {
-			__u64 n = st->args[la];
-
-			off += cap_struct_g(off, a, n > 128 ? 128 : n, i) & 0x3fff;
-		} else if (k == CK_ARRAY) {
-			__s64 n = la < 6 ? (__s64)st->args[la] : la == LEN_RET ? ret : 0;
-
-			if (n <= 0 || n > 4096)
-				continue;
-			off += cap_array_g(off, a, n * r->size[i], i) & 0x3fff;
-		} else if (k == CK_SIGMASK_PAIR) {
-			off += cap_sigmask_pair_g(off, a, i) & 0x3fff;
-		} else if (k == CK_STRUCT_OUT_LENP && ret >= 0 && la < 6) {
-			__u32 n = 0;
-
-			bpf_probe_read_user(&n, sizeof(n), (void *)st->args[la]);
-			off += cap_struct_g(off, a, n > 256 ? 256 : n, i) & 0x3fff;
-		} else if ((k == CK_IOV_IN || k == CK_IOV_OUT) && la < 6) {
-			__u32 rr;
-
-			/* a failed read: the iovecs, without data */
-			rr = cap_iov_g(off, a, st->args[la],
-				       k == CK_IOV_IN ? ~0ULL : ret < 0 ? 0 : ret, i);
-			off += rr & 0x3fff;
-			ncaps += rr >> 16;
-			continue;
-		} else if (k == CK_MSGHDR_IN || k == CK_MSGHDR_OUT) {
-			/* a failed recvmsg: its msghdr alone (strace shows namelen) */
-			__u32 rr = k == CK_MSGHDR_OUT && ret < 0 ?
-				   (cap_struct_g(off, a, 56, i) & 0x3fff) | 1 << 16 :
-				   cap_msghdr_g(off, a, k == CK_MSGHDR_OUT ? ret : ~0ULL, i);
-
-			off += rr & 0x3fff;
-			ncaps += rr >> 16;
-			continue;
-		} else {
-			continue;
-		}
-		ncaps++;
+		if (la < 6)
+			len = st->args[la];
+		if ((k == CK_BUF_IN && dumped(dump_write, st->args[0])) ||
+		    (k == CK_BUF_OUT && dumped(dump_read, st->args[0])))
+			dump = 1;
+		rr = cap_arg_g(off, a, len, ret,
+			       k | i << 5 | la << 8 | dump << 11 | (__u32)(r->size[i] & 0xfff) << 16);
+		off += rr & 0x3fff;
+		ncaps += (rr >> 16) & 0xff;
 	}
-	/* -yy: what the call's fds were at entry, and the new ones now */
-	if (fd_infos) {
-		for (i = 0; i < FDI_SLOTS; i++) {
-			if (!(st->fdi_mask & (1 << i)))
-				continue;
-			off += cap_fdinfo_copy_g(off, &st->fdi[i],
-						 FDI_ARG + (st->fdi_arg[i] & 7)) & 0x3fff;
-			ncaps++;
-		}
-		if ((r->fdmask & FDM_RESULT) && ret >= 0) {
-			fill_fdinfo_g(&st->fdi[FDI_SLOTS], ret);
-			off += cap_fdinfo_copy_g(off, &st->fdi[FDI_SLOTS], FDI_RESULT) & 0x3fff;
-			ncaps++;
-		}
-		if (r->fdpair < 6 && ret >= 0) {
-			__s32 pair[2] = { -1, -1 };
+	if (fd_infos || st->stash_mask) {
+		__u32 rr = cap_entry_fds_g(off, st, r, ret);
 
-			bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[r->fdpair & 7]);
-			for (i = 0; i < 2; i++) {
-				if (pair[i] < 0)
-					continue;
-				fill_fdinfo_g(&st->fdi[FDI_SLOTS], pair[i]);
-				off += cap_fdinfo_copy_g(off, &st->fdi[FDI_SLOTS], FDI_PAIR + i) &
-				       0x3fff;
-				ncaps++;
-			}
-		}
-	}
-	/* what the thread's stash holds: the structs as the call got them */
-	for (i = 0; i < 6; i++) {
-		__u8 *buf = (__u8 *)e;
-		struct cap *c;
-		__u32 n = r->entry[i];
-
-		if (!(st->stash_mask & (1 << i)) || off >= SCRATCH_CAP_LIMIT)
-			continue;
-		asm volatile("" : "+r"(off));
-		off &= SCRATCH_CAP_LIMIT - 1;
-		c = (struct cap *)(buf + off);
-		c->arg = i;
-		c->flags = CAP_ENTRY;
-		c->len = n > STASH_SIZE ? STASH_SIZE : n;
-		__builtin_memcpy(buf + off + sizeof(*c), st->stash[i], STASH_SIZE);
-		off += CAP_SIZE(STASH_SIZE);
-		ncaps++;
+		off += rr & 0x7fff;
+		ncaps += rr >> 16;
 	}
 	e->ncaps = ncaps;
 	output_scratch(e, off, st->ts, now);
@@ -509,24 +563,27 @@ static __always_inline void flush_ignored(struct task_state *st)
 	}
 }
 
-/* The structs a call rewrites, as given: into the thread's stash. */
-static __always_inline void stash_entry(struct task_state *st, __s32 nr)
+/* The structs a call rewrites, as given, and with -yy what its fds are:
+ * into the thread's stash. */
+__noinline int stash_entry_g(struct task_state *st, __u32 nr)
 {
 	__u32 key = nr;
 	struct cap_rule *r = bpf_map_lookup_elem(&caprules, &key);
 	int i;
 
+	if (!st)
+		return 0;
 	st->stash_mask = 0;
 	if (!r)
-		return;
+		return 0;
 	if (fd_infos && r->fdmask & 0x3f) {
 		int k = 0;
 
 		for (i = 0; i < 6; i++) {
 			if (!(r->fdmask & (1 << i)) || (__s32)st->args[i] < 0 || k >= FDI_SLOTS)
 				continue;
-			fill_fdinfo_g(&st->fdi[k], (__u32)st->args[i]);
-			st->fdi_arg[k] = i;
+			fill_fdinfo_g(&st->fdi[k & 1], (__u32)st->args[i]);
+			st->fdi_arg[k & 1] = i;
 			st->fdi_mask |= 1 << k;
 			k++;
 		}
@@ -541,6 +598,7 @@ static __always_inline void stash_entry(struct task_state *st, __s32 nr)
 		if (!bpf_probe_read_user(st->stash[i], n, (void *)st->args[i]))
 			st->stash_mask |= 1 << i;
 	}
+	return 0;
 }
 
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
@@ -603,7 +661,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	if (nr == NR_EXECVE || nr == NR_EXECVEAT)
 		emit_exec_entry(st, now);
 	else if (in_set(entry_sel, nr))
-		stash_entry(st, nr);
+		stash_entry_g(st, nr);
 	return 0;
 }
 
