@@ -151,6 +151,25 @@ OVERRIDE = {
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
     ("setsockopt", "optval"): "SOCKOPT_IN:4", ("getsockopt", "optval"): "SOCKOPT_OUT:4",
     ("getsockopt", "optlen"): "SOCKLEN",
+    # Clocks, timers, resource usage (src/decode/timestructs.c)
+    ("gettimeofday", "tv"): "TIMEVAL_OUT", ("settimeofday", "tv"): "TIMEVAL_IN",
+    ("timerfd_create", "clockid"): "CLOCKID", ("timerfd_create", "flags"): "TFD_FLAGS",
+    ("timerfd_settime", "flags"): "TFD_TIMER_FLAGS", ("timerfd_settime", "utmr"): "ITIMERSPEC_IN",
+    ("timerfd_settime", "otmr"): "ITIMERSPEC_OUT", ("timerfd_gettime", "otmr"): "ITIMERSPEC_OUT",
+    ("timer_create", "which_clock"): "CLOCKID", ("timer_create", "timer_event_spec"): "SIGEVENT",
+    ("timer_create", "created_timer_id"): "INT_OUT", ("timer_settime", "flags"): "TIMER_FLAGS",
+    ("timer_settime", "new_setting"): "ITIMERSPEC_IN", ("timer_settime", "old_setting"): "ITIMERSPEC_OUT",
+    ("timer_gettime", "setting"): "ITIMERSPEC_OUT",
+    ("setitimer", "which"): "ITIMER_WHICH", ("getitimer", "which"): "ITIMER_WHICH",
+    ("setitimer", "value"): "ITIMERVAL_IN", ("setitimer", "ovalue"): "ITIMERVAL_OUT",
+    ("getitimer", "value"): "ITIMERVAL_OUT",
+    ("getrusage", "who"): "RUSAGE_WHO", ("getrusage", "ru"): "RUSAGE", ("wait4", "ru"): "RUSAGE",
+    ("times", "tbuf"): "TMS", ("sched_getaffinity", "user_mask_ptr"): "CPUMASK",
+    ("sched_setaffinity", "user_mask_ptr"): "CPUMASK_IN:1",
+    # Memory: addresses as pointers, msync and mremap flags
+    ("msync", "start"): "PTR", ("msync", "flags"): "MSYNC_FLAGS", ("mincore", "start"): "PTR",
+    ("mlock", "start"): "PTR", ("munlock", "start"): "PTR", ("mlock2", "start"): "PTR",
+    ("mremap", "flags"): "MREMAP_FLAGS", ("mremap", "new_addr"): "PTR",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }
@@ -159,6 +178,7 @@ OVERRIDE = {
 SYNTHETIC_ARGS = {"rt_sigreturn": [("frame_mask", "SIGFRAME_MASK")]}
 
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
+RET_OCT = {"umask"}
 RET_NONE = {"exit", "exit_group"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "socket", "accept", "accept4", "epoll_create", "epoll_create1",
@@ -320,7 +340,7 @@ def main(out):
         if name in ("execve", "execveat"):
             classes.add("FILE")
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
-               else "FD" if name in RET_FD else "INT")
+               else "FD" if name in RET_FD else "OCT" if name in RET_OCT else "INT")
         rows.append((nr, name, args, classes, ret, known))
 
     o = []

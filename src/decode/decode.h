@@ -91,6 +91,19 @@ void decode_sockopt_level(struct sbuf *b, uint64_t v);
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
 void decode_msg_flags(struct sbuf *b, uint64_t v);
 void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
+/* timestructs.c */
+void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec);
+void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_tms(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cpumask(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_tfd_flags(struct sbuf *b, uint64_t v);
+void decode_tfd_timer_flags(struct sbuf *b, uint64_t v);
+void decode_itimer_which(struct sbuf *b, uint64_t v);
+void decode_rusage_who(struct sbuf *b, uint64_t v);
+void decode_msync_flags(struct sbuf *b, uint64_t v);
+void decode_mremap_flags(struct sbuf *b, uint64_t v);
+
 /* prctl.c */
 void decode_prctl_option(struct sbuf *b, uint64_t v);
 void decode_capability(struct sbuf *b, uint64_t v);

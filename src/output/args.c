@@ -206,6 +206,19 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_SYSINFO: decode_sysinfo(b, p, c->len); break;
 	case AK_STATFS: decode_statfs(b, p, c->len); break;
 	case AK_CLONE_ARGS: put_clone_args(b, e, p, c->len); break;
+	case AK_TIMEVAL_IN: case AK_TIMEVAL_OUT: decode_timeval(b, p, c->len); break;
+	case AK_ITIMERSPEC_IN: case AK_ITIMERSPEC_OUT: decode_itimer(b, p, c->len, false); break;
+	case AK_ITIMERVAL_IN: case AK_ITIMERVAL_OUT: decode_itimer(b, p, c->len, true); break;
+	case AK_SIGEVENT: decode_sigevent(b, p, c->len); break;
+	case AK_RUSAGE: decode_rusage(b, p, c->len); break;
+	case AK_TMS: decode_tms(b, p, c->len); break;
+	case AK_INT_OUT: {
+		int32_t n;
+
+		memcpy(&n, p, sizeof(n));
+		sbuf_printf(b, "[%d]", n);
+		break;
+	}
 	case AK_SIGFRAME_MASK:
 		memcpy(&mask, p, sizeof(mask));
 		sbuf_puts(b, "{mask=");
@@ -424,6 +437,8 @@ static int xlat_fmt_of(int kind)
 	case AK_SOCK_FAMILY: case AK_SOCK_TYPE: case AK_SOCK_PROTO: case AK_MADV: case AK_FADV:
 	case AK_GRND: case AK_EPOLL_FLAGS: case AK_FD_FLAGS: case AK_SOCK_FLAGS:
 	case AK_EPOLL_OP: case AK_MSG_FLAGS: case AK_SOCKOPT_LEVEL: case AK_SOCKOPT_NAME:
+	case AK_TFD_FLAGS: case AK_TFD_TIMER_FLAGS: case AK_ITIMER_WHICH: case AK_RUSAGE_WHO:
+	case AK_MSYNC_FLAGS: case AK_MREMAP_FLAGS:
 		return XF_HEX;
 	}
 	return -1;
@@ -520,8 +535,30 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_SIGACTION_OUT: case AK_SIGSET_IN: case AK_SIGSET_OUT: case AK_RLIMIT_IN:
 	case AK_RLIMIT_OUT: case AK_WAIT_STATUS: case AK_STATX: case AK_UTSNAME:
 	case AK_SYSINFO: case AK_STATFS: case AK_SIGFRAME_MASK: case AK_CLONE_ARGS:
+	case AK_TIMEVAL_IN: case AK_TIMEVAL_OUT: case AK_ITIMERSPEC_IN: case AK_ITIMERSPEC_OUT:
+	case AK_ITIMERVAL_IN: case AK_ITIMERVAL_OUT: case AK_SIGEVENT: case AK_RUSAGE:
+	case AK_TMS: case AK_INT_OUT:
 		put_struct(b, d->args[i].kind, e, size, i);
 		break;
+	case AK_CPUMASK: case AK_CPUMASK_IN: {
+		const struct cap *c;
+		const char *data;
+
+		if (!v)
+			sbuf_puts(b, "NULL");
+		else if ((d->args[i].kind == AK_CPUMASK && e->ret < 0) ||
+			 !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT))
+			sbuf_hex(b, v);
+		else
+			decode_cpumask(b, (const uint8_t *)data, c->len);
+		break;
+	}
+	case AK_TFD_FLAGS: decode_tfd_flags(b, v); break;
+	case AK_TFD_TIMER_FLAGS: decode_tfd_timer_flags(b, v); break;
+	case AK_ITIMER_WHICH: decode_itimer_which(b, v); break;
+	case AK_RUSAGE_WHO: decode_rusage_who(b, v); break;
+	case AK_MSYNC_FLAGS: decode_msync_flags(b, v); break;
+	case AK_MREMAP_FLAGS: decode_mremap_flags(b, v); break;
 	case AK_FUTEX_OP:
 		sbuf_hex(b, (uint32_t)v);	/* in context: put_futex */
 		break;
@@ -624,6 +661,9 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
 		    !(e->args[i - 1] & (0100 | 020000000)))
 			return i;
+		/* mremap's new address only with MREMAP_FIXED */
+		if (d->args[i].kind == AK_MREMAP_FLAGS && !(e->args[i] & 2))
+			return i + 1;
 	}
 	return d->nargs;
 }

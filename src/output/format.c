@@ -314,6 +314,8 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		/* F_GETFD, F_GETFL: "0x1 (flags FD_CLOEXEC)" */
 	} else if (d && d->ret == RK_HEX && ret) {
 		sbuf_hex(b, ret);
+	} else if (d && d->ret == RK_OCT) {
+		sbuf_oct(b, (uint64_t)ret);
 	} else {
 		sbuf_s64(b, ret);
 	}

@@ -41,7 +41,15 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_FDSET, CK_STRUCT_OUT, 16 }, { AK_PRCTL_ARG, CK_STRUCT_IN, 16 },
 		{ AK_IOV_IN, CK_IOV_IN, 0 }, { AK_IOV_OUT, CK_IOV_OUT, 0 },
 		{ AK_MSGHDR_IN, CK_MSGHDR_IN, 0 }, { AK_MSGHDR_OUT, CK_MSGHDR_OUT, 0 },
-		{ AK_SOCKOPT_IN, CK_STRUCT_IN_LEN, 0 }, { AK_SOCKOPT_OUT, CK_STRUCT_OUT_LENP, 0 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
+		{ AK_SOCKOPT_IN, CK_STRUCT_IN_LEN, 0 }, { AK_SOCKOPT_OUT, CK_STRUCT_OUT_LENP, 0 },
+		/* timeval 16, itimerspec and itimerval 32, sigevent 64 (its
+		 * first 16 bytes matter), rusage: its two timevals, tms 32 */
+		{ AK_TIMEVAL_IN, CK_STRUCT_IN, 16 }, { AK_TIMEVAL_OUT, CK_STRUCT_OUT, 16 },
+		{ AK_ITIMERSPEC_IN, CK_STRUCT_IN, 32 }, { AK_ITIMERSPEC_OUT, CK_STRUCT_OUT, 32 },
+		{ AK_ITIMERVAL_IN, CK_STRUCT_IN, 32 }, { AK_ITIMERVAL_OUT, CK_STRUCT_OUT, 32 },
+		{ AK_SIGEVENT, CK_STRUCT_IN, 16 }, { AK_INT_OUT, CK_STRUCT_OUT, 4 },
+		{ AK_RUSAGE, CK_STRUCT_OUT, 32 }, { AK_TMS, CK_STRUCT_OUT, 32 },
+		{ AK_CPUMASK, CK_ARRAY, 1 }, { AK_CPUMASK_IN, CK_STRUCT_IN_LEN, 0 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -64,7 +72,7 @@ int arg_entry_size(int kind)
 
 bool arg_count_is_result(int kind)
 {
-	return kind == AK_EPOLL_EVENTS;
+	return kind == AK_EPOLL_EVENTS || kind == AK_CPUMASK;
 }
 
 const struct syscall_desc *syscall_get(long nr)

@@ -49,9 +49,16 @@ enum arg_kind {
 	AK_SOCKOPT_LEVEL, AK_SOCKOPT_NAME,
 	AK_SOCKOPT_IN,	/* length in argument len_arg */
 	AK_SOCKOPT_OUT,	/* length where argument len_arg points, after the call */
+	/* clocks, timers, resource usage (src/decode/timestructs.c) */
+	AK_TIMEVAL_IN, AK_TIMEVAL_OUT, AK_ITIMERSPEC_IN, AK_ITIMERSPEC_OUT, AK_ITIMERVAL_IN,
+	AK_ITIMERVAL_OUT, AK_SIGEVENT, AK_INT_OUT, AK_RUSAGE, AK_TMS,
+	AK_CPUMASK,	/* written: as many bytes as the result */
+	AK_CPUMASK_IN,	/* read: length in argument len_arg */
+	AK_TFD_FLAGS, AK_TFD_TIMER_FLAGS, AK_ITIMER_WHICH, AK_RUSAGE_WHO, AK_MSYNC_FLAGS,
+	AK_MREMAP_FLAGS,
 };
 
-enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD };
+enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT };
 
 /* Classes, as strace's -e trace=%CLASS names them. */
 #define SC_FILE		(1u << 0)
