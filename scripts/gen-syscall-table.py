@@ -151,6 +151,18 @@ OVERRIDE = {
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
     ("setsockopt", "optval"): "SOCKOPT_IN:4", ("getsockopt", "optval"): "SOCKOPT_OUT:4",
     ("getsockopt", "optlen"): "SOCKLEN",
+    # More file calls (src/decode/fileflags.c)
+    ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",
+    ("setxattr", "value"): "BUF_IN:3", ("lsetxattr", "value"): "BUF_IN:3",
+    ("fsetxattr", "value"): "BUF_IN:3", ("setxattr", "flags"): "XATTR_FLAGS",
+    ("lsetxattr", "flags"): "XATTR_FLAGS", ("fsetxattr", "flags"): "XATTR_FLAGS",
+    ("getxattr", "value"): "BUF_OUT", ("lgetxattr", "value"): "BUF_OUT",
+    ("fgetxattr", "value"): "BUF_OUT",
+    ("inotify_init1", "flags"): "INOTIFY_INIT_FLAGS", ("inotify_add_watch", "mask"): "INOTIFY_MASK",
+    ("eventfd2", "flags"): "EVENTFD_FLAGS", ("memfd_create", "flags"): "MEMFD_FLAGS",
+    ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW",
+    ("utimensat", "utimes"): "UTIMES", ("mknod", "mode"): "MKNOD_MODE",
+    ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
     # Clocks, timers, resource usage (src/decode/timestructs.c)
     ("gettimeofday", "tv"): "TIMEVAL_OUT", ("settimeofday", "tv"): "TIMEVAL_IN",
     ("timerfd_create", "clockid"): "CLOCKID", ("timerfd_create", "flags"): "TFD_FLAGS",

@@ -31,6 +31,7 @@ CORPUS = [
     [os.path.join(PROGS, "prctl")],
     [os.path.join(PROGS, "net")],
     [os.path.join(PROGS, "timers")],
+    [os.path.join(PROGS, "files")],
     ["ls", "-la", "/etc"],
     ["cat", "/etc/passwd"],
     ["uname", "-a"],
@@ -94,6 +95,8 @@ def normalise(line, pids, ports):
     line = re.sub(r"\b(f_bfree|f_bavail|f_ffree|uptime|freeram|sharedram|bufferram|"
                   r"procs)=\d+", r"\1=N", line)
     line = re.sub(r"loads=\[[\d, ]*\]", "loads=[N]", line)
+    # mkdtemp's random names
+    line = re.sub(r"strobe-files-\w{6}", "strobe-files-XXXXXX", line)
     # what the clock says: what is left of a timeout, absolute deadlines
     line = re.sub(r"left \{[^}]*\}", "left {...}", line)
     line = re.sub(r"\{tv_sec=\d{4,}, tv_nsec=\d+\}", "{TIME}", line)

@@ -64,6 +64,8 @@ void decode_makedev(struct sbuf *b, uint64_t dev);
 /* statfull.c: every field (-v) */
 void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len);
+/* after a time, its date in a comment: 1970-01-01T00:00:05.000000007+0000 */
+void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec);
 /* sysstructs.c */
 void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
 void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);
@@ -91,6 +93,18 @@ void decode_sockopt_level(struct sbuf *b, uint64_t v);
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
 void decode_msg_flags(struct sbuf *b, uint64_t v);
 void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
+/* fileflags.c */
+void decode_flock_op(struct sbuf *b, uint64_t v);
+void decode_rename_flags(struct sbuf *b, uint64_t v);
+void decode_xattr_flags(struct sbuf *b, uint64_t v);
+void decode_inotify_init_flags(struct sbuf *b, uint64_t v);
+void decode_inotify_mask(struct sbuf *b, uint64_t v);
+void decode_eventfd_flags(struct sbuf *b, uint64_t v);
+void decode_memfd_flags(struct sbuf *b, uint64_t v);
+void decode_seals(struct sbuf *b, uint64_t v);
+void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
+
 /* timestructs.c */
 void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec);
 void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len);

@@ -363,7 +363,10 @@ void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
 	case 4:				/* F_SETFL */
 		decode_open_flags(b, (uint32_t)v);
 		break;
-	case 0: case 8: case 10: case 1024: case 1026: case 1030: case 1031: case 1033:
+	case 1033:			/* F_ADD_SEALS */
+		decode_seals(b, v);
+		break;
+	case 0: case 8: case 10: case 1024: case 1026: case 1030: case 1031:
 		sbuf_s64(b, (int32_t)v);
 		break;
 	default:

@@ -26,7 +26,7 @@ static uint32_t u32_at(const uint8_t *p, size_t off)
 }
 
 /* the date of a time, "2026-11-21T15:10:33.544484795+0000", in a comment */
-static void put_date(struct sbuf *b, int64_t sec, uint32_t nsec)
+void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
 {
 	time_t t = (time_t)sec;
 	struct tm tm;
@@ -68,7 +68,7 @@ void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len)
 		uint64_t nsec = u64_at(p, 80 + i * 16);
 
 		sbuf_printf(b, ", %s=%lld", times[i], (long long)sec);
-		put_date(b, sec, (uint32_t)nsec);
+		decode_date(b, sec, (uint32_t)nsec);
 		sbuf_printf(b, ", %s_nsec=%llu", times[i], (unsigned long long)nsec);
 	}
 	sbuf_putc(b, '}');
@@ -102,7 +102,7 @@ void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len)
 
 		sbuf_printf(b, ", %s={tv_sec=%lld, tv_nsec=%u}", times[i], (long long)sec, nsec);
 		if (sec || nsec)
-			put_date(b, sec, nsec);
+			decode_date(b, sec, nsec);
 	}
 	sbuf_printf(b, ", stx_rdev_major=%u, stx_rdev_minor=%u, stx_dev_major=%u, "
 		    "stx_dev_minor=%u, stx_mnt_id=", u32_at(p, 128), u32_at(p, 132),

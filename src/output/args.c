@@ -212,6 +212,8 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_SIGEVENT: decode_sigevent(b, p, c->len); break;
 	case AK_RUSAGE: decode_rusage(b, p, c->len); break;
 	case AK_TMS: decode_tms(b, p, c->len); break;
+	case AK_OPEN_HOW: decode_open_how(b, p, c->len); break;
+	case AK_UTIMES: decode_utimes(b, p, c->len); break;
 	case AK_INT_OUT: {
 		int32_t n;
 
@@ -438,7 +440,9 @@ static int xlat_fmt_of(int kind)
 	case AK_GRND: case AK_EPOLL_FLAGS: case AK_FD_FLAGS: case AK_SOCK_FLAGS:
 	case AK_EPOLL_OP: case AK_MSG_FLAGS: case AK_SOCKOPT_LEVEL: case AK_SOCKOPT_NAME:
 	case AK_TFD_FLAGS: case AK_TFD_TIMER_FLAGS: case AK_ITIMER_WHICH: case AK_RUSAGE_WHO:
-	case AK_MSYNC_FLAGS: case AK_MREMAP_FLAGS:
+	case AK_MSYNC_FLAGS: case AK_MREMAP_FLAGS: case AK_FLOCK_OP: case AK_RENAME_FLAGS:
+	case AK_XATTR_FLAGS: case AK_INOTIFY_INIT_FLAGS: case AK_INOTIFY_MASK:
+	case AK_EVENTFD_FLAGS: case AK_MEMFD_FLAGS:
 		return XF_HEX;
 	}
 	return -1;
@@ -537,9 +541,18 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_SYSINFO: case AK_STATFS: case AK_SIGFRAME_MASK: case AK_CLONE_ARGS:
 	case AK_TIMEVAL_IN: case AK_TIMEVAL_OUT: case AK_ITIMERSPEC_IN: case AK_ITIMERSPEC_OUT:
 	case AK_ITIMERVAL_IN: case AK_ITIMERVAL_OUT: case AK_SIGEVENT: case AK_RUSAGE:
-	case AK_TMS: case AK_INT_OUT:
+	case AK_TMS: case AK_INT_OUT: case AK_OPEN_HOW: case AK_UTIMES:
 		put_struct(b, d->args[i].kind, e, size, i);
 		break;
+	case AK_FLOCK_OP: decode_flock_op(b, v); break;
+	case AK_RENAME_FLAGS: decode_rename_flags(b, v); break;
+	case AK_XATTR_FLAGS: decode_xattr_flags(b, v); break;
+	case AK_INOTIFY_INIT_FLAGS: decode_inotify_init_flags(b, v); break;
+	case AK_INOTIFY_MASK: decode_inotify_mask(b, v); break;
+	case AK_EVENTFD_FLAGS: decode_eventfd_flags(b, v); break;
+	case AK_MEMFD_FLAGS: decode_memfd_flags(b, v); break;
+	case AK_MKNOD_MODE: decode_mode(b, (uint32_t)v); break;
+	case AK_MKNOD_DEV: decode_makedev(b, v); break;
 	case AK_CPUMASK: case AK_CPUMASK_IN: {
 		const struct cap *c;
 		const char *data;
@@ -660,6 +673,10 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 			return i;
 		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
 		    !(e->args[i - 1] & (0100 | 020000000)))
+			return i;
+		/* mknod's device only for character and block devices */
+		if (d->args[i].kind == AK_MKNOD_DEV && i > 0 &&
+		    (e->args[i - 1] & 0170000) != 0020000 && (e->args[i - 1] & 0170000) != 0060000)
 			return i;
 		/* mremap's new address only with MREMAP_FIXED */
 		if (d->args[i].kind == AK_MREMAP_FLAGS && !(e->args[i] & 2))

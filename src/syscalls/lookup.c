@@ -49,7 +49,9 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_ITIMERVAL_IN, CK_STRUCT_IN, 32 }, { AK_ITIMERVAL_OUT, CK_STRUCT_OUT, 32 },
 		{ AK_SIGEVENT, CK_STRUCT_IN, 16 }, { AK_INT_OUT, CK_STRUCT_OUT, 4 },
 		{ AK_RUSAGE, CK_STRUCT_OUT, 32 }, { AK_TMS, CK_STRUCT_OUT, 32 },
-		{ AK_CPUMASK, CK_ARRAY, 1 }, { AK_CPUMASK_IN, CK_STRUCT_IN_LEN, 0 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
+		{ AK_CPUMASK, CK_ARRAY, 1 }, { AK_CPUMASK_IN, CK_STRUCT_IN_LEN, 0 },
+		/* open_how 24 bytes, utimensat's two timespecs 32 */
+		{ AK_OPEN_HOW, CK_STRUCT_IN, 24 }, { AK_UTIMES, CK_STRUCT_IN, 32 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)

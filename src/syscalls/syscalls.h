@@ -56,6 +56,10 @@ enum arg_kind {
 	AK_CPUMASK_IN,	/* read: length in argument len_arg */
 	AK_TFD_FLAGS, AK_TFD_TIMER_FLAGS, AK_ITIMER_WHICH, AK_RUSAGE_WHO, AK_MSYNC_FLAGS,
 	AK_MREMAP_FLAGS,
+	/* more file calls (src/decode/fileflags.c) */
+	AK_FLOCK_OP, AK_RENAME_FLAGS, AK_XATTR_FLAGS, AK_INOTIFY_INIT_FLAGS, AK_INOTIFY_MASK,
+	AK_EVENTFD_FLAGS, AK_MEMFD_FLAGS, AK_OPEN_HOW, AK_UTIMES,
+	AK_MKNOD_MODE, AK_MKNOD_DEV,	/* the device only for S_IFCHR and S_IFBLK */
 };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT };
