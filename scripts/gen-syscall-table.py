@@ -151,6 +151,26 @@ OVERRIDE = {
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
     ("setsockopt", "optval"): "SOCKOPT_IN:4", ("getsockopt", "optval"): "SOCKOPT_OUT:4",
     ("getsockopt", "optlen"): "SOCKLEN",
+    # Processes and signals (src/decode/procflags.c)
+    ("sigaltstack", "uss"): "STACK_IN", ("sigaltstack", "uoss"): "STACK_OUT",
+    ("rt_sigtimedwait", "uthese"): "SIGSET_IN", ("rt_sigtimedwait", "uinfo"): "SIGINFO_OUT",
+    ("rt_sigtimedwait", "uts"): "TIMESPEC_IN",
+    ("signalfd", "user_mask"): "SIGSET_IN", ("signalfd4", "user_mask"): "SIGSET_IN",
+    ("signalfd4", "flags"): "SIGNALFD_FLAGS",
+    ("rt_sigqueueinfo", "sig"): "SIGNAL", ("rt_sigqueueinfo", "uinfo"): "SIGINFO_IN",
+    ("rt_tgsigqueueinfo", "sig"): "SIGNAL", ("rt_tgsigqueueinfo", "uinfo"): "SIGINFO_IN",
+    ("getpriority", "which"): "PRIO_WHICH", ("setpriority", "which"): "PRIO_WHICH",
+    ("getresuid", "ruidp"): "INT_OUT", ("getresuid", "euidp"): "INT_OUT",
+    ("getresuid", "suidp"): "INT_OUT", ("getresgid", "rgidp"): "INT_OUT",
+    ("getresgid", "egidp"): "INT_OUT", ("getresgid", "sgidp"): "INT_OUT",
+    ("getgroups", "grouplist"): "GROUPS_OUT", ("setgroups", "grouplist"): "GROUPS_IN:0",
+    ("capget", "header"): "CAP_HEADER", ("capget", "dataptr"): "CAP_DATA_OUT",
+    ("capset", "header"): "CAP_HEADER", ("capset", "data"): "CAP_DATA_IN",
+    ("sched_getparam", "param"): "INT_OUT", ("sched_setparam", "param"): "INT_IN",
+    ("sched_setscheduler", "policy"): "SCHED_POLICY", ("sched_setscheduler", "param"): "INT_IN",
+    ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO_OUT",
+    ("waitid", "options"): "WAIT_OPTIONS", ("waitid", "ru"): "RUSAGE",
+    ("rt_sigqueueinfo", "pid"): "INT", ("kill", "pid"): "INT",
     # More file calls (src/decode/fileflags.c)
     ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",
     ("setxattr", "value"): "BUF_IN:3", ("lsetxattr", "value"): "BUF_IN:3",
@@ -191,6 +211,8 @@ SYNTHETIC_ARGS = {"rt_sigreturn": [("frame_mask", "SIGFRAME_MASK")]}
 
 RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_OCT = {"umask"}
+RET_SIGNAL = {"rt_sigtimedwait"}          # "= 12 (SIGUSR2)"
+RET_SCHED = {"sched_getscheduler"}        # "= 0 (SCHED_OTHER)"
 RET_NONE = {"exit", "exit_group"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "socket", "accept", "accept4", "epoll_create", "epoll_create1",
@@ -352,7 +374,8 @@ def main(out):
         if name in ("execve", "execveat"):
             classes.add("FILE")
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
-               else "FD" if name in RET_FD else "OCT" if name in RET_OCT else "INT")
+               else "FD" if name in RET_FD else "OCT" if name in RET_OCT
+               else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED else "INT")
         rows.append((nr, name, args, classes, ret, known))
 
     o = []

@@ -32,6 +32,7 @@ CORPUS = [
     [os.path.join(PROGS, "net")],
     [os.path.join(PROGS, "timers")],
     [os.path.join(PROGS, "files")],
+    [os.path.join(PROGS, "procs")],
     ["ls", "-la", "/etc"],
     ["cat", "/etc/passwd"],
     ["uname", "-a"],

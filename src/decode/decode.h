@@ -105,6 +105,15 @@ void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* procflags.c */
+void decode_stack(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_prio_which(struct sbuf *b, uint64_t v);
+void decode_idtype(struct sbuf *b, uint64_t v);
+void decode_sched_policy(struct sbuf *b, uint64_t v);
+void decode_signalfd_flags(struct sbuf *b, uint64_t v);
+
 /* timestructs.c */
 void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec);
 void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len);

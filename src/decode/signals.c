@@ -136,7 +136,8 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 	} else if (code <= 0) {
 		sbuf_printf(b, ", si_pid=%d, si_uid=%u", i32_at(info, 16),
 			    (unsigned)i32_at(info, 20));
-		if (code == -1 || code == -3) {
+		/* the value sent with it, when there is one (strace too) */
+		if ((code == -1 || code == -3) && i64_at(info, 24)) {
 			sbuf_printf(b, ", si_int=%d, si_ptr=", i32_at(info, 24));
 			put_ptr(b, i64_at(info, 24));
 		}

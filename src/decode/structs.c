@@ -247,7 +247,7 @@ static void rlim_value(struct sbuf *b, uint64_t v)
 
 	if (v == ~0ull)
 		sbuf_puts(b, "RLIM64_INFINITY");
-	else if (v && !(v % 1024)) {
+	else if (v > 1024 && !(v % 1024)) {
 		sbuf_u64(b, v / 1024);
 		sbuf_puts(b, "*1024");
 	} else {

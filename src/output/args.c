@@ -213,6 +213,22 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_RUSAGE: decode_rusage(b, p, c->len); break;
 	case AK_TMS: decode_tms(b, p, c->len); break;
 	case AK_OPEN_HOW: decode_open_how(b, p, c->len); break;
+	case AK_STACK_IN: case AK_STACK_OUT: decode_stack(b, p, c->len); break;
+	case AK_SIGINFO_IN: case AK_SIGINFO_OUT:
+		if (c->len < 48 || !(p[0] | p[1] | p[2] | p[3]))
+			sbuf_puts(b, "{}");	/* no signal: strace shows nothing of it */
+		else
+			decode_siginfo(b, 0, p);
+		break;
+	case AK_CAP_HEADER: decode_cap_header(b, p, c->len); break;
+	case AK_CAP_DATA_IN: case AK_CAP_DATA_OUT: decode_cap_data(b, p, c->len); break;
+	case AK_INT_IN: {
+		int32_t n;
+
+		memcpy(&n, p, sizeof(n));
+		sbuf_printf(b, "[%d]", n);
+		break;
+	}
 	case AK_UTIMES: decode_utimes(b, p, c->len); break;
 	case AK_INT_OUT: {
 		int32_t n;
@@ -442,7 +458,8 @@ static int xlat_fmt_of(int kind)
 	case AK_TFD_FLAGS: case AK_TFD_TIMER_FLAGS: case AK_ITIMER_WHICH: case AK_RUSAGE_WHO:
 	case AK_MSYNC_FLAGS: case AK_MREMAP_FLAGS: case AK_FLOCK_OP: case AK_RENAME_FLAGS:
 	case AK_XATTR_FLAGS: case AK_INOTIFY_INIT_FLAGS: case AK_INOTIFY_MASK:
-	case AK_EVENTFD_FLAGS: case AK_MEMFD_FLAGS:
+	case AK_EVENTFD_FLAGS: case AK_MEMFD_FLAGS: case AK_SIGNALFD_FLAGS: case AK_PRIO_WHICH:
+	case AK_SCHED_POLICY: case AK_IDTYPE:
 		return XF_HEX;
 	}
 	return -1;
@@ -541,9 +558,38 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_SYSINFO: case AK_STATFS: case AK_SIGFRAME_MASK: case AK_CLONE_ARGS:
 	case AK_TIMEVAL_IN: case AK_TIMEVAL_OUT: case AK_ITIMERSPEC_IN: case AK_ITIMERSPEC_OUT:
 	case AK_ITIMERVAL_IN: case AK_ITIMERVAL_OUT: case AK_SIGEVENT: case AK_RUSAGE:
-	case AK_TMS: case AK_INT_OUT: case AK_OPEN_HOW: case AK_UTIMES:
+	case AK_TMS: case AK_INT_OUT: case AK_OPEN_HOW: case AK_UTIMES: case AK_STACK_IN:
+	case AK_STACK_OUT: case AK_SIGINFO_IN: case AK_SIGINFO_OUT: case AK_CAP_HEADER:
+	case AK_CAP_DATA_IN: case AK_CAP_DATA_OUT: case AK_INT_IN:
 		put_struct(b, d->args[i].kind, e, size, i);
 		break;
+	case AK_GROUPS_OUT: case AK_GROUPS_IN: {
+		const struct cap *c;
+		const char *data;
+
+		if (!v) {
+			sbuf_puts(b, "NULL");
+		} else if (d->args[i].kind == AK_GROUPS_OUT && e->ret == 0) {
+			sbuf_puts(b, "[]");
+		} else if ((d->args[i].kind == AK_GROUPS_OUT && e->ret < 0) ||
+			   !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+			sbuf_hex(b, v);
+		} else {
+			sbuf_putc(b, '[');
+			for (size_t k = 0; k + 4 <= c->len; k += 4) {
+				uint32_t g;
+
+				memcpy(&g, data + k, 4);
+				sbuf_printf(b, k ? ", %u" : "%u", g);
+			}
+			sbuf_putc(b, ']');
+		}
+		break;
+	}
+	case AK_SIGNALFD_FLAGS: decode_signalfd_flags(b, v); break;
+	case AK_PRIO_WHICH: decode_prio_which(b, v); break;
+	case AK_SCHED_POLICY: decode_sched_policy(b, v); break;
+	case AK_IDTYPE: decode_idtype(b, v); break;
 	case AK_FLOCK_OP: decode_flock_op(b, v); break;
 	case AK_RENAME_FLAGS: decode_rename_flags(b, v); break;
 	case AK_XATTR_FLAGS: decode_xattr_flags(b, v); break;

@@ -316,6 +316,14 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_hex(b, ret);
 	} else if (d && d->ret == RK_OCT) {
 		sbuf_oct(b, (uint64_t)ret);
+	} else if (d && d->ret == RK_SIGNAL && ret > 0) {
+		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
+		decode_signal(b, (int)ret);
+		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_SCHED) {
+		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
+		decode_sched_policy(b, (uint64_t)ret);
+		sbuf_putc(b, ')');
 	} else {
 		sbuf_s64(b, ret);
 	}

@@ -51,7 +51,14 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_RUSAGE, CK_STRUCT_OUT, 32 }, { AK_TMS, CK_STRUCT_OUT, 32 },
 		{ AK_CPUMASK, CK_ARRAY, 1 }, { AK_CPUMASK_IN, CK_STRUCT_IN_LEN, 0 },
 		/* open_how 24 bytes, utimensat's two timespecs 32 */
-		{ AK_OPEN_HOW, CK_STRUCT_IN, 24 }, { AK_UTIMES, CK_STRUCT_IN, 32 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
+		{ AK_OPEN_HOW, CK_STRUCT_IN, 24 }, { AK_UTIMES, CK_STRUCT_IN, 32 },
+		/* stack_t 24, siginfo: its first 48 bytes, gid_t arrays, the
+		 * capability header 8 and two data structs 24 */
+		{ AK_STACK_IN, CK_STRUCT_IN, 24 }, { AK_STACK_OUT, CK_STRUCT_OUT, 24 },
+		{ AK_SIGINFO_IN, CK_STRUCT_IN, 48 }, { AK_SIGINFO_OUT, CK_STRUCT_OUT, 48 },
+		{ AK_GROUPS_OUT, CK_ARRAY, 4 }, { AK_GROUPS_IN, CK_ARRAY, 4 },
+		{ AK_CAP_HEADER, CK_STRUCT_IN, 8 }, { AK_CAP_DATA_IN, CK_STRUCT_IN, 24 },
+		{ AK_CAP_DATA_OUT, CK_STRUCT_OUT, 24 }, { AK_INT_IN, CK_STRUCT_IN, 4 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -74,7 +81,7 @@ int arg_entry_size(int kind)
 
 bool arg_count_is_result(int kind)
 {
-	return kind == AK_EPOLL_EVENTS || kind == AK_CPUMASK;
+	return kind == AK_EPOLL_EVENTS || kind == AK_CPUMASK || kind == AK_GROUPS_OUT;
 }
 
 const struct syscall_desc *syscall_get(long nr)

@@ -60,9 +60,13 @@ enum arg_kind {
 	AK_FLOCK_OP, AK_RENAME_FLAGS, AK_XATTR_FLAGS, AK_INOTIFY_INIT_FLAGS, AK_INOTIFY_MASK,
 	AK_EVENTFD_FLAGS, AK_MEMFD_FLAGS, AK_OPEN_HOW, AK_UTIMES,
 	AK_MKNOD_MODE, AK_MKNOD_DEV,	/* the device only for S_IFCHR and S_IFBLK */
+	/* processes and signals (src/decode/procflags.c) */
+	AK_STACK_IN, AK_STACK_OUT, AK_SIGINFO_IN, AK_SIGINFO_OUT, AK_SIGNALFD_FLAGS,
+	AK_PRIO_WHICH, AK_GROUPS_OUT, AK_GROUPS_IN, AK_CAP_HEADER, AK_CAP_DATA_IN,
+	AK_CAP_DATA_OUT, AK_INT_IN, AK_SCHED_POLICY, AK_IDTYPE,
 };
 
-enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT };
+enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED };
 
 /* Classes, as strace's -e trace=%CLASS names them. */
 #define SC_FILE		(1u << 0)

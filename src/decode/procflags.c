@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Process and signal structs and constants: stack_t, capability sets,
+ * priority targets, waitid id types, scheduling policies, signalfd flags.
+ */
+#include <string.h>
+
+#include "flagtab.h"
+
+/* stack_t {void *ss_sp; int ss_flags; size_t ss_size;} */
+void decode_stack(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	static const struct flag t[] = {
+		{ 1, "SS_ONSTACK" }, { 2, "SS_DISABLE" }, { 1u << 31, "SS_AUTODISARM" },
+	};
+	uint64_t sp, size, flags = 0;
+
+	if (len < 24) {
+		sbuf_puts(b, "???");
+		return;
+	}
+	memcpy(&sp, p, 8);
+	memcpy(&flags, p + 8, 4);
+	memcpy(&size, p + 16, 8);
+	sbuf_puts(b, "{ss_sp=");
+	if (sp)
+		sbuf_hex(b, sp);
+	else
+		sbuf_puts(b, "NULL");
+	sbuf_puts(b, ", ss_flags=");
+	put_rest(b, flags, put_flags(b, &flags, t, N(t), 1), "0");
+	sbuf_printf(b, ", ss_size=%llu}", (unsigned long long)size);
+}
+
+/* "1<<CAP_CHOWN|1<<CAP_KILL" from the two 32-bit halves of a v3 set */
+static void put_caps(struct sbuf *b, uint64_t set)
+{
+	bool first = true;
+
+	for (int i = 0; i < 64; i++) {
+		if (!(set & (1ull << i)))
+			continue;
+		sbuf_puts(b, first ? "1<<" : "|1<<");
+		decode_capability(b, i);
+		first = false;
+	}
+	if (first)
+		sbuf_putc(b, '0');
+}
+
+/* struct __user_cap_header_struct {u32 version; int pid;} */
+void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	static const struct flag t[] = {
+		{ 0x19980330, "_LINUX_CAPABILITY_VERSION_1" },
+		{ 0x20071026, "_LINUX_CAPABILITY_VERSION_2" },
+		{ 0x20080522, "_LINUX_CAPABILITY_VERSION_3" },
+	};
+	uint32_t version;
+	int32_t pid;
+
+	if (len < 8) {
+		sbuf_puts(b, "???");
+		return;
+	}
+	memcpy(&version, p, 4);
+	memcpy(&pid, p + 4, 4);
+	sbuf_puts(b, "{version=");
+	put_enum(b, version, t, N(t), "_LINUX_CAPABILITY_VERSION_???");
+	sbuf_printf(b, ", pid=%d}", pid);
+}
+
+/* two struct __user_cap_data_struct {u32 effective, permitted,
+ * inheritable;}: the low and high halves of each set */
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	static const char *const names[] = { "effective", "permitted", "inheritable" };
+	uint32_t w[6];
+
+	if (len < sizeof(w)) {
+		sbuf_puts(b, "???");
+		return;
+	}
+	memcpy(w, p, sizeof(w));
+	sbuf_putc(b, '{');
+	for (int i = 0; i < 3; i++) {
+		sbuf_printf(b, "%s%s=", i ? ", " : "", names[i]);
+		put_caps(b, w[i] | (uint64_t)w[3 + i] << 32);
+	}
+	sbuf_putc(b, '}');
+}
+
+void decode_prio_which(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "PRIO_PROCESS" }, { 1, "PRIO_PGRP" }, { 2, "PRIO_USER" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "PRIO_???");
+}
+
+void decode_idtype(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "P_ALL" }, { 1, "P_PID" }, { 2, "P_PGID" }, { 3, "P_PIDFD" },
+	};
+
+	put_enum(b, (uint32_t)v, t, N(t), "P_???");
+}
+
+void decode_sched_policy(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = {
+		{ 0, "SCHED_OTHER" }, { 1, "SCHED_FIFO" }, { 2, "SCHED_RR" }, { 3, "SCHED_BATCH" },
+		{ 5, "SCHED_IDLE" }, { 6, "SCHED_DEADLINE" }, { 7, "SCHED_EXT" },
+	};
+	uint64_t rest = (uint32_t)v & 0x40000000;
+
+	put_enum(b, (uint32_t)v & ~0x40000000u, t, N(t), "SCHED_???");
+	if (rest)
+		sbuf_puts(b, "|SCHED_RESET_ON_FORK");
+}
+
+void decode_signalfd_flags(struct sbuf *b, uint64_t v)
+{
+	static const struct flag t[] = { { 02000000, "SFD_CLOEXEC" }, { 04000, "SFD_NONBLOCK" } };
+
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+}
