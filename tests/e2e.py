@@ -1001,6 +1001,28 @@ def test_socket_endpoints_like_strace():
           "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+def test_terminal_ioctls_like_strace():
+    """termios (abbreviated as strace does), window sizes and the int
+    arguments of terminal ioctls, on a pty."""
+    import pty
+
+    def lines(tracer):
+        m, s = pty.openpty()
+        try:
+            with tempfile.NamedTemporaryFile("r") as t:
+                subprocess.run([tracer, "-e", "trace=ioctl", "-o", t.name, prog("tty")],
+                               stdin=s, stdout=s, stderr=subprocess.DEVNULL, timeout=60)
+                text = t.read()
+        finally:
+            os.close(m)
+            os.close(s)
+        return [re.sub(r"\s+=", " =", re.sub(r"0x[0-9a-f]{6,}", "ADDR", l))
+                for l in text.splitlines()]
+    a, b = lines("strace"), lines(STROBE)
+    check(a == b and sum("c_iflag=" in l for l in a) >= 6 and any("ws_row=40" in l for l in a),
+          "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
+
+
 def test_ignored_signal_shown_as_strace():
     """A SIGCHLD nobody handles is dropped by the kernel when sent; strace
     sees it stop the parent anyway. strobe shows it where strace does:

@@ -105,6 +105,10 @@ void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* termios.c */
+void decode_termios(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len);
+
 /* procflags.c */
 void decode_stack(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len);

@@ -298,8 +298,8 @@ void decode_ioctl_req(struct sbuf *b, uint64_t v)
 {
 	/* the terminal and socket requests everyday programs make */
 	static const struct flag t[] = {
-		{ 0x5401, "TCGETS" }, { 0x5402, "TCSETS" }, { 0x5403, "TCSETSW" },
-		{ 0x5404, "TCSETSF" }, { 0x5405, "TCGETA" }, { 0x5406, "TCSETA" },
+		{ 0x5401, "TCGETS" }, { 0x5402, "SNDCTL_TMR_START or TCSETS" },
+		{ 0x5403, "SNDCTL_TMR_STOP or TCSETSW" }, { 0x5404, "SNDCTL_TMR_CONTINUE or TCSETSF" }, { 0x5405, "TCGETA" }, { 0x5406, "TCSETA" },
 		{ 0x5407, "TCSETAW" }, { 0x5408, "TCSETAF" }, { 0x5409, "TCSBRK" },
 		{ 0x540A, "TCXONC" }, { 0x540B, "TCFLSH" }, { 0x540C, "TIOCEXCL" },
 		{ 0x540D, "TIOCNXCL" }, { 0x540E, "TIOCSCTTY" }, { 0x540F, "TIOCGPGRP" },

@@ -168,6 +168,63 @@ static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscal
 	sbuf_putc(b, ']');
 }
 
+/* ioctl's third argument, by request: termios, winsize, an int written
+ * ("[0]") or read, FICLONE's fd; otherwise the address */
+static void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
+{
+	uint32_t req = (uint32_t)e->args[i - 1];
+	uint64_t v = e->args[i];
+	const struct cap *c;
+	const char *data;
+	bool got = cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT);
+	int32_t n = 0;
+
+	if (req == 0x40049409) {	/* FICLONE: the source fd */
+		sbuf_printf(b, "%d", (int)v);
+		return;
+	}
+	if (got && c->len >= 4)
+		memcpy(&n, data, 4);
+	switch (req) {
+	case 0x5401:			/* TCGETS: what the call wrote */
+		if (e->ret < 0)
+			got = false;
+		/* fall through */
+	case 0x5402: case 0x5403: case 0x5404:
+		if (got) {
+			decode_termios(b, (const uint8_t *)data, c->len);
+			return;
+		}
+		break;
+	case 0x5413:			/* TIOCGWINSZ */
+		if (e->ret < 0)
+			got = false;
+		/* fall through */
+	case 0x5414:
+		if (got) {
+			decode_winsize(b, (const uint8_t *)data, c->len);
+			return;
+		}
+		break;
+	case 0x541B: case 0x5411: case 0x540F: case 0x80045430:	/* written ints */
+		if (got && e->ret >= 0 && c->len >= 4) {
+			sbuf_printf(b, "[%d]", n);
+			return;
+		}
+		break;
+	case 0x5421: case 0x5410: case 0x40045431: case 0x5452:	/* ints it reads */
+		if (got && c->len >= 4) {
+			sbuf_printf(b, "[%d]", n);
+			return;
+		}
+		break;
+	}
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_putc(b, '0');
+}
+
 /* A struct the kernel side captured whole; its pointer if it could not. */
 static void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p,
 			   size_t len);
@@ -631,13 +688,7 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_CLONE_FLAGS: decode_clone_flags(b, v); break;
 	case AK_IOCTL_REQ: decode_ioctl_req(b, v); break;
 	case AK_IOCTL_ARG:
-		/* FICLONE's argument is the source fd (strace: an int) */
-		if (i > 0 && (uint32_t)e->args[i - 1] == 0x40049409)
-			sbuf_printf(b, "%d", (int)v);
-		else if (v)
-			sbuf_hex(b, v);
-		else
-			sbuf_putc(b, '0');
+		put_ioctl_arg(b, e, size, i);
 		break;
 	case AK_FCNTL_CMD: decode_fcntl_cmd(b, v); break;
 	case AK_FCNTL_ARG: decode_fcntl_arg(b, i ? e->args[i - 1] : 0, v); break;

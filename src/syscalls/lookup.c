@@ -52,6 +52,9 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_CPUMASK, CK_ARRAY, 1 }, { AK_CPUMASK_IN, CK_STRUCT_IN_LEN, 0 },
 		/* open_how 24 bytes, utimensat's two timespecs 32 */
 		{ AK_OPEN_HOW, CK_STRUCT_IN, 24 }, { AK_UTIMES, CK_STRUCT_IN, 32 },
+		/* ioctl's argument: the start of struct termios (16 bytes of
+		 * flags), a winsize or an int; unreadable when it is a number */
+		{ AK_IOCTL_ARG, CK_STRUCT_IN, 16 },
 		/* stack_t 24, siginfo: its first 48 bytes, gid_t arrays, the
 		 * capability header 8 and two data structs 24 */
 		{ AK_STACK_IN, CK_STRUCT_IN, 24 }, { AK_STACK_OUT, CK_STRUCT_OUT, 24 },

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Terminal ioctls: struct termios as strace abbreviates it ("{c_iflag=...,
+ * c_oflag=..., c_cflag=..., c_lflag=..., ...}", the output delay fields by
+ * value first), struct winsize.  Octal values as <asm-generic/termbits.h>.
+ */
+#include <string.h>
+
+#include "flagtab.h"
+
+static const struct flag iflags[] = {
+	{ 01, "IGNBRK" }, { 02, "BRKINT" }, { 04, "IGNPAR" }, { 010, "PARMRK" },
+	{ 020, "INPCK" }, { 040, "ISTRIP" }, { 0100, "INLCR" }, { 0200, "IGNCR" },
+	{ 0400, "ICRNL" }, { 01000, "IUCLC" }, { 02000, "IXON" }, { 04000, "IXANY" },
+	{ 010000, "IXOFF" }, { 020000, "IMAXBEL" }, { 040000, "IUTF8" },
+};
+
+static const struct flag oflags[] = {
+	{ 01, "OPOST" }, { 02, "OLCUC" }, { 04, "ONLCR" }, { 010, "OCRNL" },
+	{ 020, "ONOCR" }, { 040, "ONLRET" }, { 0100, "OFILL" }, { 0200, "OFDEL" },
+};
+
+static const struct flag cflags[] = {
+	{ 0100, "CSTOPB" }, { 0200, "CREAD" }, { 0400, "PARENB" }, { 01000, "PARODD" },
+	{ 02000, "HUPCL" }, { 04000, "CLOCAL" }, { 010000000000, "CMSPAR" },
+	{ 020000000000, "CRTSCTS" },
+};
+
+static const struct flag lflags[] = {
+	{ 01, "ISIG" }, { 02, "ICANON" }, { 04, "XCASE" }, { 010, "ECHO" }, { 020, "ECHOE" },
+	{ 040, "ECHOK" }, { 0100, "ECHONL" }, { 0200, "NOFLSH" }, { 0400, "TOSTOP" },
+	{ 0100000, "IEXTEN" }, { 01000, "ECHOCTL" }, { 02000, "ECHOPRT" }, { 04000, "ECHOKE" },
+	{ 010000, "FLUSHO" }, { 040000, "PENDIN" }, { 0200000, "EXTPROC" },
+};
+
+static const char *const bauds[] = {
+	"B0", "B50", "B75", "B110", "B134", "B150", "B200", "B300", "B600", "B1200", "B1800",
+	"B2400", "B4800", "B9600", "B19200", "B38400", "BOTHER", "B57600", "B115200", "B230400",
+	"B460800", "B500000", "B576000", "B921600", "B1000000", "B1152000", "B1500000",
+	"B2000000", "B2500000", "B3000000", "B3500000", "B4000000",
+};
+
+static void put_oflag(struct sbuf *b, uint64_t v)
+{
+	/* each delay field by its value, as strace shows them */
+	sbuf_puts(b, v & 0400 ? "NL1|" : "NL0|");
+	sbuf_printf(b, "CR%u|", (unsigned)(v >> 9) & 3);
+	switch (v & 014000) {
+	case 0: sbuf_puts(b, "TAB0|"); break;
+	case 04000: sbuf_puts(b, "TAB1|"); break;
+	case 010000: sbuf_puts(b, "TAB2|"); break;
+	default: sbuf_puts(b, "XTABS|"); break;
+	}
+	sbuf_puts(b, v & 020000 ? "BS1|" : "BS0|");
+	sbuf_puts(b, v & 040000 ? "VT1|" : "VT0|");
+	sbuf_puts(b, v & 0100000 ? "FF1" : "FF0");
+	v &= ~(uint64_t)0177400;
+	put_rest(b, v, put_flags(b, &v, oflags, N(oflags), 0), "");
+}
+
+static void put_cflag(struct sbuf *b, uint64_t v)
+{
+	uint32_t baud = v & 017, ext = (v >> 12) & 1;
+	static const char *const sizes[] = { "CS5", "CS6", "CS7", "CS8" };
+
+	sbuf_puts(b, bauds[baud + (ext ? 16 : 0)]);
+	sbuf_putc(b, '|');
+	sbuf_puts(b, sizes[(v >> 4) & 3]);
+	v &= ~(uint64_t)(010017 | 060);
+	put_rest(b, v, put_flags(b, &v, cflags, N(cflags), 0), "");
+}
+
+void decode_termios(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint32_t f[4];
+	uint64_t v;
+
+	if (len < sizeof(f)) {
+		sbuf_puts(b, "???");
+		return;
+	}
+	memcpy(f, p, sizeof(f));
+	sbuf_puts(b, "{c_iflag=");
+	v = f[0];
+	put_rest(b, v, put_flags(b, &v, iflags, N(iflags), 1), "0");
+	sbuf_puts(b, ", c_oflag=");
+	put_oflag(b, f[1]);
+	sbuf_puts(b, ", c_cflag=");
+	put_cflag(b, f[2]);
+	sbuf_puts(b, ", c_lflag=");
+	v = f[3];
+	put_rest(b, v, put_flags(b, &v, lflags, N(lflags), 1), "0");
+	sbuf_puts(b, ", ...}");
+}
+
+void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint16_t w[4];
+
+	if (len < sizeof(w)) {
+		sbuf_puts(b, "???");
+		return;
+	}
+	memcpy(w, p, sizeof(w));
+	sbuf_printf(b, "{ws_row=%u, ws_col=%u, ws_xpixel=%u, ws_ypixel=%u}", w[0], w[1], w[2],
+		    w[3]);
+}
