@@ -107,10 +107,11 @@ __noinline int cap_buf_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
 	return cap_bytes(off, uptr, len, arg, str_max);
 }
 
-/* -e read=/write=: a buffer whole, up to DUMP_MAX, flagged for a dump. */
-__noinline int cap_dump_g(__u32 off, __u64 uptr, __u64 len, __u32 arg)
+/* A buffer whole, up to DUMP_MAX: flagged CAP_DUMP for -e read=/write=,
+ * not for getdents64's entries with -v.  argflags = arg | flags << 8. */
+__noinline int cap_whole_g(__u32 off, __u64 uptr, __u64 len, __u32 argflags)
 {
-	return cap_bytes_f(off, uptr, len, arg, DUMP_MAX, CAP_DUMP);
+	return cap_bytes_f(off, uptr, len, argflags & 0xff, DUMP_MAX, (argflags >> 8) & 0xff);
 }
 
 /* A struct of known size, whole (not cut at -s): up to STRUCT_CAP_MAX. */

@@ -200,6 +200,7 @@ enum cap_kind {
 	CK_IOV_OUT = 15,	/* ...data up to the call's result (readv) */
 	CK_MSGHDR_IN = 16,	/* msghdr (56 bytes), then name, iovecs, control */
 	CK_MSGHDR_OUT = 17,	/* ...after a successful call, data up to its result */
+	CK_WHOLE_OUT = 18,	/* written, up to the result, whole (to DUMP_MAX): -v dirents */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */

@@ -371,17 +371,22 @@ __noinline int cap_arg_g(__u32 off, __u64 a, __u64 len, __s64 ret, __u32 packed)
 	case CK_BUF_IN:
 		if (la >= 6)
 			return 0;
-		n = dump ? cap_dump_g(off, a, len, i) : cap_buf_g(off, a, len, i);
+		n = dump ? cap_whole_g(off, a, len, i | CAP_DUMP << 8) : cap_buf_g(off, a, len, i);
 		break;
 	case CK_BUF_OUT:
 		if (ret < 0)
 			return 0;
-		n = dump ? cap_dump_g(off, a, ret, i) : cap_buf_g(off, a, ret, i);
+		n = dump ? cap_whole_g(off, a, ret, i | CAP_DUMP << 8) : cap_buf_g(off, a, ret, i);
 		break;
 	case CK_STR_OUT:
 		if (ret < 0)
 			return 0;
 		n = cap_str_g(off, a, PATH_CAP, i);
+		break;
+	case CK_WHOLE_OUT:
+		if (ret <= 0)
+			return 0;
+		n = cap_whole_g(off, a, ret, i);
 		break;
 	case CK_STRUCT_OUT:
 		if (ret < 0)

@@ -947,7 +947,8 @@ def test_messages_and_options_like_strace():
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""
-    calls = "trace=execve,openat,newfstatat,mmap,prlimit64,rt_sigaction,wait4,kill,lseek"
+    calls = ("trace=execve,openat,newfstatat,mmap,prlimit64,rt_sigaction,wait4,kill,lseek,"
+             "getdents64")
 
     def lines(tracer, flag, cmd):
         text = "\n".join(traced_lines(tracer, cmd, calls, flag))
@@ -956,7 +957,7 @@ def test_raw_verbose_and_no_abbrev_like_strace():
         text = re.sub(r"st_atime=\d+ /\*[^*]*\*/, st_atime_nsec=\d+", "ATIME", text)
         return text.splitlines()
     for flag in (("-X", "raw"), ("-X", "verbose"), ("-v",), ("-e", "abbrev=none")):
-        for cmd in ([prog("exitcode"), "2", "fork"], [prog("basic")]):
+        for cmd in ([prog("exitcode"), "2", "fork"], [prog("basic")], ["ls", "/etc/apt"]):
             a, b = lines("strace", flag, cmd), lines(STROBE, flag, cmd)
             check(a == b and len(a) > 5, "%s %s:\nstrace:\n%s\nstrobe:\n%s" % (
                 flag, cmd, "\n".join(a), "\n".join(b)))

@@ -70,6 +70,7 @@ void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec);
 void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
 void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total);
 void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_sigset(struct sbuf *b, uint64_t mask);

@@ -110,3 +110,46 @@ void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len)
 		sbuf_putc(b, '0');
 	sbuf_putc(b, '}');
 }
+
+/* getdents64's buffer, with -v: "[{d_ino=..., d_off=..., d_reclen=24,
+ * d_type=DT_DIR, d_name="."}, ...]", walked by d_reclen; "..." when the
+ * capture stopped before the `total` bytes the call returned */
+void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total)
+{
+	static const char *const types[] = {
+		[0] = "DT_UNKNOWN", [1] = "DT_FIFO", [2] = "DT_CHR", [4] = "DT_DIR",
+		[6] = "DT_BLK", [8] = "DT_REG", [10] = "DT_LNK", [12] = "DT_SOCK",
+		[14] = "DT_WHT",
+	};
+	size_t off = 0;
+
+	sbuf_putc(b, '[');
+	while (off + 19 <= len) {
+		uint64_t ino, doff;
+		uint16_t reclen;
+		uint8_t type = p[off + 18];
+		size_t namemax, n;
+
+		memcpy(&ino, p + off, 8);
+		memcpy(&doff, p + off + 8, 8);
+		memcpy(&reclen, p + off + 16, 2);
+		if (reclen < 19 || off + reclen > len)
+			break;
+		sbuf_printf(b, "%s{d_ino=%llu, d_off=%lld, d_reclen=%u, d_type=", off ? ", " : "",
+			    (unsigned long long)ino, (long long)doff, reclen);
+		if (type < sizeof(types) / sizeof(types[0]) && types[type])
+			sbuf_puts(b, types[type]);
+		else
+			sbuf_printf(b, "%#x /* DT_??? */", type);
+		sbuf_puts(b, ", d_name=");
+		namemax = reclen - 19;
+		for (n = 0; n < namemax && p[off + 19 + n]; n++)
+			;
+		decode_string(b, (const char *)p + off + 19, n, false);
+		sbuf_putc(b, '}');
+		off += reclen;
+	}
+	if (off < total)
+		sbuf_puts(b, off ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}

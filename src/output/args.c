@@ -723,11 +723,24 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 		}
 		break;
 	}
-	case AK_DIRENTS:
+	case AK_DIRENTS: {
+		const struct cap *c;
+		const char *data;
+
+		if (v && e->ret >= 0 && cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT)) {
+			/* -v: the entries (getdents64's layout) */
+			decode_dirents64(b, (const uint8_t *)data, c->len, (uint64_t)e->ret);
+			break;
+		}
+		if (v && e->ret == 0 && decode_verbose() && e->nr == 217) {
+			sbuf_puts(b, "[]");	/* -v: no entries */
+			break;
+		}
 		put_ptr(b, v);
 		if (e->ret >= 0 && !(e->flags & (EVF_UNFINISHED | EVF_RESUMED)))
 			sbuf_printf(b, " /* %u entries */", e->aux);
 		break;
+	}
 	case AK_FD_PAIR: {
 		const struct cap *c;
 		const char *data;

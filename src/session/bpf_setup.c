@@ -63,6 +63,12 @@ static int fill_caprules(struct session *s)
 				break;
 			case AK_BUF_OUT: case AK_BUF_OUT_HEX: r.arg[i] = CK_BUF_OUT; break;
 			case AK_STR_OUT: r.arg[i] = CK_STR_OUT; break;
+			case AK_DIRENTS:
+				/* -v: the entries themselves (strace -v lists them) */
+				if (!s->o->no_abbrev || nr != 217)
+					continue;
+				r.arg[i] = CK_WHOLE_OUT;
+				break;
 			default: {
 				int ck, size;
 
