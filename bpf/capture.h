@@ -197,9 +197,11 @@ __noinline int cap_iov_g(__u32 off, __u64 uiov, __u64 cnt, __u64 left, __u32 arg
 }
 
 /* A msghdr: the struct, then its name, iovecs and control, each its own
- * cap.  Returns bytes | caps << 16. */
-__noinline int cap_msghdr_g(__u32 off, __u64 umsg, __u64 left, __u32 arg)
+ * cap; argflags = arg | 1 << 8 for an mmsghdr (the struct with msg_len,
+ * 64 bytes).  Returns bytes | caps << 16. */
+__noinline int cap_msghdr_g(__u32 off, __u64 umsg, __u64 left, __u32 argflags)
 {
+	__u32 arg = argflags & 0xff, hdr = argflags >> 8 ? 64 : 56;
 	struct {
 		__u64 name;
 		__u32 namelen, pad;
@@ -210,7 +212,7 @@ __noinline int cap_msghdr_g(__u32 off, __u64 umsg, __u64 left, __u32 arg)
 
 	if (bpf_probe_read_user(&m, sizeof(m), (void *)umsg))
 		return cap_struct_g(off, umsg, 0, arg) | 1 << 16;	/* a faulted cap */
-	used = cap_struct_g(off, umsg, sizeof(m), arg) & 0x3fff;
+	used = cap_struct_g(off, umsg, hdr, arg) & 0x3fff;
 	if (m.name && m.namelen) {
 		used += cap_flagged_g(off + used, m.name, m.namelen, arg | CAP_NAME << 8) & 0x3fff;
 		n++;

@@ -201,9 +201,12 @@ enum cap_kind {
 	CK_MSGHDR_IN = 16,	/* msghdr (56 bytes), then name, iovecs, control */
 	CK_MSGHDR_OUT = 17,	/* ...after a successful call, data up to its result */
 	CK_WHOLE_OUT = 18,	/* written, up to the result, whole (to DUMP_MAX): -v dirents */
+	CK_MMSG_IN = 19,	/* mmsghdr array (sendmmsg): the first messages sent, as msghdrs */
+	CK_MMSG_OUT = 20,	/* ...(recvmmsg): data up to each message's msg_len */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
+#define MMSG_CAP_MAX 4		/* messages of sendmmsg/recvmmsg captured */
 
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 

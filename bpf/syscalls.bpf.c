@@ -388,6 +388,23 @@ __noinline int cap_arg_g(__u32 off, __u64 a, __u64 len, __s64 ret, __u32 packed)
 			return 0;
 		n = cap_whole_g(off, a, ret, i);
 		break;
+	case CK_MMSG_IN: case CK_MMSG_OUT: {
+		__u32 used = 0, caps = 0, rr;
+		int m;
+
+		/* the messages sent or received: as many as the result says */
+		for (m = 0; m < MMSG_CAP_MAX && m < ret; m++) {
+			__u32 mlen = 0;
+
+			if (k == CK_MMSG_OUT)
+				bpf_probe_read_user(&mlen, sizeof(mlen), (void *)(a + m * 64 + 56));
+			rr = cap_msghdr_g(off + used, a + m * 64, k == CK_MMSG_OUT ? mlen : ~0ULL,
+					  i | 1 << 8);
+			used += rr & 0x3fff;
+			caps += rr >> 16;
+		}
+		return (used & 0xffff) | caps << 16;
+	}
 	case CK_STRUCT_OUT:
 		if (ret < 0)
 			return 0;

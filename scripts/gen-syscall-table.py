@@ -144,6 +144,9 @@ OVERRIDE = {
     ("pwritev", "vec"): "IOV_IN:2", ("pwritev2", "vec"): "IOV_IN:2",
     ("sendmsg", "msg"): "MSGHDR_IN", ("recvmsg", "msg"): "MSGHDR_OUT",
     ("sendmsg", "flags"): "MSG_FLAGS", ("recvmsg", "flags"): "MSG_FLAGS",
+    ("sendmmsg", "mmsg"): "MMSG", ("recvmmsg", "mmsg"): "MMSG_OUT",
+    ("sendmmsg", "flags"): "MSG_FLAGS", ("recvmmsg", "flags"): "MSG_FLAGS",
+    ("recvmmsg", "timeout"): "TIMESPEC_IN",
     ("sendto", "flags"): "MSG_FLAGS", ("recvfrom", "flags"): "MSG_FLAGS",
     # socket options: level, name, value read (length in optlen) or written
     # (length where optlen points, after the call)

@@ -935,7 +935,7 @@ def test_messages_and_options_like_strace():
     their data (reads: up to the result), msghdrs with name and control
     messages, send/recv flags; prctl by option."""
     calls = ("trace=setsockopt,getsockopt,readv,writev,sendmsg,recvmsg,sendto,recvfrom,"
-             "prctl")
+             "sendmmsg,recvmmsg,prctl")
     port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l) for l in ls]
     for p in ("net", "prctl"):
         a = port(traced_lines("strace", [prog(p)], calls))

@@ -21,21 +21,43 @@ struct msghdr64 {
 	uint32_t flags, pad2;
 };
 
-/* The CAP_ELEM caps of argument i as "[{iov_base=..., iov_len=N}, ...]". */
-static void put_iovs(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		     size_t size, int i, uint64_t cnt, bool failed)
+/* The captures of one argument, in order: a msghdr's struct starts a
+ * group (sendmmsg/recvmmsg have one per message), its name, iovecs and
+ * control follow. */
+struct capref {
+	const struct cap *c;
+	const char *data;
+};
+
+#define MAX_REFS 256
+
+static size_t collect(const struct ev_syscall *e, size_t size, int i, struct capref *refs)
 {
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
+	size_t n = 0;
+
+	cap_begin(&it, e, size);
+	while (n < MAX_REFS && cap_next(&it, &c, &data))
+		if (c->arg == i && !(c->flags & CAP_ENTRY))
+			refs[n++] = (struct capref){ c, data };
+	return n;
+}
+
+/* The CAP_ELEM caps among refs as "[{iov_base=..., iov_len=N}, ...]". */
+static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *refs, size_t n,
+		     uint64_t cnt, bool failed)
+{
 	uint64_t shown = 0, max = formatter_strsize(f);
 
 	sbuf_putc(b, '[');
-	cap_begin(&it, e, size);
-	while (shown < cnt && cap_next(&it, &c, &data)) {
+	for (size_t k = 0; k < n && shown < cnt; k++) {
+		const struct cap *c = refs[k].c;
+		const char *data = refs[k].data;
 		uint64_t base, len;
 
-		if (c->arg != i || (c->flags & (CAP_ELEM | CAP_ENTRY)) != CAP_ELEM || c->len < 16)
+		if (!(c->flags & CAP_ELEM) || c->len < 16)
 			continue;
 		if (shown == max)
 			break;
@@ -54,54 +76,106 @@ static void put_iovs(struct formatter *f, struct sbuf *b, const struct ev_syscal
 	sbuf_putc(b, ']');
 }
 
-static bool find_flagged(const struct ev_syscall *e, size_t size, int i, int flag,
-			 const struct cap **c, const char **data)
+static const struct capref *flagged(const struct capref *refs, size_t n, int flag)
 {
-	return cap_find_flagged(e, size, i, flag, c, data) && !((*c)->flags & CAP_FAULT);
+	for (size_t k = 0; k < n; k++)
+		if ((refs[k].c->flags & flag) && !(refs[k].c->flags & CAP_FAULT))
+			return &refs[k];
+	return NULL;
 }
 
-static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		       size_t size, int i, bool out)
+/* A msghdr from its group of captures (refs[0] is the struct). */
+static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct capref *refs,
+			     size_t n)
 {
-	const struct cap *c;
-	const char *data;
+	const struct capref *r;
 	struct msghdr64 m;
-	bool failed = e->ret < 0;
 
-	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) || c->len < sizeof(m)) {
-		sbuf_hex(b, e->args[i]);
-		return;
-	}
-	memcpy(&m, data, sizeof(m));
-	if (out && failed) {
-		/* nothing was received: only what the caller offered */
-		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
-		return;
-	}
+	memcpy(&m, refs[0].data, sizeof(m));
 	sbuf_puts(b, "{msg_name=");
 	if (!m.name)
 		sbuf_puts(b, "NULL");
-	else if (find_flagged(e, size, i, CAP_NAME, &c, &data))
-		decode_sockaddr(b, (const uint8_t *)data, c->len < m.namelen ? c->len : m.namelen);
+	else if ((r = flagged(refs, n, CAP_NAME)))
+		decode_sockaddr(b, (const uint8_t *)r->data,
+				r->c->len < m.namelen ? r->c->len : m.namelen);
 	else
 		sbuf_hex(b, m.name);
 	sbuf_printf(b, ", msg_namelen=%u, msg_iov=", m.namelen);
 	if (m.iov)
-		put_iovs(f, b, e, size, i, m.iovlen, false);
+		put_iovs(f, b, refs, n, m.iovlen, false);
 	else
 		sbuf_puts(b, "NULL");
 	sbuf_printf(b, ", msg_iovlen=%llu", (unsigned long long)m.iovlen);
 	if (m.controllen) {
 		sbuf_puts(b, ", msg_control=");
-		if (find_flagged(e, size, i, CAP_CTRL, &c, &data))
-			decode_cmsgs(b, (const uint8_t *)data,
-				     c->len < m.controllen ? c->len : m.controllen);
+		if ((r = flagged(refs, n, CAP_CTRL)))
+			decode_cmsgs(b, (const uint8_t *)r->data,
+				     r->c->len < m.controllen ? r->c->len : m.controllen);
 		else
 			sbuf_hex(b, m.control);
 	}
 	sbuf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)m.controllen);
 	decode_msg_flags(b, m.flags);
 	sbuf_putc(b, '}');
+}
+
+static bool is_header(const struct cap *c, size_t want)
+{
+	return !(c->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL)) && c->len >= want;
+}
+
+static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		       size_t size, int i, bool out)
+{
+	static struct capref refs[MAX_REFS];
+	size_t n = collect(e, size, i, refs);
+	struct msghdr64 m;
+
+	if (!n || !is_header(refs[0].c, sizeof(m)) || (refs[0].c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (out && e->ret < 0) {
+		/* nothing was received: only what the caller offered */
+		memcpy(&m, refs[0].data, sizeof(m));
+		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
+		return;
+	}
+	put_msghdr_group(f, b, refs, n);
+}
+
+/* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
+ * captures per message (its struct is 64 bytes: msghdr, then msg_len) */
+static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		      size_t size, int i)
+{
+	static struct capref refs[MAX_REFS];
+	size_t n = collect(e, size, i, refs), k = 0, shown = 0;
+
+	if (e->ret <= 0 || !n) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	sbuf_putc(b, '[');
+	while (k < n) {
+		size_t end = k + 1;
+		uint32_t len;
+
+		if (!is_header(refs[k].c, sizeof(struct msghdr64) + 4)) {
+			k++;
+			continue;
+		}
+		while (end < n && !is_header(refs[end].c, 1))
+			end++;
+		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
+		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
+		put_msghdr_group(f, b, refs + k, end - k);
+		sbuf_printf(b, ", msg_len=%u}", len);
+		k = end;
+	}
+	if ((int64_t)shown < e->ret)
+		sbuf_puts(b, shown ? ", ..." : "...");
+	sbuf_putc(b, ']');
 }
 
 /* An option's value: an int as "[1]", struct linger, else its bytes. */
@@ -145,7 +219,7 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		decode_sockopt_name(b, e->args[1], v);
 		return true;
 	case AK_IOV_IN: case AK_IOV_OUT: case AK_MSGHDR_IN: case AK_MSGHDR_OUT:
-	case AK_SOCKOPT_IN: case AK_SOCKOPT_OUT:
+	case AK_SOCKOPT_IN: case AK_SOCKOPT_OUT: case AK_MMSG: case AK_MMSG_OUT:
 		break;
 	default:
 		return false;
@@ -155,13 +229,24 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		return true;
 	}
 	switch (kind) {
-	case AK_IOV_IN: case AK_IOV_OUT:
-		if (!cap_find_flagged(e, size, i, CAP_ELEM, &c, &data)) {
+	case AK_IOV_IN: case AK_IOV_OUT: {
+		static struct capref refs[MAX_REFS];
+		size_t n = collect(e, size, i, refs);
+
+		size_t k = 0;
+
+		while (k < n && !(refs[k].c->flags & CAP_ELEM))
+			k++;
+		if (k == n) {
 			sbuf_hex(b, v);
 			return true;
 		}
-		put_iovs(f, b, e, size, i, e->args[d->args[i].len_arg],
+		put_iovs(f, b, refs, n, e->args[d->args[i].len_arg],
 			 kind == AK_IOV_OUT && e->ret < 0);
+		return true;
+	}
+	case AK_MMSG: case AK_MMSG_OUT:
+		put_mmsgs(f, b, e, size, i);
 		return true;
 	case AK_MSGHDR_IN: case AK_MSGHDR_OUT:
 		put_msghdr(f, b, e, size, i, kind == AK_MSGHDR_OUT);

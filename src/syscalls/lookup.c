@@ -41,6 +41,7 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_FDSET, CK_STRUCT_OUT, 16 }, { AK_PRCTL_ARG, CK_STRUCT_IN, 16 },
 		{ AK_IOV_IN, CK_IOV_IN, 0 }, { AK_IOV_OUT, CK_IOV_OUT, 0 },
 		{ AK_MSGHDR_IN, CK_MSGHDR_IN, 0 }, { AK_MSGHDR_OUT, CK_MSGHDR_OUT, 0 },
+		{ AK_MMSG, CK_MMSG_IN, 0 }, { AK_MMSG_OUT, CK_MMSG_OUT, 0 },
 		{ AK_SOCKOPT_IN, CK_STRUCT_IN_LEN, 0 }, { AK_SOCKOPT_OUT, CK_STRUCT_OUT_LENP, 0 },
 		/* timeval 16, itimerspec and itimerval 32, sigevent 64 (its
 		 * first 16 bytes matter), rusage: its two timevals, tms 32 */

@@ -46,6 +46,7 @@ enum arg_kind {
 	/* src/output/msgs.c: iovec arrays and msghdrs, count in argument
 	 * len_arg; _OUT: data up to the result */
 	AK_IOV_IN, AK_IOV_OUT, AK_MSGHDR_IN, AK_MSGHDR_OUT, AK_MSG_FLAGS,
+	AK_MMSG, AK_MMSG_OUT,	/* sendmmsg's and recvmmsg's arrays */
 	AK_SOCKOPT_LEVEL, AK_SOCKOPT_NAME,
 	AK_SOCKOPT_IN,	/* length in argument len_arg */
 	AK_SOCKOPT_OUT,	/* length where argument len_arg points, after the call */

@@ -99,10 +99,40 @@ static void messages(void)
 	recv(sv[1], buf, sizeof(buf), 0);
 }
 
+/* several messages in one call, on a datagram socketpair */
+static void many(void)
+{
+	struct iovec a = { "one", 3 }, b = { "three", 5 }, c, d;
+	struct mmsghdr m[2], r[2];
+	char x[8], y[8];
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
+	memset(m, 0, sizeof(m));
+	m[0].msg_hdr.msg_iov = &a;
+	m[0].msg_hdr.msg_iovlen = 1;
+	m[1].msg_hdr.msg_iov = &b;
+	m[1].msg_hdr.msg_iovlen = 1;
+	sendmmsg(sv[0], m, 2, 0);
+	c = (struct iovec){ x, sizeof(x) };
+	d = (struct iovec){ y, sizeof(y) };
+	memset(r, 0, sizeof(r));
+	r[0].msg_hdr.msg_iov = &c;
+	r[0].msg_hdr.msg_iovlen = 1;
+	r[1].msg_hdr.msg_iov = &d;
+	r[1].msg_hdr.msg_iovlen = 1;
+	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);
+	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);	/* EAGAIN */
+	close(sv[0]);
+	close(sv[1]);
+}
+
 int main(void)
 {
 	options();
 	vectors();
 	messages();
+	many();
 	return 0;
 }
