@@ -203,6 +203,8 @@ enum cap_kind {
 	CK_WHOLE_OUT = 18,	/* written, up to the result, whole (to DUMP_MAX): -v dirents */
 	CK_MMSG_IN = 19,	/* mmsghdr array (sendmmsg): the first messages sent, as msghdrs */
 	CK_MMSG_OUT = 20,	/* ...(recvmmsg): data up to each message's msg_len */
+	CK_MSGBUF_IN = 21,	/* msgsnd's msgbuf: 8 + argument len_arg bytes (to 136) */
+	CK_MSGBUF_OUT = 22,	/* msgrcv's, after a successful call */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */

@@ -383,6 +383,15 @@ __noinline int cap_arg_g(__u32 off, __u64 a, __u64 len, __s64 ret, __u32 packed)
 			return 0;
 		n = cap_str_g(off, a, PATH_CAP, i);
 		break;
+	case CK_MSGBUF_OUT:
+		if (ret < 0)
+			return 0;
+		/* fall through */
+	case CK_MSGBUF_IN:
+		if (la >= 6)
+			return 0;
+		n = cap_struct_g(off, a, 8 + (len > 128 ? 128 : len), i);
+		break;
 	case CK_WHOLE_OUT:
 		if (ret <= 0)
 			return 0;

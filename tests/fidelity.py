@@ -33,6 +33,7 @@ CORPUS = [
     [os.path.join(PROGS, "timers")],
     [os.path.join(PROGS, "files")],
     [os.path.join(PROGS, "procs")],
+    [os.path.join(PROGS, "ipc")],
     ["ls", "-la", "/etc"],
     ["cat", "/etc/passwd"],
     ["uname", "-a"],
@@ -96,6 +97,10 @@ def normalise(line, pids, ports):
     line = re.sub(r"\b(f_bfree|f_bavail|f_ffree|uptime|freeram|sharedram|bufferram|"
                   r"procs)=\d+", r"\1=N", line)
     line = re.sub(r"loads=\[[\d, ]*\]", "loads=[N]", line)
+    # System V IPC ids: a machine-wide counter
+    line = re.sub(r"^((?:shm|sem|msg)get\(.*\)\s+= )\d+$", r"\1ID", line)
+    line = re.sub(r"^((?:shmat|shmctl|semop|semtimedop|semctl|msgsnd|msgrcv|msgctl)\()\d+",
+                  r"\1ID", line)
     # mkdtemp's random names
     line = re.sub(r"strobe-files-\w{6}", "strobe-files-XXXXXX", line)
     # what the clock says: what is left of a timeout, absolute deadlines

@@ -106,6 +106,16 @@ void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* ipc.c */
+void decode_ipc_key(struct sbuf *b, uint64_t v);
+void decode_ipc_get_flags(struct sbuf *b, uint64_t v);
+void decode_shmat_flags(struct sbuf *b, uint64_t v);
+void decode_ipc_cmd(struct sbuf *b, uint64_t v, int which);
+void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n);
+void decode_msg_ipc_flags(struct sbuf *b, uint64_t v);
+void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, size_t max);
+void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len);
+
 /* termios.c */
 void decode_termios(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len);

@@ -269,6 +269,7 @@ static void put_struct(struct sbuf *b, int kind, const struct ev_syscall *e, siz
 	case AK_SIGEVENT: decode_sigevent(b, p, c->len); break;
 	case AK_RUSAGE: decode_rusage(b, p, c->len); break;
 	case AK_TMS: decode_tms(b, p, c->len); break;
+	case AK_MQ_ATTR: case AK_MQ_ATTR_OUT: decode_mq_attr(b, p, c->len); break;
 	case AK_OPEN_HOW: decode_open_how(b, p, c->len); break;
 	case AK_STACK_IN: case AK_STACK_OUT: decode_stack(b, p, c->len); break;
 	case AK_SIGINFO_IN: case AK_SIGINFO_OUT:
@@ -516,7 +517,8 @@ static int xlat_fmt_of(int kind)
 	case AK_MSYNC_FLAGS: case AK_MREMAP_FLAGS: case AK_FLOCK_OP: case AK_RENAME_FLAGS:
 	case AK_XATTR_FLAGS: case AK_INOTIFY_INIT_FLAGS: case AK_INOTIFY_MASK:
 	case AK_EVENTFD_FLAGS: case AK_MEMFD_FLAGS: case AK_SIGNALFD_FLAGS: case AK_PRIO_WHICH:
-	case AK_SCHED_POLICY: case AK_IDTYPE:
+	case AK_SCHED_POLICY: case AK_IDTYPE: case AK_SHMAT_FLAGS: case AK_SHM_CMD:
+	case AK_MSG_CMD: case AK_SEM_CMD: case AK_MSG_IPC_FLAGS:
 		return XF_HEX;
 	}
 	return -1;
@@ -617,7 +619,8 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	case AK_ITIMERVAL_IN: case AK_ITIMERVAL_OUT: case AK_SIGEVENT: case AK_RUSAGE:
 	case AK_TMS: case AK_INT_OUT: case AK_OPEN_HOW: case AK_UTIMES: case AK_STACK_IN:
 	case AK_STACK_OUT: case AK_SIGINFO_IN: case AK_SIGINFO_OUT: case AK_CAP_HEADER:
-	case AK_CAP_DATA_IN: case AK_CAP_DATA_OUT: case AK_INT_IN:
+	case AK_CAP_DATA_IN: case AK_CAP_DATA_OUT: case AK_INT_IN: case AK_MQ_ATTR:
+	case AK_MQ_ATTR_OUT:
 		put_struct(b, d->args[i].kind, e, size, i);
 		break;
 	case AK_GROUPS_OUT: case AK_GROUPS_IN: {
@@ -644,6 +647,30 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 		break;
 	}
 	case AK_SIGNALFD_FLAGS: decode_signalfd_flags(b, v); break;
+	case AK_IPC_KEY: decode_ipc_key(b, v); break;
+	case AK_IPC_GET_FLAGS: decode_ipc_get_flags(b, v); break;
+	case AK_SHMAT_FLAGS: decode_shmat_flags(b, v); break;
+	case AK_SHM_CMD: decode_ipc_cmd(b, v, 's'); break;
+	case AK_MSG_CMD: decode_ipc_cmd(b, v, 'm'); break;
+	case AK_SEM_CMD: decode_ipc_cmd(b, v, 'e'); break;
+	case AK_MSG_IPC_FLAGS: decode_msg_ipc_flags(b, v); break;
+	case AK_SEMBUFS: case AK_MSGBUF_IN: case AK_MSGBUF_OUT: {
+		const struct cap *c;
+		const char *data;
+		int kind = d->args[i].kind;
+		uint64_t n = e->args[d->args[i].len_arg];
+
+		if (!v)
+			sbuf_puts(b, "NULL");
+		else if ((kind == AK_MSGBUF_OUT && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
+			 (c->flags & CAP_FAULT))
+			sbuf_hex(b, v);
+		else if (kind == AK_SEMBUFS)
+			decode_sembufs(b, (const uint8_t *)data, c->len, n);
+		else
+			decode_msgbuf(b, (const uint8_t *)data, c->len, n, formatter_strsize(f));
+		break;
+	}
 	case AK_PRIO_WHICH: decode_prio_which(b, v); break;
 	case AK_SCHED_POLICY: decode_sched_policy(b, v); break;
 	case AK_IDTYPE: decode_idtype(b, v); break;

@@ -62,7 +62,12 @@ bool arg_struct_capture(int kind, int *cap_kind, int *size)
 		{ AK_SIGINFO_IN, CK_STRUCT_IN, 48 }, { AK_SIGINFO_OUT, CK_STRUCT_OUT, 48 },
 		{ AK_GROUPS_OUT, CK_ARRAY, 4 }, { AK_GROUPS_IN, CK_ARRAY, 4 },
 		{ AK_CAP_HEADER, CK_STRUCT_IN, 8 }, { AK_CAP_DATA_IN, CK_STRUCT_IN, 24 },
-		{ AK_CAP_DATA_OUT, CK_STRUCT_OUT, 24 }, { AK_INT_IN, CK_STRUCT_IN, 4 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
+		{ AK_CAP_DATA_OUT, CK_STRUCT_OUT, 24 }, { AK_INT_IN, CK_STRUCT_IN, 4 },
+		/* struct sembuf 6 bytes; a msgbuf: mtype and msgsz bytes of
+		 * text, 8 + argument len_arg (up to 128); mq_attr 32 */
+		{ AK_SEMBUFS, CK_ARRAY, 6 }, { AK_MSGBUF_IN, CK_MSGBUF_IN, 0 },
+		{ AK_MSGBUF_OUT, CK_MSGBUF_OUT, 0 }, { AK_MQ_ATTR, CK_STRUCT_IN, 32 },
+		{ AK_MQ_ATTR_OUT, CK_STRUCT_OUT, 32 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
