@@ -848,6 +848,15 @@ def test_decode_fds_like_strace():
         "\n".join(got), "\n".join(want)))
     check(any("</etc/hostname>" in l for l in got) and any("1</dev/null>" in l for l in got),
           "\n".join(got))
+    # the same from a recording: its cwd and inherited fds travel with it
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.data")
+        subprocess.run([STROBE, "record", "-e", calls, "-o", path, "--", prog("fds")],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        rep = run([STROBE, "report", "-y", path])
+    got = [l for l in rep.stdout.splitlines() if not l.startswith("+++")]
+    check(norm(got) == norm(want), "strobe report -y:\n%s\nstrace -y:\n%s" % (
+        "\n".join(got), "\n".join(want)))
 
 
 def test_trace_path_like_strace():

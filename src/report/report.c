@@ -247,7 +247,11 @@ static void start_output(struct report *r)
 		unsigned pid;
 		int fd, at;
 
-		if (sscanf(r->fd_meta[i], "%u %d %n", &pid, &fd, &at) == 2)
+		if (sscanf(r->fd_meta[i], "%u %d %n", &pid, &fd, &at) != 2)
+			continue;
+		if (fd == -100)		/* AT_FDCWD: the working directory */
+			fdpaths_set_cwd(formatter_fdpaths(r->fmt), pid, r->fd_meta[i] + at);
+		else
 			fdpaths_set(formatter_fdpaths(r->fmt), pid, fd, r->fd_meta[i] + at);
 	}
 	if (r->fmt) {

@@ -34,14 +34,21 @@ static unsigned long long table_id(void)
 	return h;
 }
 
-/* "fd=PID FD PATH" for each open fd of pid (what -y needs for fds opened
- * before the recording began). */
+/* "fd=PID FD PATH" for each open fd of pid, and its working directory as
+ * fd -100 (what -y needs for fds opened before the recording began). */
 static void record_fds(struct session *s, int pid, int as_pid)
 {
 	char dir[64], link[320], path[4096];
 	struct dirent *de;
+	ssize_t n0;
 	DIR *d;
 
+	/* the working directory first, as fd AT_FDCWD */
+	snprintf(link, sizeof(link), "/proc/%d/cwd", pid);
+	if ((n0 = readlink(link, path, sizeof(path) - 1)) > 0) {
+		path[n0] = 0;
+		rec_writer_meta(s->rec, "fd", "%d -100 %s", as_pid, path);
+	}
 	snprintf(dir, sizeof(dir), "/proc/%d/fd", pid);
 	d = opendir(dir);
 	if (!d)

@@ -211,6 +211,12 @@ static int start(struct session *s)
 			return EXIT_NOEXEC;
 		if (err)
 			return EXIT_SETUP;
+		if (s->rec) {	/* ...and in strobe's working directory (AT_FDCWD) */
+			char cwd[4096];
+
+			if (getcwd(cwd, sizeof(cwd)))
+				rec_writer_meta(s->rec, "fd", "%d -100 %s", s->child, cwd);
+		}
 		if (s->rec)	/* the command starts with strobe's stdin, stdout, stderr */
 			for (int fd = 0; fd < 3; fd++) {
 				char link[64], path[4096];
