@@ -478,6 +478,9 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 	if (!e)
 		return;
 	fill_syscall(e, st, ret, now, flags);
+	/* getdents with -y: captured for its fd, counted all the same */
+	if ((st->nr == NR_GETDENTS64 || st->nr == NR_GETDENTS) && ret > 0)
+		e->aux = count_dirents_g(st->args[1], ret);
 	for (i = 0; i < 6; i++) {
 		__u8 k = r->arg[i], la = r->len_arg[i] & 7;
 		__u64 a = st->args[i], len = 0;

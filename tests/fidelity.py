@@ -17,6 +17,8 @@ import sys
 import tempfile
 
 STROBE = os.environ.get("STROBE", "build/strobe")
+# extra options for both tracers (FIDELITY_FLAGS="-yy" compares fd decoding)
+FLAGS = os.environ.get("FIDELITY_FLAGS", "").split()
 PROGS = os.path.join(os.environ.get("BUILD", "build"), "tests", "progs")
 
 CORPUS = [
@@ -97,6 +99,8 @@ def normalise(line, pids, ports):
     line = re.sub(r"\b(f_bfree|f_bavail|f_ffree|uptime|freeram|sharedram|bufferram|"
                   r"procs)=\d+", r"\1=N", line)
     line = re.sub(r"loads=\[[\d, ]*\]", "loads=[N]", line)
+    # -y/-yy: inode numbers (pipes, sockets) are the machine's counters
+    line = re.sub(r"\b\d{5,}\b(?=[^<]*>)", "INO", line)
     # System V IPC ids: a machine-wide counter
     line = re.sub(r"^((?:shm|sem|msg)get\(.*\)\s+= )\d+$", r"\1ID", line)
     line = re.sub(r"^((?:shmat|shmctl|semop|semtimedop|semctl|msgsnd|msgrcv|msgctl)\()\d+",
@@ -140,8 +144,10 @@ def compare_once(argv, skip=()):
     diffs = []
     with tempfile.TemporaryDirectory() as d:
         a, b = os.path.join(d, "strace"), os.path.join(d, "strobe")
-        subprocess.run(NORAND + ["strace", "-f", "-o", a, "--"] + argv, capture_output=True)
-        subprocess.run(NORAND + [STROBE, "-f", "-o", b, "--"] + argv, capture_output=True)
+        subprocess.run(NORAND + ["strace", "-f", "-o", a] + FLAGS + ["--"] + argv,
+                       capture_output=True)
+        subprocess.run(NORAND + [STROBE, "-f", "-o", b] + FLAGS + ["--"] + argv,
+                       capture_output=True)
         theirs, ours = lines_by_pid(open(a).read()), lines_by_pid(open(b).read())
     for seqs in (theirs, ours):
         for p in seqs:

@@ -106,6 +106,20 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 	type = fi.mode & 0170000;
 	if (!fi.mode || fi.fd != fd)
 		return false;
+	if (formatter_decode_fds(f) == 1) {
+		/* -y: what /proc would have said at the call, for what has no
+		 * path; files and devices by the path the fd table knows */
+		if (type == 0140000)
+			sbuf_printf(b, "<socket:[%llu]>", (unsigned long long)fi.ino);
+		else if (type == 0010000)
+			sbuf_printf(b, "<pipe:[%llu]>", (unsigned long long)fi.ino);
+		else if (!type && fi.pathlen)
+			sbuf_printf(b, "<anon_inode:%.*s>", (int)(fi.pathlen < 64 ? fi.pathlen : 64),
+				    fi.path);
+		else
+			return false;
+		return true;
+	}
 	if (type == 0140000) {
 		sbuf_putc(b, '<');
 		put_socket(b, &fi);

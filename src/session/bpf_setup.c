@@ -37,7 +37,7 @@ static int fill_caprules(struct session *s)
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
 		struct cap_rule r = { .fdpair = FDPAIR_NONE };
-		bool any = false, yy = s->o->decode_fds >= 2;
+		bool any = false, yy = s->o->decode_fds >= 1;
 
 		if (!d || (d->flags & SCF_NO_FORMAT))
 			continue;
@@ -106,7 +106,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
-	s->skel->rodata->fd_infos = o->decode_fds >= 2;
+	s->skel->rodata->fd_infos = o->decode_fds >= 1;
 	s->skel->rodata->dumping = o->dumping;
 	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
 	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
@@ -118,7 +118,7 @@ int bpf_setup_load(struct session *s)
 
 		for (int i = 0; d && i < d->nargs; i++)
 			if (arg_entry_size(d->args[i].kind) ||
-			    (o->decode_fds >= 2 &&
+			    (o->decode_fds >= 1 &&
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
 	}
