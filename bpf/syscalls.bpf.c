@@ -42,6 +42,7 @@ const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often 
 const volatile __u64 wake_bytes = 1 << 20;	/* ...or when this much is waiting */
 const volatile __u64 sel[SEL_WORDS] = {};	/* selected syscall numbers */
 const volatile __u64 entry_sel[SEL_WORDS] = {};
+const volatile __u64 quiet_sel[SEL_WORDS] = {};	/* ...only for -y's fd table: not counted */
 const volatile __u8 show_env = 0;	/* -v: execve's environment strings too */
 const volatile __u8 fd_infos = 0;	/* -yy: what fds are (struct fd_info caps) */
 /* -e read=SET / -e write=SET: fds whose data is captured whole */
@@ -741,7 +742,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 		return;
 	}
 	now = bpf_ktime_get_ns();
-	if (do_summary)
+	if (do_summary && !in_set(quiet_sel, st->nr))
 		account(st->nr, ret, now - st->ts);
 	if (!do_trace)
 		return;

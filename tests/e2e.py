@@ -859,6 +859,21 @@ def test_decode_fds_like_strace():
         "\n".join(got), "\n".join(want)))
 
 
+def test_decode_fds_with_a_filter_like_strace():
+    """-y with -e trace=read: the opens are left out of the trace, yet the
+    fds have their paths (strobe follows the calls that make fds quietly),
+    and -C counts only what was asked for."""
+    calls = "trace=read,getdents64"
+    a = traced_lines("strace", ["ls", "/etc/apt"], calls, ("-y",))
+    b = traced_lines(STROBE, ["ls", "/etc/apt"], calls, ("-y",))
+    check(a == b and any("3</etc/apt>" in l for l in b), "strace:\n%s\nstrobe:\n%s" % (
+        "\n".join(a), "\n".join(b)))
+    with tempfile.NamedTemporaryFile("r") as f:
+        strobe(["-C", "-y", "-e", "trace=read", "-o", f.name, "--", "ls", "/etc/apt"])
+        t = table(f.read())
+    check(set(t) == {"read"}, "only read counted: %r" % t)
+
+
 def test_trace_path_like_strace():
     """-P: only the calls that use a path, by name or through an fd (dup'd
     ones too), the same lines strace -P prints."""

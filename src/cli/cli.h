@@ -31,7 +31,11 @@ struct options {
 	int npids;
 	bool all;		/* -a: the whole system */
 	bool follow;		/* -f */
-	uint64_t sel[SEL_WORDS_CLI];	/* selected syscall numbers */
+	uint64_t sel[SEL_WORDS_CLI];	/* selected syscall numbers (in the kernel) */
+	/* -y with -e trace=: the calls that create, copy or close fds are
+	 * traced too, to keep the fd table, but not printed or counted */
+	uint64_t quiet_sel[SEL_WORDS_CLI];
+	bool has_quiet;
 	uint8_t status_mask;	/* ST_* of bpf/event.h */
 	const char *outfile;	/* -o */
 	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 */

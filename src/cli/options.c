@@ -11,6 +11,7 @@
 #include "../../bpf/event.h"
 #include "../../bpf/hist.h"
 #include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
 
 #ifndef STROBE_VERSION
 #define STROBE_VERSION "0.1"
@@ -202,6 +203,27 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 			*any = true;
 	}
 	return 0;
+}
+
+static void add_quiet_fd_calls(struct options *o)
+{
+	static const char *const names[] = {
+		"dup", "dup2", "dup3", "fcntl", "close", "close_range", "chdir", "fchdir",
+		"pipe", "pipe2", "socketpair",
+	};
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SEL_WORDS_CLI * 64; nr++) {
+		const struct syscall_desc *d = syscall_get(nr);
+		bool fdcall = d && d->ret == RK_FD;
+
+		for (size_t i = 0; d && !fdcall && i < sizeof(names) / sizeof(names[0]); i++)
+			fdcall = !strcmp(d->name, names[i]);
+		if (!fdcall || ((o->sel[nr / 64] >> (nr % 64)) & 1))
+			continue;
+		o->sel[nr / 64] |= 1ull << (nr % 64);
+		o->quiet_sel[nr / 64] |= 1ull << (nr % 64);
+		o->has_quiet = true;
+	}
 }
 
 /* -e EXPR: "trace=SET", "status=SET", or a bare SET meaning trace=SET. */
@@ -496,6 +518,11 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* only signals, exits and forks would go through the ring buffer */
 	if (!o->trace && !bufsize_given)
 		o->bufsize = 64 << 10;
+	/* -y with a filter: what the fds are comes from the calls that made
+	 * them, so those are traced quietly (strace reads /proc instead,
+	 * while the process is stopped; strobe prints later) */
+	if (o->mode == MODE_TRACE && o->trace && o->decode_fds && o->sel_given)
+		add_quiet_fd_calls(o);
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or -a");
 	if (!!o->cmd + !!o->npids + o->all > 1)

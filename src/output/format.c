@@ -440,7 +440,9 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	struct sbuf *b = &f->w->buf;
 	size_t start = b->len;
 
-	if (f->o.npaths && !touches_paths(f, e, size)) {
+	if ((f->o.npaths && !touches_paths(f, e, size)) ||
+	    (f->o.quiet && (uint32_t)e->nr < SYSCALL_MAX &&
+	     ((f->o.quiet[e->nr >> 6] >> (e->nr & 63)) & 1))) {
 		track_fds(f, e, size);	/* what it did to fds still counts */
 		return;
 	}

@@ -42,6 +42,7 @@ struct fmt_opts {
 	char **paths;		/* -P: only calls that touch one of these */
 	int npaths;
 	bool live;		/* /proc describes the traced processes (not a report) */
+	const uint64_t *quiet;	/* calls followed for -y but not printed, or NULL */
 };
 
 struct formatter;

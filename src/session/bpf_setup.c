@@ -111,6 +111,7 @@ int bpf_setup_load(struct session *s)
 	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
 	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
+	memcpy((void *)s->skel->rodata->quiet_sel, o->quiet_sel, sizeof(o->quiet_sel));
 	/* the calls that read a struct at entry too, or with -yy describe
 	 * their fds: a bit tested per call */
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {

@@ -331,6 +331,7 @@ int session_run(const struct options *o)
 		.strsize = o->strsize, .json = o->json && !o->summary,
 		.decode_fds = o->decode_fds, .live = true,
 		.paths = o->paths, .npaths = o->npaths,
+		.quiet = o->has_quiet ? o->quiet_sel : NULL,
 	};
 	int status, stop = 0, sigfd, err;
 
