@@ -154,6 +154,14 @@ OVERRIDE = {
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
     ("setsockopt", "optval"): "SOCKOPT_IN:4", ("getsockopt", "optval"): "SOCKOPT_OUT:4",
     ("getsockopt", "optlen"): "SOCKLEN",
+    # Mounts, namespaces and other system calls (src/decode/sysflags.c)
+    ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "STR",
+    ("umount2", "name"): "PATH", ("umount2", "flags"): "UMOUNT_FLAGS",
+    ("unshare", "unshare_flags"): "CLONE_FLAGS", ("setns", "flags"): "CLONE_FLAGS",
+    ("splice", "flags"): "SPLICE_FLAGS", ("tee", "flags"): "SPLICE_FLAGS",
+    ("vmsplice", "flags"): "SPLICE_FLAGS", ("vmsplice", "uiov"): "IOV_IN:2",
+    ("mlockall", "flags"): "MLOCKALL_FLAGS", ("sync_file_range", "flags"): "SFR_FLAGS",
+    ("pidfd_open", "flags"): "PIDFD_FLAGS", ("personality", "personality"): "PERSONALITY",
     # System V IPC and POSIX message queues (src/decode/ipc.c)
     ("shmget", "key"): "IPC_KEY", ("semget", "key"): "IPC_KEY", ("msgget", "key"): "IPC_KEY",
     ("shmget", "shmflg"): "IPC_GET_FLAGS", ("semget", "semflg"): "IPC_GET_FLAGS",
@@ -230,6 +238,7 @@ RET_HEX = {"mmap", "brk", "mremap", "shmat"}
 RET_OCT = {"umask"}
 RET_SIGNAL = {"rt_sigtimedwait"}          # "= 12 (SIGUSR2)"
 RET_SCHED = {"sched_getscheduler"}        # "= 0 (SCHED_OTHER)"
+RET_PERSONALITY = {"personality"}          # "= 0 (PER_LINUX)"
 RET_NONE = {"exit", "exit_group"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "socket", "accept", "accept4", "epoll_create", "epoll_create1",
@@ -392,7 +401,8 @@ def main(out):
             classes.add("FILE")
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
                else "FD" if name in RET_FD else "OCT" if name in RET_OCT
-               else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED else "INT")
+               else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED
+               else "PERSONALITY" if name in RET_PERSONALITY else "INT")
         rows.append((nr, name, args, classes, ret, known))
 
     o = []

@@ -36,6 +36,7 @@ CORPUS = [
     [os.path.join(PROGS, "files")],
     [os.path.join(PROGS, "procs")],
     [os.path.join(PROGS, "ipc")],
+    [os.path.join(PROGS, "ns")],
     ["ls", "-la", "/etc"],
     ["cat", "/etc/passwd"],
     ["uname", "-a"],

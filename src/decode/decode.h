@@ -106,6 +106,15 @@ void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 
+/* sysflags.c */
+void decode_mount_flags(struct sbuf *b, uint64_t v);
+void decode_umount_flags(struct sbuf *b, uint64_t v);
+void decode_splice_flags(struct sbuf *b, uint64_t v);
+void decode_mlockall_flags(struct sbuf *b, uint64_t v);
+void decode_sync_file_range_flags(struct sbuf *b, uint64_t v);
+void decode_pidfd_flags(struct sbuf *b, uint64_t v);
+void decode_personality(struct sbuf *b, uint64_t v);
+
 /* ipc.c */
 void decode_ipc_key(struct sbuf *b, uint64_t v);
 void decode_ipc_get_flags(struct sbuf *b, uint64_t v);

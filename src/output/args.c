@@ -518,7 +518,9 @@ static int xlat_fmt_of(int kind)
 	case AK_XATTR_FLAGS: case AK_INOTIFY_INIT_FLAGS: case AK_INOTIFY_MASK:
 	case AK_EVENTFD_FLAGS: case AK_MEMFD_FLAGS: case AK_SIGNALFD_FLAGS: case AK_PRIO_WHICH:
 	case AK_SCHED_POLICY: case AK_IDTYPE: case AK_SHMAT_FLAGS: case AK_SHM_CMD:
-	case AK_MSG_CMD: case AK_SEM_CMD: case AK_MSG_IPC_FLAGS:
+	case AK_MSG_CMD: case AK_SEM_CMD: case AK_MSG_IPC_FLAGS: case AK_MOUNT_FLAGS:
+	case AK_UMOUNT_FLAGS: case AK_SPLICE_FLAGS: case AK_MLOCKALL_FLAGS: case AK_SFR_FLAGS:
+	case AK_PIDFD_FLAGS:
 		return XF_HEX;
 	}
 	return -1;
@@ -648,6 +650,13 @@ static void put_arg_text(struct formatter *f, struct sbuf *b, const struct sysca
 	}
 	case AK_SIGNALFD_FLAGS: decode_signalfd_flags(b, v); break;
 	case AK_IPC_KEY: decode_ipc_key(b, v); break;
+	case AK_MOUNT_FLAGS: decode_mount_flags(b, v); break;
+	case AK_UMOUNT_FLAGS: decode_umount_flags(b, v); break;
+	case AK_SPLICE_FLAGS: decode_splice_flags(b, v); break;
+	case AK_MLOCKALL_FLAGS: decode_mlockall_flags(b, v); break;
+	case AK_SFR_FLAGS: decode_sync_file_range_flags(b, v); break;
+	case AK_PIDFD_FLAGS: decode_pidfd_flags(b, v); break;
+	case AK_PERSONALITY: decode_personality(b, v); break;
 	case AK_IPC_GET_FLAGS: decode_ipc_get_flags(b, v); break;
 	case AK_SHMAT_FLAGS: decode_shmat_flags(b, v); break;
 	case AK_SHM_CMD: decode_ipc_cmd(b, v, 's'); break;

@@ -320,6 +320,15 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
 		decode_signal(b, (int)ret);
 		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_PERSONALITY) {
+		/* "0 (PER_LINUX)", "0x40000 (PER_LINUX|ADDR_NO_RANDOMIZE)" */
+		if (ret)
+			sbuf_hex(b, (uint64_t)ret);
+		else
+			sbuf_putc(b, '0');
+		sbuf_puts(b, " (");
+		decode_personality(b, (uint64_t)ret);
+		sbuf_putc(b, ')');
 	} else if (d && d->ret == RK_SCHED) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);

@@ -70,9 +70,12 @@ enum arg_kind {
 	AK_SEMBUFS,	/* count in argument len_arg */
 	AK_MSGBUF_IN, AK_MSGBUF_OUT,	/* mtext's size in argument len_arg */
 	AK_MSG_IPC_FLAGS, AK_MQ_ATTR, AK_MQ_ATTR_OUT,
+	/* mounts and others (src/decode/sysflags.c) */
+	AK_MOUNT_FLAGS, AK_UMOUNT_FLAGS, AK_SPLICE_FLAGS, AK_MLOCKALL_FLAGS, AK_SFR_FLAGS,
+	AK_PIDFD_FLAGS, AK_PERSONALITY,
 };
 
-enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED };
+enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED, RK_PERSONALITY };
 
 /* Classes, as strace's -e trace=%CLASS names them. */
 #define SC_FILE		(1u << 0)
