@@ -1018,7 +1018,8 @@ def test_socket_endpoints_like_strace():
                                ("-yy",))
         out = [l.replace(d, "DIR") for l in out if "sockets.py" not in l and
                "/usr/" not in l and "/etc/" not in l and "ENOENT" not in l]
-        out = [re.sub(r"\b\d{4,}\b", "N", l) for l in out]
+        # inode numbers and ports: the machine's counters (short on a fresh one)
+        out = [re.sub(r"\b\d{3,}\b", "N", l) for l in out]
         return [re.sub(r"^(close\(\d+<UNIX-STREAM:\[N)(->N)?", r"\1", l) for l in out]
     a, b = lines("strace"), lines(STROBE)
     check(a == b and sum("TCP:[" in l for l in a) >= 8 and any("pipe:[" in l for l in a) and
