@@ -8,29 +8,22 @@
 
 #include "flagtab.h"
 
-#define FLAGS(fn, table, zero)							\
-	void fn(struct sbuf *b, uint64_t v)					\
-	{									\
-		v = (uint32_t)v;						\
-		put_rest(b, v, put_flags(b, &v, table, N(table), 1), zero);	\
-	}
-
 static const struct flag flock_ops[] = {
 	{ 1, "LOCK_SH" }, { 2, "LOCK_EX" }, { 4, "LOCK_NB" }, { 8, "LOCK_UN" },
 	{ 32, "LOCK_MAND" }, { 64, "LOCK_READ" }, { 128, "LOCK_WRITE" },
 };
-FLAGS(decode_flock_op, flock_ops, "0")
+FLAG_DECODER(decode_flock_op, flock_ops)
 
 static const struct flag rename_flags[] = {
 	{ 1, "RENAME_NOREPLACE" }, { 2, "RENAME_EXCHANGE" }, { 4, "RENAME_WHITEOUT" },
 };
-FLAGS(decode_rename_flags, rename_flags, "0")
+FLAG_DECODER(decode_rename_flags, rename_flags)
 
 static const struct flag xattr_flags[] = { { 1, "XATTR_CREATE" }, { 2, "XATTR_REPLACE" } };
-FLAGS(decode_xattr_flags, xattr_flags, "0")
+FLAG_DECODER(decode_xattr_flags, xattr_flags)
 
 static const struct flag in_init_flags[] = { { 04000, "IN_NONBLOCK" }, { 02000000, "IN_CLOEXEC" } };
-FLAGS(decode_inotify_init_flags, in_init_flags, "0")
+FLAG_DECODER(decode_inotify_init_flags, in_init_flags)
 
 static const struct flag in_mask[] = {
 	{ 0x1, "IN_ACCESS" }, { 0x2, "IN_MODIFY" }, { 0x4, "IN_ATTRIB" },
@@ -42,24 +35,24 @@ static const struct flag in_mask[] = {
 	{ 0x4000000, "IN_EXCL_UNLINK" }, { 0x10000000, "IN_MASK_CREATE" },
 	{ 0x20000000, "IN_MASK_ADD" }, { 0x40000000, "IN_ISDIR" }, { 0x80000000, "IN_ONESHOT" },
 };
-FLAGS(decode_inotify_mask, in_mask, "0")
+FLAG_DECODER(decode_inotify_mask, in_mask)
 
 static const struct flag efd_flags[] = {
 	{ 02000000, "EFD_CLOEXEC" }, { 04000, "EFD_NONBLOCK" }, { 1, "EFD_SEMAPHORE" },
 };
-FLAGS(decode_eventfd_flags, efd_flags, "0")
+FLAG_DECODER(decode_eventfd_flags, efd_flags)
 
 static const struct flag mfd_flags[] = {
 	{ 1, "MFD_CLOEXEC" }, { 2, "MFD_ALLOW_SEALING" }, { 4, "MFD_HUGETLB" },
 	{ 8, "MFD_NOEXEC_SEAL" }, { 0x10, "MFD_EXEC" },
 };
-FLAGS(decode_memfd_flags, mfd_flags, "0")
+FLAG_DECODER(decode_memfd_flags, mfd_flags)
 
 static const struct flag seals[] = {
 	{ 1, "F_SEAL_SEAL" }, { 2, "F_SEAL_SHRINK" }, { 4, "F_SEAL_GROW" }, { 8, "F_SEAL_WRITE" },
 	{ 0x10, "F_SEAL_FUTURE_WRITE" }, { 0x20, "F_SEAL_EXEC" },
 };
-FLAGS(decode_seals, seals, "0")
+FLAG_DECODER(decode_seals, seals)
 
 static const struct flag resolve_flags[] = {
 	{ 1, "RESOLVE_NO_XDEV" }, { 2, "RESOLVE_NO_MAGICLINKS" }, { 4, "RESOLVE_NO_SYMLINKS" },
@@ -72,10 +65,8 @@ void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint64_t how[3];
 
-	if (len < sizeof(how)) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, sizeof(how)))
 		return;
-	}
 	memcpy(how, p, sizeof(how));
 	sbuf_puts(b, "{flags=");
 	decode_open_flags(b, how[0]);
@@ -92,10 +83,8 @@ void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len)
  * with their date */
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	if (len < 32) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 32))
 		return;
-	}
 	sbuf_putc(b, '[');
 	for (int i = 0; i < 2; i++) {
 		int64_t t[2];

@@ -148,6 +148,20 @@ void decode_dirfd(struct sbuf *b, int64_t v)
 		sbuf_s64(b, (int)v);
 }
 
+void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n)
+{
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, n, 1), "0");
+}
+
+bool too_short(struct sbuf *b, size_t len, size_t want)
+{
+	if (len >= want)
+		return false;
+	sbuf_puts(b, "???");
+	return true;
+}
+
 /* Enums printed by name, unknown values as strace prints them. */
 void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 	      const char *unknown)
@@ -183,8 +197,7 @@ void decode_timer_flags(struct sbuf *b, uint64_t v)
 {
 	static const struct flag t[] = { { 1, "TIMER_ABSTIME" } };
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_sigmask_how(struct sbuf *b, uint64_t v)
@@ -238,8 +251,7 @@ void decode_wait_options(struct sbuf *b, uint64_t v)
 		{ 0x40000000, "__WALL" }, { 0x80000000, "__WCLONE" },
 	};
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_statx_mask(struct sbuf *b, uint64_t v)
@@ -256,8 +268,7 @@ void decode_statx_mask(struct sbuf *b, uint64_t v)
 		{ 0x10000, "STATX_WRITE_ATOMIC" },
 	};
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_clone_flags(struct sbuf *b, uint64_t v)
@@ -347,8 +358,7 @@ bool fcntl_cmd_has_arg(uint64_t cmd)
 
 void decode_fd_flags(struct sbuf *b, uint64_t v)
 {
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, open_flags, N(open_flags), 1), "0");
+	put_flagset(b, v, open_flags, N(open_flags));
 }
 
 void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
@@ -486,14 +496,12 @@ void decode_grnd(struct sbuf *b, uint64_t v)
 		{ 1, "GRND_NONBLOCK" }, { 2, "GRND_RANDOM" }, { 4, "GRND_INSECURE" },
 	};
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_epoll_flags(struct sbuf *b, uint64_t v)
 {
 	static const struct flag t[] = { { 02000000, "EPOLL_CLOEXEC" } };
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }

@@ -21,4 +21,17 @@ void put_rest(struct sbuf *b, uint64_t v, int first, const char *zero);
 void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 	      const char *unknown);
 
+/* A 32-bit flag set: each name, then the rest in hex; "0" for none. */
+void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n);
+/* A decoder of a flag set from a table of its own. */
+#define FLAG_DECODER(fn, table)						\
+	void fn(struct sbuf *b, uint64_t v)				\
+	{								\
+		put_flagset(b, v, table, N(table));			\
+	}
+
+/* A struct captured shorter than its layout: "???" (true), for the
+ * decoders of records read from files. */
+bool too_short(struct sbuf *b, size_t len, size_t want);
+
 #endif

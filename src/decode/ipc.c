@@ -45,8 +45,7 @@ void decode_shmat_flags(struct sbuf *b, uint64_t v)
 		{ 0100000, "SHM_EXEC" },
 	};
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 /* shmctl/semctl/msgctl commands; which = 's' shm, 'm' msg, 'e' sem */
@@ -114,8 +113,7 @@ void decode_msg_ipc_flags(struct sbuf *b, uint64_t v)
 		{ 04000, "IPC_NOWAIT" },
 	};
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 /* struct msgbuf {long mtype; char mtext[];}: mtext as msgsz bytes */
@@ -124,10 +122,8 @@ void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, s
 	int64_t type;
 	size_t n;
 
-	if (len < 8) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 8))
 		return;
-	}
 	memcpy(&type, p, 8);
 	n = len - 8 < msgsz ? len - 8 : msgsz;
 	sbuf_printf(b, "{mtype=%lld, mtext=", (long long)type);
@@ -140,10 +136,8 @@ void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	int64_t a[4];
 
-	if (len < sizeof(a)) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, sizeof(a)))
 		return;
-	}
 	memcpy(a, p, sizeof(a));
 	sbuf_puts(b, "{mq_flags=");
 	if (a[0] & 04000)

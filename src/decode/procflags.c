@@ -15,10 +15,8 @@ void decode_stack(struct sbuf *b, const uint8_t *p, size_t len)
 	};
 	uint64_t sp, size, flags = 0;
 
-	if (len < 24) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 24))
 		return;
-	}
 	memcpy(&sp, p, 8);
 	memcpy(&flags, p + 8, 4);
 	memcpy(&size, p + 16, 8);
@@ -59,10 +57,8 @@ void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
 	uint32_t version;
 	int32_t pid;
 
-	if (len < 8) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 8))
 		return;
-	}
 	memcpy(&version, p, 4);
 	memcpy(&pid, p + 4, 4);
 	sbuf_puts(b, "{version=");
@@ -77,10 +73,8 @@ void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len)
 	static const char *const names[] = { "effective", "permitted", "inheritable" };
 	uint32_t w[6];
 
-	if (len < sizeof(w)) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, sizeof(w)))
 		return;
-	}
 	memcpy(w, p, sizeof(w));
 	sbuf_putc(b, '{');
 	for (int i = 0; i < 3; i++) {
@@ -125,6 +119,5 @@ void decode_signalfd_flags(struct sbuf *b, uint64_t v)
 {
 	static const struct flag t[] = { { 02000000, "SFD_CLOEXEC" }, { 04000, "SFD_NONBLOCK" } };
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }

@@ -117,8 +117,7 @@ static const struct flag msg_flags[] = {
 
 void decode_msg_flags(struct sbuf *b, uint64_t v)
 {
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, msg_flags, N(msg_flags), 1), "0");
+	put_flagset(b, v, msg_flags, N(msg_flags));
 }
 
 /* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":

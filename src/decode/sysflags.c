@@ -6,13 +6,6 @@
  */
 #include "flagtab.h"
 
-#define FLAGS(fn, table)							\
-	void fn(struct sbuf *b, uint64_t v)					\
-	{									\
-		v = (uint32_t)v;						\
-		put_rest(b, v, put_flags(b, &v, table, N(table), 1), "0");	\
-	}
-
 static const struct flag mount_flags[] = {
 	{ 1, "MS_RDONLY" }, { 2, "MS_NOSUID" }, { 4, "MS_NODEV" }, { 8, "MS_NOEXEC" },
 	{ 16, "MS_SYNCHRONOUS" }, { 32, "MS_REMOUNT" }, { 64, "MS_MANDLOCK" },
@@ -42,27 +35,27 @@ void decode_mount_flags(struct sbuf *b, uint64_t v)
 static const struct flag umount_flags[] = {
 	{ 1, "MNT_FORCE" }, { 2, "MNT_DETACH" }, { 4, "MNT_EXPIRE" }, { 8, "UMOUNT_NOFOLLOW" },
 };
-FLAGS(decode_umount_flags, umount_flags)
+FLAG_DECODER(decode_umount_flags, umount_flags)
 
 static const struct flag splice_flags[] = {
 	{ 1, "SPLICE_F_MOVE" }, { 2, "SPLICE_F_NONBLOCK" }, { 4, "SPLICE_F_MORE" },
 	{ 8, "SPLICE_F_GIFT" },
 };
-FLAGS(decode_splice_flags, splice_flags)
+FLAG_DECODER(decode_splice_flags, splice_flags)
 
 static const struct flag mlockall_flags[] = {
 	{ 1, "MCL_CURRENT" }, { 2, "MCL_FUTURE" }, { 4, "MCL_ONFAULT" },
 };
-FLAGS(decode_mlockall_flags, mlockall_flags)
+FLAG_DECODER(decode_mlockall_flags, mlockall_flags)
 
 static const struct flag sfr_flags[] = {
 	{ 1, "SYNC_FILE_RANGE_WAIT_BEFORE" }, { 2, "SYNC_FILE_RANGE_WRITE" },
 	{ 4, "SYNC_FILE_RANGE_WAIT_AFTER" },
 };
-FLAGS(decode_sync_file_range_flags, sfr_flags)
+FLAG_DECODER(decode_sync_file_range_flags, sfr_flags)
 
 static const struct flag pidfd_flags[] = { { 04000, "PIDFD_NONBLOCK" }, { 0200, "PIDFD_THREAD" } };
-FLAGS(decode_pidfd_flags, pidfd_flags)
+FLAG_DECODER(decode_pidfd_flags, pidfd_flags)
 
 /* a personality: its execution domain, then its flags; 0xffffffff (a
  * query) as it is */

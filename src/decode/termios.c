@@ -75,10 +75,8 @@ void decode_termios(struct sbuf *b, const uint8_t *p, size_t len)
 	uint32_t f[4];
 	uint64_t v;
 
-	if (len < sizeof(f)) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, sizeof(f)))
 		return;
-	}
 	memcpy(f, p, sizeof(f));
 	sbuf_puts(b, "{c_iflag=");
 	v = f[0];
@@ -97,10 +95,8 @@ void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint16_t w[4];
 
-	if (len < sizeof(w)) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, sizeof(w)))
 		return;
-	}
 	memcpy(w, p, sizeof(w));
 	sbuf_printf(b, "{ws_row=%u, ws_col=%u, ws_xpixel=%u, ws_ypixel=%u}", w[0], w[1], w[2],
 		    w[3]);

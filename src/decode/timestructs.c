@@ -28,10 +28,8 @@ void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec)
 {
 	const char *sub = usec ? "tv_usec" : "tv_nsec";
 
-	if (len < 32) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 32))
 		return;
-	}
 	sbuf_puts(b, "{it_interval=");
 	put_pair(b, p, sub);
 	sbuf_puts(b, ", it_value=");
@@ -49,10 +47,8 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 	};
 	int32_t signo, how;
 
-	if (len < 16) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 16))
 		return;
-	}
 	memcpy(&signo, p + 8, 4);
 	memcpy(&how, p + 12, 4);
 	sbuf_putc(b, '{');
@@ -73,10 +69,8 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
  * abbreviates */
 void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	if (len < 32) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 32))
 		return;
-	}
 	sbuf_puts(b, "{ru_utime=");
 	put_pair(b, p, "tv_usec");
 	sbuf_puts(b, ", ru_stime=");
@@ -86,10 +80,8 @@ void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 
 void decode_tms(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	if (len < 32) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 32))
 		return;
-	}
 	sbuf_printf(b, "{tms_utime=%lld, tms_stime=%lld, tms_cutime=%lld, tms_cstime=%lld}",
 		    (long long)i64(p, 0), (long long)i64(p, 8), (long long)i64(p, 16),
 		    (long long)i64(p, 24));
@@ -113,8 +105,7 @@ void decode_tfd_flags(struct sbuf *b, uint64_t v)
 {
 	static const struct flag t[] = { { 02000000, "TFD_CLOEXEC" }, { 04000, "TFD_NONBLOCK" } };
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_tfd_timer_flags(struct sbuf *b, uint64_t v)
@@ -123,8 +114,7 @@ void decode_tfd_timer_flags(struct sbuf *b, uint64_t v)
 		{ 1, "TFD_TIMER_ABSTIME" }, { 2, "TFD_TIMER_CANCEL_ON_SET" },
 	};
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_itimer_which(struct sbuf *b, uint64_t v)
@@ -149,8 +139,7 @@ void decode_msync_flags(struct sbuf *b, uint64_t v)
 {
 	static const struct flag t[] = { { 1, "MS_ASYNC" }, { 2, "MS_INVALIDATE" }, { 4, "MS_SYNC" } };
 
-	v = (uint32_t)v;
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_flagset(b, v, t, N(t));
 }
 
 void decode_mremap_flags(struct sbuf *b, uint64_t v)

@@ -125,10 +125,8 @@ void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	int64_t v[2];
 
-	if (len < 16) {
-		sbuf_puts(b, "???");
+	if (too_short(b, len, 16))
 		return;
-	}
 	memcpy(v, p, 16);
 	sbuf_printf(b, "{tv_sec=%lld, tv_usec=%lld}", (long long)v[0], (long long)v[1]);
 }
