@@ -14,25 +14,40 @@
 #ifndef STROBE_CAPTURE_H
 #define STROBE_CAPTURE_H
 
-/* Append one captured string at `off`; returns the bytes used. */
-static __always_inline __u32 cap_str(__u8 *buf, __u32 off, __u64 uptr,
-				     __u32 limit, __u8 arg, __u8 flags)
+/*
+ * The cap header at `off` in the scratch record, its argument and flags
+ * set; NULL from SCRATCH_CAP_LIMIT on.  Its data follows at (c + 1).  The
+ * offset is masked here, behind an empty asm barrier: clang drops masks it
+ * can prove redundant, and the verifier needs one on the register it sees.
+ */
+static __always_inline struct cap *cap_at(__u8 *buf, __u32 off, __u8 arg, __u8 flags)
 {
 	struct cap *c;
-	long n;
 
-	if (off >= SCRATCH_CAP_LIMIT)
-		return 0;
-	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
+	if (!buf || off >= SCRATCH_CAP_LIMIT)
+		return NULL;
+	asm volatile("" : "+r"(off));
 	off &= SCRATCH_CAP_LIMIT - 1;
 	c = (struct cap *)(buf + off);
 	c->arg = arg;
 	c->flags = flags;
 	c->len = 0;
+	return c;
+}
+
+/* Append one captured string at `off`; returns the bytes used. */
+static __always_inline __u32 cap_str(__u8 *buf, __u32 off, __u64 uptr,
+				     __u32 limit, __u8 arg, __u8 flags)
+{
+	struct cap *c = cap_at(buf, off, arg, flags);
+	long n;
+
+	if (!c)
+		return 0;
 	limit &= 0x1fff;
 	if (limit < 2)
 		limit = 2;
-	n = bpf_probe_read_user_str(buf + off + sizeof(*c), limit, (void *)uptr);
+	n = bpf_probe_read_user_str(c + 1, limit, (void *)uptr);
 	if (n <= 0) {
 		c->flags |= CAP_FAULT;
 		return CAP_SIZE(0);
@@ -70,23 +85,17 @@ static __always_inline int cap_bytes_f(__u32 off, __u64 uptr, __u64 len, __u32 a
 				       __u32 limit, __u8 flags)
 {
 	__u32 zero = 0;
-	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
-	struct cap *c;
+	struct cap *c = cap_at(bpf_map_lookup_elem(&scratch, &zero), off, arg, flags);
 	__u32 n;
 
-	if (!buf || off >= SCRATCH_CAP_LIMIT)
+	if (!c)
 		return 0;
-	asm volatile("" : "+r"(off));	/* keep the mask for the verifier */
-	off &= SCRATCH_CAP_LIMIT - 1;
-	c = (struct cap *)(buf + off);
-	c->arg = arg;
-	c->flags = flags;
 	n = len > limit ? limit : len;
 	if (len > limit)
 		c->flags |= CAP_TRUNC;
 	asm volatile("" : "+r"(n));	/* keep the mask for the verifier */
 	n &= 0x1fff;
-	if (n && bpf_probe_read_user(buf + off + sizeof(*c), n, (void *)uptr)) {
+	if (n && bpf_probe_read_user(c + 1, n, (void *)uptr)) {
 		c->len = 0;
 		c->flags = CAP_FAULT;
 		return CAP_SIZE(0);
@@ -140,26 +149,22 @@ __noinline int cap_flagged_g(__u32 off, __u64 uptr, __u32 len, __u32 argflags)
 __noinline int cap_iov_elem_g(__u32 off, __u64 base, __u64 len, __u64 left, __u32 arg)
 {
 	__u32 zero = 0;
-	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
-	struct cap *c;
+	struct cap *c = cap_at(bpf_map_lookup_elem(&scratch, &zero), off, arg, CAP_ELEM);
 	__u64 want = len < left ? len : left;
+	__u8 *data;
 	__u32 n;
 
-	if (!buf || off >= SCRATCH_CAP_LIMIT)
+	if (!c)
 		return 0;
-	asm volatile("" : "+r"(off));
-	off &= SCRATCH_CAP_LIMIT - 1;
-	c = (struct cap *)(buf + off);
-	c->arg = arg;
-	c->flags = CAP_ELEM;
-	__builtin_memcpy(buf + off + sizeof(*c), &base, 8);
-	__builtin_memcpy(buf + off + sizeof(*c) + 8, &len, 8);
+	data = (__u8 *)(c + 1);
+	__builtin_memcpy(data, &base, 8);
+	__builtin_memcpy(data + 8, &len, 8);
 	n = want > str_max ? str_max : want;
 	if (want > str_max)
 		c->flags |= CAP_TRUNC;
 	asm volatile("" : "+r"(n));
 	n &= 0x1fff;
-	if (n && bpf_probe_read_user(buf + off + sizeof(*c) + 16, n, (void *)base)) {
+	if (n && bpf_probe_read_user(data + 16, n, (void *)base)) {
 		c->flags |= CAP_FAULT;
 		n = 0;
 	}
@@ -332,18 +337,12 @@ __noinline int fill_fdinfo_g(struct fd_info *fi, __u64 fd)
 __noinline int cap_fdinfo_copy_g(__u32 off, struct fd_info *fi, __u32 arg)
 {
 	__u32 zero = 0;
-	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
-	struct cap *c;
+	struct cap *c = cap_at(bpf_map_lookup_elem(&scratch, &zero), off, arg, 0);
 
-	if (!buf || !fi || off >= SCRATCH_CAP_LIMIT)
+	if (!c || !fi)
 		return 0;
-	asm volatile("" : "+r"(off));
-	off &= SCRATCH_CAP_LIMIT - 1;
-	c = (struct cap *)(buf + off);
-	c->arg = arg;
-	c->flags = 0;
 	c->len = sizeof(*fi);
-	bpf_probe_read_kernel(buf + off + sizeof(*c), sizeof(*fi), fi);
+	bpf_probe_read_kernel(c + 1, sizeof(*fi), fi);
 	return CAP_SIZE(sizeof(*fi));
 }
 
@@ -352,17 +351,11 @@ __noinline int cap_fdinfo_copy_g(__u32 off, struct fd_info *fi, __u32 arg)
 __noinline int cap_sigmask_pair_g(__u32 off, __u64 uptr, __u32 arg)
 {
 	__u32 zero = 0;
-	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap *c = cap_at(bpf_map_lookup_elem(&scratch, &zero), off, arg, 0);
 	__u64 pair[3] = {};
-	struct cap *c;
 
-	if (!buf || off >= SCRATCH_CAP_LIMIT)
+	if (!c)
 		return 0;
-	asm volatile("" : "+r"(off));
-	off &= SCRATCH_CAP_LIMIT - 1;
-	c = (struct cap *)(buf + off);
-	c->arg = arg;
-	c->flags = 0;
 	c->len = 24;
 	if (bpf_probe_read_user(pair, 16, (void *)uptr)) {
 		c->len = 0;
@@ -371,7 +364,7 @@ __noinline int cap_sigmask_pair_g(__u32 off, __u64 uptr, __u32 arg)
 	}
 	if (pair[0] && bpf_probe_read_user(&pair[2], 8, (void *)pair[0]))
 		c->flags = CAP_FAULT;
-	__builtin_memcpy(buf + off + sizeof(*c), pair, sizeof(pair));
+	__builtin_memcpy(c + 1, pair, sizeof(pair));
 	return CAP_SIZE(24);
 }
 

@@ -337,15 +337,10 @@ __noinline int cap_entry_fds_g(__u32 off, struct task_state *st, struct cap_rule
 		struct cap *c;
 		__u32 len = r->entry[i];
 
-		if (!(st->stash_mask & (1 << i)) || off >= SCRATCH_CAP_LIMIT)
+		if (!(st->stash_mask & (1 << i)) || !(c = cap_at(buf, off, i, CAP_ENTRY)))
 			continue;
-		asm volatile("" : "+r"(off));
-		off &= SCRATCH_CAP_LIMIT - 1;
-		c = (struct cap *)(buf + off);
-		c->arg = i;
-		c->flags = CAP_ENTRY;
 		c->len = len > STASH_SIZE ? STASH_SIZE : len;
-		__builtin_memcpy(buf + off + sizeof(*c), st->stash[i], STASH_SIZE);
+		__builtin_memcpy(c + 1, st->stash[i], STASH_SIZE);
 		off += CAP_SIZE(STASH_SIZE);
 		n++;
 	}
