@@ -22,6 +22,17 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i);
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
 void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
+/* "NULL" or the address */
+void put_ptr(struct sbuf *b, uint64_t v);
+
+/* callargs.c: calls whose arguments read each other */
+void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
+void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
+		  size_t size, int i);
+void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+void put_clone(struct sbuf *b, const struct ev_syscall *e);
+void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	       const struct ev_syscall *e, size_t size);
 struct cap;
 /* Captures of a syscall record, walked with bounds checks. */
 struct capiter {
