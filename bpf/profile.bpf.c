@@ -14,6 +14,9 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "profile_event.h"
+#include "py_walk.h"
+
+PY_WALKER(_local, PY_READ_LOCAL)
 
 #define EEXIST 17
 #define ENOMEM 12
@@ -27,16 +30,20 @@ const volatile __u64 min_block_ns = 1000;
 const volatile __u8 want_user = 1;
 const volatile __u8 want_kernel = 1;
 const volatile __u8 aggregate = 0;	/* --call-graph=fp: count by stack here */
+const volatile __u8 want_python = 1;	/* Python frames where pyprocs says how */
 
 __u64 lost_total = 0;
 __u64 vma_failed = 0;
 __u64 stacks_dropped = 0;	/* aggregating: the stack map was full */	/* bpf_find_vma could not say where the stack ends */
 
-#define SCRATCH (sizeof(struct prof_sample) + 2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX)
+#define PY_BYTES (PY_MAX_FRAMES * sizeof(struct py_frame))
 
 struct scratch {
 	struct prof_sample s;
-	__u8 data[2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX];
+	__u8 data[2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX + PY_BYTES];
+	/* not sent: where the Python walk puts its frames and reads */
+	struct py_frame py[PY_MAX_FRAMES];
+	__u8 win[PY_WINDOW];
 };
 
 struct {
@@ -182,7 +189,8 @@ static __always_inline void emit_stacks(void *ctx, __u16 kind, __u64 id)
 	s->cpu = bpf_get_smp_processor_id();
 	s->kind = kind;
 	s->user = 0;
-	s->kstack_len = s->ustack_len = s->stack_len = 0;
+	s->kstack_len = s->ustack_len = s->stack_len = s->py_len = 0;
+	s->py_state = 0;
 	bpf_get_current_comm(s->comm, sizeof(s->comm));
 	if (want_kernel) {
 		n = bpf_get_stack(ctx, sc->data, PROF_MAX_FRAMES * 8, 0);
@@ -241,11 +249,24 @@ static __always_inline void emit_stacks(void *ctx, __u16 kind, __u64 id)
 			}
 		}
 	}
+	if (want_python && want_user && task->mm) {
+		py_walk_local(task, s->pid, s->tid, sc->py, sc->win, &s->py_len, &s->py_state);
+		if (off > 2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX)
+			off = 2 * PROF_MAX_FRAMES * 8 + PROF_STACK_MAX;
+		len = s->py_len;
+		s->py_len = 0;
+		if (len > PY_BYTES)
+			len = PY_BYTES;
+		if (len && !bpf_probe_read_kernel(sc->data + off, len, sc->py)) {
+			s->py_len = len;
+			off += len;
+		}
+	}
 	s->lost = take_lost();
 	len = sizeof(*s) + off;
 	asm volatile("" : "+r"(len));
-	if (len > sizeof(*sc))
-		len = sizeof(*sc);
+	if (len > __builtin_offsetof(struct scratch, py))
+		len = __builtin_offsetof(struct scratch, py);
 	if (bpf_ringbuf_output(&rb, sc, len, BPF_RB_NO_WAKEUP)) {
 		count_lost();
 		s->lost = 0;
@@ -302,7 +323,9 @@ int on_sample(struct bpf_perf_event_data *ctx)
 
 	if (!is_target(id >> 32))
 		return 0;
-	if (aggregate)
+	/* Python processes send their samples: the kernel's stack tables
+	 * cannot key a sample by its Python frames */
+	if (aggregate && !(want_python && bpf_map_lookup_elem(&pyprocs, &(__u32){ id >> 32 })))
 		count_sample(ctx, id);
 	else
 		emit_stacks(ctx, PK_CPU, id);

@@ -38,6 +38,7 @@ struct prof_options {
 	uint64_t min_block_ns;	/* --min-block */
 	unsigned stack_bytes;	/* --stack-size */
 	bool no_kernel, no_user;
+	bool no_python;		/* --no-python: the interpreter's own frames */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
 	int top;		/* text summary rows */
 	int verbose;

@@ -23,6 +23,7 @@
 
 #include "profile.h"
 #include "profile.lskel.h"
+#include "../python/python.h"
 #include "../session/session.h"
 #include "../../bpf/profile_event.h"
 
@@ -55,6 +56,7 @@ struct prof {
 	int links[MAX_CPUS + 4], nlinks;
 	const char *event_name;
 	struct procs *procs;
+	struct pyinfo *py;	/* NULL: --no-python */
 	char *arena;
 	size_t used, cap;
 	struct kept *k;
@@ -131,7 +133,7 @@ static int on_record(void *ctx, void *data, size_t size)
 	if (size < sizeof(*s))
 		return 0;
 	pf->lost_marked += s->lost;
-	need = sizeof(*s) + (size_t)s->kstack_len + s->ustack_len + s->stack_len;
+	need = sizeof(*s) + (size_t)s->kstack_len + s->ustack_len + s->stack_len + s->py_len;
 	if (s->kind != PK_ON && need > size)
 		return 0;
 	if (s->pid == (__u32)pf->child && !pf->child_execd && s->kind != PK_ON) {
@@ -139,6 +141,8 @@ static int on_record(void *ctx, void *data, size_t size)
 			return 0;
 		pf->child_execd = true;
 	}
+	if (pf->py && s->kind != PK_ON)
+		pyinfo_sample(pf->py, s, s + 1);
 	switch (s->kind) {
 	case PK_CPU:
 		pf->samples++;
@@ -307,6 +311,7 @@ static int load(struct prof *pf)
 	pf->skel->rodata->want_user = !o->no_user;
 	pf->skel->rodata->want_kernel = !o->no_kernel;
 	pf->skel->rodata->aggregate = o->unwind == PU_FP && o->what != PW_OFF;
+	pf->skel->rodata->want_python = !o->no_python;
 	if (o->verbose >= 2) {
 		pf->skel->ctx.log_level = 1;
 		pf->skel->ctx.log_size = sizeof(log);
@@ -444,6 +449,8 @@ static void build(struct prof *pf, struct prof_result *r)
 		n = 0;
 		procs_unwind(pf->procs, pf->k[i].p, s, s + 1, pf->o->unwind, &r->st,
 			     &frames, &n, &cap, &full);
+		if (pf->py)
+			pyinfo_merge(pf->py, s, s + 1, &r->st, &frames, &n, &cap, 0);
 		if (pf->o->per_pid && n) {
 			char root[40];
 
@@ -584,12 +591,19 @@ int profile_main(int argc, char **argv)
 		hint_load_failure(err);
 		goto out;
 	}
+	if (!o.no_python) {
+		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose);
+		if (!pf.py)
+			goto out;
+	}
 	for (int i = 0; i < o.npids; i++) {
 		if (kill(o.pids[i], 0) && errno == ESRCH) {
 			fprintf(stderr, "strobe profile: no process %d\n", o.pids[i]);
 			goto out;
 		}
 		add_target(&pf, o.pids[i]);
+		if (pf.py)
+			pyinfo_attach(pf.py, o.pids[i]);
 	}
 	if (o.cmd) {
 		err = launch_fork(o.cmd, &l);
@@ -671,6 +685,7 @@ out:
 	free(pf.k);
 	stacks_free(&r.st);
 	procs_free(pf.procs);
+	pyinfo_free(pf.py);
 	if (sigfd >= 0)
 		close(sigfd);
 	free(o.pids);
