@@ -373,14 +373,48 @@ int BPF_PROG(on_switch, bool preempt, struct task_struct *prev, struct task_stru
 	return 0;
 }
 
-/* A target's new process is a target too (perf's inherit). */
+/* A target's new process is a target too (perf's inherit); a Python
+ * process's fork has its parent's interpreter where the parent has it. */
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 ptgid = parent->tgid, ctgid = child->tgid;
+	struct py_proc *pp;
 	__u8 one = 1;
 
-	if (!target_all && ptgid != ctgid && bpf_map_lookup_elem(&targets, &ptgid))
+	if (ptgid == ctgid)
+		return 0;
+	if (!target_all && bpf_map_lookup_elem(&targets, &ptgid))
 		bpf_map_update_elem(&targets, &ctgid, &one, BPF_ANY);
+	pp = want_python ? bpf_map_lookup_elem(&pyprocs, &ptgid) : NULL;
+	if (pp)
+		bpf_map_update_elem(&pyprocs, &ctgid, pp, BPF_ANY);
+	return 0;
+}
+
+/* A target's new image: forget its interpreter, and wake user space now to
+ * look for one, before the program's own code runs. */
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tgid = id >> 32;
+	struct prof_sample *s;
+
+	if (!want_python || !is_target(tgid))
+		return 0;
+	bpf_map_delete_elem(&pyprocs, &tgid);
+	s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
+	if (!s) {
+		count_lost();
+		return 0;
+	}
+	__builtin_memset(s, 0, sizeof(*s));
+	s->ts = bpf_ktime_get_ns();
+	s->pid = tgid;
+	s->tid = (__u32)id;
+	s->kind = PK_EXEC;
+	bpf_get_current_comm(s->comm, sizeof(s->comm));
+	bpf_ringbuf_submit(s, BPF_RB_FORCE_WAKEUP);
 	return 0;
 }

@@ -21,6 +21,7 @@ enum prof_kind {
 	PK_OFF = 2,		/* a thread blocked here (sched_switch out) */
 	PK_ON = 3,		/* ...and ran again after `weight` ns (no stacks) */
 	PK_NEW = 4,		/* --call-graph=fp: a process image first sampled */
+	PK_EXEC = 5,		/* a target exec'd (no stacks) */
 };
 
 /* --call-graph=fp: samples counted in the kernel by stack. */

@@ -277,7 +277,16 @@ static int attach(struct prof *pf)
 		}
 		pf->links[pf->nlinks++] = fd;
 	}
-	if (!pf->o->all) {
+	if (!pf->o->no_python) {
+		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.on_exec.prog_fd);
+		if (fd < 0) {
+			fprintf(stderr, "strobe profile: cannot attach to sched_process_exec: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+		pf->links[pf->nlinks++] = fd;
+	}
+	if (!pf->o->all || !pf->o->no_python) {
 		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.on_fork.prog_fd);
 		if (fd < 0) {
 			fprintf(stderr, "strobe profile: cannot attach to sched_process_fork: %s\n",
@@ -530,6 +539,8 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 
 		if (n >= 0)
 			n = ring_buffer__consume(rb);
+		if (pf->py)
+			pyinfo_poll(pf->py, mono_ns());
 
 		if (n < 0 && n != -EINTR) {
 			if (n == -ENOMEM)

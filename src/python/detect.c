@@ -24,7 +24,7 @@
 #include "internal.h"
 #include "../../bpf/profile_event.h"
 
-#define FIRST_GAP 50000000ull		/* 50 ms, doubling... */
+#define FIRST_GAP 5000000ull		/* 5 ms, doubling... */
 #define LAST_CHECK 3000000000ull	/* ...while the image is under 3 s old */
 
 struct pyinfo *pyinfo_new(int fd, int verbose)
@@ -56,6 +56,7 @@ void pyinfo_free(struct pyinfo *pi)
 		}
 	}
 	free(pi->slot);
+	free(pi->pending);
 	free(pi);
 }
 
@@ -86,12 +87,13 @@ static int grow(struct pyinfo *pi)
 	return 0;
 }
 
-/* The newest image of pid, a new one if comm differs (an exec). */
-struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, const char *comm)
+/* The newest image of pid; a new one after an exec.  (Not told by the
+ * name: threads may have names of their own.) */
+struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, bool exec)
 {
 	struct pyproc **sl = find_slot(pi, pid), *p = *sl, *np;
 
-	if (p && !strncmp(p->comm, comm, sizeof(p->comm)))
+	if (p && !exec)
 		return p;
 	if (!p && pi->used * 2 >= pi->nslots) {
 		if (grow(pi))
@@ -102,16 +104,10 @@ struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, const char *comm)
 	if (!np)
 		return NULL;
 	np->pid = pid;
-	snprintf(np->comm, sizeof(np->comm), "%.15s", comm);
 	np->next = p;
 	if (!p)
 		pi->used++;
 	*sl = np;
-	if (p && p->state == PP_PYTHON) {
-		__u32 key = pid;
-
-		bpf_map_delete_elem(pi->fd, &key);	/* the old image's layout */
-	}
 	return np;
 }
 
@@ -307,20 +303,8 @@ static uint64_t mono_ns(void)
 
 void pyinfo_attach(struct pyinfo *pi, pid_t pid)
 {
-	char path[64], comm[32] = "";
-	FILE *f;
-	struct pyproc *p;
+	struct pyproc *p = pyinfo_proc(pi, pid, false);
 
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "re");
-	if (f) {
-		if (!fgets(comm, sizeof(comm), f))
-			comm[0] = 0;
-		fclose(f);
-	}
-	comm[strcspn(comm, "\n")] = 0;
-	comm[15] = 0;
-	p = pyinfo_proc(pi, pid, comm);
 	if (p && p->state == PP_UNKNOWN) {
 		p->first_ts = mono_ns();
 		if (!detect(pi, p) && p->state == PP_UNKNOWN)
@@ -328,26 +312,63 @@ void pyinfo_attach(struct pyinfo *pi, pid_t pid)
 	}
 }
 
+/* Look for an interpreter if it is time to; keep young ones pending. */
+static void check(struct pyinfo *pi, struct pyproc *p, uint64_t now)
+{
+	bool was_pending = p->first_ts != 0;
+
+	if (p->state != PP_UNKNOWN || now < p->next_check_ts)
+		return;
+	if (!p->first_ts) {
+		p->first_ts = now;
+		p->check_gap = FIRST_GAP;
+	}
+	if (detect(pi, p) || p->state != PP_UNKNOWN)
+		return;
+	p->next_check_ts = now + p->check_gap;
+	p->check_gap *= 2;
+	if (now - p->first_ts > LAST_CHECK) {
+		p->state = PP_NONE;
+		return;
+	}
+	if (!was_pending) {
+		if (pi->npending == pi->cap_pending) {
+			size_t nc = pi->cap_pending ? pi->cap_pending * 2 : 64;
+			struct pyproc **np = realloc(pi->pending, nc * sizeof(*np));
+
+			if (!np)
+				return;
+			pi->pending = np;
+			pi->cap_pending = nc;
+		}
+		pi->pending[pi->npending++] = p;
+	}
+}
+
+void pyinfo_poll(struct pyinfo *pi, uint64_t now)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < pi->npending; i++) {
+		struct pyproc *p = pi->pending[i];
+
+		check(pi, p, now);
+		if (p->state == PP_UNKNOWN)
+			pi->pending[kept++] = p;
+	}
+	pi->npending = kept;
+}
+
 void pyinfo_sample(struct pyinfo *pi, const struct prof_sample *s, const void *tail)
 {
-	struct pyproc *p = pyinfo_proc(pi, s->pid, s->comm);
+	/* an exec: the BPF side forgot the old image's interpreter */
+	struct pyproc *p = pyinfo_proc(pi, s->pid, s->kind == PK_EXEC);
 	const struct py_frame *f;
 	uint32_t n;
 
 	if (!p)
 		return;
-	if (p->state == PP_UNKNOWN && s->ts >= p->next_check_ts) {
-		if (!p->first_ts) {
-			p->first_ts = s->ts;
-			p->check_gap = FIRST_GAP;
-		}
-		if (!detect(pi, p) && p->state == PP_UNKNOWN) {
-			p->next_check_ts = s->ts + p->check_gap;
-			p->check_gap *= 2;
-			if (s->ts - p->first_ts > LAST_CHECK)
-				p->state = PP_NONE;
-		}
-	}
+	check(pi, p, s->ts);
 	if (p->state != PP_PYTHON)
 		return;
 	f = py_frames(s, tail, &n);

@@ -18,7 +18,6 @@ enum pyproc_state { PP_UNKNOWN, PP_PYTHON, PP_NONE };
 
 struct pyproc {
 	pid_t pid;
-	char comm[16];
 	enum pyproc_state state;
 	const struct py_layout *l;
 	uint64_t first_ts, next_check_ts, check_gap;
@@ -34,10 +33,12 @@ struct pyinfo {
 	size_t nslots, used;
 	uint32_t warned[8];	/* versions already reported unknown */
 	int nwarned;
+	struct pyproc **pending;	/* young, no interpreter found yet */
+	size_t npending, cap_pending;
 };
 
 /* detect.c */
-struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, const char *comm);
+struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, bool exec);
 /* code.c */
 const struct pycode *pycode_get(struct pyproc *pp, uint64_t addr, uint64_t sig, bool read_now);
 void pyproc_free_codes(struct pyproc *pp);

@@ -65,7 +65,7 @@ void pyinfo_merge(struct pyinfo *pi, const struct prof_sample *s, const void *ta
 
 	if (!nf || *n <= start)
 		return;
-	pp = pyinfo_proc(pi, s->pid, s->comm);
+	pp = pyinfo_proc(pi, s->pid, false);
 	if (!pp || pp->state != PP_PYTHON)
 		return;
 	if (nf > PY_MAX_FRAMES)

@@ -68,6 +68,9 @@ void pyinfo_attach(struct pyinfo *pi, pid_t pid);
  * interpreter (again after an exec), and read the code objects its Python
  * frames name. */
 void pyinfo_sample(struct pyinfo *pi, const struct prof_sample *s, const void *tail);
+/* Look again at young processes where no interpreter was found yet (the
+ * loader may still be mapping libpython); now: CLOCK_MONOTONIC ns. */
+void pyinfo_poll(struct pyinfo *pi, uint64_t now);
 /* Replace the interpreter's native eval frames among frames[start..*n)
  * (root first) with the sample's Python frames, named
  * "function (file.py:line)". */
