@@ -3,7 +3,8 @@
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
 #   normal build and again against the sanitized build; the same for the
-#   profiler (tests/e2e_profile.py); the sanitized passes run with low pids
+#   profiler (tests/e2e_profile.py) and its Python frames (tests/e2e_py.py);
+#   the sanitized passes run with low pids
 #   (STROBE_LOW_PIDS), as on a fresh machine; and the fidelity check
 #   against strace (tests/fidelity.py)
 # Exit status 0 only if nothing failed.
@@ -44,6 +45,9 @@ tally e2e-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
+tally python env STROBE="$STROBE" python3 tests/e2e_py.py
+tally python-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_py.py \
+	test_py_frames_debian test_py_threads test_py_pyenv_versions test_py_attach_pid
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
