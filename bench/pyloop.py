@@ -1,0 +1,27 @@
+"""A CPU-bound Python loop for bench/profile.py: fixed work, ten Python
+frames deep, timed on its own clock; prints "work: SECONDS s" on stderr."""
+import sys
+import time
+
+
+def leaf(n):
+    s = 0
+    for i in range(n):
+        s += i * i
+    return s
+
+
+def level(depth, n):
+    if depth == 0:
+        return leaf(n)
+    return level(depth - 1, n)
+
+
+def main(rounds):
+    t = time.perf_counter()
+    for _ in range(rounds):
+        level(10, 20000)
+    sys.stderr.write("work: %.4f s\n" % (time.perf_counter() - t))
+
+
+main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
