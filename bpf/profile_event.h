@@ -22,6 +22,8 @@ enum prof_kind {
 	PK_ON = 3,		/* ...and ran again after `weight` ns (no stacks) */
 	PK_NEW = 4,		/* --call-graph=fp: a process image first sampled */
 	PK_EXEC = 5,		/* a target exec'd (no stacks) */
+	PK_DUMP = 6,		/* --dump: a thread's stacks now; weight: its
+				 * __state, on_cpu << 32 */
 };
 
 /* --call-graph=fp: samples counted in the kernel by stack. */

@@ -110,11 +110,11 @@ static long py_frame_step##SUFFIX(__u32 i, void *arg)				\
 	return 0;								\
 }										\
 										\
-/* The Python frames of the thread, innermost first, into out[], *len	\
- * bytes of them; sets *state.  win: PY_WINDOW bytes of scratch (a map value). */	\
+/* The Python frames of the thread whose fs base is fsbase, innermost	\
+ * first, into out[], *len bytes of them; sets *state.  win: PY_WINDOW bytes of scratch (a map value). */	\
 static __always_inline void py_walk##SUFFIX(struct task_struct *task,		\
-		__u32 tgid, __u32 tid, struct py_frame *out, __u8 *win,		\
-		__u32 *len, __u16 *state)					\
+		__u64 fsbase, __u32 tgid, __u32 tid, struct py_frame *out,	\
+		__u8 *win, __u32 *len, __u16 *state)				\
 {										\
 	struct py_proc *pp = bpf_map_lookup_elem(&pyprocs, &tgid);		\
 	struct py_walk_ctx c = { .out = out, .win = win, .len = len, .task = task };	\
@@ -125,7 +125,7 @@ static __always_inline void py_walk##SUFFIX(struct task_struct *task,		\
 	if (!pp)								\
 		return;							\
 	c.pp = pp;								\
-	c.fsbase = task->thread.fsbase;						\
+	c.fsbase = fsbase;							\
 	*state = PYS_NO_TSTATE;							\
 	cached = bpf_map_lookup_elem(&pytstate, &tid);				\
 	if (cached && *cached &&						\

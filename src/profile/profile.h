@@ -39,6 +39,7 @@ struct prof_options {
 	unsigned stack_bytes;	/* --stack-size */
 	bool no_kernel, no_user;
 	bool no_python;		/* --no-python: the interpreter's own frames */
+	bool dump;		/* --dump: every thread's stack now, and exit */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
 	int top;		/* text summary rows */
 	int verbose;
@@ -47,6 +48,13 @@ struct prof_options {
 /* strobe profile ARGS...: the whole subcommand; returns the exit status. */
 int profile_main(int argc, char **argv);
 int prof_options_parse(struct prof_options *o, int argc, char **argv);
+
+/* ---- dump.c: --dump -p PID ---- */
+struct profile_bpf;
+struct pyinfo;
+/* Print every thread of each -p process, innermost frame first; 0 or -1
+ * after a one-line error. */
+int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct pyinfo *py);
 
 /* ---- stacks.c: interned frame names and merged stacks ---- */
 

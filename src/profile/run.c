@@ -616,6 +616,10 @@ int profile_main(int argc, char **argv)
 		if (pf.py)
 			pyinfo_attach(pf.py, o.pids[i]);
 	}
+	if (o.dump) {
+		status = profile_dump(pf.skel, &o, pf.py) ? 1 : 0;
+		goto out;
+	}
 	if (o.cmd) {
 		err = launch_fork(o.cmd, &l);
 		if (err) {

@@ -51,7 +51,7 @@ def threads(seconds):
     for t in ts:
         t.start()
     for t in ts:
-        t.join()
+        t.join()  # L:join
 
 
 def sleeper():
