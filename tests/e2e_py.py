@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e import STROBE, check, run, run_tests  # noqa: E402
@@ -258,6 +259,84 @@ def test_py_unknown_version():
         lines = [l for l in r.stderr.splitlines() if "Python 2.7" in l]
         check(len(lines) == 1 and "layout" in lines[0], r.stderr)
         check(any("PyEval_EvalFrameEx" in s for s in folded(out)), top(folded(out)))
+
+
+def dump_threads(text):
+    """strobe profile --dump's output: {tid: (name, state, [frames innermost first])}"""
+    out, cur = {}, None
+    for line in text.splitlines():
+        m = re.match(r'^Thread (\d+) "(.*)" \((.*)\):$', line)
+        if m:
+            cur = int(m.group(1))
+            out[cur] = (m.group(2), m.group(3), [])
+        elif cur and line.startswith("    ") and not line.startswith("    ("):
+            out[cur][2].append(line.strip())
+    return out
+
+
+def eu_stack(pid):
+    """eu-stack's frames per thread (it stops the process with ptrace: the
+    reference, not the way)."""
+    r = subprocess.run(["eu-stack", "-p", str(pid)], capture_output=True, text=True)
+    out, cur = {}, None
+    for line in r.stdout.splitlines():
+        m = re.match(r"^TID (\d+):", line)
+        if m:
+            cur = int(m.group(1))
+            out[cur] = []
+        m = re.match(r"^#\d+\s+0x[0-9a-f]+\s*(\S*)", line)
+        if m and cur:
+            out[cur].append(re.sub(r"@.*", "", m.group(1)))
+    return out
+
+
+def test_py_dump():
+    """--dump -p: every thread, its name and state as /proc says, its
+    Python frames with their lines, and for the blocked main thread the
+    same native frames as eu-stack, each eval frame replaced by Python."""
+    child = subprocess.Popen([PY, SCRIPT, "threads", "30"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        time.sleep(0.3)
+        r = run([STROBE, "profile", "--dump", "-p", str(child.pid)], timeout=60)
+        check(r.returncode == 0, r.stderr)
+        check(child.poll() is None, "the process did not survive")
+        th = dump_threads(r.stdout)
+        tasks = sorted(int(t) for t in os.listdir("/proc/%d/task" % child.pid))
+        check(sorted(th) == tasks, "threads %s, /proc says %s:\n%s" % (sorted(th), tasks,
+                                                                     r.stdout[:2000]))
+        name, state, frames = th[child.pid]
+        check(name == open("/proc/%d/comm" % child.pid).read().strip(), name)
+        check(state == "sleeping", "main thread: %s" % state)
+        py = [f for f in frames if "(pywork.py:" in f]
+        check(py == [at("threads", "join"), at("<module>", "module-threads")],
+              "main thread's Python frames: %s" % frames)
+        check(any(f.startswith("join (threading.py:") for f in frames), frames)
+        check(any(f.endswith("_[k]") and "futex" in f for f in frames), frames)
+        for tid in tasks[1:]:
+            fr = th[tid][2]
+            check(at("worker_a", "a-call") in fr or at("worker_b", "b-call") in fr,
+                  "thread %d: %s" % (tid, fr))
+        # the main thread is blocked: eu-stack sees the same native frames
+        # (strobe's without kernel and Python frames; eu-stack's without
+        # the eval frames Python frames replaced, and unnamed ones)
+        ref = [f for f in eu_stack(child.pid).get(child.pid, [])
+               if f and f != "_PyEval_EvalFrameDefault"]
+        mine = [f for f in frames if not f.endswith("_[k]") and not f.endswith("_[i]") and
+                ".py:" not in f and not f.startswith("[")]
+        check(ref and mine == ref, "strobe %s\neu-stack %s" % (mine, ref))
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_py_dump_errors():
+    """--dump needs -p; a gone process is one line."""
+    for args in (["--dump", "--", "true"], ["--dump", "-a"], ["--dump"],
+                 ["--dump", "-p", "999999"]):
+        r = run([STROBE, "profile"] + args)
+        check(r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1,
+              "%s: exit %d: %r" % (args, r.returncode, r.stderr))
 
 
 if __name__ == "__main__":

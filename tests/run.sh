@@ -47,7 +47,7 @@ tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
 tally python env STROBE="$STROBE" python3 tests/e2e_py.py
 tally python-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_py.py \
-	test_py_frames_debian test_py_threads test_py_pyenv_versions test_py_attach_pid
+	test_py_frames_debian test_py_threads test_py_pyenv_versions test_py_attach_pid test_py_dump
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
