@@ -7,6 +7,7 @@
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
+#include "top/top.h"
 
 int main(int argc, char **argv)
 {
@@ -15,6 +16,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "top"))
+		return top_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);
 	if (!rc) {
 		decode_set_hex(o.hex_strings);

@@ -525,10 +525,32 @@ static int write_out(struct prof_result *r)
 	return err;
 }
 
+/* strobe top --profile: the stacks so far to the live view at each
+ * interval (it keeps what it saw before, to count the interval: frame ids
+ * are cached across builds, so the table cannot restart); the view is
+ * asked at every poll whether to stop. */
+static bool live_tick(struct prof *pf, uint64_t *last)
+{
+	const struct prof_live *lv = pf->o->live;
+	uint64_t now = mono_ns();
+	struct prof_result *r = pf->r;
+	bool stop;
+
+	if (now < *last + lv->interval * 1e9)
+		return lv->tick(lv->arg, NULL, 0);
+	build(pf, r);
+	r->samples = pf->samples;
+	r->off_events = pf->off_events;
+	stop = lv->tick(lv->arg, r, (now - *last) / 1e9);
+	*last = now;
+	return stop;
+}
+
 static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct launch *l,
 		   int *child_status)
 {
 	uint64_t end = pf->o->duration ? mono_ns() + pf->o->duration * 1e9 : 0;
+	uint64_t last = mono_ns();
 	int stop = 0;
 
 	for (;;) {
@@ -541,6 +563,8 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 			n = ring_buffer__consume(rb);
 		if (pf->py)
 			pyinfo_poll(pf->py, mono_ns());
+		if (pf->o->live && live_tick(pf, &last))
+			break;
 
 		if (n < 0 && n != -EINTR) {
 			if (n == -ENOMEM)
@@ -575,16 +599,24 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 int profile_main(int argc, char **argv)
 {
 	struct prof_options o;
+	int rc = prof_options_parse(&o, argc, argv);
+
+	if (rc)
+		return rc > 0 ? 0 : 1;
+	return profile_run(&o);
+}
+
+int profile_run(struct prof_options *op)
+{
+	struct prof_options o = *op;
 	struct prof_result r = { .o = &o };
 	struct prof pf = { .o = &o, .r = &r };
 	struct ring_buffer *rb = NULL;
 	struct launch l = { .pid = 0, .gate_fd = -1, .exec_err_fd = -1 };
-	int rc = prof_options_parse(&o, argc, argv), status = 1, sigfd = -1, err;
+	int status = 1, sigfd = -1, err;
 	int child_status = 0, stop;
 	uint64_t t0;
 
-	if (rc)
-		return rc > 0 ? 0 : 1;
 	if (hint_check_privileges())
 		goto out;
 	pf.procs = procs_new();
@@ -667,7 +699,7 @@ int profile_main(int argc, char **argv)
 		fprintf(stderr, "strobe profile: %llu samples lost a stack or their count "
 			"(the kernel's stack tables were full)\n",
 			(unsigned long long)pf.skel->bss->stacks_dropped);
-	status = write_out(&r) ? 1 : 0;
+	status = o.live ? 0 : write_out(&r) ? 1 : 0;
 	if (r.lost)
 		fprintf(stderr, "strobe profile: %llu samples lost (ring buffer full)\n",
 			(unsigned long long)r.lost);
