@@ -3,7 +3,8 @@
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
 #   normal build and again against the sanitized build; the same for the
-#   profiler (tests/e2e_profile.py) and its Python frames (tests/e2e_py.py);
+#   profiler (tests/e2e_profile.py), its Python frames (tests/e2e_py.py) and
+#   strobe top (tests/e2e_top.py, in tmux);
 #   the sanitized passes run with low pids
 #   (STROBE_LOW_PIDS), as on a fresh machine; and the fidelity check
 #   against strace (tests/fidelity.py)
@@ -48,6 +49,9 @@ tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=de
 tally python env STROBE="$STROBE" python3 tests/e2e_py.py
 tally python-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_py.py \
 	test_py_frames_debian test_py_threads test_py_pyenv_versions test_py_attach_pid test_py_dump
+tally top env STROBE="$STROBE" python3 tests/e2e_top.py
+tally top-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_top.py \
+	test_top_counts_add_up test_top_terminal_keys test_top_profile_terminal
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -43,7 +43,9 @@ static int cmp_fn(const void *a, const void *b)
 
 	if (kx != ky)
 		return kx < ky ? 1 : -1;
-	return (x->own < y->own) - (x->own > y->own);
+	kx = sort_own ? x->total : x->own;	/* ties: by the other share */
+	ky = sort_own ? y->total : y->own;
+	return (kx < ky) - (kx > ky);
 }
 
 static void draw(struct live *lv)
@@ -57,7 +59,7 @@ static void draw(struct live *lv)
 	sort_own = lv->sort == 0;
 	qsort(lv->fn, lv->nfn, sizeof(*lv->fn), cmp_fn);
 	screen_begin(sc);
-	screen_line(sc, false, "strobe top --profile - %s - %s - %.1f s - %llu %s - sorted by %s",
+	screen_line(sc, false, "strobe top --profile  %s  %s  %.1f s  %llu %s  sort %s",
 		    when, lv->what, lv->secs, (unsigned long long)lv->weight,
 		    lv->o->off_cpu ? "us off-CPU" : "samples", lv->sort ? "total" : "own");
 	screen_line(sc, true, "%7s %7s  %s", "OWN%", "TOTAL%", "FUNCTION");
@@ -231,11 +233,12 @@ int top_profile(const struct top_options *o)
 		snprintf(lv.what, sizeof(lv.what), "process %d%s", o->pids[0],
 			 o->npids > 1 ? " and more" : "");
 	else
-		snprintf(lv.what, sizeof(lv.what), "%.40s", o->cmd[0]);
+		snprintf(lv.what, sizeof(lv.what), "%.24s", strrchr(o->cmd[0], '/') ?
+			 strrchr(o->cmd[0], '/') + 1 : o->cmd[0]);
 	screen_open(&lv.sc, o->batch);
 	if (lv.sc.tty) {
 		screen_begin(&lv.sc);
-		screen_line(&lv.sc, false, "strobe top --profile - %s - first figures in %.1f s",
+		screen_line(&lv.sc, false, "strobe top --profile  %s  first figures in %.1f s",
 			    lv.what, o->interval);
 		screen_end(&lv.sc, "q quit");
 	}

@@ -24,7 +24,7 @@
 #include "../syscalls/syscalls.h"
 
 enum { S_CALLS, S_ERRORS, S_P99, S_MAX, S_TOTAL, S_NSORTS };
-static const char *const sort_names[] = { "calls", "errors", "p99", "max", "total time" };
+static const char *const sort_names[] = { "calls", "errors", "p99", "max", "total" };
 
 struct vrow {
 	int nr;
@@ -138,8 +138,8 @@ static void draw(struct screen *sc, const struct top_options *o, struct view *v,
 		errors += v->r[i].errors;
 	}
 	screen_begin(sc);
-	screen_line(sc, false, "strobe top - %s - %s - %.1f s - %.0f calls/s, %.0f errors/s - "
-		    "by %s, sorted by %s", when, what, secs, calls / secs, errors / secs,
+	screen_line(sc, false, "strobe top  %s  %s  %.1f s  %.0f calls/s  %.0f errors/s  by %s  "
+		    "sort %s", when, what, secs, calls / secs, errors / secs,
 		    by_process ? "process" : "syscall", sort_names[sort_key]);
 	if (by_process)
 		screen_line(sc, true, "%7s %-16s %10s %9s %8s %8s %8s", "PID", "COMMAND",
@@ -222,7 +222,8 @@ static void describe(const struct top_options *o, char *buf, size_t len)
 	else if (o->npids)
 		snprintf(buf, len, "%d processes", o->npids);
 	else
-		snprintf(buf, len, "%.40s", o->cmd[0]);
+		snprintf(buf, len, "%.24s", strrchr(o->cmd[0], '/') ? strrchr(o->cmd[0], '/') + 1 :
+			 o->cmd[0]);
 }
 
 int top_syscalls(const struct top_options *to)
@@ -291,7 +292,7 @@ int top_syscalls(const struct top_options *to)
 		ev.data.fd = STDIN_FILENO;
 		epoll_ctl(epfd, EPOLL_CTL_ADD, STDIN_FILENO, &ev);
 		screen_begin(&sc);
-		screen_line(&sc, false, "strobe top - %s - first figures in %.1f s", what,
+		screen_line(&sc, false, "strobe top  %s  first figures in %.1f s", what,
 			    to->interval);
 		screen_end(&sc, "q quit");
 	}
