@@ -53,10 +53,11 @@ static void put_utf8(char *o, size_t *n, uint32_t c)
 /* A str object as UTF-8: compact strings (what code objects hold) only.
  * PyASCIIObject: length @16, state bits @32 (kind 2-4, compact 5, ascii 6),
  * characters after the struct, or after PyCompactUnicodeObject if not ASCII. */
-static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t obj)
+static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t type, uint64_t obj)
 {
 	uint8_t h[40];
 	int64_t len;
+	uint64_t t;
 	uint32_t state, kind;
 	uint8_t *raw;
 	char *out;
@@ -64,6 +65,9 @@ static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t obj)
 
 	if (!rd(pid, obj, h, sizeof(h)))
 		return NULL;
+	memcpy(&t, h + 8, 8);
+	if (type && t != type)
+		return NULL;	/* not a str: a frame read as it changed */
 	memcpy(&len, h + 16, 8);
 	memcpy(&state, h + 32, 4);
 	kind = (state >> 2) & 7;
@@ -81,7 +85,7 @@ static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t obj)
 		uint32_t c = kind == 1 ? raw[i] : kind == 2 ? ((uint16_t *)raw)[i] :
 			     ((uint32_t *)raw)[i];
 
-		put_utf8(out, &n, c);
+		put_utf8(out, &n, c > 0x10ffff ? '?' : c);
 	}
 	out[n] = 0;
 	free(raw);
@@ -127,15 +131,17 @@ static char *shown_file(char *path)
 static void read_code(struct pyproc *pp, struct pycode *c)
 {
 	const struct py_layout *l = pp->l;
-	uint64_t names[2];
+	uint64_t names[2], type = 0;
 	int32_t first = 0;
 
-	/* the object the sample saw, not one made at its address since */
-	if (!rd(pp->pid, c->addr + l->code_filename, names, sizeof(names)) ||
+	/* a code object (a frame being changed as it was read may point
+	 * elsewhere), the one the sample saw, not one made at its address */
+	if ((pp->code_type && (!rd(pp->pid, c->addr + 8, &type, 8) || type != pp->code_type)) ||
+	    !rd(pp->pid, c->addr + l->code_filename, names, sizeof(names)) ||
 	    names[0] + 3 * names[1] != c->sig)
 		return;
-	c->name = rd_str(pp->pid, l, names[1]);
-	c->file = rd_str(pp->pid, l, names[0]);
+	c->name = rd_str(pp->pid, l, pp->str_type, names[1]);
+	c->file = rd_str(pp->pid, l, pp->str_type, names[0]);
 	if (!c->name || !c->file || !rd(pp->pid, c->addr + l->code_firstlineno, &first, 4)) {
 		free(c->name);
 		free(c->file);

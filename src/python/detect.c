@@ -113,6 +113,7 @@ struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, bool exec)
 
 struct elf_found {
 	uint64_t runtime, interp_head, py_version_addr;
+	uint64_t code_type, str_type;	/* PyCode_Type, PyUnicode_Type */
 	uint64_t vaddr;		/* the first loadable segment's address */
 	uint32_t py_version;	/* PY_VERSION_HEX, 0 if not exported */
 	bool has_runtime, has_interp_head;
@@ -146,6 +147,10 @@ static void elf_symbols(Elf *e, struct elf_found *f)
 				f->has_interp_head = true;
 			} else if (!strcmp(name, "Py_Version")) {
 				f->py_version_addr = s.st_value;
+			} else if (!strcmp(name, "PyCode_Type")) {
+				f->code_type = s.st_value;
+			} else if (!strcmp(name, "PyUnicode_Type")) {
+				f->str_type = s.st_value;
 			}
 		}
 	}
@@ -282,6 +287,9 @@ static bool detect(struct pyinfo *pi, struct pyproc *p)
 			break;
 		}
 		p->l = l;
+		/* objects are checked to be code and str before they are read */
+		p->code_type = f.code_type ? bias + f.code_type : 0;
+		p->str_type = f.str_type ? bias + f.str_type : 0;
 		p->state = PP_PYTHON;
 		if (pi->verbose)
 			fprintf(stderr, "strobe profile: Python %d.%d in process %d (%s)\n", major,

@@ -20,6 +20,7 @@ struct pyproc {
 	pid_t pid;
 	enum pyproc_state state;
 	const struct py_layout *l;
+	uint64_t code_type, str_type;	/* type objects' addresses, 0: unknown */
 	uint64_t first_ts, next_check_ts, check_gap;
 	struct pycode *codes;	/* open addressing by address */
 	size_t ncodes, code_slots;

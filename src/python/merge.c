@@ -33,8 +33,8 @@ static uint32_t frame_name(struct pyproc *pp, const struct py_frame *f, struct s
 	int line;
 
 	if (!c || !c->name) {
-		snprintf(buf, sizeof(buf), "[python code 0x%llx]", (unsigned long long)addr);
-		return stacks_intern(st, buf, FK_USER);
+		/* gone before it was read, or a frame read as it changed */
+		return stacks_intern(st, "[unknown python code]", FK_USER);
 	}
 	if (pp->l->code_adaptive >= 0)	/* an instruction pointer, in 2-byte units */
 		lasti = ((int64_t)f->instr - (int64_t)(addr + pp->l->code_adaptive)) / 2;

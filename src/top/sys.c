@@ -176,10 +176,11 @@ static int discard(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-/* The session as `strobe -c --by=pid -q [-f] [-e ...] TARGET` sets it up. */
+/* The session as `strobe -c --by=pid -q [-f] [-e ...] TARGET` sets it up.
+ * The options keep pointers into argv: it outlives them. */
 static int make_options(const struct top_options *to, struct options *o)
 {
-	char *argv[16 + 64], trace[512];
+	static char *argv[16 + 64], trace[512];
 	int argc = 0, n = 0;
 
 	argv[argc++] = "strobe";
