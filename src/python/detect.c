@@ -6,9 +6,11 @@
  * mappings, its version from the name or, from 3.11, from the Py_Version
  * constant it exports.  The result goes to the BPF side's pyprocs map.
  *
- * A process is looked at when its first sample arrives, and again (it may
- * still be loading libpython, or exec into Python later) at growing
- * intervals while it is young.
+ * A process is looked at when it execs (strobe is woken for that) or is
+ * first sampled, and an image that began with an exec seen here is looked
+ * at again (the loader may still be mapping libpython) at growing
+ * intervals for its first 3 seconds.  A fork inherits its parent's entry
+ * in the kernel.
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -335,7 +337,9 @@ static void check(struct pyinfo *pi, struct pyproc *p, uint64_t now)
 		return;
 	p->next_check_ts = now + p->check_gap;
 	p->check_gap *= 2;
-	if (now - p->first_ts > LAST_CHECK) {
+	/* an image whose exec strobe did not see was most likely running,
+	 * its libraries loaded, before strobe looked: a few checks do */
+	if (now - p->first_ts > (p->young ? LAST_CHECK : LAST_CHECK / 10)) {
 		p->state = PP_NONE;
 		return;
 	}

@@ -19,6 +19,7 @@ enum pyproc_state { PP_UNKNOWN, PP_PYTHON, PP_NONE };
 struct pyproc {
 	pid_t pid;
 	enum pyproc_state state;
+	bool young;		/* began with an exec strobe saw */
 	const struct py_layout *l;
 	uint64_t code_type, str_type;	/* type objects' addresses, 0: unknown */
 	uint64_t first_ts, next_check_ts, check_gap;
