@@ -424,7 +424,7 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 /* A target's new image: forget its interpreter, and wake user space now to
  * look for one, before the program's own code runs. */
 SEC("tp_btf/sched_process_exec")
-int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+int BPF_PROG(prof_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	__u64 id = bpf_get_current_pid_tgid();
 	__u32 tgid = id >> 32;

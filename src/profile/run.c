@@ -278,7 +278,7 @@ static int attach(struct prof *pf)
 		pf->links[pf->nlinks++] = fd;
 	}
 	if (!pf->o->no_python) {
-		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.on_exec.prog_fd);
+		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.prof_exec.prog_fd);
 		if (fd < 0) {
 			fprintf(stderr, "strobe profile: cannot attach to sched_process_exec: %s\n",
 				strerror(errno));

@@ -91,6 +91,15 @@ static int grow(struct pyinfo *pi)
 
 /* The newest image of pid; a new one after an exec.  (Not told by the
  * name: threads may have names of their own.) */
+struct pyproc *pyinfo_proc_at(struct pyinfo *pi, pid_t pid, uint64_t ts)
+{
+	struct pyproc *p = *find_slot(pi, pid);
+
+	while (p && p->start_ts > ts)
+		p = p->next;
+	return p;
+}
+
 struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, bool exec)
 {
 	struct pyproc **sl = find_slot(pi, pid), *p = *sl, *np;
@@ -380,6 +389,10 @@ void pyinfo_sample(struct pyinfo *pi, const struct prof_sample *s, const void *t
 
 	if (!p)
 		return;
+	if (s->kind == PK_EXEC) {
+		p->young = true;
+		p->start_ts = s->ts;
+	}
 	check(pi, p, s->ts);
 	if (p->state != PP_PYTHON)
 		return;

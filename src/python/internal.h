@@ -20,6 +20,7 @@ struct pyproc {
 	pid_t pid;
 	enum pyproc_state state;
 	bool young;		/* began with an exec strobe saw */
+	uint64_t start_ts;	/* ...at this time; 0: before strobe looked */
 	const struct py_layout *l;
 	uint64_t code_type, str_type;	/* type objects' addresses, 0: unknown */
 	uint64_t first_ts, next_check_ts, check_gap;
@@ -41,6 +42,8 @@ struct pyinfo {
 
 /* detect.c */
 struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, bool exec);
+/* The image of pid that was running at time ts (a sample's). */
+struct pyproc *pyinfo_proc_at(struct pyinfo *pi, pid_t pid, uint64_t ts);
 /* code.c */
 const struct pycode *pycode_get(struct pyproc *pp, uint64_t addr, uint64_t sig, bool read_now);
 void pyproc_free_codes(struct pyproc *pp);

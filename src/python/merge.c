@@ -65,7 +65,7 @@ void pyinfo_merge(struct pyinfo *pi, const struct prof_sample *s, const void *ta
 
 	if (!nf || *n <= start)
 		return;
-	pp = pyinfo_proc(pi, s->pid, false);
+	pp = pyinfo_proc_at(pi, s->pid, s->ts);
 	if (!pp || pp->state != PP_PYTHON)
 		return;
 	if (nf > PY_MAX_FRAMES)
