@@ -84,17 +84,24 @@ def python_bench(d):
             + py_workload()),
     ]
     times = {n: [] for n, _ in configs}
+    cpus = {n: [] for n, _ in configs}
     for _ in range(REPS):
         for name, argv in configs:
-            t, _ = run_once(argv())
+            t, err = run_once(argv())
             times[name].append(t)
+            cpus[name].append(max(float(x) for x in re.findall(r"cpu ([\d.]+) s", err)))
     base = statistics.median(times["unprofiled"])
+    cbase = statistics.median(cpus["unprofiled"])
     print("\nPython: two /usr/bin/python3 loops ten frames deep, one per CPU; %d interleaved "
-          "runs of the loop's own time, median (target: <= 3%% at 99 Hz with Python frames;"
-          " py-spy is not installable here: not a Debian package, no PyPI)" % REPS)
+          "runs, the loop's own wall and CPU time, medians (target: <= 3%% at 99 Hz with "
+          "Python frames; py-spy is not installable here: not a Debian package, no PyPI)"
+          % REPS)
+    print("  %-40s %9s %9s %9s %9s" % ("", "wall s", "slowdown", "cpu s", "slowdown"))
     for name, _ in configs:
         med = statistics.median(times[name])
-        print("  %-40s %9.3f %+8.2f%%" % (name, med, 100.0 * (med / base - 1)))
+        cmed = statistics.median(cpus[name])
+        print("  %-40s %9.3f %+8.2f%% %9.3f %+8.2f%%" % (name, med, 100.0 * (med / base - 1),
+                                                        cmed, 100.0 * (cmed / cbase - 1)))
     st = {}
     for line in open(out + ".folded"):
         s, n = line.rsplit(" ", 1)
