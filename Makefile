@@ -37,7 +37,7 @@ PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
 SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h
 
-.PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz fidelity
+.PHONY: all deps demo check unit e2e bench install clean syscall-table xlat fuzz fidelity
 .SECONDARY:
 all: $(BUILD)/strobe
 
@@ -144,6 +144,10 @@ install: all
 
 syscall-table:
 	python3 scripts/gen-syscall-table.py
+
+# Name tables from src/decode/xlat/*.in (names in print order).
+xlat:
+	python3 scripts/gen-xlat.py
 
 clean:
 	rm -rf $(BUILD)

@@ -39,6 +39,8 @@ tally() {	# name, command...: run it, add its "N passed, N failed" line
 for t in "$BUILD"/tests/unit/*; do
 	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
 done
+# the generated name tables match their lists (src/decode/xlat/*.in)
+tally xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
 tally e2e env STROBE="$STROBE" python3 tests/e2e.py
 tally e2e-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py

@@ -6,13 +6,11 @@
 #include <string.h>
 
 #include "flagtab.h"
+#include "xlat_tables.h"
 
 /* stack_t {void *ss_sp; int ss_flags; size_t ss_size;} */
 void decode_stack(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	static const struct flag t[] = {
-		{ 1, "SS_ONSTACK" }, { 2, "SS_DISABLE" }, { 1u << 31, "SS_AUTODISARM" },
-	};
 	uint64_t sp, size, flags = 0;
 
 	if (too_short(b, len, 24))
@@ -26,7 +24,7 @@ void decode_stack(struct sbuf *b, const uint8_t *p, size_t len)
 	else
 		sbuf_puts(b, "NULL");
 	sbuf_puts(b, ", ss_flags=");
-	put_rest(b, flags, put_flags(b, &flags, t, N(t), 1), "0");
+	put_rest(b, flags, put_flags(b, &flags, xlat_stack, N(xlat_stack), 1), "0");
 	sbuf_printf(b, ", ss_size=%llu}", (unsigned long long)size);
 }
 
@@ -49,11 +47,6 @@ static void put_caps(struct sbuf *b, uint64_t set)
 /* struct __user_cap_header_struct {u32 version; int pid;} */
 void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	static const struct flag t[] = {
-		{ 0x19980330, "_LINUX_CAPABILITY_VERSION_1" },
-		{ 0x20071026, "_LINUX_CAPABILITY_VERSION_2" },
-		{ 0x20080522, "_LINUX_CAPABILITY_VERSION_3" },
-	};
 	uint32_t version;
 	int32_t pid;
 
@@ -62,7 +55,7 @@ void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(&version, p, 4);
 	memcpy(&pid, p + 4, 4);
 	sbuf_puts(b, "{version=");
-	put_enum(b, version, t, N(t), "_LINUX_CAPABILITY_VERSION_???");
+	put_enum(b, version, xlat_cap_header, N(xlat_cap_header), "_LINUX_CAPABILITY_VERSION_???");
 	sbuf_printf(b, ", pid=%d}", pid);
 }
 
@@ -86,38 +79,24 @@ void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len)
 
 void decode_prio_which(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 0, "PRIO_PROCESS" }, { 1, "PRIO_PGRP" }, { 2, "PRIO_USER" },
-	};
-
-	put_enum(b, (uint32_t)v, t, N(t), "PRIO_???");
+	put_enum(b, (uint32_t)v, xlat_prio_which, N(xlat_prio_which), "PRIO_???");
 }
 
 void decode_idtype(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 0, "P_ALL" }, { 1, "P_PID" }, { 2, "P_PGID" }, { 3, "P_PIDFD" },
-	};
-
-	put_enum(b, (uint32_t)v, t, N(t), "P_???");
+	put_enum(b, (uint32_t)v, xlat_idtype, N(xlat_idtype), "P_???");
 }
 
 void decode_sched_policy(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 0, "SCHED_OTHER" }, { 1, "SCHED_FIFO" }, { 2, "SCHED_RR" }, { 3, "SCHED_BATCH" },
-		{ 5, "SCHED_IDLE" }, { 6, "SCHED_DEADLINE" }, { 7, "SCHED_EXT" },
-	};
 	uint64_t rest = (uint32_t)v & 0x40000000;
 
-	put_enum(b, (uint32_t)v & ~0x40000000u, t, N(t), "SCHED_???");
+	put_enum(b, (uint32_t)v & ~0x40000000u, xlat_sched_policy, N(xlat_sched_policy), "SCHED_???");
 	if (rest)
 		sbuf_puts(b, "|SCHED_RESET_ON_FORK");
 }
 
 void decode_signalfd_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = { { 02000000, "SFD_CLOEXEC" }, { 04000, "SFD_NONBLOCK" } };
-
-	put_flagset(b, v, t, N(t));
+	put_flagset(b, v, xlat_signalfd_flags, N(xlat_signalfd_flags));
 }

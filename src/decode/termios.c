@@ -7,31 +7,7 @@
 #include <string.h>
 
 #include "flagtab.h"
-
-static const struct flag iflags[] = {
-	{ 01, "IGNBRK" }, { 02, "BRKINT" }, { 04, "IGNPAR" }, { 010, "PARMRK" },
-	{ 020, "INPCK" }, { 040, "ISTRIP" }, { 0100, "INLCR" }, { 0200, "IGNCR" },
-	{ 0400, "ICRNL" }, { 01000, "IUCLC" }, { 02000, "IXON" }, { 04000, "IXANY" },
-	{ 010000, "IXOFF" }, { 020000, "IMAXBEL" }, { 040000, "IUTF8" },
-};
-
-static const struct flag oflags[] = {
-	{ 01, "OPOST" }, { 02, "OLCUC" }, { 04, "ONLCR" }, { 010, "OCRNL" },
-	{ 020, "ONOCR" }, { 040, "ONLRET" }, { 0100, "OFILL" }, { 0200, "OFDEL" },
-};
-
-static const struct flag cflags[] = {
-	{ 0100, "CSTOPB" }, { 0200, "CREAD" }, { 0400, "PARENB" }, { 01000, "PARODD" },
-	{ 02000, "HUPCL" }, { 04000, "CLOCAL" }, { 010000000000, "CMSPAR" },
-	{ 020000000000, "CRTSCTS" },
-};
-
-static const struct flag lflags[] = {
-	{ 01, "ISIG" }, { 02, "ICANON" }, { 04, "XCASE" }, { 010, "ECHO" }, { 020, "ECHOE" },
-	{ 040, "ECHOK" }, { 0100, "ECHONL" }, { 0200, "NOFLSH" }, { 0400, "TOSTOP" },
-	{ 0100000, "IEXTEN" }, { 01000, "ECHOCTL" }, { 02000, "ECHOPRT" }, { 04000, "ECHOKE" },
-	{ 010000, "FLUSHO" }, { 040000, "PENDIN" }, { 0200000, "EXTPROC" },
-};
+#include "xlat_tables.h"
 
 static const char *const bauds[] = {
 	"B0", "B50", "B75", "B110", "B134", "B150", "B200", "B300", "B600", "B1200", "B1800",
@@ -55,7 +31,7 @@ static void put_oflag(struct sbuf *b, uint64_t v)
 	sbuf_puts(b, v & 040000 ? "VT1|" : "VT0|");
 	sbuf_puts(b, v & 0100000 ? "FF1" : "FF0");
 	v &= ~(uint64_t)0177400;
-	put_rest(b, v, put_flags(b, &v, oflags, N(oflags), 0), "");
+	put_rest(b, v, put_flags(b, &v, xlat_oflags, N(xlat_oflags), 0), "");
 }
 
 static void put_cflag(struct sbuf *b, uint64_t v)
@@ -67,7 +43,7 @@ static void put_cflag(struct sbuf *b, uint64_t v)
 	sbuf_putc(b, '|');
 	sbuf_puts(b, sizes[(v >> 4) & 3]);
 	v &= ~(uint64_t)(010017 | 060);
-	put_rest(b, v, put_flags(b, &v, cflags, N(cflags), 0), "");
+	put_rest(b, v, put_flags(b, &v, xlat_cflags, N(xlat_cflags), 0), "");
 }
 
 void decode_termios(struct sbuf *b, const uint8_t *p, size_t len)
@@ -80,14 +56,14 @@ void decode_termios(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(f, p, sizeof(f));
 	sbuf_puts(b, "{c_iflag=");
 	v = f[0];
-	put_rest(b, v, put_flags(b, &v, iflags, N(iflags), 1), "0");
+	put_rest(b, v, put_flags(b, &v, xlat_iflags, N(xlat_iflags), 1), "0");
 	sbuf_puts(b, ", c_oflag=");
 	put_oflag(b, f[1]);
 	sbuf_puts(b, ", c_cflag=");
 	put_cflag(b, f[2]);
 	sbuf_puts(b, ", c_lflag=");
 	v = f[3];
-	put_rest(b, v, put_flags(b, &v, lflags, N(lflags), 1), "0");
+	put_rest(b, v, put_flags(b, &v, xlat_lflags, N(xlat_lflags), 1), "0");
 	sbuf_puts(b, ", ...}");
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "flagtab.h"
+#include "xlat_tables.h"
 
 static int64_t i64(const uint8_t *p, size_t off)
 {
@@ -41,10 +42,6 @@ void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec)
  * the thread id (SIGEV_THREAD_ID) at 16 */
 void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	static const struct flag notify[] = {
-		{ 0, "SIGEV_SIGNAL" }, { 1, "SIGEV_NONE" }, { 2, "SIGEV_THREAD" },
-		{ 4, "SIGEV_THREAD_ID" },
-	};
 	int32_t signo, how;
 
 	if (too_short(b, len, 16))
@@ -61,7 +58,7 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 	else
 		sbuf_putc(b, '0');
 	sbuf_puts(b, ", sigev_notify=");
-	put_enum(b, (uint32_t)how, notify, N(notify), "SIGEV_???");
+	put_enum(b, (uint32_t)how, xlat_sigevent_notify, N(xlat_sigevent_notify), "SIGEV_???");
 	sbuf_putc(b, '}');
 }
 
@@ -103,50 +100,30 @@ void decode_cpumask(struct sbuf *b, const uint8_t *p, size_t len)
 
 void decode_tfd_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = { { 02000000, "TFD_CLOEXEC" }, { 04000, "TFD_NONBLOCK" } };
-
-	put_flagset(b, v, t, N(t));
+	put_flagset(b, v, xlat_tfd_flags, N(xlat_tfd_flags));
 }
 
 void decode_tfd_timer_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 1, "TFD_TIMER_ABSTIME" }, { 2, "TFD_TIMER_CANCEL_ON_SET" },
-	};
-
-	put_flagset(b, v, t, N(t));
+	put_flagset(b, v, xlat_tfd_timer_flags, N(xlat_tfd_timer_flags));
 }
 
 void decode_itimer_which(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 0, "ITIMER_REAL" }, { 1, "ITIMER_VIRTUAL" }, { 2, "ITIMER_PROF" },
-	};
-
-	put_enum(b, (uint32_t)v, t, N(t), "ITIMER_???");
+	put_enum(b, (uint32_t)v, xlat_itimer_which, N(xlat_itimer_which), "ITIMER_???");
 }
 
 void decode_rusage_who(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 0, "RUSAGE_SELF" }, { 0xffffffff, "RUSAGE_CHILDREN" }, { 1, "RUSAGE_THREAD" },
-	};
-
-	put_enum(b, (uint32_t)v, t, N(t), "RUSAGE_???");
+	put_enum(b, (uint32_t)v, xlat_rusage_who, N(xlat_rusage_who), "RUSAGE_???");
 }
 
 void decode_msync_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = { { 1, "MS_ASYNC" }, { 2, "MS_INVALIDATE" }, { 4, "MS_SYNC" } };
-
-	put_flagset(b, v, t, N(t));
+	put_flagset(b, v, xlat_msync_flags, N(xlat_msync_flags));
 }
 
 void decode_mremap_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 1, "MREMAP_MAYMOVE" }, { 2, "MREMAP_FIXED" }, { 4, "MREMAP_DONTUNMAP" },
-	};
-
-	put_rest(b, v, put_flags(b, &v, t, N(t), 1), "0");
+	put_rest(b, v, put_flags(b, &v, xlat_mremap_flags, N(xlat_mremap_flags), 1), "0");
 }

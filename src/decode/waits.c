@@ -8,35 +8,20 @@
 #include <string.h>
 
 #include "flagtab.h"
-
-/* POLL* and EPOLL* share their low bits */
-static const struct flag poll_events[] = {
-	{ 0x1, "POLLIN" }, { 0x2, "POLLPRI" }, { 0x4, "POLLOUT" }, { 0x8, "POLLERR" },
-	{ 0x10, "POLLHUP" }, { 0x20, "POLLNVAL" }, { 0x40, "POLLRDNORM" },
-	{ 0x80, "POLLRDBAND" }, { 0x100, "POLLWRNORM" }, { 0x200, "POLLWRBAND" },
-	{ 0x400, "POLLMSG" }, { 0x1000, "POLLREMOVE" }, { 0x2000, "POLLRDHUP" },
-};
-
-static const struct flag epoll_events[] = {
-	{ 0x1, "EPOLLIN" }, { 0x2, "EPOLLPRI" }, { 0x4, "EPOLLOUT" }, { 0x8, "EPOLLERR" },
-	{ 0x10, "EPOLLHUP" }, { 0x20, "EPOLLNVAL" }, { 0x40, "EPOLLRDNORM" },
-	{ 0x80, "EPOLLRDBAND" }, { 0x100, "EPOLLWRNORM" }, { 0x200, "EPOLLWRBAND" },
-	{ 0x400, "EPOLLMSG" }, { 0x2000, "EPOLLRDHUP" }, { 1u << 28, "EPOLLEXCLUSIVE" },
-	{ 1u << 29, "EPOLLWAKEUP" }, { 1u << 30, "EPOLLONESHOT" }, { 1u << 31, "EPOLLET" },
-};
+#include "xlat_tables.h"
 
 static void put_poll_events(struct sbuf *b, uint16_t v)
 {
 	uint64_t x = v;
 
-	put_rest(b, x, put_flags(b, &x, poll_events, N(poll_events), 1), "0");
+	put_rest(b, x, put_flags(b, &x, xlat_poll_events, N(xlat_poll_events), 1), "0");
 }
 
 void decode_epoll_events(struct sbuf *b, uint32_t v)
 {
 	uint64_t x = v;
 
-	put_rest(b, x, put_flags(b, &x, epoll_events, N(epoll_events), 1), "0");
+	put_rest(b, x, put_flags(b, &x, xlat_epoll_events, N(xlat_epoll_events), 1), "0");
 }
 
 int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
@@ -114,11 +99,7 @@ void decode_epoll_event(struct sbuf *b, const uint8_t *p)
 
 void decode_epoll_op(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 1, "EPOLL_CTL_ADD" }, { 2, "EPOLL_CTL_DEL" }, { 3, "EPOLL_CTL_MOD" },
-	};
-
-	put_enum(b, (uint32_t)v, t, N(t), "EPOLL_CTL_???");
+	put_enum(b, (uint32_t)v, xlat_epoll_op, N(xlat_epoll_op), "EPOLL_CTL_???");
 }
 
 void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len)
