@@ -159,7 +159,7 @@ void decode_pr_tsc(struct sbuf *b, uint64_t v);
 void decode_pr_cap_ambient(struct sbuf *b, uint64_t v);
 
 /* Enums and flags. */
-void decode_clockid(struct sbuf *b, int64_t v);
+void decode_clockid(struct sbuf *b, uint64_t v);
 void decode_timer_flags(struct sbuf *b, uint64_t v);
 void decode_sigmask_how(struct sbuf *b, uint64_t v);
 void decode_rlimit_resource(struct sbuf *b, uint64_t v);

@@ -62,6 +62,7 @@ void decode_mmap_flags(struct sbuf *b, uint64_t v)
 
 void decode_access_mode(struct sbuf *b, uint64_t v)
 {
+	v = (uint32_t)v;	/* an int: the low half of the register */
 	put_rest(b, v, put_flags(b, &v, xlat_access_flags, N(xlat_access_flags), 1), "F_OK");
 }
 
@@ -98,6 +99,7 @@ void decode_whence(struct sbuf *b, uint64_t v)
 	static const char *const names[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END",
 					      "SEEK_DATA", "SEEK_HOLE" };
 
+	v = (uint32_t)v;	/* an int: the low half of the register */
 	if (v < N(names))
 		sbuf_puts(b, names[v]);
 	else
@@ -140,7 +142,7 @@ void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 		sbuf_printf(b, " /* %s */", unknown);
 }
 
-void decode_clockid(struct sbuf *b, int64_t v)
+void decode_clockid(struct sbuf *b, uint64_t v)
 {
 	if ((int32_t)v < 0) {
 		sbuf_s64(b, (int32_t)v);	/* dynamic clocks: fd or pid based */

@@ -105,7 +105,7 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 	}
 	size_t len = c->len;
 
-	if (kind == AK_SOCKADDR_OUT) {
+	if (kind == AK_SOCKADDR && d->args[i].dir == ARG_OUT) {
 		/* the length the call wrote back is the next argument's */
 		const struct cap *lc;
 		const char *ldata;

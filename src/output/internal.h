@@ -24,6 +24,20 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
 void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
 /* "NULL" or the address */
 void put_ptr(struct sbuf *b, uint64_t v);
+/* strings, buffers, argv and the environment, from their captures */
+void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i);
+void put_argv_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+
+/* kinds.c: argument i by its kind (src/syscalls/argkinds.def), and how
+ * -X shows it as a number */
+enum { XS_NONE = -1, XS_HEX, XS_HEX64, XS_DEC };
+void put_arg_kind(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+int arg_kind_xlat(int kind);
 
 /* callargs.c: calls whose arguments read each other */
 void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);

@@ -204,6 +204,7 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		 const struct ev_syscall *e, size_t size, int i)
 {
 	int kind = d->args[i].kind;
+	bool out = d->args[i].dir == ARG_OUT;
 	uint64_t v = e->args[i];
 	const struct cap *c;
 	const char *data;
@@ -218,8 +219,7 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 	case AK_SOCKOPT_NAME:
 		decode_sockopt_name(b, e->args[1], v);
 		return true;
-	case AK_IOV_IN: case AK_IOV_OUT: case AK_MSGHDR_IN: case AK_MSGHDR_OUT:
-	case AK_SOCKOPT_IN: case AK_SOCKOPT_OUT: case AK_MMSG: case AK_MMSG_OUT:
+	case AK_IOV: case AK_MSGHDR: case AK_SOCKOPT: case AK_MMSG:
 		break;
 	default:
 		return false;
@@ -229,7 +229,7 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		return true;
 	}
 	switch (kind) {
-	case AK_IOV_IN: case AK_IOV_OUT: {
+	case AK_IOV: {
 		static struct capref refs[MAX_REFS];
 		size_t n = collect(e, size, i, refs);
 
@@ -242,17 +242,17 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 			return true;
 		}
 		put_iovs(f, b, refs, n, e->args[d->args[i].len_arg],
-			 kind == AK_IOV_OUT && e->ret < 0);
+			 out && e->ret < 0);
 		return true;
 	}
-	case AK_MMSG: case AK_MMSG_OUT:
+	case AK_MMSG:
 		put_mmsgs(f, b, e, size, i);
 		return true;
-	case AK_MSGHDR_IN: case AK_MSGHDR_OUT:
-		put_msghdr(f, b, e, size, i, kind == AK_MSGHDR_OUT);
+	case AK_MSGHDR:
+		put_msghdr(f, b, e, size, i, out);
 		return true;
-	case AK_SOCKOPT_IN: case AK_SOCKOPT_OUT:
-		if ((kind == AK_SOCKOPT_OUT && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
+	case AK_SOCKOPT:
+		if ((out && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
 		    (c->flags & CAP_FAULT)) {
 			sbuf_hex(b, v);
 			return true;

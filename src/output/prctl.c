@@ -7,22 +7,17 @@
  * The kernel side captured 16 bytes at arg2 at exit (a name or an int).
  */
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "internal.h"
 #include "../../bpf/event.h"
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
 
-enum { PR_SET_PDEATHSIG = 1, PR_GET_PDEATHSIG, PR_GET_DUMPABLE, PR_SET_DUMPABLE,
-       PR_GET_KEEPCAPS = 7, PR_SET_KEEPCAPS, PR_GET_TIMING = 13, PR_SET_TIMING,
-       PR_SET_NAME, PR_GET_NAME, PR_GET_SECCOMP = 21, PR_CAPBSET_READ = 23,
-       PR_CAPBSET_DROP, PR_GET_TSC, PR_SET_TSC, PR_GET_SECUREBITS, PR_SET_TIMERSLACK = 29,
-       PR_GET_TIMERSLACK, PR_TASK_PERF_EVENTS_DISABLE, PR_TASK_PERF_EVENTS_ENABLE,
-       PR_MCE_KILL_GET = 34, PR_SET_CHILD_SUBREAPER = 36, PR_GET_CHILD_SUBREAPER,
-       PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS, PR_GET_TID_ADDRESS, PR_SET_THP_DISABLE,
-       PR_GET_THP_DISABLE, PR_GET_FP_MODE = 46, PR_CAP_AMBIENT = 47,
-       PR_GET_SPECULATION_CTRL = 52, PR_GET_IO_FLUSHER = 58, PR_GET_MDWE = 66,
-       PR_SET_PTRACER = 0x59616d61 };
+/* Debian 12's headers (Linux 6.1) predate PR_GET_MDWE */
+#ifndef PR_GET_MDWE
+#define PR_GET_MDWE 66
+#endif
 
 static void put_u(struct sbuf *b, uint64_t v)
 {

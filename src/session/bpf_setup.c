@@ -23,6 +23,7 @@
 #include "syscalls.lskel.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 
 #define TRACEFS "/sys/kernel/tracing"
 static bool is_selected(const uint64_t *sel, int nr)
@@ -46,41 +47,24 @@ static int fill_caprules(struct session *s)
 			any = true;
 		}
 		for (int i = 0; i < d->nargs; i++) {
+			struct arg_capture c;
+
 			if (yy && (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)) {
 				r.fdmask |= 1 << i;
 				any = true;
 			}
 			if (yy && d->args[i].kind == AK_FD_PAIR)
 				r.fdpair = i;
-			switch (d->args[i].kind) {
-			case AK_PATH: r.arg[i] = CK_PATH; break;
-			case AK_STR: r.arg[i] = CK_STR; break;
-			case AK_ARGV: r.arg[i] = CK_ARGV; r.split = 1; break;
-			case AK_ENVP: r.arg[i] = CK_ENVC; break;
-			case AK_BUF_IN:
-				r.arg[i] = CK_BUF_IN;
-				r.len_arg[i] = d->args[i].len_arg;
-				break;
-			case AK_BUF_OUT: case AK_BUF_OUT_HEX: r.arg[i] = CK_BUF_OUT; break;
-			case AK_STR_OUT: r.arg[i] = CK_STR_OUT; break;
-			case AK_DIRENTS:
-				/* -v: the entries themselves (strace -v lists them) */
-				if (!s->o->no_abbrev || nr != 217)
-					continue;
-				r.arg[i] = CK_WHOLE_OUT;
-				break;
-			default: {
-				int ck, size;
-
-				if (!arg_struct_capture(d->args[i].kind, &ck, &size))
-					continue;
-				r.arg[i] = ck;
-				r.size[i] = size;
-				r.len_arg[i] = arg_count_is_result(d->args[i].kind)
-					       ? LEN_RET : d->args[i].len_arg;
-				r.entry[i] = arg_entry_size(d->args[i].kind);
-			}
-			}
+			if (!arg_capture(&d->args[i], &c))
+				continue;
+			/* -v: getdents64's entries themselves (strace -v lists them) */
+			if (c.ck == CK_WHOLE_OUT && (!s->o->no_abbrev || nr != NR_getdents64))
+				continue;
+			r.arg[i] = c.ck;
+			r.size[i] = c.size;
+			r.len_arg[i] = c.len_arg;
+			r.entry[i] = c.entry;
+			r.split |= c.ck == CK_ARGV;	/* execve: two halves */
 			any = true;
 		}
 		if (!any)
@@ -117,11 +101,14 @@ int bpf_setup_load(struct session *s)
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
 
-		for (int i = 0; d && i < d->nargs; i++)
-			if (arg_entry_size(d->args[i].kind) ||
+		for (int i = 0; d && i < d->nargs; i++) {
+			struct arg_capture c;
+
+			if ((arg_capture(&d->args[i], &c) && c.entry) ||
 			    (o->decode_fds >= 1 &&
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
+		}
 	}
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;

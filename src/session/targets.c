@@ -114,7 +114,9 @@ static size_t build_record(const struct options *o, pid_t pid, pid_t tid, int nr
 		struct cap *c;
 		bool trunc;
 
-		if ((d->args[i].kind != AK_PATH && d->args[i].kind != AK_STR) || !args[i])
+		/* what the call reads: a string it writes is not there yet */
+		if ((d->args[i].kind != AK_PATH && d->args[i].kind != AK_STR) ||
+		    d->args[i].dir == ARG_OUT || !args[i])
 			continue;
 		limit = d->args[i].kind == AK_PATH ? PATH_CAP : (size_t)o->strsize + 1;
 		if (off + CAP_SIZE(limit) > cap)
