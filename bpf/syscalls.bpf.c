@@ -28,12 +28,13 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define NR_EXECVE 59
-#define NR_EXIT 60
-#define NR_EXIT_GROUP 231
-#define NR_EXECVEAT 322
-#define NR_GETDENTS 78
-#define NR_GETDENTS64 217
+#include "../src/syscalls/nr_x86_64.h"	/* generated with the syscall table */
+#define NR_EXECVE NR_execve
+#define NR_EXIT NR_exit
+#define NR_EXIT_GROUP NR_exit_group
+#define NR_EXECVEAT NR_execveat
+#define NR_GETDENTS NR_getdents
+#define NR_GETDENTS64 NR_getdents64
 #define SIGKILL 9
 
 /* Configuration, fixed before load. */
@@ -258,11 +259,11 @@ static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state
 static __always_inline int addrlen_arg(__s32 nr)
 {
 	switch (nr) {
-	case 43: case 288: case 51: case 52:	/* accept, accept4, get{sock,peer}name */
+	case NR_accept: case NR_accept4: case NR_getsockname: case NR_getpeername:
 		return 2;
-	case 45:				/* recvfrom */
+	case NR_recvfrom:
 		return 5;
-	case 55:				/* getsockopt */
+	case NR_getsockopt:
 		return 4;
 	}
 	return -1;
@@ -560,7 +561,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
  * restorer's return popped pretcode): ucontext, whose uc_sigmask is at 296
  * (flags 8, link 8, stack_t 24, sigcontext 256).  Its address goes in
  * argument 0, captured at exit like any struct the call leaves behind. */
-#define NR_RT_SIGRETURN 15
+#define NR_RT_SIGRETURN NR_rt_sigreturn
 #define UC_SIGMASK_OFF 296
 
 SEC("tp_btf/sys_enter")

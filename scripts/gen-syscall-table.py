@@ -251,6 +251,27 @@ RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "open_tree", "open_tree_attr", "landlock_create_ruleset",
           "mq_open", "open_by_handle_at", "bpf"}
 
+# What calls do to a process's fds and working directory (syscall_desc.fx),
+# which -y follows (src/output/fdpaths.c) even for calls not printed.
+FX = {
+    "close": "CLOSE", "close_range": "CLOSE_RANGE",
+    "dup": "DUP", "dup2": "DUP", "dup3": "DUP", "fcntl": "DUP",   # fcntl: F_DUPFD*
+    "chdir": "CHDIR", "fchdir": "CHDIR", "execve": "EXEC", "execveat": "EXEC",
+    "pipe": "FD_PAIR", "pipe2": "FD_PAIR", "socketpair": "FD_PAIR",
+    "openat": "AT", "openat2": "AT",   # the path is relative to argument 0
+}
+# What /proc/PID/fd/N says for the fds a call creates without a path
+# (syscall_desc.fdkind): the prefix -y must see before trusting /proc.
+FDKIND = dict(
+    [(c, "SOCKET") for c in ("socket", "accept", "accept4", "socketpair")] +
+    [(c, "PIPE") for c in ("pipe", "pipe2")] +
+    [(c, "ANON") for c in ("eventfd", "eventfd2", "signalfd", "signalfd4",
+                           "timerfd_create", "epoll_create", "epoll_create1",
+                           "inotify_init", "inotify_init1", "fanotify_init",
+                           "userfaultfd", "perf_event_open", "bpf",
+                           "io_uring_setup", "pidfd_open")] +
+    [("memfd_create", "MEMFD")])
+
 # Classes as strace documents them (man strace, -e trace=%CLASS).
 CLASS_LISTS = {
     "PROCESS": "clone clone3 fork vfork execve execveat exit exit_group wait4 "
@@ -442,6 +463,13 @@ def main(out):
         cl = "|".join("SC_" + c for c in CLASS_ORDER if c in classes) or "0"
         a = ", ".join(c_arg(kinds, name, n, k) for n, k in args)
         flags = "" if known else ", .flags = SCF_NO_FORMAT"
+        fx = [FX[name]] if name in FX else []
+        if ret == "FD":
+            fx.append("NEW_FD")
+        if fx:
+            flags += ", .fx = " + "|".join("FX_" + x for x in fx)
+        if name in FDKIND:
+            flags += ", .fdkind = FDK_" + FDKIND[name]
         ev = EVENT_ALIAS.get(name, name)
         if known and name not in FALLBACK and ev != name:
             flags += ', .event = "%s"' % ev

@@ -205,20 +205,16 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 	return 0;
 }
 
+/* -y with -e trace=: the calls that make, copy and close fds or move the
+ * cwd are followed quietly, so fds keep their paths */
 static void add_quiet_fd_calls(struct options *o)
 {
-	static const char *const names[] = {
-		"dup", "dup2", "dup3", "fcntl", "close", "close_range", "chdir", "fchdir",
-		"pipe", "pipe2", "socketpair",
-	};
-
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SEL_WORDS_CLI * 64; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
-		bool fdcall = d && d->ret == RK_FD;
 
-		for (size_t i = 0; d && !fdcall && i < sizeof(names) / sizeof(names[0]); i++)
-			fdcall = !strcmp(d->name, names[i]);
-		if (!fdcall || ((o->sel[nr / 64] >> (nr % 64)) & 1))
+		if (!d || !(d->fx & (FX_NEW_FD | FX_DUP | FX_CLOSE | FX_CLOSE_RANGE | FX_CHDIR |
+				     FX_FD_PAIR)) ||
+		    ((o->sel[nr / 64] >> (nr % 64)) & 1))
 			continue;
 		o->sel[nr / 64] |= 1ull << (nr % 64);
 		o->quiet_sel[nr / 64] |= 1ull << (nr % 64);

@@ -174,8 +174,7 @@ static void track_fds(struct formatter *f, const struct ev_syscall *e, size_t si
 
 			memcpy(fds, data, sizeof(fds));
 			for (int k = 0; k < 2; k++)
-				fdpaths_created(f->fds, e->h.pid, fds[k],
-						d->name[0] == 'p' ? "pipe:" : "socket:");
+				fdpaths_created(f->fds, e->h.pid, fds[k], fdkind_prefix(d->fdkind));
 			return;
 		}
 		if (d->args[i].kind == AK_PATH && cap_find(e, size, i, &c, &data) &&

@@ -75,6 +75,9 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 
+/* fdpaths.c: what /proc/PID/fd/N says of the fds a call creates without
+ * a path (syscall_desc.fdkind): "socket:", ...; NULL when unknown */
+const char *fdkind_prefix(int fdkind);
 /* -y: "<path>" after an fd, when its path is known */
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
 /* ...with `suffix` inside the brackets; false when the path is unknown */

@@ -25,6 +25,7 @@
 #include "syscalls.lskel.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 
 #ifndef PIDFD_THREAD
 #define PIDFD_THREAD O_EXCL
@@ -251,7 +252,7 @@ void target_report_unfinished(struct session *s)
 			continue;
 		/* an execve in flight is the formatter's: it holds the entry half */
 		if (bpf_map_lookup_elem(s->skel->maps.tstate.map_fd, &fd, &ts) ||
-		    !(ts.flags & TS_IN_CALL) || ts.nr == 59 || ts.nr == 322) {
+		    !(ts.flags & TS_IN_CALL) || ts.nr == NR_execve || ts.nr == NR_execveat) {
 			close(fd);
 			continue;
 		}

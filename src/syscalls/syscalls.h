@@ -46,6 +46,20 @@ enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED, RK_
 #define SC_STATFS_ALL	(1u << 15)
 #define SC_PURE		(1u << 16)
 
+/* syscall_desc.fx: what a successful call does to the process's fds and
+ * working directory (-y follows them) */
+#define FX_NEW_FD	0x01	/* the result is a new fd */
+#define FX_DUP		0x02	/* ...a copy of argument 0 (fcntl: F_DUPFD*) */
+#define FX_CLOSE	0x04	/* closes argument 0 */
+#define FX_CLOSE_RANGE	0x08	/* closes arguments 0 to 1 */
+#define FX_CHDIR	0x10	/* moves the cwd to its path or fd argument 0 */
+#define FX_EXEC		0x20	/* a new program: close-on-exec fds are gone */
+#define FX_FD_PAIR	0x40	/* fills an int[2] with two new fds */
+#define FX_AT		0x80	/* its path is relative to dir fd argument 0 */
+
+/* syscall_desc.fdkind: what /proc/PID/fd/N says of the fds it creates */
+enum { FDK_NONE, FDK_SOCKET, FDK_PIPE, FDK_ANON, FDK_MEMFD };
+
 /* syscall_desc.flags */
 #define SCF_NO_FORMAT	0x01	/* arguments unknown: print all six raw */
 
@@ -64,6 +78,8 @@ struct syscall_desc {
 	struct syscall_arg args[6];
 	uint8_t flags;		/* SCF_* */
 	const char *event;	/* trace event name when not the syscall's */
+	uint8_t fx;		/* FX_*: what it does to fds and the cwd */
+	uint8_t fdkind;		/* FDK_*: the kind of fd it creates without a path */
 };
 
 extern const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE];
