@@ -146,6 +146,10 @@ struct fd_info {
 					 * anon inodes: "[eventpoll]" */
 };
 
+/* A syscall result that is an error: -1 to -4095 (-errno); a larger
+ * negative value is a result (an address, lseek's offset). */
+#define RET_IS_ERROR(r) ((r) < 0 && (r) >= -4095)
+
 #define STASH_SIZE 16		/* bytes of one argument read at entry */
 #define FDI_SLOTS 2		/* -yy: fd arguments described at entry, at most */
 

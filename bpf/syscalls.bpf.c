@@ -415,7 +415,7 @@ static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
 	}
 	id = hist_bucket(dur);
 	v->calls++;
-	if (ret < 0 && ret >= -4095)
+	if (RET_IS_ERROR(ret))
 		v->errors++;
 	v->total_ns += dur;
 	if (dur > v->max_ns)
@@ -534,7 +534,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 	if (st->flags & TS_RESUMED)
 		flags |= EVF_RESUMED;
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
-	if (ret < 0 && ret >= -4095) {
+	if (RET_IS_ERROR(ret)) {
 		if (!(status_mask & ST_FAILED))
 			return;
 	} else if (!(status_mask & ST_SUCCESSFUL)) {

@@ -88,4 +88,8 @@ int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t 
 /* "64M" -> bytes; -1 on a malformed size. */
 long long parse_size(const char *s);
 
+struct fmt_opts;
+/* fmtopts.c: the formatter's options the command line sets */
+void options_fmt(const struct options *o, struct fmt_opts *fo);
+
 #endif

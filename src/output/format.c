@@ -295,7 +295,7 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 
 	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
 		sbuf_putc(b, '?');
-	} else if (ret < 0 && ret >= -4095) {
+	} else if (RET_IS_ERROR(ret)) {
 		int err = -ret;
 		const char *name = errno_name(err), *msg = errno_msg(err);
 

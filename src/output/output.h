@@ -92,8 +92,6 @@ void formatter_arg_text(struct formatter *f, struct sbuf *b, const struct ev_sys
 int formatter_nargs(const struct ev_syscall *e);
 void formatter_result_text(struct sbuf *b, const struct ev_syscall *e);
 int64_t formatter_real_ns(const struct formatter *f, uint64_t mono_ns);
-/* JSON string of s (len bytes), quoted and escaped. */
-void json_string(struct sbuf *b, const char *s, size_t len);
 /* Lost-record count seen in record headers so far, and malformed records. */
 uint64_t formatter_lost(const struct formatter *f);
 uint64_t formatter_malformed(const struct formatter *f);

@@ -5,7 +5,7 @@
  * where frame pointers are missing, symbolised, and written as a text
  * summary, folded stacks, an SVG flame graph, pprof or speedscope JSON.
  *
- * The pipeline: run.c samples into samples.c's store; unwind.c turns each
+ * The pipeline: run.c samples into an arena of records; unwind.c turns each
  * sample into frame names (with ksyms.c for the kernel); stacks.c merges
  * equal stacks; out_*.c write them.
  */

@@ -37,7 +37,7 @@ static bool keep(const struct options *o, const struct ev_header *h)
 		if (e->flags & (EVF_NORETURN | EVF_ENTRY | EVF_UNFINISHED))
 			return o->status_mask & ST_UNFINISHED ||
 			       (e->flags & (EVF_ENTRY | EVF_UNFINISHED));
-		if (e->ret < 0 && e->ret >= -4095)
+		if (RET_IS_ERROR(e->ret))
 			return o->status_mask & ST_FAILED;
 		return o->status_mask & ST_SUCCESSFUL;
 	}
@@ -76,7 +76,7 @@ static void account(struct report *r, const struct ev_syscall *e)
 	if (!row->comm[0] && comm)
 		strncpy(row->comm, comm, 15);
 	row->calls++;
-	if (e->ret < 0 && e->ret >= -4095)
+	if (RET_IS_ERROR(e->ret))
 		row->errors++;
 	row->total_ns += e->dur;
 	if (e->dur > row->max_ns)
@@ -231,17 +231,12 @@ static int end_block(struct report *r, const struct rec_block *b)
 static void start_output(struct report *r)
 {
 	const struct options *o = r->o;
-	struct fmt_opts fo = {
-		.timestamps = o->timestamps, .relative = o->relative,
-		.syscall_times = o->syscall_times, .strsize = o->strsize,
-		.pid_column = o->outfile && r->follow && o->mode == MODE_REPORT,
-		.always_prefix = r->all,
-		.json = (o->json && !o->summary) ||
-			(o->mode == MODE_EXPORT && o->format == EXPORT_JSONL),
-		.decode_fds = o->decode_fds,
-		.paths = o->paths, .npaths = o->npaths,
-	};
+	struct fmt_opts fo;
 
+	options_fmt(o, &fo);
+	fo.pid_column = o->outfile && r->follow && o->mode == MODE_REPORT;
+	fo.always_prefix = r->all;
+	fo.json |= o->mode == MODE_EXPORT && o->format == EXPORT_JSONL;
 	r->fmt = formatter_new(&fo, &r->w);
 	for (int i = 0; r->fmt && formatter_fdpaths(r->fmt) && i < r->nfd_meta; i++) {
 		unsigned pid;

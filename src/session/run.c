@@ -263,6 +263,18 @@ static int start(struct session *s)
 	return 0;
 }
 
+struct seed_ctx {
+	struct fdpaths *t;
+	int pid;
+};
+
+static void seed_one(void *ctx, int fd, const char *path)
+{
+	struct seed_ctx *c = ctx;
+
+	fdpaths_set(c->t, c->pid, fd, path);
+}
+
 /* -y: fds open before tracing began: the command's stdin, stdout and
  * stderr are strobe's own; attached processes' are all in /proc. */
 static void seed_fd_paths(struct session *s)
@@ -283,28 +295,10 @@ static void seed_fd_paths(struct session *s)
 		}
 	}
 	for (int i = 0; i < s->o->npids; i++) {
-		char dir[32];
-		DIR *d;
-		struct dirent *de;
+		struct seed_ctx c = { t, s->o->pids[i] };
 
-		snprintf(dir, sizeof(dir), "/proc/%d/cwd", s->o->pids[i]);
-		if ((n = readlink(dir, path, sizeof(path) - 1)) > 0) {
-			path[n] = 0;
-			fdpaths_set_cwd(t, s->o->pids[i], path);
-		}
-		snprintf(dir, sizeof(dir), "/proc/%d/fd", s->o->pids[i]);
-		if (!(d = opendir(dir)))
-			continue;
-		while ((de = readdir(d))) {
-			if (de->d_name[0] == '.')
-				continue;
-			snprintf(link, sizeof(link), "%s/%.16s", dir, de->d_name);
-			if ((n = readlink(link, path, sizeof(path) - 1)) > 0) {
-				path[n] = 0;
-				fdpaths_set(t, s->o->pids[i], atoi(de->d_name), path);
-			}
-		}
-		closedir(d);
+		if (!proc_fds(c.pid, path, sizeof(path), seed_one, &c) && path[0])
+			fdpaths_set_cwd(t, c.pid, path);
 	}
 }
 
@@ -324,16 +318,14 @@ int session_signalfd(void)
 int session_run(const struct options *o)
 {
 	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
-	struct fmt_opts fo = {
-		.timestamps = o->timestamps, .relative = o->relative,
-		.syscall_times = o->syscall_times,
-		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
-		.strsize = o->strsize, .json = o->json && !o->summary,
-		.decode_fds = o->decode_fds, .live = true,
-		.paths = o->paths, .npaths = o->npaths,
-		.quiet = o->has_quiet ? o->quiet_sel : NULL,
-	};
+	struct fmt_opts fo;
 	int status, stop = 0, sigfd, err;
+
+	options_fmt(o, &fo);
+	fo.pid_column = o->outfile && o->follow;
+	fo.always_prefix = o->all;
+	fo.live = true;
+	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;
 
 	if (hint_check_privileges())
 		return EXIT_SETUP;
