@@ -73,7 +73,6 @@ const volatile __u8 summary_by = BY_NONE;
 __s64 live = 0;			/* traced threads still alive */
 __u64 follow_failed = 0;	/* children we could not start tracing */
 __u64 last_wake = 0;
-__u64 summary_full = 0;		/* calls not counted: the summary map was full */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -104,22 +103,6 @@ struct {
 	__type(key, __u32);
 	__type(value, struct cap_rule);
 } caprules SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__uint(max_entries, 16384);
-	__type(key, struct sum_key);
-	__type(value, struct sum_val);
-} summ SEC(".maps");
-
-/* A zeroed value to insert from: struct sum_val is too big for the stack. */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sum_val);
-} sum_zero SEC(".maps");
 
 struct lost_ctr {
 	__u64 total;
@@ -299,6 +282,7 @@ static __always_inline void output_scratch(struct ev_syscall *e, __u32 off,
 }
 
 #include "capture_rules.h"
+#include "summary.h"
 
 /*
  * A completed call whose path and string arguments are captured now, at
@@ -380,48 +364,6 @@ static __always_inline void emit_exec_entry(struct task_state *st, __u64 now)
 	}
 	e->ncaps = ncaps;
 	output_scratch(e, off, st->ts, now);
-}
-
-/*
- * -c: count the call in the kernel.  Per-CPU values, so plain increments;
- * user space adds the CPUs up.  Nothing goes through the ring buffer.
- */
-static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
-{
-	struct sum_key key = { .nr = nr };
-	struct sum_val *v;
-	__u32 zero = 0;
-	__u64 id;
-
-	switch (summary_by) {
-	case BY_PID: key.group = bpf_get_current_pid_tgid() >> 32; break;
-	case BY_TID: key.group = (__u32)bpf_get_current_pid_tgid(); break;
-	case BY_COMM: bpf_get_current_comm(key.comm, sizeof(key.comm)); break;
-	case BY_CGROUP: key.group = bpf_get_current_cgroup_id(); break;
-	}
-	v = bpf_map_lookup_elem(&summ, &key);
-	if (!v) {
-		struct sum_val *z = bpf_map_lookup_elem(&sum_zero, &zero);
-
-		if (!z)
-			return;
-		bpf_map_update_elem(&summ, &key, z, BPF_NOEXIST);
-		v = bpf_map_lookup_elem(&summ, &key);
-		if (!v) {
-			__sync_fetch_and_add(&summary_full, 1);
-			return;
-		}
-		bpf_get_current_comm(v->comm, sizeof(v->comm));
-	}
-	id = hist_bucket(dur);
-	v->calls++;
-	if (RET_IS_ERROR(ret))
-		v->errors++;
-	v->total_ns += dur;
-	if (dur > v->max_ns)
-		v->max_ns = dur;
-	if (id < HIST_BUCKETS)
-		v->hist[id]++;
 }
 
 static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,

@@ -43,6 +43,8 @@ done
 tally xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
 tally e2e env STROBE="$STROBE" python3 tests/e2e.py
 tally e2e-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
+tally kern env STROBE="$STROBE" python3 tests/e2e_kern.py
+tally kern-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_kern.py
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py

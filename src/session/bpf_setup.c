@@ -76,6 +76,39 @@ static int fill_caprules(struct session *s)
 	return 0;
 }
 
+/*
+ * -c: the summary maps are preallocated (bpf/summary.h), so size them to
+ * what can be needed: without --by, one row per syscall number and one
+ * histogram slot per selected call on each CPU; with --by, a table of
+ * (group, syscall) pairs.  Histograms (4.6 KiB per slot and CPU) are kept
+ * within a memory budget; calls beyond it are counted, not in a histogram.
+ */
+#define SUM_GROUPS 4096
+#define SUM_HIST_BUDGET (8u << 20)
+
+static void size_summary(struct session *s)
+{
+	int ncpu = libbpf_num_possible_cpus(), nsel = 0;
+	uint32_t need, fit;
+
+	if (!s->o->summary)
+		return;
+	if (ncpu < 1)
+		ncpu = 1;
+	for (int nr = 0; nr < SYSCALL_MAX; nr++)
+		nsel += is_selected(s->o->sel, nr);
+	if (s->o->by == BY_NONE) {
+		s->skel->maps.sum_nr.max_entries = SYSCALL_MAX;
+		need = nsel ? nsel : 1;
+	} else {
+		s->skel->maps.summ.max_entries = SUM_GROUPS;
+		need = SUM_GROUPS;
+	}
+	fit = SUM_HIST_BUDGET / (sizeof(struct sum_hist) * ncpu);
+	s->hist_slots = need < fit ? need : fit ? fit : 1;
+	s->skel->maps.sum_hists.max_entries = s->hist_slots;
+}
+
 int bpf_setup_load(struct session *s)
 {
 	const struct options *o = s->o;
@@ -115,6 +148,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
+	size_summary(s);
 	/* -dd: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
 	if (o->debug >= 2) {
@@ -399,12 +433,21 @@ int bpf_ringbuf_fd(struct session *s)
 	return s->skel->maps.rb.map_fd;
 }
 
-int bpf_summary_fd(struct session *s)
+void bpf_summary_maps(struct session *s, struct sum_maps *m)
 {
-	return s->skel->maps.summ.map_fd;
+	m->by = s->o->by;
+	m->counts = m->by == BY_NONE ? s->skel->maps.sum_nr.map_fd : s->skel->maps.summ.map_fd;
+	m->hists = s->skel->maps.sum_hists.map_fd;
+	m->next = s->skel->maps.sum_next.map_fd;
+	m->nslots = s->hist_slots;
 }
 
 uint64_t bpf_summary_not_counted(struct session *s)
 {
 	return s->skel->bss->summary_full;
+}
+
+uint64_t bpf_summary_not_in_hist(struct session *s)
+{
+	return s->skel->bss->summary_nohist;
 }

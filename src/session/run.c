@@ -68,9 +68,14 @@ static void print_summary(struct session *s, bool final)
 		.sort = s->o->sort, .by = s->o->by, .hist = s->o->hist, .json = s->o->json,
 		.interval = !final, .when = time(NULL),
 		.not_counted = bpf_summary_not_counted(s),
+		.not_in_hist = bpf_summary_not_in_hist(s),
 		.trace_lost = s->o->trace ? bpf_lost_total(s) : 0,
 	};
-	int err = summary_collect(bpf_summary_fd(s), &cur);
+	struct sum_maps m;
+	int err;
+
+	bpf_summary_maps(s, &m);
+	err = summary_collect(&m, &cur);
 
 	if (err) {
 		fprintf(stderr, "strobe: cannot read the summary: %s\n", strerror(-err));

@@ -36,6 +36,7 @@ struct session {
 	bool mounted_tracefs;
 	bool detached;		/* programs detached: lost_final is the total */
 	uint64_t lost_final;
+	uint32_t hist_slots;	/* -c: histogram slots per CPU */
 	struct writer w;
 	struct formatter *fmt;
 	struct rec_writer *rec;	/* strobe record: raw records go here */
@@ -67,8 +68,9 @@ void bpf_setup_detach(struct session *s);
 void bpf_setup_destroy(struct session *s);
 int64_t bpf_live_threads(struct session *s);
 int bpf_ringbuf_fd(struct session *s);
-int bpf_summary_fd(struct session *s);
+void bpf_summary_maps(struct session *s, struct sum_maps *m);
 uint64_t bpf_summary_not_counted(struct session *s);
+uint64_t bpf_summary_not_in_hist(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
 uint64_t bpf_follow_failed(struct session *s);
 

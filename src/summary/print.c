@@ -412,6 +412,10 @@ void summary_print(struct sbuf *b, struct summary *s, const struct summary_fmt *
 	if (f->not_counted)
 		sbuf_printf(b, "strobe: %llu calls not counted (the kernel's summary table was "
 			    "full)\n", (unsigned long long)f->not_counted);
+	if (f->not_in_hist)
+		sbuf_printf(b, "strobe: %llu calls counted but not in the latency histograms "
+			    "(their memory budget was spent); percentiles leave them out\n",
+			    (unsigned long long)f->not_in_hist);
 	if (f->trace_lost)
 		sbuf_printf(b, "strobe: %llu trace events lost; the counts above include them\n",
 			    (unsigned long long)f->trace_lost);
