@@ -568,9 +568,12 @@ def test_record_report_same_as_live():
         check(sorted(a) == sorted(b), "report and live differ (lost: %r):\n  only in "
               "report: %r\n  only live: %r" % (lost, sorted(set(a) - set(b))[:6],
                                                 sorted(set(b) - set(a))[:6]))
-        # and in the same order, for each process
-        check(by_pid(rep.stdout) == by_pid(live.stderr) or
-              [len(x) for x in by_pid(rep.stdout)] == [len(x) for x in by_pid(live.stderr)],
+        # and in the same order, for each process; where the shell's SIGCHLD
+        # lands among its calls is timing, which differs between two runs
+        def calls(text):
+            return [[e for e in seq if e != ("signal", "SIGCHLD")] for seq in by_pid(text)]
+        check(calls(rep.stdout) == calls(live.stderr) or
+              [len(x) for x in calls(rep.stdout)] == [len(x) for x in calls(live.stderr)],
               "per-process order")
 
 
