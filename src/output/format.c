@@ -212,6 +212,11 @@ uint64_t formatter_stacks_unmapped(const struct formatter *f)
 	return f->us ? fus_unmapped(f->us) : 0;
 }
 
+bool formatter_stacks_seen(const struct formatter *f)
+{
+	return f->us && fus_seen(f->us);
+}
+
 uint64_t formatter_malformed(const struct formatter *f)
 {
 	return f->malformed;

@@ -37,6 +37,7 @@ struct fmt_ustacks {
 	uint32_t line_tid;
 	uint64_t line_ts, line_ip;
 	struct ustk_slot *cur;	/* its stack, when there is one */
+	bool seen;		/* any record at all */
 };
 
 struct fmt_ustacks *fus_new(bool stacks, bool source, bool live)
@@ -94,6 +95,7 @@ void fus_record(struct fmt_ustacks *f, const struct ev_ustack *e, size_t size)
 	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size) {
 		return;
 	}
+	f->seen = true;
 	s = slot(f, e->h.tid, true);
 	if (!s)
 		return;
@@ -207,4 +209,9 @@ void fus_exit(struct fmt_ustacks *f, struct sbuf *b, const struct ev_exit *x)
 uint64_t fus_unmapped(const struct fmt_ustacks *f)
 {
 	return f->u ? ustacks_unmapped(f->u) : 0;
+}
+
+bool fus_seen(const struct fmt_ustacks *f)
+{
+	return f->seen;
 }

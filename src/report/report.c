@@ -240,6 +240,7 @@ static void start_output(struct report *r)
 			(o->mode == MODE_EXPORT && o->format == EXPORT_JSONL),
 		.decode_fds = o->decode_fds,
 		.paths = o->paths, .npaths = o->npaths,
+		.print_ip = o->print_ip, .stack_trace = o->stack_trace,
 	};
 
 	r->fmt = formatter_new(&fo, &r->w);
@@ -284,6 +285,10 @@ static void finish_output(struct report *r)
 		formatter_finish(r->fmt);
 		if (r->ended)
 			formatter_lost_tail(r->fmt, r->lost);
+		if ((o->stack_trace || o->print_ip) && !formatter_stacks_seen(r->fmt))
+			fprintf(stderr, "strobe: %s holds no %s: record with %s\n", o->infile,
+				o->stack_trace ? "stacks" : "instruction pointers",
+				o->stack_trace ? "-k" : "-i or -k");
 	}
 }
 

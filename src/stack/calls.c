@@ -189,7 +189,7 @@ void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
 		 * process is most likely still there */
 		struct uimage *im = uimage_new(e->h.pid, uimage_read_maps(e->h.pid));
 
-		if (im && uimage_maps(im)) {
+		if (im && im->nmap) {
 			im->main_only = !u->source;
 			p = add(u, e->h.pid, im);
 		} else {

@@ -203,7 +203,8 @@ static void read_func_syms(struct modinfo *mi, Elf *elf)
 			mi->syms[mi->nsyms++] = (struct fsym){ sym.st_value, order++, name };
 		}
 	}
-	qsort(mi->syms, mi->nsyms, sizeof(*mi->syms), by_value);
+	if (mi->nsyms)
+		qsort(mi->syms, mi->nsyms, sizeof(*mi->syms), by_value);
 }
 
 /*
