@@ -299,11 +299,16 @@ def test_profile_stripped_fde_starts():
 
 
 def test_profile_self_not_above_total():
-    """Samples with no frame but the process (kernel threads under
-    --no-kernel) count under [unknown]: no row's self exceeds its total."""
+    """Samples with no frame but the process (short processes, kernel
+    threads under --no-kernel) count under [unknown]: no row's self
+    exceeds its total."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "p.txt")
-        profile(["-a", "--no-kernel", "-d", "1"], [out])
+        busy = subprocess.Popen(["/bin/sh", "-c", "for i in $(seq 400); do /bin/true; done"])
+        try:
+            profile(["-a", "--no-kernel", "-F", "999", "-d", "1"], [out])
+        finally:
+            busy.wait()
         rows = re.findall(r"^\s+(\d+)\s+[\d.]+%\s+(\d+)\s+[\d.]+%\s+(.*)$",
                           open(out).read(), re.M)
         check(rows, "no rows")
