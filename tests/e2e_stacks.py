@@ -202,6 +202,8 @@ def test_k_options():
           r.stderr)
     r = run([STROBE, "-c", "-k", "true"])
     check(r.returncode == 0 and "-k/--stack-traces has no effect with -c" in r.stderr, r.stderr)
+    r = run([STROBE, "-k", "--json", "true"])
+    check(r.returncode == 1 and r.stderr.count("\n") == 1 and "--json" in r.stderr, r.stderr)
     # --interval took over strobe's old -i
     r = run([STROBE, "--interval=0.5", "-c", "true"])
     check(r.returncode == 0, r.stderr)

@@ -510,6 +510,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			return err1("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (o->json && o->trace && !o->summary && (o->stack_trace || o->print_ip))
+		return err1("%s", "-k and -i print strace's text lines, not JSON: drop --json");
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
 		if (optind + 1 < argc)
 			return err1("unexpected argument '%s': give one record file",
