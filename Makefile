@@ -104,13 +104,21 @@ $(BUILD)/tests/progs/callchain-%: tests/progs/callchain.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -g -std=gnu11 -Wall -Werror $(CHAIN_FLAGS_$*) $< -o $@
 
+# -k's test program again without frame pointers, optimised, calls kept
+$(BUILD)/tests/progs/stackcalls-nofp: tests/progs/stackcalls.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -g -std=gnu11 -Wall -Werror -pthread -O2 -fomit-frame-pointer -fno-inline \
+		-fno-optimize-sibling-calls $< -o $@
+
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	@echo "+ strobe -f -- sh -c 'ls / | wc -l'"
 	$(Q)$(BUILD)/strobe -f -- sh -c 'ls / | wc -l'
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS)
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS) \
+		$(BUILD)/tests/progs/stackcalls-nofp
 	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
 
 bench: deps all $(PROG_BINS) $(CHAIN_BINS)

@@ -24,6 +24,9 @@ enum ev_kind {
 	EV_FORK = 4,		/* a traced thread created a traced child */
 	EV_EXEC = 5,		/* a traced thread's command name after execve */
 	EV_TRACEPOINT = 6,	/* a kernel tracepoint's raw record (--event) */
+	EV_USTACK = 7,		/* -i, -k: the user registers (and stack) of the
+				 * thread's syscall record that follows */
+	EV_MAPS = 8,		/* -k: a process's file mappings, when they changed */
 };
 
 struct ev_header {
@@ -111,6 +114,54 @@ struct ev_tp {
 	__u32 id;		/* the tracepoint's id (its record's common_type) */
 	__u32 len;		/* bytes of data */
 	/* __u8 data[len], padded to 8 */
+};
+
+/*
+ * -i, -k: the thread's user registers at the call (DWARF numbering, as
+ * enum prof_reg in profile_event.h), then with -k stack_len bytes copied
+ * from the user stack at regs[7] (the stack pointer), for user space to
+ * unwind with the binaries' CFI.  h.ts is the call's entry time, as in the
+ * syscall record it belongs to, so that a record lost in between cannot
+ * pair a stack with the wrong call.
+ */
+#define USTACK_NREGS 17
+#define USTACK_MAX 16384	/* bytes of user stack copied, at most */
+#define USF_SHORT 0x01		/* the copy was cut short (a page not mapped in) */
+#define USF_NONE 0x02		/* no stack could be copied */
+struct ev_ustack {
+	struct ev_header h;
+	__u64 regs[USTACK_NREGS];
+	__u32 stack_len;
+	__u16 flags;		/* USF_* */
+	__u16 pad;
+	/* __u8 stack[stack_len], padded to 8 */
+};
+
+/*
+ * -k: the file mappings (and the vDSO) of the record's process, sent before
+ * its first stack and again when its executable mappings change (dlopen,
+ * exec), so that stacks can be symbolised after the process is gone and in
+ * a recording.  Entries are struct ev_vma, each followed by its path's
+ * components from the file up (NUL-terminated each), padded to 8.
+ */
+#define MAPF_TRUNC 0x01		/* more mappings than the record holds */
+struct ev_maps {
+	struct ev_header h;
+	__u32 n;
+	__u32 flags;		/* MAPF_* */
+};
+
+#define VMA_READ 0x1
+#define VMA_WRITE 0x2
+#define VMA_EXEC 0x4
+#define VMA_SHARED 0x8
+#define VMA_VDSO 0x10		/* the vDSO: no file, no path */
+struct ev_vma {
+	__u64 start, end, pgoff;	/* pgoff in bytes */
+	__u64 ino;
+	__u32 dev;		/* the kernel's dev_t: major << 20 | minor */
+	__u16 flags;		/* VMA_* */
+	__u16 len;		/* bytes of path components that follow */
 };
 
 /* Per-thread state kept in BPF task storage. */

@@ -215,6 +215,7 @@ static __always_inline struct task_state *state_of_current(bool create)
 }
 
 #include "capture.h"
+#include "ustack.h"
 
 static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
 					 __s64 ret, __u64 now, __u8 flags)
@@ -425,6 +426,13 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 			st->len_in = len + 1;
 	}
 
+	/* -i, -k: calls with a record at entry have their registers (and
+	 * stack) taken now; execve's only for -i, where the old image called
+	 * it (its stack is taken at exit, in the new image) */
+	if (ustack_mode && do_trace &&
+	    (((nr == NR_EXIT || nr == NR_EXIT_GROUP) && (status_mask & ST_UNFINISHED)) ||
+	     nr == NR_EXECVE || nr == NR_EXECVEAT))
+		emit_ustack(now, now, ustack_mode > 1 && nr != NR_EXECVE && nr != NR_EXECVEAT);
 	if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
 		st->flags &= ~TS_IN_CALL;
 		/* not counted by -c: it has no latency, and strace -c skips it too */
@@ -487,6 +495,8 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 		account(st->nr, ret, now - st->ts);
 	if (!do_trace)
 		return;
+	if (ustack_mode && !in_set(quiet_sel, st->nr))
+		emit_ustack(st->ts, now, ustack_mode > 1);
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
 	if (r && r->split && !(flags & EVF_RESUMED))
@@ -509,10 +519,12 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 {
-	if (id == NR_RT_SIGRETURN)
-		return on_enter(id, regs->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
-	return on_enter(id, regs->di, regs->si, regs->dx, regs->r10, regs->r8,
-			regs->r9);
+	/* one call of on_enter, not two: each inlined copy takes stack */
+	bool sr = id == NR_RT_SIGRETURN;
+
+	return on_enter(id, sr ? regs->sp + UC_SIGMASK_OFF : regs->di, sr ? 0 : regs->si,
+			sr ? 0 : regs->dx, sr ? 0 : regs->r10, sr ? 0 : regs->r8,
+			sr ? 0 : regs->r9);
 }
 
 SEC("tp_btf/sys_exit")

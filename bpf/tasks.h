@@ -14,6 +14,9 @@ static __always_inline void emit_signal(int sig, const void *info, bool kernel_p
 
 	if (!do_trace)
 		return;
+	/* -i, -k: where the thread is as it gets the signal */
+	if (ustack_mode)
+		emit_ustack(now, now, ustack_mode > 1);
 	e = reserve(sizeof(*e));
 	if (!e)
 		return;

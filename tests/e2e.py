@@ -492,7 +492,7 @@ def test_summary_json():
 
 
 def test_summary_interval():
-    s = subprocess.Popen([STROBE, "-i", "0.3", "-e", "trace=getppid", "--", prog("sleeper"),
+    s = subprocess.Popen([STROBE, "--interval=0.3", "-e", "trace=getppid", "--", prog("sleeper"),
                           "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
     time.sleep(1.2)

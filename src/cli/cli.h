@@ -65,6 +65,9 @@ struct options {
 	bool json;		/* --json */
 	char **events;		/* --event SYS:NAME patterns */
 	int nevents;
+	bool print_ip;		/* -i: the instruction pointer of each call */
+	int stack_trace;	/* -k: each call's user stack; -kk: with source lines */
+	unsigned stack_bytes;	/* --stack-size: user stack copied per call for -k */
 };
 
 /* Exit codes for strobe's own failures (a traced command's status otherwise). */

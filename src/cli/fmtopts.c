@@ -12,5 +12,6 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.json = o->json && !o->summary,
 		.decode_fds = o->decode_fds,
 		.paths = o->paths, .npaths = o->npaths,
+		.print_ip = o->print_ip, .stack_trace = o->stack_trace,
 	};
 }

@@ -54,6 +54,10 @@ static const char usage_text[] =
 "  -x, -xx              strings with non-ASCII bytes in hex; -xx: all strings\n"
 "  -q, --quiet          no attach/detach messages\n"
 "  -v, --no-abbrev      structs in full, execve's environment (strace's -v)\n"
+"  -i, --instruction-pointer  the instruction pointer at each call\n"
+"  -k, --stack-traces   each call's user stack, symbolised (-kk: with source\n"
+"                       lines); unwound with DWARF CFI, frame pointers or not\n"
+"  --stack-size=BYTES   user stack copied per call for -k (default 8192)\n"
 "  -X, --const-print-style=raw|abbrev|verbose  constants as numbers, names\n"
 "                       (the default), or both\n"
 "  -d, --debug          say what strobe sets up (tracefs, probes); -dd: the\n"
@@ -68,7 +72,7 @@ static const char usage_text[] =
 "  -S, --summary-sort-by=KEY  time (default), calls, errors, name, p99, max\n"
 "  --hist[=log|linear]  a latency histogram per syscall\n"
 "  --by=comm|pid|tid|cgroup  one table per group\n"
-"  -i, --interval=SEC   a summary every SEC seconds\n"
+"  --interval=SEC       a summary every SEC seconds\n"
 "  -w, --summary-wall-clock  wall-clock latency (the default; for strace habits)\n"
 "  --json               JSON lines: the trace's events, or with -c the summary\n"
 "\n"
@@ -81,6 +85,7 @@ static const char usage_text[] =
 enum {
 	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
 	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX,
+	OPT_INTERVAL, OPT_STACK_SIZE, OPT_STACK_SOURCE,
 };
 
 static const struct option long_opts[] = {
@@ -111,7 +116,11 @@ static const struct option long_opts[] = {
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "hist", optional_argument, 0, OPT_HIST },
 	{ "by", required_argument, 0, OPT_BY },
-	{ "interval", required_argument, 0, 'i' },
+	{ "interval", required_argument, 0, OPT_INTERVAL },
+	{ "instruction-pointer", no_argument, 0, 'i' },
+	{ "stack-traces", optional_argument, 0, OPT_STACK_SOURCE },
+	{ "stack-trace", optional_argument, 0, OPT_STACK_SOURCE },
+	{ "stack-size", required_argument, 0, OPT_STACK_SIZE },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "stat", no_argument, 0, OPT_STAT },
@@ -293,7 +302,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* Reading a file, options may follow its name; tracing, everything
 	 * after the command is the command's. */
 	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
-		"fo:e:s:p:P:atrTxyzZqvdX:m:cCS:i:whV" : "+fo:e:s:p:P:atrTxyzZqvdX:m:cCS:i:whV";
+		"fo:e:s:p:P:atrTxyzZqvdX:m:cCS:ikwhV" : "+fo:e:s:p:P:atrTxyzZqvdX:m:cCS:ikwhV";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
@@ -428,7 +437,28 @@ int options_parse(struct options *o, int argc, char **argv)
 			else return err1("invalid --by '%s': expected comm, pid, tid or cgroup",
 					 optarg);
 			break;
-		case 'i':
+		case 'i': o->print_ip = true; break;
+		case 'k': o->stack_trace++; break;
+		case OPT_STACK_SOURCE:
+			/* strace: --stack-traces[=symbol|source] */
+			if (!optarg || !strcmp(optarg, "symbol"))
+				o->stack_trace = o->stack_trace > 1 ? o->stack_trace : 1;
+			else if (!strcmp(optarg, "source"))
+				o->stack_trace = 2;
+			else
+				return err1("invalid --stack-traces '%s': expected symbol or source",
+					    optarg);
+			break;
+		case OPT_STACK_SIZE: {
+			long long sz = parse_size(optarg);
+
+			if (sz < 512 || sz > USTACK_MAX)
+				return err1("invalid --stack-size '%s': expected 512 to 16K bytes",
+					    optarg);
+			o->stack_bytes = sz;
+			break;
+		}
+		case OPT_INTERVAL:
 			o->interval = strtod(optarg, &end);
 			if (*end || !(o->interval >= 0.01) || o->interval > 86400)
 				return err1("invalid interval '%s': expected seconds, e.g. 1 or 0.5",
@@ -468,7 +498,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'V': printf("strobe version %s\n", STROBE_VERSION); return 1;
 		case '?':
 		default:
-			if (optopt && strchr("oespPmSi", optopt))
+			if (optopt && strchr("oespPmS", optopt))
 				return err1("option -%s needs an argument",
 					    (char[]){ (char)optopt, 0 });
 			if (optopt)
@@ -476,6 +506,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			return err1("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (o->json && o->trace && !o->summary && (o->stack_trace || o->print_ip))
+		return err1("%s", "-k and -i print strace's text lines, not JSON: drop --json");
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
 		if (optind + 1 < argc)
 			return err1("unexpected argument '%s': give one record file",
@@ -492,7 +524,7 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->trace = false;
 		}
 		if (o->summary && o->interval)
-			return err1("%s", "-i is for live summaries");
+			return err1("%s", "--interval is for live summaries");
 		return 0;
 	}
 	if (optind < argc)
@@ -511,9 +543,24 @@ int options_parse(struct options *o, int argc, char **argv)
 		o->summary = true;
 		o->trace = false;
 	}
+	/* as strace: said, and the summary goes on without them */
+	if (!o->trace && o->stack_trace) {
+		fprintf(stderr, "strobe: -k/--stack-traces has no effect with -c/--summary-only\n");
+		o->stack_trace = 0;
+	}
+	if (!o->trace && o->print_ip) {
+		fprintf(stderr, "strobe: -i/--instruction-pointer has no effect with "
+			"-c/--summary-only\n");
+		o->print_ip = false;
+	}
+	if (!o->stack_bytes)
+		o->stack_bytes = 8192;
 	/* only signals, exits and forks would go through the ring buffer */
 	if (!o->trace && !bufsize_given)
 		o->bufsize = 64 << 10;
+	/* -k: every call carries a copy of its stack */
+	if (o->stack_trace && !bufsize_given)
+		o->bufsize = 32 << 20;
 	/* -y with a filter: what the fds are comes from the calls that made
 	 * them, so those are traced quietly (strace reads /proc instead,
 	 * while the process is stopped; strobe prints later) */

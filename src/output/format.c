@@ -49,6 +49,7 @@ struct formatter {
 	time_t tm_sec;		/* localtime cache for -t */
 	char tm_text[16];
 	struct fdpaths *fds;	/* -y */
+	struct fmt_ustacks *us;	/* -i, -k */
 };
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
@@ -62,6 +63,12 @@ struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 	f->w = w;
 	/* -P needs to know what each fd is too */
 	if ((o->decode_fds || o->npaths) && !(f->fds = fdpaths_new(o->live))) {
+		free(f);
+		return NULL;
+	}
+	if ((o->print_ip || o->stack_trace) &&
+	    !(f->us = fus_new(o->stack_trace > 0, o->stack_trace > 1, o->live))) {
+		fdpaths_free(f->fds);
 		free(f);
 		return NULL;
 	}
@@ -82,6 +89,7 @@ void formatter_free(struct formatter *f)
 	free(f->pend);
 	free(f->joined);
 	fdpaths_free(f->fds);
+	fus_free(f->us);
 	free(f);
 }
 
@@ -198,6 +206,16 @@ uint64_t formatter_lost(const struct formatter *f)
 	return f->lost;
 }
 
+uint64_t formatter_stacks_unmapped(const struct formatter *f)
+{
+	return f->us ? fus_unmapped(f->us) : 0;
+}
+
+bool formatter_stacks_seen(const struct formatter *f)
+{
+	return f->us && fus_seen(f->us);
+}
+
 uint64_t formatter_malformed(const struct formatter *f)
 {
 	return f->malformed;
@@ -285,6 +303,8 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 		}
 		f->last_ts = h->ts;
 	}
+	if (f->o.print_ip)
+		fus_put_ip(f->us, b, h);
 }
 
 /* The result as strace shows it after "= ". */
@@ -477,6 +497,8 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	put_result(f, b, start, e, size);
 	end_line(f, b);
 	put_dumps(b, e, size);
+	if (f->us)
+		fus_put_stack(f->us, b, e->flags & EVF_NORETURN);
 }
 
 void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
@@ -643,6 +665,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
+		if (f->us)
+			fus_begin(f->us, h, e->flags);
 		if (e->flags & EVF_UNFINISHED) {
 			formatter_unfinished(f, e, size);
 		} else {
@@ -652,6 +676,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			if (j)
 				format_syscall(f, j, jsize);
 		}
+		if (f->us)
+			fus_end(f->us);
 		if (f->nforks)
 			settle_forks(f, h->tid, true);
 		break;
@@ -668,6 +694,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			end_line(f, b);
 			break;
 		}
+		if (f->us)
+			fus_begin(f->us, h, 0);
 		put_leader(f, b, h);
 		sbuf_puts(b, "--- ");
 		decode_signal(b, s->sig);
@@ -675,6 +703,10 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		decode_siginfo(b, s->sig, s->info);
 		sbuf_puts(b, " ---");
 		end_line(f, b);
+		if (f->us) {
+			fus_put_stack(f->us, b, false);
+			fus_end(f->us);
+		}
 		break;
 	}
 	case EV_EXIT: {
@@ -691,6 +723,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			decode_exit_status(b, x->code);
 		}
 		end_line(f, b);
+		if (f->us)
+			fus_exit(f->us, b, x);
 		if (f->nprocs > 0)
 			f->nprocs--;
 		if (f->fds)
@@ -713,6 +747,14 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		break;
 	case EV_TRACEPOINT:
 		format_tracepoint(f, rec, size);
+		break;
+	case EV_USTACK:
+		if (f->us)
+			fus_record(f->us, rec, size);
+		break;
+	case EV_MAPS:
+		if (f->us)
+			fus_maps(f->us, rec, size);
 		break;
 	default:
 		f->malformed++;

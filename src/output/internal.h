@@ -8,6 +8,20 @@
 struct syscall_desc;
 
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h);
+
+/* ustack.c: -i and -k, each call's pointer and stack beside its line */
+struct fmt_ustacks;
+struct fmt_ustacks *fus_new(bool stacks, bool source, bool live);
+void fus_free(struct fmt_ustacks *f);
+void fus_record(struct fmt_ustacks *f, const struct ev_ustack *e, size_t size);
+void fus_maps(struct fmt_ustacks *f, const struct ev_maps *m, size_t size);
+void fus_begin(struct fmt_ustacks *f, const struct ev_header *h, uint8_t sc_flags);
+void fus_put_ip(struct fmt_ustacks *f, struct sbuf *b, const struct ev_header *h);
+void fus_put_stack(struct fmt_ustacks *f, struct sbuf *b, bool noreturn);
+void fus_end(struct fmt_ustacks *f);
+void fus_exit(struct fmt_ustacks *f, struct sbuf *b, const struct ev_exit *x);
+uint64_t fus_unmapped(const struct fmt_ustacks *f);
+bool fus_seen(const struct fmt_ustacks *f);
 void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);

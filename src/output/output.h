@@ -43,6 +43,8 @@ struct fmt_opts {
 	int npaths;
 	bool live;		/* /proc describes the traced processes (not a report) */
 	const uint64_t *quiet;	/* calls followed for -y but not printed, or NULL */
+	bool print_ip;		/* -i */
+	int stack_trace;	/* -k, -kk */
 };
 
 struct formatter;
@@ -95,5 +97,9 @@ int64_t formatter_real_ns(const struct formatter *f, uint64_t mono_ns);
 /* Lost-record count seen in record headers so far, and malformed records. */
 uint64_t formatter_lost(const struct formatter *f);
 uint64_t formatter_malformed(const struct formatter *f);
+/* -k: stacks printed without their process's mappings (they never came). */
+uint64_t formatter_stacks_unmapped(const struct formatter *f);
+/* -i, -k: records with a call's registers (and stack) went by. */
+bool formatter_stacks_seen(const struct formatter *f);
 
 #endif

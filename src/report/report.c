@@ -279,6 +279,10 @@ static void finish_output(struct report *r)
 		formatter_finish(r->fmt);
 		if (r->ended)
 			formatter_lost_tail(r->fmt, r->lost);
+		if ((o->stack_trace || o->print_ip) && !formatter_stacks_seen(r->fmt))
+			fprintf(stderr, "strobe: %s holds no %s: record with %s\n", o->infile,
+				o->stack_trace ? "stacks" : "instruction pointers",
+				o->stack_trace ? "-k" : "-i or -k");
 	}
 }
 

@@ -149,6 +149,8 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
 	size_summary(s);
+	s->skel->rodata->ustack_mode = o->stack_trace ? 2 : o->print_ip ? 1 : 0;
+	s->skel->rodata->ustack_bytes = o->stack_bytes;
 	/* -dd: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
 	if (o->debug >= 2) {
@@ -405,6 +407,14 @@ int64_t bpf_live_threads(struct session *s)
 uint64_t bpf_follow_failed(struct session *s)
 {
 	return s->skel->bss->follow_failed;
+}
+
+void bpf_ustack_counts(struct session *s, uint64_t *stack_short, uint64_t *maps_failed,
+		       uint64_t *maps_trunc)
+{
+	*stack_short = s->skel->bss->ustack_short;
+	*maps_failed = s->skel->bss->maps_failed;
+	*maps_trunc = s->skel->bss->maps_trunc;
 }
 
 uint64_t bpf_lost_total(struct session *s)

@@ -170,6 +170,25 @@ static int consume(struct session *s, int sigfd)
 	return stop;
 }
 
+/* -k: what kept stacks from being whole */
+static void report_stack_losses(struct session *s)
+{
+	uint64_t shorter, mfail, mtrunc, unmapped = s->fmt ? formatter_stacks_unmapped(s->fmt) : 0;
+
+	bpf_ustack_counts(s, &shorter, &mfail, &mtrunc);
+	if (shorter)
+		fprintf(stderr, "strobe: %llu call stacks copied short (a stack page not in "
+			"memory); their outer frames are missing\n", (unsigned long long)shorter);
+	if (mtrunc)
+		fprintf(stderr, "strobe: %llu process mapping lists cut short (more than a "
+			"record holds); some frames may show as [unknown]\n",
+			(unsigned long long)mtrunc);
+	if (unmapped)
+		fprintf(stderr, "strobe: %llu call stacks shown without symbols: their "
+			"process's mappings could not be read (%llu attempts failed)\n",
+			(unsigned long long)unmapped, (unsigned long long)mfail);
+}
+
 static void report_losses(struct session *s)
 {
 	uint64_t lost = bpf_lost_total(s), nofollow = bpf_follow_failed(s);
@@ -185,6 +204,8 @@ static void report_losses(struct session *s)
 	if (bad)
 		fprintf(stderr, "strobe: %llu malformed records ignored\n",
 			(unsigned long long)bad);
+	if (s->o->stack_trace && s->o->trace)
+		report_stack_losses(s);
 }
 
 static int exit_status(struct session *s, int stop)

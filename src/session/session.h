@@ -73,6 +73,10 @@ uint64_t bpf_summary_not_counted(struct session *s);
 uint64_t bpf_summary_not_in_hist(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
 uint64_t bpf_follow_failed(struct session *s);
+/* -k: stacks copied short or not at all, mapping snapshots that failed
+ * (each retried at the process's next call) or were cut short */
+void bpf_ustack_counts(struct session *s, uint64_t *stack_short, uint64_t *maps_failed,
+		       uint64_t *maps_trunc);
 
 /* targets.c: task storage through pidfds, /proc */
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
