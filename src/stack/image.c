@@ -67,8 +67,11 @@ static void parse_maps(struct uimage *im)
 		unsigned long long lo, hi, off;
 		int name = 0;
 
+		/* the %n after the inode skips whitespace, newlines too: a mapping
+		 * without a path would take the next line's start as its path */
 		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &lo, &hi, perms, &off,
-			   &name) == 4 && name && line[name] && line[name] != '\n') {
+			   &name) == 4 && name && line[name] && line[name] != '\n' &&
+		    (!nl || line + name < nl)) {
 			if (im->nmap == cap) {
 				struct umap *m = realloc(im->map, (cap ? cap * 2 : 64) * sizeof(*m));
 
