@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared inside src/output/ only: pieces of a line, JSON renderers. */
+/* Shared by the formatter's pieces (src/output/) and the decoders of whole
+ * calls (src/decode/): pieces of a line, fd decorations, JSON renderers. */
 #ifndef STROBE_OUTPUT_INTERNAL_H
 #define STROBE_OUTPUT_INTERNAL_H
 
 #include "output.h"
+#include "../decode/decode.h"
 
 struct syscall_desc;
 
@@ -28,66 +30,6 @@ bool formatter_json(const struct formatter *f);
 int formatter_decode_fds(const struct formatter *f);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
-
-/* args.c */
-void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-	      size_t size);
-void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-	     const struct ev_syscall *e, size_t size, int i);
-int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
-void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
-/* "NULL" or the address */
-void put_ptr(struct sbuf *b, uint64_t v);
-/* strings, buffers, argv and the environment, from their captures */
-void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		    const struct ev_syscall *e, size_t size, int i);
-void put_argv_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		  const struct ev_syscall *e, size_t size, int i);
-void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		  const struct ev_syscall *e, size_t size, int i);
-
-/* kinds.c: argument i by its kind (src/syscalls/argkinds.def), and how
- * -X shows it as a number */
-enum { XS_NONE = -1, XS_HEX, XS_HEX64, XS_DEC };
-void put_arg_kind(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		  const struct ev_syscall *e, size_t size, int i);
-int arg_kind_xlat(int kind);
-
-/* callargs.c: calls whose arguments read each other */
-void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
-void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
-		  size_t size, int i);
-void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
-void put_clone(struct sbuf *b, const struct ev_syscall *e);
-void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-	       const struct ev_syscall *e, size_t size);
-struct cap;
-/* Captures of a syscall record, walked with bounds checks. */
-struct capiter {
-	const uint8_t *p, *end;
-	unsigned left;
-};
-void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size);
-bool cap_next(struct capiter *it, const struct cap **c, const char **data);
-bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
-	      const char **data);
-/* the capture of argument `arg` with all of `flags` set (CAP_ENTRY) */
-bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
-		      const struct cap **c, const char **data);
-
-/* waits.c: poll, select, epoll; put_wait_arg is false for other kinds */
-bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		  const struct ev_syscall *e, size_t size, int i);
-void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		     size_t size);
-
-/* msgs.c: iovecs, msghdrs, socket options; false for other kinds */
-bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		 const struct ev_syscall *e, size_t size, int i);
-
-/* prctl.c */
-void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
-void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 
 /* fdpaths.c: what /proc/PID/fd/N says of the fds a call creates without
  * a path (syscall_desc.fdkind): "socket:", ...; NULL when unknown */

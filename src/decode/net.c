@@ -1,5 +1,175 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
+ * Sockets: families, types, protocols, addresses, socket options, message
+ * flags and control messages.
+ */
+#include <arpa/inet.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+#include "../output/internal.h"
+#include "../syscalls/syscalls.h"
+#include "../../bpf/event.h"
+
+void decode_sock_family(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_sock_family, N(xlat_sock_family), "AF_???");
+}
+
+void decode_sock_type(struct sbuf *b, uint64_t v)
+{
+	uint64_t rest = (uint32_t)v & ~0xfull;
+
+	put_enum(b, v & 0xf, xlat_sock_type_types, N(xlat_sock_type_types), NULL);
+	put_rest(b, rest, put_flags(b, &rest, xlat_sock_type_flags, N(xlat_sock_type_flags), 0), "");
+}
+
+void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
+{
+	if (family == 2 || family == 10)
+		put_enum(b, (uint32_t)v, xlat_sock_proto_ip, N(xlat_sock_proto_ip), NULL);
+	else if (family == 16)
+		put_enum(b, (uint32_t)v, xlat_sock_proto_nl, N(xlat_sock_proto_nl), NULL);
+	else
+		sbuf_s64(b, (int32_t)v);
+}
+
+void decode_sockopt_level(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_levels, N(xlat_levels), "SOL_???");
+}
+
+void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v)
+{
+	switch ((uint32_t)level) {
+	case 1: put_enum(b, (uint32_t)v, xlat_so_names, N(xlat_so_names), "SO_???"); return;
+	case 6: put_enum(b, (uint32_t)v, xlat_tcp_names, N(xlat_tcp_names), "TCP_???"); return;
+	case 0: put_enum(b, (uint32_t)v, xlat_ip_names, N(xlat_ip_names), "IP_???"); return;
+	case 41: put_enum(b, (uint32_t)v, xlat_ipv6_names, N(xlat_ipv6_names), "IPV6_???"); return;
+	}
+	sbuf_u64(b, (uint32_t)v);
+}
+
+void decode_msg_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_msg_flags, N(xlat_msg_flags));
+}
+
+/* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":
+ * the control messages in p, walked by their lengths (x86_64: a 16-byte
+ * header, data aligned to 8). */
+void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	size_t off = 0;
+	bool first = true;
+
+	sbuf_putc(b, '[');
+	while (off + 16 <= len) {
+		uint64_t clen;
+		int32_t level, type;
+
+		memcpy(&clen, p + off, 8);
+		memcpy(&level, p + off + 8, 4);
+		memcpy(&type, p + off + 12, 4);
+		if (clen < 16)
+			break;
+		sbuf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
+			    (unsigned long long)clen);
+		first = false;
+		decode_sockopt_level(b, (uint32_t)level);
+		sbuf_puts(b, ", cmsg_type=");
+		size_t dlen = clen - 16, avail = len - off - 16;
+		const uint8_t *d = p + off + 16;
+
+		if (dlen > avail)
+			dlen = avail;
+		if (level == 1 && type == 1) {		/* SCM_RIGHTS */
+			sbuf_puts(b, "SCM_RIGHTS, cmsg_data=[");
+			for (size_t i = 0; i + 4 <= dlen; i += 4) {
+				int32_t fd;
+
+				memcpy(&fd, d + i, 4);
+				sbuf_printf(b, "%s%d", i ? ", " : "", fd);
+			}
+			sbuf_puts(b, "]}");
+		} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
+			uint32_t c[3];
+
+			memcpy(c, d, 12);
+			sbuf_printf(b, "SCM_CREDENTIALS, cmsg_data={pid=%u, uid=%u, gid=%u}}",
+				    c[0], c[1], c[2]);
+		} else {
+			sbuf_printf(b, "%#x, cmsg_data=", (uint32_t)type);
+			decode_string_hex(b, (const char *)d, dlen, false);
+			sbuf_putc(b, '}');
+		}
+		off += (clen + 7) & ~(uint64_t)7;
+	}
+	sbuf_putc(b, ']');
+}
+
+/* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
+ * by family.  len is how many bytes the call said it holds. */
+void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint16_t family;
+	char text[64];
+
+	if (len < 2) {
+		sbuf_puts(b, "{}");
+		return;
+	}
+	memcpy(&family, p, 2);
+	sbuf_puts(b, "{sa_family=");
+	decode_sock_family(b, family);
+	if (family == 1) {			/* AF_UNIX */
+		const char *path = (const char *)p + 2;
+		size_t n = len - 2;
+
+		if (n) {
+			sbuf_puts(b, ", sun_path=");
+			if (!path[0] && n > 1) {	/* abstract: no NUL ends it */
+				sbuf_putc(b, '@');
+				decode_string(b, path + 1, n - 1, false);
+			} else {
+				decode_string(b, path, strnlen(path, n), false);
+			}
+		}
+	} else if (family == 2 && len >= 8) {	/* AF_INET */
+		uint16_t port;
+
+		memcpy(&port, p + 2, 2);
+		inet_ntop(AF_INET, p + 4, text, sizeof(text));
+		sbuf_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")",
+			    ntohs(port), text);
+	} else if (family == 10 && len >= 24) {	/* AF_INET6 */
+		uint16_t port;
+		uint32_t flow, scope = 0;
+
+		memcpy(&port, p + 2, 2);
+		memcpy(&flow, p + 4, 4);
+		if (len >= 28)
+			memcpy(&scope, p + 24, 4);
+		inet_ntop(AF_INET6, p + 8, text, sizeof(text));
+		sbuf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), "
+			    "inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
+			    ntohs(port), ntohl(flow), text, scope);
+	} else if (family == 16 && len >= 12) {	/* AF_NETLINK */
+		uint32_t pid, groups;
+
+		memcpy(&pid, p + 4, 4);
+		memcpy(&groups, p + 8, 4);
+		sbuf_printf(b, ", nl_pid=%u, nl_groups=%08x", pid, groups);
+	} else if (len > 2) {
+		sbuf_puts(b, ", sa_data=");
+		decode_string(b, (const char *)p + 2, len - 2, false);
+	}
+	sbuf_putc(b, '}');
+}
+
+/*
  * Scatter/gather and messages: iovec arrays with their data
  * ("[{iov_base="hello", iov_len=5}]"), msghdrs with name, iovecs and
  * control messages, send/recv flags, and socket options by level and name
@@ -7,12 +177,6 @@
  * cap (base, len, then data: for reads, up to the result), and a msghdr as
  * its struct followed by CAP_NAME, CAP_ELEM and CAP_CTRL caps.
  */
-#include <string.h>
-
-#include "internal.h"
-#include "../../bpf/event.h"
-#include "../decode/decode.h"
-#include "../syscalls/syscalls.h"
 
 struct msghdr64 {
 	uint64_t name;
@@ -261,4 +425,60 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		return true;
 	}
 	return false;
+}
+
+/*
+ * Socket addresses with their lengths.
+ */
+
+/*
+ * Socket addresses: one the call reads is as long as its length argument
+ * says; one it writes is as long as the length it wrote back ("[16]").
+ */
+void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
+			 const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+	int kind = d->args[i].kind;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) || c->len < 2) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (kind == AK_SOCKLEN) {
+		int32_t n;
+
+		if (c->len < 4) {
+			sbuf_hex(b, e->args[i]);
+			return;
+		}
+		memcpy(&n, data, 4);
+		/* the length as the caller gave it, and as the call left it */
+		if (e->aux2 == 1 && (int32_t)e->aux != n)
+			sbuf_printf(b, "[%d => %d]", (int32_t)e->aux, n);
+		else
+			sbuf_printf(b, "[%d]", n);
+		return;
+	}
+	size_t len = c->len;
+
+	if (kind == AK_SOCKADDR && d->args[i].dir == ARG_OUT) {
+		/* the length the call wrote back is the next argument's */
+		const struct cap *lc;
+		const char *ldata;
+		int32_t n;
+
+		if (i + 1 < d->nargs && cap_find(e, size, i + 1, &lc, &ldata) &&
+		    !(lc->flags & CAP_FAULT) && lc->len >= 4) {
+			memcpy(&n, ldata, 4);
+			if (n >= 0 && (size_t)n < len)
+				len = n;
+		}
+	}
+	decode_sockaddr(b, (const uint8_t *)data, len);
 }

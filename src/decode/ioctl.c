@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Terminal ioctls: struct termios as strace abbreviates it ("{c_iflag=...,
- * c_oflag=..., c_cflag=..., c_lflag=..., ...}", the output delay fields by
- * value first), struct winsize.  Octal values as <asm-generic/termbits.h>.
+ * ioctl: request names, and the terminal structs strace decodes (termios
+ * abbreviated as strace abbreviates it, window sizes).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "flagtab.h"
 #include "xlat_tables.h"
+#include "../output/internal.h"
+#include "../syscalls/syscalls.h"
+#include "../../bpf/event.h"
+
+void decode_ioctl_req(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_ioctl_req, N(xlat_ioctl_req), NULL);
+}
 
 static const char *const bauds[] = {
 	"B0", "B50", "B75", "B110", "B134", "B150", "B200", "B300", "B600", "B1200", "B1800",
@@ -76,4 +84,65 @@ void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(w, p, sizeof(w));
 	sbuf_printf(b, "{ws_row=%u, ws_col=%u, ws_xpixel=%u, ws_ypixel=%u}", w[0], w[1], w[2],
 		    w[3]);
+}
+
+/*
+ * ioctl's third argument, by request.
+ */
+
+/* ioctl's third argument, by request: termios, winsize, an int written
+ * ("[0]") or read, FICLONE's fd; otherwise the address */
+void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
+{
+	uint32_t req = (uint32_t)e->args[i - 1];
+	uint64_t v = e->args[i];
+	const struct cap *c;
+	const char *data;
+	bool got = cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT);
+	int32_t n = 0;
+
+	if (req == 0x40049409) {	/* FICLONE: the source fd */
+		sbuf_printf(b, "%d", (int)v);
+		return;
+	}
+	if (got && c->len >= 4)
+		memcpy(&n, data, 4);
+	switch (req) {
+	case 0x5401:			/* TCGETS: what the call wrote */
+		if (e->ret < 0)
+			got = false;
+		/* fall through */
+	case 0x5402: case 0x5403: case 0x5404:
+		if (got) {
+			decode_termios(b, (const uint8_t *)data, c->len);
+			return;
+		}
+		break;
+	case 0x5413:			/* TIOCGWINSZ */
+		if (e->ret < 0)
+			got = false;
+		/* fall through */
+	case 0x5414:
+		if (got) {
+			decode_winsize(b, (const uint8_t *)data, c->len);
+			return;
+		}
+		break;
+	case 0x541B: case 0x5411: case 0x540F: case 0x80045430:	/* written ints */
+		if (got && e->ret >= 0 && c->len >= 4) {
+			sbuf_printf(b, "[%d]", n);
+			return;
+		}
+		break;
+	case 0x5421: case 0x5410: case 0x40045431: case 0x5452:	/* ints it reads */
+		if (got && c->len >= 4) {
+			sbuf_printf(b, "[%d]", n);
+			return;
+		}
+		break;
+	}
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_putc(b, '0');
 }

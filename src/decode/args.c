@@ -6,9 +6,8 @@
  */
 #include <string.h>
 
-#include "output.h"
-#include "internal.h"
-#include "../decode/decode.h"
+#include "../output/internal.h"
+#include "decode.h"
 #include "../syscalls/syscalls.h"
 
 bool cap_next(struct capiter *it, const struct cap **c, const char **data)

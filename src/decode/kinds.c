@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "internal.h"
-#include "../decode/decode.h"
+#include "../output/internal.h"
+#include "decode.h"
 #include "../syscalls/syscalls.h"
 #include "../syscalls/nr_x86_64.h"
 
@@ -81,15 +81,6 @@ static void put_mode32(struct sbuf *b, uint64_t v) { decode_mode(b, (uint32_t)v)
 static void put_shm_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 's'); }
 static void put_msg_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 'm'); }
 static void put_sem_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 'e'); }
-
-/* %#lx: 0 without the prefix */
-static void put_hex0(struct sbuf *b, uint64_t v)
-{
-	if (v)
-		sbuf_hex(b, v);
-	else
-		sbuf_putc(b, '0');
-}
 
 static void put_signal_arg(struct sbuf *b, uint64_t v)
 {

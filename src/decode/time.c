@@ -1,16 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Timer and resource structs, and the flags of the calls that take them:
- * itimerspec, itimerval, sigevent, rusage (its two times, then "..."),
- * tms, CPU masks; timerfd, itimer, rusage, msync and mremap constants.
- * x86_64 layouts.
+ * Clocks and timers: clock ids, timer flags, timespecs and timevals,
+ * itimers, sigevents, timerfd flags.
  */
+#include <arpa/inet.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-static int64_t i64(const uint8_t *p, size_t off)
+void decode_clockid(struct sbuf *b, uint64_t v)
+{
+	if ((int32_t)v < 0) {
+		sbuf_s64(b, (int32_t)v);	/* dynamic clocks: fd or pid based */
+		return;
+	}
+	put_enum(b, (uint32_t)v, xlat_clockid, N(xlat_clockid), "CLOCK_???");
+}
+
+void decode_timer_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_timer_flags, N(xlat_timer_flags));
+}
+
+void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	(void)len;
+	sbuf_puts(b, "{tv_sec=");
+	sbuf_s64(b, (int64_t)load_u64(p, 0));
+	sbuf_puts(b, ", tv_nsec=");
+	sbuf_s64(b, (int64_t)load_u64(p, 8));
+	sbuf_putc(b, '}');
+}
+
+int64_t i64(const uint8_t *p, size_t off)
 {
 	int64_t v;
 
@@ -18,7 +42,7 @@ static int64_t i64(const uint8_t *p, size_t off)
 	return v;
 }
 
-static void put_pair(struct sbuf *b, const uint8_t *p, const char *sub)
+void put_pair(struct sbuf *b, const uint8_t *p, const char *sub)
 {
 	sbuf_printf(b, "{tv_sec=%lld, %s=%lld}", (long long)i64(p, 0), sub, (long long)i64(p, 8));
 }
@@ -62,42 +86,6 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_putc(b, '}');
 }
 
-/* struct rusage: ru_utime, ru_stime (timevals), then 14 longs strace
- * abbreviates */
-void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	if (too_short(b, len, 32))
-		return;
-	sbuf_puts(b, "{ru_utime=");
-	put_pair(b, p, "tv_usec");
-	sbuf_puts(b, ", ru_stime=");
-	put_pair(b, p + 16, "tv_usec");
-	sbuf_puts(b, ", ...}");
-}
-
-void decode_tms(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	if (too_short(b, len, 32))
-		return;
-	sbuf_printf(b, "{tms_utime=%lld, tms_stime=%lld, tms_cutime=%lld, tms_cstime=%lld}",
-		    (long long)i64(p, 0), (long long)i64(p, 8), (long long)i64(p, 16),
-		    (long long)i64(p, 24));
-}
-
-/* "[0 1]": the CPUs set in a mask of len bytes */
-void decode_cpumask(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	bool first = true;
-
-	sbuf_putc(b, '[');
-	for (size_t i = 0; i < len * 8; i++)
-		if (p[i / 8] & (1u << (i % 8))) {
-			sbuf_printf(b, first ? "%zu" : " %zu", i);
-			first = false;
-		}
-	sbuf_putc(b, ']');
-}
-
 void decode_tfd_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset(b, v, xlat_tfd_flags, N(xlat_tfd_flags));
@@ -113,17 +101,12 @@ void decode_itimer_which(struct sbuf *b, uint64_t v)
 	put_enum(b, (uint32_t)v, xlat_itimer_which, N(xlat_itimer_which), "ITIMER_???");
 }
 
-void decode_rusage_who(struct sbuf *b, uint64_t v)
+void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	put_enum(b, (uint32_t)v, xlat_rusage_who, N(xlat_rusage_who), "RUSAGE_???");
-}
+	int64_t v[2];
 
-void decode_msync_flags(struct sbuf *b, uint64_t v)
-{
-	put_flagset(b, v, xlat_msync_flags, N(xlat_msync_flags));
-}
-
-void decode_mremap_flags(struct sbuf *b, uint64_t v)
-{
-	put_rest(b, v, put_flags(b, &v, xlat_mremap_flags, N(xlat_mremap_flags), 1), "0");
+	if (too_short(b, len, 16))
+		return;
+	memcpy(v, p, 16);
+	sbuf_printf(b, "{tv_sec=%lld, tv_usec=%lld}", (long long)v[0], (long long)v[1]);
 }
