@@ -25,34 +25,12 @@ static bool written(const struct syscall_desc *d, int i)
 	return d->args[i].dir == ARG_OUT;
 }
 
-/* The bytes captured for a struct argument of at least its kind's size;
- * NULL, after printing "NULL" or the address, when there are none. */
-static const uint8_t *struct_bytes(struct sbuf *b, const struct syscall_desc *d,
-				   const struct ev_syscall *e, size_t size, int i,
-				   size_t *len)
-{
-	const struct cap *c;
-	const char *data;
-
-	if (!e->args[i]) {
-		sbuf_puts(b, "NULL");
-		return NULL;
-	}
-	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) ||
-	    c->len < (size_t)arg_kind_size(d->args[i].kind)) {
-		sbuf_hex(b, e->args[i]);
-		return NULL;
-	}
-	*len = c->len;
-	return (const uint8_t *)data;
-}
-
-/* The bytes captured for an array or buffer argument, any length; NULL
- * after printing "NULL" or the address (also when the call that writes it
- * failed). */
-static const uint8_t *array_bytes(struct sbuf *b, const struct syscall_desc *d,
-				  const struct ev_syscall *e, size_t size, int i,
-				  size_t *len)
+/* The bytes captured for argument i, at least `min` of them; NULL, after
+ * printing "NULL" or the address, when there are none (not captured,
+ * unreadable, short, or written by a call that failed). */
+static const uint8_t *arg_bytes(struct sbuf *b, const struct syscall_desc *d,
+				const struct ev_syscall *e, size_t size, int i, size_t min,
+				size_t *len)
 {
 	const struct cap *c;
 	const char *data;
@@ -62,12 +40,20 @@ static const uint8_t *array_bytes(struct sbuf *b, const struct syscall_desc *d,
 		return NULL;
 	}
 	if ((written(d, i) && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
-	    (c->flags & CAP_FAULT)) {
+	    (c->flags & CAP_FAULT) || c->len < min) {
 		sbuf_hex(b, e->args[i]);
 		return NULL;
 	}
 	*len = c->len;
 	return (const uint8_t *)data;
+}
+
+/* a struct: at least its kind's size */
+static const uint8_t *struct_bytes(struct sbuf *b, const struct syscall_desc *d,
+				   const struct ev_syscall *e, size_t size, int i,
+				   size_t *len)
+{
+	return arg_bytes(b, d, e, size, i, arg_kind_size(d->args[i].kind), len);
 }
 
 /* numbers: ints arrive in 64-bit registers whose upper half the ABI leaves
@@ -260,7 +246,7 @@ static void put_groups(ARGS)
 		sbuf_puts(b, "[]");
 		return;
 	}
-	if (!(p = array_bytes(b, d, e, size, i, &len)))
+	if (!(p = arg_bytes(b, d, e, size, i, 0, &len)))
 		return;
 	sbuf_putc(b, '[');
 	for (size_t k = 0; k + 4 <= len; k += 4) {
@@ -275,7 +261,7 @@ static void put_groups(ARGS)
 static void put_cpumask(ARGS)
 {
 	size_t len;
-	const uint8_t *p = array_bytes(b, d, e, size, i, &len);
+	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
 
 	if (p)
 		decode_cpumask(b, p, len);
@@ -285,7 +271,7 @@ static void put_cpumask(ARGS)
 static void put_ipc_buf(ARGS)
 {
 	size_t len;
-	const uint8_t *p = array_bytes(b, d, e, size, i, &len);
+	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
 	uint64_t n = e->args[d->args[i].len_arg];
 
 	if (!p)
