@@ -2,6 +2,7 @@
 #   make            build build/strobe
 #   make demo       install what is missing, build, trace a demo command
 #   make check      install what is missing, build, run every test
+#   make unit       the unit tests alone: no root, no BPF, any user
 #   make bench      compare overhead with strace, perf trace and bpftrace
 #   make install    install to $(PREFIX) (default /usr/local)
 
@@ -37,7 +38,7 @@ PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
 SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h
 
-.PHONY: all deps demo check unit e2e bench install clean syscall-table xlat fuzz fidelity
+.PHONY: all deps demo check unit unit-run e2e bench install clean syscall-table xlat fuzz fidelity
 .SECONDARY:
 all: $(BUILD)/strobe
 
@@ -81,7 +82,7 @@ $(BUILD)/strobe-asan: $(ASAN_OBJS)
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_SRCS:%.c=$(BUILD)/asan/%.o)
 	$(msg) CC $@
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(SAN) -Isrc $^ -o $@ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(SAN) -Isrc $(filter %.c %.o,$^) -o $@ $(LDLIBS)
 
 # Test programs: plain C with known syscalls; built without optimisation
 # surprises (-O0) so each call in the source is a call at run time.
@@ -120,6 +121,26 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS) \
 		$(BUILD)/tests/progs/stackcalls-nofp
 	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
+
+# The unit tests need neither root nor BPF (no skeleton: SKEL= below).
+# They build into $(BUILD) when this user may write there, else into a
+# directory of the user's own under $TMPDIR (a root-owned checkout).
+UNIT_DIR = $(shell if [ -w '$(BUILD)' ] || { [ ! -e '$(BUILD)' ] && [ -w . ]; }; \
+	then echo '$(BUILD)'; else echo "$${TMPDIR:-/tmp}/strobe-unit-$$(id -u)"; fi)
+
+unit:
+	$(Q)$(MAKE) --no-print-directory BUILD='$(UNIT_DIR)' SKEL= unit-run
+
+unit-run: $(UNIT_BINS)
+	$(Q)p=0; f=0; for t in $(UNIT_BINS); do \
+		out=$$($$t 2>&1); rc=$$?; \
+		printf '%s\n' "$$out" | grep -E 'FAIL|KNOWN BUG'; \
+		line=$$(printf '%s\n' "$$out" | tail -n 1); \
+		case "$$line" in *" passed, "*" failed") ;; *) line="0 passed, 1 failed";; esac; \
+		[ $$rc -ne 0 ] && [ "$${line#*passed, }" = "0 failed" ] && line="$${line%%,*}, 1 failed"; \
+		echo "$${t##*/}: $$line"; \
+		p=$$((p + $${line%% passed*})); n=$${line#*passed, }; f=$$((f + $${n%% failed})); \
+	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 bench: deps all $(PROG_BINS) $(CHAIN_BINS)
 	$(Q)sh scripts/deps.sh bench
@@ -160,4 +181,4 @@ xlat:
 clean:
 	rm -rf $(BUILD)
 
--include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(UNIT_BINS:=.d)
