@@ -209,8 +209,8 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	if (xs == XS_NONE || decode_xlat() == XLAT_ABBREV)
 		return;
 	/* -X raw|verbose: the number, or both; int arguments: the low half */
-	xlat_finish(b, mark, xs == XS_DEC ? (uint64_t)(int64_t)(int32_t)v :
-			     xs == XS_HEX64 ? v : (uint32_t)v, xs == XS_DEC ? XF_DEC : XF_HEX);
+	xlat_finish(b, mark, xs == XS_DEC ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v,
+		    xs == XS_DEC ? XF_DEC : XF_HEX);
 	if (kind == AK_DIRFD)
 		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)v);
 }

@@ -217,7 +217,7 @@ void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 
 /* kinds.c: argument i by its kind (src/syscalls/argkinds.def), and how
  * -X shows it as a number */
-enum { XS_NONE = -1, XS_HEX, XS_HEX64, XS_DEC };
+enum { XS_NONE = -1, XS_HEX, XS_DEC };
 void put_arg_kind(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		  const struct ev_syscall *e, size_t size, int i);
 int arg_kind_xlat(int kind);

@@ -95,18 +95,23 @@ void decode_fd_flags(struct sbuf *b, uint64_t v)
 
 void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
 {
+	size_t mark = b->len;
+
 	switch ((uint32_t)cmd) {
 	case 2:				/* F_SETFD */
 		if (v == 1)
 			sbuf_puts(b, "FD_CLOEXEC");
 		else
 			sbuf_u64(b, (uint32_t)v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);	/* -X */
 		break;
 	case 4:				/* F_SETFL */
 		decode_open_flags(b, (uint32_t)v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
 		break;
 	case 1033:			/* F_ADD_SEALS */
 		decode_seals(b, v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
 		break;
 	case 0: case 8: case 10: case 1024: case 1026: case 1030: case 1031:
 		sbuf_s64(b, (int32_t)v);
@@ -168,14 +173,22 @@ void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len)
 	if (too_short(b, len, sizeof(how)))
 		return;
 	memcpy(how, p, sizeof(how));
+	uint64_t resolve;
+	size_t mark;
+
 	sbuf_puts(b, "{flags=");
+	mark = b->len;
 	decode_open_flags(b, how[0]);
+	xlat_finish(b, mark, how[0], XF_HEX);
 	if (how[0] & (0100 | 020000000)) {
 		sbuf_puts(b, ", mode=");
 		sbuf_oct(b, how[1]);
 	}
 	sbuf_puts(b, ", resolve=");
+	mark = b->len;
+	resolve = how[2];
 	put_rest(b, how[2], put_flags(b, &how[2], xlat_resolve_flags, N(xlat_resolve_flags), 1), "0");
+	xlat_finish(b, mark, resolve, XF_HEX);
 	sbuf_putc(b, '}');
 }
 
@@ -192,10 +205,17 @@ void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len)
 		memcpy(t, p + i * 16, sizeof(t));
 		if (i)
 			sbuf_puts(b, ", ");
-		if (t[1] == (1 << 30) - 1) {
-			sbuf_puts(b, "UTIME_NOW");
-		} else if (t[1] == (1 << 30) - 2) {
-			sbuf_puts(b, "UTIME_OMIT");
+		if (t[1] == (1 << 30) - 1 || t[1] == (1 << 30) - 2) {
+			const char *name = t[1] == (1 << 30) - 1 ? "UTIME_NOW" : "UTIME_OMIT";
+
+			/* -X raw|verbose: the struct, and the name in a comment */
+			if (decode_xlat() == XLAT_ABBREV) {
+				sbuf_puts(b, name);
+				continue;
+			}
+			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
+			if (decode_xlat() == XLAT_VERBOSE)
+				sbuf_printf(b, " /* %s */", name);
 		} else {
 			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
 			decode_date(b, t[0], (uint32_t)t[1]);

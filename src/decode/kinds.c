@@ -213,6 +213,20 @@ static void put_utsname(struct sbuf *b, const uint8_t *p, size_t len)
 	decode_utsname(b, p, len, decode_verbose());
 }
 
+/* wait4's status: only a call that reaped a child wrote it */
+static void put_wait_status_arg(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->args[i] && e->ret <= 0) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		decode_wait_status(b, p, len);
+}
+
 /* pipe2's and socketpair's new fds, each with its -y decor */
 static void put_fd_pair(ARGS)
 {

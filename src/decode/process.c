@@ -30,9 +30,12 @@ void decode_wait_options(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_wait_options, N(xlat_wait_options));
 }
 
+/* The flags, then the exit signal; under -X each is a number
+ * ("0x1200000|17") */
 void decode_clone_flags(struct sbuf *b, uint64_t v)
 {
 	uint64_t sig = v & 0xff, rest = v & ~0xffull;
+	size_t mark = b->len;
 	int first = put_flags(b, &rest, xlat_clone_flags, N(xlat_clone_flags), 1);
 
 	if (rest) {
@@ -41,10 +44,14 @@ void decode_clone_flags(struct sbuf *b, uint64_t v)
 		sbuf_hex(b, rest);
 		first = 0;
 	}
+	if (!first)
+		xlat_finish(b, mark, v & ~0xffull, XF_HEX);
 	if (sig) {
 		if (!first)
 			sbuf_putc(b, '|');
+		mark = b->len;
 		decode_signal(b, sig);
+		xlat_finish(b, mark, sig, XF_DEC);
 		first = 0;
 	}
 	if (first)

@@ -236,10 +236,14 @@ void decode_sigset(struct sbuf *b, uint64_t mask)
 	for (int sig = 1; sig <= 64; sig++) {
 		if (!(mask >> (sig - 1) & 1))
 			continue;
+		size_t mark;
+
 		if (!first)
 			sbuf_putc(b, ' ');
 		first = 0;
+		mark = b->len;
 		set_member(b, sig);
+		xlat_finish(b, mark, sig, XF_DEC);	/* -X: the numbers */
 	}
 	sbuf_putc(b, ']');
 }
@@ -272,6 +276,7 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_puts(b, ", sa_mask=");
 	decode_sigset(b, load_u64(p, 24));
 	sbuf_puts(b, ", sa_flags=");
+	size_t mark = b->len;
 	for (size_t i = 0; i < sizeof(sa_flags) / sizeof(sa_flags[0]); i++) {
 		if (!(rest & sa_flags[i].val))
 			continue;
@@ -288,6 +293,7 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 	} else if (first) {
 		sbuf_putc(b, '0');
 	}
+	xlat_finish(b, mark, flags, XF_HEX);
 	if (flags & 0x04000000) {
 		sbuf_puts(b, ", sa_restorer=");
 		sbuf_hex(b, load_u64(p, 16));

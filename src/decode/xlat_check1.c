@@ -120,9 +120,9 @@ _Static_assert((unsigned long long)(CLONE_NEWNET) == 0x40000000ull, "CLONE_NEWNE
 _Static_assert((unsigned long long)(CLONE_IO) == 0x80000000ull, "CLONE_IO");
 
 /* efd_flags */
+_Static_assert((unsigned long long)(EFD_SEMAPHORE) == 0x1ull, "EFD_SEMAPHORE");
 _Static_assert((unsigned long long)(EFD_CLOEXEC) == 0x80000ull, "EFD_CLOEXEC");
 _Static_assert((unsigned long long)(EFD_NONBLOCK) == 0x800ull, "EFD_NONBLOCK");
-_Static_assert((unsigned long long)(EFD_SEMAPHORE) == 0x1ull, "EFD_SEMAPHORE");
 
 /* epoll_flags */
 _Static_assert((unsigned long long)(EPOLL_CLOEXEC) == 0x80000ull, "EPOLL_CLOEXEC");
@@ -523,9 +523,9 @@ _Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
 _Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
 
 /* msync_flags */
+_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 _Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
 _Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
-_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 
 /* oflags */
 _Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");

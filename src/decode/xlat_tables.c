@@ -108,9 +108,9 @@ const struct flag xlat_dumpable[3] = {
 };
 
 const struct flag xlat_efd_flags[3] = {
+	{ 0x1, "EFD_SEMAPHORE" },
 	{ 0x80000, "EFD_CLOEXEC" },
 	{ 0x800, "EFD_NONBLOCK" },
-	{ 0x1, "EFD_SEMAPHORE" },
 };
 
 const struct flag xlat_epoll_events[16] = {
@@ -589,9 +589,9 @@ const struct flag xlat_msg_ipc_flags[4] = {
 };
 
 const struct flag xlat_msync_flags[3] = {
+	{ 0x4, "MS_SYNC" },
 	{ 0x1, "MS_ASYNC" },
 	{ 0x2, "MS_INVALIDATE" },
-	{ 0x4, "MS_SYNC" },
 };
 
 const struct flag xlat_oflags[8] = {

@@ -42,27 +42,21 @@ struct ksigaction { uint64_t handler, flags, restorer, mask; };
 struct rlim64 { uint64_t cur, max; };
 
 static const struct row procs[] = {
-	/* BUG: -X raw|verbose leave sigaction's sa_mask and sa_flags by name */
 	{ .c = { .nr = SYS_rt_sigaction, .a = { SIGUSR1, P, 0, 8 },
 		 .cap = { CAP_OBJ(1, struct ksigaction, { HANDLER, 0x14000000, RESTORER, SIGBIT(SIGUSR2) }) } },
 	  .def = "rt_sigaction(SIGUSR1, {sa_handler=0x55d14ad1f189, sa_mask=[USR2], sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x7f0000001000}, NULL, 8) = 0",
 	  .raw = "rt_sigaction(10, {sa_handler=0x55d14ad1f189, sa_mask=[12], sa_flags=0x14000000, sa_restorer=0x7f0000001000}, NULL, 8) = 0",
-	  .verb = "rt_sigaction(10 /* SIGUSR1 */, {sa_handler=0x55d14ad1f189, sa_mask=[12 /* USR2 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f0000001000}, NULL, 8) = 0",
-	  .bugs = XMODES  },
-	/* BUG: -X raw|verbose leave sigaction's sa_mask and sa_flags by name */
+	  .verb = "rt_sigaction(10 /* SIGUSR1 */, {sa_handler=0x55d14ad1f189, sa_mask=[12 /* USR2 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f0000001000}, NULL, 8) = 0" },
 	{ .c = { .nr = SYS_rt_sigaction, .a = { SIGUSR1, 0, P, 8 },
 		 .cap = { CAP_OBJ(2, struct ksigaction, { HANDLER, 0x14000000, RESTORER, SIGBIT(SIGUSR2) }) } },
 	  .def = "rt_sigaction(SIGUSR1, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[USR2], sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x7f0000001000}, 8) = 0",
 	  .raw = "rt_sigaction(10, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[12], sa_flags=0x14000000, sa_restorer=0x7f0000001000}, 8) = 0",
-	  .verb = "rt_sigaction(10 /* SIGUSR1 */, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[12 /* USR2 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f0000001000}, 8) = 0",
-	  .bugs = XMODES  },
-	/* BUG: -X raw|verbose leave signal sets by name ([INT TERM], strace: [2 15]) */
+	  .verb = "rt_sigaction(10 /* SIGUSR1 */, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[12 /* USR2 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f0000001000}, 8) = 0" },
 	{ .c = { .nr = SYS_rt_sigprocmask, .a = { SIG_BLOCK, P, P + 8, 8 },
 		 .cap = { CAP_ARR(1, uint64_t, { SIGBIT(SIGINT) | SIGBIT(SIGTERM) }), CAP_ARR(2, uint64_t, { 0 }) } },
 	  .def = "rt_sigprocmask(SIG_BLOCK, [INT TERM], [], 8) = 0",
 	  .raw = "rt_sigprocmask(0, [2 15], [], 8)        = 0",
-	  .verb = "rt_sigprocmask(0 /* SIG_BLOCK */, [2 /* INT */ 15 /* TERM */], [], 8) = 0",
-	  .bugs = XMODES  },
+	  .verb = "rt_sigprocmask(0 /* SIG_BLOCK */, [2 /* INT */ 15 /* TERM */], [], 8) = 0" },
 	{ .c = { .nr = SYS_rt_sigprocmask, .a = { SIG_SETMASK, P, 0, 8 }, .cap = { CAP_ARR(1, uint64_t, { 0 }) } },
 	  .def = "rt_sigprocmask(SIG_SETMASK, [], NULL, 8) = 0",
 	  .raw = "rt_sigprocmask(0x2, [], NULL, 8)        = 0",
@@ -96,12 +90,10 @@ static const struct row procs[] = {
 	  .verb = "getpriority(0 /* PRIO_PROCESS */, 0)    = 20" },
 	{ .c = { .nr = SYS_sched_getscheduler, .a = { 0 } },
 	  .def = "sched_getscheduler(0)                   = 0 (SCHED_OTHER)" },
-	/* BUG: -X raw|verbose leave personality's result by name (strace: 0 (0)) */
 	{ .c = { .nr = SYS_personality, .a = { 0xffffffff } },
 	  .def = "personality(0xffffffff)                 = 0 (PER_LINUX)",
 	  .raw = "personality(0xffffffff)                 = 0 (0)",
-	  .verb = "personality(0xffffffff)                 = 0 (0 /* PER_LINUX */)",
-	  .bugs = XMODES  },
+	  .verb = "personality(0xffffffff)                 = 0 (0 /* PER_LINUX */)" },
 	{ .c = { .nr = SYS_arch_prctl, .a = { 0x1001, BAD } },
 	  .def = "arch_prctl(ARCH_SET_GS, 0x1000)         = 0",
 	  .raw = "arch_prctl(0x1001, 0x1000)              = 0",
@@ -125,12 +117,10 @@ static const struct row procs[] = {
 	  .def = "madvise(0x1000, 4096, MADV_DONTNEED)    = -1 ENOMEM (Cannot allocate memory)",
 	  .raw = "madvise(0x1000, 4096, 0x4)              = -1 ENOMEM (Cannot allocate memory)",
 	  .verb = "madvise(0x1000, 4096, 0x4 /* MADV_DONTNEED */) = -1 ENOMEM (Cannot allocate memory)" },
-	/* BUG: msync's flags in the wrong order: strace prints MS_SYNC|MS_INVALIDATE */
 	{ .c = { .nr = SYS_msync, .a = { BAD, 4096, MS_SYNC | MS_INVALIDATE }, .ret = ENOMEM_ },
 	  .def = "msync(0x1000, 4096, MS_SYNC|MS_INVALIDATE) = -1 ENOMEM (Cannot allocate memory)",
 	  .raw = "msync(0x1000, 4096, 0x6)                = -1 ENOMEM (Cannot allocate memory)",
-	  .verb = "msync(0x1000, 4096, 0x6 /* MS_SYNC|MS_INVALIDATE */) = -1 ENOMEM (Cannot allocate memory)",
-	  .bugs = ALL_MODES & ~(1u << M_RAW)  },
+	  .verb = "msync(0x1000, 4096, 0x6 /* MS_SYNC|MS_INVALIDATE */) = -1 ENOMEM (Cannot allocate memory)" },
 	/* without MREMAP_FIXED the fifth argument is not shown */
 	{ .c = { .nr = SYS_mremap, .a = { BAD, 4096, 8192, MREMAP_MAYMOVE, 0x5555 }, .ret = EFAULT_ },
 	  .def = "mremap(0x1000, 4096, 8192, MREMAP_MAYMOVE) = -1 EFAULT (Bad address)",
@@ -188,22 +178,18 @@ static const struct row procs[] = {
 	  .raw = "getrandom(0x1000, 16, 0x3)              = -1 EFAULT (Bad address)",
 	  .verb = "getrandom(0x1000, 16, 0x3 /* GRND_NONBLOCK|GRND_RANDOM */) = -1 EFAULT (Bad address)" },
 	/* clone's registers: flags, stack, parent_tid, child_tid, tls */
-	/* BUG: -X raw|verbose leave clone's flags by name */
 	{ .c = { .nr = SYS_clone, .a = { 0x1200000 | SIGCHLD, 0, 0, 0x7f9c236a2a10, 0 }, .ret = 317 },
 	  .def = "clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f9c236a2a10) = 317",
 	  .raw = "clone(child_stack=NULL, flags=0x1200000|17, child_tidptr=0x7f9c236a2a10) = 317",
-	  .verb = "clone(child_stack=NULL, flags=0x1200000 /* CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID */|17 /* SIGCHLD */, child_tidptr=0x7f9c236a2a10) = 317",
-	  .bugs = XMODES  },
+	  .verb = "clone(child_stack=NULL, flags=0x1200000 /* CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID */|17 /* SIGCHLD */, child_tidptr=0x7f9c236a2a10) = 317" },
 	{ .c = { .nr = SYS_wait4, .a = { 317, P, 0, 0 }, .ret = 317, .cap = { CAP_ARR(1, int, { 7 << 8 }) } },
 	  .def = "wait4(317, [{WIFEXITED(s) && WEXITSTATUS(s) == 7}], 0, NULL) = 317" },
 	/* nothing to reap: the status was not written */
-	/* BUG: wait4 that reaped nothing (= 0) prints a status the kernel did not write; strace prints the address */
 	{ .c = { .nr = SYS_wait4, .a = { NEG(-1), 0x7ffc24d7080c, WNOHANG | __WALL, 0 }, .ret = 0,
 		 .cap = { CAP_ARR(1, int, { 0 }) } },
 	  .def = "wait4(-1, 0x7ffc24d7080c, WNOHANG|__WALL, NULL) = 0",
 	  .raw = "wait4(-1, 0x7ffc24d7080c, 0x40000001, NULL) = 0",
-	  .verb = "wait4(-1, 0x7ffc24d7080c, 0x40000001 /* WNOHANG|__WALL */, NULL) = 0",
-	  .bugs = ALL_MODES  },
+	  .verb = "wait4(-1, 0x7ffc24d7080c, 0x40000001 /* WNOHANG|__WALL */, NULL) = 0" },
 	{ .c = { .nr = SYS_wait4, .a = { NEG(-1), P, 0, 0 }, .ret = 318, .cap = { CAP_ARR(1, int, { SIGTERM }) } },
 	  .def = "wait4(-1, [{WIFSIGNALED(s) && WTERMSIG(s) == SIGTERM}], 0, NULL) = 318" },
 	{ .c = { .nr = SYS_exit_group, .a = { 3 }, .flags = EVF_NORETURN },
@@ -300,8 +286,7 @@ static void trace_prefix(void)
 	     .nr = SYS_clone, .a = { CLONE_FL, 0, 0, 0x7fed15b6ea10 }, .ret = 326);
 	CALL(326, "[pid   326] set_robust_list(0x7fed15b6ea20, 24) = 0",
 	     .nr = SYS_set_robust_list, .a = { 0x7fed15b6ea20, 24 });
-	/* BUG: the status of a wait4 that reaped nothing (see the rows) */
-	CALL(322, "[pid   322] wait4(-1, 0x7ffcad6f1dcc, WNOHANG|__WALL, NULL) = 0", .bug = true,
+	CALL(322, "[pid   322] wait4(-1, 0x7ffcad6f1dcc, WNOHANG|__WALL, NULL) = 0",
 	     .nr = SYS_wait4, .a = { NEG(-1), 0x7ffcad6f1dcc, WNOHANG | __WALL }, .cap = { CAP_ARR(1, int, { 0 }) });
 	CALL(326, "[pid   326] gettid()                    = 326", .nr = SYS_gettid, .ret = 326);
 	CALL(326, "[pid   326] getpid()                    = 326", .nr = SYS_getpid, .ret = 326);
