@@ -65,13 +65,17 @@ static void parse_maps(struct uimage *im)
 	for (char *line = im->maps; line && *line;) {
 		char *nl = strchr(line, '\n'), perms[8];
 		unsigned long long lo, hi, off;
-		int name = 0;
+		int name = 0, got;
 
-		/* the %n after the inode skips whitespace, newlines too: a mapping
-		 * without a path would take the next line's start as its path */
-		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &lo, &hi, perms, &off,
-			   &name) == 4 && name && line[name] && line[name] != '\n' &&
-		    (!nl || line + name < nl)) {
+		/* one line at a time: %n after a space would run on into the
+		 * next line when this one has no name */
+		if (nl)
+			*nl = 0;
+		got = sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &lo, &hi, perms, &off, &name);
+		if (nl)
+			*nl = '\n';
+		if (got == 4 && name && line + name < (nl ? nl : line + strlen(line)) &&
+		    line[name] != '\n') {
 			if (im->nmap == cap) {
 				struct umap *m = realloc(im->map, (cap ? cap * 2 : 64) * sizeof(*m));
 
