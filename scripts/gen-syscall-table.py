@@ -365,8 +365,9 @@ def kind_of(sc, ctype, aname):
     # leaves undefined, so 32-bit kinds are printed from the low half.
     if ctype in ("unsigned long", "size_t", "u64", "aio_context_t"):
         return "ULONG"
-    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32",
-                                                  "uid_t", "gid_t", "qid_t"):
+    if ctype in ("uid_t", "gid_t"):
+        return "ID"
+    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32", "qid_t"):
         return "UINT"
     if ctype in ("long", "loff_t", "off_t", "ssize_t"):
         return "LONG"
