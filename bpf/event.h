@@ -24,6 +24,8 @@ enum ev_kind {
 	EV_FORK = 4,		/* a traced thread created a traced child */
 	EV_EXEC = 5,		/* a traced thread's command name after execve */
 	EV_TRACEPOINT = 6,	/* a kernel tracepoint's raw record (--event) */
+	EV_DETACH = 7,		/* -b execve: a thread no longer traced after
+				 * its execve (a bare header) */
 };
 
 struct ev_header {
@@ -44,6 +46,8 @@ struct ev_header {
 #define EVF_RESUMED	0x08	/* its entry happened before tracing began */
 #define EVF_UNFINISHED	0x10	/* in flight when tracing started or stopped
 				 * (built by user space, for record files) */
+#define EVF_DROPPED	0x20	/* exit half -e status= does not show: its
+				 * entry half is forgotten, not unfinished */
 
 /* A syscall record: fixed part, then `ncaps` captures (struct cap). */
 struct ev_syscall {

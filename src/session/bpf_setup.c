@@ -87,6 +87,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->self_tgid = getpid();
 	s->skel->rodata->target_all = o->all;
 	s->skel->rodata->follow_forks = o->follow;
+	s->skel->rodata->detach_on_exec = o->detach_on_execve;
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
