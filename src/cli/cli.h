@@ -97,6 +97,9 @@ struct options {
 /* Die of signal N, as the traced command did (strace's habit). */
 #define EXIT_SIGNAL(n) (0x100 | (n))
 
+/* usage.c: the text of strobe --help */
+extern const char strobe_usage_text[];
+
 /* Returns 0 to go on, 1 when done (--help, --version), -1 after printing
  * a one-line error. */
 int options_parse(struct options *o, int argc, char **argv);
