@@ -172,6 +172,7 @@ install: all
 	install -D -m 0644 strobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/strobe.1
 
 syscall-table:
+	python3 scripts/strace-classes.py
 	python3 scripts/gen-syscall-table.py
 
 # Name tables from src/decode/xlat/*.in (names in print order).

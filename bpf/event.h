@@ -27,6 +27,8 @@ enum ev_kind {
 	EV_USTACK = 7,		/* -i, -k: the user registers (and stack) of the
 				 * thread's syscall record that follows */
 	EV_MAPS = 8,		/* -k: a process's file mappings, when they changed */
+	EV_DETACH = 9,		/* -b execve: a thread no longer traced after
+				 * its execve (a bare header) */
 };
 
 struct ev_header {
@@ -47,6 +49,8 @@ struct ev_header {
 #define EVF_RESUMED	0x08	/* its entry happened before tracing began */
 #define EVF_UNFINISHED	0x10	/* in flight when tracing started or stopped
 				 * (built by user space, for record files) */
+#define EVF_DROPPED	0x20	/* exit half -e status= does not show: its
+				 * entry half is forgotten, not unfinished */
 
 /* A syscall record: fixed part, then `ncaps` captures (struct cap). */
 struct ev_syscall {

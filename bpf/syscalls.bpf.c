@@ -41,6 +41,7 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile __u32 self_tgid = 0;
 const volatile __u8 target_all = 0;	/* -a: every task but strobe */
 const volatile __u8 follow_forks = 0;	/* -f */
+const volatile __u8 detach_on_exec = 0;	/* -b execve */
 const volatile __u8 status_mask = ST_ALL;
 const volatile __u32 str_max = 32;	/* -s */
 const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
@@ -484,10 +485,12 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 	if (st->flags & TS_RESUMED)
 		flags |= EVF_RESUMED;
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
-	if (RET_IS_ERROR(ret)) {
-		if (!(status_mask & ST_FAILED))
-			return;
-	} else if (!(status_mask & ST_SUCCESSFUL)) {
+	if (RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
+	    !(status_mask & ST_SUCCESSFUL)) {
+		/* execve's entry half is out: say it is not to be shown */
+		if (do_trace && !(flags & EVF_RESUMED) &&
+		    (st->nr == NR_EXECVE || st->nr == NR_EXECVEAT))
+			emit_plain(st, ret, bpf_ktime_get_ns(), flags | EVF_EXIT | EVF_DROPPED);
 		return;
 	}
 	now = bpf_ktime_get_ns();

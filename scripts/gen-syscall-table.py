@@ -310,6 +310,24 @@ CLASS_ORDER = ["FILE", "DESC", "PROCESS", "NETWORK", "SIGNAL", "IPC",
                "STAT_ALL", "STATFS", "FSTATFS", "STATFS_ALL", "PURE"]
 
 
+def read_strace_classes():
+    """scripts/syscall-classes-x86_64.txt (scripts/strace-classes.py): the
+    classes of each call strace knows, as strace selects them."""
+    classes, known = {}, set()
+    path = os.path.join(HERE, "syscall-classes-x86_64.txt")
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or ":" not in line:
+                continue
+            key, names = line.split(":", 1)
+            if key == "KNOWN":
+                known = set(names.split())
+            else:
+                for n in names.split():
+                    classes.setdefault(n, set()).add(key)
+    return classes, known
+
+
 def read_numbers():
     nums = {}
     with open(UNISTD) as f:
@@ -386,8 +404,9 @@ def kind_of(sc, ctype, aname):
     # leaves undefined, so 32-bit kinds are printed from the low half.
     if ctype in ("unsigned long", "size_t", "u64", "aio_context_t"):
         return "ULONG"
-    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32",
-                                                  "uid_t", "gid_t", "qid_t"):
+    if ctype in ("uid_t", "gid_t"):
+        return "ID"
+    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32", "qid_t"):
         return "UINT"
     if ctype in ("long", "loff_t", "off_t", "ssize_t"):
         return "LONG"
@@ -422,6 +441,10 @@ def c_arg(kinds, sc, n, spec):
 def main(out):
     kinds = read_kinds()
     nums = read_numbers()
+    strace_classes, strace_known = read_strace_classes()
+    unknown = sorted(set(strace_classes) - set(nums))
+    if unknown:
+        print("strace classes name calls this kernel does not: " + " ".join(unknown))
     by_nr = {}
     for name, nr in nums.items():
         by_nr[nr] = name
@@ -448,6 +471,9 @@ def main(out):
                 classes.add(cls)
         if name in ("execve", "execveat"):
             classes.add("FILE")
+        if name in strace_known:
+            # strace's classes, for every call strace knows
+            classes = set(strace_classes.get(name, ()))
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
                else "FD" if name in RET_FD else "OCT" if name in RET_OCT
                else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED

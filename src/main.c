@@ -1,12 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /* strobe: an strace-compatible tracer on eBPF. */
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli/cli.h"
 #include "decode/decode.h"
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
+
+/* Die of sig as the traced command did, without a core file of strobe's
+ * own clobbering the command's; 128+sig if sig does not kill. */
+static int die_of(int sig)
+{
+	struct rlimit none = { 0, 0 };
+	sigset_t set;
+
+	setrlimit(RLIMIT_CORE, &none);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	return 128 + sig;
+}
 
 int main(int argc, char **argv)
 {
@@ -29,5 +47,7 @@ int main(int argc, char **argv)
 	else
 		rc = session_run(&o);
 	options_free(&o);
+	if (rc & 0x100)
+		return die_of(rc & 0xff);
 	return rc;
 }

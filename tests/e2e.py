@@ -126,8 +126,8 @@ def compare_with_strace(argv, extra=(), env=None):
         ref = strace(["-o", t.name] + list(extra) + ["--"] + argv, env=env)
         theirs = t.read()
     ours = strobe(list(extra) + ["--"] + argv, env=env)
-    # strace re-raises a fatal signal; strobe exits 128+N as a shell does
-    want = 128 - ref.returncode if ref.returncode < 0 else ref.returncode
+    # strace dies of the signal that killed the command; so does strobe
+    want = ref.returncode
     check(ours.returncode == want,
           "exit status %d, strace's %d" % (ours.returncode, ref.returncode))
     return ours, theirs
@@ -247,7 +247,9 @@ def test_follow_forks_output_file_pid_column():
     with tempfile.NamedTemporaryFile("r") as t:
         r = strobe(["-f", "-o", t.name, "--", "sh", "-c", "true; ls / >/dev/null"])
         text = t.read()
-    check(r.returncode == 0 and r.stderr == "", "stderr: %r" % r.stderr)
+    # on stderr, as strace: only "Process N attached" for the child
+    check(r.returncode == 0 and re.match(r"^(strobe: Process \d+ attached\n)+$", r.stderr),
+          "stderr: %r" % r.stderr)
     # every line has "PID  ", but for marks of lost events (which a loaded
     # machine may cause, and which must then be there)
     lines = [l for l in text.splitlines() if not re.match(r"^strobe: \d+ events lost", l)]
@@ -371,7 +373,7 @@ def test_output_file_and_string_limit():
 def test_signals():
     ours, theirs = compare_with_strace([prog("signals")])
     same_sequence(events(ours.stderr), events(theirs), "signals")
-    check(ours.returncode == 128 + 15, "killed by SIGTERM: exit %d" % ours.returncode)
+    check(ours.returncode == -15, "killed by SIGTERM: exit %d" % ours.returncode)
     check("--- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_USER" in ours.stderr, ours.stderr)
     check(ours.stderr.rstrip().endswith("+++ killed by SIGTERM +++"), ours.stderr[-200:])
 
@@ -390,7 +392,7 @@ def test_killed_by_segv():
     check("--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=0x8} ---"
           in r.stderr, r.stderr)
     check(re.search(r"\+\+\+ killed by SIGSEGV( \(core dumped\))? \+\+\+", r.stderr), r.stderr)
-    check(r.returncode == 128 + 11, "exit %d" % r.returncode)
+    check(r.returncode == -11, "exit %d" % r.returncode)
 
 
 # ---------------------------------------------------------------- summaries (-c)
@@ -565,7 +567,8 @@ def test_record_report_same_as_live():
         out_rep, out_live = os.path.join(d, "rep.txt"), os.path.join(d, "live.txt")
         rep = run([STROBE, "report", "-o", out_rep, path])
         check(rep.returncode == 0, rep.stderr)
-        live = strobe(["-f", "-o", out_live, "--", "sh", "-c", prog("basic") + "; true"])
+        live = strobe(["-f", "-e", "quiet=attach", "-o", out_live, "--", "sh", "-c",
+                       prog("basic") + "; true"])
         rep_text, live_text = open(out_rep).read(), open(out_live).read()
         lost = [l for l in rep_text.splitlines() + live_text.splitlines()
                 if "events lost" in l]
@@ -803,8 +806,9 @@ def test_long_argv_abbreviated_as_strace():
 
 def test_command_not_found():
     r = strobe(["--", "no-such-command-strobe"])
-    check(r.returncode == 127, "exit %d" % r.returncode)
-    check(r.stderr.count("\n") == 1 and "command not found" in r.stderr, r.stderr)
+    check(r.returncode == 1, "exit %d" % r.returncode)
+    check(r.stderr == "strobe: Can't stat 'no-such-command-strobe': No such file or "
+          "directory\n", r.stderr)
 
 
 def test_command_not_executable():
@@ -812,8 +816,9 @@ def test_command_not_executable():
         t.write("#!/bin/sh\n")
     try:
         r = strobe(["--", t.name])
-        check(r.returncode == 126, "exit %d" % r.returncode)
-        check(r.stderr.count("\n") == 1 and "Permission denied" in r.stderr, r.stderr)
+        check(r.returncode == 1, "exit %d" % r.returncode)
+        check(r.stderr == "strobe: exec: Permission denied\n+++ exited with 1 +++\n",
+              r.stderr)
     finally:
         os.unlink(t.name)
 
@@ -825,7 +830,7 @@ def test_usage_errors():
                        (["-s", "x", "true"], "string limit"),
                        (["-m", "1x", "true"], "buffer size"),
                        ([], "nothing to trace"),
-                       (["-a", "true"], "only one of"),
+                       (["--all", "true"], "only one of"),
                        (["--bogus"], "unknown option")):
         r = strobe(args)
         check(r.returncode == 1, "%r: exit %d" % (args, r.returncode))
@@ -835,7 +840,7 @@ def test_usage_errors():
 def test_pid_not_found():
     r = strobe(["-p", "999999999"])
     check(r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr)
-    check("does not exist" in r.stderr, r.stderr)
+    check("attach: process 999999999: No such process" in r.stderr, r.stderr)
 
 
 def test_unwritable_output():
@@ -945,6 +950,21 @@ def traced_lines(tracer, cmd, calls, flags=()):
     return out
 
 
+def wait4_before_sigchld(lines):
+    """A child's SIGCHLD and its parent's wait4 come in either order, in
+    strace's runs as in strobe's: the child ending before or after the
+    parent enters wait4 is down to timing (an ignored SIGCHLD shows when
+    the parent next stops).  Put wait4 first wherever the two lines of one
+    process are next to each other; nothing else moves."""
+    out = list(lines)
+    for i in range(len(out) - 1):
+        a = re.match(r"^(\S* *)--- SIGCHLD ", out[i])
+        b = re.match(r"^(\S* *)wait4\(", out[i + 1])
+        if a and b and a.group(1) == b.group(1):
+            out[i], out[i + 1] = out[i + 1], out[i]
+    return out
+
+
 def test_system_structs_and_futex_like_strace():
     """uname's utsname, statfs/fstatfs, sysinfo and futex operations, as
     strace prints them (free counts and addresses masked)."""
@@ -990,7 +1010,7 @@ def test_raw_verbose_and_no_abbrev_like_strace():
         text = re.sub(r'"_=[^"]*"', '"_=TRACER"', text)       # who ran it
         # times the dynamic loader touched, which differ between two runs
         text = re.sub(r"st_atime=\d+ /\*[^*]*\*/, st_atime_nsec=\d+", "ATIME", text)
-        return text.splitlines()
+        return wait4_before_sigchld(text.splitlines())
     for flag in (("-X", "raw"), ("-X", "verbose"), ("-v",), ("-e", "abbrev=none")):
         for cmd in ([prog("exitcode"), "2", "fork"], [prog("basic")], ["ls", "/etc/apt"]):
             a, b = lines("strace", flag, cmd), lines(STROBE, flag, cmd)
@@ -1065,8 +1085,8 @@ def test_ignored_signal_shown_as_strace():
     sees it stop the parent anyway. strobe shows it where strace does:
     after the wait4 it interrupted, with the child's siginfo."""
     cmd = [prog("exitcode"), "2", "fork"]
-    a = traced_lines("strace", cmd, "trace=wait4,exit_group")
-    b = traced_lines(STROBE, cmd, "trace=wait4,exit_group")
+    a = wait4_before_sigchld(traced_lines("strace", cmd, "trace=wait4,exit_group"))
+    b = wait4_before_sigchld(traced_lines(STROBE, cmd, "trace=wait4,exit_group"))
     check(a == b and any("--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED" in l for l in a),
           "strace: %s\nstrobe: %s" % (a, b))
 
@@ -1177,7 +1197,7 @@ def test_attach_to_sleeping_process():
         check("read(3" in line, line)
         s.send_signal(signal.SIGINT)
         _, err = s.communicate(timeout=10)
-        check(s.returncode == 128 + signal.SIGINT, "exit %d" % s.returncode)
+        check(s.returncode == -signal.SIGINT, "exit %d" % s.returncode)
         check(p.poll() is None, "the traced process keeps running after detach")
         check("detached" in err, err)
         check(no_probes_left(), "probes left after Ctrl-C")
@@ -1212,7 +1232,7 @@ def test_attach_active_process_and_sigterm():
         s.send_signal(signal.SIGTERM)
         _, err = s.communicate(timeout=10)
         check(err.count("getppid()") >= 5, err)
-        check(s.returncode == 128 + signal.SIGTERM, "exit %d" % s.returncode)
+        check(s.returncode == -signal.SIGTERM, "exit %d" % s.returncode)
         check(p.poll() is None, "still running")
         check(no_probes_left(), "probes left after SIGTERM")
     finally:
@@ -1238,7 +1258,7 @@ def test_attach_multiple_pids():
 
 
 def test_whole_system_execve():
-    s = subprocess.Popen([STROBE, "-a", "-e", "trace=execve"], stderr=subprocess.PIPE,
+    s = subprocess.Popen([STROBE, "--all", "-e", "trace=execve"], stderr=subprocess.PIPE,
                          text=True)
     time.sleep(1.0)
     run(["/bin/echo", "strobe-system-wide-marker"])

@@ -3,7 +3,8 @@
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
 #   normal build and again against the sanitized build; the same for the
-#   profiler (tests/e2e_profile.py) and for -k/-i (tests/e2e_stacks.py); the sanitized passes run with low pids
+#   profiler (tests/e2e_profile.py), -k/-i (tests/e2e_stacks.py) and the
+#   command line against strace's (tests/e2e_cli.py); the sanitized passes run with low pids
 #   (STROBE_LOW_PIDS), as on a fresh machine; and the fidelity check
 #   against strace (tests/fidelity.py)
 # Exit status 0 only if nothing failed.
@@ -47,6 +48,8 @@ tally kern env STROBE="$STROBE" python3 tests/e2e_kern.py
 tally kern-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_kern.py
 tally stacks env STROBE="$STROBE" python3 tests/e2e_stacks.py
 tally stacks-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_stacks.py
+tally cli env STROBE="$STROBE" python3 tests/e2e_cli.py
+tally cli-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_cli.py
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py

@@ -13,5 +13,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.decode_fds = o->decode_fds,
 		.paths = o->paths, .npaths = o->npaths,
 		.print_ip = o->print_ip, .stack_trace = o->stack_trace,
+		.columns = o->columns, .numbers = o->syscall_numbers,
+		.quiet_exit = o->quiet & QUIET_EXIT, .signals = o->signals,
 	};
 }

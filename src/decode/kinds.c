@@ -61,6 +61,14 @@ static const uint8_t *struct_bytes(struct sbuf *b, const struct syscall_desc *d,
 static void put_int(struct sbuf *b, uint64_t v) { sbuf_s64(b, (int32_t)v); }
 static void put_long(struct sbuf *b, uint64_t v) { sbuf_s64(b, (int64_t)v); }
 static void put_uint(struct sbuf *b, uint64_t v) { sbuf_u64(b, (uint32_t)v); }
+/* a user or group id: (uid_t)-1, "leave it as it is", prints as -1 */
+static void put_id(struct sbuf *b, uint64_t v)
+{
+	if ((uint32_t)v == 0xffffffffu)
+		sbuf_puts(b, "-1");
+	else
+		sbuf_u64(b, (uint32_t)v);
+}
 static void put_oct32(struct sbuf *b, uint64_t v) { sbuf_oct(b, (uint32_t)v); }
 static void put_hex32(struct sbuf *b, uint64_t v) { sbuf_hex(b, (uint32_t)v); }
 static void put_mode32(struct sbuf *b, uint64_t v) { decode_mode(b, (uint32_t)v); }

@@ -19,10 +19,6 @@
 #include "../syscalls/syscalls.h"
 #include "../tracepoint/tracepoint.h"
 
-#define RESULT_COLUMN 40
-
-
-
 struct pending {
 	__u32 tid;
 	__u32 pid;
@@ -50,7 +46,32 @@ struct formatter {
 	char tm_text[16];
 	struct fdpaths *fds;	/* -y */
 	struct fmt_ustacks *us;	/* -i, -k */
+	/* -n: each thread's last call, which strace shows on its signal and
+	 * exit lines too (a cache: a collision forgets) */
+	struct { __u32 tid; int nr; } last_nr[256];
 };
+
+/* -n: "[  59] " for call nr, or (nr < 0) the thread's last call */
+static void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr)
+{
+	unsigned slot = tid % (sizeof(f->last_nr) / sizeof(f->last_nr[0]));
+
+	if (!f->o.numbers)
+		return;
+	if (nr >= 0) {
+		f->last_nr[slot].tid = tid;
+		f->last_nr[slot].nr = nr;
+	} else {
+		nr = f->last_nr[slot].tid == tid ? f->last_nr[slot].nr : 0;
+	}
+	sbuf_printf(b, "[%4d] ", nr);
+}
+
+/* -e signal=: is this signal's line (or death by it) shown? */
+static bool signal_shown(const struct formatter *f, int sig)
+{
+	return !f->o.signals || sig < 1 || sig > 64 || ((f->o.signals[0] >> (sig - 1)) & 1);
+}
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 {
@@ -248,7 +269,10 @@ static void put_secs(struct sbuf *b, uint64_t ns, bool pad)
 
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 {
-	if (f->o.pid_column) {
+	if (f->o.separate) {
+		/* -ff: no prefix, the file says whose lines they are */
+		writer_switch(f->w, h->tid);
+	} else if (f->o.pid_column) {
 		size_t start = b->len;
 
 		sbuf_u64(b, h->tid);
@@ -375,8 +399,8 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		       const struct ev_syscall *e, size_t size)
 {
-	if (b->len - line_start < RESULT_COLUMN)
-		sbuf_pad_to(b, line_start, RESULT_COLUMN);
+	if (b->len - line_start < (size_t)f->o.columns)
+		sbuf_pad_to(b, line_start, f->o.columns);
 	else
 		sbuf_putc(b, ' ');
 	sbuf_puts(b, "= ");
@@ -484,6 +508,7 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		return;
 	}
 	put_leader(f, b, &e->h);
+	put_number(f, b, e->h.tid, e->nr);
 	if (e->flags & EVF_RESUMED) {
 		const struct syscall_desc *d = syscall_get(e->nr);
 
@@ -503,7 +528,8 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		fus_put_stack(f->us, b, e->flags & EVF_NORETURN);
 }
 
-void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
+static void put_cut_call(struct formatter *f, const struct ev_syscall *e, size_t size,
+			 const char *why)
 {
 	struct sbuf *b = &f->w->buf;
 
@@ -513,9 +539,15 @@ void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_
 		return;
 	}
 	put_leader(f, b, &e->h);
+	put_number(f, b, e->h.tid, e->nr);
 	put_call(f, b, e, size);
-	sbuf_puts(b, " <unfinished ...>");
+	sbuf_puts(b, why);
 	end_line(f, b);
+}
+
+void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	put_cut_call(f, e, size, " <unfinished ...>");
 }
 
 static struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid)
@@ -576,6 +608,11 @@ const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_sys
 	if (!(e->flags & EVF_EXIT))
 		return e;
 	p = pending_find(f, e->h.tid, e->h.pid);
+	if (e->flags & EVF_DROPPED) {
+		if (p && p->rec->nr == e->nr)
+			pending_drop(f, p);
+		return NULL;
+	}
 	if (!p || p->rec->nr != e->nr)
 		return e;	/* the entry half was lost: pointers only */
 	free(f->joined);
@@ -691,6 +728,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
+		if (!signal_shown(f, s->sig))
+			break;
 		if (f->o.json) {
 			json_signal(f, b, s);
 			end_line(f, b);
@@ -699,6 +738,7 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		if (f->us)
 			fus_begin(f->us, h, 0);
 		put_leader(f, b, h);
+		put_number(f, b, h->tid, -1);
 		sbuf_puts(b, "--- ");
 		decode_signal(b, s->sig);
 		sbuf_putc(b, ' ');
@@ -718,15 +758,20 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
-		if (f->o.json) {
+		/* as strace: -qq hides "exited with", -e signal= "killed by" */
+		bool shown = x->code & 0x7f ? signal_shown(f, x->code & 0x7f) : !f->o.quiet_exit;
+
+		if (shown && f->o.json) {
 			json_exit(f, b, x);
-		} else {
+			end_line(f, b);
+		} else if (shown) {
 			put_leader(f, b, h);
+			put_number(f, b, h->tid, -1);
 			decode_exit_status(b, x->code);
+			end_line(f, b);
+			if (f->us)	/* -k: exit_group's stack, after the line, as strace */
+				fus_exit(f->us, b, x);
 		}
-		end_line(f, b);
-		if (f->us)
-			fus_exit(f->us, b, x);
 		if (f->nprocs > 0)
 			f->nprocs--;
 		if (f->fds)
@@ -758,6 +803,20 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		if (f->us)
 			fus_maps(f->us, rec, size);
 		break;
+	case EV_DETACH: {
+		/* -b execve: the execve it was in shows as strace shows it */
+		struct pending *p = pending_find(f, h->tid, h->pid);
+
+		if (p) {
+			put_cut_call(f, p->rec, p->size, " <detached ...>");
+			pending_drop(f, p);
+		}
+		if (f->nprocs > 0)
+			f->nprocs--;
+		if (f->fds)
+			fdpaths_exit(f->fds, h->pid);
+		break;
+	}
 	default:
 		f->malformed++;
 		break;

@@ -9,10 +9,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <linux/types.h>
 
 #include "../util/util.h"
 #include "../../bpf/event.h"
+
+struct writer_split;
 
 struct writer {
 	int fd;
@@ -20,10 +23,18 @@ struct writer {
 	int err;		/* first write error (errno), 0 if none */
 	const char *name;	/* for messages */
 	struct sbuf buf;
+	pid_t pipe_pid;		/* -o '|CMD': the command reading the pipe */
+	struct writer_split *split;	/* -ff: a file per thread */
 };
 
-/* path NULL means stderr.  Returns -errno. */
+/* path NULL means stderr; "|CMD" or "!CMD" pipes to CMD (run by sh), as
+ * strace's -o does; append: -A.  Returns -errno. */
 int writer_open(struct writer *w, const char *path);
+int writer_open_ex(struct writer *w, const char *path, bool append);
+/* -ff: from now on, lines go to PATH.TID, the thread's own file. */
+int writer_split(struct writer *w, const char *path, bool append);
+/* -ff: the lines that follow are thread tid's. */
+void writer_switch(struct writer *w, uint32_t tid);
 /* Write to an fd strobe does not own (stdout for reports). */
 void writer_open_fd(struct writer *w, int fd, const char *name);
 void writer_flush(struct writer *w);
@@ -45,6 +56,11 @@ struct fmt_opts {
 	const uint64_t *quiet;	/* calls followed for -y but not printed, or NULL */
 	bool print_ip;		/* -i */
 	int stack_trace;	/* -k, -kk */
+	int columns;		/* -a: the column results align at (strace: 40) */
+	bool numbers;		/* -n: "[  59] " before each call */
+	bool separate;		/* -ff: each thread's lines to its own file */
+	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
+	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
 };
 
 struct formatter;

@@ -120,7 +120,23 @@ static int events_block(struct report *r, const struct rec_block *b, char *err, 
 			return -1;
 		}
 		note_names(r, h, h->size);
-		if (keep(r->o, h)) {
+		if (h->kind == EV_SYSCALL && h->size >= sizeof(struct ev_syscall) &&
+		    (((const struct ev_syscall *)h)->flags & (EVF_EXIT | EVF_DROPPED)) ==
+		    EVF_EXIT && !keep(r->o, h)) {
+			/* the status filter drops an execve's exit half: so
+			 * its entry half is not shown as unfinished either */
+			struct ev_syscall e;
+
+			memcpy(&e, h, sizeof(e));
+			e.h.size = sizeof(e);
+			e.flags |= EVF_DROPPED;
+			if (r->fmt && !r->o->summary && !r->o->stat)
+				formatter_event(r->fmt, &e, sizeof(e));
+		} else if (h->kind == EV_SYSCALL && h->size >= sizeof(struct ev_syscall) &&
+			   (((const struct ev_syscall *)h)->flags & EVF_DROPPED)) {
+			if (r->fmt && !r->o->summary && !r->o->stat)
+				formatter_event(r->fmt, h, h->size);
+		} else if (keep(r->o, h)) {
 			r->kept++;
 			if (r->o->stat)
 				stat_event(r, h);
@@ -306,7 +322,7 @@ int report_run(const struct options *o)
 		return EXIT_USAGE;
 	}
 	if (o->outfile) {
-		int e = writer_open(&r.w, o->outfile);
+		int e = writer_open_ex(&r.w, o->outfile, o->append);
 
 		if (e) {
 			fprintf(stderr, "strobe: cannot open '%s': %s\n", o->outfile, strerror(-e));

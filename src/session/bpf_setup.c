@@ -120,6 +120,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->self_tgid = getpid();
 	s->skel->rodata->target_all = o->all;
 	s->skel->rodata->follow_forks = o->follow;
+	s->skel->rodata->detach_on_exec = o->detach_on_execve;
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
@@ -128,6 +129,14 @@ int bpf_setup_load(struct session *s)
 	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
 	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
+	if (o->debug && o->sel_given) {
+		/* what -e trace= chose, by name: a class is strace's (tested) */
+		fprintf(stderr, "strobe: -e trace= selects:");
+		for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++)
+			if (((o->sel[nr >> 6] >> (nr & 63)) & 1) && syscall_get(nr))
+				fprintf(stderr, " %s", syscall_get(nr)->name);
+		fputc('\n', stderr);
+	}
 	memcpy((void *)s->skel->rodata->quiet_sel, o->quiet_sel, sizeof(o->quiet_sel));
 	/* the calls that read a struct at entry too, or with -yy describe
 	 * their fds: a bit tested per call */

@@ -23,16 +23,33 @@
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
+/* A message on stderr, after the trace lines before it when both go there. */
+static void say(struct session *s, const char *fmt, unsigned id)
+{
+	if (s->w.fd == STDERR_FILENO && !s->rec)
+		writer_flush(&s->w);
+	fputs("strobe: ", stderr);
+	fprintf(stderr, fmt, id);
+	fputc('\n', stderr);
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
 	const struct ev_header *h = data;
 
-	if (!s->o->all && size >= sizeof(struct ev_fork)) {
-		if (h->kind == EV_FORK)
-			tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
-		else if (h->kind == EV_EXIT)
-			tidset_del(&s->tids, h->tid);
+	if (!s->o->all && h->kind == EV_FORK && size >= sizeof(struct ev_fork)) {
+		tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
+		/* strace says so of each thread -f follows */
+		if (!(s->o->quiet & QUIET_ATTACH) && s->o->trace)
+			say(s, "Process %u attached", ((const struct ev_fork *)data)->child_tid);
+	}
+	else if (!s->o->all && h->kind == EV_EXIT && size >= sizeof(struct ev_exit))
+		tidset_del(&s->tids, h->tid);
+	else if (h->kind == EV_DETACH) {
+		tidset_del(&s->tids, h->tid);
+		if (!(s->o->quiet & QUIET_ATTACH))
+			say(s, "Process %u detached", h->tid);
 	}
 	if (s->rec)
 		rec_writer_event(s->rec, data, size);
@@ -208,14 +225,24 @@ static void report_losses(struct session *s)
 		report_stack_losses(s);
 }
 
-static int exit_status(struct session *s, int stop)
+/*
+ * As strace: the command's exit status; when a signal killed the command,
+ * or stopped strobe, strobe dies of that signal too (*die_sig), so that
+ * whoever waits for strobe sees what it would have seen of the command.
+ * Returns the status as a shell shows it (kept in recordings).
+ */
+static int exit_status(struct session *s, int stop, int *die_sig)
 {
+	*die_sig = 0;
 	if (s->o->cmd && s->child_done) {
 		if (WIFEXITED(s->child_status))
 			return WEXITSTATUS(s->child_status);
-		if (WIFSIGNALED(s->child_status))
-			return 128 + WTERMSIG(s->child_status);
+		if (WIFSIGNALED(s->child_status)) {
+			*die_sig = WTERMSIG(s->child_status);
+			return 128 + *die_sig;
+		}
 	}
+	*die_sig = stop;
 	return stop ? 128 + stop : 0;
 }
 
@@ -231,12 +258,8 @@ static int start(struct session *s)
 		return EXIT_SETUP;
 	if (s->o->cmd) {
 		err = launch_prepare(s);
-		if (err == -ENOENT)
-			return EXIT_NOTFOUND;
-		if (err == -EACCES)
-			return EXIT_NOEXEC;
 		if (err)
-			return EXIT_SETUP;
+			return err == -ENOENT ? EXIT_NOTFOUND : EXIT_SETUP;
 		if (s->rec) {	/* ...and in strobe's working directory (AT_FDCWD) */
 			char cwd[4096];
 
@@ -284,8 +307,12 @@ static int start(struct session *s)
 		fprintf(stderr, "strobe: cannot map the ring buffer: %s\n", strerror(errno));
 		return EXIT_SETUP;
 	}
-	if (s->o->cmd && launch_release(s))
+	if (s->o->cmd && launch_release(s)) {
+		/* strace traces the child before its exec, and so says how it ended */
+		if (s->o->trace && !(s->o->quiet & QUIET_EXIT) && !s->rec)
+			sbuf_puts(&s->w.buf, "+++ exited with 1 +++\n");
 		return EXIT_NOEXEC;
+	}
 	return 0;
 }
 
@@ -345,17 +372,22 @@ int session_run(const struct options *o)
 {
 	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
 	struct fmt_opts fo;
-	int status, stop = 0, sigfd, err;
+	int status, stop = 0, sigfd, err, die_sig = 0;
 
 	options_fmt(o, &fo);
-	fo.pid_column = o->outfile && o->follow;
-	fo.always_prefix = o->all;
+	fo.pid_column = o->outfile && o->follow && !o->separately;
+	fo.always_prefix = o->all && !o->separately;
 	fo.live = true;
 	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;
+	fo.separate = o->separately;
 
 	if (hint_check_privileges())
 		return EXIT_SETUP;
-	err = writer_open(&s.w, o->mode == MODE_RECORD ? NULL : o->outfile);
+	if (o->separately)
+		err = writer_split(&s.w, o->outfile, o->append);
+	else
+		err = writer_open_ex(&s.w, o->mode == MODE_RECORD ? NULL : o->outfile,
+				     o->append);
 	if (err) {
 		fprintf(stderr, "strobe: cannot open '%s': %s\n", o->outfile, strerror(-err));
 		return EXIT_SETUP;
@@ -388,12 +420,14 @@ int session_run(const struct options *o)
 		print_summary(&s, true);
 	else if (o->interval)
 		print_summary(&s, false);	/* the last, partial interval */
-	status = exit_status(&s, stop);
+	status = exit_status(&s, stop, &die_sig);
+	/* strace: a command of its own gets the signal that stopped strace */
+	if (stop && o->cmd && s.child > 0 && !s.child_done)
+		kill(s.child, stop);
 	if (s.rec && record_finish(&s, status))
 		status = EXIT_SETUP;
-	if (o->npids && !o->quiet)
-		for (int i = 0; i < o->npids; i++)
-			fprintf(stderr, "strobe: Process %d detached\n", o->pids[i]);
+	if (o->npids)
+		target_report_detached(&s);
 cleanup:
 	if (s.rb)
 		ring_buffer__free(s.rb);
@@ -416,9 +450,10 @@ cleanup:
 	}
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
+	free(s.attached);
 	tp_table_free(&s.tps);
 	summary_free(&s.prev);
 	if (sigfd >= 0)
 		close(sigfd);
-	return status;
+	return die_sig && status != EXIT_SETUP ? EXIT_SIGNAL(die_sig) : status;
 }

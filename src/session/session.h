@@ -42,6 +42,8 @@ struct session {
 	struct rec_writer *rec;	/* strobe record: raw records go here */
 	struct tp_table tps;	/* --event tracepoints */
 	struct tidset tids;	/* traced threads, for "unfinished" at stop */
+	pid_t *attached;	/* -p: the processes attached (no repeats, none gone) */
+	int nattached;
 	pid_t child;		/* the launched command */
 	int gate_fd;		/* written to let the command exec */
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
@@ -83,6 +85,8 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked);
 int target_attach_pids(struct session *s);
 void target_report_unfinished(struct session *s);
+/* "Process N detached" for each attached process still alive */
+void target_report_detached(struct session *s);
 
 /* An in-flight call found by user space: printed, or recorded. */
 void session_unfinished(struct session *s, struct ev_syscall *e, size_t size);
@@ -98,6 +102,9 @@ struct launch {
 	bool reaped;		/* exec failed: said, and the child reaped */
 };
 int launch_fork(char *const *cmd, struct launch *l);
+/* ...with -E's edits of the environment and -u's user (NULL: strobe's) */
+int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
+		   int nedits, const char *user);
 int launch_go(struct launch *l, const char *name);
 int launch_prepare(struct session *s);
 int launch_release(struct session *s);
@@ -109,6 +116,7 @@ void hint_load_failure(int err);
 /* tidset.c */
 void tidset_add(struct tidset *t, pid_t tid);
 void tidset_del(struct tidset *t, pid_t tid);
+bool tidset_has(const struct tidset *t, pid_t tid);
 void tidset_free(struct tidset *t);
 
 #endif

@@ -96,6 +96,10 @@ static int cmp_rows(const void *pa, const void *pb)
 	case SORT_ERRORS: DESC(r->errors); break;
 	case SORT_P99: DESC(p99); break;
 	case SORT_MAX: DESC(r->max_ns); break;
+	case SORT_AVG:	/* strace's avg-time: total over calls */
+		if (a->r->total_ns * b->r->calls != b->r->total_ns * a->r->calls)
+			return a->r->total_ns * b->r->calls > b->r->total_ns * a->r->calls ? -1 : 1;
+		break;
 	case SORT_NAME:
 		return strcmp(name_of(a->r->nr, x, sizeof(x)), name_of(b->r->nr, y, sizeof(y)));
 	case SORT_NOTHING: break;
