@@ -163,3 +163,50 @@ int btf_to_type(struct compiler *c, int id, struct type *ty)
 		return -1;
 	}
 }
+
+/* #defines tools take from kernel headers, which BTF does not carry. */
+static const struct { const char *name; int64_t v; } defines[] = {
+	{ "TASK_RUNNING", 0 }, { "TASK_INTERRUPTIBLE", 1 }, { "TASK_UNINTERRUPTIBLE", 2 },
+	{ "__TASK_STOPPED", 4 }, { "__TASK_TRACED", 8 }, { "EXIT_DEAD", 16 },
+	{ "EXIT_ZOMBIE", 32 }, { "TASK_DEAD", 128 }, { "AF_UNIX", 1 }, { "AF_INET", 2 },
+	{ "AF_INET6", 10 }, { "NSEC_PER_SEC", 1000000000 }, { "NSEC_PER_MSEC", 1000000 },
+	{ "NSEC_PER_USEC", 1000 }, { "PAGE_SIZE", 4096 }, { "O_RDONLY", 0 }, { "O_WRONLY", 1 },
+	{ "O_RDWR", 2 }, { "O_CREAT", 0100 },
+};
+
+int kernel_const(struct compiler *c, const char *name, int64_t *v)
+{
+	int n;
+
+	for (size_t i = 0; i < sizeof(defines) / sizeof(defines[0]); i++)
+		if (!strcmp(name, defines[i].name)) {
+			*v = defines[i].v;
+			return 0;
+		}
+	/* an enumerator of the kernel's (TCP_ESTABLISHED...) */
+	if (btf_open(c))
+		return -1;
+	n = btf__type_cnt(c->btf);
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(c->btf, id);
+
+		if (btf_is_enum(t)) {
+			const struct btf_enum *e = btf_enum(t);
+
+			for (int i = 0; i < btf_vlen(t); i++, e++)
+				if (!strcmp(btf__name_by_offset(c->btf, e->name_off), name)) {
+					*v = e->val;
+					return 0;
+				}
+		} else if (btf_is_enum64(t)) {
+			const struct btf_enum64 *e = btf_enum64(t);
+
+			for (int i = 0; i < btf_vlen(t); i++, e++)
+				if (!strcmp(btf__name_by_offset(c->btf, e->name_off), name)) {
+					*v = btf_enum64_value(e);
+					return 0;
+				}
+		}
+	}
+	return -1;
+}

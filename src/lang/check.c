@@ -234,8 +234,20 @@ static int check_builtin(struct compiler *c, struct node *n)
 	int b = builtin_lookup(n->str);
 	enum probe_kind pk = c->cur->kind;
 
-	if (b < 0)
+	if (b < 0) {
+		int64_t v;
+
+		/* a kernel constant: what the headers a tool includes would define */
+		if (b == -1 && !kernel_const(c, n->str, &v)) {
+			n->kind = N_INT;
+			n->ival = v;
+			n->ty = t_int(8, true);
+			return 0;
+		}
+		if (b == -2)
+			return ERR(n, "not supported yet: %s", n->str);
 		return ERR(n, "Unknown identifier: '%s'", n->str);
+	}
 	n->id = b;
 	switch (b) {
 	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:

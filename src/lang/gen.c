@@ -456,6 +456,7 @@ int gen_incdec(struct gen *g, struct node *n)
 }
 
 static void gen_stmts(struct gen *g, struct node *n);
+static bool jumps_away(const struct node *n);
 
 static void gen_assign(struct gen *g, struct node *n)
 {
@@ -524,7 +525,8 @@ static void gen_stmt(struct gen *g, struct node *n)
 		g->stack = mark;
 		emit_jmp(g, JMP_IMM(BPF_JEQ, R0, 0), els);
 		gen_stmts(g, n->b);
-		emit_jmp(g, JA(), done);
+		if (!jumps_away(n->b))
+			emit_jmp(g, JA(), done);
 		label_here(g, els);
 		if (n->c)
 			gen_stmts(g, n->c);
@@ -542,7 +544,8 @@ static void gen_stmt(struct gen *g, struct node *n)
 		g->brk_label = out;
 		g->cont_label = top;
 		gen_stmts(g, n->b);
-		emit_jmp(g, JA(), top);
+		if (!jumps_away(n->b))
+			emit_jmp(g, JA(), top);
 		label_here(g, out);
 		g->brk_label = ob;
 		g->cont_label = oc;
@@ -570,14 +573,32 @@ static void gen_stmt(struct gen *g, struct node *n)
 	g->stack = mark;
 }
 
+/* A block that always jumps away: what follows it is unreachable, and
+ * the verifier refuses unreachable instructions. */
+static bool jumps_away(const struct node *n)
+{
+	if (n->kind == N_RETURN || n->kind == N_BREAK || n->kind == N_CONTINUE)
+		return true;
+	if (n->kind == N_BLOCK)
+		for (int i = 0; i < n->nv; i++)
+			if (jumps_away(n->v[i]))
+				return true;
+	if (n->kind == N_IF && n->c)
+		return jumps_away(n->b) && jumps_away(n->c);
+	return false;
+}
+
 static void gen_stmts(struct gen *g, struct node *n)
 {
 	if (n->kind != N_BLOCK) {
 		gen_stmt(g, n);
 		return;
 	}
-	for (int i = 0; i < n->nv && !g->err; i++)
+	for (int i = 0; i < n->nv && !g->err; i++) {
 		gen_stmt(g, n->v[i]);
+		if (jumps_away(n->v[i]))
+			break;
+	}
 }
 
 int gen_probe(struct compiler *c, struct probe_point *pt, struct gen *g)

@@ -330,6 +330,8 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 /* A BTF type as a value type (int, pointer, array, record). */
 int btf_to_type(struct compiler *c, int id, struct type *t);
 const char *btf_name_of(struct compiler *c, int id);
+/* A constant by name: a kernel #define tools use, or a BTF enumerator. */
+int kernel_const(struct compiler *c, const char *name, int64_t *v);
 
 /* ---- code generation (emit.c, gen*.c) */
 

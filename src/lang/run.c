@@ -92,10 +92,11 @@ static int spawn(const char *cmd, int *go)
 	if (!pid) {
 		char *argv[64], *copy = strdup(cmd), *save = NULL, *w;
 		int n = 0;
-		char c;
+		uint64_t go_word;
 
 		close(p[1]);
-		if (read(p[0], &c, 1) != 0)
+		/* 8 bytes, as bpftrace's child reads: the same read is seen */
+		if (read(p[0], &go_word, 8) != 8)
 			_exit(127);
 		for (w = strtok_r(copy, " \t", &save); w && n < 63; w = strtok_r(NULL, " \t", &save))
 			argv[n++] = w;
@@ -112,6 +113,7 @@ static int spawn(const char *cmd, int *go)
 }
 
 static bool exited;
+static int batch;
 
 static int on_record(void *ctx, void *data, size_t len)
 {
@@ -123,6 +125,10 @@ static int on_record(void *ctx, void *data, size_t len)
 		exited = true;
 		return -1;	/* stop here: what follows exit() is not shown */
 	}
+	/* a busy machine never empties the ring: come up for air (signals,
+	 * -c's command ending) every so many records */
+	if (++batch >= 4096)
+		return -EAGAIN;
 	return 0;
 }
 
@@ -231,7 +237,7 @@ int script_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "+e:c:p:lo:vdh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdh", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
@@ -308,13 +314,19 @@ int script_main(int argc, char **argv)
 		if (probe_attach(&c, &c.pts[i]))
 			goto out;
 	if (go >= 0) {
+		uint64_t one = 1;
+
+		if (write(go, &one, 8) != 8)
+			fprintf(stderr, "strobe script: cannot start %s\n", cmd);
 		close(go);
 		go = -1;
 	}
 	while (!stop && !exited) {
-		int r = ring_buffer__poll(rb, 100);
+		int r;
 
-		if (r < 0 && r != -EINTR && !exited)
+		batch = 0;
+		r = ring_buffer__poll(rb, 100);
+		if (r < 0 && r != -EINTR && r != -EAGAIN && !exited)
 			break;
 		fflush(c.out);
 		if (child > 0 && waitpid(child, NULL, WNOHANG) == child) {
@@ -325,10 +337,14 @@ int script_main(int argc, char **argv)
 	for (int i = 0; i < c.npts; i++)
 		probe_detach(&c.pts[i]);
 	/* what came before exit() or the end is shown, what came after is not */
-	ring_buffer__consume(rb);
+	do
+		batch = 0;
+	while (ring_buffer__consume(rb) == -EAGAIN);
 	exited = false;
 	run_kind(&c, P_END);
-	ring_buffer__consume(rb);
+	do
+		batch = 0;
+	while (ring_buffer__consume(rb) == -EAGAIN);
 	fputs("\n\n", c.out);
 	maps_print_all(&c);
 	fflush(c.out);
