@@ -29,6 +29,11 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
 static int libbpf_quiet(enum libbpf_print_level l, const char *fmt, va_list ap)
 {
 	(void)l;
@@ -306,6 +311,12 @@ int script_main(int argc, char **argv)
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	if (child > 0) {
+		/* -c's command ending interrupts the wait at once */
+		struct sigaction sa = { .sa_handler = on_child };
+
+		sigaction(SIGCHLD, &sa, NULL);
+	}
 	fprintf(c.out, "Attaching %d probe%s...\n", c.npts, c.npts == 1 ? "" : "s");
 	fflush(c.out);
 	run_kind(&c, P_BEGIN);
