@@ -193,6 +193,27 @@ def main():
         print("  %-46s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
     os.unlink("/tmp/strobe-bench.out") if os.path.exists("/tmp/strobe-bench.out") else None
 
+    # 6. strobe script against bpftrace: start-up, and the in-kernel cost of
+    #    a map update per event.
+    count_bt = "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }"
+    res = bench([
+        ("strobe script syscount.bt -c /bin/true",
+         [STROBE, "script", "-o", "/dev/null", "/usr/sbin/syscount.bt", "-c", "/bin/true"]),
+        ("bpftrace syscount.bt -c /bin/true",
+         ["bpftrace", "-o", "/dev/null", "/usr/sbin/syscount.bt", "-c", "/bin/true"]),
+    ])
+    print("\nstrobe script start-up to exit (target: <= 1/5 of bpftrace's wall and memory)")
+    for name, (wall, rss, _) in res.items():
+        print("  %-46s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
+    res = bench([
+        ("untraced W1", w1()),
+        ("strobe script @[comm] = count() (+ start-up)",
+         [STROBE, "script", "-o", "/dev/null", "-e", count_bt, "-c", " ".join(w1())]),
+        ("bpftrace @[comm] = count() (+ start-up)",
+         ["bpftrace", "-o", "/dev/null", "-e", count_bt, "-c", " ".join(w1())]),
+    ])
+    table("W1 under %s (target: strobe script <= bpftrace)" % count_bt, res, "untraced W1")
+
 
 if __name__ == "__main__":
     sys.exit(main())

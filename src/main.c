@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "decode/decode.h"
+#include "lang/lang.h"
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
@@ -33,6 +34,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "script"))
+		return script_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);
 	if (!rc) {
 		decode_set_hex(o.hex_strings);
