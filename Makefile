@@ -30,12 +30,12 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
-LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c,$(SRCS))
+LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c,$(SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
-SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h
+SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h
 
 .PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz fidelity
 .SECONDARY:
@@ -58,6 +58,15 @@ $(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
 $(BUILD)/%.lskel.h: $(BUILD)/%.bpf.o
 	$(msg) SKEL $@
 	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
+
+# The uprobe_multi programs need expected_attach_type BPF_TRACE_UPROBE_MULTI
+# (48), which Debian's bpftool (libbpf 1.1) cannot express: set it in the
+# skeleton's load attributes.
+$(BUILD)/uprobes.lskel.h: $(BUILD)/uprobes.bpf.o scripts/lskel-attach-type.py
+	$(msg) SKEL $@
+	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)python3 scripts/lskel-attach-type.py $@.tmp on_entry_multi=48 on_return_multi=48
 	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c | $(SKEL)

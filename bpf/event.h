@@ -24,6 +24,7 @@ enum ev_kind {
 	EV_FORK = 4,		/* a traced thread created a traced child */
 	EV_EXEC = 5,		/* a traced thread's command name after execve */
 	EV_TRACEPOINT = 6,	/* a kernel tracepoint's raw record (--event) */
+	EV_UPROBE = 7,		/* a user-space probe fired (bpf/uprobes.bpf.c) */
 };
 
 struct ev_header {
@@ -112,6 +113,26 @@ struct ev_tp {
 	__u32 len;		/* bytes of data */
 	/* __u8 data[len], padded to 8 */
 };
+
+/* ev_uprobe.flags */
+#define UPF_ENTRY	0x01	/* a function's entry or a USDT marker: args */
+#define UPF_RETURN	0x02	/* a function's return: ret */
+#define UPF_PAIRED	0x04	/* a return whose entry was seen: args and dur too */
+#define UP_ARGS		12	/* USDT markers have up to 12 arguments */
+
+/* A uprobe, uretprobe or USDT hit: fixed part, then `ncaps` captures
+ * (struct cap, `arg` 0..11, or UP_CAP_RET for what the result points to). */
+struct ev_uprobe {
+	struct ev_header h;
+	__u32 cookie;		/* which probe: an index into user space's table */
+	__u16 ncaps;
+	__u8 flags;		/* UPF_* */
+	__u8 depth;		/* traced calls the thread was already inside */
+	__u64 dur;		/* UPF_PAIRED: ns from entry to return */
+	__s64 ret;
+	__u64 args[UP_ARGS];
+};
+#define UP_CAP_RET 15
 
 /* Per-thread state kept in BPF task storage. */
 #define TS_TRACED	0x01

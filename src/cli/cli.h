@@ -65,6 +65,9 @@ struct options {
 	bool json;		/* --json */
 	char **events;		/* --event SYS:NAME patterns */
 	int nevents;
+	char **uevents;		/* --event uprobe:, uretprobe:, usdt: specs */
+	int nuevents;
+	const char *list;	/* --list PATTERN: print the probes, trace nothing */
 };
 
 /* Exit codes for strobe's own failures (a traced command's status otherwise). */

@@ -60,6 +60,9 @@ static const char usage_text[] =
 "                       verifier's log when the kernel refuses a program\n"
 "  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
 "  --event=SYS:NAME[,...]  kernel tracepoints in the trace (globs allowed)\n"
+"  --event=uprobe:LIB:FUNC, uretprobe:LIB:FUNC, usdt:PATH:PROVIDER:NAME\n"
+"                       library functions and USDT markers in the trace\n"
+"  --list=PATTERN       list the probes a uprobe:/usdt: pattern matches\n"
 "  --no-syscalls        only the --event tracepoints\n"
 "\n"
 "Summaries (counted in the kernel):\n"
@@ -80,7 +83,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
-	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX,
+	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX, OPT_LIST,
 };
 
 static const struct option long_opts[] = {
@@ -118,10 +121,23 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "event", required_argument, 0, OPT_EVENT },
 	{ "no-syscalls", no_argument, 0, OPT_NO_SYSCALLS },
+	{ "list", required_argument, 0, OPT_LIST },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	{ 0, 0, 0, 0 },
 };
+
+/* uprobe:, uretprobe:, usdt: (and bpftrace's u:, ur:, U:) */
+static bool is_user_probe(const char *spec)
+{
+	static const char *const kinds[] = { "uprobe:", "uretprobe:", "usdt:", "u:", "ur:",
+					     "U:" };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i], strlen(kinds[i])))
+			return true;
+	return false;
+}
 
 static int err1(const char *fmt, const char *arg)
 {
@@ -446,16 +462,20 @@ int options_parse(struct options *o, int argc, char **argv)
 
 				for (tok = strtok_r(copy, ",", &save); tok;
 				     tok = strtok_r(NULL, ",", &save)) {
-					char **n = realloc(o->events, (o->nevents + 1) * sizeof(*n));
+					bool user = is_user_probe(tok);
+					char ***vec = user ? &o->uevents : &o->events;
+					int *nv = user ? &o->nuevents : &o->nevents;
+					char **n = realloc(*vec, (*nv + 1) * sizeof(*n));
 
 					if (!n)
 						break;
-					o->events = n;
-					o->events[o->nevents++] = strdup(tok);
+					*vec = n;
+					n[(*nv)++] = strdup(tok);
 				}
 				free(copy);
 			}
 			break;
+		case OPT_LIST: o->list = optarg; break;
 		case OPT_NO_SYSCALLS:
 			memset(o->sel, 0, sizeof(o->sel));
 			o->sel_given = true;
@@ -523,6 +543,10 @@ int options_parse(struct options *o, int argc, char **argv)
 	 * while the process is stopped; strobe prints later) */
 	if (o->mode == MODE_TRACE && o->trace && o->decode_fds && o->sel_given)
 		add_quiet_fd_calls(o);
+	if (o->list)
+		return 0;
+	if (o->nuevents && o->mode == MODE_RECORD)
+		return err1("%s", "record does not keep user-space probes yet; trace them live");
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or -a");
 	if (!!o->cmd + !!o->npids + o->all > 1)
@@ -542,4 +566,8 @@ void options_free(struct options *o)
 		free(o->events[i]);
 	free(o->events);
 	o->events = NULL;
+	for (int i = 0; i < o->nuevents; i++)
+		free(o->uevents[i]);
+	free(o->uevents);
+	o->uevents = NULL;
 }
