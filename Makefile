@@ -113,16 +113,27 @@ $(BUILD)/tests/progs/callchain-%: tests/progs/callchain.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -g -std=gnu11 -Wall -Werror $(CHAIN_FLAGS_$*) $< -o $@
 
+# The library-call program built the ways that hide calls from ltrace 0.7:
+# without PLT stubs, bound at load, and with IBT's .plt.sec.
+LIBCALLS_FLAGS_noplt := -fno-plt
+LIBCALLS_FLAGS_now := -Wl,-z,now
+LIBCALLS_FLAGS_ibt := -fcf-protection=full -Wl,-z,now
+LIBCALLS_BINS := $(foreach v,noplt now ibt,$(BUILD)/tests/progs/libcalls-$(v))
+$(BUILD)/tests/progs/libcalls-%: tests/progs/libcalls.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror $(LIBCALLS_FLAGS_$*) $< -o $@
+
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	@echo "+ strobe -f -- sh -c 'ls / | wc -l'"
 	$(Q)$(BUILD)/strobe -f -- sh -c 'ls / | wc -l'
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS)
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS) $(LIBCALLS_BINS)
 	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
 
-bench: deps all $(PROG_BINS) $(CHAIN_BINS)
+bench: deps all $(PROG_BINS) $(CHAIN_BINS) $(LIBCALLS_BINS)
 	$(Q)sh scripts/deps.sh bench
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 bench/profile.py

@@ -39,6 +39,8 @@ int main(int argc, char **argv)
 		return profile_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "ltrace"))
 		return ltrace_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "sslsniff"))
+		return sslsniff_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);
 	if (!rc) {
 		decode_set_hex(o.hex_strings);

@@ -147,24 +147,28 @@ static int cmp_addr(const void *a, const void *b)
 	return y->rank - x->rank;
 }
 
-/* strobe's own libc: the same file as path?  Then an IFUNC's choice for
- * this CPU is what dlsym gives strobe, as an offset in that file. */
+/* A library strobe itself has loaded (libc, libz, libelf...): an IFUNC's
+ * choice for this CPU is what the loader gives for it through that
+ * library's own handle (not an interposer's, as under ASan), as a vaddr
+ * of the file. */
 static bool ifunc_target(const char *path, const char *name, uint64_t *vaddr)
 {
 	struct stat a, b;
 	Dl_info info;
-	void *sym;
+	void *h, *sym;
+	bool ok = false;
 
-	if (stat(path, &a))
+	if (stat(path, &a) || !(h = dlopen(path, RTLD_LAZY | RTLD_NOLOAD)))
 		return false;
-	sym = dlsym(RTLD_DEFAULT, name);
-	if (!sym || !dladdr(sym, &info) || !info.dli_fname || stat(info.dli_fname, &b))
-		return false;
-	if (a.st_dev != b.st_dev || a.st_ino != b.st_ino)
-		return false;
-	/* a shared object's vaddr 0 maps at dli_fbase */
-	*vaddr = (uint64_t)((char *)sym - (char *)info.dli_fbase);
-	return true;
+	sym = dlsym(h, name);
+	if (sym && dladdr(sym, &info) && info.dli_fname && !stat(info.dli_fname, &b) &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+		/* a shared object's vaddr 0 maps at dli_fbase */
+		*vaddr = (uint64_t)((char *)sym - (char *)info.dli_fbase);
+		ok = true;
+	}
+	dlclose(h);
+	return ok;
 }
 
 static int collect(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *glob,
@@ -232,7 +236,8 @@ static int elf_funcs(const char *path, const char *glob, struct probe_set *set,
 		if ((err = collect(pe.elf, scn, &sh, glob, path, &t, &n, &cap)))
 			goto out;
 	}
-	qsort(t, n, sizeof(*t), cmp_addr);
+	if (n)
+		qsort(t, n, sizeof(*t), cmp_addr);
 	for (size_t i = 0; i < n; i++) {
 		if (i && t[i].addr == t[i - 1].addr && !aliases)
 			continue;
