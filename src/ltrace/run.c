@@ -134,6 +134,8 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 			t[(*ntaken)++] = strdup(name);
 		}
 		err = probe_set_add(&sel, name, all->loc[i].addr, all->loc[i].offset);
+		if (!err)
+			sel.loc[sel.n - 1].bad_insn = all->loc[i].bad_insn;
 	}
 	if (!err && sel.n)
 		err = uprog_add(&r->up, &sel, &d, true, true, filter, NULL);

@@ -207,12 +207,53 @@ static int attach_multi_split(int prog_fd, const struct probe_set *set, size_t f
 	return err ? err : attach_multi_split(prog_fd, set, from + (to - from) / 2, to, o, l);
 }
 
+/* The set without the locations known to be refused, and their cookies. */
+static int drop_refused(const struct probe_set *set, const struct probe_attach_opts *o,
+			struct probe_set *good, uint64_t **cookies)
+{
+	memset(good, 0, sizeof(*good));
+	good->kind = set->kind;
+	good->path = set->path;
+	if (!(good->loc = calloc(set->n, sizeof(*good->loc))) ||
+	    !(*cookies = calloc(set->n, sizeof(**cookies)))) {
+		free(good->loc);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		if (set->loc[i].bad_insn) {
+			if (o->on_skip)
+				o->on_skip(o->skip_ctx, &set->loc[i]);
+			continue;
+		}
+		good->loc[good->n] = set->loc[i];
+		(*cookies)[good->n++] = cookie_of(o, i);
+	}
+	return 0;
+}
+
 int probe_attach(const struct probe_prog *prog, const struct probe_set *set,
 		 const struct probe_attach_opts *o, struct probe_link *l)
 {
 	size_t base = l->n, nprobes = l->nprobes;
 	int err = -EINVAL;
+	bool refused = false;
 
+	for (size_t i = 0; i < set->n && o->skip_unprobeable; i++)
+		refused |= set->loc[i].bad_insn;
+	if (refused) {
+		struct probe_set good;
+		struct probe_attach_opts oo = *o;
+		uint64_t *cookies;
+
+		if ((err = drop_refused(set, o, &good, &cookies)))
+			return err;
+		oo.cookies = cookies;
+		oo.cookie_per_loc = false;
+		err = good.n ? probe_attach(prog, &good, &oo, l) : 0;
+		free(good.loc);
+		free(cookies);
+		return err;
+	}
 	if (!set->n)
 		return 0;
 	if (prog->multi_fd >= 0 && !o->force_perf && multi_state >= 0) {

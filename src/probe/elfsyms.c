@@ -132,6 +132,25 @@ static int alias_rank(const char *name, int bind, const char *glob)
 	return r - (int)(strlen(name) > 30 ? 30 : strlen(name)) / 3;
 }
 
+/*
+ * The kernel's x86 uprobes refuse some first instructions (ENOTSUPP),
+ * and one refusal fails a whole uprobe_multi link: VEX and EVEX encoded
+ * ones (AVX, which string functions chosen by IFUNCs start with) are the
+ * ones met in practice.  Seen here, they cost no failed attach.
+ */
+static bool refused_insn(int fd, uint64_t off)
+{
+	uint8_t b[8];
+	int i = 0;
+
+	if (pread(fd, b, sizeof(b), off) != (ssize_t)sizeof(b))
+		return false;
+	while (i < 4 && (b[i] == 0x66 || b[i] == 0xf2 || b[i] == 0xf3 || b[i] == 0x67 ||
+			 (b[i] >= 0x40 && b[i] <= 0x4f)))
+		i++;
+	return b[i] == 0xc4 || b[i] == 0xc5 || b[i] == 0x62;
+}
+
 struct sym_tmp {
 	uint64_t addr;
 	int rank;
@@ -243,6 +262,7 @@ static int elf_funcs(const char *path, const char *glob, struct probe_set *set,
 			continue;
 		if ((err = probe_set_add(set, t[i].name, t[i].addr, t[i].addr)))
 			goto out;
+		set->loc[set->n - 1].bad_insn = refused_insn(pe.fd, t[i].addr);
 	}
 out:
 	for (size_t i = 0; i < n; i++)

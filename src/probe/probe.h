@@ -74,6 +74,7 @@ struct probe_loc {
 	uint64_t ref_ctr;	/* usdt semaphore, file offset; 0: none */
 	int nargs;		/* usdt */
 	struct usdt_arg args[USDT_MAX_ARGS];
+	bool bad_insn;		/* starts with an instruction uprobes refuse */
 };
 
 /* The locations a spec resolved to, in one file. */

@@ -61,6 +61,9 @@ int uprobes_setup(struct session *s)
 			return -EALREADY;
 		}
 		d.flags = spec.kind == PK_URETPROBE ? UD_EMIT_RETURN : UD_EMIT_ENTRY;
+		s->up->skip_unprobeable = true;
+		s->up->nskipped = 0;
+		s->up->skipped_names.len = 0;
 		rc = uprog_add(s->up, &set, &d, spec.kind != PK_URETPROBE,
 			       spec.kind == PK_URETPROBE, filter > 0 ? filter : 0, NULL);
 		if (rc) {
@@ -69,6 +72,11 @@ int uprobes_setup(struct session *s)
 			probe_set_free(&set);
 			return -EALREADY;
 		}
+		if (s->up->nskipped)
+			fprintf(stderr, "strobe: %s: %zu functions cannot be probed at their "
+				"entry (the kernel's uprobes refuse their first instruction): "
+				"%.*s\n", o->uevents[i], s->up->nskipped,
+				(int)s->up->skipped_names.len, s->up->skipped_names.p);
 		if (o->debug)
 			fprintf(stderr, "strobe: %s: %zu probes in %s%s\n", o->uevents[i], set.n,
 				set.path, s->up->link.multi ? " (uprobe_multi)" : " (perf events)");
