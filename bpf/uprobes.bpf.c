@@ -652,7 +652,7 @@ int on_return_multi(struct pt_regs *ctx)
 /* --- which processes --- */
 
 SEC("tp_btf/sched_process_fork")
-int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
+int BPF_PROG(up_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 ptgid = parent->tgid, ctgid = child->tgid;
 	__u8 *st, traced = UT_TRACED;
@@ -682,7 +682,7 @@ int BPF_PROG(on_fork, struct task_struct *parent, struct task_struct *child)
 }
 
 SEC("tp_btf/sched_process_exec")
-int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+int BPF_PROG(up_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	__u32 tgid = p->tgid;
 	__u8 *st = bpf_map_lookup_elem(&targets, &tgid);
@@ -693,7 +693,7 @@ int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm 
 }
 
 SEC("tp_btf/sched_process_exit")
-int BPF_PROG(on_exit, struct task_struct *p, bool group_dead)
+int BPF_PROG(up_exit, struct task_struct *p, bool group_dead)
 {
 	__u32 tgid = p->tgid;
 	__u8 *st = bpf_map_lookup_elem(&targets, &tgid);

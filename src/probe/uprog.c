@@ -56,8 +56,8 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 	u->skel = skel;
 	if (o->tasks || o->follow || !o->all) {
 		int fds[3] = {
-			skel->progs.on_exit.prog_fd, skel->progs.on_exec.prog_fd,
-			skel->progs.on_fork.prog_fd,
+			skel->progs.up_exit.prog_fd, skel->progs.up_exec.prog_fd,
+			skel->progs.up_fork.prog_fd,
 		};
 
 		for (int i = 0; i < 3; i++) {
