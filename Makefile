@@ -31,12 +31,12 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
-LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c,$(SRCS))
+LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c,$(SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
-SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h
+SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h
 
 .PHONY: all deps demo check unit unit-run e2e bench install clean syscall-table xlat fuzz fidelity
 .SECONDARY:
@@ -59,6 +59,15 @@ $(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) src/syscalls/nr_x86_64.h $(BUI
 $(BUILD)/%.lskel.h: $(BUILD)/%.bpf.o
 	$(msg) SKEL $@
 	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
+
+# The uprobe_multi programs need expected_attach_type BPF_TRACE_UPROBE_MULTI
+# (48), which Debian's bpftool (libbpf 1.1) cannot express: set it in the
+# skeleton's load attributes.
+$(BUILD)/uprobes.lskel.h: $(BUILD)/uprobes.bpf.o scripts/lskel-attach-type.py
+	$(msg) SKEL $@
+	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)python3 scripts/lskel-attach-type.py $@.tmp on_entry_multi=48 on_return_multi=48
 	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c | $(SKEL)
@@ -111,6 +120,16 @@ $(BUILD)/tests/progs/stackcalls-nofp: tests/progs/stackcalls.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -g -std=gnu11 -Wall -Werror -pthread -O2 -fomit-frame-pointer -fno-inline \
 		-fno-optimize-sibling-calls $< -o $@
+# The library-call program built the ways that hide calls from ltrace 0.7:
+# without PLT stubs, bound at load, and with IBT's .plt.sec.
+LIBCALLS_FLAGS_noplt := -fno-plt
+LIBCALLS_FLAGS_now := -Wl,-z,now
+LIBCALLS_FLAGS_ibt := -fcf-protection=full -Wl,-z,now
+LIBCALLS_BINS := $(foreach v,noplt now ibt,$(BUILD)/tests/progs/libcalls-$(v))
+$(BUILD)/tests/progs/libcalls-%: tests/progs/libcalls.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror $(LIBCALLS_FLAGS_$*) $< -o $@
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
@@ -119,7 +138,7 @@ demo: deps
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS) \
-		$(BUILD)/tests/progs/stackcalls-nofp
+		$(BUILD)/tests/progs/stackcalls-nofp $(LIBCALLS_BINS)
 	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
 
 # The unit tests need neither root nor BPF (no skeleton: SKEL= below).
@@ -142,7 +161,7 @@ unit-run: $(UNIT_BINS)
 		p=$$((p + $${line%% passed*})); n=$${line#*passed, }; f=$$((f + $${n%% failed})); \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-bench: deps all $(PROG_BINS) $(CHAIN_BINS)
+bench: deps all $(PROG_BINS) $(CHAIN_BINS) $(LIBCALLS_BINS)
 	$(Q)sh scripts/deps.sh bench
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 bench/profile.py

@@ -29,6 +29,7 @@ enum ev_kind {
 	EV_MAPS = 8,		/* -k: a process's file mappings, when they changed */
 	EV_DETACH = 9,		/* -b execve: a thread no longer traced after
 				 * its execve (a bare header) */
+	EV_UPROBE = 10,		/* a user-space probe fired (bpf/uprobes.bpf.c) */
 };
 
 struct ev_header {
@@ -167,6 +168,25 @@ struct ev_vma {
 	__u16 flags;		/* VMA_* */
 	__u16 len;		/* bytes of path components that follow */
 };
+/* ev_uprobe.flags */
+#define UPF_ENTRY	0x01	/* a function's entry or a USDT marker: args */
+#define UPF_RETURN	0x02	/* a function's return: ret */
+#define UPF_PAIRED	0x04	/* a return whose entry was seen: args and dur too */
+#define UP_ARGS		12	/* USDT markers have up to 12 arguments */
+
+/* A uprobe, uretprobe or USDT hit: fixed part, then `ncaps` captures
+ * (struct cap, `arg` 0..11, or UP_CAP_RET for what the result points to). */
+struct ev_uprobe {
+	struct ev_header h;
+	__u32 cookie;		/* which probe: an index into user space's table */
+	__u16 ncaps;
+	__u8 flags;		/* UPF_* */
+	__u8 depth;		/* traced calls the thread was already inside */
+	__u64 dur;		/* UPF_PAIRED: ns from entry to return */
+	__s64 ret;
+	__u64 args[UP_ARGS];
+};
+#define UP_CAP_RET 15
 
 /* Per-thread state kept in BPF task storage. */
 #define TS_TRACED	0x01

@@ -495,7 +495,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 	}
 	now = bpf_ktime_get_ns();
 	if (do_summary && !in_set(quiet_sel, st->nr))
-		account(st->nr, ret, now - st->ts);
+		account(st->nr, RET_IS_ERROR(ret), now - st->ts);
 	if (!do_trace)
 		return;
 	if (ustack_mode && !in_set(quiet_sel, st->nr))

@@ -3,11 +3,12 @@
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
 #   normal build and again against the sanitized build; the same for the
-#   profiler (tests/e2e_profile.py), -k/-i (tests/e2e_stacks.py) and the
-#   command line against strace's (tests/e2e_cli.py); the sanitized passes
-#   run with low pids (STROBE_LOW_PIDS), as on a fresh machine; the fidelity
-#   check against strace (tests/fidelity.py); and strobe script's programs
-#   against bpftrace (tests/e2e_lang.py), normal and sanitized
+#   profiler (tests/e2e_profile.py), -k/-i (tests/e2e_stacks.py), the
+#   command line against strace's (tests/e2e_cli.py) and the user-space
+#   probes (tests/e2e_probe.py); the sanitized passes run with low pids
+#   (STROBE_LOW_PIDS), as on a fresh machine; the fidelity check against
+#   strace (tests/fidelity.py); and strobe script's programs against
+#   bpftrace (tests/e2e_lang.py), normal and sanitized
 # Exit status 0 only if nothing failed.
 : "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
 export BUILD
@@ -52,6 +53,8 @@ tally stacks-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 
 tally cli env STROBE="$STROBE" python3 tests/e2e_cli.py
 tally cli-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_cli.py
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
+tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
+tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
 tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py

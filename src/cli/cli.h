@@ -79,6 +79,9 @@ struct options {
 	char **env_edits;	/* -E VAR=VAL sets, -E VAR removes */
 	int nenv_edits;
 	int interruptible;	/* -I: 1, 2 (default), 3 (default with -o FILE), 4 */
+	char **uevents;		/* --event uprobe:, uretprobe:, usdt: specs */
+	int nuevents;
+	const char *list;	/* --list PATTERN: print the probes, trace nothing */
 };
 
 /* What -q and -e quiet= silence, as strace names it. */

@@ -22,7 +22,7 @@ enum {
 	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX, OPT_ALL, OPT_INTERVAL,
 	OPT_SEPARATELY, OPT_DAEMONIZE, OPT_SECCOMP, OPT_QUIET, OPT_SIGNAL, OPT_EXPR,
 	OPT_DECODE_FDS, OPT_ABS_TS, OPT_REL_TS, OPT_SYSCALL_TIMES, OPT_REFUSED,
-	OPT_STACK_SIZE, OPT_STACK_SOURCE,
+	OPT_STACK_SIZE, OPT_STACK_SOURCE, OPT_LIST,
 };
 
 /* strace 6.1's letters, and strobe's -m */
@@ -67,6 +67,7 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "event", required_argument, 0, OPT_EVENT },
 	{ "no-syscalls", no_argument, 0, OPT_NO_SYSCALLS },
+	{ "list", required_argument, 0, OPT_LIST },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	/* strace's, besides */
@@ -98,6 +99,18 @@ static const struct option long_opts[] = {
 	{ "tips", optional_argument, 0, OPT_REFUSED },
 	{ 0, 0, 0, 0 },
 };
+
+/* uprobe:, uretprobe:, usdt: (and bpftrace's u:, ur:, U:) */
+static bool is_user_probe(const char *spec)
+{
+	static const char *const kinds[] = { "uprobe:", "uretprobe:", "usdt:", "u:", "ur:",
+					     "U:" };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i], strlen(kinds[i])))
+			return true;
+	return false;
+}
 
 static int err1(const char *fmt, const char *arg)
 {
@@ -641,16 +654,20 @@ int options_parse(struct options *o, int argc, char **argv)
 
 				for (tok = strtok_r(copy, ",", &save); tok;
 				     tok = strtok_r(NULL, ",", &save)) {
-					char **n = realloc(o->events, (o->nevents + 1) * sizeof(*n));
+					bool user = is_user_probe(tok);
+					char ***vec = user ? &o->uevents : &o->events;
+					int *nv = user ? &o->nuevents : &o->nevents;
+					char **n = realloc(*vec, (*nv + 1) * sizeof(*n));
 
 					if (!n)
 						break;
-					o->events = n;
-					o->events[o->nevents++] = strdup(tok);
+					*vec = n;
+					n[(*nv)++] = strdup(tok);
 				}
 				free(copy);
 			}
 			break;
+		case OPT_LIST: o->list = optarg; break;
 		case OPT_NO_SYSCALLS:
 			memset(o->sel, 0, sizeof(o->sel));
 			o->sel_given = true;
@@ -763,6 +780,10 @@ int options_parse(struct options *o, int argc, char **argv)
 	 * while the process is stopped; strobe prints later) */
 	if (o->mode == MODE_TRACE && o->trace && o->decode_fds && o->sel_given)
 		add_quiet_fd_calls(o);
+	if (o->list)
+		return 0;
+	if (o->nuevents && o->mode == MODE_RECORD)
+		return err1("%s", "record does not keep user-space probes yet; trace them live");
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or --all");
 	if (!!o->cmd + !!o->npids + o->all > 1)
@@ -784,4 +805,8 @@ void options_free(struct options *o)
 	o->events = NULL;
 	free(o->env_edits);
 	o->env_edits = NULL;
+	for (int i = 0; i < o->nuevents; i++)
+		free(o->uevents[i]);
+	free(o->uevents);
+	o->uevents = NULL;
 }

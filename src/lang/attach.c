@@ -20,7 +20,7 @@
 #include "lang.h"
 #include "../tracepoint/tracepoint.h"
 
-static enum bpf_prog_type prog_type(enum probe_kind k)
+static enum bpf_prog_type prog_type(enum lang_probe_kind k)
 {
 	switch (k) {
 	case P_TRACEPOINT:
@@ -140,7 +140,7 @@ static int perf_attach(struct probe_point *pt, struct perf_event_attr *a, int cp
 	return add_fd(pt, fd);
 }
 
-int probe_attach(struct compiler *c, struct probe_point *pt)
+int point_attach(struct compiler *c, struct probe_point *pt)
 {
 	struct perf_event_attr a = { .size = sizeof(a) };
 	int err = 0, fd;
@@ -186,7 +186,7 @@ int probe_attach(struct compiler *c, struct probe_point *pt)
 	return 0;
 }
 
-void probe_detach(struct probe_point *pt)
+void point_detach(struct probe_point *pt)
 {
 	for (int i = 0; i < pt->nfds; i++)
 		close(pt->fds[i]);

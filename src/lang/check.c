@@ -232,7 +232,7 @@ static bool is_syscall_tp(const struct compiler *c)
 static int check_builtin(struct compiler *c, struct node *n)
 {
 	int b = builtin_lookup(n->str);
-	enum probe_kind pk = c->cur->kind;
+	enum lang_probe_kind pk = c->cur->kind;
 
 	if (b < 0) {
 		int64_t v;

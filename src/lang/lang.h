@@ -204,14 +204,14 @@ struct fmt_def {
 	int64_t top, div;
 };
 
-enum probe_kind {
+enum lang_probe_kind {
 	P_BEGIN, P_END, P_TRACEPOINT, P_RAWTP, P_PROFILE, P_INTERVAL, P_SOFTWARE,
 	P_UPROBE, P_URETPROBE, P_USDT,
 };
 
 /* One attach point after wildcards were expanded: one BPF program. */
 struct probe_point {
-	enum probe_kind kind;
+	enum lang_probe_kind kind;
 	int probe;		/* index in program.probes */
 	int ap;			/* attach point index in the probe */
 	char *name;		/* the full name, for the probe builtin */
@@ -271,8 +271,8 @@ int maps_create(struct compiler *c);
 /* ---- the kernel side (attach.c) */
 
 int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
-int probe_attach(struct compiler *c, struct probe_point *pt);
-void probe_detach(struct probe_point *pt);
+int point_attach(struct compiler *c, struct probe_point *pt);
+void point_detach(struct probe_point *pt);
 int probe_run_once(struct probe_point *pt);
 
 /* `strobe script ...`: argv[0] is "script". */

@@ -17,7 +17,7 @@
 #include "lang.h"
 #include "../tracepoint/tracepoint.h"
 
-static const struct { const char *name, *alias; enum probe_kind k; } kinds[] = {
+static const struct { const char *name, *alias; enum lang_probe_kind k; } kinds[] = {
 	{ "BEGIN", NULL, P_BEGIN }, { "END", NULL, P_END },
 	{ "tracepoint", "t", P_TRACEPOINT }, { "rawtracepoint", "rt", P_RAWTP },
 	{ "profile", "p", P_PROFILE }, { "interval", "i", P_INTERVAL },
@@ -64,7 +64,7 @@ static int split(const char *s, char parts[4][256])
 	return n + 1;
 }
 
-static struct probe_point *add_point(struct compiler *c, enum probe_kind k, int probe, int ap,
+static struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int probe, int ap,
 				     const char *name, const char *func)
 {
 	struct probe_point *p;
@@ -135,7 +135,7 @@ static int expand_one(struct compiler *c, int pi, int ai)
 	const struct attach *a = &c->prog->probes[pi].ap[ai];
 	char part[4][256], name[1100];
 	int n = split(a->text, part);
-	enum probe_kind k = (enum probe_kind)-1;
+	enum lang_probe_kind k = (enum lang_probe_kind)-1;
 	struct probe_point *p;
 	uint64_t v;
 

@@ -163,7 +163,7 @@ void compiler_free(struct compiler *c)
 	for (int i = 0; i < c->nvars; i++)
 		free(c->vars[i].name);
 	for (int i = 0; i < c->npts; i++) {
-		probe_detach(&c->pts[i]);
+		point_detach(&c->pts[i]);
 		if (c->pts[i].prog_fd >= 0)
 			close(c->pts[i].prog_fd);
 		free(c->pts[i].name);
@@ -217,7 +217,7 @@ static int compile(struct compiler *c)
 	return 0;
 }
 
-static void run_kind(struct compiler *c, enum probe_kind k)
+static void run_kind(struct compiler *c, enum lang_probe_kind k)
 {
 	for (int i = 0; i < c->npts; i++)
 		if (c->pts[i].kind == k)
@@ -322,7 +322,7 @@ int script_main(int argc, char **argv)
 	run_kind(&c, P_BEGIN);
 	ring_buffer__consume(rb);
 	for (int i = 0; i < c.npts && !exited; i++)
-		if (probe_attach(&c, &c.pts[i]))
+		if (point_attach(&c, &c.pts[i]))
 			goto out;
 	if (go >= 0) {
 		uint64_t one = 1;
@@ -346,7 +346,7 @@ int script_main(int argc, char **argv)
 		}
 	}
 	for (int i = 0; i < c.npts; i++)
-		probe_detach(&c.pts[i]);
+		point_detach(&c.pts[i]);
 	/* what came before exit() or the end is shown, what came after is not */
 	do
 		batch = 0;

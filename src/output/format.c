@@ -38,6 +38,7 @@ struct formatter {
 	size_t npend, cappend;
 	struct ev_syscall *joined;	/* the last split call put back together */
 	const struct tp_table *tps;	/* formats of --event tracepoints */
+	const struct uprog *ups;	/* --event user-space probes */
 	/* A new process counts (for "[pid N]") once its parent's clone line
 	 * or its own first line is out, as strace counts it. */
 	struct { __u32 parent, child; } forks[64];
@@ -439,6 +440,16 @@ struct sbuf *formatter_buf(struct formatter *f)
 	return &f->w->buf;
 }
 
+void formatter_set_uprobes(struct formatter *f, const struct uprog *u)
+{
+	f->ups = u;
+}
+
+const struct uprog *formatter_uprobes(const struct formatter *f)
+{
+	return f->ups;
+}
+
 const struct tp_table *formatter_tracepoints(const struct formatter *f)
 {
 	return f->tps;
@@ -817,6 +828,9 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			fdpaths_exit(f->fds, h->pid);
 		break;
 	}
+	case EV_UPROBE:
+		format_uprobe(f, rec, size);
+		break;
 	default:
 		f->malformed++;
 		break;

@@ -30,6 +30,16 @@ bool formatter_json(const struct formatter *f);
 int formatter_decode_fds(const struct formatter *f);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
+const struct uprog *formatter_uprobes(const struct formatter *f);
+
+/* uprobe_line.c: --event user-space probes; library arguments decoded
+ * by their AK_ kinds through the syscall decoders */
+void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size);
+struct lib_proto;
+void put_lib_args(struct formatter *f, struct sbuf *b, const struct lib_proto *p,
+		  const struct ev_uprobe *e, size_t size, bool named);
+void put_lib_result(struct formatter *f, struct sbuf *b, const struct lib_proto *p,
+		    const struct ev_uprobe *e, size_t size);
 
 /* fdpaths.c: what /proc/PID/fd/N says of the fds a call creates without
  * a path (syscall_desc.fdkind): "socket:", ...; NULL when unknown */

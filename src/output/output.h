@@ -102,6 +102,9 @@ void formatter_add_procs(struct formatter *f, int n);
 void formatter_lost_tail(struct formatter *f, uint64_t total);
 /* Formats to decode EV_TRACEPOINT records with. */
 void formatter_set_tracepoints(struct formatter *f, const struct tp_table *t);
+/* Probes to name EV_UPROBE records by (their cookies index it). */
+struct uprog;
+void formatter_set_uprobes(struct formatter *f, const struct uprog *u);
 /* Set CLOCK_REALTIME - CLOCK_MONOTONIC (a recording's, when reporting). */
 void formatter_set_clock(struct formatter *f, int64_t real_offset_ns);
 /* The text of one argument or of the result, as a line would show it. */

@@ -20,6 +20,7 @@
 
 #include "session.h"
 #include "../record/record.h"
+#include "../probe/probe.h"
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
@@ -33,10 +34,12 @@ static void say(struct session *s, const char *fmt, unsigned id)
 	fputc('\n', stderr);
 }
 
-static int on_record(void *ctx, void *data, size_t size)
+int session_record(struct session *s, const void *data, size_t size, bool hold)
 {
-	struct session *s = ctx;
 	const struct ev_header *h = data;
+
+	if (hold && s->up && !uprobes_hold(s, data, size))
+		return 0;
 
 	if (!s->o->all && h->kind == EV_FORK && size >= sizeof(struct ev_fork)) {
 		tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
@@ -58,6 +61,19 @@ static int on_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
+static int on_record(void *ctx, void *data, size_t size)
+{
+	return session_record(ctx, data, size, true);
+}
+
+/* Read both ring buffers, then what was held back, in order. */
+static void drain(struct session *s)
+{
+	ring_buffer__consume(s->rb);
+	if (s->up)
+		uprobes_release(s);
+}
+
 void session_unfinished(struct session *s, struct ev_syscall *e, size_t size)
 {
 	if (s->rec) {
@@ -66,6 +82,12 @@ void session_unfinished(struct session *s, struct ev_syscall *e, size_t size)
 	} else {
 		formatter_unfinished(s->fmt, e, size);
 	}
+}
+
+/* Records lost in both ring buffers */
+static uint64_t lost_total(struct session *s)
+{
+	return bpf_lost_total(s) + (s->up ? uprog_lost_total(s->up) : 0);
 }
 
 static uint64_t mono_ns(void)
@@ -86,7 +108,7 @@ static void print_summary(struct session *s, bool final)
 		.interval = !final, .when = time(NULL),
 		.not_counted = bpf_summary_not_counted(s),
 		.not_in_hist = bpf_summary_not_in_hist(s),
-		.trace_lost = s->o->trace ? bpf_lost_total(s) : 0,
+		.trace_lost = s->o->trace ? lost_total(s) : 0,
 	};
 	struct sum_maps m;
 	int err;
@@ -158,7 +180,7 @@ static int consume(struct session *s, int sigfd)
 		n = epoll_wait(epfd, got, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
-		ring_buffer__consume(s->rb);
+		drain(s);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo == SIGCHLD)
 				reap_child(s);
@@ -183,7 +205,7 @@ static int consume(struct session *s, int sigfd)
 			break;
 	}
 	close(epfd);
-	ring_buffer__consume(s->rb);
+	drain(s);
 	return stop;
 }
 
@@ -208,7 +230,7 @@ static void report_stack_losses(struct session *s)
 
 static void report_losses(struct session *s)
 {
-	uint64_t lost = bpf_lost_total(s), nofollow = bpf_follow_failed(s);
+	uint64_t lost = lost_total(s), nofollow = bpf_follow_failed(s);
 	uint64_t bad = formatter_malformed(s->fmt);
 
 	if (lost)
@@ -285,6 +307,8 @@ static int start(struct session *s)
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
 	err = bpf_setup_attach(s);
+	if (!err)
+		err = uprobes_setup(s);
 	formatter_set_tracepoints(s->fmt, &s->tps);
 	if (s->rec)
 		for (int i = 0; i < s->tps.n; i++) {
@@ -305,6 +329,10 @@ static int start(struct session *s)
 	s->rb = ring_buffer__new(bpf_ringbuf_fd(s), on_record, s, NULL);
 	if (!s->rb) {
 		fprintf(stderr, "strobe: cannot map the ring buffer: %s\n", strerror(errno));
+		return EXIT_SETUP;
+	}
+	if ((err = uprobes_ring(s))) {
+		fprintf(stderr, "strobe: cannot map the probes' ring buffer: %s\n", strerror(-err));
 		return EXIT_SETUP;
 	}
 	if (s->o->cmd && launch_release(s)) {
@@ -408,13 +436,14 @@ int session_run(const struct options *o)
 	/* Detach before the last drain: the total of lost events read after
 	 * it is final, and equals what the trace marks plus its tail. */
 	bpf_setup_detach(&s);
-	ring_buffer__consume(s.rb);
+	uprobes_stop(&s);
+	drain(&s);
 	if (o->trace) {
 		if (!o->all)
 			target_report_unfinished(&s);
 		formatter_finish(s.fmt);
 		if (!s.rec)
-			formatter_lost_tail(s.fmt, bpf_lost_total(&s));
+			formatter_lost_tail(s.fmt, lost_total(&s));
 	}
 	if (o->summary && !o->interval)
 		print_summary(&s, true);
@@ -436,6 +465,7 @@ cleanup:
 	if (s.skel)
 		report_losses(&s);
 	bpf_setup_destroy(&s);
+	uprobes_free(&s);
 	if (s.gate_fd >= 0)
 		close(s.gate_fd);	/* a command that never started exits */
 	if (s.exec_err_fd >= 0)

@@ -27,6 +27,15 @@ struct tidset {
 	size_t cap, used;
 };
 
+struct uprog;
+/* a record held until both ring buffers are drained (--event uprobe:) */
+struct held {
+	void *data;
+	size_t size;
+	uint64_t when;
+	size_t seq;
+};
+
 struct session {
 	const struct options *o;
 	struct syscalls_bpf *skel;
@@ -53,6 +62,9 @@ struct session {
 	struct summary prev;
 	uint64_t prev_ns;
 	uint64_t start_ns;
+	struct uprog *up;	/* --event uprobe:, uretprobe:, usdt: */
+	struct held *held;
+	size_t nheld, held_cap;
 };
 
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
@@ -60,6 +72,18 @@ struct session {
 int session_signalfd(void);
 /* Run a whole session; returns strobe's exit status. */
 int session_run(const struct options *o);
+
+/* A ring-buffer record for the formatter or the recording; `hold`: keep
+ * it to be ordered with the other ring's records first. */
+int session_record(struct session *s, const void *data, size_t size, bool hold);
+
+/* uprobes.c: --event user-space probes */
+int uprobes_setup(struct session *s);
+int uprobes_ring(struct session *s);
+int uprobes_hold(struct session *s, const void *data, size_t size);
+void uprobes_release(struct session *s);
+void uprobes_stop(struct session *s);
+void uprobes_free(struct session *s);
 
 /* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);

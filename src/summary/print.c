@@ -14,10 +14,21 @@
 #include "summary.h"
 #include "../syscalls/syscalls.h"
 
+static const char *(*namer)(int nr, void *ctx);
+static void *namer_ctx;
+
+void summary_set_namer(const char *(*fn)(int nr, void *ctx), void *ctx)
+{
+	namer = fn;
+	namer_ctx = ctx;
+}
+
 static const char *name_of(int nr, char *buf, size_t len)
 {
-	const struct syscall_desc *d = syscall_get(nr);
+	const struct syscall_desc *d = namer ? NULL : syscall_get(nr);
 
+	if (namer && namer(nr, namer_ctx))
+		return namer(nr, namer_ctx);
 	if (d)
 		return d->name;
 	snprintf(buf, len, "syscall_%#x", nr);
@@ -139,8 +150,10 @@ static const char dashes[] = "------ ----------- ----------- --------- ---------
 
 static void table_head(struct sbuf *b, const struct summary_fmt *f)
 {
-	sbuf_puts(b, "% time     seconds  usecs/call     calls    errors syscall         "
-		  "       p50       p90       p99       max");
+	sbuf_puts(b, namer ? "% time     seconds  usecs/call     calls    errors function        "
+			     "       p50       p90       p99       max"
+			   : "% time     seconds  usecs/call     calls    errors syscall         "
+			     "       p50       p90       p99       max");
 	if (f->interval)
 		sbuf_puts(b, "   calls/s");
 	sbuf_putc(b, '\n');
