@@ -235,6 +235,7 @@ int top_syscalls(const struct top_options *to)
 	struct screen sc = { 0 };
 	struct summary prev = { 0 }, cur = { 0 }, diff = { 0 };
 	struct view v = { 0 };
+	struct sum_maps maps;
 	struct epoll_event ev = { .events = EPOLLIN }, got[4];
 	int status = EXIT_SETUP, sigfd = -1, epfd = -1, err, stop = 0;
 	bool by_process = to->by_process, have = false;
@@ -297,7 +298,8 @@ int top_syscalls(const struct top_options *to)
 			    to->interval);
 		screen_end(&sc, "q quit");
 	}
-	summary_collect(bpf_summary_fd(&s), &prev);
+	bpf_summary_maps(&s, &maps);
+	summary_collect(&maps, &prev);
 	last = mono_ns();
 	for (bool quit = false; !quit && !stop;) {
 		struct signalfd_siginfo si;
@@ -331,7 +333,7 @@ int top_syscalls(const struct top_options *to)
 		if (now >= last + interval && !sc.paused) {
 			secs = (now - last) / 1e9;
 			last = now;
-			if (summary_collect(bpf_summary_fd(&s), &cur) ||
+			if (summary_collect(&maps, &cur) ||
 			    summary_diff(&cur, &prev, &diff) || aggregate(&diff, by_process, &v)) {
 				fprintf(stderr, "strobe top: cannot read the counts: %s\n",
 					strerror(errno));
