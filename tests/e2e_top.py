@@ -90,8 +90,11 @@ def test_top_errors():
 class Tmux:
     """A detached tmux server of its own, an 100x30 window."""
 
+    count = 0
+
     def __init__(self, d):
-        self.sock = os.path.join(d, "tmux.sock")
+        Tmux.count += 1     # a server of its own each time: no reuse race
+        self.sock = os.path.join(d, "tmux%d.sock" % Tmux.count)
         self.d = d
 
     def tmux(self, *args):
@@ -99,7 +102,7 @@ class Tmux:
                               text=True)
 
     def start(self, cmd, env=""):
-        done = os.path.join(self.d, "exit")
+        done = os.path.join(self.d, "exit%d" % Tmux.count)
         self.tmux("new-session", "-d", "-x", "100", "-y", "30",
                   "%s %s; echo $? > %s; sleep 30" % (env, cmd, done))
         return done
