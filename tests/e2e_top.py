@@ -51,7 +51,7 @@ def test_top_counts_add_up():
     check(len(t) >= 2, r.stdout)
     names = set(n for _, rows in t for n in rows)
     check(names <= {"getppid", "openat"} and "getppid" in names, names)
-    # the interval's length is printed to 0.1 s: allow that much
+    # the interval's length is printed to 0.01 s
     got = sum(rows.get("getppid", (0,))[0] * secs for secs, rows in t)
     check(abs(got - 1000) <= 120, "getppid: %.0f calls, expected 1000\n%s" % (got, r.stdout))
     err = sum(rows.get("openat", (0, 0))[1] * secs for secs, rows in t)

@@ -72,6 +72,8 @@ struct prof {
 	double cpu_sampling_ms;
 	uint64_t kept_bytes;
 	uint64_t counted_keys;	/* --call-graph=fp: distinct (process, stacks) */
+	uint64_t live_last;	/* strobe top: the last view's time */
+	bool live_done;		/* ...and it said stop */
 };
 
 static uint64_t mono_ns(void)
@@ -543,6 +545,7 @@ static bool live_tick(struct prof *pf, uint64_t *last)
 	r->off_events = pf->off_events;
 	stop = lv->tick(lv->arg, r, (now - *last) / 1e9);
 	*last = now;
+	pf->live_done = stop;
 	return stop;
 }
 
@@ -550,8 +553,9 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 		   int *child_status)
 {
 	uint64_t end = pf->o->duration ? mono_ns() + pf->o->duration * 1e9 : 0;
-	uint64_t last = mono_ns();
 	int stop = 0;
+
+	pf->live_last = mono_ns();
 
 	for (;;) {
 		struct signalfd_siginfo si;
@@ -563,7 +567,7 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 			n = ring_buffer__consume(rb);
 		if (pf->py)
 			pyinfo_poll(pf->py, mono_ns());
-		if (pf->o->live && live_tick(pf, &last))
+		if (pf->o->live && live_tick(pf, &pf->live_last))
 			break;
 
 		if (n < 0 && n != -EINTR) {
@@ -694,6 +698,9 @@ int profile_run(struct prof_options *op)
 	if (pf.skel->rodata->aggregate)
 		build_counted(&pf, &r);
 	build(&pf, &r);
+	/* the targets ended: the live view gets the last, partial interval */
+	if (o.live && !pf.live_done && mono_ns() - pf.live_last > 50000000ull)
+		o.live->tick(o.live->arg, &r, (mono_ns() - pf.live_last) / 1e9);
 	r.samples = pf.samples;
 	if (pf.skel->bss->stacks_dropped)
 		fprintf(stderr, "strobe profile: %llu samples lost a stack or their count "

@@ -59,7 +59,7 @@ static void draw(struct live *lv)
 	sort_own = lv->sort == 0;
 	qsort(lv->fn, lv->nfn, sizeof(*lv->fn), cmp_fn);
 	screen_begin(sc);
-	screen_line(sc, false, "strobe top --profile  %s  %s  %.1f s  %llu %s  sort %s",
+	screen_line(sc, false, "strobe top --profile  %s  %s  %.2f s  %llu %s  sort %s",
 		    when, lv->what, lv->secs, (unsigned long long)lv->weight,
 		    lv->o->off_cpu ? "us off-CPU" : "samples", lv->sort ? "total" : "own");
 	screen_line(sc, true, "%7s %7s  %s", "OWN%", "TOTAL%", "FUNCTION");

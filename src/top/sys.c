@@ -138,7 +138,7 @@ static void draw(struct screen *sc, const struct top_options *o, struct view *v,
 		errors += v->r[i].errors;
 	}
 	screen_begin(sc);
-	screen_line(sc, false, "strobe top  %s  %s  %.1f s  %.0f calls/s  %.0f errors/s  by %s  "
+	screen_line(sc, false, "strobe top  %s  %s  %.2f s  %.0f calls/s  %.0f errors/s  by %s  "
 		    "sort %s", when, what, secs, calls / secs, errors / secs,
 		    by_process ? "process" : "syscall", sort_names[sort_key]);
 	if (by_process)
@@ -238,7 +238,7 @@ int top_syscalls(const struct top_options *to)
 	struct sum_maps maps;
 	struct epoll_event ev = { .events = EPOLLIN }, got[4];
 	int status = EXIT_SETUP, sigfd = -1, epfd = -1, err, stop = 0;
-	bool by_process = to->by_process, have = false;
+	bool by_process = to->by_process, have = false, ended = false;
 	uint64_t last, interval = to->interval * 1e9;
 	double secs = 0;
 	long frames = 0;
@@ -347,8 +347,17 @@ int top_syscalls(const struct top_options *to)
 			if (to->count && ++frames >= to->count)
 				break;
 		}
-		if (!o.all && (!o.cmd || s.child_done) && bpf_live_threads(&s) <= 0)
+		if (!o.all && (!o.cmd || s.child_done) && bpf_live_threads(&s) <= 0) {
+			ended = true;
 			break;
+		}
+	}
+	/* the targets ended: a table shows the last, partial interval */
+	if (ended && !sc.tty && mono_ns() - last > 1000000ull) {
+		secs = (mono_ns() - last) / 1e9;
+		if (!summary_collect(&maps, &cur) && !summary_diff(&cur, &prev, &diff) &&
+		    !aggregate(&diff, by_process, &v))
+			draw(&sc, to, &v, by_process, secs, what);
 	}
 	status = stop ? 128 + stop : 0;
 	if (o.cmd && s.child_done)
