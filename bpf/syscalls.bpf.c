@@ -72,6 +72,7 @@ const volatile __u8 summary_by = BY_NONE;
 __s64 live = 0;			/* traced threads still alive */
 __u64 follow_failed = 0;	/* children we could not start tracing */
 __u64 last_wake = 0;
+__u8 stopped = 0;		/* set at detach: programs on perf events do nothing */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -505,9 +506,18 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 #define NR_RT_SIGRETURN 15
 #define UC_SIGMASK_OFF 296
 
+/*
+ * The raw pair runs for every call of every task: an unselected call must
+ * cost as little as possible, so it returns before anything else is read
+ * (the task's state lookup at exit costs more than all the rest).  At exit
+ * the call's number is orig_ax, but for rt_sigreturn, which restores it
+ * as -1.
+ */
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 {
+	if (!selected(id))
+		return 0;
 	if (id == NR_RT_SIGRETURN)
 		return on_enter(id, regs->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
 	return on_enter(id, regs->di, regs->si, regs->dx, regs->r10, regs->r8,
@@ -517,15 +527,25 @@ int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
 {
+	long nr = regs->orig_ax;
+
+	if (!selected(nr) && nr != -1)
+		return 0;
 	return on_exit(ret);
 }
 
-/* Layout of the per-syscall trace event records (see their tracefs format). */
+/*
+ * The per-syscall tracepoints syscalls:sys_{enter,exit}_NAME.  The kernel
+ * refuses to attach a program that reads past the end of a tracepoint's
+ * record (its max_ctx_offset, checked at PERF_EVENT_IOC_SET_BPF), and the
+ * records are as long as the call has arguments: sys_enter_getpid's ends
+ * after __syscall_nr.  So these programs read only __syscall_nr (and at
+ * exit ret) from the record, and the arguments from the task's saved user
+ * registers, as the raw tracepoint gets them.
+ */
 struct sc_enter_rec {
 	__u64 common;
 	__s32 nr;
-	__u32 pad;
-	__u64 args[6];
 };
 
 struct sc_exit_rec {
@@ -535,21 +555,48 @@ struct sc_exit_rec {
 	__s64 ret;
 };
 
+/*
+ * rt_sigreturn restores the registers, orig_ax included (-1, so that the
+ * interrupted call is not restarted twice), and the kernel finds a
+ * per-syscall exit event by orig_ax: sys_exit_rt_sigreturn never fires.
+ * Its result is the ax it restores, in the frame it reads (sigcontext's ax
+ * is at 144 in the ucontext: 40 bytes of flags, link, stack_t, then r8-r15,
+ * di, si, bp, bx, dx), so the call is completed at entry, with that.
+ */
+#define UC_AX_OFF 144
+
+static __always_inline int tp_sigreturn(struct pt_regs *r)
+{
+	struct task_state *st;
+	__s64 ax = 0;
+
+	on_enter(NR_RT_SIGRETURN, r->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
+	st = state_of_current(false);
+	if (!st || !(st->flags & TS_IN_CALL) || st->nr != NR_RT_SIGRETURN)
+		return 0;
+	bpf_probe_read_user(&ax, sizeof(ax), (void *)(r->sp + UC_AX_OFF));
+	exit_call(st, ax);
+	return 0;
+}
+
 SEC("tracepoint")
 int tp_enter(struct sc_enter_rec *ctx)
 {
-	if (ctx->nr == NR_RT_SIGRETURN) {
-		struct pt_regs *r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	struct pt_regs *r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	__s32 nr = ctx->nr;
 
-		return on_enter(ctx->nr, r ? r->sp + UC_SIGMASK_OFF : 0, 0, 0, 0, 0, 0);
-	}
-	return on_enter(ctx->nr, ctx->args[0], ctx->args[1], ctx->args[2],
-			ctx->args[3], ctx->args[4], ctx->args[5]);
+	if (!r || stopped)
+		return 0;
+	if (nr == NR_RT_SIGRETURN)
+		return tp_sigreturn(r);
+	return on_enter(nr, r->di, r->si, r->dx, r->r10, r->r8, r->r9);
 }
 
 SEC("tracepoint")
 int tp_exit(struct sc_exit_rec *ctx)
 {
+	if (stopped)
+		return 0;
 	return on_exit(ctx->ret);
 }
 
@@ -576,6 +623,8 @@ int tp_event(void *ctx)
 	struct ev_tp *e;
 	__u64 now;
 
+	if (stopped)
+		return 0;
 	if (target_all) {
 		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
 			return 0;

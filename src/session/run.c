@@ -328,7 +328,8 @@ int session_signalfd(void)
 
 int session_run(const struct options *o)
 {
-	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
+	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1,
+			     .tracefs = -1 };
 	struct fmt_opts fo = {
 		.timestamps = o->timestamps, .relative = o->relative,
 		.syscall_times = o->syscall_times,

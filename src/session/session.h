@@ -33,7 +33,9 @@ struct session {
 	struct ring_buffer *rb;
 	int links[MAX_LINKS];
 	int nlinks;
-	bool mounted_tracefs;
+	int perf[MAX_LINKS];	/* perf-event links, each followed by its event */
+	int nperf;
+	int tracefs;		/* tracefs's root, or -1 (not opened yet) */
 	bool detached;		/* programs detached: lost_final is the total */
 	uint64_t lost_final;
 	uint32_t hist_slots;	/* -c: histogram slots per CPU */
@@ -97,6 +99,10 @@ int launch_fork(char *const *cmd, struct launch *l);
 int launch_go(struct launch *l, const char *name);
 int launch_prepare(struct session *s);
 int launch_release(struct session *s);
+
+/* perf_release.c: close perf-event links and events (their programs made
+ * inert) without waiting for the kernel's slow teardown of each */
+void perf_release(const int *fds, int n);
 
 /* hints.c: one-line explanations of what went wrong */
 int hint_check_privileges(void);
