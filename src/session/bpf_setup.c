@@ -93,6 +93,68 @@ static int fill_caprules(struct session *s)
 }
 
 /*
+ * The per-syscall tracepoints (syscalls:sys_enter_NAME) cost an unselected
+ * call nothing but the kernel's bit test; the raw pair (tp_btf on
+ * sys_enter/sys_exit) runs strobe's program for every call of every task,
+ * which returns at once for unselected ones.  For a selected call the two
+ * cost about the same, but each selected call costs two perf events to
+ * attach.  Measured on W1 (docs/design.md, Probes): the per-syscall ones
+ * win whenever what is selected is not most of what runs, and attaching
+ * them costs about 0.1 ms per call; up to TP_AUTO_MAX selected calls they
+ * are the default.
+ */
+#define TP_AUTO_MAX 16
+
+static int resolve_per_syscall(struct session *s);
+
+static bool choose_probes(struct session *s)
+{
+	int nsel = 0, nsel_known = 0, err;
+	const struct options *o = s->o;
+	const char *why;
+	bool tp;
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+		if (!is_selected(o->sel, nr))
+			continue;
+		nsel++;
+		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
+			nsel_known++;
+	}
+	if (!nsel)
+		return false;
+
+	if (o->probe == PROBE_RAW) {
+		tp = false;
+		why = "--probe=raw";
+	} else if (nsel != nsel_known) {
+		tp = false;
+		why = "a selected call has no tracepoint of its own";
+	} else if (o->probe == PROBE_TP) {
+		tp = true;
+		why = "--probe=tp";
+	} else if (nsel <= TP_AUTO_MAX) {
+		tp = true;
+		why = "few calls selected: unselected calls cost nothing (--probe=raw to change)";
+	} else {
+		tp = false;
+		why = "many calls selected: one probe pair is cheaper to attach "
+		      "(--probe=tp to change)";
+	}
+	/* all looked up now: once loaded, the other path's programs are inert */
+	if (tp && (err = resolve_per_syscall(s))) {
+		tp = false;
+		why = err == -ENOENT ? "a selected call's tracepoint is missing"
+				     : "tracefs is not available";
+	}
+	if (o->debug)
+		fprintf(stderr, "strobe: probing %d syscalls through %s: %s\n", nsel,
+			tp ? "their own tracepoints (syscalls:sys_enter_*/sys_exit_*)"
+			   : "the raw sys_enter/sys_exit tracepoints (tp_btf)", why);
+	return tp;
+}
+
+/*
  * -c: the summary maps are preallocated (bpf/summary.h), so size them to
  * what can be needed: without --by, one row per syscall number and one
  * histogram slot per selected call on each CPU; with --by, a table of
@@ -161,6 +223,9 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
+	s->per_syscall = choose_probes(s);
+	s->skel->rodata->probe_tp = s->per_syscall;
+	s->skel->rodata->events_on = o->nevents > 0;
 	size_summary(s);
 	/* -dd: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
@@ -230,8 +295,7 @@ static int tracepoint_id(struct session *s, const char *event)
 	return atoi(buf);
 }
 
-static int attach_tracepoint(struct session *s, const char *event, int prog_fd,
-			     __u64 cookie)
+static int attach_tracepoint_id(struct session *s, int id, int prog_fd, __u64 cookie)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
@@ -239,10 +303,8 @@ static int attach_tracepoint(struct session *s, const char *event, int prog_fd,
 		.sample_period = 1,
 		.wakeup_events = 1,
 	};
-	int id = tracepoint_id(s, event), fd;
+	int fd;
 
-	if (id < 0)
-		return id;
 	attr.config = id;
 	/* one event on one CPU: a BPF program on a tracepoint runs on all */
 	fd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
@@ -275,32 +337,49 @@ static int attach_tracepoint(struct session *s, const char *event, int prog_fd,
 	return 0;
 }
 
-/* Per-syscall tracepoints for each selected call; -errno if any is missing
- * (all looked up before any is attached: undoing an attach is slow). */
-static int attach_per_syscall(struct session *s)
+/* The per-syscall tracepoints' ids, for each selected call; -errno if one
+ * is missing (exit and exit_group have no exit event: 0). */
+static int resolve_per_syscall(struct session *s)
 {
 	char ev[96];
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
+		const struct syscall_desc *d = syscall_get(nr);
+		const char *name = d ? (d->event ? d->event : d->name) : NULL;
+		int id;
+
+		if (!is_selected(s->o->sel, nr) || !d)
+			continue;
+		snprintf(ev, sizeof(ev), "syscalls/sys_enter_%s", name);
+		if ((id = tracepoint_id(s, ev)) < 0)
+			return id;
+		s->tp_ids[nr][0] = id;
+		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", name);
+		id = tracepoint_id(s, ev);
+		if (id < 0 && id != -ENOENT)
+			return id;
+		s->tp_ids[nr][1] = id < 0 ? 0 : id;
+	}
+	return 0;
+}
+
+static int attach_per_syscall(struct session *s)
+{
 	int err;
 
-	for (int pass = 0; pass < 2; pass++)
-		for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
-			const struct syscall_desc *d = syscall_get(nr);
-			const char *name = d ? (d->event ? d->event : d->name) : NULL;
-
-			if (!is_selected(s->o->sel, nr) || !d)
-				continue;
-			snprintf(ev, sizeof(ev), "syscalls/sys_enter_%s", name);
-			err = pass ? attach_tracepoint(s, ev, s->skel->progs.tp_enter.prog_fd, 0)
-				   : tracepoint_id(s, ev);
-			if (err < 0)
-				return err;
-			snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", name);
-			/* exit and exit_group have no exit event */
-			err = pass ? attach_tracepoint(s, ev, s->skel->progs.tp_exit.prog_fd, 0)
-				   : tracepoint_id(s, ev);
-			if (err < 0 && err != -ENOENT)
-				return err;
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
+		if (!s->tp_ids[nr][0])
+			continue;
+		err = attach_tracepoint_id(s, s->tp_ids[nr][0], s->skel->progs.tp_enter.prog_fd, 0);
+		if (!err && s->tp_ids[nr][1])
+			err = attach_tracepoint_id(s, s->tp_ids[nr][1],
+						   s->skel->progs.tp_exit.prog_fd, 0);
+		if (err) {
+			fprintf(stderr, "strobe: cannot attach to syscalls:sys_enter_%s: %s "
+				"(--probe=raw avoids it)\n", syscall_get(nr)->name, strerror(-err));
+			return -EALREADY;
 		}
+	}
 	return 0;
 }
 
@@ -329,7 +408,9 @@ static int attach_events(struct session *s)
 		if (bpf_map_update_elem(s->skel->maps.tpinfo.map_fd, &id, &copy, BPF_ANY))
 			return -errno;
 		snprintf(ev, sizeof(ev), "%.*s/%s", (int)(colon - t->name), t->name, colon + 1);
-		rc = attach_tracepoint(s, ev, s->skel->progs.tp_event.prog_fd, t->id);
+		rc = tracepoint_id(s, ev);
+		if (rc >= 0)
+			rc = attach_tracepoint_id(s, rc, s->skel->progs.tp_event.prog_fd, t->id);
 		if (rc) {
 			fprintf(stderr, "strobe: cannot attach to %s: %s\n", t->name, strerror(-rc));
 			return -EALREADY;
@@ -340,62 +421,13 @@ static int attach_events(struct session *s)
 	return 0;
 }
 
-/*
- * The per-syscall tracepoints (syscalls:sys_enter_NAME) cost an unselected
- * call nothing but the kernel's bit test; the raw pair (tp_btf on
- * sys_enter/sys_exit) runs strobe's program for every call of every task,
- * which returns at once for unselected ones.  For a selected call the two
- * cost about the same, but each selected call costs two perf events to
- * attach.  Measured on W1 (docs/design.md, Probes): the per-syscall ones
- * win whenever what is selected is not most of what runs, and attaching
- * them costs about 0.1 ms per call; up to TP_AUTO_MAX selected calls they
- * are the default.
- */
-#define TP_AUTO_MAX 16
-
-static bool choose_probes(struct session *s, int nsel, int nsel_known)
-{
-	const struct options *o = s->o;
-	const char *why;
-	bool tp;
-
-	if (o->probe == PROBE_RAW) {
-		tp = false;
-		why = "--probe=raw";
-	} else if (nsel != nsel_known) {
-		tp = false;
-		why = "a selected call has no tracepoint of its own";
-	} else if (o->probe == PROBE_TP) {
-		tp = true;
-		why = "--probe=tp";
-	} else if (nsel <= TP_AUTO_MAX) {
-		tp = true;
-		why = "few calls selected: unselected calls cost nothing (--probe=raw to change)";
-	} else {
-		tp = false;
-		why = "many calls selected: one probe pair is cheaper to attach "
-		      "(--probe=tp to change)";
-	}
-	if (o->debug)
-		fprintf(stderr, "strobe: probing %d syscalls through %s: %s\n", nsel,
-			tp ? "their own tracepoints (syscalls:sys_enter_*/sys_exit_*)"
-			   : "the raw sys_enter/sys_exit tracepoints (tp_btf)", why);
-	return tp;
-}
-
 int bpf_setup_attach(struct session *s)
 {
 	const struct options *o = s->o;
-	int nsel = 0, nsel_known = 0, err;
-	bool per_syscall;
+	int nsel = 0, err;
 
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
-		if (!is_selected(o->sel, nr))
-			continue;
-		nsel++;
-		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
-			nsel_known++;
-	}
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++)
+		nsel += is_selected(o->sel, nr);
 	/* Probes on one tracepoint run in the order they were attached: the
 	 * --event ones go first, so they see a task before on_task_exit
 	 * forgets it (sched:sched_process_exit). */
@@ -411,25 +443,8 @@ int bpf_setup_attach(struct session *s)
 		return err;
 	if (!nsel)
 		return 0;
-	/*
-	 * Which probes: see choose_probes.  The per-syscall tracepoints need
-	 * every selected call to have them (the table knows its name); when
-	 * any cannot be attached, the raw pair does the job.
-	 */
-	per_syscall = choose_probes(s, nsel, nsel_known);
-	if (per_syscall) {
-		int pbase = s->nperf;
-
-		err = attach_per_syscall(s);
-		if (!err)
-			return 0;
-		/* undo and fall back to the raw tracepoints */
-		perf_release(s->perf + pbase, s->nperf - pbase);
-		s->nperf = pbase;
-		if (o->debug)
-			fprintf(stderr, "strobe: per-syscall tracepoints unavailable (%s); "
-				"using the raw syscall tracepoints\n", strerror(-err));
-	}
+	if (s->per_syscall)
+		return attach_per_syscall(s);
 	if ((err = attach_btf(s, s->skel->progs.raw_enter.prog_fd)) ||
 	    (err = attach_btf(s, s->skel->progs.raw_exit.prog_fd)))
 		return err;

@@ -36,6 +36,8 @@ struct session {
 	int perf[MAX_LINKS];	/* perf-event links, each followed by its event */
 	int nperf;
 	int tracefs;		/* tracefs's root, or -1 (not opened yet) */
+	bool per_syscall;	/* probes: per-syscall tracepoints, not the raw pair */
+	int tp_ids[SYSCALL_MAX][2];	/* their ids: enter, exit (0: none) */
 	bool detached;		/* programs detached: lost_final is the total */
 	uint64_t lost_final;
 	uint32_t hist_slots;	/* -c: histogram slots per CPU */
