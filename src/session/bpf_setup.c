@@ -535,3 +535,20 @@ uint64_t bpf_summary_not_in_hist(struct session *s)
 {
 	return s->skel->bss->summary_nohist;
 }
+
+uint64_t bpf_verified_insns(struct session *s)
+{
+	/* the skeleton's progs are a struct of { int prog_fd; } */
+	const int *fds = (const int *)&s->skel->progs;
+	size_t n = sizeof(s->skel->progs) / sizeof(int);
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct bpf_prog_info info = { 0 };
+		__u32 len = sizeof(info);
+
+		if (fds[i] > 0 && !bpf_obj_get_info_by_fd(fds[i], &info, &len))
+			sum += info.verified_insns;
+	}
+	return sum;
+}

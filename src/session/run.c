@@ -23,11 +23,21 @@
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
+static uint64_t mono_ns(void);
+static uint64_t t_exec;		/* when strobe began running, after its libraries */
+
+__attribute__((constructor)) static void mark_exec(void)
+{
+	t_exec = mono_ns();
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct session *s = ctx;
 	const struct ev_header *h = data;
 
+	if (!s->t.first)
+		s->t.first = mono_ns();
 	if (!s->o->all && size >= sizeof(struct ev_fork)) {
 		if (h->kind == EV_FORK)
 			tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
@@ -200,8 +210,11 @@ static int exit_status(struct session *s, int stop)
 
 static int start(struct session *s)
 {
-	int err = bpf_setup_load(s);
+	int err;
 
+	s->t.setup = mono_ns();
+	err = bpf_setup_load(s);
+	s->t.load = mono_ns();
 	if (err) {
 		hint_load_failure(err);
 		return EXIT_SETUP;
@@ -240,7 +253,9 @@ static int start(struct session *s)
 		if (s->rec)	/* how many threads were attached: for "[pid N]" */
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
+	s->t.attach0 = mono_ns();
 	err = bpf_setup_attach(s);
+	s->t.attach = mono_ns();
 	formatter_set_tracepoints(s->fmt, &s->tps);
 	if (s->rec)
 		for (int i = 0; i < s->tps.n; i++) {
@@ -265,7 +280,24 @@ static int start(struct session *s)
 	}
 	if (s->o->cmd && launch_release(s))
 		return EXIT_NOEXEC;
+	s->t.release = mono_ns();
 	return 0;
+}
+
+/* -d: where start-up and shutdown went (make bench prints the medians) */
+static void print_timing(struct session *s)
+{
+	const struct session_times *t = &s->t;
+	uint64_t end = mono_ns();
+#define MS(a, b) ((a) && (b) && (b) >= (a) ? ((b) - (a)) / 1e6 : 0.0)
+
+	fprintf(stderr, "strobe: timing (ms): start %.2f, load %.2f (%llu insns verified), "
+		"prepare %.2f, attach %.2f, release %.2f, first event +%.2f, run %.2f, "
+		"stop %.2f\n", MS(t_exec, t->setup), MS(t->setup, t->load),
+		(unsigned long long)bpf_verified_insns(s), MS(t->load, t->attach0),
+		MS(t->attach0, t->attach), MS(t->attach, t->release), MS(t->release, t->first),
+		MS(t->release, t->stop), MS(t->stop, end));
+#undef MS
 }
 
 /* -y: fds open before tracing began: the command's stdin, stdout and
@@ -361,6 +393,7 @@ int session_run(const struct options *o)
 	seed_fd_paths(&s);
 	s.start_ns = mono_ns();
 	stop = consume(&s, sigfd);
+	s.t.stop = mono_ns();
 	/* Detach before the last drain: the total of lost events read after
 	 * it is final, and equals what the trace marks plus its tail. */
 	bpf_setup_detach(&s);
@@ -385,6 +418,8 @@ int session_run(const struct options *o)
 cleanup:
 	if (s.rb)
 		ring_buffer__free(s.rb);
+	if (o->debug && s.skel)
+		print_timing(&s);
 	if (s.rec)
 		rec_writer_close(s.rec, NULL);	/* setup failed: no end block */
 	if (s.skel)

@@ -27,6 +27,11 @@ struct tidset {
 	size_t cap, used;
 };
 
+/* CLOCK_MONOTONIC ns of each step of a session, for -d */
+struct session_times {
+	uint64_t setup, load, attach0, attach, release, first, stop;
+};
+
 struct session {
 	const struct options *o;
 	struct syscalls_bpf *skel;
@@ -55,6 +60,7 @@ struct session {
 	struct summary prev;
 	uint64_t prev_ns;
 	uint64_t start_ns;
+	struct session_times t;
 };
 
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
@@ -77,6 +83,8 @@ uint64_t bpf_summary_not_counted(struct session *s);
 uint64_t bpf_summary_not_in_hist(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
 uint64_t bpf_follow_failed(struct session *s);
+/* instructions the verifier went through for all programs (-d) */
+uint64_t bpf_verified_insns(struct session *s);
 
 /* targets.c: task storage through pidfds, /proc */
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
