@@ -146,8 +146,14 @@ static __always_inline bool selected(__s32 nr)
  */
 static __always_inline __u64 wake_flags(__u64 now)
 {
-	if (now - last_wake > wake_ns ||
-	    bpf_ringbuf_query(&rb, BPF_RB_AVAIL_DATA) > wake_bytes) {
+	__u64 since = now - last_wake;
+
+	/* When the reader lags, every record would find enough waiting and
+	 * send it a wakeup (an interrupt each, measured 1.4% of a recorded
+	 * dd's time): once per wake_ns / 16 is enough. */
+	if (since > wake_ns ||
+	    (since > wake_ns / 16 &&
+	     bpf_ringbuf_query(&rb, BPF_RB_AVAIL_DATA) > wake_bytes)) {
 		last_wake = now;
 		return BPF_RB_FORCE_WAKEUP;
 	}
