@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * -c, -C: counting calls in the kernel, exactly.  Included once into
- * syscalls.bpf.c (after the configuration globals).
+ * syscalls.bpf.c and uprobes.bpf.c (after their configuration globals; the
+ * uprobes' "syscall number" is the probe's cookie).
  *
  * Nothing here allocates while a program runs: an insert into a hash map
  * without preallocation can fail in a tracepoint's context, and did (one
@@ -106,7 +107,7 @@ static __always_inline struct sum_hist *sum_hist_of(struct sum_val *v)
 	return h;
 }
 
-static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
+static __always_inline void account(__s32 nr, bool failed, __u64 dur)
 {
 	struct sum_val *v = sum_entry(nr);
 	struct sum_hist *h;
@@ -117,7 +118,7 @@ static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
 		return;
 	}
 	v->calls++;
-	if (ret < 0 && ret >= -4095)
+	if (failed)
 		v->errors++;
 	v->total_ns += dur;
 	if (dur > v->max_ns)

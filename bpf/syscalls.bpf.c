@@ -28,18 +28,20 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define NR_EXECVE 59
-#define NR_EXIT 60
-#define NR_EXIT_GROUP 231
-#define NR_EXECVEAT 322
-#define NR_GETDENTS 78
-#define NR_GETDENTS64 217
+#include "../src/syscalls/nr_x86_64.h"	/* generated with the syscall table */
+#define NR_EXECVE NR_execve
+#define NR_EXIT NR_exit
+#define NR_EXIT_GROUP NR_exit_group
+#define NR_EXECVEAT NR_execveat
+#define NR_GETDENTS NR_getdents
+#define NR_GETDENTS64 NR_getdents64
 #define SIGKILL 9
 
 /* Configuration, fixed before load. */
 const volatile __u32 self_tgid = 0;
 const volatile __u8 target_all = 0;	/* -a: every task but strobe */
 const volatile __u8 follow_forks = 0;	/* -f */
+const volatile __u8 detach_on_exec = 0;	/* -b execve */
 const volatile __u8 status_mask = ST_ALL;
 const volatile __u32 str_max = 32;	/* -s */
 const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
@@ -225,6 +227,7 @@ static __always_inline struct task_state *state_of_current(bool create)
 }
 
 #include "capture.h"
+#include "ustack.h"
 
 static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
 					 __s64 ret, __u64 now, __u8 flags)
@@ -252,11 +255,11 @@ static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state
 static __always_inline int addrlen_arg(__s32 nr)
 {
 	switch (nr) {
-	case 43: case 288: case 51: case 52:	/* accept, accept4, get{sock,peer}name */
+	case NR_accept: case NR_accept4: case NR_getsockname: case NR_getpeername:
 		return 2;
-	case 45:				/* recvfrom */
+	case NR_recvfrom:
 		return 5;
-	case 55:				/* getsockopt */
+	case NR_getsockopt:
 		return 4;
 	}
 	return -1;
@@ -435,6 +438,13 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 			st->len_in = len + 1;
 	}
 
+	/* -i, -k: calls with a record at entry have their registers (and
+	 * stack) taken now; execve's only for -i, where the old image called
+	 * it (its stack is taken at exit, in the new image) */
+	if (ustack_mode && do_trace &&
+	    (((nr == NR_EXIT || nr == NR_EXIT_GROUP) && (status_mask & ST_UNFINISHED)) ||
+	     nr == NR_EXECVE || nr == NR_EXECVEAT))
+		emit_ustack(now, now, ustack_mode > 1 && nr != NR_EXECVE && nr != NR_EXECVEAT);
 	if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
 		st->flags &= ~TS_IN_CALL;
 		/* not counted by -c: it has no latency, and strace -c skips it too */
@@ -458,7 +468,7 @@ static __always_inline bool has_caps(struct cap_rule *r)
 	       r->entry[5] | (fd_infos && (r->fdmask || r->fdpair < 6));
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret);
+static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks);
 
 static __always_inline int on_exit(__s64 ret)
 {
@@ -466,7 +476,7 @@ static __always_inline int on_exit(__s64 ret)
 
 	if (!st)
 		return 0;
-	exit_call(st, ret);
+	exit_call(st, ret, true);
 	/* sent while the thread was in the call (SIGCHLD during wait4):
 	 * strace shows it after the call's line */
 	if (st->ign_sig)
@@ -474,7 +484,7 @@ static __always_inline int on_exit(__s64 ret)
 	return 0;
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret)
+static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks)
 {
 	struct cap_rule *r;
 	__u8 flags = 0;
@@ -486,17 +496,21 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 	if (st->flags & TS_RESUMED)
 		flags |= EVF_RESUMED;
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
-	if (ret < 0 && ret >= -4095) {
-		if (!(status_mask & ST_FAILED))
-			return;
-	} else if (!(status_mask & ST_SUCCESSFUL)) {
+	if (RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
+	    !(status_mask & ST_SUCCESSFUL)) {
+		/* execve's entry half is out: say it is not to be shown */
+		if (do_trace && !(flags & EVF_RESUMED) &&
+		    (st->nr == NR_EXECVE || st->nr == NR_EXECVEAT))
+			emit_plain(st, ret, bpf_ktime_get_ns(), flags | EVF_EXIT | EVF_DROPPED);
 		return;
 	}
 	now = bpf_ktime_get_ns();
 	if (do_summary && !in_set(quiet_sel, st->nr))
-		account(st->nr, ret, now - st->ts);
+		account(st->nr, RET_IS_ERROR(ret), now - st->ts);
 	if (!do_trace)
 		return;
+	if (stacks && ustack_mode && !in_set(quiet_sel, st->nr))
+		emit_ustack(st->ts, now, ustack_mode > 1);
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
 	if (r && r->split && !(flags & EVF_RESUMED))
@@ -513,7 +527,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
  * restorer's return popped pretcode): ucontext, whose uc_sigmask is at 296
  * (flags 8, link 8, stack_t 24, sigcontext 256).  Its address goes in
  * argument 0, captured at exit like any struct the call leaves behind. */
-#define NR_RT_SIGRETURN 15
+#define NR_RT_SIGRETURN NR_rt_sigreturn
 #define UC_SIGMASK_OFF 296
 
 /*
@@ -526,12 +540,14 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 {
+	/* one call of on_enter, not two: each inlined copy takes stack */
+	bool sr = id == NR_RT_SIGRETURN;
+
 	if (probe_tp || !selected(id))
 		return 0;
-	if (id == NR_RT_SIGRETURN)
-		return on_enter(id, regs->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
-	return on_enter(id, regs->di, regs->si, regs->dx, regs->r10, regs->r8,
-			regs->r9);
+	return on_enter(id, sr ? regs->sp + UC_SIGMASK_OFF : regs->di, sr ? 0 : regs->si,
+			sr ? 0 : regs->dx, sr ? 0 : regs->r10, sr ? 0 : regs->r8,
+			sr ? 0 : regs->r9);
 }
 
 SEC("tp_btf/sys_exit")
@@ -578,19 +594,12 @@ struct sc_exit_rec {
  */
 #define UC_AX_OFF 144
 
-static __always_inline int tp_sigreturn(struct pt_regs *r)
-{
-	struct task_state *st;
-	__s64 ax = 0;
-
-	on_enter(NR_RT_SIGRETURN, r->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
-	st = state_of_current(false);
-	if (!st || !(st->flags & TS_IN_CALL) || st->nr != NR_RT_SIGRETURN)
-		return 0;
-	bpf_probe_read_user(&ax, sizeof(ax), (void *)(r->sp + UC_AX_OFF));
-	exit_call(st, ax);
-	return 0;
-}
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} tp_tail SEC(".maps");
 
 SEC("tracepoint")
 int tp_enter(struct sc_enter_rec *ctx)
@@ -604,17 +613,70 @@ int tp_enter(struct sc_enter_rec *ctx)
 	nr = ctx->nr;
 	if (!r)
 		return 0;
-	if (nr == NR_RT_SIGRETURN)
-		return tp_sigreturn(r);
+	if (nr == NR_RT_SIGRETURN) {
+		struct task_state *st = state_of_current(target_all);
+
+		if (st) {
+			st->flags |= TS_SIGRETURN;
+			bpf_tail_call(ctx, &tp_tail, 0);	/* tp_exit */
+		}
+		return 0;
+	}
 	return on_enter(nr, r->di, r->si, r->dx, r->r10, r->r8, r->r9);
 }
 
+/*
+ * tp_exit is also tail-called by tp_enter for rt_sigreturn (the object
+ * has no room for one more program: the light skeleton's loader keeps
+ * a slot per function): the call's entry as on_enter records it, and its
+ * completion at once (-k's stack is not taken for it on this path).
+ */
 SEC("tracepoint")
 int tp_exit(struct sc_exit_rec *ctx)
 {
+	struct task_state *st;
+	struct pt_regs *r;
+	__s64 ret;
+	int i;
+
 	if (!probe_tp || stopped)
 		return 0;
-	return on_exit(ctx->ret);
+	st = state_of_current(false);
+	if (!st)
+		return 0;
+	if (ctx->nr != NR_RT_SIGRETURN || !(st->flags & TS_SIGRETURN)) {
+		exit_call(st, ctx->ret, true);
+		goto flush;
+	}
+	st->flags &= ~TS_SIGRETURN;
+	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	if (!r)
+		return 0;
+	if (target_all) {
+		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+			return 0;
+		st->flags |= TS_TRACED;
+	}
+	if (!(st->flags & TS_TRACED) || (st->flags & TS_PENDING_EXEC))
+		return 0;
+	if (st->ign_sig)
+		flush_ignored(st);
+	st->ts = bpf_ktime_get_ns();
+	st->nr = NR_RT_SIGRETURN;
+	st->args[0] = r->sp + UC_SIGMASK_OFF;
+	for (i = 1; i < 6; i++)
+		st->args[i] = 0;
+	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
+	st->len_in = 0;
+	st->stash_mask = 0;
+	st->fdi_mask = 0;
+	ret = 0;
+	bpf_probe_read_user(&ret, sizeof(ret), (void *)(r->sp + UC_AX_OFF));
+	exit_call(st, ret, false);
+flush:
+	if (st->ign_sig)
+		flush_ignored(st);
+	return 0;
 }
 
 /* --event: how many bytes of each selected tracepoint's record to copy */

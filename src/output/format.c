@@ -19,10 +19,6 @@
 #include "../syscalls/syscalls.h"
 #include "../tracepoint/tracepoint.h"
 
-#define RESULT_COLUMN 40
-
-
-
 struct pending {
 	__u32 tid;
 	__u32 pid;
@@ -42,6 +38,7 @@ struct formatter {
 	size_t npend, cappend;
 	struct ev_syscall *joined;	/* the last split call put back together */
 	const struct tp_table *tps;	/* formats of --event tracepoints */
+	const struct uprog *ups;	/* --event user-space probes */
 	/* A new process counts (for "[pid N]") once its parent's clone line
 	 * or its own first line is out, as strace counts it. */
 	struct { __u32 parent, child; } forks[64];
@@ -49,7 +46,33 @@ struct formatter {
 	time_t tm_sec;		/* localtime cache for -t */
 	char tm_text[16];
 	struct fdpaths *fds;	/* -y */
+	struct fmt_ustacks *us;	/* -i, -k */
+	/* -n: each thread's last call, which strace shows on its signal and
+	 * exit lines too (a cache: a collision forgets) */
+	struct { __u32 tid; int nr; } last_nr[256];
 };
+
+/* -n: "[  59] " for call nr, or (nr < 0) the thread's last call */
+static void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr)
+{
+	unsigned slot = tid % (sizeof(f->last_nr) / sizeof(f->last_nr[0]));
+
+	if (!f->o.numbers)
+		return;
+	if (nr >= 0) {
+		f->last_nr[slot].tid = tid;
+		f->last_nr[slot].nr = nr;
+	} else {
+		nr = f->last_nr[slot].tid == tid ? f->last_nr[slot].nr : 0;
+	}
+	sbuf_printf(b, "[%4d] ", nr);
+}
+
+/* -e signal=: is this signal's line (or death by it) shown? */
+static bool signal_shown(const struct formatter *f, int sig)
+{
+	return !f->o.signals || sig < 1 || sig > 64 || ((f->o.signals[0] >> (sig - 1)) & 1);
+}
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 {
@@ -62,6 +85,12 @@ struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 	f->w = w;
 	/* -P needs to know what each fd is too */
 	if ((o->decode_fds || o->npaths) && !(f->fds = fdpaths_new(o->live))) {
+		free(f);
+		return NULL;
+	}
+	if ((o->print_ip || o->stack_trace) &&
+	    !(f->us = fus_new(o->stack_trace > 0, o->stack_trace > 1, o->live))) {
+		fdpaths_free(f->fds);
 		free(f);
 		return NULL;
 	}
@@ -82,6 +111,7 @@ void formatter_free(struct formatter *f)
 	free(f->pend);
 	free(f->joined);
 	fdpaths_free(f->fds);
+	fus_free(f->us);
 	free(f);
 }
 
@@ -174,8 +204,7 @@ static void track_fds(struct formatter *f, const struct ev_syscall *e, size_t si
 
 			memcpy(fds, data, sizeof(fds));
 			for (int k = 0; k < 2; k++)
-				fdpaths_created(f->fds, e->h.pid, fds[k],
-						d->name[0] == 'p' ? "pipe:" : "socket:");
+				fdpaths_created(f->fds, e->h.pid, fds[k], fdkind_prefix(d->fdkind));
 			return;
 		}
 		if (d->args[i].kind == AK_PATH && cap_find(e, size, i, &c, &data) &&
@@ -197,6 +226,16 @@ void formatter_add_procs(struct formatter *f, int n)
 uint64_t formatter_lost(const struct formatter *f)
 {
 	return f->lost;
+}
+
+uint64_t formatter_stacks_unmapped(const struct formatter *f)
+{
+	return f->us ? fus_unmapped(f->us) : 0;
+}
+
+bool formatter_stacks_seen(const struct formatter *f)
+{
+	return f->us && fus_seen(f->us);
 }
 
 uint64_t formatter_malformed(const struct formatter *f)
@@ -231,7 +270,10 @@ static void put_secs(struct sbuf *b, uint64_t ns, bool pad)
 
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 {
-	if (f->o.pid_column) {
+	if (f->o.separate) {
+		/* -ff: no prefix, the file says whose lines they are */
+		writer_switch(f->w, h->tid);
+	} else if (f->o.pid_column) {
 		size_t start = b->len;
 
 		sbuf_u64(b, h->tid);
@@ -286,6 +328,8 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 		}
 		f->last_ts = h->ts;
 	}
+	if (f->o.print_ip)
+		fus_put_ip(f->us, b, h);
 }
 
 /* The result as strace shows it after "= ". */
@@ -296,7 +340,7 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 
 	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
 		sbuf_putc(b, '?');
-	} else if (ret < 0 && ret >= -4095) {
+	} else if (RET_IS_ERROR(ret)) {
 		int err = -ret;
 		const char *name = errno_name(err), *msg = errno_msg(err);
 
@@ -327,7 +371,9 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		else
 			sbuf_putc(b, '0');
 		sbuf_puts(b, " (");
+		size_t mark = b->len;
 		decode_personality(b, (uint64_t)ret);
+		xlat_finish(b, mark, (uint64_t)ret, XF_HEX);	/* -X */
 		sbuf_putc(b, ')');
 	} else if (d && d->ret == RK_SCHED) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
@@ -354,8 +400,8 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		       const struct ev_syscall *e, size_t size)
 {
-	if (b->len - line_start < RESULT_COLUMN)
-		sbuf_pad_to(b, line_start, RESULT_COLUMN);
+	if (b->len - line_start < (size_t)f->o.columns)
+		sbuf_pad_to(b, line_start, f->o.columns);
 	else
 		sbuf_putc(b, ' ');
 	sbuf_puts(b, "= ");
@@ -392,6 +438,16 @@ int formatter_decode_fds(const struct formatter *f)
 struct sbuf *formatter_buf(struct formatter *f)
 {
 	return &f->w->buf;
+}
+
+void formatter_set_uprobes(struct formatter *f, const struct uprog *u)
+{
+	f->ups = u;
+}
+
+const struct uprog *formatter_uprobes(const struct formatter *f)
+{
+	return f->ups;
 }
 
 const struct tp_table *formatter_tracepoints(const struct formatter *f)
@@ -463,6 +519,7 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		return;
 	}
 	put_leader(f, b, &e->h);
+	put_number(f, b, e->h.tid, e->nr);
 	if (e->flags & EVF_RESUMED) {
 		const struct syscall_desc *d = syscall_get(e->nr);
 
@@ -478,9 +535,12 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	put_result(f, b, start, e, size);
 	end_line(f, b);
 	put_dumps(b, e, size);
+	if (f->us)
+		fus_put_stack(f->us, b, e->flags & EVF_NORETURN);
 }
 
-void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
+static void put_cut_call(struct formatter *f, const struct ev_syscall *e, size_t size,
+			 const char *why)
 {
 	struct sbuf *b = &f->w->buf;
 
@@ -490,9 +550,15 @@ void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_
 		return;
 	}
 	put_leader(f, b, &e->h);
+	put_number(f, b, e->h.tid, e->nr);
 	put_call(f, b, e, size);
-	sbuf_puts(b, " <unfinished ...>");
+	sbuf_puts(b, why);
 	end_line(f, b);
+}
+
+void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	put_cut_call(f, e, size, " <unfinished ...>");
 }
 
 static struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid)
@@ -553,6 +619,11 @@ const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_sys
 	if (!(e->flags & EVF_EXIT))
 		return e;
 	p = pending_find(f, e->h.tid, e->h.pid);
+	if (e->flags & EVF_DROPPED) {
+		if (p && p->rec->nr == e->nr)
+			pending_drop(f, p);
+		return NULL;
+	}
 	if (!p || p->rec->nr != e->nr)
 		return e;	/* the entry half was lost: pointers only */
 	free(f->joined);
@@ -644,6 +715,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
+		if (f->us)
+			fus_begin(f->us, h, e->flags);
 		if (e->flags & EVF_UNFINISHED) {
 			formatter_unfinished(f, e, size);
 		} else {
@@ -653,6 +726,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			if (j)
 				format_syscall(f, j, jsize);
 		}
+		if (f->us)
+			fus_end(f->us);
 		if (f->nforks)
 			settle_forks(f, h->tid, true);
 		break;
@@ -664,18 +739,27 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
+		if (!signal_shown(f, s->sig))
+			break;
 		if (f->o.json) {
 			json_signal(f, b, s);
 			end_line(f, b);
 			break;
 		}
+		if (f->us)
+			fus_begin(f->us, h, 0);
 		put_leader(f, b, h);
+		put_number(f, b, h->tid, -1);
 		sbuf_puts(b, "--- ");
 		decode_signal(b, s->sig);
 		sbuf_putc(b, ' ');
 		decode_siginfo(b, s->sig, s->info);
 		sbuf_puts(b, " ---");
 		end_line(f, b);
+		if (f->us) {
+			fus_put_stack(f->us, b, false);
+			fus_end(f->us);
+		}
 		break;
 	}
 	case EV_EXIT: {
@@ -685,13 +769,20 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
-		if (f->o.json) {
+		/* as strace: -qq hides "exited with", -e signal= "killed by" */
+		bool shown = x->code & 0x7f ? signal_shown(f, x->code & 0x7f) : !f->o.quiet_exit;
+
+		if (shown && f->o.json) {
 			json_exit(f, b, x);
-		} else {
+			end_line(f, b);
+		} else if (shown) {
 			put_leader(f, b, h);
+			put_number(f, b, h->tid, -1);
 			decode_exit_status(b, x->code);
+			end_line(f, b);
+			if (f->us)	/* -k: exit_group's stack, after the line, as strace */
+				fus_exit(f->us, b, x);
 		}
-		end_line(f, b);
 		if (f->nprocs > 0)
 			f->nprocs--;
 		if (f->fds)
@@ -714,6 +805,31 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		break;
 	case EV_TRACEPOINT:
 		format_tracepoint(f, rec, size);
+		break;
+	case EV_USTACK:
+		if (f->us)
+			fus_record(f->us, rec, size);
+		break;
+	case EV_MAPS:
+		if (f->us)
+			fus_maps(f->us, rec, size);
+		break;
+	case EV_DETACH: {
+		/* -b execve: the execve it was in shows as strace shows it */
+		struct pending *p = pending_find(f, h->tid, h->pid);
+
+		if (p) {
+			put_cut_call(f, p->rec, p->size, " <detached ...>");
+			pending_drop(f, p);
+		}
+		if (f->nprocs > 0)
+			f->nprocs--;
+		if (f->fds)
+			fdpaths_exit(f->fds, h->pid);
+		break;
+	}
+	case EV_UPROBE:
+		format_uprobe(f, rec, size);
 		break;
 	default:
 		f->malformed++;

@@ -67,5 +67,7 @@ struct summary_fmt {
 };
 
 void summary_print(struct sbuf *b, struct summary *s, const struct summary_fmt *f);
+/* Rows named by fn (library functions for strobe ltrace), not syscalls. */
+void summary_set_namer(const char *(*fn)(int nr, void *ctx), void *ctx);
 
 #endif

@@ -175,6 +175,25 @@ int tracefs_open(const char **how)
 	return mnt < 0 ? -errno : mnt;
 }
 
+bool tracefs_mount(bool verbose, bool *mounted)
+{
+	struct stat st;
+
+	*mounted = false;
+	if (!stat(TRACEFS "/events", &st))
+		return true;
+	if (mount("nodev", TRACEFS, "tracefs", 0, NULL)) {
+		if (verbose)
+			fprintf(stderr, "strobe: cannot mount tracefs on %s: %s\n", TRACEFS,
+				strerror(errno));
+		return false;
+	}
+	*mounted = true;
+	if (verbose)
+		fprintf(stderr, "strobe: mounted tracefs on %s (unmounted at exit)\n", TRACEFS);
+	return !stat(TRACEFS "/events", &st);
+}
+
 static int read_file(int dirfd, const char *path, char **out, size_t *len)
 {
 	char buf[16384];

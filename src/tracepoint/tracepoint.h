@@ -65,5 +65,9 @@ void tp_print_json(struct sbuf *b, const struct tp_event *ev, const uint8_t *dat
  * *how says which it was (for -d).
  */
 int tracefs_open(const char **how);
+/* The older way, still used by the script front end (src/lang), which
+ * reads tracefs by path: mount tracefs on /sys/kernel/tracing if it is
+ * not; true if usable.  Sessions use tracefs_open. */
+bool tracefs_mount(bool verbose, bool *mounted);
 
 #endif
