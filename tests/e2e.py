@@ -537,9 +537,12 @@ def mask_pids(text, mark="PID"):
     ids |= set(re.findall(r"<\.\.\. (?:clone3?|v?fork|wait4) resumed>.*\)\s+= (\d+)", text))
     ids |= set(re.findall(r"parent_tid=\[(\d+)\]", text))
     ids -= {"0", "1"}
-    for i in sorted(ids, key=len, reverse=True):
-        text = re.sub(r"\b%s\b" % i, mark, text)
-    return text
+    if not ids:
+        return text
+    # not inside strings: a short pid can be part of one ("VERSION=528.0.0")
+    pat = re.compile(r"\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
+    parts = re.split(r'("(?:[^"\\]|\\.)*")', text)
+    return "".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts))
 
 
 def masked(text):
