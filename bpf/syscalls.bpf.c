@@ -636,6 +636,7 @@ int tp_exit(struct sc_exit_rec *ctx)
 {
 	struct task_state *st;
 	struct pt_regs *r;
+	bool sigret = true;
 	__s64 ret;
 	int i;
 
@@ -645,8 +646,9 @@ int tp_exit(struct sc_exit_rec *ctx)
 	if (!st)
 		return 0;
 	if (ctx->nr != NR_RT_SIGRETURN || !(st->flags & TS_SIGRETURN)) {
-		exit_call(st, ctx->ret, true);
-		goto flush;
+		ret = ctx->ret;
+		sigret = false;
+		goto done;
 	}
 	st->flags &= ~TS_SIGRETURN;
 	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
@@ -672,8 +674,9 @@ int tp_exit(struct sc_exit_rec *ctx)
 	st->fdi_mask = 0;
 	ret = 0;
 	bpf_probe_read_user(&ret, sizeof(ret), (void *)(r->sp + UC_AX_OFF));
-	exit_call(st, ret, false);
-flush:
+done:
+	/* one copy of exit_call: the verifier checks each copy */
+	exit_call(st, ret, !sigret);
 	if (st->ign_sig)
 		flush_ignored(st);
 	return 0;
