@@ -13,6 +13,7 @@
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
+#include "top/top.h"
 
 /* Die of sig as the traced command did, without a core file of strobe's
  * own clobbering the command's; 128+sig if sig does not kill. */
@@ -56,6 +57,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "top"))
+		return top_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "script"))
 		return script_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "ltrace"))
