@@ -539,10 +539,17 @@ def mask_pids(text, mark="PID"):
     ids -= {"0", "1"}
     if not ids:
         return text
-    # not inside strings: a short pid can be part of one ("VERSION=528.0.0")
+    # not inside the strings of a call (a short pid can be part of one:
+    # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
     pat = re.compile(r"\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
-    parts = re.split(r'("(?:[^"\\]|\\.)*")', text)
-    return "".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts))
+    out = []
+    for line in text.split("\n"):
+        if line.startswith(" | "):
+            out.append(line)
+            continue
+        parts = re.split(r'("(?:[^"\\]|\\.)*")', line)
+        out.append("".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts)))
+    return "\n".join(out)
 
 
 def masked(text):
@@ -1150,7 +1157,9 @@ def bpf_ids_held_by_strobe():
         if not pid.isdigit():
             continue
         try:
-            if not open("/proc/%s/comm" % pid).read().startswith("strobe"):
+            comm = open("/proc/%s/comm" % pid).read().strip()
+            # strobe-release (perf_release.c) must finish: its are ours
+            if not comm.startswith("strobe") or comm == "strobe-release":
                 continue
             for fd in os.listdir("/proc/%s/fdinfo" % pid):
                 m = re.search(r"^prog_id:\s*(\d+)", open("/proc/%s/fdinfo/%s" % (pid, fd)).read(), re.M)
