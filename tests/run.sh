@@ -21,8 +21,10 @@ trap 'rm -f "$log"' EXIT
 tally() {	# name, command...: run it, add its "N passed, N failed" line
 	name=$1
 	shift
+	t0=$(date +%s)
 	"$@" >"$log" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - t0))
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $name: no result line (exit $rc)"
@@ -37,7 +39,7 @@ tally() {	# name, command...: run it, add its "N passed, N failed" line
 	passed=$((passed + p))
 	failed=$((failed + f))
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "FAIL $name: exit $rc"; failed=$((failed + 1)); }
-	echo "$name: $line"
+	echo "$name: $line ($secs s)"
 }
 
 for t in "$BUILD"/tests/unit/*; do
