@@ -65,6 +65,7 @@ struct options {
 	bool json;		/* --json */
 	char **events;		/* --event SYS:NAME patterns */
 	int nevents;
+	struct inject_opts *inject;	/* -e inject=, -e fault= (src/inject) */
 };
 
 /* Exit codes for strobe's own failures (a traced command's status otherwise). */

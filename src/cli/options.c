@@ -12,6 +12,7 @@
 #include "../../bpf/hist.h"
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../inject/inject.h"
 
 #ifndef STROBE_VERSION
 #define STROBE_VERSION "0.1"
@@ -43,6 +44,12 @@ static const char usage_text[] =
 "  -Z, --failed-only            only calls that failed\n"
 "  -e read=SET, -e write=SET    a hex dump of all data read from / written\n"
 "                               to these fds ([!]fd[,fd...], all, none)\n"
+"\n"
+"Tampering (a seccomp filter in the launched command, not ptrace):\n"
+"  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=PURE]\n"
+"            [:delay_enter=DELAY][:when=FIRST[..LAST][+[STEP]]]\n"
+"                       fail, fake, signal or delay these calls, as strace\n"
+"  -e fault=SET[:error=ERRNO][:when=EXPR]  inject=, error=ENOSYS by default\n"
 "\n"
 "Output:\n"
 "  -o, --output=FILE    write the trace to FILE instead of stderr\n"
@@ -80,7 +87,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
-	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX,
+	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX, OPT_INJECT, OPT_FAULT,
 };
 
 static const struct option long_opts[] = {
@@ -118,6 +125,8 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "event", required_argument, 0, OPT_EVENT },
 	{ "no-syscalls", no_argument, 0, OPT_NO_SYSCALLS },
+	{ "inject", required_argument, 0, OPT_INJECT },
+	{ "fault", required_argument, 0, OPT_FAULT },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	{ 0, 0, 0, 0 },
@@ -258,6 +267,8 @@ static int parse_expr(struct options *o, const char *expr)
 		if (strcmp(eq + 1, "all"))
 			return err1("-e verbose=%s: strobe always decodes structs (all)", eq + 1);
 		return 0;
+	} else if (eq && inject_is_expr(expr)) {
+		return inject_parse_expr(&o->inject, expr);
 	} else if (eq) {
 		char q[32];
 
@@ -456,6 +467,11 @@ int options_parse(struct options *o, int argc, char **argv)
 				free(copy);
 			}
 			break;
+		case OPT_INJECT:
+		case OPT_FAULT:
+			if (inject_parse(&o->inject, optarg, c == OPT_FAULT))
+				return -1;
+			break;
 		case OPT_NO_SYSCALLS:
 			memset(o->sel, 0, sizeof(o->sel));
 			o->sel_given = true;
@@ -480,6 +496,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			return err1("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (inject_check(o))
+		return -1;
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
 		if (optind + 1 < argc)
 			return err1("unexpected argument '%s': give one record file",
@@ -542,4 +560,6 @@ void options_free(struct options *o)
 		free(o->events[i]);
 	free(o->events);
 	o->events = NULL;
+	free(o->inject);
+	o->inject = NULL;
 }

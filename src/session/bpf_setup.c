@@ -23,6 +23,7 @@
 #include "syscalls.lskel.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
+#include "../inject/inject.h"
 
 #define TRACEFS "/sys/kernel/tracing"
 static bool is_selected(const uint64_t *sel, int nr)
@@ -122,6 +123,19 @@ int bpf_setup_load(struct session *s)
 			    (o->decode_fds >= 1 &&
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
+	}
+	/* -e inject=: which calls the filter sends to strobe, and which it
+	 * fails by itself (their exits without an entry are injected) */
+	for (int nr = 0; o->inject && nr < INJ_NR_MAX && nr < SYSCALL_MAX; nr++) {
+		const struct inject_rule *r = &o->inject->rule[nr];
+
+		if (!r->on)
+			continue;
+		s->skel->rodata->inject_on = 1;
+		if (inject_in_filter(r, o->follow))
+			((__u64 *)s->skel->rodata->inj_errno_sel)[nr >> 6] |= 1ull << (nr & 63);
+		else
+			((__u64 *)s->skel->rodata->inj_notify_sel)[nr >> 6] |= 1ull << (nr & 63);
 	}
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
@@ -323,14 +337,16 @@ int bpf_setup_attach(struct session *s)
 		return err;
 	if ((o->cmd || o->trace) && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
 		return err;
-	if (!nsel)
+	/* signal= is sent by the syscall probes, even with -e trace=none */
+	s->inj_probes = nsel || inject_has_signal(o->inject);
+	if (!s->inj_probes)
 		return 0;
 	/*
 	 * The raw pair through tp_btf is as cheap as per-syscall tracepoints
 	 * even when one syscall is selected (1.29x against 1.42x on W1, see
 	 * docs/design.md) and needs no tracefs, so it is the default.
 	 */
-	per_syscall = o->probe == PROBE_TP && nsel == nsel_known;
+	per_syscall = o->probe == PROBE_TP && nsel == nsel_known && !o->inject;
 	if (per_syscall && tracefs_ready(s)) {
 		int base = s->nlinks;
 
@@ -410,6 +426,11 @@ uint64_t bpf_lost_total(struct session *s)
 int bpf_ringbuf_fd(struct session *s)
 {
 	return s->skel->maps.rb.map_fd;
+}
+
+int bpf_inject_mark_fd(struct session *s)
+{
+	return s->inj_probes ? s->skel->maps.injmark.map_fd : -1;
 }
 
 int bpf_summary_fd(struct session *s)

@@ -20,6 +20,7 @@
 
 #include "session.h"
 #include "../record/record.h"
+#include "../inject/inject.h"
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
@@ -34,6 +35,9 @@ static int on_record(void *ctx, void *data, size_t size)
 		else if (h->kind == EV_EXIT)
 			tidset_del(&s->tids, h->tid);
 	}
+	/* a thread's when= counts end with it, as strace's per tracee */
+	if (s->inj && h->kind == EV_EXIT)
+		injector_forget(s->inj, h->tid);
 	if (s->rec)
 		rec_writer_event(s->rec, data, size);
 	else
@@ -118,6 +122,10 @@ static int consume(struct session *s, int sigfd)
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
+	if (s->inj) {
+		ev.data.fd = injector_fd(s->inj);
+		epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
+	}
 	uint64_t interval_ns = s->o->interval * 1e9, last_flush = mono_ns();
 
 	s->prev_ns = mono_ns();
@@ -133,9 +141,18 @@ static int consume(struct session *s, int sigfd)
 			else if ((due - now) / 1000000 < (uint64_t)timeout)
 				timeout = (due - now) / 1000000 + 1;
 		}
+		if (s->inj) {
+			/* answers first: a held thread waits on nothing else */
+			int due = injector_run(s->inj);
+
+			if (due >= 0 && due < timeout)
+				timeout = due;
+		}
 		n = epoll_wait(epfd, got, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
+		if (s->inj)
+			injector_run(s->inj);
 		ring_buffer__consume(s->rb);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo == SIGCHLD)
@@ -258,8 +275,8 @@ static int start(struct session *s)
 		fprintf(stderr, "strobe: cannot map the ring buffer: %s\n", strerror(errno));
 		return EXIT_SETUP;
 	}
-	if (s->o->cmd && launch_release(s))
-		return EXIT_NOEXEC;
+	if (s->o->cmd && (err = launch_release(s)))
+		return err == -EALREADY ? EXIT_SETUP : EXIT_NOEXEC;
 	return 0;
 }
 
@@ -383,6 +400,9 @@ cleanup:
 		rec_writer_close(s.rec, NULL);	/* setup failed: no end block */
 	if (s.skel)
 		report_losses(&s);
+	/* answer what is held; after this the command's injected calls fail
+	 * with ENOSYS (no listener), which is why strobe stays until it exits */
+	injector_free(s.inj);
 	bpf_setup_destroy(&s);
 	if (s.gate_fd >= 0)
 		close(s.gate_fd);	/* a command that never started exits */
