@@ -22,8 +22,10 @@ int main(int argc, char **argv)
 		decode_set_verbose(o.no_abbrev);
 	}
 
-	if (rc)
+	if (rc) {
+		options_free(&o);
 		return rc > 0 ? 0 : EXIT_USAGE;
+	}
 	if (o.mode == MODE_REPORT || o.mode == MODE_EXPORT)
 		rc = report_run(&o);
 	else

@@ -3,7 +3,7 @@
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
 #   normal build and again against the sanitized build; the same for the
-#   profiler (tests/e2e_profile.py); the sanitized passes run with low pids
+#   profiler (tests/e2e_profile.py) and injection (tests/e2e_inject.py); the sanitized passes run with low pids
 #   (STROBE_LOW_PIDS), as on a fresh machine; and the fidelity check
 #   against strace (tests/fidelity.py)
 # Exit status 0 only if nothing failed.
@@ -42,6 +42,8 @@ done
 tally e2e env STROBE="$STROBE" python3 tests/e2e.py
 tally e2e-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
+tally inject env STROBE="$STROBE" python3 tests/e2e_inject.py
+tally inject-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_inject.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
 

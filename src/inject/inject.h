@@ -45,9 +45,10 @@ bool inject_is_expr(const char *expr);
  * one-line error and returns -1 when it is wrong. */
 int inject_parse_expr(struct inject_opts **io, const char *expr);
 int inject_parse(struct inject_opts **io, const char *arg, bool fault);
-/* The rest of the command line allows injection: a launched command, not
- * -p or -a.  Prints why not and returns -1. */
-int inject_check(const struct options *o);
+/* The rest of the command line allows injection (a launched command, not
+ * -p or -a); prints why not and returns -1.  Keeps only the calls -e trace=
+ * selects, as strace does. */
+int inject_check(struct options *o);
 /* strace's counting: whether the n-th call (from 1) of a syscall by one
  * thread is injected. */
 bool inject_when(const struct inject_rule *r, uint64_t n);

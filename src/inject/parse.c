@@ -44,7 +44,7 @@ static int parse_errno(const char *v, int *out, char *err, size_t errlen)
 		errno = 0;
 		n = strtol(v, &end, 10);
 		if (*end || errno || n < 1 || n > 4095)
-			return ERR("error=%s: expected an errno name or a number from 1 to 4095", v);
+			return ERR("error %s is out of range: expected 1 to 4095 or a name", v);
 		*out = n;
 		return 0;
 	}
@@ -56,7 +56,7 @@ static int parse_errno(const char *v, int *out, char *err, size_t errlen)
 			return 0;
 		}
 	}
-	return ERR("error=%s: unknown errno name (e.g. ENOENT, EMFILE, EPERM, or a "
+	return ERR("unknown errno name '%s' (e.g. ENOENT, EMFILE, EPERM, or a "
 		   "number from 1 to 4095)", v);
 }
 
@@ -67,10 +67,10 @@ static int parse_retval(const char *v, uint64_t *out, char *err, size_t errlen)
 
 	errno = 0;
 	if (!*v || (*v != '-' && *v != '+' && (*v < '0' || *v > '9')))
-		return ERR("retval=%s: expected a number", v);
+		return ERR("retval '%s' is not a number", v);
 	*out = strtoull(v, &end, 0);
 	if (*end || errno)
-		return ERR("retval=%s: expected a number that fits in 64 bits", v);
+		return ERR("retval '%s' is not a number that fits in 64 bits", v);
 	return 0;
 }
 
@@ -84,7 +84,7 @@ static int parse_signal(const char *v, int *out, char *err, size_t errlen)
 		errno = 0;
 		n = strtol(v, &end, 10);
 		if (*end || errno || n < 1 || n > 64)
-			return ERR("signal=%s: expected a signal name or a number from 1 to 64", v);
+			return ERR("signal %s is out of range: expected 1 to 64 or a name", v);
 		*out = n;
 		return 0;
 	}
@@ -114,7 +114,7 @@ static int parse_signal(const char *v, int *out, char *err, size_t errlen)
 		*out = SIGIO;
 		return 0;
 	}
-	return ERR("signal=%s: unknown signal (e.g. USR1, SIGTERM, or a number from 1 to 64)", v);
+	return ERR("unknown signal '%s' (e.g. USR1, SIGTERM, or a number from 1 to 64)", v);
 }
 
 /* A number with s, ms, us or ns; microseconds without a suffix (strace). */
@@ -127,20 +127,20 @@ static int parse_delay(const char *key, const char *v, uint64_t *ns, char *err, 
 	double d;
 
 	if (!*v || *v == '-' || *v == '+' || *v == ' ')
-		return ERR("%s=%s: expected a delay such as 50ms, 1.5s, 200us or 200 "
-			   "(microseconds)", key, v);
+		return ERR("malformed %s=%s: expected a delay such as 50ms, 1.5s, 200us or "
+			   "200 (microseconds)", key, v);
 	d = strtod(v, &end);
 	for (size_t i = 0; end != v && i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(end, units[i].sfx))
 			continue;
 		d *= units[i].mul;
 		if (!isfinite(d) || d < 0 || d > 9.2e18)
-			return ERR("%s=%s: out of range", key, v);
+			return ERR("%s '%s' is too long", key, v);
 		*ns = (uint64_t)d;
 		return 0;
 	}
-	return ERR("%s=%s: expected a delay such as 50ms, 1.5s, 200us or 200 (microseconds)",
-		   key, v);
+	return ERR("malformed %s=%s: expected a delay such as 50ms, 1.5s, 200us or 200 "
+		   "(microseconds)", key, v);
 }
 
 static int parse_u16(const char **p, long max, long *out)
@@ -186,7 +186,7 @@ static int parse_when(const char *v, struct inject_rule *r, char *err, size_t er
 	r->step = step;
 	return 0;
 bad:
-	return ERR("when=%s: expected FIRST[..LAST][+[STEP]], FIRST and STEP from 1 to "
+	return ERR("malformed when=%s: expected FIRST[..LAST][+[STEP]], FIRST and STEP from 1 to "
 		   "65535, LAST from FIRST to 65534 (e.g. when=3, when=2+, when=2..4, "
 		   "when=3+2)", v);
 }
@@ -248,7 +248,7 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 			pure = syscall_lookup(v);
 			d = pure >= 0 ? syscall_get(pure) : NULL;
 			if (!d || !(d->classes & SC_PURE)) {
-				ERR("syscall=%s: expected a call without side effects (%%pure: getpid, "
+				ERR("syscall=%s is not a call without side effects (%%pure: getpid, "
 				    "gettid, getuid, ...)", v);
 				goto out;
 			}
@@ -319,7 +319,7 @@ int inject_parse(struct inject_opts **io, const char *arg, bool fault)
 		return -1;
 	}
 	if (parse_rule(*io, arg, fault, err, sizeof(err))) {
-		fprintf(stderr, "strobe: invalid -e %s=%s: %s\n", fault ? "fault" : "inject",
+		fprintf(stderr, "strobe: -e %s=%s: %s\n", fault ? "fault" : "inject",
 			arg, err);
 		return -1;
 	}
@@ -338,8 +338,10 @@ int inject_parse_expr(struct inject_opts **io, const char *expr)
 	return inject_parse(io, strchr(expr, '=') + 1, fault);
 }
 
-int inject_check(const struct options *o)
+int inject_check(struct options *o)
 {
+	bool any = false;
+
 	if (!o->inject)
 		return 0;
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
@@ -362,6 +364,24 @@ int inject_check(const struct options *o)
 		fprintf(stderr, "strobe: -e inject= needs the raw syscall probes; drop "
 			"--probe=tp\n");
 		return -1;
+	}
+	if (o->npaths) {
+		fprintf(stderr, "strobe: -P with -e inject= is not supported: the filter "
+			"cannot tell which calls use PATH; narrow the set with -e trace=\n");
+		return -1;
+	}
+	/* strace tampers only with the calls it traces */
+	for (int nr = 0; nr < INJ_NR_MAX && nr < SEL_WORDS_CLI * 64; nr++) {
+		if (!((o->sel[nr / 64] >> (nr % 64)) & 1))
+			o->inject->rule[nr].on = false;
+		any |= o->inject->rule[nr].on;
+	}
+	if (!any) {
+		fprintf(stderr, "strobe: warning: nothing to inject into: none of the -e "
+			"inject= calls is traced (strace also injects only into calls "
+			"-e trace= selects)\n");
+		free(o->inject);
+		o->inject = NULL;
 	}
 	return 0;
 }
