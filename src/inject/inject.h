@@ -46,8 +46,7 @@ bool inject_is_expr(const char *expr);
 int inject_parse_expr(struct inject_opts **io, const char *expr);
 int inject_parse(struct inject_opts **io, const char *arg, bool fault);
 /* The rest of the command line allows injection (a launched command, not
- * -p or -a); prints why not and returns -1.  Keeps only the calls -e trace=
- * selects, as strace does. */
+ * -p or -a, not -P); prints why not and returns -1. */
 int inject_check(struct options *o);
 /* strace's counting: whether the n-th call (from 1) of a syscall by one
  * thread is injected. */

@@ -370,16 +370,12 @@ int inject_check(struct options *o)
 			"cannot tell which calls use PATH; narrow the set with -e trace=\n");
 		return -1;
 	}
-	/* strace tampers only with the calls it traces */
-	for (int nr = 0; nr < INJ_NR_MAX && nr < SEL_WORDS_CLI * 64; nr++) {
-		if (!((o->sel[nr / 64] >> (nr % 64)) & 1))
-			o->inject->rule[nr].on = false;
+	/* strace tampers only with the calls it traces (-e trace=); strobe
+	 * with every call of the set, so that -e trace=none injects without
+	 * the cost of tracing (docs/design.md, "Injection") */
+	for (int nr = 0; nr < INJ_NR_MAX; nr++)
 		any |= o->inject->rule[nr].on;
-	}
 	if (!any) {
-		fprintf(stderr, "strobe: warning: nothing to inject into: none of the -e "
-			"inject= calls is traced (strace also injects only into calls "
-			"-e trace= selects)\n");
 		free(o->inject);
 		o->inject = NULL;
 	}
