@@ -235,7 +235,7 @@ def inject():
     traced = ["-o", "/dev/null", "-e", "trace=socket"] + fail
     quiet = ["-e", "trace=none"] + fail
     res = bench([
-        ("untraced loop", loop),
+        ("untraced, failing by themselves", loop + ["bad"]),
         ("strobe -f -e trace=none (the filter fails them)", [STROBE, "-f"] + quiet + loop),
         ("strobe -e trace=none (strobe answers each)", [STROBE] + quiet + loop),
         ("strobe -f -e trace=socket (the filter fails them)", [STROBE, "-f"] + traced + loop),
@@ -244,8 +244,9 @@ def inject():
          traced + loop),
         ("strace -e trace=socket", ["strace"] + traced + loop),
     ], reps=max(3, REPS // 2))
-    b = res["untraced loop"][0]
-    print("\n%d failing socket() calls, injected (cost per call above untraced)" % n)
+    b = res["untraced, failing by themselves"][0]
+    print("\n%d failing socket() calls, injected (cost per call above the same calls "
+          "failing untraced)" % n)
     for name, (wall, rss, _) in res.items():
         print("  %-52s %8.3f s  %7.2f us/call" % (name, wall, (wall - b) / n * 1e6))
 

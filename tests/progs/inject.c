@@ -3,7 +3,8 @@
  * mode makes known calls and prints what they returned, so that runs under
  * strace and under strobe can be compared by their output too.
  *   inject socket N      N socket() calls
- *   inject loop N        N socket() calls, only the number that failed
+ *   inject loop N [bad]  N socket() calls, only the number that failed
+ *                        (bad: an invalid domain, so that they fail anyway)
  *   inject unlink PATH   unlink(PATH), then whether PATH is still there
  *   inject signal N      N getpid() calls with a SIGUSR1 handler counting
  *   inject getppid N     N getppid() calls: right or not
@@ -66,10 +67,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "socket")) {
 		sockets("socket", n);
 	} else if (!strcmp(argv[1], "loop")) {
-		int failed = 0;
+		int failed = 0, domain = argc > 3 ? -1 : AF_UNIX;
 
 		for (int i = 0; i < n; i++) {
-			int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+			int fd = socket(domain, SOCK_STREAM, 0);
 
 			if (fd < 0)
 				failed++;
