@@ -211,6 +211,8 @@ def inject():
     own = {}
     for _ in range(REPS):
         for name, pre in (("untraced", []),
+                          ("strobe -e trace=none (no injection, for reference)",
+                           [STROBE, "-e", "trace=none"]),
                           ("strobe -e trace=none " + rule[1], [STROBE, "-e", "trace=none"] + rule),
                           ("strobe -f -e trace=none " + rule[1],
                            [STROBE, "-f", "-e", "trace=none"] + rule),
