@@ -49,6 +49,7 @@ struct ev_header {
 #define INJ_INJECTED	0x01	/* the result is strobe's: " (INJECTED)" */
 #define INJ_DELAYED	0x02	/* held before it ran: " (DELAYED)" */
 #define INJ_RETVAL	0x04	/* retval=: print the number, even if it looks like an errno */
+#define INJ_ARGS	0x08	/* poke_enter= wrote its data: " (INJECTED: args)" */
 
 /*
  * -e inject=: what strobe did to a thread's call it was notified of, left

@@ -150,6 +150,16 @@ def test_delay_enter_the_call_still_happens():
     check(out[2][0][1].endswith("(INJECTED) (DELAYED)"), out[2][0])
 
 
+def test_poke_enter_writes_the_argument_like_strace():
+    echo = ["/bin/echo", "hixyz"]
+    out = same_as_strace(["-e", "trace=write", "-e", "inject=write:poke_enter=@arg2=414243"],
+                         echo)
+    check(out[0] == "ABCyz\n" and out[2][0][0].endswith("= 6 (INJECTED: args)"), out)
+    for extra in (":retval=3", ":delay_enter=1ms", ":error=EIO:when=2"):
+        same_as_strace(["-f", "-e", "trace=write",
+                        "-e", "inject=write:poke_enter=@arg2=41" + extra], echo)
+
+
 def test_substitute_pure_syscall_with_error():
     same_as_strace(["-e", "trace=socket", "-e", "inject=socket:syscall=getpid:error=EPERM"],
                    [INJ, "socket", "2"])
@@ -232,7 +242,11 @@ def test_bad_input_one_line_and_strace_agrees():
            "socket:signal=65", "socket:signal=SIGFOO", "socket:signal=USR1:signal=USR2",
            "socket:delay_enter=abc", "socket:delay_enter=-1", "socket:delay_enter=1h",
            "socket:syscall=open:error=EPERM", "socket:retval=abc", "bogus:error=EPERM",
-           "socket:foo=1", "socket:retval=99999999999999999999"]
+           "socket:foo=1", "socket:retval=99999999999999999999",
+           "write:poke_enter=@arg8=41", "write:poke_enter=@arg2=414", "write:poke_enter=@arg2=",
+           "write:poke_enter=@arg2=zz", "write:poke_enter=arg2=41",
+           "write:poke_enter=@arg2=" + "41" * 1025,
+           "write:poke_enter=@arg2=41:poke_enter=@arg3=00"]
     for b in bad:
         r = run([STROBE, "-e", "inject=" + b, INJ, "socket", "1"])
         lines = r.stderr.splitlines()
@@ -247,6 +261,7 @@ def test_bad_input_one_line_and_strace_agrees():
 
 def test_what_cannot_work_says_why():
     for args in (["-e", "inject=socket:delay_exit=1ms", INJ, "socket", "1"],
+                 ["-e", "inject=write:poke_exit=@arg2=41", INJ, "socket", "1"],
                  ["-p", str(os.getpid()), "-e", "inject=socket:error=EPERM"],
                  ["-a", "-e", "inject=socket:error=EPERM"],
                  ["-e", "inject=socket:syscall=getpid", INJ, "socket", "1"]):

@@ -21,8 +21,19 @@
 #define INJ_NR_MAX 512		/* syscall numbers, as SYSCALL_MAX of bpf/event.h */
 #define INJ_LAST_INF 0xffff	/* when= without an end */
 
+#define INJ_POKES_MAX 16		/* poke_enter= arguments, in all rules */
+#define INJ_POKE_LEN 1024	/* bytes one may write, as strace */
+
+/* poke_enter=@argN=HEX: written where argument N points, before the call */
+struct inject_poke {
+	uint8_t arg;		/* 1..7, as strace numbers them */
+	uint16_t len;
+	uint8_t data[INJ_POKE_LEN];
+};
+
 struct inject_rule {
 	bool on;
+	uint8_t poke_first, poke_n;	/* its pokes in inject_opts.pokes */
 	bool has_error, has_retval, has_delay;
 	int error;		/* 1..4095 */
 	uint64_t retval;	/* as strace: an unsigned long, -1 allowed */
@@ -34,6 +45,8 @@ struct inject_rule {
 struct inject_opts {
 	struct inject_rule rule[INJ_NR_MAX];	/* the last rule naming a call wins */
 	int nrules;
+	struct inject_poke pokes[INJ_POKES_MAX];
+	int npokes;
 };
 
 struct options;

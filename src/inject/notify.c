@@ -24,6 +24,7 @@
 
 #include "inject.h"
 #include "../../bpf/event.h"
+#include "../syscalls/syscalls.h"
 
 #ifndef SECCOMP_USER_NOTIF_FLAG_CONTINUE
 #define SECCOMP_USER_NOTIF_FLAG_CONTINUE (1UL << 0)
@@ -159,6 +160,41 @@ static void hold(struct injector *in, uint64_t due, pid_t tid)
 	in->nheld++;
 }
 
+/*
+ * poke_enter=: the thread waits before its call, so its memory can be
+ * written now, through /proc/TID/mem as a debugger would (read-only pages
+ * too, as strace's ptrace pokes).  Returns whether any went in.
+ */
+static bool poke(struct injector *in, const struct inject_rule *rule, pid_t tid, int nr)
+{
+	const struct syscall_desc *d = syscall_get(nr);
+	char path[64];
+	bool any = false;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/mem", tid);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	for (int i = 0; i < rule->poke_n; i++) {
+		const struct inject_poke *k = &in->io->pokes[rule->poke_first + i];
+		uint64_t where = k->arg <= 6 ? in->req->data.args[k->arg - 1] : 0;
+
+		if (d && k->arg > d->nargs) {
+			fprintf(stderr, "strobe: cannot poke argument %d of %s: it has %d\n",
+				k->arg, d->name, d->nargs);
+		} else if (fd < 0 || !where ||
+			   pwrite(fd, k->data, k->len, (off_t)where) != k->len) {
+			fprintf(stderr, "strobe: cannot poke argument %d of %s in thread %d: %s\n",
+				k->arg, d ? d->name : "?", tid,
+				fd < 0 || where ? strerror(errno) : "null pointer");
+		} else {
+			any = true;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return any;
+}
+
 static void handle(struct injector *in)
 {
 	struct seccomp_notif *q = in->req;
@@ -195,6 +231,8 @@ static void handle(struct injector *in)
 		r->val = rule->has_error ? 0 : (int64_t)rule->retval;
 		mark.flags |= INJ_INJECTED | (rule->has_retval ? INJ_RETVAL : 0);
 	}
+	if (rule->poke_n && poke(in, rule, tid, nr))
+		mark.flags |= INJ_ARGS;
 	if (rule->has_delay) {
 		mark.flags |= INJ_DELAYED;
 		mark.ts = mono_ns();

@@ -4,6 +4,7 @@
  *   inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=PURE]
  *         [:delay_enter=DELAY][:delay_exit=DELAY][:when=FIRST[..LAST][+[STEP]]]
  *   fault=SET[:error=ERRNO][:when=EXPR]          (error defaults to ENOSYS)
+ *   poke_enter=@argN=HEX[,@argM=HEX...]           (N 1..7, up to 1024 bytes)
  * SET is -e trace='s.  Ranges are strace's: errno 1..4095, signals
  * 1..64, FIRST and STEP 1..65535, LAST FIRST..65534; several when= in one
  * rule, the last counts; a later rule naming the same call replaces the
@@ -157,6 +158,49 @@ static int parse_u16(const char **p, long max, long *out)
 	return 0;
 }
 
+/* @argN=HEX[,@argM=HEX...] into the pool; the rule points at them */
+static int parse_pokes(struct inject_opts *io, const char *v, struct inject_rule *r,
+		       char *err, size_t errlen)
+{
+	const char *p = v;
+
+	r->poke_first = io->npokes;
+	r->poke_n = 0;
+	while (*p) {
+		struct inject_poke *k = &io->pokes[io->npokes];
+		size_t n = 0;
+
+		if (io->npokes == INJ_POKES_MAX)
+			return ERR("too many poke_enter= arguments (at most %d in all)",
+				   INJ_POKES_MAX);
+		if (strncmp(p, "@arg", 4) || p[4] < '1' || p[4] > '7' || p[5] != '=')
+			return ERR("malformed poke_enter=%s: expected @argN=HEX[,@argM=HEX...], "
+				   "N from 1 to 7", v);
+		k->arg = p[4] - '0';
+		for (p += 6; *p && *p != ','; p += 2) {
+			unsigned int byte;
+
+			if (!p[1] || p[1] == ',' || sscanf(p, "%2x", &byte) != 1 ||
+			    !strchr("0123456789abcdefABCDEF", p[0]) ||
+			    !strchr("0123456789abcdefABCDEF", p[1]))
+				return ERR("malformed poke_enter=%s: the data is pairs of hex "
+					   "digits", v);
+			if (n == INJ_POKE_LEN)
+				return ERR("poke_enter=: at most %d bytes for one argument",
+					   INJ_POKE_LEN);
+			k->data[n++] = byte;
+		}
+		if (!n)
+			return ERR("malformed poke_enter=%s: no data for @arg%d", v, k->arg);
+		k->len = n;
+		io->npokes++;
+		r->poke_n++;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
 /* FIRST[..LAST][+[STEP]] */
 static int parse_when(const char *v, struct inject_rule *r, char *err, size_t errlen)
 {
@@ -262,13 +306,20 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 			if (parse_delay("delay_exit", v, &ns, err, errlen))
 				goto out;
 			delay_exit = true;
-		} else if (KEY("poke_enter") || KEY("poke_exit")) {
-			ERR("%.*s= is not supported by strobe (it writes the traced process's "
-			    "memory; use strace for it)", (int)klen, tok);
+		} else if (KEY("poke_enter") && eq) {
+			if (r.poke_n) {
+				ERR("give poke_enter= once");
+				goto out;
+			}
+			if (parse_pokes(io, v, &r, err, errlen))
+				goto out;
+		} else if (KEY("poke_exit")) {
+			ERR("poke_exit= cannot work without ptrace: seccomp stops a call only "
+			    "before it runs (use poke_enter=)");
 			goto out;
 		} else {
 			ERR("unknown '%s': expected error=, retval=, signal=, syscall=, "
-			    "delay_enter= or when=", tok);
+			    "delay_enter=, poke_enter= or when=", tok);
 			goto out;
 		}
 #undef KEY
@@ -284,8 +335,9 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 		    "before it runs (use delay_enter=)");
 		goto out;
 	}
-	if (!r.has_error && !r.has_retval && !r.sig && !r.has_delay) {
-		ERR("nothing to inject: give error=, retval=, signal= or delay_enter=");
+	if (!r.has_error && !r.has_retval && !r.sig && !r.has_delay && !r.poke_n) {
+		ERR("nothing to inject: give error=, retval=, signal=, delay_enter= or "
+		    "poke_enter=");
 		goto out;
 	}
 	/* strobe does not run a substitute call: with an answer given, the
@@ -400,7 +452,7 @@ bool inject_when(const struct inject_rule *r, uint64_t n)
  */
 bool inject_in_filter(const struct inject_rule *r, bool follow)
 {
-	return follow && r->on && !r->sig && !r->has_delay && r->first == 1 &&
+	return follow && r->on && !r->sig && !r->has_delay && !r->poke_n && r->first == 1 &&
 	       r->step == 1 && r->last == INJ_LAST_INF &&
 	       (r->has_error || (r->has_retval && r->retval == 0));
 }

@@ -363,7 +363,10 @@ static void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	put_wait_result(f, b, e, size);
 	put_prctl_result(b, e);
 	/* -e inject=: what strobe did to the call, as strace marks it */
-	if (e->inj & INJ_INJECTED)
+	if (e->inj & INJ_ARGS)
+		sbuf_puts(b, e->inj & INJ_INJECTED ? " (INJECTED: args, retval)" :
+			  " (INJECTED: args)");
+	else if (e->inj & INJ_INJECTED)
 		sbuf_puts(b, " (INJECTED)");
 	if (e->inj & INJ_DELAYED)
 		sbuf_puts(b, " (DELAYED)");
