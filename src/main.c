@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "decode/decode.h"
+#include "inject/inject.h"
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
@@ -13,6 +14,8 @@ int main(int argc, char **argv)
 	struct options o;
 	int rc;
 
+	if (inject_is_keeper(argc, argv))
+		return inject_keeper();
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);

@@ -7,6 +7,7 @@ import os
 import re
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e import STROBE, check, prog, run, run_tests  # noqa: E402
@@ -185,6 +186,30 @@ def test_without_follow_children_untouched():
                    [INJ, "fork", "2"])
     same_as_strace(["-e", "trace=socket", "-e", "inject=socket:error=EMFILE"],
                    [INJ, "threads"])
+
+
+def test_children_outliving_strobe_run_normally():
+    # without -f the command's children are not traced but have the filter;
+    # after strobe ends, a keeper lets their calls through (no ENOSYS)
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "out")
+        script = "(sleep 0.3; %s socket 3 > %s.tmp; mv %s.tmp %s) &" % (INJ, out, out, out)
+        r = run([STROBE, "-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2",
+                 "/bin/sh", "-c", script])
+        check(r.returncode == 0, r.stderr)
+        for _ in range(200):
+            if os.path.exists(out):
+                break
+            time.sleep(0.05)
+        with open(out) as f:
+            got = f.read()
+        check(got == "socket 1:ok 2:ok 3:ok\n", got)
+        for _ in range(100):
+            ps = run(["ps", "-eo", "args"]).stdout
+            if "--inject-keeper" not in ps:
+                break
+            time.sleep(0.05)
+        check("--inject-keeper" not in ps, "the keeper outlived the filter's last user")
 
 
 def test_several_rules_and_the_last_wins():

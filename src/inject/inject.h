@@ -106,6 +106,11 @@ int injector_run(struct injector *in);
 void injector_forget(struct injector *in, pid_t tid);
 /* Calls injected so far, calls still held (delays) */
 uint64_t injector_count(const struct injector *in);
+/* Answers what is held; the listener goes to a keeper process if some
+ * process still has the filter (see notify.c). */
 void injector_free(struct injector *in);
+/* main(): strobe re-executed as that keeper (fd 3 is the listener). */
+bool inject_is_keeper(int argc, char **argv);
+int inject_keeper(void);
 
 #endif

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,6 +370,82 @@ uint64_t injector_count(const struct injector *in)
 	return in->injected;
 }
 
+/*
+ * The filter outlives strobe in every process that has it, and with no
+ * listener left the kernel fails the calls it would send with ENOSYS.  So
+ * when strobe ends while some still run (the command's children without
+ * -f, or strobe interrupted), the listener goes to a small process of its
+ * own (strobe itself, re-executed) that lets every call through until the
+ * last of them is gone.
+ */
+#define KEEPER_ARG "--inject-keeper"
+
+bool inject_is_keeper(int argc, char **argv)
+{
+	return argc == 2 && !strcmp(argv[1], KEEPER_ARG);
+}
+
+int inject_keeper(void)
+{
+	struct pollfd p = { .fd = 3, .events = POLLIN };
+	struct seccomp_notif_sizes sz = {
+		.seccomp_notif = sizeof(struct seccomp_notif),
+		.seccomp_notif_resp = sizeof(struct seccomp_notif_resp),
+	};
+	struct seccomp_notif *q;
+	struct seccomp_notif_resp *r;
+
+	syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sz);
+	q = calloc(1, sz.seccomp_notif > sizeof(*q) ? sz.seccomp_notif : sizeof(*q));
+	r = calloc(1, sz.seccomp_notif_resp > sizeof(*r) ? sz.seccomp_notif_resp : sizeof(*r));
+	if (!q || !r)
+		return 1;
+	while (poll(&p, 1, -1) >= 0 && !(p.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+		memset(q, 0, sizeof(*q));
+		if (ioctl(3, SECCOMP_IOCTL_NOTIF_RECV, q))
+			continue;
+		memset(r, 0, sizeof(*r));
+		r->id = q->id;
+		r->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+		ioctl(3, SECCOMP_IOCTL_NOTIF_SEND, r);
+	}
+	free(q);
+	free(r);
+	return 0;
+}
+
+static void hand_off(struct injector *in)
+{
+	struct pollfd p = { .fd = in->listener, .events = POLLIN };
+	char *const argv[] = { "strobe", KEEPER_ARG, NULL };
+	sigset_t none;
+	pid_t pid;
+	int null;
+
+	/* POLLHUP: no process has the filter any more */
+	if (poll(&p, 1, 0) < 0 || (p.revents & POLLHUP))
+		return;
+	pid = fork();
+	if (pid)
+		return;
+	/* only the listener goes along: no probe, map or pipe of strobe's */
+	if (dup2(in->listener, 3) < 0)
+		_exit(1);
+	null = open("/dev/null", O_RDWR);
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+	}
+	syscall(SYS_close_range, 4, ~0U, 0);
+	fcntl(3, F_SETFD, 0);
+	setsid();
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	execv("/proc/self/exe", argv);
+	_exit(1);
+}
+
 void injector_free(struct injector *in)
 {
 	if (!in)
@@ -376,8 +453,10 @@ void injector_free(struct injector *in)
 	/* held calls go on now rather than fail when the listener closes */
 	for (size_t i = 0; i < in->nheld; i++)
 		answer(in, &in->held[i].resp, in->held[i].tid);
-	if (in->listener >= 0)
+	if (in->listener >= 0) {
+		hand_off(in);
 		close(in->listener);
+	}
 	for (size_t i = 0; i < in->tcap; i++)
 		free(in->t[i].n);
 	free(in->t);
