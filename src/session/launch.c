@@ -187,6 +187,20 @@ static int release_injected(struct session *s)
 	s->gate_fd = -1;
 	err = injector_new(&s->inj, s->o->inject, s->o->follow, s->child, s->exec_err_fd,
 			   mark_fd);
+	if (!err && s->o->debug) {
+		int in_filter = 0, notified = 0;
+
+		for (int nr = 0; nr < INJ_NR_MAX; nr++) {
+			const struct inject_rule *r = &s->o->inject->rule[nr];
+
+			if (r->on && inject_in_filter(r, s->o->follow))
+				in_filter++;
+			else if (r->on)
+				notified++;
+		}
+		fprintf(stderr, "strobe: seccomp filter in the command: %d calls failed by "
+			"the filter, %d sent to strobe\n", in_filter, notified);
+	}
 	if (err) {
 		fprintf(stderr, "strobe: cannot install the injection filter in the command: "
 			"%s\n", strerror(-err));
