@@ -2,6 +2,7 @@
 #   make            build build/strobe
 #   make demo       install what is missing, build, trace a demo command
 #   make check      install what is missing, build, run every test
+#   make unit       the unit tests alone: no root, no BPF, any user
 #   make bench      compare overhead with strace, perf trace and bpftrace
 #   make install    install to $(PREFIX) (default /usr/local)
 
@@ -30,14 +31,14 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
-LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c,$(SRCS))
+LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c,$(SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
-SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h
+SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h
 
-.PHONY: all deps demo check unit e2e bench install clean syscall-table fuzz fidelity
+.PHONY: all deps demo check unit unit-run e2e bench install clean syscall-table xlat fuzz fidelity
 .SECONDARY:
 all: $(BUILD)/strobe
 
@@ -50,7 +51,7 @@ $(BUILD)/vmlinux.h:
 	$(Q)test -r /sys/kernel/btf/vmlinux || { echo "strobe: this kernel has no BTF (/sys/kernel/btf/vmlinux); build on a kernel with CONFIG_DEBUG_INFO_BTF=y" >&2; exit 1; }
 	$(Q)$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
+$(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) src/syscalls/nr_x86_64.h $(BUILD)/vmlinux.h
 	$(msg) BPF $@
 	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(BUILD) -Ibpf \
 		-Wall -Werror -c $< -o $@
@@ -58,6 +59,15 @@ $(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) $(BUILD)/vmlinux.h
 $(BUILD)/%.lskel.h: $(BUILD)/%.bpf.o
 	$(msg) SKEL $@
 	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
+
+# The uprobe_multi programs need expected_attach_type BPF_TRACE_UPROBE_MULTI
+# (48), which Debian's bpftool (libbpf 1.1) cannot express: set it in the
+# skeleton's load attributes.
+$(BUILD)/uprobes.lskel.h: $(BUILD)/uprobes.bpf.o scripts/lskel-attach-type.py
+	$(msg) SKEL $@
+	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)python3 scripts/lskel-attach-type.py $@.tmp on_entry_multi=48 on_return_multi=48
 	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c | $(SKEL)
@@ -81,7 +91,7 @@ $(BUILD)/strobe-asan: $(ASAN_OBJS)
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_SRCS:%.c=$(BUILD)/asan/%.o)
 	$(msg) CC $@
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) $(SAN) -Isrc $^ -o $@ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(SAN) -Isrc $(filter %.c %.o,$^) -o $@ $(LDLIBS)
 
 # Test programs: plain C with known syscalls; built without optimisation
 # surprises (-O0) so each call in the source is a call at run time.
@@ -104,16 +114,54 @@ $(BUILD)/tests/progs/callchain-%: tests/progs/callchain.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -g -std=gnu11 -Wall -Werror $(CHAIN_FLAGS_$*) $< -o $@
 
+# -k's test program again without frame pointers, optimised, calls kept
+$(BUILD)/tests/progs/stackcalls-nofp: tests/progs/stackcalls.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -g -std=gnu11 -Wall -Werror -pthread -O2 -fomit-frame-pointer -fno-inline \
+		-fno-optimize-sibling-calls $< -o $@
+# The library-call program built the ways that hide calls from ltrace 0.7:
+# without PLT stubs, bound at load, and with IBT's .plt.sec.
+LIBCALLS_FLAGS_noplt := -fno-plt
+LIBCALLS_FLAGS_now := -Wl,-z,now
+LIBCALLS_FLAGS_ibt := -fcf-protection=full -Wl,-z,now
+LIBCALLS_BINS := $(foreach v,noplt now ibt,$(BUILD)/tests/progs/libcalls-$(v))
+$(BUILD)/tests/progs/libcalls-%: tests/progs/libcalls.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror $(LIBCALLS_FLAGS_$*) $< -o $@
+
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	@echo "+ strobe -f -- sh -c 'ls / | wc -l'"
 	$(Q)$(BUILD)/strobe -f -- sh -c 'ls / | wc -l'
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS)
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/strobe $(BUILD)/strobe-asan $(UNIT_BINS) $(PROG_BINS) $(CHAIN_BINS) \
+		$(BUILD)/tests/progs/stackcalls-nofp $(LIBCALLS_BINS)
 	$(Q)STROBE=$(BUILD)/strobe STROBE_ASAN=$(BUILD)/strobe-asan BUILD=$(BUILD) sh tests/run.sh
 
-bench: deps all $(PROG_BINS) $(CHAIN_BINS)
+# The unit tests need neither root nor BPF (no skeleton: SKEL= below).
+# They build into $(BUILD) when this user may write there, else into a
+# directory of the user's own under $TMPDIR (a root-owned checkout).
+UNIT_DIR = $(shell if [ -w '$(BUILD)' ] || { [ ! -e '$(BUILD)' ] && [ -w . ]; }; \
+	then echo '$(BUILD)'; else echo "$${TMPDIR:-/tmp}/strobe-unit-$$(id -u)"; fi)
+
+unit:
+	$(Q)$(MAKE) --no-print-directory BUILD='$(UNIT_DIR)' SKEL= unit-run
+
+unit-run: $(UNIT_BINS)
+	$(Q)p=0; f=0; for t in $(UNIT_BINS); do \
+		out=$$($$t 2>&1); rc=$$?; \
+		printf '%s\n' "$$out" | grep -E 'FAIL|KNOWN BUG'; \
+		line=$$(printf '%s\n' "$$out" | tail -n 1); \
+		case "$$line" in *" passed, "*" failed") ;; *) line="0 passed, 1 failed";; esac; \
+		[ $$rc -ne 0 ] && [ "$${line#*passed, }" = "0 failed" ] && line="$${line%%,*}, 1 failed"; \
+		echo "$${t##*/}: $$line"; \
+		p=$$((p + $${line%% passed*})); n=$${line#*passed, }; f=$$((f + $${n%% failed})); \
+	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
+
+bench: deps all $(PROG_BINS) $(CHAIN_BINS) $(LIBCALLS_BINS)
 	$(Q)sh scripts/deps.sh bench
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 bench/profile.py
@@ -143,9 +191,14 @@ install: all
 	install -D -m 0644 strobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/strobe.1
 
 syscall-table:
+	python3 scripts/strace-classes.py
 	python3 scripts/gen-syscall-table.py
+
+# Name tables from src/decode/xlat/*.in (names in print order).
+xlat:
+	python3 scripts/gen-xlat.py
 
 clean:
 	rm -rf $(BUILD)
 
--include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(UNIT_BINS:=.d)

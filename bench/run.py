@@ -195,6 +195,78 @@ def main():
         print("  %-46s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
     os.unlink("/tmp/strobe-bench.out") if os.path.exists("/tmp/strobe-bench.out") else None
     inject()
+    library_calls()
+
+
+def library_calls():
+    """Per-call cost of counting a library function (strtol) with its
+    latency, against bpftrace counting its entries and ltrace -c; and the
+    time to attach uprobes to many functions."""
+    build = os.environ.get("BUILD", "build")
+    lc = os.path.abspath(os.path.join(build, "tests", "progs", "libcalls"))
+    libc = "/lib/x86_64-linux-gnu/libc.so.6"
+    n, n_lt = 200000, 20000	# ltrace's ~200 us a call: fewer
+    def cfgs(count):
+        return [
+            ("untraced", [lc, str(count)]),
+            ("strobe ltrace -c -e strtol", [STROBE, "ltrace", "-o", "/dev/null", "-c",
+                                            "-e", "strtol", lc, str(count)]),
+            ("bpftrace uprobe strtol count()",
+             ["bpftrace", "-e", "uprobe:%s:strtol { @ = count(); }" % libc,
+              "-c", "%s %d" % (lc, count)]),
+        ]
+    full, empty = bench(cfgs(n)), bench(cfgs(0))
+    lt_full = bench([("ltrace -c -e strtol", ["ltrace", "-c", "-e", "strtol", lc,
+                                               str(n_lt)])], reps=1)
+    lt_empty = bench([("ltrace -c -e strtol", ["ltrace", "-c", "-e", "strtol", lc, "0"])],
+                     reps=1)
+    print("\nLibrary calls: %d strtol calls counted; per call = (run - run with 0 "
+          "calls) / calls" % n)
+    per = {}
+    for name in full:
+        per[name] = (full[name][0] - empty[name][0]) / n * 1e6
+    name = "ltrace -c -e strtol"
+    per[name] = (lt_full[name][0] - lt_empty[name][0]) / n_lt * 1e6
+    ref = per["bpftrace uprobe strtol count()"]
+    for name, us in per.items():
+        print("  %-46s %8.2f us/call  %5.2fx bpftrace" % (name, us, us / ref if ref else 0))
+    print("  (strobe times each call: a uprobe at entry and a uretprobe at return, "
+          "two traps; bpftrace's count() has the entry one only)")
+    res = bench([
+        ("strobe ltrace -e puts -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-e",
+                                                "puts", "/bin/true"]),
+        ("strobe ltrace -e '*' -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-e",
+                                               "*", "/bin/true"]),
+        ("strobe --event 'uprobe:libc:*' -- /bin/true",
+         [STROBE, "-o", "/dev/null", "--no-syscalls", "--event", "uprobe:libc:*",
+          "--", "/bin/true"]),
+    ])
+    nfuncs = len(subprocess.run([STROBE, "--list", "uprobe:libc:*"], capture_output=True,
+                                text=True).stdout.splitlines())
+    print("\nAttaching uprobes (start-up to exit; every libc function: %d)" % nfuncs)
+    for name, (wall, rss, _) in res.items():
+        print("  %-46s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
+
+    # 6. strobe script against bpftrace: start-up, and the in-kernel cost of
+    #    a map update per event.
+    count_bt = "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }"
+    res = bench([
+        ("strobe script syscount.bt -c /bin/true",
+         [STROBE, "script", "-o", "/dev/null", "/usr/sbin/syscount.bt", "-c", "/bin/true"]),
+        ("bpftrace syscount.bt -c /bin/true",
+         ["bpftrace", "-o", "/dev/null", "/usr/sbin/syscount.bt", "-c", "/bin/true"]),
+    ])
+    print("\nstrobe script start-up to exit (target: <= 1/5 of bpftrace's wall and memory)")
+    for name, (wall, rss, _) in res.items():
+        print("  %-46s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
+    res = bench([
+        ("untraced W1", w1()),
+        ("strobe script @[comm] = count() (+ start-up)",
+         [STROBE, "script", "-o", "/dev/null", "-e", count_bt, "-c", " ".join(w1())]),
+        ("bpftrace @[comm] = count() (+ start-up)",
+         ["bpftrace", "-o", "/dev/null", "-e", count_bt, "-c", " ".join(w1())]),
+    ])
+    table("W1 under %s (target: strobe script <= bpftrace)" % count_bt, res, "untraced W1")
 
 
 def dd_own(argv):

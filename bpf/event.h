@@ -24,6 +24,12 @@ enum ev_kind {
 	EV_FORK = 4,		/* a traced thread created a traced child */
 	EV_EXEC = 5,		/* a traced thread's command name after execve */
 	EV_TRACEPOINT = 6,	/* a kernel tracepoint's raw record (--event) */
+	EV_USTACK = 7,		/* -i, -k: the user registers (and stack) of the
+				 * thread's syscall record that follows */
+	EV_MAPS = 8,		/* -k: a process's file mappings, when they changed */
+	EV_DETACH = 9,		/* -b execve: a thread no longer traced after
+				 * its execve (a bare header) */
+	EV_UPROBE = 10,		/* a user-space probe fired (bpf/uprobes.bpf.c) */
 };
 
 struct ev_header {
@@ -44,6 +50,8 @@ struct ev_header {
 #define EVF_RESUMED	0x08	/* its entry happened before tracing began */
 #define EVF_UNFINISHED	0x10	/* in flight when tracing started or stopped
 				 * (built by user space, for record files) */
+#define EVF_DROPPED	0x20	/* exit half -e status= does not show: its
+				 * entry half is forgotten, not unfinished */
 
 /* ev_syscall.inj, and struct inj_mark.flags */
 #define INJ_INJECTED	0x01	/* the result is strobe's: " (INJECTED)" */
@@ -131,6 +139,73 @@ struct ev_tp {
 	/* __u8 data[len], padded to 8 */
 };
 
+/*
+ * -i, -k: the thread's user registers at the call (DWARF numbering, as
+ * enum prof_reg in profile_event.h), then with -k stack_len bytes copied
+ * from the user stack at regs[7] (the stack pointer), for user space to
+ * unwind with the binaries' CFI.  h.ts is the call's entry time, as in the
+ * syscall record it belongs to, so that a record lost in between cannot
+ * pair a stack with the wrong call.
+ */
+#define USTACK_NREGS 17
+#define USTACK_MAX 16384	/* bytes of user stack copied, at most */
+#define USF_SHORT 0x01		/* the copy was cut short (a page not mapped in) */
+#define USF_NONE 0x02		/* no stack could be copied */
+struct ev_ustack {
+	struct ev_header h;
+	__u64 regs[USTACK_NREGS];
+	__u32 stack_len;
+	__u16 flags;		/* USF_* */
+	__u16 pad;
+	/* __u8 stack[stack_len], padded to 8 */
+};
+
+/*
+ * -k: the file mappings (and the vDSO) of the record's process, sent before
+ * its first stack and again when its executable mappings change (dlopen,
+ * exec), so that stacks can be symbolised after the process is gone and in
+ * a recording.  Entries are struct ev_vma, each followed by its path's
+ * components from the file up (NUL-terminated each), padded to 8.
+ */
+#define MAPF_TRUNC 0x01		/* more mappings than the record holds */
+struct ev_maps {
+	struct ev_header h;
+	__u32 n;
+	__u32 flags;		/* MAPF_* */
+};
+
+#define VMA_READ 0x1
+#define VMA_WRITE 0x2
+#define VMA_EXEC 0x4
+#define VMA_SHARED 0x8
+#define VMA_VDSO 0x10		/* the vDSO: no file, no path */
+struct ev_vma {
+	__u64 start, end, pgoff;	/* pgoff in bytes */
+	__u64 ino;
+	__u32 dev;		/* the kernel's dev_t: major << 20 | minor */
+	__u16 flags;		/* VMA_* */
+	__u16 len;		/* bytes of path components that follow */
+};
+/* ev_uprobe.flags */
+#define UPF_ENTRY	0x01	/* a function's entry or a USDT marker: args */
+#define UPF_RETURN	0x02	/* a function's return: ret */
+#define UPF_PAIRED	0x04	/* a return whose entry was seen: args and dur too */
+#define UP_ARGS		12	/* USDT markers have up to 12 arguments */
+
+/* A uprobe, uretprobe or USDT hit: fixed part, then `ncaps` captures
+ * (struct cap, `arg` 0..11, or UP_CAP_RET for what the result points to). */
+struct ev_uprobe {
+	struct ev_header h;
+	__u32 cookie;		/* which probe: an index into user space's table */
+	__u16 ncaps;
+	__u8 flags;		/* UPF_* */
+	__u8 depth;		/* traced calls the thread was already inside */
+	__u64 dur;		/* UPF_PAIRED: ns from entry to return */
+	__s64 ret;
+	__u64 args[UP_ARGS];
+};
+#define UP_CAP_RET 15
+
 /* Per-thread state kept in BPF task storage. */
 #define TS_TRACED	0x01
 #define TS_PENDING_EXEC	0x02	/* launched command: show nothing before execve */
@@ -163,6 +238,10 @@ struct fd_info {
 	char path[FDI_PATH_MAX];	/* unix: sun_path ('\0' first: abstract);
 					 * anon inodes: "[eventpoll]" */
 };
+
+/* A syscall result that is an error: -1 to -4095 (-errno); a larger
+ * negative value is a result (an address, lseek's offset). */
+#define RET_IS_ERROR(r) ((r) < 0 && (r) >= -4095)
 
 #define STASH_SIZE 16		/* bytes of one argument read at entry */
 #define FDI_SLOTS 2		/* -yy: fd arguments described at entry, at most */

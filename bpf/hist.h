@@ -75,13 +75,28 @@ struct sum_key {
 	char comm[16];		/* BY_COMM only */
 };
 
+/*
+ * The counts of one (group, syscall): exact, in a map that never allocates
+ * at run time (an array indexed by syscall number without --by, a
+ * preallocated hash with it).  The histogram lives apart, in a pool of
+ * per-CPU slots (a 4.6 KiB value per key and CPU would not fit a sensible
+ * preallocation): hslot is this CPU's slot + 1 (0: none yet, SUM_NO_SLOT:
+ * the pool was full).
+ */
 struct sum_val {
 	__u64 calls;
 	__u64 errors;
 	__u64 total_ns;
 	__u64 max_ns;
+	__u32 hslot;
+	__u32 pad;
 	char comm[16];		/* the group's command name when first seen */
-	__u32 hist[HIST_BUCKETS];
+};
+
+#define SUM_NO_SLOT 0xffffffffu
+
+struct sum_hist {
+	__u32 b[HIST_BUCKETS];
 };
 
 #endif

@@ -28,18 +28,20 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define NR_EXECVE 59
-#define NR_EXIT 60
-#define NR_EXIT_GROUP 231
-#define NR_EXECVEAT 322
-#define NR_GETDENTS 78
-#define NR_GETDENTS64 217
+#include "../src/syscalls/nr_x86_64.h"	/* generated with the syscall table */
+#define NR_EXECVE NR_execve
+#define NR_EXIT NR_exit
+#define NR_EXIT_GROUP NR_exit_group
+#define NR_EXECVEAT NR_execveat
+#define NR_GETDENTS NR_getdents
+#define NR_GETDENTS64 NR_getdents64
 #define SIGKILL 9
 
 /* Configuration, fixed before load. */
 const volatile __u32 self_tgid = 0;
 const volatile __u8 target_all = 0;	/* -a: every task but strobe */
 const volatile __u8 follow_forks = 0;	/* -f */
+const volatile __u8 detach_on_exec = 0;	/* -b execve */
 const volatile __u8 status_mask = ST_ALL;
 const volatile __u32 str_max = 32;	/* -s */
 const volatile __u64 wake_ns = 10000000;	/* wake the reader at least this often */
@@ -77,7 +79,6 @@ const volatile __u8 summary_by = BY_NONE;
 __s64 live = 0;			/* traced threads still alive */
 __u64 follow_failed = 0;	/* children we could not start tracing */
 __u64 last_wake = 0;
-__u64 summary_full = 0;		/* calls not counted: the summary map was full */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -108,22 +109,6 @@ struct {
 	__type(key, __u32);
 	__type(value, struct cap_rule);
 } caprules SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__uint(max_entries, 16384);
-	__type(key, struct sum_key);
-	__type(value, struct sum_val);
-} summ SEC(".maps");
-
-/* A zeroed value to insert from: struct sum_val is too big for the stack. */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct sum_val);
-} sum_zero SEC(".maps");
 
 /* -e inject=: what strobe did to the call a thread is in (struct inj_mark) */
 struct {
@@ -244,6 +229,7 @@ static __always_inline struct task_state *state_of_current(bool create)
 }
 
 #include "capture.h"
+#include "ustack.h"
 
 static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
 					 __s64 ret, __u64 now, __u8 flags)
@@ -271,11 +257,11 @@ static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state
 static __always_inline int addrlen_arg(__s32 nr)
 {
 	switch (nr) {
-	case 43: case 288: case 51: case 52:	/* accept, accept4, get{sock,peer}name */
+	case NR_accept: case NR_accept4: case NR_getsockname: case NR_getpeername:
 		return 2;
-	case 45:				/* recvfrom */
+	case NR_recvfrom:
 		return 5;
-	case 55:				/* getsockopt */
+	case NR_getsockopt:
 		return 4;
 	}
 	return -1;
@@ -311,6 +297,7 @@ static __always_inline void output_scratch(struct ev_syscall *e, __u32 off,
 }
 
 #include "capture_rules.h"
+#include "summary.h"
 
 /*
  * A completed call whose path and string arguments are captured now, at
@@ -394,48 +381,6 @@ static __always_inline void emit_exec_entry(struct task_state *st, __u64 now)
 	output_scratch(e, off, st->ts, now);
 }
 
-/*
- * -c: count the call in the kernel.  Per-CPU values, so plain increments;
- * user space adds the CPUs up.  Nothing goes through the ring buffer.
- */
-static __always_inline void account(__s32 nr, __s64 ret, __u64 dur)
-{
-	struct sum_key key = { .nr = nr };
-	struct sum_val *v;
-	__u32 zero = 0;
-	__u64 id;
-
-	switch (summary_by) {
-	case BY_PID: key.group = bpf_get_current_pid_tgid() >> 32; break;
-	case BY_TID: key.group = (__u32)bpf_get_current_pid_tgid(); break;
-	case BY_COMM: bpf_get_current_comm(key.comm, sizeof(key.comm)); break;
-	case BY_CGROUP: key.group = bpf_get_current_cgroup_id(); break;
-	}
-	v = bpf_map_lookup_elem(&summ, &key);
-	if (!v) {
-		struct sum_val *z = bpf_map_lookup_elem(&sum_zero, &zero);
-
-		if (!z)
-			return;
-		bpf_map_update_elem(&summ, &key, z, BPF_NOEXIST);
-		v = bpf_map_lookup_elem(&summ, &key);
-		if (!v) {
-			__sync_fetch_and_add(&summary_full, 1);
-			return;
-		}
-		bpf_get_current_comm(v->comm, sizeof(v->comm));
-	}
-	id = hist_bucket(dur);
-	v->calls++;
-	if (ret < 0 && ret >= -4095)
-		v->errors++;
-	v->total_ns += dur;
-	if (dur > v->max_ns)
-		v->max_ns = dur;
-	if (id < HIST_BUCKETS)
-		v->hist[id]++;
-}
-
 static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,
 					__u64 now);
 
@@ -513,6 +458,13 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 			st->len_in = len + 1;
 	}
 
+	/* -i, -k: calls with a record at entry have their registers (and
+	 * stack) taken now; execve's only for -i, where the old image called
+	 * it (its stack is taken at exit, in the new image) */
+	if (ustack_mode && do_trace &&
+	    (((nr == NR_EXIT || nr == NR_EXIT_GROUP) && (status_mask & ST_UNFINISHED)) ||
+	     nr == NR_EXECVE || nr == NR_EXECVEAT))
+		emit_ustack(now, now, ustack_mode > 1 && nr != NR_EXECVE && nr != NR_EXECVEAT);
 	if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
 		st->flags &= ~TS_IN_CALL;
 		/* not counted by -c: it has no latency, and strace -c skips it too */
@@ -573,17 +525,21 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 	if (st->flags & TS_RESUMED)
 		flags |= EVF_RESUMED;
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
-	if (ret < 0 && ret >= -4095) {
-		if (!(status_mask & ST_FAILED))
-			return;
-	} else if (!(status_mask & ST_SUCCESSFUL)) {
+	if (RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
+	    !(status_mask & ST_SUCCESSFUL)) {
+		/* execve's entry half is out: say it is not to be shown */
+		if (do_trace && !(flags & EVF_RESUMED) &&
+		    (st->nr == NR_EXECVE || st->nr == NR_EXECVEAT))
+			emit_plain(st, ret, bpf_ktime_get_ns(), flags | EVF_EXIT | EVF_DROPPED);
 		return;
 	}
 	now = bpf_ktime_get_ns();
 	if (do_summary && !in_set(quiet_sel, st->nr))
-		account(st->nr, ret, now - st->ts);
+		account(st->nr, RET_IS_ERROR(ret), now - st->ts);
 	if (!do_trace)
 		return;
+	if (ustack_mode && !in_set(quiet_sel, st->nr))
+		emit_ustack(st->ts, now, ustack_mode > 1);
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
 	if (r && r->split && !(flags & EVF_RESUMED))
@@ -652,16 +608,18 @@ static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *
  * restorer's return popped pretcode): ucontext, whose uc_sigmask is at 296
  * (flags 8, link 8, stack_t 24, sigcontext 256).  Its address goes in
  * argument 0, captured at exit like any struct the call leaves behind. */
-#define NR_RT_SIGRETURN 15
+#define NR_RT_SIGRETURN NR_rt_sigreturn
 #define UC_SIGMASK_OFF 296
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 {
-	if (id == NR_RT_SIGRETURN)
-		return on_enter(id, regs->sp + UC_SIGMASK_OFF, 0, 0, 0, 0, 0);
-	return on_enter(id, regs->di, regs->si, regs->dx, regs->r10, regs->r8,
-			regs->r9);
+	/* one call of on_enter, not two: each inlined copy takes stack */
+	bool sr = id == NR_RT_SIGRETURN;
+
+	return on_enter(id, sr ? regs->sp + UC_SIGMASK_OFF : regs->di, sr ? 0 : regs->si,
+			sr ? 0 : regs->dx, sr ? 0 : regs->r10, sr ? 0 : regs->r8,
+			sr ? 0 : regs->r9);
 }
 
 SEC("tp_btf/sys_exit")

@@ -14,6 +14,9 @@ static __always_inline void emit_signal(int sig, const void *info, bool kernel_p
 
 	if (!do_trace)
 		return;
+	/* -i, -k: where the thread is as it gets the signal */
+	if (ustack_mode)
+		emit_ustack(now, now, ustack_mode > 1);
 	e = reserve(sizeof(*e));
 	if (!e)
 		return;
@@ -72,6 +75,19 @@ int BPF_PROG(on_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm 
 
 	if (!st || !(st->flags & TS_TRACED))
 		return 0;
+	/* -b execve: a traced task's exec ends its tracing, except the
+	 * launched command's own first one */
+	if (detach_on_exec && !target_all && !(st->flags & TS_PENDING_EXEC)) {
+		bpf_task_storage_delete(&tstate, p);
+		now = bpf_ktime_get_ns();
+		e = do_trace ? reserve(sizeof(struct ev_header)) : NULL;
+		if (e) {
+			fill_header(&e->h, EV_DETACH, sizeof(struct ev_header), now);
+			submit(e, now);
+		}
+		__sync_fetch_and_add(&live, -1);
+		return 0;
+	}
 	st->flags &= ~TS_PENDING_EXEC;
 	if (!do_trace)
 		return 0;

@@ -16,7 +16,7 @@ import os
 import re
 import sys
 
-TRACEFS = "/sys/kernel/tracing/events/syscalls"
+TRACEFS = os.path.join(os.environ.get("TRACEFS", "/sys/kernel/tracing"), "events/syscalls")
 UNISTD = "/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXTRA = os.path.join(HERE, "syscalls-extra-x86_64.txt")
@@ -43,7 +43,7 @@ OVERRIDE = {
     ("open", "flags"): "OPEN_FLAGS", ("open", "mode"): "OPEN_MODE",
     ("openat", "flags"): "OPEN_FLAGS", ("openat", "mode"): "OPEN_MODE",
     ("creat", "mode"): "MODE", ("dup", "fildes"): "FD",
-    ("futex", "op"): "FUTEX_OP", ("futex", "utime"): "TIMESPEC_IN",
+    ("futex", "op"): "FUTEX_OP", ("futex", "utime"): "TIMESPEC",
     ("clone3", "uargs"): "CLONE_ARGS",
     ("uname", "name"): "UTSNAME", ("sysinfo", "info"): "SYSINFO",
     ("statfs", "buf"): "STATFS", ("fstatfs", "buf"): "STATFS",
@@ -73,29 +73,31 @@ OVERRIDE = {
     ("umask", "mask"): "MODE", ("memfd_create", "uname"): "STR",
     ("sethostname", "name"): "STR", ("setdomainname", "name"): "STR",
     ("mount", "type"): "STR",
-    # Buffers: "BUF_IN:N" has its length in argument N, "BUF_OUT" in the
-    # return value; "STR_OUT" is a string the call writes.
-    ("write", "buf"): "BUF_IN:2", ("pwrite64", "buf"): "BUF_IN:2",
-    ("sendto", "buff"): "BUF_IN:2", ("sethostname", "name"): "BUF_IN:1",
-    ("setdomainname", "name"): "BUF_IN:1",
-    ("read", "buf"): "BUF_OUT", ("pread64", "buf"): "BUF_OUT",
-    ("recvfrom", "ubuf"): "BUF_OUT", ("readlink", "buf"): "BUF_OUT",
-    ("readlinkat", "buf"): "BUF_OUT", ("getcwd", "buf"): "STR_OUT",
+    # A kind is NAME[/out][:N], NAME a row of src/syscalls/argkinds.def:
+    # /out when the call writes the argument, N the argument holding its
+    # length or count.  Buffers: "BUF:N" has its length in argument N,
+    # "BUF/out" in the return value; "STR/out" is a string the call writes.
+    ("write", "buf"): "BUF:2", ("pwrite64", "buf"): "BUF:2",
+    ("sendto", "buff"): "BUF:2", ("sethostname", "name"): "BUF:1",
+    ("setdomainname", "name"): "BUF:1",
+    ("read", "buf"): "BUF/out", ("pread64", "buf"): "BUF/out",
+    ("recvfrom", "ubuf"): "BUF/out", ("readlink", "buf"): "BUF/out",
+    ("readlinkat", "buf"): "BUF/out", ("getcwd", "buf"): "STR/out",
     # Structs read from the process (captured whole) and enums.
     ("stat", "statbuf"): "STAT", ("fstat", "statbuf"): "STAT",
     ("lstat", "statbuf"): "STAT", ("newfstatat", "statbuf"): "STAT",
-    ("nanosleep", "rqtp"): "TIMESPEC_IN", ("clock_nanosleep", "rqtp"): "TIMESPEC_IN",
-    ("clock_gettime", "tp"): "TIMESPEC_OUT", ("clock_getres", "tp"): "TIMESPEC_OUT",
+    ("nanosleep", "rqtp"): "TIMESPEC", ("clock_nanosleep", "rqtp"): "TIMESPEC",
+    ("clock_gettime", "tp"): "TIMESPEC/out", ("clock_getres", "tp"): "TIMESPEC/out",
     ("clock_gettime", "which_clock"): "CLOCKID", ("clock_getres", "which_clock"): "CLOCKID",
     ("clock_nanosleep", "which_clock"): "CLOCKID",
     ("clock_nanosleep", "flags"): "TIMER_FLAGS",
-    ("rt_sigaction", "act"): "SIGACTION_IN", ("rt_sigaction", "oact"): "SIGACTION_OUT",
-    ("rt_sigprocmask", "how"): "SIGMASK_HOW", ("rt_sigprocmask", "nset"): "SIGSET_IN",
-    ("rt_sigprocmask", "oset"): "SIGSET_OUT",
+    ("rt_sigaction", "act"): "SIGACTION", ("rt_sigaction", "oact"): "SIGACTION/out",
+    ("rt_sigprocmask", "how"): "SIGMASK_HOW", ("rt_sigprocmask", "nset"): "SIGSET",
+    ("rt_sigprocmask", "oset"): "SIGSET/out",
     ("prlimit64", "resource"): "RLIMIT_RESOURCE", ("getrlimit", "resource"): "RLIMIT_RESOURCE",
     ("setrlimit", "resource"): "RLIMIT_RESOURCE",
-    ("prlimit64", "new_rlim"): "RLIMIT_IN", ("prlimit64", "old_rlim"): "RLIMIT_OUT",
-    ("getrlimit", "rlim"): "RLIMIT_OUT", ("setrlimit", "rlim"): "RLIMIT_IN",
+    ("prlimit64", "new_rlim"): "RLIMIT", ("prlimit64", "old_rlim"): "RLIMIT/out",
+    ("getrlimit", "rlim"): "RLIMIT/out", ("setrlimit", "rlim"): "RLIMIT",
     ("arch_prctl", "option"): "ARCH_PRCTL",
     ("wait4", "stat_addr"): "WAIT_STATUS", ("wait4", "options"): "WAIT_OPTIONS",
     ("clone", "clone_flags"): "CLONE_FLAGS",
@@ -109,23 +111,23 @@ OVERRIDE = {
     ("socketpair", "usockvec"): "FD_PAIR",
     ("madvise", "start"): "PTR", ("madvise", "behavior"): "MADV",
     ("fadvise64", "advice"): "FADV", ("fadvise64", "offset"): "LONG",
-    ("getrandom", "ubuf"): "BUF_OUT_HEX", ("getrandom", "flags"): "GRND",
+    ("getrandom", "ubuf"): "BUF_HEX", ("getrandom", "flags"): "GRND",
     ("epoll_create1", "flags"): "EPOLL_FLAGS",
     ("pipe", "fildes"): "FD_PAIR", ("pipe2", "fildes"): "FD_PAIR",
     ("pipe2", "flags"): "FD_FLAGS",
     ("getdents64", "dirent"): "DIRENTS", ("getdents", "dirent"): "DIRENTS",
-    ("connect", "uservaddr"): "SOCKADDR_IN:2", ("bind", "umyaddr"): "SOCKADDR_IN:2",
-    ("sendto", "addr"): "SOCKADDR_IN:5",
-    ("getsockname", "usockaddr"): "SOCKADDR_OUT", ("getpeername", "usockaddr"): "SOCKADDR_OUT",
-    ("accept", "upeer_sockaddr"): "SOCKADDR_OUT", ("accept4", "upeer_sockaddr"): "SOCKADDR_OUT",
-    ("recvfrom", "addr"): "SOCKADDR_OUT",
+    ("connect", "uservaddr"): "SOCKADDR:2", ("bind", "umyaddr"): "SOCKADDR:2",
+    ("sendto", "addr"): "SOCKADDR:5",
+    ("getsockname", "usockaddr"): "SOCKADDR/out", ("getpeername", "usockaddr"): "SOCKADDR/out",
+    ("accept", "upeer_sockaddr"): "SOCKADDR/out", ("accept4", "upeer_sockaddr"): "SOCKADDR/out",
+    ("recvfrom", "addr"): "SOCKADDR/out",
     ("getsockname", "usockaddr_len"): "SOCKLEN", ("getpeername", "usockaddr_len"): "SOCKLEN",
     ("accept", "upeer_addrlen"): "SOCKLEN", ("accept4", "upeer_addrlen"): "SOCKLEN",
     ("recvfrom", "addr_len"): "SOCKLEN", ("accept4", "flags"): "SOCK_FLAGS",
     # Waiting for fds: arrays read at exit (the kernel only adds revents),
     # and structs the call rewrites, read at entry too.
     ("poll", "ufds"): "POLLFDS:1", ("ppoll", "ufds"): "POLLFDS:1",
-    ("ppoll", "tsp"): "TIMESPEC_INOUT", ("ppoll", "sigmask"): "SIGSET_IN",
+    ("ppoll", "tsp"): "TIMESPEC_INOUT", ("ppoll", "sigmask"): "SIGSET",
     ("select", "inp"): "FDSET", ("select", "outp"): "FDSET", ("select", "exp"): "FDSET",
     ("select", "tvp"): "TIMEVAL_INOUT",
     ("pselect6", "inp"): "FDSET", ("pselect6", "outp"): "FDSET",
@@ -133,33 +135,33 @@ OVERRIDE = {
     ("pselect6", "sig"): "PSEL_SIGMASK",
     ("epoll_ctl", "op"): "EPOLL_OP", ("epoll_ctl", "event"): "EPOLL_EVENT",
     ("epoll_wait", "events"): "EPOLL_EVENTS", ("epoll_pwait", "events"): "EPOLL_EVENTS",
-    ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET_IN",
-    ("epoll_pwait2", "sigmask"): "SIGSET_IN", ("epoll_pwait2", "timeout"): "TIMESPEC_IN",
+    ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET",
+    ("epoll_pwait2", "sigmask"): "SIGSET", ("epoll_pwait2", "timeout"): "TIMESPEC",
     # Scatter/gather: iovec arrays (count in argument N) with their data,
     # msghdrs with name, iovecs and control; the data read: up to the result.
     ("readv", "fd"): "FD", ("writev", "fd"): "FD", ("preadv", "fd"): "FD",
     ("pwritev", "fd"): "FD", ("preadv2", "fd"): "FD", ("pwritev2", "fd"): "FD",
-    ("readv", "vec"): "IOV_OUT:2", ("preadv", "vec"): "IOV_OUT:2",
-    ("preadv2", "vec"): "IOV_OUT:2", ("writev", "vec"): "IOV_IN:2",
-    ("pwritev", "vec"): "IOV_IN:2", ("pwritev2", "vec"): "IOV_IN:2",
-    ("sendmsg", "msg"): "MSGHDR_IN", ("recvmsg", "msg"): "MSGHDR_OUT",
+    ("readv", "vec"): "IOV/out:2", ("preadv", "vec"): "IOV/out:2",
+    ("preadv2", "vec"): "IOV/out:2", ("writev", "vec"): "IOV:2",
+    ("pwritev", "vec"): "IOV:2", ("pwritev2", "vec"): "IOV:2",
+    ("sendmsg", "msg"): "MSGHDR", ("recvmsg", "msg"): "MSGHDR/out",
     ("sendmsg", "flags"): "MSG_FLAGS", ("recvmsg", "flags"): "MSG_FLAGS",
-    ("sendmmsg", "mmsg"): "MMSG", ("recvmmsg", "mmsg"): "MMSG_OUT",
+    ("sendmmsg", "mmsg"): "MMSG", ("recvmmsg", "mmsg"): "MMSG/out",
     ("sendmmsg", "flags"): "MSG_FLAGS", ("recvmmsg", "flags"): "MSG_FLAGS",
-    ("recvmmsg", "timeout"): "TIMESPEC_IN",
+    ("recvmmsg", "timeout"): "TIMESPEC",
     ("sendto", "flags"): "MSG_FLAGS", ("recvfrom", "flags"): "MSG_FLAGS",
     # socket options: level, name, value read (length in optlen) or written
     # (length where optlen points, after the call)
     ("setsockopt", "level"): "SOCKOPT_LEVEL", ("getsockopt", "level"): "SOCKOPT_LEVEL",
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
-    ("setsockopt", "optval"): "SOCKOPT_IN:4", ("getsockopt", "optval"): "SOCKOPT_OUT:4",
+    ("setsockopt", "optval"): "SOCKOPT:4", ("getsockopt", "optval"): "SOCKOPT/out:4",
     ("getsockopt", "optlen"): "SOCKLEN",
     # Mounts, namespaces and other system calls (src/decode/sysflags.c)
     ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "STR",
     ("umount2", "name"): "PATH", ("umount2", "flags"): "UMOUNT_FLAGS",
     ("unshare", "unshare_flags"): "CLONE_FLAGS", ("setns", "flags"): "CLONE_FLAGS",
     ("splice", "flags"): "SPLICE_FLAGS", ("tee", "flags"): "SPLICE_FLAGS",
-    ("vmsplice", "flags"): "SPLICE_FLAGS", ("vmsplice", "uiov"): "IOV_IN:2",
+    ("vmsplice", "flags"): "SPLICE_FLAGS", ("vmsplice", "uiov"): "IOV:2",
     ("mlockall", "flags"): "MLOCKALL_FLAGS", ("sync_file_range", "flags"): "SFR_FLAGS",
     ("pidfd_open", "flags"): "PIDFD_FLAGS", ("personality", "personality"): "PERSONALITY",
     # System V IPC and POSIX message queues (src/decode/ipc.c)
@@ -168,61 +170,61 @@ OVERRIDE = {
     ("msgget", "msgflg"): "IPC_GET_FLAGS", ("shmat", "shmflg"): "SHMAT_FLAGS",
     ("shmctl", "cmd"): "SHM_CMD", ("msgctl", "cmd"): "MSG_CMD", ("semctl", "cmd"): "SEM_CMD",
     ("semctl", "arg"): "PTR", ("semop", "tsops"): "SEMBUFS:2", ("semtimedop", "tsops"): "SEMBUFS:2",
-    ("semtimedop", "timeout"): "TIMESPEC_IN",
-    ("msgsnd", "msgp"): "MSGBUF_IN:2", ("msgrcv", "msgp"): "MSGBUF_OUT:2",
+    ("semtimedop", "timeout"): "TIMESPEC",
+    ("msgsnd", "msgp"): "MSGBUF:2", ("msgrcv", "msgp"): "MSGBUF/out:2",
     ("msgsnd", "msgflg"): "MSG_IPC_FLAGS", ("msgrcv", "msgflg"): "MSG_IPC_FLAGS",
     ("mq_open", "oflag"): "OPEN_FLAGS", ("mq_open", "u_attr"): "MQ_ATTR",
-    ("mq_timedsend", "u_msg_ptr"): "BUF_IN:2", ("mq_timedsend", "u_abs_timeout"): "TIMESPEC_IN",
-    ("mq_timedreceive", "u_msg_ptr"): "BUF_OUT", ("mq_timedreceive", "u_msg_prio"): "INT_OUT",
-    ("mq_timedreceive", "u_abs_timeout"): "TIMESPEC_IN",
-    ("mq_getsetattr", "u_mqstat"): "MQ_ATTR", ("mq_getsetattr", "u_omqstat"): "MQ_ATTR_OUT",
+    ("mq_timedsend", "u_msg_ptr"): "BUF:2", ("mq_timedsend", "u_abs_timeout"): "TIMESPEC",
+    ("mq_timedreceive", "u_msg_ptr"): "BUF/out", ("mq_timedreceive", "u_msg_prio"): "INTP/out",
+    ("mq_timedreceive", "u_abs_timeout"): "TIMESPEC",
+    ("mq_getsetattr", "u_mqstat"): "MQ_ATTR", ("mq_getsetattr", "u_omqstat"): "MQ_ATTR/out",
     # Processes and signals (src/decode/procflags.c)
-    ("sigaltstack", "uss"): "STACK_IN", ("sigaltstack", "uoss"): "STACK_OUT",
-    ("rt_sigtimedwait", "uthese"): "SIGSET_IN", ("rt_sigtimedwait", "uinfo"): "SIGINFO_OUT",
-    ("rt_sigtimedwait", "uts"): "TIMESPEC_IN",
-    ("signalfd", "user_mask"): "SIGSET_IN", ("signalfd4", "user_mask"): "SIGSET_IN",
+    ("sigaltstack", "uss"): "STACK", ("sigaltstack", "uoss"): "STACK/out",
+    ("rt_sigtimedwait", "uthese"): "SIGSET", ("rt_sigtimedwait", "uinfo"): "SIGINFO/out",
+    ("rt_sigtimedwait", "uts"): "TIMESPEC",
+    ("signalfd", "user_mask"): "SIGSET", ("signalfd4", "user_mask"): "SIGSET",
     ("signalfd4", "flags"): "SIGNALFD_FLAGS",
-    ("rt_sigqueueinfo", "sig"): "SIGNAL", ("rt_sigqueueinfo", "uinfo"): "SIGINFO_IN",
-    ("rt_tgsigqueueinfo", "sig"): "SIGNAL", ("rt_tgsigqueueinfo", "uinfo"): "SIGINFO_IN",
+    ("rt_sigqueueinfo", "sig"): "SIGNAL", ("rt_sigqueueinfo", "uinfo"): "SIGINFO",
+    ("rt_tgsigqueueinfo", "sig"): "SIGNAL", ("rt_tgsigqueueinfo", "uinfo"): "SIGINFO",
     ("getpriority", "which"): "PRIO_WHICH", ("setpriority", "which"): "PRIO_WHICH",
-    ("getresuid", "ruidp"): "INT_OUT", ("getresuid", "euidp"): "INT_OUT",
-    ("getresuid", "suidp"): "INT_OUT", ("getresgid", "rgidp"): "INT_OUT",
-    ("getresgid", "egidp"): "INT_OUT", ("getresgid", "sgidp"): "INT_OUT",
-    ("getgroups", "grouplist"): "GROUPS_OUT", ("setgroups", "grouplist"): "GROUPS_IN:0",
-    ("capget", "header"): "CAP_HEADER", ("capget", "dataptr"): "CAP_DATA_OUT",
-    ("capset", "header"): "CAP_HEADER", ("capset", "data"): "CAP_DATA_IN",
-    ("sched_getparam", "param"): "INT_OUT", ("sched_setparam", "param"): "INT_IN",
-    ("sched_setscheduler", "policy"): "SCHED_POLICY", ("sched_setscheduler", "param"): "INT_IN",
-    ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO_OUT",
+    ("getresuid", "ruidp"): "INTP/out", ("getresuid", "euidp"): "INTP/out",
+    ("getresuid", "suidp"): "INTP/out", ("getresgid", "rgidp"): "INTP/out",
+    ("getresgid", "egidp"): "INTP/out", ("getresgid", "sgidp"): "INTP/out",
+    ("getgroups", "grouplist"): "GROUPS/out", ("setgroups", "grouplist"): "GROUPS:0",
+    ("capget", "header"): "CAP_HEADER", ("capget", "dataptr"): "CAP_DATA/out",
+    ("capset", "header"): "CAP_HEADER", ("capset", "data"): "CAP_DATA",
+    ("sched_getparam", "param"): "INTP/out", ("sched_setparam", "param"): "INTP",
+    ("sched_setscheduler", "policy"): "SCHED_POLICY", ("sched_setscheduler", "param"): "INTP",
+    ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO/out",
     ("waitid", "options"): "WAIT_OPTIONS", ("waitid", "ru"): "RUSAGE",
     ("rt_sigqueueinfo", "pid"): "INT", ("kill", "pid"): "INT",
     # More file calls (src/decode/fileflags.c)
     ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",
-    ("setxattr", "value"): "BUF_IN:3", ("lsetxattr", "value"): "BUF_IN:3",
-    ("fsetxattr", "value"): "BUF_IN:3", ("setxattr", "flags"): "XATTR_FLAGS",
+    ("setxattr", "value"): "BUF:3", ("lsetxattr", "value"): "BUF:3",
+    ("fsetxattr", "value"): "BUF:3", ("setxattr", "flags"): "XATTR_FLAGS",
     ("lsetxattr", "flags"): "XATTR_FLAGS", ("fsetxattr", "flags"): "XATTR_FLAGS",
-    ("getxattr", "value"): "BUF_OUT", ("lgetxattr", "value"): "BUF_OUT",
-    ("fgetxattr", "value"): "BUF_OUT",
+    ("getxattr", "value"): "BUF/out", ("lgetxattr", "value"): "BUF/out",
+    ("fgetxattr", "value"): "BUF/out",
     ("inotify_init1", "flags"): "INOTIFY_INIT_FLAGS", ("inotify_add_watch", "mask"): "INOTIFY_MASK",
     ("eventfd2", "flags"): "EVENTFD_FLAGS", ("memfd_create", "flags"): "MEMFD_FLAGS",
     ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW",
     ("utimensat", "utimes"): "UTIMES", ("mknod", "mode"): "MKNOD_MODE",
     ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
     # Clocks, timers, resource usage (src/decode/timestructs.c)
-    ("gettimeofday", "tv"): "TIMEVAL_OUT", ("settimeofday", "tv"): "TIMEVAL_IN",
+    ("gettimeofday", "tv"): "TIMEVAL/out", ("settimeofday", "tv"): "TIMEVAL",
     ("timerfd_create", "clockid"): "CLOCKID", ("timerfd_create", "flags"): "TFD_FLAGS",
-    ("timerfd_settime", "flags"): "TFD_TIMER_FLAGS", ("timerfd_settime", "utmr"): "ITIMERSPEC_IN",
-    ("timerfd_settime", "otmr"): "ITIMERSPEC_OUT", ("timerfd_gettime", "otmr"): "ITIMERSPEC_OUT",
+    ("timerfd_settime", "flags"): "TFD_TIMER_FLAGS", ("timerfd_settime", "utmr"): "ITIMERSPEC",
+    ("timerfd_settime", "otmr"): "ITIMERSPEC/out", ("timerfd_gettime", "otmr"): "ITIMERSPEC/out",
     ("timer_create", "which_clock"): "CLOCKID", ("timer_create", "timer_event_spec"): "SIGEVENT",
-    ("timer_create", "created_timer_id"): "INT_OUT", ("timer_settime", "flags"): "TIMER_FLAGS",
-    ("timer_settime", "new_setting"): "ITIMERSPEC_IN", ("timer_settime", "old_setting"): "ITIMERSPEC_OUT",
-    ("timer_gettime", "setting"): "ITIMERSPEC_OUT",
+    ("timer_create", "created_timer_id"): "INTP/out", ("timer_settime", "flags"): "TIMER_FLAGS",
+    ("timer_settime", "new_setting"): "ITIMERSPEC", ("timer_settime", "old_setting"): "ITIMERSPEC/out",
+    ("timer_gettime", "setting"): "ITIMERSPEC/out",
     ("setitimer", "which"): "ITIMER_WHICH", ("getitimer", "which"): "ITIMER_WHICH",
-    ("setitimer", "value"): "ITIMERVAL_IN", ("setitimer", "ovalue"): "ITIMERVAL_OUT",
-    ("getitimer", "value"): "ITIMERVAL_OUT",
+    ("setitimer", "value"): "ITIMERVAL", ("setitimer", "ovalue"): "ITIMERVAL/out",
+    ("getitimer", "value"): "ITIMERVAL/out",
     ("getrusage", "who"): "RUSAGE_WHO", ("getrusage", "ru"): "RUSAGE", ("wait4", "ru"): "RUSAGE",
-    ("times", "tbuf"): "TMS", ("sched_getaffinity", "user_mask_ptr"): "CPUMASK",
-    ("sched_setaffinity", "user_mask_ptr"): "CPUMASK_IN:1",
+    ("times", "tbuf"): "TMS", ("sched_getaffinity", "user_mask_ptr"): "CPUMASK/out",
+    ("sched_setaffinity", "user_mask_ptr"): "CPUMASK:1",
     # Memory: addresses as pointers, msync and mremap flags
     ("msync", "start"): "PTR", ("msync", "flags"): "MSYNC_FLAGS", ("mincore", "start"): "PTR",
     ("mlock", "start"): "PTR", ("munlock", "start"): "PTR", ("mlock2", "start"): "PTR",
@@ -248,6 +250,27 @@ RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "userfaultfd", "io_uring_setup", "fsopen", "fsmount", "fspick",
           "open_tree", "open_tree_attr", "landlock_create_ruleset",
           "mq_open", "open_by_handle_at", "bpf"}
+
+# What calls do to a process's fds and working directory (syscall_desc.fx),
+# which -y follows (src/output/fdpaths.c) even for calls not printed.
+FX = {
+    "close": "CLOSE", "close_range": "CLOSE_RANGE",
+    "dup": "DUP", "dup2": "DUP", "dup3": "DUP", "fcntl": "DUP",   # fcntl: F_DUPFD*
+    "chdir": "CHDIR", "fchdir": "CHDIR", "execve": "EXEC", "execveat": "EXEC",
+    "pipe": "FD_PAIR", "pipe2": "FD_PAIR", "socketpair": "FD_PAIR",
+    "openat": "AT", "openat2": "AT",   # the path is relative to argument 0
+}
+# What /proc/PID/fd/N says for the fds a call creates without a path
+# (syscall_desc.fdkind): the prefix -y must see before trusting /proc.
+FDKIND = dict(
+    [(c, "SOCKET") for c in ("socket", "accept", "accept4", "socketpair")] +
+    [(c, "PIPE") for c in ("pipe", "pipe2")] +
+    [(c, "ANON") for c in ("eventfd", "eventfd2", "signalfd", "signalfd4",
+                           "timerfd_create", "epoll_create", "epoll_create1",
+                           "inotify_init", "inotify_init1", "fanotify_init",
+                           "userfaultfd", "perf_event_open", "bpf",
+                           "io_uring_setup", "pidfd_open")] +
+    [("memfd_create", "MEMFD")])
 
 # Classes as strace documents them (man strace, -e trace=%CLASS).
 CLASS_LISTS = {
@@ -285,6 +308,24 @@ CLASS_LISTS = {
 CLASS_ORDER = ["FILE", "DESC", "PROCESS", "NETWORK", "SIGNAL", "IPC",
                "MEMORY", "CREDS", "CLOCK", "STAT", "LSTAT", "FSTAT",
                "STAT_ALL", "STATFS", "FSTATFS", "STATFS_ALL", "PURE"]
+
+
+def read_strace_classes():
+    """scripts/syscall-classes-x86_64.txt (scripts/strace-classes.py): the
+    classes of each call strace knows, as strace selects them."""
+    classes, known = {}, set()
+    path = os.path.join(HERE, "syscall-classes-x86_64.txt")
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or ":" not in line:
+                continue
+            key, names = line.split(":", 1)
+            if key == "KNOWN":
+                known = set(names.split())
+            else:
+                for n in names.split():
+                    classes.setdefault(n, set()).add(key)
+    return classes, known
 
 
 def read_numbers():
@@ -363,16 +404,47 @@ def kind_of(sc, ctype, aname):
     # leaves undefined, so 32-bit kinds are printed from the low half.
     if ctype in ("unsigned long", "size_t", "u64", "aio_context_t"):
         return "ULONG"
-    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32",
-                                                  "uid_t", "gid_t", "qid_t"):
+    if ctype in ("uid_t", "gid_t"):
+        return "ID"
+    if ctype.startswith("unsigned") or ctype in ("u32", "const __u32", "__u32", "qid_t"):
         return "UINT"
     if ctype in ("long", "loff_t", "off_t", "ssize_t"):
         return "LONG"
     return "INT"
 
 
+def read_kinds():
+    """Kind name -> the direction its arguments get when only one side of
+    the kind is captured ("in", "out"), or None when both are."""
+    kinds = {}
+    with open(os.path.join(HERE, "..", "src", "syscalls", "argkinds.def")) as f:
+        for m in re.finditer(r"^ARGKIND\((\w+),\s*(\w+),\s*(\w+),", f.read(), re.M):
+            name, cin, cout = m.groups()
+            kinds[name] = ("out" if cin == "NONE" and cout != "NONE" else
+                           "in" if cout == "NONE" and cin != "NONE" else None)
+    return kinds
+
+
+def c_arg(kinds, sc, n, spec):
+    """One argument's initializer from its NAME[/out][:N] kind."""
+    k, _, ln = spec.partition(":")
+    k, _, d = k.partition("/")
+    if k not in kinds:
+        sys.exit("gen-syscall-table: %s: %s: no kind %s in argkinds.def" % (sc, n, k))
+    if d and kinds[k] and d != kinds[k]:
+        sys.exit("gen-syscall-table: %s: %s: kind %s is only captured %s" % (sc, n, k, kinds[k]))
+    d = d or kinds[k] or "in"
+    extra = (", " + ln if ln else ", 0" if d == "out" else "") + (", ARG_OUT" if d == "out" else "")
+    return '{ "%s", AK_%s%s }' % (n, k, extra)
+
+
 def main(out):
+    kinds = read_kinds()
     nums = read_numbers()
+    strace_classes, strace_known = read_strace_classes()
+    unknown = sorted(set(strace_classes) - set(nums))
+    if unknown:
+        print("strace classes name calls this kernel does not: " + " ".join(unknown))
     by_nr = {}
     for name, nr in nums.items():
         by_nr[nr] = name
@@ -399,6 +471,9 @@ def main(out):
                 classes.add(cls)
         if name in ("execve", "execveat"):
             classes.add("FILE")
+        if name in strace_known:
+            # strace's classes, for every call strace knows
+            classes = set(strace_classes.get(name, ()))
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
                else "FD" if name in RET_FD else "OCT" if name in RET_OCT
                else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED
@@ -412,11 +487,15 @@ def main(out):
     o.append("const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {")
     for nr, name, args, classes, ret, known in rows:
         cl = "|".join("SC_" + c for c in CLASS_ORDER if c in classes) or "0"
-        def arg(n, k):
-            k, _, ln = k.partition(":")
-            return '{ "%s", AK_%s%s }' % (n, k, ", " + ln if ln else "")
-        a = ", ".join(arg(n, k) for n, k in args)
+        a = ", ".join(c_arg(kinds, name, n, k) for n, k in args)
         flags = "" if known else ", .flags = SCF_NO_FORMAT"
+        fx = [FX[name]] if name in FX else []
+        if ret == "FD":
+            fx.append("NEW_FD")
+        if fx:
+            flags += ", .fx = " + "|".join("FX_" + x for x in fx)
+        if name in FDKIND:
+            flags += ", .fdkind = FDK_" + FDKIND[name]
         ev = EVENT_ALIAS.get(name, name)
         if known and name not in FALLBACK and ev != name:
             flags += ', .event = "%s"' % ev
@@ -426,6 +505,14 @@ def main(out):
     text = "\n".join(o) + "\n"
     with open(out, "w") as f:
         f.write(text)
+    # Syscall numbers by name, for the code that means one call (both the
+    # BPF side and user space include it): NR_execve, not 59.
+    h = ["/* Generated by scripts/gen-syscall-table.py from asm/unistd_64.h; do not edit. */",
+         "#ifndef STROBE_NR_X86_64_H", "#define STROBE_NR_X86_64_H", ""]
+    h += ["#define NR_%s %d" % (name, nr) for nr, name, _, _, _, _ in rows]
+    h += ["", "#endif", ""]
+    with open(os.path.join(os.path.dirname(out), "nr_x86_64.h"), "w") as f:
+        f.write("\n".join(h))
     if missing:
         print("no trace event format (arguments unknown): " + " ".join(missing),
               file=sys.stderr)

@@ -1,13 +1,54 @@
 // SPDX-License-Identifier: GPL-2.0
 /* strobe: an strace-compatible tracer on eBPF. */
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli/cli.h"
 #include "decode/decode.h"
 #include "inject/inject.h"
+#include "lang/lang.h"
+#include "ltrace/ltrace.h"
+#include "probe/probe.h"
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
+
+/* Die of sig as the traced command did, without a core file of strobe's
+ * own clobbering the command's; 128+sig if sig does not kill. */
+static int die_of(int sig)
+{
+	struct rlimit none = { 0, 0 };
+	sigset_t set;
+
+	setrlimit(RLIMIT_CORE, &none);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	return 128 + sig;
+}
+
+static void print_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	puts(line);
+}
+
+/* --list PATTERN: what a uprobe:/usdt: pattern matches, one a line */
+static int list_probes(const struct options *o)
+{
+	char err[512];
+
+	if (probe_list(o->list, o->npids == 1 ? o->pids[0] : 0, print_line, NULL, err,
+		       sizeof(err))) {
+		fprintf(stderr, "strobe: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -18,6 +59,12 @@ int main(int argc, char **argv)
 		return inject_keeper();
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "script"))
+		return script_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "ltrace"))
+		return ltrace_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "sslsniff"))
+		return sslsniff_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);
 	if (!rc) {
 		decode_set_hex(o.hex_strings);
@@ -29,10 +76,14 @@ int main(int argc, char **argv)
 		options_free(&o);
 		return rc > 0 ? 0 : EXIT_USAGE;
 	}
-	if (o.mode == MODE_REPORT || o.mode == MODE_EXPORT)
+	if (o.list)
+		rc = list_probes(&o);
+	else if (o.mode == MODE_REPORT || o.mode == MODE_EXPORT)
 		rc = report_run(&o);
 	else
 		rc = session_run(&o);
 	options_free(&o);
+	if (rc & 0x100)
+		return die_of(rc & 0xff);
 	return rc;
 }

@@ -5,6 +5,7 @@ processes.  strace, run on the same programs, is the reference.
 Each test is a function named test_*; run all, or those named on the
 command line.  Prints one line per failure and "N passed, N failed".
 """
+import json
 import os
 import re
 import signal
@@ -125,8 +126,8 @@ def compare_with_strace(argv, extra=(), env=None):
         ref = strace(["-o", t.name] + list(extra) + ["--"] + argv, env=env)
         theirs = t.read()
     ours = strobe(list(extra) + ["--"] + argv, env=env)
-    # strace re-raises a fatal signal; strobe exits 128+N as a shell does
-    want = 128 - ref.returncode if ref.returncode < 0 else ref.returncode
+    # strace dies of the signal that killed the command; so does strobe
+    want = ref.returncode
     check(ours.returncode == want,
           "exit status %d, strace's %d" % (ours.returncode, ref.returncode))
     return ours, theirs
@@ -246,7 +247,9 @@ def test_follow_forks_output_file_pid_column():
     with tempfile.NamedTemporaryFile("r") as t:
         r = strobe(["-f", "-o", t.name, "--", "sh", "-c", "true; ls / >/dev/null"])
         text = t.read()
-    check(r.returncode == 0 and r.stderr == "", "stderr: %r" % r.stderr)
+    # on stderr, as strace: only "Process N attached" for the child
+    check(r.returncode == 0 and re.match(r"^(strobe: Process \d+ attached\n)+$", r.stderr),
+          "stderr: %r" % r.stderr)
     # every line has "PID  ", but for marks of lost events (which a loaded
     # machine may cause, and which must then be there)
     lines = [l for l in text.splitlines() if not re.match(r"^strobe: \d+ events lost", l)]
@@ -370,7 +373,7 @@ def test_output_file_and_string_limit():
 def test_signals():
     ours, theirs = compare_with_strace([prog("signals")])
     same_sequence(events(ours.stderr), events(theirs), "signals")
-    check(ours.returncode == 128 + 15, "killed by SIGTERM: exit %d" % ours.returncode)
+    check(ours.returncode == -15, "killed by SIGTERM: exit %d" % ours.returncode)
     check("--- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_USER" in ours.stderr, ours.stderr)
     check(ours.stderr.rstrip().endswith("+++ killed by SIGTERM +++"), ours.stderr[-200:])
 
@@ -389,7 +392,7 @@ def test_killed_by_segv():
     check("--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=0x8} ---"
           in r.stderr, r.stderr)
     check(re.search(r"\+\+\+ killed by SIGSEGV( \(core dumped\))? \+\+\+", r.stderr), r.stderr)
-    check(r.returncode == 128 + 11, "exit %d" % r.returncode)
+    check(r.returncode == -11, "exit %d" % r.returncode)
 
 
 # ---------------------------------------------------------------- summaries (-c)
@@ -491,7 +494,7 @@ def test_summary_json():
 
 
 def test_summary_interval():
-    s = subprocess.Popen([STROBE, "-i", "0.3", "-e", "trace=getppid", "--", prog("sleeper"),
+    s = subprocess.Popen([STROBE, "--interval=0.3", "-e", "trace=getppid", "--", prog("sleeper"),
                           "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          start_new_session=True)
     time.sleep(1.2)
@@ -534,9 +537,19 @@ def mask_pids(text, mark="PID"):
     ids |= set(re.findall(r"<\.\.\. (?:clone3?|v?fork|wait4) resumed>.*\)\s+= (\d+)", text))
     ids |= set(re.findall(r"parent_tid=\[(\d+)\]", text))
     ids -= {"0", "1"}
-    for i in sorted(ids, key=len, reverse=True):
-        text = re.sub(r"\b%s\b" % i, mark, text)
-    return text
+    if not ids:
+        return text
+    # not inside the strings of a call (a short pid can be part of one:
+    # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
+    pat = re.compile(r"\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
+    out = []
+    for line in text.split("\n"):
+        if line.startswith(" | "):
+            out.append(line)
+            continue
+        parts = re.split(r'("(?:[^"\\]|\\.)*")', line)
+        out.append("".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts)))
+    return "\n".join(out)
 
 
 def masked(text):
@@ -558,19 +571,30 @@ def test_record_report_same_as_live():
         r = record(["-f", "--", "sh", "-c", prog("basic") + "; true"], path)
         check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr))
         check((os.stat(path).st_mode & 0o777) == 0o600, "file mode 0600")
-        rep = run([STROBE, "report", path])
+        # with -o and -f every line names its process, as strace -f -o does:
+        # which process printed first (a vfork's result against its child's
+        # exec) is timing, and must not move lines between processes
+        out_rep, out_live = os.path.join(d, "rep.txt"), os.path.join(d, "live.txt")
+        rep = run([STROBE, "report", "-o", out_rep, path])
         check(rep.returncode == 0, rep.stderr)
-        live = strobe(["-f", "--", "sh", "-c", prog("basic") + "; true"])
-        lost = [l for l in rep.stdout.splitlines() + live.stderr.splitlines()
+        live = strobe(["-f", "-e", "quiet=attach", "-o", out_live, "--", "sh", "-c",
+                       prog("basic") + "; true"])
+        rep_text, live_text = open(out_rep).read(), open(out_live).read()
+        lost = [l for l in rep_text.splitlines() + live_text.splitlines()
                 if "events lost" in l]
-        a, b = masked(rep.stdout), masked(live.stderr)
+        strip = lambda t: re.sub(r"^\d+ +", "", t, flags=re.M)  # noqa: E731
+        a, b = masked(strip(rep_text)), masked(strip(live_text))
         check(sorted(a) == sorted(b), "report and live differ (lost: %r):\n  only in "
               "report: %r\n  only live: %r" % (lost, sorted(set(a) - set(b))[:6],
                                                 sorted(set(b) - set(a))[:6]))
-        # and in the same order, for each process
-        check(by_pid(rep.stdout) == by_pid(live.stderr) or
-              [len(x) for x in by_pid(rep.stdout)] == [len(x) for x in by_pid(live.stderr)],
-              "per-process order")
+        # and in the same order, for each process; where the shell's SIGCHLD
+        # (and the rt_sigreturn of its handler) lands among its calls is
+        # timing, which differs between two runs
+        def calls(text):
+            return [[e for e in seq if e != ("signal", "SIGCHLD") and e[:2] != ("call", "rt_sigreturn")]
+                    for seq in by_pid(text)]
+        check(calls(rep_text) == calls(live_text), "per-process order:\n%s\n%s" % (
+            calls(rep_text), calls(live_text)))
 
 
 def test_report_filters_and_options():
@@ -792,8 +816,9 @@ def test_long_argv_abbreviated_as_strace():
 
 def test_command_not_found():
     r = strobe(["--", "no-such-command-strobe"])
-    check(r.returncode == 127, "exit %d" % r.returncode)
-    check(r.stderr.count("\n") == 1 and "command not found" in r.stderr, r.stderr)
+    check(r.returncode == 1, "exit %d" % r.returncode)
+    check(r.stderr == "strobe: Can't stat 'no-such-command-strobe': No such file or "
+          "directory\n", r.stderr)
 
 
 def test_command_not_executable():
@@ -801,8 +826,9 @@ def test_command_not_executable():
         t.write("#!/bin/sh\n")
     try:
         r = strobe(["--", t.name])
-        check(r.returncode == 126, "exit %d" % r.returncode)
-        check(r.stderr.count("\n") == 1 and "Permission denied" in r.stderr, r.stderr)
+        check(r.returncode == 1, "exit %d" % r.returncode)
+        check(r.stderr == "strobe: exec: Permission denied\n+++ exited with 1 +++\n",
+              r.stderr)
     finally:
         os.unlink(t.name)
 
@@ -814,7 +840,7 @@ def test_usage_errors():
                        (["-s", "x", "true"], "string limit"),
                        (["-m", "1x", "true"], "buffer size"),
                        ([], "nothing to trace"),
-                       (["-a", "true"], "only one of"),
+                       (["--all", "true"], "only one of"),
                        (["--bogus"], "unknown option")):
         r = strobe(args)
         check(r.returncode == 1, "%r: exit %d" % (args, r.returncode))
@@ -824,7 +850,7 @@ def test_usage_errors():
 def test_pid_not_found():
     r = strobe(["-p", "999999999"])
     check(r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr)
-    check("does not exist" in r.stderr, r.stderr)
+    check("attach: process 999999999: No such process" in r.stderr, r.stderr)
 
 
 def test_unwritable_output():
@@ -934,6 +960,21 @@ def traced_lines(tracer, cmd, calls, flags=()):
     return out
 
 
+def wait4_before_sigchld(lines):
+    """A child's SIGCHLD and its parent's wait4 come in either order, in
+    strace's runs as in strobe's: the child ending before or after the
+    parent enters wait4 is down to timing (an ignored SIGCHLD shows when
+    the parent next stops).  Put wait4 first wherever the two lines of one
+    process are next to each other; nothing else moves."""
+    out = list(lines)
+    for i in range(len(out) - 1):
+        a = re.match(r"^(\S* *)--- SIGCHLD ", out[i])
+        b = re.match(r"^(\S* *)wait4\(", out[i + 1])
+        if a and b and a.group(1) == b.group(1):
+            out[i], out[i + 1] = out[i + 1], out[i]
+    return out
+
+
 def test_system_structs_and_futex_like_strace():
     """uname's utsname, statfs/fstatfs, sysinfo and futex operations, as
     strace prints them (free counts and addresses masked)."""
@@ -979,7 +1020,7 @@ def test_raw_verbose_and_no_abbrev_like_strace():
         text = re.sub(r'"_=[^"]*"', '"_=TRACER"', text)       # who ran it
         # times the dynamic loader touched, which differ between two runs
         text = re.sub(r"st_atime=\d+ /\*[^*]*\*/, st_atime_nsec=\d+", "ATIME", text)
-        return text.splitlines()
+        return wait4_before_sigchld(text.splitlines())
     for flag in (("-X", "raw"), ("-X", "verbose"), ("-v",), ("-e", "abbrev=none")):
         for cmd in ([prog("exitcode"), "2", "fork"], [prog("basic")], ["ls", "/etc/apt"]):
             a, b = lines("strace", flag, cmd), lines(STROBE, flag, cmd)
@@ -1054,8 +1095,8 @@ def test_ignored_signal_shown_as_strace():
     sees it stop the parent anyway. strobe shows it where strace does:
     after the wait4 it interrupted, with the child's siginfo."""
     cmd = [prog("exitcode"), "2", "fork"]
-    a = traced_lines("strace", cmd, "trace=wait4,exit_group")
-    b = traced_lines(STROBE, cmd, "trace=wait4,exit_group")
+    a = wait4_before_sigchld(traced_lines("strace", cmd, "trace=wait4,exit_group"))
+    b = wait4_before_sigchld(traced_lines(STROBE, cmd, "trace=wait4,exit_group"))
     check(a == b and any("--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED" in l for l in a),
           "strace: %s\nstrobe: %s" % (a, b))
 
@@ -1108,14 +1149,36 @@ def test_stdio_untouched():
 
 # ---------------------------------------------------------------- attach, detach
 
+def bpf_ids_held_by_strobe():
+    """Ids of the BPF programs other strobe sessions on the machine hold
+    (their fds' fdinfo), which are not this test's leak."""
+    held = set()
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if not open("/proc/%s/comm" % pid).read().startswith("strobe"):
+                continue
+            for fd in os.listdir("/proc/%s/fdinfo" % pid):
+                m = re.search(r"^prog_id:\s*(\d+)", open("/proc/%s/fdinfo/%s" % (pid, fd)).read(), re.M)
+                if m:
+                    held.add(int(m.group(1)))
+        except OSError:
+            continue
+    return held
+
+
 def no_probes_left():
     """No BPF program of strobe's survives it.  The kernel frees programs
     after their last fd closes, deferred past an RCU grace period, which
-    takes seconds on a loaded machine; a real leak never goes away."""
+    takes seconds on a loaded machine; a real leak never goes away.
+    Programs another strobe session holds are not ours."""
+    names = re.compile(r"^(raw_enter|raw_exit|tp_enter|tp_exit|on_signal|on_fork|"
+                       r"on_task_exit|on_exec)$")
     for _ in range(150):
-        r = run(["bpftool", "prog", "show"])
-        if not re.search(r"\b(raw_enter|raw_exit|tp_enter|tp_exit|on_signal|on_fork|"
-                         r"on_task_exit|on_exec)\b", r.stdout):
+        r = run(["bpftool", "prog", "show", "-j"])
+        ids = {p["id"] for p in json.loads(r.stdout or "[]") if names.match(p.get("name", ""))}
+        if not ids - bpf_ids_held_by_strobe():
             return True
         time.sleep(0.1)
     return False
@@ -1144,7 +1207,7 @@ def test_attach_to_sleeping_process():
         check("read(3" in line, line)
         s.send_signal(signal.SIGINT)
         _, err = s.communicate(timeout=10)
-        check(s.returncode == 128 + signal.SIGINT, "exit %d" % s.returncode)
+        check(s.returncode == -signal.SIGINT, "exit %d" % s.returncode)
         check(p.poll() is None, "the traced process keeps running after detach")
         check("detached" in err, err)
         check(no_probes_left(), "probes left after Ctrl-C")
@@ -1179,7 +1242,7 @@ def test_attach_active_process_and_sigterm():
         s.send_signal(signal.SIGTERM)
         _, err = s.communicate(timeout=10)
         check(err.count("getppid()") >= 5, err)
-        check(s.returncode == 128 + signal.SIGTERM, "exit %d" % s.returncode)
+        check(s.returncode == -signal.SIGTERM, "exit %d" % s.returncode)
         check(p.poll() is None, "still running")
         check(no_probes_left(), "probes left after SIGTERM")
     finally:
@@ -1205,7 +1268,7 @@ def test_attach_multiple_pids():
 
 
 def test_whole_system_execve():
-    s = subprocess.Popen([STROBE, "-a", "-e", "trace=execve"], stderr=subprocess.PIPE,
+    s = subprocess.Popen([STROBE, "--all", "-e", "trace=execve"], stderr=subprocess.PIPE,
                          text=True)
     time.sleep(1.0)
     run(["/bin/echo", "strobe-system-wide-marker"])

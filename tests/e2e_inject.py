@@ -288,7 +288,7 @@ def test_what_cannot_work_says_why():
     for args in (["-e", "inject=socket:delay_exit=1ms", INJ, "socket", "1"],
                  ["-e", "inject=write:poke_exit=@arg2=41", INJ, "socket", "1"],
                  ["-p", str(os.getpid()), "-e", "inject=socket:error=EPERM"],
-                 ["-a", "-e", "inject=socket:error=EPERM"],
+                 ["--all", "-e", "inject=socket:error=EPERM"],
                  ["-e", "inject=socket:syscall=getpid", INJ, "socket", "1"]):
         r = run([STROBE] + args)
         check(r.returncode == 1 and len(r.stderr.splitlines()) == 1 and r.stdout == "",

@@ -255,6 +255,67 @@ def test_profile_debuglink():
         check_split(folded(out), "debuglink")
 
 
+def fde_starts(path):
+    """Each FDE's first address, as readelf (not strobe) reads .eh_frame."""
+    r = subprocess.run(["readelf", "--debug-dump=frames", path], capture_output=True,
+                       text=True, check=True)
+    return [(int(lo, 16), int(hi, 16)) for lo, hi in
+            re.findall(r"FDE cie=\w+ pc=([0-9a-f]+)\.\.([0-9a-f]+)", r.stdout)]
+
+
+def test_profile_stripped_fde_starts():
+    """A stripped binary with no debug file anywhere: each function is
+    told apart by its FDE's start, "name+0xSTART", not lumped into one
+    frame; the starts are those readelf finds, and the chains keep their
+    2:1 split."""
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "chain")
+        subprocess.run(["strip", "--strip-all", "-o", exe, prog("callchain-O2-nofp")],
+                       check=True)
+        syms = {}
+        for line in run(["nm", prog("callchain-O2-nofp")]).stdout.splitlines():
+            f = line.split()
+            if len(f) == 3 and f[2] in ("main", "a", "b", "c", "spin"):
+                syms[f[2]] = int(f[0], 16)
+        check(len(syms) == 5, "nm: %s" % syms)
+        fdes = fde_starts(exe)
+        name_of = {}
+        for fn, addr in syms.items():
+            start = [lo for lo, hi in fdes if lo <= addr < hi]
+            check(start == [addr], "%s at %#x: FDEs %s" % (fn, addr, start))
+            name_of["chain+0x%x" % addr] = fn
+        out = os.path.join(d, "p.folded")
+        profile(["-F", "499", "--", exe, "0.9"], [out])
+        stacks = folded(out)
+        seen = {f for s in stacks for f in s.split(";") if f.startswith("chain+")}
+        for fn in ("spin", "a", "b", "c", "main"):
+            check("chain+0x%x" % syms[fn] in seen, "no frame for %s (%#x) in %s"
+                  % (fn, syms[fn], sorted(seen)))
+        named = {}
+        for s, n in stacks.items():
+            k = ";".join(name_of.get(f, f) for f in s.split(";"))
+            named[k] = named.get(k, 0) + n
+        check_split(named, "stripped")
+
+
+def test_profile_self_not_above_total():
+    """Samples with no frame but the process (short processes, kernel
+    threads under --no-kernel) count under [unknown]: no row's self
+    exceeds its total."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.txt")
+        busy = subprocess.Popen(["/bin/sh", "-c", "for i in $(seq 400); do /bin/true; done"])
+        try:
+            profile(["-a", "--no-kernel", "-F", "999", "-d", "1"], [out])
+        finally:
+            busy.wait()
+        rows = re.findall(r"^\s+(\d+)\s+[\d.]+%\s+(\d+)\s+[\d.]+%\s+(.*)$",
+                          open(out).read(), re.M)
+        check(rows, "no rows")
+        for self_, total, name in rows:
+            check(int(self_) <= int(total), "%s: self %s > total %s" % (name, self_, total))
+
+
 def test_profile_not_root():
     if os.geteuid() != 0:
         return

@@ -3,9 +3,12 @@
 #   unit tests (C, under AddressSanitizer and UBSan)
 #   end-to-end tests with the real BPF programs (tests/e2e.py), against the
 #   normal build and again against the sanitized build; the same for the
-#   profiler (tests/e2e_profile.py) and injection (tests/e2e_inject.py); the sanitized passes run with low pids
-#   (STROBE_LOW_PIDS), as on a fresh machine; and the fidelity check
-#   against strace (tests/fidelity.py)
+#   profiler (tests/e2e_profile.py), -k/-i (tests/e2e_stacks.py), the
+#   command line against strace's (tests/e2e_cli.py) and the user-space
+#   probes (tests/e2e_probe.py) and injection (tests/e2e_inject.py); the
+#   sanitized passes run with low pids (STROBE_LOW_PIDS), as on a fresh machine; the fidelity check against
+#   strace (tests/fidelity.py); and strobe script's programs against
+#   bpftrace (tests/e2e_lang.py), normal and sanitized
 # Exit status 0 only if nothing failed.
 : "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
 export BUILD
@@ -39,12 +42,24 @@ tally() {	# name, command...: run it, add its "N passed, N failed" line
 for t in "$BUILD"/tests/unit/*; do
 	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
 done
+# the generated name tables match their lists (src/decode/xlat/*.in)
+tally xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
 tally e2e env STROBE="$STROBE" python3 tests/e2e.py
 tally e2e-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
+tally kern env STROBE="$STROBE" python3 tests/e2e_kern.py
+tally kern-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_kern.py
+tally stacks env STROBE="$STROBE" python3 tests/e2e_stacks.py
+tally stacks-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_stacks.py
+tally cli env STROBE="$STROBE" python3 tests/e2e_cli.py
+tally cli-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_cli.py
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
+tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
+tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
 tally inject env STROBE="$STROBE" python3 tests/e2e_inject.py
 tally inject-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_inject.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
+tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
+tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
 
 echo "$passed passed, $failed failed"

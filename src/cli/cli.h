@@ -15,7 +15,7 @@
 
 enum probe_mode { PROBE_AUTO, PROBE_RAW, PROBE_TP };
 enum sort_by { SORT_TIME, SORT_CALLS, SORT_ERRORS, SORT_NAME, SORT_P99, SORT_MAX,
-	       SORT_NOTHING };
+	       SORT_NOTHING, SORT_AVG };
 enum hist_mode { HIST_NONE, HIST_LOG, HIST_LINEAR };
 enum run_mode { MODE_TRACE, MODE_RECORD, MODE_REPORT, MODE_EXPORT };
 enum export_format { EXPORT_PERFETTO, EXPORT_JSONL };
@@ -47,7 +47,7 @@ struct options {
 	int npaths;
 	int strsize;		/* -s */
 	size_t bufsize;		/* -m, bytes, a power of two */
-	bool quiet;		/* -q */
+	unsigned quiet;		/* QUIET_*: -q, -qq, -qqq, -e quiet= */
 	int debug;		/* -d: what strobe sets up; -dd: the verifier's log */
 	bool no_abbrev;		/* -v, -e verbose=all: structs in full, execve's environment */
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
@@ -61,18 +61,49 @@ struct options {
 	enum sort_by sort;	/* -S */
 	enum hist_mode hist;	/* --hist */
 	int by;			/* --by: enum sum_by of bpf/hist.h */
-	double interval;	/* -i SEC, 0 for none */
+	double interval;	/* --interval=SEC, 0 for none */
 	bool json;		/* --json */
 	char **events;		/* --event SYS:NAME patterns */
 	int nevents;
+	/* strace's other options (docs/strace-options.md) */
+	bool print_ip;		/* -i: the instruction pointer of each call */
+	int stack_trace;	/* -k: 1, -kk: 2 (with source lines) */
+	unsigned stack_bytes;	/* --stack-size: user stack copied per call for -k */
+	int columns;		/* -a COLUMN: where results align (default 40) */
+	bool append;		/* -A: -o FILE is appended to */
+	bool separately;	/* -ff: -o FILE.TID per thread */
+	bool detach_on_execve;	/* -b execve */
+	bool syscall_numbers;	/* -n: "[  59] " before each call */
+	uint64_t signals[2];	/* -e signal=: bit N-1 for signal N shows */
+	const char *user;	/* -u USER: run the command as USER */
+	char **env_edits;	/* -E VAR=VAL sets, -E VAR removes */
+	int nenv_edits;
+	int interruptible;	/* -I: 1, 2 (default), 3 (default with -o FILE), 4 */
+	char **uevents;		/* --event uprobe:, uretprobe:, usdt: specs */
+	int nuevents;
+	const char *list;	/* --list PATTERN: print the probes, trace nothing */
 	struct inject_opts *inject;	/* -e inject=, -e fault= (src/inject) */
 };
 
-/* Exit codes for strobe's own failures (a traced command's status otherwise). */
+/* What -q and -e quiet= silence, as strace names it. */
+#define QUIET_ATTACH		0x01	/* "Process N attached/detached" */
+#define QUIET_EXIT		0x02	/* "+++ exited with N +++", "+++ killed by +++" */
+#define QUIET_PERSONALITY	0x04	/* (strobe traces one personality) */
+#define QUIET_THREAD_EXECVE	0x08	/* "+++ superseded by execve +++" */
+#define QUIET_PATH_RESOLUTION	0x10	/* -P: "Requested path resolved into" */
+#define QUIET_ALL		0x1f
+
+/* Exit codes for strobe's own failures (a traced command's status
+ * otherwise), as strace's: 1 for all of them. */
 #define EXIT_USAGE 1		/* bad option or expression */
 #define EXIT_SETUP 1		/* could not start tracing */
-#define EXIT_NOTFOUND 127	/* command not found */
-#define EXIT_NOEXEC 126		/* command found but could not run */
+#define EXIT_NOTFOUND 1		/* command not found ("Can't stat") */
+#define EXIT_NOEXEC 1		/* command found but could not run */
+/* Die of signal N, as the traced command did (strace's habit). */
+#define EXIT_SIGNAL(n) (0x100 | (n))
+
+/* usage.c: the text of strobe --help */
+extern const char strobe_usage_text[];
 
 /* Returns 0 to go on, 1 when done (--help, --version), -1 after printing
  * a one-line error. */
@@ -88,5 +119,20 @@ int filter_parse_status(const char *expr, uint8_t *mask, char *err, size_t errle
 int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t errlen);
 /* "64M" -> bytes; -1 on a malformed size. */
 long long parse_size(const char *s);
+
+struct fmt_opts;
+/* fmtopts.c: the formatter's options the command line sets */
+void options_fmt(const struct options *o, struct fmt_opts *fo);
+/* compat.c: strace's options that are not strobe's own */
+/* -e signal=SET into a bitmap (bit N-1: signal N); -1 with err on error. */
+int parse_signal_set(const char *arg, uint64_t set[2], char *err, size_t errlen);
+/* -e quiet=SET into QUIET_* bits; -1 with err on error. */
+int parse_quiet_set(const char *arg, unsigned *mask, char *err, size_t errlen);
+/* -S KEY, strace's names and strobe's; -1 with err on error. */
+int parse_sort_key(const char *arg, enum sort_by *key, char *err, size_t errlen);
+/* -I 1..4 or anywhere, waiting, never, never_tstp; -1 on error. */
+int parse_interruptible(const char *arg);
+/* The letters of strace 6.1 strobe refuses: a one-line reason, or NULL. */
+const char *strace_option_refused(int c);
 
 #endif

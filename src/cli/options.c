@@ -18,77 +18,16 @@
 #define STROBE_VERSION "0.1"
 #endif
 
-static const char usage_text[] =
-"usage: strobe [-fqrTtvxyzZ] [-e EXPR]... [-o FILE] [-s STRSIZE] [-m SIZE]\n"
-"              { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
-"       strobe record [-o FILE] [options] { -p PID | -a | [--] COMMAND }\n"
-"       strobe report [FILE] [-e EXPR] [-p PID] [-t -T -c --hist --json --stat]\n"
-"       strobe export --format=perfetto|jsonl [FILE] -o OUT\n"
-"       strobe profile [-F HZ] [-d SEC] [-o FILE] { -p PID | -a | COMMAND }\n"
-"                      (see strobe profile --help)\n"
-"\n"
-"Trace system calls with eBPF, printing them as strace does.\n"
-"\n"
-"Targets:\n"
-"  COMMAND              run COMMAND and trace it from its execve\n"
-"  -p, --attach=PID     trace all threads of running process(es) PID[,PID...]\n"
-"  -a, --all            trace every process on the system except strobe\n"
-"  -f, --follow-forks   also trace children created by fork, vfork and clone\n"
-"\n"
-"Filters (applied in the kernel):\n"
-"  -e trace=SET, --trace=SET   syscalls to show: [!]value[,value...] where a\n"
-"                       value is a name, %class, /regex, all or none\n"
-"  -e status=SET, --status=SET  successful, failed, unfinished, all, none\n"
-"  -z, --successful-only        only calls that succeeded\n"
-"  -P, --trace-path=PATH        only calls that use PATH, by name or by fd\n"
-"  -Z, --failed-only            only calls that failed\n"
-"  -e read=SET, -e write=SET    a hex dump of all data read from / written\n"
-"                               to these fds ([!]fd[,fd...], all, none)\n"
-"\n"
-"Tampering (a seccomp filter in the launched command, not ptrace):\n"
-"  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=PURE]\n"
-"            [:delay_enter=DELAY][:when=FIRST[..LAST][+[STEP]]]\n"
-"                       fail, fake, signal or delay these calls, as strace\n"
-"  -e fault=SET[:error=ERRNO][:when=EXPR]  inject=, error=ENOSYS by default\n"
-"\n"
-"Output:\n"
-"  -o, --output=FILE    write the trace to FILE instead of stderr\n"
-"  -s, --string-limit=N print at most N bytes of each string (default 32)\n"
-"  -t, --absolute-timestamps  time of day; -tt with microseconds; -ttt epoch\n"
-"  -r, --relative-timestamps  time since the previous line\n"
-"  -T, --syscall-times  time spent in each call\n"
-"  -y, --decode-fds     fds with the paths they refer to: 3</etc/passwd>\n"
-"  -x, -xx              strings with non-ASCII bytes in hex; -xx: all strings\n"
-"  -q, --quiet          no attach/detach messages\n"
-"  -v, --no-abbrev      structs in full, execve's environment (strace's -v)\n"
-"  -X, --const-print-style=raw|abbrev|verbose  constants as numbers, names\n"
-"                       (the default), or both\n"
-"  -d, --debug          say what strobe sets up (tracefs, probes); -dd: the\n"
-"                       verifier's log when the kernel refuses a program\n"
-"  -m, --buffer-size=SIZE  ring buffer size (default 4M; K, M, G suffixes)\n"
-"  --event=SYS:NAME[,...]  kernel tracepoints in the trace (globs allowed)\n"
-"  --no-syscalls        only the --event tracepoints\n"
-"\n"
-"Summaries (counted in the kernel):\n"
-"  -c, --summary-only   a table per syscall: calls, errors, time, p50..max\n"
-"  -C, --summary        the trace and the table\n"
-"  -S, --summary-sort-by=KEY  time (default), calls, errors, name, p99, max\n"
-"  --hist[=log|linear]  a latency histogram per syscall\n"
-"  --by=comm|pid|tid|cgroup  one table per group\n"
-"  -i, --interval=SEC   a summary every SEC seconds\n"
-"  -w, --summary-wall-clock  wall-clock latency (the default; for strace habits)\n"
-"  --json               JSON lines: the trace's events, or with -c the summary\n"
-"\n"
-"  -h, --help           this text\n"
-"  -V, --version        strobe's version\n"
-"\n"
-"Exit status: the traced command's (128+N if killed by signal N), 127 if the\n"
-"command is not found, 1 if strobe could not trace.\n";
-
 enum {
 	OPT_TRACE = 256, OPT_STATUS, OPT_PROBE, OPT_HIST, OPT_BY, OPT_JSON, OPT_STAT,
-	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX, OPT_INJECT, OPT_FAULT,
+	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX, OPT_ALL, OPT_INTERVAL,
+	OPT_SEPARATELY, OPT_DAEMONIZE, OPT_SECCOMP, OPT_QUIET, OPT_SIGNAL, OPT_EXPR,
+	OPT_DECODE_FDS, OPT_ABS_TS, OPT_REL_TS, OPT_SYSCALL_TIMES, OPT_REFUSED,
+	OPT_STACK_SIZE, OPT_STACK_SOURCE, OPT_LIST,
 };
+
+/* strace 6.1's letters, and strobe's -m */
+#define OPTSTRING "fFo:e:s:p:P:a:Ab:DE:u:I:iknO:U:YtrTxyzZqvdX:m:cCS:whV"
 
 static const struct option long_opts[] = {
 	{ "follow-forks", no_argument, 0, 'f' },
@@ -97,17 +36,17 @@ static const struct option long_opts[] = {
 	{ "status", required_argument, 0, OPT_STATUS },
 	{ "string-limit", required_argument, 0, 's' },
 	{ "attach", required_argument, 0, 'p' },
-	{ "all", no_argument, 0, 'a' },
-	{ "absolute-timestamps", no_argument, 0, 't' },
-	{ "timestamps", no_argument, 0, 't' },
-	{ "relative-timestamps", no_argument, 0, 'r' },
-	{ "syscall-times", no_argument, 0, 'T' },
-	{ "decode-fds", no_argument, 0, 'y' },
+	{ "all", no_argument, 0, OPT_ALL },
+	{ "absolute-timestamps", optional_argument, 0, OPT_ABS_TS },
+	{ "timestamps", optional_argument, 0, OPT_ABS_TS },
+	{ "relative-timestamps", optional_argument, 0, OPT_REL_TS },
+	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
+	{ "decode-fds", optional_argument, 0, OPT_DECODE_FDS },
 	{ "trace-path", required_argument, 0, 'P' },
 	{ "strings-in-hex", optional_argument, 0, OPT_HEX },
 	{ "successful-only", no_argument, 0, 'z' },
 	{ "failed-only", no_argument, 0, 'Z' },
-	{ "quiet", no_argument, 0, 'q' },
+	{ "quiet", optional_argument, 0, OPT_QUIET },
 	{ "no-abbrev", no_argument, 0, 'v' },
 	{ "const-print-style", required_argument, 0, 'X' },
 	{ "debug", no_argument, 0, 'd' },
@@ -118,19 +57,61 @@ static const struct option long_opts[] = {
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "hist", optional_argument, 0, OPT_HIST },
 	{ "by", required_argument, 0, OPT_BY },
-	{ "interval", required_argument, 0, 'i' },
+	{ "interval", required_argument, 0, OPT_INTERVAL },
+	{ "instruction-pointer", no_argument, 0, 'i' },
+	{ "stack-traces", optional_argument, 0, OPT_STACK_SOURCE },
+	{ "stack-trace", optional_argument, 0, OPT_STACK_SOURCE },
+	{ "stack-size", required_argument, 0, OPT_STACK_SIZE },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "stat", no_argument, 0, OPT_STAT },
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "event", required_argument, 0, OPT_EVENT },
 	{ "no-syscalls", no_argument, 0, OPT_NO_SYSCALLS },
-	{ "inject", required_argument, 0, OPT_INJECT },
-	{ "fault", required_argument, 0, OPT_FAULT },
+	{ "list", required_argument, 0, OPT_LIST },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
+	/* strace's, besides */
+	{ "columns", required_argument, 0, 'a' },
+	{ "output-append-mode", no_argument, 0, 'A' },
+	{ "output-separately", no_argument, 0, OPT_SEPARATELY },
+	{ "detach-on", required_argument, 0, 'b' },
+	{ "daemonize", optional_argument, 0, OPT_DAEMONIZE },
+	{ "env", required_argument, 0, 'E' },
+	{ "user", required_argument, 0, 'u' },
+	{ "interruptible", required_argument, 0, 'I' },
+	{ "instruction-pointer", no_argument, 0, 'i' },
+	{ "stack-traces", no_argument, 0, 'k' },
+	{ "syscall-number", no_argument, 0, 'n' },
+	{ "seccomp-bpf", no_argument, 0, OPT_SECCOMP },
+	{ "signal", required_argument, 0, OPT_SIGNAL },
+	{ "signals", required_argument, 0, OPT_SIGNAL },
+	{ "abbrev", required_argument, 0, OPT_EXPR },
+	{ "verbose", required_argument, 0, OPT_EXPR },
+	{ "raw", required_argument, 0, OPT_EXPR },
+	{ "read", required_argument, 0, OPT_EXPR },
+	{ "write", required_argument, 0, OPT_EXPR },
+	{ "inject", required_argument, 0, OPT_EXPR },
+	{ "fault", required_argument, 0, OPT_EXPR },
+	{ "kvm", required_argument, 0, OPT_EXPR },
+	{ "summary-syscall-overhead", required_argument, 0, 'O' },
+	{ "summary-columns", required_argument, 0, 'U' },
+	{ "decode-pids", required_argument, 0, OPT_REFUSED },
+	{ "tips", optional_argument, 0, OPT_REFUSED },
 	{ 0, 0, 0, 0 },
 };
+
+/* uprobe:, uretprobe:, usdt: (and bpftrace's u:, ur:, U:) */
+static bool is_user_probe(const char *spec)
+{
+	static const char *const kinds[] = { "uprobe:", "uretprobe:", "usdt:", "u:", "ur:",
+					     "U:" };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(spec, kinds[i], strlen(kinds[i])))
+			return true;
+	return false;
+}
 
 static int err1(const char *fmt, const char *arg)
 {
@@ -214,20 +195,16 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 	return 0;
 }
 
+/* -y with -e trace=: the calls that make, copy and close fds or move the
+ * cwd are followed quietly, so fds keep their paths */
 static void add_quiet_fd_calls(struct options *o)
 {
-	static const char *const names[] = {
-		"dup", "dup2", "dup3", "fcntl", "close", "close_range", "chdir", "fchdir",
-		"pipe", "pipe2", "socketpair",
-	};
-
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SEL_WORDS_CLI * 64; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
-		bool fdcall = d && d->ret == RK_FD;
 
-		for (size_t i = 0; d && !fdcall && i < sizeof(names) / sizeof(names[0]); i++)
-			fdcall = !strcmp(d->name, names[i]);
-		if (!fdcall || ((o->sel[nr / 64] >> (nr % 64)) & 1))
+		if (!d || !(d->fx & (FX_NEW_FD | FX_DUP | FX_CLOSE | FX_CLOSE_RANGE | FX_CHDIR |
+				     FX_FD_PAIR)) ||
+		    ((o->sel[nr / 64] >> (nr % 64)) & 1))
 			continue;
 		o->sel[nr / 64] |= 1ull << (nr % 64);
 		o->quiet_sel[nr / 64] |= 1ull << (nr % 64);
@@ -269,6 +246,33 @@ static int parse_expr(struct options *o, const char *expr)
 		return 0;
 	} else if (eq && inject_is_expr(expr)) {
 		return inject_parse_expr(&o->inject, expr);
+	} else if (eq && (!strncmp(expr, "signal=", 7) || !strncmp(expr, "signals=", 8) ||
+			  !strncmp(expr, "s=", 2))) {
+		if (parse_signal_set(eq + 1, o->signals, err, sizeof(err)))
+			return err1("%s", err);
+		return 0;
+	} else if (eq && (!strncmp(expr, "quiet=", 6) || !strncmp(expr, "q=", 2) ||
+			  !strncmp(expr, "silent=", 7) || !strncmp(expr, "silence=", 8))) {
+		if (parse_quiet_set(eq + 1, &o->quiet, err, sizeof(err)))
+			return err1("%s", err);
+		return 0;
+	} else if (eq && (!strncmp(expr, "decode-fds=", 11) || !strncmp(expr, "decode-fd=", 10))) {
+		/* strobe: paths (-y), or everything it knows (-yy) */
+		char copy[128], *tok, *save = NULL;
+
+		o->decode_fds = 0;
+		snprintf(copy, sizeof(copy), "%s", eq + 1);
+		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			if (!strcmp(tok, "path"))
+				o->decode_fds = o->decode_fds ? o->decode_fds : 1;
+			else if (!strcmp(tok, "socket") || !strcmp(tok, "dev") ||
+				 !strcmp(tok, "pidfd") || !strcmp(tok, "all"))
+				o->decode_fds = 2;
+			else if (strcmp(tok, "none"))
+				return err1("invalid -e decode-fds=%s: expected path, socket, dev, "
+					    "pidfd, all or none", eq + 1);
+		}
+		return 0;
 	} else if (eq) {
 		char q[32];
 
@@ -281,12 +285,88 @@ static int parse_expr(struct options *o, const char *expr)
 	return 0;
 }
 
+/* --absolute-timestamps=[[format:]FORMAT][,[precision:]PRECISION] */
+static int parse_abs_ts(struct options *o, const char *arg)
+{
+	char copy[64], *tok, *save = NULL;
+	int fmt = 1, prec = 0;
+
+	snprintf(copy, sizeof(copy), "%s", arg);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strncmp(tok, "format:", 7))
+			tok += 7;
+		else if (!strncmp(tok, "precision:", 10))
+			tok += 10;
+		if (!strcmp(tok, "time"))
+			fmt = 1;
+		else if (!strcmp(tok, "unix"))
+			fmt = 3;
+		else if (!strcmp(tok, "none"))
+			fmt = 0;
+		else if (!strcmp(tok, "s"))
+			prec = 0;
+		else if (!strcmp(tok, "us"))
+			prec = 1;
+		else if (!strcmp(tok, "ms") || !strcmp(tok, "ns"))
+			return err1("--absolute-timestamps precision %s is not supported yet: "
+				    "s or us", tok);
+		else
+			return err1("invalid --absolute-timestamps '%s': expected time, unix or "
+				    "none, and s or us", arg);
+	}
+	/* -t: time, -tt: time,us, -ttt: unix,us; unix alone counts as -ttt */
+	o->timestamps = fmt == 0 ? 0 : fmt == 3 ? 3 : 1 + prec;
+	return 0;
+}
+
+/* --relative-timestamps= and --syscall-times= take a precision: strobe
+ * prints microseconds, strace's default. */
+static int check_precision(const char *opt, const char *arg)
+{
+	if (!arg || !strcmp(arg, "us"))
+		return 0;
+	if (!strcmp(arg, "s") || !strcmp(arg, "ms") || !strcmp(arg, "ns"))
+		return err1("%s precision other than us is not supported yet", opt);
+	return err1("invalid precision for %s: expected s, ms, us or ns", opt);
+}
+
+/* -E VAR=VAL, -E VAR: applied in order to the command's environment */
+static int add_env_edit(struct options *o, const char *arg)
+{
+	char **n;
+
+	if (!*arg || *arg == '=')
+		return err1("invalid -E '%s': expected VAR=VAL or VAR", arg);
+	n = realloc(o->env_edits, (o->nenv_edits + 1) * sizeof(*n));
+	if (!n)
+		return -1;
+	o->env_edits = n;
+	o->env_edits[o->nenv_edits++] = (char *)arg;
+	return 0;
+}
+
+/* -P: paths[i + 1] is what paths[i], a symbolic link, resolves to */
+static bool path_resolved(const struct options *o, int i)
+{
+	char real[4096];
+
+	return realpath(o->paths[i], real) && strcmp(real, o->paths[i]) &&
+	       !strcmp(real, o->paths[i + 1]);
+}
+
+/* A note for options that change nothing for strobe, once each. */
+static void note_noop(const char *opt, const char *why)
+{
+	fprintf(stderr, "strobe: %s changes nothing for strobe: %s\n", opt, why);
+}
+
 int options_parse(struct options *o, int argc, char **argv)
 {
-	bool bufsize_given = false;
+	bool bufsize_given = false, noted_daemon = false, sort_given = false, wall_clock = false;
+	int follow = 0, quiet_level = 0;
 	long long v;
 	char *end;
-	int c;
+	int c, longindex;
 
 	memset(o, 0, sizeof(*o));
 	memset(o->sel, 0xff, sizeof(o->sel));
@@ -304,16 +384,82 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->strsize = 32;
 	o->bufsize = 4 << 20;
 	o->trace = true;
+	o->columns = 40;
+	memset(o->signals, 0xff, sizeof(o->signals));
 	opterr = 0;
 	/* Reading a file, options may follow its name; tracing, everything
 	 * after the command is the command's. */
 	const char *optstring = o->mode == MODE_REPORT || o->mode == MODE_EXPORT ?
-		"fo:e:s:p:P:atrTxyzZqvdX:m:cCS:i:whV" : "+fo:e:s:p:P:atrTxyzZqvdX:m:cCS:i:whV";
+		OPTSTRING : "+" OPTSTRING;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, optstring, long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, optstring, long_opts, &longindex)) != -1) {
 		switch (c) {
-		case 'f': o->follow = true; break;
+		case 'f': o->follow = true; follow++; break;
+		case 'F':
+			fprintf(stderr, "strobe: option -F is deprecated, please use "
+				"-f/--follow-forks instead\n");
+			o->follow = true;
+			follow++;
+			break;
+		case OPT_SEPARATELY: o->separately = true; break;
+		case OPT_ALL: o->all = true; break;
+		case 'a':
+			v = strtoll(optarg, &end, 10);
+			if (*end || end == optarg || v < 0 || v > 1000)
+				return err1("invalid -a argument '%s': -a sets the results' COLUMN, "
+					    "as in strace; the whole system is --all", optarg);
+			o->columns = v;
+			break;
+		case 'A': o->append = true; break;
+		case 'b':
+			if (strcmp(optarg, "execve"))
+				return err1("-b %s: only -b execve is supported, as in strace",
+					    optarg);
+			o->detach_on_execve = true;
+			break;
+		case 'D':
+		case OPT_DAEMONIZE:
+			if (!noted_daemon)
+				note_noop(c == 'D' ? "-D" : "--daemonize",
+					  "it never stops or parents the traced command");
+			noted_daemon = true;
+			break;
+		case OPT_SECCOMP:
+			note_noop("--seccomp-bpf", "its filters run in the kernel already");
+			break;
+		case 'E': if (add_env_edit(o, optarg)) return -1; break;
+		case 'u': o->user = optarg; break;
+		case 'I':
+			return err1("%s", "-I is not supported: strobe never stops the traced "
+				    "processes, and detaches at SIGINT, SIGTERM or SIGHUP");
+		case 'i': o->print_ip = true; break;
+		case 'k': o->stack_trace++; break;
+		case 'n': o->syscall_numbers = true; break;
+		case 'O':
+		case 'U':
+		case 'Y':
+			return err1("%s", strace_option_refused(c));
+		case OPT_REFUSED:
+			return err1("--%s is not supported yet", long_opts[longindex].name);
+		case OPT_SIGNAL:
+			{
+				char err[256];
+
+				if (parse_signal_set(optarg, o->signals, err, sizeof(err)))
+					return err1("%s", err);
+			}
+			break;
+		case OPT_EXPR:
+			{
+				char expr[4096];
+
+				snprintf(expr, sizeof(expr), "%s=%s", long_opts[longindex].name,
+					 optarg);
+				if (parse_expr(o, expr))
+					return -1;
+			}
+			break;
 		case 'o': o->outfile = optarg; break;
 		case 'e': if (parse_expr(o, optarg)) return -1; break;
 		case OPT_TRACE:
@@ -347,11 +493,35 @@ int options_parse(struct options *o, int argc, char **argv)
 					return err1("%s", err);
 			}
 			break;
-		case 'a': o->all = true; break;
 		case 't': o->timestamps++; break;
+		case OPT_ABS_TS:
+			if (!optarg)
+				o->timestamps = 1;
+			else if (parse_abs_ts(o, optarg))
+				return -1;
+			break;
 		case 'r': o->relative = true; break;
+		case OPT_REL_TS:
+			if (check_precision("--relative-timestamps", optarg))
+				return -1;
+			o->relative = true;
+			break;
 		case 'T': o->syscall_times = true; break;
+		case OPT_SYSCALL_TIMES:
+			if (check_precision("--syscall-times", optarg))
+				return -1;
+			o->syscall_times = true;
+			break;
 		case 'y': o->decode_fds++; break;
+		case OPT_DECODE_FDS:
+			{
+				char expr[128];
+
+				snprintf(expr, sizeof(expr), "decode-fds=%s", optarg ? optarg : "path");
+				if (parse_expr(o, expr))
+					return -1;
+			}
+			break;
 		case 'x': o->hex_strings++; break;
 		case OPT_HEX:
 			if (!optarg || !strcmp(optarg, "all"))
@@ -380,7 +550,24 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'z': o->status_mask = ST_SUCCESSFUL; break;
 		case 'Z': o->status_mask = ST_FAILED; break;
-		case 'q': o->quiet = true; break;
+		case 'q':
+			/* strace: attach,personality; -qq: and exit; -qqq: all */
+			o->quiet |= QUIET_ATTACH | QUIET_PERSONALITY;
+			if (++quiet_level >= 2)
+				o->quiet |= QUIET_EXIT;
+			if (quiet_level >= 3)
+				o->quiet = QUIET_ALL;
+			break;
+		case OPT_QUIET:
+			{
+				char err[256];
+
+				if (!optarg)
+					o->quiet |= QUIET_ATTACH | QUIET_PERSONALITY;
+				else if (parse_quiet_set(optarg, &o->quiet, err, sizeof(err)))
+					return err1("%s", err);
+			}
+			break;
 		case 'v': o->no_abbrev = true; break;
 		case 'd': o->debug++; break;
 		case 'X':
@@ -411,20 +598,14 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'c': o->summary = true; o->trace = false; break;
 		case 'C': o->summary = true; o->trace = true; break;
-		case 'w': break;	/* wall-clock latency is what strobe measures */
+		case 'w': wall_clock = true; break;	/* what strobe measures anyway */
 		case 'S':
 			{
-				static const char *const keys[] = { "time", "calls", "errors",
-					"name", "p99", "max", "nothing" };
-				size_t k;
+				char err[256];
 
-				for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-					if (!strcmp(optarg, keys[k]))
-						break;
-				if (k == sizeof(keys) / sizeof(keys[0]))
-					return err1("invalid sort key '%s': expected time, calls, "
-						    "errors, name, p99, max or nothing", optarg);
-				o->sort = k;
+				if (parse_sort_key(optarg, &o->sort, err, sizeof(err)))
+					return err1("%s", err);
+				sort_given = true;
 			}
 			break;
 		case OPT_HIST:
@@ -443,7 +624,26 @@ int options_parse(struct options *o, int argc, char **argv)
 			else return err1("invalid --by '%s': expected comm, pid, tid or cgroup",
 					 optarg);
 			break;
-		case 'i':
+		case OPT_STACK_SOURCE:
+			/* strace: --stack-traces[=symbol|source] */
+			if (!optarg || !strcmp(optarg, "symbol"))
+				o->stack_trace = o->stack_trace > 1 ? o->stack_trace : 1;
+			else if (!strcmp(optarg, "source"))
+				o->stack_trace = 2;
+			else
+				return err1("invalid --stack-traces '%s': expected symbol or source",
+					    optarg);
+			break;
+		case OPT_STACK_SIZE: {
+			long long sz = parse_size(optarg);
+
+			if (sz < 512 || sz > USTACK_MAX)
+				return err1("invalid --stack-size '%s': expected 512 to 16K bytes",
+					    optarg);
+			o->stack_bytes = sz;
+			break;
+		}
+		case OPT_INTERVAL:
 			o->interval = strtod(optarg, &end);
 			if (*end || !(o->interval >= 0.01) || o->interval > 86400)
 				return err1("invalid interval '%s': expected seconds, e.g. 1 or 0.5",
@@ -457,21 +657,20 @@ int options_parse(struct options *o, int argc, char **argv)
 
 				for (tok = strtok_r(copy, ",", &save); tok;
 				     tok = strtok_r(NULL, ",", &save)) {
-					char **n = realloc(o->events, (o->nevents + 1) * sizeof(*n));
+					bool user = is_user_probe(tok);
+					char ***vec = user ? &o->uevents : &o->events;
+					int *nv = user ? &o->nuevents : &o->nevents;
+					char **n = realloc(*vec, (*nv + 1) * sizeof(*n));
 
 					if (!n)
 						break;
-					o->events = n;
-					o->events[o->nevents++] = strdup(tok);
+					*vec = n;
+					n[(*nv)++] = strdup(tok);
 				}
 				free(copy);
 			}
 			break;
-		case OPT_INJECT:
-		case OPT_FAULT:
-			if (inject_parse(&o->inject, optarg, c == OPT_FAULT))
-				return -1;
-			break;
+		case OPT_LIST: o->list = optarg; break;
 		case OPT_NO_SYSCALLS:
 			memset(o->sel, 0, sizeof(o->sel));
 			o->sel_given = true;
@@ -484,11 +683,11 @@ int options_parse(struct options *o, int argc, char **argv)
 			else
 				return err1("invalid --format '%s': expected perfetto or jsonl", optarg);
 			break;
-		case 'h': fputs(usage_text, stdout); return 1;
+		case 'h': fputs(strobe_usage_text, stdout); return 1;
 		case 'V': printf("strobe version %s\n", STROBE_VERSION); return 1;
 		case '?':
 		default:
-			if (optopt && strchr("oespPmSi", optopt))
+			if (optopt && strchr("oespPmSaEbuIOUX", optopt))
 				return err1("option -%s needs an argument",
 					    (char[]){ (char)optopt, 0 });
 			if (optopt)
@@ -498,6 +697,8 @@ int options_parse(struct options *o, int argc, char **argv)
 	}
 	if (inject_check(o))
 		return -1;
+	if (o->json && o->trace && !o->summary && (o->stack_trace || o->print_ip))
+		return err1("%s", "-k and -i print strace's text lines, not JSON: drop --json");
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
 		if (optind + 1 < argc)
 			return err1("unexpected argument '%s': give one record file",
@@ -506,7 +707,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		if (o->mode == MODE_EXPORT && !o->outfile)
 			return err1("%s", "export needs -o OUT");
 		if (o->all)
-			return err1("%s", "-a is for tracing, not reading a record file");
+			return err1("%s", "--all is for tracing, not reading a record file");
 		if (o->timestamps > 3)
 			o->timestamps = 3;
 		if (!o->summary && (o->hist || o->by)) {
@@ -514,11 +715,32 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->trace = false;
 		}
 		if (o->summary && o->interval)
-			return err1("%s", "-i is for live summaries");
+			return err1("%s", "--interval is for live summaries");
 		return 0;
 	}
 	if (optind < argc)
 		o->cmd = argv + optind;
+	if (follow >= 2)
+		o->separately = true;
+	if (o->separately && o->summary)
+		return err1("%s", "(-c/--summary-only or -C/--summary) and -ff/--output-separately "
+			    "are mutually exclusive, as in strace");
+	if (o->separately && o->outfile && (o->outfile[0] == '|' || o->outfile[0] == '!'))
+		return err1("%s", "piping the output and -ff/--output-separately are mutually "
+			    "exclusive, as in strace");
+	if (o->separately && o->mode == MODE_RECORD)
+		return err1("%s", "-ff is for the trace; a recording is one file");
+	if (o->separately && !o->outfile)
+		o->separately = false;		/* strace: then it is -f */
+	if (o->append && !o->outfile)
+		fprintf(stderr, "strobe: -A/--output-append-mode has no effect without "
+			"-o/--output\n");
+	if ((o->user || o->nenv_edits) && !o->cmd)
+		return err1("%s", "-u and -E apply to a COMMAND strobe starts, not to -p or --all");
+	for (int i = 0; i + 1 < o->npaths && !(o->quiet & QUIET_PATH_RESOLUTION); i++)
+		if (o->paths[i + 1] && path_resolved(o, i))
+			fprintf(stderr, "strobe: Requested path \"%s\" resolved into \"%s\"\n",
+				o->paths[i], o->paths[i + 1]);
 	if (o->mode == MODE_RECORD) {
 		if (!o->outfile)
 			o->outfile = "strobe.data";
@@ -533,18 +755,44 @@ int options_parse(struct options *o, int argc, char **argv)
 		o->summary = true;
 		o->trace = false;
 	}
+	/* as strace: said, and the summary goes on without them */
+	if (!o->trace && o->stack_trace) {
+		fprintf(stderr, "strobe: -k/--stack-traces has no effect with -c/--summary-only\n");
+		o->stack_trace = 0;
+	}
+	if (!o->trace && o->print_ip) {
+		fprintf(stderr, "strobe: -i/--instruction-pointer has no effect with "
+			"-c/--summary-only\n");
+		o->print_ip = false;
+	}
+	if (!o->stack_bytes)
+		o->stack_bytes = 8192;
+	/* strace's words for summary options without a summary */
+	if (wall_clock && !o->summary)
+		return err1("%s", "-w/--summary-wall-clock must be given with (-c/--summary-only "
+			    "or -C/--summary)");
+	if (sort_given && !o->summary)
+		fprintf(stderr, "strobe: -S/--summary-sort-by has no effect without "
+			"(-c/--summary-only or -C/--summary)\n");
 	/* only signals, exits and forks would go through the ring buffer */
 	if (!o->trace && !bufsize_given)
 		o->bufsize = 64 << 10;
+	/* -k: every call carries a copy of its stack */
+	if (o->stack_trace && !bufsize_given)
+		o->bufsize = 32 << 20;
 	/* -y with a filter: what the fds are comes from the calls that made
 	 * them, so those are traced quietly (strace reads /proc instead,
 	 * while the process is stopped; strobe prints later) */
 	if (o->mode == MODE_TRACE && o->trace && o->decode_fds && o->sel_given)
 		add_quiet_fd_calls(o);
+	if (o->list)
+		return 0;
+	if (o->nuevents && o->mode == MODE_RECORD)
+		return err1("%s", "record does not keep user-space probes yet; trace them live");
 	if (!!o->cmd + !!o->npids + o->all == 0)
-		return err1("%s", "nothing to trace: give a COMMAND, -p PID or -a");
+		return err1("%s", "nothing to trace: give a COMMAND, -p PID or --all");
 	if (!!o->cmd + !!o->npids + o->all > 1)
-		return err1("%s", "give only one of COMMAND, -p PID and -a");
+		return err1("%s", "give only one of COMMAND, -p PID and --all");
 	return 0;
 }
 
@@ -562,4 +810,10 @@ void options_free(struct options *o)
 	o->events = NULL;
 	free(o->inject);
 	o->inject = NULL;
+	free(o->env_edits);
+	o->env_edits = NULL;
+	for (int i = 0; i < o->nuevents; i++)
+		free(o->uevents[i]);
+	free(o->uevents);
+	o->uevents = NULL;
 }

@@ -45,56 +45,16 @@ bool decode_verbose(void);
 int decode_xlat(void);
 void xlat_finish(struct sbuf *b, size_t mark, uint64_t v, enum xlat_fmt fmt);
 
-/* Flags and enums. */
+/* escape.c: strings in hex */
+/* Bytes as "\x41\x16..." (strace's hex form, for random data). */
+void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated);
+
+/* files.c: open, access, *at and fcntl flags, file flags and structs */
 void decode_open_flags(struct sbuf *b, uint64_t v);
-void decode_mmap_prot(struct sbuf *b, uint64_t v);
-void decode_mmap_flags(struct sbuf *b, uint64_t v);
 void decode_access_mode(struct sbuf *b, uint64_t v);
 void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall);
 void decode_whence(struct sbuf *b, uint64_t v);
 void decode_dirfd(struct sbuf *b, int64_t v);
-
-/* Structs captured from the process (x86_64 layouts). */
-void decode_mode(struct sbuf *b, uint32_t mode);
-void decode_stat(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_statx(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_statx_attrs(struct sbuf *b, uint64_t a);
-void decode_statx_mask_field(struct sbuf *b, uint32_t v);
-void decode_makedev(struct sbuf *b, uint64_t dev);
-/* statfull.c: every field (-v) */
-void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len);
-/* after a time, its date in a comment: 1970-01-01T00:00:05.000000007+0000 */
-void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec);
-/* sysstructs.c */
-void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
-void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total);
-void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_sigset(struct sbuf *b, uint64_t mask);
-void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
-
-/* waits.c: poll, select, epoll.  decode_pollfds prints n entries (those
- * with revents only, when `revents`), at most `max`; returns how many. */
-int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
-		   int max);
-void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds);
-bool fdset_empty(const uint8_t *p, size_t len, int nfds);
-void decode_epoll_event(struct sbuf *b, const uint8_t *p);
-void decode_epoll_events(struct sbuf *b, uint32_t v);
-void decode_epoll_op(struct sbuf *b, uint64_t v);
-void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len);
-
-/* sockopt.c */
-void decode_sockopt_level(struct sbuf *b, uint64_t v);
-void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
-void decode_msg_flags(struct sbuf *b, uint64_t v);
-void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
-/* fileflags.c */
 void decode_flock_op(struct sbuf *b, uint64_t v);
 void decode_rename_flags(struct sbuf *b, uint64_t v);
 void decode_xattr_flags(struct sbuf *b, uint64_t v);
@@ -105,17 +65,108 @@ void decode_memfd_flags(struct sbuf *b, uint64_t v);
 void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
+bool fcntl_cmd_has_arg(uint64_t cmd);
+void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v);
+bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret);
+void decode_fd_flags(struct sbuf *b, uint64_t v);
+void decode_fadvise(struct sbuf *b, uint64_t v);
 
-/* sysflags.c */
-void decode_mount_flags(struct sbuf *b, uint64_t v);
-void decode_umount_flags(struct sbuf *b, uint64_t v);
-void decode_splice_flags(struct sbuf *b, uint64_t v);
+/* stat.c: stat, statx, statfs, directory entries */
+void decode_mode(struct sbuf *b, uint32_t mode);
+void decode_stat(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statx(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statx_attrs(struct sbuf *b, uint64_t a);
+void decode_statx_mask_field(struct sbuf *b, uint32_t v);
+void decode_makedev(struct sbuf *b, uint64_t dev);
+/* every field (-v) */
+void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len);
+/* after a time, its date in a comment: 1970-01-01T00:00:05.000000007+0000 */
+void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec);
+void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total);
+void decode_statx_mask(struct sbuf *b, uint64_t v);
+
+/* memory.c: memory calls */
+void decode_mmap_prot(struct sbuf *b, uint64_t v);
+void decode_mmap_flags(struct sbuf *b, uint64_t v);
 void decode_mlockall_flags(struct sbuf *b, uint64_t v);
-void decode_sync_file_range_flags(struct sbuf *b, uint64_t v);
+void decode_msync_flags(struct sbuf *b, uint64_t v);
+void decode_mremap_flags(struct sbuf *b, uint64_t v);
+void decode_madvise(struct sbuf *b, uint64_t v);
+
+/* process.c: processes, limits, prctl, capabilities */
+void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_pidfd_flags(struct sbuf *b, uint64_t v);
 void decode_personality(struct sbuf *b, uint64_t v);
+void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_prio_which(struct sbuf *b, uint64_t v);
+void decode_idtype(struct sbuf *b, uint64_t v);
+void decode_sched_policy(struct sbuf *b, uint64_t v);
+void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_tms(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cpumask(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_rusage_who(struct sbuf *b, uint64_t v);
+void decode_prctl_option(struct sbuf *b, uint64_t v);
+void decode_capability(struct sbuf *b, uint64_t v);
+void decode_dumpable(struct sbuf *b, uint64_t v);
+void decode_pr_tsc(struct sbuf *b, uint64_t v);
+void decode_pr_cap_ambient(struct sbuf *b, uint64_t v);
+void decode_rlimit_resource(struct sbuf *b, uint64_t v);
+void decode_arch_prctl(struct sbuf *b, uint64_t v);
+void decode_wait_options(struct sbuf *b, uint64_t v);
+void decode_clone_flags(struct sbuf *b, uint64_t v);
 
-/* ipc.c */
+/* signals.c: signal sets, actions, stacks */
+void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sigset(struct sbuf *b, uint64_t mask);
+void decode_stack(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_signalfd_flags(struct sbuf *b, uint64_t v);
+void decode_sigmask_how(struct sbuf *b, uint64_t v);
+
+/* time.c: clocks and timers */
+void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec);
+void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_tfd_flags(struct sbuf *b, uint64_t v);
+void decode_tfd_timer_flags(struct sbuf *b, uint64_t v);
+void decode_itimer_which(struct sbuf *b, uint64_t v);
+/* Enums and flags. */
+void decode_clockid(struct sbuf *b, uint64_t v);
+void decode_timer_flags(struct sbuf *b, uint64_t v);
+
+/* net.c: sockets, addresses, options, messages */
+void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sockopt_level(struct sbuf *b, uint64_t v);
+void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
+void decode_msg_flags(struct sbuf *b, uint64_t v);
+void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sock_family(struct sbuf *b, uint64_t v);
+void decode_sock_type(struct sbuf *b, uint64_t v);
+void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);
+
+/* poll.c: poll, select, epoll */
+/* poll, select, epoll.  decode_pollfds prints n entries (those
+ * with revents only, when `revents`), at most `max`; returns how many. */
+int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
+		   int max);
+void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds);
+bool fdset_empty(const uint8_t *p, size_t len, int nfds);
+void decode_epoll_event(struct sbuf *b, const uint8_t *p);
+void decode_epoll_events(struct sbuf *b, uint32_t v);
+void decode_epoll_op(struct sbuf *b, uint64_t v);
+void decode_epoll_flags(struct sbuf *b, uint64_t v);
+
+/* ioctl.c: ioctl requests, terminals */
+void decode_termios(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_ioctl_req(struct sbuf *b, uint64_t v);
+
+/* ipc.c: System V IPC and POSIX message queues */
 void decode_ipc_key(struct sbuf *b, uint64_t v);
 void decode_ipc_get_flags(struct sbuf *b, uint64_t v);
 void decode_shmat_flags(struct sbuf *b, uint64_t v);
@@ -125,62 +176,86 @@ void decode_msg_ipc_flags(struct sbuf *b, uint64_t v);
 void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, size_t max);
 void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len);
 
-/* termios.c */
-void decode_termios(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len);
-
-/* procflags.c */
-void decode_stack(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_prio_which(struct sbuf *b, uint64_t v);
-void decode_idtype(struct sbuf *b, uint64_t v);
-void decode_sched_policy(struct sbuf *b, uint64_t v);
-void decode_signalfd_flags(struct sbuf *b, uint64_t v);
-
-/* timestructs.c */
-void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec);
-void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_tms(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_cpumask(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_tfd_flags(struct sbuf *b, uint64_t v);
-void decode_tfd_timer_flags(struct sbuf *b, uint64_t v);
-void decode_itimer_which(struct sbuf *b, uint64_t v);
-void decode_rusage_who(struct sbuf *b, uint64_t v);
-void decode_msync_flags(struct sbuf *b, uint64_t v);
-void decode_mremap_flags(struct sbuf *b, uint64_t v);
-
-/* prctl.c */
-void decode_prctl_option(struct sbuf *b, uint64_t v);
-void decode_capability(struct sbuf *b, uint64_t v);
-void decode_dumpable(struct sbuf *b, uint64_t v);
-void decode_pr_tsc(struct sbuf *b, uint64_t v);
-void decode_pr_cap_ambient(struct sbuf *b, uint64_t v);
-
-/* Enums and flags. */
-void decode_clockid(struct sbuf *b, int64_t v);
-void decode_timer_flags(struct sbuf *b, uint64_t v);
-void decode_sigmask_how(struct sbuf *b, uint64_t v);
-void decode_rlimit_resource(struct sbuf *b, uint64_t v);
-void decode_arch_prctl(struct sbuf *b, uint64_t v);
-void decode_wait_options(struct sbuf *b, uint64_t v);
-void decode_clone_flags(struct sbuf *b, uint64_t v);
-void decode_statx_mask(struct sbuf *b, uint64_t v);
-void decode_ioctl_req(struct sbuf *b, uint64_t v);
-void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
-bool fcntl_cmd_has_arg(uint64_t cmd);
-void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v);
-bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret);
-void decode_fd_flags(struct sbuf *b, uint64_t v);
-void decode_sock_family(struct sbuf *b, uint64_t v);
-void decode_sock_type(struct sbuf *b, uint64_t v);
-void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);
-void decode_madvise(struct sbuf *b, uint64_t v);
-void decode_fadvise(struct sbuf *b, uint64_t v);
+/* system.c: mounts, splice, uname, sysinfo */
+void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
+void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_mount_flags(struct sbuf *b, uint64_t v);
+void decode_umount_flags(struct sbuf *b, uint64_t v);
+void decode_splice_flags(struct sbuf *b, uint64_t v);
+void decode_sync_file_range_flags(struct sbuf *b, uint64_t v);
 void decode_grnd(struct sbuf *b, uint64_t v);
-void decode_epoll_flags(struct sbuf *b, uint64_t v);
-/* Bytes as "\x41\x16..." (strace's hex form, for random data). */
-void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated);
+
+/*
+ * Whole calls, from a syscall record (bpf/event.h) and its captures: what
+ * the formatter (src/output/) prints between the name and the result.
+ * These use the formatter's services (-s, -y decorations) of
+ * src/output/internal.h.
+ */
+struct formatter;
+struct ev_syscall;
+struct syscall_desc;
+struct cap;
+
+/* args.c: a call's arguments, from its record */
+void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+	      size_t size);
+void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	     const struct ev_syscall *e, size_t size, int i);
+int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
+void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
+/* "NULL" or the address */
+void put_ptr(struct sbuf *b, uint64_t v);
+/* %#lx: the number in hex, 0 without the prefix (stat.c) */
+void put_hex0(struct sbuf *b, uint64_t v);
+/* strings, buffers, argv and the environment, from their captures */
+void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i);
+void put_argv_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+
+/* kinds.c: argument i by its kind (src/syscalls/argkinds.def), and how
+ * -X shows it as a number */
+enum { XS_NONE = -1, XS_HEX, XS_DEC };
+void put_arg_kind(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+int arg_kind_xlat(int kind);
+
+/* calls whose arguments read each other: ioctl.c, net.c, process.c */
+void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
+void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
+		  size_t size, int i);
+void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+void put_clone(struct sbuf *b, const struct ev_syscall *e);
+void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	       const struct ev_syscall *e, size_t size);
+struct cap;
+/* Captures of a syscall record, walked with bounds checks. */
+struct capiter {
+	const uint8_t *p, *end;
+	unsigned left;
+};
+void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size);
+bool cap_next(struct capiter *it, const struct cap **c, const char **data);
+bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
+	      const char **data);
+/* the capture of argument `arg` with all of `flags` set (CAP_ENTRY) */
+bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
+		      const struct cap **c, const char **data);
+
+/* poll.c: poll, select, epoll; put_wait_arg is false for other kinds */
+bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size);
+
+/* net.c: iovecs, msghdrs, socket options; false for other kinds */
+bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		 const struct ev_syscall *e, size_t size, int i);
+
+/* process.c: prctl */
+void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 
 #endif

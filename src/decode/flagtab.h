@@ -34,4 +34,9 @@ void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n);
  * decoders of records read from files. */
 bool too_short(struct sbuf *b, size_t len, size_t want);
 
+/* time.c: a signed 64-bit field at off; "{tv_sec=S, SUB=N}" of a
+ * timespec (sub "tv_nsec") or timeval ("tv_usec") */
+int64_t i64(const uint8_t *p, size_t off);
+void put_pair(struct sbuf *b, const uint8_t *p, const char *sub);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "flagtab.h"
+#include "xlat_tables.h"
 
 void decode_ipc_key(struct sbuf *b, uint64_t v)
 {
@@ -20,12 +21,8 @@ void decode_ipc_key(struct sbuf *b, uint64_t v)
 /* shmget/semget/msgget: IPC_CREAT|IPC_EXCL|...|0600 */
 void decode_ipc_get_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 01000, "IPC_CREAT" }, { 02000, "IPC_EXCL" }, { 04000, "SHM_HUGETLB" },
-		{ 010000, "SHM_NORESERVE" },
-	};
 	uint64_t f = (uint32_t)v & ~0777u;
-	int first = put_flags(b, &f, t, N(t), 1);
+	int first = put_flags(b, &f, xlat_ipc_get_flags, N(xlat_ipc_get_flags), 1);
 
 	if (f) {
 		if (!first)
@@ -40,51 +37,29 @@ void decode_ipc_get_flags(struct sbuf *b, uint64_t v)
 
 void decode_shmat_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 010000, "SHM_RDONLY" }, { 020000, "SHM_RND" }, { 040000, "SHM_REMAP" },
-		{ 0100000, "SHM_EXEC" },
-	};
-
-	put_flagset(b, v, t, N(t));
+	put_flagset(b, v, xlat_shmat_flags, N(xlat_shmat_flags));
 }
 
 /* shmctl/semctl/msgctl commands; which = 's' shm, 'm' msg, 'e' sem */
 void decode_ipc_cmd(struct sbuf *b, uint64_t v, int which)
 {
-	static const struct flag common[] = {
-		{ 0, "IPC_RMID" }, { 1, "IPC_SET" }, { 2, "IPC_STAT" }, { 3, "IPC_INFO" },
-	};
-	static const struct flag shm[] = {
-		{ 11, "SHM_LOCK" }, { 12, "SHM_UNLOCK" }, { 13, "SHM_STAT" }, { 14, "SHM_INFO" },
-		{ 15, "SHM_STAT_ANY" },
-	};
-	static const struct flag msg[] = {
-		{ 11, "MSG_STAT" }, { 12, "MSG_INFO" }, { 13, "MSG_STAT_ANY" },
-	};
-	static const struct flag sem[] = {
-		{ 11, "GETPID" }, { 12, "GETVAL" }, { 13, "GETALL" }, { 14, "GETNCNT" },
-		{ 15, "GETZCNT" }, { 16, "SETVAL" }, { 17, "SETALL" }, { 18, "SEM_STAT" },
-		{ 19, "SEM_INFO" }, { 20, "SEM_STAT_ANY" },
-	};
 	uint32_t cmd = (uint32_t)v & ~0x100u;
 
 	if (v & 0x100)
 		sbuf_puts(b, "IPC_64|");
 	if (cmd <= 3)
-		put_enum(b, cmd, common, N(common), NULL);
+		put_enum(b, cmd, xlat_ipc_cmd_common, N(xlat_ipc_cmd_common), NULL);
 	else if (which == 's')
-		put_enum(b, cmd, shm, N(shm), "SHM_???");
+		put_enum(b, cmd, xlat_ipc_cmd_shm, N(xlat_ipc_cmd_shm), "SHM_???");
 	else if (which == 'm')
-		put_enum(b, cmd, msg, N(msg), "MSG_???");
+		put_enum(b, cmd, xlat_ipc_cmd_msg, N(xlat_ipc_cmd_msg), "MSG_???");
 	else
-		put_enum(b, cmd, sem, N(sem), "SEM_???");
+		put_enum(b, cmd, xlat_ipc_cmd_sem, N(xlat_ipc_cmd_sem), "SEM_???");
 }
 
 /* struct sembuf {u16 sem_num; s16 sem_op; s16 sem_flg;}[n] */
 void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
 {
-	static const struct flag t[] = { { 04000, "IPC_NOWAIT" }, { 010000, "SEM_UNDO" } };
-
 	sbuf_putc(b, '[');
 	for (size_t i = 0; i < n; i++) {
 		uint16_t num;
@@ -100,7 +75,7 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
 		memcpy(&flg, p + i * 6 + 4, 2);
 		sbuf_printf(b, "%s{sem_num=%u, sem_op=%d, sem_flg=", i ? ", " : "", num, op);
 		f = (uint16_t)flg;
-		put_rest(b, f, put_flags(b, &f, t, N(t), 1), "0");
+		put_rest(b, f, put_flags(b, &f, xlat_sembufs, N(xlat_sembufs), 1), "0");
 		sbuf_putc(b, '}');
 	}
 	sbuf_putc(b, ']');
@@ -108,12 +83,7 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
 
 void decode_msg_ipc_flags(struct sbuf *b, uint64_t v)
 {
-	static const struct flag t[] = {
-		{ 010000, "MSG_NOERROR" }, { 020000, "MSG_EXCEPT" }, { 040000, "MSG_COPY" },
-		{ 04000, "IPC_NOWAIT" },
-	};
-
-	put_flagset(b, v, t, N(t));
+	put_flagset(b, v, xlat_msg_ipc_flags, N(xlat_msg_ipc_flags));
 }
 
 /* struct msgbuf {long mtype; char mtext[];}: mtext as msgsz bytes */

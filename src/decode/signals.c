@@ -1,9 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Signal names, siginfo and exit statuses. */
+#include <arpa/inet.h>
 #include <signal.h>
+#include <stddef.h>
 #include <string.h>
 
-#include "decode.h"
+#include "flagtab.h"
+#include "xlat_tables.h"
+
+void decode_sigmask_how(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_sigmask_how, N(xlat_sigmask_how), "SIG_???");
+}
+
+/* stack_t {void *ss_sp; int ss_flags; size_t ss_size;} */
+void decode_stack(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t sp, size, flags = 0;
+
+	if (too_short(b, len, 24))
+		return;
+	memcpy(&sp, p, 8);
+	memcpy(&flags, p + 8, 4);
+	memcpy(&size, p + 16, 8);
+	sbuf_puts(b, "{ss_sp=");
+	if (sp)
+		sbuf_hex(b, sp);
+	else
+		sbuf_puts(b, "NULL");
+	sbuf_puts(b, ", ss_flags=");
+	put_rest(b, flags, put_flags(b, &flags, xlat_stack, N(xlat_stack), 1), "0");
+	sbuf_printf(b, ", ss_size=%llu}", (unsigned long long)size);
+}
+
+void decode_signalfd_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_signalfd_flags, N(xlat_signalfd_flags));
+}
 
 void decode_signal(struct sbuf *b, int sig)
 {
@@ -92,14 +125,6 @@ static const char *code_name(int sig, int code)
 #undef PICK
 }
 
-static void put_ptr(struct sbuf *b, uint64_t p)
-{
-	if (p)
-		sbuf_hex(b, p);
-	else
-		sbuf_puts(b, "NULL");
-}
-
 /* x86_64 siginfo: signo 0, errno 4, code 8, then the union at 16. */
 void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 {
@@ -180,4 +205,98 @@ void decode_exit_status(struct sbuf *b, int status)
 	if (status & 0x80)
 		sbuf_puts(b, " (core dumped)");
 	sbuf_puts(b, " +++");
+}
+
+/* Signal names in sets drop the SIG prefix; 32 is RTMIN, 33.. RT_1.. */
+static void set_member(struct sbuf *b, int sig)
+{
+	struct sbuf t;
+
+	if (sig == 32) {
+		sbuf_puts(b, "RTMIN");
+		return;
+	}
+	sbuf_init(&t, 16);
+	decode_signal(&t, sig);
+	sbuf_putc(&t, 0);
+	sbuf_puts(b, !strncmp(t.p, "SIG", 3) ? t.p + 3 : t.p);
+	sbuf_free(&t);
+}
+
+void decode_sigset(struct sbuf *b, uint64_t mask)
+{
+	int n = __builtin_popcountll(mask), first = 1;
+	bool invert = n > 32;
+
+	if (invert) {
+		sbuf_putc(b, '~');
+		mask = ~mask;
+	}
+	sbuf_putc(b, '[');
+	for (int sig = 1; sig <= 64; sig++) {
+		if (!(mask >> (sig - 1) & 1))
+			continue;
+		size_t mark;
+
+		if (!first)
+			sbuf_putc(b, ' ');
+		first = 0;
+		mark = b->len;
+		set_member(b, sig);
+		xlat_finish(b, mark, sig, XF_DEC);	/* -X: the numbers */
+	}
+	sbuf_putc(b, ']');
+}
+
+static const struct {
+	uint64_t val;
+	const char *name;
+} sa_flags[] = {
+	/* strace's order, not numeric */
+	{ 0x04000000, "SA_RESTORER" }, { 0x08000000, "SA_ONSTACK" },
+	{ 0x10000000, "SA_RESTART" }, { 0x40000000, "SA_NODEFER" },
+	{ 0x80000000, "SA_RESETHAND" }, { 0x4, "SA_SIGINFO" },
+	{ 0x1, "SA_NOCLDSTOP" }, { 0x2, "SA_NOCLDWAIT" },
+};
+
+/* The kernel's struct sigaction: handler 0, flags 8, restorer 16, mask 24. */
+void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t handler = load_u64(p, 0), flags = load_u64(p, 8), rest = flags;
+	int first = 1;
+
+	(void)len;
+	sbuf_puts(b, "{sa_handler=");
+	if (handler == 0)
+		sbuf_puts(b, "SIG_DFL");
+	else if (handler == 1)
+		sbuf_puts(b, "SIG_IGN");
+	else
+		sbuf_hex(b, handler);
+	sbuf_puts(b, ", sa_mask=");
+	decode_sigset(b, load_u64(p, 24));
+	sbuf_puts(b, ", sa_flags=");
+	size_t mark = b->len;
+	for (size_t i = 0; i < sizeof(sa_flags) / sizeof(sa_flags[0]); i++) {
+		if (!(rest & sa_flags[i].val))
+			continue;
+		if (!first)
+			sbuf_putc(b, '|');
+		first = 0;
+		sbuf_puts(b, sa_flags[i].name);
+		rest &= ~sa_flags[i].val;
+	}
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
+	} else if (first) {
+		sbuf_putc(b, '0');
+	}
+	xlat_finish(b, mark, flags, XF_HEX);
+	if (flags & 0x04000000) {
+		sbuf_puts(b, ", sa_restorer=");
+		sbuf_hex(b, load_u64(p, 16));
+	}
+	sbuf_putc(b, '}');
 }

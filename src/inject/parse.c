@@ -408,8 +408,8 @@ int inject_check(struct options *o)
 		return -1;
 	}
 	if (o->all) {
-		fprintf(stderr, "strobe: cannot inject into every process (-a): launch the "
-			"command under strobe instead: strobe -e inject=... -- COMMAND\n");
+		fprintf(stderr, "strobe: cannot inject into every process (--all): launch "
+			"the command under strobe instead: strobe -e inject=... -- COMMAND\n");
 		return -1;
 	}
 	if (o->probe == PROBE_TP) {

@@ -7,6 +7,7 @@
  * with the process stopped; strobe prints a few milliseconds later, which
  * is why the table follows the calls instead of reading /proc each time.
  */
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,23 +32,14 @@ struct fdproc {
 #define PENDING '\1'
 
 /* What /proc/PID/fd/N says for fds that calls create without a path. */
-static const char *kind_of(const char *call)
+const char *fdkind_prefix(int fdkind)
 {
-	static const struct { const char *call, *prefix; } kinds[] = {
-		{ "socket", "socket:" }, { "accept", "socket:" }, { "accept4", "socket:" },
-		{ "eventfd", "anon_inode:" }, { "eventfd2", "anon_inode:" },
-		{ "signalfd", "anon_inode:" }, { "signalfd4", "anon_inode:" },
-		{ "timerfd_create", "anon_inode:" }, { "epoll_create", "anon_inode:" },
-		{ "epoll_create1", "anon_inode:" }, { "inotify_init", "anon_inode:" },
-		{ "inotify_init1", "anon_inode:" }, { "fanotify_init", "anon_inode:" },
-		{ "userfaultfd", "anon_inode:" }, { "perf_event_open", "anon_inode:" },
-		{ "bpf", "anon_inode:" }, { "io_uring_setup", "anon_inode:" },
-		{ "pidfd_open", "anon_inode:" }, { "memfd_create", "/memfd:" },
-	};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strcmp(call, kinds[i].call))
-			return kinds[i].prefix;
+	switch (fdkind) {
+	case FDK_SOCKET: return "socket:";
+	case FDK_PIPE: return "pipe:";
+	case FDK_ANON: return "anon_inode:";
+	case FDK_MEMFD: return "/memfd:";
+	}
 	return NULL;
 }
 
@@ -257,29 +249,31 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 
 	if (!d || (e->flags & (EVF_UNFINISHED | EVF_ENTRY)))
 		return;
-	if (!strcmp(d->name, "close")) {
+	if (d->fx & FX_CLOSE) {
 		put(t, pid, (int)e->args[0], NULL);
 		return;
 	}
-	if (!strcmp(d->name, "close_range") && ret == 0) {
+	if ((d->fx & FX_CLOSE_RANGE) && ret == 0) {
 		for (uint64_t fd = e->args[0]; fd <= e->args[1] && fd < MAX_FD; fd++)
 			put(t, pid, (int)fd, NULL);
 		return;
 	}
-	if ((!strcmp(d->name, "chdir") || !strcmp(d->name, "fchdir")) && ret == 0) {
+	if ((d->fx & FX_CHDIR) && ret == 0) {
 		char out[PATH_MAX];
-		const char *to = d->name[0] == 'f' ? fdpaths_get(t, pid, (int)e->args[0]) :
+		const char *to = d->args[0].kind == AK_FD ? fdpaths_get(t, pid, (int)e->args[0]) :
 				 resolve(t, pid, AT_FDCWD_, path_arg, out, sizeof(out));
 
 		fdpaths_set_cwd(t, pid, to && to[0] == '/' ? to : NULL);
 		return;
 	}
-	if ((!strcmp(d->name, "execve") || !strcmp(d->name, "execveat")) && ret == 0) {
+	if ((d->fx & FX_EXEC) && ret == 0) {
 		forget_all(t, pid);	/* close-on-exec fds are gone: ask /proc again */
 		return;
 	}
-	if (!strcmp(d->name, "fcntl") && ret >= 0 && (e->args[1] == 0 || e->args[1] == 1030)) {
-		/* F_DUPFD, F_DUPFD_CLOEXEC */
+	/* dup*, and fcntl's F_DUPFD and F_DUPFD_CLOEXEC */
+	if ((d->fx & FX_DUP) && ret >= 0 &&
+	    (d->nargs < 2 || d->args[1].kind != AK_FCNTL_CMD ||
+	     e->args[1] == F_DUPFD || e->args[1] == F_DUPFD_CLOEXEC)) {
 		const char *from = fdpaths_get(t, pid, (int)e->args[0]);
 
 		if (from)
@@ -287,28 +281,19 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 		put(t, pid, (int)ret, from ? buf : NULL);
 		return;
 	}
-	if (ret < 0 || d->ret != RK_FD)
+	if (ret < 0 || !(d->fx & FX_NEW_FD))
 		return;
-	if (!strcmp(d->name, "dup") || !strcmp(d->name, "dup2") || !strcmp(d->name, "dup3")) {
-		const char *from = fdpaths_get(t, pid, (int)e->args[0]);
-
-		if (from)
-			snprintf(buf, sizeof(buf), "%s", from);
-		put(t, pid, (int)ret, from ? buf : NULL);
-		return;
-	}
 	/* An opened path, made absolute with symbolic links resolved; fds
 	 * without a path (sockets, pipes) are asked of /proc when printed.
 	 * Not /proc for opened files: by the time a line is printed, the fd
 	 * may already be closed and its number reused. */
 	if (path_arg) {
 		char out[PATH_MAX];
-		int dirfd = !strcmp(d->name, "openat") || !strcmp(d->name, "openat2") ?
-			    (int)e->args[0] : AT_FDCWD_;
+		int dirfd = d->fx & FX_AT ? (int)e->args[0] : AT_FDCWD_;
 
 		put(t, pid, (int)ret, resolve(t, pid, dirfd, path_arg, out, sizeof(out)));
-	} else if (kind_of(d->name)) {
-		snprintf(buf, sizeof(buf), "%c%s", PENDING, kind_of(d->name));
+	} else if (fdkind_prefix(d->fdkind)) {
+		snprintf(buf, sizeof(buf), "%c%s", PENDING, fdkind_prefix(d->fdkind));
 		put(t, pid, (int)ret, buf);
 	} else {
 		/* unknown kind: never guess, print the number alone */

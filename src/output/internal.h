@@ -1,66 +1,49 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared inside src/output/ only: pieces of a line, JSON renderers. */
+/* Shared by the formatter's pieces (src/output/) and the decoders of whole
+ * calls (src/decode/): pieces of a line, fd decorations, JSON renderers. */
 #ifndef STROBE_OUTPUT_INTERNAL_H
 #define STROBE_OUTPUT_INTERNAL_H
 
 #include "output.h"
+#include "../decode/decode.h"
 
 struct syscall_desc;
 
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h);
+
+/* ustack.c: -i and -k, each call's pointer and stack beside its line */
+struct fmt_ustacks;
+struct fmt_ustacks *fus_new(bool stacks, bool source, bool live);
+void fus_free(struct fmt_ustacks *f);
+void fus_record(struct fmt_ustacks *f, const struct ev_ustack *e, size_t size);
+void fus_maps(struct fmt_ustacks *f, const struct ev_maps *m, size_t size);
+void fus_begin(struct fmt_ustacks *f, const struct ev_header *h, uint8_t sc_flags);
+void fus_put_ip(struct fmt_ustacks *f, struct sbuf *b, const struct ev_header *h);
+void fus_put_stack(struct fmt_ustacks *f, struct sbuf *b, bool noreturn);
+void fus_end(struct fmt_ustacks *f);
+void fus_exit(struct fmt_ustacks *f, struct sbuf *b, const struct ev_exit *x);
+uint64_t fus_unmapped(const struct fmt_ustacks *f);
+bool fus_seen(const struct fmt_ustacks *f);
 void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);
 int formatter_decode_fds(const struct formatter *f);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
+const struct uprog *formatter_uprobes(const struct formatter *f);
 
-/* args.c */
-void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-	      size_t size);
-void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-	     const struct ev_syscall *e, size_t size, int i);
-int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);
-void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
-/* "NULL" or the address */
-void put_ptr(struct sbuf *b, uint64_t v);
+/* uprobe_line.c: --event user-space probes; library arguments decoded
+ * by their AK_ kinds through the syscall decoders */
+void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size);
+struct lib_proto;
+void put_lib_args(struct formatter *f, struct sbuf *b, const struct lib_proto *p,
+		  const struct ev_uprobe *e, size_t size, bool named);
+void put_lib_result(struct formatter *f, struct sbuf *b, const struct lib_proto *p,
+		    const struct ev_uprobe *e, size_t size);
 
-/* callargs.c: calls whose arguments read each other */
-void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
-void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
-		  size_t size, int i);
-void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
-void put_clone(struct sbuf *b, const struct ev_syscall *e);
-void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-	       const struct ev_syscall *e, size_t size);
-struct cap;
-/* Captures of a syscall record, walked with bounds checks. */
-struct capiter {
-	const uint8_t *p, *end;
-	unsigned left;
-};
-void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size);
-bool cap_next(struct capiter *it, const struct cap **c, const char **data);
-bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
-	      const char **data);
-/* the capture of argument `arg` with all of `flags` set (CAP_ENTRY) */
-bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
-		      const struct cap **c, const char **data);
-
-/* waits.c: poll, select, epoll; put_wait_arg is false for other kinds */
-bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		  const struct ev_syscall *e, size_t size, int i);
-void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		     size_t size);
-
-/* msgs.c: iovecs, msghdrs, socket options; false for other kinds */
-bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
-		 const struct ev_syscall *e, size_t size, int i);
-
-/* prctl.c */
-void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
-void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
-
+/* fdpaths.c: what /proc/PID/fd/N says of the fds a call creates without
+ * a path (syscall_desc.fdkind): "socket:", ...; NULL when unknown */
+const char *fdkind_prefix(int fdkind);
 /* -y: "<path>" after an fd, when its path is known */
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
 /* ...with `suffix` inside the brackets; false when the path is unknown */

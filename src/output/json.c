@@ -11,29 +11,6 @@
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
 
-void json_string(struct sbuf *b, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-
-	sbuf_putc(b, '"');
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (c == '"' || c == '\\') {
-			sbuf_putc(b, '\\');
-			sbuf_putc(b, c);
-		} else if (c < 0x20 || c >= 0x7f) {
-			/* strace text is ASCII; anything else is escaped byte by byte */
-			sbuf_puts(b, "\\u00");
-			sbuf_putc(b, hex[c >> 4]);
-			sbuf_putc(b, hex[c & 15]);
-		} else {
-			sbuf_putc(b, c);
-		}
-	}
-	sbuf_putc(b, '"');
-}
-
 void json_head(struct formatter *f, struct sbuf *b, const char *type,
 	       const struct ev_header *h)
 {
@@ -81,7 +58,7 @@ void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 	json_string(b, t.p, t.len);
 	if (!(e->flags & EVF_NORETURN) && !(d && d->ret == RK_NONE)) {
 		sbuf_printf(b, ",\"retval\":%lld", (long long)e->ret);
-		if (e->ret < 0 && e->ret >= -4095 && errno_name(-e->ret))
+		if (RET_IS_ERROR(e->ret) && errno_name(-e->ret))
 			sbuf_printf(b, ",\"errno\":\"%s\"", errno_name(-e->ret));
 		if (e->inj & INJ_INJECTED)
 			sbuf_puts(b, ",\"injected\":true");

@@ -9,10 +9,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <linux/types.h>
 
 #include "../util/util.h"
 #include "../../bpf/event.h"
+
+struct writer_split;
 
 struct writer {
 	int fd;
@@ -20,10 +23,18 @@ struct writer {
 	int err;		/* first write error (errno), 0 if none */
 	const char *name;	/* for messages */
 	struct sbuf buf;
+	pid_t pipe_pid;		/* -o '|CMD': the command reading the pipe */
+	struct writer_split *split;	/* -ff: a file per thread */
 };
 
-/* path NULL means stderr.  Returns -errno. */
+/* path NULL means stderr; "|CMD" or "!CMD" pipes to CMD (run by sh), as
+ * strace's -o does; append: -A.  Returns -errno. */
 int writer_open(struct writer *w, const char *path);
+int writer_open_ex(struct writer *w, const char *path, bool append);
+/* -ff: from now on, lines go to PATH.TID, the thread's own file. */
+int writer_split(struct writer *w, const char *path, bool append);
+/* -ff: the lines that follow are thread tid's. */
+void writer_switch(struct writer *w, uint32_t tid);
 /* Write to an fd strobe does not own (stdout for reports). */
 void writer_open_fd(struct writer *w, int fd, const char *name);
 void writer_flush(struct writer *w);
@@ -43,6 +54,13 @@ struct fmt_opts {
 	int npaths;
 	bool live;		/* /proc describes the traced processes (not a report) */
 	const uint64_t *quiet;	/* calls followed for -y but not printed, or NULL */
+	bool print_ip;		/* -i */
+	int stack_trace;	/* -k, -kk */
+	int columns;		/* -a: the column results align at (strace: 40) */
+	bool numbers;		/* -n: "[  59] " before each call */
+	bool separate;		/* -ff: each thread's lines to its own file */
+	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
+	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
 };
 
 struct formatter;
@@ -84,6 +102,9 @@ void formatter_add_procs(struct formatter *f, int n);
 void formatter_lost_tail(struct formatter *f, uint64_t total);
 /* Formats to decode EV_TRACEPOINT records with. */
 void formatter_set_tracepoints(struct formatter *f, const struct tp_table *t);
+/* Probes to name EV_UPROBE records by (their cookies index it). */
+struct uprog;
+void formatter_set_uprobes(struct formatter *f, const struct uprog *u);
 /* Set CLOCK_REALTIME - CLOCK_MONOTONIC (a recording's, when reporting). */
 void formatter_set_clock(struct formatter *f, int64_t real_offset_ns);
 /* The text of one argument or of the result, as a line would show it. */
@@ -92,10 +113,12 @@ void formatter_arg_text(struct formatter *f, struct sbuf *b, const struct ev_sys
 int formatter_nargs(const struct ev_syscall *e);
 void formatter_result_text(struct sbuf *b, const struct ev_syscall *e);
 int64_t formatter_real_ns(const struct formatter *f, uint64_t mono_ns);
-/* JSON string of s (len bytes), quoted and escaped. */
-void json_string(struct sbuf *b, const char *s, size_t len);
 /* Lost-record count seen in record headers so far, and malformed records. */
 uint64_t formatter_lost(const struct formatter *f);
 uint64_t formatter_malformed(const struct formatter *f);
+/* -k: stacks printed without their process's mappings (they never came). */
+uint64_t formatter_stacks_unmapped(const struct formatter *f);
+/* -i, -k: records with a call's registers (and stack) went by. */
+bool formatter_stacks_seen(const struct formatter *f);
 
 #endif

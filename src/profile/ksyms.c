@@ -9,6 +9,7 @@
 struct ksym {
 	uint64_t addr;
 	char *name;
+	size_t seq;		/* place in kallsyms: aliases keep their order */
 };
 
 struct ksyms {
@@ -20,7 +21,9 @@ static int cmp_ksym(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
 
-	return (x->addr > y->addr) - (x->addr < y->addr);
+	if (x->addr != y->addr)
+		return (x->addr > y->addr) - (x->addr < y->addr);
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 struct ksyms *ksyms_load(void)
@@ -53,6 +56,7 @@ struct ksyms *ksyms_load(void)
 		}
 		k->v[k->n].addr = addr;
 		k->v[k->n].name = strdup(name);
+		k->v[k->n].seq = k->n;
 		if (k->v[k->n].name)
 			k->n++;
 	}
@@ -63,6 +67,13 @@ struct ksyms *ksyms_load(void)
 }
 
 const char *ksyms_find(const struct ksyms *k, uint64_t addr)
+{
+	uint64_t off;
+
+	return ksyms_find_off(k, addr, &off);
+}
+
+const char *ksyms_find_off(const struct ksyms *k, uint64_t addr, uint64_t *off)
 {
 	size_t lo = 0, hi;
 
@@ -77,6 +88,10 @@ const char *ksyms_find(const struct ksyms *k, uint64_t addr)
 		else
 			hi = mid;
 	}
+	/* aliases at one address: the first kallsyms lists */
+	while (lo > 0 && k->v[lo - 1].addr == k->v[lo].addr)
+		lo--;
+	*off = addr - k->v[lo].addr;
 	return k->v[lo].name;
 }
 

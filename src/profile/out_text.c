@@ -96,7 +96,9 @@ int out_text(FILE *f, const struct prof_result *r)
 		if (!w || !st->nframes)
 			continue;
 		sum += w;
-		rows[st->frames[st->nframes - 1]].self += w;
+		/* the root alone is no function: the tables leave it out */
+		if (st->nframes > 1)
+			rows[st->frames[st->nframes - 1]].self += w;
 		/* a recursive function counts once per stack in its total;
 		 * the root (the process name) is left out of the tables */
 		for (uint32_t j = 1; j < st->nframes; j++) {

@@ -5,7 +5,7 @@
  * where frame pointers are missing, symbolised, and written as a text
  * summary, folded stacks, an SVG flame graph, pprof or speedscope JSON.
  *
- * The pipeline: run.c samples into samples.c's store; unwind.c turns each
+ * The pipeline: run.c samples into an arena of records; unwind.c turns each
  * sample into frame names (with ksyms.c for the kernel); stacks.c merges
  * equal stacks; out_*.c write them.
  */
@@ -101,6 +101,8 @@ int out_speedscope(FILE *f, const struct prof_result *r);
 struct ksyms;
 struct ksyms *ksyms_load(void);
 const char *ksyms_find(const struct ksyms *k, uint64_t addr);
+/* The symbol an address is in, and the offset into it. */
+const char *ksyms_find_off(const struct ksyms *k, uint64_t addr, uint64_t *off);
 void ksyms_free(struct ksyms *k);
 
 /* ---- unwind.c: per-process unwinding and symbols (libdwfl) ---- */

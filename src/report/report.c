@@ -37,7 +37,7 @@ static bool keep(const struct options *o, const struct ev_header *h)
 		if (e->flags & (EVF_NORETURN | EVF_ENTRY | EVF_UNFINISHED))
 			return o->status_mask & ST_UNFINISHED ||
 			       (e->flags & (EVF_ENTRY | EVF_UNFINISHED));
-		if (e->ret < 0 && e->ret >= -4095)
+		if (RET_IS_ERROR(e->ret))
 			return o->status_mask & ST_FAILED;
 		return o->status_mask & ST_SUCCESSFUL;
 	}
@@ -76,7 +76,7 @@ static void account(struct report *r, const struct ev_syscall *e)
 	if (!row->comm[0] && comm)
 		strncpy(row->comm, comm, 15);
 	row->calls++;
-	if (e->ret < 0 && e->ret >= -4095)
+	if (RET_IS_ERROR(e->ret))
 		row->errors++;
 	row->total_ns += e->dur;
 	if (e->dur > row->max_ns)
@@ -120,7 +120,23 @@ static int events_block(struct report *r, const struct rec_block *b, char *err, 
 			return -1;
 		}
 		note_names(r, h, h->size);
-		if (keep(r->o, h)) {
+		if (h->kind == EV_SYSCALL && h->size >= sizeof(struct ev_syscall) &&
+		    (((const struct ev_syscall *)h)->flags & (EVF_EXIT | EVF_DROPPED)) ==
+		    EVF_EXIT && !keep(r->o, h)) {
+			/* the status filter drops an execve's exit half: so
+			 * its entry half is not shown as unfinished either */
+			struct ev_syscall e;
+
+			memcpy(&e, h, sizeof(e));
+			e.h.size = sizeof(e);
+			e.flags |= EVF_DROPPED;
+			if (r->fmt && !r->o->summary && !r->o->stat)
+				formatter_event(r->fmt, &e, sizeof(e));
+		} else if (h->kind == EV_SYSCALL && h->size >= sizeof(struct ev_syscall) &&
+			   (((const struct ev_syscall *)h)->flags & EVF_DROPPED)) {
+			if (r->fmt && !r->o->summary && !r->o->stat)
+				formatter_event(r->fmt, h, h->size);
+		} else if (keep(r->o, h)) {
 			r->kept++;
 			if (r->o->stat)
 				stat_event(r, h);
@@ -231,17 +247,12 @@ static int end_block(struct report *r, const struct rec_block *b)
 static void start_output(struct report *r)
 {
 	const struct options *o = r->o;
-	struct fmt_opts fo = {
-		.timestamps = o->timestamps, .relative = o->relative,
-		.syscall_times = o->syscall_times, .strsize = o->strsize,
-		.pid_column = o->outfile && r->follow && o->mode == MODE_REPORT,
-		.always_prefix = r->all,
-		.json = (o->json && !o->summary) ||
-			(o->mode == MODE_EXPORT && o->format == EXPORT_JSONL),
-		.decode_fds = o->decode_fds,
-		.paths = o->paths, .npaths = o->npaths,
-	};
+	struct fmt_opts fo;
 
+	options_fmt(o, &fo);
+	fo.pid_column = o->outfile && r->follow && o->mode == MODE_REPORT;
+	fo.always_prefix = r->all;
+	fo.json |= o->mode == MODE_EXPORT && o->format == EXPORT_JSONL;
 	r->fmt = formatter_new(&fo, &r->w);
 	for (int i = 0; r->fmt && formatter_fdpaths(r->fmt) && i < r->nfd_meta; i++) {
 		unsigned pid;
@@ -284,6 +295,10 @@ static void finish_output(struct report *r)
 		formatter_finish(r->fmt);
 		if (r->ended)
 			formatter_lost_tail(r->fmt, r->lost);
+		if ((o->stack_trace || o->print_ip) && !formatter_stacks_seen(r->fmt))
+			fprintf(stderr, "strobe: %s holds no %s: record with %s\n", o->infile,
+				o->stack_trace ? "stacks" : "instruction pointers",
+				o->stack_trace ? "-k" : "-i or -k");
 	}
 }
 
@@ -307,7 +322,7 @@ int report_run(const struct options *o)
 		return EXIT_USAGE;
 	}
 	if (o->outfile) {
-		int e = writer_open(&r.w, o->outfile);
+		int e = writer_open_ex(&r.w, o->outfile, o->append);
 
 		if (e) {
 			fprintf(stderr, "strobe: cannot open '%s': %s\n", o->outfile, strerror(-e));

@@ -17,7 +17,7 @@ static int by_count(const void *a, const void *b, void *ctx)
 void report_stat(struct report *r)
 {
 	static const char *const kinds[] = { "?", "syscall", "signal", "exit", "fork", "exec",
-					     "tracepoint" };
+					     "tracepoint", "detach" };
 	struct sbuf *b = &r->w.buf;
 	int order[SYSCALL_MAX], n = 0;
 	time_t start = (r->first_ts + r->clock_offset) / 1000000000;
@@ -36,7 +36,7 @@ void report_stat(struct report *r)
 	sbuf_printf(b, "time span:   %s, %.6f s\n", when[0] ? when : "-",
 		    r->last_ts > r->first_ts ? (r->last_ts - r->first_ts) / 1e9 : 0.0);
 	sbuf_printf(b, "events:      %llu\n", (unsigned long long)r->kept);
-	for (int k = 1; k < 7; k++)
+	for (int k = 1; k < 8; k++)
 		if (r->by_kind[k])
 			sbuf_printf(b, "  %-10s %llu\n", kinds[k], (unsigned long long)r->by_kind[k]);
 	sbuf_printf(b, "lost:        %llu%s\n", (unsigned long long)r->lost,

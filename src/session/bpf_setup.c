@@ -23,6 +23,7 @@
 #include "syscalls.lskel.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../inject/inject.h"
 
 #define TRACEFS "/sys/kernel/tracing"
@@ -47,41 +48,24 @@ static int fill_caprules(struct session *s)
 			any = true;
 		}
 		for (int i = 0; i < d->nargs; i++) {
+			struct arg_capture c;
+
 			if (yy && (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)) {
 				r.fdmask |= 1 << i;
 				any = true;
 			}
 			if (yy && d->args[i].kind == AK_FD_PAIR)
 				r.fdpair = i;
-			switch (d->args[i].kind) {
-			case AK_PATH: r.arg[i] = CK_PATH; break;
-			case AK_STR: r.arg[i] = CK_STR; break;
-			case AK_ARGV: r.arg[i] = CK_ARGV; r.split = 1; break;
-			case AK_ENVP: r.arg[i] = CK_ENVC; break;
-			case AK_BUF_IN:
-				r.arg[i] = CK_BUF_IN;
-				r.len_arg[i] = d->args[i].len_arg;
-				break;
-			case AK_BUF_OUT: case AK_BUF_OUT_HEX: r.arg[i] = CK_BUF_OUT; break;
-			case AK_STR_OUT: r.arg[i] = CK_STR_OUT; break;
-			case AK_DIRENTS:
-				/* -v: the entries themselves (strace -v lists them) */
-				if (!s->o->no_abbrev || nr != 217)
-					continue;
-				r.arg[i] = CK_WHOLE_OUT;
-				break;
-			default: {
-				int ck, size;
-
-				if (!arg_struct_capture(d->args[i].kind, &ck, &size))
-					continue;
-				r.arg[i] = ck;
-				r.size[i] = size;
-				r.len_arg[i] = arg_count_is_result(d->args[i].kind)
-					       ? LEN_RET : d->args[i].len_arg;
-				r.entry[i] = arg_entry_size(d->args[i].kind);
-			}
-			}
+			if (!arg_capture(&d->args[i], &c))
+				continue;
+			/* -v: getdents64's entries themselves (strace -v lists them) */
+			if (c.ck == CK_WHOLE_OUT && (!s->o->no_abbrev || nr != NR_getdents64))
+				continue;
+			r.arg[i] = c.ck;
+			r.size[i] = c.size;
+			r.len_arg[i] = c.len_arg;
+			r.entry[i] = c.entry;
+			r.split |= c.ck == CK_ARGV;	/* execve: two halves */
 			any = true;
 		}
 		if (!any)
@@ -91,6 +75,39 @@ static int fill_caprules(struct session *s)
 			return -errno;
 	}
 	return 0;
+}
+
+/*
+ * -c: the summary maps are preallocated (bpf/summary.h), so size them to
+ * what can be needed: without --by, one row per syscall number and one
+ * histogram slot per selected call on each CPU; with --by, a table of
+ * (group, syscall) pairs.  Histograms (4.6 KiB per slot and CPU) are kept
+ * within a memory budget; calls beyond it are counted, not in a histogram.
+ */
+#define SUM_GROUPS 4096
+#define SUM_HIST_BUDGET (8u << 20)
+
+static void size_summary(struct session *s)
+{
+	int ncpu = libbpf_num_possible_cpus(), nsel = 0;
+	uint32_t need, fit;
+
+	if (!s->o->summary)
+		return;
+	if (ncpu < 1)
+		ncpu = 1;
+	for (int nr = 0; nr < SYSCALL_MAX; nr++)
+		nsel += is_selected(s->o->sel, nr);
+	if (s->o->by == BY_NONE) {
+		s->skel->maps.sum_nr.max_entries = SYSCALL_MAX;
+		need = nsel ? nsel : 1;
+	} else {
+		s->skel->maps.summ.max_entries = SUM_GROUPS;
+		need = SUM_GROUPS;
+	}
+	fit = SUM_HIST_BUDGET / (sizeof(struct sum_hist) * ncpu);
+	s->hist_slots = need < fit ? need : fit ? fit : 1;
+	s->skel->maps.sum_hists.max_entries = s->hist_slots;
 }
 
 int bpf_setup_load(struct session *s)
@@ -104,6 +121,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->self_tgid = getpid();
 	s->skel->rodata->target_all = o->all;
 	s->skel->rodata->follow_forks = o->follow;
+	s->skel->rodata->detach_on_exec = o->detach_on_execve;
 	s->skel->rodata->status_mask = o->status_mask;
 	s->skel->rodata->str_max = o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
@@ -112,17 +130,28 @@ int bpf_setup_load(struct session *s)
 	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
 	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
+	if (o->debug && o->sel_given) {
+		/* what -e trace= chose, by name: a class is strace's (tested) */
+		fprintf(stderr, "strobe: -e trace= selects:");
+		for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++)
+			if (((o->sel[nr >> 6] >> (nr & 63)) & 1) && syscall_get(nr))
+				fprintf(stderr, " %s", syscall_get(nr)->name);
+		fputc('\n', stderr);
+	}
 	memcpy((void *)s->skel->rodata->quiet_sel, o->quiet_sel, sizeof(o->quiet_sel));
 	/* the calls that read a struct at entry too, or with -yy describe
 	 * their fds: a bit tested per call */
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
 
-		for (int i = 0; d && i < d->nargs; i++)
-			if (arg_entry_size(d->args[i].kind) ||
+		for (int i = 0; d && i < d->nargs; i++) {
+			struct arg_capture c;
+
+			if ((arg_capture(&d->args[i], &c) && c.entry) ||
 			    (o->decode_fds >= 1 &&
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
+		}
 	}
 	/* -e inject=: which calls the filter sends to strobe, and which it
 	 * fails by itself (their exits without an entry are injected) */
@@ -142,6 +171,9 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
+	size_summary(s);
+	s->skel->rodata->ustack_mode = o->stack_trace ? 2 : o->print_ip ? 1 : 0;
+	s->skel->rodata->ustack_bytes = o->stack_bytes;
 	/* -dd: the verifier's log, for when the kernel refuses a program */
 	static char log[1 << 20];
 	if (o->debug >= 2) {
@@ -402,6 +434,14 @@ uint64_t bpf_follow_failed(struct session *s)
 	return s->skel->bss->follow_failed;
 }
 
+void bpf_ustack_counts(struct session *s, uint64_t *stack_short, uint64_t *maps_failed,
+		       uint64_t *maps_trunc)
+{
+	*stack_short = s->skel->bss->ustack_short;
+	*maps_failed = s->skel->bss->maps_failed;
+	*maps_trunc = s->skel->bss->maps_trunc;
+}
+
 uint64_t bpf_lost_total(struct session *s)
 {
 	struct { uint64_t total, pending; } *vals;
@@ -433,12 +473,21 @@ int bpf_inject_mark_fd(struct session *s)
 	return s->inj_probes ? s->skel->maps.injmark.map_fd : -1;
 }
 
-int bpf_summary_fd(struct session *s)
+void bpf_summary_maps(struct session *s, struct sum_maps *m)
 {
-	return s->skel->maps.summ.map_fd;
+	m->by = s->o->by;
+	m->counts = m->by == BY_NONE ? s->skel->maps.sum_nr.map_fd : s->skel->maps.summ.map_fd;
+	m->hists = s->skel->maps.sum_hists.map_fd;
+	m->next = s->skel->maps.sum_next.map_fd;
+	m->nslots = s->hist_slots;
 }
 
 uint64_t bpf_summary_not_counted(struct session *s)
 {
 	return s->skel->bss->summary_full;
+}
+
+uint64_t bpf_summary_not_in_hist(struct session *s)
+{
+	return s->skel->bss->summary_nohist;
 }

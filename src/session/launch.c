@@ -4,17 +4,26 @@
  * storage says "traced, show nothing before execve" and the probes are
  * attached; then it execs.  A second, close-on-exec pipe carries the
  * exec errno back, so "cannot execute" is reported by strobe itself.
+ *
+ * As strace: the command is looked up in PATH (a regular file with an
+ * execute bit) and a missing one is "Can't stat"; -u USER runs it with
+ * USER's uid, gid and groups (the kernel applies a set-user-ID bit at the
+ * exec, since nothing ptraces it); -E edits its environment.
+ *
  * With -e inject=, the child installs strobe's seccomp filter just before
- * its exec and hands the listener over (src/inject/filter.c); strobe
- * answers the filter's notifications from then on.
+ * it drops to USER and execs, and hands the listener over
+ * (src/inject/filter.c); strobe answers the filter's notifications from
+ * then on.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,42 +33,66 @@
 
 extern char **environ;
 
-/* PATH search as the shell does it; returns a malloc'd path or NULL. */
-static char *resolve(const char *cmd, int *err)
+/* PATH search as strace does it: a regular file with an execute bit;
+ * returns a malloc'd path, or NULL with errno (stat's). */
+static char *resolve(const char *cmd)
 {
 	const char *path = getenv("PATH");
 	char *full = NULL;
-	int first_err = ENOENT;
+	struct stat st;
 
-	if (strchr(cmd, '/')) {
-		if (access(cmd, F_OK)) {
-			*err = errno;
-			return NULL;
-		}
-		return strdup(cmd);
-	}
+	if (strchr(cmd, '/'))
+		return stat(cmd, &st) ? NULL : strdup(cmd);
 	if (!path)
 		path = "/usr/local/bin:/usr/bin:/bin";
 	while (*path) {
 		const char *end = strchrnul(path, ':');
 		int len = end - path;
-		struct stat st;
 
 		free(full);
 		if (asprintf(&full, "%.*s%s%s", len, len ? path : ".",
 			     len && path[len - 1] == '/' ? "" : "/", cmd) < 0)
 			return NULL;
-		if (!stat(full, &st) && S_ISREG(st.st_mode)) {
-			if (!access(full, X_OK))
-				return full;
-			first_err = EACCES;
-		}
+		if (!stat(full, &st) && S_ISREG(st.st_mode) && (st.st_mode & 0111))
+			return full;
 		path = *end ? end + 1 : end;
 	}
 	free(full);
-	*err = first_err;
+	errno = ENOENT;
 	return NULL;
 }
+
+/* -E: environ with each VAR=VAL set and each VAR removed, in order */
+static char **edit_env(char *const *edits, int n)
+{
+	size_t count = 0, cap;
+	char **env;
+
+	while (environ[count])
+		count++;
+	cap = count + n + 1;
+	env = calloc(cap, sizeof(*env));
+	if (!env)
+		return NULL;
+	memcpy(env, environ, count * sizeof(*env));
+	for (int i = 0; i < n; i++) {
+		const char *eq = strchr(edits[i], '=');
+		size_t klen = eq ? (size_t)(eq - edits[i]) : strlen(edits[i]);
+		size_t j, k;
+
+		for (j = k = 0; j < count; j++)
+			if (strncmp(env[j], edits[i], klen) || env[j][klen] != '=')
+				env[k++] = env[j];
+		count = k;
+		if (eq)
+			env[count++] = edits[i];
+		env[count] = NULL;
+	}
+	return env;
+}
+
+/* What the child failed at, sent back with its errno. */
+enum { STAGE_EXEC, STAGE_GROUPS, STAGE_GID, STAGE_UID };
 
 /*
  * Fork the command, stopped before its exec until launch_go.  Returns 0, or
@@ -67,41 +100,64 @@ static char *resolve(const char *cmd, int *err)
  */
 int launch_fork(char *const *cmd, struct launch *l)
 {
+	return launch_fork_ex(cmd, l, NULL, 0, NULL);
+}
+
+int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
+		   int nedits, const char *user)
+{
 	int gate[2], errp[2], err = 0, flen = 0;
-	char *path = resolve(cmd[0], &err);
+	char *path = resolve(cmd[0]), **envp = environ;
+	struct passwd *pw = NULL;
 	void *filter = NULL;
 	sigset_t none;
 
 	if (!path) {
-		if (err == ENOENT) {
-			fprintf(stderr, "strobe: %s: command not found\n", cmd[0]);
-			return -ENOENT;
-		}
-		fprintf(stderr, "strobe: cannot execute '%s': %s\n", cmd[0], strerror(err));
-		return -EACCES;
+		err = errno;
+		fprintf(stderr, "strobe: Can't stat '%s': %s\n", cmd[0], strerror(err));
+		return err == ENOENT ? -ENOENT : -EACCES;
+	}
+	if (user && !(pw = getpwnam(user))) {
+		fprintf(stderr, "strobe: Cannot find user '%s'\n", user);
+		free(path);
+		return -EINVAL;
+	}
+	if (nedits && !(envp = edit_env(env_edits, nedits))) {
+		free(path);
+		return -ENOMEM;
 	}
 	if (l->inject) {
+		/* the child's execve below is recognised by these two pointers */
 		struct inject_child c = { .io = l->inject, .follow = l->follow,
 			.exec_path = (uintptr_t)path, .exec_argv = (uintptr_t)cmd };
 
 		if (inject_build_filter(&c, &filter, &flen)) {
 			fprintf(stderr, "strobe: out of memory\n");
 			free(path);
+			if (envp != environ)
+				free(envp);
 			return -ENOMEM;
 		}
 	}
 	if (pipe2(gate, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
 		fprintf(stderr, "strobe: pipe: %s\n", strerror(errno));
 		free(path);
+		free(filter);
+		if (envp != environ)
+			free(envp);
 		return -EMFILE;
 	}
 	l->pid = fork();
 	if (l->pid < 0) {
 		fprintf(stderr, "strobe: fork: %s\n", strerror(errno));
 		free(path);
+		free(filter);
+		if (envp != environ)
+			free(envp);
 		return -EAGAIN;
 	}
 	if (l->pid == 0) {
+		int what[2] = { STAGE_EXEC, 0 };
 		char c;
 
 		sigemptyset(&none);
@@ -110,16 +166,26 @@ int launch_fork(char *const *cmd, struct launch *l)
 		close(errp[0]);
 		if (read(gate[0], &c, 1) != 1)
 			_exit(127);	/* strobe gave up before we started */
+		/* before dropping to USER: root needs no no_new_privs for it */
 		if (filter && inject_child_install(filter, flen, errp[1]))
 			_exit(127);	/* reported to strobe */
-		execve(path, cmd, environ);
-		err = errno;
-		if (write(errp[1], &err, sizeof(err)) < 0)
-			_exit(127);
-		_exit(127);
+		if (pw && initgroups(pw->pw_name, pw->pw_gid))
+			what[0] = STAGE_GROUPS;
+		else if (pw && setgid(pw->pw_gid))
+			what[0] = STAGE_GID;
+		else if (pw && setuid(pw->pw_uid))
+			what[0] = STAGE_UID;
+		else
+			execve(path, cmd, envp);
+		what[1] = errno;
+		if (write(errp[1], what, sizeof(what)) < 0)
+			_exit(1);
+		_exit(1);
 	}
 	free(path);
 	free(filter);
+	if (envp != environ)
+		free(envp);
 	close(gate[0]);
 	close(errp[1]);
 	l->reaped = false;
@@ -128,10 +194,26 @@ int launch_fork(char *const *cmd, struct launch *l)
 	return 0;
 }
 
+/* The child's report of a failed exec (or uid change), if it sent one:
+ * said, and the child reaped; returns -errno, or 0 when the exec went on. */
+static int exec_result(struct launch *l, const int what[2], ssize_t n)
+{
+	static const char *const stage[] = { "exec", "initgroups", "setgid", "setuid" };
+
+	if (n == 2 * sizeof(int)) {
+		/* strace's words: "exec: Permission denied" */
+		fprintf(stderr, "strobe: %s: %s\n", stage[what[0] & 3], strerror(what[1]));
+		waitpid(l->pid, NULL, 0);
+		l->reaped = true;
+		return what[1] ? -what[1] : -EACCES;
+	}
+	return 0;
+}
+
 /* Let the command exec; returns 0, or -errno (reaped, said) if exec failed. */
 int launch_go(struct launch *l, const char *name)
 {
-	int err = 0;
+	int what[2] = { 0, 0 };
 	ssize_t n;
 
 	if (write(l->gate_fd, "x", 1) != 1)
@@ -139,23 +221,18 @@ int launch_go(struct launch *l, const char *name)
 	close(l->gate_fd);
 	l->gate_fd = -1;
 	do
-		n = read(l->exec_err_fd, &err, sizeof(err));
+		n = read(l->exec_err_fd, what, sizeof(what));
 	while (n < 0 && errno == EINTR);
 	close(l->exec_err_fd);
 	l->exec_err_fd = -1;
-	if (n == sizeof(err)) {
-		fprintf(stderr, "strobe: cannot execute '%s': %s\n", name, strerror(err));
-		waitpid(l->pid, NULL, 0);
-		l->reaped = true;
-		return -err;
-	}
-	return 0;
+	return exec_result(l, what, n);
 }
 
 int launch_prepare(struct session *s)
 {
 	struct launch l = { .inject = s->o->inject, .follow = s->o->follow };
-	int err = launch_fork(s->o->cmd, &l);
+	int err = launch_fork_ex(s->o->cmd, &l, s->o->env_edits, s->o->nenv_edits,
+				 s->o->user);
 
 	if (err)
 		return err;
@@ -174,20 +251,28 @@ int launch_prepare(struct session *s)
 /*
  * -e inject=: let the command go, take the filter's listener, and answer
  * its notifications (the command's own execve first) until the exec
- * succeeded (EOF on the errno pipe) or failed.
+ * succeeded (EOF on the report pipe) or failed.
  */
-static int release_injected(struct session *s)
+static int release_injected(struct session *s, struct launch *l)
 {
-	int err = 0, mark_fd = bpf_inject_mark_fd(s);
+	int what[2] = { 0, 0 }, mark_fd = bpf_inject_mark_fd(s), err;
 	ssize_t n = 0;
 
-	if (write(s->gate_fd, "x", 1) != 1)
+	if (write(l->gate_fd, "x", 1) != 1)
 		return -errno;
-	close(s->gate_fd);
-	s->gate_fd = -1;
-	err = injector_new(&s->inj, s->o->inject, s->o->follow, s->child, s->exec_err_fd,
+	close(l->gate_fd);
+	l->gate_fd = -1;
+	err = injector_new(&s->inj, s->o->inject, s->o->follow, s->child, l->exec_err_fd,
 			   mark_fd);
-	if (!err && s->o->debug) {
+	if (err) {
+		fprintf(stderr, "strobe: cannot install the injection filter in the command: "
+			"%s\n", strerror(-err));
+		kill(s->child, SIGKILL);
+		waitpid(s->child, NULL, 0);
+		l->reaped = true;
+		return -EALREADY;
+	}
+	if (s->o->debug) {
 		int in_filter = 0, notified = 0;
 
 		for (int nr = 0; nr < INJ_NR_MAX; nr++) {
@@ -201,15 +286,9 @@ static int release_injected(struct session *s)
 		fprintf(stderr, "strobe: seccomp filter in the command: %d calls failed by "
 			"the filter, %d sent to strobe\n", in_filter, notified);
 	}
-	if (err) {
-		fprintf(stderr, "strobe: cannot install the injection filter in the command: "
-			"%s\n", strerror(-err));
-		kill(s->child, SIGKILL);
-		return -EALREADY;
-	}
 	for (;;) {
 		struct pollfd p[2] = {
-			{ .fd = s->exec_err_fd, .events = POLLIN },
+			{ .fd = l->exec_err_fd, .events = POLLIN },
 			{ .fd = injector_fd(s->inj), .events = POLLIN },
 		};
 		int timeout = injector_run(s->inj);
@@ -220,20 +299,14 @@ static int release_injected(struct session *s)
 			injector_run(s->inj);
 		if (p[0].revents) {
 			do
-				n = read(s->exec_err_fd, &err, sizeof(err));
+				n = read(l->exec_err_fd, what, sizeof(what));
 			while (n < 0 && errno == EINTR);
 			break;
 		}
 	}
-	close(s->exec_err_fd);
-	s->exec_err_fd = -1;
-	if (n == sizeof(err)) {
-		fprintf(stderr, "strobe: cannot execute '%s': %s\n", s->o->cmd[0], strerror(err));
-		waitpid(s->child, NULL, 0);
-		s->child_done = true;
-		return -err;
-	}
-	return 0;
+	close(l->exec_err_fd);
+	l->exec_err_fd = -1;
+	return exec_result(l, what, n);
 }
 
 /* Let the command exec; returns 0, or -errno if exec failed. */
@@ -241,11 +314,7 @@ int launch_release(struct session *s)
 {
 	struct launch l = { .pid = s->child, .gate_fd = s->gate_fd,
 			    .exec_err_fd = s->exec_err_fd };
-	int err;
-
-	if (s->o->inject)
-		return release_injected(s);
-	err = launch_go(&l, s->o->cmd[0]);
+	int err = s->o->inject ? release_injected(s, &l) : launch_go(&l, s->o->cmd[0]);
 
 	s->gate_fd = l.gate_fd;
 	s->exec_err_fd = l.exec_err_fd;

@@ -34,38 +34,31 @@ static unsigned long long table_id(void)
 	return h;
 }
 
+struct fd_meta {
+	struct session *s;
+	int as_pid;
+};
+
+static void record_fd(void *ctx, int fd, const char *path)
+{
+	struct fd_meta *m = ctx;
+
+	rec_writer_meta(m->s->rec, "fd", "%d %d %s", m->as_pid, fd, path);
+}
+
 /* "fd=PID FD PATH" for each open fd of pid, and its working directory as
  * fd -100 (what -y needs for fds opened before the recording began). */
 static void record_fds(struct session *s, int pid, int as_pid)
 {
-	char dir[64], link[320], path[4096];
-	struct dirent *de;
-	ssize_t n0;
-	DIR *d;
+	struct fd_meta m = { s, as_pid };
+	char cwd[4096];
 
-	/* the working directory first, as fd AT_FDCWD */
-	snprintf(link, sizeof(link), "/proc/%d/cwd", pid);
-	if ((n0 = readlink(link, path, sizeof(path) - 1)) > 0) {
-		path[n0] = 0;
-		rec_writer_meta(s->rec, "fd", "%d -100 %s", as_pid, path);
-	}
-	snprintf(dir, sizeof(dir), "/proc/%d/fd", pid);
-	d = opendir(dir);
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		ssize_t n;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(link, sizeof(link), "%s/%s", dir, de->d_name);
-		n = readlink(link, path, sizeof(path) - 1);
-		if (n <= 0)
-			continue;
-		path[n] = 0;
-		rec_writer_meta(s->rec, "fd", "%d %s %s", as_pid, de->d_name, path);
-	}
-	closedir(d);
+	/* the working directory first, as fd AT_FDCWD (proc_fds reads it
+	 * before the fds, and reports them after) */
+	proc_fds(pid, cwd, sizeof(cwd), NULL, NULL);
+	if (cwd[0])
+		rec_writer_meta(s->rec, "fd", "%d -100 %s", as_pid, cwd);
+	proc_fds(pid, NULL, 0, record_fd, &m);
 }
 
 int record_start(struct session *s)

@@ -21,19 +21,39 @@
 #include "session.h"
 #include "../record/record.h"
 #include "../inject/inject.h"
+#include "../probe/probe.h"
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
-static int on_record(void *ctx, void *data, size_t size)
+/* A message on stderr, after the trace lines before it when both go there. */
+static void say(struct session *s, const char *fmt, unsigned id)
 {
-	struct session *s = ctx;
+	if (s->w.fd == STDERR_FILENO && !s->rec)
+		writer_flush(&s->w);
+	fputs("strobe: ", stderr);
+	fprintf(stderr, fmt, id);
+	fputc('\n', stderr);
+}
+
+int session_record(struct session *s, const void *data, size_t size, bool hold)
+{
 	const struct ev_header *h = data;
 
-	if (!s->o->all && size >= sizeof(struct ev_fork)) {
-		if (h->kind == EV_FORK)
-			tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
-		else if (h->kind == EV_EXIT)
-			tidset_del(&s->tids, h->tid);
+	if (hold && s->up && !uprobes_hold(s, data, size))
+		return 0;
+
+	if (!s->o->all && h->kind == EV_FORK && size >= sizeof(struct ev_fork)) {
+		tidset_add(&s->tids, ((const struct ev_fork *)data)->child_tid);
+		/* strace says so of each thread -f follows */
+		if (!(s->o->quiet & QUIET_ATTACH) && s->o->trace)
+			say(s, "Process %u attached", ((const struct ev_fork *)data)->child_tid);
+	}
+	else if (!s->o->all && h->kind == EV_EXIT && size >= sizeof(struct ev_exit))
+		tidset_del(&s->tids, h->tid);
+	else if (h->kind == EV_DETACH) {
+		tidset_del(&s->tids, h->tid);
+		if (!(s->o->quiet & QUIET_ATTACH))
+			say(s, "Process %u detached", h->tid);
 	}
 	/* a thread's when= counts end with it, as strace's per tracee */
 	if (s->inj && h->kind == EV_EXIT)
@@ -45,6 +65,19 @@ static int on_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
+static int on_record(void *ctx, void *data, size_t size)
+{
+	return session_record(ctx, data, size, true);
+}
+
+/* Read both ring buffers, then what was held back, in order. */
+static void drain(struct session *s)
+{
+	ring_buffer__consume(s->rb);
+	if (s->up)
+		uprobes_release(s);
+}
+
 void session_unfinished(struct session *s, struct ev_syscall *e, size_t size)
 {
 	if (s->rec) {
@@ -53,6 +86,12 @@ void session_unfinished(struct session *s, struct ev_syscall *e, size_t size)
 	} else {
 		formatter_unfinished(s->fmt, e, size);
 	}
+}
+
+/* Records lost in both ring buffers */
+static uint64_t lost_total(struct session *s)
+{
+	return bpf_lost_total(s) + (s->up ? uprog_lost_total(s->up) : 0);
 }
 
 static uint64_t mono_ns(void)
@@ -72,9 +111,14 @@ static void print_summary(struct session *s, bool final)
 		.sort = s->o->sort, .by = s->o->by, .hist = s->o->hist, .json = s->o->json,
 		.interval = !final, .when = time(NULL),
 		.not_counted = bpf_summary_not_counted(s),
-		.trace_lost = s->o->trace ? bpf_lost_total(s) : 0,
+		.not_in_hist = bpf_summary_not_in_hist(s),
+		.trace_lost = s->o->trace ? lost_total(s) : 0,
 	};
-	int err = summary_collect(bpf_summary_fd(s), &cur);
+	struct sum_maps m;
+	int err;
+
+	bpf_summary_maps(s, &m);
+	err = summary_collect(&m, &cur);
 
 	if (err) {
 		fprintf(stderr, "strobe: cannot read the summary: %s\n", strerror(-err));
@@ -153,7 +197,7 @@ static int consume(struct session *s, int sigfd)
 			break;
 		if (s->inj)
 			injector_run(s->inj);
-		ring_buffer__consume(s->rb);
+		drain(s);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo == SIGCHLD)
 				reap_child(s);
@@ -178,13 +222,32 @@ static int consume(struct session *s, int sigfd)
 			break;
 	}
 	close(epfd);
-	ring_buffer__consume(s->rb);
+	drain(s);
 	return stop;
+}
+
+/* -k: what kept stacks from being whole */
+static void report_stack_losses(struct session *s)
+{
+	uint64_t shorter, mfail, mtrunc, unmapped = s->fmt ? formatter_stacks_unmapped(s->fmt) : 0;
+
+	bpf_ustack_counts(s, &shorter, &mfail, &mtrunc);
+	if (shorter)
+		fprintf(stderr, "strobe: %llu call stacks copied short (a stack page not in "
+			"memory); their outer frames are missing\n", (unsigned long long)shorter);
+	if (mtrunc)
+		fprintf(stderr, "strobe: %llu process mapping lists cut short (more than a "
+			"record holds); some frames may show as [unknown]\n",
+			(unsigned long long)mtrunc);
+	if (unmapped)
+		fprintf(stderr, "strobe: %llu call stacks shown without symbols: their "
+			"process's mappings could not be read (%llu attempts failed)\n",
+			(unsigned long long)unmapped, (unsigned long long)mfail);
 }
 
 static void report_losses(struct session *s)
 {
-	uint64_t lost = bpf_lost_total(s), nofollow = bpf_follow_failed(s);
+	uint64_t lost = lost_total(s), nofollow = bpf_follow_failed(s);
 	uint64_t bad = formatter_malformed(s->fmt);
 
 	if (lost)
@@ -197,16 +260,28 @@ static void report_losses(struct session *s)
 	if (bad)
 		fprintf(stderr, "strobe: %llu malformed records ignored\n",
 			(unsigned long long)bad);
+	if (s->o->stack_trace && s->o->trace)
+		report_stack_losses(s);
 }
 
-static int exit_status(struct session *s, int stop)
+/*
+ * As strace: the command's exit status; when a signal killed the command,
+ * or stopped strobe, strobe dies of that signal too (*die_sig), so that
+ * whoever waits for strobe sees what it would have seen of the command.
+ * Returns the status as a shell shows it (kept in recordings).
+ */
+static int exit_status(struct session *s, int stop, int *die_sig)
 {
+	*die_sig = 0;
 	if (s->o->cmd && s->child_done) {
 		if (WIFEXITED(s->child_status))
 			return WEXITSTATUS(s->child_status);
-		if (WIFSIGNALED(s->child_status))
-			return 128 + WTERMSIG(s->child_status);
+		if (WIFSIGNALED(s->child_status)) {
+			*die_sig = WTERMSIG(s->child_status);
+			return 128 + *die_sig;
+		}
 	}
+	*die_sig = stop;
 	return stop ? 128 + stop : 0;
 }
 
@@ -222,12 +297,8 @@ static int start(struct session *s)
 		return EXIT_SETUP;
 	if (s->o->cmd) {
 		err = launch_prepare(s);
-		if (err == -ENOENT)
-			return EXIT_NOTFOUND;
-		if (err == -EACCES)
-			return EXIT_NOEXEC;
 		if (err)
-			return EXIT_SETUP;
+			return err == -ENOENT ? EXIT_NOTFOUND : EXIT_SETUP;
 		if (s->rec) {	/* ...and in strobe's working directory (AT_FDCWD) */
 			char cwd[4096];
 
@@ -253,6 +324,8 @@ static int start(struct session *s)
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
 	err = bpf_setup_attach(s);
+	if (!err)
+		err = uprobes_setup(s);
 	formatter_set_tracepoints(s->fmt, &s->tps);
 	if (s->rec)
 		for (int i = 0; i < s->tps.n; i++) {
@@ -275,9 +348,31 @@ static int start(struct session *s)
 		fprintf(stderr, "strobe: cannot map the ring buffer: %s\n", strerror(errno));
 		return EXIT_SETUP;
 	}
-	if (s->o->cmd && (err = launch_release(s)))
-		return err == -EALREADY ? EXIT_SETUP : EXIT_NOEXEC;
+	if ((err = uprobes_ring(s))) {
+		fprintf(stderr, "strobe: cannot map the probes' ring buffer: %s\n", strerror(-err));
+		return EXIT_SETUP;
+	}
+	if (s->o->cmd && (err = launch_release(s))) {
+		if (err == -EALREADY)	/* the injection filter: said */
+			return EXIT_SETUP;
+		/* strace traces the child before its exec, and so says how it ended */
+		if (s->o->trace && !(s->o->quiet & QUIET_EXIT) && !s->rec)
+			sbuf_puts(&s->w.buf, "+++ exited with 1 +++\n");
+		return EXIT_NOEXEC;
+	}
 	return 0;
+}
+
+struct seed_ctx {
+	struct fdpaths *t;
+	int pid;
+};
+
+static void seed_one(void *ctx, int fd, const char *path)
+{
+	struct seed_ctx *c = ctx;
+
+	fdpaths_set(c->t, c->pid, fd, path);
 }
 
 /* -y: fds open before tracing began: the command's stdin, stdout and
@@ -300,28 +395,10 @@ static void seed_fd_paths(struct session *s)
 		}
 	}
 	for (int i = 0; i < s->o->npids; i++) {
-		char dir[32];
-		DIR *d;
-		struct dirent *de;
+		struct seed_ctx c = { t, s->o->pids[i] };
 
-		snprintf(dir, sizeof(dir), "/proc/%d/cwd", s->o->pids[i]);
-		if ((n = readlink(dir, path, sizeof(path) - 1)) > 0) {
-			path[n] = 0;
-			fdpaths_set_cwd(t, s->o->pids[i], path);
-		}
-		snprintf(dir, sizeof(dir), "/proc/%d/fd", s->o->pids[i]);
-		if (!(d = opendir(dir)))
-			continue;
-		while ((de = readdir(d))) {
-			if (de->d_name[0] == '.')
-				continue;
-			snprintf(link, sizeof(link), "%s/%.16s", dir, de->d_name);
-			if ((n = readlink(link, path, sizeof(path) - 1)) > 0) {
-				path[n] = 0;
-				fdpaths_set(t, s->o->pids[i], atoi(de->d_name), path);
-			}
-		}
-		closedir(d);
+		if (!proc_fds(c.pid, path, sizeof(path), seed_one, &c) && path[0])
+			fdpaths_set_cwd(t, c.pid, path);
 	}
 }
 
@@ -341,20 +418,23 @@ int session_signalfd(void)
 int session_run(const struct options *o)
 {
 	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
-	struct fmt_opts fo = {
-		.timestamps = o->timestamps, .relative = o->relative,
-		.syscall_times = o->syscall_times,
-		.pid_column = o->outfile && o->follow, .always_prefix = o->all,
-		.strsize = o->strsize, .json = o->json && !o->summary,
-		.decode_fds = o->decode_fds, .live = true,
-		.paths = o->paths, .npaths = o->npaths,
-		.quiet = o->has_quiet ? o->quiet_sel : NULL,
-	};
-	int status, stop = 0, sigfd, err;
+	struct fmt_opts fo;
+	int status, stop = 0, sigfd, err, die_sig = 0;
+
+	options_fmt(o, &fo);
+	fo.pid_column = o->outfile && o->follow && !o->separately;
+	fo.always_prefix = o->all && !o->separately;
+	fo.live = true;
+	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;
+	fo.separate = o->separately;
 
 	if (hint_check_privileges())
 		return EXIT_SETUP;
-	err = writer_open(&s.w, o->mode == MODE_RECORD ? NULL : o->outfile);
+	if (o->separately)
+		err = writer_split(&s.w, o->outfile, o->append);
+	else
+		err = writer_open_ex(&s.w, o->mode == MODE_RECORD ? NULL : o->outfile,
+				     o->append);
 	if (err) {
 		fprintf(stderr, "strobe: cannot open '%s': %s\n", o->outfile, strerror(-err));
 		return EXIT_SETUP;
@@ -375,24 +455,27 @@ int session_run(const struct options *o)
 	/* Detach before the last drain: the total of lost events read after
 	 * it is final, and equals what the trace marks plus its tail. */
 	bpf_setup_detach(&s);
-	ring_buffer__consume(s.rb);
+	uprobes_stop(&s);
+	drain(&s);
 	if (o->trace) {
 		if (!o->all)
 			target_report_unfinished(&s);
 		formatter_finish(s.fmt);
 		if (!s.rec)
-			formatter_lost_tail(s.fmt, bpf_lost_total(&s));
+			formatter_lost_tail(s.fmt, lost_total(&s));
 	}
 	if (o->summary && !o->interval)
 		print_summary(&s, true);
 	else if (o->interval)
 		print_summary(&s, false);	/* the last, partial interval */
-	status = exit_status(&s, stop);
+	status = exit_status(&s, stop, &die_sig);
+	/* strace: a command of its own gets the signal that stopped strace */
+	if (stop && o->cmd && s.child > 0 && !s.child_done)
+		kill(s.child, stop);
 	if (s.rec && record_finish(&s, status))
 		status = EXIT_SETUP;
-	if (o->npids && !o->quiet)
-		for (int i = 0; i < o->npids; i++)
-			fprintf(stderr, "strobe: Process %d detached\n", o->pids[i]);
+	if (o->npids)
+		target_report_detached(&s);
 cleanup:
 	if (s.rb)
 		ring_buffer__free(s.rb);
@@ -400,10 +483,11 @@ cleanup:
 		rec_writer_close(s.rec, NULL);	/* setup failed: no end block */
 	if (s.skel)
 		report_losses(&s);
-	/* answer what is held; after this the command's injected calls fail
-	 * with ENOSYS (no listener), which is why strobe stays until it exits */
+	/* answer what is held; processes that still have the filter get a
+	 * keeper for its listener (src/inject/notify.c) */
 	injector_free(s.inj);
 	bpf_setup_destroy(&s);
+	uprobes_free(&s);
 	if (s.gate_fd >= 0)
 		close(s.gate_fd);	/* a command that never started exits */
 	if (s.exec_err_fd >= 0)
@@ -418,9 +502,10 @@ cleanup:
 	}
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
+	free(s.attached);
 	tp_table_free(&s.tps);
 	summary_free(&s.prev);
 	if (sigfd >= 0)
 		close(sigfd);
-	return status;
+	return die_sig && status != EXIT_SETUP ? EXIT_SIGNAL(die_sig) : status;
 }

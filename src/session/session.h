@@ -29,6 +29,15 @@ struct tidset {
 	size_t cap, used;
 };
 
+struct uprog;
+/* a record held until both ring buffers are drained (--event uprobe:) */
+struct held {
+	void *data;
+	size_t size;
+	uint64_t when;
+	size_t seq;
+};
+
 struct session {
 	const struct options *o;
 	struct syscalls_bpf *skel;
@@ -38,11 +47,14 @@ struct session {
 	bool mounted_tracefs;
 	bool detached;		/* programs detached: lost_final is the total */
 	uint64_t lost_final;
+	uint32_t hist_slots;	/* -c: histogram slots per CPU */
 	struct writer w;
 	struct formatter *fmt;
 	struct rec_writer *rec;	/* strobe record: raw records go here */
 	struct tp_table tps;	/* --event tracepoints */
 	struct tidset tids;	/* traced threads, for "unfinished" at stop */
+	pid_t *attached;	/* -p: the processes attached (no repeats, none gone) */
+	int nattached;
 	pid_t child;		/* the launched command */
 	int gate_fd;		/* written to let the command exec */
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
@@ -54,6 +66,9 @@ struct session {
 	struct summary prev;
 	uint64_t prev_ns;
 	uint64_t start_ns;
+	struct uprog *up;	/* --event uprobe:, uretprobe:, usdt: */
+	struct held *held;
+	size_t nheld, held_cap;
 };
 
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
@@ -61,6 +76,18 @@ struct session {
 int session_signalfd(void);
 /* Run a whole session; returns strobe's exit status. */
 int session_run(const struct options *o);
+
+/* A ring-buffer record for the formatter or the recording; `hold`: keep
+ * it to be ordered with the other ring's records first. */
+int session_record(struct session *s, const void *data, size_t size, bool hold);
+
+/* uprobes.c: --event user-space probes */
+int uprobes_setup(struct session *s);
+int uprobes_ring(struct session *s);
+int uprobes_hold(struct session *s, const void *data, size_t size);
+void uprobes_release(struct session *s);
+void uprobes_stop(struct session *s);
+void uprobes_free(struct session *s);
 
 /* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);
@@ -71,19 +98,26 @@ void bpf_setup_detach(struct session *s);
 void bpf_setup_destroy(struct session *s);
 int64_t bpf_live_threads(struct session *s);
 int bpf_ringbuf_fd(struct session *s);
-int bpf_summary_fd(struct session *s);
+void bpf_summary_maps(struct session *s, struct sum_maps *m);
 /* -e inject=: the kernel side's map of marks (struct inj_mark), -1 when
  * no probe would take them */
 int bpf_inject_mark_fd(struct session *s);
 uint64_t bpf_summary_not_counted(struct session *s);
+uint64_t bpf_summary_not_in_hist(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
 uint64_t bpf_follow_failed(struct session *s);
+/* -k: stacks copied short or not at all, mapping snapshots that failed
+ * (each retried at the process's next call) or were cut short */
+void bpf_ustack_counts(struct session *s, uint64_t *stack_short, uint64_t *maps_failed,
+		       uint64_t *maps_trunc);
 
 /* targets.c: task storage through pidfds, /proc */
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked);
 int target_attach_pids(struct session *s);
 void target_report_unfinished(struct session *s);
+/* "Process N detached" for each attached process still alive */
+void target_report_detached(struct session *s);
 
 /* An in-flight call found by user space: printed, or recorded. */
 void session_unfinished(struct session *s, struct ev_syscall *e, size_t size);
@@ -101,6 +135,9 @@ struct launch {
 	bool follow;
 };
 int launch_fork(char *const *cmd, struct launch *l);
+/* ...with -E's edits of the environment and -u's user (NULL: strobe's) */
+int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
+		   int nedits, const char *user);
 int launch_go(struct launch *l, const char *name);
 int launch_prepare(struct session *s);
 int launch_release(struct session *s);
@@ -112,6 +149,7 @@ void hint_load_failure(int err);
 /* tidset.c */
 void tidset_add(struct tidset *t, pid_t tid);
 void tidset_del(struct tidset *t, pid_t tid);
+bool tidset_has(const struct tidset *t, pid_t tid);
 void tidset_free(struct tidset *t);
 
 #endif

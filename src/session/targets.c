@@ -7,7 +7,13 @@
  * A thread that is blocked in a syscall when tracing starts never passes
  * sys_enter for it: /proc/PID/task/TID/syscall tells the number and
  * arguments, strobe prints "name(args <unfinished ...>" at once and seeds
- * the task_state so the exit prints "<... name resumed>".
+ * the task_state so the exit prints "<... name resumed>".  Only a call
+ * -e trace= selects (and -e status= lets "unfinished" through) is shown or
+ * seeded; one shown at attach is not shown again at detach.
+ *
+ * As strace, each -p process that cannot be traced (gone, or a kernel
+ * thread, which makes no system calls) is one warning, and the session
+ * goes on with the others; only when none is left is it an error.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -25,6 +31,7 @@
 #include "syscalls.lskel.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 
 #ifndef PIDFD_THREAD
 #define PIDFD_THREAD O_EXCL
@@ -114,7 +121,9 @@ static size_t build_record(const struct options *o, pid_t pid, pid_t tid, int nr
 		struct cap *c;
 		bool trunc;
 
-		if ((d->args[i].kind != AK_PATH && d->args[i].kind != AK_STR) || !args[i])
+		/* what the call reads: a string it writes is not there yet */
+		if ((d->args[i].kind != AK_PATH && d->args[i].kind != AK_STR) ||
+		    d->args[i].dir == ARG_OUT || !args[i])
 			continue;
 		limit = d->args[i].kind == AK_PATH ? PATH_CAP : (size_t)o->strsize + 1;
 		if (off + CAP_SIZE(limit) > cap)
@@ -140,6 +149,18 @@ static size_t build_record(const struct options *o, pid_t pid, pid_t tid, int nr
 	return off;
 }
 
+static bool in_sel(const uint64_t *sel, int nr)
+{
+	return nr >= 0 && nr < SEL_WORDS_CLI * 64 && ((sel[nr / 64] >> (nr % 64)) & 1);
+}
+
+/* Is the call a thread was found blocked in shown as unfinished? */
+static bool show_blocked(const struct options *o, int nr)
+{
+	return in_sel(o->sel, nr) && !(o->has_quiet && in_sel(o->quiet_sel, nr)) &&
+	       (o->status_mask & ST_UNFINISHED);
+}
+
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked)
 {
@@ -150,6 +171,9 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		return fd;
 	if (check_blocked)
 		nr = blocked_syscall(pid, tid, ts.args);
+	/* an unselected call's completion is not shown either */
+	if (nr >= 0 && !in_sel(s->o->sel, nr))
+		nr = -1;
 	if (nr >= 0) {
 		ts.nr = nr;
 		ts.ts = now_mono_ns();
@@ -169,7 +193,7 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 	} else {
 		__atomic_add_fetch(&s->skel->bss->live, 1, __ATOMIC_RELEASE);
 		tidset_add(&s->tids, tid);
-		if (nr >= 0) {
+		if (nr >= 0 && show_blocked(s->o, nr)) {
 			static uint8_t buf[sizeof(struct ev_syscall) + 6 * CAP_SIZE(PATH_CAP)];
 			size_t size = build_record(s->o, pid, tid, nr, ts.args, ts.ts,
 						   buf, sizeof(buf));
@@ -181,61 +205,112 @@ int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 	return err;
 }
 
-/* Attach to every thread of each -p process; rescan until no new thread. */
+/* A kernel thread (PF_KTHREAD in /proc/PID/stat's flags) makes no calls. */
+static bool is_kernel_thread(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long flags = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	/* after "(comm) ": state ppid pgrp session tty_nr tpgid flags */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %lu", &flags) != 1)
+		return false;
+	return flags & 0x00200000;	/* PF_KTHREAD */
+}
+
+/* Attach to every thread of one process; rescan until no new thread.
+ * Returns how many threads, 0 if the process is gone, or -errno. */
+static int attach_one(struct session *s, pid_t pid)
+{
+	char path[64];
+	int added, threads = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	for (int pass = 0; pass < 10; pass++) {
+		DIR *dir = opendir(path);
+		struct dirent *de;
+
+		if (!dir)
+			return errno == ENOENT || errno == ESRCH ? threads : -errno;
+		added = 0;
+		while ((de = readdir(dir))) {
+			pid_t tid = atoi(de->d_name);
+			int rc;
+
+			if (tid <= 0)
+				continue;
+			rc = target_track(s, pid, tid, TS_TRACED, true);
+			if (rc == 0) {
+				added++;
+				threads++;
+			} else if (rc < 0 && rc != -ESRCH) {
+				closedir(dir);
+				return rc;
+			}
+		}
+		closedir(dir);
+		if (!added)
+			break;
+	}
+	return threads;
+}
+
+/* Attach to each -p process; a process that cannot be traced is a warning
+ * (strace's "attach: ...: reason"), unless none can. */
 int target_attach_pids(struct session *s)
 {
 	const struct options *o = s->o;
 
+	s->attached = calloc(o->npids, sizeof(*s->attached));
+	if (!s->attached)
+		return -ENOMEM;
 	for (int i = 0; i < o->npids; i++) {
 		pid_t pid = o->pids[i];
-		char path[64];
-		int added, threads = 0;
+		int j, rc;
 
-		snprintf(path, sizeof(path), "/proc/%d/task", pid);
-		for (int pass = 0; pass < 10; pass++) {
-			DIR *dir = opendir(path);
-			struct dirent *de;
-
-			if (!dir) {
-				if (errno == ENOENT || errno == ESRCH) {
-					fprintf(stderr, "strobe: attach: process %d does not exist\n", pid);
-					return -ESRCH;
-				}
-				fprintf(stderr, "strobe: attach: cannot read %s: %s\n", path,
-					strerror(errno));
-				return -errno;
-			}
-			added = 0;
-			while ((de = readdir(dir))) {
-				pid_t tid = atoi(de->d_name);
-				int rc;
-
-				if (tid <= 0)
-					continue;
-				rc = target_track(s, pid, tid, TS_TRACED, true);
-				if (rc == 0) {
-					added++;
-					threads++;
-				} else if (rc < 0 && rc != -ESRCH) {
-					closedir(dir);
-					fprintf(stderr, "strobe: attach: cannot trace thread %d of "
-						"process %d: %s\n", tid, pid, strerror(-rc));
-					return rc;
-				}
-			}
-			closedir(dir);
-			if (!added)
-				break;
+		for (j = 0; j < s->nattached && s->attached[j] != pid; j++)
+			;
+		if (j < s->nattached)
+			continue;	/* -p X -p X: once */
+		if (is_kernel_thread(pid)) {
+			fprintf(stderr, "strobe: attach: process %d: %s (a kernel thread makes "
+				"no system calls)\n", pid, strerror(EPERM));
+			continue;
 		}
-		if (!threads) {
-			fprintf(stderr, "strobe: attach: process %d does not exist\n", pid);
-			return -ESRCH;
+		rc = attach_one(s, pid);
+		if (rc <= 0) {
+			fprintf(stderr, "strobe: attach: process %d: %s\n", pid,
+				strerror(rc ? -rc : ESRCH));
+			continue;
 		}
-		if (!o->quiet)
+		s->attached[s->nattached++] = pid;
+		if (!(o->quiet & QUIET_ATTACH))
 			fprintf(stderr, "strobe: Process %d attached\n", pid);
 	}
+	if (!s->nattached)
+		return -ESRCH;
 	formatter_add_procs(s->fmt, (int)s->tids.used - 1);
 	return 0;
+}
+
+void target_report_detached(struct session *s)
+{
+	if (s->o->quiet & QUIET_ATTACH)
+		return;
+	for (int i = 0; i < s->nattached; i++)
+		if (tidset_has(&s->tids, s->attached[i]))
+			fprintf(stderr, "strobe: Process %d detached\n", s->attached[i]);
 }
 
 /* At stop: each traced thread still inside a call gets an unfinished line. */
@@ -255,9 +330,11 @@ void target_report_unfinished(struct session *s)
 		fd = syscall(SYS_pidfd_open, tid, PIDFD_THREAD);
 		if (fd < 0)
 			continue;
-		/* an execve in flight is the formatter's: it holds the entry half */
+		/* an execve in flight is the formatter's: it holds the entry half;
+		 * a call found at attach and still blocked was shown then */
 		if (bpf_map_lookup_elem(s->skel->maps.tstate.map_fd, &fd, &ts) ||
-		    !(ts.flags & TS_IN_CALL) || ts.nr == 59 || ts.nr == 322) {
+		    !(ts.flags & TS_IN_CALL) || (ts.flags & TS_RESUMED) ||
+		    ts.nr == NR_execve || ts.nr == NR_execveat || !show_blocked(s->o, ts.nr)) {
 			close(fd);
 			continue;
 		}

@@ -62,6 +62,18 @@ void tidset_del(struct tidset *t, pid_t tid)
 	}
 }
 
+bool tidset_has(const struct tidset *t, pid_t tid)
+{
+	if (!t->cap || tid <= 0)
+		return false;
+	for (size_t i = slot_of(t, tid);; i = (i + 1) & (t->cap - 1)) {
+		if (!t->slot[i])
+			return false;
+		if (t->slot[i] == tid)
+			return true;
+	}
+}
+
 void tidset_free(struct tidset *t)
 {
 	free(t->slot);

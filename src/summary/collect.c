@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reading the kernel's per-CPU summary map, and interval differences. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
@@ -23,36 +24,79 @@ struct sum_row *summary_add_row(struct summary *s)
 	return &s->rows[s->n++];
 }
 
-int summary_collect(int map_fd, struct summary *s)
+/* The CPUs' values of one key, side by side (each rounded up to 8 bytes). */
+#define STRIDE(t) ((sizeof(t) + 7) & ~7ul)
+
+int summary_collect(const struct sum_maps *m, struct summary *s)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	struct sum_key key, next, *prev = NULL;
-	struct sum_val *vals;
+	int ncpu = libbpf_num_possible_cpus(), err = -ENOMEM;
+	struct sum_key key, next;
+	void *prev = NULL;
+	uint32_t used_max = 0, *used = NULL, nrkey, nrnext;
+	uint64_t *raw = NULL;
+	struct sum_val *vals = NULL;
+	struct sum_hist *hists = NULL;
+	size_t *owner = NULL;
 
 	s->n = 0;
 	if (ncpu <= 0)
 		return -EINVAL;
-	/* per-CPU values are 8-byte aligned, one after the other */
-	size_t stride = (sizeof(struct sum_val) + 7) & ~7ul;
-	vals = malloc(stride * ncpu);
-	if (!vals)
-		return -ENOMEM;
-	while (!bpf_map_get_next_key(map_fd, prev, &next)) {
+	vals = malloc(STRIDE(struct sum_val) * ncpu);
+	hists = malloc(STRIDE(struct sum_hist) * ncpu);
+	used = calloc(ncpu, sizeof(*used));
+	raw = calloc(ncpu, 8);	/* per-CPU u32 values come 8 bytes apart */
+	if (!vals || !hists || !used || !raw)
+		goto out;
+	/* how many histogram slots each CPU has handed out: read first, so a
+	 * slot handed out meanwhile is ignored rather than read half-made */
+	nrkey = 0;
+	if (bpf_map_lookup_elem(m->next, &nrkey, raw))
+		memset(raw, 0, ncpu * 8);
+	for (int c = 0; c < ncpu; c++) {
+		memcpy(&used[c], (char *)&raw[c], sizeof(used[c]));
+		if (used[c] > m->nslots)
+			used[c] = m->nslots;
+		if (used[c] > used_max)
+			used_max = used[c];
+	}
+	owner = malloc((size_t)ncpu * (used_max ? used_max : 1) * sizeof(*owner));
+	if (!owner)
+		goto out;
+	for (size_t i = 0; i < (size_t)ncpu * used_max; i++)
+		owner[i] = SIZE_MAX;
+	for (;;) {
 		struct sum_row *r;
 
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(map_fd, &key, vals))
-			continue;	/* deleted meanwhile */
-		r = summary_add_row(s);
-		if (!r) {
-			free(vals);
-			return -ENOMEM;
+		if (m->by == BY_NONE) {
+			if (bpf_map_get_next_key(m->counts, prev, &nrnext))
+				break;
+			nrkey = nrnext;
+			prev = &nrkey;
+			memset(&key, 0, sizeof(key));
+			key.nr = nrkey;
+		} else {
+			if (bpf_map_get_next_key(m->counts, prev, &next))
+				break;
+			key = next;
+			prev = &key;
 		}
+		if (bpf_map_lookup_elem(m->counts, prev, vals))
+			continue;	/* deleted meanwhile */
+		uint64_t calls = 0;
+
+		for (int c = 0; c < ncpu; c++)
+			calls += ((const struct sum_val *)((char *)vals +
+							   c * STRIDE(struct sum_val)))->calls;
+		if (!calls)
+			continue;	/* an array's unused syscall */
+		r = summary_add_row(s);
+		if (!r)
+			goto out;
 		r->nr = key.nr;
 		r->group = key.group;
 		for (int c = 0; c < ncpu; c++) {
-			const struct sum_val *v = (const void *)((char *)vals + c * stride);
+			const struct sum_val *v = (const void *)((char *)vals +
+								 c * STRIDE(struct sum_val));
 
 			r->calls += v->calls;
 			r->errors += v->errors;
@@ -61,16 +105,37 @@ int summary_collect(int map_fd, struct summary *s)
 				r->max_ns = v->max_ns;
 			if (!r->comm[0] && v->comm[0])
 				memcpy(r->comm, v->comm, sizeof(r->comm));
-			for (int b = 0; b < HIST_BUCKETS; b++)
-				r->hist[b] += v->hist[b];
+			if (v->hslot && v->hslot <= used[c])
+				owner[(size_t)c * used_max + v->hslot - 1] = s->n - 1;
 		}
 		if (key.comm[0]) {
 			memcpy(r->comm, key.comm, sizeof(r->comm));
 			memcpy(r->key_comm, key.comm, sizeof(r->key_comm));
 		}
 	}
+	/* each slot holds one key's histogram on each CPU that handed it out */
+	for (uint32_t slot = 0; slot < used_max; slot++) {
+		if (bpf_map_lookup_elem(m->hists, &slot, hists))
+			continue;
+		for (int c = 0; c < ncpu; c++) {
+			size_t row = owner[(size_t)c * used_max + slot];
+			const struct sum_hist *h;
+
+			if (row == SIZE_MAX)
+				continue;
+			h = (const void *)((char *)hists + c * STRIDE(struct sum_hist));
+			for (int b = 0; b < HIST_BUCKETS; b++)
+				s->rows[row].hist[b] += h->b[b];
+		}
+	}
+	err = 0;
+out:
+	free(owner);
+	free(raw);
+	free(used);
+	free(hists);
 	free(vals);
-	return 0;
+	return err;
 }
 
 static const struct sum_row *find(const struct summary *s, const struct sum_row *r)

@@ -14,10 +14,21 @@
 #include "summary.h"
 #include "../syscalls/syscalls.h"
 
+static const char *(*namer)(int nr, void *ctx);
+static void *namer_ctx;
+
+void summary_set_namer(const char *(*fn)(int nr, void *ctx), void *ctx)
+{
+	namer = fn;
+	namer_ctx = ctx;
+}
+
 static const char *name_of(int nr, char *buf, size_t len)
 {
-	const struct syscall_desc *d = syscall_get(nr);
+	const struct syscall_desc *d = namer ? NULL : syscall_get(nr);
 
+	if (namer && namer(nr, namer_ctx))
+		return namer(nr, namer_ctx);
 	if (d)
 		return d->name;
 	snprintf(buf, len, "syscall_%#x", nr);
@@ -96,6 +107,10 @@ static int cmp_rows(const void *pa, const void *pb)
 	case SORT_ERRORS: DESC(r->errors); break;
 	case SORT_P99: DESC(p99); break;
 	case SORT_MAX: DESC(r->max_ns); break;
+	case SORT_AVG:	/* strace's avg-time: total over calls */
+		if (a->r->total_ns * b->r->calls != b->r->total_ns * a->r->calls)
+			return a->r->total_ns * b->r->calls > b->r->total_ns * a->r->calls ? -1 : 1;
+		break;
 	case SORT_NAME:
 		return strcmp(name_of(a->r->nr, x, sizeof(x)), name_of(b->r->nr, y, sizeof(y)));
 	case SORT_NOTHING: break;
@@ -135,8 +150,10 @@ static const char dashes[] = "------ ----------- ----------- --------- ---------
 
 static void table_head(struct sbuf *b, const struct summary_fmt *f)
 {
-	sbuf_puts(b, "% time     seconds  usecs/call     calls    errors syscall         "
-		  "       p50       p90       p99       max");
+	sbuf_puts(b, namer ? "% time     seconds  usecs/call     calls    errors function        "
+			     "       p50       p90       p99       max"
+			   : "% time     seconds  usecs/call     calls    errors syscall         "
+			     "       p50       p90       p99       max");
 	if (f->interval)
 		sbuf_puts(b, "   calls/s");
 	sbuf_putc(b, '\n');
@@ -412,6 +429,10 @@ void summary_print(struct sbuf *b, struct summary *s, const struct summary_fmt *
 	if (f->not_counted)
 		sbuf_printf(b, "strobe: %llu calls not counted (the kernel's summary table was "
 			    "full)\n", (unsigned long long)f->not_counted);
+	if (f->not_in_hist)
+		sbuf_printf(b, "strobe: %llu calls counted but not in the latency histograms "
+			    "(their memory budget was spent); percentiles leave them out\n",
+			    (unsigned long long)f->not_in_hist);
 	if (f->trace_lost)
 		sbuf_printf(b, "strobe: %llu trace events lost; the counts above include them\n",
 			    (unsigned long long)f->trace_lost);

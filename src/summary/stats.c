@@ -4,10 +4,16 @@
 
 uint64_t hist_quantile(const uint32_t *hist, uint64_t count, double q, uint64_t max)
 {
-	double rank = q * (double)count, cum = 0;
+	double rank, cum = 0, in_hist = 0;
 
+	/* calls the kernel counted outside any histogram are left out */
+	for (uint32_t b = 0; b < HIST_BUCKETS; b++)
+		in_hist += hist[b];
+	if (in_hist < (double)count)
+		count = in_hist;
 	if (!count)
 		return 0;
+	rank = q * (double)count;
 	if (rank < 1)
 		rank = 1;
 	for (uint32_t b = 0; b < HIST_BUCKETS; b++) {

@@ -33,8 +33,16 @@ struct summary {
 
 /* A new zeroed row at the end, or NULL when out of memory. */
 struct sum_row *summary_add_row(struct summary *s);
-/* Read and add up the kernel's per-CPU map; -errno on failure. */
-int summary_collect(int map_fd, struct summary *s);
+/* The kernel's summary maps (bpf/summary.h): the counts (an array by
+ * syscall number, or with --by a hash), the per-CPU histogram slots, and
+ * how many slots each CPU has handed out. */
+struct sum_maps {
+	int counts, hists, next;
+	int by;			/* enum sum_by: which kind `counts` is */
+	uint32_t nslots;	/* histogram slots per CPU */
+};
+/* Read and add up the kernel's per-CPU maps; -errno on failure. */
+int summary_collect(const struct sum_maps *m, struct summary *s);
 /* out = cur - prev, row by row (an interval's counts); max from the histogram. */
 int summary_diff(const struct summary *cur, const struct summary *prev, struct summary *out);
 void summary_free(struct summary *s);
@@ -54,9 +62,12 @@ struct summary_fmt {
 	double seconds;		/* the span the counts cover */
 	time_t when;		/* end of that span */
 	uint64_t not_counted;	/* calls the kernel could not count */
+	uint64_t not_in_hist;	/* calls counted outside any histogram */
 	uint64_t trace_lost;	/* -C: trace records lost (counts are whole) */
 };
 
 void summary_print(struct sbuf *b, struct summary *s, const struct summary_fmt *f);
+/* Rows named by fn (library functions for strobe ltrace), not syscalls. */
+void summary_set_namer(const char *(*fn)(int nr, void *ctx), void *ctx);
 
 #endif

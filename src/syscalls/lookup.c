@@ -6,91 +6,42 @@
 #include "syscalls.h"
 #include "../../bpf/event.h"
 
-bool arg_struct_capture(int kind, int *cap_kind, int *size)
-{
-	static const struct {
-		int kind, cap, size;
-	} t[] = {
-		/* x86_64 layouts: struct stat 144, timespec 16, the kernel's
-		 * sigaction 32 (handler, flags, restorer, mask), sigset 8,
-		 * rlimit64 16, wait status 4 */
-		{ AK_STAT, CK_STRUCT_OUT, 144 },
-		{ AK_TIMESPEC_IN, CK_STRUCT_IN, 16 }, { AK_TIMESPEC_OUT, CK_STRUCT_OUT, 16 },
-		{ AK_SIGACTION_IN, CK_STRUCT_IN, 32 }, { AK_SIGACTION_OUT, CK_STRUCT_OUT, 32 },
-		{ AK_SIGSET_IN, CK_STRUCT_IN, 8 }, { AK_SIGSET_OUT, CK_STRUCT_OUT, 8 },
-		{ AK_RLIMIT_IN, CK_STRUCT_IN, 16 }, { AK_RLIMIT_OUT, CK_STRUCT_OUT, 16 },
-		{ AK_WAIT_STATUS, CK_STRUCT_OUT, 4 }, { AK_STATX, CK_STRUCT_OUT, 256 },
-		{ AK_FD_PAIR, CK_STRUCT_OUT, 8 },
-		/* struct utsname 390, sysinfo 112, statfs 120 */
-		{ AK_UTSNAME, CK_STRUCT_OUT, 390 }, { AK_SYSINFO, CK_STRUCT_OUT, 112 },
-		{ AK_STATFS, CK_STRUCT_OUT, 120 }, { AK_SIGFRAME_MASK, CK_STRUCT_IN, 8 },
-		/* struct clone_args up to cgroup (v2, 88 bytes) */
-		{ AK_CLONE_ARGS, CK_STRUCT_IN, 88 },
-		/* sockaddr_storage is 128 bytes; a sockaddr read by the call is
-		 * captured at the length its caller gives (CK_STRUCT_IN_LEN) */
-		{ AK_SOCKADDR_OUT, CK_STRUCT_OUT, 128 },
-		/* read at exit even when the call fails: then it is what the caller gave */
-		{ AK_SOCKLEN, CK_STRUCT_IN, 4 },
-		{ AK_SOCKADDR_IN, CK_STRUCT_IN_LEN, 2 },
-		/* arrays: struct pollfd 8 bytes, epoll_event 12 (packed) */
-		{ AK_POLLFDS, CK_ARRAY, 8 }, { AK_EPOLL_EVENTS, CK_ARRAY, 12 },
-		{ AK_EPOLL_EVENT, CK_STRUCT_IN, 12 },
-		/* what is left of the timeout, and the ready fds: at exit (the
-		 * first 128 fds of a set); as given: at entry (arg_entry_size) */
-		{ AK_TIMESPEC_INOUT, CK_STRUCT_OUT, 16 }, { AK_TIMEVAL_INOUT, CK_STRUCT_OUT, 16 },
-		{ AK_FDSET, CK_STRUCT_OUT, 16 }, { AK_PRCTL_ARG, CK_STRUCT_IN, 16 },
-		{ AK_IOV_IN, CK_IOV_IN, 0 }, { AK_IOV_OUT, CK_IOV_OUT, 0 },
-		{ AK_MSGHDR_IN, CK_MSGHDR_IN, 0 }, { AK_MSGHDR_OUT, CK_MSGHDR_OUT, 0 },
-		{ AK_MMSG, CK_MMSG_IN, 0 }, { AK_MMSG_OUT, CK_MMSG_OUT, 0 },
-		{ AK_SOCKOPT_IN, CK_STRUCT_IN_LEN, 0 }, { AK_SOCKOPT_OUT, CK_STRUCT_OUT_LENP, 0 },
-		/* timeval 16, itimerspec and itimerval 32, sigevent 64 (its
-		 * first 16 bytes matter), rusage: its two timevals, tms 32 */
-		{ AK_TIMEVAL_IN, CK_STRUCT_IN, 16 }, { AK_TIMEVAL_OUT, CK_STRUCT_OUT, 16 },
-		{ AK_ITIMERSPEC_IN, CK_STRUCT_IN, 32 }, { AK_ITIMERSPEC_OUT, CK_STRUCT_OUT, 32 },
-		{ AK_ITIMERVAL_IN, CK_STRUCT_IN, 32 }, { AK_ITIMERVAL_OUT, CK_STRUCT_OUT, 32 },
-		{ AK_SIGEVENT, CK_STRUCT_IN, 16 }, { AK_INT_OUT, CK_STRUCT_OUT, 4 },
-		{ AK_RUSAGE, CK_STRUCT_OUT, 32 }, { AK_TMS, CK_STRUCT_OUT, 32 },
-		{ AK_CPUMASK, CK_ARRAY, 1 }, { AK_CPUMASK_IN, CK_STRUCT_IN_LEN, 0 },
-		/* open_how 24 bytes, utimensat's two timespecs 32 */
-		{ AK_OPEN_HOW, CK_STRUCT_IN, 24 }, { AK_UTIMES, CK_STRUCT_IN, 32 },
-		/* ioctl's argument: the start of struct termios (16 bytes of
-		 * flags), a winsize or an int; unreadable when it is a number */
-		{ AK_IOCTL_ARG, CK_STRUCT_IN, 16 },
-		/* stack_t 24, siginfo: its first 48 bytes, gid_t arrays, the
-		 * capability header 8 and two data structs 24 */
-		{ AK_STACK_IN, CK_STRUCT_IN, 24 }, { AK_STACK_OUT, CK_STRUCT_OUT, 24 },
-		{ AK_SIGINFO_IN, CK_STRUCT_IN, 48 }, { AK_SIGINFO_OUT, CK_STRUCT_OUT, 48 },
-		{ AK_GROUPS_OUT, CK_ARRAY, 4 }, { AK_GROUPS_IN, CK_ARRAY, 4 },
-		{ AK_CAP_HEADER, CK_STRUCT_IN, 8 }, { AK_CAP_DATA_IN, CK_STRUCT_IN, 24 },
-		{ AK_CAP_DATA_OUT, CK_STRUCT_OUT, 24 }, { AK_INT_IN, CK_STRUCT_IN, 4 },
-		/* struct sembuf 6 bytes; a msgbuf: mtype and msgsz bytes of
-		 * text, 8 + argument len_arg (up to 128); mq_attr 32 */
-		{ AK_SEMBUFS, CK_ARRAY, 6 }, { AK_MSGBUF_IN, CK_MSGBUF_IN, 0 },
-		{ AK_MSGBUF_OUT, CK_MSGBUF_OUT, 0 }, { AK_MQ_ATTR, CK_STRUCT_IN, 32 },
-		{ AK_MQ_ATTR_OUT, CK_STRUCT_OUT, 32 }, { AK_PSEL_SIGMASK, CK_SIGMASK_PAIR, 24 },
-	};
+enum { CNT_ARG, CNT_RET };
 
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (t[i].kind == kind) {
-			*cap_kind = t[i].cap;
-			*size = t[i].size;
-			return true;
-		}
-	return false;
+static const struct {
+	uint8_t in, out, entry, count;
+	uint16_t size;
+} kinds[AK__COUNT] = {
+#define ARGKIND(name, cin, cout, sz, ent, cnt, xlat, decoder)			\
+	[AK_##name] = { .in = CK_##cin, .out = CK_##cout, .entry = ent,		\
+			.count = CNT_##cnt, .size = sz },
+#include "argkinds.def"
+#undef ARGKIND
+};
+
+bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
+{
+	bool out = a->dir == ARG_OUT;
+	uint8_t ck;
+
+	if (a->kind >= AK__COUNT)
+		return false;
+	/* a kind captured one way only is captured so whatever the mark */
+	ck = out ? kinds[a->kind].out : kinds[a->kind].in;
+	if (ck == CK_NONE)
+		ck = out ? kinds[a->kind].in : kinds[a->kind].out;
+	if (ck == CK_NONE)
+		return false;
+	c->ck = ck;
+	c->entry = kinds[a->kind].entry;
+	c->size = kinds[a->kind].size;
+	c->len_arg = out && kinds[a->kind].count == CNT_RET ? LEN_RET : a->len_arg;
+	return true;
 }
 
-int arg_entry_size(int kind)
+int arg_kind_size(int kind)
 {
-	switch (kind) {
-	case AK_TIMESPEC_INOUT: case AK_TIMEVAL_INOUT: case AK_FDSET:
-		return STASH_SIZE;
-	}
-	return 0;
-}
-
-bool arg_count_is_result(int kind)
-{
-	return kind == AK_EPOLL_EVENTS || kind == AK_CPUMASK || kind == AK_GROUPS_OUT;
+	return kind >= 0 && kind < AK__COUNT ? kinds[kind].size : 0;
 }
 
 const struct syscall_desc *syscall_get(long nr)

@@ -71,6 +71,15 @@ static inline uint32_t load_u32(const void *p, size_t off)
 	return v;
 }
 
+/* json.c: s as a JSON string literal, quotes included */
+void json_string(struct sbuf *b, const char *s, size_t len);
+
+/* proc.c: the process's cwd into cwd (empty when unreadable; cwd may be
+ * NULL), then each open fd with what /proc/PID/fd says it is (each may be
+ * NULL); -1 if pid has no fd directory */
+int proc_fds(int pid, char *cwd, size_t cwdlen,
+	     void (*each)(void *ctx, int fd, const char *path), void *ctx);
+
 /* Pad with spaces up to column `col` of the text since `start`. */
 static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
 {

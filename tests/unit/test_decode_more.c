@@ -2,6 +2,7 @@
  * prctl and -X, against what strace 6.1 printed for the same values on
  * Debian 12 (read off its output, see tests/progs/poll.c, net.c, prctl.c). */
 #include <string.h>
+#include <sys/socket.h>
 
 #include "check.h"
 #include "decode/decode.h"
@@ -73,6 +74,13 @@ int main(void)
 	/* socket options, send/recv flags */
 	decode_sockopt_level(&b, 6);
 	CHECK_STR(s(), "SOL_TCP");
+	/* the values of <linux/socket.h>, not typed by hand (these three were wrong) */
+	decode_sockopt_level(&b, SOL_ALG);
+	CHECK_STR(s(), "SOL_ALG");
+	decode_sockopt_level(&b, SOL_XDP);
+	CHECK_STR(s(), "SOL_XDP");
+	decode_sockopt_level(&b, SOL_MPTCP);
+	CHECK_STR(s(), "SOL_MPTCP");
 	decode_sockopt_name(&b, 1, 20);
 	CHECK_STR(s(), "SO_RCVTIMEO_OLD");
 	decode_sockopt_name(&b, 1, 9999);

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What bpf/uprobes.bpf.c does when a probe fires, one struct up_desc per
+ * cookie, filled by user space (src/probe/uprobe_prog.c) before attaching.
+ * Included from BPF code (after vmlinux.h) and from C.
+ */
+#ifndef STROBE_UPROBE_DESC_H
+#define STROBE_UPROBE_DESC_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+#define UP_DESC_MAX 16384	/* probes (cookies) one session can have */
+#define UP_FRAMES 16		/* nested traced calls kept per thread */
+
+/* up_desc.cap[i]: what to read where argument i points */
+enum up_cap {
+	UC_NONE = 0,
+	UC_STR = 1,		/* a string, at entry */
+	UC_BUF_IN = 2,		/* bytes at entry, length in argument len_arg[i] */
+	UC_BUF_OUT = 3,		/* bytes at return, length the result (if > 0) */
+	UC_BUF_OUT_PLEN = 4,	/* bytes at return, length at *argument len_arg[i] */
+	UC_STR_OUT = 5,		/* a string the call wrote, at return */
+};
+
+/* up_desc.flags */
+#define UD_EMIT_ENTRY	0x01	/* a record at entry */
+#define UD_EMIT_RETURN	0x02	/* a record at return */
+#define UD_PAIR		0x04	/* keep the entry for its return (dur, args) */
+#define UD_CALLER	0x08	/* only calls from a file in `callers` (ltrace) */
+#define UD_COUNT	0x10	/* count in the summary map (at return with UD_PAIR) */
+#define UD_USDT		0x20	/* arguments from usdt[], not registers */
+#define UD_RET_STR	0x40	/* the result points to a string */
+
+/* up_desc.err: which results count as errors in a summary */
+enum up_err { UE_NONE, UE_NEG, UE_NULL, UE_NONZERO, UE_LE0, UE_NEG1 };
+
+struct up_usdt_arg {
+	__s8 size;		/* bytes, negative when signed */
+	__u8 type;		/* enum usdt_arg_type of src/probe/probe.h */
+	__s16 reg_off;		/* offsetof(struct pt_regs, ...) */
+	__u32 pad;
+	__s64 val;		/* constant, or offset of the dereference */
+};
+
+struct up_desc {
+	__u8 flags;		/* UD_* */
+	__u8 nargs;		/* usdt: arguments to fetch */
+	__u8 err;		/* enum up_err */
+	__u8 pad;
+	__u8 cap[6];		/* enum up_cap, per argument */
+	__u8 len_arg[6];
+	struct up_usdt_arg usdt[UP_ARGS];
+};
+
+/* A file whose code may make the calls ltrace shows (the main program). */
+struct up_caller {
+	__u64 ino;
+	__u32 dev;
+	__u32 pad;
+};
+
+/* targets: a process's state */
+#define UT_PENDING_EXEC 1	/* the launched command, before its execve */
+#define UT_TRACED 2
+
+#endif

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What the command line asks of the formatter, for live traces and for
+ * reports alike; each caller then sets what only it knows. */
+#include "cli.h"
+#include "../output/output.h"
+
+void options_fmt(const struct options *o, struct fmt_opts *fo)
+{
+	*fo = (struct fmt_opts){
+		.timestamps = o->timestamps, .relative = o->relative,
+		.syscall_times = o->syscall_times, .strsize = o->strsize,
+		.json = o->json && !o->summary,
+		.decode_fds = o->decode_fds,
+		.paths = o->paths, .npaths = o->npaths,
+		.print_ip = o->print_ip, .stack_trace = o->stack_trace,
+		.columns = o->columns, .numbers = o->syscall_numbers,
+		.quiet_exit = o->quiet & QUIET_EXIT, .signals = o->signals,
+	};
+}

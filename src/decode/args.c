@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One argument's text, as strace prints it: by the argument's kind, from
+ * its value and, for strings, buffers and structs, from what the kernel
+ * side captured (walked with bounds checks: records may come from files).
+ */
+#include <string.h>
+
+#include "../output/internal.h"
+#include "decode.h"
+#include "../syscalls/syscalls.h"
+
+bool cap_next(struct capiter *it, const struct cap **c, const char **data)
+{
+	const struct cap *cc;
+
+	if (!it->left || it->p + sizeof(*cc) > it->end)
+		return false;
+	cc = (const struct cap *)it->p;
+	if (it->p + CAP_SIZE(cc->len) > it->end)
+		return false;
+	*c = cc;
+	*data = (const char *)(it->p + sizeof(*cc));
+	it->p += CAP_SIZE(cc->len);
+	it->left--;
+	return true;
+}
+
+void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size)
+{
+	it->p = (const uint8_t *)(e + 1);
+	it->end = (const uint8_t *)e + size;
+	it->left = e->ncaps;
+}
+
+bool cap_find(const struct ev_syscall *e, size_t size, int arg,
+		     const struct cap **c, const char **data)
+{
+	struct capiter it;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, c, data))
+		if ((*c)->arg == arg && !((*c)->flags & (CAP_ARGV | CAP_ENTRY)))
+			return true;
+	return false;
+}
+
+bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
+		      const struct cap **c, const char **data)
+{
+	struct capiter it;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, c, data))
+		if ((*c)->arg == arg && ((*c)->flags & flags) == flags)
+			return true;
+	return false;
+}
+
+void put_ptr(struct sbuf *b, uint64_t v)
+{
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_puts(b, "NULL");
+}
+
+void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+	size_t max = formatter_strsize(f);
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (c->flags & CAP_DUMP)	/* captured whole for the dump: -s of it here */
+		decode_string(b, data, c->len < max ? c->len : max,
+			      c->len > max || (c->flags & CAP_TRUNC));
+	else
+		decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+}
+
+/* -e read=/write=: " | 00000  68 65 6c 6c ...  hell... |" lines after the
+ * call's line, for each buffer captured whole */
+void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		if (!(c->flags & CAP_DUMP) || (c->flags & CAP_FAULT))
+			continue;
+		for (size_t off = 0; off < c->len; off += 16) {
+			char ascii[17];
+			size_t n = c->len - off < 16 ? c->len - off : 16;
+
+			sbuf_printf(b, " | %05zx  ", off);
+			for (size_t j = 0; j < 16; j++) {
+				unsigned char ch = j < n ? (unsigned char)data[off + j] : ' ';
+
+				if (j < n)
+					sbuf_printf(b, "%02x ", ch);
+				else
+					sbuf_puts(b, "   ");
+				if (j == 7)
+					sbuf_putc(b, ' ');
+				ascii[j] = j < n ? (ch >= 0x20 && ch < 0x7f ? (char)ch : '.') : ' ';
+			}
+			ascii[16] = 0;
+			sbuf_printf(b, " %s |\n", ascii);
+		}
+		if (c->flags & CAP_TRUNC)
+			sbuf_printf(b, " | (strobe dumps the first %u bytes)\n", c->len);
+	}
+}
+
+/* argv (and with -v the environment): `total` strings, or for argv (-1)
+ * those captured and e->aux2 more */
+static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size, int i, int64_t total)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	bool more = total < 0 ? e->aux2 : false;
+	int n = 0;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		if (c->arg != i || !(c->flags & CAP_ARGV))
+			continue;
+		/* strace shows -s elements at most, all of them with -v */
+		if (n == formatter_strsize(f) && !decode_verbose()) {
+			more = true;
+			break;
+		}
+		sbuf_puts(b, n++ ? ", " : "[");
+		if (c->flags & CAP_FAULT)
+			sbuf_puts(b, "???");
+		else
+			decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+	}
+	if (!n && !(e->flags & EVF_ENTRY)) {
+		/* not captured (a lost entry half): the pointer is all we have */
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (total >= 0 && n < total)
+		more = true;
+	if (!n)
+		sbuf_putc(b, '[');
+	if (more)
+		sbuf_puts(b, n ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
+void put_argv_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i)
+{
+	put_argv(f, b, e, size, i, -1);
+}
+
+/* The environment: its strings with -v, else the pointer and how many */
+void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	bool captured = false;
+	uint64_t v = e->args[i];
+
+	cap_begin(&it, e, size);
+	while (!captured && cap_next(&it, &c, &data))
+		captured = c->arg == i && (c->flags & CAP_ARGV);
+	if (v && captured) {
+		put_argv(f, b, e, size, i, e->aux);
+		return;
+	}
+	put_ptr(b, v);
+	if (v && (e->flags & EVF_ENTRY)) {
+		sbuf_puts(b, " /* ");
+		sbuf_u64(b, e->aux);
+		sbuf_puts(b, e->aux == 1 ? " var */" : " vars */");
+	}
+}
+
+void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	     const struct ev_syscall *e, size_t size, int i)
+{
+	int kind = d->args[i].kind, xs = arg_kind_xlat(kind);
+	uint64_t v = e->args[i];
+	size_t mark = b->len;
+
+	put_arg_kind(f, b, d, e, size, i);
+	if (xs == XS_NONE || decode_xlat() == XLAT_ABBREV)
+		return;
+	/* -X raw|verbose: the number, or both; int arguments: the low half */
+	xlat_finish(b, mark, xs == XS_DEC ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v,
+		    xs == XS_DEC ? XF_DEC : XF_HEX);
+	if (kind == AK_DIRFD)
+		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)v);
+}
+
+/* How many arguments strace shows: open's mode only with O_CREAT/O_TMPFILE. */
+int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
+{
+	for (int i = 0; i < d->nargs; i++) {
+		if (d->args[i].kind == AK_FCNTL_ARG && i > 0 && !fcntl_cmd_has_arg(e->args[i - 1]))
+			return i;
+		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
+		    !(e->args[i - 1] & (0100 | 020000000)))
+			return i;
+		/* mknod's device only for character and block devices */
+		if (d->args[i].kind == AK_MKNOD_DEV && i > 0 &&
+		    (e->args[i - 1] & 0170000) != 0020000 && (e->args[i - 1] & 0170000) != 0060000)
+			return i;
+		/* mremap's new address only with MREMAP_FIXED */
+		if (d->args[i].kind == AK_MREMAP_FLAGS && !(e->args[i] & 2))
+			return i + 1;
+	}
+	return d->nargs;
+}
+
+void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+	      size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	int n;
+
+	if (!d || (d->flags & SCF_NO_FORMAT)) {
+		if (d) {
+			sbuf_puts(b, d->name);
+		} else {
+			sbuf_puts(b, "syscall_");
+			sbuf_hex(b, (uint32_t)e->nr);
+		}
+		sbuf_putc(b, '(');
+		for (int i = 0; i < 6; i++) {
+			if (i)
+				sbuf_puts(b, ", ");
+			sbuf_hex(b, e->args[i]);
+		}
+		return;
+	}
+	sbuf_puts(b, d->name);
+	sbuf_putc(b, '(');
+	if (d->nargs == 5 && d->args[0].kind == AK_CLONE_FLAGS) {
+		put_clone(b, e);
+		return;
+	}
+	if (d->args[0].kind == AK_PRCTL_OPTION) {
+		put_prctl(f, b, e, size);
+		return;
+	}
+	if (d->nargs == 6 && d->args[1].kind == AK_FUTEX_OP) {
+		put_futex(f, b, d, e, size);
+		return;
+	}
+	n = shown_args(d, e);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		put_arg(f, b, d, e, size, i);
+	}
+}
+

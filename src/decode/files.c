@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * File calls: open, access and *at flags, whence, fcntl commands and
+ * results, fd flags, advice, flock, renameat2, xattr, inotify, eventfd,
+ * memfd and seal flags, openat2's open_how, utimensat's times.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+
+void decode_open_flags(struct sbuf *b, uint64_t v)
+{
+	static const char *const acc[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE" };
+
+	sbuf_puts(b, acc[v & 3]);
+	v &= ~3ull;
+	put_rest(b, v & 0xffffffff, put_flags(b, &v, xlat_open_flags, N(xlat_open_flags), 0), "");
+}
+
+void decode_access_mode(struct sbuf *b, uint64_t v)
+{
+	v = (uint32_t)v;	/* an int: the low half of the register */
+	put_rest(b, v, put_flags(b, &v, xlat_access_flags, N(xlat_access_flags), 1), "F_OK");
+}
+
+/* 0x200 means a different thing to each call that takes it. */
+void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall)
+{
+	const char *bit9 = NULL;
+	int first;
+
+	if (!strcmp(syscall, "unlinkat"))
+		bit9 = "AT_REMOVEDIR";
+	else if (!strcmp(syscall, "faccessat2") || !strcmp(syscall, "faccessat"))
+		bit9 = "AT_EACCESS";
+	/* statx's sync type: 0 is AT_STATX_SYNC_AS_STAT, and strace says so */
+	first = 1;
+	if (!strcmp(syscall, "statx") && !(v & 0x6000)) {
+		sbuf_puts(b, "AT_STATX_SYNC_AS_STAT");
+		first = 0;
+	}
+	first = put_flags(b, &v, xlat_at_flags, 1, first);
+	if (bit9 && (v & 0x200)) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_puts(b, bit9);
+		v &= ~0x200ull;
+		first = 0;
+	}
+	first = put_flags(b, &v, xlat_at_flags + 1, N(xlat_at_flags) - 1, first);
+	put_rest(b, v, first, "0");
+}
+
+void decode_whence(struct sbuf *b, uint64_t v)
+{
+	static const char *const names[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END",
+					      "SEEK_DATA", "SEEK_HOLE" };
+
+	v = (uint32_t)v;	/* an int: the low half of the register */
+	if (v < N(names))
+		sbuf_puts(b, names[v]);
+	else
+		sbuf_hex(b, v);
+}
+
+void decode_dirfd(struct sbuf *b, int64_t v)
+{
+	if ((int)v == -100)
+		sbuf_puts(b, "AT_FDCWD");
+	else
+		sbuf_s64(b, (int)v);
+}
+
+void decode_fcntl_cmd(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_fcntl_cmds, N(xlat_fcntl_cmds), NULL);
+}
+
+/* Commands that take no third argument: strace shows two. */
+bool fcntl_cmd_has_arg(uint64_t cmd)
+{
+	switch ((uint32_t)cmd) {
+	case 1: case 3: case 9: case 11: case 1025: case 1032: case 1034:
+		return false;
+	}
+	return true;
+}
+
+void decode_fd_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_open_flags, N(xlat_open_flags));
+}
+
+void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
+{
+	size_t mark = b->len;
+
+	switch ((uint32_t)cmd) {
+	case 2:				/* F_SETFD */
+		if (v == 1)
+			sbuf_puts(b, "FD_CLOEXEC");
+		else
+			sbuf_u64(b, (uint32_t)v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);	/* -X */
+		break;
+	case 4:				/* F_SETFL */
+		decode_open_flags(b, (uint32_t)v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
+		break;
+	case 1033:			/* F_ADD_SEALS */
+		decode_seals(b, v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
+		break;
+	case 0: case 8: case 10: case 1024: case 1026: case 1030: case 1031:
+		sbuf_s64(b, (int32_t)v);
+		break;
+	default:
+		if (v)
+			sbuf_hex(b, v);
+		else
+			sbuf_puts(b, "NULL");
+	}
+}
+
+/* F_GETFD and F_GETFL results: "0x1 (flags FD_CLOEXEC)" */
+bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret)
+{
+	if (ret < 0)
+		return false;
+	if ((uint32_t)cmd == 1) {
+		if (!ret)
+			sbuf_putc(b, '0');
+		else if (ret == 1)
+			sbuf_puts(b, "0x1 (flags FD_CLOEXEC)");
+		else
+			sbuf_hex(b, ret);
+		return true;
+	}
+	if ((uint32_t)cmd == 3) {
+		if (ret)
+			sbuf_hex(b, ret);
+		else
+			sbuf_putc(b, '0');
+		sbuf_puts(b, " (flags ");
+		decode_open_flags(b, ret);
+		sbuf_putc(b, ')');
+		return true;
+	}
+	return false;
+}
+
+void decode_fadvise(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_fadvise, N(xlat_fadvise), "POSIX_FADV_???");
+}
+
+FLAG_DECODER(decode_flock_op, xlat_flock_ops);
+FLAG_DECODER(decode_rename_flags, xlat_rename_flags);
+FLAG_DECODER(decode_xattr_flags, xlat_xattr_flags);
+FLAG_DECODER(decode_inotify_init_flags, xlat_in_init_flags);
+FLAG_DECODER(decode_inotify_mask, xlat_in_mask);
+FLAG_DECODER(decode_eventfd_flags, xlat_efd_flags);
+FLAG_DECODER(decode_memfd_flags, xlat_mfd_flags);
+FLAG_DECODER(decode_seals, xlat_seals);
+/* struct open_how {u64 flags, mode, resolve}: mode only when the flags
+ * create a file */
+void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t how[3];
+
+	if (too_short(b, len, sizeof(how)))
+		return;
+	memcpy(how, p, sizeof(how));
+	uint64_t resolve;
+	size_t mark;
+
+	sbuf_puts(b, "{flags=");
+	mark = b->len;
+	decode_open_flags(b, how[0]);
+	xlat_finish(b, mark, how[0], XF_HEX);
+	if (how[0] & (0100 | 020000000)) {
+		sbuf_puts(b, ", mode=");
+		sbuf_oct(b, how[1]);
+	}
+	sbuf_puts(b, ", resolve=");
+	mark = b->len;
+	resolve = how[2];
+	put_rest(b, how[2], put_flags(b, &how[2], xlat_resolve_flags, N(xlat_resolve_flags), 1), "0");
+	xlat_finish(b, mark, resolve, XF_HEX);
+	sbuf_putc(b, '}');
+}
+
+/* utimensat's two timespecs: UTIME_NOW and UTIME_OMIT by name, times
+ * with their date */
+void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 32))
+		return;
+	sbuf_putc(b, '[');
+	for (int i = 0; i < 2; i++) {
+		int64_t t[2];
+
+		memcpy(t, p + i * 16, sizeof(t));
+		if (i)
+			sbuf_puts(b, ", ");
+		if (t[1] == (1 << 30) - 1 || t[1] == (1 << 30) - 2) {
+			const char *name = t[1] == (1 << 30) - 1 ? "UTIME_NOW" : "UTIME_OMIT";
+
+			/* -X raw|verbose: the struct, and the name in a comment */
+			if (decode_xlat() == XLAT_ABBREV) {
+				sbuf_puts(b, name);
+				continue;
+			}
+			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
+			if (decode_xlat() == XLAT_VERBOSE)
+				sbuf_printf(b, " /* %s */", name);
+		} else {
+			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
+			decode_date(b, t[0], (uint32_t)t[1]);
+		}
+	}
+	sbuf_putc(b, ']');
+}

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The decoder of each argument kind, dispatched from the one table of
+ * kinds (src/syscalls/argkinds.def).  The decoders of whole families live
+ * in src/decode/ (flags, structs), waits.c, msgs.c and callargs.c; the
+ * ones here are what a single kind needs around them: the NULL pointer,
+ * the capture that failed, the fd's path, the direction.
+ */
+#include <string.h>
+
+#include "../output/internal.h"
+#include "decode.h"
+#include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
+
+#define ARGS struct formatter *f, struct sbuf *b, const struct syscall_desc *d, \
+	     const struct ev_syscall *e, size_t size, int i
+
+typedef void v_fn(struct sbuf *b, uint64_t v);
+typedef void s_fn(struct sbuf *b, const uint8_t *p, size_t len);
+typedef void c_fn(ARGS);
+
+static bool written(const struct syscall_desc *d, int i)
+{
+	return d->args[i].dir == ARG_OUT;
+}
+
+/* The bytes captured for argument i, at least `min` of them; NULL, after
+ * printing "NULL" or the address, when there are none (not captured,
+ * unreadable, short, or written by a call that failed). */
+static const uint8_t *arg_bytes(struct sbuf *b, const struct syscall_desc *d,
+				const struct ev_syscall *e, size_t size, int i, size_t min,
+				size_t *len)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return NULL;
+	}
+	if ((written(d, i) && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
+	    (c->flags & CAP_FAULT) || c->len < min) {
+		sbuf_hex(b, e->args[i]);
+		return NULL;
+	}
+	*len = c->len;
+	return (const uint8_t *)data;
+}
+
+/* a struct: at least its kind's size */
+static const uint8_t *struct_bytes(struct sbuf *b, const struct syscall_desc *d,
+				   const struct ev_syscall *e, size_t size, int i,
+				   size_t *len)
+{
+	return arg_bytes(b, d, e, size, i, arg_kind_size(d->args[i].kind), len);
+}
+
+/* numbers: ints arrive in 64-bit registers whose upper half the ABI leaves
+ * undefined, so 32-bit kinds print the low half */
+static void put_int(struct sbuf *b, uint64_t v) { sbuf_s64(b, (int32_t)v); }
+static void put_long(struct sbuf *b, uint64_t v) { sbuf_s64(b, (int64_t)v); }
+static void put_uint(struct sbuf *b, uint64_t v) { sbuf_u64(b, (uint32_t)v); }
+/* a user or group id: (uid_t)-1, "leave it as it is", prints as -1 */
+static void put_id(struct sbuf *b, uint64_t v)
+{
+	if ((uint32_t)v == 0xffffffffu)
+		sbuf_puts(b, "-1");
+	else
+		sbuf_u64(b, (uint32_t)v);
+}
+static void put_oct32(struct sbuf *b, uint64_t v) { sbuf_oct(b, (uint32_t)v); }
+static void put_hex32(struct sbuf *b, uint64_t v) { sbuf_hex(b, (uint32_t)v); }
+static void put_mode32(struct sbuf *b, uint64_t v) { decode_mode(b, (uint32_t)v); }
+static void put_shm_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 's'); }
+static void put_msg_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 'm'); }
+static void put_sem_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 'e'); }
+
+static void put_signal_arg(struct sbuf *b, uint64_t v)
+{
+	if ((int32_t)v)
+		decode_signal(b, (int32_t)v);
+	else
+		sbuf_putc(b, '0');
+}
+
+/* SOCK_CLOEXEC and SOCK_NONBLOCK, as in socket(2)'s type */
+static void put_sock_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t t = (uint32_t)v;
+	struct sbuf tmp;
+	const char *bar;
+
+	if (!t) {
+		sbuf_putc(b, '0');
+		return;
+	}
+	if (t & 0xf) {
+		sbuf_hex(b, t);
+		return;
+	}
+	sbuf_init(&tmp, 64);
+	decode_sock_type(&tmp, t);
+	/* drop the type name decode_sock_type leads with */
+	bar = memchr(tmp.p, '|', tmp.len);
+	sbuf_mem(b, bar ? bar + 1 : tmp.p, bar ? tmp.len - (bar + 1 - tmp.p) : tmp.len);
+	sbuf_free(&tmp);
+}
+
+static void put_fd_arg(ARGS)
+{
+	sbuf_s64(b, (int32_t)e->args[i]);
+	put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)e->args[i]);
+}
+
+static void put_dirfd_arg(ARGS)
+{
+	decode_dirfd(b, e->args[i]);
+	/* AT_FDCWD: the cwd; with -X the decor follows the number (put_arg) */
+	if (decode_xlat() == XLAT_ABBREV)
+		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)e->args[i]);
+}
+
+static void put_at_flags(ARGS)
+{
+	decode_at_flags(b, (uint32_t)e->args[i], d->name);
+}
+
+static void put_fcntl_arg(ARGS)
+{
+	decode_fcntl_arg(b, i ? e->args[i - 1] : 0, e->args[i]);
+}
+
+static void put_sock_proto(ARGS)
+{
+	decode_sock_proto(b, e->args[0], e->args[i]);
+}
+
+static void put_ioctl_arg_c(ARGS)
+{
+	put_ioctl_arg(b, e, size, i);
+}
+
+static void put_sockaddr_c(ARGS)
+{
+	put_sockaddr(b, d, e, size, i);
+}
+
+static void put_wait_arg_c(ARGS)
+{
+	if (!put_wait_arg(f, b, d, e, size, i))
+		sbuf_hex(b, e->args[i]);
+}
+
+static void put_msg_arg_c(ARGS)
+{
+	if (!put_msg_arg(f, b, d, e, size, i))
+		sbuf_hex(b, e->args[i]);
+}
+
+static void put_clone_args_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p = struct_bytes(b, d, e, size, i, &len);
+
+	if (p)
+		put_clone_args(b, e, p, len);
+}
+
+static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t mask;
+
+	memcpy(&mask, p, sizeof(mask));
+	decode_sigset(b, mask);
+}
+
+static void put_sigframe_mask(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	sbuf_puts(b, "{mask=");
+	put_sigset(b, p, len);
+	sbuf_putc(b, '}');
+}
+
+static void put_siginfo(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (len < 48 || !(p[0] | p[1] | p[2] | p[3]))
+		sbuf_puts(b, "{}");	/* no signal: strace shows nothing of it */
+	else
+		decode_siginfo(b, 0, p);
+}
+
+static void put_intp(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	int32_t n;
+
+	memcpy(&n, p, sizeof(n));
+	sbuf_printf(b, "[%d]", n);
+}
+
+static void put_int_pair(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	int32_t fds[2];
+
+	memcpy(fds, p, sizeof(fds));
+	sbuf_printf(b, "[%d, %d]", fds[0], fds[1]);
+}
+
+static void put_itimerspec(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	decode_itimer(b, p, len, false);
+}
+
+static void put_itimerval(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	decode_itimer(b, p, len, true);
+}
+
+static void put_utsname(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	decode_utsname(b, p, len, decode_verbose());
+}
+
+/* wait4's status: only a call that reaped a child wrote it */
+static void put_wait_status_arg(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->args[i] && e->ret <= 0) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		decode_wait_status(b, p, len);
+}
+
+/* pipe2's and socketpair's new fds, each with its -y decor */
+static void put_fd_pair(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	int32_t fds[2];
+
+	if (!e->args[i] || e->ret < 0 || !cap_find(e, size, i, &c, &data) ||
+	    (c->flags & CAP_FAULT) || c->len < sizeof(fds)) {
+		size_t len;
+		const uint8_t *p = struct_bytes(b, d, e, size, i, &len);
+
+		if (p)
+			put_int_pair(b, p, len);
+		return;
+	}
+	memcpy(fds, data, sizeof(fds));
+	for (int k = 0; k < 2; k++) {
+		sbuf_printf(b, k ? ", %d" : "[%d", fds[k]);
+		put_fd_decor(f, b, e, size, FDI_PAIR + k, fds[k]);
+	}
+	sbuf_putc(b, ']');
+}
+
+static void put_groups(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->args[i] && written(d, i) && e->ret == 0) {
+		sbuf_puts(b, "[]");
+		return;
+	}
+	if (!(p = arg_bytes(b, d, e, size, i, 0, &len)))
+		return;
+	sbuf_putc(b, '[');
+	for (size_t k = 0; k + 4 <= len; k += 4) {
+		uint32_t g;
+
+		memcpy(&g, p + k, 4);
+		sbuf_printf(b, k ? ", %u" : "%u", g);
+	}
+	sbuf_putc(b, ']');
+}
+
+static void put_cpumask(ARGS)
+{
+	size_t len;
+	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
+
+	if (p)
+		decode_cpumask(b, p, len);
+}
+
+/* semop's sembufs, msgsnd's and msgrcv's msgbufs */
+static void put_ipc_buf(ARGS)
+{
+	size_t len;
+	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
+	uint64_t n = e->args[d->args[i].len_arg];
+
+	if (!p)
+		return;
+	if (d->args[i].kind == AK_SEMBUFS)
+		decode_sembufs(b, p, len, n);
+	else
+		decode_msgbuf(b, p, len, n, formatter_strsize(f));
+}
+
+static void put_buf_hex(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (!e->args[i])
+		sbuf_puts(b, "NULL");
+	else if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT))
+		sbuf_hex(b, e->args[i]);
+	else
+		decode_string_hex(b, data, c->len, c->flags & CAP_TRUNC);
+}
+
+static void put_dirents(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	uint64_t v = e->args[i];
+
+	if (v && e->ret >= 0 && cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT)) {
+		/* -v: the entries (getdents64's layout) */
+		decode_dirents64(b, (const uint8_t *)data, c->len, (uint64_t)e->ret);
+		return;
+	}
+	if (v && e->ret == 0 && decode_verbose() && e->nr == NR_getdents64) {
+		sbuf_puts(b, "[]");	/* -v: no entries */
+		return;
+	}
+	put_ptr(b, v);
+	if (e->ret >= 0 && !(e->flags & (EVF_UNFINISHED | EVF_RESUMED)))
+		sbuf_printf(b, " /* %u entries */", e->aux);
+}
+
+/* The dispatch: each kind's decoder, of one of three shapes. */
+static const struct {
+	v_fn *v;
+	s_fn *s;
+	c_fn *c;
+} decoders[AK__COUNT] = {
+#define V(fn) .v = fn
+#define S(fn) .s = fn
+#define C(fn) .c = fn
+#define ARGKIND(name, in, out, size, entry, count, xlat, decoder) [AK_##name] = { decoder },
+#include "../syscalls/argkinds.def"
+#undef ARGKIND
+#undef V
+#undef S
+#undef C
+};
+
+void put_arg_kind(ARGS)
+{
+	int kind = d->args[i].kind;
+	size_t len;
+	const uint8_t *p;
+
+	if (kind >= AK__COUNT) {
+		sbuf_hex(b, e->args[i]);
+	} else if (decoders[kind].c) {
+		decoders[kind].c(f, b, d, e, size, i);
+	} else if (decoders[kind].s) {
+		if ((p = struct_bytes(b, d, e, size, i, &len)))
+			decoders[kind].s(b, p, len);
+	} else {
+		decoders[kind].v(b, e->args[i]);
+	}
+}
+
+int arg_kind_xlat(int kind)
+{
+	static const signed char xlat[AK__COUNT] = {
+#define ARGKIND(name, in, out, size, entry, count, x, decoder) [AK_##name] = XS_##x,
+#include "../syscalls/argkinds.def"
+#undef ARGKIND
+	};
+
+	return kind >= 0 && kind < AK__COUNT ? xlat[kind] : XS_NONE;
+}

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sockets: families, types, protocols, addresses, socket options, message
+ * flags and control messages.
+ */
+#include <arpa/inet.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+#include "../output/internal.h"
+#include "../syscalls/syscalls.h"
+#include "../../bpf/event.h"
+
+void decode_sock_family(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_sock_family, N(xlat_sock_family), "AF_???");
+}
+
+void decode_sock_type(struct sbuf *b, uint64_t v)
+{
+	uint64_t rest = (uint32_t)v & ~0xfull;
+
+	put_enum(b, v & 0xf, xlat_sock_type_types, N(xlat_sock_type_types), NULL);
+	put_rest(b, rest, put_flags(b, &rest, xlat_sock_type_flags, N(xlat_sock_type_flags), 0), "");
+}
+
+void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
+{
+	if (family == 2 || family == 10)
+		put_enum(b, (uint32_t)v, xlat_sock_proto_ip, N(xlat_sock_proto_ip), NULL);
+	else if (family == 16)
+		put_enum(b, (uint32_t)v, xlat_sock_proto_nl, N(xlat_sock_proto_nl), NULL);
+	else
+		sbuf_s64(b, (int32_t)v);
+}
+
+void decode_sockopt_level(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_levels, N(xlat_levels), "SOL_???");
+}
+
+void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v)
+{
+	switch ((uint32_t)level) {
+	case 1: put_enum(b, (uint32_t)v, xlat_so_names, N(xlat_so_names), "SO_???"); return;
+	case 6: put_enum(b, (uint32_t)v, xlat_tcp_names, N(xlat_tcp_names), "TCP_???"); return;
+	case 0: put_enum(b, (uint32_t)v, xlat_ip_names, N(xlat_ip_names), "IP_???"); return;
+	case 41: put_enum(b, (uint32_t)v, xlat_ipv6_names, N(xlat_ipv6_names), "IPV6_???"); return;
+	}
+	sbuf_u64(b, (uint32_t)v);
+}
+
+void decode_msg_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_msg_flags, N(xlat_msg_flags));
+}
+
+/* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":
+ * the control messages in p, walked by their lengths (x86_64: a 16-byte
+ * header, data aligned to 8). */
+void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	size_t off = 0;
+	bool first = true;
+
+	sbuf_putc(b, '[');
+	while (off + 16 <= len) {
+		uint64_t clen;
+		int32_t level, type;
+
+		memcpy(&clen, p + off, 8);
+		memcpy(&level, p + off + 8, 4);
+		memcpy(&type, p + off + 12, 4);
+		if (clen < 16)
+			break;
+		sbuf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
+			    (unsigned long long)clen);
+		first = false;
+		decode_sockopt_level(b, (uint32_t)level);
+		sbuf_puts(b, ", cmsg_type=");
+		size_t dlen = clen - 16, avail = len - off - 16;
+		const uint8_t *d = p + off + 16;
+
+		if (dlen > avail)
+			dlen = avail;
+		if (level == 1 && type == 1) {		/* SCM_RIGHTS */
+			sbuf_puts(b, "SCM_RIGHTS, cmsg_data=[");
+			for (size_t i = 0; i + 4 <= dlen; i += 4) {
+				int32_t fd;
+
+				memcpy(&fd, d + i, 4);
+				sbuf_printf(b, "%s%d", i ? ", " : "", fd);
+			}
+			sbuf_puts(b, "]}");
+		} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
+			uint32_t c[3];
+
+			memcpy(c, d, 12);
+			sbuf_printf(b, "SCM_CREDENTIALS, cmsg_data={pid=%u, uid=%u, gid=%u}}",
+				    c[0], c[1], c[2]);
+		} else {
+			sbuf_printf(b, "%#x, cmsg_data=", (uint32_t)type);
+			decode_string_hex(b, (const char *)d, dlen, false);
+			sbuf_putc(b, '}');
+		}
+		off += (clen + 7) & ~(uint64_t)7;
+	}
+	sbuf_putc(b, ']');
+}
+
+/* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
+ * by family.  len is how many bytes the call said it holds. */
+void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint16_t family;
+	char text[64];
+
+	if (len < 2) {
+		sbuf_puts(b, "{}");
+		return;
+	}
+	memcpy(&family, p, 2);
+	sbuf_puts(b, "{sa_family=");
+	decode_sock_family(b, family);
+	if (family == 1) {			/* AF_UNIX */
+		const char *path = (const char *)p + 2;
+		size_t n = len - 2;
+
+		if (n) {
+			sbuf_puts(b, ", sun_path=");
+			if (!path[0] && n > 1) {	/* abstract: no NUL ends it */
+				sbuf_putc(b, '@');
+				decode_string(b, path + 1, n - 1, false);
+			} else {
+				decode_string(b, path, strnlen(path, n), false);
+			}
+		}
+	} else if (family == 2 && len >= 8) {	/* AF_INET */
+		uint16_t port;
+
+		memcpy(&port, p + 2, 2);
+		inet_ntop(AF_INET, p + 4, text, sizeof(text));
+		sbuf_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")",
+			    ntohs(port), text);
+	} else if (family == 10 && len >= 24) {	/* AF_INET6 */
+		uint16_t port;
+		uint32_t flow, scope = 0;
+
+		memcpy(&port, p + 2, 2);
+		memcpy(&flow, p + 4, 4);
+		if (len >= 28)
+			memcpy(&scope, p + 24, 4);
+		inet_ntop(AF_INET6, p + 8, text, sizeof(text));
+		sbuf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), "
+			    "inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
+			    ntohs(port), ntohl(flow), text, scope);
+	} else if (family == 16 && len >= 12) {	/* AF_NETLINK */
+		uint32_t pid, groups;
+
+		memcpy(&pid, p + 4, 4);
+		memcpy(&groups, p + 8, 4);
+		sbuf_printf(b, ", nl_pid=%u, nl_groups=%08x", pid, groups);
+	} else if (len > 2) {
+		sbuf_puts(b, ", sa_data=");
+		decode_string(b, (const char *)p + 2, len - 2, false);
+	}
+	sbuf_putc(b, '}');
+}
+
+/*
+ * Scatter/gather and messages: iovec arrays with their data
+ * ("[{iov_base="hello", iov_len=5}]"), msghdrs with name, iovecs and
+ * control messages, send/recv flags, and socket options by level and name
+ * with their values.  The kernel side captured each iovec as a CAP_ELEM
+ * cap (base, len, then data: for reads, up to the result), and a msghdr as
+ * its struct followed by CAP_NAME, CAP_ELEM and CAP_CTRL caps.
+ */
+
+struct msghdr64 {
+	uint64_t name;
+	uint32_t namelen, pad;
+	uint64_t iov, iovlen, control, controllen;
+	uint32_t flags, pad2;
+};
+
+/* The captures of one argument, in order: a msghdr's struct starts a
+ * group (sendmmsg/recvmmsg have one per message), its name, iovecs and
+ * control follow. */
+struct capref {
+	const struct cap *c;
+	const char *data;
+};
+
+#define MAX_REFS 256
+
+static size_t collect(const struct ev_syscall *e, size_t size, int i, struct capref *refs)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	size_t n = 0;
+
+	cap_begin(&it, e, size);
+	while (n < MAX_REFS && cap_next(&it, &c, &data))
+		if (c->arg == i && !(c->flags & CAP_ENTRY))
+			refs[n++] = (struct capref){ c, data };
+	return n;
+}
+
+/* The CAP_ELEM caps among refs as "[{iov_base=..., iov_len=N}, ...]". */
+static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *refs, size_t n,
+		     uint64_t cnt, bool failed)
+{
+	uint64_t shown = 0, max = formatter_strsize(f);
+
+	sbuf_putc(b, '[');
+	for (size_t k = 0; k < n && shown < cnt; k++) {
+		const struct cap *c = refs[k].c;
+		const char *data = refs[k].data;
+		uint64_t base, len;
+
+		if (!(c->flags & CAP_ELEM) || c->len < 16)
+			continue;
+		if (shown == max)
+			break;
+		memcpy(&base, data, 8);
+		memcpy(&len, data + 8, 8);
+		sbuf_puts(b, shown ? ", {iov_base=" : "{iov_base=");
+		if (failed || (c->flags & CAP_FAULT))
+			sbuf_hex(b, base);
+		else
+			decode_string(b, data + 16, c->len - 16, c->flags & CAP_TRUNC);
+		sbuf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
+		shown++;
+	}
+	if (shown < cnt)
+		sbuf_puts(b, shown ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
+static const struct capref *flagged(const struct capref *refs, size_t n, int flag)
+{
+	for (size_t k = 0; k < n; k++)
+		if ((refs[k].c->flags & flag) && !(refs[k].c->flags & CAP_FAULT))
+			return &refs[k];
+	return NULL;
+}
+
+/* A msghdr from its group of captures (refs[0] is the struct). */
+static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct capref *refs,
+			     size_t n)
+{
+	const struct capref *r;
+	struct msghdr64 m;
+
+	memcpy(&m, refs[0].data, sizeof(m));
+	sbuf_puts(b, "{msg_name=");
+	if (!m.name)
+		sbuf_puts(b, "NULL");
+	else if ((r = flagged(refs, n, CAP_NAME)))
+		decode_sockaddr(b, (const uint8_t *)r->data,
+				r->c->len < m.namelen ? r->c->len : m.namelen);
+	else
+		sbuf_hex(b, m.name);
+	sbuf_printf(b, ", msg_namelen=%u, msg_iov=", m.namelen);
+	if (m.iov)
+		put_iovs(f, b, refs, n, m.iovlen, false);
+	else
+		sbuf_puts(b, "NULL");
+	sbuf_printf(b, ", msg_iovlen=%llu", (unsigned long long)m.iovlen);
+	if (m.controllen) {
+		sbuf_puts(b, ", msg_control=");
+		if ((r = flagged(refs, n, CAP_CTRL)))
+			decode_cmsgs(b, (const uint8_t *)r->data,
+				     r->c->len < m.controllen ? r->c->len : m.controllen);
+		else
+			sbuf_hex(b, m.control);
+	}
+	sbuf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)m.controllen);
+	decode_msg_flags(b, m.flags);
+	sbuf_putc(b, '}');
+}
+
+static bool is_header(const struct cap *c, size_t want)
+{
+	return !(c->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL)) && c->len >= want;
+}
+
+static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		       size_t size, int i, bool out)
+{
+	static struct capref refs[MAX_REFS];
+	size_t n = collect(e, size, i, refs);
+	struct msghdr64 m;
+
+	if (!n || !is_header(refs[0].c, sizeof(m)) || (refs[0].c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (out && e->ret < 0) {
+		/* nothing was received: only what the caller offered */
+		memcpy(&m, refs[0].data, sizeof(m));
+		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
+		return;
+	}
+	put_msghdr_group(f, b, refs, n);
+}
+
+/* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
+ * captures per message (its struct is 64 bytes: msghdr, then msg_len) */
+static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		      size_t size, int i)
+{
+	static struct capref refs[MAX_REFS];
+	size_t n = collect(e, size, i, refs), k = 0, shown = 0;
+
+	if (e->ret <= 0 || !n) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	sbuf_putc(b, '[');
+	while (k < n) {
+		size_t end = k + 1;
+		uint32_t len;
+
+		if (!is_header(refs[k].c, sizeof(struct msghdr64) + 4)) {
+			k++;
+			continue;
+		}
+		while (end < n && !is_header(refs[end].c, 1))
+			end++;
+		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
+		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
+		put_msghdr_group(f, b, refs + k, end - k);
+		sbuf_printf(b, ", msg_len=%u}", len);
+		k = end;
+	}
+	if ((int64_t)shown < e->ret)
+		sbuf_puts(b, shown ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
+/* An option's value: an int as "[1]", struct linger, else its bytes. */
+static void put_optval(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		       const char *p, size_t len)
+{
+	uint32_t level = (uint32_t)e->args[1], name = (uint32_t)e->args[2];
+	size_t max = formatter_strsize(f);
+	int32_t v[3];
+
+	if (len == 4) {
+		memcpy(v, p, 4);
+		sbuf_printf(b, "[%d]", v[0]);
+	} else if (level == 1 && name == 13 && len == 8) {	/* SO_LINGER */
+		memcpy(v, p, 8);
+		sbuf_printf(b, "{l_onoff=%d, l_linger=%d}", v[0], v[1]);
+	} else if (level == 1 && name == 17 && len == 12) {	/* SO_PEERCRED */
+		memcpy(v, p, 12);
+		sbuf_printf(b, "{pid=%d, uid=%u, gid=%u}", v[0], (uint32_t)v[1], (uint32_t)v[2]);
+	} else {
+		decode_string(b, p, len < max ? len : max, len > max);
+	}
+}
+
+bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		 const struct ev_syscall *e, size_t size, int i)
+{
+	int kind = d->args[i].kind;
+	bool out = d->args[i].dir == ARG_OUT;
+	uint64_t v = e->args[i];
+	const struct cap *c;
+	const char *data;
+
+	switch (kind) {
+	case AK_MSG_FLAGS:
+		decode_msg_flags(b, v);
+		return true;
+	case AK_SOCKOPT_LEVEL:
+		decode_sockopt_level(b, v);
+		return true;
+	case AK_SOCKOPT_NAME:
+		decode_sockopt_name(b, e->args[1], v);
+		return true;
+	case AK_IOV: case AK_MSGHDR: case AK_SOCKOPT: case AK_MMSG:
+		break;
+	default:
+		return false;
+	}
+	if (!v) {
+		sbuf_puts(b, "NULL");
+		return true;
+	}
+	switch (kind) {
+	case AK_IOV: {
+		static struct capref refs[MAX_REFS];
+		size_t n = collect(e, size, i, refs);
+
+		size_t k = 0;
+
+		while (k < n && !(refs[k].c->flags & CAP_ELEM))
+			k++;
+		if (k == n) {
+			sbuf_hex(b, v);
+			return true;
+		}
+		put_iovs(f, b, refs, n, e->args[d->args[i].len_arg],
+			 out && e->ret < 0);
+		return true;
+	}
+	case AK_MMSG:
+		put_mmsgs(f, b, e, size, i);
+		return true;
+	case AK_MSGHDR:
+		put_msghdr(f, b, e, size, i, out);
+		return true;
+	case AK_SOCKOPT:
+		if ((out && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
+		    (c->flags & CAP_FAULT)) {
+			sbuf_hex(b, v);
+			return true;
+		}
+		put_optval(f, b, e, data, c->len);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Socket addresses with their lengths.
+ */
+
+/*
+ * Socket addresses: one the call reads is as long as its length argument
+ * says; one it writes is as long as the length it wrote back ("[16]").
+ */
+void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
+			 const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+	int kind = d->args[i].kind;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) || c->len < 2) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (kind == AK_SOCKLEN) {
+		int32_t n;
+
+		if (c->len < 4) {
+			sbuf_hex(b, e->args[i]);
+			return;
+		}
+		memcpy(&n, data, 4);
+		/* the length as the caller gave it, and as the call left it */
+		if (e->aux2 == 1 && (int32_t)e->aux != n)
+			sbuf_printf(b, "[%d => %d]", (int32_t)e->aux, n);
+		else
+			sbuf_printf(b, "[%d]", n);
+		return;
+	}
+	size_t len = c->len;
+
+	if (kind == AK_SOCKADDR && d->args[i].dir == ARG_OUT) {
+		/* the length the call wrote back is the next argument's */
+		const struct cap *lc;
+		const char *ldata;
+		int32_t n;
+
+		if (i + 1 < d->nargs && cap_find(e, size, i + 1, &lc, &ldata) &&
+		    !(lc->flags & CAP_FAULT) && lc->len >= 4) {
+			memcpy(&n, ldata, 4);
+			if (n >= 0 && (size_t)n < len)
+				len = n;
+		}
+	}
+	decode_sockaddr(b, (const uint8_t *)data, len);
+}

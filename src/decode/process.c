@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Processes: clone flags, wait options and statuses, resource limits and
+ * usage, arch_prctl and prctl options, priorities, id types, scheduling
+ * policies, capabilities, personalities, CPU masks, pidfd flags.
+ */
+#include <arpa/inet.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+#include "../output/internal.h"
+#include "../syscalls/syscalls.h"
+#include "../../bpf/event.h"
+
+void decode_rlimit_resource(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_rlimit_resource, N(xlat_rlimit_resource), "RLIMIT_???");
+}
+
+void decode_arch_prctl(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_arch_prctl, N(xlat_arch_prctl), "ARCH_???");
+}
+
+void decode_wait_options(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_wait_options, N(xlat_wait_options));
+}
+
+/* The flags, then the exit signal; under -X each is a number
+ * ("0x1200000|17") */
+void decode_clone_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t sig = v & 0xff, rest = v & ~0xffull;
+	size_t mark = b->len;
+	int first = put_flags(b, &rest, xlat_clone_flags, N(xlat_clone_flags), 1);
+
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
+		first = 0;
+	}
+	if (!first)
+		xlat_finish(b, mark, v & ~0xffull, XF_HEX);
+	if (sig) {
+		if (!first)
+			sbuf_putc(b, '|');
+		mark = b->len;
+		decode_signal(b, sig);
+		xlat_finish(b, mark, sig, XF_DEC);
+		first = 0;
+	}
+	if (first)
+		sbuf_putc(b, '0');
+}
+
+void decode_prctl_option(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_pr_options, N(xlat_pr_options), "PR_???");
+}
+
+static const char *const caps[] = {
+	"CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_DAC_READ_SEARCH", "CAP_FOWNER",
+	"CAP_FSETID", "CAP_KILL", "CAP_SETGID", "CAP_SETUID", "CAP_SETPCAP",
+	"CAP_LINUX_IMMUTABLE", "CAP_NET_BIND_SERVICE", "CAP_NET_BROADCAST",
+	"CAP_NET_ADMIN", "CAP_NET_RAW", "CAP_IPC_LOCK", "CAP_IPC_OWNER",
+	"CAP_SYS_MODULE", "CAP_SYS_RAWIO", "CAP_SYS_CHROOT", "CAP_SYS_PTRACE",
+	"CAP_SYS_PACCT", "CAP_SYS_ADMIN", "CAP_SYS_BOOT", "CAP_SYS_NICE",
+	"CAP_SYS_RESOURCE", "CAP_SYS_TIME", "CAP_SYS_TTY_CONFIG", "CAP_MKNOD",
+	"CAP_LEASE", "CAP_AUDIT_WRITE", "CAP_AUDIT_CONTROL", "CAP_SETFCAP",
+	"CAP_MAC_OVERRIDE", "CAP_MAC_ADMIN", "CAP_SYSLOG", "CAP_WAKE_ALARM",
+	"CAP_BLOCK_SUSPEND", "CAP_AUDIT_READ", "CAP_PERFMON", "CAP_BPF",
+	"CAP_CHECKPOINT_RESTORE",
+};
+
+void decode_capability(struct sbuf *b, uint64_t v)
+{
+	if (v < N(caps))
+		sbuf_puts(b, caps[v]);
+	else
+		sbuf_printf(b, "%#llx /* CAP_??? */", (unsigned long long)v);
+}
+
+/* PR_SET_DUMPABLE's argument and PR_GET_DUMPABLE's result */
+void decode_dumpable(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, v, xlat_dumpable, N(xlat_dumpable), "SUID_DUMP_???");
+}
+
+void decode_pr_tsc(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, v, xlat_pr_tsc, N(xlat_pr_tsc), "PR_TSC_???");
+}
+
+void decode_pr_cap_ambient(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, v, xlat_pr_cap_ambient, N(xlat_pr_cap_ambient), "PR_CAP_AMBIENT_???");
+}
+
+/* "1<<CAP_CHOWN|1<<CAP_KILL" from the two 32-bit halves of a v3 set */
+static void put_caps(struct sbuf *b, uint64_t set)
+{
+	bool first = true;
+
+	for (int i = 0; i < 64; i++) {
+		if (!(set & (1ull << i)))
+			continue;
+		sbuf_puts(b, first ? "1<<" : "|1<<");
+		decode_capability(b, i);
+		first = false;
+	}
+	if (first)
+		sbuf_putc(b, '0');
+}
+
+/* struct __user_cap_header_struct {u32 version; int pid;} */
+void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint32_t version;
+	int32_t pid;
+
+	if (too_short(b, len, 8))
+		return;
+	memcpy(&version, p, 4);
+	memcpy(&pid, p + 4, 4);
+	sbuf_puts(b, "{version=");
+	put_enum(b, version, xlat_cap_header, N(xlat_cap_header), "_LINUX_CAPABILITY_VERSION_???");
+	sbuf_printf(b, ", pid=%d}", pid);
+}
+
+/* two struct __user_cap_data_struct {u32 effective, permitted,
+ * inheritable;}: the low and high halves of each set */
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	static const char *const names[] = { "effective", "permitted", "inheritable" };
+	uint32_t w[6];
+
+	if (too_short(b, len, sizeof(w)))
+		return;
+	memcpy(w, p, sizeof(w));
+	sbuf_putc(b, '{');
+	for (int i = 0; i < 3; i++) {
+		sbuf_printf(b, "%s%s=", i ? ", " : "", names[i]);
+		put_caps(b, w[i] | (uint64_t)w[3 + i] << 32);
+	}
+	sbuf_putc(b, '}');
+}
+
+void decode_prio_which(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_prio_which, N(xlat_prio_which), "PRIO_???");
+}
+
+void decode_idtype(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_idtype, N(xlat_idtype), "P_???");
+}
+
+void decode_sched_policy(struct sbuf *b, uint64_t v)
+{
+	uint64_t rest = (uint32_t)v & 0x40000000;
+
+	put_enum(b, (uint32_t)v & ~0x40000000u, xlat_sched_policy, N(xlat_sched_policy), "SCHED_???");
+	if (rest)
+		sbuf_puts(b, "|SCHED_RESET_ON_FORK");
+}
+
+static void rlim_value(struct sbuf *b, uint64_t v)
+{
+	size_t mark = b->len;
+
+	if (v == ~0ull)
+		sbuf_puts(b, "RLIM64_INFINITY");
+	else if (v > 1024 && !(v % 1024)) {
+		sbuf_u64(b, v / 1024);
+		sbuf_puts(b, "*1024");
+	} else {
+		sbuf_u64(b, v);
+		return;
+	}
+	xlat_finish(b, mark, v, XF_UDEC);
+}
+
+void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	(void)len;
+	sbuf_puts(b, "{rlim_cur=");
+	rlim_value(b, load_u64(p, 0));
+	sbuf_puts(b, ", rlim_max=");
+	rlim_value(b, load_u64(p, 8));
+	sbuf_putc(b, '}');
+}
+
+void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint32_t s = load_u32(p, 0);
+
+	(void)len;
+	sbuf_puts(b, "[{");
+	if ((s & 0x7f) == 0) {
+		sbuf_printf(b, "WIFEXITED(s) && WEXITSTATUS(s) == %u", (s >> 8) & 0xff);
+	} else if ((s & 0xff) == 0x7f) {
+		sbuf_puts(b, "WIFSTOPPED(s) && WSTOPSIG(s) == ");
+		decode_signal(b, (s >> 8) & 0xff);
+		if (s >> 16)
+			sbuf_printf(b, " && s>>16 == %u", s >> 16);
+	} else if (s == 0xffff) {
+		sbuf_puts(b, "WIFCONTINUED(s)");
+	} else {
+		sbuf_puts(b, "WIFSIGNALED(s) && WTERMSIG(s) == ");
+		decode_signal(b, s & 0x7f);
+		if (s & 0x80)
+			sbuf_puts(b, " && WCOREDUMP(s)");
+	}
+	sbuf_puts(b, "}]");
+}
+
+FLAG_DECODER(decode_pidfd_flags, xlat_pidfd_flags);
+/* a personality: its execution domain, then its flags; 0xffffffff (a
+ * query) as it is */
+void decode_personality(struct sbuf *b, uint64_t v)
+{
+	uint64_t f = (uint32_t)v & ~0x80000fu, dom = (uint32_t)v & 0x80000f;
+
+	if ((uint32_t)v == 0xffffffff) {
+		sbuf_hex(b, 0xffffffff);
+		return;
+	}
+	put_enum(b, dom, xlat_personality_domains, N(xlat_personality_domains), "PER_???");
+	put_rest(b, f, put_flags(b, &f, xlat_personality_flags, N(xlat_personality_flags), 0), "");
+}
+
+/* struct rusage: ru_utime, ru_stime (timevals), then 14 longs strace
+ * abbreviates */
+void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 32))
+		return;
+	sbuf_puts(b, "{ru_utime=");
+	put_pair(b, p, "tv_usec");
+	sbuf_puts(b, ", ru_stime=");
+	put_pair(b, p + 16, "tv_usec");
+	sbuf_puts(b, ", ...}");
+}
+
+void decode_tms(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 32))
+		return;
+	sbuf_printf(b, "{tms_utime=%lld, tms_stime=%lld, tms_cutime=%lld, tms_cstime=%lld}",
+		    (long long)i64(p, 0), (long long)i64(p, 8), (long long)i64(p, 16),
+		    (long long)i64(p, 24));
+}
+
+/* "[0 1]": the CPUs set in a mask of len bytes */
+void decode_cpumask(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	bool first = true;
+
+	sbuf_putc(b, '[');
+	for (size_t i = 0; i < len * 8; i++)
+		if (p[i / 8] & (1u << (i % 8))) {
+			sbuf_printf(b, first ? "%zu" : " %zu", i);
+			first = false;
+		}
+	sbuf_putc(b, ']');
+}
+
+void decode_rusage_who(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_rusage_who, N(xlat_rusage_who), "RUSAGE_???");
+}
+
+/*
+ * prctl(2): which arguments strace shows, and how, depends on the option:
+ * none (PR_GET_DUMPABLE), one (a signal, a capability, a name, a pointer to
+ * what the call wrote: "[SIGTERM]"), or all four in decimal for the options
+ * that require the unused ones to be 0.  Unknown options: all in hex.
+ * The kernel side captured 16 bytes at arg2 at exit (a name or an int).
+ */
+
+/* Debian 12's headers (Linux 6.1) predate PR_GET_MDWE */
+#ifndef PR_GET_MDWE
+#define PR_GET_MDWE 66
+#endif
+
+static void put_u(struct sbuf *b, uint64_t v)
+{
+	sbuf_printf(b, ", %llu", (unsigned long long)v);
+}
+
+/* What the call wrote at arg2: "[value]" after success, else the pointer. */
+static bool out_word(const struct ev_syscall *e, size_t size, uint64_t *v, int width)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (e->ret < 0 || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT) ||
+	    c->len < width)
+		return false;
+	*v = 0;
+	memcpy(v, data, width);
+	return true;
+}
+
+static void put_name(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		     size_t size, bool out)
+{
+	const struct cap *c;
+	const char *data;
+	size_t n, max = formatter_strsize(f);
+
+	if (!e->args[1]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if ((out && e->ret < 0) || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[1]);
+		return;
+	}
+	for (n = 0; n < c->len && data[n]; n++)
+		;
+	decode_string(b, data, n < max ? n : max, n > max);
+}
+
+void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	uint64_t op = (uint32_t)e->args[0], a2 = e->args[1], v;
+
+	decode_prctl_option(b, op);
+	switch (op) {
+	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_TIMING: case PR_GET_SECCOMP:
+	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
+	case PR_TASK_PERF_EVENTS_ENABLE: case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
+	case PR_GET_IO_FLUSHER:
+		return;
+	case PR_SET_PDEATHSIG:
+		sbuf_puts(b, ", ");
+		decode_signal(b, (int)a2);
+		return;
+	case PR_SET_DUMPABLE:
+		sbuf_puts(b, ", ");
+		decode_dumpable(b, a2);
+		return;
+	case PR_SET_TSC:
+		sbuf_puts(b, ", ");
+		decode_pr_tsc(b, a2);
+		return;
+	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
+		sbuf_puts(b, ", ");
+		decode_capability(b, a2);
+		return;
+	case PR_SET_KEEPCAPS: case PR_SET_TIMING: case PR_SET_TIMERSLACK:
+	case PR_SET_CHILD_SUBREAPER: case PR_SET_PTRACER:
+		put_u(b, a2);
+		return;
+	case PR_SET_NAME: case PR_GET_NAME:
+		sbuf_puts(b, ", ");
+		put_name(f, b, e, size, op == PR_GET_NAME);
+		return;
+	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: case PR_GET_TSC:
+	case PR_GET_TID_ADDRESS:
+		sbuf_puts(b, ", ");
+		if (!a2) {
+			sbuf_puts(b, "NULL");
+		} else if (!out_word(e, size, &v, op == PR_GET_TID_ADDRESS ? 8 : 4)) {
+			sbuf_hex(b, a2);
+		} else {
+			sbuf_putc(b, '[');
+			if (op == PR_GET_PDEATHSIG)
+				decode_signal(b, (int)v);
+			else if (op == PR_GET_TSC)
+				decode_pr_tsc(b, v);
+			else if (op == PR_GET_TID_ADDRESS)
+				sbuf_hex(b, v);
+			else
+				sbuf_u64(b, (uint32_t)v);
+			sbuf_putc(b, ']');
+		}
+		return;
+	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE:
+	case PR_GET_THP_DISABLE: case PR_MCE_KILL_GET: case PR_GET_MDWE:
+		for (int i = 1; i < 5; i++)
+			put_u(b, e->args[i]);
+		return;
+	case PR_CAP_AMBIENT:
+		sbuf_puts(b, ", ");
+		decode_pr_cap_ambient(b, a2);
+		sbuf_puts(b, ", ");
+		if (a2 >= 1 && a2 <= 3)
+			decode_capability(b, e->args[2]);
+		else
+			sbuf_u64(b, e->args[2]);
+		put_u(b, e->args[3]);
+		put_u(b, e->args[4]);
+		return;
+	case PR_GET_SPECULATION_CTRL: {
+		static const char *const t[] = { "PR_SPEC_STORE_BYPASS", "PR_SPEC_INDIRECT_BRANCH",
+						 "PR_SPEC_L1D_FLUSH" };
+
+		sbuf_puts(b, ", ");
+		if (a2 < 3)
+			sbuf_puts(b, t[a2]);
+		else
+			sbuf_printf(b, "%#llx /* PR_SPEC_??? */", (unsigned long long)a2);
+		return;
+	}
+	}
+	for (int i = 1; i < 5; i++) {
+		sbuf_puts(b, ", ");
+		if (e->args[i])
+			sbuf_hex(b, e->args[i]);
+		else
+			sbuf_putc(b, '0');
+	}
+}
+
+void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	if (!d || !d->nargs || d->args[0].kind != AK_PRCTL_OPTION || e->ret < 0 ||
+	    (uint32_t)e->args[0] != PR_GET_DUMPABLE)
+		return;
+	sbuf_puts(b, " (");
+	decode_dumpable(b, e->ret);
+	sbuf_putc(b, ')');
+}
+
+/*
+ * clone (strace's argument order and names), clone3's struct, futex
+ * (which arguments its operation uses).
+ */
+
+/* clone3's struct clone_args, with the fields its flags make meaningful;
+ * after a successful call, the parent_tid the kernel wrote (the result). */
+void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p,
+			   size_t len)
+{
+	uint64_t flags = load_u64(p, 0), sig = load_u64(p, 32);
+
+	(void)len;
+	sbuf_puts(b, "{flags=");
+	decode_clone_flags(b, flags);
+	if (flags & 0x1000) {			/* CLONE_PIDFD */
+		sbuf_puts(b, ", pidfd=");
+		put_ptr(b, load_u64(p, 8));
+	}
+	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */
+		sbuf_puts(b, ", child_tid=");
+		put_ptr(b, load_u64(p, 16));
+	}
+	if (flags & 0x100000) {			/* CLONE_PARENT_SETTID */
+		sbuf_puts(b, ", parent_tid=");
+		put_ptr(b, load_u64(p, 24));
+	}
+	sbuf_puts(b, ", exit_signal=");
+	if (sig)
+		decode_signal(b, (int)sig);
+	else
+		sbuf_putc(b, '0');
+	sbuf_puts(b, ", stack=");
+	put_ptr(b, load_u64(p, 40));
+	sbuf_puts(b, ", stack_size=");
+	if (load_u64(p, 48))
+		sbuf_hex(b, load_u64(p, 48));
+	else
+		sbuf_putc(b, '0');
+	if (flags & 0x80000) {			/* CLONE_SETTLS */
+		sbuf_puts(b, ", tls=");
+		put_ptr(b, load_u64(p, 56));
+	}
+	if (load_u64(p, 72)) {
+		sbuf_puts(b, ", set_tid=");
+		put_ptr(b, load_u64(p, 64));
+		sbuf_printf(b, ", set_tid_size=%llu", (unsigned long long)load_u64(p, 72));
+	}
+	if (flags & 0x200000000ull) {		/* CLONE_INTO_CGROUP */
+		sbuf_printf(b, ", cgroup=%llu", (unsigned long long)load_u64(p, 80));
+	}
+	sbuf_putc(b, '}');
+	if ((flags & 0x100000) && e->ret > 0)
+		sbuf_printf(b, " => {parent_tid=[%lld]}", (long long)e->ret);
+}
+
+/* strace names clone's arguments, in its own order, and shows only those
+ * the flags make meaningful. */
+void put_clone(struct sbuf *b, const struct ev_syscall *e)
+{
+	uint64_t flags = e->args[0];
+
+	sbuf_puts(b, "child_stack=");
+	put_ptr(b, e->args[1]);
+	sbuf_puts(b, ", flags=");
+	decode_clone_flags(b, flags);
+	if (flags & (0x100000 | 0x1000)) {	/* CLONE_PARENT_SETTID, CLONE_PIDFD */
+		sbuf_puts(b, ", parent_tid=");
+		put_ptr(b, e->args[2]);
+	}
+	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */
+		sbuf_puts(b, ", child_tidptr=");
+		put_ptr(b, e->args[3]);
+	}
+	if (flags & 0x80000) {			/* CLONE_SETTLS */
+		sbuf_puts(b, ", tls=");
+		sbuf_hex(b, e->args[4]);
+	}
+}
+
+/*
+ * futex(2): which arguments mean something depends on the operation, and
+ * strace shows only those: the timeout (a timespec) for waits, a count
+ * (val2) in its place for requeues, the bitset for the *_BITSET ops.
+ */
+void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		      const struct ev_syscall *e, size_t size)
+{
+	static const char *const ops[] = {
+		"FUTEX_WAIT", "FUTEX_WAKE", "FUTEX_FD", "FUTEX_REQUEUE", "FUTEX_CMP_REQUEUE",
+		"FUTEX_WAKE_OP", "FUTEX_LOCK_PI", "FUTEX_UNLOCK_PI", "FUTEX_TRYLOCK_PI",
+		"FUTEX_WAIT_BITSET", "FUTEX_WAKE_BITSET", "FUTEX_WAIT_REQUEUE_PI",
+		"FUTEX_CMP_REQUEUE_PI", "FUTEX_LOCK_PI2",
+	};
+	/* what follows uaddr and op: v val, t timeout, 2 val2, a uaddr2, 3 val3,
+	 * b val3 as a bitset */
+	static const char *const shape[] = {
+		"vt", "v", "v", "v2a", "v2a3", "v2a3", "t", "", "", "vtb", "vb", "vta",
+		"v2a3", "t",
+	};
+	uint32_t op = (uint32_t)e->args[1], cmd = op & ~(128u | 256u);
+	const char *s;
+
+	put_ptr(b, e->args[0]);
+	sbuf_puts(b, ", ");
+	if (cmd >= sizeof(ops) / sizeof(ops[0])) {
+		sbuf_hex(b, op);
+		sbuf_puts(b, " /* FUTEX_??? */, ");
+		sbuf_u64(b, (uint32_t)e->args[2]);
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[3]);
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[4]);
+		sbuf_puts(b, ", ");
+		sbuf_u64(b, (uint32_t)e->args[5]);
+		return;
+	}
+	sbuf_puts(b, ops[cmd]);
+	if (op & 128)
+		sbuf_puts(b, "_PRIVATE");
+	if (op & 256)
+		sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	for (s = shape[cmd]; *s; s++) {
+		sbuf_puts(b, ", ");
+		switch (*s) {
+		case 'v': sbuf_u64(b, (uint32_t)e->args[2]); break;
+		case 't': put_arg(f, b, d, e, size, 3); break;
+		case '2': sbuf_u64(b, (uint32_t)e->args[3]); break;
+		case 'a': put_ptr(b, e->args[4]); break;
+		case '3': sbuf_u64(b, (uint32_t)e->args[5]); break;
+		case 'b':
+			if ((uint32_t)e->args[5] == 0xffffffffu)
+				sbuf_puts(b, "FUTEX_BITSET_MATCH_ANY");
+			else
+				sbuf_hex(b, (uint32_t)e->args[5]);
+			break;
+		}
+	}
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rest of the system: mounts, splice, sync_file_range, getrandom,
+ * uname and sysinfo.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+
+void decode_grnd(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_grnd, N(xlat_grnd));
+}
+
+/* mount's flags: the old magic number in the high half first, if there */
+void decode_mount_flags(struct sbuf *b, uint64_t v)
+{
+	int first = 1;
+
+	v = (uint32_t)v;
+	if ((v & 0xffff0000) == 0xc0ed0000) {
+		sbuf_puts(b, "MS_MGC_VAL");
+		v &= 0xffff;
+		first = 0;
+	}
+	put_rest(b, v, put_flags(b, &v, xlat_mount_flags, N(xlat_mount_flags), first), "0");
+}
+
+FLAG_DECODER(decode_umount_flags, xlat_umount_flags);
+FLAG_DECODER(decode_splice_flags, xlat_splice_flags);
+FLAG_DECODER(decode_sync_file_range_flags, xlat_sfr_flags);
+static void put_field_str(struct sbuf *b, const char *name, const uint8_t *p, size_t max)
+{
+	sbuf_puts(b, name);
+	sbuf_putc(b, '=');
+	decode_string(b, (const char *)p, strnlen((const char *)p, max), false);
+}
+
+/* struct utsname: six 65-byte strings; strace shows two, then "..." */
+void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose)
+{
+	static const char *const names[] = { "sysname", "nodename", "release", "version",
+					     "machine", "domainname" };
+
+	sbuf_putc(b, '{');
+	for (int i = 0; i < 6 && (size_t)(i + 1) * 65 <= len; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		if (i == 2 && !verbose) {
+			sbuf_puts(b, "...");
+			break;
+		}
+		put_field_str(b, names[i], p + i * 65, 65);
+	}
+	sbuf_putc(b, '}');
+}
+
+void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	(void)len;
+	sbuf_printf(b, "{uptime=%lld, loads=[%llu, %llu, %llu], totalram=%llu, freeram=%llu, "
+		    "sharedram=%llu, bufferram=%llu, totalswap=%llu, freeswap=%llu, procs=%u, "
+		    "totalhigh=%llu, freehigh=%llu, mem_unit=%u}",
+		    (long long)load_u64(p, 0), (unsigned long long)load_u64(p, 8),
+		    (unsigned long long)load_u64(p, 16), (unsigned long long)load_u64(p, 24),
+		    (unsigned long long)load_u64(p, 32), (unsigned long long)load_u64(p, 40),
+		    (unsigned long long)load_u64(p, 48), (unsigned long long)load_u64(p, 56),
+		    (unsigned long long)load_u64(p, 64), (unsigned long long)load_u64(p, 72),
+		    (unsigned)(load_u32(p, 80) & 0xffff), (unsigned long long)load_u64(p, 88),
+		    (unsigned long long)load_u64(p, 96), load_u32(p, 104));
+}

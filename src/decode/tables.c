@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Name tables and how they are printed: flag sets, enums, the rest in hex.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+
+int put_flags(struct sbuf *b, uint64_t *v, const struct flag *t,
+		     size_t n, int first)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!t[i].val || (*v & t[i].val) != t[i].val)
+			continue;
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_puts(b, t[i].name);
+		*v &= ~t[i].val;
+		first = 0;
+	}
+	return first;
+}
+
+void put_rest(struct sbuf *b, uint64_t v, int first, const char *zero)
+{
+	if (v) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, v);
+	} else if (first) {
+		sbuf_puts(b, zero);
+	}
+}
+
+void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n)
+{
+	v = (uint32_t)v;
+	put_rest(b, v, put_flags(b, &v, t, n, 1), "0");
+}
+
+bool too_short(struct sbuf *b, size_t len, size_t want)
+{
+	if (len >= want)
+		return false;
+	sbuf_puts(b, "???");
+	return true;
+}
+
+/* Enums printed by name, unknown values as strace prints them. */
+void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+	      const char *unknown)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t[i].val == v) {
+			sbuf_puts(b, t[i].name);
+			return;
+		}
+	sbuf_hex(b, v);
+	if (unknown)
+		sbuf_printf(b, " /* %s */", unknown);
+}

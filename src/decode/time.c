@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Clocks and timers: clock ids, timer flags, timespecs and timevals,
+ * itimers, sigevents, timerfd flags.
+ */
+#include <arpa/inet.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+
+void decode_clockid(struct sbuf *b, uint64_t v)
+{
+	if ((int32_t)v < 0) {
+		sbuf_s64(b, (int32_t)v);	/* dynamic clocks: fd or pid based */
+		return;
+	}
+	put_enum(b, (uint32_t)v, xlat_clockid, N(xlat_clockid), "CLOCK_???");
+}
+
+void decode_timer_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_timer_flags, N(xlat_timer_flags));
+}
+
+void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	(void)len;
+	sbuf_puts(b, "{tv_sec=");
+	sbuf_s64(b, (int64_t)load_u64(p, 0));
+	sbuf_puts(b, ", tv_nsec=");
+	sbuf_s64(b, (int64_t)load_u64(p, 8));
+	sbuf_putc(b, '}');
+}
+
+int64_t i64(const uint8_t *p, size_t off)
+{
+	int64_t v;
+
+	memcpy(&v, p + off, 8);
+	return v;
+}
+
+void put_pair(struct sbuf *b, const uint8_t *p, const char *sub)
+{
+	sbuf_printf(b, "{tv_sec=%lld, %s=%lld}", (long long)i64(p, 0), sub, (long long)i64(p, 8));
+}
+
+/* {it_interval={tv_sec=0, tv_nsec=0}, it_value={tv_sec=5, tv_nsec=0}};
+ * usec: itimerval's timevals */
+void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec)
+{
+	const char *sub = usec ? "tv_usec" : "tv_nsec";
+
+	if (too_short(b, len, 32))
+		return;
+	sbuf_puts(b, "{it_interval=");
+	put_pair(b, p, sub);
+	sbuf_puts(b, ", it_value=");
+	put_pair(b, p + 16, sub);
+	sbuf_putc(b, '}');
+}
+
+/* struct sigevent: sigev_value 0, sigev_signo 8, sigev_notify 12, then
+ * the thread id (SIGEV_THREAD_ID) at 16 */
+void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	int32_t signo, how;
+
+	if (too_short(b, len, 16))
+		return;
+	memcpy(&signo, p + 8, 4);
+	memcpy(&how, p + 12, 4);
+	sbuf_putc(b, '{');
+	if (how != 1)
+		sbuf_printf(b, "sigev_value={sival_int=%d, sival_ptr=%#llx}, ", (int32_t)i64(p, 0),
+			    (unsigned long long)i64(p, 0));
+	sbuf_puts(b, "sigev_signo=");
+	if (signo)
+		decode_signal(b, signo);
+	else
+		sbuf_putc(b, '0');
+	sbuf_puts(b, ", sigev_notify=");
+	put_enum(b, (uint32_t)how, xlat_sigevent_notify, N(xlat_sigevent_notify), "SIGEV_???");
+	sbuf_putc(b, '}');
+}
+
+void decode_tfd_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_tfd_flags, N(xlat_tfd_flags));
+}
+
+void decode_tfd_timer_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_tfd_timer_flags, N(xlat_tfd_timer_flags));
+}
+
+void decode_itimer_which(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_itimer_which, N(xlat_itimer_which), "ITIMER_???");
+}
+
+void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	int64_t v[2];
+
+	if (too_short(b, len, 16))
+		return;
+	memcpy(v, p, 16);
+	sbuf_printf(b, "{tv_sec=%lld, tv_usec=%lld}", (long long)v[0], (long long)v[1]);
+}

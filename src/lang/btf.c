@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's types from its BTF: what bpftrace gets from kernel headers
+ * through clang, strobe reads from /sys/kernel/btf/vmlinux, so `#include`
+ * lines need no headers and `curtask->real_parent->pid` is typed.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "lang.h"
+
+int btf_open(struct compiler *c)
+{
+	if (c->btf)
+		return 0;
+	c->btf = btf__load_vmlinux_btf();
+	if (!c->btf) {
+		c->btf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Skip typedefs and qualifiers. */
+static int resolve(struct btf *btf, int id)
+{
+	const struct btf_type *t;
+
+	while (id > 0 && (t = btf__type_by_id(btf, id))) {
+		int k = btf_kind(t);
+
+		if (k != BTF_KIND_TYPEDEF && k != BTF_KIND_CONST && k != BTF_KIND_VOLATILE &&
+		    k != BTF_KIND_RESTRICT && k != BTF_KIND_TYPE_TAG && k != BTF_KIND_DECL_TAG)
+			return id;
+		id = t->type;
+	}
+	return id;
+}
+
+int btf_struct(struct compiler *c, const char *name)
+{
+	int id;
+
+	if (btf_open(c))
+		return -1;
+	id = btf__find_by_name_kind(c->btf, name, BTF_KIND_STRUCT);
+	if (id < 0)
+		id = btf__find_by_name_kind(c->btf, name, BTF_KIND_UNION);
+	if (id < 0) {
+		id = btf__find_by_name_kind(c->btf, name, BTF_KIND_TYPEDEF);
+		if (id > 0)
+			id = resolve(c->btf, id);
+	}
+	return id < 0 ? -1 : id;
+}
+
+const char *btf_name_of(struct compiler *c, int id)
+{
+	const struct btf_type *t = c->btf ? btf__type_by_id(c->btf, id) : NULL;
+
+	return t ? btf__name_by_offset(c->btf, t->name_off) : "?";
+}
+
+int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int *type_id)
+{
+	const struct btf_type *t = btf__type_by_id(c->btf, resolve(c->btf, id));
+	const struct btf_member *m;
+
+	if (!t || (!btf_is_struct(t) && !btf_is_union(t)))
+		return -1;
+	m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *mn = btf__name_by_offset(c->btf, m->name_off);
+		uint32_t bits = btf_member_bit_offset(t, i);
+
+		if (mn && *mn) {
+			if (strcmp(mn, name))
+				continue;
+			if (btf_member_bitfield_size(t, i) || bits % 8)
+				return -2;
+			*off = bits / 8;
+			*type_id = m->type;
+			return 0;
+		}
+		/* an anonymous struct or union: its members are ours */
+		uint32_t inner;
+
+		if (!btf_member(c, m->type, name, &inner, type_id)) {
+			*off = bits / 8 + inner;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int btf_to_type(struct compiler *c, int id, struct type *ty)
+{
+	const struct btf_type *t;
+	int rid = resolve(c->btf, id);
+
+	memset(ty, 0, sizeof(*ty));
+	t = rid > 0 ? btf__type_by_id(c->btf, rid) : NULL;
+	if (!t) {
+		ty->kind = TY_INT;	/* void */
+		ty->size = 8;
+		return 0;
+	}
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		ty->kind = TY_INT;
+		ty->size = t->size;
+		ty->is_signed = btf_int_encoding(t) & BTF_INT_SIGNED;
+		if (t->size > 8)
+			ty->size = 8;
+		return 0;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		ty->kind = TY_INT;
+		ty->size = t->size;
+		ty->is_signed = true;
+		return 0;
+	case BTF_KIND_PTR: {
+		int pid = resolve(c->btf, t->type);
+		const struct btf_type *p = pid > 0 ? btf__type_by_id(c->btf, pid) : NULL;
+
+		ty->kind = TY_PTR;
+		ty->size = 8;
+		ty->btf_id = pid;
+		if (!p) {
+			ty->btf_id = 0;
+			ty->ptr_level = 1;
+			ty->elem = 1;
+		}
+		return 0;
+	}
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = btf_array(t);
+		struct type et;
+
+		btf_to_type(c, a->type, &et);
+		ty->kind = TY_ARRAY;
+		ty->btf_id = rid;
+		ty->nelem = a->nelems;
+		ty->elem = btf__resolve_size(c->btf, a->type);
+		ty->elem_signed = et.is_signed;
+		ty->size = ty->elem * a->nelems;
+		/* char name[N] reads as a string */
+		if (et.kind == TY_INT && et.size == 1) {
+			ty->kind = TY_STR;
+			ty->size = a->nelems;
+		}
+		return 0;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		ty->kind = TY_RECORD;
+		ty->btf_id = rid;
+		ty->size = t->size;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* #defines tools take from kernel headers, which BTF does not carry. */
+static const struct { const char *name; int64_t v; } defines[] = {
+	{ "TASK_RUNNING", 0 }, { "TASK_INTERRUPTIBLE", 1 }, { "TASK_UNINTERRUPTIBLE", 2 },
+	{ "__TASK_STOPPED", 4 }, { "__TASK_TRACED", 8 }, { "EXIT_DEAD", 16 },
+	{ "EXIT_ZOMBIE", 32 }, { "TASK_DEAD", 128 }, { "AF_UNIX", 1 }, { "AF_INET", 2 },
+	{ "AF_INET6", 10 }, { "NSEC_PER_SEC", 1000000000 }, { "NSEC_PER_MSEC", 1000000 },
+	{ "NSEC_PER_USEC", 1000 }, { "PAGE_SIZE", 4096 }, { "O_RDONLY", 0 }, { "O_WRONLY", 1 },
+	{ "O_RDWR", 2 }, { "O_CREAT", 0100 },
+};
+
+int kernel_const(struct compiler *c, const char *name, int64_t *v)
+{
+	int n;
+
+	for (size_t i = 0; i < sizeof(defines) / sizeof(defines[0]); i++)
+		if (!strcmp(name, defines[i].name)) {
+			*v = defines[i].v;
+			return 0;
+		}
+	/* an enumerator of the kernel's (TCP_ESTABLISHED...) */
+	if (btf_open(c))
+		return -1;
+	n = btf__type_cnt(c->btf);
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(c->btf, id);
+
+		if (btf_is_enum(t)) {
+			const struct btf_enum *e = btf_enum(t);
+
+			for (int i = 0; i < btf_vlen(t); i++, e++)
+				if (!strcmp(btf__name_by_offset(c->btf, e->name_off), name)) {
+					*v = e->val;
+					return 0;
+				}
+		} else if (btf_is_enum64(t)) {
+			const struct btf_enum64 *e = btf_enum64(t);
+
+			for (int i = 0; i < btf_vlen(t); i++, e++)
+				if (!strcmp(btf__name_by_offset(c->btf, e->name_off), name)) {
+					*v = btf_enum64_value(e);
+					return 0;
+				}
+		}
+	}
+	return -1;
+}

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The type checker's half for builtins and function calls. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang.h"
+
+#define ERR(n, ...) lang_error(c->src, (n)->l, __VA_ARGS__)
+
+static const char *const builtin_names[] = {
+	[B_PID] = "pid", [B_TID] = "tid", [B_UID] = "uid", [B_GID] = "gid",
+	[B_CPU] = "cpu", [B_NSECS] = "nsecs", [B_ELAPSED] = "elapsed",
+	[B_CGROUP] = "cgroup", [B_RAND] = "rand", [B_CPID] = "cpid",
+	[B_COMM] = "comm", [B_KSTACK] = "kstack", [B_USTACK] = "ustack",
+	[B_PROBE] = "probe", [B_FUNC] = "func", [B_CURTASK] = "curtask",
+	[B_RETVAL] = "retval", [B_ARGS] = "args", [B_USERNAME] = "username",
+};
+
+int builtin_lookup(const char *name)
+{
+	for (int i = 0; i < (int)(sizeof(builtin_names) / sizeof(builtin_names[0])); i++)
+		if (builtin_names[i] && !strcmp(name, builtin_names[i]))
+			return i;
+	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' && !name[4])
+		return B_ARG0 + name[3] - '0';
+	if (!strncmp(name, "sarg", 4) && name[4] >= '0' && name[4] <= '9' && !name[5])
+		return B_SARG0 + name[4] - '0';
+	if (!strcmp(name, "ctx") || !strcmp(name, "cgroup_path") || !strcmp(name, "jiffies"))
+		return -2;
+	return -1;
+}
+
+static const struct { const char *name; enum func f; int min, max; } funcs[] = {
+	{ "count", F_COUNT, 0, 0 }, { "sum", F_SUM, 1, 1 }, { "min", F_MIN, 1, 1 },
+	{ "max", F_MAX, 1, 1 }, { "avg", F_AVG, 1, 1 }, { "stats", F_STATS, 1, 1 },
+	{ "hist", F_HIST, 1, 1 }, { "lhist", F_LHIST, 4, 4 }, { "printf", F_PRINTF, 1, 17 },
+	{ "time", F_TIME, 0, 1 }, { "exit", F_EXIT, 0, 0 }, { "print", F_PRINT, 1, 3 },
+	{ "clear", F_CLEAR, 1, 1 }, { "zero", F_ZERO, 1, 1 }, { "delete", F_DELETE, 1, 1 },
+	{ "str", F_STR, 1, 2 }, { "buf", F_BUF, 1, 2 }, { "join", F_JOIN, 1, 2 },
+	{ "ksym", F_KSYM, 1, 1 }, { "usym", F_USYM, 1, 1 }, { "kaddr", F_KADDR, 1, 1 },
+	{ "uaddr", F_UADDR, 1, 1 }, { "ntop", F_NTOP, 1, 2 }, { "strftime", F_STRFTIME, 2, 2 },
+	{ "signal", F_SIGNAL, 1, 1 }, { "reg", F_REG, 1, 1 }, { "kstack", F_KSTACK, 0, 2 },
+	{ "ustack", F_USTACK, 0, 2 },
+};
+
+static const char *const unsupported[] = {
+	"system", "cat", "override", "kptr", "uptr", "path", "strncmp", "cgroupid",
+	"macaddr", "sizeof", "skboutput", "strerror", "pton", "offsetof", "percpu_kaddr",
+	"bswap", "strcontains", "has_key", "len", "unwatch", "debugf", NULL,
+};
+
+int fmt_count(const char *fmt, const char **bad)
+{
+	int n = 0;
+
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%')
+			continue;
+		if (p[1] == '%') {
+			p++;
+			continue;
+		}
+		p++;
+		p += strspn(p, "-+ #0");
+		p += strspn(p, "0123456789");
+		if (*p == '.') {
+			p++;
+			p += strspn(p, "0123456789");
+		}
+		p += strspn(p, "hlzjt");
+		if (!*p || !strchr("diuxXocspr", *p)) {
+			*bad = p;
+			return -1;
+		}
+		n++;
+	}
+	return n;
+}
+
+static int add_fmt(struct compiler *c, enum rec_kind k, const char *fmt)
+{
+	struct fmt_def *f;
+
+	c->fmts = realloc(c->fmts, (c->nfmts + 1) * sizeof(*c->fmts));
+	if (!c->fmts)
+		abort();
+	f = &c->fmts[c->nfmts];
+	memset(f, 0, sizeof(*f));
+	f->kind = k;
+	f->fmt = fmt ? strdup(fmt) : NULL;
+	f->size = 8;
+	f->map = -1;
+	return c->nfmts++;
+}
+
+static void fmt_arg(struct compiler *c, int fi, const struct type *t)
+{
+	struct fmt_def *f = &c->fmts[fi];
+
+	f->arg[f->nargs] = *t;
+	f->off[f->nargs++] = f->size;
+	f->size += type_storage(t);
+}
+
+uint64_t kallsyms_addr(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512], sym[256], type;
+	unsigned long long addr;
+	uint64_t found = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 && !strcmp(sym, name)) {
+			found = addr;
+			break;
+		}
+	fclose(f);
+	return found;
+}
+
+static bool is_int(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_PTR;
+}
+
+static int need_literal(struct compiler *c, struct node *call, int i)
+{
+	if (call->v[i]->kind != N_INT)
+		return ERR(call->v[i], "%s: argument %d must be an integer literal", call->str,
+			   i + 1);
+	return 0;
+}
+
+static int check_map_arg(struct compiler *c, struct node *n, bool keys_ok)
+{
+	struct node *a = n->v[0];
+
+	if (a->kind != N_MAP)
+		return ERR(a, "%s() expects a map to be provided", n->str);
+	if (!keys_ok && a->nv)
+		return ERR(a, "The map passed to %s() should not be indexed by a key", n->str);
+	return 0;
+}
+
+static const char *const regs[] = {
+	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9", "r8", "ax", "cx",
+	"dx", "si", "di", "orig_ax", "ip", "cs", "flags", "sp", "ss", NULL,
+};
+
+int check_call(struct compiler *c, struct node *n, struct node *assign_to)
+{
+	int f = -1, fi;
+
+	for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++)
+		if (!strcmp(n->str, funcs[i].name)) {
+			f = i;
+			break;
+		}
+	if (f < 0) {
+		for (int i = 0; unsupported[i]; i++)
+			if (!strcmp(n->str, unsupported[i]))
+				return ERR(n, "not supported yet: %s()", n->str);
+		return ERR(n, "Unknown function: %s", n->str);
+	}
+	if (n->nv < funcs[f].min || n->nv > funcs[f].max) {
+		if (funcs[f].min == funcs[f].max)
+			return ERR(n, "%s() requires %d argument%s (%d provided)", n->str,
+				   funcs[f].min, funcs[f].min == 1 ? "" : "s", n->nv);
+		return ERR(n, "%s() takes %d to %d arguments (%d provided)", n->str,
+			   funcs[f].min, funcs[f].max, n->nv);
+	}
+	n->op = funcs[f].f;
+	/* arguments first (maps named by print/clear/zero/delete are not read) */
+	for (int i = 0; i < n->nv; i++) {
+		if (i == 0 && (n->op == F_PRINT || n->op == F_CLEAR || n->op == F_ZERO ||
+			       n->op == F_DELETE) && n->v[0]->kind == N_MAP) {
+			struct map_def *m = map_get(c, n->v[0]);
+
+			if (n->v[0]->nv && check_keys(c, n->v[0], m))
+				return -1;
+			continue;
+		}
+		if (check_expr(c, n->v[i]))
+			return -1;
+	}
+	n->ty = t_of(TY_VOID, 0);
+	if (n->op <= F_LHIST && !assign_to)
+		return ERR(n, "%s() should be directly assigned to a map", n->str);
+	switch (n->op) {
+	case F_COUNT:
+		n->ty = t_of(TY_COUNT, 8);
+		return 0;
+	case F_SUM: case F_MIN: case F_MAX: case F_AVG: case F_STATS: case F_HIST:
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "%s() only supports integer arguments (%s provided)",
+				   n->str, kind_name(n->v[0]->ty.kind));
+		n->ty = t_of(n->op - F_SUM + TY_SUM, 8);
+		n->ty.is_signed = true;
+		return 0;
+	case F_LHIST: {
+		struct map_def *m = &c->maps[assign_to->id];
+
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "lhist() only supports integer arguments");
+		for (int i = 1; i < 4; i++)
+			if (need_literal(c, n, i))
+				return -1;
+		if (n->v[3]->ival <= 0)
+			return ERR(n->v[3], "lhist() step must be >= 1 (%lld provided)",
+				   (long long)n->v[3]->ival);
+		if (n->v[2]->ival <= n->v[1]->ival)
+			return ERR(n, "lhist() max must be greater than min");
+		if ((n->v[2]->ival - n->v[1]->ival) / n->v[3]->ival > 1000)
+			return ERR(n, "lhist() too many buckets, maximum is 1000");
+		if (m->val.kind == TY_LHIST && (m->lmin != n->v[1]->ival ||
+						m->lmax != n->v[2]->ival || m->lstep != n->v[3]->ival))
+			return ERR(n, "Different lhist bounds in a single map unsupported");
+		m->lmin = n->v[1]->ival;
+		m->lmax = n->v[2]->ival;
+		m->lstep = n->v[3]->ival;
+		n->ty = t_of(TY_LHIST, 8);
+		return 0;
+	}
+	case F_PRINTF:
+	case F_TIME: {
+		const char *fmt = n->op == F_TIME ? "%H:%M:%S\n" : NULL, *bad = NULL;
+		int want;
+
+		if (n->nv && n->v[0]->kind != N_STR)
+			return ERR(n->v[0], "%s() expects a string literal as its first argument",
+				   n->str);
+		if (n->nv)
+			fmt = n->v[0]->str;
+		if (n->op == F_TIME) {
+			if (n->nv > 1)
+				return ERR(n, "time() takes at most one argument");
+			n->ival = add_fmt(c, REC_TIME, fmt);
+			return 0;
+		}
+		want = fmt_count(fmt, &bad);
+		if (want < 0)
+			return ERR(n->v[0], "printf: Unknown conversion specifier '%.1s' in format "
+				   "string", bad && *bad ? bad : "%");
+		if (want > n->nv - 1)
+			return ERR(n, "printf: Not enough arguments for format string (%d "
+				   "supplied, %d expected)", n->nv - 1, want);
+		if (want < n->nv - 1)
+			return ERR(n, "printf: Too many arguments for format string (%d supplied, "
+				   "%d expected)", n->nv - 1, want);
+		fi = add_fmt(c, REC_PRINTF, fmt);
+		for (int i = 1; i < n->nv; i++) {
+			struct type t = n->v[i]->ty;
+
+			if (t.kind == TY_RECORD || t.kind == TY_CTX || t.kind == TY_ARRAY ||
+			    t.kind == TY_VOID || t.kind == TY_TUPLE)
+				return ERR(n->v[i], "printf: cannot print a %s", kind_name(t.kind));
+			fmt_arg(c, fi, &t);
+		}
+		if (c->fmts[fi].size > 400)
+			return ERR(n, "not supported yet: printf arguments over 400 bytes");
+		n->ival = fi;
+		return 0;
+	}
+	case F_EXIT:
+		n->ival = add_fmt(c, REC_EXIT, NULL);
+		return 0;
+	case F_PRINT:
+		if (n->v[0]->kind == N_MAP) {
+			if (n->v[0]->nv)
+				return ERR(n->v[0], "not supported yet: print() of one map element");
+			fi = add_fmt(c, REC_PRINT_MAP, NULL);
+			c->fmts[fi].map = n->v[0]->id;
+			for (int i = 1; i < n->nv; i++) {
+				if (check_expr(c, n->v[i]) || need_literal(c, n, i))
+					return -1;
+				if (i == 1)
+					c->fmts[fi].top = n->v[i]->ival;
+				else
+					c->fmts[fi].div = n->v[i]->ival;
+			}
+			n->ival = fi;
+			return 0;
+		}
+		if (n->nv > 1)
+			return ERR(n, "Non-map print() only takes 1 argument, %d found", n->nv);
+		if (n->v[0]->ty.kind == TY_RECORD || n->v[0]->ty.kind == TY_CTX)
+			return ERR(n, "not supported yet: print() of a struct");
+		fi = add_fmt(c, REC_PRINT_VAL, NULL);
+		fmt_arg(c, fi, &n->v[0]->ty);
+		n->ival = fi;
+		return 0;
+	case F_CLEAR:
+	case F_ZERO:
+		if (check_map_arg(c, n, false))
+			return -1;
+		fi = add_fmt(c, n->op == F_CLEAR ? REC_CLEAR : REC_ZERO, NULL);
+		c->fmts[fi].map = n->v[0]->id;
+		n->ival = fi;
+		return 0;
+	case F_DELETE: {
+		struct map_def *m;
+
+		if (check_map_arg(c, n, true))
+			return -1;
+		m = &c->maps[n->v[0]->id];
+		if (m->nkeys < 0 || (m->nkeys > 0 && !n->v[0]->nv))
+			return ERR(n->v[0], "delete() expects a map element, %s[key]", m->name);
+		return 0;
+	}
+	case F_STR: {
+		struct type *a = &n->v[0]->ty;
+
+		if (a->kind == TY_STR) {
+			n->ty = *a;	/* already a string: str() keeps it */
+		} else if (is_int(a)) {
+			n->ty = t_of(TY_STR, STR_SIZE);
+		} else {
+			return ERR(n->v[0], "str() expects a pointer or integer (%s provided)",
+				   kind_name(a->kind));
+		}
+		if (n->nv == 2) {
+			if (!is_int(&n->v[1]->ty))
+				return ERR(n->v[1], "str() length must be an integer");
+			if (n->v[1]->kind == N_INT && n->v[1]->ival + 1 < STR_SIZE &&
+			    n->v[1]->ival >= 0)
+				n->ty.size = n->v[1]->ival + 1;
+		}
+		return 0;
+	}
+	case F_BUF:
+		if (!is_int(&n->v[0]->ty) && n->v[0]->ty.kind != TY_ARRAY &&
+		    n->v[0]->ty.kind != TY_STR)
+			return ERR(n->v[0], "buf() expects a pointer or array");
+		if (n->nv == 1 && n->v[0]->ty.kind != TY_ARRAY && n->v[0]->ty.kind != TY_STR)
+			return ERR(n, "buf() needs a length for a pointer");
+		if (n->nv == 2 && n->v[1]->kind != N_INT)
+			return ERR(n->v[1], "not supported yet: buf() with a variable length");
+		n->ty = t_of(TY_BUF, n->nv == 2 ? (uint32_t)n->v[1]->ival : n->v[0]->ty.size);
+		if (n->ty.size > STR_SIZE)
+			n->ty.size = STR_SIZE;
+		return 0;
+	case F_JOIN:
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "join() expects an array of strings (char **)");
+		if (n->nv == 2 && n->v[1]->kind != N_STR)
+			return ERR(n->v[1], "join() delimiter must be a string literal");
+		fi = add_fmt(c, REC_JOIN, n->nv == 2 ? n->v[1]->str : " ");
+		c->fmts[fi].size = 8 + 16 * STR_SIZE;
+		n->ival = fi;
+		return 0;
+	case F_KSYM:
+	case F_USYM:
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "%s() expects an integer", n->str);
+		n->ty = n->op == F_KSYM ? t_of(TY_KSYM, 8) : t_of(TY_USYM, 16);
+		return 0;
+	case F_KADDR:
+		if (n->v[0]->kind != N_STR)
+			return ERR(n->v[0], "kaddr() expects a string literal");
+		n->ival = kallsyms_addr(n->v[0]->str);
+		if (!n->ival)
+			return ERR(n->v[0], "Failed to resolve kernel symbol: %s", n->v[0]->str);
+		n->ty = t_int(8, false);
+		n->ty.kind = TY_PTR;
+		n->ty.ptr_level = 1;
+		n->ty.elem = 8;
+		n->ty.elem_signed = true;
+		return 0;
+	case F_UADDR:
+		return ERR(n, "not supported yet: uaddr()");
+	case F_NTOP: {
+		struct type *a = &n->v[n->nv - 1]->ty;
+
+		if (n->nv == 2 && !is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "ntop() address family must be an integer");
+		if (!is_int(a) && !(a->kind == TY_ARRAY && (a->size == 4 || a->size == 16)) &&
+		    !(a->kind == TY_STR && (a->size == 4 || a->size == 16)))
+			return ERR(n->v[n->nv - 1], "ntop() expects an integer or an array of 4 "
+				   "or 16 bytes");
+		n->ty = t_of(TY_INET, 24);
+		return 0;
+	}
+	case F_STRFTIME:
+		if (n->v[0]->kind != N_STR)
+			return ERR(n->v[0], "strftime() expects a string literal format");
+		if (!is_int(&n->v[1]->ty))
+			return ERR(n->v[1], "strftime() expects an integer time");
+		n->ty = t_of(TY_TSTAMP, 8);
+		n->ty.nelem = add_fmt(c, REC_TIME, n->v[0]->str);
+		return 0;
+	case F_SIGNAL:
+		if (n->v[0]->kind == N_STR) {
+			static const char *const sigs[] = {
+				"", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT",
+				"SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2",
+				"SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT",
+				"SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG", "SIGXCPU",
+				"SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO", "SIGPWR",
+				"SIGSYS",
+			};
+			const char *s = n->v[0]->str;
+
+			for (int i = 1; i < 32; i++)
+				if (!strcmp(s, sigs[i]) || !strcmp(s, sigs[i] + 3)) {
+					n->v[0]->kind = N_INT;
+					n->v[0]->ival = i;
+					n->v[0]->ty = t_int(8, true);
+					return 0;
+				}
+			return ERR(n->v[0], "%s is not a valid signal", s);
+		}
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "signal() expects a signal number or name");
+		if (n->v[0]->kind == N_INT && (n->v[0]->ival < 1 || n->v[0]->ival > 64))
+			return ERR(n->v[0], "%lld is not a valid signal", (long long)n->v[0]->ival);
+		return 0;
+	case F_REG:
+		if (n->v[0]->kind != N_STR)
+			return ERR(n->v[0], "reg() expects a string literal");
+		if (c->cur->kind != P_UPROBE && c->cur->kind != P_URETPROBE &&
+		    c->cur->kind != P_PROFILE)
+			return ERR(n, "reg() can not be used with \"%s\" probes", c->cur->name);
+		for (int i = 0; regs[i]; i++)
+			if (!strcmp(n->v[0]->str, regs[i])) {
+				n->ival = i * 8;
+				n->ty = t_int(8, false);
+				return 0;
+			}
+		return ERR(n->v[0], "'%s' is not a valid register", n->v[0]->str);
+	case F_KSTACK:
+	case F_USTACK:
+		return ERR(n, "not supported yet: %s() with arguments (use %s)", n->str, n->str);
+	}
+	return ERR(n, "not supported yet: %s()", n->str);
+}

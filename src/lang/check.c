@@ -1,0 +1,805 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The type checker: every node gets a type, every builtin and function a
+ * meaning, every map one key layout and one value type across all probes.
+ * It runs twice: first over every probe to learn the maps' types (a map
+ * may be read in one probe and written in another), then once more per
+ * probe right before its code is generated.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang.h"
+#include "../tracepoint/tracepoint.h"
+
+#define ERR(n, ...) lang_error(c->src, (n)->l, __VA_ARGS__)
+
+struct type t_int(uint32_t size, bool sign)
+{
+	struct type t = { .kind = TY_INT, .size = size, .is_signed = sign };
+
+	return t;
+}
+
+struct type t_of(enum ty_kind k, uint32_t size)
+{
+	struct type t = { .kind = k, .size = size };
+
+	return t;
+}
+
+uint32_t type_storage(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_STR:
+		return (t->size + 7) & ~7u;
+	case TY_INET:
+		return 24;
+	case TY_USTACK:
+	case TY_USYM:
+		return 16;
+	case TY_BUF:
+		return 8 + ((t->size + 7) & ~7u);
+	case TY_AVG:
+	case TY_STATS:
+	case TY_MIN:
+	case TY_MAX:
+		return 16;
+	case TY_TUPLE:
+		return t->size;
+	default:
+		return 8;
+	}
+}
+
+bool type_is_agg(const struct type *t)
+{
+	return t->kind == TY_STR || t->kind == TY_INET || t->kind == TY_USTACK ||
+	       t->kind == TY_USYM || t->kind == TY_BUF || t->kind == TY_TUPLE;
+}
+
+struct map_def *map_find(struct compiler *c, const char *name)
+{
+	for (int i = 0; i < c->nmaps; i++)
+		if (!strcmp(c->maps[i].name, name))
+			return &c->maps[i];
+	return NULL;
+}
+
+struct map_def *map_get(struct compiler *c, struct node *n)
+{
+	struct map_def *m = map_find(c, n->str);
+
+	if (!m) {
+		c->maps = realloc(c->maps, (c->nmaps + 1) * sizeof(*c->maps));
+		if (!c->maps)
+			abort();
+		m = &c->maps[c->nmaps++];
+		memset(m, 0, sizeof(*m));
+		m->name = strdup(n->str);
+		m->l = n->l;
+		m->nkeys = -1;
+		m->fd = -1;
+	}
+	n->id = m - c->maps;
+	return m;
+}
+
+const char *kind_name(enum ty_kind k)
+{
+	static const char *const names[] = {
+		"none", "integer", "string", "pointer", "struct", "array", "args", "kstack",
+		"ustack", "ksym", "usym", "inet", "buffer", "timestamp", "probe", "username",
+		"tuple", "void", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
+	};
+
+	return names[k];
+}
+
+/* Two types that may share a map slot or a variable: the wider one. */
+static int unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
+		 const char *what)
+{
+	if (have->kind == TY_NONE) {
+		*have = *t;
+		return 0;
+	}
+	if (have->kind != t->kind) {
+		bool ints = (have->kind == TY_INT || have->kind == TY_PTR) &&
+			    (t->kind == TY_INT || t->kind == TY_PTR);
+
+		if (ints)
+			return 0;
+		return ERR(n, "Type mismatch for %s: trying to assign value of type '%s' "
+			   "when %s already contains a value of type '%s'", what,
+			   kind_name(t->kind), what, kind_name(have->kind));
+	}
+	have->user |= t->user;
+	if (have->kind == TY_STR || have->kind == TY_BUF) {
+		if (t->size > have->size)
+			have->size = t->size;
+	}
+	if (have->kind == TY_TUPLE && have->size != t->size)
+		return ERR(n, "Type mismatch for %s: tuples of different shapes", what);
+	return 0;
+}
+
+
+int check_keys(struct compiler *c, struct node *n, struct map_def *m)
+{
+	struct type kt[MAX_KEYS];
+	uint32_t off = 0;
+
+	if (n->nv > MAX_KEYS)
+		return ERR(n, "not supported yet: maps with more than %d keys", MAX_KEYS);
+	for (int i = 0; i < n->nv; i++) {
+		if (check_expr(c, n->v[i]))
+			return -1;
+		kt[i] = n->v[i]->ty;
+		if (kt[i].kind == TY_RECORD || kt[i].kind == TY_VOID || kt[i].kind == TY_CTX ||
+		    kt[i].kind == TY_ARRAY)
+			return ERR(n->v[i], "not supported yet: a %s as a map key",
+				   kind_name(kt[i].kind));
+	}
+	if (m->nkeys < 0) {
+		m->nkeys = n->nv;
+		memcpy(m->key, kt, n->nv * sizeof(kt[0]));
+	} else if (m->nkeys != n->nv) {
+		return ERR(n, "Argument mismatch for %s: trying to access with %d arguments "
+			   "when map expects %d arguments", m->name, n->nv, m->nkeys);
+	} else {
+		for (int i = 0; i < n->nv; i++)
+			if (unify(c, n->v[i], &m->key[i], &kt[i], m->name))
+				return -1;
+	}
+	for (int i = 0; i < m->nkeys; i++) {
+		m->koff[i] = off;
+		off += type_storage(&m->key[i]);
+	}
+	m->key_size = off ? off : 8;
+	return 0;
+}
+
+int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
+		    const struct type *t)
+{
+	if (m->val.kind != TY_NONE && m->val.kind >= TY_COUNT && m->val.kind != t->kind)
+		return ERR(n, "Type mismatch for %s: trying to assign value of type '%s' when "
+			   "map already contains a value of type '%s'", m->name,
+			   kind_name(t->kind), kind_name(m->val.kind));
+	if (unify(c, n, &m->val, t, m->name))
+		return -1;
+	m->percpu = m->val.kind >= TY_COUNT;
+	m->val_size = type_storage(&m->val);
+	return 0;
+}
+
+static int var_find(struct compiler *c, const char *name)
+{
+	for (int i = 0; i < c->nvars; i++)
+		if (!strcmp(c->vars[i].name, name))
+			return i;
+	return -1;
+}
+
+static int tp_field_type(struct compiler *c, const struct tp_field *f, struct type *t)
+{
+	char base[64];
+	const char *tt = f->type;
+	int stars = 0;
+
+	memset(t, 0, sizeof(*t));
+	if (f->is_string || f->is_dataloc) {
+		t->kind = TY_STR;
+		t->size = f->is_dataloc ? STR_SIZE : f->size;
+		return 0;
+	}
+	if (!f->is_pointer) {
+		if (f->size > 8 || (f->size & (f->size - 1))) {
+			t->kind = TY_ARRAY;
+			t->size = f->size;
+			return 0;
+		}
+		*t = t_int(f->size, f->is_signed);
+		return 0;
+	}
+	t->kind = TY_PTR;
+	t->size = 8;
+	for (const char *s = tt; *s; s++)
+		stars += *s == '*';
+	/* "const struct __kernel_timespec *": the struct from BTF */
+	if (!strncmp(tt, "const ", 6))
+		tt += 6;
+	if (!strncmp(tt, "struct ", 7) && sscanf(tt + 7, "%63[A-Za-z0-9_]", base) == 1) {
+		int id = btf_struct(c, base);
+
+		if (id > 0 && stars == 1) {
+			t->btf_id = id;
+			return 0;
+		}
+	}
+	t->ptr_level = stars;
+	t->elem = strstr(tt, "char") ? 1 : strstr(tt, "short") ? 2 :
+		  strstr(tt, "long") || strstr(tt, "64") ? 8 : 4;
+	return 0;
+}
+
+static bool is_syscall_tp(const struct compiler *c)
+{
+	return c->cur->kind == P_TRACEPOINT && !strncmp(c->cur->name, "tracepoint:syscalls:", 20);
+}
+
+static int check_builtin(struct compiler *c, struct node *n)
+{
+	int b = builtin_lookup(n->str);
+	enum lang_probe_kind pk = c->cur->kind;
+
+	if (b < 0) {
+		int64_t v;
+
+		/* a kernel constant: what the headers a tool includes would define */
+		if (b == -1 && !kernel_const(c, n->str, &v)) {
+			n->kind = N_INT;
+			n->ival = v;
+			n->ty = t_int(8, true);
+			return 0;
+		}
+		if (b == -2)
+			return ERR(n, "not supported yet: %s", n->str);
+		return ERR(n, "Unknown identifier: '%s'", n->str);
+	}
+	n->id = b;
+	switch (b) {
+	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
+		n->ty = t_int(4, false);
+		break;
+	case B_NSECS: case B_ELAPSED: case B_CGROUP: case B_RAND: case B_CPID:
+		n->ty = t_int(8, false);
+		break;
+	case B_COMM:
+		n->ty = t_of(TY_STR, 16);
+		break;
+	case B_KSTACK:
+		c->uses_kstack = true;
+		n->ty = t_of(TY_KSTACK, 8);
+		break;
+	case B_USTACK:
+		c->uses_ustack = true;
+		n->ty = t_of(TY_USTACK, 16);
+		break;
+	case B_PROBE:
+		n->ty = t_of(TY_PROBE, 8);
+		break;
+	case B_FUNC:
+		if (pk == P_UPROBE || pk == P_URETPROBE) {
+			n->ty = t_of(TY_USYM, 16);
+		} else {
+			n->ty = t_of(TY_STR, STR_SIZE);
+			n->id = B_PROBE_FUNC;	/* the event's name */
+		}
+		break;
+	case B_CURTASK: {
+		int id = btf_struct(c, "task_struct");
+
+		n->ty = t_of(TY_PTR, 8);
+		if (id > 0)
+			n->ty.btf_id = id;
+		else
+			n->ty.elem = 8, n->ty.ptr_level = 1;
+		break;
+	}
+	case B_RETVAL:
+		if (pk != P_URETPROBE)
+			return ERR(n, "The retval builtin can only be used with 'kretprobe' and "
+				   "'uretprobe' and 'kfunc' probes");
+		n->ty = t_int(8, true);
+		break;
+	case B_ARGS:
+		if (pk != P_TRACEPOINT)
+			return ERR(n, "The args builtin can only be used with tracepoint/kfunc/"
+				   "uprobe probes (here: %s)", c->cur->name);
+		n->ty = t_of(TY_CTX, 8);
+		break;
+	case B_USERNAME:
+		n->ty = t_of(TY_USERNAME, 8);
+		break;
+	default:
+		if (b >= B_ARG0 && b <= B_ARG9) {
+			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP)
+				return ERR(n, "The %s builtin can only be used with 'kprobes', "
+					   "'uprobes' and 'usdt' probes", n->str);
+			n->ty = t_int(8, false);
+			n->ty.user = pk != P_RAWTP;
+			break;
+		}
+		if (b >= B_SARG0 && b <= B_SARG9)
+			return ERR(n, "not supported yet: %s", n->str);
+		return ERR(n, "Unknown identifier: '%s'", n->str);
+	}
+	return 0;
+}
+
+/* The type a cast names: "uint64", "int8", "struct task_struct" + stars. */
+static int cast_type(struct compiler *c, struct node *n, const char *text, int stars,
+		     struct type *t)
+{
+	static const struct { const char *name; int size; bool sign; } ints[] = {
+		{ "int8", 1, 1 }, { "int16", 2, 1 }, { "int32", 4, 1 }, { "int64", 8, 1 },
+		{ "uint8", 1, 0 }, { "uint16", 2, 0 }, { "uint32", 4, 0 }, { "uint64", 8, 0 },
+		{ "s8", 1, 1 }, { "s16", 2, 1 }, { "s32", 4, 1 }, { "s64", 8, 1 },
+		{ "u8", 1, 0 }, { "u16", 2, 0 }, { "u32", 4, 0 }, { "u64", 8, 0 },
+		{ "char", 1, 1 }, { "unsigned char", 1, 0 }, { "signed char", 1, 1 },
+		{ "short", 2, 1 }, { "unsigned short", 2, 0 }, { "int", 4, 1 },
+		{ "unsigned int", 4, 0 }, { "unsigned", 4, 0 }, { "long", 8, 1 },
+		{ "unsigned long", 8, 0 }, { "long long", 8, 1 }, { "unsigned long long", 8, 0 },
+		{ "size_t", 8, 0 }, { "pid_t", 4, 1 }, { "uid_t", 4, 0 }, { "gid_t", 4, 0 },
+		{ "bool", 1, 0 }, { "void", 8, 0 },
+	};
+
+	memset(t, 0, sizeof(*t));
+	if (!strncmp(text, "struct ", 7) || !strncmp(text, "union ", 6)) {
+		const char *name = strchr(text, ' ') + 1;
+		int id = btf_struct(c, name);
+
+		if (id <= 0)
+			return ERR(n, "Unknown struct/union: '%s' (not in the kernel's BTF)", text);
+		if (!stars)
+			return ERR(n, "Cannot cast to \"%s\"", text);
+		t->kind = TY_PTR;
+		t->size = 8;
+		t->btf_id = id;
+		if (stars > 1) {
+			t->btf_id = 0;
+			t->ptr_level = stars;
+			t->elem = 8;
+		}
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		if (strcmp(text, ints[i].name))
+			continue;
+		if (!stars) {
+			if (!strcmp(text, "void"))
+				return ERR(n, "Cannot cast to \"void\"");
+			*t = t_int(ints[i].size, ints[i].sign);
+			return 0;
+		}
+		t->kind = TY_PTR;
+		t->size = 8;
+		t->ptr_level = stars;
+		t->elem = ints[i].size;
+		t->elem_signed = ints[i].sign;
+		return 0;
+	}
+	if (!strncmp(text, "enum ", 5)) {
+		*t = t_int(4, true);
+		return 0;
+	}
+	return ERR(n, "Unknown type: '%s'", text);
+}
+
+/* What a pointer points to, as a value type. */
+int type_deref(struct compiler *c, const struct type *p, struct type *out)
+{
+	if (p->btf_id > 0)
+		return btf_to_type(c, p->btf_id, out);
+	memset(out, 0, sizeof(*out));
+	if (p->ptr_level > 1) {
+		*out = *p;
+		out->ptr_level--;
+		return 0;
+	}
+	*out = t_int(p->elem ? p->elem : 8, p->elem_signed);
+	out->user = p->user;
+	return 0;
+}
+
+static int check_field(struct compiler *c, struct node *n)
+{
+	struct type *bt = &n->a->ty;
+	uint32_t off;
+	int tid, r;
+
+	if (n->op)
+		return ERR(n, "not supported yet: tuple element access");
+	if (bt->kind == TY_CTX) {
+		const struct tp_event *ev = c->cur->tp;
+
+		for (int i = 0; ev && i < ev->nfields; i++) {
+			if (strcmp(ev->field[i].name, n->str))
+				continue;
+			n->id = i;
+			tp_field_type(c, &ev->field[i], &n->ty);
+			n->ty.user = is_syscall_tp(c);
+			return 0;
+		}
+		return ERR(n, "Struct/union of type 'struct %s_args' does not contain a field "
+			   "named '%s'", c->cur->func, n->str);
+	}
+	if (bt->kind == TY_PTR && !n->arrow)
+		return ERR(n, "Can not access field '%s' on type '%s *'. Try dereferencing it "
+			   "first, or using '->'", n->str, btf_name_of(c, bt->btf_id));
+	if (bt->kind == TY_RECORD && n->arrow)
+		return ERR(n, "Can not access field '%s' on a struct with '->': use '.'", n->str);
+	if ((bt->kind != TY_PTR && bt->kind != TY_RECORD) || bt->btf_id <= 0)
+		return ERR(n, "Can not access field '%s' on expression of type '%s'", n->str,
+			   kind_name(bt->kind));
+	r = btf_member(c, bt->btf_id, n->str, &off, &tid);
+	if (r == -2)
+		return ERR(n, "not supported yet: bitfield member '%s'", n->str);
+	if (r)
+		return ERR(n, "Struct/union of type '%s' does not contain a field named '%s'",
+			   btf_name_of(c, bt->btf_id), n->str);
+	n->ival = off;
+	if (btf_to_type(c, tid, &n->ty))
+		return ERR(n, "not supported yet: the type of member '%s'", n->str);
+	n->ty.user = bt->user;
+	return 0;
+}
+
+
+int check_expr(struct compiler *c, struct node *n)
+{
+	struct type *t = &n->ty;
+
+	switch (n->kind) {
+	case N_INT:
+		*t = t_int(8, true);
+		return 0;
+	case N_STR:
+		*t = t_of(TY_STR, n->slen + 1);
+		return 0;
+	case N_POS:
+		if (n->ival <= c->npos && n->ival > 0) {
+			const char *s = c->pos[n->ival - 1];
+			char *end;
+			long long v = strtoll(s, &end, 0);
+
+			if (*s && !*end) {
+				n->kind = N_INT;
+				n->ival = v;
+				*t = t_int(8, true);
+				return 0;
+			}
+			n->kind = N_STR;
+			n->str = strdup(s);
+			n->slen = strlen(s);
+			*t = t_of(TY_STR, n->slen + 1);
+			return 0;
+		}
+		n->kind = N_INT;
+		n->ival = 0;
+		*t = t_int(8, true);
+		return 0;
+	case N_POSCOUNT:
+		n->kind = N_INT;
+		n->ival = c->npos;
+		*t = t_int(8, true);
+		return 0;
+	case N_BUILTIN:
+		return check_builtin(c, n);
+	case N_VAR: {
+		int v = var_find(c, n->str);
+
+		if (v < 0 || c->vars[v].ty.kind == TY_NONE)
+			return ERR(n, "Undefined or undeclared variable: %s", n->str);
+		n->id = v;
+		*t = c->vars[v].ty;
+		return 0;
+	}
+	case N_MAP: {
+		struct map_def *m = map_get(c, n);
+
+		if (check_keys(c, n, m))
+			return -1;
+		if (m->val.kind == TY_NONE) {
+			if (c->final)
+				return ERR(n, "Undefined map: %s", n->str);
+			*t = t_int(8, true);
+			return 0;
+		}
+		*t = m->val;
+		if (t->kind == TY_COUNT || t->kind == TY_SUM || t->kind == TY_MIN ||
+		    t->kind == TY_MAX || t->kind == TY_AVG)
+			*t = t_int(8, t->kind != TY_COUNT);
+		else if (t->kind == TY_STATS || t->kind == TY_HIST || t->kind == TY_LHIST)
+			return ERR(n, "not supported yet: reading a %s map in a probe",
+				   kind_name(t->kind));
+		return 0;
+	}
+	case N_CALL:
+		return check_call(c, n, NULL);
+	case N_TUPLE: {
+		uint32_t size = 0;
+
+		for (int i = 0; i < n->nv; i++) {
+			if (check_expr(c, n->v[i]))
+				return -1;
+			size += type_storage(&n->v[i]->ty);
+		}
+		return ERR(n, "not supported yet: tuples");
+	}
+	case N_SIZEOF:
+		if (n->a) {
+			if (check_expr(c, n->a))
+				return -1;
+			n->kind = N_INT;
+			n->ival = n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_STR ?
+				  n->a->ty.size : n->a->ty.size ? n->a->ty.size : 8;
+		} else {
+			struct type ct;
+
+			if (cast_type(c, n, n->str, n->ptr_depth, &ct))
+				return -1;
+			n->ival = ct.size;
+			if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7)))
+				n->ival = 0;
+			n->kind = N_INT;
+		}
+		*t = t_int(8, false);
+		return 0;
+	case N_UNOP:
+		if (check_expr(c, n->a))
+			return -1;
+		if (n->op == T_STAR) {
+			if (n->a->ty.kind == TY_INT) {
+				/* bpftrace reads 8 bytes through an integer address */
+				*t = t_int(8, true);
+				return 0;
+			}
+			if (n->a->ty.kind != TY_PTR)
+				return ERR(n, "Can not dereference type '%s'", kind_name(n->a->ty.kind));
+			return type_deref(c, &n->a->ty, t);
+		}
+		if (n->op == T_AMP)
+			return ERR(n, "not supported yet: the address-of operator");
+		if (n->a->ty.kind != TY_INT && n->a->ty.kind != TY_PTR)
+			return ERR(n, "The %s operator can not be used on expressions of type '%s'",
+				   tok_name(n->op), kind_name(n->a->ty.kind));
+		*t = t_int(8, n->op == T_NOT ? false : n->op == T_MINUS ? true : n->a->ty.is_signed);
+		return 0;
+	case N_BINOP: {
+		struct type *a = &n->a->ty, *b = &n->b->ty;
+
+		if (check_expr(c, n->a) || check_expr(c, n->b))
+			return -1;
+		if (a->kind == TY_STR && b->kind == TY_STR) {
+			if (n->op != T_EQ && n->op != T_NE)
+				return ERR(n, "not supported yet: operator %s on strings",
+					   tok_name(n->op));
+			*t = t_int(8, false);
+			return 0;
+		}
+		if ((a->kind != TY_INT && a->kind != TY_PTR) ||
+		    (b->kind != TY_INT && b->kind != TY_PTR))
+			return ERR(n, "Type mismatch for '%s': comparing '%s' with '%s'",
+				   tok_name(n->op), kind_name(a->kind), kind_name(b->kind));
+		if (a->kind == TY_PTR && (n->op == T_PLUS || n->op == T_MINUS) &&
+		    b->kind == TY_INT) {
+			*t = *a;	/* pointer arithmetic, bytes as bpftrace counts them */
+			return 0;
+		}
+		*t = t_int(8, a->is_signed && b->is_signed);
+		return 0;
+	}
+	case N_TERNARY:
+		if (check_expr(c, n->a) || check_expr(c, n->b) || check_expr(c, n->c))
+			return -1;
+		if (n->b->ty.kind != n->c->ty.kind &&
+		    !((n->b->ty.kind == TY_INT || n->b->ty.kind == TY_PTR) &&
+		      (n->c->ty.kind == TY_INT || n->c->ty.kind == TY_PTR)))
+			return ERR(n, "Ternary operator must return the same type: have '%s' and "
+				   "'%s'", kind_name(n->b->ty.kind), kind_name(n->c->ty.kind));
+		*t = n->b->ty;
+		if (t->kind == TY_INT)
+			*t = t_int(8, n->b->ty.is_signed && n->c->ty.is_signed);
+		if (t->kind == TY_STR && n->c->ty.size > t->size)
+			t->size = n->c->ty.size;
+		if (type_is_agg(t) && t->kind != TY_STR)
+			return ERR(n, "not supported yet: a ternary of %s", kind_name(t->kind));
+		return 0;
+	case N_FIELD:
+		if (check_expr(c, n->a))
+			return -1;
+		return check_field(c, n);
+	case N_INDEX:
+		if (check_expr(c, n->a) || check_expr(c, n->b))
+			return -1;
+		if (n->b->ty.kind != TY_INT)
+			return ERR(n->b, "The array index must be an integer");
+		if (n->a->ty.kind == TY_PTR)
+			return type_deref(c, &n->a->ty, t);
+		if (n->a->ty.kind == TY_ARRAY && n->a->ty.btf_id > 0) {
+			const struct type *at = &n->a->ty;
+
+			*t = t_int(at->elem > 8 ? 8 : at->elem, at->elem_signed);
+			return 0;
+		}
+		return ERR(n, "The array index operator [] can not be used on expressions of "
+			   "type '%s'", kind_name(n->a->ty.kind));
+	case N_CAST: {
+		struct type ct;
+
+		if (check_expr(c, n->a) || cast_type(c, n, n->str, n->ptr_depth, &ct))
+			return -1;
+		if (n->a->ty.kind != TY_INT && n->a->ty.kind != TY_PTR)
+			return ERR(n, "Cannot cast from \"%s\" to \"%s\"", kind_name(n->a->ty.kind),
+				   n->str);
+		ct.user = n->a->ty.user;
+		*t = ct;
+		return 0;
+	}
+	case N_INCDEC:
+		if (n->a->kind != N_VAR && n->a->kind != N_MAP)
+			return ERR(n, "The %s operator must be applied to a map or variable",
+				   n->op == '+' ? "++" : "--");
+		if (n->a->kind == N_MAP) {
+			struct map_def *m = map_get(c, n->a);
+			struct type it = t_int(8, true);
+
+			if (check_keys(c, n->a, m) || check_map_value(c, n->a, m, &it))
+				return -1;
+			n->a->ty = m->val;
+		} else if (check_expr(c, n->a)) {
+			return -1;
+		}
+		if (n->a->ty.kind != TY_INT)
+			return ERR(n, "The %s operator can only be used on integers",
+				   n->op == '+' ? "++" : "--");
+		*t = t_int(8, true);
+		return 0;
+	case N_ASSIGN:
+		return ERR(n, "Assignments are statements, not expressions");
+	default:
+		return ERR(n, "not supported yet: this expression");
+	}
+}
+
+static int check_assign(struct compiler *c, struct node *n)
+{
+	struct node *l = n->a, *r = n->b;
+
+	if (l->kind == N_MAP) {
+		struct map_def *m = map_get(c, l);
+		struct type vt;
+
+		if (check_keys(c, l, m))
+			return -1;
+		if (r->kind == N_CALL && n->op == T_ASSIGN) {
+			if (check_call(c, r, l))
+				return -1;
+		} else if (check_expr(c, r)) {
+			return -1;
+		}
+		vt = r->ty;
+		if (vt.kind == TY_VOID)
+			return ERR(r, "%s() does not return a value", r->str);
+		if (vt.kind == TY_RECORD || vt.kind == TY_CTX || vt.kind == TY_ARRAY)
+			return ERR(r, "not supported yet: storing a %s in a map", kind_name(vt.kind));
+		if (vt.kind == TY_INT || vt.kind == TY_PTR) {
+			bool user = vt.user;
+
+			vt = t_int(8, vt.kind == TY_INT ? vt.is_signed : false);
+			vt.user = user;	/* str(@map[k]) reads where the pointer points */
+		}
+		if (n->op != T_ASSIGN) {
+			if (vt.kind != TY_INT)
+				return ERR(n, "%s needs an integer", tok_name(n->op));
+			vt.is_signed = true;
+		}
+		if (check_map_value(c, l, m, &vt))
+			return -1;
+		l->ty = m->val;
+		return 0;
+	}
+	if (l->kind == N_VAR) {
+		int v;
+
+		if (check_expr(c, r))
+			return -1;
+		if (r->ty.kind == TY_VOID)
+			return ERR(r, "%s() does not return a value", r->str);
+		if (r->ty.kind >= TY_COUNT)
+			return ERR(r, "%s() can only be assigned to a map", r->str);
+		if (r->ty.kind == TY_CTX)
+			return ERR(r, "not supported yet: args in a variable");
+		v = var_find(c, l->str);
+		if (v < 0) {
+			if (c->nvars == 64)
+				return ERR(l, "too many variables");
+			v = c->nvars++;
+			c->vars[v].name = strdup(l->str);
+			c->vars[v].ty.kind = TY_NONE;
+			c->vars[v].off = 0;
+		}
+		if (n->op != T_ASSIGN) {
+			if (c->vars[v].ty.kind != TY_INT || r->ty.kind != TY_INT)
+				return ERR(n, "%s needs an integer variable", tok_name(n->op));
+		} else {
+			struct type vt = r->ty;
+
+			if (vt.kind == TY_INT)
+				vt.size = 8;
+			if (unify(c, l, &c->vars[v].ty, &vt, l->str))
+				return -1;
+			/* a pointer kept in a variable keeps its type */
+			if (c->vars[v].ty.kind == TY_INT && vt.kind == TY_PTR)
+				c->vars[v].ty = vt;
+		}
+		l->id = v;
+		l->ty = c->vars[v].ty;
+		return 0;
+	}
+	return ERR(l, "not supported yet: assigning to this (only maps and $variables)");
+}
+
+static int check_stmt(struct compiler *c, struct node *n)
+{
+	switch (n->kind) {
+	case N_EXPR_STMT:
+		if (n->a->kind == N_CALL)
+			return check_call(c, n->a, NULL);
+		if (n->a->kind == N_INCDEC)
+			return check_expr(c, n->a);
+		if (check_expr(c, n->a))
+			return -1;
+		return 0;
+	case N_ASSIGN:
+		return check_assign(c, n);
+	case N_IF:
+		if (check_expr(c, n->a) || check_stmt(c, n->b) || (n->c && check_stmt(c, n->c)))
+			return -1;
+		if (n->a->ty.kind != TY_INT && n->a->ty.kind != TY_PTR)
+			return ERR(n->a, "Invalid condition in if(): %s", kind_name(n->a->ty.kind));
+		return 0;
+	case N_WHILE: {
+		int r;
+
+		if (check_expr(c, n->a))
+			return -1;
+		c->loop_depth++;
+		r = check_stmt(c, n->b);
+		c->loop_depth--;
+		return r;
+	}
+	case N_UNROLL:
+		if (check_expr(c, n->a))
+			return -1;
+		if (n->a->kind != N_INT)
+			return ERR(n->a, "unroll needs an integer literal");
+		if (n->a->ival < 1 || n->a->ival > 100)
+			return ERR(n->a, "unroll maximum value is 100");
+		return check_stmt(c, n->b);
+	case N_BLOCK:
+		for (int i = 0; i < n->nv; i++)
+			if (check_stmt(c, n->v[i]))
+				return -1;
+		return 0;
+	case N_RETURN:
+		return 0;
+	case N_BREAK:
+	case N_CONTINUE:
+		if (!c->loop_depth)
+			return ERR(n, "%s used outside of a loop",
+				   n->kind == N_BREAK ? "break" : "continue");
+		return 0;
+	default:
+		return ERR(n, "not supported yet: this statement");
+	}
+}
+
+int check_probe(struct compiler *c, struct probe_point *pt)
+{
+	struct probe *p = &c->prog->probes[pt->probe];
+
+	c->cur = pt;
+	for (int i = 0; i < c->nvars; i++)
+		free(c->vars[i].name);
+	c->nvars = 0;
+	if (p->pred && check_expr(c, p->pred))
+		return -1;
+	if (p->pred && p->pred->ty.kind != TY_INT && p->pred->ty.kind != TY_PTR)
+		return ERR(p->pred, "Invalid type for predicate: %s", kind_name(p->pred->ty.kind));
+	return check_stmt(c, p->body);
+}
+

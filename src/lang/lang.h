@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * `strobe script`: bpftrace's language compiled to BPF by strobe itself.
+ *
+ *   lex.c      tokens, with a small preprocessor (#include ignored,
+ *              #if[n]def/#else/#endif, #define of constants)
+ *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
+ *   types.c    names and types: builtins, maps, $variables, tracepoint
+ *              formats, kernel BTF (btf.c) for struct member access
+ *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
+ *   gen*.c     AST -> BPF instructions, one program per probe
+ *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events,
+ *              uprobes), BEGIN/END run with BPF_PROG_TEST_RUN
+ *   out*.c     user space: printf, map printing as bpftrace prints them
+ *   run.c      the subcommand: options, load, event loop, teardown
+ *
+ * Every error carries its place in the source; lang_error() prints it as
+ * bpftrace does (file:line:col, the line, a marker under the construct).
+ */
+#ifndef STROBE_LANG_H
+#define STROBE_LANG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- source and errors */
+
+struct src {
+	const char *name;	/* "stdin" for -e, the file name otherwise */
+	const char *text;
+	size_t len;
+};
+
+struct loc {
+	int line, col, end;	/* 1-based; end is the column after the last */
+};
+
+/* Print "name:line:col-end: ERROR: msg", the line and a marker; -1. */
+int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- tokens */
+
+enum tok {
+	T_EOF, T_INT, T_STR, T_IDENT, T_VAR, T_MAP, T_POS, T_POSCOUNT,
+	T_PROBE_WORD,		/* a piece of an attach point: kept raw */
+	T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN, T_LBRACK, T_RBRACK,
+	T_SEMI, T_COMMA, T_COLON, T_QUESTION, T_DOT, T_ARROW,
+	T_PLUS, T_MINUS, T_STAR, T_SLASH, T_PERCENT,
+	T_AMP, T_PIPE, T_CARET, T_TILDE, T_NOT,
+	T_SHL, T_SHR, T_LT, T_GT, T_LE, T_GE, T_EQ, T_NE,
+	T_LAND, T_LOR, T_INC, T_DEC,
+	T_ASSIGN, T_ADD_ASSIGN, T_SUB_ASSIGN, T_MUL_ASSIGN, T_DIV_ASSIGN,
+	T_MOD_ASSIGN, T_AND_ASSIGN, T_OR_ASSIGN, T_XOR_ASSIGN, T_SHL_ASSIGN,
+	T_SHR_ASSIGN,
+	/* keywords */
+	T_IF, T_ELSE, T_WHILE, T_UNROLL, T_RETURN, T_BREAK, T_CONTINUE,
+	T_STRUCT, T_UNION, T_ENUM, T_SIZEOF, T_OFFSETOF,
+};
+
+struct token {
+	enum tok t;
+	struct loc l;
+	const char *p;		/* start in the source (for identifiers) */
+	size_t n;
+	int64_t ival;
+	char *s;		/* decoded string literal / identifier (owned) */
+	size_t slen;
+};
+
+struct lexer {
+	const struct src *src;
+	size_t pos;
+	int line, col;
+	bool at_line_start;
+	int skip_depth;		/* inside #ifndef X (X defined) ... #endif */
+	int if_depth;
+	bool skipping[16];
+	struct { char *name; int64_t v; } defs[64];
+	int ndefs;
+};
+
+void lex_init(struct lexer *lx, const struct src *s);
+/* Next token; probe-context lexing keeps attach points whole. -1 on error. */
+int lex_next(struct lexer *lx, struct token *t, bool probe_ctx);
+const char *tok_name(enum tok t);
+
+/* ---- types */
+
+enum ty_kind {
+	TY_NONE, TY_INT, TY_STR, TY_PTR, TY_RECORD, TY_ARRAY, TY_CTX,
+	TY_KSTACK, TY_USTACK, TY_KSYM, TY_USYM, TY_INET, TY_BUF, TY_TSTAMP,
+	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID,
+	/* map values made by aggregating functions */
+	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
+};
+
+struct type {
+	enum ty_kind kind;
+	uint32_t size;		/* bytes this value takes in a map or record */
+	bool is_signed;
+	bool user;		/* pointer into user memory */
+	int btf_id;		/* TY_PTR: pointee (BTF id, 0: see below);
+				 * TY_RECORD/TY_ARRAY: the BTF type */
+	uint8_t ptr_level;	/* TY_PTR without BTF: stars */
+	uint32_t elem;		/* ... to an int of this size; TY_ARRAY: element */
+	bool elem_signed;
+	uint32_t nelem;		/* TY_ARRAY */
+};
+
+/* ---- AST */
+
+enum node_kind {
+	N_INT, N_STR, N_BUILTIN, N_VAR, N_MAP, N_POS, N_POSCOUNT, N_CALL,
+	N_BINOP, N_UNOP, N_TERNARY, N_FIELD, N_INDEX, N_CAST, N_ASSIGN,
+	N_INCDEC, N_TUPLE, N_SIZEOF,
+	N_EXPR_STMT, N_IF, N_WHILE, N_UNROLL, N_BLOCK, N_RETURN, N_BREAK,
+	N_CONTINUE,
+};
+
+struct node {
+	enum node_kind kind;
+	int op;			/* token of the operator; N_INCDEC: 1 if prefix */
+	struct loc l;
+	int64_t ival;
+	char *str;		/* name, string literal, cast type text */
+	size_t slen;
+	struct node *a, *b, *c;
+	struct node **v;	/* call arguments, map keys, block statements */
+	int nv;
+	struct type ty;		/* set by the type checker */
+	int id;			/* map index, variable index, builtin id, fmt id */
+	bool arrow;		/* N_FIELD: -> rather than . */
+	int ptr_depth;		/* N_CAST: stars */
+};
+
+struct attach {
+	char *text;		/* as written, "tracepoint:syscalls:sys_enter_kill" */
+	struct loc l;
+};
+
+struct probe {
+	struct attach *ap;
+	int nap;
+	struct node *pred;	/* or NULL */
+	struct node *body;	/* N_BLOCK */
+	struct loc l;
+};
+
+struct program {
+	struct src src;
+	struct probe *probes;
+	int nprobes;
+};
+
+/* ---- compiling */
+
+#define MAX_KEYS 8
+#define MAX_ARGS 16
+#define STR_SIZE 64		/* bpftrace's default string size */
+#define STACK_DEPTH 127		/* frames kept for kstack/ustack */
+
+struct gen;
+struct btf;
+struct ksyms;
+
+struct map_def {
+	char *name;		/* "@x", "@" */
+	struct loc l;
+	int nkeys;		/* -1 until known */
+	struct type key[MAX_KEYS];
+	uint32_t koff[MAX_KEYS];
+	uint32_t key_size;	/* the user's keys; hist/lhist add a u64 bucket */
+	struct type val;	/* TY_NONE until known */
+	uint32_t val_size;
+	bool percpu;
+	int64_t lmin, lmax, lstep;
+	int fd;
+};
+
+struct var_def {
+	char *name;
+	struct type ty;
+	int off;		/* stack slot (negative) once allocated */
+};
+
+enum rec_kind {
+	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
+	REC_PRINT_VAL, REC_JOIN,
+};
+
+/* What the kernel side sends for printf/time/print..: a u64 header
+ * (kind << 32 | fmt index), then the arguments at off[]. */
+struct fmt_def {
+	enum rec_kind kind;
+	char *fmt;
+	int nargs;
+	struct type arg[MAX_ARGS];
+	uint32_t off[MAX_ARGS];
+	uint32_t size;
+	int map;		/* REC_PRINT_MAP/CLEAR/ZERO */
+	int64_t top, div;
+};
+
+enum lang_probe_kind {
+	P_BEGIN, P_END, P_TRACEPOINT, P_RAWTP, P_PROFILE, P_INTERVAL, P_SOFTWARE,
+	P_UPROBE, P_URETPROBE, P_USDT,
+};
+
+/* One attach point after wildcards were expanded: one BPF program. */
+struct probe_point {
+	enum lang_probe_kind kind;
+	int probe;		/* index in program.probes */
+	int ap;			/* attach point index in the probe */
+	char *name;		/* the full name, for the probe builtin */
+	char *func;		/* the function/event part, for func */
+	struct tp_event *tp;	/* P_TRACEPOINT: the format */
+	uint64_t period;	/* P_PROFILE/P_INTERVAL/P_SOFTWARE */
+	bool freq;
+	int sw_config;
+	char *path;		/* P_UPROBE: the binary */
+	uint64_t offset;	/* P_UPROBE: file offset of the function */
+	int prog_fd;
+	int *fds;		/* perf events / links that attach it */
+	int nfds;
+};
+
+struct compiler {
+	struct program *prog;
+	const struct src *src;
+	struct map_def *maps;
+	int nmaps;
+	struct fmt_def *fmts;
+	int nfmts;
+	struct var_def vars[64];
+	int nvars;
+	char **pos;		/* positional parameters */
+	int npos;
+	struct probe_point *pts;
+	int npts;
+	struct probe_point *cur;
+	struct btf *btf;
+	bool final;		/* second pass: every map type is known */
+	bool uses_kstack, uses_ustack;
+	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
+	int cpid;		/* -c's child, for cpid */
+	int stack_fd, ringbuf_fd, lost_fd, join_fd;
+	uint64_t boot_ns;	/* ktime when the script started, for elapsed */
+	int loop_depth;
+	/* user space, at run time */
+	FILE *out;
+	struct ksyms *ks;
+	int ncpus;
+	int64_t real_off;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, ns */
+};
+
+/* ---- user space (out.c, maps.c) */
+
+/* One record from the ring buffer; 1 when it was exit(). */
+int out_event(struct compiler *c, const void *data, size_t len);
+/* A value of type t at p as bpftrace prints it (keys, print(), %s). */
+void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
+void map_print(struct compiler *c, int map, int64_t top, int64_t div);
+/* At exit: every map that has elements, by name. */
+void maps_print_all(struct compiler *c);
+void map_clear(struct compiler *c, int map, bool zero);
+int maps_create(struct compiler *c);
+
+/* ---- the kernel side (attach.c) */
+
+int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
+int point_attach(struct compiler *c, struct probe_point *pt);
+void point_detach(struct probe_point *pt);
+int probe_run_once(struct probe_point *pt);
+
+/* `strobe script ...`: argv[0] is "script". */
+int script_main(int argc, char **argv);
+
+enum builtin {
+	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,
+	B_CPID, B_COMM, B_KSTACK, B_USTACK, B_PROBE, B_FUNC, B_PROBE_FUNC,
+	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME,
+	B_ARG0, B_ARG9 = B_ARG0 + 9, B_SARG0, B_SARG9 = B_SARG0 + 9,
+};
+
+enum func {
+	F_COUNT, F_SUM, F_MIN, F_MAX, F_AVG, F_STATS, F_HIST, F_LHIST,
+	F_PRINTF, F_TIME, F_EXIT, F_PRINT, F_CLEAR, F_ZERO, F_DELETE, F_STR,
+	F_BUF, F_JOIN, F_KSYM, F_USYM, F_KADDR, F_UADDR, F_NTOP, F_STRFTIME,
+	F_SIGNAL, F_REG, F_KSTACK, F_USTACK,
+};
+
+int builtin_lookup(const char *name);
+struct type t_int(uint32_t size, bool sign);
+struct type t_of(enum ty_kind k, uint32_t size);
+const char *kind_name(enum ty_kind k);
+/* Bytes a value of this type takes in a map, a record or on the stack. */
+uint32_t type_storage(const struct type *t);
+/* Values kept in memory (strings, buffers...) rather than in a register. */
+bool type_is_agg(const struct type *t);
+int type_deref(struct compiler *c, const struct type *p, struct type *out);
+struct map_def *map_get(struct compiler *c, struct node *n);
+int check_keys(struct compiler *c, struct node *n, struct map_def *m);
+int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
+		    const struct type *t);
+int check_expr(struct compiler *c, struct node *n);
+/* A call; assign_to is the map it is assigned to (count() and friends). */
+int check_call(struct compiler *c, struct node *n, struct node *assign_to);
+/* printf's conversions: how many, or -1 with *bad set to the culprit. */
+int fmt_count(const char *fmt, const char **bad);
+/* A kernel symbol's address from /proc/kallsyms, 0 if none. */
+uint64_t kallsyms_addr(const char *name);
+
+/* Expand every attach point (wildcards, tracepoint formats); 0 or -1. */
+int probes_expand(struct compiler *c);
+int probes_list(const char *pattern);
+/* Check one probe for one attach point: types on every node. */
+int check_probe(struct compiler *c, struct probe_point *pt);
+void compiler_free(struct compiler *c);
+struct map_def *map_find(struct compiler *c, const char *name);
+
+/* BTF (btf.c): the kernel's types by name, members by name. */
+int btf_open(struct compiler *c);
+int btf_struct(struct compiler *c, const char *name);
+/* Member `name` of the struct/union `id` (anonymous members searched):
+ * its byte offset and type; -1 if none, -2 if it is a bitfield. */
+int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int *type_id);
+/* A BTF type as a value type (int, pointer, array, record). */
+int btf_to_type(struct compiler *c, int id, struct type *t);
+const char *btf_name_of(struct compiler *c, int id);
+/* A constant by name: a kernel #define tools use, or a BTF enumerator. */
+int kernel_const(struct compiler *c, const char *name, int64_t *v);
+
+/* ---- code generation (emit.c, gen*.c) */
+
+#include <linux/bpf.h>
+
+#define ALU64_REG(op, d, s) ((struct bpf_insn){ .code = BPF_ALU64 | (op) | BPF_X, \
+	.dst_reg = (d), .src_reg = (s) })
+#define ALU64_IMM(op, d, i) ((struct bpf_insn){ .code = BPF_ALU64 | (op) | BPF_K, \
+	.dst_reg = (d), .imm = (i) })
+#define MOV64_REG(d, s) ALU64_REG(BPF_MOV, d, s)
+#define MOV64_IMM(d, i) ALU64_IMM(BPF_MOV, d, i)
+#define LDX_MEM(sz, d, s, o) ((struct bpf_insn){ .code = BPF_LDX | (sz) | BPF_MEM, \
+	.dst_reg = (d), .src_reg = (s), .off = (o) })
+#define STX_MEM(sz, d, s, o) ((struct bpf_insn){ .code = BPF_STX | (sz) | BPF_MEM, \
+	.dst_reg = (d), .src_reg = (s), .off = (o) })
+#define ST_MEM(sz, d, o, i) ((struct bpf_insn){ .code = BPF_ST | (sz) | BPF_MEM, \
+	.dst_reg = (d), .off = (o), .imm = (i) })
+#define JMP_IMM(op, d, i) ((struct bpf_insn){ .code = BPF_JMP | (op) | BPF_K, \
+	.dst_reg = (d), .imm = (i) })
+#define JMP_REG(op, d, s) ((struct bpf_insn){ .code = BPF_JMP | (op) | BPF_X, \
+	.dst_reg = (d), .src_reg = (s) })
+#define JA() ((struct bpf_insn){ .code = BPF_JMP | BPF_JA })
+#define CALL(fn) ((struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = (fn) })
+#define EXIT() ((struct bpf_insn){ .code = BPF_JMP | BPF_EXIT })
+
+struct gen {
+	struct compiler *c;
+	struct bpf_insn *ins;
+	int n, cap;
+	int stack, max_stack;	/* bytes of the 512-byte frame in use */
+	int depth;		/* temporaries pushed (r7, r8, r9, then slots) */
+	int *labels;
+	int nlabels;
+	struct { int insn, label; } *fix;
+	int nfix;
+	int exit_label, brk_label, cont_label;
+	int err;
+};
+
+void emit(struct gen *g, struct bpf_insn i);
+void emit_ld64(struct gen *g, int reg, uint64_t v);
+void emit_map_fd(struct gen *g, int reg, int fd);
+void emit_mov_imm(struct gen *g, int reg, int64_t v);
+int label_new(struct gen *g);
+void label_here(struct gen *g, int l);
+void emit_jmp(struct gen *g, struct bpf_insn i, int label);
+int labels_resolve(struct gen *g);
+int stack_alloc(struct gen *g, uint32_t size);
+void stack_zero(struct gen *g, int off, uint32_t size);
+void stack_copy(struct gen *g, int dst, int src, uint32_t size);
+int tmp_push(struct gen *g);
+void tmp_pop(struct gen *g, int where, int reg);
+void insns_dump(FILE *f, const struct bpf_insn *ins, int n);
+
+/* One probe point's program; 0 or -1 after an error at its place. */
+int gen_probe(struct compiler *c, struct probe_point *pt, struct gen *g);
+/* An expression: scalars end in r0 (returns 0), values kept in memory
+ * are written at `dst` (allocated when 0) and their offset returned. */
+int gen_expr(struct gen *g, struct node *n, int dst);
+int gen_call(struct gen *g, struct node *n, int dst);
+int gen_builtin(struct gen *g, struct node *n, int dst);
+int gen_incdec(struct gen *g, struct node *n);
+/* map[key] op= value (value in r0, or delta when rhs is NULL); the new
+ * value in r0, or the old one when !want_new. */
+int gen_map_rmw(struct gen *g, struct node *map, int op, struct node *rhs, int delta,
+		bool want_new);
+void gen_map_store(struct gen *g, struct node *map, struct node *val);
+void gen_aggregate(struct gen *g, struct node *map, struct node *call);
+#define ERR_NS(g, n, ...) (lang_error((g)->c->src, (n)->l, __VA_ARGS__), (g)->err = -1, 0)
+/* Build a map's key on the stack (+8 bytes for a hist bucket). */
+int gen_key(struct gen *g, struct node *map, bool bucket);
+/* Read `size` bytes at the address in r0 into r0 (sign-extended). */
+void gen_read(struct gen *g, uint32_t size, bool sign, bool user);
+void gen_lost(struct gen *g);
+void gen_output(struct gen *g, int off, uint32_t size);
+
+/* Parse the whole source; 0, or -1 after printing the error. */
+int lang_parse(const struct src *s, struct program *p);
+void program_free(struct program *p);
+struct node *node_new(enum node_kind k, struct loc l);
+void node_free(struct node *n);
+/* The AST back as text (tests, -d). */
+void node_dump(FILE *f, const struct node *n);
+
+#endif

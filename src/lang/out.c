@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * User space's half of printf, time, join, print: records from the ring
+ * buffer formatted as bpftrace formats them.  printf conversions are
+ * applied one at a time with the C library's printf on 64-bit values, so
+ * flags, widths and precisions behave as in C.
+ */
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <bpf/bpf.h>
+
+#include "lang.h"
+#include "../profile/profile.h"
+
+static void kstack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
+{
+	uint64_t ips[STACK_DEPTH];
+	uint32_t key = id;
+
+	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
+		return;
+	if (!c->ks)
+		c->ks = ksyms_load();
+	for (int i = 0; i < STACK_DEPTH && ips[i]; i++) {
+		uint64_t off;
+		const char *name = ksyms_find_off(c->ks, ips[i], &off);
+
+		if (name)
+			fprintf(f, "%s%s+%llu\n", indent, name, (unsigned long long)off);
+		else
+			fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
+	}
+}
+
+static void ustack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
+{
+	uint64_t ips[STACK_DEPTH];
+	uint32_t key = id;
+
+	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
+		return;
+	for (int i = 0; i < STACK_DEPTH && ips[i]; i++)
+		fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
+}
+
+static void strftime_text(struct compiler *c, FILE *f, const char *fmt, uint64_t ns)
+{
+	char buf[512];
+	int64_t real = (int64_t)ns + c->real_off;
+	time_t t = real / 1000000000;
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	if (!strftime(buf, sizeof(buf), fmt, &tm))
+		buf[0] = 0;
+	fputs(buf, f);
+}
+
+void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p)
+{
+	int64_t v;
+
+	memcpy(&v, p, 8);
+	switch (t->kind) {
+	case TY_STR:
+		fprintf(f, "%.*s", (int)t->size, (const char *)p);
+		return;
+	case TY_KSYM: {
+		uint64_t off;
+		const char *name;
+
+		if (!c->ks)
+			c->ks = ksyms_load();
+		name = ksyms_find_off(c->ks, v, &off);
+		if (name)
+			fputs(name, f);
+		else
+			fprintf(f, "0x%llx", (unsigned long long)v);
+		return;
+	}
+	case TY_USYM:
+		fprintf(f, "0x%llx", (unsigned long long)v);
+		return;
+	case TY_KSTACK:
+		fputc('\n', f);
+		kstack_text(c, f, v, "    ");
+		return;
+	case TY_USTACK:
+		fputc('\n', f);
+		ustack_text(c, f, v, "    ");
+		return;
+	case TY_PROBE:
+		fputs(v >= 0 && v < c->npts ? c->pts[v].name : "?", f);
+		return;
+	case TY_INET: {
+		char buf[INET6_ADDRSTRLEN];
+		int af = v == 10 ? AF_INET6 : AF_INET;
+
+		if (inet_ntop(af, p + 8, buf, sizeof(buf)))
+			fputs(buf, f);
+		return;
+	}
+	case TY_BUF: {
+		uint64_t len = v > (int64_t)t->size ? t->size : (uint64_t)v;
+
+		for (uint64_t i = 0; i < len; i++) {
+			unsigned char ch = p[8 + i];
+
+			if (isprint(ch) && ch != '\\')
+				fputc(ch, f);
+			else
+				fprintf(f, "\\x%02x", ch);
+		}
+		return;
+	}
+	case TY_TSTAMP:
+		strftime_text(c, f, c->fmts[t->nelem].fmt, v);
+		return;
+	case TY_INT:
+	case TY_COUNT:
+	case TY_SUM:
+	case TY_MIN:
+	case TY_MAX:
+		if (t->is_signed)
+			fprintf(f, "%lld", (long long)v);
+		else
+			fprintf(f, "%llu", (unsigned long long)v);
+		return;
+	default:
+		fprintf(f, "%llu", (unsigned long long)v);
+		return;
+	}
+}
+
+/* One conversion ("%-10s") applied to one argument. */
+static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
+		    const struct type *t, const uint8_t *p)
+{
+	char fmt[64], conv = spec[n - 1];
+	size_t k = 0;
+	int64_t v;
+
+	memcpy(&v, p, 8);
+	/* flags, width, precision; the length modifier is ours */
+	for (size_t i = 0; i < n - 1 && k < sizeof(fmt) - 4; i++)
+		if (!strchr("hlzjt", spec[i]))
+			fmt[k++] = spec[i];
+	if (conv == 's' || conv == 'r' || (t->kind != TY_INT && t->kind != TY_PTR &&
+					   t->kind != TY_COUNT)) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&text, &len);
+
+		if (!m)
+			return;
+		if (t->kind == TY_INT || t->kind == TY_PTR)
+			fprintf(m, t->is_signed ? "%lld" : "%llu", (long long)v);
+		else if (t->kind == TY_BUF && conv == 's')
+			fprintf(m, "%.*s", (int)(v > (int64_t)t->size ? t->size : v),
+				(const char *)p + 8);
+		else
+			out_value(c, m, t, p);
+		fclose(m);
+		fmt[k++] = 's';
+		fmt[k] = 0;
+		fprintf(o, fmt, text ? text : "");
+		free(text);
+		return;
+	}
+	switch (conv) {
+	case 'd':
+	case 'i':
+		fmt[k++] = 'l';
+		fmt[k++] = 'l';
+		fmt[k++] = 'd';
+		fmt[k] = 0;
+		fprintf(o, fmt, (long long)v);
+		return;
+	case 'c':
+		fmt[k++] = 'c';
+		fmt[k] = 0;
+		fprintf(o, fmt, (int)(char)v);
+		return;
+	case 'p':
+		fmt[k++] = 'p';
+		fmt[k] = 0;
+		fprintf(o, fmt, (void *)(uintptr_t)v);
+		return;
+	default:
+		fmt[k++] = 'l';
+		fmt[k++] = 'l';
+		fmt[k++] = conv;
+		fmt[k] = 0;
+		fprintf(o, fmt, (unsigned long long)v);
+		return;
+	}
+}
+
+static void out_printf(struct compiler *c, const struct fmt_def *f, const uint8_t *rec)
+{
+	FILE *o = c->out;
+	int arg = 0;
+
+	for (const char *p = f->fmt; *p; p++) {
+		const char *s;
+
+		if (*p != '%') {
+			fputc(*p, o);
+			continue;
+		}
+		if (p[1] == '%') {
+			fputc('%', o);
+			p++;
+			continue;
+		}
+		s = p++;
+		p += strspn(p, "-+ #0");
+		p += strspn(p, "0123456789");
+		if (*p == '.') {
+			p++;
+			p += strspn(p, "0123456789");
+		}
+		p += strspn(p, "hlzjt");
+		if (arg < f->nargs)
+			convert(c, o, s, p - s + 1, &f->arg[arg], rec + f->off[arg]);
+		arg++;
+	}
+}
+
+static void out_time(struct compiler *c, const char *fmt)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	strftime_text(c, c->out, fmt, (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec -
+		      c->real_off);
+}
+
+int out_event(struct compiler *c, const void *data, size_t len)
+{
+	const uint8_t *rec = data;
+	uint64_t hdr;
+	uint32_t id;
+	const struct fmt_def *f;
+
+	if (len < 8)
+		return 0;
+	memcpy(&hdr, rec, 8);
+	id = (uint32_t)hdr;
+	if ((int)id >= c->nfmts)
+		return 0;
+	f = &c->fmts[id];
+	if (len < f->size)
+		return 0;
+	switch (hdr >> 32) {
+	case REC_PRINTF:
+		out_printf(c, f, rec);
+		break;
+	case REC_TIME:
+		out_time(c, f->fmt);
+		break;
+	case REC_EXIT:
+		return 1;
+	case REC_PRINT_MAP:
+		map_print(c, f->map, f->top, f->div);
+		break;
+	case REC_CLEAR:
+	case REC_ZERO:
+		map_clear(c, f->map, f->kind == REC_ZERO);
+		break;
+	case REC_PRINT_VAL:
+		out_value(c, c->out, &f->arg[0], rec + f->off[0]);
+		fputc('\n', c->out);
+		break;
+	case REC_JOIN:
+		for (int i = 0; i < 16; i++) {
+			const char *s = (const char *)rec + 8 + i * STR_SIZE;
+
+			if (!*s)
+				break;
+			if (i)
+				fputs(f->fmt, c->out);
+			fprintf(c->out, "%.*s", STR_SIZE, s);
+		}
+		fputc('\n', c->out);
+		break;
+	}
+	return 0;
+}

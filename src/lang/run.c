@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `strobe script`: read the program, compile every probe, attach, print
+ * what the programs send until Ctrl-C, exit() or the end of -c's command,
+ * then run END and print the maps, as bpftrace does.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "lang.h"
+#include "../profile/profile.h"
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
+static int libbpf_quiet(enum libbpf_print_level l, const char *fmt, va_list ap)
+{
+	(void)l;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: strobe script [options] (-e PROGRAM | FILE) [ARGS...]\n"
+		"       strobe script -l [PATTERN]\n"
+		"Runs a bpftrace program, compiled to BPF by strobe itself.\n"
+		"  -e PROGRAM   the program text\n"
+		"  -c CMD       run CMD, trace while it runs (its pid is cpid)\n"
+		"  -p PID       the process uprobes attach to\n"
+		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
+		"  -o FILE      write the output to FILE\n"
+		"  -v           show the verifier's statistics\n"
+		"  -d, -dd      show the generated instructions; -dd also the verifier's log\n"
+		"  ARGS         positional parameters $1, $2, ... ($# counts them)\n");
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "re") : stdin;
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+
+	if (!f)
+		return NULL;
+	do {
+		if (n + 4096 > cap) {
+			cap = (n + 4096) * 2;
+			buf = realloc(buf, cap);
+			if (!buf)
+				abort();
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got);
+	if (f != stdin)
+		fclose(f);
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+/* Fork -c's command, held until the probes are attached. */
+static int spawn(const char *cmd, int *go)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		char *argv[64], *copy = strdup(cmd), *save = NULL, *w;
+		int n = 0;
+		uint64_t go_word;
+
+		close(p[1]);
+		/* 8 bytes, as bpftrace's child reads: the same read is seen */
+		if (read(p[0], &go_word, 8) != 8)
+			_exit(127);
+		for (w = strtok_r(copy, " \t", &save); w && n < 63; w = strtok_r(NULL, " \t", &save))
+			argv[n++] = w;
+		argv[n] = NULL;
+		if (!n)
+			_exit(127);
+		execvp(argv[0], argv);
+		fprintf(stderr, "strobe: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(p[0]);
+	*go = p[1];
+	return pid;
+}
+
+static bool exited;
+static int batch;
+
+static int on_record(void *ctx, void *data, size_t len)
+{
+	struct compiler *c = ctx;
+
+	if (exited)
+		return 0;
+	if (out_event(c, data, len)) {
+		exited = true;
+		return -1;	/* stop here: what follows exit() is not shown */
+	}
+	/* a busy machine never empties the ring: come up for air (signals,
+	 * -c's command ending) every so many records */
+	if (++batch >= 4096)
+		return -EAGAIN;
+	return 0;
+}
+
+static uint64_t lost_events(struct compiler *c)
+{
+	uint32_t key = 0;
+	uint64_t *v = calloc(c->ncpus, 8), sum = 0;
+
+	if (v && !bpf_map_lookup_elem(c->lost_fd, &key, v))
+		for (int i = 0; i < c->ncpus; i++)
+			sum += v[i];
+	free(v);
+	return sum;
+}
+
+void compiler_free(struct compiler *c)
+{
+	for (int i = 0; i < c->nmaps; i++) {
+		free(c->maps[i].name);
+		if (c->maps[i].fd >= 0)
+			close(c->maps[i].fd);
+	}
+	free(c->maps);
+	for (int i = 0; i < c->nfmts; i++)
+		free(c->fmts[i].fmt);
+	free(c->fmts);
+	for (int i = 0; i < c->nvars; i++)
+		free(c->vars[i].name);
+	for (int i = 0; i < c->npts; i++) {
+		point_detach(&c->pts[i]);
+		if (c->pts[i].prog_fd >= 0)
+			close(c->pts[i].prog_fd);
+		free(c->pts[i].name);
+		free(c->pts[i].func);
+		free(c->pts[i].tp);
+		free(c->pts[i].path);
+	}
+	free(c->pts);
+	if (c->btf)
+		btf__free(c->btf);
+	ksyms_free(c->ks);
+	for (int fd, i = 0; i < 4; i++) {
+		fd = i == 0 ? c->ringbuf_fd : i == 1 ? c->lost_fd : i == 2 ? c->stack_fd : c->join_fd;
+		if (fd > 0)
+			close(fd);
+	}
+}
+
+static int compile(struct compiler *c)
+{
+	struct gen g;
+	int rc = 0;
+
+	if (probes_expand(c))
+		return -1;
+	for (int i = 0; i < c->npts; i++)
+		if (check_probe(c, &c->pts[i]))
+			return -1;
+	c->final = true;
+	rc = maps_create(c);
+	if (rc) {
+		if (rc < -1)
+			fprintf(stderr, "strobe: cannot create BPF maps: %s (are you root?)\n",
+				strerror(-rc));
+		return -1;
+	}
+	for (int i = 0; i < c->npts; i++) {
+		if (check_probe(c, &c->pts[i]) || gen_probe(c, &c->pts[i], &g)) {
+			free(g.ins);
+			free(g.labels);
+			free(g.fix);
+			return -1;
+		}
+		rc = prog_load(c, &c->pts[i], &g);
+		free(g.ins);
+		free(g.labels);
+		free(g.fix);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+static void run_kind(struct compiler *c, enum lang_probe_kind k)
+{
+	for (int i = 0; i < c->npts; i++)
+		if (c->pts[i].kind == k)
+			probe_run_once(&c->pts[i]);
+}
+
+int script_main(int argc, char **argv)
+{
+	struct compiler c = { .ringbuf_fd = -1, .lost_fd = -1, .stack_fd = -1, .join_fd = -1 };
+	const char *prog_text = NULL, *cmd = NULL, *outfile = NULL;
+	struct ring_buffer *rb = NULL;
+	struct program prog = { 0 };
+	struct src src;
+	char *file_text = NULL;
+	bool list = false;
+	int opt, rc = 1, go = -1, d = 0;
+	pid_t child = -1;
+	struct timespec mono, real;
+
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'e': prog_text = optarg; break;
+		case 'c': cmd = optarg; break;
+		case 'p': break;	/* uprobes are not supported yet: nothing to scope */
+		case 'l': list = true; break;
+		case 'o': outfile = optarg; break;
+		case 'v': c.verbose = c.verbose < 1 ? 1 : c.verbose; break;
+		case 'd': d++; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (d)
+		c.verbose = d == 1 ? 2 : 3;
+	libbpf_set_print(libbpf_quiet);
+	if (list)
+		return probes_list(optind < argc ? argv[optind] : NULL) ? 1 : 0;
+	if (!prog_text) {
+		size_t len;
+
+		if (optind >= argc) {
+			fprintf(stderr, "strobe script: no program: give -e PROGRAM or a file "
+				"(strobe script -h)\n");
+			return 2;
+		}
+		file_text = read_all(argv[optind], &len);
+		if (!file_text) {
+			fprintf(stderr, "strobe script: cannot read %s: %s\n", argv[optind],
+				strerror(errno));
+			return 1;
+		}
+		src = (struct src){ argv[optind], file_text, len };
+		optind++;
+	} else {
+		src = (struct src){ "stdin", prog_text, strlen(prog_text) };
+	}
+	c.pos = argv + optind;
+	c.npos = argc - optind;
+	c.src = &src;
+	c.out = stdout;
+	if (outfile && !(c.out = fopen(outfile, "we"))) {
+		fprintf(stderr, "strobe script: cannot write %s: %s\n", outfile, strerror(errno));
+		goto out;
+	}
+	if (lang_parse(&src, &prog))
+		goto out;
+	c.prog = &prog;
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	c.boot_ns = (uint64_t)mono.tv_sec * 1000000000 + mono.tv_nsec;
+	c.real_off = ((int64_t)real.tv_sec * 1000000000 + real.tv_nsec) - (int64_t)c.boot_ns;
+	if (cmd) {
+		child = spawn(cmd, &go);
+		if (child < 0) {
+			fprintf(stderr, "strobe script: cannot start %s: %s\n", cmd, strerror(errno));
+			goto out;
+		}
+		c.cpid = child;
+	}
+	if (compile(&c))
+		goto out;
+	rb = ring_buffer__new(c.ringbuf_fd, on_record, &c, NULL);
+	if (!rb) {
+		fprintf(stderr, "strobe script: cannot read the ring buffer: %s\n", strerror(errno));
+		goto out;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	if (child > 0) {
+		/* -c's command ending interrupts the wait at once */
+		struct sigaction sa = { .sa_handler = on_child };
+
+		sigaction(SIGCHLD, &sa, NULL);
+	}
+	fprintf(c.out, "Attaching %d probe%s...\n", c.npts, c.npts == 1 ? "" : "s");
+	fflush(c.out);
+	run_kind(&c, P_BEGIN);
+	ring_buffer__consume(rb);
+	for (int i = 0; i < c.npts && !exited; i++)
+		if (point_attach(&c, &c.pts[i]))
+			goto out;
+	if (go >= 0) {
+		uint64_t one = 1;
+
+		if (write(go, &one, 8) != 8)
+			fprintf(stderr, "strobe script: cannot start %s\n", cmd);
+		close(go);
+		go = -1;
+	}
+	while (!stop && !exited) {
+		int r;
+
+		batch = 0;
+		r = ring_buffer__poll(rb, 100);
+		if (r < 0 && r != -EINTR && r != -EAGAIN && !exited)
+			break;
+		fflush(c.out);
+		if (child > 0 && waitpid(child, NULL, WNOHANG) == child) {
+			child = -1;
+			break;
+		}
+	}
+	for (int i = 0; i < c.npts; i++)
+		point_detach(&c.pts[i]);
+	/* what came before exit() or the end is shown, what came after is not */
+	do
+		batch = 0;
+	while (ring_buffer__consume(rb) == -EAGAIN);
+	exited = false;
+	run_kind(&c, P_END);
+	do
+		batch = 0;
+	while (ring_buffer__consume(rb) == -EAGAIN);
+	fputs("\n\n", c.out);
+	maps_print_all(&c);
+	fflush(c.out);
+	if (lost_events(&c))
+		fprintf(stderr, "strobe script: %llu events lost (the ring buffer was full)\n",
+			(unsigned long long)lost_events(&c));
+	rc = 0;
+out:
+	if (go >= 0)
+		close(go);
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
+	ring_buffer__free(rb);
+	compiler_free(&c);
+	program_free(&prog);
+	free(file_text);
+	if (c.out && c.out != stdout)
+		fclose(c.out);
+	return rc;
+}

@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * strobe ltrace's session.  Which calls: the functions the program
+ * imports (undefined .dynsym functions), found in the libraries it needs
+ * (DT_NEEDED, in order, as the dynamic loader searches them) and probed
+ * at their entries and returns.  Calls between libraries are not the
+ * program's: the kernel side keeps a call only if its return address is
+ * in the program's own file, so PLT stubs, -fno-plt, -z now and IBT's
+ * .plt.sec make no difference.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+
+#include "ltrace.h"
+#include "../cli/cli.h"
+#include "../output/output.h"
+#include "../session/session.h"
+#include "../summary/summary.h"
+#include "../../bpf/uprobe_desc.h"
+
+struct lt_run {
+	const struct lt_opts *o;
+	struct uprog up;
+	struct writer w;
+	struct formatter *fmt;
+	struct lt_printer *pr;
+	struct ring_buffer *rb;
+	char main_path[4096];
+	pid_t child;
+	int child_status;
+	bool child_done;
+	struct launch l;
+};
+
+static int find_program(const char *cmd, char *path, size_t len)
+{
+	const char *env = getenv("PATH");
+	char *dirs, *save = NULL;
+
+	if (strchr(cmd, '/')) {
+		snprintf(path, len, "%s", cmd);
+		return access(path, X_OK) ? -errno : 0;
+	}
+	if (!(dirs = strdup(env ? env : "/usr/bin:/bin")))
+		return -ENOMEM;
+	for (char *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		snprintf(path, len, "%s/%s", d, cmd);
+		if (!access(path, X_OK)) {
+			free(dirs);
+			return 0;
+		}
+	}
+	free(dirs);
+	return -ENOENT;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static struct up_desc call_desc(const struct lt_opts *o, bool caller_check)
+{
+	struct up_desc d = { 0 };
+
+	d.flags = UD_PAIR | (caller_check ? UD_CALLER : 0) |
+		  (o->count ? UD_COUNT : UD_EMIT_ENTRY | UD_EMIT_RETURN);
+	return d;
+}
+
+/* What the C runtime calls around main, not the program: ltrace does
+ * not show them either (it sees calls through the PLT). */
+static bool is_startup(const char *name)
+{
+	static const char *const names[] = {
+		"__libc_start_main", "__cxa_finalize", "__gmon_start__",
+		"_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* Attach a set (after dropping what -e/-l do not select, or what an
+ * earlier library already defines: `taken`). */
+static int add_selected(struct lt_run *r, const struct probe_set *all, char **names,
+			size_t nnames, char ***taken, size_t *ntaken, bool caller_check,
+			pid_t filter, size_t *count)
+{
+	struct probe_set sel = { .kind = PK_UPROBE };
+	struct up_desc d = call_desc(r->o, caller_check);
+	int err = 0;
+
+	if (!(sel.path = strdup(all->path)))
+		return -ENOMEM;
+	for (size_t i = 0; i < all->n && !err; i++) {
+		const char *name = all->loc[i].name;
+		bool dup = false;
+
+		if (names && !bsearch(&name, names, nnames, sizeof(*names), cmp_str))
+			continue;
+		if (is_startup(name))
+			continue;
+		/* two imported aliases of one function: probe it once */
+		for (size_t k = 0; k < sel.n && !dup; k++)
+			dup = sel.loc[k].offset == all->loc[i].offset;
+		if (dup)
+			continue;
+		if (!ltrace_selected(r->o, name, all->path))
+			continue;
+		if (taken) {
+			bool seen = false;
+
+			for (size_t k = 0; k < *ntaken && !seen; k++)
+				seen = !strcmp((*taken)[k], name);
+			if (seen)
+				continue;
+			char **t = realloc(*taken, (*ntaken + 1) * sizeof(*t));
+			if (!t)
+				return -ENOMEM;
+			*taken = t;
+			t[(*ntaken)++] = strdup(name);
+		}
+		err = probe_set_add(&sel, name, all->loc[i].addr, all->loc[i].offset);
+		if (!err)
+			sel.loc[sel.n - 1].bad_insn = all->loc[i].bad_insn;
+	}
+	if (!err && sel.n)
+		err = uprog_add(&r->up, &sel, &d, true, true, filter, NULL);
+	*count += sel.n;
+	probe_set_free(&sel);
+	return err;
+}
+
+static int attach_calls(struct lt_run *r, pid_t filter)
+{
+	const struct lt_opts *o = r->o;
+	struct probe_imports imp = { 0 };
+	char **taken = NULL;
+	size_t ntaken = 0, count = 0;
+	int err = 0;
+
+	if (!o->no_libs && !o->all) {
+		err = probe_elf_imports(r->main_path, &imp);
+		if (err) {
+			fprintf(stderr, "strobe ltrace: cannot read %s: %s\n", r->main_path,
+				strerror(-err));
+			return -EALREADY;
+		}
+		if (!imp.nlibs)
+			fprintf(stderr, "strobe ltrace: %s is not dynamically linked: no library "
+				"calls to show\n", r->main_path);
+		qsort(imp.names, imp.nnames, sizeof(*imp.names), cmp_str);
+		for (size_t i = 0; i < imp.nlibs && !err; i++) {
+			struct probe_set all = { .kind = PK_UPROBE };
+
+			if (!(all.path = strdup(imp.libs[i])))
+				err = -ENOMEM;
+			else if (!(err = probe_elf_funcs_aliases(imp.libs[i], "*", &all)))
+				err = add_selected(r, &all, imp.names, imp.nnames, &taken, &ntaken,
+						   true, filter, &count);
+			probe_set_free(&all);
+		}
+	}
+	/* -a: the functions -e and -l name, in the libraries -l names */
+	for (int i = 0; o->all && !o->no_libs && i < o->nlibs && !err; i++) {
+		struct probe_set all = { .kind = PK_UPROBE };
+		char path[4096], msg[512];
+
+		if (probe_find_lib(o->libs[i], 0, path, sizeof(path), msg, sizeof(msg))) {
+			fprintf(stderr, "strobe ltrace: %s\n", msg);
+			err = -EALREADY;
+			break;
+		}
+		if (!(all.path = strdup(path)))
+			err = -ENOMEM;
+		else if (!(err = probe_elf_funcs(path, "*", &all)))
+			err = add_selected(r, &all, NULL, 0, NULL, NULL, false, 0, &count);
+		probe_set_free(&all);
+	}
+	/* -x: the program's own functions, called from anywhere */
+	for (int i = 0; i < o->nxsyms && !err && !o->all; i++) {
+		struct probe_set set = { .kind = PK_UPROBE };
+		struct up_desc d = call_desc(o, false);
+
+		if (!(set.path = strdup(r->main_path)))
+			err = -ENOMEM;
+		else if (!(err = probe_elf_funcs(r->main_path, o->xsyms[i], &set)) && !set.n) {
+			fprintf(stderr, "strobe ltrace: -x %s: no function of %s matches (looked in "
+				".dynsym and .symtab%s)\n", o->xsyms[i], r->main_path,
+				probe_elf_has_symtab(r->main_path) ? "" : "; the file is stripped");
+			err = -EALREADY;
+		} else if (!err) {
+			err = uprog_add(&r->up, &set, &d, true, true, filter, NULL);
+			count += set.n;
+		}
+		probe_set_free(&set);
+	}
+	for (size_t i = 0; i < ntaken; i++)
+		free(taken[i]);
+	free(taken);
+	probe_imports_free(&imp);
+	if (err && err != -EALREADY)
+		fprintf(stderr, "strobe ltrace: cannot attach the probes: %s\n", strerror(-err));
+	if (!err && !count && !o->nxsyms)
+		fprintf(stderr, "strobe ltrace: no library function matches the filter\n");
+	if (o->debug)
+		fprintf(stderr, "strobe ltrace: %zu functions probed%s\n", count,
+			r->up.link.multi ? " (uprobe_multi)" : "");
+	return err ? -EALREADY : 0;
+}
+
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct lt_run *r = ctx;
+
+	lt_printer_event(r->pr, data, size);
+	return 0;
+}
+
+static const char *func_name(int nr, void *ctx)
+{
+	const struct up_probe *p = uprog_probe(ctx, nr);
+
+	return p ? p->func : NULL;
+}
+
+static void print_summary(struct lt_run *r, double seconds)
+{
+	struct summary sum = { 0 };
+	struct summary_fmt f = { .sort = SORT_TIME, .seconds = seconds, .when = time(NULL),
+				 .not_counted = uprog_not_counted(&r->up) };
+	struct sum_maps m;
+	int err;
+
+	uprog_summary_maps(&r->up, &m);
+	err = summary_collect(&m, &sum);
+
+	if (err) {
+		fprintf(stderr, "strobe ltrace: cannot read the summary: %s\n", strerror(-err));
+		return;
+	}
+	summary_set_namer(func_name, &r->up);
+	summary_print(&r->w.buf, &sum, &f);
+	summary_free(&sum);
+	writer_flush(&r->w);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static int consume(struct lt_run *r, int sigfd)
+{
+	struct epoll_event ev = { .events = EPOLLIN }, got[4];
+	int epfd = epoll_create1(EPOLL_CLOEXEC), stop = 0;
+
+	if (epfd < 0)
+		return -errno;
+	ev.data.fd = ring_buffer__epoll_fd(r->rb);
+	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
+	ev.data.fd = sigfd;
+	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
+	while (!stop) {
+		struct signalfd_siginfo si;
+		int status;
+
+		if (epoll_wait(epfd, got, 4, 50) < 0 && errno != EINTR)
+			break;
+		ring_buffer__consume(r->rb);
+		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
+			if (si.ssi_signo != SIGCHLD)
+				stop = si.ssi_signo;
+			else if (r->child > 0 && !r->child_done &&
+				 waitpid(r->child, &status, WNOHANG) == r->child) {
+				r->child_done = true;
+				r->child_status = status;
+			}
+		}
+		writer_flush(&r->w);
+		if (r->w.err || r->o->all)
+			continue;
+		if ((!r->o->cmd || r->child_done) && uprog_live(&r->up) <= 0)
+			break;
+	}
+	close(epfd);
+	return stop;
+}
+
+int ltrace_run(const struct lt_opts *o)
+{
+	struct lt_run r = { .o = o, .child = -1, .l = { .gate_fd = -1, .exec_err_fd = -1 } };
+	struct uprog_opts uo = { .all = o->all, .follow = o->follow, .tasks = true,
+				 .strsize = o->strsize, .debug = o->debug, .summary = o->count };
+	struct fmt_opts fo = { .strsize = o->strsize, .live = true };
+	int status = EXIT_SETUP, sigfd = -1, err, stop = 0;
+	pid_t filter = 0;
+	uint64_t start;
+
+	if (hint_check_privileges())
+		return EXIT_SETUP;
+	if ((err = writer_open(&r.w, o->outfile))) {
+		fprintf(stderr, "strobe ltrace: cannot open '%s': %s\n", o->outfile,
+			strerror(-err));
+		return EXIT_SETUP;
+	}
+	r.fmt = formatter_new(&fo, &r.w);
+	sigfd = session_signalfd();
+	if (!r.fmt || sigfd < 0)
+		goto out;
+	if (o->cmd && find_program(o->cmd[0], r.main_path, sizeof(r.main_path))) {
+		fprintf(stderr, "strobe ltrace: %s: command not found\n", o->cmd[0]);
+		status = EXIT_NOTFOUND;
+		goto out;
+	}
+	if (o->npids) {
+		char exe[64];
+		ssize_t n;
+
+		snprintf(exe, sizeof(exe), "/proc/%d/exe", o->pids[0]);
+		n = readlink(exe, r.main_path, sizeof(r.main_path) - 1);
+		if (n <= 0) {
+			fprintf(stderr, "strobe ltrace: cannot attach to process %d: %s\n",
+				o->pids[0], strerror(errno));
+			goto out;
+		}
+		r.main_path[n] = 0;
+		snprintf(r.main_path, sizeof(r.main_path), "/proc/%d/exe", o->pids[0]);
+	}
+	if ((err = uprog_load(&r.up, &uo))) {
+		hint_load_failure(err);
+		goto out;
+	}
+	if (o->cmd) {
+		if ((err = launch_fork(o->cmd, &r.l))) {
+			status = err == -ENOENT ? EXIT_NOTFOUND : EXIT_NOEXEC;
+			goto out;
+		}
+		r.child = r.l.pid;
+		err = uprog_target(&r.up, r.child, true);
+		filter = o->follow ? 0 : r.child;
+	}
+	for (int i = 0; i < o->npids && !err; i++)
+		err = uprog_target(&r.up, o->pids[i], false);
+	if (o->npids == 1 && !o->follow)
+		filter = o->pids[0];
+	if (!err && !o->all)
+		err = uprog_add_caller(&r.up, r.main_path);
+	if (err) {
+		fprintf(stderr, "strobe ltrace: cannot watch the process: %s\n", strerror(-err));
+		goto out;
+	}
+	r.up.skip_unprobeable = true;
+	if (attach_calls(&r, filter))
+		goto out;
+	if (r.up.nskipped)
+		fprintf(stderr, "strobe ltrace: %zu functions cannot be probed at their entry "
+			"(the kernel's uprobes refuse their first instruction): %.*s\n",
+			r.up.nskipped, (int)r.up.skipped_names.len, r.up.skipped_names.p);
+	r.pr = lt_printer_new(o, &r.w, r.fmt, &r.up);
+	r.rb = ring_buffer__new(uprog_ringbuf_fd(&r.up), on_record, &r, NULL);
+	if (!r.pr || !r.rb) {
+		fprintf(stderr, "strobe ltrace: cannot map the ring buffer: %s\n", strerror(errno));
+		goto out;
+	}
+	start = mono_ns();
+	if (o->cmd && launch_go(&r.l, o->cmd[0])) {
+		r.child_done = true;
+		status = EXIT_NOEXEC;
+		goto out;
+	}
+	stop = consume(&r, sigfd);
+	uprog_detach(&r.up);
+	ring_buffer__consume(r.rb);
+	lt_printer_finish(r.pr);
+	if (o->count)
+		print_summary(&r, (mono_ns() - start) / 1e9);
+	if (uprog_lost_total(&r.up))
+		fprintf(stderr, "strobe ltrace: %llu events lost (ring buffer full)\n",
+			(unsigned long long)uprog_lost_total(&r.up));
+	status = stop ? 128 + stop : 0;
+	if (o->cmd && r.child_done)
+		status = WIFEXITED(r.child_status) ? WEXITSTATUS(r.child_status)
+						   : 128 + WTERMSIG(r.child_status);
+out:
+	if (r.rb)
+		ring_buffer__free(r.rb);
+	lt_printer_free(r.pr);
+	uprog_destroy(&r.up);
+	if (r.l.gate_fd >= 0)
+		close(r.l.gate_fd);	/* a command that never started exits */
+	if (r.l.exec_err_fd >= 0)
+		close(r.l.exec_err_fd);
+	if (r.child > 0 && !r.child_done)
+		waitpid(r.child, NULL, 0);
+	if (writer_close(&r.w) && !status)
+		status = EXIT_SETUP;
+	formatter_free(r.fmt);
+	if (sigfd >= 0)
+		close(sigfd);
+	return status;
+}
+
+int ltrace_main(int argc, char **argv)
+{
+	struct lt_opts o;
+	int rc = ltrace_parse(&o, argc, argv);
+
+	if (rc) {
+		ltrace_opts_free(&o);
+		return rc > 0 ? 0 : EXIT_USAGE;
+	}
+	rc = ltrace_run(&o);
+	ltrace_opts_free(&o);
+	return rc;
+}

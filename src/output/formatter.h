@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The formatter's state, shared by its pieces in src/output/ (format.c,
+ * prefix.c, paths.c, result.c, join.c, forks.c, lost.c). */
+#ifndef STROBE_OUTPUT_FORMATTER_H
+#define STROBE_OUTPUT_FORMATTER_H
+
+#include <time.h>
+
+#include "internal.h"
+
+struct pending {
+	__u32 tid;
+	__u32 pid;
+	size_t size;
+	struct ev_syscall *rec;	/* the entry half, copied */
+};
+
+struct formatter {
+	struct fmt_opts o;
+	struct writer *w;
+	int64_t real_offset_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
+	uint64_t last_ts;	/* for -r */
+	int nprocs;
+	uint64_t lost;
+	uint64_t malformed;
+	struct pending *pend;
+	size_t npend, cappend;
+	struct ev_syscall *joined;	/* the last split call put back together */
+	const struct tp_table *tps;	/* formats of --event tracepoints */
+	const struct uprog *ups;	/* --event user-space probes */
+	/* A new process counts (for "[pid N]") once its parent's clone line
+	 * or its own first line is out, as strace counts it. */
+	struct { __u32 parent, child; } forks[64];
+	unsigned nforks;
+	time_t tm_sec;		/* localtime cache for -t */
+	char tm_text[16];
+	struct fdpaths *fds;	/* -y */
+	struct fmt_ustacks *us;	/* -i, -k */
+	/* -n: each thread's last call, which strace shows on its signal and
+	 * exit lines too (a cache: a collision forgets) */
+	struct { __u32 tid; int nr; } last_nr[256];
+};
+
+/* what the pieces call of each other */
+void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr);
+void put_secs(struct sbuf *b, uint64_t ns, bool pad);
+void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size);
+bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size);
+void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
+		const struct ev_syscall *e, size_t size);
+struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid);
+void put_cut_call(struct formatter *f, const struct ev_syscall *e, size_t size,
+			 const char *why);
+void pending_drop(struct formatter *f, struct pending *p);
+void settle_forks(struct formatter *f, __u32 tid, bool after);
+void note_fork(struct formatter *f, const struct ev_fork *k);
+void put_lost(struct formatter *f, uint64_t n);
+
+#endif

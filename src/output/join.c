@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Calls in two halves: execve's entry half kept until its exit half
+ * (joined by thread, or by process when a thread's exec completes in the
+ * leader), and calls in flight at attach and detach, <unfinished ...>.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
+#include "../tracepoint/tracepoint.h"
+
+#include "formatter.h"
+
+void put_cut_call(struct formatter *f, const struct ev_syscall *e, size_t size,
+			 const char *why)
+{
+	struct sbuf *b = &f->w->buf;
+
+	if (f->o.json) {
+		json_syscall(f, b, e, size, true);
+		end_line(f, b);
+		return;
+	}
+	put_leader(f, b, &e->h);
+	put_number(f, b, e->h.tid, e->nr);
+	put_call(f, b, e, size);
+	sbuf_puts(b, why);
+	end_line(f, b);
+}
+
+void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	put_cut_call(f, e, size, " <unfinished ...>");
+}
+
+struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid)
+{
+	for (size_t i = 0; i < f->npend; i++)
+		if (f->pend[i].tid == tid)
+			return &f->pend[i];
+	/* a thread's successful execve completes in the thread group leader */
+	for (size_t i = 0; i < f->npend; i++)
+		if (f->pend[i].pid == pid)
+			return &f->pend[i];
+	return NULL;
+}
+
+void pending_drop(struct formatter *f, struct pending *p)
+{
+	free(p->rec);
+	*p = f->pend[--f->npend];
+}
+
+/* The entry half of a split call: keep it until its exit half arrives. */
+static void split_entry(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	struct pending *p = pending_find(f, e->h.tid, e->h.pid);
+
+	if (p && p->tid == e->h.tid)
+		pending_drop(f, p);
+	if (f->npend == f->cappend) {
+		size_t cap = f->cappend ? f->cappend * 2 : 8;
+		struct pending *n = realloc(f->pend, cap * sizeof(*n));
+
+		if (!n)
+			return;
+		f->pend = n;
+		f->cappend = cap;
+	}
+	p = &f->pend[f->npend];
+	p->rec = malloc(size);
+	if (!p->rec)
+		return;
+	memcpy(p->rec, e, size);
+	p->tid = e->h.tid;
+	p->pid = e->h.pid;
+	p->size = size;
+	f->npend++;
+}
+
+const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_syscall *e,
+					size_t size, size_t *out_size)
+{
+	struct pending *p;
+
+	*out_size = size;
+	if (e->flags & EVF_ENTRY) {
+		split_entry(f, e, size);
+		return NULL;
+	}
+	if (!(e->flags & EVF_EXIT))
+		return e;
+	p = pending_find(f, e->h.tid, e->h.pid);
+	if (e->flags & EVF_DROPPED) {
+		if (p && p->rec->nr == e->nr)
+			pending_drop(f, p);
+		return NULL;
+	}
+	if (!p || p->rec->nr != e->nr)
+		return e;	/* the entry half was lost: pointers only */
+	free(f->joined);
+	f->joined = p->rec;
+	f->joined->ret = e->ret;
+	f->joined->dur = e->dur;
+	f->joined->h.tid = e->h.tid;	/* the pid it completed in, as strace shows */
+	f->joined->h.lost = 0;
+	*out_size = p->size;
+	p->rec = NULL;
+	*p = f->pend[--f->npend];
+	return f->joined;
+}
+
+void formatter_finish(struct formatter *f)
+{
+	while (f->npend) {
+		struct pending *p = &f->pend[f->npend - 1];
+
+		formatter_unfinished(f, p->rec, p->size);
+		pending_drop(f, p);
+	}
+}

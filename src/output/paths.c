@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -P (only calls that use a path or an fd on it) and -y's glue: the
+ * formatter's fd table, and what each completed call teaches it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
+#include "../tracepoint/tracepoint.h"
+
+#include "formatter.h"
+
+struct fdpaths *formatter_fdpaths(struct formatter *f)
+{
+	return f->fds;
+}
+
+void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
+{
+	put_fd_path_ex(f, b, pid, fd, NULL);
+}
+
+bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
+		    const char *suffix)
+{
+	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
+			   fdpaths_get(f->fds, pid, fd) : NULL;
+
+	if (!path)
+		return false;
+	sbuf_putc(b, '<');
+	/* as strace: the path's bytes, non-printable ones escaped */
+	for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+		if (*c < 0x20 || *c >= 0x7f || *c == '\\' || *c == '<' || *c == '>')
+			sbuf_printf(b, "\\%o", *c);
+		else
+			sbuf_putc(b, *c);
+	}
+	if (suffix)
+		sbuf_puts(b, suffix);
+	sbuf_putc(b, '>');
+	return true;
+}
+
+static bool is_traced_path(const struct formatter *f, const char *path, size_t len)
+{
+	for (int i = 0; i < f->o.npaths; i++)
+		if (strlen(f->o.paths[i]) == len && !memcmp(f->o.paths[i], path, len))
+			return true;
+	return false;
+}
+
+/* -P: does the call name one of the paths, or use an fd that refers to
+ * one?  Path arguments count as the call gave them, as strace counts them. */
+bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	if (!d)
+		return false;
+	for (int i = 0; i < d->nargs; i++) {
+		const struct cap *c;
+		const char *data, *p;
+		int fd = (int32_t)e->args[i];
+
+		switch (d->args[i].kind) {
+		case AK_PATH:
+			if (cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) &&
+			    is_traced_path(f, data, c->len))
+				return true;
+			break;
+		case AK_FD:
+		case AK_DIRFD:
+			if (fd >= 0 && (p = fdpaths_get(f->fds, e->h.pid, fd)) &&
+			    is_traced_path(f, p, strlen(p)))
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+/* -y: learn from a completed call what its fds now refer to. */
+void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	const char *path = NULL;
+	char buf[4097];
+
+	for (int i = 0; d && i < d->nargs; i++) {
+		const struct cap *c;
+		const char *data;
+
+		if (d->args[i].kind == AK_FD_PAIR && e->ret == 0 && cap_find(e, size, i, &c, &data) &&
+		    !(c->flags & CAP_FAULT) && c->len >= 8) {
+			int32_t fds[2];
+
+			memcpy(fds, data, sizeof(fds));
+			for (int k = 0; k < 2; k++)
+				fdpaths_created(f->fds, e->h.pid, fds[k], fdkind_prefix(d->fdkind));
+			return;
+		}
+		if (d->args[i].kind == AK_PATH && cap_find(e, size, i, &c, &data) &&
+		    !(c->flags & (CAP_FAULT | CAP_TRUNC)) && c->len < sizeof(buf)) {
+			memcpy(buf, data, c->len);
+			buf[c->len] = 0;
+			path = buf;
+			break;
+		}
+	}
+	fdpaths_after(f->fds, e, path);
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Line prefixes: "PID  " and "[pid N] ", -t/-tt/-ttt/-r times, -n's
+ * syscall numbers.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
+#include "../tracepoint/tracepoint.h"
+
+#include "formatter.h"
+
+/* -n: "[  59] " for call nr, or (nr < 0) the thread's last call */
+void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr)
+{
+	unsigned slot = tid % (sizeof(f->last_nr) / sizeof(f->last_nr[0]));
+
+	if (!f->o.numbers)
+		return;
+	if (nr >= 0) {
+		f->last_nr[slot].tid = tid;
+		f->last_nr[slot].nr = nr;
+	} else {
+		nr = f->last_nr[slot].tid == tid ? f->last_nr[slot].nr : 0;
+	}
+	sbuf_printf(b, "[%4d] ", nr);
+}
+
+void put_secs(struct sbuf *b, uint64_t ns, bool pad)
+{
+	uint64_t s = ns / 1000000000, us = ns % 1000000000 / 1000;
+
+	if (pad && s < 100000) {
+		/* "%6lu" */
+		char tmp[8];
+		int n = 0;
+		uint64_t t = s;
+
+		do {
+			tmp[n++] = '0' + t % 10;
+			t /= 10;
+		} while (t);
+		for (int i = n; i < 6; i++)
+			sbuf_putc(b, ' ');
+		while (n)
+			sbuf_putc(b, tmp[--n]);
+	} else {
+		sbuf_u64(b, s);
+	}
+	sbuf_putc(b, '.');
+	sbuf_dec_pad(b, us, 6);
+}
+
+void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
+{
+	if (f->o.separate) {
+		/* -ff: no prefix, the file says whose lines they are */
+		writer_switch(f->w, h->tid);
+	} else if (f->o.pid_column) {
+		size_t start = b->len;
+
+		sbuf_u64(b, h->tid);
+		sbuf_pad_to(b, start, 5);
+		sbuf_putc(b, ' ');
+	} else if (f->nprocs > 1 || f->o.always_prefix) {
+		size_t start;
+
+		sbuf_puts(b, "[pid ");
+		start = b->len;
+		sbuf_u64(b, h->tid);
+		while (b->len - start < 5) {
+			/* right-align in 5 columns, as "%5u" */
+			memmove(b->p + start + 1, b->p + start, b->len - start);
+			b->p[start] = ' ';
+			b->len++;
+		}
+		sbuf_puts(b, "] ");
+	}
+	if (f->o.timestamps) {
+		int64_t real = (int64_t)h->ts + f->real_offset_ns;
+		time_t sec = real / 1000000000;
+
+		if (f->o.timestamps >= 3) {
+			sbuf_u64(b, sec);
+		} else {
+			if (sec != f->tm_sec) {
+				struct tm tm;
+
+				localtime_r(&sec, &tm);
+				strftime(f->tm_text, sizeof(f->tm_text), "%H:%M:%S", &tm);
+				f->tm_sec = sec;
+			}
+			sbuf_puts(b, f->tm_text);
+		}
+		if (f->o.timestamps >= 2) {
+			sbuf_putc(b, '.');
+			sbuf_dec_pad(b, real % 1000000000 / 1000, 6);
+		}
+		sbuf_putc(b, ' ');
+	}
+	if (f->o.relative) {
+		uint64_t d = f->last_ts && h->ts > f->last_ts ? h->ts - f->last_ts : 0;
+
+		if (f->o.timestamps) {
+			sbuf_puts(b, "(+");
+			put_secs(b, d, true);
+			sbuf_puts(b, ") ");
+		} else {
+			put_secs(b, d, true);
+			sbuf_putc(b, ' ');
+		}
+		f->last_ts = h->ts;
+	}
+	if (f->o.print_ip)
+		fus_put_ip(f->us, b, h);
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The result after "= ", as strace shows it: errors with their names,
+ * fds with -y's path, what some calls add in parentheses.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "../decode/decode.h"
+#include "../syscalls/syscalls.h"
+#include "../tracepoint/tracepoint.h"
+
+#include "formatter.h"
+
+/* The result as strace shows it after "= ". */
+static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	int64_t ret = e->ret;
+
+	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
+		sbuf_putc(b, '?');
+	} else if (RET_IS_ERROR(ret) && !(e->inj & INJ_RETVAL)) {
+		int err = -ret;
+		const char *name = errno_name(err), *msg = errno_msg(err);
+
+		sbuf_puts(b, errno_is_restart(err) ? "? " : "-1 ");
+		if (name) {
+			sbuf_puts(b, name);
+			sbuf_puts(b, " (");
+			sbuf_puts(b, msg ? msg : name);
+			sbuf_putc(b, ')');
+		} else {
+			sbuf_printf(b, "E??? (errno %d)", err);
+		}
+	} else if (d && d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
+		   decode_fcntl_result(b, e->args[1], ret)) {
+		/* F_GETFD, F_GETFL: "0x1 (flags FD_CLOEXEC)" */
+	} else if (d && d->ret == RK_HEX && ret) {
+		sbuf_hex(b, ret);
+	} else if (d && d->ret == RK_OCT) {
+		sbuf_oct(b, (uint64_t)ret);
+	} else if (d && d->ret == RK_SIGNAL && ret > 0) {
+		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
+		decode_signal(b, (int)ret);
+		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_PERSONALITY) {
+		/* "0 (PER_LINUX)", "0x40000 (PER_LINUX|ADDR_NO_RANDOMIZE)" */
+		if (ret)
+			sbuf_hex(b, (uint64_t)ret);
+		else
+			sbuf_putc(b, '0');
+		sbuf_puts(b, " (");
+		size_t mark = b->len;
+		decode_personality(b, (uint64_t)ret);
+		xlat_finish(b, mark, (uint64_t)ret, XF_HEX);	/* -X */
+		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_SCHED) {
+		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
+		decode_sched_policy(b, (uint64_t)ret);
+		sbuf_putc(b, ')');
+	} else {
+		sbuf_s64(b, ret);
+	}
+}
+
+/* The result, and with -y the path of a new fd. */
+static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			  size_t size)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+
+	put_result_text(b, e);
+	if (f->fds && d && e->ret >= 0 && !(e->flags & EVF_NORETURN) &&
+	    (d->ret == RK_FD || (d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
+				 (e->args[1] == 0 || e->args[1] == 1030))))
+		put_fd_decor(f, b, e, size, FDI_RESULT, (int)e->ret);
+}
+
+void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
+		const struct ev_syscall *e, size_t size)
+{
+	if (b->len - line_start < (size_t)f->o.columns)
+		sbuf_pad_to(b, line_start, f->o.columns);
+	else
+		sbuf_putc(b, ' ');
+	sbuf_puts(b, "= ");
+	put_result_fd(f, b, e, size);
+	put_wait_result(f, b, e, size);
+	put_prctl_result(b, e);
+	/* -e inject=: what strobe did to the call, as strace marks it */
+	if (e->inj & INJ_ARGS)
+		sbuf_puts(b, e->inj & INJ_INJECTED ? " (INJECTED: args, retval)" :
+			  " (INJECTED: args)");
+	else if (e->inj & INJ_INJECTED)
+		sbuf_puts(b, " (INJECTED)");
+	if (e->inj & INJ_DELAYED)
+		sbuf_puts(b, " (DELAYED)");
+	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
+		sbuf_puts(b, " <");
+		put_secs(b, e->dur, false);
+		sbuf_putc(b, '>');
+	}
+}
+
+void formatter_result_text(struct sbuf *b, const struct ev_syscall *e)
+{
+	put_result_text(b, e);
+}

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Functions of an ELF file by glob (libelf): .dynsym and .symtab, turned
+ * from virtual addresses into the file offsets uprobes take through the
+ * program headers; what a program imports (undefined .dynsym functions,
+ * DT_NEEDED libraries).
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "probe.h"
+#include "internal.h"
+
+int probe_elf_open(const char *path, struct probe_elf *pe)
+{
+	memset(pe, 0, sizeof(*pe));
+	elf_version(EV_CURRENT);
+	pe->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (pe->fd < 0)
+		return -errno;
+	pe->elf = elf_begin(pe->fd, ELF_C_READ_MMAP, NULL);
+	if (!pe->elf || elf_kind(pe->elf) != ELF_K_ELF) {
+		probe_elf_close(pe);
+		return -ENOEXEC;
+	}
+	return 0;
+}
+
+void probe_elf_close(struct probe_elf *pe)
+{
+	if (pe->elf)
+		elf_end(pe->elf);
+	if (pe->fd >= 0)
+		close(pe->fd);
+	pe->elf = NULL;
+	pe->fd = -1;
+}
+
+/* The file offset of a virtual address, through the PT_LOAD holding it. */
+int probe_elf_vaddr_to_off(Elf *elf, uint64_t vaddr, uint64_t *off)
+{
+	size_t n;
+
+	if (elf_getphdrnum(elf, &n))
+		return -ENOEXEC;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+Elf_Scn *probe_elf_section(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh->sh_name);
+		if (n && !strcmp(n, name))
+			return scn;
+	}
+	return NULL;
+}
+
+int probe_set_add(struct probe_set *set, const char *name, uint64_t addr, uint64_t off)
+{
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 64;
+		struct probe_loc *l = realloc(set->loc, cap * sizeof(*l));
+
+		if (!l)
+			return -ENOMEM;
+		set->loc = l;
+		set->cap = cap;
+	}
+	memset(&set->loc[set->n], 0, sizeof(set->loc[0]));
+	if (!(set->loc[set->n].name = strdup(name)))
+		return -ENOMEM;
+	set->loc[set->n].addr = addr;
+	set->loc[set->n].offset = off;
+	set->n++;
+	return 0;
+}
+
+void probe_set_free(struct probe_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		free(set->loc[i].name);
+	free(set->loc);
+	free(set->path);
+	memset(set, 0, sizeof(*set));
+}
+
+/* Which of two aliases of one address names it: the one the user wrote,
+ * then a global over a weak one, then fewer leading underscores, then the
+ * shorter. */
+static int alias_rank(const char *name, int bind, const char *glob)
+{
+	int r = 0;
+
+	if (!strcmp(name, glob))
+		r += 1000;
+	if (bind == STB_GLOBAL)
+		r += 10;
+	while (*name == '_') {
+		r -= 50;
+		name++;
+	}
+	return r - (int)(strlen(name) > 30 ? 30 : strlen(name)) / 3;
+}
+
+/*
+ * The kernel's x86 uprobes refuse some first instructions (ENOTSUPP),
+ * and one refusal fails a whole uprobe_multi link: VEX and EVEX encoded
+ * ones (AVX, which string functions chosen by IFUNCs start with) are the
+ * ones met in practice.  Seen here, they cost no failed attach.
+ */
+static bool refused_insn(int fd, uint64_t off)
+{
+	uint8_t b[8];
+	int i = 0;
+
+	if (pread(fd, b, sizeof(b), off) != (ssize_t)sizeof(b))
+		return false;
+	while (i < 4 && (b[i] == 0x66 || b[i] == 0xf2 || b[i] == 0xf3 || b[i] == 0x67 ||
+			 (b[i] >= 0x40 && b[i] <= 0x4f)))
+		i++;
+	return b[i] == 0xc4 || b[i] == 0xc5 || b[i] == 0x62;
+}
+
+struct sym_tmp {
+	uint64_t addr;
+	int rank;
+	char *name;
+};
+
+static int cmp_addr(const void *a, const void *b)
+{
+	const struct sym_tmp *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return y->rank - x->rank;
+}
+
+/* A library strobe itself has loaded (libc, libz, libelf...): an IFUNC's
+ * choice for this CPU is what the loader gives for it through that
+ * library's own handle (not an interposer's, as under ASan), as a vaddr
+ * of the file. */
+static bool ifunc_target(const char *path, const char *name, uint64_t *vaddr)
+{
+	struct stat a, b;
+	Dl_info info;
+	void *h, *sym;
+	bool ok = false;
+
+	if (stat(path, &a) || !(h = dlopen(path, RTLD_LAZY | RTLD_NOLOAD)))
+		return false;
+	sym = dlsym(h, name);
+	if (sym && dladdr(sym, &info) && info.dli_fname && !stat(info.dli_fname, &b) &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+		/* a shared object's vaddr 0 maps at dli_fbase */
+		*vaddr = (uint64_t)((char *)sym - (char *)info.dli_fbase);
+		ok = true;
+	}
+	dlclose(h);
+	return ok;
+}
+
+static int collect(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *glob,
+		   const char *path, struct sym_tmp **out, size_t *n, size_t *cap)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t cnt = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+
+	for (size_t i = 0; d && i < cnt; i++) {
+		GElf_Sym sym;
+		const char *name;
+		uint64_t vaddr, off;
+		int type;
+
+		if (!gelf_getsym(d, i, &sym))
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF ||
+		    !sym.st_value)
+			continue;
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name || !*name || fnmatch(glob, name, 0))
+			continue;
+		vaddr = sym.st_value;
+		/* an IFUNC's own address is its resolver, run once at load */
+		if (type == STT_GNU_IFUNC && !ifunc_target(path, name, &vaddr))
+			continue;
+		if (probe_elf_vaddr_to_off(elf, vaddr, &off))
+			continue;
+		if (*n == *cap) {
+			size_t c = *cap ? *cap * 2 : 256;
+			struct sym_tmp *t = realloc(*out, c * sizeof(*t));
+
+			if (!t)
+				return -ENOMEM;
+			*out = t;
+			*cap = c;
+		}
+		(*out)[*n].addr = off;	/* dedup by what gets probed */
+		(*out)[*n].rank = alias_rank(name, GELF_ST_BIND(sym.st_info), glob);
+		if (!((*out)[*n].name = strdup(name)))
+			return -ENOMEM;
+		(*n)++;
+	}
+	return 0;
+}
+
+static int elf_funcs(const char *path, const char *glob, struct probe_set *set,
+		     bool aliases)
+{
+	struct probe_elf pe;
+	struct sym_tmp *t = NULL;
+	size_t n = 0, cap = 0;
+	Elf_Scn *scn = NULL;
+	int err = probe_elf_open(path, &pe);
+
+	if (err)
+		return err;
+	while ((scn = elf_nextscn(pe.elf, scn))) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_DYNSYM && sh.sh_type != SHT_SYMTAB))
+			continue;
+		if ((err = collect(pe.elf, scn, &sh, glob, path, &t, &n, &cap)))
+			goto out;
+	}
+	if (n)
+		qsort(t, n, sizeof(*t), cmp_addr);
+	for (size_t i = 0; i < n; i++) {
+		if (i && t[i].addr == t[i - 1].addr && !aliases)
+			continue;
+		if ((err = probe_set_add(set, t[i].name, t[i].addr, t[i].addr)))
+			goto out;
+		set->loc[set->n - 1].bad_insn = refused_insn(pe.fd, t[i].addr);
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		free(t[i].name);
+	free(t);
+	probe_elf_close(&pe);
+	return err;
+}
+
+int probe_elf_funcs(const char *path, const char *glob, struct probe_set *set)
+{
+	return elf_funcs(path, glob, set, false);
+}
+
+int probe_elf_funcs_aliases(const char *path, const char *glob, struct probe_set *set)
+{
+	return elf_funcs(path, glob, set, true);
+}
+
+static int push_str(char ***v, size_t *n, const char *s)
+{
+	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
+
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	if (!(nv[*n] = strdup(s)))
+		return -ENOMEM;
+	(*n)++;
+	return 0;
+}
+
+int probe_elf_imports(const char *path, struct probe_imports *imp)
+{
+	struct probe_elf pe;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	char err[256], lib[4096];
+	int rc = probe_elf_open(path, &pe);
+
+	memset(imp, 0, sizeof(*imp));
+	if (rc)
+		return rc;
+	if ((scn = probe_elf_section(pe.elf, ".dynsym", &sh))) {
+		Elf_Data *d = elf_getdata(scn, NULL);
+		size_t cnt = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+
+		for (size_t i = 0; d && i < cnt && !rc; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(d, i, &sym) || sym.st_shndx != SHN_UNDEF ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+				continue;
+			name = elf_strptr(pe.elf, sh.sh_link, sym.st_name);
+			if (name && *name)
+				rc = push_str(&imp->names, &imp->nnames, name);
+		}
+	}
+	if (!rc && (scn = probe_elf_section(pe.elf, ".dynamic", &sh))) {
+		Elf_Data *d = elf_getdata(scn, NULL);
+		size_t cnt = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+
+		for (size_t i = 0; d && i < cnt && !rc; i++) {
+			GElf_Dyn dyn;
+			const char *name;
+
+			if (!gelf_getdyn(d, i, &dyn) || dyn.d_tag != DT_NEEDED)
+				continue;
+			name = elf_strptr(pe.elf, sh.sh_link, dyn.d_un.d_val);
+			if (name && !probe_find_lib(name, 0, lib, sizeof(lib), err, sizeof(err)))
+				rc = push_str(&imp->libs, &imp->nlibs, lib);
+		}
+	}
+	probe_elf_close(&pe);
+	if (rc)
+		probe_imports_free(imp);
+	return rc;
+}
+
+void probe_imports_free(struct probe_imports *imp)
+{
+	for (size_t i = 0; i < imp->nnames; i++)
+		free(imp->names[i]);
+	for (size_t i = 0; i < imp->nlibs; i++)
+		free(imp->libs[i]);
+	free(imp->names);
+	free(imp->libs);
+	memset(imp, 0, sizeof(*imp));
+}

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What an address is: its mapping, its symbol, and where symbols are
+ * missing (stripped binaries, the static functions of a library that only
+ * keeps .dynsym) the start of its function from the unwind tables: every
+ * FDE of .eh_frame covers one function, and libdw finds it by address.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stack.h"
+#include "internal.h"
+
+static const char *terminated_path(struct uimage *im, const struct umap *m)
+{
+	if (m->path_len + 1 > im->path_cap) {
+		char *p = realloc(im->path_buf, m->path_len + 1);
+
+		if (!p)
+			return NULL;
+		im->path_buf = p;
+		im->path_cap = m->path_len + 1;
+	}
+	memcpy(im->path_buf, m->path, m->path_len);
+	im->path_buf[m->path_len] = 0;
+	return im->path_buf;
+}
+
+static uint64_t build_id_hash(Dwfl_Module *mod)
+{
+	const unsigned char *bid;
+	GElf_Addr vaddr;
+	int n = dwfl_module_build_id(mod, &bid, &vaddr);
+	uint64_t h = 1469598103934665603ull;
+
+	if (n <= 0)
+		return 0;
+	for (int i = 0; i < n; i++)
+		h = (h ^ bid[i]) * 1099511628211ull;
+	return h | 1;
+}
+
+/*
+ * What is kept per module (in libdwfl's per-module slot, freed with the
+ * image): .eh_frame_hdr's table, and the function symbols as strace's
+ * unwinder sees them.
+ */
+struct fsym {
+	uint64_t value;
+	uint32_t order;		/* position in the file: the first one wins a tie */
+	const char *name;
+};
+
+struct modinfo {
+	const int32_t *fde;	/* .eh_frame_hdr's table: start, FDE pairs */
+	size_t nfde;
+	uint64_t fde_base;	/* .eh_frame_hdr's address in the ELF file */
+	struct fsym *syms;	/* by value, then by order descending */
+	size_t nsyms;
+	bool syms_read;
+	struct modinfo *next;	/* the image's */
+};
+
+static struct modinfo none_info;
+
+static void read_fde_table(struct modinfo *mi, Elf *elf)
+{
+	size_t nph;
+
+	if (!elf || elf_getphdrnum(elf, &nph))
+		return;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		Elf_Data *d;
+		const uint8_t *h;
+		uint32_t n;
+		size_t at;
+
+		if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_GNU_EH_FRAME)
+			continue;
+		d = elf_getdata_rawchunk(elf, ph.p_offset, ph.p_filesz, ELF_T_BYTE);
+		if (!d || d->d_size < 12)
+			return;
+		h = d->d_buf;
+		/* version 1; eh_frame_ptr any 4- or 8-byte form; the count
+		 * udata4; the table datarel|sdata4 (what every linker writes) */
+		if (h[0] != 1 || h[2] != DW_EH_PE_udata4 ||
+		    h[3] != (DW_EH_PE_datarel | DW_EH_PE_sdata4))
+			return;
+		at = 4 + ((h[1] & 7) == 4 ? 8 : 4);
+		if (at + 4 > d->d_size)
+			return;
+		memcpy(&n, h + at, 4);
+		at += 4;
+		if (n > (d->d_size - at) / 8 || (at & 3))
+			return;
+		mi->fde = (const int32_t *)(h + at);
+		mi->nfde = n;
+		mi->fde_base = ph.p_vaddr;
+		return;
+	}
+}
+
+static struct modinfo *modinfo(struct uimage *im, Dwfl_Module *mod)
+{
+	void **slot = NULL;
+	struct modinfo *mi;
+	GElf_Addr bias;
+
+	dwfl_module_info(mod, &slot, NULL, NULL, NULL, NULL, NULL, NULL);
+	if (slot && *slot)
+		return *slot;
+	mi = calloc(1, sizeof(*mi));
+	if (!slot || !mi) {
+		free(mi);
+		return &none_info;
+	}
+	mi->next = im->modinfos;
+	im->modinfos = mi;
+	*slot = mi;
+	read_fde_table(mi, dwfl_module_getelf(mod, &bias));
+	return mi;
+}
+
+/*
+ * The first address of the function holding pc, from .eh_frame_hdr's
+ * table: the start of every FDE, sorted, so the FDE holding pc is the last
+ * one starting at or below it.  libdw's CFI says pc is inside an FDE at
+ * all (its row ranges are parts of a function, not the whole).
+ */
+static bool fde_start(struct uimage *im, Dwfl_Module *mod, uint64_t pc, uint64_t elf_addr,
+		      uint64_t *start)
+{
+	const struct modinfo *mi = modinfo(im, mod);
+	Dwarf_Addr bias;
+	Dwarf_CFI *cfi = dwfl_module_eh_cfi(mod, &bias);
+	Dwarf_Frame *fr;
+	size_t lo = 0, hi = mi->nfde;
+
+	if (!mi->nfde || !cfi || dwarf_cfi_addrframe(cfi, pc - bias, &fr))
+		return false;
+	free(fr);
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (mi->fde_base + mi->fde[2 * mid] <= elf_addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (mi->fde_base + mi->fde[2 * lo] > elf_addr)
+		return false;
+	*start = mi->fde_base + mi->fde[2 * lo];
+	return true;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	const struct fsym *x = a, *y = b;
+
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->order < y->order ? 1 : x->order > y->order ? -1 : 0;
+}
+
+/* Every defined function symbol of the mapped file, .symtab and .dynsym
+ * alike, in the order the file has them. */
+static void read_func_syms(struct modinfo *mi, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t cap = 0, shstr;
+	uint32_t order = 0;
+
+	mi->syms_read = true;
+	if (!elf || elf_getshdrstrndx(elf, &shstr))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(d, i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    sym.st_shndx == SHN_UNDEF ||
+			    !(name = elf_strptr(elf, sh.sh_link, sym.st_name)))
+				continue;
+			if (mi->nsyms == cap) {
+				struct fsym *n = realloc(mi->syms, (cap ? cap * 2 : 256) * sizeof(*n));
+
+				if (!n)
+					return;
+				mi->syms = n;
+				cap = cap ? cap * 2 : 256;
+			}
+			mi->syms[mi->nsyms++] = (struct fsym){ sym.st_value, order++, name };
+		}
+	}
+	if (mi->nsyms)
+		qsort(mi->syms, mi->nsyms, sizeof(*mi->syms), by_value);
+}
+
+/*
+ * strace's way (libunwind's): the nearest function symbol at or below the
+ * address, whatever its size, from the mapped file alone; a tie goes to the
+ * one the file lists first.
+ */
+static const char *nearest_func(struct uimage *im, Dwfl_Module *mod, uint64_t elf_addr,
+				uint64_t *off)
+{
+	struct modinfo *mi = modinfo(im, mod);
+	size_t lo = 0, hi;
+	GElf_Addr bias;
+
+	if (!mi->syms_read)
+		read_func_syms(mi, dwfl_module_getelf(mod, &bias));
+	hi = mi->nsyms;
+	if (!hi || mi->syms[0].value > elf_addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (mi->syms[mid].value <= elf_addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*off = elf_addr - mi->syms[lo].value;
+	return mi->syms[lo].name;
+}
+
+void uimage_free_modinfos(struct uimage *im)
+{
+	struct modinfo *mi = im->modinfos;
+
+	while (mi) {
+		struct modinfo *next = mi->next;
+
+		free(mi->syms);
+		free(mi);
+		mi = next;
+	}
+	im->modinfos = NULL;
+}
+
+bool uimage_symbol(struct uimage *im, uint64_t pc, unsigned what, struct usym *s)
+{
+	const struct umap *m = uimage_mapping(im, pc);
+	Dwfl *d = uimage_dwfl(im);
+	Dwfl_Module *mod = d ? dwfl_addrmodule(d, pc) : NULL;
+	GElf_Addr lo = 0, bias = 0;
+	GElf_Off off = 0;
+	GElf_Sym sym;
+
+	memset(s, 0, sizeof(*s));
+	if (m) {
+		s->path = terminated_path(im, m);
+		s->map_off = pc - m->lo + m->pgoff;
+	}
+	if (!mod)
+		return m;
+	s->module = dwfl_module_info(mod, NULL, &lo, NULL, NULL, NULL, NULL, NULL);
+	s->mod_rel = pc - lo;
+	s->build_id_hash = build_id_hash(mod);
+	s->elf_addr = pc;
+	if (dwfl_module_getelf(mod, &bias))
+		s->elf_addr = pc - bias;
+	if (what & USYM_NEAREST) {
+		/* a return address is after its call: looked up a byte
+		 * before, as libunwind does, so that a call ending a function
+		 * counts in it */
+		uint64_t o = 0;
+
+		s->name = nearest_func(im, mod, s->elf_addr - !!(what & USYM_RETURN), &o);
+		s->name_off = o + !!(what & USYM_RETURN);
+		sym.st_size = 0;
+	} else {
+		s->name = dwfl_module_addrinfo(mod, pc, &off, &sym, NULL, NULL, NULL);
+		s->name_off = off;
+	}
+	if (what & USYM_FDE)
+		s->has_fde = fde_start(im, mod, pc, s->elf_addr, &s->fde_start);
+	if (s->name && *s->name) {
+		/* libdwfl gives the nearest symbol below, even when it ends
+		 * before pc (a static function after it in a library that
+		 * only exports): a sized symbol must reach pc, a sizeless
+		 * one must not start before pc's function */
+		if (sym.st_size)
+			s->name_covers = off < sym.st_size;
+		else
+			s->name_covers = !s->has_fde || s->fde_start <= s->elf_addr - off;
+	}
+	if (what & USYM_SOURCE) {
+		Dwfl_Line *l = dwfl_module_getsrc(mod, pc);
+
+		if (l)
+			s->src = dwfl_lineinfo(l, NULL, &s->line, NULL, NULL, NULL);
+	}
+	return true;
+}
+
+void usym_function(const struct usym *s, char *buf, size_t len)
+{
+	const char *mod = s->module;
+
+	if (s->name && *s->name && s->name_covers) {
+		/* "memcpy@@GLIBC_2.14": the version is not the function */
+		snprintf(buf, len, "%.*s", (int)strcspn(s->name, "@"), s->name);
+		return;
+	}
+	if (!mod && s->path)
+		mod = s->path;
+	if (!mod) {
+		snprintf(buf, len, "[unknown]");
+		return;
+	}
+	if (strrchr(mod, '/'))
+		mod = strrchr(mod, '/') + 1;
+	snprintf(buf, len, "%s+0x%llx", mod,
+		 (unsigned long long)(s->has_fde ? s->fde_start : s->elf_addr));
+}
+
+static const char *die_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die origin;
+	const char *name = dwarf_diename(die);
+
+	if (name)
+		return name;
+	if (dwarf_attr_integrate(die, DW_AT_abstract_origin, &a) &&
+	    dwarf_formref_die(&a, &origin))
+		return dwarf_diename(&origin);
+	return NULL;
+}
+
+int uimage_inlines(struct uimage *im, uint64_t pc, const char **names, int max)
+{
+	Dwfl *d = uimage_dwfl(im);
+	Dwfl_Module *mod = d ? dwfl_addrmodule(d, pc) : NULL;
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = mod ? dwfl_module_addrdie(mod, pc, &bias) : NULL, *scopes = NULL;
+	int ns = cu ? dwarf_getscopes(cu, pc - bias, &scopes) : 0, n = 0;
+
+	/* scopes run from the innermost out; inlined calls outermost first */
+	for (int i = ns - 1; i >= 0 && n < max; i--)
+		if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine) {
+			const char *in = die_name(&scopes[i]);
+
+			if (in)
+				names[n++] = in;
+		}
+	free(scopes);
+	return n;
+}
+

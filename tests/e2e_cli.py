@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+"""End-to-end tests of strobe's command line against strace's on this
+machine: every option letter of strace 6.1, output files and pipes, exit
+statuses, attaching, quiet and signal sets, -n, -u, -E, -b.  Run all, or
+those named on the command line; prints "N passed, N failed"."""
+import os
+import pwd
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e import (STROBE, Fail, check, prog, run, strobe, strace, traced_lines,  # noqa: E402
+                 run_tests, spawn, no_probes_left, PYTHON)
+
+
+def both(args, cmd, **kw):
+    """Run strace and strobe with ARGS -o FILE -- CMD; (strace, strobe) as
+    (returncode, stderr, file text) each."""
+    out = []
+    for tracer in ("strace", STROBE):
+        with tempfile.TemporaryDirectory() as d:
+            f = os.path.join(d, "out")
+            r = run([tracer] + list(args) + ["-o", f, "--"] + cmd, **kw)
+            text = open(f).read() if os.path.exists(f) else None
+            out.append((r.returncode, r.stderr, text))
+    return out
+
+
+def mask(text):
+    """What differs between two runs: addresses, times, pids."""
+    text = re.sub(r"0x[0-9a-f]+", "ADDR", text)
+    text = re.sub(r"\d\d:\d\d:\d\d(\.\d+)?|\d{9,}\.\d+|<\d+\.\d+>|\b\d+\.\d{6}\b", "TIME", text)
+    text = re.sub(r"\b(pid\s*|si_pid=)\d+", r"\1PID", text)
+    text = re.sub(r"^\d+( +)", r"PID\1", text, flags=re.M)      # -o FILE -f
+    text = re.sub(r"((?:^|\] )(?:wait4|clone|set_tid_address|getpid|gettid)\(.*= )\d+$",
+                  r"\1PID", text, flags=re.M)
+    return text
+
+
+# ---------------------------------------------------------------- option letters
+
+# Each letter strace 6.1 prints in `strace -h`, with an argument where it
+# takes one, and what strobe does with it: "same" (the trace file is
+# strace's), "summary" (a -c table), "note" (accepted, a note that it
+# changes nothing), "refused" (one line saying it is not supported).
+LETTERS = {
+    "A": ([], "same"), "C": ([], "summary"), "D": ([], "note"), "E": (["X=1"], "same"),
+    "F": ([], "same"), "I": (["2"], "refused"), "O": (["1"], "refused"),
+    "P": (["/nonexistent"], "same"), "S": (["calls"], "same"), "T": ([], "same"),
+    "U": (["calls"], "refused"), "V": ([], "version"), "X": (["raw"], "same"),
+    "Y": ([], "refused"), "Z": ([], "same"), "a": (["30"], "same"), "b": (["execve"], "same"),
+    "c": ([], "summary"), "d": ([], "debug"), "e": (["trace=exit_group"], "same"),
+    "f": ([], "same"), "h": ([], "help"), "i": ([], "ip"), "k": ([], "stack"),
+    "n": ([], "same"), "o": (None, "same"), "p": (None, "attach"), "q": ([], "same"),
+    "r": ([], "same"), "s": (["10"], "same"), "t": ([], "same"), "u": (["nobody"], "same"),
+    "v": ([], "same"), "w": (["-c"], "summary"), "x": ([], "same"), "y": ([], "same"),
+    "z": ([], "same"),
+}
+
+
+def strace_letters():
+    r = run(["strace", "-h"])
+    letters = set()
+    for l in r.stdout.splitlines():
+        if l.lstrip().startswith(("Usage:", "or:", "[", "{")):
+            for group in re.findall(r"\[-([A-Za-z]+)\]", l):
+                letters.update(group)
+        letters.update(re.findall(r"(?:^|[\s\[{])-([A-Za-z])\b", l))
+    return letters
+
+
+def test_every_strace_letter_means_strace_or_is_refused():
+    letters = strace_letters()
+    check(len(letters) > 30, "strace -h gave %r" % sorted(letters))
+    missing = letters - set(LETTERS)
+    check(not missing, "strace letters this test does not know: %r" % sorted(missing))
+    cmd = ["/bin/sh", "-c", "exit 0"]
+    for letter, (arg, what) in sorted(LETTERS.items()):
+        if arg is None or what in ("help", "version", "attach"):
+            continue
+        args = ["-" + letter] + arg
+        if letter not in "eP":
+            args += ["-e", "trace=exit_group,execve"]
+        (sc, serr, stext), (oc, oerr, otext) = both(args, cmd)
+        if what == "refused":
+            check(oc == 1 and oerr.count("\n") == 1 and "not supported" in oerr,
+                  "-%s: exit %d, %r" % (letter, oc, oerr))
+            continue
+        check(oc == sc == 0, "-%s: exit strobe %d, strace %d: %r" % (letter, oc, sc, oerr))
+        if what == "ip":	# addresses differ between runs: their form
+            check(re.search(r"^\[[0-9a-f]{16}\] exit_group", otext, re.M) and
+                  re.search(r"^\[[0-9a-f]{16}\] exit_group", stext, re.M),
+                  "-i:\nstrace:\n%s\nstrobe:\n%s" % (stext, otext))
+        if what == "stack":	# tests/e2e_stacks.py compares the frames
+            check(" > " in otext and " > " in stext, "-k:\nstrace:\n%s\nstrobe:\n%s" % (stext, otext))
+        if what == "note":
+            check(oerr.count("\n") == 1 and "changes nothing" in oerr, "-%s: %r" % (letter, oerr))
+        if what == "summary":
+            check("calls" in otext and "syscall" in otext, "-%s: %r" % (letter, otext))
+        if what == "same":
+            a, b = mask(stext), mask(otext)
+            check(a == b, "-%s:\nstrace:\n%s\nstrobe:\n%s" % (letter, a, b))
+            if letter in "FS":
+                check(serr.replace("strace:", "strobe:") == oerr, "%r vs %r" % (serr, oerr))
+
+
+def test_minus_i_is_no_longer_the_interval():
+    # strace's -i (the instruction pointer) takes no argument
+    r = strobe(["-i", "-o", "/dev/null", "--", "true"])
+    check(r.returncode == 0 and not r.stderr, r.stderr)
+    for bad in (["-a", "-e", "trace=none", "true"], ["-a", "x", "true"]):
+        r = strobe(bad)
+        check(r.returncode == 1 and r.stderr.count("\n") == 1 and "--all" in r.stderr,
+              "%r: %r" % (bad, r.stderr))
+    r = strobe(["--interval=0.2", "-e", "trace=getppid", "--", prog("exitcode"), "0"])
+    check(r.returncode == 0 and "calls" in r.stderr, r.stderr)
+
+
+def test_sort_keys_are_stracees():
+    for key in ("time", "calls", "errors", "name", "nothing", "avg-time", "max-time",
+                "time_total", "count", "syscall_name", "longest", "time_avg"):
+        s = run(["strace", "-c", "-S", key, "-o", "/dev/null", "true"])
+        o = strobe(["-c", "-S", key, "-o", "/dev/null", "true"])
+        check(s.returncode == 0 and o.returncode == 0, "-S %s: %r" % (key, o.stderr))
+    r = strobe(["-c", "-S", "min-time", "true"])
+    check(r.returncode == 1 and "not supported" in r.stderr, r.stderr)
+
+
+# ---------------------------------------------------------------- classes (defect 6)
+
+def test_every_class_is_straces():
+    """strobe's -e trace=%CLASS selects what strace's does, for every class:
+    strace's selection read from strace itself (scripts/strace-classes.py),
+    strobe's from its -d line; calls strace does not know are left out."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                    "scripts"))
+    sc = __import__("strace-classes")
+    allcalls = prog("allcalls")
+    known = sc.strace_known(allcalls)
+    check(len(known) > 300, "strace knows %d calls" % len(known))
+    for cls, _ in sc.CLASSES:
+        theirs = sc.names_in("strace", "%" + cls, allcalls)
+        r = strobe(["-d", "-e", "trace=%" + cls, "-o", "/dev/null", "--", "true"])
+        m = re.search(r"^strobe: -e trace= selects:(.*)$", r.stderr, re.M)
+        check(m, "%%%s: %r" % (cls, r.stderr))
+        ours = set(m.group(1).split()) & known
+        check(ours == theirs, "%%%s: strobe adds %s, lacks %s" % (
+            cls, sorted(ours - theirs), sorted(theirs - ours)))
+    for alias, cls in (("%net", "%network"), ("file", "%file")):
+        a = strobe(["-d", "-e", "trace=" + alias, "-o", "/dev/null", "--", "true"]).stderr
+        b = strobe(["-d", "-e", "trace=" + cls, "-o", "/dev/null", "--", "true"]).stderr
+        check(a.splitlines()[0] == b.splitlines()[0], "%s: %r vs %r" % (alias, a, b))
+
+
+# ---------------------------------------------------------------- uid -1 (defect 5)
+
+def test_minus_one_ids_as_strace():
+    code = ("import os, ctypes\n"
+            "f = '%s'\n"
+            "os.chown(f, -1, -1); os.lchown(f, 0, -1); os.chown(f, -1, 0)\n"
+            "os.setreuid(-1, -1); os.setregid(-1, -1); os.setresuid(-1, -1, -1)\n"
+            "os.setresgid(-1, 0, -1); os.setuid(0); os.setgid(0)\n"
+            "fd = os.open(f, os.O_RDONLY); os.fchown(fd, -1, -1)\n"
+            "l = ctypes.CDLL(None); l.setfsuid(-1); l.setfsgid(-1); l.syscall(105, -1)\n")
+    with tempfile.NamedTemporaryFile() as t:
+        calls = ("trace=chown,fchown,lchown,fchownat,setreuid,setregid,setresuid,"
+                 "setresgid,setuid,setgid,setfsuid,setfsgid")
+        a = traced_lines("strace", [PYTHON, "-c", code % t.name], calls)
+        b = traced_lines(STROBE, [PYTHON, "-c", code % t.name], calls)
+    check(a == b and sum("-1" in l for l in a) >= 10, "strace:\n%s\nstrobe:\n%s" % (
+        "\n".join(a), "\n".join(b)))
+
+
+# ---------------------------------------------------------------- -Z and execve (defect 4)
+
+def test_status_filters_and_execve_as_strace():
+    """-Z, -z and -e status= with successful and failed execves: no
+    invented "execve(...) <unfinished ...>" after the process ended."""
+    cmd = ["sh", "-c", "/bin/true; ./no-such-program-here 2>/dev/null; "
+                       "exec /bin/true"]
+    for flags in (["-Z"], ["-z"], ["-e", "status=failed,unfinished"],
+                  ["-e", "status=!successful"]):
+        a = traced_lines("strace", cmd, "trace=execve,exit_group", flags)
+        b = traced_lines(STROBE, cmd, "trace=execve,exit_group", flags)
+        check(a == b, "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+        raw = strobe(["-f", "-e", "trace=execve,exit_group"] + flags + ["--"] + cmd).stderr
+        check("unfinished" not in raw, "%s: %r" % (flags, raw))
+    with tempfile.TemporaryDirectory() as d:
+        rec = os.path.join(d, "r.data")
+        r = strobe(["record", "-q", "-f", "-o", rec, "--"] + cmd)
+        check(r.returncode == 0, r.stderr)
+        for flags in (["-Z"], ["-z"]):
+            r = strobe(["report", rec] + flags + ["-e", "trace=execve"])
+            check("unfinished" not in r.stdout and "execve(" in r.stdout,
+                  "report %s: %r" % (flags, r.stdout))
+
+
+# ---------------------------------------------------------------- attach (defect 3)
+
+def attach_for(args, seconds=0.6, sig=signal.SIGINT):
+    """strobe ARGS (with -p ...) for a while, then SIG: (returncode, stderr)"""
+    s = subprocess.Popen([STROBE] + args, stderr=subprocess.PIPE, text=True)
+    time.sleep(seconds)
+    s.send_signal(sig)
+    _, err = s.communicate(timeout=20)
+    return s.returncode, err
+
+
+def test_attach_blocked_call_once_and_only_when_selected():
+    p = subprocess.Popen(["sleep", "100"])
+    try:
+        time.sleep(0.3)
+        rc, err = attach_for(["-p", str(p.pid)])
+        check(err.count("clock_nanosleep(") == 1, "shown once: %r" % err)
+        check(rc == -signal.SIGINT, "strace dies of the signal: exit %d" % rc)
+        for flags in (["-e", "trace=read"], ["-z"], ["-e", "status=failed"]):
+            rc, err = attach_for(flags + ["-p", str(p.pid)])
+            check("clock_nanosleep" not in err, "%s: %r" % (flags, err))
+            check(re.search(r"^strobe: Process %d attached$" % p.pid, err, re.M) and
+                  re.search(r"^strobe: Process %d detached$" % p.pid, err, re.M), err)
+        check(no_probes_left(), "probes left")
+    finally:
+        p.kill()
+        p.wait()
+
+
+def test_attach_kernel_thread_refused_as_strace():
+    s = strace(["-p", "2"])
+    o = strobe(["-p", "2"], timeout=10)
+    check(o.returncode == s.returncode == 1, "exit strobe %d, strace %d" % (
+        o.returncode, s.returncode))
+    check(o.stderr.count("\n") == 1 and "attach:" in o.stderr and
+          "Operation not permitted" in o.stderr and "Operation not permitted" in s.stderr,
+          "strobe %r, strace %r" % (o.stderr, s.stderr))
+
+
+def test_attach_dead_and_repeated_pids_as_strace():
+    """A pid given twice is traced once; a dead pid among live ones is a
+    warning (the others are traced, exit 0); only dead pids: exit 1."""
+    for tracer in ("strace", STROBE):
+        p = subprocess.Popen(["sleep", "1"])
+        r = run([tracer, "-e", "trace=exit_group", "-p", str(p.pid), "-p", "999999999",
+                 "-p", str(p.pid)], timeout=20)
+        p.wait()
+        check(r.returncode == 0, "%s: exit %d: %r" % (tracer, r.returncode, r.stderr))
+        check("exit_group(0)" in r.stderr and "+++ exited with 0 +++" in r.stderr,
+              "%s: %r" % (tracer, r.stderr))
+        check(re.search(r"attach: .*999999999.*: No such process", r.stderr),
+              "%s: %r" % (tracer, r.stderr))
+        if tracer == STROBE:
+            check(r.stderr.count("attached") == 1 and "does not exist" not in r.stderr
+                  and "detached" not in r.stderr, r.stderr)
+    r = strobe(["-p", "999999999", "-p", "999999998"])
+    check(r.returncode == 1 and r.stderr.count("No such process") == 2, r.stderr)
+
+
+# ---------------------------------------------------------------- output (defect 7)
+
+def test_output_separately_like_strace():
+    """-ff -o FILE: FILE.TID per thread, each as strace writes it."""
+    cmd = ["sh", "-c", "/bin/true; /bin/echo x >/dev/null"]
+    files = []
+    for tracer in ("strace", STROBE):
+        with tempfile.TemporaryDirectory() as d:
+            # (not wait4: whether its line or SIGCHLD's comes first is
+            # down to timing, for both tracers)
+            r = run([tracer, "-ff", "-o", os.path.join(d, "t"), "-e",
+                     "trace=execve,exit_group"] + ["--"] + cmd)
+            check(r.returncode == 0, "%s: %r" % (tracer, r.stderr))
+            names = sorted(os.listdir(d), key=lambda n: int(n.split(".")[1]))
+            check(all(re.match(r"^t\.\d+$", n) for n in names), names)
+            files.append([mask(open(os.path.join(d, n)).read()) for n in names])
+    check(len(files[1]) == 3 and files[0] == files[1],
+          "strace:\n%s\nstrobe:\n%s" % ("\n--\n".join(files[0]), "\n--\n".join(files[1])))
+    for bad in (["-ff", "-c"], ["-ff", "-o", "|cat"]):
+        r = strobe(bad + ["-o", "/dev/null", "true"] if "-c" in bad else bad + ["true"])
+        check(r.returncode == 1 and "mutually exclusive" in r.stderr, "%r: %r" % (bad, r.stderr))
+
+
+def test_output_pipe_and_append_like_strace():
+    with tempfile.TemporaryDirectory() as d:
+        got = []
+        for tracer in ("strace", STROBE):
+            f = os.path.join(d, tracer.replace("/", "_"))
+            with open(f, "w") as w:
+                w.write("before\n")
+            for o in ("|cat -n >>" + f, "!tr a-z A-Z >>" + f):
+                r = run([tracer, "-o", o, "-e", "trace=exit_group", "true"])
+                check(r.returncode == 0 and r.stderr == "", "%s %s: %r" % (tracer, o, r.stderr))
+            r = run([tracer, "-A", "-o", f, "-e", "trace=exit_group", "true"])
+            check(r.returncode == 0, r.stderr)
+            got.append(open(f).read())
+            check(not os.path.exists(os.path.join(os.getcwd(), "|cat -n >>" + f)), "a file")
+        check(got[0] == got[1] and got[0].startswith("before\n") and got[0].count("\n") == 7,
+              "strace %r, strobe %r" % tuple(got))
+        r = strobe(["-A", "-e", "trace=none", "true"])
+        check(r.returncode == 0 and "no effect without -o" in r.stderr, r.stderr)
+
+
+# ---------------------------------------------------------------- exit status (defect 8)
+
+def test_exit_status_as_strace():
+    """What whoever runs the tracer sees: the command's status, a death by
+    the same signal, 1 for a command that cannot be found or run."""
+    with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False) as t:
+        t.write("#!/bin/sh\n")
+    try:
+        cases = [["sh", "-c", "exit 3"], ["sh", "-c", "kill -TERM $$"],
+                 ["sh", "-c", "kill -SEGV $$"], ["sh", "-c", "kill -KILL $$"],
+                 ["no-such-command-strobe"], ["./no-such-command-strobe"], [t.name], ["/tmp"]]
+        for cmd in cases:
+            s = strace(["-o", "/dev/null", "--"] + cmd)
+            o = strobe(["-o", "/dev/null", "--"] + cmd)
+            check(o.returncode == s.returncode, "%s: strobe %d, strace %d" % (
+                cmd, o.returncode, s.returncode))
+            check(o.stderr.replace("strobe:", "strace:") == s.stderr,
+                  "%s: strobe %r, strace %r" % (cmd, o.stderr, s.stderr))
+    finally:
+        os.unlink(t.name)
+
+
+def test_interrupted_tracer_dies_of_the_signal():
+    """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
+    own and dies of it; attached processes keep running."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        codes = []
+        for tracer in ("strace", STROBE):
+            s = subprocess.Popen([tracer, "-e", "trace=none", "sleep", "30"],
+                                 stderr=subprocess.DEVNULL)
+            time.sleep(0.8)
+            s.send_signal(sig)
+            codes.append(s.wait(timeout=20))
+        check(codes[0] == codes[1] == -sig, "%s: strace %d, strobe %d" % (sig, *codes))
+
+
+# ---------------------------------------------------------------- strace's other features
+
+def test_syscall_numbers_like_strace():
+    cmd = [prog("exitcode"), "2", "fork"]
+    # (not wait4: strace splits it when the child's lines come between)
+    for flags in (["-n"], ["-n", "-tt", "-a", "20"]):
+        a = [mask(l) for l in traced_lines("strace", cmd, "trace=!wait4", flags)]
+        b = [mask(l) for l in traced_lines(STROBE, cmd, "trace=!wait4", flags)]
+        calls = lambda ls: [l for l in ls if re.match(r"^(TIME )?\[ *\d+\] \w+\(", l)]
+        check(calls(a) == calls(b) and len(calls(a)) > 20 and a[-1] == b[-1],
+              "%s\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+
+
+def test_signal_and_quiet_sets_like_strace():
+    cmd = [prog("signals")]
+    for flags in (["-e", "signal=none"], ["-e", "signal=SIGUSR1"], ["-e", "signal=!usr1,15"],
+                  ["-e", "quiet=exit"], ["-qq"], ["-qqq"], ["-e", "quiet=!exit"],
+                  ["--quiet=attach,exit"], ["-q", "-e", "signal=all"]):
+        a = traced_lines("strace", cmd, "trace=kill,exit_group", flags)
+        b = traced_lines(STROBE, cmd, "trace=kill,exit_group", flags)
+        check(a == b, "%s\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+    for bad in (["-e", "signal=SIGBOGUS"], ["-e", "quiet=bogus"]):
+        r = strobe(bad + ["true"])
+        check(r.returncode == 1 and r.stderr.count("\n") == 1, "%r: %r" % (bad, r.stderr))
+    with tempfile.TemporaryDirectory() as d:
+        link = os.path.join(d, "link")
+        os.symlink("/etc/hostname", link)
+        for q, want in (([], 1), (["-e", "quiet=path-resolution"], 0)):
+            s = strace(q + ["-P", link, "-o", "/dev/null", "cat", link])
+            o = strobe(q + ["-P", link, "-o", "/dev/null", "cat", link])
+            check(s.stderr.count("resolved into") == want and
+                  o.stderr.replace("strobe:", "strace:") == s.stderr, "%r vs %r" % (
+                      o.stderr, s.stderr))
+
+
+def test_user_and_environment_like_strace():
+    nobody = pwd.getpwnam("nobody")
+    for flags in (["-u", "nobody"], ["-E", "STROBE_X=1", "-E", "HOME", "-E", "STROBE_X=2"],
+                  ["-u", "nobody", "-E", "PATH=/usr/bin:/bin"]):
+        outs = []
+        for tracer in ("strace", STROBE):
+            r = run([tracer, "-e", "trace=none", "-o", "/dev/null"] + flags +
+                    ["--", "sh", "-c", "id -u; id -g; id -G; echo ${STROBE_X-unset} "
+                     "${HOME-unset} $PATH"])
+            check(r.returncode == 0, "%s %s: %r" % (tracer, flags, r.stderr))
+            outs.append(r.stdout)
+        check(outs[0] == outs[1], "%s: strace %r, strobe %r" % (flags, *outs))
+        if "-u" in flags:
+            check(outs[1].split()[0] == str(nobody.pw_uid), outs[1])
+    s, o = strace(["-u", "no-such-user-x", "true"]), strobe(["-u", "no-such-user-x", "true"])
+    check(o.returncode == s.returncode == 1 and
+          o.stderr.replace("strobe:", "strace:") == s.stderr, "%r vs %r" % (o.stderr, s.stderr))
+
+
+def test_detach_on_execve_like_strace():
+    cmd = ["sh", "-c", "/bin/true; exec /bin/true"]
+    # (not wait4: strace splits the line of a call another process's line
+    # interrupts, at a moment that differs from run to run)
+    for flags in (["-b", "execve"], ["--detach-on=execve"]):
+        a = traced_lines("strace", cmd, "trace=execve,exit_group", flags)
+        b = traced_lines(STROBE, cmd, "trace=execve,exit_group", flags)
+        check(a == b and sum("<detached ...>" in l for l in a) == 2,
+              "%s\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+    r = strobe(["-b", "fork", "true"])
+    check(r.returncode == 1 and "execve" in r.stderr, r.stderr)
+
+
+def test_noop_options_say_so():
+    for flags in (["--seccomp-bpf"], ["-DDD"], ["--daemonize=grandchild"]):
+        r = strobe(flags + ["-e", "trace=exit_group", "true"])
+        check(r.returncode == 0 and "exit_group(0)" in r.stderr and
+              r.stderr.count("changes nothing") == 1, "%s: %r" % (flags, r.stderr))
+
+
+if __name__ == "__main__":
+    sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -1,0 +1,480 @@
+/*
+ * Whole lines for processes, signals, memory and time: every argument
+ * kind of those calls under each decoding option; then traces of several
+ * processes (fork, execve's two halves, exits, signals, "[pid N]" and the
+ * -o pid column), calls in flight (<unfinished ...>, <... resumed>),
+ * lost-event marks, and timestamps (-t, -tt, -ttt, -r, -T).
+ *
+ * How the expected lines were obtained: tests/unit/golden/procs.c and
+ * unfinished.c run under strace 6.1 on Debian 12 (`strace -f [-v|-X raw|
+ * -X verbose] -o OUT`, `strace -f` to stderr for the "[pid N]" form,
+ * `strace -t|-tt|-ttt -T|-r|-t -r`); each record holds the values that
+ * program passed or the kernel returned, and the line strace printed for
+ * them.  Where strace split a call in two because another process printed
+ * in between, the two halves are joined as tests/fidelity.py joins them:
+ * strobe prints a call when it completes (docs/design.md, "Output").
+ * Addresses that differ from run to run are the record's.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "modes.h"
+
+#define NEG(n) ((uint64_t)(int64_t)(n))
+#define BAD 0x1000ull
+#define P 0x7ffc24d70a00ull	/* some stack address */
+#define EBADF_ NEG(-9)
+#define ENOMEM_ NEG(-12)
+#define EFAULT_ NEG(-14)
+#define ENOENT_ NEG(-2)
+#define SIGBIT(s) (1ull << ((s) - 1))
+#define HANDLER 0x55d14ad1f189ull
+#define RESTORER 0x7f0000001000ull
+
+struct ksigaction { uint64_t handler, flags, restorer, mask; };
+struct rlim64 { uint64_t cur, max; };
+
+static const struct row procs[] = {
+	{ .c = { .nr = SYS_rt_sigaction, .a = { SIGUSR1, P, 0, 8 },
+		 .cap = { CAP_OBJ(1, struct ksigaction, { HANDLER, 0x14000000, RESTORER, SIGBIT(SIGUSR2) }) } },
+	  .def = "rt_sigaction(SIGUSR1, {sa_handler=0x55d14ad1f189, sa_mask=[USR2], sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x7f0000001000}, NULL, 8) = 0",
+	  .raw = "rt_sigaction(10, {sa_handler=0x55d14ad1f189, sa_mask=[12], sa_flags=0x14000000, sa_restorer=0x7f0000001000}, NULL, 8) = 0",
+	  .verb = "rt_sigaction(10 /* SIGUSR1 */, {sa_handler=0x55d14ad1f189, sa_mask=[12 /* USR2 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f0000001000}, NULL, 8) = 0" },
+	{ .c = { .nr = SYS_rt_sigaction, .a = { SIGUSR1, 0, P, 8 },
+		 .cap = { CAP_OBJ(2, struct ksigaction, { HANDLER, 0x14000000, RESTORER, SIGBIT(SIGUSR2) }) } },
+	  .def = "rt_sigaction(SIGUSR1, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[USR2], sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x7f0000001000}, 8) = 0",
+	  .raw = "rt_sigaction(10, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[12], sa_flags=0x14000000, sa_restorer=0x7f0000001000}, 8) = 0",
+	  .verb = "rt_sigaction(10 /* SIGUSR1 */, NULL, {sa_handler=0x55d14ad1f189, sa_mask=[12 /* USR2 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f0000001000}, 8) = 0" },
+	{ .c = { .nr = SYS_rt_sigprocmask, .a = { SIG_BLOCK, P, P + 8, 8 },
+		 .cap = { CAP_ARR(1, uint64_t, { SIGBIT(SIGINT) | SIGBIT(SIGTERM) }), CAP_ARR(2, uint64_t, { 0 }) } },
+	  .def = "rt_sigprocmask(SIG_BLOCK, [INT TERM], [], 8) = 0",
+	  .raw = "rt_sigprocmask(0, [2 15], [], 8)        = 0",
+	  .verb = "rt_sigprocmask(0 /* SIG_BLOCK */, [2 /* INT */ 15 /* TERM */], [], 8) = 0" },
+	{ .c = { .nr = SYS_rt_sigprocmask, .a = { SIG_SETMASK, P, 0, 8 }, .cap = { CAP_ARR(1, uint64_t, { 0 }) } },
+	  .def = "rt_sigprocmask(SIG_SETMASK, [], NULL, 8) = 0",
+	  .raw = "rt_sigprocmask(0x2, [], NULL, 8)        = 0",
+	  .verb = "rt_sigprocmask(0x2 /* SIG_SETMASK */, [], NULL, 8) = 0" },
+	{ .c = { .nr = SYS_kill, .a = { 311, SIGUSR1 } },
+	  .def = "kill(311, SIGUSR1)                      = 0",
+	  .raw = "kill(311, 10)                           = 0",
+	  .verb = "kill(311, 10 /* SIGUSR1 */)             = 0" },
+	{ .c = { .nr = SYS_rt_sigreturn, .a = { P }, .cap = { CAP_ARR(0, uint64_t, { 0 }) } },
+	  .def = "rt_sigreturn({mask=[]})                 = 0" },
+	{ .c = { .nr = SYS_tgkill, .a = { 311, 311, 0 } },
+	  .def = "tgkill(311, 311, 0)                     = 0" },
+	{ .c = { .nr = SYS_prlimit64, .a = { 0, RLIMIT_NOFILE, 0, P },
+		 .cap = { CAP_OBJ(3, struct rlim64, { 20000, 20000 }) } },
+	  .def = "prlimit64(0, RLIMIT_NOFILE, NULL, {rlim_cur=20000, rlim_max=20000}) = 0",
+	  .raw = "prlimit64(0, 0x7, NULL, {rlim_cur=20000, rlim_max=20000}) = 0",
+	  .verb = "prlimit64(0, 0x7 /* RLIMIT_NOFILE */, NULL, {rlim_cur=20000, rlim_max=20000}) = 0" },
+	{ .c = { .nr = SYS_prlimit64, .a = { 0, RLIMIT_CORE, P, 0 },
+		 .cap = { CAP_OBJ(2, struct rlim64, { 1024, 4096 }) } },
+	  .def = "prlimit64(0, RLIMIT_CORE, {rlim_cur=1024, rlim_max=4*1024}, NULL) = 0",
+	  .raw = "prlimit64(0, 0x4, {rlim_cur=1024, rlim_max=4096}, NULL) = 0",
+	  .verb = "prlimit64(0, 0x4 /* RLIMIT_CORE */, {rlim_cur=1024, rlim_max=4096 /* 4*1024 */}, NULL) = 0" },
+	{ .c = { .nr = SYS_prlimit64, .a = { 0, RLIMIT_STACK, 0, P },
+		 .cap = { CAP_OBJ(3, struct rlim64, { 8192 * 1024, ~0ull }) } },
+	  .def = "prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}) = 0",
+	  .raw = "prlimit64(0, 0x3, NULL, {rlim_cur=8388608, rlim_max=18446744073709551615}) = 0",
+	  .verb = "prlimit64(0, 0x3 /* RLIMIT_STACK */, NULL, {rlim_cur=8388608 /* 8192*1024 */, rlim_max=18446744073709551615 /* RLIM64_INFINITY */}) = 0" },
+	{ .c = { .nr = SYS_getpriority, .a = { PRIO_PROCESS, 0 }, .ret = 20 },
+	  .def = "getpriority(PRIO_PROCESS, 0)            = 20",
+	  .raw = "getpriority(0, 0)                       = 20",
+	  .verb = "getpriority(0 /* PRIO_PROCESS */, 0)    = 20" },
+	{ .c = { .nr = SYS_sched_getscheduler, .a = { 0 } },
+	  .def = "sched_getscheduler(0)                   = 0 (SCHED_OTHER)" },
+	{ .c = { .nr = SYS_personality, .a = { 0xffffffff } },
+	  .def = "personality(0xffffffff)                 = 0 (PER_LINUX)",
+	  .raw = "personality(0xffffffff)                 = 0 (0)",
+	  .verb = "personality(0xffffffff)                 = 0 (0 /* PER_LINUX */)" },
+	{ .c = { .nr = SYS_arch_prctl, .a = { 0x1001, BAD } },
+	  .def = "arch_prctl(ARCH_SET_GS, 0x1000)         = 0",
+	  .raw = "arch_prctl(0x1001, 0x1000)              = 0",
+	  .verb = "arch_prctl(0x1001 /* ARCH_SET_GS */, 0x1000) = 0" },
+	{ .c = { .nr = SYS_mmap, .a = { 0, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 NEG(-1), 0 }, .ret = 0x7f9c23890000 },
+	  .def = "mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f9c23890000",
+	  .raw = "mmap(NULL, 8192, 0x3, 0x22, -1, 0)      = 0x7f9c23890000",
+	  .verb = "mmap(NULL, 8192, 0x3 /* PROT_READ|PROT_WRITE */, 0x22 /* MAP_PRIVATE|MAP_ANONYMOUS */, -1, 0) = 0x7f9c23890000" },
+	{ .c = { .nr = SYS_mmap, .a = { BAD, 4096, PROT_NONE, MAP_SHARED | MAP_FIXED, 5, 0x2000 }, .ret = EBADF_ },
+	  .def = "mmap(0x1000, 4096, PROT_NONE, MAP_SHARED|MAP_FIXED, 5, 0x2000) = -1 EBADF (Bad file descriptor)",
+	  .raw = "mmap(0x1000, 4096, 0, 0x11, 5, 0x2000)  = -1 EBADF (Bad file descriptor)",
+	  .verb = "mmap(0x1000, 4096, 0 /* PROT_NONE */, 0x11 /* MAP_SHARED|MAP_FIXED */, 5, 0x2000) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_mprotect, .a = { BAD, 4096, PROT_READ | PROT_EXEC }, .ret = ENOMEM_ },
+	  .def = "mprotect(0x1000, 4096, PROT_READ|PROT_EXEC) = -1 ENOMEM (Cannot allocate memory)",
+	  .raw = "mprotect(0x1000, 4096, 0x5)             = -1 ENOMEM (Cannot allocate memory)",
+	  .verb = "mprotect(0x1000, 4096, 0x5 /* PROT_READ|PROT_EXEC */) = -1 ENOMEM (Cannot allocate memory)" },
+	{ .c = { .nr = SYS_munmap, .a = { BAD, 4096 } },
+	  .def = "munmap(0x1000, 4096)                    = 0" },
+	{ .c = { .nr = SYS_madvise, .a = { BAD, 4096, MADV_DONTNEED }, .ret = ENOMEM_ },
+	  .def = "madvise(0x1000, 4096, MADV_DONTNEED)    = -1 ENOMEM (Cannot allocate memory)",
+	  .raw = "madvise(0x1000, 4096, 0x4)              = -1 ENOMEM (Cannot allocate memory)",
+	  .verb = "madvise(0x1000, 4096, 0x4 /* MADV_DONTNEED */) = -1 ENOMEM (Cannot allocate memory)" },
+	{ .c = { .nr = SYS_msync, .a = { BAD, 4096, MS_SYNC | MS_INVALIDATE }, .ret = ENOMEM_ },
+	  .def = "msync(0x1000, 4096, MS_SYNC|MS_INVALIDATE) = -1 ENOMEM (Cannot allocate memory)",
+	  .raw = "msync(0x1000, 4096, 0x6)                = -1 ENOMEM (Cannot allocate memory)",
+	  .verb = "msync(0x1000, 4096, 0x6 /* MS_SYNC|MS_INVALIDATE */) = -1 ENOMEM (Cannot allocate memory)" },
+	/* without MREMAP_FIXED the fifth argument is not shown */
+	{ .c = { .nr = SYS_mremap, .a = { BAD, 4096, 8192, MREMAP_MAYMOVE, 0x5555 }, .ret = EFAULT_ },
+	  .def = "mremap(0x1000, 4096, 8192, MREMAP_MAYMOVE) = -1 EFAULT (Bad address)",
+	  .raw = "mremap(0x1000, 4096, 8192, 0x1)         = -1 EFAULT (Bad address)",
+	  .verb = "mremap(0x1000, 4096, 8192, 0x1 /* MREMAP_MAYMOVE */) = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_mlockall, .a = { MCL_CURRENT | MCL_FUTURE } },
+	  .def = "mlockall(MCL_CURRENT|MCL_FUTURE)        = 0",
+	  .raw = "mlockall(0x3)                           = 0",
+	  .verb = "mlockall(0x3 /* MCL_CURRENT|MCL_FUTURE */) = 0" },
+	{ .c = { .nr = SYS_brk, .a = { 0 }, .ret = 0x5593e7d12000 },
+	  .def = "brk(NULL)                               = 0x5593e7d12000" },
+	{ .c = { .nr = SYS_nanosleep, .a = { P, 0 }, .cap = { CAP_OBJ(0, struct timespec, { 0, 1000000 }) } },
+	  .def = "nanosleep({tv_sec=0, tv_nsec=1000000}, NULL) = 0" },
+	{ .c = { .nr = SYS_nanosleep, .a = { BAD, 0 }, .ret = EFAULT_, .cap = { CAP_BAD(0) } },
+	  .def = "nanosleep(0x1000, NULL)                 = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_clock_nanosleep, .a = { CLOCK_MONOTONIC, TIMER_ABSTIME, P, 0 },
+		 .cap = { CAP_OBJ(2, struct timespec, { 0, 1000000 }) } },
+	  .def = "clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, {tv_sec=0, tv_nsec=1000000}, NULL) = 0",
+	  .raw = "clock_nanosleep(0x1, 0x1, {tv_sec=0, tv_nsec=1000000}, NULL) = 0",
+	  .verb = "clock_nanosleep(0x1 /* CLOCK_MONOTONIC */, 0x1 /* TIMER_ABSTIME */, {tv_sec=0, tv_nsec=1000000}, NULL) = 0" },
+	{ .c = { .nr = SYS_clock_getres, .a = { CLOCK_REALTIME, P }, .cap = { CAP_OBJ(1, struct timespec, { 0, 1 }) } },
+	  .def = "clock_getres(CLOCK_REALTIME, {tv_sec=0, tv_nsec=1}) = 0",
+	  .raw = "clock_getres(0, {tv_sec=0, tv_nsec=1})  = 0",
+	  .verb = "clock_getres(0 /* CLOCK_REALTIME */, {tv_sec=0, tv_nsec=1}) = 0" },
+	/* structs a failed call did not write: the address */
+	{ .c = { .nr = SYS_getrusage, .a = { RUSAGE_SELF, BAD }, .ret = EFAULT_ },
+	  .def = "getrusage(RUSAGE_SELF, 0x1000)          = -1 EFAULT (Bad address)",
+	  .raw = "getrusage(0, 0x1000)                    = -1 EFAULT (Bad address)",
+	  .verb = "getrusage(0 /* RUSAGE_SELF */, 0x1000)  = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_times, .a = { BAD }, .ret = EFAULT_ },
+	  .def = "times(0x1000)                           = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_uname, .a = { BAD }, .ret = EFAULT_ },
+	  .def = "uname(0x1000)                           = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_setitimer, .a = { ITIMER_REAL, P, 0 },
+		 .cap = { CAP_OBJ(1, struct itimerval, { { 0, 0 }, { 0, 500000 } }) } },
+	  .def = "setitimer(ITIMER_REAL, {it_interval={tv_sec=0, tv_usec=0}, it_value={tv_sec=0, tv_usec=500000}}, NULL) = 0",
+	  .raw = "setitimer(0, {it_interval={tv_sec=0, tv_usec=0}, it_value={tv_sec=0, tv_usec=500000}}, NULL) = 0",
+	  .verb = "setitimer(0 /* ITIMER_REAL */, {it_interval={tv_sec=0, tv_usec=0}, it_value={tv_sec=0, tv_usec=500000}}, NULL) = 0" },
+	{ .c = { .nr = SYS_setitimer, .a = { ITIMER_REAL, 0, 0 } },
+	  .def = "setitimer(ITIMER_REAL, NULL, NULL)      = 0",
+	  .raw = "setitimer(0, NULL, NULL)                = 0",
+	  .verb = "setitimer(0 /* ITIMER_REAL */, NULL, NULL) = 0" },
+	{ .c = { .nr = SYS_getitimer, .a = { ITIMER_PROF, BAD }, .ret = EFAULT_ },
+	  .def = "getitimer(ITIMER_PROF, 0x1000)          = -1 EFAULT (Bad address)",
+	  .raw = "getitimer(0x2, 0x1000)                  = -1 EFAULT (Bad address)",
+	  .verb = "getitimer(0x2 /* ITIMER_PROF */, 0x1000) = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_gettimeofday, .a = { BAD, 0 }, .ret = EFAULT_ },
+	  .def = "gettimeofday(0x1000, NULL)              = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = SYS_timerfd_create, .a = { CLOCK_BOOTTIME, TFD_NONBLOCK | TFD_CLOEXEC }, .ret = 3 },
+	  .def = "timerfd_create(CLOCK_BOOTTIME, TFD_CLOEXEC|TFD_NONBLOCK) = 3",
+	  .raw = "timerfd_create(0x7, 0x80800)            = 3",
+	  .verb = "timerfd_create(0x7 /* CLOCK_BOOTTIME */, 0x80800 /* TFD_CLOEXEC|TFD_NONBLOCK */) = 3" },
+	{ .c = { .nr = SYS_getrandom, .a = { BAD, 16, GRND_NONBLOCK | GRND_RANDOM }, .ret = EFAULT_ },
+	  .def = "getrandom(0x1000, 16, GRND_NONBLOCK|GRND_RANDOM) = -1 EFAULT (Bad address)",
+	  .raw = "getrandom(0x1000, 16, 0x3)              = -1 EFAULT (Bad address)",
+	  .verb = "getrandom(0x1000, 16, 0x3 /* GRND_NONBLOCK|GRND_RANDOM */) = -1 EFAULT (Bad address)" },
+	/* clone's registers: flags, stack, parent_tid, child_tid, tls */
+	{ .c = { .nr = SYS_clone, .a = { 0x1200000 | SIGCHLD, 0, 0, 0x7f9c236a2a10, 0 }, .ret = 317 },
+	  .def = "clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f9c236a2a10) = 317",
+	  .raw = "clone(child_stack=NULL, flags=0x1200000|17, child_tidptr=0x7f9c236a2a10) = 317",
+	  .verb = "clone(child_stack=NULL, flags=0x1200000 /* CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID */|17 /* SIGCHLD */, child_tidptr=0x7f9c236a2a10) = 317" },
+	{ .c = { .nr = SYS_wait4, .a = { 317, P, 0, 0 }, .ret = 317, .cap = { CAP_ARR(1, int, { 7 << 8 }) } },
+	  .def = "wait4(317, [{WIFEXITED(s) && WEXITSTATUS(s) == 7}], 0, NULL) = 317" },
+	/* nothing to reap: the status was not written */
+	{ .c = { .nr = SYS_wait4, .a = { NEG(-1), 0x7ffc24d7080c, WNOHANG | __WALL, 0 }, .ret = 0,
+		 .cap = { CAP_ARR(1, int, { 0 }) } },
+	  .def = "wait4(-1, 0x7ffc24d7080c, WNOHANG|__WALL, NULL) = 0",
+	  .raw = "wait4(-1, 0x7ffc24d7080c, 0x40000001, NULL) = 0",
+	  .verb = "wait4(-1, 0x7ffc24d7080c, 0x40000001 /* WNOHANG|__WALL */, NULL) = 0" },
+	{ .c = { .nr = SYS_wait4, .a = { NEG(-1), P, 0, 0 }, .ret = 318, .cap = { CAP_ARR(1, int, { SIGTERM }) } },
+	  .def = "wait4(-1, [{WIFSIGNALED(s) && WTERMSIG(s) == SIGTERM}], 0, NULL) = 318" },
+	{ .c = { .nr = SYS_exit_group, .a = { 3 }, .flags = EVF_NORETURN },
+	  .def = "exit_group(3)                           = ?" },
+};
+
+/* A trace of several processes through one formatter: each record's
+ * output (possibly none) against strace's. */
+static struct harness h;
+static uint64_t now = 5000000000;
+
+static void call(uint32_t pid, const struct sc *c, const char *want, int line)
+{
+	check_line(__FILE__, line, "", harness_call(&h, c, pid, pid, now += 1000), want, c->bug);
+}
+
+#define CALL(pid, want, ...) call(pid, &(struct sc){ __VA_ARGS__ }, want, __LINE__)
+
+static void expect(const char *got, const char *want, int line)
+{
+	check_line(__FILE__, line, "", got, want, false);
+}
+
+static void quiet(const char *got, int line)
+{
+	if (!*got)
+		check_passed++;
+	else {
+		check_failed++;
+		fprintf(stderr, "%s:%d: FAILED: printed \"%s\", want nothing\n", __FILE__, line, got);
+	}
+}
+
+static void signal_ev(uint32_t pid, int sig, const struct test_siginfo *si, const char *want, int line)
+{
+	size_t n = build_signal(h.buf, pid, pid, now += 1000, sig, si, sizeof(*si));
+
+	expect(harness_feed(&h, h.buf, n), want, line);
+}
+
+static void exit_ev(uint32_t pid, int status, const char *want, int line)
+{
+	size_t n = build_exit(h.buf, pid, pid, now += 1000, status);
+
+	expect(harness_feed(&h, h.buf, n), want, line);
+}
+
+static void fork_ev(uint32_t parent, uint32_t child, int line)
+{
+	size_t n = build_fork(h.buf, parent, parent, now += 1000, child, child);
+
+	quiet(harness_feed(&h, h.buf, n), line);
+}
+
+#define CLONE_FL (0x1200000 | SIGCHLD)
+static const struct test_siginfo chld_exited = { SIGCHLD, 0, CLD_EXITED, 0,
+	.u.chld = { 325, 0, 7, 0, 0, 0 } };
+static const struct test_siginfo chld_killed = { SIGCHLD, 0, CLD_KILLED, 0,
+	.u.chld = { 326, 0, SIGTERM, 0, 0, 0 } };
+static const struct test_siginfo term_tkill = { SIGTERM, 0, SI_TKILL, 0, .u.rt = { 326, 0, 0 } };
+
+/* execve in two halves: the entry (path, argv, the environment's size)
+ * prints nothing, the exit prints the whole call */
+static void execve_ev(uint32_t pid, const char *path, int64_t ret, const char *want, int line)
+{
+	struct sc entry = { .nr = SYS_execve, .a = { 0x55550000a000, 0x7ffcad6f2000, 0x7ffcad6f20b0 },
+			    .flags = EVF_ENTRY, .aux = 2,
+			    .cap = { CAP_MEM(0, path, strlen(path)), CAP_ARG(1, "./g_procs"), CAP_ARG(1, "7") } };
+	struct sc exit = { .nr = SYS_execve, .ret = ret, .flags = EVF_EXIT };
+
+	quiet(harness_call(&h, &entry, pid, pid, now += 1000), line);
+	expect(harness_call(&h, &exit, pid, pid, now += 1000), want, line);
+}
+
+/* strace -f (to stderr): "[pid N] " while more than one process lives */
+static void trace_prefix(void)
+{
+	struct fmt_opts o = { .strsize = 32 };
+
+	harness_start(&h, &o);
+	fork_ev(322, 325, __LINE__);
+	CALL(322, "clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7fed15b6ea10) = 325",
+	     .nr = SYS_clone, .a = { CLONE_FL, 0, 0, 0x7fed15b6ea10 }, .ret = 325);
+	execve_ev(325, "./g_procs", 0,
+		  "[pid   325] execve(\"./g_procs\", [\"./g_procs\", \"7\"], 0x7ffcad6f20b0 /* 2 vars */) = 0", __LINE__);
+	CALL(325, "[pid   325] exit_group(7)               = ?", .nr = SYS_exit_group, .a = { 7 },
+	     .flags = EVF_NORETURN);
+	exit_ev(325, 7 << 8, "[pid   325] +++ exited with 7 +++", __LINE__);
+	CALL(322, "wait4(325, [{WIFEXITED(s) && WEXITSTATUS(s) == 7}], 0, NULL) = 325",
+	     .nr = SYS_wait4, .a = { 325, P }, .ret = 325, .cap = { CAP_ARR(1, int, { 7 << 8 }) });
+	signal_ev(322, SIGCHLD, &chld_exited, "--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=325, si_uid=0, si_status=7, si_utime=0, si_stime=0} ---", __LINE__);
+	fork_ev(322, 326, __LINE__);
+	CALL(322, "clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7fed15b6ea10) = 326",
+	     .nr = SYS_clone, .a = { CLONE_FL, 0, 0, 0x7fed15b6ea10 }, .ret = 326);
+	CALL(326, "[pid   326] set_robust_list(0x7fed15b6ea20, 24) = 0",
+	     .nr = SYS_set_robust_list, .a = { 0x7fed15b6ea20, 24 });
+	CALL(322, "[pid   322] wait4(-1, 0x7ffcad6f1dcc, WNOHANG|__WALL, NULL) = 0",
+	     .nr = SYS_wait4, .a = { NEG(-1), 0x7ffcad6f1dcc, WNOHANG | __WALL }, .cap = { CAP_ARR(1, int, { 0 }) });
+	CALL(326, "[pid   326] gettid()                    = 326", .nr = SYS_gettid, .ret = 326);
+	CALL(326, "[pid   326] getpid()                    = 326", .nr = SYS_getpid, .ret = 326);
+	CALL(326, "[pid   326] tgkill(326, 326, SIGTERM)   = 0", .nr = SYS_tgkill, .a = { 326, 326, SIGTERM });
+	signal_ev(326, SIGTERM, &term_tkill, "[pid   326] --- SIGTERM {si_signo=SIGTERM, si_code=SI_TKILL, si_pid=326, si_uid=0} ---", __LINE__);
+	exit_ev(326, SIGTERM, "[pid   326] +++ killed by SIGTERM +++", __LINE__);
+	CALL(322, "wait4(-1, [{WIFSIGNALED(s) && WTERMSIG(s) == SIGTERM}], 0, NULL) = 326",
+	     .nr = SYS_wait4, .a = { NEG(-1), P }, .ret = 326, .cap = { CAP_ARR(1, int, { SIGTERM }) });
+	signal_ev(322, SIGCHLD, &chld_killed, "--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_KILLED, si_pid=326, si_uid=0, si_status=SIGTERM, si_utime=0, si_stime=0} ---", __LINE__);
+	execve_ev(322, "/nonexistent", ENOENT_,
+		  "execve(\"/nonexistent\", [\"./g_procs\", \"7\"], 0x7ffcad6f20b0 /* 2 vars */) = -1 ENOENT (No such file or directory)", __LINE__);
+	CALL(322, "exit_group(3)                           = ?", .nr = SYS_exit_group, .a = { 3 },
+	     .flags = EVF_NORETURN);
+	exit_ev(322, 3 << 8, "+++ exited with 3 +++", __LINE__);
+	harness_end(&h);
+}
+
+/* strace -f -o FILE: the pid on every line */
+static void trace_pid_column(void)
+{
+	struct fmt_opts o = { .strsize = 32, .pid_column = true };
+	static const struct test_siginfo usr1 = { SIGUSR1, 0, SI_USER, 0, .u.rt = { 311, 0, 0 } };
+	static const struct test_siginfo exited = { SIGCHLD, 0, CLD_EXITED, 0,
+		.u.chld = { 317, 0, 7, 0, 0, 0 } };
+
+	harness_start(&h, &o);
+	CALL(311, "311   getpid()                          = 311", .nr = SYS_getpid, .ret = 311);
+	CALL(311, "311   kill(311, SIGUSR1)                = 0", .nr = SYS_kill, .a = { 311, SIGUSR1 });
+	signal_ev(311, SIGUSR1, &usr1, "311   --- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_USER, si_pid=311, si_uid=0} ---", __LINE__);
+	CALL(311, "311   rt_sigreturn({mask=[]})           = 0", .nr = SYS_rt_sigreturn, .a = { P },
+	     .cap = { CAP_ARR(0, uint64_t, { 0 }) });
+	fork_ev(311, 317, __LINE__);
+	CALL(311, "311   clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f9c236a2a10) = 317",
+	     .nr = SYS_clone, .a = { CLONE_FL, 0, 0, 0x7f9c236a2a10 }, .ret = 317);
+	CALL(317, "317   set_robust_list(0x7f9c236a2a20, 24) = 0",
+	     .nr = SYS_set_robust_list, .a = { 0x7f9c236a2a20, 24 });
+	CALL(317, "317   exit_group(7)                     = ?", .nr = SYS_exit_group, .a = { 7 },
+	     .flags = EVF_NORETURN);
+	exit_ev(317, 7 << 8, "317   +++ exited with 7 +++", __LINE__);
+	CALL(311, "311   wait4(317, [{WIFEXITED(s) && WEXITSTATUS(s) == 7}], 0, NULL) = 317",
+	     .nr = SYS_wait4, .a = { 317, P }, .ret = 317, .cap = { CAP_ARR(1, int, { 7 << 8 }) });
+	signal_ev(311, SIGCHLD, &exited, "311   --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=317, si_uid=0, si_status=7, si_utime=0, si_stime=0} ---", __LINE__);
+	CALL(311, "311   exit_group(3)                     = ?", .nr = SYS_exit_group, .a = { 3 },
+	     .flags = EVF_NORETURN);
+	exit_ev(311, 3 << 8, "311   +++ exited with 3 +++", __LINE__);
+	harness_end(&h);
+}
+
+/* Calls in flight when tracing began or ended: strace's two halves of a
+ * split call, as it printed them for a child in pause() (unfinished.c);
+ * -v: the environment's strings */
+static void trace_unfinished(void)
+{
+	struct fmt_opts o = { .strsize = 32, .always_prefix = true };
+	static const struct test_siginfo usr1 = { SIGUSR1, 0, SI_USER, 0, .u.rt = { 830, 0, 0 } };
+	struct sc entry = { .nr = SYS_execve, .a = { 0x55550000a000, 0x7ffcad6f2000, 0x7ffcad6f20b0 },
+			    .flags = EVF_ENTRY, .aux = 2,
+			    .cap = { CAP_STR(0, "./g_procs"), CAP_ARG(1, "./g_procs"), CAP_ARG(1, "7"),
+				     CAP_ARG(2, "A=1"), CAP_ARG(2, "HOME=/root") } };
+
+	harness_start(&h, &o);
+	CALL(831, "[pid   831] <... pause resumed>)        = ? ERESTARTNOHAND (To be restarted if no handler)",
+	     .nr = SYS_pause, .ret = NEG(-514), .flags = EVF_RESUMED);
+	signal_ev(831, SIGUSR1, &usr1, "[pid   831] --- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_USER, si_pid=830, si_uid=0} ---", __LINE__);
+	CALL(831, "[pid   831] rt_sigreturn({mask=[]})     = -1 EINTR (Interrupted system call)",
+	     .nr = SYS_rt_sigreturn, .a = { P }, .ret = NEG(-4), .cap = { CAP_ARR(0, uint64_t, { 0 }) });
+	CALL(831, "[pid   831] pause( <unfinished ...>", .nr = SYS_pause, .flags = EVF_UNFINISHED);
+	/* an execve whose exit half never came: printed at the end */
+	decode_set_verbose(true);
+	quiet(harness_call(&h, &entry, 832, 832, now += 1000), __LINE__);
+	formatter_finish(h.f);
+	expect(harness_take(&h), "[pid   832] execve(\"./g_procs\", [\"./g_procs\", \"7\"], [\"A=1\", \"HOME=/root\"] <unfinished ...>", __LINE__);
+	/* the same with its exit half: -v's environment, from strace -f -v */
+	quiet(harness_call(&h, &entry, 832, 832, now += 1000), __LINE__);
+	CALL(832, "[pid   832] execve(\"./g_procs\", [\"./g_procs\", \"7\"], [\"A=1\", \"HOME=/root\"]) = 0",
+	     .nr = SYS_execve, .flags = EVF_EXIT);
+	decode_set_verbose(false);
+	harness_end(&h);
+}
+
+/* Losses: marked where they happened (docs/design.md, "Lost events") */
+static void trace_lost(void)
+{
+	struct fmt_opts o = { .strsize = 32 };
+	struct sc c = { .nr = SYS_getpid, .ret = 311 };
+	size_t n;
+
+	harness_start(&h, &o);
+	n = build_syscall(h.buf, &c, 311, 311, now += 1000);
+	((struct ev_header *)h.buf)->lost = 3;
+	expect(harness_feed(&h, h.buf, n), "strobe: 3 events lost here (ring buffer full; raise -m)\n"
+	       "getpid()                                = 311", __LINE__);
+	CHECK(formatter_lost(h.f) == 3);
+	n = build_exit(h.buf, 311, 311, now += 1000, 0);
+	((struct ev_header *)h.buf)->lost = 1;
+	expect(harness_feed(&h, h.buf, n), "strobe: 1 events lost here (ring buffer full; raise -m)\n"
+	       "+++ exited with 0 +++", __LINE__);
+	/* the kernel counted 10: 6 more after the last record */
+	formatter_lost_tail(h.f, 10);
+	expect(harness_take(&h), "strobe: 6 events lost here (ring buffer full; raise -m)", __LINE__);
+	CHECK(formatter_lost(h.f) == 10);
+	formatter_lost_tail(h.f, 10);
+	quiet(harness_take(&h), __LINE__);
+	/* malformed records are counted, not printed */
+	((struct ev_header *)h.buf)->lost = 0;
+	((struct ev_header *)h.buf)->size = 4;
+	((struct ev_header *)h.buf)->kind = EV_SYSCALL;
+	quiet(harness_feed(&h, h.buf, sizeof(struct ev_header)), __LINE__);
+	((struct ev_header *)h.buf)->kind = 99;
+	((struct ev_header *)h.buf)->size = sizeof(struct ev_header);
+	quiet(harness_feed(&h, h.buf, sizeof(struct ev_header)), __LINE__);
+	CHECK(formatter_malformed(h.f) == 2);
+	harness_end(&h);
+}
+
+/* Timestamps: strace -ttt -T, -tt, -t, -r and -t -r on the first three
+ * calls of unfinished.c, at the times (UTC) and durations strace printed;
+ * the formatter's clock is set so that CLOCK_MONOTONIC is CLOCK_REALTIME */
+struct stamped {
+	struct fmt_opts o;
+	uint64_t ts[3], dur[3];
+	uint64_t envp, brk, mmap;
+	const char *want[3];
+};
+
+static const struct stamped stamped[] = {
+	{ { .timestamps = 3, .syscall_times = true, .strsize = 32 },
+	  { 1795437776748302123, 1795437776748669999, 1795437776748937000 },
+	  { 221000, 12345, 19999 }, 0x7ffd86fd5bc0, 0x556424bfd000, 0x7fd929543000,
+	  { "1795437776.748302 execve(\"./g_unf\", [\"./g_unf\"], 0x7ffd86fd5bc0 /* 37 vars */) = 0 <0.000221>",
+	    "1795437776.748669 brk(NULL)             = 0x556424bfd000 <0.000012>",
+	    "1795437776.748937 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7fd929543000 <0.000019>" } },
+	{ { .timestamps = 2, .strsize = 32 },
+	  { 1795437776858143000, 1795437776858611000, 1795437776859015000 }, { 0 },
+	  0x7ffde0e34578, 0x5624f3f08000, 0x7ff9d7a65000,
+	  { "12:42:56.858143 execve(\"./g_unf\", [\"./g_unf\"], 0x7ffde0e34578 /* 37 vars */) = 0",
+	    "12:42:56.858611 brk(NULL)               = 0x5624f3f08000",
+	    "12:42:56.859015 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7ff9d7a65000" } },
+	{ { .timestamps = 1, .strsize = 32 },
+	  { 1795437776100000000, 1795437776200000000, 1795437776300000000 }, { 0 },
+	  0x7ffd0b00e928, 0x559d34713000, 0x7f34647c8000,
+	  { "12:42:56 execve(\"./g_unf\", [\"./g_unf\"], 0x7ffd0b00e928 /* 37 vars */) = 0",
+	    "12:42:56 brk(NULL)                      = 0x559d34713000",
+	    "12:42:56 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f34647c8000" } },
+	{ { .relative = true, .strsize = 32 },
+	  { 7000000000, 7000688000, 7001207000 }, { 0 },
+	  0x7ffefc2328c8, 0x556e5d586000, 0x7faa4ac1c000,
+	  { "     0.000000 execve(\"./g_unf\", [\"./g_unf\"], 0x7ffefc2328c8 /* 37 vars */) = 0",
+	    "     0.000688 brk(NULL)                 = 0x556e5d586000",
+	    "     0.000519 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7faa4ac1c000" } },
+	{ { .timestamps = 1, .relative = true, .strsize = 32 },
+	  { 1795437777000001000, 1795437777000369000, 1795437777000696000 }, { 0 },
+	  0x7ffcaa9b5380, 0x5636beeff000, 0x7f7feca7b000,
+	  { "12:42:57 (+     0.000000) execve(\"./g_unf\", [\"./g_unf\"], 0x7ffcaa9b5380 /* 37 vars */) = 0",
+	    "12:42:57 (+     0.000368) brk(NULL)     = 0x5636beeff000",
+	    "12:42:57 (+     0.000327) mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f7feca7b000" } },
+};
+
+static void trace_times(void)
+{
+	for (size_t i = 0; i < sizeof(stamped) / sizeof(stamped[0]); i++) {
+		const struct stamped *t = &stamped[i];
+		struct sc entry = { .nr = SYS_execve, .a = { 0x55550000a000, 0x7ffd00000000, t->envp },
+				    .flags = EVF_ENTRY, .aux = 37,
+				    .cap = { CAP_STR(0, "./g_unf"), CAP_ARG(1, "./g_unf") } };
+		struct sc exit = { .nr = SYS_execve, .flags = EVF_EXIT, .dur = t->dur[0] };
+		struct sc brk = { .nr = SYS_brk, .ret = t->brk, .dur = t->dur[1] };
+		struct sc mmap = { .nr = SYS_mmap, .a = { 0, 8192, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, NEG(-1), 0 }, .ret = t->mmap, .dur = t->dur[2] };
+
+		harness_start(&h, &t->o);
+		quiet(harness_call(&h, &entry, 842, 842, t->ts[0]), __LINE__);
+		expect(harness_call(&h, &exit, 842, 842, t->ts[0] + t->dur[0]), t->want[0], __LINE__);
+		expect(harness_call(&h, &brk, 842, 842, t->ts[1]), t->want[1], __LINE__);
+		expect(harness_call(&h, &mmap, 842, 842, t->ts[2]), t->want[2], __LINE__);
+		harness_end(&h);
+	}
+}
+
+int main(void)
+{
+	setenv("TZ", "UTC", 1);
+	tzset();
+	RUN_ROWS(procs);
+	trace_prefix();
+	trace_pid_column();
+	trace_unfinished();
+	trace_lost();
+	trace_times();
+	return CHECK_BUG_REPORT();
+}
