@@ -5,6 +5,7 @@ programs as the reference, for what the program sees (its output) and
 for the lines printed.  No test asserts a time."""
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -210,6 +211,24 @@ def test_children_outliving_strobe_run_normally():
                 break
             time.sleep(0.05)
         check("--inject-keeper" not in ps, "the keeper outlived the filter's last user")
+
+
+def test_run_as_user_counts_from_the_exec():
+    # -u: initgroups' own calls before the exec are not the command's
+    with tempfile.TemporaryDirectory() as d:
+        os.chmod(d, 0o755)
+        copy = os.path.join(d, "inject")
+        shutil.copy(INJ, copy)
+        os.chmod(copy, 0o755)
+        for f in ([], ["-f"]):
+            out = same_as_strace(f + ["-u", "nobody", "-e", "trace=socket",
+                                      "-e", "inject=socket:error=EPERM:when=2"],
+                                 [copy, "socket", "3"], keep=calls("socket"))
+            check(out[0] == "socket 1:ok 2:EPERM 3:ok\n", out[0])
+            out = same_as_strace(f + ["-u", "nobody", "-e", "trace=socket",
+                                      "-e", "inject=socket:error=EPERM"],
+                                 [copy, "socket", "2"], keep=calls("socket"))
+            check(out[0] == "socket 1:EPERM 2:EPERM\n", out[0])
 
 
 def test_several_rules_and_the_last_wins():

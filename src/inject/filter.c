@@ -81,7 +81,7 @@ int inject_build_filter(const struct inject_child *c, void **prog, int *len)
 		if (!r->on)
 			continue;
 		f[n++] = JEQ(nr, 0, 1);
-		if (inject_in_filter(r, c->follow))
+		if (inject_in_filter(r, c->io->filter_fails))
 			f[n++] = RET(SECCOMP_RET_ERRNO |
 				     (r->has_error ? (r->error & SECCOMP_RET_DATA) : 0));
 		else

@@ -47,6 +47,9 @@ struct inject_opts {
 	int nrules;
 	struct inject_poke pokes[INJ_POKES_MAX];
 	int npokes;
+	/* the filter may fail calls by itself: with -f (every process is
+	 * traced) and without -u (no call before the exec is its) */
+	bool filter_fails;
 };
 
 struct options;
@@ -66,8 +69,9 @@ int inject_check(struct options *o);
 bool inject_when(const struct inject_rule *r, uint64_t n);
 /* Some rule sends a signal (the syscall probes send it). */
 bool inject_has_signal(const struct inject_opts *io);
-/* The filter fails the call by itself (no notification, nothing to count). */
-bool inject_in_filter(const struct inject_rule *r, bool follow);
+/* The filter fails the call by itself (no notification, nothing to count);
+ * `allowed` is inject_opts.filter_fails. */
+bool inject_in_filter(const struct inject_rule *r, bool allowed);
 
 /* filter.c: the launched command's side, in the child between fork and
  * exec.  The key is execve's first two arguments: that one execve is sent

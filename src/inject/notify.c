@@ -216,8 +216,9 @@ static void handle(struct injector *in)
 		return;
 	}
 	rule = nr >= 0 && nr < INJ_NR_MAX ? &in->io->rule[nr] : NULL;
-	/* without -f only the command's first thread is traced (strace too) */
-	if (!rule || !rule->on || (!in->follow && tid != in->child)) {
+	/* without -f only the command's first thread is traced (strace too);
+	 * calls before the command's exec (-u's) are strobe's, not counted */
+	if (!rule || !rule->on || (!in->follow && tid != in->child) || in->handshake) {
 		answer(in, r, tid);
 		return;
 	}

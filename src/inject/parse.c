@@ -427,6 +427,9 @@ int inject_check(struct options *o)
 	 * the cost of tracing (docs/design.md, "Injection") */
 	for (int nr = 0; nr < INJ_NR_MAX; nr++)
 		any |= o->inject->rule[nr].on;
+	/* with -u the child's own calls before its exec (initgroups' name
+	 * lookups, setuid) pass the filter too: strobe lets those through */
+	o->inject->filter_fails = o->follow && !o->user;
 	if (!any) {
 		free(o->inject);
 		o->inject = NULL;
@@ -450,9 +453,9 @@ bool inject_when(const struct inject_rule *r, uint64_t n)
  * as under strace, and the filter cannot tell threads apart: strobe
  * decides for each call then.
  */
-bool inject_in_filter(const struct inject_rule *r, bool follow)
+bool inject_in_filter(const struct inject_rule *r, bool allowed)
 {
-	return follow && r->on && !r->sig && !r->has_delay && !r->poke_n && r->first == 1 &&
+	return allowed && r->on && !r->sig && !r->has_delay && !r->poke_n && r->first == 1 &&
 	       r->step == 1 && r->last == INJ_LAST_INF &&
 	       (r->has_error || (r->has_retval && r->retval == 0));
 }

@@ -161,7 +161,7 @@ int bpf_setup_load(struct session *s)
 		if (!r->on)
 			continue;
 		s->skel->rodata->inject_on = 1;
-		if (inject_in_filter(r, o->follow))
+		if (inject_in_filter(r, o->inject->filter_fails))
 			((__u64 *)s->skel->rodata->inj_errno_sel)[nr >> 6] |= 1ull << (nr & 63);
 		else
 			((__u64 *)s->skel->rodata->inj_notify_sel)[nr >> 6] |= 1ull << (nr & 63);

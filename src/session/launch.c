@@ -278,7 +278,7 @@ static int release_injected(struct session *s, struct launch *l)
 		for (int nr = 0; nr < INJ_NR_MAX; nr++) {
 			const struct inject_rule *r = &s->o->inject->rule[nr];
 
-			if (r->on && inject_in_filter(r, s->o->follow))
+			if (r->on && inject_in_filter(r, s->o->inject->filter_fails))
 				in_filter++;
 			else if (r->on)
 				notified++;
