@@ -51,7 +51,7 @@ $(BUILD)/vmlinux.h:
 	$(Q)test -r /sys/kernel/btf/vmlinux || { echo "strobe: this kernel has no BTF (/sys/kernel/btf/vmlinux); build on a kernel with CONFIG_DEBUG_INFO_BTF=y" >&2; exit 1; }
 	$(Q)$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h) src/syscalls/nr_x86_64.h $(BUILD)/vmlinux.h
+$(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h bpf/*.bpf.inc) src/syscalls/nr_x86_64.h $(BUILD)/vmlinux.h
 	$(msg) BPF $@
 	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(BUILD) -Ibpf \
 		-Wall -Werror -c $< -o $@

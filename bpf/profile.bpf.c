@@ -14,7 +14,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "profile_event.h"
-#include "py_walk.h"
+#include "py_walk.bpf.inc"
 
 PY_WALKER(_local, PY_READ_LOCAL)
 
@@ -448,4 +448,4 @@ int BPF_PROG(prof_exec, struct task_struct *p, pid_t old_pid, struct linux_binpr
 	return 0;
 }
 
-#include "profile_dump.h"
+#include "profile_dump.bpf.inc"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Python frames in profile samples, shared by bpf/py_walk.h and
+ * Python frames in profile samples, shared by bpf/py_walk.bpf.inc and
  * src/python/.  User space finds a CPython interpreter in a process, and
  * puts where its interpreter list is and how its structures are laid out
  * (struct py_proc) in the pyprocs map under the process's tgid; the

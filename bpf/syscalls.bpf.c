@@ -14,9 +14,10 @@
  * -f children, and created on demand for -a.  The same storage stashes the
  * arguments between entry and exit, so a completed call is one record.
  *
- * Pieces included into this one object: capture.h (reading strings,
- * buffers, structs, fds from the process), capture_rules.h (what each
- * syscall's rule captures), tasks.h (forks, execs, exits, signals).
+ * Pieces included into this one object: capture.bpf.inc (reading strings,
+ * buffers, structs, fds from the process), capture_rules.bpf.inc (what each
+ * syscall's rule captures), tasks.bpf.inc (forks, execs, exits, signals),
+ * summary.bpf.inc (-c), ustack.bpf.inc (-k), inject.bpf.inc (-e inject=).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -239,8 +240,8 @@ static __always_inline struct task_state *state_of_current(bool create)
 				    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 }
 
-#include "capture.h"
-#include "ustack.h"
+#include "capture.bpf.inc"
+#include "ustack.bpf.inc"
 
 static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state *st,
 					 __s64 ret, __u64 now, __u8 flags)
@@ -307,8 +308,8 @@ static __always_inline void output_scratch(struct ev_syscall *e, __u32 off,
 		reset_pending();
 }
 
-#include "capture_rules.h"
-#include "summary.h"
+#include "capture_rules.bpf.inc"
+#include "summary.bpf.inc"
 
 /*
  * A completed call whose path and string arguments are captured now, at
@@ -562,57 +563,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 	return;
 }
 
-/*
- * -e inject=: a call whose result seccomp gave (SECCOMP_RET_ERRNO, or
- * strobe's answer to its notification) reaches sys_exit without passing
- * sys_enter.  Its arguments are still in the registers, untouched: the
- * call did not run.  One that strobe answered has a mark; one that the
- * filter failed by itself is known by its number (those calls always
- * fail).  Anything else exiting unseen (a new child's first return, a
- * call in flight when tracing began, a notification interrupted by a
- * signal before strobe read it) has neither and is left alone.
- */
-static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
-					 __s32 nr, __s64 ret)
-{
-	__u32 tid = (__u32)bpf_get_current_pid_tgid(), flags, sig = 0;
-	struct inj_mark *m = bpf_map_lookup_elem(&injmark, &tid);
-	__u64 ts = 0, now;
-
-	if (m) {
-		flags = m->flags;
-		sig = m->sig;
-		ts = m->ts;
-		bpf_map_delete_elem(&injmark, &tid);
-	} else if (in_set(inj_errno_sel, nr)) {
-		flags = INJ_INJECTED;
-	} else {
-		return;
-	}
-	if (sig)
-		bpf_send_signal_thread(sig);
-	/* the command's own execve is never injected (strace's is not) */
-	if (!st || !(st->flags & TS_TRACED) || (st->flags & TS_PENDING_EXEC) ||
-	    !selected(nr))
-		return;
-	now = bpf_ktime_get_ns();
-	st->ts = ts ? ts : now;
-	st->nr = nr;
-	st->args[0] = regs->di;
-	st->args[1] = regs->si;
-	st->args[2] = regs->dx;
-	st->args[3] = regs->r10;
-	st->args[4] = regs->r8;
-	st->args[5] = regs->r9;
-	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
-	st->inj = flags;
-	st->len_in = 0;
-	st->stash_mask = 0;
-	st->fdi_mask = 0;
-	if (do_trace && (nr == NR_EXECVE || nr == NR_EXECVEAT))
-		emit_exec_entry(st, now);
-	exit_call(st, ret, false);	/* no entry: no stack was taken */
-}
+#include "inject.bpf.inc"
 
 /* rt_sigreturn takes no arguments; strace shows the signal mask it
  * restores.  The frame starts a word below the user sp at entry (the
@@ -834,4 +785,4 @@ int tp_event(void *ctx)
 	return 0;
 }
 
-#include "tasks.h"
+#include "tasks.bpf.inc"

@@ -99,7 +99,7 @@ struct {
 } scratch SEC(".maps");
 
 /* -c: counted exactly, as syscalls are (cookie for syscall number) */
-#include "summary.h"
+#include "summary.bpf.inc"
 
 struct lost_ctr {
 	__u64 total;

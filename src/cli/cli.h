@@ -135,4 +135,12 @@ int parse_interruptible(const char *arg);
 /* The letters of strace 6.1 strobe refuses: a one-line reason, or NULL. */
 const char *strace_option_refused(int c);
 
+/* Inside src/cli: "strobe: MSG (see strobe --help)" with fmt's one %s as
+ * arg; returns -1 */
+int err1(const char *fmt, const char *arg);
+/* expr.c: one -e EXPR into o; -1 after a one-line error */
+int options_expr(struct options *o, const char *expr);
+/* -y with -e trace=: the calls that change fds or the cwd, followed quietly */
+void options_quiet_fd_calls(struct options *o);
+
 #endif

@@ -113,7 +113,7 @@ static bool is_user_probe(const char *spec)
 	return false;
 }
 
-static int err1(const char *fmt, const char *arg)
+int err1(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "strobe: ");
 	fprintf(stderr, fmt, arg);
@@ -155,133 +155,6 @@ int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t 
 		(*pids)[(*npids)++] = v;
 	}
 	free(copy);
-	return 0;
-}
-
-/* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
-static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
-{
-	bool neg = *arg == '!';
-	char *copy = strdup(arg + neg), *tok, *save = NULL;
-	uint64_t bits[DUMP_FDS / 64] = { 0 };
-
-	if (!copy)
-		return -1;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		long fd;
-
-		if (!strcmp(tok, "all")) {
-			memset(bits, 0xff, sizeof(bits));
-			continue;
-		}
-		if (!strcmp(tok, "none"))
-			continue;
-		fd = strtol(tok, &end, 10);
-		if (*end || end == tok || fd < 0 || fd >= DUMP_FDS) {
-			fprintf(stderr, "strobe: invalid fd '%s' in -e %s=: expected 0 to %d, all "
-				"or none (see strobe --help)\n", tok, what, DUMP_FDS - 1);
-			free(copy);
-			return -1;
-		}
-		bits[fd / 64] |= 1ull << (fd % 64);
-	}
-	free(copy);
-	for (int i = 0; i < DUMP_FDS / 64; i++) {
-		set[i] = neg ? ~bits[i] : bits[i];
-		if (set[i])
-			*any = true;
-	}
-	return 0;
-}
-
-/* -y with -e trace=: the calls that make, copy and close fds or move the
- * cwd are followed quietly, so fds keep their paths */
-static void add_quiet_fd_calls(struct options *o)
-{
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SEL_WORDS_CLI * 64; nr++) {
-		const struct syscall_desc *d = syscall_get(nr);
-
-		if (!d || !(d->fx & (FX_NEW_FD | FX_DUP | FX_CLOSE | FX_CLOSE_RANGE | FX_CHDIR |
-				     FX_FD_PAIR)) ||
-		    ((o->sel[nr / 64] >> (nr % 64)) & 1))
-			continue;
-		o->sel[nr / 64] |= 1ull << (nr % 64);
-		o->quiet_sel[nr / 64] |= 1ull << (nr % 64);
-		o->has_quiet = true;
-	}
-}
-
-/* -e EXPR: "trace=SET", "status=SET", or a bare SET meaning trace=SET. */
-static int parse_expr(struct options *o, const char *expr)
-{
-	char err[512];
-	const char *eq = strchr(expr, '=');
-
-	if (eq && !strncmp(expr, "trace=", 6))
-		expr += 6;
-	else if (eq && (!strncmp(expr, "t=", 2)))
-		expr += 2;
-	else if (eq && !strncmp(expr, "status=", 7)) {
-		if (filter_parse_status(expr + 7, &o->status_mask, err, sizeof(err)))
-			return err1("%s", err);
-		return 0;
-	} else if (eq && (!strncmp(expr, "read=", 5) || !strncmp(expr, "r=", 2))) {
-		return parse_fd_set("read", eq + 1, o->dump_read, &o->dumping);
-	} else if (eq && (!strncmp(expr, "write=", 6) || !strncmp(expr, "w=", 2))) {
-		return parse_fd_set("write", eq + 1, o->dump_write, &o->dumping);
-	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
-		/* strace: which calls print structs abbreviated; -v is
-		 * abbrev=none.  strobe: all or none */
-		const char *v = eq + 1;
-
-		if (strcmp(v, "all") && strcmp(v, "none") && strcmp(v, "!all"))
-			return err1("-e abbrev=%s: strobe takes all or none", v);
-		o->no_abbrev = strcmp(v, "all") != 0;
-		return 0;
-	} else if (eq && (!strncmp(expr, "verbose=", 8) || !strncmp(expr, "v=", 2))) {
-		/* strace: which calls have their structs decoded at all */
-		if (strcmp(eq + 1, "all"))
-			return err1("-e verbose=%s: strobe always decodes structs (all)", eq + 1);
-		return 0;
-	} else if (eq && inject_is_expr(expr)) {
-		return inject_parse_expr(&o->inject, expr);
-	} else if (eq && (!strncmp(expr, "signal=", 7) || !strncmp(expr, "signals=", 8) ||
-			  !strncmp(expr, "s=", 2))) {
-		if (parse_signal_set(eq + 1, o->signals, err, sizeof(err)))
-			return err1("%s", err);
-		return 0;
-	} else if (eq && (!strncmp(expr, "quiet=", 6) || !strncmp(expr, "q=", 2) ||
-			  !strncmp(expr, "silent=", 7) || !strncmp(expr, "silence=", 8))) {
-		if (parse_quiet_set(eq + 1, &o->quiet, err, sizeof(err)))
-			return err1("%s", err);
-		return 0;
-	} else if (eq && (!strncmp(expr, "decode-fds=", 11) || !strncmp(expr, "decode-fd=", 10))) {
-		/* strobe: paths (-y), or everything it knows (-yy) */
-		char copy[128], *tok, *save = NULL;
-
-		o->decode_fds = 0;
-		snprintf(copy, sizeof(copy), "%s", eq + 1);
-		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-			if (!strcmp(tok, "path"))
-				o->decode_fds = o->decode_fds ? o->decode_fds : 1;
-			else if (!strcmp(tok, "socket") || !strcmp(tok, "dev") ||
-				 !strcmp(tok, "pidfd") || !strcmp(tok, "all"))
-				o->decode_fds = 2;
-			else if (strcmp(tok, "none"))
-				return err1("invalid -e decode-fds=%s: expected path, socket, dev, "
-					    "pidfd, all or none", eq + 1);
-		}
-		return 0;
-	} else if (eq) {
-		char q[32];
-
-		snprintf(q, sizeof(q), "%.*s", (int)(eq - expr), expr);
-		return err1("-e %s= is not supported yet", q);
-	}
-	if (filter_parse_trace(expr, o->sel, err, sizeof(err)))
-		return err1("%s", err);
-	o->sel_given = true;
 	return 0;
 }
 
@@ -456,12 +329,12 @@ int options_parse(struct options *o, int argc, char **argv)
 
 				snprintf(expr, sizeof(expr), "%s=%s", long_opts[longindex].name,
 					 optarg);
-				if (parse_expr(o, expr))
+				if (options_expr(o, expr))
 					return -1;
 			}
 			break;
 		case 'o': o->outfile = optarg; break;
-		case 'e': if (parse_expr(o, optarg)) return -1; break;
+		case 'e': if (options_expr(o, optarg)) return -1; break;
 		case OPT_TRACE:
 			{
 				char err[512];
@@ -518,7 +391,7 @@ int options_parse(struct options *o, int argc, char **argv)
 				char expr[128];
 
 				snprintf(expr, sizeof(expr), "decode-fds=%s", optarg ? optarg : "path");
-				if (parse_expr(o, expr))
+				if (options_expr(o, expr))
 					return -1;
 			}
 			break;
@@ -784,7 +657,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	 * them, so those are traced quietly (strace reads /proc instead,
 	 * while the process is stopped; strobe prints later) */
 	if (o->mode == MODE_TRACE && o->trace && o->decode_fds && o->sel_given)
-		add_quiet_fd_calls(o);
+		options_quiet_fd_calls(o);
 	if (o->list)
 		return 0;
 	if (o->nuevents && o->mode == MODE_RECORD)

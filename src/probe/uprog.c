@@ -39,7 +39,7 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 	skel->rodata->summary_by = o->summary_by;
 	u->summary_by = o->summary_by;
 	if (o->summary) {
-		/* counted as syscalls are (bpf/summary.h): by cookie, or by
+		/* counted as syscalls are (bpf/summary.bpf.inc): by cookie, or by
 		 * (group, cookie); histograms in a pool within 8 MiB */
 		int ncpu = libbpf_num_possible_cpus() > 0 ? libbpf_num_possible_cpus() : 1;
 		uint32_t fit = (8u << 20) / (sizeof(struct sum_hist) * ncpu);

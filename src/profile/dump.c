@@ -2,7 +2,7 @@
 /*
  * strobe profile --dump -p PID: every thread's stack now, Python and native,
  * like py-spy dump and eu-stack, without ptrace: a sleepable BPF task
- * iterator (bpf/profile_dump.h) reads each thread's registers, kernel stack,
+ * iterator (bpf/profile_dump.bpf.inc) reads each thread's registers, kernel stack,
  * user stack and Python frames, and the records go through the profiler's
  * own unwinding and Python merging.  Innermost frame first.
  */

@@ -145,7 +145,7 @@ static bool choose_probes(struct session *s)
 }
 
 /*
- * -c: the summary maps are preallocated (bpf/summary.h), so size them to
+ * -c: the summary maps are preallocated (bpf/summary.bpf.inc), so size them to
  * what can be needed: without --by, one row per syscall number and one
  * histogram slot per selected call on each CPU; with --by, a table of
  * (group, syscall) pairs.  Histograms (4.6 KiB per slot and CPU) are kept
