@@ -541,7 +541,8 @@ def mask_pids(text, mark="PID"):
         return text
     # not inside the strings of a call (a short pid can be part of one:
     # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
-    pat = re.compile(r"\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
+    # nor inode numbers (d_ino=563 is not pid 563)
+    pat = re.compile(r"(?<!ino=)\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
     out = []
     for line in text.split("\n"):
         if line.startswith(" | "):
