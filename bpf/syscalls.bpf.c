@@ -601,7 +601,9 @@ int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
 	if (probe_tp)
 		return 0;
 	nr = regs->orig_ax;
-	if (!selected(nr) && nr != -1)
+	/* an injected call is seen here even when not traced: its signal= */
+	if (!selected(nr) && nr != -1 &&
+	    !(inject_on && (in_set(inj_notify_sel, nr) || in_set(inj_errno_sel, nr))))
 		return 0;
 	return on_exit(regs, ret);
 }

@@ -49,10 +49,21 @@ def same_as_strace(args, argv, keep=None):
     check(ours[0] == theirs[0], "program saw %r, under strace %r (%r)" %
           (ours[0], theirs[0], ours[3][-300:]))
     check(ours[1] == theirs[1], "exit %d, under strace %d" % (ours[1], theirs[1]))
-    for n in sorted(set(ours[2]) | set(theirs[2])):
-        a = [x for x in ours[2].get(n, []) if not keep or keep(x)]
-        b = [x for x in theirs[2].get(n, []) if not keep or keep(x)]
-        check(a == b, "process %d: %r, strace %r" % (n, a, b))
+    def lines(per_proc, n):
+        # children that exit together: under strace the parent stops for
+        # each SIGCHLD; untraced, the second finds the first pending and
+        # one is delivered (docs/design.md, known differences).  Two alike
+        # in a row count once, on both sides.
+        out = []
+        for x in per_proc.get(n, []):
+            if (not keep or keep(x)) and not (out and x == out[-1] and x.startswith("--- SIGCHLD")):
+                out.append(x)
+        return out
+    # which process printed first is timing: compare them as a set
+    a = sorted(lines(ours[2], n) for n in ours[2])
+    b = sorted(lines(theirs[2], n) for n in theirs[2])
+    a, b = [x for x in a if x], [x for x in b if x]
+    check(a == b, "processes: %r, strace %r" % (a, b))
     return ours
 
 
