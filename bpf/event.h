@@ -211,6 +211,8 @@ struct ev_uprobe {
 #define TS_PENDING_EXEC	0x02	/* launched command: show nothing before execve */
 #define TS_IN_CALL	0x04	/* entry seen, exit not yet */
 #define TS_RESUMED	0x08	/* in-flight call found by user space at attach */
+#define TS_SIGRETURN	0x10	/* per-syscall path: rt_sigreturn entered, completed
+				 * by tp_exit, tail-called (see syscalls.bpf.c) */
 
 /* cap->arg of a struct fd_info: FDI_ARG + argument, FDI_RESULT, or
  * FDI_PAIR + 0/1 for the two fds of an fd pair */

@@ -74,11 +74,16 @@ const volatile __u64 inj_errno_sel[SEL_WORDS] = {};
 const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
+/* Which syscall probes are attached, known before load: the verifier then
+ * skips the others' code, which halves the time loading takes. */
+const volatile __u8 probe_tp = 0;	/* per-syscall tracepoints, not the raw pair */
+const volatile __u8 events_on = 0;	/* --event */
 
 /* Shared with user space through the skeleton's bss. */
 __s64 live = 0;			/* traced threads still alive */
 __u64 follow_failed = 0;	/* children we could not start tracing */
 __u64 last_wake = 0;
+__u8 stopped = 0;		/* set at detach: programs on perf events do nothing */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -156,8 +161,14 @@ static __always_inline bool selected(__s32 nr)
  */
 static __always_inline __u64 wake_flags(__u64 now)
 {
-	if (now - last_wake > wake_ns ||
-	    bpf_ringbuf_query(&rb, BPF_RB_AVAIL_DATA) > wake_bytes) {
+	__u64 since = now - last_wake;
+
+	/* When the reader lags, every record would find enough waiting and
+	 * send it a wakeup (an interrupt each, measured 1.4% of a recorded
+	 * dd's time): once per wake_ns / 16 is enough. */
+	if (since > wake_ns ||
+	    (since > wake_ns / 16 &&
+	     bpf_ringbuf_query(&rb, BPF_RB_AVAIL_DATA) > wake_bytes)) {
 		last_wake = now;
 		return BPF_RB_FORCE_WAKEUP;
 	}
@@ -488,7 +499,7 @@ static __always_inline bool has_caps(struct cap_rule *r)
 	       r->entry[5] | (fd_infos && (r->fdmask || r->fdpair < 6));
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret);
+static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks);
 
 static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
 					 __s32 nr, __s64 ret);
@@ -505,7 +516,7 @@ static __always_inline int on_exit(struct pt_regs *regs, __s64 ret)
 	}
 	if (!st)
 		return 0;
-	exit_call(st, ret);
+	exit_call(st, ret, true);
 	/* sent while the thread was in the call (SIGCHLD during wait4):
 	 * strace shows it after the call's line */
 	if (st->ign_sig)
@@ -513,7 +524,7 @@ static __always_inline int on_exit(struct pt_regs *regs, __s64 ret)
 	return 0;
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret)
+static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks)
 {
 	struct cap_rule *r;
 	__u8 flags = 0;
@@ -538,7 +549,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret)
 		account(st->nr, RET_IS_ERROR(ret), now - st->ts);
 	if (!do_trace)
 		return;
-	if (ustack_mode && !in_set(quiet_sel, st->nr))
+	if (stacks && ustack_mode && !in_set(quiet_sel, st->nr))
 		emit_ustack(st->ts, now, ustack_mode > 1);
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
@@ -600,7 +611,7 @@ static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *
 	st->fdi_mask = 0;
 	if (do_trace && (nr == NR_EXECVE || nr == NR_EXECVEAT))
 		emit_exec_entry(st, now);
-	exit_call(st, ret);
+	exit_call(st, ret, true);
 }
 
 /* rt_sigreturn takes no arguments; strace shows the signal mask it
@@ -611,12 +622,21 @@ static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *
 #define NR_RT_SIGRETURN NR_rt_sigreturn
 #define UC_SIGMASK_OFF 296
 
+/*
+ * The raw pair runs for every call of every task: an unselected call must
+ * cost as little as possible, so it returns before anything else is read
+ * (the task's state lookup at exit costs more than all the rest).  At exit
+ * the call's number is orig_ax, but for rt_sigreturn, which restores it
+ * as -1.
+ */
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 {
 	/* one call of on_enter, not two: each inlined copy takes stack */
 	bool sr = id == NR_RT_SIGRETURN;
 
+	if (probe_tp || (!selected(id) && !(inject_on && in_set(inj_notify_sel, id))))
+		return 0;
 	return on_enter(id, sr ? regs->sp + UC_SIGMASK_OFF : regs->di, sr ? 0 : regs->si,
 			sr ? 0 : regs->dx, sr ? 0 : regs->r10, sr ? 0 : regs->r8,
 			sr ? 0 : regs->r9);
@@ -625,15 +645,31 @@ int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
 {
+	long nr;
+
+	if (probe_tp)
+		return 0;
+	nr = regs->orig_ax;
+	/* -e inject=: a call seccomp skipped is marked even when not shown
+	 * (its signal= goes out from here) */
+	if (!selected(nr) && nr != -1 &&
+	    !(inject_on && (in_set(inj_notify_sel, nr) || in_set(inj_errno_sel, nr))))
+		return 0;
 	return on_exit(regs, ret);
 }
 
-/* Layout of the per-syscall trace event records (see their tracefs format). */
+/*
+ * The per-syscall tracepoints syscalls:sys_{enter,exit}_NAME.  The kernel
+ * refuses to attach a program that reads past the end of a tracepoint's
+ * record (its max_ctx_offset, checked at PERF_EVENT_IOC_SET_BPF), and the
+ * records are as long as the call has arguments: sys_enter_getpid's ends
+ * after __syscall_nr.  So these programs read only __syscall_nr (and at
+ * exit ret) from the record, and the arguments from the task's saved user
+ * registers, as the raw tracepoint gets them.
+ */
 struct sc_enter_rec {
 	__u64 common;
 	__s32 nr;
-	__u32 pad;
-	__u64 args[6];
 };
 
 struct sc_exit_rec {
@@ -643,22 +679,102 @@ struct sc_exit_rec {
 	__s64 ret;
 };
 
+/*
+ * rt_sigreturn restores the registers, orig_ax included (-1, so that the
+ * interrupted call is not restarted twice), and the kernel finds a
+ * per-syscall exit event by orig_ax: sys_exit_rt_sigreturn never fires.
+ * Its result is the ax it restores, in the frame it reads (sigcontext's ax
+ * is at 144 in the ucontext: 40 bytes of flags, link, stack_t, then r8-r15,
+ * di, si, bp, bx, dx), so the call is completed at entry, with that.
+ */
+#define UC_AX_OFF 144
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} tp_tail SEC(".maps");
+
 SEC("tracepoint")
 int tp_enter(struct sc_enter_rec *ctx)
 {
-	if (ctx->nr == NR_RT_SIGRETURN) {
-		struct pt_regs *r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	struct pt_regs *r;
+	__s32 nr;
 
-		return on_enter(ctx->nr, r ? r->sp + UC_SIGMASK_OFF : 0, 0, 0, 0, 0, 0);
+	if (!probe_tp || stopped)
+		return 0;
+	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	nr = ctx->nr;
+	if (!r)
+		return 0;
+	if (nr == NR_RT_SIGRETURN) {
+		struct task_state *st = state_of_current(target_all);
+
+		if (st) {
+			st->flags |= TS_SIGRETURN;
+			bpf_tail_call(ctx, &tp_tail, 0);	/* tp_exit */
+		}
+		return 0;
 	}
-	return on_enter(ctx->nr, ctx->args[0], ctx->args[1], ctx->args[2],
-			ctx->args[3], ctx->args[4], ctx->args[5]);
+	return on_enter(nr, r->di, r->si, r->dx, r->r10, r->r8, r->r9);
 }
 
+/*
+ * tp_exit is also tail-called by tp_enter for rt_sigreturn (the object
+ * has no room for one more program: the light skeleton's loader keeps
+ * a slot per function): the call's entry as on_enter records it, and its
+ * completion at once (-k's stack is not taken for it on this path).
+ */
 SEC("tracepoint")
 int tp_exit(struct sc_exit_rec *ctx)
 {
-	return on_exit(NULL, ctx->ret);
+	struct task_state *st;
+	struct pt_regs *r;
+	bool sigret = true;
+	__s64 ret;
+	int i;
+
+	if (!probe_tp || stopped)
+		return 0;
+	st = state_of_current(false);
+	if (!st)
+		return 0;
+	if (ctx->nr != NR_RT_SIGRETURN || !(st->flags & TS_SIGRETURN)) {
+		ret = ctx->ret;
+		sigret = false;
+		goto done;
+	}
+	st->flags &= ~TS_SIGRETURN;
+	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	if (!r)
+		return 0;
+	if (target_all) {
+		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+			return 0;
+		st->flags |= TS_TRACED;
+	}
+	if (!(st->flags & TS_TRACED) || (st->flags & TS_PENDING_EXEC))
+		return 0;
+	if (st->ign_sig)
+		flush_ignored(st);
+	st->ts = bpf_ktime_get_ns();
+	st->nr = NR_RT_SIGRETURN;
+	st->args[0] = r->sp + UC_SIGMASK_OFF;
+	for (i = 1; i < 6; i++)
+		st->args[i] = 0;
+	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
+	st->len_in = 0;
+	st->stash_mask = 0;
+	st->fdi_mask = 0;
+	ret = 0;
+	bpf_probe_read_user(&ret, sizeof(ret), (void *)(r->sp + UC_AX_OFF));
+done:
+	/* one copy of exit_call: the verifier checks each copy */
+	exit_call(st, ret, !sigret);
+	if (st->ign_sig)
+		flush_ignored(st);
+	return 0;
 }
 
 /* --event: how many bytes of each selected tracepoint's record to copy */
@@ -684,6 +800,8 @@ int tp_event(void *ctx)
 	struct ev_tp *e;
 	__u64 now;
 
+	if (!events_on || stopped)
+		return 0;
 	if (target_all) {
 		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
 			return 0;

@@ -14,6 +14,7 @@
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
+#include "top/top.h"
 
 /* Die of sig as the traced command did, without a core file of strobe's
  * own clobbering the command's; 128+sig if sig does not kill. */
@@ -59,6 +60,8 @@ int main(int argc, char **argv)
 		return inject_keeper();
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "top"))
+		return top_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "script"))
 		return script_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "ltrace"))

@@ -1157,7 +1157,9 @@ def bpf_ids_held_by_strobe():
         if not pid.isdigit():
             continue
         try:
-            if not open("/proc/%s/comm" % pid).read().startswith("strobe"):
+            comm = open("/proc/%s/comm" % pid).read().strip()
+            # strobe-release (perf_release.c) must finish: its are ours
+            if not comm.startswith("strobe") or comm == "strobe-release":
                 continue
             for fd in os.listdir("/proc/%s/fdinfo" % pid):
                 m = re.search(r"^prog_id:\s*(\d+)", open("/proc/%s/fdinfo/%s" % (pid, fd)).read(), re.M)

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +108,11 @@ static int expand_tracepoint(struct compiler *c, int pi, int ai, const char *cat
 		return lang_error(c->src, l, "tracefs is not mounted and cannot be (mount -t "
 				  "tracefs nodev /sys/kernel/tracing)");
 	snprintf(spec, sizeof(spec), "%s:%s", cat, ev);
-	n = tp_resolve(&t, spec, err, sizeof(err));
+	int dir = open("/sys/kernel/tracing", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+	n = dir < 0 ? -1 : tp_resolve(&t, dir, spec, err, sizeof(err));
+	if (dir >= 0)
+		close(dir);
 	if (n < 0) {
 		if (!strpbrk(spec, "*?["))
 			return lang_error(c->src, l, "tracepoint not found: %s", spec);

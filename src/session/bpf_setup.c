@@ -78,6 +78,72 @@ static int fill_caprules(struct session *s)
 }
 
 /*
+ * The per-syscall tracepoints (syscalls:sys_enter_NAME) cost an unselected
+ * call nothing but the kernel's bit test; the raw pair (tp_btf on
+ * sys_enter/sys_exit) runs strobe's program for every call of every task,
+ * which returns at once for unselected ones.  For a selected call the two
+ * cost about the same, but each selected call costs two perf events to
+ * attach.  Measured on W1 (docs/design.md, Probes): the per-syscall ones
+ * win whenever what is selected is not most of what runs, and attaching
+ * them costs about 0.1 ms per call; up to TP_AUTO_MAX selected calls they
+ * are the default.
+ */
+#define TP_AUTO_MAX 16
+
+static int resolve_per_syscall(struct session *s);
+
+static bool choose_probes(struct session *s)
+{
+	int nsel = 0, nsel_known = 0, err;
+	const struct options *o = s->o;
+	const char *why;
+	bool tp;
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+		if (!is_selected(o->sel, nr))
+			continue;
+		nsel++;
+		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
+			nsel_known++;
+	}
+	if (!nsel)
+		return false;
+
+	if (o->probe == PROBE_RAW) {
+		tp = false;
+		why = "--probe=raw";
+	} else if (o->inject) {
+		/* the skipped calls' exits, marks and signals are handled there */
+		tp = false;
+		why = "-e inject= (its calls are seen through the raw probes)";
+	} else if (nsel != nsel_known) {
+		tp = false;
+		why = "a selected call has no tracepoint of its own";
+	} else if (o->probe == PROBE_TP) {
+		tp = true;
+		why = "--probe=tp";
+	} else if (nsel <= TP_AUTO_MAX) {
+		tp = true;
+		why = "few calls selected: unselected calls cost nothing (--probe=raw to change)";
+	} else {
+		tp = false;
+		why = "many calls selected: one probe pair is cheaper to attach "
+		      "(--probe=tp to change)";
+	}
+	/* all looked up now: once loaded, the other path's programs are inert */
+	if (tp && (err = resolve_per_syscall(s))) {
+		tp = false;
+		why = err == -ENOENT ? "a selected call's tracepoint is missing"
+				     : "tracefs is not available";
+	}
+	if (o->debug)
+		fprintf(stderr, "strobe: probing %d syscalls through %s: %s\n", nsel,
+			tp ? "their own tracepoints (syscalls:sys_enter_*/sys_exit_*)"
+			   : "the raw sys_enter/sys_exit tracepoints (tp_btf)", why);
+	return tp;
+}
+
+/*
  * -c: the summary maps are preallocated (bpf/summary.h), so size them to
  * what can be needed: without --by, one row per syscall number and one
  * histogram slot per selected call on each CPU; with --by, a table of
@@ -171,6 +237,9 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
+	s->per_syscall = choose_probes(s);
+	s->skel->rodata->probe_tp = s->per_syscall;
+	s->skel->rodata->events_on = o->nevents > 0;
 	size_summary(s);
 	s->skel->rodata->ustack_mode = o->stack_trace ? 2 : o->print_ip ? 1 : 0;
 	s->skel->rodata->ustack_bytes = o->stack_bytes;
@@ -186,6 +255,12 @@ int bpf_setup_load(struct session *s)
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err)
 		return err < 0 ? err : -err;
+	/* rt_sigreturn's completion on the per-syscall path (tp_exit) */
+	__u32 zero = 0;
+	int sigret = s->skel->progs.tp_exit.prog_fd;
+
+	if (bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &zero, &sigret, BPF_ANY))
+		return -errno;
 	return fill_caprules(s);
 }
 
@@ -206,26 +281,32 @@ static int attach_btf(struct session *s, int prog_fd)
 	return add_link(s, bpf_raw_tracepoint_open(NULL, prog_fd));
 }
 
-/* tracefs is not mounted on a fresh machine: mount it, and say so (-v). */
-static bool tracefs_ready(struct session *s)
+/* tracefs's root, opened once per session (see tracefs_open). */
+static int tracefs_fd(struct session *s)
 {
-	bool mounted;
+	const char *how = "";
 
-	if (s->mounted_tracefs)
-		return true;
-	if (!tracefs_mount(s->o->debug, &mounted))
-		return false;
-	s->mounted_tracefs = mounted;
-	return true;
+	if (s->tracefs >= 0)
+		return s->tracefs;
+	s->tracefs = tracefs_open(&how);
+	if (s->o->debug) {
+		if (s->tracefs >= 0)
+			fprintf(stderr, "strobe: tracepoints through %s\n", how);
+		else
+			fprintf(stderr, "strobe: cannot open tracefs: %s\n", strerror(-s->tracefs));
+	}
+	return s->tracefs;
 }
 
-static int tracepoint_id(const char *event)
+static int tracepoint_id(struct session *s, const char *event)
 {
 	char path[256], buf[32];
-	int fd, n;
+	int fd, n, dir = tracefs_fd(s);
 
-	snprintf(path, sizeof(path), TRACEFS "/events/%s/id", event);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (dir < 0)
+		return dir;
+	snprintf(path, sizeof(path), "events/%s/id", event);
+	fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	n = read(fd, buf, sizeof(buf) - 1);
@@ -236,8 +317,7 @@ static int tracepoint_id(const char *event)
 	return atoi(buf);
 }
 
-static int attach_tracepoint(struct session *s, const char *event, int prog_fd,
-			     __u64 cookie)
+static int attach_tracepoint_id(struct session *s, int id, int prog_fd, __u64 cookie)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
@@ -245,65 +325,83 @@ static int attach_tracepoint(struct session *s, const char *event, int prog_fd,
 		.sample_period = 1,
 		.wakeup_events = 1,
 	};
-	int id = tracepoint_id(event), fd;
+	int fd;
 
-	if (id < 0)
-		return id;
 	attr.config = id;
 	/* one event on one CPU: a BPF program on a tracepoint runs on all */
 	fd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (cookie) {
-		/* a link carries the cookie that tells the program who fired */
-		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
-		int link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &lo);
+	/* through a link (its cookie tells tp_event which tracepoint fired);
+	 * the link and the event are closed by perf_release */
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+	int link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &lo);
 
-		if (link < 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-			int err = -errno;
-
-			if (link >= 0)
-				close(link);
-			close(fd);
-			return err;
-		}
-		add_link(s, link);
-		return add_link(s, fd);
-	}
-	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ||
-	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+	if (link < 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
 		int err = -errno;
 
-		close(fd);
+		int both[2] = { link, fd };
+
+		if (link >= 0)
+			perf_release(both, 2);
+		else
+			perf_release(&fd, 1);
 		return err;
 	}
-	return add_link(s, fd);
+	if (s->nperf + 2 > MAX_LINKS) {
+		int both[2] = { link, fd };
+
+		perf_release(both, 2);
+		return -E2BIG;
+	}
+	s->perf[s->nperf++] = link;
+	s->perf[s->nperf++] = fd;
+	return 0;
 }
 
-/* Per-syscall tracepoints for each selected call; -errno if any is missing. */
-static int attach_per_syscall(struct session *s, int nsel)
+/* The per-syscall tracepoints' ids, for each selected call; -errno if one
+ * is missing (exit and exit_group have no exit event: 0). */
+static int resolve_per_syscall(struct session *s)
 {
 	char ev[96];
-	int err;
 
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
+		const char *name = d ? (d->event ? d->event : d->name) : NULL;
+		int id;
 
 		if (!is_selected(s->o->sel, nr) || !d)
 			continue;
-		snprintf(ev, sizeof(ev), "syscalls/sys_enter_%s", d->event ? d->event : d->name);
-		err = attach_tracepoint(s, ev, s->skel->progs.tp_enter.prog_fd, 0);
-		if (err)
-			return err;
-		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", d->event ? d->event : d->name);
-		/* exit and exit_group have no exit event */
-		err = attach_tracepoint(s, ev, s->skel->progs.tp_exit.prog_fd, 0);
-		if (err && err != -ENOENT)
-			return err;
+		snprintf(ev, sizeof(ev), "syscalls/sys_enter_%s", name);
+		if ((id = tracepoint_id(s, ev)) < 0)
+			return id;
+		s->tp_ids[nr][0] = id;
+		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", name);
+		id = tracepoint_id(s, ev);
+		if (id < 0 && id != -ENOENT)
+			return id;
+		s->tp_ids[nr][1] = id < 0 ? 0 : id;
 	}
-	if (s->o->debug)
-		fprintf(stderr, "strobe: probing %d syscalls through their own tracepoints\n",
-			nsel);
+	return 0;
+}
+
+static int attach_per_syscall(struct session *s)
+{
+	int err;
+
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
+		if (!s->tp_ids[nr][0])
+			continue;
+		err = attach_tracepoint_id(s, s->tp_ids[nr][0], s->skel->progs.tp_enter.prog_fd, 0);
+		if (!err && s->tp_ids[nr][1])
+			err = attach_tracepoint_id(s, s->tp_ids[nr][1],
+						   s->skel->progs.tp_exit.prog_fd, 0);
+		if (err) {
+			fprintf(stderr, "strobe: cannot attach to syscalls:sys_enter_%s: %s "
+				"(--probe=raw avoids it)\n", syscall_get(nr)->name, strerror(-err));
+			return -EALREADY;
+		}
+	}
 	return 0;
 }
 
@@ -314,13 +412,13 @@ static int attach_events(struct session *s)
 	char err[512], ev[300];
 	int rc;
 
-	if (!tracefs_ready(s)) {
-		fprintf(stderr, "strobe: --event needs tracefs; mount it: mount -t tracefs "
-			"nodev " TRACEFS "\n");
+	if (tracefs_fd(s) < 0) {
+		fprintf(stderr, "strobe: --event needs tracefs (%s); mount it: mount -t tracefs "
+			"nodev " TRACEFS "\n", strerror(-s->tracefs));
 		return -EALREADY;
 	}
 	for (int i = 0; i < s->o->nevents; i++)
-		if (tp_resolve(&s->tps, s->o->events[i], err, sizeof(err)) < 0) {
+		if (tp_resolve(&s->tps, s->tracefs, s->o->events[i], err, sizeof(err)) < 0) {
 			fprintf(stderr, "strobe: %s\n", err);
 			return -EALREADY;
 		}
@@ -332,7 +430,9 @@ static int attach_events(struct session *s)
 		if (bpf_map_update_elem(s->skel->maps.tpinfo.map_fd, &id, &copy, BPF_ANY))
 			return -errno;
 		snprintf(ev, sizeof(ev), "%.*s/%s", (int)(colon - t->name), t->name, colon + 1);
-		rc = attach_tracepoint(s, ev, s->skel->progs.tp_event.prog_fd, t->id);
+		rc = tracepoint_id(s, ev);
+		if (rc >= 0)
+			rc = attach_tracepoint_id(s, rc, s->skel->progs.tp_event.prog_fd, t->id);
 		if (rc) {
 			fprintf(stderr, "strobe: cannot attach to %s: %s\n", t->name, strerror(-rc));
 			return -EALREADY;
@@ -346,16 +446,10 @@ static int attach_events(struct session *s)
 int bpf_setup_attach(struct session *s)
 {
 	const struct options *o = s->o;
-	int nsel = 0, nsel_known = 0, err;
-	bool per_syscall;
+	int nsel = 0, err;
 
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
-		if (!is_selected(o->sel, nr))
-			continue;
-		nsel++;
-		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
-			nsel_known++;
-	}
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++)
+		nsel += is_selected(o->sel, nr);
 	/* Probes on one tracepoint run in the order they were attached: the
 	 * --event ones go first, so they see a task before on_task_exit
 	 * forgets it (sched:sched_process_exit). */
@@ -373,38 +467,25 @@ int bpf_setup_attach(struct session *s)
 	s->inj_probes = nsel || inject_has_signal(o->inject);
 	if (!s->inj_probes)
 		return 0;
-	/*
-	 * The raw pair through tp_btf is as cheap as per-syscall tracepoints
-	 * even when one syscall is selected (1.29x against 1.42x on W1, see
-	 * docs/design.md) and needs no tracefs, so it is the default.
-	 */
-	per_syscall = o->probe == PROBE_TP && nsel == nsel_known && !o->inject;
-	if (per_syscall && tracefs_ready(s)) {
-		int base = s->nlinks;
-
-		err = attach_per_syscall(s, nsel);
-		if (!err)
-			return 0;
-		/* undo and fall back to the raw tracepoints */
-		while (s->nlinks > base)
-			close(s->links[--s->nlinks]);
-		if (o->debug)
-			fprintf(stderr, "strobe: per-syscall tracepoints unavailable (%s); "
-				"using the raw syscall tracepoints\n", strerror(-err));
-	}
+	if (s->per_syscall)
+		return attach_per_syscall(s);
 	if ((err = attach_btf(s, s->skel->progs.raw_enter.prog_fd)) ||
 	    (err = attach_btf(s, s->skel->progs.raw_exit.prog_fd)))
 		return err;
-	if (o->debug)
-		fprintf(stderr, "strobe: probing %d syscalls through raw sys_enter/sys_exit\n",
-			nsel);
 	return 0;
 }
 
 void bpf_setup_detach(struct session *s)
 {
+	/* Programs on perf events (per-syscall tracepoints, --event) are
+	 * slow to detach: first made inert, then detached by perf_release
+	 * without waiting.  tp_btf links close at once. */
+	if (s->skel && s->nperf)
+		__atomic_store_n(&s->skel->bss->stopped, 1, __ATOMIC_RELEASE);
 	while (s->nlinks)
 		close(s->links[--s->nlinks]);
+	perf_release(s->perf, s->nperf);
+	s->nperf = 0;
 	if (s->skel && !s->detached) {
 		s->lost_final = bpf_lost_total(s);
 		s->detached = true;
@@ -418,9 +499,9 @@ void bpf_setup_destroy(struct session *s)
 		syscalls_bpf__destroy(s->skel);
 		s->skel = NULL;
 	}
-	if (s->mounted_tracefs) {
-		umount2(TRACEFS, MNT_DETACH);
-		s->mounted_tracefs = false;
+	if (s->tracefs >= 0) {
+		close(s->tracefs);	/* a private mount goes away with it */
+		s->tracefs = -1;
 	}
 }
 
@@ -490,4 +571,21 @@ uint64_t bpf_summary_not_counted(struct session *s)
 uint64_t bpf_summary_not_in_hist(struct session *s)
 {
 	return s->skel->bss->summary_nohist;
+}
+
+uint64_t bpf_verified_insns(struct session *s)
+{
+	/* the skeleton's progs are a struct of { int prog_fd; } */
+	const int *fds = (const int *)&s->skel->progs;
+	size_t n = sizeof(s->skel->progs) / sizeof(int);
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct bpf_prog_info info = { 0 };
+		__u32 len = sizeof(info);
+
+		if (fds[i] > 0 && !bpf_obj_get_info_by_fd(fds[i], &info, &len))
+			sum += info.verified_insns;
+	}
+	return sum;
 }

@@ -25,6 +25,14 @@
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
 
+static uint64_t mono_ns(void);
+static uint64_t t_exec;		/* when strobe began running, after its libraries */
+
+__attribute__((constructor)) static void mark_exec(void)
+{
+	t_exec = mono_ns();
+}
+
 /* A message on stderr, after the trace lines before it when both go there. */
 static void say(struct session *s, const char *fmt, unsigned id)
 {
@@ -39,6 +47,8 @@ int session_record(struct session *s, const void *data, size_t size, bool hold)
 {
 	const struct ev_header *h = data;
 
+	if (!s->t.first)
+		s->t.first = mono_ns();
 	if (hold && s->up && !uprobes_hold(s, data, size))
 		return 0;
 
@@ -287,8 +297,11 @@ static int exit_status(struct session *s, int stop, int *die_sig)
 
 static int start(struct session *s)
 {
-	int err = bpf_setup_load(s);
+	int err;
 
+	s->t.setup = mono_ns();
+	err = bpf_setup_load(s);
+	s->t.load = mono_ns();
 	if (err) {
 		hint_load_failure(err);
 		return EXIT_SETUP;
@@ -323,9 +336,11 @@ static int start(struct session *s)
 		if (s->rec)	/* how many threads were attached: for "[pid N]" */
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
+	s->t.attach0 = mono_ns();
 	err = bpf_setup_attach(s);
 	if (!err)
 		err = uprobes_setup(s);
+	s->t.attach = mono_ns();
 	formatter_set_tracepoints(s->fmt, &s->tps);
 	if (s->rec)
 		for (int i = 0; i < s->tps.n; i++) {
@@ -360,7 +375,24 @@ static int start(struct session *s)
 			sbuf_puts(&s->w.buf, "+++ exited with 1 +++\n");
 		return EXIT_NOEXEC;
 	}
+	s->t.release = mono_ns();
 	return 0;
+}
+
+/* -d: where start-up and shutdown went (make bench prints the medians) */
+static void print_timing(struct session *s)
+{
+	const struct session_times *t = &s->t;
+	uint64_t end = mono_ns();
+#define MS(a, b) ((a) && (b) && (b) >= (a) ? ((b) - (a)) / 1e6 : 0.0)
+
+	fprintf(stderr, "strobe: timing (ms): start %.2f, load %.2f (%llu insns verified), "
+		"prepare %.2f, attach %.2f, release %.2f, first event +%.2f, run %.2f, "
+		"stop %.2f\n", MS(t_exec, t->setup), MS(t->setup, t->load),
+		(unsigned long long)bpf_verified_insns(s), MS(t->load, t->attach0),
+		MS(t->attach0, t->attach), MS(t->attach, t->release), MS(t->release, t->first),
+		MS(t->release, t->stop), MS(t->stop, end));
+#undef MS
 }
 
 struct seed_ctx {
@@ -417,7 +449,8 @@ int session_signalfd(void)
 
 int session_run(const struct options *o)
 {
-	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1 };
+	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1,
+			     .tracefs = -1 };
 	struct fmt_opts fo;
 	int status, stop = 0, sigfd, err, die_sig = 0;
 
@@ -452,6 +485,7 @@ int session_run(const struct options *o)
 	seed_fd_paths(&s);
 	s.start_ns = mono_ns();
 	stop = consume(&s, sigfd);
+	s.t.stop = mono_ns();
 	/* Detach before the last drain: the total of lost events read after
 	 * it is final, and equals what the trace marks plus its tail. */
 	bpf_setup_detach(&s);
@@ -479,6 +513,8 @@ int session_run(const struct options *o)
 cleanup:
 	if (s.rb)
 		ring_buffer__free(s.rb);
+	if (o->debug && s.skel)
+		print_timing(&s);
 	if (s.rec)
 		rec_writer_close(s.rec, NULL);	/* setup failed: no end block */
 	if (s.skel)

@@ -29,6 +29,11 @@ struct tidset {
 	size_t cap, used;
 };
 
+/* CLOCK_MONOTONIC ns of each step of a session, for -d */
+struct session_times {
+	uint64_t setup, load, attach0, attach, release, first, stop;
+};
+
 struct uprog;
 /* a record held until both ring buffers are drained (--event uprobe:) */
 struct held {
@@ -44,7 +49,11 @@ struct session {
 	struct ring_buffer *rb;
 	int links[MAX_LINKS];
 	int nlinks;
-	bool mounted_tracefs;
+	int perf[MAX_LINKS];	/* perf-event links, each followed by its event */
+	int nperf;
+	int tracefs;		/* tracefs's root, or -1 (not opened yet) */
+	bool per_syscall;	/* probes: per-syscall tracepoints, not the raw pair */
+	int tp_ids[SYSCALL_MAX][2];	/* their ids: enter, exit (0: none) */
 	bool detached;		/* programs detached: lost_final is the total */
 	uint64_t lost_final;
 	uint32_t hist_slots;	/* -c: histogram slots per CPU */
@@ -69,6 +78,7 @@ struct session {
 	struct uprog *up;	/* --event uprobe:, uretprobe:, usdt: */
 	struct held *held;
 	size_t nheld, held_cap;
+	struct session_times t;
 };
 
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
@@ -110,6 +120,8 @@ uint64_t bpf_follow_failed(struct session *s);
  * (each retried at the process's next call) or were cut short */
 void bpf_ustack_counts(struct session *s, uint64_t *stack_short, uint64_t *maps_failed,
 		       uint64_t *maps_trunc);
+/* instructions the verifier went through for all programs (-d) */
+uint64_t bpf_verified_insns(struct session *s);
 
 /* targets.c: task storage through pidfds, /proc */
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
@@ -141,6 +153,10 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 int launch_go(struct launch *l, const char *name);
 int launch_prepare(struct session *s);
 int launch_release(struct session *s);
+
+/* perf_release.c: close perf-event links and events (their programs made
+ * inert) without waiting for the kernel's slow teardown of each */
+void perf_release(const int *fds, int n);
 
 /* hints.c: one-line explanations of what went wrong */
 int hint_check_privileges(void);

@@ -144,6 +144,37 @@ void tp_table_free(struct tp_table *t)
 	t->n = 0;
 }
 
+int tracefs_open(const char **how)
+{
+	struct stat st;
+	int fs, mnt, err;
+
+	if (!stat(TRACEFS "/events", &st)) {
+		*how = "tracefs mounted on " TRACEFS;
+		mnt = open(TRACEFS, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		return mnt < 0 ? -errno : mnt;
+	}
+	/* a mount of our own, attached nowhere: nobody else sees it, and it
+	 * goes away with its fd */
+	fs = fsopen("tracefs", FSOPEN_CLOEXEC);
+	if (fs >= 0) {
+		mnt = -1;
+		if (!fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+			mnt = fsmount(fs, FSMOUNT_CLOEXEC, 0);
+		err = -errno;
+		close(fs);
+		*how = "a private mount of tracefs (fsmount), seen by strobe alone";
+		return mnt < 0 ? err : mnt;
+	}
+	/* a kernel before the new mount API (5.2): mount it where it belongs,
+	 * and leave it, since another session may be using it */
+	if (mount("nodev", TRACEFS, "tracefs", 0, NULL))
+		return -errno;
+	*how = "tracefs, mounted on " TRACEFS " (left mounted)";
+	mnt = open(TRACEFS, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return mnt < 0 ? -errno : mnt;
+}
+
 bool tracefs_mount(bool verbose, bool *mounted)
 {
 	struct stat st;
@@ -163,10 +194,10 @@ bool tracefs_mount(bool verbose, bool *mounted)
 	return !stat(TRACEFS "/events", &st);
 }
 
-static int read_file(const char *path, char **out, size_t *len)
+static int read_file(int dirfd, const char *path, char **out, size_t *len)
 {
 	char buf[16384];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
 	ssize_t n, got = 0;
 
 	if (fd < 0)
@@ -183,7 +214,7 @@ static int read_file(const char *path, char **out, size_t *len)
 	return 0;
 }
 
-int tp_resolve(struct tp_table *t, const char *spec, char *err, size_t errlen)
+int tp_resolve(struct tp_table *t, int tracefs, const char *spec, char *err, size_t errlen)
 {
 	const char *colon = strchr(spec, ':');
 	char sys_pat[128], name_pat[128];
@@ -198,10 +229,14 @@ int tp_resolve(struct tp_table *t, const char *spec, char *err, size_t errlen)
 	}
 	snprintf(sys_pat, sizeof(sys_pat), "%.*s", (int)(colon - spec), spec);
 	snprintf(name_pat, sizeof(name_pat), "%s", colon + 1);
-	sd = opendir(TRACEFS "/events");
+	int fd = openat(tracefs, "events", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	sd = fd < 0 ? NULL : fdopendir(fd);
 	if (!sd) {
-		snprintf(err, errlen, "cannot list tracepoints in %s/events: %s (mount it: "
-			 "mount -t tracefs nodev %s)", TRACEFS, strerror(errno), TRACEFS);
+		snprintf(err, errlen, "cannot list tracepoints in tracefs's events: %s",
+			 strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	while ((se = readdir(sd))) {
@@ -211,10 +246,14 @@ int tp_resolve(struct tp_table *t, const char *spec, char *err, size_t errlen)
 
 		if (se->d_name[0] == '.' || fnmatch(sys_pat, se->d_name, 0))
 			continue;
-		snprintf(path, sizeof(path), TRACEFS "/events/%s", se->d_name);
-		ed = opendir(path);
-		if (!ed)
+		snprintf(path, sizeof(path), "events/%s", se->d_name);
+		fd = openat(tracefs, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		ed = fd < 0 ? NULL : fdopendir(fd);
+		if (!ed) {
+			if (fd >= 0)
+				close(fd);
 			continue;
+		}
 		while ((ee = readdir(ed))) {
 			struct tp_event ev;
 			char fpath[800], *text = NULL;
@@ -223,7 +262,7 @@ int tp_resolve(struct tp_table *t, const char *spec, char *err, size_t errlen)
 			if (ee->d_name[0] == '.' || fnmatch(name_pat, ee->d_name, 0))
 				continue;
 			snprintf(fpath, sizeof(fpath), "%s/%s/format", path, ee->d_name);
-			if (read_file(fpath, &text, &len))
+			if (read_file(tracefs, fpath, &text, &len))
 				continue;
 			if (!tp_parse(se->d_name, text, len, &ev)) {
 				ev.format = text;

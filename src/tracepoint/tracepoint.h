@@ -45,8 +45,9 @@ struct tp_table {
 /* Parse a tracefs format ("name: ...\nID: ...\nformat:\n\tfield:..."). The
  * category comes from the caller.  -1 if it is not a usable format. */
 int tp_parse(const char *system, const char *text, size_t len, struct tp_event *ev);
-/* Add the events matching "sys:name" (globs in both) from tracefs. */
-int tp_resolve(struct tp_table *t, const char *spec, char *err, size_t errlen);
+/* Add the events matching "sys:name" (globs in both) from tracefs (its
+ * root directory fd, from tracefs_open). */
+int tp_resolve(struct tp_table *t, int tracefs, const char *spec, char *err, size_t errlen);
 int tp_add(struct tp_table *t, const struct tp_event *ev);
 const struct tp_event *tp_find(const struct tp_table *t, uint32_t id);
 void tp_table_free(struct tp_table *t);
@@ -55,7 +56,18 @@ void tp_print(struct sbuf *b, const struct tp_event *ev, const uint8_t *data, ui
 /* The fields as JSON members: "filename":"/bin/ls","pid":12 */
 void tp_print_json(struct sbuf *b, const struct tp_event *ev, const uint8_t *data, uint32_t len);
 
-/* Mount tracefs on /sys/kernel/tracing if it is not; true if usable. */
+/*
+ * tracefs's root, as a directory fd for openat: the one mounted on
+ * /sys/kernel/tracing, else a private mount attached nowhere (fsopen,
+ * fsmount: nothing changes for anyone else, and concurrent sessions cannot
+ * unmount it under one another), else (a kernel without the new mount API)
+ * a mount on /sys/kernel/tracing left in place.  -errno if none works;
+ * *how says which it was (for -d).
+ */
+int tracefs_open(const char **how);
+/* The older way, still used by the script front end (src/lang), which
+ * reads tracefs by path: mount tracefs on /sys/kernel/tracing if it is
+ * not; true if usable.  Sessions use tracefs_open. */
 bool tracefs_mount(bool verbose, bool *mounted);
 
 #endif
