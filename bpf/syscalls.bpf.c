@@ -586,7 +586,7 @@ int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 	/* one call of on_enter, not two: each inlined copy takes stack */
 	bool sr = id == NR_RT_SIGRETURN;
 
-	if (probe_tp || !selected(id))
+	if (probe_tp || (!selected(id) && !(inject_on && in_set(inj_notify_sel, id))))
 		return 0;
 	return on_enter(id, sr ? regs->sp + UC_SIGMASK_OFF : regs->di, sr ? 0 : regs->si,
 			sr ? 0 : regs->dx, sr ? 0 : regs->r10, sr ? 0 : regs->r8,
@@ -601,7 +601,8 @@ int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
 	if (probe_tp)
 		return 0;
 	nr = regs->orig_ax;
-	/* an injected call is seen here even when not traced: its signal= */
+	/* -e inject=: a call seccomp skipped is marked even when not shown
+	 * (its signal= goes out from here) */
 	if (!selected(nr) && nr != -1 &&
 	    !(inject_on && (in_set(inj_notify_sel, nr) || in_set(inj_errno_sel, nr))))
 		return 0;

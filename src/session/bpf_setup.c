@@ -113,10 +113,9 @@ static bool choose_probes(struct session *s)
 		tp = false;
 		why = "--probe=raw";
 	} else if (o->inject) {
-		/* a call seccomp answers never enters: its exit, on the raw
-		 * path, is where strobe sees it (and marks it injected) */
+		/* the skipped calls' exits, marks and signals are handled there */
 		tp = false;
-		why = "-e inject= needs the raw pair";
+		why = "-e inject= (its calls are seen through the raw probes)";
 	} else if (nsel != nsel_known) {
 		tp = false;
 		why = "a selected call has no tracepoint of its own";
