@@ -541,8 +541,12 @@ def mask_pids(text, mark="PID"):
         return text
     # not inside strings: a short pid can be part of one ("VERSION=528.0.0")
     pat = re.compile(r"\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
-    parts = re.split(r'("(?:[^"\\]|\\.)*")', text)
-    return "".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts))
+    def line(l):
+        if l.startswith(" | "):	# a hex dump's ASCII column may hold a lone '"'
+            return l
+        parts = re.split(r'("(?:[^"\\]|\\.)*")', l)
+        return "".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts))
+    return "".join(line(l) for l in text.splitlines(True))
 
 
 def masked(text):
