@@ -31,7 +31,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
-LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c,$(SRCS))
+LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c src/top/%,$(SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
@@ -165,6 +165,7 @@ bench: deps all $(PROG_BINS) $(CHAIN_BINS) $(LIBCALLS_BINS)
 	$(Q)sh scripts/deps.sh bench
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 bench/profile.py
+	$(Q)STROBE=$(BUILD)/strobe python3 bench/top.py
 
 # Fuzz the record-file reader for FUZZ_SECONDS (default 60) with libFuzzer;
 # crashing inputs land in build/fuzz-crashes: move them to

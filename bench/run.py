@@ -8,6 +8,8 @@ of the same workload.  Not a test: nothing here asserts a time.
 
   W1 = dd if=/dev/zero of=/dev/null bs=1 count=1000k   (about 2M syscalls)
 
+`run.py inject` runs only the injection figures (-e inject=).
+
 strace and perf trace decoding every call are 100-300x slower; they run a
 smaller W1 (count given below) and are compared with the untraced run of
 that same smaller workload.
@@ -291,6 +293,7 @@ def main():
             "%s %.*f" % (k, 0 if k == "insns verified" else 2, statistics.median(v))
             for (w, k), v in steps.items() if w == what)))
     os.unlink("/tmp/strobe-bench.out") if os.path.exists("/tmp/strobe-bench.out") else None
+    inject()
     library_calls()
 
 
@@ -365,5 +368,63 @@ def library_calls():
     table("W1 under %s (target: strobe script <= bpftrace)" % count_bt, res, "untraced W1")
 
 
+def dd_own(argv):
+    """dd's own figure for its copy, in seconds."""
+    r = subprocess.run(argv, capture_output=True, text=True)
+    m = re.search(r"copied, ([\d.]+) s", r.stderr)
+    return float(m.group(1)) if m else float("nan")
+
+
+def inject():
+    """-e inject=: a seccomp filter in the command instead of ptrace stops."""
+    prog = os.path.join(os.environ.get("BUILD", "build"), "tests", "progs", "inject")
+    rule = ["-e", "inject=accept:error=EPERM"]
+    own = {}
+    for _ in range(REPS):
+        for name, pre in (("untraced", []),
+                          ("strobe -e trace=none (no injection, for reference)",
+                           [STROBE, "-e", "trace=none"]),
+                          ("strobe -e trace=none " + rule[1], [STROBE, "-e", "trace=none"] + rule),
+                          ("strobe -f -e trace=none " + rule[1],
+                           [STROBE, "-f", "-e", "trace=none"] + rule),
+                          ("strobe -f -e trace=accept " + rule[1],
+                           [STROBE, "-f", "-e", "trace=accept"] + rule),
+                          ("strace -f --seccomp-bpf -e trace=accept (same rule)",
+                           ["strace", "-f", "--seccomp-bpf", "-e", "trace=accept"] + rule)):
+            argv = pre + (["-o", "/dev/null", "--"] if pre else []) + w1()
+            own.setdefault(name, []).append(dd_own(argv))
+    med = {n: statistics.median(v) for n, v in own.items()}
+    s = med["strace -f --seccomp-bpf -e trace=accept (same rule)"]
+    print("\nW1 with an injection into a call dd never makes, dd's own time "
+          "(target: <= 1.2x untraced, no worse than strace --seccomp-bpf)")
+    for n in med:
+        print("  %-62s %7.3f s  %5.2fx untraced  %5.2fx strace" % (
+            n, med[n], med[n] / med["untraced"], med[n] / s))
+
+    # The cost of one injected call: 100,000 failing socket() calls.
+    n = 100000
+    loop = [prog, "loop", str(n)]
+    fail = ["-e", "inject=socket:error=EMFILE"]
+    traced = ["-o", "/dev/null", "-e", "trace=socket"] + fail
+    quiet = ["-e", "trace=none"] + fail
+    res = bench([
+        ("untraced, failing by themselves", loop + ["bad"]),
+        ("strobe -f -e trace=none (the filter fails them)", [STROBE, "-f"] + quiet + loop),
+        ("strobe -e trace=none (strobe answers each)", [STROBE] + quiet + loop),
+        ("strobe -f -e trace=socket (the filter fails them)", [STROBE, "-f"] + traced + loop),
+        ("strobe -e trace=socket (strobe answers each)", [STROBE] + traced + loop),
+        ("strace -f --seccomp-bpf -e trace=socket", ["strace", "-f", "--seccomp-bpf"] +
+         traced + loop),
+        ("strace -e trace=socket", ["strace"] + traced + loop),
+    ], reps=max(3, REPS // 2))
+    b = res["untraced, failing by themselves"][0]
+    print("\n%d failing socket() calls, injected (cost per call above the same calls "
+          "failing untraced)" % n)
+    for name, (wall, rss, _) in res.items():
+        print("  %-52s %8.3f s  %7.2f us/call" % (name, wall, (wall - b) / n * 1e6))
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["inject"]:
+        sys.exit(inject())
     sys.exit(main())

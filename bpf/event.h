@@ -53,6 +53,24 @@ struct ev_header {
 #define EVF_DROPPED	0x20	/* exit half -e status= does not show: its
 				 * entry half is forgotten, not unfinished */
 
+/* ev_syscall.inj, and struct inj_mark.flags */
+#define INJ_INJECTED	0x01	/* the result is strobe's: " (INJECTED)" */
+#define INJ_DELAYED	0x02	/* held before it ran: " (DELAYED)" */
+#define INJ_RETVAL	0x04	/* retval=: print the number, even if it looks like an errno */
+#define INJ_ARGS	0x08	/* poke_enter= wrote its data: " (INJECTED: args)" */
+
+/*
+ * -e inject=: what strobe did to a thread's call it was notified of, left
+ * by user space (keyed by tid) before it answers the notification, and
+ * taken by the kernel side at that call's sys_enter (when the call runs)
+ * or sys_exit (when seccomp skipped it).
+ */
+struct inj_mark {
+	__u64 ts;		/* when the call entered the filter (CLOCK_MONOTONIC) */
+	__u32 sig;		/* signal=: sent to the thread as the call enters */
+	__u32 flags;		/* INJ_* */
+};
+
 /* A syscall record: fixed part, then `ncaps` captures (struct cap). */
 struct ev_syscall {
 	struct ev_header h;
@@ -62,7 +80,7 @@ struct ev_syscall {
 	__s32 nr;
 	__u16 ncaps;
 	__u8 flags;		/* EVF_* */
-	__u8 pad;
+	__u8 inj;		/* INJ_*: what -e inject= did to the call */
 	__u32 aux;		/* execve: number of environment strings;
 				 * getdents, getdents64: entries returned;
 				 * socket calls: the address length at entry */
@@ -256,7 +274,8 @@ struct task_state {
 	 * the fds a call returns, described at exit */
 	__u8 fdi_mask;		/* which slots hold one */
 	__u8 fdi_arg[FDI_SLOTS];	/* the argument each describes */
-	__u8 pad3[5];
+	__u8 inj;		/* INJ_* of the call in flight */
+	__u8 pad3[4];
 	struct fd_info fdi[FDI_SLOTS + 1];
 };
 

@@ -3,7 +3,8 @@
  * The profiler's sample record, shared by bpf/profile.bpf.c and
  * src/profile/.  A record is the fixed part below, then kstack_len bytes of
  * kernel return addresses, ustack_len bytes of frame-pointer user addresses,
- * then stack_len bytes copied from the user stack at regs[SP].
+ * then stack_len bytes copied from the user stack at regs[SP], then py_len
+ * bytes of Python frames (bpf/python_event.h).
  */
 #ifndef STROBE_PROFILE_EVENT_H
 #define STROBE_PROFILE_EVENT_H
@@ -20,6 +21,9 @@ enum prof_kind {
 	PK_OFF = 2,		/* a thread blocked here (sched_switch out) */
 	PK_ON = 3,		/* ...and ran again after `weight` ns (no stacks) */
 	PK_NEW = 4,		/* --call-graph=fp: a process image first sampled */
+	PK_EXEC = 5,		/* a target exec'd (no stacks) */
+	PK_DUMP = 6,		/* --dump: a thread's stacks now; weight: its
+				 * __state, on_cpu << 32 */
 };
 
 /* --call-graph=fp: samples counted in the kernel by stack. */
@@ -46,6 +50,9 @@ struct prof_sample {
 	__u16 user;		/* regs[] hold user registers */
 	__u32 kstack_len, ustack_len, stack_len;
 	__u32 lost;		/* records this CPU lost just before this one */
+	__u32 py_len;		/* bytes of struct py_frame after the stack */
+	__u16 py_state;		/* enum py_state */
+	__u16 pad;
 	__u64 regs[PR_NREGS];
 	char comm[16];
 };

@@ -66,6 +66,11 @@ static __always_inline bool dumped(const volatile __u64 *set, __u64 fd)
 	w &= DUMP_FDS / 64 - 1;
 	return (set[w] >> (fd & 63)) & 1;
 }	/* ...that read an argument at entry */
+/* -e inject=: the calls strobe's seccomp filter sends to strobe
+ * (notify), and those it fails by itself, unconditionally (errno) */
+const volatile __u8 inject_on = 0;
+const volatile __u64 inj_notify_sel[SEL_WORDS] = {};
+const volatile __u64 inj_errno_sel[SEL_WORDS] = {};
 const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
@@ -109,6 +114,14 @@ struct {
 	__type(key, __u32);
 	__type(value, struct cap_rule);
 } caprules SEC(".maps");
+
+/* -e inject=: what strobe did to the call a thread is in (struct inj_mark) */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct inj_mark);
+} injmark SEC(".maps");
 
 struct lost_ctr {
 	__u64 total;
@@ -241,7 +254,7 @@ static __always_inline void fill_syscall(struct ev_syscall *e, struct task_state
 	e->nr = st->nr;
 	e->ncaps = 0;
 	e->flags = flags;
-	e->pad = 0;
+	e->inj = st->inj;
 	e->aux = 0;
 	e->aux2 = 0;
 	if (st->len_in) {
@@ -394,8 +407,24 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
 	struct task_state *st;
-	__u64 now;
+	__u64 now, mark_ts = 0;
+	__u32 inj = 0;
 
+	/* strobe answered this call's seccomp notification: send the
+	 * signal= now, as the call enters (a blocking call is interrupted,
+	 * as under strace), and keep what was done for the line */
+	if (inject_on && in_set(inj_notify_sel, nr)) {
+		__u32 tid = (__u32)bpf_get_current_pid_tgid();
+		struct inj_mark *m = bpf_map_lookup_elem(&injmark, &tid);
+
+		if (m) {
+			if (m->sig)
+				bpf_send_signal_thread(m->sig);
+			inj = m->flags;
+			mark_ts = m->ts;
+			bpf_map_delete_elem(&injmark, &tid);
+		}
+	}
 	if (!selected(nr))
 		return 0;
 	if (target_all) {
@@ -417,7 +446,8 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	if ((st->flags & TS_PENDING_EXEC) && nr != NR_EXECVE && nr != NR_EXECVEAT)
 		return 0;
 	now = bpf_ktime_get_ns();
-	st->ts = now;
+	/* a delayed call entered when it reached the filter */
+	st->ts = mark_ts ? mark_ts : now;
 	st->nr = nr;
 	st->args[0] = a0;
 	st->args[1] = a1;
@@ -426,6 +456,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->args[4] = a4;
 	st->args[5] = a5;
 	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
+	st->inj = inj;
 	st->len_in = 0;
 	st->stash_mask = 0;
 	st->fdi_mask = 0;
@@ -470,10 +501,19 @@ static __always_inline bool has_caps(struct cap_rule *r)
 
 static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks);
 
-static __always_inline int on_exit(__s64 ret)
+static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
+					 __s32 nr, __s64 ret);
+
+static __always_inline int on_exit(struct pt_regs *regs, __s64 ret)
 {
 	struct task_state *st = state_of_current(false);
 
+	if (inject_on && regs && (!st || !(st->flags & TS_IN_CALL))) {
+		__s32 nr = regs->orig_ax;
+
+		if (in_set(inj_notify_sel, nr) || in_set(inj_errno_sel, nr))
+			exit_skipped(st, regs, nr, ret);
+	}
 	if (!st)
 		return 0;
 	exit_call(st, ret, true);
@@ -522,6 +562,58 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 	return;
 }
 
+/*
+ * -e inject=: a call whose result seccomp gave (SECCOMP_RET_ERRNO, or
+ * strobe's answer to its notification) reaches sys_exit without passing
+ * sys_enter.  Its arguments are still in the registers, untouched: the
+ * call did not run.  One that strobe answered has a mark; one that the
+ * filter failed by itself is known by its number (those calls always
+ * fail).  Anything else exiting unseen (a new child's first return, a
+ * call in flight when tracing began, a notification interrupted by a
+ * signal before strobe read it) has neither and is left alone.
+ */
+static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
+					 __s32 nr, __s64 ret)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid(), flags, sig = 0;
+	struct inj_mark *m = bpf_map_lookup_elem(&injmark, &tid);
+	__u64 ts = 0, now;
+
+	if (m) {
+		flags = m->flags;
+		sig = m->sig;
+		ts = m->ts;
+		bpf_map_delete_elem(&injmark, &tid);
+	} else if (in_set(inj_errno_sel, nr)) {
+		flags = INJ_INJECTED;
+	} else {
+		return;
+	}
+	if (sig)
+		bpf_send_signal_thread(sig);
+	/* the command's own execve is never injected (strace's is not) */
+	if (!st || !(st->flags & TS_TRACED) || (st->flags & TS_PENDING_EXEC) ||
+	    !selected(nr))
+		return;
+	now = bpf_ktime_get_ns();
+	st->ts = ts ? ts : now;
+	st->nr = nr;
+	st->args[0] = regs->di;
+	st->args[1] = regs->si;
+	st->args[2] = regs->dx;
+	st->args[3] = regs->r10;
+	st->args[4] = regs->r8;
+	st->args[5] = regs->r9;
+	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
+	st->inj = flags;
+	st->len_in = 0;
+	st->stash_mask = 0;
+	st->fdi_mask = 0;
+	if (do_trace && (nr == NR_EXECVE || nr == NR_EXECVEAT))
+		emit_exec_entry(st, now);
+	exit_call(st, ret, false);	/* no entry: no stack was taken */
+}
+
 /* rt_sigreturn takes no arguments; strace shows the signal mask it
  * restores.  The frame starts a word below the user sp at entry (the
  * restorer's return popped pretcode): ucontext, whose uc_sigmask is at 296
@@ -554,7 +646,7 @@ int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
 	 * during the call, is shown at its exit, where strace shows it */
 	if (probe_tp)
 		return 0;
-	return on_exit(ret);
+	return on_exit(regs, ret);
 }
 
 /*

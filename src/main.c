@@ -7,12 +7,14 @@
 
 #include "cli/cli.h"
 #include "decode/decode.h"
+#include "inject/inject.h"
 #include "lang/lang.h"
 #include "ltrace/ltrace.h"
 #include "probe/probe.h"
 #include "profile/profile.h"
 #include "report/report.h"
 #include "session/session.h"
+#include "top/top.h"
 
 /* Die of sig as the traced command did, without a core file of strobe's
  * own clobbering the command's; 128+sig if sig does not kill. */
@@ -54,8 +56,12 @@ int main(int argc, char **argv)
 	struct options o;
 	int rc;
 
+	if (inject_is_keeper(argc, argv))
+		return inject_keeper();
 	if (argc > 1 && !strcmp(argv[1], "profile"))
 		return profile_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "top"))
+		return top_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "script"))
 		return script_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "ltrace"))
@@ -69,8 +75,10 @@ int main(int argc, char **argv)
 		decode_set_verbose(o.no_abbrev);
 	}
 
-	if (rc)
+	if (rc) {
+		options_free(&o);
 		return rc > 0 ? 0 : EXIT_USAGE;
+	}
 	if (o.list)
 		rc = list_probes(&o);
 	else if (o.mode == MODE_REPORT || o.mode == MODE_EXPORT)

@@ -539,14 +539,17 @@ def mask_pids(text, mark="PID"):
     ids -= {"0", "1"}
     if not ids:
         return text
-    # not inside strings: a short pid can be part of one ("VERSION=528.0.0")
+    # not inside the strings of a call (a short pid can be part of one:
+    # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
     pat = re.compile(r"\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
-    def line(l):
-        if l.startswith(" | "):	# a hex dump's ASCII column may hold a lone '"'
-            return l
-        parts = re.split(r'("(?:[^"\\]|\\.)*")', l)
-        return "".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts))
-    return "".join(line(l) for l in text.splitlines(True))
+    out = []
+    for line in text.split("\n"):
+        if line.startswith(" | "):
+            out.append(line)
+            continue
+        parts = re.split(r'("(?:[^"\\]|\\.)*")', line)
+        out.append("".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts)))
+    return "\n".join(out)
 
 
 def masked(text):

@@ -5,10 +5,12 @@
 #   normal build and again against the sanitized build; the same for the
 #   profiler (tests/e2e_profile.py), -k/-i (tests/e2e_stacks.py), the
 #   command line against strace's (tests/e2e_cli.py) and the user-space
-#   probes (tests/e2e_probe.py); the sanitized passes run with low pids
-#   (STROBE_LOW_PIDS), as on a fresh machine; the fidelity check against
-#   strace (tests/fidelity.py); and strobe script's programs against
-#   bpftrace (tests/e2e_lang.py), normal and sanitized
+#   probes (tests/e2e_probe.py) and injection (tests/e2e_inject.py); the
+#   sanitized passes run with low pids (STROBE_LOW_PIDS), as on a fresh
+#   machine; the fidelity check against strace (tests/fidelity.py);
+#   strobe script's programs against bpftrace (tests/e2e_lang.py), normal
+#   and sanitized; Python frames in profiles (tests/e2e_py.py) and strobe
+#   top in tmux (tests/e2e_top.py)
 # Exit status 0 only if nothing failed.
 : "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
 export BUILD
@@ -20,8 +22,10 @@ trap 'rm -f "$log"' EXIT
 tally() {	# name, command...: run it, add its "N passed, N failed" line
 	name=$1
 	shift
+	t0=$(date +%s)
 	"$@" >"$log" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - t0))
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $name: no result line (exit $rc)"
@@ -36,7 +40,7 @@ tally() {	# name, command...: run it, add its "N passed, N failed" line
 	passed=$((passed + p))
 	failed=$((failed + f))
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "FAIL $name: exit $rc"; failed=$((failed + 1)); }
-	echo "$name: $line"
+	echo "$name: $line ($secs s)"
 }
 
 for t in "$BUILD"/tests/unit/*; do
@@ -55,10 +59,18 @@ tally cli-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tes
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
 tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
+tally inject env STROBE="$STROBE" python3 tests/e2e_inject.py
+tally inject-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_inject.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
 tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
+tally python env STROBE="$STROBE" python3 tests/e2e_py.py
+tally python-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_py.py \
+	test_py_frames_debian test_py_threads test_py_pyenv_versions test_py_attach_pid test_py_dump
+tally top env STROBE="$STROBE" python3 tests/e2e_top.py
+tally top-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_top.py \
+	test_top_counts_add_up test_top_terminal_keys test_top_profile_terminal
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -82,6 +82,7 @@ struct options {
 	char **uevents;		/* --event uprobe:, uretprobe:, usdt: specs */
 	int nuevents;
 	const char *list;	/* --list PATTERN: print the probes, trace nothing */
+	struct inject_opts *inject;	/* -e inject=, -e fault= (src/inject) */
 };
 
 /* What -q and -e quiet= silence, as strace names it. */

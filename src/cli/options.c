@@ -12,6 +12,7 @@
 #include "../../bpf/hist.h"
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../inject/inject.h"
 
 #ifndef STROBE_VERSION
 #define STROBE_VERSION "0.1"
@@ -243,6 +244,8 @@ static int parse_expr(struct options *o, const char *expr)
 		if (strcmp(eq + 1, "all"))
 			return err1("-e verbose=%s: strobe always decodes structs (all)", eq + 1);
 		return 0;
+	} else if (eq && inject_is_expr(expr)) {
+		return inject_parse_expr(&o->inject, expr);
 	} else if (eq && (!strncmp(expr, "signal=", 7) || !strncmp(expr, "signals=", 8) ||
 			  !strncmp(expr, "s=", 2))) {
 		if (parse_signal_set(eq + 1, o->signals, err, sizeof(err)))
@@ -692,6 +695,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			return err1("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (inject_check(o))
+		return -1;
 	if (o->json && o->trace && !o->summary && (o->stack_trace || o->print_ip))
 		return err1("%s", "-k and -i print strace's text lines, not JSON: drop --json");
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT) {
@@ -803,6 +808,8 @@ void options_free(struct options *o)
 		free(o->events[i]);
 	free(o->events);
 	o->events = NULL;
+	free(o->inject);
+	o->inject = NULL;
 	free(o->env_edits);
 	o->env_edits = NULL;
 	for (int i = 0; i < o->nuevents; i++)

@@ -60,6 +60,10 @@ void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 		sbuf_printf(b, ",\"retval\":%lld", (long long)e->ret);
 		if (RET_IS_ERROR(e->ret) && errno_name(-e->ret))
 			sbuf_printf(b, ",\"errno\":\"%s\"", errno_name(-e->ret));
+		if (e->inj & INJ_INJECTED)
+			sbuf_puts(b, ",\"injected\":true");
+		if (e->inj & INJ_DELAYED)
+			sbuf_puts(b, ",\"delayed\":true");
 		sbuf_printf(b, ",\"dur_us\":%.3f", e->dur / 1000.0);
 	}
 	if (e->flags & EVF_RESUMED)

@@ -20,7 +20,7 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 
 	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
 		sbuf_putc(b, '?');
-	} else if (RET_IS_ERROR(ret)) {
+	} else if (RET_IS_ERROR(ret) && !(e->inj & INJ_RETVAL)) {
 		int err = -ret;
 		const char *name = errno_name(err), *msg = errno_msg(err);
 
@@ -88,6 +88,14 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	put_result_fd(f, b, e, size);
 	put_wait_result(f, b, e, size);
 	put_prctl_result(b, e);
+	/* -e inject=: what strobe did to the call, as strace marks it */
+	if (e->inj & INJ_ARGS)
+		sbuf_puts(b, e->inj & INJ_INJECTED ? " (INJECTED: args, retval)" :
+			  " (INJECTED: args)");
+	else if (e->inj & INJ_INJECTED)
+		sbuf_puts(b, " (INJECTED)");
+	if (e->inj & INJ_DELAYED)
+		sbuf_puts(b, " (DELAYED)");
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
 		put_secs(b, e->dur, false);

@@ -19,6 +19,18 @@
 #include <sys/types.h>
 
 enum prof_format { PF_TEXT, PF_FOLDED, PF_SVG, PF_PPROF, PF_SPEEDSCOPE };
+struct prof_result;
+
+/* A live view of the profile (strobe top --profile). */
+struct prof_live {
+	double interval;	/* seconds */
+	/* Called at every poll (about every 20 ms) with r NULL, and at each
+	 * interval with the stacks merged so far in r (each stack keeps its
+	 * index: the view subtracts what it saw last time); returns true to
+	 * stop profiling. */
+	bool (*tick)(void *arg, struct prof_result *r, double seconds);
+	void *arg;
+};
 enum prof_unwind { PU_AUTO, PU_DWARF, PU_FP };
 enum prof_what { PW_ON, PW_OFF, PW_BOTH };
 
@@ -38,6 +50,9 @@ struct prof_options {
 	uint64_t min_block_ns;	/* --min-block */
 	unsigned stack_bytes;	/* --stack-size */
 	bool no_kernel, no_user;
+	bool no_python;		/* --no-python: the interpreter's own frames */
+	bool dump;		/* --dump: every thread's stack now, and exit */
+	struct prof_live *live;	/* a live view instead of outputs */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
 	int top;		/* text summary rows */
 	int verbose;
@@ -46,6 +61,16 @@ struct prof_options {
 /* strobe profile ARGS...: the whole subcommand; returns the exit status. */
 int profile_main(int argc, char **argv);
 int prof_options_parse(struct prof_options *o, int argc, char **argv);
+/* Profile as o says (parsed, or filled in by another front end); the exit
+ * status. */
+int profile_run(struct prof_options *o);
+
+/* ---- dump.c: --dump -p PID ---- */
+struct profile_bpf;
+struct pyinfo;
+/* Print every thread of each -p process, innermost frame first; 0 or -1
+ * after a one-line error. */
+int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct pyinfo *py);
 
 /* ---- stacks.c: interned frame names and merged stacks ---- */
 

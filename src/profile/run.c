@@ -23,6 +23,7 @@
 
 #include "profile.h"
 #include "profile.lskel.h"
+#include "../python/python.h"
 #include "../session/session.h"
 #include "../../bpf/profile_event.h"
 
@@ -55,6 +56,7 @@ struct prof {
 	int links[MAX_CPUS + 4], nlinks;
 	const char *event_name;
 	struct procs *procs;
+	struct pyinfo *py;	/* NULL: --no-python */
 	char *arena;
 	size_t used, cap;
 	struct kept *k;
@@ -70,6 +72,8 @@ struct prof {
 	double cpu_sampling_ms;
 	uint64_t kept_bytes;
 	uint64_t counted_keys;	/* --call-graph=fp: distinct (process, stacks) */
+	uint64_t live_last;	/* strobe top: the last view's time */
+	bool live_done;		/* ...and it said stop */
 };
 
 static uint64_t mono_ns(void)
@@ -131,7 +135,7 @@ static int on_record(void *ctx, void *data, size_t size)
 	if (size < sizeof(*s))
 		return 0;
 	pf->lost_marked += s->lost;
-	need = sizeof(*s) + (size_t)s->kstack_len + s->ustack_len + s->stack_len;
+	need = sizeof(*s) + (size_t)s->kstack_len + s->ustack_len + s->stack_len + s->py_len;
 	if (s->kind != PK_ON && need > size)
 		return 0;
 	if (s->pid == (__u32)pf->child && !pf->child_execd && s->kind != PK_ON) {
@@ -139,6 +143,8 @@ static int on_record(void *ctx, void *data, size_t size)
 			return 0;
 		pf->child_execd = true;
 	}
+	if (pf->py && s->kind != PK_ON)
+		pyinfo_sample(pf->py, s, s + 1);
 	switch (s->kind) {
 	case PK_CPU:
 		pf->samples++;
@@ -273,7 +279,16 @@ static int attach(struct prof *pf)
 		}
 		pf->links[pf->nlinks++] = fd;
 	}
-	if (!pf->o->all) {
+	if (!pf->o->no_python) {
+		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.prof_exec.prog_fd);
+		if (fd < 0) {
+			fprintf(stderr, "strobe profile: cannot attach to sched_process_exec: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+		pf->links[pf->nlinks++] = fd;
+	}
+	if (!pf->o->all || !pf->o->no_python) {
 		fd = bpf_raw_tracepoint_open(NULL, pf->skel->progs.on_fork.prog_fd);
 		if (fd < 0) {
 			fprintf(stderr, "strobe profile: cannot attach to sched_process_fork: %s\n",
@@ -307,6 +322,7 @@ static int load(struct prof *pf)
 	pf->skel->rodata->want_user = !o->no_user;
 	pf->skel->rodata->want_kernel = !o->no_kernel;
 	pf->skel->rodata->aggregate = o->unwind == PU_FP && o->what != PW_OFF;
+	pf->skel->rodata->want_python = !o->no_python;
 	if (o->verbose >= 2) {
 		pf->skel->ctx.log_level = 1;
 		pf->skel->ctx.log_size = sizeof(log);
@@ -444,6 +460,8 @@ static void build(struct prof *pf, struct prof_result *r)
 		n = 0;
 		procs_unwind(pf->procs, pf->k[i].p, s, s + 1, pf->o->unwind, &r->st,
 			     &frames, &n, &cap, &full);
+		if (pf->py)
+			pyinfo_merge(pf->py, s, s + 1, &r->st, &frames, &n, &cap, 0);
 		if (pf->o->per_pid && n) {
 			char root[40];
 
@@ -509,11 +527,35 @@ static int write_out(struct prof_result *r)
 	return err;
 }
 
+/* strobe top --profile: the stacks so far to the live view at each
+ * interval (it keeps what it saw before, to count the interval: frame ids
+ * are cached across builds, so the table cannot restart); the view is
+ * asked at every poll whether to stop. */
+static bool live_tick(struct prof *pf, uint64_t *last)
+{
+	const struct prof_live *lv = pf->o->live;
+	uint64_t now = mono_ns();
+	struct prof_result *r = pf->r;
+	bool stop;
+
+	if (now < *last + lv->interval * 1e9)
+		return lv->tick(lv->arg, NULL, 0);
+	build(pf, r);
+	r->samples = pf->samples;
+	r->off_events = pf->off_events;
+	stop = lv->tick(lv->arg, r, (now - *last) / 1e9);
+	*last = now;
+	pf->live_done = stop;
+	return stop;
+}
+
 static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct launch *l,
 		   int *child_status)
 {
 	uint64_t end = pf->o->duration ? mono_ns() + pf->o->duration * 1e9 : 0;
 	int stop = 0;
+
+	pf->live_last = mono_ns();
 
 	for (;;) {
 		struct signalfd_siginfo si;
@@ -523,6 +565,10 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 
 		if (n >= 0)
 			n = ring_buffer__consume(rb);
+		if (pf->py)
+			pyinfo_poll(pf->py, mono_ns());
+		if (pf->o->live && live_tick(pf, &pf->live_last))
+			break;
 
 		if (n < 0 && n != -EINTR) {
 			if (n == -ENOMEM)
@@ -557,16 +603,24 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 int profile_main(int argc, char **argv)
 {
 	struct prof_options o;
+	int rc = prof_options_parse(&o, argc, argv);
+
+	if (rc)
+		return rc > 0 ? 0 : 1;
+	return profile_run(&o);
+}
+
+int profile_run(struct prof_options *op)
+{
+	struct prof_options o = *op;
 	struct prof_result r = { .o = &o };
 	struct prof pf = { .o = &o, .r = &r };
 	struct ring_buffer *rb = NULL;
 	struct launch l = { .pid = 0, .gate_fd = -1, .exec_err_fd = -1 };
-	int rc = prof_options_parse(&o, argc, argv), status = 1, sigfd = -1, err;
+	int status = 1, sigfd = -1, err;
 	int child_status = 0, stop;
 	uint64_t t0;
 
-	if (rc)
-		return rc > 0 ? 0 : 1;
 	if (hint_check_privileges())
 		goto out;
 	pf.procs = procs_new();
@@ -584,12 +638,23 @@ int profile_main(int argc, char **argv)
 		hint_load_failure(err);
 		goto out;
 	}
+	if (!o.no_python) {
+		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose);
+		if (!pf.py)
+			goto out;
+	}
 	for (int i = 0; i < o.npids; i++) {
 		if (kill(o.pids[i], 0) && errno == ESRCH) {
 			fprintf(stderr, "strobe profile: no process %d\n", o.pids[i]);
 			goto out;
 		}
 		add_target(&pf, o.pids[i]);
+		if (pf.py)
+			pyinfo_attach(pf.py, o.pids[i]);
+	}
+	if (o.dump) {
+		status = profile_dump(pf.skel, &o, pf.py) ? 1 : 0;
+		goto out;
 	}
 	if (o.cmd) {
 		err = launch_fork(o.cmd, &l);
@@ -633,12 +698,15 @@ int profile_main(int argc, char **argv)
 	if (pf.skel->rodata->aggregate)
 		build_counted(&pf, &r);
 	build(&pf, &r);
+	/* the targets ended: the live view gets the last, partial interval */
+	if (o.live && !pf.live_done && mono_ns() - pf.live_last > 50000000ull)
+		o.live->tick(o.live->arg, &r, (mono_ns() - pf.live_last) / 1e9);
 	r.samples = pf.samples;
 	if (pf.skel->bss->stacks_dropped)
 		fprintf(stderr, "strobe profile: %llu samples lost a stack or their count "
 			"(the kernel's stack tables were full)\n",
 			(unsigned long long)pf.skel->bss->stacks_dropped);
-	status = write_out(&r) ? 1 : 0;
+	status = o.live ? 0 : write_out(&r) ? 1 : 0;
 	if (r.lost)
 		fprintf(stderr, "strobe profile: %llu samples lost (ring buffer full)\n",
 			(unsigned long long)r.lost);
@@ -671,6 +739,7 @@ out:
 	free(pf.k);
 	stacks_free(&r.st);
 	procs_free(pf.procs);
+	pyinfo_free(pf.py);
 	if (sigfd >= 0)
 		close(sigfd);
 	free(o.pids);

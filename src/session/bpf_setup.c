@@ -24,6 +24,7 @@
 #include "session.h"
 #include "../syscalls/syscalls.h"
 #include "../syscalls/nr_x86_64.h"
+#include "../inject/inject.h"
 
 #define TRACEFS "/sys/kernel/tracing"
 static bool is_selected(const uint64_t *sel, int nr)
@@ -111,6 +112,11 @@ static bool choose_probes(struct session *s)
 	if (o->probe == PROBE_RAW) {
 		tp = false;
 		why = "--probe=raw";
+	} else if (o->inject) {
+		/* a call seccomp answers never enters: its exit, on the raw
+		 * path, is where strobe sees it (and marks it injected) */
+		tp = false;
+		why = "-e inject= needs the raw pair";
 	} else if (nsel != nsel_known) {
 		tp = false;
 		why = "a selected call has no tracepoint of its own";
@@ -213,6 +219,19 @@ int bpf_setup_load(struct session *s)
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);
 		}
+	}
+	/* -e inject=: which calls the filter sends to strobe, and which it
+	 * fails by itself (their exits without an entry are injected) */
+	for (int nr = 0; o->inject && nr < INJ_NR_MAX && nr < SYSCALL_MAX; nr++) {
+		const struct inject_rule *r = &o->inject->rule[nr];
+
+		if (!r->on)
+			continue;
+		s->skel->rodata->inject_on = 1;
+		if (inject_in_filter(r, o->inject->filter_fails))
+			((__u64 *)s->skel->rodata->inj_errno_sel)[nr >> 6] |= 1ull << (nr & 63);
+		else
+			((__u64 *)s->skel->rodata->inj_notify_sel)[nr >> 6] |= 1ull << (nr & 63);
 	}
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
@@ -445,7 +464,9 @@ int bpf_setup_attach(struct session *s)
 		return err;
 	if ((o->cmd || o->trace) && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
 		return err;
-	if (!nsel)
+	/* signal= is sent by the syscall probes, even with -e trace=none */
+	s->inj_probes = nsel || inject_has_signal(o->inject);
+	if (!s->inj_probes)
 		return 0;
 	if (s->per_syscall)
 		return attach_per_syscall(s);
@@ -527,6 +548,11 @@ uint64_t bpf_lost_total(struct session *s)
 int bpf_ringbuf_fd(struct session *s)
 {
 	return s->skel->maps.rb.map_fd;
+}
+
+int bpf_inject_mark_fd(struct session *s)
+{
+	return s->inj_probes ? s->skel->maps.injmark.map_fd : -1;
 }
 
 void bpf_summary_maps(struct session *s, struct sum_maps *m)

@@ -9,10 +9,16 @@
  * execute bit) and a missing one is "Can't stat"; -u USER runs it with
  * USER's uid, gid and groups (the kernel applies a set-user-ID bit at the
  * exec, since nothing ptraces it); -E edits its environment.
+ *
+ * With -e inject=, the child installs strobe's seccomp filter just before
+ * it drops to USER and execs, and hands the listener over
+ * (src/inject/filter.c); strobe answers the filter's notifications from
+ * then on.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +29,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "../inject/inject.h"
 
 extern char **environ;
 
@@ -99,9 +106,10 @@ int launch_fork(char *const *cmd, struct launch *l)
 int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 		   int nedits, const char *user)
 {
-	int gate[2], errp[2], err = 0;
+	int gate[2], errp[2], err = 0, flen = 0;
 	char *path = resolve(cmd[0]), **envp = environ;
 	struct passwd *pw = NULL;
+	void *filter = NULL;
 	sigset_t none;
 
 	if (!path) {
@@ -118,9 +126,23 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 		free(path);
 		return -ENOMEM;
 	}
+	if (l->inject) {
+		/* the child's execve below is recognised by these two pointers */
+		struct inject_child c = { .io = l->inject, .follow = l->follow,
+			.exec_path = (uintptr_t)path, .exec_argv = (uintptr_t)cmd };
+
+		if (inject_build_filter(&c, &filter, &flen)) {
+			fprintf(stderr, "strobe: out of memory\n");
+			free(path);
+			if (envp != environ)
+				free(envp);
+			return -ENOMEM;
+		}
+	}
 	if (pipe2(gate, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
 		fprintf(stderr, "strobe: pipe: %s\n", strerror(errno));
 		free(path);
+		free(filter);
 		if (envp != environ)
 			free(envp);
 		return -EMFILE;
@@ -129,6 +151,7 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 	if (l->pid < 0) {
 		fprintf(stderr, "strobe: fork: %s\n", strerror(errno));
 		free(path);
+		free(filter);
 		if (envp != environ)
 			free(envp);
 		return -EAGAIN;
@@ -143,6 +166,9 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 		close(errp[0]);
 		if (read(gate[0], &c, 1) != 1)
 			_exit(127);	/* strobe gave up before we started */
+		/* before dropping to USER: root needs no no_new_privs for it */
+		if (filter && inject_child_install(filter, flen, errp[1]))
+			_exit(127);	/* reported to strobe */
 		if (pw && initgroups(pw->pw_name, pw->pw_gid))
 			what[0] = STAGE_GROUPS;
 		else if (pw && setgid(pw->pw_gid))
@@ -157,6 +183,7 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 		_exit(1);
 	}
 	free(path);
+	free(filter);
 	if (envp != environ)
 		free(envp);
 	close(gate[0]);
@@ -167,10 +194,25 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 	return 0;
 }
 
+/* The child's report of a failed exec (or uid change), if it sent one:
+ * said, and the child reaped; returns -errno, or 0 when the exec went on. */
+static int exec_result(struct launch *l, const int what[2], ssize_t n)
+{
+	static const char *const stage[] = { "exec", "initgroups", "setgid", "setuid" };
+
+	if (n == 2 * sizeof(int)) {
+		/* strace's words: "exec: Permission denied" */
+		fprintf(stderr, "strobe: %s: %s\n", stage[what[0] & 3], strerror(what[1]));
+		waitpid(l->pid, NULL, 0);
+		l->reaped = true;
+		return what[1] ? -what[1] : -EACCES;
+	}
+	return 0;
+}
+
 /* Let the command exec; returns 0, or -errno (reaped, said) if exec failed. */
 int launch_go(struct launch *l, const char *name)
 {
-	static const char *const stage[] = { "exec", "initgroups", "setgid", "setuid" };
 	int what[2] = { 0, 0 };
 	ssize_t n;
 
@@ -183,19 +225,12 @@ int launch_go(struct launch *l, const char *name)
 	while (n < 0 && errno == EINTR);
 	close(l->exec_err_fd);
 	l->exec_err_fd = -1;
-	if (n == sizeof(what)) {
-		/* strace's words: "exec: Permission denied" */
-		fprintf(stderr, "strobe: %s: %s\n", stage[what[0] & 3], strerror(what[1]));
-		waitpid(l->pid, NULL, 0);
-		l->reaped = true;
-		return what[1] ? -what[1] : -EACCES;
-	}
-	return 0;
+	return exec_result(l, what, n);
 }
 
 int launch_prepare(struct session *s)
 {
-	struct launch l;
+	struct launch l = { .inject = s->o->inject, .follow = s->o->follow };
 	int err = launch_fork_ex(s->o->cmd, &l, s->o->env_edits, s->o->nenv_edits,
 				 s->o->user);
 
@@ -213,12 +248,73 @@ int launch_prepare(struct session *s)
 	return 0;
 }
 
+/*
+ * -e inject=: let the command go, take the filter's listener, and answer
+ * its notifications (the command's own execve first) until the exec
+ * succeeded (EOF on the report pipe) or failed.
+ */
+static int release_injected(struct session *s, struct launch *l)
+{
+	int what[2] = { 0, 0 }, mark_fd = bpf_inject_mark_fd(s), err;
+	ssize_t n = 0;
+
+	if (write(l->gate_fd, "x", 1) != 1)
+		return -errno;
+	close(l->gate_fd);
+	l->gate_fd = -1;
+	err = injector_new(&s->inj, s->o->inject, s->o->follow, s->child, l->exec_err_fd,
+			   mark_fd);
+	if (err) {
+		fprintf(stderr, "strobe: cannot install the injection filter in the command: "
+			"%s\n", strerror(-err));
+		kill(s->child, SIGKILL);
+		waitpid(s->child, NULL, 0);
+		l->reaped = true;
+		return -EALREADY;
+	}
+	if (s->o->debug) {
+		int in_filter = 0, notified = 0;
+
+		for (int nr = 0; nr < INJ_NR_MAX; nr++) {
+			const struct inject_rule *r = &s->o->inject->rule[nr];
+
+			if (r->on && inject_in_filter(r, s->o->inject->filter_fails))
+				in_filter++;
+			else if (r->on)
+				notified++;
+		}
+		fprintf(stderr, "strobe: seccomp filter in the command: %d calls failed by "
+			"the filter, %d sent to strobe\n", in_filter, notified);
+	}
+	for (;;) {
+		struct pollfd p[2] = {
+			{ .fd = l->exec_err_fd, .events = POLLIN },
+			{ .fd = injector_fd(s->inj), .events = POLLIN },
+		};
+		int timeout = injector_run(s->inj);
+
+		if (poll(p, 2, timeout) < 0 && errno != EINTR)
+			break;
+		if (p[1].revents)
+			injector_run(s->inj);
+		if (p[0].revents) {
+			do
+				n = read(l->exec_err_fd, what, sizeof(what));
+			while (n < 0 && errno == EINTR);
+			break;
+		}
+	}
+	close(l->exec_err_fd);
+	l->exec_err_fd = -1;
+	return exec_result(l, what, n);
+}
+
 /* Let the command exec; returns 0, or -errno if exec failed. */
 int launch_release(struct session *s)
 {
 	struct launch l = { .pid = s->child, .gate_fd = s->gate_fd,
 			    .exec_err_fd = s->exec_err_fd };
-	int err = launch_go(&l, s->o->cmd[0]);
+	int err = s->o->inject ? release_injected(s, &l) : launch_go(&l, s->o->cmd[0]);
 
 	s->gate_fd = l.gate_fd;
 	s->exec_err_fd = l.exec_err_fd;

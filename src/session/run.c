@@ -20,6 +20,7 @@
 
 #include "session.h"
 #include "../record/record.h"
+#include "../inject/inject.h"
 #include "../probe/probe.h"
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
@@ -64,6 +65,9 @@ int session_record(struct session *s, const void *data, size_t size, bool hold)
 		if (!(s->o->quiet & QUIET_ATTACH))
 			say(s, "Process %u detached", h->tid);
 	}
+	/* a thread's when= counts end with it, as strace's per tracee */
+	if (s->inj && h->kind == EV_EXIT)
+		injector_forget(s->inj, h->tid);
 	if (s->rec)
 		rec_writer_event(s->rec, data, size);
 	else
@@ -172,6 +176,10 @@ static int consume(struct session *s, int sigfd)
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
+	if (s->inj) {
+		ev.data.fd = injector_fd(s->inj);
+		epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
+	}
 	uint64_t interval_ns = s->o->interval * 1e9, last_flush = mono_ns();
 
 	s->prev_ns = mono_ns();
@@ -187,9 +195,18 @@ static int consume(struct session *s, int sigfd)
 			else if ((due - now) / 1000000 < (uint64_t)timeout)
 				timeout = (due - now) / 1000000 + 1;
 		}
+		if (s->inj) {
+			/* answers first: a held thread waits on nothing else */
+			int due = injector_run(s->inj);
+
+			if (due >= 0 && due < timeout)
+				timeout = due;
+		}
 		n = epoll_wait(epfd, got, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
+		if (s->inj)
+			injector_run(s->inj);
 		drain(s);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo == SIGCHLD)
@@ -350,7 +367,9 @@ static int start(struct session *s)
 		fprintf(stderr, "strobe: cannot map the probes' ring buffer: %s\n", strerror(-err));
 		return EXIT_SETUP;
 	}
-	if (s->o->cmd && launch_release(s)) {
+	if (s->o->cmd && (err = launch_release(s))) {
+		if (err == -EALREADY)	/* the injection filter: said */
+			return EXIT_SETUP;
 		/* strace traces the child before its exec, and so says how it ended */
 		if (s->o->trace && !(s->o->quiet & QUIET_EXIT) && !s->rec)
 			sbuf_puts(&s->w.buf, "+++ exited with 1 +++\n");
@@ -500,6 +519,9 @@ cleanup:
 		rec_writer_close(s.rec, NULL);	/* setup failed: no end block */
 	if (s.skel)
 		report_losses(&s);
+	/* answer what is held; processes that still have the filter get a
+	 * keeper for its listener (src/inject/notify.c) */
+	injector_free(s.inj);
 	bpf_setup_destroy(&s);
 	uprobes_free(&s);
 	if (s.gate_fd >= 0)

@@ -19,6 +19,8 @@
 struct syscalls_bpf;
 struct ring_buffer;
 struct rec_writer;
+struct injector;
+struct inject_opts;
 
 #define MAX_LINKS 1024
 
@@ -67,6 +69,8 @@ struct session {
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
 	bool child_done;
 	int child_status;
+	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
+	bool inj_probes;	/* the syscall probes are attached (they take marks) */
 	/* -i: the counts at the last interval, and when it was */
 	struct summary prev;
 	uint64_t prev_ns;
@@ -105,6 +109,9 @@ void bpf_setup_destroy(struct session *s);
 int64_t bpf_live_threads(struct session *s);
 int bpf_ringbuf_fd(struct session *s);
 void bpf_summary_maps(struct session *s, struct sum_maps *m);
+/* -e inject=: the kernel side's map of marks (struct inj_mark), -1 when
+ * no probe would take them */
+int bpf_inject_mark_fd(struct session *s);
 uint64_t bpf_summary_not_counted(struct session *s);
 uint64_t bpf_summary_not_in_hist(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
@@ -136,6 +143,8 @@ struct launch {
 	pid_t pid;
 	int gate_fd, exec_err_fd;
 	bool reaped;		/* exec failed: said, and the child reaped */
+	const struct inject_opts *inject;	/* install this before the exec */
+	bool follow;
 };
 int launch_fork(char *const *cmd, struct launch *l);
 /* ...with -E's edits of the environment and -u's user (NULL: strobe's) */

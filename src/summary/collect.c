@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reading the kernel's per-CPU summary map, and interval differences. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,27 +139,62 @@ out:
 	return err;
 }
 
-static const struct sum_row *find(const struct summary *s, const struct sum_row *r)
+static uint64_t row_hash(const struct sum_row *r)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (s->rows[i].nr == r->nr && s->rows[i].group == r->group &&
-		    !memcmp(s->rows[i].key_comm, r->key_comm, sizeof(r->key_comm)))
-			return &s->rows[i];
+	uint64_t h = (r->group * 0x9e3779b97f4a7c15ull) ^ (uint32_t)r->nr;
+
+	for (size_t i = 0; i < sizeof(r->key_comm); i++)
+		h = (h ^ (unsigned char)r->key_comm[i]) * 1099511628211ull;
+	return h;
+}
+
+static bool same_key(const struct sum_row *a, const struct sum_row *b)
+{
+	return a->nr == b->nr && a->group == b->group &&
+	       !memcmp(a->key_comm, b->key_comm, sizeof(a->key_comm));
+}
+
+/* prev's rows by key, open addressing over 2^k >= 2n slots: strobe top
+ * -a diffs thousands of (process, syscall) rows a second, and a search
+ * per row made that quadratic. */
+static const struct sum_row *find(const struct summary *s, const uint32_t *slot, size_t mask,
+				  const struct sum_row *r)
+{
+	for (size_t j = row_hash(r) & mask; slot[j]; j = (j + 1) & mask)
+		if (same_key(&s->rows[slot[j] - 1], r))
+			return &s->rows[slot[j] - 1];
 	return NULL;
 }
 
 int summary_diff(const struct summary *cur, const struct summary *prev, struct summary *out)
 {
+	size_t nslots = 16;
+	uint32_t *slot;
+
 	out->n = 0;
+	while (nslots < 2 * prev->n)
+		nslots *= 2;
+	slot = calloc(nslots, sizeof(*slot));	/* row index + 1, 0: empty */
+	if (!slot)
+		return -ENOMEM;
+	for (size_t i = 0; i < prev->n; i++) {
+		size_t j = row_hash(&prev->rows[i]) & (nslots - 1);
+
+		while (slot[j])
+			j = (j + 1) & (nslots - 1);
+		slot[j] = i + 1;
+	}
 	for (size_t i = 0; i < cur->n; i++) {
-		const struct sum_row *c = &cur->rows[i], *p = find(prev, c);
+		const struct sum_row *c = &cur->rows[i], *p = find(prev, slot, nslots - 1, c);
 		struct sum_row *r;
 
 		if (p && p->calls == c->calls)
 			continue;	/* nothing new in this interval */
 		r = summary_add_row(out);
-		if (!r)
+		if (!r) {
+			free(slot);
 			return -ENOMEM;
+		}
 		*r = *c;
 		if (!p)
 			continue;
@@ -170,6 +206,7 @@ int summary_diff(const struct summary *cur, const struct summary *prev, struct s
 		/* the running max may be older than this interval */
 		r->max_ns = c->max_ns == p->max_ns ? hist_top(r->hist) : c->max_ns;
 	}
+	free(slot);
 	return 0;
 }
 

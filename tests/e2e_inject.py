@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""End-to-end tests of -e inject= / -e fault=: the real strobe, its real
+seccomp filter and BPF programs, real processes, and strace on the same
+programs as the reference, for what the program sees (its output) and
+for the lines printed.  No test asserts a time."""
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e import STROBE, check, prog, run, run_tests  # noqa: E402
+
+INJ = prog("inject")
+LINE = re.compile(r"^(?:\[pid\s+(\d+)\] |(\d+)\s+)?(.*)$")
+PIDS = re.compile(r"^(getpid|getppid|gettid)\((.*)\)(\s+)= \d+")
+
+
+def traced(tool, args, argv):
+    """Run argv under strace or strobe with args; returns (program's
+    stdout, exit status, {process number: [lines]}), processes numbered
+    in the order they first print, the pid column dropped."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "trace")
+        r = run([tool] + args + ["-o", out, "--"] + argv)
+        check(os.path.exists(out), "%s failed (%d): %s" % (tool, r.returncode, r.stderr[-400:]))
+        with open(out) as f:
+            text = f.read()
+    procs, order = {}, {}
+    for raw in text.splitlines():
+        m = LINE.match(raw)
+        pid = m.group(1) or m.group(2) or "main"
+        body = PIDS.sub(r"\1(\2)\3= PID", m.group(3))
+        body = re.sub(r"si_pid=\d+", "si_pid=PID", body)
+        body = re.sub(r"0x[0-9a-f]+ /\* \d+ vars \*/", "ENV", body)
+        n = order.setdefault(pid, len(order))
+        procs.setdefault(n, []).append(body)
+    # strace dies of the signal that killed the command; strobe exits 128+N
+    return r.stdout, 128 - r.returncode if r.returncode < 0 else r.returncode, procs, r.stderr
+
+
+def same_as_strace(args, argv, keep=None):
+    """The program prints the same, exits the same, and each process's
+    lines (those keep() accepts) are the same under both tracers."""
+    theirs = traced("strace", args, argv)
+    ours = traced(STROBE, args, argv)
+    check(ours[0] == theirs[0], "program saw %r, under strace %r (%r)" %
+          (ours[0], theirs[0], ours[3][-300:]))
+    check(ours[1] == theirs[1], "exit %d, under strace %d" % (ours[1], theirs[1]))
+    for n in sorted(set(ours[2]) | set(theirs[2])):
+        a = [x for x in ours[2].get(n, []) if not keep or keep(x)]
+        b = [x for x in theirs[2].get(n, []) if not keep or keep(x)]
+        check(a == b, "process %d: %r, strace %r" % (n, a, b))
+    return ours
+
+
+def calls(name):
+    return lambda line: line.startswith(name + "(") or line.startswith("--- ")
+
+
+def test_error_every_when_form_like_strace():
+    for when in ["", ":when=2", ":when=2+", ":when=2..4", ":when=3+2", ":when=1..5+2",
+                 ":when=3..3", ":when=2:when=4"]:
+        out = same_as_strace(["-e", "trace=socket", "-e", "inject=socket:error=EMFILE" + when],
+                             [INJ, "socket", "6"])
+        check("EMFILE" in out[0], "nothing injected with " + when)
+
+
+def test_injected_line_text():
+    out = same_as_strace(["-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2"],
+                         [INJ, "socket", "2"])
+    check(out[2][0][1] == "socket(AF_UNIX, SOCK_STREAM, 0)         = -1 EMFILE "
+          "(Too many open files) (INJECTED)", out[2][0])
+
+
+def test_fault_defaults_to_enosys():
+    out = same_as_strace(["-e", "trace=socket", "-e", "fault=socket:when=2+"],
+                         [INJ, "socket", "3"])
+    check("2:ENOSYS" in out[0], out[0])
+    out = same_as_strace(["-e", "trace=socket", "--fault=socket:error=EACCES:when=3"],
+                         [INJ, "socket", "3"])
+    check("3:EACCES" in out[0], out[0])
+
+
+def test_retval_zero_unlink_leaves_the_file():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "keep")
+        for f in (0, 1):
+            open(path, "w").close()
+            out = same_as_strace((["-f"] if f else []) +
+                                 ["-e", "trace=unlink,unlinkat",
+                                  "-e", "inject=unlink,unlinkat:retval=0"],
+                                 [INJ, "unlink", path])
+            check(out[0] == "unlink 0, still there\n", out[0])
+            check(os.path.exists(path), "the file was removed")
+
+
+def test_retval_values_printed_like_strace():
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:retval=0x10:when=2"],
+                   [INJ, "socket", "3"])
+    # looks like an error, printed as the number it is
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:retval=-1:when=1"],
+                   [INJ, "socket", "2"])
+
+
+def test_signal_sent_as_the_call_enters():
+    out = same_as_strace(["-e", "trace=getpid", "-e", "inject=getpid:signal=USR1:when=2+"],
+                         [INJ, "signal", "4"])
+    check(out[0] == "SIGUSR1 caught 3 times\n", out[0])
+    check("--- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_KERNEL} ---" in out[2][0], out[2][0])
+    # with an error, and with nothing traced: the signal still comes
+    same_as_strace(["-e", "trace=getpid", "-e", "inject=getpid:signal=SIGUSR1:error=EPERM"],
+                   [INJ, "signal", "2"])
+
+
+
+def test_untraced_calls_injected_unlike_strace():
+    # strace tampers only with calls it traces; strobe with the whole set,
+    # so -e trace=none injects without tracing (a documented difference)
+    for args in (["-e", "inject=getpid:signal=10:when=2"],
+                 ["-f", "-e", "inject=getpid:signal=USR1:when=2"]):
+        r = run([STROBE, "-e", "trace=none"] + args + [INJ, "signal", "3"])
+        check(r.stdout == "SIGUSR1 caught 1 times\n", r.stdout + r.stderr)
+        check("--- SIGUSR1 {si_signo=SIGUSR1, si_code=SI_KERNEL} ---" in r.stderr, r.stderr)
+        s = run(["strace", "-e", "trace=none"] + args + [INJ, "signal", "3"])
+        check(s.stdout == "SIGUSR1 caught 0 times\n", "strace now injects: " + s.stdout)
+    for f in ([], ["-f"]):
+        r = run([STROBE, "-e", "trace=none"] + f + ["-e", "inject=socket:error=EPERM:when=2",
+                                                    INJ, "socket", "3"])
+        check(r.stdout == "socket 1:ok 2:EPERM 3:ok\n", r.stdout + r.stderr)
+        check(r.stderr == "+++ exited with 0 +++\n", r.stderr)
+
+
+def test_signal_default_action_kills_like_strace():
+    out = same_as_strace(["-e", "trace=socket", "-e", "inject=socket:signal=TERM:when=2"],
+                         [INJ, "socket", "3"])
+    check(out[1] == 143, "exit %d" % out[1])
+
+
+def test_delay_enter_the_call_still_happens():
+    out = same_as_strace(["-e", "trace=getppid", "-e", "inject=getppid:delay_enter=20ms"],
+                         [INJ, "getppid", "3"])
+    check(out[0] == "getppid a pid, the same 3 of 3 times\n", out[0])
+    check(all(x.endswith("= PID (DELAYED)") for x in out[2][0] if x.startswith("getppid")),
+          out[2][0])
+    # an error after a delay: both marks, in strace's order
+    out = same_as_strace(["-e", "trace=socket",
+                          "-e", "inject=socket:error=EPERM:delay_enter=5ms:when=2"],
+                         [INJ, "socket", "2"])
+    check(out[2][0][1].endswith("(INJECTED) (DELAYED)"), out[2][0])
+
+
+def test_poke_enter_writes_the_argument_like_strace():
+    echo = ["/bin/echo", "hixyz"]
+    out = same_as_strace(["-e", "trace=write", "-e", "inject=write:poke_enter=@arg2=414243"],
+                         echo)
+    check(out[0] == "ABCyz\n" and out[2][0][0].endswith("= 6 (INJECTED: args)"), out)
+    for extra in (":retval=3", ":delay_enter=1ms", ":error=EIO:when=2"):
+        same_as_strace(["-f", "-e", "trace=write",
+                        "-e", "inject=write:poke_enter=@arg2=41" + extra], echo)
+
+
+def test_substitute_pure_syscall_with_error():
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:syscall=getpid:error=EPERM"],
+                   [INJ, "socket", "2"])
+
+
+def test_follow_children_counted_per_process():
+    for w in (":when=2", ""):
+        out = same_as_strace(["-f", "-e", "trace=socket",
+                              "-e", "inject=socket:error=EMFILE" + w],
+                             [INJ, "fork", "3"], keep=calls("socket"))
+        check(out[0].count("2:EMFILE") == 2, out[0])
+
+
+def test_threads_counted_per_thread():
+    out = same_as_strace(["-f", "-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2+2"],
+                         [INJ, "threads"], keep=calls("socket"))
+    check(out[0].count("2:EMFILE 3:ok 4:EMFILE") == 2, out[0])
+
+
+def test_without_follow_children_untouched():
+    # strace only tampers with what it traces: without -f, the command
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:error=EMFILE"],
+                   [INJ, "fork", "2"])
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:error=EMFILE"],
+                   [INJ, "threads"])
+
+
+def test_children_outliving_strobe_run_normally():
+    # without -f the command's children are not traced but have the filter;
+    # after strobe ends, a keeper lets their calls through (no ENOSYS)
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "out")
+        script = "(sleep 0.3; %s socket 3 > %s.tmp; mv %s.tmp %s) &" % (INJ, out, out, out)
+        r = run([STROBE, "-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2",
+                 "/bin/sh", "-c", script])
+        check(r.returncode == 0, r.stderr)
+        for _ in range(200):
+            if os.path.exists(out):
+                break
+            time.sleep(0.05)
+        with open(out) as f:
+            got = f.read()
+        check(got == "socket 1:ok 2:ok 3:ok\n", got)
+        for _ in range(100):
+            ps = run(["ps", "-eo", "args"]).stdout
+            if "--inject-keeper" not in ps:
+                break
+            time.sleep(0.05)
+        check("--inject-keeper" not in ps, "the keeper outlived the filter's last user")
+
+
+def test_run_as_user_counts_from_the_exec():
+    # -u: initgroups' own calls before the exec are not the command's
+    with tempfile.TemporaryDirectory() as d:
+        os.chmod(d, 0o755)
+        copy = os.path.join(d, "inject")
+        shutil.copy(INJ, copy)
+        os.chmod(copy, 0o755)
+        for f in ([], ["-f"]):
+            out = same_as_strace(f + ["-u", "nobody", "-e", "trace=socket",
+                                      "-e", "inject=socket:error=EPERM:when=2"],
+                                 [copy, "socket", "3"], keep=calls("socket"))
+            check(out[0] == "socket 1:ok 2:EPERM 3:ok\n", out[0])
+            out = same_as_strace(f + ["-u", "nobody", "-e", "trace=socket",
+                                      "-e", "inject=socket:error=EPERM"],
+                                 [copy, "socket", "2"], keep=calls("socket"))
+            check(out[0] == "socket 1:EPERM 2:EPERM\n", out[0])
+
+
+def test_several_rules_and_the_last_wins():
+    same_as_strace(["-e", "trace=socket,getpid", "-e", "inject=socket:error=EMFILE:when=2",
+                    "-e", "inject=getpid:retval=42"], [INJ, "signal", "2"])
+    same_as_strace(["-e", "trace=socket,getpid", "-e", "inject=socket:error=EPERM",
+                    "-e", "inject=socket,getpid:retval=7:when=2"], [INJ, "socket", "3"])
+
+
+def test_classes_and_regexes_are_sets():
+    for s in ("%network", "/^sock", "?nosuchcall,%ipc,socket"):
+        out = same_as_strace(["-e", "trace=socket", "-e", "inject=%s:error=EACCES:when=3" % s],
+                             [INJ, "socket", "3"])
+        check("3:EACCES" in out[0], "%s: %s" % (s, out[0]))
+
+
+def test_initial_execve_not_injected_later_ones_are():
+    sh = ["/bin/sh", "-c", "exec %s socket 1" % INJ]
+    same_as_strace(["-e", "trace=execve", "-e", "inject=execve:error=ENOENT:when=1"], sh)
+    same_as_strace(["-f", "-e", "trace=execve", "-e", "inject=execve:error=ENOENT:when=2"], sh)
+
+
+def test_summary_counts_injected_calls():
+    def table(tool):
+        r = run([tool, "-c", "-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2+",
+                 INJ, "socket", "6"])
+        row = [ln.split() for ln in r.stderr.splitlines() if ln.endswith(" socket") or
+               " socket " in ln]
+        check(row, r.stderr)
+        return r.stdout, row[0][3:5]
+    check(table(STROBE) == table("strace"), "%r, strace %r" % (table(STROBE), table("strace")))
+
+
+def test_record_marks_injected_calls():
+    with tempfile.TemporaryDirectory() as d:
+        data = os.path.join(d, "rec")
+        r = run([STROBE, "record", "-o", data, "-e", "trace=socket",
+                 "-e", "inject=socket:error=EMFILE:when=2", "--", INJ, "socket", "3"])
+        check(r.returncode == 0, r.stderr)
+        rep = run([STROBE, "report", data])
+        live = run([STROBE, "-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2",
+                    INJ, "socket", "3"])
+        check(rep.stdout + rep.stderr == live.stderr and "(INJECTED)" in live.stderr,
+              "report %r, live %r" % (rep.stdout + rep.stderr, live.stderr))
+        j = run([STROBE, "report", "--json", data])
+        check('"injected":true' in j.stdout + j.stderr, j.stdout[-300:])
+
+
+def test_bad_input_one_line_and_strace_agrees():
+    bad = ["socket:error=EBOGUS", "socket:error=4096", "socket:error=0",
+           "socket:when=0:error=EPERM", "socket:error=EPERM:when=3..2",
+           "socket:error=EPERM:when=2..65535", "socket:error=EPERM:when=2+0",
+           "socket:error=EPERM:when=2.3", "socket:error=EPERM:when=", "socket:error=EPERM:retval=1",
+           "socket:error=EPERM:error=EACCES", "socket", "socket:when=2", "socket:signal=0",
+           "socket:signal=65", "socket:signal=SIGFOO", "socket:signal=USR1:signal=USR2",
+           "socket:delay_enter=abc", "socket:delay_enter=-1", "socket:delay_enter=1h",
+           "socket:syscall=open:error=EPERM", "socket:retval=abc", "bogus:error=EPERM",
+           "socket:foo=1", "socket:retval=99999999999999999999",
+           "write:poke_enter=@arg8=41", "write:poke_enter=@arg2=414", "write:poke_enter=@arg2=",
+           "write:poke_enter=@arg2=zz", "write:poke_enter=arg2=41",
+           "write:poke_enter=@arg2=" + "41" * 1025,
+           "write:poke_enter=@arg2=41:poke_enter=@arg3=00"]
+    for b in bad:
+        r = run([STROBE, "-e", "inject=" + b, INJ, "socket", "1"])
+        lines = r.stderr.splitlines()
+        check(r.returncode == 1 and len(lines) == 1 and lines[0].startswith("strobe: "),
+              "%s: exit %d, %r" % (b, r.returncode, r.stderr))
+        check(r.stdout == "", "%s: the command ran" % b)
+        s = run(["strace", "-o", "/dev/null", "-e", "inject=" + b, INJ, "socket", "1"])
+        check(s.returncode != 0, "strace accepts " + b)
+    r = run([STROBE, "-e", "fault=socket:retval=1", INJ, "socket", "1"])
+    check(r.returncode == 1 and len(r.stderr.splitlines()) == 1, r.stderr)
+
+
+def test_what_cannot_work_says_why():
+    for args in (["-e", "inject=socket:delay_exit=1ms", INJ, "socket", "1"],
+                 ["-e", "inject=write:poke_exit=@arg2=41", INJ, "socket", "1"],
+                 ["-p", str(os.getpid()), "-e", "inject=socket:error=EPERM"],
+                 ["--all", "-e", "inject=socket:error=EPERM"],
+                 ["-e", "inject=socket:syscall=getpid", INJ, "socket", "1"]):
+        r = run([STROBE] + args)
+        check(r.returncode == 1 and len(r.stderr.splitlines()) == 1 and r.stdout == "",
+              "%r: exit %d, %r" % (args, r.returncode, r.stderr))
+
+
+def test_many_injected_calls_all_answered():
+    for f in ([], ["-f"]):
+        r = run([STROBE] + f + ["-e", "trace=none", "-e", "inject=socket:error=EMFILE:when=2+",
+                                INJ, "loop", "20000"])
+        check(r.stdout == "19999 of 20000 failed\n", r.stdout + r.stderr[-300:])
+
+
+if __name__ == "__main__":
+    sys.exit(run_tests(globals(), sys.argv[1:]))

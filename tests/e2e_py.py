@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""End-to-end tests of Python frames in strobe profile: real CPython
+processes (Debian's /usr/bin/python3, and each pyenv build found in
+/root/.pyenv/versions, skipped when absent) running tests/scripts/pywork.py,
+whose call chains and their 2:1 split are known; the expected line numbers
+are read from the script's "# L:name" markers.  The layout table
+(src/python/layouts.c) is checked against each interpreter from inside it
+(tests/scripts/py_layout.py)."""
+import glob
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from e2e import STROBE, check, run, run_tests  # noqa: E402
+from e2e_profile import folded, top  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "scripts", "pywork.py")
+PY = "/usr/bin/python3"
+LINES = {}
+for n, text in enumerate(open(SCRIPT), 1):
+    m = re.search(r"# L:([\w-]+)", text)
+    if m:
+        LINES[m.group(1)] = n
+
+
+def at(func, mark):
+    return "%s (pywork.py:%d)" % (func, LINES[mark])
+
+
+def pyenv_versions():
+    """(version, interpreter) for each pyenv CPython 3 build present."""
+    out = []
+    for d in sorted(glob.glob("/root/.pyenv/versions/3.*")):
+        v = os.path.basename(d)
+        exe = os.path.join(d, "bin", "python" + ".".join(v.split(".")[:2]))
+        if os.access(exe, os.X_OK):
+            out.append((v, exe))
+    return out
+
+
+def profile(args, out, timeout=90):
+    r = run([STROBE, "profile", "-o", out] + args, timeout=timeout)
+    check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[-800:]))
+    return r
+
+
+SPIN = r"spin \(pywork\.py:(%d|%d)\)" % (LINES["spin-loop"], LINES["spin-body"])
+
+
+def py_only(stack):
+    """The Python frames of a folded stack, in order."""
+    return ";".join(f for f in stack.split(";") if "(pywork.py:" in f)
+
+
+def check_chain(stacks, what, native=True):
+    """module -> main -> heavy|light -> spin, in that order, with the lines
+    of each call, under the interpreter's native frames; heavy twice light.
+    Native frames may stand between Python frames (<= 3.10 calls each
+    Python function through C)."""
+    def chain(mid, call, leaf):
+        return "^" + re.escape(at("<module>", "module-main")) + ";" + \
+            re.escape(at("main", mid)) + ";" + re.escape(at(leaf, call)) + ";" + SPIN + "$"
+    h = sum(n for s, n in stacks.items()
+            if re.search(chain("main-heavy", "heavy-call", "heavy"), py_only(s)))
+    li = sum(n for s, n in stacks.items()
+             if re.search(chain("main-light", "light-call", "light"), py_only(s)))
+    mine = sum(n for s, n in stacks.items() if "pywork.py" in s)
+    check(h + li >= 0.85 * mine and mine > 0,
+          "%s: chains hold %d+%d of %d samples in pywork.py:\n%s" % (what, h, li, mine,
+                                                                    top(stacks, 8)))
+    share = h / (h + li)
+    # three standard deviations of a share of n samples (a loaded machine
+    # gives the script fewer samples), at least 0.08
+    tol = max(0.08, 3 * (2 / 9 / (h + li)) ** 0.5)
+    check(abs(share - 2 / 3) < tol, "%s: heavy has %.3f of %d chain samples, expected "
+          "2/3 +- %.3f:\n%s" % (what, share, h + li, tol, top(stacks, 8)))
+    # the interpreter's entry above the Python frames (unless the native
+    # unwinding stopped short, rare), and no eval frame left below them:
+    # each was replaced by the frames it ran
+    short = 0
+    for s, n in stacks.items():
+        if "spin (pywork.py:" in s:
+            frames = s.split(";")
+            first = min(i for i, f in enumerate(frames) if "pywork.py" in f)
+            short += n if "PyEval_EvalCode" not in frames[:first] else 0
+            check("_PyEval_EvalFrameDefault" not in frames[first:],
+                  "%s: an eval frame below Python frames: %s" % (what, s))
+    check(not native or short <= 0.1 * (h + li), "%s: %d samples without the native "
+          "entry above Python:\n%s" % (what, short, top(stacks, 8)))
+    return h + li
+
+
+def test_py_frames_debian():
+    """Debian's python3: Python frames with their lines, in call order."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.folded")
+        profile(["-F", "499", "--", PY, SCRIPT, "chain", "1.5"], out)
+        check_chain(folded(out), "python3")
+
+
+def test_py_threads():
+    """Two threads, each its own frames: the sampled thread's state, not
+    the GIL holder's."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.folded")
+        profile(["-F", "499", "--", PY, SCRIPT, "threads", "1.5"], out)
+        st = folded(out)
+        a = sum(n for s, n in st.items() if at("worker_a", "a-call") in s and
+                re.search(SPIN, s))
+        b = sum(n for s, n in st.items() if at("worker_b", "b-call") in s and
+                re.search(SPIN, s))
+        both = sum(n for s, n in st.items() if "worker_a" in s and "worker_b" in s)
+        check(a > 50 and b > 50 and both == 0, "a %d b %d both %d:\n%s" % (
+            a, b, both, top(st, 8)))
+        # a thread waiting for the GIL shows its own frames above the wait
+        wait = [s for s in st if "take_gil" in s or "futex" in s]
+        for s in wait:
+            check("worker_a" in s or "worker_b" in s or "threads (" in s or "pywork" not in s,
+                  "a GIL wait with no thread's frames: %s" % s)
+
+
+def test_py_off_cpu():
+    """--off-cpu: time.sleep's 5 x 100 ms, under sleeper's line, in the kernel."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.folded")
+        profile(["--off-cpu", "--", PY, SCRIPT, "sleep"], out)
+        st = folded(out)
+        want = re.escape(at("<module>", "module-sleeper")) + ";" + \
+            re.escape(at("sleeper", "sleep-call")) + ";"
+        slept = sum(n for s, n in st.items() if re.search(want, s) and "_[k]" in s)
+        check(450000 <= slept <= 800000, "slept %d us under sleeper:\n%s" % (slept, top(st)))
+
+
+def test_py_attach_pid():
+    """-p: a running Python process, profiled without stopping it."""
+    child = subprocess.Popen([PY, SCRIPT, "chain", "60"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["-F", "499", "-d", "2", "-p", str(child.pid)], out)
+            check(child.poll() is None, "the process did not survive")
+            check_chain(folded(out), "-p")
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def test_py_all():
+    """-a: every process; the Python one among them has its frames."""
+    child = subprocess.Popen([PY, SCRIPT, "chain", "60"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["-F", "499", "-d", "2", "-a"], out)
+            st = {s: n for s, n in folded(out).items() if s.startswith("python3;")}
+            check_chain(st, "-a")
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def test_py_fp_and_no_python():
+    """--call-graph=fp still gets Python frames (its samples are sent, not
+    counted in the kernel); --no-python shows the interpreter's frames."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.folded")
+        profile(["-F", "499", "--call-graph=fp", "--", PY, SCRIPT, "chain", "1.2"], out)
+        st = folded(out)
+        check_chain(st, "fp", native=False)
+        profile(["-F", "499", "--no-python", "--", PY, SCRIPT, "chain", "0.6"], out)
+        st = folded(out)
+        check(not any("pywork.py" in s for s in st) and
+              any("_PyEval_EvalFrameDefault" in s for s in st), top(st))
+
+
+def test_py_outputs():
+    """The Python frames reach every output: text, pprof, speedscope, SVG."""
+    with tempfile.TemporaryDirectory() as d:
+        p = lambda ext: os.path.join(d, "p" + ext)  # noqa: E731
+        r = run([STROBE, "profile", "-F", "499", "-o", p(".txt"), "-o", p(".json"),
+                 "-o", p(".svg"), "-o", p(".pb.gz"), "--", PY, SCRIPT, "chain", "0.8"],
+                timeout=60)
+        check(r.returncode == 0, r.stderr)
+        check(at("heavy", "heavy-call") in open(p(".txt")).read(), open(p(".txt")).read()[:800])
+        names = [f["name"] for f in json.load(open(p(".json")))["shared"]["frames"]]
+        check(at("heavy", "heavy-call") in names, names[:20])
+        check(("data-n=\"%s\"" % at("heavy", "heavy-call")) in open(p(".svg")).read(), "svg")
+        r = subprocess.run(["go", "tool", "pprof", "-traces", p(".pb.gz")],
+                           capture_output=True, text=True, env=dict(os.environ, HOME=d))
+        check(at("heavy", "heavy-call") in r.stdout, r.stdout[-800:] + r.stderr[-300:])
+
+
+def layout_json(major, minor):
+    """The layout of major.minor as src/python/layouts.c writes it."""
+    src = open(os.path.join(HERE, "..", "src", "python", "layouts.c")).read()
+    macro = re.search(r"#define FRAMEOBJ\(lasti\)((?:.*\\\n)*.*)", src).group(1)
+    macro = macro.replace("\\\n", " ")
+    for m in re.finditer(r"\{ (\d+), (\d+), (.*?)\},", src, re.S):
+        if (int(m.group(1)), int(m.group(2))) != (major, minor):
+            continue
+        body = re.sub(r"FRAMEOBJ\((\d+)\)", lambda x: macro.replace("(lasti)", x.group(1)),
+                      m.group(3))
+        layout = {}
+        for k, v in re.findall(r"\.(\w+) = ([\w-]+)", body):
+            layout[k] = int(v) if re.match(r"-?\d+$", v) else v
+        return layout
+    return None
+
+
+def interpreters():
+    out = [("debian", PY)] if os.access(PY, os.X_OK) else []
+    return out + pyenv_versions()
+
+
+def test_py_layouts_against_interpreters():
+    """Each interpreter's own state, read at the table's offsets, is what
+    the interpreter says it is."""
+    for name, exe in interpreters():
+        r = subprocess.run([exe, "-c", "import sys; print(sys.version_info[:2])"],
+                           capture_output=True, text=True)
+        major, minor = eval(r.stdout)
+        layout = layout_json(major, minor)
+        check(layout, "%s: %d.%d is not in src/python/layouts.c" % (name, major, minor))
+        r = subprocess.run([exe, os.path.join(HERE, "scripts", "py_layout.py"),
+                            json.dumps(layout)], capture_output=True, text=True)
+        check(r.returncode == 0 and re.search(r"^\d+ checks, 0 failed$", r.stdout, re.M),
+              "%s (%d.%d): %s%s" % (name, major, minor, r.stdout[-1500:], r.stderr[-500:]))
+
+
+def test_py_pyenv_versions():
+    """Every pyenv CPython 3 build on the machine: the same chains."""
+    found = pyenv_versions()
+    if not found:
+        print("SKIP test_py_pyenv_versions: no pyenv builds here")
+        return
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.folded")
+        for v, exe in found:
+            profile(["-F", "499", "--", exe, SCRIPT, "chain", "1.2"], out)
+            check_chain(folded(out), "Python " + v)
+
+
+def test_py_unknown_version():
+    """A version strobe has no layout for: said once, native frames shown."""
+    exe = "/root/.pyenv/versions/2.7.18/bin/python2.7"
+    if not os.access(exe, os.X_OK):
+        print("SKIP test_py_unknown_version: no Python 2.7 here")
+        return
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "p.folded")
+        r = profile(["--", exe, "-c", "import time\nt=time.time()\nwhile time.time()-t<0.3: pass"],
+                    out)
+        lines = [l for l in r.stderr.splitlines() if "Python 2.7" in l]
+        check(len(lines) == 1 and "layout" in lines[0], r.stderr)
+        check(any("PyEval_EvalFrameEx" in s for s in folded(out)), top(folded(out)))
+
+
+def dump_threads(text):
+    """strobe profile --dump's output: {tid: (name, state, [frames innermost first])}"""
+    out, cur = {}, None
+    for line in text.splitlines():
+        m = re.match(r'^Thread (\d+) "(.*)" \((.*)\):$', line)
+        if m:
+            cur = int(m.group(1))
+            out[cur] = (m.group(2), m.group(3), [])
+        elif cur and line.startswith("    ") and not line.startswith("    ("):
+            out[cur][2].append(line.strip())
+    return out
+
+
+def eu_stack(pid):
+    """eu-stack's frames per thread (it stops the process with ptrace: the
+    reference, not the way)."""
+    r = subprocess.run(["eu-stack", "-p", str(pid)], capture_output=True, text=True)
+    out, cur = {}, None
+    for line in r.stdout.splitlines():
+        m = re.match(r"^TID (\d+):", line)
+        if m:
+            cur = int(m.group(1))
+            out[cur] = []
+        m = re.match(r"^#\d+\s+0x[0-9a-f]+\s*(\S*)", line)
+        if m and cur:
+            out[cur].append(re.sub(r"@.*", "", m.group(1)))
+    return out
+
+
+def test_py_dump():
+    """--dump -p: every thread, its name and state as /proc says, its
+    Python frames with their lines, and for the blocked main thread the
+    same native frames as eu-stack, each eval frame replaced by Python."""
+    child = subprocess.Popen([PY, SCRIPT, "threads", "30"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        time.sleep(0.3)
+        r = run([STROBE, "profile", "--dump", "-p", str(child.pid)], timeout=60)
+        check(r.returncode == 0, r.stderr)
+        check(child.poll() is None, "the process did not survive")
+        th = dump_threads(r.stdout)
+        tasks = sorted(int(t) for t in os.listdir("/proc/%d/task" % child.pid))
+        check(sorted(th) == tasks, "threads %s, /proc says %s:\n%s" % (sorted(th), tasks,
+                                                                     r.stdout[:2000]))
+        name, state, frames = th[child.pid]
+        check(name == open("/proc/%d/comm" % child.pid).read().strip(), name)
+        check(state == "sleeping", "main thread: %s" % state)
+        py = [f for f in frames if "(pywork.py:" in f]
+        check(py == [at("threads", "join"), at("<module>", "module-threads")],
+              "main thread's Python frames: %s" % frames)
+        check(any(f.startswith("join (threading.py:") for f in frames), frames)
+        check(any(f.endswith("_[k]") and "futex" in f for f in frames), frames)
+        for tid in tasks[1:]:
+            fr = th[tid][2]
+            check(at("worker_a", "a-call") in fr or at("worker_b", "b-call") in fr,
+                  "thread %d: %s" % (tid, fr))
+        # the main thread is blocked: eu-stack sees the same native frames
+        # (strobe's without kernel and Python frames; eu-stack's without
+        # the eval frames Python frames replaced, and unnamed ones)
+        ref = [f for f in eu_stack(child.pid).get(child.pid, [])
+               if f and f != "_PyEval_EvalFrameDefault"]
+        mine = [f for f in frames if not f.endswith("_[k]") and not f.endswith("_[i]") and
+                ".py:" not in f and not f.startswith("[") and
+                not re.search(r"\+0x[0-9a-f]+$", f)]   # unnamed: "file+0xoffset"
+        check(ref and mine == ref, "strobe %s\neu-stack %s" % (mine, ref))
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_py_dump_errors():
+    """--dump needs -p; a gone process is one line."""
+    for args in (["--dump", "--", "true"], ["--dump", "-a"], ["--dump"],
+                 ["--dump", "-p", "999999"]):
+        r = run([STROBE, "profile"] + args)
+        check(r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1,
+              "%s: exit %d: %r" % (args, r.returncode, r.stderr))
+
+
+if __name__ == "__main__":
+    sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -1,0 +1,70 @@
+"""Known Python call chains for strobe profile's Python tests
+(tests/e2e_py.py).  Lines marked "# L:name" are looked up by the test, so
+the expected line numbers come from this file, not from strobe.
+Runs on CPython 3.6 and later: no f-strings, no walrus.
+
+    pywork.py chain SEC      main -> heavy -> spin (2 parts), light -> spin (1)
+    pywork.py threads SEC    worker_a and worker_b threads, each -> spin
+    pywork.py sleep          sleeper -> time.sleep, 5 x 0.1 s
+"""
+import sys
+import threading
+import time
+
+
+def spin(n):
+    s = 0
+    for i in range(n):  # L:spin-loop
+        s += i  # L:spin-body
+    return s
+
+
+def heavy():
+    return spin(40000)  # L:heavy-call
+
+
+def light():
+    return spin(20000)  # L:light-call
+
+
+def main(seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        heavy()  # L:main-heavy
+        light()  # L:main-light
+
+
+def worker_a(end):
+    while time.time() < end:
+        spin(20000)  # L:a-call
+
+
+def worker_b(end):
+    while time.time() < end:
+        spin(20000)  # L:b-call
+
+
+def threads(seconds):
+    end = time.time() + seconds
+    ts = [threading.Thread(target=worker_a, args=(end,)),
+          threading.Thread(target=worker_b, args=(end,))]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()  # L:join
+
+
+def sleeper():
+    for _ in range(5):
+        time.sleep(0.1)  # L:sleep-call
+
+
+if __name__ == "__main__":
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    if sys.argv[1] == "chain":
+        main(float(sys.argv[2]))  # L:module-main
+    elif sys.argv[1] == "threads":
+        threads(float(sys.argv[2]))  # L:module-threads
+    else:
+        sleeper()  # L:module-sleeper
