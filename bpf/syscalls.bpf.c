@@ -574,11 +574,8 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 #define UC_SIGMASK_OFF 296
 
 /*
- * The raw pair runs for every call of every task: an unselected call must
- * cost as little as possible, so it returns before anything else is read
- * (the task's state lookup at exit costs more than all the rest).  At exit
- * the call's number is orig_ax, but for rt_sigreturn, which restores it
- * as -1.
+ * The raw pair runs for every call of every task: an unselected call
+ * returns at entry before its arguments are read.
  */
 SEC("tp_btf/sys_enter")
 int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
@@ -596,15 +593,9 @@ int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
 {
-	long nr;
-
+	/* every exit, selected or not: a signal the thread ignores, sent
+	 * during the call, is shown at its exit, where strace shows it */
 	if (probe_tp)
-		return 0;
-	nr = regs->orig_ax;
-	/* -e inject=: a call seccomp skipped is marked even when not shown
-	 * (its signal= goes out from here) */
-	if (!selected(nr) && nr != -1 &&
-	    !(inject_on && (in_set(inj_notify_sel, nr) || in_set(inj_errno_sel, nr))))
 		return 0;
 	return on_exit(regs, ret);
 }
