@@ -35,6 +35,9 @@ def mask(text):
     text = re.sub(r"0x[0-9a-f]+", "ADDR", text)
     text = re.sub(r"\d\d:\d\d:\d\d(\.\d+)?|\d{9,}\.\d+|<\d+\.\d+>|\b\d+\.\d{6}\b", "TIME", text)
     text = re.sub(r"\b(pid\s*|si_pid=)\d+", r"\1PID", text)
+    # a child's CPU time, which strace's slowing down raises
+    text = re.sub(r"si_utime=\d+( /\* [^*]* \*/)?, si_stime=\d+( /\* [^*]* \*/)?",
+                  "si_utime=T, si_stime=T", text)
     text = re.sub(r"^\d+( +)", r"PID\1", text, flags=re.M)      # -o FILE -f
     text = re.sub(r"((?:^|\] )(?:wait4|clone|set_tid_address|getpid|gettid)\(.*= )\d+$",
                   r"\1PID", text, flags=re.M)
