@@ -232,6 +232,9 @@ int bpf_setup_load(struct session *s)
 		else
 			((__u64 *)s->skel->rodata->inj_notify_sel)[nr >> 6] |= 1ull << (nr & 63);
 	}
+	/* the marks' hash is preallocated: only injection needs its room */
+	if (!o->inject)
+		s->skel->maps.injmark.max_entries = 1;
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
 	s->skel->rodata->do_trace = o->trace;
