@@ -548,27 +548,20 @@ static struct node *statement(struct parser *p)
 		}
 		return n;
 	case T_WHILE:
+	case T_UNROLL: {	/* while (cond) { ... }, unroll (n) { ... } */
+		enum node_kind k = p->tok.t == T_WHILE ? N_WHILE : N_UNROLL;
+
 		advance(p, false);
 		if (!expect(p, T_LPAREN))
 			return NULL;
-		n = node_new(N_WHILE, l);
+		n = node_new(k, l);
 		n->a = expr(p);
 		if (!n->a || !expect(p, T_RPAREN) || !(n->b = block(p))) {
 			node_free(n);
 			return NULL;
 		}
 		return n;
-	case T_UNROLL:
-		advance(p, false);
-		if (!expect(p, T_LPAREN))
-			return NULL;
-		n = node_new(N_UNROLL, l);
-		n->a = expr(p);
-		if (!n->a || !expect(p, T_RPAREN) || !(n->b = block(p))) {
-			node_free(n);
-			return NULL;
-		}
-		return n;
+	}
 	case T_LBRACE:
 		return block(p);
 	case T_RETURN:
