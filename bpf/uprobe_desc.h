@@ -32,6 +32,7 @@ enum up_cap {
 #define UD_COUNT	0x10	/* count in the summary map (at return with UD_PAIR) */
 #define UD_USDT		0x20	/* arguments from usdt[], not registers */
 #define UD_RET_STR	0x40	/* the result points to a string */
+#define UD_STACK	0x80	/* a struct ev_ustack before the entry record (ltrace -w) */
 
 /* up_desc.err: which results count as errors in a summary */
 enum up_err { UE_NONE, UE_NEG, UE_NULL, UE_NONZERO, UE_LE0, UE_NEG1 };

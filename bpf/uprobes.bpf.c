@@ -179,6 +179,28 @@ static __always_inline struct uthread *thread_get(bool create)
 				    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 }
 
+/* ltrace -w: the user stack at a call's entry (ustack_mode 2), with the
+ * process's mappings, as the syscall program sends them for -k */
+static __always_inline void count_lost(void)
+{
+	sent(false);
+}
+
+static __always_inline void reset_pending(void)
+{
+	sent(true);
+}
+
+#include "ustack.bpf.inc"
+
+/* Global: verified once, not in each of the entry programs. */
+__noinline int ustack_g(__u64 ts, __u64 now)
+{
+	if (ustack_mode)
+		emit_ustack(ts, now, ustack_mode == 2);
+	return 0;
+}
+
 /* --- the caller check (ltrace) --- */
 
 struct vma_ctx {
@@ -498,6 +520,8 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 	}
 	if ((flags & UD_COUNT) && !(flags & UD_PAIR))
 		account(cookie, false, 0);
+	if ((flags & UD_STACK) && ustack_mode)
+		ustack_g(x->ts, x->now);
 	if (flags & UD_EMIT_ENTRY) {
 		x->flags = UPF_ENTRY;
 		x->depth = depth;

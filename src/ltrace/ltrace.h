@@ -43,6 +43,8 @@ struct lt_opts {
 	int nxsyms;
 	bool all;		/* -a (not ltrace's): every process */
 	int debug;
+	bool syscalls;		/* -S */
+	int stack_depth;	/* -w N: frames under each call */
 };
 
 int ltrace_parse(struct lt_opts *o, int argc, char **argv);
@@ -61,6 +63,25 @@ struct lt_printer *lt_printer_new(const struct lt_opts *o, struct writer *w,
 void lt_printer_event(struct lt_printer *p, const void *rec, size_t size);
 void lt_printer_finish(struct lt_printer *p);
 void lt_printer_free(struct lt_printer *p);
+/* An entry record with the strings it could not read taken from its
+ * return record (read again there); NULL when that adds nothing. */
+struct ev_uprobe;
+struct ev_uprobe *lt_entry_patch(const struct ev_uprobe *e, size_t size,
+				 const struct ev_uprobe *ret, size_t rsize, size_t *out);
+/* The launched command: its own execve is not shown (-S) */
+void lt_printer_set_child(struct lt_printer *p, pid_t child);
+
+/* sys.c: -S, strobe's syscall tracer beside the probes, and the two ring
+ * buffers' records put in order (held, then released sorted) */
+struct lt_sys;
+int lt_sys_start(struct lt_sys **y, const struct lt_opts *o, pid_t child,
+		 struct formatter *fmt);
+int lt_sys_ringbuf_fd(struct lt_sys *y);
+int lt_sys_hold(struct lt_sys *y, const void *data, size_t size);
+void lt_sys_release(struct lt_sys *y, struct lt_printer *p);
+void lt_sys_stop(struct lt_sys *y);
+uint64_t lt_sys_lost(struct lt_sys *y);
+void lt_sys_free(struct lt_sys *y);
 
 int sslsniff_main(int argc, char **argv);
 

@@ -11,14 +11,16 @@
 
 static const char usage[] =
 "usage: strobe ltrace [-cfLrStttT] [-e FILTER] [-l LIB] [-x FILTER] [-n N]\n"
-"                     [-o FILE] [-s N] [-p PID | -a | COMMAND [ARG...]]\n"
+"                     [-o FILE] [-s N] [-w N] [-p PID | -a | COMMAND [ARG...]]\n"
 "The library calls a program makes, as ltrace prints them, from uprobes at\n"
 "the called functions (works with -fno-plt, -z now and IBT binaries).\n"
 "  -e FILTER   which calls: [!]SYM[@LIB] rules chained with + and -\n"
 "              (globs: -e 'malloc+free', -e '*@libssl.so*', -e '*-strlen')\n"
 "  -l LIB      only calls to functions of libraries matching LIB\n"
 "  -x FILTER   also the program's own functions matching FILTER\n"
-"  -L          no library calls (with -x)\n"
+"  -L          no library calls (with -x, or -S)\n"
+"  -S          the syscalls too, in order among the calls\n"
+"  -w N        the N innermost frames of the caller's stack under each call\n"
 "  -c          a table: calls, errors, time, p50..max per function\n"
 "  -T          time spent in each call\n"
 "  -t, -tt, -ttt  time of day; with microseconds; seconds since the epoch\n"
@@ -127,6 +129,7 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		{ "output", required_argument, 0, 'o' },
 		{ "library", required_argument, 0, 'l' },
 		{ "indent", required_argument, 0, 'n' },
+		{ "where", required_argument, 0, 'w' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -136,7 +139,7 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->strsize = 32;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+ce:fhl:Ln:o:p:rs:tTx:adS", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+ce:fhl:Ln:o:p:rs:tTw:x:adS", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': o->count = true; break;
 		case 'e': if (parse_rules(o, optarg)) return -1; break;
@@ -161,8 +164,12 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		case 'x': if (push(&o->xsyms, &o->nxsyms, optarg)) return -1; break;
 		case 'a': o->all = true; break;
 		case 'd': o->debug++; break;
-		case 'S': return bad("-S (syscalls among the calls) is not supported yet; "
-				     "use strobe -f for the syscalls", NULL);
+		case 'S': o->syscalls = true; break;
+		case 'w':
+			o->stack_depth = atoi(optarg);
+			if (o->stack_depth <= 0)
+				return bad("-w needs a number of frames above 0", optarg);
+			break;
 		default: return bad("unknown option", NULL);
 		}
 	}
@@ -172,6 +179,9 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		o->timestamps = 3;
 	if (!!o->cmd + !!o->npids + o->all != 1)
 		return bad("give one of COMMAND, -p PID or -a", NULL);
+	if (o->syscalls && o->count)
+		return bad("-S with -c is not supported yet: count the syscalls with strobe -c",
+			   NULL);
 	if (o->all && !o->nrules && !o->nlibs)
 		return bad("-a needs -e or -l: which functions, of which library", NULL);
 	return 0;

@@ -9,14 +9,28 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <time.h>
 
 #include "ltrace.h"
 #include "../decode/decode.h"
 #include "../output/output.h"
 #include "../output/internal.h"
+#include "../stack/stack.h"
+#include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 
 #define RESULT_COL 48	/* ltrace pads the call to here, then " = " */
+#define HELD_STACKS 64	/* -w: stacks waiting for their call's line */
+
+/* -w: a call's stack (taken at its entry: the kernel side sends it just
+ * before the entry record), until the call's line is printed */
+struct held_stack {
+	uint32_t tid;
+	uint64_t ts;		/* the call's entry time */
+	struct ev_ustack *rec;
+	size_t size;
+};
 
 struct pending {
 	struct ev_uprobe *e;	/* the entry record, copied */
@@ -39,6 +53,11 @@ struct lt_printer {
 	size_t nth, capth;
 	int64_t real_offset;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	uint64_t last_ts;	/* -r */
+	pid_t child;		/* the launched command */
+	bool child_ran;		/* ...past its execve */
+	struct ustacks *us;	/* -w: images and symbols */
+	struct held_stack stacks[HELD_STACKS];
+	int nstacks;
 };
 
 struct lt_printer *lt_printer_new(const struct lt_opts *o, struct writer *w,
@@ -56,7 +75,57 @@ struct lt_printer *lt_printer_new(const struct lt_opts *o, struct writer *w,
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mt);
 	p->real_offset = (rt.tv_sec - mt.tv_sec) * 1000000000ll + (rt.tv_nsec - mt.tv_nsec);
+	if (o->stack_depth && !(p->us = ustacks_new(false, true))) {
+		free(p);
+		return NULL;
+	}
 	return p;
+}
+
+void lt_printer_set_child(struct lt_printer *p, pid_t child)
+{
+	p->child = child;
+}
+
+static void hold_stack(struct lt_printer *p, const struct ev_ustack *e, size_t size)
+{
+	struct held_stack *h;
+
+	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
+		return;
+	if (p->nstacks == HELD_STACKS) {
+		/* the oldest has waited for a line that never came */
+		free(p->stacks[0].rec);
+		memmove(p->stacks, p->stacks + 1, (HELD_STACKS - 1) * sizeof(*h));
+		p->nstacks--;
+	}
+	h = &p->stacks[p->nstacks];
+	if (!(h->rec = malloc(size)))
+		return;
+	memcpy(h->rec, e, size);
+	h->size = size;
+	h->tid = e->h.tid;
+	h->ts = e->h.ts;
+	p->nstacks++;
+}
+
+/* After a call's line: its stack (skip: frames that are the callee's own,
+ * the entry a uprobe stopped at), then a blank line, as ltrace -w. */
+static void put_stack(struct lt_printer *p, struct sbuf *b, uint32_t tid, uint64_t ts,
+		      int skip)
+{
+	for (int i = 0; p->us && i < p->nstacks; i++) {
+		struct held_stack *h = &p->stacks[i];
+
+		if (h->tid != tid || h->ts != ts)
+			continue;
+		ustacks_print_ltrace(p->us, b, h->rec, h->size, skip, p->o->stack_depth);
+		sbuf_putc(b, '\n');
+		free(h->rec);
+		memmove(h, h + 1, (p->nstacks - i - 1) * sizeof(*h));
+		p->nstacks--;
+		return;
+	}
 }
 
 static struct lt_thread *thread_of(struct lt_printer *p, uint32_t tid)
@@ -145,6 +214,138 @@ static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
 	sbuf_putc(b, '\n');
 }
 
+/* A string of a process that is most likely still inside the call:
+ * bytes up to max + 1 (to tell a longer one), page by page. */
+static size_t read_string(pid_t pid, uint64_t addr, char *dst, size_t max, bool *trunc)
+{
+	size_t got = 0;
+
+	while (got < max + 1) {
+		size_t chunk = 4096 - ((addr + got) & 4095);
+		struct iovec l, r;
+		ssize_t n;
+		char *nul;
+
+		if (chunk > max + 1 - got)
+			chunk = max + 1 - got;
+		l.iov_base = dst + got;
+		r.iov_base = (void *)(uintptr_t)(addr + got);
+		l.iov_len = r.iov_len = chunk;
+		n = process_vm_readv(pid, &l, 1, &r, 1, 0);
+		if (n <= 0)
+			return (size_t)-1;
+		if ((nul = memchr(dst + got, 0, n))) {
+			*trunc = false;
+			return nul - dst;
+		}
+		got += n;
+	}
+	*trunc = true;
+	return max;
+}
+
+/*
+ * The entry of a call shown unfinished, with the strings the kernel side
+ * could not read at the entry (a page the call had not touched yet: it
+ * reads them again at the return, too late for this line) read now from
+ * the process.  NULL when there is nothing to add.
+ */
+static struct ev_uprobe *refill(struct lt_printer *p, const struct ev_uprobe *e, size_t size,
+				size_t *out)
+{
+	const struct up_probe *pr = uprog_probe(p->u, e->cookie);
+	const uint8_t *q = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
+	size_t max = p->o->strsize, cap = size + e->ncaps * CAP_SIZE(max + 1), off = sizeof(*e);
+	uint8_t *n;
+	bool changed = false;
+
+	if (!pr || !pr->proto || !(n = malloc(cap)))
+		return NULL;
+	memcpy(n, e, sizeof(*e));
+	for (unsigned i = 0; i < e->ncaps && q + sizeof(struct cap) <= end; i++) {
+		const struct cap *c = (const void *)q;
+		struct cap *d = (struct cap *)(n + off);
+		struct arg_capture ac;
+		size_t len;
+		bool trunc;
+
+		if (q + CAP_SIZE(c->len) > end)
+			break;
+		q += CAP_SIZE(c->len);
+		if ((c->flags & CAP_FAULT) && c->arg < pr->proto->d.nargs &&
+		    arg_capture(&pr->proto->d.args[c->arg], &ac) &&
+		    (ac.ck == CK_STR || ac.ck == CK_PATH) &&
+		    (len = read_string(e->h.pid, e->args[c->arg], (char *)(d + 1), max,
+				       &trunc)) != (size_t)-1) {
+			d->len = len;
+			d->arg = c->arg;
+			d->flags = trunc ? CAP_TRUNC : 0;
+			changed = true;
+		} else {
+			memcpy(d, c, CAP_SIZE(c->len));
+		}
+		off += CAP_SIZE(d->len);
+	}
+	if (!changed) {
+		free(n);
+		return NULL;
+	}
+	((struct ev_uprobe *)n)->h.size = off;
+	*out = off;
+	return (struct ev_uprobe *)n;
+}
+
+/* The capture of argument `arg` in a record, or NULL. */
+static const struct cap *cap_of_arg(const struct ev_uprobe *e, size_t size, unsigned arg)
+{
+	const uint8_t *q = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
+
+	for (unsigned i = 0; i < e->ncaps && q + sizeof(struct cap) <= end; i++) {
+		const struct cap *c = (const void *)q;
+
+		if (q + CAP_SIZE(c->len) > end)
+			return NULL;
+		if (c->arg == arg)
+			return c;
+		q += CAP_SIZE(c->len);
+	}
+	return NULL;
+}
+
+struct ev_uprobe *lt_entry_patch(const struct ev_uprobe *e, size_t size,
+				 const struct ev_uprobe *ret, size_t rsize, size_t *out)
+{
+	const uint8_t *q = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
+	size_t off = sizeof(*e);
+	uint8_t *n;
+	bool changed = false;
+
+	if (!(n = malloc(size + rsize)))
+		return NULL;
+	memcpy(n, e, sizeof(*e));
+	for (unsigned i = 0; i < e->ncaps && q + sizeof(struct cap) <= end; i++) {
+		const struct cap *c = (const void *)q, *r;
+
+		if (q + CAP_SIZE(c->len) > end)
+			break;
+		q += CAP_SIZE(c->len);
+		r = (c->flags & CAP_FAULT) ? cap_of_arg(ret, rsize, c->arg) : NULL;
+		if (r && !(r->flags & CAP_FAULT))
+			changed = true;
+		else
+			r = c;
+		memcpy(n + off, r, CAP_SIZE(r->len));
+		off += CAP_SIZE(r->len);
+	}
+	if (!changed) {
+		free(n);
+		return NULL;
+	}
+	((struct ev_uprobe *)n)->h.size = off;
+	*out = off;
+	return (struct ev_uprobe *)n;
+}
+
 /* Show every held entry as unfinished: another line comes before its end. */
 static void flush_unfinished(struct lt_printer *p, const struct pending *except)
 {
@@ -153,11 +354,18 @@ static void flush_unfinished(struct lt_printer *p, const struct pending *except)
 	for (size_t i = 0; i < p->nth; i++)
 		for (int k = 0; k < p->th[i].depth; k++) {
 			struct pending *pe = &p->th[i].stack[k];
+			struct ev_uprobe *full;
+			size_t fsize;
 
 			if (pe->printed || pe == except)
 				continue;
 			leader(p, b, &pe->e->h, pe->e->depth);
-			lt_put_call(p, b, pe->e, pe->size);
+			if ((full = refill(p, pe->e, pe->size, &fsize))) {
+				lt_put_call(p, b, full, fsize);
+				free(full);
+			} else {
+				lt_put_call(p, b, pe->e, pe->size);
+			}
 			sbuf_puts(b, " <unfinished ...>\n");
 			pe->printed = true;
 		}
@@ -231,6 +439,7 @@ static void on_return(struct lt_printer *p, const struct ev_uprobe *e, size_t si
 			put_result(p, b, start, m, msize);
 			free(m);
 		}
+		put_stack(p, b, e->h.tid, e->h.ts, 1);
 	} else {
 		struct ev_header h = e->h;
 
@@ -239,11 +448,68 @@ static void on_return(struct lt_printer *p, const struct ev_uprobe *e, size_t si
 		start = b->len;
 		sbuf_printf(b, "<... %s resumed> )", name_of(p, e->cookie));
 		put_result(p, b, start, e, size);
+		put_stack(p, b, e->h.tid, e->h.ts, 1);
 	}
 	if (pe) {
 		free(pe->e);
 		t->depth--;
 	}
+}
+
+/* -S: "SYS_write(1, "hi\\n", 3) = 3", the arguments decoded as strobe's
+ * syscall lines decode them, the result the kernel's number as ltrace
+ * shows it (hex for addresses, -errno for failures) */
+static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t size)
+{
+	const struct syscall_desc *d;
+	struct lt_thread *t = thread_of(p, e->h.tid);
+	struct sbuf *b = &p->w->buf;
+	size_t start;
+
+	if (size < sizeof(*e))
+		return;
+	/* the launched command's own execve: ltrace starts after it */
+	if (e->h.pid == (uint32_t)p->child && !p->child_ran) {
+		if (e->nr == NR_execve || e->nr == NR_execveat)
+			return;
+		p->child_ran = true;
+	}
+	if (!(e = formatter_join(p->f, e, size, &size)))
+		return;		/* execve's entry half: until its exit */
+	d = syscall_get(e->nr);
+	flush_unfinished(p, NULL);
+	leader(p, b, &e->h, t ? t->depth : 0);
+	start = b->len;
+	if (e->flags & EVF_RESUMED) {
+		sbuf_printf(b, "<... SYS_%s resumed> ", d ? d->name : "?");
+	} else if (!d) {
+		sbuf_printf(b, "SYS_%d(", e->nr);
+		for (int i = 0; i < 6; i++) {
+			if (i)
+				sbuf_puts(b, ", ");
+			sbuf_hex(b, e->args[i]);
+		}
+	} else {
+		sbuf_puts(b, "SYS_");
+		put_call(p->f, b, e, size);
+	}
+	if (e->flags & EVF_NORETURN) {
+		sbuf_puts(b, " <unfinished ...>\n");
+		put_stack(p, b, e->h.tid, e->h.ts, 0);
+		return;
+	}
+	sbuf_putc(b, ')');
+	sbuf_pad_to(b, start, RESULT_COL);
+	sbuf_puts(b, " = ");
+	if (d && d->ret == RK_HEX && (e->ret >= 0 || e->ret < -4095))
+		sbuf_printf(b, "0x%llx", (unsigned long long)e->ret);
+	else
+		sbuf_printf(b, "%lld", (long long)e->ret);
+	if (p->o->times)
+		sbuf_printf(b, " <%llu.%06llu>", (unsigned long long)(e->dur / 1000000000),
+			    (unsigned long long)(e->dur % 1000000000) / 1000);
+	sbuf_putc(b, '\n');
+	put_stack(p, b, e->h.tid, e->h.ts, 0);
 }
 
 static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
@@ -252,6 +518,8 @@ static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
 	int sig = x->code & 0x7f;
 
 	flush_unfinished(p, NULL);
+	if (x->group_dead && p->us)
+		ustacks_forget(p->us, x->h.pid);
 	if (!x->group_dead)
 		return;
 	leader(p, b, &x->h, 0);
@@ -284,6 +552,12 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 			on_return(p, e, h->size);
 	} else if (h->kind == EV_EXIT && size >= sizeof(struct ev_exit)) {
 		on_exit_rec(p, rec);
+	} else if (h->kind == EV_SYSCALL) {
+		on_syscall(p, rec, h->size);
+	} else if (h->kind == EV_USTACK && p->us) {
+		hold_stack(p, rec, h->size);
+	} else if (h->kind == EV_MAPS && p->us && size >= sizeof(struct ev_maps)) {
+		ustacks_maps(p->us, rec, h->size);
 	}
 }
 
@@ -303,5 +577,8 @@ void lt_printer_free(struct lt_printer *p)
 		free(p->th[i].stack);
 	}
 	free(p->th);
+	for (int i = 0; i < p->nstacks; i++)
+		free(p->stacks[i].rec);
+	ustacks_free(p->us);
 	free(p);
 }

@@ -40,6 +40,7 @@ struct lt_run {
 	int child_status;
 	bool child_done;
 	struct launch l;
+	struct lt_sys *sys;	/* -S */
 };
 
 static int find_program(const char *cmd, char *path, size_t len)
@@ -75,6 +76,8 @@ static struct up_desc call_desc(const struct lt_opts *o, bool caller_check)
 
 	d.flags = UD_PAIR | (caller_check ? UD_CALLER : 0) |
 		  (o->count ? UD_COUNT : UD_EMIT_ENTRY | UD_EMIT_RETURN);
+	if (o->stack_depth && !o->count)
+		d.flags |= UD_STACK;
 	return d;
 }
 
@@ -214,7 +217,7 @@ static int attach_calls(struct lt_run *r, pid_t filter)
 	probe_imports_free(&imp);
 	if (err && err != -EALREADY)
 		fprintf(stderr, "strobe ltrace: cannot attach the probes: %s\n", strerror(-err));
-	if (!err && !count && !o->nxsyms)
+	if (!err && !count && !o->nxsyms && !o->syscalls)
 		fprintf(stderr, "strobe ltrace: no library function matches the filter\n");
 	if (o->debug)
 		fprintf(stderr, "strobe ltrace: %zu functions probed%s\n", count,
@@ -226,8 +229,41 @@ static int on_record(void *ctx, void *data, size_t size)
 {
 	struct lt_run *r = ctx;
 
-	lt_printer_event(r->pr, data, size);
+	if (!r->sys || lt_sys_hold(r->sys, data, size))
+		lt_printer_event(r->pr, data, size);
 	return 0;
+}
+
+/* -S: the syscall side's calls (and with -w their stacks); its exits and
+ * forks are the probe program's too, and printed from there */
+static int on_sys_record(void *ctx, void *data, size_t size)
+{
+	const struct ev_header *h = data;
+
+	if (size < sizeof(*h))
+		return 0;
+	switch (h->kind) {
+	case EV_SYSCALL:
+	case EV_USTACK:
+	case EV_MAPS:
+		return on_record(ctx, data, size);
+	}
+	if (h->lost) {	/* what was lost before it still counts */
+		struct ev_header bare = *h;
+
+		bare.kind = 0;
+		bare.size = sizeof(bare);
+		return on_record(ctx, &bare, sizeof(bare));
+	}
+	return 0;
+}
+
+/* Both ring buffers, then what they held, in order. */
+static void drain(struct lt_run *r)
+{
+	ring_buffer__consume(r->rb);
+	if (r->sys)
+		lt_sys_release(r->sys, r->pr);
 }
 
 static const char *func_name(int nr, void *ctx)
@@ -283,7 +319,7 @@ static int consume(struct lt_run *r, int sigfd)
 
 		if (epoll_wait(epfd, got, 4, 50) < 0 && errno != EINTR)
 			break;
-		ring_buffer__consume(r->rb);
+		drain(r);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo != SIGCHLD)
 				stop = si.ssi_signo;
@@ -307,7 +343,9 @@ int ltrace_run(const struct lt_opts *o)
 {
 	struct lt_run r = { .o = o, .child = -1, .l = { .gate_fd = -1, .exec_err_fd = -1 } };
 	struct uprog_opts uo = { .all = o->all, .follow = o->follow, .tasks = true,
-				 .strsize = o->strsize, .debug = o->debug, .summary = o->count };
+				 .strsize = o->strsize, .debug = o->debug, .summary = o->count,
+				 .ustack_mode = o->stack_depth ? 2 : 0,
+				 .bufsize = o->stack_depth ? 32 << 20 : 0 };
 	struct fmt_opts fo = { .strsize = o->strsize, .live = true };
 	int status = EXIT_SETUP, sigfd = -1, err, stop = 0;
 	pid_t filter = 0;
@@ -379,6 +417,16 @@ int ltrace_run(const struct lt_opts *o)
 		fprintf(stderr, "strobe ltrace: cannot map the ring buffer: %s\n", strerror(errno));
 		goto out;
 	}
+	lt_printer_set_child(r.pr, r.child);
+	if (o->syscalls) {
+		if (lt_sys_start(&r.sys, o, r.child, r.fmt))
+			goto out;
+		if (ring_buffer__add(r.rb, lt_sys_ringbuf_fd(r.sys), on_sys_record, &r)) {
+			fprintf(stderr, "strobe ltrace: cannot map the syscalls' ring buffer: %s\n",
+				strerror(errno));
+			goto out;
+		}
+	}
 	start = mono_ns();
 	if (o->cmd && launch_go(&r.l, o->cmd[0])) {
 		r.child_done = true;
@@ -387,13 +435,14 @@ int ltrace_run(const struct lt_opts *o)
 	}
 	stop = consume(&r, sigfd);
 	uprog_detach(&r.up);
-	ring_buffer__consume(r.rb);
+	lt_sys_stop(r.sys);
+	drain(&r);
 	lt_printer_finish(r.pr);
 	if (o->count)
 		print_summary(&r, (mono_ns() - start) / 1e9);
-	if (uprog_lost_total(&r.up))
+	if (uprog_lost_total(&r.up) + lt_sys_lost(r.sys))
 		fprintf(stderr, "strobe ltrace: %llu events lost (ring buffer full)\n",
-			(unsigned long long)uprog_lost_total(&r.up));
+			(unsigned long long)(uprog_lost_total(&r.up) + lt_sys_lost(r.sys)));
 	status = stop ? 128 + stop : 0;
 	if (o->cmd && r.child_done)
 		status = WIFEXITED(r.child_status) ? WEXITSTATUS(r.child_status)
@@ -401,6 +450,7 @@ int ltrace_run(const struct lt_opts *o)
 out:
 	if (r.rb)
 		ring_buffer__free(r.rb);
+	lt_sys_free(r.sys);
 	lt_printer_free(r.pr);
 	uprog_destroy(&r.up);
 	if (r.l.gate_fd >= 0)

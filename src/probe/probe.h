@@ -209,6 +209,10 @@ struct uprog_opts {
 	bool summary;		/* -c: size the summary's maps */
 	size_t bufsize;		/* ring buffer bytes (0: 4 MiB) */
 	int debug;
+	/* ltrace -w: what entries with UD_STACK send (1: registers, 2: and
+	 * stack_bytes of the user stack) */
+	int ustack_mode;
+	unsigned stack_bytes;
 };
 
 /* One probe location (its cookie is its index): for printing. */

@@ -51,6 +51,9 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 		u->hist_slots = fit < UP_DESC_MAX ? fit : UP_DESC_MAX;
 		skel->maps.sum_hists.max_entries = u->hist_slots;
 	}
+	skel->rodata->ustack_mode = o->ustack_mode;
+	if (o->stack_bytes)
+		skel->rodata->ustack_bytes = o->stack_bytes;
 	if (o->bufsize) {
 		skel->maps.rb.max_entries = o->bufsize;
 		skel->rodata->wake_bytes = o->bufsize / 4;

@@ -173,16 +173,12 @@ static void put_frame(struct sbuf *b, struct uimage *im, uint64_t pc, bool act, 
 	sbuf_putc(b, '\n');
 }
 
-void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
-		   size_t size, bool source)
+/* The image of the stack's process: the kernel's mappings, else (live)
+ * /proc's; NULL when neither. */
+static struct uproc *image_of(struct ustacks *u, const struct ev_ustack *e)
 {
 	struct uproc *p = find(u, e->h.pid);
-	uint64_t pcs[MAX_FRAMES];
-	bool act[MAX_FRAMES], complete;
-	int n = -1;
 
-	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
-		return;
 	if (!p && u->live) {
 		/* the kernel could not walk the mappings where the stack was
 		 * taken (a signal's delivery runs with interrupts off); the
@@ -196,6 +192,20 @@ void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
 			uimage_free(im);
 		}
 	}
+	return p;
+}
+
+void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
+		   size_t size, bool source)
+{
+	struct uproc *p;
+	uint64_t pcs[MAX_FRAMES];
+	bool act[MAX_FRAMES], complete;
+	int n = -1;
+
+	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
+		return;
+	p = image_of(u, e);
 	if (!p) {
 		u->unmapped++;
 		sbuf_printf(b, " > [mappings unknown] [0x%llx]\n",
@@ -212,6 +222,48 @@ void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
 	}
 	for (int i = 0; i < n; i++)
 		put_frame(b, p->im, pcs[i], act[i], source);
+}
+
+void ustacks_print_ltrace(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
+			  size_t size, int skip, int max)
+{
+	struct uproc *p;
+	uint64_t pcs[MAX_FRAMES];
+	bool act[MAX_FRAMES], complete;
+	int n = -1;
+
+	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
+		return;
+	if (!(p = image_of(u, e))) {
+		u->unmapped++;
+		sbuf_printf(b, " > unmapped_area(??\?) [0x%llx]\n",
+			    (unsigned long long)e->regs[UREG_IP]);
+		return;
+	}
+	if (e->stack_len)
+		n = uimage_unwind(p->im, e->h.tid, (const uint64_t *)e->regs, e + 1,
+				  e->stack_len, pcs, act, MAX_FRAMES, &complete);
+	if (n <= 0) {
+		pcs[0] = e->regs[UREG_IP];
+		act[0] = true;
+		n = 1;
+	}
+	for (int i = skip < n ? skip : 0; i < n && max > 0; i++, max--) {
+		struct usym s;
+
+		if (!uimage_symbol(p->im, pcs[i], USYM_NEAREST | (act[i] ? 0 : USYM_RETURN), &s) ||
+		    !s.path) {
+			sbuf_printf(b, " > unmapped_area(??\?) [0x%llx]\n",
+				    (unsigned long long)pcs[i]);
+			continue;
+		}
+		sbuf_printf(b, " > %s(", s.path);
+		if (s.name)
+			sbuf_printf(b, "%s+0x%llx", s.name, (unsigned long long)s.name_off);
+		else
+			sbuf_puts(b, "??\?");
+		sbuf_printf(b, ") [0x%llx]\n", (unsigned long long)pcs[i]);
+	}
 }
 
 uint64_t ustacks_unmapped(const struct ustacks *u)

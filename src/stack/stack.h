@@ -103,6 +103,10 @@ void ustacks_forget(struct ustacks *u, pid_t pid);
  * prints them (source: -kk's " file:line" after each). */
 void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
 		   size_t size, bool source);
+/* ltrace -w: at most max frames from frame `skip` on, as ltrace prints
+ * them: " > /path(func+0xoff) [0xADDRESS]", "(???)" without a symbol. */
+void ustacks_print_ltrace(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
+			  size_t size, int skip, int max);
 /* Stacks that could not be unwound for want of the process's mappings. */
 uint64_t ustacks_unmapped(const struct ustacks *u);
 
