@@ -109,6 +109,31 @@ static void hold_stack(struct lt_printer *p, const struct ev_ustack *e, size_t s
 	p->nstacks++;
 }
 
+/*
+ * A call still in progress has its return address replaced by the
+ * kernel's uretprobe trampoline (page-aligned, in no file), where the
+ * unwinder cannot go on.  Its entry's stack copy (held until its line)
+ * began at that very slot, holding the real address: put it back.
+ */
+static void unhijack(struct lt_printer *p, struct held_stack *h)
+{
+	uint64_t sp = h->rec->regs[UREG_SP], len = h->rec->stack_len;
+	uint8_t *stack = (uint8_t *)(h->rec + 1);
+
+	for (int i = 0; i < p->nstacks; i++) {
+		const struct held_stack *o = &p->stacks[i];
+		uint64_t slot = o->rec->regs[UREG_SP], ra, cur;
+
+		if (o == h || o->tid != h->tid || o->rec->stack_len < 8 || slot < sp ||
+		    slot + 8 > sp + len)
+			continue;
+		memcpy(&ra, o->rec + 1, 8);
+		memcpy(&cur, stack + (slot - sp), 8);
+		if (cur != ra && !(cur & 4095))
+			memcpy(stack + (slot - sp), &ra, 8);
+	}
+}
+
 /* After a call's line: its stack (skip: frames that are the callee's own,
  * the entry a uprobe stopped at), then a blank line, as ltrace -w. */
 static void put_stack(struct lt_printer *p, struct sbuf *b, uint32_t tid, uint64_t ts,
@@ -119,6 +144,7 @@ static void put_stack(struct lt_printer *p, struct sbuf *b, uint32_t tid, uint64
 
 		if (h->tid != tid || h->ts != ts)
 			continue;
+		unhijack(p, h);
 		ustacks_print_ltrace(p->us, b, h->rec, h->size, skip, p->o->stack_depth);
 		sbuf_putc(b, '\n');
 		free(h->rec);
