@@ -313,6 +313,25 @@ def test_ltrace_stacks_where_objdump_says():
     check("main+0x" in lines[i + 2], "\n".join(lines[i:i + 5]))
 
 
+def test_ltrace_dwarf_prototypes():
+    """A program built with -g: its functions' arguments and results are
+    decoded by their DWARF types, as the program itself prints them; a
+    function taking a double keeps raw values.  ltrace 0.7 (no DWARF)
+    sees the same calls."""
+    path = prog("dwarfargs")
+    r = run([STROBE, "ltrace", "-L", "-x", "dw_*", path])
+    check(r.returncode == 0, r.stderr)
+    mine = [re.sub(r"\) +=", ") =", l) for l in r.stderr.splitlines()]
+    for want in r.stdout.splitlines()[:4]:
+        check(want in mine, "%r not in %r" % (want, mine))
+    check(any(re.match(r"^dw_float\((0x[0-9a-f]+, ){5}0x[0-9a-f]+\) = 0x5$", l) for l in mine),
+          r.stderr)
+    ref = [c[0] for c in ltrace_calls(run(["ltrace", "-L", "-x", "dw_*", path]).stderr)]
+    check(ref == [c[0] for c in ltrace_calls(r.stderr)] == ["dw_mix", "dw_small", "dw_name",
+                                                             "dw_void", "dw_float"],
+          "ltrace %r\n%s" % (ref, r.stderr))
+
+
 def test_sslsniff_python_tls():
     d = tempfile.mkdtemp()
     key, crt, script = (os.path.join(d, n) for n in ("k.pem", "c.pem", "tls.py"))

@@ -405,6 +405,7 @@ int ltrace_run(const struct lt_opts *o)
 		goto out;
 	}
 	r.up.skip_unprobeable = true;
+	r.up.dwarf_protos = true;
 	if (attach_calls(&r, filter))
 		goto out;
 	if (r.up.nskipped)
@@ -452,6 +453,7 @@ out:
 		ring_buffer__free(r.rb);
 	lt_sys_free(r.sys);
 	lt_printer_free(r.pr);
+	proto_dwarf_free();
 	uprog_destroy(&r.up);
 	if (r.l.gate_fd >= 0)
 		close(r.l.gate_fd);	/* a command that never started exits */

@@ -194,6 +194,11 @@ struct lib_proto {
 };
 /* By function name, or "provider:name" for a USDT marker; NULL if unknown. */
 const struct lib_proto *proto_find(const char *name, bool usdt);
+/* dwarf.c: a prototype from the debug info of the file (or of its
+ * separate debug file, by build id), when it has some; NULL otherwise.
+ * Cached for the run; proto_dwarf_free() lets it all go. */
+const struct lib_proto *proto_dwarf(const char *path, const char *func);
+void proto_dwarf_free(void);
 struct up_desc;
 /* What the kernel side should capture for a prototype's arguments. */
 void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);
@@ -239,6 +244,8 @@ struct uprog {
 	struct sbuf skipped_names;	/* the first of them, for a message */
 	int summary_by;
 	uint32_t hist_slots;	/* -c: latency histograms per CPU */
+	/* functions without a built-in prototype: try their DWARF (ltrace) */
+	bool dwarf_protos;
 };
 
 int uprog_load(struct uprog *u, const struct uprog_opts *o);
