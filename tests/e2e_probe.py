@@ -332,6 +332,29 @@ def test_ltrace_dwarf_prototypes():
           "ltrace %r\n%s" % (ref, r.stderr))
 
 
+def test_ltrace_libc_dwarf_like_ltrace():
+    """libc's debug file (libc6-dbg, found by build id): opendir, readdir
+    and closedir, which the built-in table lacks, are decoded from DWARF
+    as ltrace's own prototypes decode them (opendir by its alias
+    __opendir's DIE); a second run reads the cache the first one made."""
+    cache = tempfile.mkdtemp()
+    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    # ltrace prints a null pointer result as 0, strobe as NULL
+    norm = lambda l: re.sub(r"0x[0-9a-f]+", "P", re.sub(r"\) +=", ") =", l.split("->")[-1])
+                            ).replace("= NULL", "= 0")
+    ref = [norm(l) for l in run(["ltrace", "-e", "opendir+readdir+closedir", "ls", "/"]).stderr
+           .splitlines() if "dir(" in l]
+    for attempt in ("cold", "cached"):
+        r = subprocess.run([STROBE, "ltrace", "-e", "opendir+readdir+closedir", "ls", "/"],
+                           capture_output=True, text=True, env=env, timeout=120)
+        mine = [norm(l) for l in r.stderr.splitlines() if "dir(" in l]
+        check(r.returncode == 0 and 'opendir("/") = P' in mine and mine == ref,
+              "%s: ltrace %r\nstrobe %r" % (attempt, ref, mine))
+    files = os.listdir(os.path.join(cache, "strobe", "dwarf"))
+    check(any(open(os.path.join(cache, "strobe", "dwarf", f)).read().startswith("strobe-dwarf")
+              for f in files), files)
+
+
 def test_sslsniff_python_tls():
     d = tempfile.mkdtemp()
     key, crt, script = (os.path.join(d, n) for n in ("k.pem", "c.pem", "tls.py"))

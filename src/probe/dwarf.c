@@ -15,6 +15,7 @@
 #include <dwarf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +30,10 @@
 #include "../../bpf/uprobe_desc.h"
 
 struct dw_func {
-	const char *name;	/* libdw's string, valid while dw is open */
-	Dwarf_Off off;		/* its DIE */
+	char *name;
+	Dwarf_Off off;		/* its DIE (when read from the debug info) */
+	uint64_t addr;		/* its entry (DW_AT_low_pc) */
+	char *sig;		/* "RET K:name ...", from the DIE or the cache */
 	struct lib_proto *proto;	/* made when first asked for */
 	bool tried;
 };
@@ -38,9 +41,10 @@ struct dw_func {
 struct dw_file {
 	char key[128];		/* build id in hex, or the path */
 	int fd;
-	Dwarf *dw;		/* NULL: no debug info */
+	Dwarf *dw;		/* NULL: no debug info, or read from the cache */
 	struct dw_func *funcs;
 	size_t n, cap;
+	struct dw_func **byaddr;	/* made when first needed */
 };
 
 /* a prototype and the names its arguments point to */
@@ -69,9 +73,9 @@ static void index_funcs(struct dw_file *f)
 		if (dwarf_offdie(f->dw, off + hsize, &cu) && dwarf_child(&cu, &die) == 0) {
 			do {
 				const char *name;
+				Dwarf_Addr lo;
 
-				if (dwarf_tag(&die) != DW_TAG_subprogram ||
-				    !dwarf_hasattr(&die, DW_AT_low_pc) ||
+				if (dwarf_tag(&die) != DW_TAG_subprogram || dwarf_lowpc(&die, &lo) ||
 				    !(name = dwarf_diename(&die)))
 					continue;
 				if (f->n == f->cap) {
@@ -83,8 +87,11 @@ static void index_funcs(struct dw_file *f)
 					f->funcs = v;
 					f->cap = cap;
 				}
-				f->funcs[f->n++] = (struct dw_func){ .name = name,
-								     .off = dwarf_dieoffset(&die) };
+				if (!(name = strdup(name)))
+					return;
+				f->funcs[f->n++] = (struct dw_func){ .name = (char *)name,
+								     .off = dwarf_dieoffset(&die),
+								     .addr = lo };
 			} while (dwarf_siblingof(&die, &die) == 0);
 		}
 		off = next;
@@ -129,6 +136,109 @@ static Dwarf *begin_dwarf(const char *key, bool has_id, int fd, int *dfd)
 	return dwarf_begin(*dfd, DWARF_C_READ);
 }
 
+/*
+ * The cache: reading a big library's debug info (libc's: about 0.1 s
+ * here) at every start would be most of strobe ltrace's start-up, so
+ * each file's signatures are kept, by build id, in
+ * ${XDG_CACHE_HOME:-~/.cache}/strobe/dwarf/BUILDID: "strobe-dwarf 1",
+ * then "name ADDRESS RET K:arg ..." a line (a function that cannot be shown has
+ * no line).  Not writable: no cache, nothing else changes.
+ */
+#define CACHE_MAGIC "strobe-dwarf 2\n"
+
+static const char *sig_of(struct dw_file *f, struct dw_func *fn);
+
+static int cache_path(const char *key, char *buf, size_t len, bool make)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char dir[512];
+
+	if (xdg && *xdg)
+		snprintf(dir, sizeof(dir), "%s/strobe/dwarf", xdg);
+	else if (home && *home)
+		snprintf(dir, sizeof(dir), "%s/.cache/strobe/dwarf", home);
+	else
+		return -1;
+	if (make) {
+		/* each level, as mkdir -p */
+		for (char *p = strchr(dir + 1, '/'); p; p = strchr(p + 1, '/')) {
+			*p = 0;
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+		mkdir(dir, 0755);
+	}
+	snprintf(buf, len, "%s/%s", dir, key);
+	return 0;
+}
+
+static bool cache_load(struct dw_file *f)
+{
+	char path[700], line[512];
+	FILE *in;
+	bool ok = false;
+
+	if (cache_path(f->key, path, sizeof(path), false) || !(in = fopen(path, "re")))
+		return false;
+	if (!fgets(line, sizeof(line), in) || strcmp(line, CACHE_MAGIC))
+		goto out;
+	while (fgets(line, sizeof(line), in)) {
+		char *sp = strchr(line, ' '), *nl = strchr(line, '\n'), *end;
+		uint64_t addr;
+
+		if (!sp || !nl)
+			goto out;
+		*sp = *nl = 0;
+		addr = strtoull(sp + 1, &end, 16);
+		if (*end != ' ')
+			goto out;
+		sp = end;
+		if (f->n == f->cap) {
+			size_t cap = f->cap ? f->cap * 2 : 256;
+			struct dw_func *v = realloc(f->funcs, cap * sizeof(*v));
+
+			if (!v)
+				goto out;
+			f->funcs = v;
+			f->cap = cap;
+		}
+		f->funcs[f->n] = (struct dw_func){ .name = strdup(line), .sig = strdup(sp + 1),
+						   .addr = addr };
+		if (!f->funcs[f->n].name || !f->funcs[f->n].sig) {
+			free(f->funcs[f->n].name);
+			free(f->funcs[f->n].sig);
+			goto out;
+		}
+		f->n++;
+	}
+	qsort(f->funcs, f->n, sizeof(*f->funcs), cmp_func);
+	ok = true;
+out:
+	fclose(in);
+	return ok;
+}
+
+static void cache_save(struct dw_file *f)
+{
+	char path[700], tmp[720];
+	FILE *out;
+
+	if (cache_path(f->key, path, sizeof(path), true))
+		return;
+	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
+	if (!(out = fopen(tmp, "we")))
+		return;
+	fputs(CACHE_MAGIC, out);
+	for (size_t i = 0; i < f->n; i++)
+		if (sig_of(f, &f->funcs[i]) && (i == 0 || strcmp(f->funcs[i].name,
+							       f->funcs[i - 1].name)))
+			fprintf(out, "%s %llx %s\n", f->funcs[i].name,
+				(unsigned long long)f->funcs[i].addr, f->funcs[i].sig);
+	/* complete, or not at all */
+	if (fclose(out) || rename(tmp, path))
+		unlink(tmp);
+}
+
 static struct dw_file *file_of(const char *path)
 {
 	char key[128];
@@ -156,6 +266,10 @@ static struct dw_file *file_of(const char *path)
 	f->fd = -1;
 	if (fd < 0)
 		return f;
+	if (has_id && cache_load(f)) {
+		close(fd);
+		return f;
+	}
 	f->dw = begin_dwarf(key, has_id, fd, &dfd);
 	if (dfd >= 0) {
 		close(fd);
@@ -164,6 +278,8 @@ static struct dw_file *file_of(const char *path)
 	f->fd = fd;
 	if (f->dw)
 		index_funcs(f);
+	if (f->dw && has_id)
+		cache_save(f);
 	return f;
 }
 
@@ -215,72 +331,152 @@ static int type_class(Dwarf_Die *die, int *size)
 	return T_BAD;		/* structs, unions, arrays by value */
 }
 
-static struct lib_proto *make_proto(Dwarf_Die *fn, const char *name)
+/* A register's letter: i int, l long, u unsigned, U unsigned long, s a
+ * string, p a pointer; 0 when it cannot be shown. */
+static char letter(Dwarf_Die *die)
+{
+	int size, cls = type_class(die, &size);
+
+	switch (cls) {
+	case T_SIGNED: return size > 4 ? 'l' : 'i';
+	case T_UNSIGNED: return size > 4 ? 'U' : 'u';
+	case T_STR: return 's';
+	case T_PTR: return 'p';
+	}
+	return 0;
+}
+
+/* The signature of a function's DIE: "RET K:name ..." (RET v for void),
+ * or NULL when its arguments cannot be told from the registers. */
+static char *signature(Dwarf_Die *fn)
+{
+	char buf[256];
+	size_t len;
+	Dwarf_Die child;
+	int n = 0;
+	char r = dwarf_hasattr_integrate(fn, DW_AT_type) ? letter(fn) : 'v';
+
+	snprintf(buf, sizeof(buf), "%c", r ? r : 'p');	/* a float result: raw */
+	len = 1;
+	if (dwarf_child(fn, &child) == 0) {
+		do {
+			const char *an;
+			char k;
+
+			if (dwarf_tag(&child) == DW_TAG_unspecified_parameters || n == 6)
+				break;	/* the variadic rest is not known */
+			if (dwarf_tag(&child) != DW_TAG_formal_parameter)
+				continue;
+			if (!(k = letter(&child)))
+				return NULL;	/* the registers no longer match */
+			an = dwarf_diename(&child);
+			len += snprintf(buf + len, sizeof(buf) - len, " %c:%.24s", k,
+					an && !strpbrk(an, " \n") ? an : "arg");
+			if (len >= sizeof(buf))
+				return NULL;
+			n++;
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	return strdup(buf);
+}
+
+static struct lib_proto *make_proto(const char *name, const char *sig)
 {
 	struct dw_proto *d = calloc(1, sizeof(*d));
-	Dwarf_Die child;
-	int size, cls, n = 0;
+	const char *q = sig + 1;
+	int n = 0;
 
 	if (!d)
 		return NULL;
 	d->p.d.name = name;
 	d->p.err = UE_NONE;
-	if (!dwarf_hasattr_integrate(fn, DW_AT_type)) {
-		d->p.ret = LR_VOID;
-	} else {
-		cls = type_class(fn, &size);
-		d->p.ret = cls == T_SIGNED ? (size > 4 ? LR_LONG : LR_INT) :
-			   cls == T_UNSIGNED ? (size > 4 ? LR_ULONG : LR_UINT) :
-			   cls == T_STR ? LR_STR : LR_PTR;
+	switch (sig[0]) {
+	case 'v': d->p.ret = LR_VOID; break;
+	case 'i': d->p.ret = LR_INT; break;
+	case 'l': d->p.ret = LR_LONG; break;
+	case 'u': d->p.ret = LR_UINT; break;
+	case 'U': d->p.ret = LR_ULONG; break;
+	case 's': d->p.ret = LR_STR; break;
+	default: d->p.ret = LR_PTR; break;
 	}
-	if (dwarf_child(fn, &child) == 0) {
-		do {
-			const char *an;
-			struct syscall_arg *arg;
+	while (n < 6 && q[0] == ' ' && q[1] && q[2] == ':') {
+		struct syscall_arg *arg = &d->p.d.args[n];
+		size_t l = strcspn(q + 3, " ");
 
-			if (dwarf_tag(&child) == DW_TAG_unspecified_parameters)
-				break;	/* the variadic rest is not known */
-			if (dwarf_tag(&child) != DW_TAG_formal_parameter)
-				continue;
-			if (n == 6)
-				break;
-			cls = type_class(&child, &size);
-			if (cls == T_BAD) {
-				free(d);	/* the registers no longer match */
-				return NULL;
-			}
-			arg = &d->p.d.args[n];
-			an = dwarf_diename(&child);
-			snprintf(d->names[n], sizeof(d->names[n]), "%s", an ? an : "arg");
-			if (!an)
-				snprintf(d->names[n], sizeof(d->names[n]), "arg%d", n);
-			arg->name = d->names[n];
-			arg->dir = ARG_IN;
-			arg->kind = cls == T_STR ? AK_STR : cls == T_PTR ? AK_PTR :
-				    cls == T_SIGNED ? (size > 4 ? AK_LONG : AK_INT) :
-				    (size > 4 ? AK_ULONG : AK_UINT);
-			n++;
-		} while (dwarf_siblingof(&child, &child) == 0);
+		switch (q[1]) {
+		case 'i': arg->kind = AK_INT; break;
+		case 'l': arg->kind = AK_LONG; break;
+		case 'u': arg->kind = AK_UINT; break;
+		case 'U': arg->kind = AK_ULONG; break;
+		case 's': arg->kind = AK_STR; break;
+		default: arg->kind = AK_PTR; break;
+		}
+		snprintf(d->names[n], sizeof(d->names[n]), "%.*s", (int)l, q + 3);
+		arg->name = d->names[n];
+		arg->dir = ARG_IN;
+		n++;
+		q += 3 + l;
 	}
 	d->p.d.nargs = n;
 	return &d->p;
 }
 
-const struct lib_proto *proto_dwarf(const char *path, const char *func)
+static const char *sig_of(struct dw_file *f, struct dw_func *fn)
 {
-	struct dw_file *f = file_of(path);
-	struct dw_func key = { .name = func }, *fn;
 	Dwarf_Die die;
 
-	if (!f || !f->dw || !f->n)
+	if (!fn->sig && f->dw && dwarf_offdie(f->dw, fn->off, &die))
+		fn->sig = signature(&die);
+	return fn->sig;
+}
+
+static int cmp_addr(const void *a, const void *b)
+{
+	const struct dw_func *x = *(struct dw_func *const *)a, *y = *(struct dw_func *const *)b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The function at addr: the debug info names one alias of it (libc's
+ * DIE is __opendir, the program imports opendir). */
+static struct dw_func *by_addr(struct dw_file *f, uint64_t addr)
+{
+	size_t lo = 0, hi = f->n;
+
+	if (!f->byaddr) {
+		if (!(f->byaddr = malloc(f->n * sizeof(*f->byaddr))))
+			return NULL;
+		for (size_t i = 0; i < f->n; i++)
+			f->byaddr[i] = &f->funcs[i];
+		qsort(f->byaddr, f->n, sizeof(*f->byaddr), cmp_addr);
+	}
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (f->byaddr[mid]->addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->n && f->byaddr[lo]->addr == addr ? f->byaddr[lo] : NULL;
+}
+
+const struct lib_proto *proto_dwarf(const char *path, const char *func, uint64_t addr)
+{
+	struct dw_file *f = file_of(path);
+	struct dw_func key = { .name = (char *)func }, *fn;
+
+	if (!f || !f->n)
 		return NULL;
 	fn = bsearch(&key, f->funcs, f->n, sizeof(*f->funcs), cmp_func);
+	if (!fn && addr)
+		fn = by_addr(f, addr);
 	if (!fn)
 		return NULL;
 	if (!fn->tried) {
 		fn->tried = true;
-		if (dwarf_offdie(f->dw, fn->off, &die))
-			fn->proto = make_proto(&die, fn->name);
+		if (sig_of(f, fn))
+			fn->proto = make_proto(fn->name, fn->sig);
 	}
 	return fn->proto;
 }
@@ -288,9 +484,13 @@ const struct lib_proto *proto_dwarf(const char *path, const char *func)
 void proto_dwarf_free(void)
 {
 	for (size_t i = 0; i < nfiles; i++) {
-		for (size_t k = 0; k < files[i].n; k++)
+		for (size_t k = 0; k < files[i].n; k++) {
 			free(files[i].funcs[k].proto);
+			free(files[i].funcs[k].sig);
+			free(files[i].funcs[k].name);
+		}
 		free(files[i].funcs);
+		free(files[i].byaddr);
 		if (files[i].dw)
 			dwarf_end(files[i].dw);
 		if (files[i].fd >= 0)

@@ -195,9 +195,10 @@ struct lib_proto {
 /* By function name, or "provider:name" for a USDT marker; NULL if unknown. */
 const struct lib_proto *proto_find(const char *name, bool usdt);
 /* dwarf.c: a prototype from the debug info of the file (or of its
- * separate debug file, by build id), when it has some; NULL otherwise.
+ * separate debug file, by build id), when it has some, by name or else by
+ * the function's address in the file (another alias); NULL otherwise.
  * Cached for the run; proto_dwarf_free() lets it all go. */
-const struct lib_proto *proto_dwarf(const char *path, const char *func);
+const struct lib_proto *proto_dwarf(const char *path, const char *func, uint64_t addr);
 void proto_dwarf_free(void);
 struct up_desc;
 /* What the kernel side should capture for a prototype's arguments. */

@@ -151,7 +151,7 @@ static int add_probe(struct uprog *u, const struct probe_set *set, size_t i,
 		return -ENOMEM;
 	p->proto = proto_find(p->func, set->kind == PK_USDT);
 	if (!p->proto && u->dwarf_protos && set->kind != PK_USDT)
-		p->proto = proto_dwarf(p->lib, p->func);
+		p->proto = proto_dwarf(p->lib, p->func, set->loc[i].addr);
 	p->nargs = set->kind == PK_USDT ? set->loc[i].nargs : -1;
 	u->nprobes++;
 	return 0;
