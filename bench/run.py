@@ -336,6 +336,14 @@ def library_calls():
                                                 "puts", "/bin/true"]),
         ("strobe ltrace -e '*' -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-e",
                                                "*", "/bin/true"]),
+        # with the syscall tracer beside the probes; with stacks (their
+        # copies need the bigger ring buffers)
+        ("strobe ltrace -S -e '*' -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-S",
+                                                  "-e", "*", "/bin/true"]),
+        ("strobe ltrace -w 3 -e '*' -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-w",
+                                                    "3", "-e", "*", "/bin/true"]),
+        ("ltrace -S -e '*' -- /bin/true", ["ltrace", "-o", "/dev/null", "-S", "-e", "*",
+                                           "/bin/true"]),
         ("strobe --event 'uprobe:libc:*' -- /bin/true",
          [STROBE, "-o", "/dev/null", "--no-syscalls", "--event", "uprobe:libc:*",
           "--", "/bin/true"]),
