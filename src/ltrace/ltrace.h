@@ -78,7 +78,8 @@ int lt_sys_start(struct lt_sys **y, const struct lt_opts *o, pid_t child,
 		 struct formatter *fmt);
 int lt_sys_ringbuf_fd(struct lt_sys *y);
 int lt_sys_hold(struct lt_sys *y, const void *data, size_t size);
-void lt_sys_release(struct lt_sys *y, struct lt_printer *p);
+/* what is older than a few ms, or everything (all: at the end) */
+void lt_sys_release(struct lt_sys *y, struct lt_printer *p, bool all);
 void lt_sys_stop(struct lt_sys *y);
 uint64_t lt_sys_lost(struct lt_sys *y);
 void lt_sys_free(struct lt_sys *y);

@@ -524,6 +524,14 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 		put_stack(p, b, e->h.tid, e->h.ts, 0);
 		return;
 	}
+	if ((e->nr == NR_execve || e->nr == NR_execveat) && !e->ret) {
+		/* as ltrace: the old image's call does not return */
+		sbuf_puts(b, " <no return ...>\n");
+		put_stack(p, b, e->h.tid, e->h.ts, 0);
+		leader(p, b, &e->h, 0);
+		sbuf_puts(b, "--- Called exec() ---\n");
+		return;
+	}
 	sbuf_putc(b, ')');
 	sbuf_pad_to(b, start, RESULT_COL);
 	sbuf_puts(b, " = ");
@@ -536,6 +544,19 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 			    (unsigned long long)(e->dur % 1000000000) / 1000);
 	sbuf_putc(b, '\n');
 	put_stack(p, b, e->h.tid, e->h.ts, 0);
+}
+
+/* -S: a signal delivered, "--- SIGCHLD (Child exited) ---" as ltrace */
+static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
+{
+	struct lt_thread *t = thread_of(p, sg->h.tid);
+	struct sbuf *b = &p->w->buf;
+
+	flush_unfinished(p, NULL);
+	leader(p, b, &sg->h, t ? t->depth : 0);
+	sbuf_puts(b, "--- ");
+	decode_signal(b, sg->sig);
+	sbuf_printf(b, " (%s) ---\n", strsignal(sg->sig));
 }
 
 static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
@@ -580,6 +601,8 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 		on_exit_rec(p, rec);
 	} else if (h->kind == EV_SYSCALL) {
 		on_syscall(p, rec, h->size);
+	} else if (h->kind == EV_SIGNAL && size >= sizeof(struct ev_signal)) {
+		on_signal(p, rec);
 	} else if (h->kind == EV_USTACK && p->us) {
 		hold_stack(p, rec, h->size);
 	} else if (h->kind == EV_MAPS && p->us && size >= sizeof(struct ev_maps)) {

@@ -234,7 +234,7 @@ static int on_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-/* -S: the syscall side's calls (and with -w their stacks); its exits and
+/* -S: the syscall side's calls and signals (and with -w their stacks); its exits and
  * forks are the probe program's too, and printed from there */
 static int on_sys_record(void *ctx, void *data, size_t size)
 {
@@ -244,6 +244,7 @@ static int on_sys_record(void *ctx, void *data, size_t size)
 		return 0;
 	switch (h->kind) {
 	case EV_SYSCALL:
+	case EV_SIGNAL:
 	case EV_USTACK:
 	case EV_MAPS:
 		return on_record(ctx, data, size);
@@ -258,12 +259,12 @@ static int on_sys_record(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-/* Both ring buffers, then what they held, in order. */
-static void drain(struct lt_run *r)
+/* Both ring buffers, then what they held, in order (all: the last time). */
+static void drain(struct lt_run *r, bool all)
 {
 	ring_buffer__consume(r->rb);
 	if (r->sys)
-		lt_sys_release(r->sys, r->pr);
+		lt_sys_release(r->sys, r->pr, all);
 }
 
 static const char *func_name(int nr, void *ctx)
@@ -319,7 +320,7 @@ static int consume(struct lt_run *r, int sigfd)
 
 		if (epoll_wait(epfd, got, 4, 50) < 0 && errno != EINTR)
 			break;
-		drain(r);
+		drain(r, false);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo != SIGCHLD)
 				stop = si.ssi_signo;
@@ -437,7 +438,7 @@ int ltrace_run(const struct lt_opts *o)
 	stop = consume(&r, sigfd);
 	uprog_detach(&r.up);
 	lt_sys_stop(r.sys);
-	drain(&r);
+	drain(&r, true);
 	lt_printer_finish(r.pr);
 	if (o->count)
 		print_summary(&r, (mono_ns() - start) / 1e9);

@@ -13,11 +13,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <bpf/libbpf.h>
 
 #include "ltrace.h"
 #include "../session/session.h"
 #include "../syscalls/nr_x86_64.h"
+
+/*
+ * What happened in the last HOLD_NS is kept for the next drain: a record
+ * the other ring has not delivered yet may still belong before it, and a
+ * call's return (with the strings its entry could not read) usually
+ * follows its entry within that time.
+ */
+#define HOLD_NS 30000000ull
 
 struct lt_held {
 	void *data;
@@ -121,16 +130,27 @@ static void patch_entry(struct lt_sys *y, size_t i)
 	}
 }
 
-void lt_sys_release(struct lt_sys *y, struct lt_printer *p)
+void lt_sys_release(struct lt_sys *y, struct lt_printer *p, bool all)
 {
+	struct timespec ts;
+	uint64_t horizon = 0;
+	size_t n = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);	/* the clock of bpf_ktime_get_ns */
+	if (!all)
+		horizon = ts.tv_sec * 1000000000ull + ts.tv_nsec - HOLD_NS;
 	qsort(y->held, y->nheld, sizeof(*y->held), cmp_held);
 	for (size_t i = 0; i < y->nheld; i++)
 		patch_entry(y, i);
-	for (size_t i = 0; i < y->nheld; i++) {
-		lt_printer_event(p, y->held[i].data, y->held[i].size);
-		free(y->held[i].data);
+	for (; n < y->nheld && (all || y->held[n].when < horizon); n++) {
+		lt_printer_event(p, y->held[n].data, y->held[n].size);
+		free(y->held[n].data);
 	}
-	y->nheld = 0;
+	/* the rest waits for the next drain, in order */
+	memmove(y->held, y->held + n, (y->nheld - n) * sizeof(*y->held));
+	y->nheld -= n;
+	for (size_t i = 0; i < y->nheld; i++)
+		y->held[i].seq = i;
 }
 
 /* Every thread of a -p process, from /proc; -errno if none. */
