@@ -405,6 +405,10 @@ int ltrace_run(const struct lt_opts *o)
 		fprintf(stderr, "strobe ltrace: cannot watch the process: %s\n", strerror(-err));
 		goto out;
 	}
+	/* -S: the syscalls first, so that with -p no call that shows makes
+	 * syscalls that do not (loading takes a while) */
+	if (o->syscalls && lt_sys_start(&r.sys, o, r.child, r.fmt))
+		goto out;
 	r.up.skip_unprobeable = true;
 	r.up.dwarf_protos = true;
 	if (attach_calls(&r, filter))
@@ -421,8 +425,6 @@ int ltrace_run(const struct lt_opts *o)
 	}
 	lt_printer_set_child(r.pr, r.child);
 	if (o->syscalls) {
-		if (lt_sys_start(&r.sys, o, r.child, r.fmt))
-			goto out;
 		if (ring_buffer__add(r.rb, lt_sys_ringbuf_fd(r.sys), on_sys_record, &r)) {
 			fprintf(stderr, "strobe ltrace: cannot map the syscalls' ring buffer: %s\n",
 				strerror(errno));
