@@ -77,6 +77,13 @@ struct lt_sys;
 int lt_sys_start(struct lt_sys **y, const struct lt_opts *o, pid_t child,
 		 struct formatter *fmt);
 int lt_sys_ringbuf_fd(struct lt_sys *y);
+/* -S -c: the syscalls' rows appended to a summary, numbered from
+ * LT_SYS_BASE (below it: the probes' cookies), and their names */
+#define LT_SYS_BASE (1 << 20)
+struct summary;
+int lt_sys_summary(struct lt_sys *y, struct summary *out);
+const char *lt_sys_name(int nr);
+uint64_t lt_sys_not_counted(struct lt_sys *y);
 int lt_sys_hold(struct lt_sys *y, const void *data, size_t size);
 /* what is older than a few ms, or everything (all: at the end) */
 void lt_sys_release(struct lt_sys *y, struct lt_printer *p, bool all);

@@ -179,9 +179,6 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		o->timestamps = 3;
 	if (!!o->cmd + !!o->npids + o->all != 1)
 		return bad("give one of COMMAND, -p PID or -a", NULL);
-	if (o->syscalls && o->count)
-		return bad("-S with -c is not supported yet: count the syscalls with strobe -c",
-			   NULL);
 	if (o->all && !o->nrules && !o->nlibs)
 		return bad("-a needs -e or -l: which functions, of which library", NULL);
 	return 0;

@@ -269,8 +269,11 @@ static void drain(struct lt_run *r, bool all)
 
 static const char *func_name(int nr, void *ctx)
 {
-	const struct up_probe *p = uprog_probe(ctx, nr);
+	const struct up_probe *p;
 
+	if (nr >= LT_SYS_BASE)
+		return lt_sys_name(nr);
+	p = uprog_probe(ctx, nr);
 	return p ? p->func : NULL;
 }
 
@@ -278,15 +281,19 @@ static void print_summary(struct lt_run *r, double seconds)
 {
 	struct summary sum = { 0 };
 	struct summary_fmt f = { .sort = SORT_TIME, .seconds = seconds, .when = time(NULL),
-				 .not_counted = uprog_not_counted(&r->up) };
+				 .not_counted = uprog_not_counted(&r->up) +
+						lt_sys_not_counted(r->sys) };
 	struct sum_maps m;
 	int err;
 
 	uprog_summary_maps(&r->up, &m);
 	err = summary_collect(&m, &sum);
+	if (!err && r->sys)	/* -S: the syscalls in the same table */
+		err = lt_sys_summary(r->sys, &sum);
 
 	if (err) {
 		fprintf(stderr, "strobe ltrace: cannot read the summary: %s\n", strerror(-err));
+		summary_free(&sum);
 		return;
 	}
 	summary_set_namer(func_name, &r->up);

@@ -19,6 +19,7 @@
 #include "ltrace.h"
 #include "../session/session.h"
 #include "../syscalls/nr_x86_64.h"
+#include "../syscalls/syscalls.h"
 
 /*
  * What happened in the last HOLD_NS is kept for the next drain: a record
@@ -202,6 +203,13 @@ int lt_sys_start(struct lt_sys **out, const struct lt_opts *o, pid_t child,
 	so->pids = o->pids;
 	so->npids = o->npids;
 	so->stack_trace = o->stack_depth ? 1 : 0;
+	if (o->count) {
+		/* counted in the kernel, as strobe -c does; nothing to print */
+		so->summary = true;
+		so->trace = false;
+		so->stack_trace = 0;
+		so->bufsize = 64 << 10;
+	}
 	so->stack_bytes = 8192;
 	so->debug = o->debug;
 	y->s.o = so;
@@ -229,6 +237,47 @@ int lt_sys_start(struct lt_sys **out, const struct lt_opts *o, pid_t child,
 		return -EALREADY;
 	}
 	return 0;
+}
+
+int lt_sys_summary(struct lt_sys *y, struct summary *out)
+{
+	struct summary sum = { 0 };
+	struct sum_maps m;
+	int err;
+
+	bpf_summary_maps(&y->s, &m);
+	if ((err = summary_collect(&m, &sum)))
+		return err;
+	for (size_t i = 0; i < sum.n; i++) {
+		struct sum_row *r = summary_add_row(out);
+
+		if (!r) {
+			err = -ENOMEM;
+			break;
+		}
+		*r = sum.rows[i];
+		r->nr += LT_SYS_BASE;
+	}
+	summary_free(&sum);
+	return err;
+}
+
+const char *lt_sys_name(int nr)
+{
+	static char *names[SYSCALL_TABLE_SIZE];
+	const struct syscall_desc *d;
+
+	nr -= LT_SYS_BASE;
+	if (nr < 0 || nr >= SYSCALL_TABLE_SIZE || !(d = syscall_get(nr)))
+		return NULL;
+	if (!names[nr] && asprintf(&names[nr], "SYS_%s", d->name) < 0)
+		names[nr] = NULL;
+	return names[nr];
+}
+
+uint64_t lt_sys_not_counted(struct lt_sys *y)
+{
+	return y ? bpf_summary_not_counted(&y->s) : 0;
 }
 
 int lt_sys_ringbuf_fd(struct lt_sys *y)
