@@ -618,6 +618,8 @@ static __always_inline int on_return_body(struct pt_regs *ctx)
 			account(cookie, is_error(d->err, PT_REGS_RC(ctx)), dur);
 	} else if (!targeted()) {
 		return 0;
+	} else if (dflags & UD_COUNT) {	/* a uretprobe alone: no duration */
+		account(cookie, is_error(d->err, PT_REGS_RC(ctx)), 0);
 	}
 	if (!(dflags & UD_EMIT_RETURN) || !(x = bpf_map_lookup_elem(&hits, &zero)))
 		return 0;

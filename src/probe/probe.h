@@ -219,6 +219,7 @@ struct up_probe {
 	enum probe_kind kind;
 	const struct lib_proto *proto;	/* NULL: raw values */
 	int nargs;		/* usdt: arguments the note describes */
+	bool paired;		/* --event uprobe: with uretprobe: of it: one probe */
 };
 
 struct uprog {
@@ -254,6 +255,7 @@ struct sum_maps;
 void uprog_summary_maps(const struct uprog *u, struct sum_maps *m);
 int64_t uprog_live(const struct uprog *u);
 uint64_t uprog_not_counted(const struct uprog *u);
+uint64_t uprog_not_in_hist(const struct uprog *u);
 uint64_t uprog_lost_total(const struct uprog *u);
 void uprog_detach(struct uprog *u);
 void uprog_destroy(struct uprog *u);

@@ -250,6 +250,11 @@ uint64_t uprog_not_counted(const struct uprog *u)
 	return skel_of(u)->bss->summary_full;
 }
 
+uint64_t uprog_not_in_hist(const struct uprog *u)
+{
+	return skel_of(u)->bss->summary_nohist;
+}
+
 uint64_t uprog_lost_total(const struct uprog *u)
 {
 	struct { uint64_t total, pending; } *vals;

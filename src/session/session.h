@@ -73,6 +73,7 @@ struct session {
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
 	/* -i: the counts at the last interval, and when it was */
 	struct summary prev;
+	struct summary uprev;	/* -i: the user probes' table */
 	uint64_t prev_ns;
 	uint64_t start_ns;
 	struct uprog *up;	/* --event uprobe:, uretprobe:, usdt: */
