@@ -108,5 +108,75 @@ def test_summary_system_wide():
     check(rows.get("strtol", (0,))[0] >= n + 2, err)
 
 
+PY311 = "/usr/bin/python3.11"
+RECORDED = ["-e", "trace=openat", "--event", "uprobe:libc:open", "--event",
+            "uretprobe:libc:open", "--event", "uprobe:libc:strtol", "--event",
+            "uretprobe:libc:getenv", "--event", "uprobe:libc:getenv"]
+
+
+def test_record_report_same_lines_as_live():
+    """report prints a recording's user probes as the live stream did, in
+    the same order among the syscalls (only run-to-run values differ)."""
+    def norm(text):
+        return [re.sub(r"0x[0-9a-f]+", "0x?", l) for l in text.splitlines()
+                if not l.startswith("strobe:")]
+    with tempfile.TemporaryDirectory() as d:
+        data = os.path.join(d, "u.data")
+        r = run([STROBE, "record", "-o", data] + RECORDED + ["--", prog("libcalls"), "3"])
+        check(r.returncode == 0, r.stderr)
+        rep = run([STROBE, "report", data])
+        live = run([STROBE] + RECORDED + ["--", prog("libcalls"), "3"])
+        check(rep.returncode == 0 and norm(rep.stdout) == norm(live.stderr) and
+              any(":open(retval=3)" in l for l in norm(rep.stdout)),
+              "report:\n%s\nlive:\n%s" % (rep.stdout, live.stderr))
+        with open(data, "rb") as f:
+            check(f.read(12)[8:] == b"\x02\0\0\0", "version 2: the file has probes")
+        # -c from the records: the pairs' calls, and getenv's NULL an error
+        c = run([STROBE, "report", "-c", data])
+        t = table_rows(c.stdout)
+        check([x[0] for x in t] == ["syscall", "function"] and
+              t[1][1].get("open") == (1, 0) and t[1][1].get("getenv", (0, 0))[1] >= 1 and
+              t[1][1].get("strtol", (0,))[0] >= 5, c.stdout + c.stderr)
+
+
+def test_export_slices_and_instants():
+    """Perfetto: a uprobe+uretprobe pair is a slice with the entry's
+    arguments and the result; a uprobe alone and a USDT marker instants."""
+    with tempfile.TemporaryDirectory() as d:
+        data, out = os.path.join(d, "u.data"), os.path.join(d, "u.json")
+        r = run([STROBE, "record", "-o", data] + RECORDED + ["--", prog("libcalls"), "2"])
+        check(r.returncode == 0, r.stderr)
+        r = run([STROBE, "export", "--format=perfetto", "-o", out, data])
+        check(r.returncode == 0, r.stderr)
+        with open(out) as f:
+            ev = json.load(f)["traceEvents"]
+        opens = [e for e in ev if e.get("name") == "open"]
+        check(len(opens) == 1 and opens[0]["ph"] == "X" and opens[0]["dur"] > 0 and
+              opens[0]["args"]["call"] == 'open(path="/dev/null", flags=O_WRONLY|O_APPEND)'
+              and opens[0]["args"]["result"] == "3", opens)
+        strtols = [e for e in ev if e.get("name") == "strtol"]
+        check(len(strtols) == 4 and all(e["ph"] == "i" for e in strtols), strtols)
+        openat = [e for e in ev if e.get("name") == "openat" and "/dev/null" in
+                  e["args"]["call"]]
+        # the syscall open makes lies inside the library call's slice
+        check(openat and opens[0]["ts"] <= openat[0]["ts"] and
+              openat[0]["ts"] + openat[0]["dur"] <= opens[0]["ts"] + opens[0]["dur"],
+              (opens, openat))
+        with tempfile.NamedTemporaryFile("w", suffix=".py", dir=d, delete=False) as f:
+            f.write("import json\n")
+        r = run([STROBE, "record", "-o", data, "--no-syscalls", "--event",
+                 "usdt:%s:python:import__find__load__done" % PY311, "--", "/usr/bin/python3",
+                 f.name])
+        check(r.returncode == 0, r.stderr)
+        rep = run([STROBE, "report", data])
+        check('import__find__load__done(modulename="json", found=1)' in rep.stdout,
+              rep.stdout + rep.stderr)
+        run([STROBE, "export", "--format=perfetto", "-o", out, data])
+        with open(out) as f:
+            ev = json.load(f)["traceEvents"]
+        check(any(e.get("cat") == "usdt" and e["ph"] == "i" and
+                  'modulename="json"' in e["args"]["call"] for e in ev), ev[:5])
+
+
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -187,3 +187,27 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 	sbuf_putc(b, ')');
 	end_line(f, b);
 }
+
+/* For exports: "func(args)" of a probe record (its arguments as the line
+ * shows them), or with result its return value. */
+void formatter_uprobe_text(struct formatter *f, struct sbuf *b, const struct ev_uprobe *e,
+			   size_t size, bool result)
+{
+	const struct uprog *u = formatter_uprobes(f);
+	const struct up_probe *p = u ? uprog_probe(u, e->cookie) : NULL;
+
+	if (size < sizeof(*e))
+		return;
+	if (result) {
+		put_lib_result(f, b, p ? p->proto : NULL, e, size);
+		return;
+	}
+	sbuf_puts(b, p ? p->func : "?");
+	sbuf_putc(b, '(');
+	if (p && p->kind == PK_USDT && !p->proto)
+		for (int i = 0; i < p->nargs && i < UP_ARGS; i++)
+			sbuf_printf(b, "%sarg%d=%lld", i ? ", " : "", i, (long long)e->args[i]);
+	else if (!(e->flags & UPF_RETURN) || (e->flags & UPF_PAIRED))
+		put_lib_args(f, b, p ? p->proto : NULL, e, size, true);
+	sbuf_putc(b, ')');
+}

@@ -380,6 +380,9 @@ static int start(struct session *s)
 	err = bpf_setup_attach(s);
 	if (!err)
 		err = uprobes_setup(s);
+	if (!err && (err = uprobes_record(s)))
+		fprintf(stderr, "strobe: cannot write the probes to %s: %s\n", s->o->outfile,
+			strerror(-err)), err = -EALREADY;
 	s->t.attach = mono_ns();
 	formatter_set_tracepoints(s->fmt, &s->tps);
 	if (s->rec)

@@ -95,6 +95,7 @@ int session_record(struct session *s, const void *data, size_t size, bool hold);
 /* uprobes.c: --event user-space probes */
 int uprobes_setup(struct session *s);
 int uprobes_ring(struct session *s);
+int uprobes_record(struct session *s);
 int uprobes_hold(struct session *s, const void *data, size_t size);
 void uprobes_release(struct session *s);
 void uprobes_stop(struct session *s);

@@ -14,6 +14,7 @@
 
 #include "session.h"
 #include "../probe/probe.h"
+#include "../record/record.h"
 #include "../../bpf/uprobe_desc.h"
 
 static int on_urecord(void *ctx, void *data, size_t size)
@@ -198,6 +199,30 @@ out:
 	}
 	free(u);
 	return rc;
+}
+
+/* strobe record: the probes by cookie, so report names and decodes their
+ * records (docs/file-format.md, PROBES) */
+int uprobes_record(struct session *s)
+{
+	struct sbuf b;
+	int err;
+
+	if (!s->rec || !s->up)
+		return 0;
+	if ((err = rec_writer_version(s->rec, REC_VERSION_PROBES)))
+		return err;
+	sbuf_init(&b, 4096);
+	for (size_t i = 0; i < s->up->nprobes; i++) {
+		const struct up_probe *p = &s->up->probes[i];
+
+		sbuf_printf(&b, "%zu %s %s %d %s %s\n", i, p->kind == PK_USDT ? "usdt" :
+			    p->kind == PK_URETPROBE ? "uretprobe" : "uprobe",
+			    p->paired ? "paired" : "-", p->nargs, p->func, p->lib);
+	}
+	err = rec_writer_block(s->rec, RB_PROBES, b.p, b.len);
+	sbuf_free(&b);
+	return err;
 }
 
 int uprobes_ring(struct session *s)
