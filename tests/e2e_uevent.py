@@ -178,5 +178,20 @@ def test_export_slices_and_instants():
                   'modulename="json"' in e["args"]["call"] for e in ev), ev[:5])
 
 
+def test_pair_lines_and_durations():
+    """A pair prints the lines two probes print; -T adds the call's time to
+    the return line; the return line's time is its own (after the entry's)."""
+    r = run([STROBE, "-T", "-ttt", "--no-syscalls", "--event", "uprobe:libc:open",
+             "--event", "uretprobe:libc:open", "--", prog("libcalls")])
+    check(r.returncode == 0, r.stderr)
+    lines = [l for l in r.stderr.splitlines() if ":open(" in l]
+    check(len(lines) == 2 and re.search(r" uprobe:\S+:open\(path=\"/dev/null\"", lines[0])
+          and re.search(r" uretprobe:\S+:open\(retval=3\) <\d+\.\d{6}>$", lines[1]),
+          r.stderr)
+    t0, t1 = (float(l.split()[0]) for l in lines)
+    dur = float(re.search(r"<([\d.]+)>$", lines[1]).group(1))
+    check(t1 >= t0 and abs((t1 - t0) - dur) < 2e-6, lines)
+
+
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -11,6 +11,7 @@
 
 #include "output.h"
 #include "internal.h"
+#include "formatter.h"
 #include "../decode/decode.h"
 #include "../probe/probe.h"
 
@@ -185,6 +186,12 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 		put_lib_args(f, b, p->proto, e, size, true);
 	}
 	sbuf_putc(b, ')');
+	/* -T: a timed call's duration, as a syscall's */
+	if ((e->flags & UPF_PAIRED) && f->o.syscall_times) {
+		sbuf_puts(b, " <");
+		put_secs(b, e->dur, false);
+		sbuf_putc(b, '>');
+	}
 	end_line(f, b);
 }
 
