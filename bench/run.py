@@ -8,7 +8,8 @@ of the same workload.  Not a test: nothing here asserts a time.
 
   W1 = dd if=/dev/zero of=/dev/null bs=1 count=1000k   (about 2M syscalls)
 
-`run.py inject` runs only the injection figures (-e inject=).
+`run.py inject` runs only the injection figures (-e inject=); `run.py
+libcalls` only the library-call figures (uprobes).
 
 strace and perf trace decoding every call are 100-300x slower; they run a
 smaller W1 (count given below) and are compared with the untraced run of
@@ -297,40 +298,73 @@ def main():
     library_calls()
 
 
+def bench_cpu(configs, reps=REPS):
+    """configs: [(name, argv)] run interleaved -> {name: (median wall s,
+    median CPU s of the run: the tracer and the traced program, which it
+    reaps)}"""
+    walls, cpus = {n: [] for n, _ in configs}, {n: [] for n, _ in configs}
+    for _ in range(reps):
+        for name, argv in configs:
+            t0 = time.perf_counter()
+            p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _, _, ru = os.wait4(p.pid, 0)
+            walls[name].append(time.perf_counter() - t0)
+            cpus[name].append(ru.ru_utime + ru.ru_stime)
+    return {n: (statistics.median(walls[n]), statistics.median(cpus[n])) for n in walls}
+
+
 def library_calls():
     """Per-call cost of counting a library function (strtol) with its
-    latency, against bpftrace counting its entries and ltrace -c; and the
-    time to attach uprobes to many functions."""
+    latency, against bpftrace counting its entries (and its entries and
+    returns) and ltrace -c; and the time to attach uprobes to many
+    functions."""
     build = os.environ.get("BUILD", "build")
     lc = os.path.abspath(os.path.join(build, "tests", "progs", "libcalls"))
     libc = "/lib/x86_64-linux-gnu/libc.so.6"
     n, n_lt = 200000, 20000	# ltrace's ~200 us a call: fewer
+    reps = max(REPS, 9)
     def cfgs(count):
         return [
             ("untraced", [lc, str(count)]),
             ("strobe ltrace -c -e strtol", [STROBE, "ltrace", "-o", "/dev/null", "-c",
                                             "-e", "strtol", lc, str(count)]),
+            ("strobe -c --event uprobe+uretprobe strtol",
+             [STROBE, "-o", "/dev/null", "-c", "--no-syscalls", "--event",
+              "uprobe:libc:strtol", "--event", "uretprobe:libc:strtol", "--", lc,
+              str(count)]),
             ("bpftrace uprobe strtol count()",
              ["bpftrace", "-e", "uprobe:%s:strtol { @ = count(); }" % libc,
               "-c", "%s %d" % (lc, count)]),
+            ("bpftrace uprobe+uretprobe strtol count()",
+             ["bpftrace", "-e", "uprobe:%s:strtol { @ = count(); } "
+              "uretprobe:%s:strtol { @r = count(); }" % (libc, libc),
+              "-c", "%s %d" % (lc, count)]),
         ]
-    full, empty = bench(cfgs(n)), bench(cfgs(0))
+    load0 = os.getloadavg()[0]
+    # full and empty runs interleaved too: the load moves between them
+    both = bench_cpu([(k + " full", a) for k, a in cfgs(n)] +
+                     [(k + " empty", a) for k, a in cfgs(0)], reps)
+    load1 = os.getloadavg()[0]
     lt_full = bench([("ltrace -c -e strtol", ["ltrace", "-c", "-e", "strtol", lc,
                                                str(n_lt)])], reps=1)
     lt_empty = bench([("ltrace -c -e strtol", ["ltrace", "-c", "-e", "strtol", lc, "0"])],
                      reps=1)
     print("\nLibrary calls: %d strtol calls counted; per call = (run - run with 0 "
-          "calls) / calls" % n)
+          "calls) / calls, medians of %d interleaved runs; load average %.1f -> %.1f "
+          "on %d CPUs" % (n, reps, load0, load1, os.cpu_count()))
     per = {}
-    for name in full:
-        per[name] = (full[name][0] - empty[name][0]) / n * 1e6
+    for name, _ in cfgs(0):
+        per[name] = tuple((both[name + " full"][k] - both[name + " empty"][k]) / n * 1e6
+                          for k in (0, 1))
     name = "ltrace -c -e strtol"
-    per[name] = (lt_full[name][0] - lt_empty[name][0]) / n_lt * 1e6
+    per[name] = ((lt_full[name][0] - lt_empty[name][0]) / n_lt * 1e6, float("nan"))
     ref = per["bpftrace uprobe strtol count()"]
-    for name, us in per.items():
-        print("  %-46s %8.2f us/call  %5.2fx bpftrace" % (name, us, us / ref if ref else 0))
-    print("  (strobe times each call: a uprobe at entry and a uretprobe at return, "
-          "two traps; bpftrace's count() has the entry one only)")
+    print("  %-46s %8s %8s  %s" % ("", "wall", "CPU", "(us a call; x bpftrace's count)"))
+    for name, (w, c) in per.items():
+        print("  %-46s %8.2f %8.2f  %5.2fx %5.2fx" % (name, w, c, w / ref[0] if ref[0] else 0,
+                                                     c / ref[1] if ref[1] else 0))
+    print("  (timing a call takes a uretprobe at its return: bpftrace pays it too once "
+          "it has a uretprobe)")
     res = bench([
         ("strobe ltrace -e puts -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-e",
                                                 "puts", "/bin/true"]),
@@ -435,4 +469,6 @@ def inject():
 if __name__ == "__main__":
     if sys.argv[1:] == ["inject"]:
         sys.exit(inject())
+    if sys.argv[1:] == ["libcalls"]:
+        sys.exit(library_calls())
     sys.exit(main())

@@ -81,6 +81,7 @@ struct uthread {
 	/* the last code range a return address was checked in, and for
 	 * which address space: most calls come from the same place */
 	__u64 mm, ok_start, ok_end, bad_start, bad_end;
+	__u64 tgt_mm;		/* thread_targeted() said yes for this mm */
 	struct uframe f[UP_FRAMES];
 };
 
@@ -201,6 +202,26 @@ __noinline int ustack_g(__u64 ts, __u64 now)
 	return 0;
 }
 
+/* targeted() for a thread with storage: the answer is kept per address
+ * space (a process leaves `targets` only when it dies, and enters it
+ * fully only at an exec, which changes the mm), saving the hash lookup
+ * on every call.  NULL: not targeted. */
+static __always_inline struct uthread *thread_targeted(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	__u64 mm = (__u64)task->mm;
+	struct uthread *t = bpf_task_storage_get(&threads, task, 0, 0);
+
+	if (t && t->tgt_mm == mm)
+		return t;
+	if (!targeted())
+		return NULL;
+	t = bpf_task_storage_get(&threads, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (t)
+		t->tgt_mm = mm;
+	return t;
+}
+
 /* --- the caller check (ltrace) --- */
 
 struct vma_ctx {
@@ -222,15 +243,14 @@ static long vma_cb(struct task_struct *task, struct vm_area_struct *vma, void *d
 	return 0;
 }
 
-static __always_inline bool caller_ok(struct uthread *t, __u64 sp)
+/* Whether a return address lies in a file of `callers`. */
+static __always_inline bool caller_in(struct uthread *t, __u64 ra)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct vma_ctx c = {};
 	struct up_caller key = {};
-	__u64 ra = 0, mm = (__u64)task->mm;
+	__u64 mm = (__u64)task->mm;
 
-	if (bpf_probe_read_user(&ra, sizeof(ra), (void *)sp))
-		return false;
 	if (t->mm == mm) {
 		if (ra >= t->ok_start && ra < t->ok_end)
 			return true;
@@ -252,6 +272,19 @@ static __always_inline bool caller_ok(struct uthread *t, __u64 sp)
 	t->bad_start = c.start;
 	t->bad_end = c.end;
 	return false;
+}
+
+/* At a function's entry the return address is at sp.  Reading it costs
+ * more than the rest of the entry program (about 250 ns here), so where
+ * nothing is emitted at entry the check waits for the return, where the
+ * kernel has put the return address in the registers' ip. */
+static __always_inline bool caller_ok(struct uthread *t, __u64 sp)
+{
+	__u64 ra = 0;
+
+	if (bpf_probe_read_user(&ra, sizeof(ra), (void *)sp))
+		return false;
+	return caller_in(t, ra);
 }
 
 /* --- captures --- */
@@ -463,29 +496,68 @@ static __always_inline struct uframe *frame_at(struct uthread *t, __u32 i)
 	return &t->f[i];
 }
 
+/* Push a frame for the return to find; its index, or UP_FRAMES when
+ * the thread is nested too deep. */
+static __always_inline __u32 push_frame(struct uthread *t, __u64 sp, __u64 ts, __u32 cookie)
+{
+	__u32 i = t->depth;
+
+	/* frames left by calls that never returned (longjmp) */
+#pragma unroll
+	for (int k = 0; k < 3; k++)
+		if (i > 0 && i <= UP_FRAMES && frame_at(t, i - 1)->sp <= sp)
+			i--;
+	if (i < UP_FRAMES) {
+		struct uframe *f = frame_at(t, i);
+
+		f->ts = ts;
+		f->sp = sp;
+		f->cookie = cookie;
+		f->capfail = 0;
+		t->depth = i + 1;
+	} else {
+		__sync_fetch_and_add(&frames_full, 1);
+	}
+	return i;
+}
+
 static __always_inline int on_entry_body(struct pt_regs *ctx)
 {
 	__u32 cookie = bpf_get_attach_cookie(ctx), zero = 0;
 	const struct up_desc *d;
 	struct uthread *t = NULL;
 	struct hit *x;
-	__u64 sp = PT_REGS_SP(ctx);
+	__u64 sp = PT_REGS_SP(ctx), ts;
 	__u32 depth = 0;
 	__u8 flags;
 
-	if (!targeted() || !(d = bpf_map_lookup_elem(&descs, &cookie)))
+	if (!(d = bpf_map_lookup_elem(&descs, &cookie)))
 		return 0;
 	flags = d->flags;
 	if (flags & (UD_CALLER | UD_PAIR)) {
-		if (!(t = thread_get(true)))
+		if (!(t = thread_targeted()))
 			return 0;
-		if ((flags & UD_CALLER) && !caller_ok(t, sp))
+		/* without an entry record, the return checks the caller */
+		if ((flags & UD_CALLER) && (flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
+		    !caller_ok(t, sp))
 			return 0;
 		depth = t->depth;
+	} else if (!targeted()) {
+		return 0;
+	}
+	ts = bpf_ktime_get_ns();
+	/* -c without a trace (ltrace -c, --event pairs under -c): the
+	 * return needs the time and where the frame was, nothing more */
+	if (!(flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN))) {
+		if (t && (flags & UD_PAIR))
+			push_frame(t, sp, ts, cookie);
+		else if (flags & UD_COUNT)
+			account(cookie, false, 0);
+		return 0;
 	}
 	if (!(x = bpf_map_lookup_elem(&hits, &zero)))
 		return 0;
-	x->now = x->ts = bpf_ktime_get_ns();
+	x->now = x->ts = ts;
 	if (flags & UD_USDT) {
 		usdt_args_g(ctx, cookie);
 	} else {
@@ -497,26 +569,10 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 		x->args[5] = ctx->r9;	/* libbpf 1.1 has no PT_REGS_PARM6 */
 	}
 	if (t && (flags & UD_PAIR)) {
-		__u32 i = t->depth;
-
-		/* frames left by calls that never returned (longjmp) */
-#pragma unroll
-		for (int k = 0; k < 3; k++)
-			if (i > 0 && i <= UP_FRAMES && frame_at(t, i - 1)->sp <= sp)
-				i--;
-		if (i < UP_FRAMES) {
-			struct uframe *f = frame_at(t, i);
-
-			f->ts = x->ts;
-			f->sp = sp;
-			f->cookie = cookie;
-			f->capfail = 0;
-			__builtin_memcpy(f->args, x->args, sizeof(f->args));
-			t->depth = i + 1;
-		} else {
-			__sync_fetch_and_add(&frames_full, 1);
-		}
-		depth = i;
+		depth = push_frame(t, sp, ts, cookie);
+		if (depth < UP_FRAMES)
+			__builtin_memcpy(frame_at(t, depth)->args, x->args,
+					 sizeof(frame_at(t, depth)->args));
 	}
 	if ((flags & UD_COUNT) && !(flags & UD_PAIR))
 		account(cookie, false, 0);
@@ -540,23 +596,20 @@ static __always_inline int on_return_body(struct pt_regs *ctx)
 {
 	__u32 cookie = bpf_get_attach_cookie(ctx), zero = 0;
 	const struct up_desc *d;
+	struct uframe *f = NULL;
 	struct hit *x;
 	__u64 now, sp = PT_REGS_SP(ctx), ts, dur = 0;
 	__u8 flags = UPF_RETURN, dflags;
 	__u32 depth = 0;
 
-	if (!targeted() || !(d = bpf_map_lookup_elem(&descs, &cookie)))
+	if (!(d = bpf_map_lookup_elem(&descs, &cookie)))
 		return 0;
 	dflags = d->flags;
-	if (!(x = bpf_map_lookup_elem(&hits, &zero)))
-		return 0;
 	now = bpf_ktime_get_ns();
 	ts = now;
-	__builtin_memset(x->args, 0, sizeof(x->args));
-	x->retry = 0;
 	if (dflags & UD_PAIR) {
+		/* a frame is there only if the entry was targeted */
 		struct uthread *t = thread_get(false);
-		struct uframe *f;
 		__u32 i;
 
 		if (!t)
@@ -579,23 +632,34 @@ static __always_inline int on_return_body(struct pt_regs *ctx)
 		}
 		ts = f->ts;
 		dur = now - ts;
-		x->retry = f->capfail;
-		__builtin_memcpy(x->args, f->args, sizeof(f->args));
 		t->depth = i - 1;
 		depth = i - 1;
+		if ((dflags & UD_CALLER) && !(dflags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
+		    !caller_in(t, PT_REGS_IP(ctx)))
+			return 0;
 		flags |= UPF_PAIRED;
 		if (dflags & UD_COUNT)
 			account(cookie, is_error(d->err, PT_REGS_RC(ctx)), dur);
+	} else if (!targeted()) {
+		return 0;
+	} else if (dflags & UD_COUNT) {	/* a uretprobe alone: no duration */
+		account(cookie, is_error(d->err, PT_REGS_RC(ctx)), 0);
 	}
-	if (dflags & UD_EMIT_RETURN) {
-		x->flags = flags;
-		x->depth = depth;
-		x->ts = ts;
-		x->now = now;
-		x->dur = dur;
-		x->ret = PT_REGS_RC(ctx);
-		emit_g(cookie);
+	if (!(dflags & UD_EMIT_RETURN) || !(x = bpf_map_lookup_elem(&hits, &zero)))
+		return 0;
+	__builtin_memset(x->args, 0, sizeof(x->args));
+	x->retry = 0;
+	if (f) {
+		x->retry = f->capfail;
+		__builtin_memcpy(x->args, f->args, sizeof(f->args));
 	}
+	x->flags = flags;
+	x->depth = depth;
+	x->ts = ts;
+	x->now = now;
+	x->dur = dur;
+	x->ret = PT_REGS_RC(ctx);
+	emit_g(cookie);
 	return 0;
 }
 

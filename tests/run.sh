@@ -5,7 +5,7 @@
 #   normal build and again against the sanitized build; the same for the
 #   profiler (tests/e2e_profile.py), -k/-i (tests/e2e_stacks.py), the
 #   command line against strace's (tests/e2e_cli.py) and the user-space
-#   probes (tests/e2e_probe.py) and injection (tests/e2e_inject.py); the
+#   probes (tests/e2e_probe.py, -c and record of them in tests/e2e_uevent.py) and injection (tests/e2e_inject.py); the
 #   sanitized passes run with low pids (STROBE_LOW_PIDS), as on a fresh
 #   machine; the fidelity check against strace (tests/fidelity.py);
 #   strobe script's programs against bpftrace (tests/e2e_lang.py), normal
@@ -59,6 +59,8 @@ tally cli-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tes
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
 tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
+tally uevent env STROBE="$STROBE" python3 tests/e2e_uevent.py
+tally uevent-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_uevent.py
 tally inject env STROBE="$STROBE" python3 tests/e2e_inject.py
 tally inject-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_inject.py
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py

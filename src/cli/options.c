@@ -660,8 +660,6 @@ int options_parse(struct options *o, int argc, char **argv)
 		options_quiet_fd_calls(o);
 	if (o->list)
 		return 0;
-	if (o->nuevents && o->mode == MODE_RECORD)
-		return err1("%s", "record does not keep user-space probes yet; trace them live");
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or --all");
 	if (!!o->cmd + !!o->npids + o->all > 1)

@@ -105,6 +105,11 @@ void formatter_set_tracepoints(struct formatter *f, const struct tp_table *t);
 /* Probes to name EV_UPROBE records by (their cookies index it). */
 struct uprog;
 void formatter_set_uprobes(struct formatter *f, const struct uprog *u);
+struct ev_uprobe;
+/* "func(args)" of a user-space probe record, or (result) its return
+ * value, as the trace line shows them (strobe export) */
+void formatter_uprobe_text(struct formatter *f, struct sbuf *b, const struct ev_uprobe *e,
+			   size_t size, bool result);
 /* Set CLOCK_REALTIME - CLOCK_MONOTONIC (a recording's, when reporting). */
 void formatter_set_clock(struct formatter *f, int64_t real_offset_ns);
 /* The text of one argument or of the result, as a line would show it. */

@@ -11,6 +11,7 @@
 
 #include "output.h"
 #include "internal.h"
+#include "formatter.h"
 #include "../decode/decode.h"
 #include "../probe/probe.h"
 
@@ -124,15 +125,30 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 	const struct uprog *u = formatter_uprobes(f);
 	const struct up_probe *p = u ? uprog_probe(u, e->cookie) : NULL;
 	struct sbuf *b = formatter_buf(f);
+	struct ev_header h;
+	/* a paired probe's return: named as the uretprobe it was asked as */
+	bool ret_of_pair = p && p->paired && (e->flags & UPF_RETURN) &&
+			   !strncmp(p->name, "uprobe:", 7);
 
 	if (size < sizeof(*e)) {
 		formatter_count_malformed(f);
 		return;
 	}
+	/* a paired return carries its entry's time: the line shows its own */
+	h = e->h;
+	if (e->flags & UPF_PAIRED)
+		h.ts += e->dur;
 	if (formatter_json(f)) {
-		json_head(f, b, "uprobe", &e->h);
+		json_head(f, b, "uprobe", &h);
 		sbuf_puts(b, ",\"name\":");
-		if (p)
+		if (ret_of_pair) {
+			struct sbuf n;
+
+			sbuf_init(&n, 64);
+			sbuf_printf(&n, "uret%s", p->name + 1);
+			json_string(b, n.p, n.len);
+			sbuf_free(&n);
+		} else if (p)
 			json_string(b, p->name, strlen(p->name));
 		else
 			sbuf_printf(b, "\"uprobe_%u\"", e->cookie);
@@ -142,11 +158,13 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 		sbuf_puts(b, "]");
 		if (e->flags & UPF_RETURN)
 			sbuf_printf(b, ",\"retval\":%lld", (long long)e->ret);
+		if (e->flags & UPF_PAIRED)
+			sbuf_printf(b, ",\"dur_ns\":%llu", (unsigned long long)e->dur);
 		sbuf_puts(b, "}");
 		end_line(f, b);
 		return;
 	}
-	put_leader(f, b, &e->h);
+	put_leader(f, b, &h);
 	if (!p) {
 		sbuf_printf(b, "uprobe_%u(", e->cookie);
 		put_lib_args(f, b, NULL, e, size, true);
@@ -154,7 +172,9 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 		end_line(f, b);
 		return;
 	}
-	sbuf_puts(b, p->name);
+	if (ret_of_pair)
+		sbuf_puts(b, "uret");
+	sbuf_puts(b, ret_of_pair ? p->name + 1 : p->name);
 	sbuf_putc(b, '(');
 	if (e->flags & UPF_RETURN) {
 		sbuf_puts(b, "retval=");
@@ -166,5 +186,35 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 		put_lib_args(f, b, p->proto, e, size, true);
 	}
 	sbuf_putc(b, ')');
+	/* -T: a timed call's duration, as a syscall's */
+	if ((e->flags & UPF_PAIRED) && f->o.syscall_times) {
+		sbuf_puts(b, " <");
+		put_secs(b, e->dur, false);
+		sbuf_putc(b, '>');
+	}
 	end_line(f, b);
+}
+
+/* For exports: "func(args)" of a probe record (its arguments as the line
+ * shows them), or with result its return value. */
+void formatter_uprobe_text(struct formatter *f, struct sbuf *b, const struct ev_uprobe *e,
+			   size_t size, bool result)
+{
+	const struct uprog *u = formatter_uprobes(f);
+	const struct up_probe *p = u ? uprog_probe(u, e->cookie) : NULL;
+
+	if (size < sizeof(*e))
+		return;
+	if (result) {
+		put_lib_result(f, b, p ? p->proto : NULL, e, size);
+		return;
+	}
+	sbuf_puts(b, p ? p->func : "?");
+	sbuf_putc(b, '(');
+	if (p && p->kind == PK_USDT && !p->proto)
+		for (int i = 0; i < p->nargs && i < UP_ARGS; i++)
+			sbuf_printf(b, "%sarg%d=%lld", i ? ", " : "", i, (long long)e->args[i]);
+	else if (!(e->flags & UPF_RETURN) || (e->flags & UPF_PAIRED))
+		put_lib_args(f, b, p ? p->proto : NULL, e, size, true);
+	sbuf_putc(b, ')');
 }

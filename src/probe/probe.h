@@ -229,6 +229,7 @@ struct up_probe {
 	enum probe_kind kind;
 	const struct lib_proto *proto;	/* NULL: raw values */
 	int nargs;		/* usdt: arguments the note describes */
+	bool paired;		/* --event uprobe: with uretprobe: of it: one probe */
 };
 
 struct uprog {
@@ -260,12 +261,17 @@ int uprog_add_caller(struct uprog *u, const char *path);
 int uprog_add(struct uprog *u, const struct probe_set *set, const struct up_desc *tmpl,
 	      bool entry, bool ret, pid_t pid, const char *display);
 const struct up_probe *uprog_probe(const struct uprog *u, uint32_t cookie);
+/* A probe's description without attaching it (strobe report: from the
+ * recording's PROBES block); its cookie is the next index. */
+int uprog_add_info(struct uprog *u, enum probe_kind kind, const char *func, const char *lib,
+		   int nargs, bool paired);
 int uprog_ringbuf_fd(const struct uprog *u);
 struct sum_maps;
 /* -c: the summary's maps, for summary_collect() */
 void uprog_summary_maps(const struct uprog *u, struct sum_maps *m);
 int64_t uprog_live(const struct uprog *u);
 uint64_t uprog_not_counted(const struct uprog *u);
+uint64_t uprog_not_in_hist(const struct uprog *u);
 uint64_t uprog_lost_total(const struct uprog *u);
 void uprog_detach(struct uprog *u);
 void uprog_destroy(struct uprog *u);

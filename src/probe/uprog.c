@@ -157,6 +157,21 @@ static int add_probe(struct uprog *u, const struct probe_set *set, size_t i,
 	return 0;
 }
 
+int uprog_add_info(struct uprog *u, enum probe_kind kind, const char *func, const char *lib,
+		   int nargs, bool paired)
+{
+	struct probe_set set = { .kind = kind, .path = (char *)lib };
+	struct probe_loc loc = { .name = (char *)func, .nargs = nargs };
+	int err;
+
+	set.loc = &loc;
+	set.n = 1;
+	if ((err = add_probe(u, &set, 0, NULL)))
+		return err;
+	u->probes[u->nprobes - 1].paired = paired;
+	return 0;
+}
+
 static void skipped(void *ctx, const struct probe_loc *loc)
 {
 	struct uprog *u = ctx;
@@ -253,6 +268,11 @@ int64_t uprog_live(const struct uprog *u)
 uint64_t uprog_not_counted(const struct uprog *u)
 {
 	return skel_of(u)->bss->summary_full;
+}
+
+uint64_t uprog_not_in_hist(const struct uprog *u)
+{
+	return skel_of(u)->bss->summary_nohist;
 }
 
 uint64_t uprog_lost_total(const struct uprog *u)

@@ -18,6 +18,7 @@ struct rec_reader {
 	const char *name;
 	uint64_t off;		/* of the next block header */
 	uint64_t created_ns;
+	uint32_t version;	/* REC_VERSION or REC_VERSION_PROBES */
 	uint8_t *stored, *raw;	/* REC_BLOCK_MAX-sized buffers, reused */
 	ZSTD_DCtx *zctx;
 	bool ended;
@@ -47,9 +48,10 @@ struct rec_reader *rec_reader_open(FILE *f, const char *name, char *err, size_t 
 		snprintf(err, errlen, "%s: corrupt file header (offset 0)", name);
 		return NULL;
 	}
-	if (h.version != REC_VERSION || h.header_size != sizeof(h)) {
-		snprintf(err, errlen, "%s: record file version %u, this strobe reads %u "
-			 "(offset 8)", name, h.version, REC_VERSION);
+	if (h.version < REC_VERSION || h.version > REC_VERSION_PROBES ||
+	    h.header_size != sizeof(h)) {
+		snprintf(err, errlen, "%s: record file version %u, this strobe reads %u to %u "
+			 "(offset 8)", name, h.version, REC_VERSION, REC_VERSION_PROBES);
 		return NULL;
 	}
 	r = calloc(1, sizeof(*r));
@@ -61,6 +63,7 @@ struct rec_reader *rec_reader_open(FILE *f, const char *name, char *err, size_t 
 	r->name = name;
 	r->off = sizeof(h);
 	r->created_ns = h.created_ns;
+	r->version = h.version;
 	r->stored = malloc(REC_BLOCK_MAX);
 	r->raw = malloc(REC_BLOCK_MAX);
 	r->zctx = ZSTD_createDCtx();
@@ -95,7 +98,8 @@ int rec_reader_next(struct rec_reader *r, struct rec_block *b, char *err, size_t
 			 r->name, (unsigned long long)at);
 		return -1;
 	}
-	if (h.magic != REC_BLOCK_MAGIC || h.type < RB_META || h.type > RB_END ||
+	if (h.magic != REC_BLOCK_MAGIC || h.type < RB_META ||
+	    h.type > (r->version >= REC_VERSION_PROBES ? RB_PROBES : RB_END) ||
 	    h.codec > RC_ZSTD || h.pad) {
 		snprintf(err, errlen, "%s: corrupt block header at offset %llu", r->name,
 			 (unsigned long long)at);
@@ -151,6 +155,11 @@ int rec_reader_next(struct rec_reader *r, struct rec_block *b, char *err, size_t
 		return 0;
 	}
 	return 1;
+}
+
+uint32_t rec_reader_version(const struct rec_reader *r)
+{
+	return r->version;
 }
 
 uint64_t rec_reader_created_ns(const struct rec_reader *r)

@@ -15,6 +15,10 @@
 
 #define REC_MAGIC "STROBE\x1a\x01"
 #define REC_VERSION 1
+/* a file with user-space probes (--event uprobe:, uretprobe:, usdt:):
+ * version 1 plus PROBES blocks and EV_UPROBE records.  Only such files
+ * say 2, so the others stay readable by a strobe that reads version 1. */
+#define REC_VERSION_PROBES 2
 #define REC_BLOCK_MAGIC 0x314b4c42u	/* "BLK1" */
 #define REC_BLOCK_MAX (8u << 20)	/* raw bytes in one block, at most */
 
@@ -23,6 +27,7 @@ enum rec_block_type {
 	RB_EVENTS = 2,		/* ring-buffer records, back to back */
 	RB_FORMAT = 3,		/* a tracepoint: "id name\n" then its tracefs format */
 	RB_END = 4,		/* key=value lines: totals at the end of the run */
+	RB_PROBES = 5,		/* user-space probes by cookie (version 2) */
 };
 
 enum rec_codec { RC_NONE = 0, RC_ZSTD = 1 };
@@ -54,6 +59,8 @@ struct rec_writer *rec_writer_create(const char *path, int *err);
 void rec_writer_meta(struct rec_writer *w, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int rec_writer_block(struct rec_writer *w, int type, const void *data, size_t len);
+/* Mark the file as of another version (REC_VERSION_PROBES); -errno. */
+int rec_writer_version(struct rec_writer *w, uint32_t version);
 int rec_writer_event(struct rec_writer *w, const void *rec, size_t size);
 /* Write out the events gathered so far (so a crash loses little). */
 int rec_writer_flush(struct rec_writer *w);
@@ -77,6 +84,7 @@ struct rec_reader *rec_reader_open(FILE *f, const char *name, char *err, size_t 
 /* 1: a block; 0: the end block was read (b holds it); -1: err says why. */
 int rec_reader_next(struct rec_reader *r, struct rec_block *b, char *err, size_t errlen);
 uint64_t rec_reader_created_ns(const struct rec_reader *r);
+uint32_t rec_reader_version(const struct rec_reader *r);
 void rec_reader_close(struct rec_reader *r);
 
 /* key=value text: the value of key, copied into val; false if absent. */

@@ -64,7 +64,7 @@ struct rec_writer *rec_writer_create(const char *path, int *err)
 		*err = -ENOMEM;
 		return NULL;
 	}
-	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	w->fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (w->fd < 0) {
 		*err = -errno;
 		free(w);
@@ -92,6 +92,19 @@ struct rec_writer *rec_writer_create(const char *path, int *err)
 		return NULL;
 	}
 	return w;
+}
+
+int rec_writer_version(struct rec_writer *w, uint32_t version)
+{
+	struct rec_file_header h;
+
+	if (pread(w->fd, &h, sizeof(h), 0) != sizeof(h))
+		return -EIO;
+	h.version = version;
+	h.crc = crc32(0, (const void *)&h, offsetof(struct rec_file_header, crc));
+	if (pwrite(w->fd, &h, sizeof(h), 0) != sizeof(h))
+		return errno ? -errno : -EIO;
+	return 0;
 }
 
 void rec_writer_meta(struct rec_writer *w, const char *key, const char *fmt, ...)

@@ -138,6 +138,9 @@ void perfetto_event(struct report *r, const struct ev_header *h, size_t size)
 		instant(r, h, "tracepoint", ev->name, t.p);
 		break;
 	}
+	case EV_UPROBE:
+		perfetto_uprobe(r, (const void *)h, size);
+		break;
 	case EV_EXIT:
 		if (size < sizeof(struct ev_exit))
 			break;

@@ -144,6 +144,8 @@ static int events_block(struct report *r, const struct rec_block *b, char *err, 
 				perfetto_event(r, h, h->size);
 			else if (r->o->summary && h->kind == EV_SYSCALL && h->size >= sizeof(struct ev_syscall))
 				account(r, (const void *)h);
+			else if (r->o->summary && h->kind == EV_UPROBE)
+				probes_account(r, (const void *)h, h->size);
 			else if (!r->o->summary)
 				formatter_event(r->fmt, h, h->size);
 		}
@@ -267,6 +269,8 @@ static void start_output(struct report *r)
 	}
 	if (r->fmt) {
 		formatter_set_tracepoints(r->fmt, &r->tps);
+		if (r->up)
+			formatter_set_uprobes(r->fmt, r->up);
 		formatter_set_clock(r->fmt, r->clock_offset);
 		if (r->threads > 1)
 			formatter_add_procs(r->fmt, r->threads - 1);
@@ -290,7 +294,9 @@ static void finish_output(struct report *r)
 			.when = time(NULL), .trace_lost = r->lost,
 		};
 
-		summary_print(&r->w.buf, &r->sum, &f);
+		if (r->sum.n || !r->usum.n)
+			summary_print(&r->w.buf, &r->sum, &f);
+		probes_summary(r, &f, r->sum.n);
 	} else if (r->fmt) {
 		formatter_finish(r->fmt);
 		if (r->ended)
@@ -339,6 +345,13 @@ int report_run(const struct options *o)
 				break;
 			continue;
 		}
+		if (b.type == RB_PROBES) {
+			if (probes_block(&r, &b, err, sizeof(err)))
+				break;
+			if (r.fmt)
+				formatter_set_uprobes(r.fmt, r.up);
+			continue;
+		}
 		if (!r.started && b.type != RB_FORMAT) {
 			r.started = true;
 			start_output(&r);
@@ -380,6 +393,7 @@ int report_run(const struct options *o)
 	names_free(&r.names);
 	names_free(&r.pids);
 	tp_table_free(&r.tps);
+	probes_free(&r);
 	rec_reader_close(r.rd);
 	fclose(f);
 	return rc;

@@ -60,11 +60,21 @@ struct report {
 	uint64_t by_nr[SYSCALL_MAX];
 	bool perfetto_first;
 	struct tp_table tps;	/* formats of recorded tracepoints */
+	struct uprog *up;	/* user-space probes by cookie (PROBES blocks) */
+	struct summary usum;	/* -c: their table */
+	struct rowindex uindex;
+	struct pending_entry *upending;	/* export: entries waiting for their return */
 };
 
 void report_stat(struct report *r);
 void perfetto_begin(struct report *r);
 void perfetto_event(struct report *r, const struct ev_header *h, size_t size);
 void perfetto_end(struct report *r);
+/* report_probes.c: user-space probes in a recording */
+int probes_block(struct report *r, const struct rec_block *b, char *err, size_t errlen);
+void probes_account(struct report *r, const struct ev_uprobe *e, size_t size);
+void probes_summary(struct report *r, const struct summary_fmt *f, bool after_syscalls);
+void perfetto_uprobe(struct report *r, const struct ev_uprobe *e, size_t size);
+void probes_free(struct report *r);
 
 #endif

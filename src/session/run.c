@@ -112,10 +112,56 @@ static uint64_t mono_ns(void)
 	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-/* Print the summary: of the last interval, or (final) of the whole run. */
-static void print_summary(struct session *s, bool final)
+/* One table: of the last interval (diffed against *prev), or final. */
+static void one_table(struct session *s, const struct sum_maps *m, struct summary *prev,
+		      struct summary_fmt *f, bool final, uint64_t now)
 {
 	struct summary cur = { 0 }, diff = { 0 };
+	int err = summary_collect(m, &cur);
+
+	if (err) {
+		fprintf(stderr, "strobe: cannot read the summary: %s\n", strerror(-err));
+		summary_free(&cur);
+		return;
+	}
+	if (final) {
+		f->seconds = (now - s->start_ns) / 1e9;
+		summary_print(&s->w.buf, &cur, f);
+	} else {
+		f->seconds = (now - s->prev_ns) / 1e9;
+		if (!summary_diff(&cur, prev, &diff))
+			summary_print(&s->w.buf, &diff, f);
+		summary_free(&diff);
+		summary_free(prev);
+		*prev = cur;
+		cur = (struct summary){ 0 };
+	}
+	summary_free(&cur);
+}
+
+static const char *probe_func(int nr, void *ctx)
+{
+	const struct up_probe *p = uprog_probe(ctx, nr);
+
+	return p ? p->func : NULL;
+}
+
+static bool any_syscall(const struct options *o)
+{
+	for (size_t i = 0; i < sizeof(o->sel) / sizeof(o->sel[0]); i++)
+		if (o->sel[i])
+			return true;
+	return false;
+}
+
+/*
+ * Print the summary: of the last interval, or (final) of the whole run.
+ * With --event user probes, their table follows the syscalls' (left out
+ * when no syscall is selected): a library call's time includes the
+ * syscalls it makes, so one total over both would count it twice.
+ */
+static void print_summary(struct session *s, bool final)
+{
 	uint64_t now = mono_ns();
 	struct summary_fmt f = {
 		.sort = s->o->sort, .by = s->o->by, .hist = s->o->hist, .json = s->o->json,
@@ -125,30 +171,24 @@ static void print_summary(struct session *s, bool final)
 		.trace_lost = s->o->trace ? lost_total(s) : 0,
 	};
 	struct sum_maps m;
-	int err;
+	bool sys = !s->up || any_syscall(s->o);
 
-	bpf_summary_maps(s, &m);
-	err = summary_collect(&m, &cur);
-
-	if (err) {
-		fprintf(stderr, "strobe: cannot read the summary: %s\n", strerror(-err));
-		summary_free(&cur);
-		return;
+	if (sys) {
+		bpf_summary_maps(s, &m);
+		one_table(s, &m, &s->prev, &f, final, now);
 	}
-	if (final) {
-		f.seconds = (now - s->start_ns) / 1e9;
-		summary_print(&s->w.buf, &cur, &f);
-	} else {
-		f.seconds = (now - s->prev_ns) / 1e9;
-		if (!summary_diff(&cur, &s->prev, &diff))
-			summary_print(&s->w.buf, &diff, &f);
-		summary_free(&diff);
-		summary_free(&s->prev);
-		s->prev = cur;
-		cur = (struct summary){ 0 };
+	if (s->up) {
+		uprog_summary_maps(s->up, &m);
+		f.not_counted = uprog_not_counted(s->up);
+		f.not_in_hist = uprog_not_in_hist(s->up);
+		if (sys && !f.json)
+			sbuf_putc(&s->w.buf, '\n');
+		summary_set_namer(probe_func, s->up);
+		one_table(s, &m, &s->uprev, &f, final, now);
+		summary_set_namer(NULL, NULL);
+	}
+	if (!final)
 		s->prev_ns = now;
-	}
-	summary_free(&cur);
 	writer_flush(&s->w);
 }
 
@@ -340,6 +380,9 @@ static int start(struct session *s)
 	err = bpf_setup_attach(s);
 	if (!err)
 		err = uprobes_setup(s);
+	if (!err && (err = uprobes_record(s)))
+		fprintf(stderr, "strobe: cannot write the probes to %s: %s\n", s->o->outfile,
+			strerror(-err)), err = -EALREADY;
 	s->t.attach = mono_ns();
 	formatter_set_tracepoints(s->fmt, &s->tps);
 	if (s->rec)
@@ -541,6 +584,7 @@ cleanup:
 	free(s.attached);
 	tp_table_free(&s.tps);
 	summary_free(&s.prev);
+	summary_free(&s.uprev);
 	if (sigfd >= 0)
 		close(sigfd);
 	return die_sig && status != EXIT_SETUP ? EXIT_SIGNAL(die_sig) : status;

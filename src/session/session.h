@@ -73,6 +73,7 @@ struct session {
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
 	/* -i: the counts at the last interval, and when it was */
 	struct summary prev;
+	struct summary uprev;	/* -i: the user probes' table */
 	uint64_t prev_ns;
 	uint64_t start_ns;
 	struct uprog *up;	/* --event uprobe:, uretprobe:, usdt: */
@@ -94,6 +95,7 @@ int session_record(struct session *s, const void *data, size_t size, bool hold);
 /* uprobes.c: --event user-space probes */
 int uprobes_setup(struct session *s);
 int uprobes_ring(struct session *s);
+int uprobes_record(struct session *s);
 int uprobes_hold(struct session *s, const void *data, size_t size);
 void uprobes_release(struct session *s);
 void uprobes_stop(struct session *s);

@@ -14,11 +14,111 @@
 
 #include "session.h"
 #include "../probe/probe.h"
+#include "../record/record.h"
 #include "../../bpf/uprobe_desc.h"
 
 static int on_urecord(void *ctx, void *data, size_t size)
 {
 	return session_record(ctx, data, size, true);
+}
+
+/* One --event spec, resolved. */
+struct uspec {
+	const char *text;
+	struct probe_spec spec;
+	struct probe_set set;
+	bool *taken;		/* location i went into a pair */
+};
+
+/*
+ * uprobe:X:F and uretprobe:X:F on the same function become one probe
+ * with both ends (UD_PAIR): its return record carries the entry's
+ * arguments and the call's duration, so -c and --hist count latency,
+ * and record/export show a slice.  The lines printed are the same as
+ * for two probes.
+ */
+static int add_pairs(struct session *s, struct uspec *u, int n, const struct up_desc *tmpl,
+		     pid_t filter)
+{
+	for (int i = 0; i < n; i++) {
+		if (u[i].spec.kind != PK_UPROBE)
+			continue;
+		for (int j = 0; j < n; j++) {
+			struct probe_set pair = { .kind = PK_UPROBE };
+			size_t first = s->up->nprobes;
+			int rc = 0;
+
+			if (u[j].spec.kind != PK_URETPROBE || strcmp(u[i].set.path, u[j].set.path))
+				continue;
+			for (size_t a = 0; a < u[i].set.n && !rc; a++)
+				for (size_t b = 0; b < u[j].set.n && !rc; b++) {
+					if (u[i].taken[a] || u[j].taken[b] ||
+					    u[i].set.loc[a].offset != u[j].set.loc[b].offset)
+						continue;
+					u[i].taken[a] = u[j].taken[b] = true;
+					rc = probe_set_add(&pair, u[i].set.loc[a].name,
+							   u[i].set.loc[a].addr,
+							   u[i].set.loc[a].offset);
+					if (!rc)
+						pair.loc[pair.n - 1].bad_insn = u[i].set.loc[a].bad_insn;
+				}
+			if (!rc && pair.n && !(pair.path = strdup(u[i].set.path)))
+				rc = -ENOMEM;
+			if (!rc && pair.n)
+				rc = uprog_add(s->up, &pair, tmpl, true, true, filter, NULL);
+			for (size_t k = first; !rc && k < s->up->nprobes; k++)
+				s->up->probes[k].paired = true;
+			if (rc) {
+				fprintf(stderr, "strobe: cannot attach %s with %s (%zu probes in %s): "
+					"%s\n", u[i].text, u[j].text, pair.n, u[i].set.path,
+					strerror(-rc));
+				probe_set_free(&pair);
+				return -EALREADY;
+			}
+			if (s->o->debug && pair.n)
+				fprintf(stderr, "strobe: %s with %s: %zu functions timed in %s\n",
+					u[i].text, u[j].text, pair.n, pair.path);
+			probe_set_free(&pair);
+		}
+	}
+	return 0;
+}
+
+/* What is left of a spec after pairing: the locations not taken. */
+static int add_rest(struct session *s, struct uspec *u, const struct up_desc *tmpl,
+		    pid_t filter)
+{
+	struct probe_set rest = { .kind = u->set.kind };
+	int rc = 0;
+
+	for (size_t i = 0; i < u->set.n && !rc; i++) {
+		if (u->taken[i])
+			continue;
+		rc = probe_set_add(&rest, u->set.loc[i].name, u->set.loc[i].addr,
+				   u->set.loc[i].offset);
+		if (!rc) {	/* all of it: USDT arguments, semaphore, bad_insn */
+			char *name = rest.loc[rest.n - 1].name;
+
+			rest.loc[rest.n - 1] = u->set.loc[i];
+			rest.loc[rest.n - 1].name = name;
+		}
+	}
+	if (!rc && rest.n && !(rest.path = strdup(u->set.path)))
+		rc = -ENOMEM;
+	if (!rc && rest.n)
+		rc = uprog_add(s->up, &rest, tmpl, u->spec.kind != PK_URETPROBE,
+			       u->spec.kind == PK_URETPROBE, filter, NULL);
+	if (rc) {
+		fprintf(stderr, "strobe: cannot attach %s (%zu probes in %s): %s\n",
+			u->text, rest.n, u->set.path, strerror(-rc));
+		probe_set_free(&rest);
+		return -EALREADY;
+	}
+	if (s->o->debug && rest.n)
+		fprintf(stderr, "strobe: %s: %zu probes in %s%s\n", u->text, rest.n,
+			u->set.path, s->up->link.multi ? " (uprobe_multi)" : " (perf events)");
+	probe_set_free(&rest);
+	return 0;
 }
 
 int uprobes_setup(struct session *s)
@@ -27,12 +127,16 @@ int uprobes_setup(struct session *s)
 	struct uprog_opts uo = {
 		.all = o->all, .follow = o->follow, .strsize = o->strsize,
 		.debug = o->debug, .bufsize = o->bufsize < (64 << 10) ? 0 : o->bufsize,
+		.summary = o->summary, .summary_by = o->by,
 	};
 	pid_t pid = o->npids == 1 ? o->pids[0] : 0;
+	pid_t filter;
+	struct uspec *u;
+	struct up_desc d = { 0 };
 	char err[512];
-	int rc;
+	int rc, n = o->nuevents;
 
-	if (!o->nuevents)
+	if (!n)
 		return 0;
 	if (!(s->up = calloc(1, sizeof(*s->up))))
 		return -ENOMEM;
@@ -49,40 +153,76 @@ int uprobes_setup(struct session *s)
 		fprintf(stderr, "strobe: cannot watch the targets: %s\n", strerror(-rc));
 		return -EALREADY;
 	}
-	for (int i = 0; i < o->nuevents; i++) {
-		struct probe_spec spec;
-		struct probe_set set;
-		struct up_desc d = { 0 };
-		pid_t filter = o->follow || o->all ? 0 : pid ? pid : s->child;
-
-		if (probe_spec_parse(o->uevents[i], &spec, err, sizeof(err)) ||
-		    probe_resolve(&spec, pid, &set, err, sizeof(err))) {
+	filter = o->follow || o->all ? 0 : pid ? pid : s->child;
+	if (filter < 0)
+		filter = 0;
+	if (!(u = calloc(n, sizeof(*u))))
+		return -ENOMEM;
+	for (int i = 0; i < n; i++) {
+		u[i].text = o->uevents[i];
+		if (probe_spec_parse(o->uevents[i], &u[i].spec, err, sizeof(err)) ||
+		    probe_resolve(&u[i].spec, pid, &u[i].set, err, sizeof(err))) {
 			fprintf(stderr, "strobe: %s\n", err);
-			return -EALREADY;
+			rc = -EALREADY;
+			n = i;
+			goto out;
 		}
-		d.flags = spec.kind == PK_URETPROBE ? UD_EMIT_RETURN : UD_EMIT_ENTRY;
-		s->up->skip_unprobeable = true;
+		if (!(u[i].taken = calloc(u[i].set.n + 1, sizeof(bool)))) {
+			rc = -ENOMEM;
+			n = i + 1;
+			goto out;
+		}
+	}
+	s->up->skip_unprobeable = true;
+	/* -c alone: counted in the kernel, nothing emitted; -C: both */
+	d.flags = UD_PAIR | (o->summary ? UD_COUNT : 0) |
+		  (o->trace ? UD_EMIT_ENTRY | UD_EMIT_RETURN : 0);
+	if ((rc = add_pairs(s, u, n, &d, filter)))
+		goto out;
+	for (int i = 0; i < n && !rc; i++) {
+		d.flags = (o->summary ? UD_COUNT : 0) |
+			  (!o->trace ? 0 : u[i].spec.kind == PK_URETPROBE ? UD_EMIT_RETURN
+									 : UD_EMIT_ENTRY);
 		s->up->nskipped = 0;
 		s->up->skipped_names.len = 0;
-		rc = uprog_add(s->up, &set, &d, spec.kind != PK_URETPROBE,
-			       spec.kind == PK_URETPROBE, filter > 0 ? filter : 0, NULL);
-		if (rc) {
-			fprintf(stderr, "strobe: cannot attach %s (%zu probes in %s): %s\n",
-				o->uevents[i], set.n, set.path, strerror(-rc));
-			probe_set_free(&set);
-			return -EALREADY;
-		}
+		rc = add_rest(s, &u[i], &d, filter);
 		if (s->up->nskipped)
 			fprintf(stderr, "strobe: %s: %zu functions cannot be probed at their "
 				"entry (the kernel's uprobes refuse their first instruction): "
-				"%.*s\n", o->uevents[i], s->up->nskipped,
+				"%.*s\n", u[i].text, s->up->nskipped,
 				(int)s->up->skipped_names.len, s->up->skipped_names.p);
-		if (o->debug)
-			fprintf(stderr, "strobe: %s: %zu probes in %s%s\n", o->uevents[i], set.n,
-				set.path, s->up->link.multi ? " (uprobe_multi)" : " (perf events)");
-		probe_set_free(&set);
 	}
-	return 0;
+out:
+	for (int i = 0; i < n; i++) {
+		probe_set_free(&u[i].set);
+		free(u[i].taken);
+	}
+	free(u);
+	return rc;
+}
+
+/* strobe record: the probes by cookie, so report names and decodes their
+ * records (docs/file-format.md, PROBES) */
+int uprobes_record(struct session *s)
+{
+	struct sbuf b;
+	int err;
+
+	if (!s->rec || !s->up)
+		return 0;
+	if ((err = rec_writer_version(s->rec, REC_VERSION_PROBES)))
+		return err;
+	sbuf_init(&b, 4096);
+	for (size_t i = 0; i < s->up->nprobes; i++) {
+		const struct up_probe *p = &s->up->probes[i];
+
+		sbuf_printf(&b, "%zu %s %s %d %s %s\n", i, p->kind == PK_USDT ? "usdt" :
+			    p->kind == PK_URETPROBE ? "uretprobe" : "uprobe",
+			    p->paired ? "paired" : "-", p->nargs, p->func, p->lib);
+	}
+	err = rec_writer_block(s->rec, RB_PROBES, b.p, b.len);
+	sbuf_free(&b);
+	return err;
 }
 
 int uprobes_ring(struct session *s)

@@ -361,7 +361,8 @@ static void print_json(struct sbuf *b, const struct summary_fmt *f, struct sorte
 		const struct sum_row *r = v[i].r;
 		uint64_t gtotal = v[i].group_ns;
 
-		sbuf_puts(b, "{\"type\":\"row\",\"syscall\":");
+		sbuf_puts(b, namer ? "{\"type\":\"row\",\"function\":"
+				   : "{\"type\":\"row\",\"syscall\":");
 		json_str(b, name_of(r->nr, nb, sizeof(nb)));
 		if (f->by) {
 			group_title(r, f->by, title, sizeof(title));
