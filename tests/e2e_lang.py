@@ -120,6 +120,16 @@ def test_interval_and_exit():
     same(ours, theirs, "interval")
 
 
+def test_clear_ends_while_the_probe_refills():
+    """clear() of a map that strobe's own bpf() calls keep refilling (every
+    syscall counts) ends: the keys are taken first, then deleted."""
+    p = ("rawtracepoint:sys_enter { @[pid] = count(); } "
+         "interval:ms:100 { clear(@); @n++; if (@n == 5) { exit(); } }")
+    r = script(["-e", p], timeout=30)
+    check(r.returncode == 0 and "@n: 5" in r.stdout, "exit %d: %s %s"
+          % (r.returncode, r.stdout[-300:], r.stderr[-300:]))
+
+
 def test_profile_samples_cpu():
     p = "profile:hz:99 /pid == cpid/ { @s = count(); @cpu = lhist(cpu, 0, 64, 1); }"
     out = ok(script(["-e", p, "-c", "dd if=/dev/zero of=/dev/null bs=1 count=400k"]),

@@ -375,6 +375,29 @@ void maps_print_all(struct compiler *c)
 	free(order);
 }
 
+/* The keys are taken first and deleted after: deleting until the map is
+ * empty never ends when the probe re-inserts as fast as we delete (a
+ * rawtracepoint:sys_enter probe counts strobe's own bpf() calls). */
+static void delete_all(int fd, uint32_t ks)
+{
+	struct bpf_map_info info = { 0 };
+	uint32_t len = sizeof(info), n = 0;
+	uint8_t *keys;
+
+	if (bpf_obj_get_info_by_fd(fd, &info, &len) || !info.max_entries)
+		return;
+	keys = malloc((size_t)info.max_entries * ks);
+	if (!keys)
+		return;
+	while (n < info.max_entries &&
+	       !bpf_map_get_next_key(fd, n ? keys + (size_t)(n - 1) * ks : NULL,
+				     keys + (size_t)n * ks))
+		n++;
+	for (uint32_t i = 0; i < n; i++)
+		bpf_map_delete_elem(fd, keys + (size_t)i * ks);
+	free(keys);
+}
+
 void map_clear(struct compiler *c, int mi, bool zero)
 {
 	struct map_def *m = &c->maps[mi];
@@ -382,12 +405,9 @@ void map_clear(struct compiler *c, int mi, bool zero)
 	uint32_t vs = ((m->val_size + 7) & ~7u) * (m->percpu ? c->ncpus : 1);
 	uint8_t *key = calloc(1, ks), *next = calloc(1, ks), *zeros = calloc(1, vs);
 
-	while (key && next && zeros && !bpf_map_get_next_key(m->fd, NULL, next)) {
-		if (zero)
-			break;
-		bpf_map_delete_elem(m->fd, next);
-	}
-	if (zero) {
+	if (!zero)
+		delete_all(m->fd, ks);
+	else {
 		bool first = true;
 
 		while (key && next && zeros &&
