@@ -101,6 +101,8 @@ void uprobes_free(struct session *s);
 
 /* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);
+/* load_tp.c: the per-syscall tracepoints' build of the same object */
+int syscalls_tp_load(struct syscalls_bpf *skel);
 int bpf_setup_attach(struct session *s);
 /* Stop the programs, so that nothing more can be lost or counted; the maps
  * stay readable until bpf_setup_destroy. */
