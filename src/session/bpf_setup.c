@@ -252,9 +252,19 @@ int bpf_setup_load(struct session *s)
 		s->skel->ctx.log_size = sizeof(log);
 		s->skel->ctx.log_buf = (long)log;
 	}
-	/* only the chosen front end's programs: the other build of the same
-	 * source (docs/design.md, Loading) */
-	err = s->per_syscall ? syscalls_tp_load(s->skel) : syscalls_bpf__load(s->skel);
+	/* only the chosen front end's programs, and -k/-i's and -y's code only
+	 * when asked for: one of four builds of the same source
+	 * (docs/design.md, Loading) */
+	bool lean = !s->skel->rodata->ustack_mode && !s->skel->rodata->fd_infos;
+	int (*const load[2][2])(struct syscalls_bpf *) = {
+		{ syscalls_bpf__load, syscalls_load_lean },
+		{ syscalls_load_tp, syscalls_load_tp_lean },
+	};
+
+	if (o->debug)
+		fprintf(stderr, "strobe: loading syscalls.bpf.c's %s build%s\n",
+			s->per_syscall ? "per-syscall" : "raw", lean ? ", lean (no -k/-i/-y code)" : "");
+	err = load[s->per_syscall][lean](s->skel);
 	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err)
