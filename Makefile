@@ -32,6 +32,8 @@ SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
 LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c src/top/%,$(SRCS))
+# script's end hands its perf events to the session's background closer
+LIB_SRCS += src/session/perf_release.c
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
