@@ -235,6 +235,9 @@ int bpf_setup_load(struct session *s)
 	/* the marks' hash is preallocated: only injection needs its room */
 	if (!o->inject)
 		s->skel->maps.injmark.max_entries = 1;
+	/* ...and the mappings' LRU hash (16K entries): only -k's */
+	if (!o->stack_trace)
+		s->skel->maps.maps_seen.max_entries = 1;
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
 	s->skel->rodata->do_trace = o->trace;
