@@ -9,6 +9,10 @@
  *   - the per-syscall tracepoints syscalls:sys_{enter,exit}_NAME, attached
  *     only for the selected calls, when few are: unselected calls then cost
  *     nothing but the kernel's own bit test.
+ * The object is built once per front end (-DPER_SYSCALL: the second), and
+ * each again without -k/-i's and -y's code (-DLEAN); a session loads only
+ * the build it needs (src/session/load_tp.c).  Both front ends' programs
+ * are named on_sys_enter/on_sys_exit, so that every build has one layout.
  * Which threads are traced lives in task storage (struct task_state), set by
  * user space through pidfds for -p and the launched command, by on_fork for
  * -f children, and created on demand for -a.  The same storage stashes the
