@@ -266,7 +266,8 @@ int bpf_setup_load(struct session *s)
 
 	if (o->debug)
 		fprintf(stderr, "strobe: loading syscalls.bpf.c's %s build%s\n",
-			s->per_syscall ? "per-syscall" : "raw", lean ? ", lean (no -k/-i/-y code)" : "");
+			s->per_syscall ? "per-syscall" : "raw",
+			lean ? ", lean (no -k/-i/-y code)" : "");
 	err = load[s->per_syscall][lean](s->skel);
 	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
@@ -410,7 +411,8 @@ static int attach_per_syscall(struct session *s)
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		if (!s->tp_ids[nr][0])
 			continue;
-		err = attach_tracepoint_id(s, s->tp_ids[nr][0], s->skel->progs.on_sys_enter.prog_fd, 0);
+		err = attach_tracepoint_id(s, s->tp_ids[nr][0],
+					   s->skel->progs.on_sys_enter.prog_fd, 0);
 		if (!err && s->tp_ids[nr][1])
 			err = attach_tracepoint_id(s, s->tp_ids[nr][1],
 						   s->skel->progs.on_sys_exit.prog_fd, 0);
