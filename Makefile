@@ -32,11 +32,14 @@ SRCS := $(wildcard src/*.c src/*/*.c)
 OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
 LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c src/ltrace/sys.c src/top/%,$(SRCS))
+# script's end hands its perf events to the session's background closer
+LIB_SRCS += src/session/perf_release.c
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
-SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h
+SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/syscalls_tp.lskel.h $(BUILD)/syscalls_lean.lskel.h \
+	$(BUILD)/syscalls_tp_lean.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h
 
 .PHONY: all deps demo check unit unit-run e2e bench install clean syscall-table xlat fuzz fidelity
 .SECONDARY:
@@ -59,6 +62,25 @@ $(BUILD)/%.bpf.o: bpf/%.bpf.c $(wildcard bpf/*.h bpf/*.bpf.inc) src/syscalls/nr_
 $(BUILD)/%.lskel.h: $(BUILD)/%.bpf.o
 	$(msg) SKEL $@
 	$(Q)$(BPFTOOL) gen skeleton -L $< > $@.tmp
+	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
+
+# syscalls.bpf.c's other builds: with the per-syscall tracepoints' front end
+# instead of the raw pair (_tp), and without -k/-i's stacks and -y's fd
+# descriptions (_lean).  A session loads only the one it needs
+# (src/session/load_*.c); each one's skeleton struct must be the raw
+# build's, field for field.
+SC_FLAGS_tp := -DPER_SYSCALL
+SC_FLAGS_lean := -DLEAN
+SC_FLAGS_tp_lean := -DPER_SYSCALL -DLEAN
+$(BUILD)/syscalls_%.bpf.o: bpf/syscalls.bpf.c $(wildcard bpf/*.h bpf/*.bpf.inc) src/syscalls/nr_x86_64.h $(BUILD)/vmlinux.h
+	$(msg) BPF $@
+	$(Q)$(CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 $(SC_FLAGS_$*) -I$(BUILD) -Ibpf \
+		-Wall -Werror -c $< -o $@
+
+$(BUILD)/syscalls_%.lskel.h: $(BUILD)/syscalls_%.bpf.o $(BUILD)/syscalls.lskel.h scripts/lskel-same-layout.sh
+	$(msg) SKEL $@
+	$(Q)$(BPFTOOL) gen skeleton -L $< name syscalls_bpf > $@.tmp
+	$(Q)sh scripts/lskel-same-layout.sh syscalls_bpf $(BUILD)/syscalls.lskel.h $@.tmp
 	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
 
 # The uprobe_multi programs need expected_attach_type BPF_TRACE_UPROBE_MULTI

@@ -9,6 +9,10 @@
  *   - the per-syscall tracepoints syscalls:sys_{enter,exit}_NAME, attached
  *     only for the selected calls, when few are: unselected calls then cost
  *     nothing but the kernel's own bit test.
+ * The object is built once per front end (-DPER_SYSCALL: the second), and
+ * each again without -k/-i's and -y's code (-DLEAN); a session loads only
+ * the build it needs (src/session/load_tp.c).  Both front ends' programs
+ * are named on_sys_enter/on_sys_exit, so that every build has one layout.
  * Which threads are traced lives in task storage (struct task_state), set by
  * user space through pidfds for -p and the launched command, by on_fork for
  * -f children, and created on demand for -a.  The same storage stashes the
@@ -75,9 +79,6 @@ const volatile __u64 inj_errno_sel[SEL_WORDS] = {};
 const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
-/* Which syscall probes are attached, known before load: the verifier then
- * skips the others' code, which halves the time loading takes. */
-const volatile __u8 probe_tp = 0;	/* per-syscall tracepoints, not the raw pair */
 const volatile __u8 events_on = 0;	/* --event */
 
 /* Shared with user space through the skeleton's bss. */
@@ -91,12 +92,12 @@ struct {
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__type(key, int);
 	__type(value, struct task_state);
-} tstate SEC(".maps");
+} tstate SEC(".maps") = {};
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 8 << 20);
-} rb SEC(".maps");
+} rb SEC(".maps") = {};
 
 struct scratch_buf {
 	__u8 b[SCRATCH_SIZE];
@@ -107,14 +108,14 @@ struct {
 	__uint(max_entries, 1);
 	__type(key, __u32);
 	__type(value, struct scratch_buf);
-} scratch SEC(".maps");
+} scratch SEC(".maps") = {};
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, SYSCALL_MAX);
 	__type(key, __u32);
 	__type(value, struct cap_rule);
-} caprules SEC(".maps");
+} caprules SEC(".maps") = {};
 
 /* -e inject=: what strobe did to the call a thread is in (struct inj_mark) */
 struct {
@@ -122,7 +123,7 @@ struct {
 	__uint(max_entries, 8192);
 	__type(key, __u32);
 	__type(value, struct inj_mark);
-} injmark SEC(".maps");
+} injmark SEC(".maps") = {};
 
 struct lost_ctr {
 	__u64 total;
@@ -134,7 +135,7 @@ struct {
 	__uint(max_entries, 1);
 	__type(key, __u32);
 	__type(value, struct lost_ctr);
-} lostc SEC(".maps");
+} lostc SEC(".maps") = {};
 
 static __always_inline bool in_set(const volatile __u64 *set, __s32 nr)
 {
@@ -505,7 +506,8 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
 					 __s32 nr, __s64 ret);
 
-static __always_inline int on_exit(struct pt_regs *regs, __s64 ret)
+/* the raw front end's (unused in the per-syscall object) */
+static __always_inline __attribute__((unused)) int on_exit(struct pt_regs *regs, __s64 ret)
 {
 	struct task_state *st = state_of_current(false);
 
@@ -573,17 +575,27 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 #define NR_RT_SIGRETURN NR_rt_sigreturn
 #define UC_SIGMASK_OFF 296
 
+/* the per-syscall front end's rt_sigreturn (below); in both objects, whose
+ * maps are the same */
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} tp_tail SEC(".maps") = {};
+
+#ifndef PER_SYSCALL
 /*
  * The raw pair runs for every call of every task: an unselected call
  * returns at entry before its arguments are read.
  */
 SEC("tp_btf/sys_enter")
-int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
+int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 {
 	/* one call of on_enter, not two: each inlined copy takes stack */
 	bool sr = id == NR_RT_SIGRETURN;
 
-	if (probe_tp || (!selected(id) && !(inject_on && in_set(inj_notify_sel, id))))
+	if ((!selected(id) && !(inject_on && in_set(inj_notify_sel, id))))
 		return 0;
 	return on_enter(id, sr ? regs->sp + UC_SIGMASK_OFF : regs->di, sr ? 0 : regs->si,
 			sr ? 0 : regs->dx, sr ? 0 : regs->r10, sr ? 0 : regs->r8,
@@ -591,15 +603,14 @@ int BPF_PROG(raw_enter, struct pt_regs *regs, long id)
 }
 
 SEC("tp_btf/sys_exit")
-int BPF_PROG(raw_exit, struct pt_regs *regs, long ret)
+int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
 {
 	/* every exit, selected or not: a signal the thread ignores, sent
 	 * during the call, is shown at its exit, where strace shows it */
-	if (probe_tp)
-		return 0;
 	return on_exit(regs, ret);
 }
 
+#else
 /*
  * The per-syscall tracepoints syscalls:sys_{enter,exit}_NAME.  The kernel
  * refuses to attach a program that reads past the end of a tracepoint's
@@ -631,20 +642,13 @@ struct sc_exit_rec {
  */
 #define UC_AX_OFF 144
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} tp_tail SEC(".maps");
-
 SEC("tracepoint")
-int tp_enter(struct sc_enter_rec *ctx)
+int on_sys_enter(struct sc_enter_rec *ctx)
 {
 	struct pt_regs *r;
 	__s32 nr;
 
-	if (!probe_tp || stopped)
+	if (stopped)
 		return 0;
 	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	nr = ctx->nr;
@@ -655,7 +659,7 @@ int tp_enter(struct sc_enter_rec *ctx)
 
 		if (st) {
 			st->flags |= TS_SIGRETURN;
-			bpf_tail_call(ctx, &tp_tail, 0);	/* tp_exit */
+			bpf_tail_call(ctx, &tp_tail, 0);	/* on_sys_exit */
 		}
 		return 0;
 	}
@@ -663,13 +667,13 @@ int tp_enter(struct sc_enter_rec *ctx)
 }
 
 /*
- * tp_exit is also tail-called by tp_enter for rt_sigreturn (the object
- * has no room for one more program: the light skeleton's loader keeps
- * a slot per function): the call's entry as on_enter records it, and its
+ * on_sys_exit is also tail-called by on_sys_enter for rt_sigreturn (the
+ * object has no room for one more program: the light skeleton's loader
+ * keeps a slot per function): the call's entry as on_enter records it, and its
  * completion at once (-k's stack is not taken for it on this path).
  */
 SEC("tracepoint")
-int tp_exit(struct sc_exit_rec *ctx)
+int on_sys_exit(struct sc_exit_rec *ctx)
 {
 	struct task_state *st;
 	struct pt_regs *r;
@@ -677,7 +681,7 @@ int tp_exit(struct sc_exit_rec *ctx)
 	__s64 ret;
 	int i;
 
-	if (!probe_tp || stopped)
+	if (stopped)
 		return 0;
 	st = state_of_current(false);
 	if (!st)
@@ -719,13 +723,15 @@ done:
 	return 0;
 }
 
+#endif /* PER_SYSCALL */
+
 /* --event: how many bytes of each selected tracepoint's record to copy */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 256);
 	__type(key, __u32);
 	__type(value, __u32);
-} tpinfo SEC(".maps");
+} tpinfo SEC(".maps") = {};
 
 /*
  * One program for every --event tracepoint: it learns which one fired from

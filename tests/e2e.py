@@ -1176,7 +1176,7 @@ def no_probes_left():
     after their last fd closes, deferred past an RCU grace period, which
     takes seconds on a loaded machine; a real leak never goes away.
     Programs another strobe session holds are not ours."""
-    names = re.compile(r"^(raw_enter|raw_exit|tp_enter|tp_exit|on_signal|on_fork|"
+    names = re.compile(r"^(on_sys_enter|on_sys_exit|on_signal|on_fork|"
                        r"on_task_exit|on_exec)$")
     for _ in range(150):
         r = run(["bpftool", "prog", "show", "-j"])

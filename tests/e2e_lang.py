@@ -7,8 +7,11 @@ derived from the workload here, and the same programs run under bpftrace
 0.17 (the reference) must print the same lines."""
 import os
 import re
+import json
 import shutil
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e import STROBE, Fail, check, prog, run, run_tests  # noqa: E402
@@ -242,6 +245,35 @@ def test_debug_shows_instructions():
     r = script(["-d", "-e", "BEGIN { @ = count(); exit(); }"])
     check(r.returncode == 0 and "call 1\n" in r.stderr and "exit\n" in r.stderr, r.stderr)
 
+
+def perf_progs(pid=None):
+    """Programs on perf events, by the holder's pid (bpftool perf)."""
+    r = run(["bpftool", "perf", "-j"])
+    return {e["prog_id"] for e in json.loads(r.stdout or "[]")
+            if pid is None or e.get("pid") == pid}
+
+
+def test_exit_leaves_nothing_attached():
+    """The end hands the perf events to a background child (strobe-release)
+    and strobe exits at once: the child must still close them all."""
+    p = subprocess.Popen([STROBE, "script", "-e",
+                          "tracepoint:syscalls:sys_enter_getpid { @ = count(); }",
+                          "-c", "sleep 1"], stdout=subprocess.PIPE, text=True)
+    mine = set()
+    for _ in range(100):
+        mine = perf_progs(p.pid)
+        if mine:
+            break
+        time.sleep(0.05)
+    out, _ = p.communicate(timeout=60)
+    check(p.returncode == 0 and out.startswith("Attaching 1 probe..."), out)
+    check(mine, "strobe script's perf event was never seen attached")
+    # the kernel's teardown takes a while on a loaded machine; a leak stays
+    for _ in range(150):
+        if not mine & perf_progs():
+            break
+        time.sleep(0.1)
+    check(not mine & perf_progs(), "still attached after strobe script exited: %s" % mine)
 
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -609,6 +609,7 @@ int gen_probe(struct compiler *c, struct probe_point *pt, struct gen *g)
 	g->c = c;
 	g->exit_label = label_new(g);
 	emit(g, MOV64_REG(R6, BPF_REG_1));
+	gen_stop_check(g, pt);	/* inert once the script ends (release.c) */
 	/* every variable has its slot for the whole program, zeroed */
 	for (int i = 0; i < c->nvars; i++) {
 		uint32_t size = type_storage(&c->vars[i].ty);

@@ -274,6 +274,16 @@ int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
 int point_attach(struct compiler *c, struct probe_point *pt);
 void point_detach(struct probe_point *pt);
 int probe_run_once(struct probe_point *pt);
+/* release.c: the end without waiting for the kernel's teardown.  Attached
+ * programs test a stop flag first; script_detach sets it and hands the
+ * perf events and links to a background child.  script_wait waits for
+ * records or for the end of -c's command (its pidfd, from script_pidfd). */
+struct gen;
+struct ring_buffer;
+void gen_stop_check(struct gen *g, const struct probe_point *pt);
+void script_detach(struct compiler *c);
+int script_pidfd(int pid);
+int script_wait(struct ring_buffer *rb, int pidfd, int ms);
 
 /* `strobe script ...`: argv[0] is "script". */
 int script_main(int argc, char **argv);

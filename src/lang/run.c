@@ -233,7 +233,7 @@ int script_main(int argc, char **argv)
 	struct src src;
 	char *file_text = NULL;
 	bool list = false;
-	int opt, rc = 1, go = -1, d = 0;
+	int opt, rc = 1, go = -1, d = 0, pidfd = -1;
 	pid_t child = -1;
 	struct timespec mono, real;
 
@@ -301,6 +301,7 @@ int script_main(int argc, char **argv)
 			goto out;
 		}
 		c.cpid = child;
+		pidfd = script_pidfd(child);
 	}
 	if (compile(&c))
 		goto out;
@@ -336,7 +337,7 @@ int script_main(int argc, char **argv)
 		int r;
 
 		batch = 0;
-		r = ring_buffer__poll(rb, 100);
+		r = script_wait(rb, pidfd, 100);
 		if (r < 0 && r != -EINTR && r != -EAGAIN && !exited)
 			break;
 		fflush(c.out);
@@ -345,8 +346,7 @@ int script_main(int argc, char **argv)
 			break;
 		}
 	}
-	for (int i = 0; i < c.npts; i++)
-		point_detach(&c.pts[i]);
+	script_detach(&c);
 	/* what came before exit() or the end is shown, what came after is not */
 	do
 		batch = 0;
@@ -366,6 +366,8 @@ int script_main(int argc, char **argv)
 out:
 	if (go >= 0)
 		close(go);
+	if (pidfd >= 0)
+		close(pidfd);
 	if (child > 0) {
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);

@@ -130,7 +130,7 @@ static bool choose_probes(struct session *s)
 		why = "many calls selected: one probe pair is cheaper to attach "
 		      "(--probe=tp to change)";
 	}
-	/* all looked up now: once loaded, the other path's programs are inert */
+	/* all looked up now: only the chosen path's programs are loaded */
 	if (tp && (err = resolve_per_syscall(s))) {
 		tp = false;
 		why = err == -ENOENT ? "a selected call's tracepoint is missing"
@@ -235,13 +235,15 @@ int bpf_setup_load(struct session *s)
 	/* the marks' hash is preallocated: only injection needs its room */
 	if (!o->inject)
 		s->skel->maps.injmark.max_entries = 1;
+	/* ...and the mappings' LRU hash (16K entries): only -k's */
+	if (!o->stack_trace)
+		s->skel->maps.maps_seen.max_entries = 1;
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
 	s->per_syscall = choose_probes(s);
-	s->skel->rodata->probe_tp = s->per_syscall;
 	s->skel->rodata->events_on = o->nevents > 0;
 	size_summary(s);
 	s->skel->rodata->ustack_mode = o->stack_trace ? 2 : o->print_ip ? 1 : 0;
@@ -253,16 +255,30 @@ int bpf_setup_load(struct session *s)
 		s->skel->ctx.log_size = sizeof(log);
 		s->skel->ctx.log_buf = (long)log;
 	}
-	err = syscalls_bpf__load(s->skel);
+	/* only the chosen front end's programs, and -k/-i's and -y's code only
+	 * when asked for: one of four builds of the same source
+	 * (docs/design.md, Loading) */
+	bool lean = !s->skel->rodata->ustack_mode && !s->skel->rodata->fd_infos;
+	int (*const load[2][2])(struct syscalls_bpf *) = {
+		{ syscalls_bpf__load, syscalls_load_lean },
+		{ syscalls_load_tp, syscalls_load_tp_lean },
+	};
+
+	if (o->debug)
+		fprintf(stderr, "strobe: loading syscalls.bpf.c's %s build%s\n",
+			s->per_syscall ? "per-syscall" : "raw",
+			lean ? ", lean (no -k/-i/-y code)" : "");
+	err = load[s->per_syscall][lean](s->skel);
 	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err)
 		return err < 0 ? err : -err;
-	/* rt_sigreturn's completion on the per-syscall path (tp_exit) */
+	/* rt_sigreturn's completion on the per-syscall path (on_sys_exit) */
 	__u32 zero = 0;
-	int sigret = s->skel->progs.tp_exit.prog_fd;
+	int sigret = s->skel->progs.on_sys_exit.prog_fd;
 
-	if (bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &zero, &sigret, BPF_ANY))
+	if (s->per_syscall &&
+	    bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &zero, &sigret, BPF_ANY))
 		return -errno;
 	return fill_caprules(s);
 }
@@ -395,10 +411,11 @@ static int attach_per_syscall(struct session *s)
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		if (!s->tp_ids[nr][0])
 			continue;
-		err = attach_tracepoint_id(s, s->tp_ids[nr][0], s->skel->progs.tp_enter.prog_fd, 0);
+		err = attach_tracepoint_id(s, s->tp_ids[nr][0],
+					   s->skel->progs.on_sys_enter.prog_fd, 0);
 		if (!err && s->tp_ids[nr][1])
 			err = attach_tracepoint_id(s, s->tp_ids[nr][1],
-						   s->skel->progs.tp_exit.prog_fd, 0);
+						   s->skel->progs.on_sys_exit.prog_fd, 0);
 		if (err) {
 			fprintf(stderr, "strobe: cannot attach to syscalls:sys_enter_%s: %s "
 				"(--probe=raw avoids it)\n", syscall_get(nr)->name, strerror(-err));
@@ -472,8 +489,8 @@ int bpf_setup_attach(struct session *s)
 		return 0;
 	if (s->per_syscall)
 		return attach_per_syscall(s);
-	if ((err = attach_btf(s, s->skel->progs.raw_enter.prog_fd)) ||
-	    (err = attach_btf(s, s->skel->progs.raw_exit.prog_fd)))
+	if ((err = attach_btf(s, s->skel->progs.on_sys_enter.prog_fd)) ||
+	    (err = attach_btf(s, s->skel->progs.on_sys_exit.prog_fd)))
 		return err;
 	return 0;
 }

@@ -55,13 +55,14 @@ void perf_release(const int *fds, int n)
 		return;
 	for (int i = 0; i < n; i++)
 		ioctl(fds[i], PERF_EVENT_IOC_DISABLE, 0);
-	mine = malloc((n + 1) * sizeof(*mine));
+	/* twice: close_others sorts its copy, the closes keep this order */
+	mine = malloc(2 * (n + 1) * sizeof(*mine));
 	if (!mine || pipe2(gate, O_CLOEXEC)) {
 		free(mine);
 		goto here;
 	}
 	for (int i = 0; i < n; i++)
-		mine[i] = fds[i];
+		mine[i] = mine[n + 1 + i] = fds[i];
 	pid = fork();
 	if (pid == 0) {
 		/* a grandchild, so that init reaps it, not strobe */
@@ -71,7 +72,7 @@ void perf_release(const int *fds, int n)
 			_exit(0);
 		prctl(PR_SET_NAME, "strobe-release");
 		close(gate[1]);
-		close_others(mine, n, gate[0]);
+		close_others(mine + n + 1, n, gate[0]);
 		/* strobe's copies first: the last close is the slow one */
 		while (read(gate[0], &c, 1) < 0 && errno == EINTR)
 			;

@@ -103,6 +103,10 @@ void uprobes_free(struct session *s);
 
 /* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);
+/* load_*.c: the other builds of the same object (see load_tp.c) */
+int syscalls_load_tp(struct syscalls_bpf *skel);
+int syscalls_load_lean(struct syscalls_bpf *skel);
+int syscalls_load_tp_lean(struct syscalls_bpf *skel);
 int bpf_setup_attach(struct session *s);
 /* Stop the programs, so that nothing more can be lost or counted; the maps
  * stay readable until bpf_setup_destroy. */

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The loader of syscalls.bpf.c's "_tp_lean" build (see load_tp.c). */
+#include "syscalls_tp_lean.lskel.h"
+#include "session.h"
+
+int syscalls_load_tp_lean(struct syscalls_bpf *skel)
+{
+	return syscalls_bpf__load(skel);
+}
