@@ -214,11 +214,13 @@ static void key_text(struct compiler *c, FILE *f, const struct map_def *m, const
 	if (!m->nkeys)
 		return;
 	fputc('[', f);
+	c->in_key = true;
 	for (int i = 0; i < m->nkeys; i++) {
 		if (i)
 			fputs(", ", f);
 		out_value(c, f, &m->key[i], key + m->koff[i]);
 	}
+	c->in_key = false;
 	fputc(']', f);
 }
 

@@ -37,15 +37,19 @@ static void kstack_text(struct compiler *c, FILE *f, int64_t id, const char *ind
 	}
 }
 
-static void ustack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
+static void ustack_text(struct compiler *c, FILE *f, int64_t id, uint32_t pid,
+			const char *indent)
 {
 	uint64_t ips[STACK_DEPTH];
 	uint32_t key = id;
 
 	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
 		return;
-	for (int i = 0; i < STACK_DEPTH && ips[i]; i++)
-		fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
+	for (int i = 0; i < STACK_DEPTH && ips[i]; i++) {
+		fputs(indent, f);
+		usym_text(c, f, pid, ips[i], true);
+		fputc('\n', f);
+	}
 }
 
 static void strftime_text(struct compiler *c, FILE *f, const char *fmt, uint64_t ns)
@@ -83,19 +87,27 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 			fprintf(f, "0x%llx", (unsigned long long)v);
 		return;
 	}
-	case TY_USYM:
-		fprintf(f, "0x%llx", (unsigned long long)v);
+	case TY_USYM: {
+		uint32_t pid;
+
+		memcpy(&pid, p + 8, 4);
+		usym_text(c, f, pid, v, false);
 		return;
+	}
 	case TY_KSTACK:
 		fputc('\n', f);
-		kstack_text(c, f, v, "    ");
+		kstack_text(c, f, v, c->in_key ? "    " : "        ");
 		return;
-	case TY_USTACK:
+	case TY_USTACK: {
+		uint32_t pid;
+
+		memcpy(&pid, p + 8, 4);
 		fputc('\n', f);
-		ustack_text(c, f, v, "    ");
+		ustack_text(c, f, v, pid, c->in_key ? "    " : "        ");
 		return;
+	}
 	case TY_PROBE:
-		fputs(v >= 0 && v < c->npts ? c->pts[v].name : "?", f);
+		fputs(v >= 0 && v < c->npnames ? c->pnames[v] : "?", f);
 		return;
 	case TY_INET: {
 		char buf[INET6_ADDRSTRLEN];
