@@ -83,6 +83,24 @@ static char *read_all(const char *path, size_t *len)
 	return buf;
 }
 
+/* A process that has exited (a zombie its parent has not reaped yet
+ * counts as gone). */
+static bool gone(pid_t pid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (!(f = fopen(path, "re")))
+		return true;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+}
+
 /* Fork -c's command, held until the probes are attached. */
 static int spawn(const char *cmd, int *go)
 {
@@ -387,7 +405,7 @@ int script_main(int argc, char **argv)
 			break;
 		}
 		/* -p's process ended: so does the trace, as under bpftrace */
-		if (c.pid > 0 && kill(c.pid, 0) && errno == ESRCH)
+		if (c.pid > 0 && gone(c.pid))
 			break;
 	}
 	for (int i = 0; i < c.npts; i++)

@@ -225,6 +225,10 @@ int gen_usdt_arg(struct gen *g, struct node *n, int i)
 	const struct usdt_arg *a;
 	int size;
 
+	if (l->nargs < 0)
+		return ERR_NS(g, n, "%s: the arguments of %s are not understood (its note "
+			      "says where they are in a form strobe cannot read)", n->str,
+			      g->c->cur->name);
 	if (i >= l->nargs)
 		return ERR_NS(g, n, "%s: %s has %d argument%s", n->str, g->c->cur->name,
 			      l->nargs, l->nargs == 1 ? "" : "s");
@@ -300,6 +304,11 @@ static struct uimage *image_put(struct compiler *c, pid_t pid, char *maps)
 {
 	struct usyms *u = c->us;
 
+	if (maps && !*maps) {
+		/* exiting: its mappings are gone, the ones kept still hold */
+		free(maps);
+		maps = NULL;
+	}
 	if (!u && !(u = c->us = calloc(1, sizeof(*u)))) {
 		free(maps);
 		return NULL;

@@ -2,7 +2,8 @@
 /* USDT markers and plain functions for strobe script's user-space probe
  * tests.  argv[1] (default 5) says how many rounds; each round calls
  * lang_add(i, 10 * i) and fires strobe:tick(i, "round<i>") and, when a
- * tracer enabled it (its semaphore), strobe:gated(i * 3).  strobe:twice
+ * tracer enabled it (its semaphore), strobe:gated(i * 3).  lang_many(1..8)
+ * is called once at the end.  strobe:twice
  * is one marker at two places with different argument locations.
  * argv[2] (ms, default 0): a pause before the rounds (time for -p to
  * attach) and after them (time to read the process's symbols). */
@@ -23,6 +24,14 @@ __attribute__((noinline)) long lang_add(long a, long b)
 {
 	__asm__ volatile("" ::: "memory");
 	return a + b;
+}
+
+/* eight arguments: the last two are on the stack */
+__attribute__((noinline)) long lang_many(long a, long b, long c, long d, long e, long f,
+					 long g, long h)
+{
+	__asm__ volatile("" ::: "memory");
+	return a + b + c + d + e + f + g + h;
 }
 
 __attribute__((noinline)) static void twice(volatile long *v)
@@ -54,6 +63,7 @@ int main(int argc, char **argv)
 		}
 	}
 	twice(&v);
+	sum += lang_many(1, 2, 3, 4, 5, 6, 7, 8);
 	printf("sum %ld gated %d\n", sum, gated);
 	fflush(stdout);
 	nanosleep(&pause, NULL);
