@@ -172,6 +172,68 @@ def test_gethostlatency_unmodified():
         check(mine == lines(theirs), "strobe %s | bpftrace %s" % (mine, lines(theirs)))
 
 
+TLS = """import socket, ssl, sys, threading, time
+ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER); ctx.load_cert_chain(sys.argv[1], sys.argv[2])
+srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
+def serve():
+    c, _ = srv.accept()
+    with ctx.wrap_socket(c, server_side=True) as s:
+        s.sendall(s.recv(100).upper())
+t = threading.Thread(target=serve); t.start()
+cc = ssl.create_default_context(); cc.check_hostname = False; cc.verify_mode = ssl.CERT_NONE
+with cc.wrap_socket(socket.create_connection(srv.getsockname())) as s:
+    s.sendall(b"secret request 42"); s.recv(100)
+t.join()
+time.sleep(0.3)
+"""
+
+
+def test_sslsnoop_unmodified():
+    # libcrypto's internal functions it names are not in Debian's
+    # stripped library: those attach points are left out, as bpftrace
+    # leaves them out; func stored in a map prints as the function
+    d = tempfile.mkdtemp()
+    key, crt = os.path.join(d, "k.pem"), os.path.join(d, "c.pem")
+    r = run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+             "-out", crt, "-days", "1", "-subj", "/CN=localhost"])
+    check(r.returncode == 0, r.stderr)
+    f = py_file("tls.py", TLS)
+
+    def calls(text):
+        """comm, RET and FUNC of the lines (time, tid, latency vary)"""
+        return sorted(" ".join([f[2]] + f[4:]) for f in (l.split() for l in text.splitlines()
+                      if re.match(r"^\d+ +\d+ +python3 ", l)))
+
+    try:
+        ours, theirs = both(["/usr/sbin/sslsnoop.bt", "-c", "%s %s %s %s" % (PY, f, crt, key)])
+    finally:
+        for x in (f, key, crt):
+            os.unlink(x)
+        os.rmdir(d)
+    lines = ours.splitlines()
+    check(lines[0] == "Attaching 11 probes...", ours)
+    # a handshake on each side, each returning 1
+    check(calls(ours) == ["python3 1 SSL_do_handshake"] * 2, ours)
+    if theirs is not None:
+        check(theirs.splitlines()[0] == lines[0], theirs)
+        check(calls(theirs) == calls(ours), "bpftrace: %s" % theirs)
+
+
+def test_list_like_bpftrace():
+    for pat in ("usdt:%s:*" % MARKS, "usdt:%s:python:*" % PY, "uretprobe:libc:mallo*"):
+        ours = ok(script(["-l", pat]), "-l " + pat).splitlines()
+        check(ours and ours == sorted(set(ours)), "%s: %s" % (pat, ours))
+        if not HAVE_BPFTRACE:
+            continue
+        theirs = ok(run(["bpftrace", "-l", pat]), "bpftrace -l").splitlines()
+        if pat.startswith("usdt"):
+            check(ours == sorted(theirs), "%s: %s | %s" % (pat, ours, theirs))
+        else:
+            # bpftrace also lists local functions it finds in debug info
+            check(set(ours) <= set(theirs) and "uretprobe:%s:malloc" % LIBC in ours,
+                  "%s: %s | %s" % (pat, ours, theirs))
+
+
 def test_errors_name_what_is_missing():
     for p, what in (("uprobe:libnosuchlib:foo {}", "no library 'libnosuchlib' found"),
                     ("uprobe:libc:no_such_function_xyz {}",

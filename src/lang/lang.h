@@ -263,6 +263,8 @@ struct compiler {
 	int npnames;
 	struct usyms *us;	/* user symbols by pid, for usym/ustack/func */
 	bool in_key;		/* printing a map key: stacks indent 4, not 8 */
+	int nleft_out;		/* attach points naming functions that do not exist */
+	char *left_out;		/* ...why the first was left out */
 	int stack_fd, ringbuf_fd, lost_fd, join_fd;
 	uint64_t boot_ns;	/* ktime when the script started, for elapsed */
 	int loop_depth;
@@ -295,6 +297,8 @@ int probe_run_once(struct probe_point *pt);
 int uprobes_expand(struct compiler *c, int probe, int ap, enum lang_probe_kind k,
 		   const char *text);
 int uprobe_attach(struct compiler *c, struct probe_point *pt);
+/* -l uprobe:LIB:GLOB / usdt:PATH:...: what exists, sorted; 0 or -1. */
+int uprobes_list(const char *pattern, pid_t pid);
 /* Probes the kernel will fire: every location of a uprobe point counts. */
 int probes_count(const struct compiler *c);
 /* usdt argN: its value in r0, as the location's note describes it. */

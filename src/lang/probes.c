@@ -262,6 +262,10 @@ int probes_expand(struct compiler *c)
 					  "No probes to attach: %s matches nothing",
 					  c->prog->probes[i].ap[0].text);
 	}
+	if (c->nleft_out)
+		fprintf(stderr, "%s: WARNING: %d attach point%s left out, as bpftrace does (%s%s)\n",
+			c->src->name, c->nleft_out, c->nleft_out == 1 ? "" : "s", c->left_out,
+			c->nleft_out > 1 ? "; and others" : "");
 	return 0;
 }
 
@@ -275,6 +279,9 @@ int probes_list(const char *pattern)
 	struct dirent *de;
 	int shown = 0;
 
+	if (!strncmp(p, "uprobe:", 7) || !strncmp(p, "uretprobe:", 10) || !strncmp(p, "usdt:", 5) ||
+	    !strncmp(p, "u:", 2) || !strncmp(p, "ur:", 3) || !strncmp(p, "U:", 2))
+		return uprobes_list(p, 0);
 	if (!strncmp(p, "t:", 2))
 		p += 2;
 	else if (!strncmp(p, "tracepoint:", 11))

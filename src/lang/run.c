@@ -196,6 +196,7 @@ void compiler_free(struct compiler *c)
 	for (int i = 0; i < c->npnames; i++)
 		free(c->pnames[i]);
 	free(c->pnames);
+	free(c->left_out);
 	usyms_free(c->us);
 	if (c->btf)
 		btf__free(c->btf);

@@ -134,8 +134,19 @@ int uprobes_expand(struct compiler *c, int pi, int ai, enum lang_probe_kind k, c
 		return lang_error(c->src, a->l, "%s", err);
 	/* -p: the library the process maps; -c's command has not run yet,
 	 * so its libraries are the system's */
-	if (probe_resolve(&s, c->pid, &set, err, sizeof(err)))
+	if (probe_find_lib(s.target, c->pid, name, sizeof(name), err, sizeof(err)))
 		return lang_error(c->src, a->l, "%s", err);
+	if (probe_resolve(&s, c->pid, &set, err, sizeof(err))) {
+		/* one of several attach points naming a function this build
+		 * of the library lacks (sslsnoop.bt's libcrypto internals):
+		 * left out, as bpftrace does, but said */
+		if (c->prog->probes[pi].nap > 1) {
+			if (!c->nleft_out++)
+				c->left_out = strdup(err);
+			return 0;
+		}
+		return lang_error(c->src, a->l, "%s", err);
+	}
 	if (k == P_USDT) {
 		rc = expand_usdt(c, pi, ai, &set);
 		probe_set_free(&set);
@@ -214,6 +225,49 @@ int uprobe_attach(struct compiler *c, struct probe_point *pt)
 			o.pid);
 	else if (rc)
 		fprintf(stderr, "strobe script: cannot attach %s: %s\n", pt->name, strerror(-rc));
+	return rc ? -1 : 0;
+}
+
+/* ---- -l */
+
+struct lines {
+	char **v;
+	size_t n;
+};
+
+static void keep_line(void *ctx, const char *line)
+{
+	struct lines *l = ctx;
+	char **v = realloc(l->v, (l->n + 1) * sizeof(*v));
+
+	if (!v || !(v[l->n] = strdup(line)))
+		abort();
+	l->v = v;
+	l->n++;
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int uprobes_list(const char *pattern, pid_t pid)
+{
+	struct lines l = { 0 };
+	char err[4600];
+	int rc = probe_list(pattern, pid, keep_line, &l, err, sizeof(err));
+
+	if (rc)
+		fprintf(stderr, "strobe script: %s\n", err);
+	/* sorted, and a marker placed twice listed once, as bpftrace does */
+	qsort(l.v, l.n, sizeof(*l.v), by_text);
+	for (size_t i = 0; i < l.n; i++) {
+		if (!i || strcmp(l.v[i], l.v[i - 1]))
+			printf("%s\n", l.v[i]);
+	}
+	for (size_t i = 0; i < l.n; i++)
+		free(l.v[i]);
+	free(l.v);
 	return rc ? -1 : 0;
 }
 
