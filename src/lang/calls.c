@@ -370,7 +370,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		n->ty.elem_signed = true;
 		return 0;
 	case F_UADDR:
-		return ERR(n, "not supported yet: uaddr()");
+		return check_uaddr(c, n);
 	case F_NTOP: {
 		struct type *a = &n->v[n->nv - 1]->ty;
 

@@ -391,6 +391,9 @@ int gen_call(struct gen *g, struct node *n, int dst)
 	case F_KADDR:
 		emit_mov_imm(g, R0, n->ival);
 		return 0;
+	case F_UADDR:
+		gen_uaddr(g, n);
+		return 0;
 	default:
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
 	}

@@ -303,8 +303,9 @@ int uprobes_list(const char *pattern, pid_t pid);
 int probes_count(const struct compiler *c);
 /* usdt argN: its value in r0, as the location's note describes it. */
 int gen_usdt_arg(struct gen *g, struct node *n, int i);
-/* uaddr("sym"): the symbol's address in the probe's binary; 0 if none. */
-uint64_t uprobe_uaddr(struct compiler *c, const char *sym, uint32_t *size);
+/* uaddr("sym"): typed, then its address in the process in r0. */
+int check_uaddr(struct compiler *c, struct node *n);
+int gen_uaddr(struct gen *g, struct node *n);
 /* User addresses as bpftrace prints them: "sym" / "sym+off" / 0x... */
 void usym_text(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr, bool offset);
 void usyms_free(struct usyms *u);

@@ -153,6 +153,14 @@ int uprobes_expand(struct compiler *c, int pi, int ai, enum lang_probe_kind k, c
 		return rc;
 	}
 	path = display_path(set.path);
+	if (!strncmp(s.name, "0x", 2)) {
+		/* an address: named in decimal, as bpftrace names it */
+		char addr[32];
+
+		snprintf(addr, sizeof(addr), "%llu", (unsigned long long)set.loc[0].addr);
+		free(set.loc[0].name);
+		set.loc[0].name = strdup(addr);
+	}
 	snprintf(name, sizeof(name), "%s:%s:%s", k == P_UPROBE ? "uprobe" : "uretprobe", path,
 		 set.loc[0].name);
 	p = add_point(c, k, pi, ai, name, set.loc[0].name);
@@ -308,16 +316,21 @@ int gen_usdt_arg(struct gen *g, struct node *n, int i)
 	return 0;
 }
 
-uint64_t uprobe_uaddr(struct compiler *c, const char *sym, uint32_t *size)
+/* A data symbol of the probe's file: its address in the file, its size,
+ * and whether the file is loaded where it says (ET_EXEC) or anywhere
+ * (ET_DYN: PIE programs, libraries). */
+static int find_object(const char *path, const char *sym, uint64_t *addr, uint64_t *size,
+		       bool *fixed)
 {
-	const struct probe_set *set = c->cur ? &c->cur->set : NULL;
 	struct probe_elf pe;
 	Elf_Scn *scn = NULL;
-	uint64_t addr = 0;
+	GElf_Ehdr eh;
+	int rc = -ENOENT;
 
-	if (!set || !set->path || probe_elf_open(set->path, &pe))
-		return 0;
-	while (!addr && (scn = elf_nextscn(pe.elf, scn))) {
+	if (probe_elf_open(path, &pe))
+		return -EIO;
+	*fixed = gelf_getehdr(pe.elf, &eh) && eh.e_type == ET_EXEC;
+	while (rc && (scn = elf_nextscn(pe.elf, scn))) {
 		GElf_Shdr sh;
 		Elf_Data *d;
 
@@ -328,19 +341,71 @@ uint64_t uprobe_uaddr(struct compiler *c, const char *sym, uint32_t *size)
 			GElf_Sym s;
 			const char *name;
 
-			if (!gelf_getsym(d, i, &s) || GELF_ST_TYPE(s.st_info) != STT_OBJECT ||
-			    s.st_shndx == SHN_UNDEF)
+			if (!gelf_getsym(d, i, &s) || s.st_shndx == SHN_UNDEF ||
+			    (GELF_ST_TYPE(s.st_info) != STT_OBJECT &&
+			     GELF_ST_TYPE(s.st_info) != STT_FUNC))
 				continue;
 			name = elf_strptr(pe.elf, sh.sh_link, s.st_name);
 			if (name && !strcmp(name, sym)) {
-				addr = s.st_value;
+				*addr = s.st_value;
 				*size = s.st_size;
+				rc = 0;
 				break;
 			}
 		}
 	}
 	probe_elf_close(&pe);
-	return addr;
+	return rc;
+}
+
+int check_uaddr(struct compiler *c, struct node *n)
+{
+	struct probe_point *pt = c->cur;
+	uint64_t addr, size;
+	bool fixed;
+
+	if (n->v[0]->kind != N_STR)
+		return lang_error(c->src, n->v[0]->l, "uaddr() expects a string literal");
+	if (pt->kind != P_UPROBE && pt->kind != P_URETPROBE && pt->kind != P_USDT)
+		return lang_error(c->src, n->l, "uaddr can only be used with uprobes and usdt "
+				  "probes (here: %s)", pt->name);
+	if (find_object(pt->set.path, n->v[0]->str, &addr, &size, &fixed))
+		return lang_error(c->src, n->v[0]->l, "Could not resolve symbol: %s:%s",
+				  display_path(pt->set.path), n->v[0]->str);
+	/* a file loaded anywhere: the address is found from where the probe
+	 * fired, which is known at a function's entry or a marker */
+	if (!fixed && (pt->kind == P_URETPROBE || pt->set.n != 1))
+		return lang_error(c->src, n->l, "not supported yet: uaddr() of a position-"
+				  "independent file in %s (it needs a uprobe or usdt probe at "
+				  "one place)", pt->kind == P_URETPROBE ? "a uretprobe" :
+				  "a probe at several places");
+	/* a pointer to an integer of the symbol's size, as bpftrace types it */
+	n->ty = t_int(8, false);
+	n->ty.kind = TY_PTR;
+	n->ty.user = true;
+	n->ty.ptr_level = 1;
+	n->ty.elem = size == 1 || size == 2 || size == 4 ? size : 8;
+	n->ty.elem_signed = true;
+	return 0;
+}
+
+int gen_uaddr(struct gen *g, struct node *n)
+{
+	struct probe_point *pt = g->c->cur;
+	uint64_t addr, size;
+	bool fixed;
+
+	if (find_object(pt->set.path, n->v[0]->str, &addr, &size, &fixed))
+		return ERR_NS(g, n, "Could not resolve symbol: %s", n->v[0]->str);
+	if (fixed) {
+		emit_ld64(g, R0, addr);
+		return 0;
+	}
+	/* load bias = where the probe fired - its address in the file */
+	emit(g, LDX_MEM(BPF_DW, R0, R6, 128));
+	emit_ld64(g, R1, addr - pt->set.loc[0].addr);
+	emit(g, ALU64_REG(BPF_ADD, R0, R1));
+	return 0;
 }
 
 /* ---- user symbols */

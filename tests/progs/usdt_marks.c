@@ -26,6 +26,9 @@ __attribute__((noinline)) long lang_add(long a, long b)
 	return a + b;
 }
 
+/* a global for uaddr(): the rounds so far */
+volatile long lang_rounds;
+
 /* eight arguments: the last two are on the stack */
 __attribute__((noinline)) long lang_many(long a, long b, long c, long d, long e, long f,
 					 long g, long h)
@@ -55,6 +58,7 @@ int main(int argc, char **argv)
 		/* a string of its own on the stack: the page is there when
 		 * a tracer reads it (a literal's page may not be yet) */
 		snprintf(word, sizeof(word), "round%d", i);
+		lang_rounds = i;
 		sum += lang_add(i, 10 * i);
 		STAP_PROBE2(strobe, tick, i, word);
 		if (strobe_gated_semaphore) {
