@@ -101,6 +101,28 @@ def test_uprobe_at_an_address_and_uaddr():
           in r.stderr, r.stderr)
 
 
+def test_stack_limits_and_modes():
+    # printed while the process lives, so both tools can name its frames
+    p = ('uprobe:%s:lang_add { printf("%%s|%%s|%%s\\n", ustack(perf), ustack(2), '
+         'ustack(perf, 1)); }' % MARKS)
+    ours, theirs = both(["-e", p, "-c", MARKS + " 2 300"])
+    out = own(ours)
+    check(re.search(r"^\t[0-9a-f]+ lang_add\+0 \(%s\)\n\t[0-9a-f]+ main\+\d+ \(%s\)\n"
+                    % (re.escape(os.path.abspath(MARKS)), re.escape(os.path.abspath(MARKS))),
+                    out, re.M), ours)
+    check(re.search(r"^\|\n        lang_add\+0\n        main\+\d+\n\|\n\t[0-9a-f]+ "
+                    r"lang_add\+0 \([^)]+\)\n$", out, re.M), ours)
+    addr = lambda t: re.sub(r"^\t[0-9a-f]+ ", "\tADDR ", own(t), flags=re.M)
+    same(addr(ours), theirs and addr(theirs), "ustack(perf)/ustack(N)")
+    # kernel stacks cut at N frames are one key, in both modes
+    p = ("tracepoint:syscalls:sys_enter_getpid /pid == cpid/ { @[kstack(3)] = count(); "
+         "@p[kstack(perf, 2)] = count(); @u[kstack] = count(); }")
+    ours, theirs = both(["-e", p, "-c", prog("lang_load") + " 5"])
+    check(re.search(r"^@\[\n(    \w+\+\d+\n){3}\]: 5$", ours, re.M), ours)
+    check(re.search(r"^@p\[\n(\t[0-9a-f]+ \w+\+\d+\n){2}\]: 5$", ours, re.M), ours)
+    same(ours, theirs, "kstack(N)/kstack(perf, N)")
+
+
 def test_libc_by_name_and_path():
     n = 7
     progs = ["uprobe:libc:strtol /pid == cpid/ { @ = count(); }",

@@ -183,6 +183,9 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 				return -1;
 			continue;
 		}
+		/* kstack(perf): a mode, not a value */
+		if ((n->op == F_KSTACK || n->op == F_USTACK) && n->v[i]->kind == N_BUILTIN)
+			continue;
 		if (check_expr(c, n->v[i]))
 			return -1;
 	}
@@ -432,7 +435,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		return ERR(n->v[0], "'%s' is not a valid register", n->v[0]->str);
 	case F_KSTACK:
 	case F_USTACK:
-		return ERR(n, "not supported yet: %s() with arguments (use %s)", n->str, n->str);
+		return check_stack_call(c, n, n->op == F_USTACK);
 	}
 	return ERR(n, "not supported yet: %s()", n->str);
 }

@@ -394,6 +394,9 @@ int gen_call(struct gen *g, struct node *n, int dst)
 	case F_UADDR:
 		gen_uaddr(g, n);
 		return 0;
+	case F_KSTACK:
+	case F_USTACK:
+		return gen_stack_call(g, n, dst);
 	default:
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
 	}

@@ -166,6 +166,7 @@ struct program {
 #define MAX_ARGS 16
 #define STR_SIZE 64		/* bpftrace's default string size */
 #define STACK_DEPTH 127		/* frames kept for kstack/ustack */
+#define MAX_STACK_DEPTHS 8	/* different N of kstack(N)/ustack(N) */
 
 struct gen;
 struct btf;
@@ -263,6 +264,9 @@ struct compiler {
 	int npnames;
 	struct usyms *us;	/* user symbols by pid, for usym/ustack/func */
 	bool in_key;		/* printing a map key: stacks indent 4, not 8 */
+	/* stack trace maps of kstack(N)/ustack(N), one per depth N */
+	struct { uint32_t depth; int fd; } depths[MAX_STACK_DEPTHS];
+	int ndepths;
 	int nleft_out;		/* attach points naming functions that do not exist */
 	char *left_out;		/* ...why the first was left out */
 	int stack_fd, ringbuf_fd, lost_fd, join_fd;
@@ -308,7 +312,19 @@ int check_uaddr(struct compiler *c, struct node *n);
 int gen_uaddr(struct gen *g, struct node *n);
 /* User addresses as bpftrace prints them: "sym" / "sym+off" / 0x... */
 void usym_text(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr, bool offset);
+/* perf's form: "sym+off (/path)", or "0x... ([unknown])" */
+void usym_text_perf(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr);
 void usyms_free(struct usyms *u);
+/* stacks.c: kstack(N), ustack(perf, N)...: typed, their maps, code, text */
+int check_stack_call(struct compiler *c, struct node *n, bool user);
+/* The map of stacks of that depth (0: the default); -1 while only
+ * registered, -2 when there are too many depths. */
+int stack_depth_fd(struct compiler *c, uint32_t depth);
+int stacks_create(struct compiler *c);
+void stacks_close(struct compiler *c);
+int gen_stack_call(struct gen *g, struct node *n, int dst);
+/* A kstack/ustack value as bpftrace prints it (a newline, then frames). */
+void stack_text(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* Keep the target's mappings (-p, -c) while it lives: addresses in maps
  * printed at the end are symbolised after it has gone. */
 void usyms_watch(struct compiler *c, pid_t pid);

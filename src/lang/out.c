@@ -17,41 +17,6 @@
 #include "lang.h"
 #include "../profile/profile.h"
 
-static void kstack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
-{
-	uint64_t ips[STACK_DEPTH];
-	uint32_t key = id;
-
-	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
-		return;
-	if (!c->ks)
-		c->ks = ksyms_load();
-	for (int i = 0; i < STACK_DEPTH && ips[i]; i++) {
-		uint64_t off;
-		const char *name = ksyms_find_off(c->ks, ips[i], &off);
-
-		if (name)
-			fprintf(f, "%s%s+%llu\n", indent, name, (unsigned long long)off);
-		else
-			fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
-	}
-}
-
-static void ustack_text(struct compiler *c, FILE *f, int64_t id, uint32_t pid,
-			const char *indent)
-{
-	uint64_t ips[STACK_DEPTH];
-	uint32_t key = id;
-
-	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
-		return;
-	for (int i = 0; i < STACK_DEPTH && ips[i]; i++) {
-		fputs(indent, f);
-		usym_text(c, f, pid, ips[i], true);
-		fputc('\n', f);
-	}
-}
-
 static void strftime_text(struct compiler *c, FILE *f, const char *fmt, uint64_t ns)
 {
 	char buf[512];
@@ -95,17 +60,11 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		return;
 	}
 	case TY_KSTACK:
-		fputc('\n', f);
-		kstack_text(c, f, v, c->in_key ? "    " : "        ");
+		stack_text(c, f, t, p);
 		return;
-	case TY_USTACK: {
-		uint32_t pid;
-
-		memcpy(&pid, p + 8, 4);
-		fputc('\n', f);
-		ustack_text(c, f, v, pid, c->in_key ? "    " : "        ");
+	case TY_USTACK:
+		stack_text(c, f, t, p);
 		return;
-	}
 	case TY_PROBE:
 		fputs(v >= 0 && v < c->npnames ? c->pnames[v] : "?", f);
 		return;

@@ -197,6 +197,7 @@ void compiler_free(struct compiler *c)
 		free(c->pnames[i]);
 	free(c->pnames);
 	free(c->left_out);
+	stacks_close(c);
 	usyms_free(c->us);
 	if (c->btf)
 		btf__free(c->btf);

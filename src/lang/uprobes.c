@@ -485,6 +485,19 @@ void usym_text(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr, bool of
 	fprintf(f, "0x%llx", (unsigned long long)addr);
 }
 
+void usym_text_perf(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr)
+{
+	struct uimage *im = image_of(c, pid, addr);
+	struct usym s;
+
+	if (im && uimage_symbol(im, addr, 0, &s) && s.name && *s.name && s.name_covers) {
+		fprintf(f, "%.*s+%llu (%s)", (int)strcspn(s.name, "@"), s.name,
+			(unsigned long long)s.name_off, s.path ? s.path : "[unknown]");
+		return;
+	}
+	fprintf(f, "0x%llx ([unknown])", (unsigned long long)addr);
+}
+
 void usyms_free(struct usyms *u)
 {
 	if (!u)
