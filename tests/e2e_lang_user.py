@@ -47,6 +47,10 @@ def test_usdt_arguments_and_semaphore():
     check("@g[usdt:%s:strobe:gated]: 3" % MARKS in lines and "@a: 18" in lines, ours)
     check("@t[42]: 42" in lines and "@t[77]: 77" in lines, ours)
     same(own(ours), theirs and own(theirs), "usdt arguments")
+    # per-location perf events (kernels without uprobe_multi): the same
+    r = run([STROBE, "script", "-e", p, "-c", MARKS + " 3"],
+            env=dict(os.environ, STROBE_UPROBE_PERF="1"))
+    check(own(ok(r, "perf events")) == own(ours), r.stdout)
 
 
 def test_uprobe_args_retval_func_ustack():
@@ -142,13 +146,20 @@ def test_libc_by_name_and_path():
 
 
 def test_probe_names_in_a_glob():
-    # one program for the glob, the cookie names the function that fired
+    # one program for the glob, the cookie names the function that fired;
+    # the same through per-function perf events (kernels without
+    # uprobe_multi links)
     p = "uprobe:libc:strto* /pid == cpid/ { @[probe] = count(); }"
-    out = ok(script(["-e", p, "-c", "%s 3" % CALLS]), "glob")
-    check(re.search(r"^Attaching \d{2,} probes\.\.\.$", out, re.M), out)
-    check("@[uprobe:%s:strtol]: " % LIBC in out, out)
-    check(all(l.startswith("@[uprobe:%s:strto" % LIBC) for l in out.splitlines()
-              if l.startswith("@")), out)
+    outs = []
+    for env in ({}, {"STROBE_UPROBE_PERF": "1"}):
+        r = run([STROBE, "script", "-e", p, "-c", "%s 3" % CALLS], env=dict(os.environ, **env))
+        out = ok(r, "glob %s" % env)
+        check(re.search(r"^Attaching \d{2,} probes\.\.\.$", out, re.M), out)
+        check("@[uprobe:%s:strtol]: 5\n" % LIBC in out, out)
+        check(all(l.startswith("@[uprobe:%s:strto" % LIBC) for l in out.splitlines()
+                  if l.startswith("@")), out)
+        outs.append(own(out))
+    check(outs[0] == outs[1], "uprobe_multi %r, perf events %r" % tuple(outs))
 
 
 def test_malloc_hist_with_c_and_p():

@@ -19,8 +19,6 @@
  * gone by then prints addresses).
  */
 #include <errno.h>
-#include <fnmatch.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -181,20 +179,26 @@ int uprobes_expand(struct compiler *c, int pi, int ai, enum lang_probe_kind k, c
 	return 0;
 }
 
-/* A location the kernel refuses (uprobes cannot step over some
- * instructions): left out of a glob, said once. */
+/* Locations the kernel refuses (uprobes cannot step over some first
+ * instructions): left out of a glob, named in one line after attaching. */
+struct skipped {
+	int n;
+	char names[200];
+};
+
 static void on_skip(void *ctx, const struct probe_loc *loc)
 {
-	int *n = ctx;
+	struct skipped *sk = ctx;
+	size_t len = strlen(sk->names);
 
-	if (!(*n)++)
-		fprintf(stderr, "strobe script: cannot probe %s (uprobes refuse its first "
-			"instruction): left out\n", loc->name);
+	if (sk->n++ < 8)
+		snprintf(sk->names + len, sizeof(sk->names) - len, "%s%s", len ? ", " : "",
+			 loc->name);
 }
 
 int uprobe_attach(struct compiler *c, struct probe_point *pt)
 {
-	int skipped = 0;
+	struct skipped skipped = { 0 };
 	struct probe_attach_opts o = {
 		/* -p's process or -c's command (attached before it runs) */
 		.pid = c->pid > 0 ? c->pid : c->cpid > 0 ? c->cpid : 0,
@@ -220,6 +224,7 @@ int uprobe_attach(struct compiler *c, struct probe_point *pt)
 		close(pt->prog_fd);
 		pt->prog_fd = -1;
 		pt->multi = false;
+		skipped = (struct skipped){ 0 };
 		c->verbose = 0;
 		rc = prog_load(c, pt, &g) ? -EINVAL : 0;
 		c->verbose = verbose;
@@ -228,6 +233,11 @@ int uprobe_attach(struct compiler *c, struct probe_point *pt)
 			rc = probe_attach(&pp, &pt->set, &o, &pt->link);
 		}
 	}
+	if (!rc && skipped.n)
+		fprintf(stderr, "strobe script: %s: %d function%s cannot be probed at %s entry (the "
+			"kernel's uprobes refuse the first instruction), left out: %s%s\n", pt->name,
+			skipped.n, skipped.n == 1 ? "" : "s", skipped.n == 1 ? "its" : "their",
+			skipped.names, skipped.n > 8 ? "..." : "");
 	if (rc == -ESRCH)
 		fprintf(stderr, "strobe script: cannot attach %s: process %d is gone\n", pt->name,
 			o.pid);
