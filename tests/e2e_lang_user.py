@@ -19,12 +19,21 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e import STROBE, check, prog, run, run_tests  # noqa: E402
-from e2e_lang import HAVE_BPFTRACE, both, ok, same, script  # noqa: E402
+from e2e_lang import HAVE_BPFTRACE, bpftrace, ok, same, script  # noqa: E402
+
+# the sanitized pass checks strobe's memory, not its output again
+REFERENCE = HAVE_BPFTRACE and os.environ.get("STROBE_NO_REFERENCE") != "1"
 
 MARKS = prog("usdt_marks")
 CALLS = prog("libcalls")
 LIBC = "/lib/x86_64-linux-gnu/libc.so.6"
 PY = "/usr/bin/python3"
+
+
+def both(args, timeout=60):
+    """The program under strobe and under bpftrace: both outputs."""
+    ours = ok(script(args, timeout), "strobe")
+    return ours, ok(bpftrace(args, timeout), "bpftrace") if REFERENCE else None
 
 
 def own(text):
@@ -149,12 +158,12 @@ def test_probe_names_in_a_glob():
     # one program for the glob, the cookie names the function that fired;
     # the same through per-function perf events (kernels without
     # uprobe_multi links)
-    p = "uprobe:libc:strto* /pid == cpid/ { @[probe] = count(); }"
+    p = "uprobe:libc:strtol* /pid == cpid/ { @[probe] = count(); }"
     outs = []
     for env in ({}, {"STROBE_UPROBE_PERF": "1"}):
         r = run([STROBE, "script", "-e", p, "-c", "%s 3" % CALLS], env=dict(os.environ, **env))
         out = ok(r, "glob %s" % env)
-        check(re.search(r"^Attaching \d{2,} probes\.\.\.$", out, re.M), out)
+        check(re.search(r"^Attaching [2-9] probes\.\.\.$", out, re.M), out)
         check("@[uprobe:%s:strtol]: 5\n" % LIBC in out, out)
         check(all(l.startswith("@[uprobe:%s:strto" % LIBC) for l in out.splitlines()
                   if l.startswith("@")), out)
@@ -167,7 +176,7 @@ def test_malloc_hist_with_c_and_p():
     out = ok(script(["-e", p, "-c", CALLS]), "malloc -c")
     # libcalls' malloc(100), only its own: scoped to -c's command
     check(re.search(r"^\[64, 128\) +1 \|@+\|$", out, re.M), out)
-    if HAVE_BPFTRACE:
+    if REFERENCE:
         ref = ok(run(["bpftrace", "-e", "uprobe:libc:malloc /pid == cpid/ "
                       "{ @bytes = hist(arg0); }", "-c", CALLS]), "bpftrace")
         same(own(out), own(ref), "malloc hist")
@@ -284,7 +293,7 @@ def test_list_like_bpftrace():
     for pat in ("usdt:%s:*" % MARKS, "usdt:%s:python:*" % PY, "uretprobe:libc:mallo*"):
         ours = ok(script(["-l", pat]), "-l " + pat).splitlines()
         check(ours and ours == sorted(set(ours)), "%s: %s" % (pat, ours))
-        if not HAVE_BPFTRACE:
+        if not REFERENCE:
             continue
         theirs = ok(run(["bpftrace", "-l", pat]), "bpftrace -l").splitlines()
         if pat.startswith("usdt"):
