@@ -4,7 +4,8 @@
  * lang_add(i, 10 * i) and fires strobe:tick(i, "round<i>") and, when a
  * tracer enabled it (its semaphore), strobe:gated(i * 3).  lang_many(1..8)
  * is called once at the end.  strobe:twice
- * is one marker at two places with different argument locations.
+ * is one marker at two places with different argument locations;
+ * strobe:mem(42, rounds) reads both from memory.
  * argv[2] (ms, default 0): a pause before the rounds (time for -p to
  * attach) and after them (time to read the process's symbols). */
 #define _SDT_HAS_SEMAPHORES 1
@@ -19,6 +20,7 @@
 SEMAPHORE(tick);
 SEMAPHORE(gated);
 SEMAPHORE(twice);
+SEMAPHORE(mem);
 
 __attribute__((noinline)) long lang_add(long a, long b)
 {
@@ -45,6 +47,16 @@ __attribute__((noinline)) static void twice(volatile long *v)
 	STAP_PROBE1(strobe, twice, 77);
 }
 
+/* arguments in memory: a local on the stack and a global, which the
+ * note names by its symbol ("-8@-8(%rsp) -8@lang_rounds(%rip)"; at -O0
+ * gcc would load both into registers first) */
+__attribute__((noinline, optimize("O2"))) static void mem(void)
+{
+	volatile long x = 42;
+
+	STAP_PROBE2(strobe, mem, x, lang_rounds);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 5, gated = 0;
@@ -67,6 +79,7 @@ int main(int argc, char **argv)
 		}
 	}
 	twice(&v);
+	mem();
 	sum += lang_many(1, 2, 3, 4, 5, 6, 7, 8);
 	printf("sum %ld gated %d\n", sum, gated);
 	fflush(stdout);
