@@ -9,7 +9,8 @@ of the same workload.  Not a test: nothing here asserts a time.
   W1 = dd if=/dev/zero of=/dev/null bs=1 count=1000k   (about 2M syscalls)
 
 `run.py inject` runs only the injection figures (-e inject=); `run.py
-libcalls` only the library-call figures (uprobes).
+libcalls` only the library-call figures (uprobes); `run.py script-uprobes`
+only strobe script's uprobes against bpftrace's.
 
 strace and perf trace decoding every call are 100-300x slower; they run a
 smaller W1 (count given below) and are compared with the untraced run of
@@ -296,6 +297,51 @@ def main():
     os.unlink("/tmp/strobe-bench.out") if os.path.exists("/tmp/strobe-bench.out") else None
     inject()
     library_calls()
+    script_uprobes()
+
+
+def script_uprobes():
+    """strobe script's uprobes against bpftrace's: the cost of a hit (one
+    program per spec on a uprobe_multi link, against bpftrace's perf event
+    uprobe), and attaching a glob (one program and one link for all the
+    functions, against one program and one perf event per function)."""
+    build = os.environ.get("BUILD", "build")
+    lc = os.path.abspath(os.path.join(build, "tests", "progs", "libcalls"))
+    n = 200000
+    count = "uprobe:libc:strtol /pid == cpid/ { @ = count(); }"
+
+    def cfgs(calls):
+        return [
+            ("untraced", [lc, str(calls)]),
+            ("strobe script " + count, [STROBE, "script", "-o", "/dev/null", "-e", count,
+                                        "-c", "%s %d" % (lc, calls)]),
+            ("bpftrace " + count, ["bpftrace", "-o", "/dev/null", "-e", count,
+                                   "-c", "%s %d" % (lc, calls)]),
+        ]
+    full, empty = bench(cfgs(n)), bench(cfgs(0))
+    print("\nstrobe script uprobes: %d strtol calls counted; per call = (run - run with 0 "
+          "calls) / calls" % n)
+    for name in full:
+        print("  %-66s %7.2f us/call" % (name, (full[name][0] - empty[name][0]) / n * 1e6))
+    globs = [("uprobe:libc:str*", True), ("uprobe:libc:*", False)]
+    configs = []
+    for g, with_bpftrace in globs:
+        prog = g + " { @ = count(); }"
+        configs.append(("strobe script '%s' -c /bin/true" % prog,
+                        [STROBE, "script", "-o", "/dev/null", "-e", prog, "-c", "/bin/true"]))
+        # bpftrace 0.17 loads and attaches one program per function: a
+        # thousand take minutes, so only the small glob
+        if with_bpftrace:
+            configs.append(("bpftrace '%s' -c /bin/true" % prog,
+                            ["bpftrace", "-o", "/dev/null", "-e", prog, "-c", "/bin/true"]))
+    res = bench(configs, reps=max(3, REPS // 2))
+    print("\nstrobe script attaching a glob (start-up to exit; str*: %d functions, *: %d)" % (
+        len(subprocess.run([STROBE, "script", "-l", "uprobe:libc:str*"], capture_output=True,
+                           text=True).stdout.splitlines()),
+        len(subprocess.run([STROBE, "script", "-l", "uprobe:libc:*"], capture_output=True,
+                           text=True).stdout.splitlines())))
+    for name, (wall, rss, _) in res.items():
+        print("  %-66s %8.1f ms  %7.1f MB" % (name, wall * 1000, rss / 1024))
 
 
 def bench_cpu(configs, reps=REPS):
@@ -471,4 +517,6 @@ if __name__ == "__main__":
         sys.exit(inject())
     if sys.argv[1:] == ["libcalls"]:
         sys.exit(library_calls())
+    if sys.argv[1:] == ["script-uprobes"]:
+        sys.exit(script_uprobes())
     sys.exit(main())

@@ -8,8 +8,8 @@
 #   probes (tests/e2e_probe.py, -c and record of them in tests/e2e_uevent.py) and injection (tests/e2e_inject.py); the
 #   sanitized passes run with low pids (STROBE_LOW_PIDS), as on a fresh
 #   machine; the fidelity check against strace (tests/fidelity.py);
-#   strobe script's programs against bpftrace (tests/e2e_lang.py), normal
-#   and sanitized; Python frames in profiles (tests/e2e_py.py) and strobe
+#   strobe script's programs against bpftrace (tests/e2e_lang.py, its
+#   user-space probes tests/e2e_lang_user.py), normal and sanitized; Python frames in profiles (tests/e2e_py.py) and strobe
 #   top in tmux (tests/e2e_top.py)
 # Exit status 0 only if nothing failed.
 : "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
@@ -66,6 +66,12 @@ tally inject-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=det
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
 tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py
+tally lang-user env STROBE="$STROBE" python3 tests/e2e_lang_user.py
+tally lang-user-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 STROBE_NO_REFERENCE=1 \
+	python3 tests/e2e_lang_user.py test_usdt_arguments_and_semaphore \
+	test_uprobe_args_retval_func_ustack test_uprobe_at_an_address_and_uaddr \
+	test_stack_limits_and_modes test_probe_names_in_a_glob test_malloc_hist_with_c_and_p \
+	test_list_like_bpftrace test_errors_name_what_is_missing
 tally profile-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_profile.py
 tally python env STROBE="$STROBE" python3 tests/e2e_py.py
 tally python-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_py.py \

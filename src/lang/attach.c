@@ -3,7 +3,8 @@
  * Loading the generated programs and attaching them: tracepoints through
  * perf events (PERF_EVENT_IOC_SET_BPF), raw tracepoints through
  * bpf_raw_tracepoint_open, profile/interval/software through software perf
- * events per CPU; BEGIN and END are run once with BPF_PROG_TEST_RUN on
+ * events per CPU; uprobes and usdt through the probe engine (uprobes.c),
+ * loaded for uprobe_multi links; BEGIN and END are run once with BPF_PROG_TEST_RUN on
  * the current CPU, so their output goes through the same ring buffer.
  */
 #include <errno.h>
@@ -80,7 +81,17 @@ int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g)
 		opts.log_size = log_size;
 		opts.log_level = 2;
 	}
+	if (pt->multi)
+		opts.expected_attach_type = PROBE_BPF_TRACE_UPROBE_MULTI;
 	fd = bpf_prog_load(prog_type(pt->kind), "strobe_script", "GPL", g->ins, g->n, &opts);
+	if (fd < 0 && pt->multi && errno == EINVAL) {
+		/* a kernel without uprobe_multi (before 6.6): a plain program,
+		 * attached by perf events */
+		pt->multi = false;
+		opts.expected_attach_type = 0;
+		fd = bpf_prog_load(prog_type(pt->kind), "strobe_script", "GPL", g->ins, g->n,
+				   &opts);
+	}
 	if (fd < 0 && !log) {
 		int err = errno;
 
@@ -176,6 +187,10 @@ int point_attach(struct compiler *c, struct probe_point *pt)
 		if (!pt->nfds && !err)
 			err = -ENODEV;
 		break;
+	case P_UPROBE:
+	case P_URETPROBE:
+	case P_USDT:
+		return uprobe_attach(c, pt);
 	default:
 		return 0;
 	}
@@ -193,6 +208,7 @@ void point_detach(struct probe_point *pt)
 	free(pt->fds);
 	pt->fds = NULL;
 	pt->nfds = 0;
+	probe_detach(&pt->link);
 }
 
 int probe_run_once(struct probe_point *pt)

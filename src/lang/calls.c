@@ -183,6 +183,9 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 				return -1;
 			continue;
 		}
+		/* kstack(perf): a mode, not a value */
+		if ((n->op == F_KSTACK || n->op == F_USTACK) && n->v[i]->kind == N_BUILTIN)
+			continue;
 		if (check_expr(c, n->v[i]))
 			return -1;
 	}
@@ -370,7 +373,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		n->ty.elem_signed = true;
 		return 0;
 	case F_UADDR:
-		return ERR(n, "not supported yet: uaddr()");
+		return check_uaddr(c, n);
 	case F_NTOP: {
 		struct type *a = &n->v[n->nv - 1]->ty;
 
@@ -432,7 +435,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		return ERR(n->v[0], "'%s' is not a valid register", n->v[0]->str);
 	case F_KSTACK:
 	case F_USTACK:
-		return ERR(n, "not supported yet: %s() with arguments (use %s)", n->str, n->str);
+		return check_stack_call(c, n, n->op == F_USTACK);
 	}
 	return ERR(n, "not supported yet: %s()", n->str);
 }

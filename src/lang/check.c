@@ -271,6 +271,8 @@ static int check_builtin(struct compiler *c, struct node *n)
 		n->ty = t_of(TY_PROBE, 8);
 		break;
 	case B_FUNC:
+		if (pk == P_USDT)
+			return ERR(n, "The func builtin can not be used with 'usdt' probes");
 		if (pk == P_UPROBE || pk == P_URETPROBE) {
 			n->ty = t_of(TY_USYM, 16);
 		} else {
@@ -305,7 +307,7 @@ static int check_builtin(struct compiler *c, struct node *n)
 		break;
 	default:
 		if (b >= B_ARG0 && b <= B_ARG9) {
-			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP)
+			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP && pk != P_USDT)
 				return ERR(n, "The %s builtin can only be used with 'kprobes', "
 					   "'uprobes' and 'usdt' probes", n->str);
 			n->ty = t_int(8, false);

@@ -100,7 +100,13 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 		emit(g, STX_MEM(BPF_DW, R10, R0, dst + 8));
 		return dst;
 	case B_PROBE:
-		emit(g, MOV64_IMM(R0, c->cur - c->pts));
+		if (c->cur->kind != P_USDT && c->cur->set.n > 1) {
+			/* one program, many functions: the cookie says which */
+			emit(g, MOV64_REG(R1, R6));
+			emit(g, CALL(BPF_FUNC_get_attach_cookie));
+			return 0;
+		}
+		emit(g, MOV64_IMM(R0, c->cur->name_id));
 		return 0;
 	case B_PROBE_FUNC: {
 		struct node lit = { .kind = N_STR, .str = c->cur->func,
@@ -132,9 +138,16 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 				emit(g, LDX_MEM(BPF_DW, R0, R6, 8 * i));
 				return 0;
 			}
-			if (i > 5)
-				return ERR_NS(g, n, "not supported yet: %s (arguments on the stack)",
-					      n->str);
+			if (c->cur->kind == P_USDT)
+				return gen_usdt_arg(g, n, i);
+			if (i > 5) {
+				/* on the stack, above the return address: valid at
+				 * the function's entry */
+				emit(g, LDX_MEM(BPF_DW, R0, R6, 152));
+				emit(g, ALU64_IMM(BPF_ADD, R0, 8 * (i - 5)));
+				gen_read(g, 8, false, true);
+				return 0;
+			}
 			emit(g, LDX_MEM(BPF_DW, R0, R6, arg_regs[i]));
 			return 0;
 		}
@@ -378,6 +391,12 @@ int gen_call(struct gen *g, struct node *n, int dst)
 	case F_KADDR:
 		emit_mov_imm(g, R0, n->ival);
 		return 0;
+	case F_UADDR:
+		gen_uaddr(g, n);
+		return 0;
+	case F_KSTACK:
+	case F_USTACK:
+		return gen_stack_call(g, n, dst);
 	default:
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
 	}

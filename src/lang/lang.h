@@ -9,8 +9,10 @@
  *              formats, kernel BTF (btf.c) for struct member access
  *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
  *   gen*.c     AST -> BPF instructions, one program per probe
- *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events,
- *              uprobes), BEGIN/END run with BPF_PROG_TEST_RUN
+ *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
+ *              BEGIN/END run with BPF_PROG_TEST_RUN
+ *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
+ *              specs to locations, USDT arguments, user symbols
  *   out*.c     user space: printf, map printing as bpftrace prints them
  *   run.c      the subcommand: options, load, event loop, teardown
  *
@@ -24,6 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
+
+#include "../probe/probe.h"
 
 /* ---- source and errors */
 
@@ -161,10 +166,12 @@ struct program {
 #define MAX_ARGS 16
 #define STR_SIZE 64		/* bpftrace's default string size */
 #define STACK_DEPTH 127		/* frames kept for kstack/ustack */
+#define MAX_STACK_DEPTHS 8	/* different N of kstack(N)/ustack(N) */
 
 struct gen;
 struct btf;
 struct ksyms;
+struct usyms;
 
 struct map_def {
 	char *name;		/* "@x", "@" */
@@ -220,8 +227,14 @@ struct probe_point {
 	uint64_t period;	/* P_PROFILE/P_INTERVAL/P_SOFTWARE */
 	bool freq;
 	int sw_config;
-	char *path;		/* P_UPROBE: the binary */
-	uint64_t offset;	/* P_UPROBE: file offset of the function */
+	int name_id;		/* its name in compiler.pnames (the probe builtin) */
+	/* uprobe/uretprobe/usdt: the locations one program serves; location
+	 * i's cookie is name_id + i, its name pnames[name_id + i] */
+	struct probe_set set;
+	struct probe_link link;
+	bool multi;		/* loaded for uprobe_multi links */
+	struct bpf_insn *ins;	/* kept to load again for perf event links */
+	int nins;
 	int prog_fd;
 	int *fds;		/* perf events / links that attach it */
 	int nfds;
@@ -246,6 +259,16 @@ struct compiler {
 	bool uses_kstack, uses_ustack;
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
+	pid_t pid;		/* -p: the process uprobes and usdt attach to */
+	char **pnames;		/* what the probe builtin prints, by id */
+	int npnames;
+	struct usyms *us;	/* user symbols by pid, for usym/ustack/func */
+	bool in_key;		/* printing a map key: stacks indent 4, not 8 */
+	/* stack trace maps of kstack(N)/ustack(N), one per depth N */
+	struct { uint32_t depth; int fd; } depths[MAX_STACK_DEPTHS];
+	int ndepths;
+	int nleft_out;		/* attach points naming functions that do not exist */
+	char *left_out;		/* ...why the first was left out */
 	int stack_fd, ringbuf_fd, lost_fd, join_fd;
 	uint64_t boot_ns;	/* ktime when the script started, for elapsed */
 	int loop_depth;
@@ -268,7 +291,7 @@ void maps_print_all(struct compiler *c);
 void map_clear(struct compiler *c, int map, bool zero);
 int maps_create(struct compiler *c);
 
-/* ---- the kernel side (attach.c) */
+/* ---- the kernel side (attach.c, uprobes.c) */
 
 int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
 int point_attach(struct compiler *c, struct probe_point *pt);
@@ -284,6 +307,39 @@ void gen_stop_check(struct gen *g, const struct probe_point *pt);
 void script_detach(struct compiler *c);
 int script_pidfd(int pid);
 int script_wait(struct ring_buffer *rb, int pidfd, int ms);
+/* uprobe/uretprobe/usdt attach points -> probe points; 0 or -1. */
+int uprobes_expand(struct compiler *c, int probe, int ap, enum lang_probe_kind k,
+		   const char *text);
+int uprobe_attach(struct compiler *c, struct probe_point *pt);
+/* -l uprobe:LIB:GLOB / usdt:PATH:...: what exists, sorted; 0 or -1. */
+int uprobes_list(const char *pattern, pid_t pid);
+/* Probes the kernel will fire: every location of a uprobe point counts. */
+int probes_count(const struct compiler *c);
+/* usdt argN: its value in r0, as the location's note describes it. */
+int gen_usdt_arg(struct gen *g, struct node *n, int i);
+/* uaddr("sym"): typed, then its address in the process in r0. */
+int check_uaddr(struct compiler *c, struct node *n);
+int gen_uaddr(struct gen *g, struct node *n);
+/* User addresses as bpftrace prints them: "sym" / "sym+off" / 0x... */
+void usym_text(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr, bool offset);
+/* perf's form: "sym+off (/path)", or "0x... ([unknown])" */
+void usym_text_perf(struct compiler *c, FILE *f, uint32_t pid, uint64_t addr);
+void usyms_free(struct usyms *u);
+/* stacks.c: kstack(N), ustack(perf, N)...: typed, their maps, code, text */
+int check_stack_call(struct compiler *c, struct node *n, bool user);
+/* The map of stacks of that depth (0: the default); -1 while only
+ * registered, -2 when there are too many depths. */
+int stack_depth_fd(struct compiler *c, uint32_t depth);
+int stacks_create(struct compiler *c);
+void stacks_close(struct compiler *c);
+int gen_stack_call(struct gen *g, struct node *n, int dst);
+/* A kstack/ustack value as bpftrace prints it (a newline, then frames). */
+void stack_text(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
+/* Keep the target's mappings (-p, -c) while it lives: addresses in maps
+ * printed at the end are symbolised after it has gone. */
+void usyms_watch(struct compiler *c, pid_t pid);
+/* A name for the probe builtin: its id. */
+int pname_add(struct compiler *c, const char *name);
 
 /* `strobe script ...`: argv[0] is "script". */
 int script_main(int argc, char **argv);
@@ -323,6 +379,10 @@ int fmt_count(const char *fmt, const char **bad);
 /* A kernel symbol's address from /proc/kallsyms, 0 if none. */
 uint64_t kallsyms_addr(const char *name);
 
+/* A probe point for attach point `ap` of probe `probe` (name: the probe
+ * builtin's, func: the func builtin's where it is static). */
+struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int probe, int ap,
+			      const char *name, const char *func);
 /* Expand every attach point (wildcards, tracepoint formats); 0 or -1. */
 int probes_expand(struct compiler *c);
 int probes_list(const char *pattern);

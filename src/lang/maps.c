@@ -68,6 +68,8 @@ int maps_create(struct compiler *c)
 	c->stack_fd = c->uses_kstack || c->uses_ustack ?
 		      create("stacks", BPF_MAP_TYPE_STACK_TRACE, 4, STACK_DEPTH * 8, 4096) : -1;
 	c->join_fd = join ? create("join", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8 + 16 * STR_SIZE, 1) : -1;
+	if (stacks_create(c))
+		return -errno;
 	if (c->ringbuf_fd < 0 || c->lost_fd < 0 || (c->uses_kstack && c->stack_fd < 0) ||
 	    (c->uses_ustack && c->stack_fd < 0) || (join && c->join_fd < 0))
 		return -errno;
@@ -214,11 +216,13 @@ static void key_text(struct compiler *c, FILE *f, const struct map_def *m, const
 	if (!m->nkeys)
 		return;
 	fputc('[', f);
+	c->in_key = true;
 	for (int i = 0; i < m->nkeys; i++) {
 		if (i)
 			fputs(", ", f);
 		out_value(c, f, &m->key[i], key + m->koff[i]);
 	}
+	c->in_key = false;
 	fputc(']', f);
 }
 

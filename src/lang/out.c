@@ -17,37 +17,6 @@
 #include "lang.h"
 #include "../profile/profile.h"
 
-static void kstack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
-{
-	uint64_t ips[STACK_DEPTH];
-	uint32_t key = id;
-
-	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
-		return;
-	if (!c->ks)
-		c->ks = ksyms_load();
-	for (int i = 0; i < STACK_DEPTH && ips[i]; i++) {
-		uint64_t off;
-		const char *name = ksyms_find_off(c->ks, ips[i], &off);
-
-		if (name)
-			fprintf(f, "%s%s+%llu\n", indent, name, (unsigned long long)off);
-		else
-			fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
-	}
-}
-
-static void ustack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
-{
-	uint64_t ips[STACK_DEPTH];
-	uint32_t key = id;
-
-	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
-		return;
-	for (int i = 0; i < STACK_DEPTH && ips[i]; i++)
-		fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
-}
-
 static void strftime_text(struct compiler *c, FILE *f, const char *fmt, uint64_t ns)
 {
 	char buf[512];
@@ -83,19 +52,21 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 			fprintf(f, "0x%llx", (unsigned long long)v);
 		return;
 	}
-	case TY_USYM:
-		fprintf(f, "0x%llx", (unsigned long long)v);
+	case TY_USYM: {
+		uint32_t pid;
+
+		memcpy(&pid, p + 8, 4);
+		usym_text(c, f, pid, v, false);
 		return;
+	}
 	case TY_KSTACK:
-		fputc('\n', f);
-		kstack_text(c, f, v, "    ");
+		stack_text(c, f, t, p);
 		return;
 	case TY_USTACK:
-		fputc('\n', f);
-		ustack_text(c, f, v, "    ");
+		stack_text(c, f, t, p);
 		return;
 	case TY_PROBE:
-		fputs(v >= 0 && v < c->npts ? c->pts[v].name : "?", f);
+		fputs(v >= 0 && v < c->npnames ? c->pnames[v] : "?", f);
 		return;
 	case TY_INET: {
 		char buf[INET6_ADDRSTRLEN];

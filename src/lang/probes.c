@@ -65,8 +65,8 @@ static int split(const char *s, char parts[4][256])
 	return n + 1;
 }
 
-static struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int probe, int ap,
-				     const char *name, const char *func)
+struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int probe, int ap,
+			      const char *name, const char *func)
 {
 	struct probe_point *p;
 
@@ -81,6 +81,7 @@ static struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k,
 	p->name = strdup(name);
 	p->func = strdup(func);
 	p->prog_fd = -1;
+	p->name_id = pname_add(c, name);
 	return p;
 }
 
@@ -236,7 +237,14 @@ static int expand_one(struct compiler *c, int pi, int ai)
 	case P_UPROBE:
 	case P_URETPROBE:
 	case P_USDT:
-		return lang_error(c->src, a->l, "not supported yet: %s probes", kinds[k].name);
+		/* the engine takes the spec as written, quotes removed */
+		snprintf(name, sizeof(name), "%s:%s:%s%s%s", kinds[k].name, part[1], part[2],
+			 n == 4 ? ":" : "", n == 4 ? part[3] : "");
+		if (n < 3 || (n == 4 && k != P_USDT))
+			return lang_error(c->src, a->l, "%s probes are %s", kinds[k].name,
+					  k == P_USDT ? "usdt:PATH:[PROVIDER:]NAME" :
+					  "uprobe:LIB:FUNC (LIB a path or a library name)");
+		return uprobes_expand(c, pi, ai, k, name);
 	}
 	return 0;
 }
@@ -254,6 +262,10 @@ int probes_expand(struct compiler *c)
 					  "No probes to attach: %s matches nothing",
 					  c->prog->probes[i].ap[0].text);
 	}
+	if (c->nleft_out)
+		fprintf(stderr, "%s: WARNING: %d attach point%s left out, as bpftrace does (%s%s)\n",
+			c->src->name, c->nleft_out, c->nleft_out == 1 ? "" : "s", c->left_out,
+			c->nleft_out > 1 ? "; and others" : "");
 	return 0;
 }
 
@@ -267,6 +279,9 @@ int probes_list(const char *pattern)
 	struct dirent *de;
 	int shown = 0;
 
+	if (!strncmp(p, "uprobe:", 7) || !strncmp(p, "uretprobe:", 10) || !strncmp(p, "usdt:", 5) ||
+	    !strncmp(p, "u:", 2) || !strncmp(p, "ur:", 3) || !strncmp(p, "U:", 2))
+		return uprobes_list(p, 0);
 	if (!strncmp(p, "t:", 2))
 		p += 2;
 	else if (!strncmp(p, "tracepoint:", 11))

@@ -58,7 +58,7 @@ void script_detach(struct compiler *c)
 	int *fds = NULL, n = 0;
 
 	for (int i = 0; i < c->npts; i++)
-		n += c->pts[i].nfds;
+		n += c->pts[i].nfds + (int)c->pts[i].link.n;
 	if (stop_fd >= 0 && n && (fds = malloc(n * sizeof(*fds))) &&
 	    !bpf_map_update_elem(stop_fd, &zero, &one, BPF_ANY)) {
 		n = 0;
@@ -68,6 +68,11 @@ void script_detach(struct compiler *c)
 			free(c->pts[i].fds);
 			c->pts[i].fds = NULL;
 			c->pts[i].nfds = 0;
+			/* uprobe links: their unregistering waits too */
+			for (size_t j = 0; j < c->pts[i].link.n; j++)
+				fds[n++] = c->pts[i].link.fds[j];
+			c->pts[i].link.n = 0;
+			probe_detach(&c->pts[i].link);
 		}
 		/* closes strobe's copies; the child closes the last ones */
 		perf_release(fds, n);

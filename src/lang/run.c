@@ -50,7 +50,7 @@ static void usage(FILE *f)
 		"Runs a bpftrace program, compiled to BPF by strobe itself.\n"
 		"  -e PROGRAM   the program text\n"
 		"  -c CMD       run CMD, trace while it runs (its pid is cpid)\n"
-		"  -p PID       the process uprobes attach to\n"
+		"  -p PID       the process uprobes and usdt probes attach to (ends with it)\n"
 		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
 		"  -o FILE      write the output to FILE\n"
 		"  -v           show the verifier's statistics\n"
@@ -83,6 +83,24 @@ static char *read_all(const char *path, size_t *len)
 	return buf;
 }
 
+/* A process that has exited (a zombie its parent has not reaped yet
+ * counts as gone). */
+static bool gone(pid_t pid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (!(f = fopen(path, "re")))
+		return true;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+}
+
 /* Fork -c's command, held until the probes are attached. */
 static int spawn(const char *cmd, int *go)
 {
@@ -100,12 +118,14 @@ static int spawn(const char *cmd, int *go)
 		uint64_t go_word;
 
 		close(p[1]);
-		/* 8 bytes, as bpftrace's child reads: the same read is seen */
-		if (read(p[0], &go_word, 8) != 8)
-			_exit(127);
+		/* split first: the probes see only the command's own calls
+		 * (and the read and execve) */
 		for (w = strtok_r(copy, " \t", &save); w && n < 63; w = strtok_r(NULL, " \t", &save))
 			argv[n++] = w;
 		argv[n] = NULL;
+		/* 8 bytes, as bpftrace's child reads: the same read is seen */
+		if (read(p[0], &go_word, 8) != 8)
+			_exit(127);
 		if (!n)
 			_exit(127);
 		execvp(argv[0], argv);
@@ -169,9 +189,16 @@ void compiler_free(struct compiler *c)
 		free(c->pts[i].name);
 		free(c->pts[i].func);
 		free(c->pts[i].tp);
-		free(c->pts[i].path);
+		probe_set_free(&c->pts[i].set);
+		free(c->pts[i].ins);
 	}
 	free(c->pts);
+	for (int i = 0; i < c->npnames; i++)
+		free(c->pnames[i]);
+	free(c->pnames);
+	free(c->left_out);
+	stacks_close(c);
+	usyms_free(c->us);
 	if (c->btf)
 		btf__free(c->btf);
 	ksyms_free(c->ks);
@@ -207,6 +234,18 @@ static int compile(struct compiler *c)
 			free(g.fix);
 			return -1;
 		}
+		if (c->pts[i].kind == P_UPROBE || c->pts[i].kind == P_URETPROBE ||
+		    c->pts[i].kind == P_USDT) {
+			/* kept: a kernel that refuses the uprobe_multi link
+			 * gets the plain program at attach time */
+			c->pts[i].multi = probe_have_uprobe_multi() &&
+					  !getenv("STROBE_UPROBE_PERF");	/* tests */
+			c->pts[i].ins = malloc(g.n * sizeof(*g.ins));
+			if (!c->pts[i].ins)
+				abort();
+			memcpy(c->pts[i].ins, g.ins, g.n * sizeof(*g.ins));
+			c->pts[i].nins = g.n;
+		}
 		rc = prog_load(c, &c->pts[i], &g);
 		free(g.ins);
 		free(g.labels);
@@ -232,7 +271,7 @@ int script_main(int argc, char **argv)
 	struct program prog = { 0 };
 	struct src src;
 	char *file_text = NULL;
-	bool list = false;
+	bool list = false, watch;
 	int opt, rc = 1, go = -1, d = 0, pidfd = -1;
 	pid_t child = -1;
 	struct timespec mono, real;
@@ -246,7 +285,18 @@ int script_main(int argc, char **argv)
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
-		case 'p': break;	/* uprobes are not supported yet: nothing to scope */
+		case 'p': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+
+			if (*end || v <= 0 || v > INT32_MAX || (kill(v, 0) && errno == ESRCH)) {
+				fprintf(stderr, "strobe script: no process %s (-p takes the pid of "
+					"a running process)\n", optarg);
+				return 2;
+			}
+			c.pid = v;
+			break;
+		}
 		case 'l': list = true; break;
 		case 'o': outfile = optarg; break;
 		case 'v': c.verbose = c.verbose < 1 ? 1 : c.verbose; break;
@@ -257,6 +307,11 @@ int script_main(int argc, char **argv)
 	}
 	if (d)
 		c.verbose = d == 1 ? 2 : 3;
+	if (cmd && c.pid) {
+		fprintf(stderr, "strobe script: -p and -c cannot be used together (trace one "
+			"process: the running one, or the one -c starts)\n");
+		return 2;
+	}
 	libbpf_set_print(libbpf_quiet);
 	if (list)
 		return probes_list(optind < argc ? argv[optind] : NULL) ? 1 : 0;
@@ -305,6 +360,11 @@ int script_main(int argc, char **argv)
 	}
 	if (compile(&c))
 		goto out;
+	/* user addresses may be printed: keep the target's mappings */
+	watch = c.uses_ustack;
+	for (int i = 0; i < c.npts; i++)
+		watch |= c.pts[i].kind == P_UPROBE || c.pts[i].kind == P_URETPROBE ||
+			 c.pts[i].kind == P_USDT;
 	rb = ring_buffer__new(c.ringbuf_fd, on_record, &c, NULL);
 	if (!rb) {
 		fprintf(stderr, "strobe script: cannot read the ring buffer: %s\n", strerror(errno));
@@ -318,7 +378,8 @@ int script_main(int argc, char **argv)
 
 		sigaction(SIGCHLD, &sa, NULL);
 	}
-	fprintf(c.out, "Attaching %d probe%s...\n", c.npts, c.npts == 1 ? "" : "s");
+	fprintf(c.out, "Attaching %d probe%s...\n", probes_count(&c),
+		probes_count(&c) == 1 ? "" : "s");
 	fflush(c.out);
 	run_kind(&c, P_BEGIN);
 	ring_buffer__consume(rb);
@@ -341,10 +402,15 @@ int script_main(int argc, char **argv)
 		if (r < 0 && r != -EINTR && r != -EAGAIN && !exited)
 			break;
 		fflush(c.out);
+		if (watch && (c.pid > 0 || child > 0))
+			usyms_watch(&c, c.pid > 0 ? c.pid : child);
 		if (child > 0 && waitpid(child, NULL, WNOHANG) == child) {
 			child = -1;
 			break;
 		}
+		/* -p's process ended: so does the trace, as under bpftrace */
+		if (c.pid > 0 && gone(c.pid))
+			break;
 	}
 	script_detach(&c);
 	/* what came before exit() or the end is shown, what came after is not */

@@ -136,7 +136,9 @@ static int alias_rank(const char *name, int bind, const char *glob)
  * The kernel's x86 uprobes refuse some first instructions (ENOTSUPP),
  * and one refusal fails a whole uprobe_multi link: VEX and EVEX encoded
  * ones (AVX, which string functions chosen by IFUNCs start with) are the
- * ones met in practice.  Seen here, they cost no failed attach.
+ * ones met in practice, and a LOCK or segment-override prefix (the
+ * kernel's is_prefix_bad(): pthread_spin_lock starts with "lock decl").
+ * Seen here, they cost no failed attach.
  */
 static bool refused_insn(int fd, uint64_t off)
 {
@@ -146,8 +148,12 @@ static bool refused_insn(int fd, uint64_t off)
 	if (pread(fd, b, sizeof(b), off) != (ssize_t)sizeof(b))
 		return false;
 	while (i < 4 && (b[i] == 0x66 || b[i] == 0xf2 || b[i] == 0xf3 || b[i] == 0x67 ||
-			 (b[i] >= 0x40 && b[i] <= 0x4f)))
+			 b[i] == 0xf0 || b[i] == 0x26 || b[i] == 0x2e || b[i] == 0x36 ||
+			 b[i] == 0x3e || (b[i] >= 0x40 && b[i] <= 0x4f))) {
+		if (b[i] == 0xf0 || b[i] == 0x26 || b[i] == 0x2e || b[i] == 0x36 || b[i] == 0x3e)
+			return true;
 		i++;
+	}
 	return b[i] == 0xc4 || b[i] == 0xc5 || b[i] == 0x62;
 }
 

@@ -36,8 +36,40 @@ static int reg_offset(const char *name, size_t len)
 	return -1;
 }
 
-/* One operand: "%reg", "$imm", "off(%reg)" or "(%reg)". */
-static int parse_operand(const char *p, size_t len, struct usdt_arg *a)
+/* A symbol's value in the file, for operands such as "counter(%rip)". */
+static int sym_value(Elf *elf, const char *name, size_t len, uint64_t *v)
+{
+	Elf_Scn *scn = NULL;
+
+	while (elf && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *n;
+
+			if (!gelf_getsym(d, i, &sym) || sym.st_shndx == SHN_UNDEF)
+				continue;
+			n = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (n && strlen(n) == len && !strncmp(n, name, len)) {
+				*v = sym.st_value;
+				return 0;
+			}
+		}
+	}
+	return -1;
+}
+
+/* One operand: "%reg", "$imm", "off(%reg)", "(%reg)", or "sym+off(%rip)"
+ * (a global: its address is where the probe fired, pt_regs' ip, plus its
+ * distance from the marker in the file; elf and the marker's address
+ * given). */
+static int parse_operand(const char *p, size_t len, struct usdt_arg *a, Elf *elf,
+			 uint64_t at)
 {
 	char *end;
 
@@ -53,6 +85,22 @@ static int parse_operand(const char *p, size_t len, struct usdt_arg *a)
 	}
 	a->type = USDT_DEREF;
 	const char *lim = p + len, *q = p;
+	if (*q == '_' || (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z')) {
+		const char *name = q;
+		uint64_t v;
+
+		while (q < lim && *q != '(' && *q != '+' && *q != '-')
+			q++;
+		if (sym_value(elf, name, q - name, &v) || lim - q < 6 || strncmp(lim - 6, "(%rip)", 6))
+			return -1;
+		a->val = (int64_t)(v - at);
+		if (*q == '+' || *q == '-') {
+			a->val += strtoll(q, &end, 0);
+			q = end;
+		}
+		a->reg_off = reg_offset("rip", 3);
+		return q == lim - 6 ? 0 : -1;
+	}
 	if (*q != '(') {
 		a->val = strtoll(q, &end, 0);
 		q = end;
@@ -67,7 +115,14 @@ static int parse_operand(const char *p, size_t len, struct usdt_arg *a)
 	return a->reg_off < 0 ? -1 : 0;
 }
 
+static int parse_args(const char *text, struct probe_loc *loc, Elf *elf);
+
 int probe_usdt_parse_args(const char *text, struct probe_loc *loc)
+{
+	return parse_args(text, loc, NULL);
+}
+
+static int parse_args(const char *text, struct probe_loc *loc, Elf *elf)
 {
 	const char *p = text;
 
@@ -97,7 +152,7 @@ int probe_usdt_parse_args(const char *text, struct probe_loc *loc)
 			len -= at + 1 - tok;
 			tok = at + 1;
 		}
-		if (parse_operand(tok, len, &a))
+		if (parse_operand(tok, len, &a, elf, loc->addr))
 			return -1;
 		loc->args[loc->nargs++] = a;
 	}
@@ -159,7 +214,7 @@ int probe_elf_usdt(const char *path, const char *provider, const char *name,
 			goto out;
 		struct probe_loc *l = &set->loc[set->n - 1];
 		l->ref_ctr = soff;
-		if (probe_usdt_parse_args(args, l))
+		if (parse_args(args, l, pe.elf))
 			l->nargs = -1;	/* arguments we cannot read: shown as absent */
 	}
 out:
