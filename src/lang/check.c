@@ -96,9 +96,8 @@ const char *kind_name(enum ty_kind k)
 	return names[k];
 }
 
-/* Two types that may share a map slot or a variable: the wider one. */
-static int unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
-		 const char *what)
+int type_unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
+	       const char *what)
 {
 	if (have->kind == TY_NONE) {
 		*have = *t;
@@ -108,8 +107,11 @@ static int unify(struct compiler *c, struct node *n, struct type *have, const st
 		bool ints = (have->kind == TY_INT || have->kind == TY_PTR) &&
 			    (t->kind == TY_INT || t->kind == TY_PTR);
 
-		if (ints)
+		if (ints) {
+			if (t->size > have->size)
+				have->size = t->size;
 			return 0;
+		}
 		return ERR(n, "Type mismatch for %s: trying to assign value of type '%s' "
 			   "when %s already contains a value of type '%s'", what,
 			   kind_name(t->kind), what, kind_name(have->kind));
@@ -119,8 +121,10 @@ static int unify(struct compiler *c, struct node *n, struct type *have, const st
 		if (t->size > have->size)
 			have->size = t->size;
 	}
-	if (have->kind == TY_TUPLE && have->size != t->size)
-		return ERR(n, "Type mismatch for %s: tuples of different shapes", what);
+	if (have->kind == TY_INT && t->size > have->size)
+		have->size = t->size;
+	if (have->kind == TY_TUPLE)
+		return tuple_unify(c, n, have, t, what);
 	return 0;
 }
 
@@ -136,6 +140,9 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m)
 		if (check_expr(c, n->v[i]))
 			return -1;
 		kt[i] = n->v[i]->ty;
+		if (kt[i].kind == TY_TUPLE)
+			return ERR(n->v[i], "tuple cannot be used as a map key. Try a multi-key "
+				   "associative array instead (eg `@map[$1, $2] = ...)`.");
 		if (kt[i].kind == TY_RECORD || kt[i].kind == TY_VOID || kt[i].kind == TY_CTX ||
 		    kt[i].kind == TY_ARRAY)
 			return ERR(n->v[i], "not supported yet: a %s as a map key",
@@ -149,7 +156,7 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m)
 			   "when map expects %d arguments", m->name, n->nv, m->nkeys);
 	} else {
 		for (int i = 0; i < n->nv; i++)
-			if (unify(c, n->v[i], &m->key[i], &kt[i], m->name))
+			if (type_unify(c, n->v[i], &m->key[i], &kt[i], m->name))
 				return -1;
 	}
 	for (int i = 0; i < m->nkeys; i++) {
@@ -167,7 +174,7 @@ int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
 		return ERR(n, "Type mismatch for %s: trying to assign value of type '%s' when "
 			   "map already contains a value of type '%s'", m->name,
 			   kind_name(t->kind), kind_name(m->val.kind));
-	if (unify(c, n, &m->val, t, m->name))
+	if (type_unify(c, n, &m->val, t, m->name))
 		return -1;
 	m->percpu = m->val.kind >= TY_COUNT;
 	m->val_size = type_storage(&m->val);
@@ -401,7 +408,7 @@ static int check_field(struct compiler *c, struct node *n)
 	int tid, r;
 
 	if (n->op)
-		return ERR(n, "not supported yet: tuple element access");
+		return tuple_elem_check(c, n);
 	if (bt->kind == TY_CTX) {
 		const struct tp_event *ev = c->cur->tp;
 
@@ -509,16 +516,8 @@ int check_expr(struct compiler *c, struct node *n)
 	}
 	case N_CALL:
 		return check_call(c, n, NULL);
-	case N_TUPLE: {
-		uint32_t size = 0;
-
-		for (int i = 0; i < n->nv; i++) {
-			if (check_expr(c, n->v[i]))
-				return -1;
-			size += type_storage(&n->v[i]->ty);
-		}
-		return ERR(n, "not supported yet: tuples");
-	}
+	case N_TUPLE:
+		return tuple_check(c, n);
 	case N_SIZEOF:
 		if (n->a) {
 			if (check_expr(c, n->a))
@@ -718,9 +717,7 @@ static int check_assign(struct compiler *c, struct node *n)
 		} else {
 			struct type vt = r->ty;
 
-			if (vt.kind == TY_INT)
-				vt.size = 8;
-			if (unify(c, l, &c->vars[v].ty, &vt, l->str))
+			if (type_unify(c, l, &c->vars[v].ty, &vt, l->str))
 				return -1;
 			/* a pointer kept in a variable keeps its type */
 			if (c->vars[v].ty.kind == TY_INT && vt.kind == TY_PTR)

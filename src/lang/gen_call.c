@@ -553,7 +553,7 @@ void gen_map_store(struct gen *g, struct node *map, struct node *v)
 
 	if (type_is_agg(&m->val)) {
 		stack_zero(g, val, m->val_size);
-		gen_expr(g, v, val);
+		gen_value_to(g, v, val, &m->val);
 	} else {
 		gen_expr(g, v, 0);
 		emit(g, STX_MEM(BPF_DW, R10, R0, val));

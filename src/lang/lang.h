@@ -108,6 +108,7 @@ struct type {
 	uint32_t elem;		/* ... to an int of this size; TY_ARRAY: element */
 	bool elem_signed;
 	uint32_t nelem;		/* TY_ARRAY */
+	int tup;		/* TY_TUPLE: index in compiler.tups */
 };
 
 /* ---- AST */
@@ -180,6 +181,14 @@ struct map_def {
 	int fd;
 };
 
+/* A tuple's layout: each element in 8-byte aligned slots, as in a map. */
+struct tuple_def {
+	int n;
+	struct type el[MAX_ARGS];
+	uint32_t off[MAX_ARGS];
+	uint32_t size;
+};
+
 struct var_def {
 	char *name;
 	struct type ty;
@@ -234,6 +243,8 @@ struct compiler {
 	int nmaps;
 	struct fmt_def *fmts;
 	int nfmts;
+	struct tuple_def *tups;
+	int ntups;
 	struct var_def vars[64];
 	int nvars;
 	char **pos;		/* positional parameters */
@@ -306,6 +317,16 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m);
 int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
 		    const struct type *t);
 int check_expr(struct compiler *c, struct node *n);
+/* Two types that may share a map slot or a variable: the wider one in *have. */
+int type_unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
+	       const char *what);
+
+/* Tuples (tuples.c): (a, "b", c) values, $t.0, printing "(a, b, c)". */
+int tuple_check(struct compiler *c, struct node *n);
+int tuple_elem_check(struct compiler *c, struct node *n);
+int tuple_unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
+		const char *what);
+void tuple_text(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* A call; assign_to is the map it is assigned to (count() and friends). */
 int check_call(struct compiler *c, struct node *n, struct node *assign_to);
 /* printf's conversions: how many, or -1 with *bad set to the culprit. */
@@ -399,6 +420,10 @@ int gen_incdec(struct gen *g, struct node *n);
 int gen_map_rmw(struct gen *g, struct node *map, int op, struct node *rhs, int delta,
 		bool want_new);
 void gen_map_store(struct gen *g, struct node *map, struct node *val);
+/* A value kept in memory written at dst in the layout `want` (a tuple
+ * stored in a wider map or variable). */
+int gen_value_to(struct gen *g, struct node *n, int dst, const struct type *want);
+int gen_tuple_elem(struct gen *g, struct node *n, int dst);
 void gen_aggregate(struct gen *g, struct node *map, struct node *call);
 #define ERR_NS(g, n, ...) (lang_error((g)->c->src, (n)->l, __VA_ARGS__), (g)->err = -1, 0)
 /* Build a map's key on the stack (+8 bytes for a hist bucket). */

@@ -205,7 +205,25 @@ static int cmp_entry(const void *pa, const void *pb)
 			return (uint64_t)x < (uint64_t)y ? -1 : 1;
 		}
 	}
-	return memcmp(a->key, b->key, m->key_size);
+	/* then by key, as bpftrace: integers as unsigned numbers, the rest by bytes */
+	for (int i = 0; i < m->nkeys; i++) {
+		const struct type *t = &m->key[i];
+		int r;
+
+		if (t->kind == TY_INT || t->kind == TY_PTR) {
+			uint64_t x, y;
+
+			memcpy(&x, a->key + m->koff[i], 8);
+			memcpy(&y, b->key + m->koff[i], 8);
+			if (x != y)
+				return x < y ? -1 : 1;
+			continue;
+		}
+		r = memcmp(a->key + m->koff[i], b->key + m->koff[i], type_storage(t));
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 static void key_text(struct compiler *c, FILE *f, const struct map_def *m, const uint8_t *key)

@@ -121,6 +121,9 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 	case TY_TSTAMP:
 		strftime_text(c, f, c->fmts[t->nelem].fmt, v);
 		return;
+	case TY_TUPLE:
+		tuple_text(c, f, t, p);
+		return;
 	case TY_INT:
 	case TY_COUNT:
 	case TY_SUM:

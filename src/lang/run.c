@@ -160,6 +160,7 @@ void compiler_free(struct compiler *c)
 	for (int i = 0; i < c->nfmts; i++)
 		free(c->fmts[i].fmt);
 	free(c->fmts);
+	free(c->tups);
 	for (int i = 0; i < c->nvars; i++)
 		free(c->vars[i].name);
 	for (int i = 0; i < c->npts; i++) {
