@@ -38,6 +38,8 @@ uint32_t type_storage(const struct type *t)
 	case TY_USTACK:
 	case TY_USYM:
 		return 16;
+	case TY_MACADDR:
+		return 8;
 	case TY_BUF:
 		return 8 + ((t->size + 7) & ~7u);
 	case TY_AVG:
@@ -55,7 +57,8 @@ uint32_t type_storage(const struct type *t)
 bool type_is_agg(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_INET || t->kind == TY_USTACK ||
-	       t->kind == TY_USYM || t->kind == TY_BUF || t->kind == TY_TUPLE;
+	       t->kind == TY_USYM || t->kind == TY_BUF || t->kind == TY_TUPLE ||
+	       t->kind == TY_MACADDR;
 }
 
 struct map_def *map_find(struct compiler *c, const char *name)
@@ -90,7 +93,7 @@ const char *kind_name(enum ty_kind k)
 	static const char *const names[] = {
 		"none", "integer", "string", "pointer", "struct", "array", "args", "kstack",
 		"ustack", "ksym", "usym", "inet", "buffer", "timestamp", "probe", "username",
-		"tuple", "void", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
+		"tuple", "void", "macaddr", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
 	};
 
 	return names[k];

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lang.h"
+#include "../tracepoint/tracepoint.h"
 
 #define R0 BPF_REG_0
 #define R1 BPF_REG_1
@@ -235,6 +236,64 @@ static void gen_join(struct gen *g, struct node *n)
 	g->depth -= 2;
 }
 
+/* strncmp(a, b, n): 0 when the first n bytes match (or both end
+ * before), 1 otherwise, as bpftrace returns. */
+static void gen_strncmp(struct gen *g, struct node *n)
+{
+	struct node *x = n->v[0], *y = n->v[1];
+	uint32_t len = x->ty.size < y->ty.size ? x->ty.size : y->ty.size;
+	int a = gen_expr(g, x, 0), b = gen_expr(g, y, 0);
+	int ne = label_new(g), eq = label_new(g), done = label_new(g);
+
+	if ((uint64_t)n->v[2]->ival < len)
+		len = n->v[2]->ival;
+	for (uint32_t i = 0; i < len; i++) {
+		emit(g, LDX_MEM(BPF_B, R1, R10, a + i));
+		emit(g, LDX_MEM(BPF_B, R2, R10, b + i));
+		emit_jmp(g, JMP_REG(BPF_JNE, R1, R2), ne);
+		emit_jmp(g, JMP_IMM(BPF_JEQ, R1, 0), eq);
+	}
+	label_here(g, eq);
+	emit(g, MOV64_IMM(R0, 0));
+	emit_jmp(g, JA(), done);
+	label_here(g, ne);
+	emit(g, MOV64_IMM(R0, 1));
+	label_here(g, done);
+}
+
+static bool is_scalar(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_PTR;
+}
+
+/* macaddr(): six bytes from an array, or read where a pointer points. */
+static int gen_macaddr(struct gen *g, struct node *n, int dst)
+{
+	struct node *a = n->v[0];
+
+	if (!dst)
+		dst = stack_alloc(g, 8);
+	if (a->kind == N_FIELD && a->a->ty.kind == TY_CTX && !is_scalar(&a->ty)) {
+		/* a tracepoint's array field: in the context */
+		stack_zero(g, dst, 8);
+		emit(g, MOV64_REG(R3, R6));
+		emit(g, ALU64_IMM(BPF_ADD, R3, g->c->cur->tp->field[a->id].offset));
+		call_into(g, BPF_FUNC_probe_read_kernel, dst, 6);
+		return dst;
+	}
+	if (a->ty.kind == TY_STR) {	/* char[6] read as a string */
+		int s = gen_expr(g, a, 0);
+
+		stack_copy(g, dst, s, 8);
+		return dst;
+	}
+	stack_zero(g, dst, 8);
+	gen_expr(g, a, 0);	/* a pointer, or the address of an array */
+	emit(g, MOV64_REG(R3, R0));
+	call_into(g, a->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, dst, 6);
+	return dst;
+}
+
 int gen_call(struct gen *g, struct node *n, int dst)
 {
 	struct compiler *c = g->c;
@@ -243,6 +302,8 @@ int gen_call(struct gen *g, struct node *n, int dst)
 
 	switch (n->op) {
 	case F_PRINTF:
+	case F_CAT:
+	case F_SYSTEM:
 	case F_PRINT:
 		if (n->op == F_PRINT && n->v[0]->kind == N_MAP) {
 			event_only(g, REC_PRINT_MAP, n->ival);
@@ -252,7 +313,7 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		rec = stack_alloc(g, f->size);
 		header(g, rec, f->kind, n->ival);
 		for (int i = 0; i < f->nargs; i++) {
-			struct node *a = n->v[i + (n->op == F_PRINTF)];
+			struct node *a = n->v[i + (n->op != F_PRINT)];
 
 			if (type_is_agg(&f->arg[i])) {
 				stack_zero(g, rec + f->off[i], type_storage(&f->arg[i]));
@@ -378,6 +439,20 @@ int gen_call(struct gen *g, struct node *n, int dst)
 	case F_KADDR:
 		emit_mov_imm(g, R0, n->ival);
 		return 0;
+	case F_BSWAP: {
+		uint32_t size = n->v[0]->ty.size;
+
+		gen_expr(g, n->v[0], 0);
+		if (size > 1)	/* to big endian on this little-endian machine: a swap */
+			emit(g, ((struct bpf_insn){ .code = BPF_ALU | BPF_END | BPF_TO_BE,
+						    .dst_reg = R0, .imm = 8 * size }));
+		return 0;
+	}
+	case F_STRNCMP:
+		gen_strncmp(g, n);
+		return 0;
+	case F_MACADDR:
+		return gen_macaddr(g, n, dst);
 	default:
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
 	}

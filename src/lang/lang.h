@@ -92,7 +92,7 @@ const char *tok_name(enum tok t);
 enum ty_kind {
 	TY_NONE, TY_INT, TY_STR, TY_PTR, TY_RECORD, TY_ARRAY, TY_CTX,
 	TY_KSTACK, TY_USTACK, TY_KSYM, TY_USYM, TY_INET, TY_BUF, TY_TSTAMP,
-	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID,
+	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
 	/* map values made by aggregating functions */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -197,7 +197,7 @@ struct var_def {
 
 enum rec_kind {
 	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
-	REC_PRINT_VAL, REC_JOIN,
+	REC_PRINT_VAL, REC_JOIN, REC_CAT, REC_SYSTEM,
 };
 
 /* What the kernel side sends for printf/time/print..: a u64 header
@@ -255,6 +255,7 @@ struct compiler {
 	struct btf *btf;
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
+	bool unsafe;		/* --unsafe: system() allowed */
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
 	int stack_fd, ringbuf_fd, lost_fd, join_fd;
@@ -300,7 +301,8 @@ enum func {
 	F_COUNT, F_SUM, F_MIN, F_MAX, F_AVG, F_STATS, F_HIST, F_LHIST,
 	F_PRINTF, F_TIME, F_EXIT, F_PRINT, F_CLEAR, F_ZERO, F_DELETE, F_STR,
 	F_BUF, F_JOIN, F_KSYM, F_USYM, F_KADDR, F_UADDR, F_NTOP, F_STRFTIME,
-	F_SIGNAL, F_REG, F_KSTACK, F_USTACK,
+	F_SIGNAL, F_REG, F_KSTACK, F_USTACK, F_BSWAP, F_STRNCMP, F_MACADDR, F_CGROUPID,
+	F_CAT, F_SYSTEM,
 };
 
 int builtin_lookup(const char *name);

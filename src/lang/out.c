@@ -7,6 +7,7 @@
  */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -124,6 +125,9 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 	case TY_TUPLE:
 		tuple_text(c, f, t, p);
 		return;
+	case TY_MACADDR:
+		fprintf(f, "%02X:%02X:%02X:%02X:%02X:%02X", p[0], p[1], p[2], p[3], p[4], p[5]);
+		return;
 	case TY_INT:
 	case TY_COUNT:
 	case TY_SUM:
@@ -175,6 +179,20 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 		free(text);
 		return;
 	}
+	/* C's printf on bpftrace's 64-bit argument: without a length
+	 * modifier the conversion sees the low 32 bits, as under bpftrace */
+	if (!memchr(spec, 'l', n) && !memchr(spec, 'z', n) && !memchr(spec, 'j', n) &&
+	    !memchr(spec, 't', n) && conv != 'p' && conv != 'c') {
+		const char *h = memchr(spec, 'h', n);
+		bool sgn = conv == 'd' || conv == 'i';
+
+		if (h && h[1] == 'h')
+			v = sgn ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+		else if (h)
+			v = sgn ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+		else
+			v = sgn ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+	}
 	switch (conv) {
 	case 'd':
 	case 'i':
@@ -204,9 +222,9 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 	}
 }
 
-static void out_printf(struct compiler *c, const struct fmt_def *f, const uint8_t *rec)
+static void out_printf(struct compiler *c, FILE *o, const struct fmt_def *f,
+		       const uint8_t *rec)
 {
-	FILE *o = c->out;
 	int arg = 0;
 
 	for (const char *p = f->fmt; *p; p++) {
@@ -233,6 +251,36 @@ static void out_printf(struct compiler *c, const struct fmt_def *f, const uint8_
 			convert(c, o, s, p - s + 1, &f->arg[arg], rec + f->off[arg]);
 		arg++;
 	}
+}
+
+/* cat() and system(): the path or command formatted as printf does, then
+ * the file's or the command's output, when the record arrives. */
+static void out_run(struct compiler *c, const struct fmt_def *f, const uint8_t *rec)
+{
+	char *what = NULL, buf[4096];
+	size_t len = 0, got;
+	FILE *m = open_memstream(&what, &len), *in;
+
+	if (!m)
+		return;
+	out_printf(c, m, f, rec);
+	fclose(m);
+	fflush(c->out);
+	in = f->kind == REC_CAT ? fopen(what, "re") : popen(what, "r");
+	if (!in) {
+		if (f->kind == REC_CAT)
+			fprintf(stderr, "ERROR: failed to open file '%s': %s\n", what,
+				strerror(errno));
+		free(what);
+		return;
+	}
+	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, got, c->out);
+	if (f->kind == REC_CAT)
+		fclose(in);
+	else
+		pclose(in);
+	free(what);
 }
 
 static void out_time(struct compiler *c, const char *fmt)
@@ -262,7 +310,11 @@ int out_event(struct compiler *c, const void *data, size_t len)
 		return 0;
 	switch (hdr >> 32) {
 	case REC_PRINTF:
-		out_printf(c, f, rec);
+		out_printf(c, c->out, f, rec);
+		break;
+	case REC_CAT:
+	case REC_SYSTEM:
+		out_run(c, f, rec);
 		break;
 	case REC_TIME:
 		out_time(c, f->fmt);
