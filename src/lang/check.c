@@ -40,6 +40,8 @@ uint32_t type_storage(const struct type *t)
 		return 16;
 	case TY_MACADDR:
 		return 8;
+	case TY_RECVAL:
+		return (t->size + 7) & ~7u;
 	case TY_BUF:
 		return 8 + ((t->size + 7) & ~7u);
 	case TY_AVG:
@@ -58,7 +60,7 @@ bool type_is_agg(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_INET || t->kind == TY_USTACK ||
 	       t->kind == TY_USYM || t->kind == TY_BUF || t->kind == TY_TUPLE ||
-	       t->kind == TY_MACADDR;
+	       t->kind == TY_MACADDR || t->kind == TY_RECVAL;
 }
 
 struct map_def *map_find(struct compiler *c, const char *name)
@@ -93,7 +95,7 @@ const char *kind_name(enum ty_kind k)
 	static const char *const names[] = {
 		"none", "integer", "string", "pointer", "struct", "array", "args", "kstack",
 		"ustack", "ksym", "usym", "inet", "buffer", "timestamp", "probe", "username",
-		"tuple", "void", "macaddr", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
+		"tuple", "void", "macaddr", "struct", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
 	};
 
 	return names[k];
@@ -128,6 +130,10 @@ int type_unify(struct compiler *c, struct node *n, struct type *have, const stru
 		have->size = t->size;
 	if (have->kind == TY_TUPLE)
 		return tuple_unify(c, n, have, t, what);
+	if (have->kind == TY_RECVAL && have->btf_id != t->btf_id)
+		return ERR(n, "Type mismatch for %s: trying to assign value of type 'struct %s' "
+			   "when %s already contains a value of type 'struct %s'", what,
+			   btf_name_of(c, t->btf_id), what, btf_name_of(c, have->btf_id));
 	return 0;
 }
 
@@ -391,8 +397,12 @@ static int cast_type(struct compiler *c, struct node *n, const char *text, int s
 /* What a pointer points to, as a value type. */
 int type_deref(struct compiler *c, const struct type *p, struct type *out)
 {
-	if (p->btf_id > 0)
-		return btf_to_type(c, p->btf_id, out);
+	if (p->btf_id > 0) {
+		if (btf_to_type(c, p->btf_id, out))
+			return -1;
+		out->user = p->user;	/* a struct in user memory: its members too */
+		return 0;
+	}
 	memset(out, 0, sizeof(*out));
 	if (p->ptr_level > 1) {
 		*out = *p;
@@ -512,6 +522,8 @@ int check_expr(struct compiler *c, struct node *n)
 		if (t->kind == TY_COUNT || t->kind == TY_SUM || t->kind == TY_MIN ||
 		    t->kind == TY_MAX || t->kind == TY_AVG)
 			*t = t_int(8, t->kind != TY_COUNT);
+		else if (t->kind == TY_RECVAL)
+			return ERR(n, "not supported yet: reading a struct kept in a map");
 		else if (t->kind == TY_STATS || t->kind == TY_HIST || t->kind == TY_LHIST)
 			return ERR(n, "not supported yet: reading a %s map in a probe",
 				   kind_name(t->kind));
@@ -614,6 +626,10 @@ int check_expr(struct compiler *c, struct node *n)
 		if (n->a->ty.kind == TY_ARRAY && n->a->ty.btf_id > 0) {
 			const struct type *at = &n->a->ty;
 
+			if (!btf_array_elem(c, at->btf_id, t) && t->kind == TY_RECORD) {
+				t->user = at->user;
+				return 0;
+			}
 			*t = t_int(at->elem > 8 ? 8 : at->elem, at->elem_signed);
 			return 0;
 		}
@@ -676,7 +692,14 @@ static int check_assign(struct compiler *c, struct node *n)
 		vt = r->ty;
 		if (vt.kind == TY_VOID)
 			return ERR(r, "%s() does not return a value", r->str);
-		if (vt.kind == TY_RECORD || vt.kind == TY_CTX || vt.kind == TY_ARRAY)
+		if (vt.kind == TY_RECORD) {
+			/* its bytes, read when stored, as bpftrace copies them */
+			if (vt.size > MAX_RECVAL)
+				return ERR(r, "not supported yet: a struct of %u bytes in a map "
+					   "(at most %d)", vt.size, MAX_RECVAL);
+			vt.kind = TY_RECVAL;
+		}
+		if (vt.kind == TY_CTX || vt.kind == TY_ARRAY)
 			return ERR(r, "not supported yet: storing a %s in a map", kind_name(vt.kind));
 		if (vt.kind == TY_INT || vt.kind == TY_PTR) {
 			bool user = vt.user;

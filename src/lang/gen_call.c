@@ -626,7 +626,13 @@ void gen_map_store(struct gen *g, struct node *map, struct node *v)
 	struct map_def *m = &g->c->maps[map->id];
 	int val = stack_alloc(g, m->val_size), key;
 
-	if (type_is_agg(&m->val)) {
+	if (m->val.kind == TY_RECVAL) {
+		stack_zero(g, val, m->val_size);
+		gen_expr(g, v, 0);	/* the struct's address */
+		emit(g, MOV64_REG(R3, R0));
+		call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
+			  val, v->ty.size);
+	} else if (type_is_agg(&m->val)) {
 		stack_zero(g, val, m->val_size);
 		gen_value_to(g, v, val, &m->val);
 	} else {

@@ -93,6 +93,7 @@ enum ty_kind {
 	TY_NONE, TY_INT, TY_STR, TY_PTR, TY_RECORD, TY_ARRAY, TY_CTX,
 	TY_KSTACK, TY_USTACK, TY_KSYM, TY_USYM, TY_INET, TY_BUF, TY_TSTAMP,
 	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
+	TY_RECVAL,		/* a struct's bytes, copied into a map */
 	/* map values made by aggregating functions */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -161,6 +162,7 @@ struct program {
 #define MAX_KEYS 8
 #define MAX_ARGS 16
 #define STR_SIZE 64		/* bpftrace's default string size */
+#define MAX_RECVAL 256		/* bytes of a struct copied into a map */
 #define STACK_DEPTH 127		/* frames kept for kstack/ustack */
 
 struct gen;
@@ -353,6 +355,10 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 /* A BTF type as a value type (int, pointer, array, record). */
 int btf_to_type(struct compiler *c, int id, struct type *t);
 const char *btf_name_of(struct compiler *c, int id);
+/* The element type of the BTF array `id`. */
+int btf_array_elem(struct compiler *c, int id, struct type *t);
+/* A struct's bytes as bpftrace prints them: { .a = 1, .b = { .c = 2 } } */
+void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p);
 /* A constant by name: a kernel #define tools use, or a BTF enumerator. */
 int kernel_const(struct compiler *c, const char *name, int64_t *v);
 

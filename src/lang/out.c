@@ -125,6 +125,9 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 	case TY_TUPLE:
 		tuple_text(c, f, t, p);
 		return;
+	case TY_RECVAL:
+		btf_value_text(c, f, t->btf_id, p);
+		return;
 	case TY_MACADDR:
 		fprintf(f, "%02X:%02X:%02X:%02X:%02X:%02X", p[0], p[1], p[2], p[3], p[4], p[5]);
 		return;
