@@ -49,7 +49,7 @@ static const struct { const char *name; enum func f; int min, max; } funcs[] = {
 };
 
 static const char *const unsupported[] = {
-	"override", "kptr", "uptr", "path", "sizeof", "skboutput", "strerror", "pton", "offsetof", "percpu_kaddr",
+	"override", "kptr", "uptr", "sizeof", "skboutput", "strerror", "pton", "offsetof", "percpu_kaddr",
 	"bswap", "strcontains", "has_key", "len", "unwatch", "debugf", NULL,
 };
 
@@ -157,6 +157,37 @@ static int cgroupid(struct compiler *c, struct node *n)
 	return 0;
 }
 
+/* kstack(N), kstack(perf), kstack(bpftrace, N): the builtin, with a mode
+ * (elem 1: perf) and a limit (nelem) kept in the type for printing. */
+static int check_stack_args(struct compiler *c, struct node *n)
+{
+	bool k = n->op == F_KSTACK;
+	struct type t = k ? t_of(TY_KSTACK, 8) : t_of(TY_USTACK, 16);
+
+	for (int i = 0; i < n->nv; i++) {
+		struct node *a = n->v[i];
+
+		if (i == 0 && a->kind == N_BUILTIN) {
+			t.elem = !strcmp(a->str, "perf");
+			if (!t.elem && strcmp(a->str, "bpftrace"))
+				return ERR(a, "%s() mode must be perf or bpftrace", n->str);
+			continue;
+		}
+		if (a->kind != N_INT || i != n->nv - 1)
+			return ERR(a, "%s: invalid limit value", n->str);
+		if (a->ival < 0 || a->ival > STACK_DEPTH)
+			return ERR(a, "%s: limit must be between 0 and %d", n->str, STACK_DEPTH);
+		t.nelem = a->ival;
+	}
+	if (k)
+		c->uses_kstack = true;
+	else
+		c->uses_ustack = true;
+	n->id = k ? B_KSTACK : B_USTACK;
+	n->ty = t;
+	return 0;
+}
+
 static int check_map_arg(struct compiler *c, struct node *n, bool keys_ok)
 {
 	struct node *a = n->v[0];
@@ -182,6 +213,10 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			f = i;
 			break;
 		}
+	if (f < 0 && !strcmp(n->str, "path"))
+		return ERR(n, "The path function can only be used with 'kfunc', 'kretfunc', "
+			   "'iter' probes (the kernel allows its d_path helper only there), "
+			   "which this kernel does not offer");
 	if (f < 0) {
 		for (int i = 0; unsupported[i]; i++)
 			if (!strcmp(n->str, unsupported[i]))
@@ -206,6 +241,9 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 				return -1;
 			continue;
 		}
+		if ((n->op == F_KSTACK || n->op == F_USTACK) && n->v[i]->kind == N_BUILTIN &&
+		    (!strcmp(n->v[i]->str, "perf") || !strcmp(n->v[i]->str, "bpftrace")))
+			continue;	/* the stack's mode */
 		if (check_expr(c, n->v[i]))
 			return -1;
 	}
@@ -463,7 +501,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		return ERR(n->v[0], "'%s' is not a valid register", n->v[0]->str);
 	case F_KSTACK:
 	case F_USTACK:
-		return ERR(n, "not supported yet: %s() with arguments (use %s)", n->str, n->str);
+		return check_stack_args(c, n);
 	case F_BSWAP: {
 		struct type *a = &n->v[0]->ty;
 

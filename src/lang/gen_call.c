@@ -453,6 +453,9 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		return 0;
 	case F_MACADDR:
 		return gen_macaddr(g, n, dst);
+	case F_KSTACK:
+	case F_USTACK:
+		return gen_builtin(g, n, dst);	/* n->id names the builtin */
 	default:
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
 	}

@@ -5,8 +5,10 @@
  *   lex.c      tokens, with a small preprocessor (#include ignored,
  *              #if[n]def/#else/#endif, #define of constants)
  *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
- *   types.c    names and types: builtins, maps, $variables, tracepoint
- *              formats, kernel BTF (btf.c) for struct member access
+ *   check.c    the type checker: maps, $variables, tracepoint formats,
+ *              kernel BTF (btf.c) for struct member access; calls.c for
+ *              builtins and functions, tuples.c for tuples, types.c for
+ *              value sizes and how two types meet
  *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
  *   gen*.c     AST -> BPF instructions, one program per probe
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events,

@@ -18,23 +18,31 @@
 #include "lang.h"
 #include "../profile/profile.h"
 
-static void kstack_text(struct compiler *c, FILE *f, int64_t id, const char *indent)
+/* kstack, kstack(N), kstack(perf[, N]): the limit in nelem, perf mode in elem. */
+static void kstack_text(struct compiler *c, FILE *f, int64_t id, const char *indent,
+			const struct type *t)
 {
 	uint64_t ips[STACK_DEPTH];
-	uint32_t key = id;
+	uint32_t key = id, limit = t->nelem ? t->nelem : STACK_DEPTH;
 
 	if (id < 0 || bpf_map_lookup_elem(c->stack_fd, &key, ips))
 		return;
 	if (!c->ks)
 		c->ks = ksyms_load();
-	for (int i = 0; i < STACK_DEPTH && ips[i]; i++) {
+	for (uint32_t i = 0; i < STACK_DEPTH && i < limit && ips[i]; i++) {
 		uint64_t off;
 		const char *name = ksyms_find_off(c->ks, ips[i], &off);
 
-		if (name)
-			fprintf(f, "%s%s+%llu\n", indent, name, (unsigned long long)off);
+		if (t->elem == 1)
+			fprintf(f, "\t%llx ", (unsigned long long)ips[i]);
 		else
-			fprintf(f, "%s0x%llx\n", indent, (unsigned long long)ips[i]);
+			fputs(indent, f);
+		if (name)
+			fprintf(f, "%s+%llu\n", name, (unsigned long long)off);
+		else if (t->elem == 1)
+			fputs("[unknown]\n", f);
+		else
+			fprintf(f, "0x%llx\n", (unsigned long long)ips[i]);
 	}
 }
 
@@ -89,7 +97,7 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		return;
 	case TY_KSTACK:
 		fputc('\n', f);
-		kstack_text(c, f, v, "    ");
+		kstack_text(c, f, v, "    ", t);
 		return;
 	case TY_USTACK:
 		fputc('\n', f);
@@ -160,6 +168,15 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 	for (size_t i = 0; i < n - 1 && k < sizeof(fmt) - 4; i++)
 		if (!strchr("hlzjt", spec[i]))
 			fmt[k++] = spec[i];
+	if (conv == 's' && (t->kind == TY_KSTACK || t->kind == TY_USTACK)) {
+		/* printf shows stacks indented deeper than map keys, as bpftrace */
+		fputc('\n', o);
+		if (t->kind == TY_KSTACK)
+			kstack_text(c, o, v, "        ", t);
+		else
+			ustack_text(c, o, v, "        ");
+		return;
+	}
 	if (conv == 's' || conv == 'r' || (t->kind != TY_INT && t->kind != TY_PTR &&
 					   t->kind != TY_COUNT)) {
 		char *text = NULL;
