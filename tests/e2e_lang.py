@@ -308,18 +308,30 @@ def test_system_needs_unsafe():
 def test_macaddr_structs_and_kstack_modes():
     # lang_load writes aa:bb:0c:01:02:ff once and sleeps 1 ms 3 times
     p = ("tracepoint:syscalls:sys_enter_write /pid == cpid/ { @m[macaddr(args->buf)] = count(); "
-         "printf(\"%s\\n\", macaddr(args->buf)); } "
+         "printf(\"%s\\n\", macaddr(args->buf)); "
+         "printf(\"%r\\n\", buf(args->buf, args->count)); } "
          "tracepoint:syscalls:sys_enter_clock_nanosleep /pid == cpid/ { @s = *args->rqtp; "
          "$t = *args->rqtp; @ns = sum($t.tv_nsec); } "
          "tracepoint:syscalls:sys_enter_kill /pid == cpid/ { @k[kstack(2)] = count(); "
          "@p[kstack(perf, 3)] = count(); }")
     ours, theirs = both(["-e", p, "-c", LOAD])
+    check("\\xaa\\xbb\\x0c\\x01\\x02\\xff\n" in ours, ours)
     check("AA:BB:0C:01:02:FF\n" in ours and "@m[AA:BB:0C:01:02:FF]: 1\n" in ours, ours)
     check("@s: { .tv_sec = 0, .tv_nsec = 1000000 }\n" in ours and "@ns: 3000000\n" in ours,
           ours)
     check(re.search(r"^@k\[\n    \S+\+\d+\n    \S+\+\d+\n\]: 7$", ours, re.M), ours)
     check(re.search(r"^@p\[\n(\t[0-9a-f]+ \S+\+\d+\n){3}\]: 7$", ours, re.M), ours)
     same(ours, theirs, "macaddr, struct values, kstack modes")
+
+
+def test_clear_while_probes_refill():
+    # every system call adds an element, strobe's own included: clear()
+    # must empty what is there and return, not chase the new ones
+    p = ("tracepoint:raw_syscalls:sys_enter { @[tid] = count(); } "
+         "interval:ms:100 { clear(@); @n++; if (@n == 3) { exit(); } }")
+    out = ok(script(["-e", p], timeout=30), "clear")
+    # the interval may fire once more before exit() is seen
+    check(re.search(r"^@n: [34]$", out, re.M), out)
 
 
 def test_debug_shows_instructions():

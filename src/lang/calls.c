@@ -405,9 +405,11 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			return ERR(n->v[0], "buf() expects a pointer or array");
 		if (n->nv == 1 && n->v[0]->ty.kind != TY_ARRAY && n->v[0]->ty.kind != TY_STR)
 			return ERR(n, "buf() needs a length for a pointer");
-		if (n->nv == 2 && n->v[1]->kind != N_INT)
-			return ERR(n->v[1], "not supported yet: buf() with a variable length");
-		n->ty = t_of(TY_BUF, n->nv == 2 ? (uint32_t)n->v[1]->ival : n->v[0]->ty.size);
+		if (n->nv == 2 && !is_int(&n->v[1]->ty))
+			return ERR(n->v[1], "buf() length must be an integer");
+		/* a length known only at run time: up to a string's size */
+		n->ty = t_of(TY_BUF, n->nv == 2 && n->v[1]->kind != N_INT ? STR_SIZE :
+			     n->nv == 2 ? (uint32_t)n->v[1]->ival : n->v[0]->ty.size);
 		if (n->ty.size > STR_SIZE)
 			n->ty.size = STR_SIZE;
 		return 0;

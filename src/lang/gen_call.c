@@ -294,6 +294,45 @@ static int gen_macaddr(struct gen *g, struct node *n, int dst)
 	return dst;
 }
 
+/* buf(p, len) with len known only when the probe runs: at most the
+ * buffer's size is read, and the length kept beside the bytes. */
+static int gen_buf_var(struct gen *g, struct node *n, int dst)
+{
+	struct node *a = n->v[0];
+	uint32_t storage = type_storage(&n->ty), cap = n->ty.size;
+	int len = stack_alloc(g, 8), from = 0, big = label_new(g), ok = label_new(g);
+	int t = 0;
+
+	stack_zero(g, dst, storage);
+	if (a->ty.kind == TY_STR) {
+		from = gen_expr(g, a, 0);
+		if (type_storage(&a->ty) < cap)
+			cap = type_storage(&a->ty);
+	} else {
+		gen_expr(g, a, 0);
+		t = tmp_push(g);
+	}
+	gen_expr(g, n->v[1], 0);
+	/* as an unsigned number: a negative length reads the whole buffer */
+	emit_jmp(g, JMP_IMM(BPF_JGT, R0, cap), big);
+	emit_jmp(g, JA(), ok);
+	label_here(g, big);
+	emit(g, MOV64_IMM(R0, cap));
+	label_here(g, ok);
+	emit(g, STX_MEM(BPF_DW, R10, R0, dst));
+	if (a->ty.kind == TY_STR) {
+		stack_copy(g, dst + 8, from, (cap + 7) & ~7u);
+		return dst;
+	}
+	emit(g, STX_MEM(BPF_DW, R10, R0, len));
+	tmp_pop(g, t, R3);
+	emit(g, LDX_MEM(BPF_DW, R2, R10, len));
+	emit(g, MOV64_REG(R1, R10));
+	emit(g, ALU64_IMM(BPF_ADD, R1, dst + 8));
+	emit(g, CALL(a->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	return dst;
+}
+
 int gen_call(struct gen *g, struct node *n, int dst)
 {
 	struct compiler *c = g->c;
@@ -369,6 +408,8 @@ int gen_call(struct gen *g, struct node *n, int dst)
 
 		if (!dst)
 			dst = stack_alloc(g, storage);
+		if (n->nv == 2 && n->v[1]->kind != N_INT)
+			return gen_buf_var(g, n, dst);
 		if (a->ty.kind == TY_STR) {
 			int s = gen_expr(g, a, 0);
 

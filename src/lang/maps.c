@@ -393,29 +393,27 @@ void maps_print_all(struct compiler *c)
 	free(order);
 }
 
+/* clear() and zero(): the keys there are now, gathered first, then each
+ * deleted or zeroed; elements probes add meanwhile are left (a probe that
+ * fires on strobe's own system calls would otherwise refill the map as
+ * fast as it is emptied). */
 void map_clear(struct compiler *c, int mi, bool zero)
 {
 	struct map_def *m = &c->maps[mi];
 	uint32_t ks = m->key_size + (is_bucketed(m) ? 8 : 0);
 	uint32_t vs = ((m->val_size + 7) & ~7u) * (m->percpu ? c->ncpus : 1);
-	uint8_t *key = calloc(1, ks), *next = calloc(1, ks), *zeros = calloc(1, vs);
+	uint8_t *keys = calloc(MAP_ENTRIES + 1, ks), *zeros = calloc(1, vs);
+	int n = 0;
 
-	while (key && next && zeros && !bpf_map_get_next_key(m->fd, NULL, next)) {
+	while (keys && zeros && n < MAP_ENTRIES &&
+	       !bpf_map_get_next_key(m->fd, n ? keys + (n - 1) * ks : NULL, keys + n * ks))
+		n++;
+	for (int i = 0; i < n; i++) {
 		if (zero)
-			break;
-		bpf_map_delete_elem(m->fd, next);
+			bpf_map_update_elem(m->fd, keys + i * ks, zeros, BPF_EXIST);
+		else
+			bpf_map_delete_elem(m->fd, keys + i * ks);
 	}
-	if (zero) {
-		bool first = true;
-
-		while (key && next && zeros &&
-		       !bpf_map_get_next_key(m->fd, first ? NULL : key, next)) {
-			first = false;
-			memcpy(key, next, ks);
-			bpf_map_update_elem(m->fd, key, zeros, BPF_EXIST);
-		}
-	}
-	free(key);
-	free(next);
+	free(keys);
 	free(zeros);
 }
