@@ -261,6 +261,9 @@ def test_functions_and_printf_widths():
         printf("%d %u %x %ld %lx %hd %hhx %llu\n", 0x100000005, -1, -1, -1, -1, 70000, 511,
                0x100000005);
         @b = bswap(-2);
+        printf("%s|%s|%d|%s|%d %d\n", ksym(0), ksym(1), sizeof(struct task_struct) > 1000,
+               strerror(1), kptr(5), uptr(6));
+        @e[2] = strerror(13);
         exit(); }"""
     ours, theirs = both(["-e", p])
     # C's strncmp and byte swaps, C's printf on 32 bits without "l"
@@ -268,6 +271,8 @@ def test_functions_and_printf_widths():
           ours)
     check("5 4294967295 ffffffff -1 ffffffffffffffff 4464 ff 4294967301\n" in ours, ours)
     check("@b: 18374686479671623679\n" in ours, ours)
+    check("0|0x1|1|Operation not permitted|5 6\n" in ours, ours)
+    check("@e[2]: Permission denied\n" in ours, ours)
     same(ours, theirs, "strncmp, bswap, cat, printf widths")
 
 

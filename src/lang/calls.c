@@ -45,12 +45,13 @@ static const struct { const char *name; enum func f; int min, max; } funcs[] = {
 	{ "signal", F_SIGNAL, 1, 1 }, { "reg", F_REG, 1, 1 }, { "kstack", F_KSTACK, 0, 2 },
 	{ "ustack", F_USTACK, 0, 2 }, { "bswap", F_BSWAP, 1, 1 }, { "strncmp", F_STRNCMP, 3, 3 },
 	{ "macaddr", F_MACADDR, 1, 1 }, { "cgroupid", F_CGROUPID, 1, 1 }, { "cat", F_CAT, 1, 17 },
-	{ "system", F_SYSTEM, 1, 17 },
+	{ "system", F_SYSTEM, 1, 17 }, { "kptr", F_KPTR, 1, 1 }, { "uptr", F_UPTR, 1, 1 },
+	{ "strerror", F_STRERROR, 1, 1 },
 };
 
 static const char *const unsupported[] = {
-	"override", "kptr", "uptr", "sizeof", "skboutput", "strerror", "pton", "offsetof", "percpu_kaddr",
-	"bswap", "strcontains", "has_key", "len", "unwatch", "debugf", NULL,
+	"override", "sizeof", "skboutput", "pton", "offsetof", "percpu_kaddr",
+	"strcontains", "has_key", "len", "unwatch", "debugf", NULL,
 };
 
 int fmt_count(const char *fmt, const char **bad)
@@ -535,6 +536,18 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		n->ty = t_of(TY_MACADDR, 8);
 		return 0;
 	}
+	case F_KPTR:
+	case F_UPTR:	/* the same address, read from kernel or user memory */
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "%s() expects an integer or a pointer", n->str);
+		n->ty = n->v[0]->ty;
+		n->ty.user = n->op == F_UPTR;
+		return 0;
+	case F_STRERROR:
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "strerror() expects an integer");
+		n->ty = t_of(TY_ERRNO, 8);
+		return 0;
 	case F_CGROUPID:
 		if (n->v[0]->kind != N_STR)
 			return ERR(n->v[0], "cgroupid() expects a string literal");

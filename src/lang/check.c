@@ -445,14 +445,23 @@ int check_expr(struct compiler *c, struct node *n)
 			n->kind = N_INT;
 			n->ival = n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_STR ?
 				  n->a->ty.size : n->a->ty.size ? n->a->ty.size : 8;
+		} else if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7) ||
+					     !strncmp(n->str, "union ", 6))) {
+			/* the kernel's struct: its size from BTF */
+			int id = btf_struct(c, strchr(n->str, ' ') + 1);
+			struct type st;
+
+			if (id <= 0 || btf_to_type(c, id, &st))
+				return ERR(n, "Unknown struct/union: '%s' (not in the kernel's BTF)",
+					   n->str);
+			n->ival = st.size;
+			n->kind = N_INT;
 		} else {
 			struct type ct;
 
 			if (cast_type(c, n, n->str, n->ptr_depth, &ct))
 				return -1;
 			n->ival = ct.size;
-			if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7)))
-				n->ival = 0;
 			n->kind = N_INT;
 		}
 		*t = t_int(8, false);

@@ -489,6 +489,11 @@ int gen_call(struct gen *g, struct node *n, int dst)
 						    .dst_reg = R0, .imm = 8 * size }));
 		return 0;
 	}
+	case F_KPTR:
+	case F_UPTR:
+	case F_STRERROR:	/* the number; user space shows its text */
+		gen_expr(g, n->v[0], 0);
+		return 0;
 	case F_STRNCMP:
 		gen_strncmp(g, n);
 		return 0;

@@ -96,6 +96,7 @@ enum ty_kind {
 	TY_KSTACK, TY_USTACK, TY_KSYM, TY_USYM, TY_INET, TY_BUF, TY_TSTAMP,
 	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
 	TY_RECVAL,		/* a struct's bytes, copied into a map */
+	TY_ERRNO,		/* strerror(n): n, shown as the C library's text */
 	/* map values made by aggregating functions */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -306,7 +307,7 @@ enum func {
 	F_PRINTF, F_TIME, F_EXIT, F_PRINT, F_CLEAR, F_ZERO, F_DELETE, F_STR,
 	F_BUF, F_JOIN, F_KSYM, F_USYM, F_KADDR, F_UADDR, F_NTOP, F_STRFTIME,
 	F_SIGNAL, F_REG, F_KSTACK, F_USTACK, F_BSWAP, F_STRNCMP, F_MACADDR, F_CGROUPID,
-	F_CAT, F_SYSTEM,
+	F_CAT, F_SYSTEM, F_KPTR, F_UPTR, F_STRERROR,
 };
 
 int builtin_lookup(const char *name);

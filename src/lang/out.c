@@ -88,6 +88,8 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		name = ksyms_find_off(c->ks, v, &off);
 		if (name)
 			fputs(name, f);
+		else if (!v)
+			fputs("0", f);	/* bpftrace shows no address as 0 */
 		else
 			fprintf(f, "0x%llx", (unsigned long long)v);
 		return;
@@ -135,6 +137,9 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		return;
 	case TY_RECVAL:
 		btf_value_text(c, f, t->btf_id, p);
+		return;
+	case TY_ERRNO:
+		fputs(strerror((int)v), f);
 		return;
 	case TY_MACADDR:
 		fprintf(f, "%02X:%02X:%02X:%02X:%02X:%02X", p[0], p[1], p[2], p[3], p[4], p[5]);
