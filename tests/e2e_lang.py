@@ -223,6 +223,9 @@ def test_errors_point_at_the_source():
           r.stderr)
     r = script(["-e", "kprobe:do_nanosleep { @ = count(); }"])
     check(r.returncode != 0 and "kprobes are not available" in r.stderr, r.stderr)
+    r = script(["-e", 'BEGIN { @ = "a" < "b"; }'])
+    check(r.returncode != 0 and "ERROR: The < operator can not be used on expressions of "
+          "types string[2], string[2]\n" in r.stderr, r.stderr)
     r = script(["-e", "BEGIN { override(1); }"])
     check(r.returncode != 0 and "not supported yet: override()" in r.stderr, r.stderr)
     r = script(["-e", 'BEGIN { printf("%d %d\\n", 1); }'])
@@ -317,7 +320,7 @@ def test_macaddr_structs_and_kstack_modes():
          "printf(\"%s\\n\", macaddr(args->buf)); "
          "printf(\"%r\\n\", buf(args->buf, args->count)); } "
          "tracepoint:syscalls:sys_enter_clock_nanosleep /pid == cpid/ { @s = *args->rqtp; "
-         "$t = *args->rqtp; @ns = sum($t.tv_nsec); } "
+         "$t = *args->rqtp; @ns = sum($t.tv_nsec); print($t); @x[1] = ($t.tv_nsec, 2); } "
          "tracepoint:syscalls:sys_enter_kill /pid == cpid/ { @k[kstack(2)] = count(); "
          "@p[kstack(perf, 3)] = count(); }")
     ours, theirs = both(["-e", p, "-c", LOAD])
@@ -325,6 +328,8 @@ def test_macaddr_structs_and_kstack_modes():
     check("AA:BB:0C:01:02:FF\n" in ours and "@m[AA:BB:0C:01:02:FF]: 1\n" in ours, ours)
     check("@s: { .tv_sec = 0, .tv_nsec = 1000000 }\n" in ours and "@ns: 3000000\n" in ours,
           ours)
+    check(ours.splitlines().count("{ .tv_sec = 0, .tv_nsec = 1000000 }") == 3, ours)
+    check("@x[1]: (1000000, 2)\n" in ours, ours)
     check(re.search(r"^@k\[\n    \S+\+\d+\n    \S+\+\d+\n\]: 7$", ours, re.M), ours)
     check(re.search(r"^@p\[\n(\t[0-9a-f]+ \S+\+\d+\n){3}\]: 7$", ours, re.M), ours)
     same(ours, theirs, "macaddr, struct values, kstack modes")

@@ -356,10 +356,21 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		}
 		if (n->nv > 1)
 			return ERR(n, "Non-map print() only takes 1 argument, %d found", n->nv);
-		if (n->v[0]->ty.kind == TY_RECORD || n->v[0]->ty.kind == TY_CTX)
-			return ERR(n, "not supported yet: print() of a struct");
+		if (n->v[0]->ty.kind == TY_CTX)
+			return ERR(n, "not supported yet: print() of args");
 		fi = add_fmt(c, REC_PRINT_VAL, NULL);
-		fmt_arg(c, fi, &n->v[0]->ty);
+		if (n->v[0]->ty.kind == TY_RECORD) {
+			/* the struct's bytes, printed from BTF */
+			struct type rt = n->v[0]->ty;
+
+			if (rt.size > MAX_RECVAL)
+				return ERR(n, "not supported yet: print() of a struct of %u bytes "
+					   "(at most %d)", rt.size, MAX_RECVAL);
+			rt.kind = TY_RECVAL;
+			fmt_arg(c, fi, &rt);
+		} else {
+			fmt_arg(c, fi, &n->v[0]->ty);
+		}
 		n->ival = fi;
 		return 0;
 	case F_CLEAR:

@@ -491,8 +491,9 @@ int check_expr(struct compiler *c, struct node *n)
 			return -1;
 		if (a->kind == TY_STR && b->kind == TY_STR) {
 			if (n->op != T_EQ && n->op != T_NE)
-				return ERR(n, "not supported yet: operator %s on strings",
-					   tok_name(n->op));
+				return ERR(n, "The %s operator can not be used on expressions of "
+					   "types string[%u], string[%u]", tok_name(n->op), a->size,
+					   b->size);
 			*t = t_int(8, false);
 			return 0;
 		}

@@ -236,6 +236,16 @@ static void gen_join(struct gen *g, struct node *n)
 	g->depth -= 2;
 }
 
+/* A struct's bytes (the expression gives its address) copied to dst. */
+static void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
+{
+	stack_zero(g, dst, storage);
+	gen_expr(g, v, 0);
+	emit(g, MOV64_REG(R3, R0));
+	call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
+		  dst, v->ty.size);
+}
+
 /* strncmp(a, b, n): 0 when the first n bytes match (or both end
  * before), 1 otherwise, as bpftrace returns. */
 static void gen_strncmp(struct gen *g, struct node *n)
@@ -354,7 +364,9 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		for (int i = 0; i < f->nargs; i++) {
 			struct node *a = n->v[i + (n->op != F_PRINT)];
 
-			if (type_is_agg(&f->arg[i])) {
+			if (f->arg[i].kind == TY_RECVAL) {
+				gen_recval(g, a, rec + f->off[i], type_storage(&f->arg[i]));
+			} else if (type_is_agg(&f->arg[i])) {
 				stack_zero(g, rec + f->off[i], type_storage(&f->arg[i]));
 				gen_expr(g, a, rec + f->off[i]);
 			} else {
@@ -676,11 +688,7 @@ void gen_map_store(struct gen *g, struct node *map, struct node *v)
 	int val = stack_alloc(g, m->val_size), key;
 
 	if (m->val.kind == TY_RECVAL) {
-		stack_zero(g, val, m->val_size);
-		gen_expr(g, v, 0);	/* the struct's address */
-		emit(g, MOV64_REG(R3, R0));
-		call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
-			  val, v->ty.size);
+		gen_recval(g, v, val, m->val_size);
 	} else if (type_is_agg(&m->val)) {
 		stack_zero(g, val, m->val_size);
 		gen_value_to(g, v, val, &m->val);
