@@ -160,7 +160,8 @@ def test_rawtracepoint_args():
 
 def mask_pid_time(line):
     line = re.sub(r"^\d\d:\d\d:\d\d ", "TIME ", line)
-    return re.sub(r"\b\d{2,}\b", "N", line)
+    # a pid's padding depends on its digits, which differ from run to run
+    return re.sub(r"\b\d{2,}\b *", "N ", line)
 
 
 def tool_lines(path, pick):
@@ -235,10 +236,133 @@ def test_errors_point_at_the_source():
           r.stderr)
     r = script(["-e", "kprobe:do_nanosleep { @ = count(); }"])
     check(r.returncode != 0 and "kprobes are not available" in r.stderr, r.stderr)
-    r = script(["-e", "BEGIN { system(\"ls\"); }"])
-    check(r.returncode != 0 and "not supported yet: system()" in r.stderr, r.stderr)
+    r = script(["-e", 'BEGIN { @ = "a" < "b"; }'])
+    check(r.returncode != 0 and "ERROR: The < operator can not be used on expressions of "
+          "types string[2], string[2]\n" in r.stderr, r.stderr)
+    r = script(["-e", "BEGIN { override(1); }"])
+    check(r.returncode != 0 and "not supported yet: override()" in r.stderr, r.stderr)
     r = script(["-e", 'BEGIN { printf("%d %d\\n", 1); }'])
     check(r.returncode != 0 and "Not enough arguments" in r.stderr, r.stderr)
+
+
+def test_tuples():
+    p = r"""BEGIN {
+        @x[1] = (2, "abc"); @x[300] = (-4, "z"); @x[256] = (5, "w");
+        @x[2] = (3, "abcdefghijk");
+        $t = (1, "xy", -3); printf("%d %s %d\n", $t.0, $t.1, $t.2);
+        @y = (1, (2, "q")); print($t); $u = $t; print($u.1);
+        $v = @x[2]; printf("%s %d\n", $v.1, (@x[300]).0);
+        @s = ((int8)-1, (uint16)7, "hello");
+        exit(); }"""
+    ours, theirs = both(["-e", p])
+    # tuples print as (a, b); maps whose values are not numbers sort by key
+    check("1 xy -3\n(1, xy, -3)\nxy\nabcdefghijk -4\n" in ours, ours)
+    check("@s: (-1, 7, hello)\n" in ours and "@y: (1, (2, q))\n" in ours, ours)
+    check("@x[1]: (2, abc)\n@x[2]: (3, abcdefghijk)\n@x[256]: (5, w)\n"
+          "@x[300]: (-4, z)\n" in ours, ours)
+    same(ours, theirs, "tuples")
+    # a narrower tuple stored where a wider one was: rewritten element by
+    # element (bpftrace 0.17 misplaces the nested tuple here: not compared)
+    p = ('BEGIN { @x[1] = (1, "abcdefghijkl", (2, "zz")); $t = (7, "a", (3, "y")); '
+         '@x[2] = $t; $u = @x[2]; printf("%d %s %d %s\\n", $u.0, $u.1, $u.2.0, $u.2.1); '
+         'exit(); }')
+    out = ok(script(["-e", p]), "tuple widening")
+    check("7 a 3 y\n" in out and "@x[2]: (7, a, (3, y))\n" in out, out)
+    r = script(["-e", 'BEGIN { @k[(1, "a")] = 1; }'])
+    check(r.returncode != 0 and "tuple cannot be used as a map key" in r.stderr, r.stderr)
+
+
+def test_functions_and_printf_widths():
+    with open("/tmp/strobe-lang-cat", "w") as f:
+        f.write("hello world")
+    p = r"""BEGIN {
+        printf("%d %d %d\n", strncmp("abcd", "abxy", 2), strncmp("abcd", "abxy", 3),
+               strncmp("ab", "abc", 5));
+        printf("%x %x %lx %d\n", bswap((uint16)0x1234), bswap((uint32)0x12345678),
+               bswap(0x1122334455667788), bswap((int32)-2));
+        $x = (uint16)0x1234; $x = bswap($x); printf("%x\n", $x);
+        cat("/tmp/strobe-lang-%s", "cat"); printf("|\n");
+        printf("%d %u %x %ld %lx %hd %hhx %llu\n", 0x100000005, -1, -1, -1, -1, 70000, 511,
+               0x100000005);
+        @b = bswap(-2);
+        printf("%s|%s|%d|%s|%d %d\n", ksym(0), ksym(1), sizeof(struct task_struct) > 1000,
+               strerror(1), kptr(5), uptr(6));
+        @e[2] = strerror(13);
+        exit(); }"""
+    ours, theirs = both(["-e", p])
+    # C's strncmp and byte swaps, C's printf on 32 bits without "l"
+    check("0 1 1\n3412 78563412 8877665544332211 -16777217\n3412\nhello world|\n" in ours,
+          ours)
+    check("5 4294967295 ffffffff -1 ffffffffffffffff 4464 ff 4294967301\n" in ours, ours)
+    check("@b: 18374686479671623679\n" in ours, ours)
+    check("0|0x1|1|Operation not permitted|5 6\n" in ours, ours)
+    check("@e[2]: Permission denied\n" in ours, ours)
+    same(ours, theirs, "strncmp, bswap, cat, printf widths")
+
+
+def cgroup2_dir():
+    with open("/proc/self/mounts") as f:
+        for line in f:
+            w = line.split()
+            if w[2] == "cgroup2":
+                return w[1]
+    return None
+
+
+def test_cgroupid_is_the_cgroups_inode():
+    root = cgroup2_dir()
+    check(root is not None, "no cgroup2 mount")
+    d = os.path.join(root, "strobe-lang-test")
+    os.makedirs(d, exist_ok=True)
+    try:
+        p = 'BEGIN { printf("%%lu\\n", cgroupid("%s")); exit(); }' % d
+        ours, theirs = both(["-e", p])
+        check(ours.splitlines()[1] == str(os.stat(d).st_ino), ours)
+        same(ours, theirs, "cgroupid")
+    finally:
+        os.rmdir(d)
+
+
+def test_system_needs_unsafe():
+    p = 'BEGIN { system("echo hi %d", 5); printf("after\\n"); exit(); }'
+    r = script(["-e", p])
+    check(r.returncode != 0 and r.stderr.startswith(
+        "stdin:1:9-32: ERROR: system() is an unsafe function being used in safe mode\n"),
+        r.stderr)
+    ours, theirs = both(["--unsafe", "-e", p])
+    check(ours == "Attaching 1 probe...\nhi 5\nafter\n\n\n", repr(ours))
+    same(ours, theirs, "system")
+
+
+def test_macaddr_structs_and_kstack_modes():
+    # lang_load writes aa:bb:0c:01:02:ff once and sleeps 1 ms 3 times
+    p = ("tracepoint:syscalls:sys_enter_write /pid == cpid/ { @m[macaddr(args->buf)] = count(); "
+         "printf(\"%s\\n\", macaddr(args->buf)); "
+         "printf(\"%r\\n\", buf(args->buf, args->count)); } "
+         "tracepoint:syscalls:sys_enter_clock_nanosleep /pid == cpid/ { @s = *args->rqtp; "
+         "$t = *args->rqtp; @ns = sum($t.tv_nsec); print($t); @x[1] = ($t.tv_nsec, 2); } "
+         "tracepoint:syscalls:sys_enter_kill /pid == cpid/ { @k[kstack(2)] = count(); "
+         "@p[kstack(perf, 3)] = count(); }")
+    ours, theirs = both(["-e", p, "-c", LOAD])
+    check("\\xaa\\xbb\\x0c\\x01\\x02\\xff\n" in ours, ours)
+    check("AA:BB:0C:01:02:FF\n" in ours and "@m[AA:BB:0C:01:02:FF]: 1\n" in ours, ours)
+    check("@s: { .tv_sec = 0, .tv_nsec = 1000000 }\n" in ours and "@ns: 3000000\n" in ours,
+          ours)
+    check(ours.splitlines().count("{ .tv_sec = 0, .tv_nsec = 1000000 }") == 3, ours)
+    check("@x[1]: (1000000, 2)\n" in ours, ours)
+    check(re.search(r"^@k\[\n    \S+\+\d+\n    \S+\+\d+\n\]: 7$", ours, re.M), ours)
+    check(re.search(r"^@p\[\n(\t[0-9a-f]+ \S+\+\d+\n){3}\]: 7$", ours, re.M), ours)
+    same(ours, theirs, "macaddr, struct values, kstack modes")
+
+
+def test_clear_while_probes_refill():
+    # every system call adds an element, strobe's own included: clear()
+    # must empty what is there and return, not chase the new ones
+    p = ("tracepoint:raw_syscalls:sys_enter { @[tid] = count(); } "
+         "interval:ms:100 { clear(@); @n++; if (@n == 3) { exit(); } }")
+    out = ok(script(["-e", p], timeout=30), "clear")
+    # the interval may fire once more before exit() is seen
+    check(re.search(r"^@n: [34]$", out, re.M), out)
 
 
 def test_debug_shows_instructions():

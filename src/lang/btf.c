@@ -164,6 +164,15 @@ int btf_to_type(struct compiler *c, int id, struct type *ty)
 	}
 }
 
+int btf_array_elem(struct compiler *c, int id, struct type *ty)
+{
+	const struct btf_type *t = btf__type_by_id(c->btf, resolve(c->btf, id));
+
+	if (!t || !btf_is_array(t))
+		return -1;
+	return btf_to_type(c, btf_array(t)->type, ty);
+}
+
 /* #defines tools take from kernel headers, which BTF does not carry. */
 static const struct { const char *name; int64_t v; } defines[] = {
 	{ "TASK_RUNNING", 0 }, { "TASK_INTERRUPTIBLE", 1 }, { "TASK_UNINTERRUPTIBLE", 2 },
@@ -209,4 +218,109 @@ int kernel_const(struct compiler *c, const char *name, int64_t *v)
 		}
 	}
 	return -1;
+}
+
+/* ---- struct values as bpftrace prints them */
+
+static void members_text(struct compiler *c, FILE *f, const struct btf_type *t,
+			 const uint8_t *p, bool *first);
+
+static int64_t int_at(const uint8_t *p, uint32_t size, bool sign)
+{
+	switch (size) {
+	case 1: return sign ? (int64_t)*(const int8_t *)p : (int64_t)*p;
+	case 2: { int16_t v; memcpy(&v, p, 2); return sign ? v : (int64_t)(uint16_t)v; }
+	case 4: { int32_t v; memcpy(&v, p, 4); return sign ? v : (int64_t)(uint32_t)v; }
+	default: { int64_t v; memcpy(&v, p, 8); return v; }
+	}
+}
+
+static void one_value(struct compiler *c, FILE *f, int tid, const uint8_t *p)
+{
+	int rid = resolve(c->btf, tid);
+	const struct btf_type *t = rid > 0 ? btf__type_by_id(c->btf, rid) : NULL;
+	bool first = true;
+
+	if (!t) {
+		fputs("0", f);
+		return;
+	}
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT: {
+		bool sign = btf_int_encoding(t) & BTF_INT_SIGNED;
+		int64_t v = int_at(p, t->size > 8 ? 8 : t->size, sign);
+
+		fprintf(f, sign || t->size < 8 ? "%lld" : "%llu", (long long)v);
+		return;
+	}
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		fprintf(f, "%lld", (long long)int_at(p, t->size, true));
+		return;
+	case BTF_KIND_PTR:	/* bpftrace shows pointers as signed numbers */
+		fprintf(f, "%lld", (long long)int_at(p, 8, true));
+		return;
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		fputs("{ ", f);
+		members_text(c, f, t, p, &first);
+		fputs(" }", f);
+		return;
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = btf_array(t);
+		int64_t es = btf__resolve_size(c->btf, a->type);
+		const struct btf_type *et = btf__type_by_id(c->btf, resolve(c->btf, a->type));
+
+		if (et && btf_is_int(et) && es == 1) {	/* char name[N]: a string */
+			fprintf(f, "%.*s", (int)strnlen((const char *)p, a->nelems), p);
+			return;
+		}
+		fputc('[', f);
+		for (uint32_t i = 0; es > 0 && i < a->nelems; i++) {
+			if (i)
+				fputs(", ", f);
+			one_value(c, f, a->type, p + i * es);
+		}
+		fputc(']', f);
+		return;
+	}
+	default:
+		fputs("?", f);
+	}
+}
+
+static void members_text(struct compiler *c, FILE *f, const struct btf_type *t,
+			 const uint8_t *p, bool *first)
+{
+	const struct btf_member *m = btf_members(t);
+
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *name = btf__name_by_offset(c->btf, m->name_off);
+		uint32_t bits = btf_member_bit_offset(t, i), bsz = btf_member_bitfield_size(t, i);
+		int rid = resolve(c->btf, m->type);
+		const struct btf_type *mt = btf__type_by_id(c->btf, rid);
+
+		if ((!name || !*name) && mt && (btf_is_struct(mt) || btf_is_union(mt))) {
+			/* an anonymous struct or union: its members are the parent's */
+			members_text(c, f, mt, p + bits / 8, first);
+			continue;
+		}
+		fprintf(f, "%s.%s = ", *first ? "" : ", ", name ? name : "");
+		*first = false;
+		if (bsz) {
+			uint64_t v = 0;
+			uint32_t from = bits / 8, n = (bits % 8 + bsz + 7) / 8;
+
+			memcpy(&v, p + from, n > 8 ? 8 : n);
+			v = (v >> (bits % 8)) & (bsz >= 64 ? ~0ULL : (1ULL << bsz) - 1);
+			fprintf(f, "%llu", (unsigned long long)v);
+			continue;
+		}
+		one_value(c, f, m->type, p + bits / 8);
+	}
+}
+
+void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p)
+{
+	one_value(c, f, id, p);
 }

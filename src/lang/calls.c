@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The type checker's half for builtins and function calls. */
+#include <fcntl.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +43,15 @@ static const struct { const char *name; enum func f; int min, max; } funcs[] = {
 	{ "ksym", F_KSYM, 1, 1 }, { "usym", F_USYM, 1, 1 }, { "kaddr", F_KADDR, 1, 1 },
 	{ "uaddr", F_UADDR, 1, 1 }, { "ntop", F_NTOP, 1, 2 }, { "strftime", F_STRFTIME, 2, 2 },
 	{ "signal", F_SIGNAL, 1, 1 }, { "reg", F_REG, 1, 1 }, { "kstack", F_KSTACK, 0, 2 },
-	{ "ustack", F_USTACK, 0, 2 },
+	{ "ustack", F_USTACK, 0, 2 }, { "bswap", F_BSWAP, 1, 1 }, { "strncmp", F_STRNCMP, 3, 3 },
+	{ "macaddr", F_MACADDR, 1, 1 }, { "cgroupid", F_CGROUPID, 1, 1 }, { "cat", F_CAT, 1, 17 },
+	{ "system", F_SYSTEM, 1, 17 }, { "kptr", F_KPTR, 1, 1 }, { "uptr", F_UPTR, 1, 1 },
+	{ "strerror", F_STRERROR, 1, 1 },
 };
 
 static const char *const unsupported[] = {
-	"system", "cat", "override", "kptr", "uptr", "path", "strncmp", "cgroupid",
-	"macaddr", "sizeof", "skboutput", "strerror", "pton", "offsetof", "percpu_kaddr",
-	"bswap", "strcontains", "has_key", "len", "unwatch", "debugf", NULL,
+	"override", "sizeof", "skboutput", "pton", "offsetof", "percpu_kaddr",
+	"strcontains", "has_key", "len", "unwatch", "debugf", NULL,
 };
 
 int fmt_count(const char *fmt, const char **bad)
@@ -134,6 +138,28 @@ static int need_literal(struct compiler *c, struct node *call, int i)
 	return 0;
 }
 
+/* cgroupid("/sys/fs/cgroup/unified/x"): the id the kernel gives the
+ * cgroup, its file handle, known now; the call becomes that number. */
+static int cgroupid(struct compiler *c, struct node *n)
+{
+	struct {
+		struct file_handle fh;
+		uint64_t id;
+	} h = { .fh.handle_bytes = 8 };
+	int mnt;
+	const char *path = n->v[0]->str;
+
+	if (name_to_handle_at(AT_FDCWD, path, &h.fh, &mnt, 0))
+		return ERR(n, "Failed to get `cgroupid` for path: \"%s\": %s", path,
+			   strerror(errno));
+	n->kind = N_INT;
+	n->ival = h.id;
+	n->ty = t_int(8, false);
+	return 0;
+}
+
+/* kstack(N), kstack(perf), kstack(bpftrace, N): the builtin, with a mode
+ * (elem 1: perf) and a limit (nelem) kept in the type for printing. */
 static int check_map_arg(struct compiler *c, struct node *n, bool keys_ok)
 {
 	struct node *a = n->v[0];
@@ -159,6 +185,10 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			f = i;
 			break;
 		}
+	if (f < 0 && !strcmp(n->str, "path"))
+		return ERR(n, "The path function can only be used with 'kfunc', 'kretfunc', "
+			   "'iter' probes (the kernel allows its d_path helper only there), "
+			   "which this kernel does not offer");
 	if (f < 0) {
 		for (int i = 0; unsupported[i]; i++)
 			if (!strcmp(n->str, unsupported[i]))
@@ -228,9 +258,14 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		return 0;
 	}
 	case F_PRINTF:
+	case F_CAT:
+	case F_SYSTEM:
 	case F_TIME: {
 		const char *fmt = n->op == F_TIME ? "%H:%M:%S\n" : NULL, *bad = NULL;
 		int want;
+
+		if (n->op == F_SYSTEM && !c->unsafe)
+			return ERR(n, "system() is an unsafe function being used in safe mode");
 
 		if (n->nv && n->v[0]->kind != N_STR)
 			return ERR(n->v[0], "%s() expects a string literal as its first argument",
@@ -245,21 +280,23 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		}
 		want = fmt_count(fmt, &bad);
 		if (want < 0)
-			return ERR(n->v[0], "printf: Unknown conversion specifier '%.1s' in format "
-				   "string", bad && *bad ? bad : "%");
+			return ERR(n->v[0], "%s: Unknown conversion specifier '%.1s' in format "
+				   "string", n->str, bad && *bad ? bad : "%");
 		if (want > n->nv - 1)
-			return ERR(n, "printf: Not enough arguments for format string (%d "
-				   "supplied, %d expected)", n->nv - 1, want);
+			return ERR(n, "%s: Not enough arguments for format string (%d "
+				   "supplied, %d expected)", n->str, n->nv - 1, want);
 		if (want < n->nv - 1)
-			return ERR(n, "printf: Too many arguments for format string (%d supplied, "
-				   "%d expected)", n->nv - 1, want);
-		fi = add_fmt(c, REC_PRINTF, fmt);
+			return ERR(n, "%s: Too many arguments for format string (%d supplied, "
+				   "%d expected)", n->str, n->nv - 1, want);
+		fi = add_fmt(c, n->op == F_CAT ? REC_CAT : n->op == F_SYSTEM ? REC_SYSTEM :
+			     REC_PRINTF, fmt);
 		for (int i = 1; i < n->nv; i++) {
 			struct type t = n->v[i]->ty;
 
 			if (t.kind == TY_RECORD || t.kind == TY_CTX || t.kind == TY_ARRAY ||
 			    t.kind == TY_VOID || t.kind == TY_TUPLE)
-				return ERR(n->v[i], "printf: cannot print a %s", kind_name(t.kind));
+				return ERR(n->v[i], "%s: cannot print a %s", n->str,
+					   kind_name(t.kind));
 			fmt_arg(c, fi, &t);
 		}
 		if (c->fmts[fi].size > 400)
@@ -272,8 +309,9 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		return 0;
 	case F_PRINT:
 		if (n->v[0]->kind == N_MAP) {
-			if (n->v[0]->nv)
-				return ERR(n->v[0], "not supported yet: print() of one map element");
+			if (n->v[0]->nv)	/* bpftrace 0.17 refuses it too */
+				return ERR(n, "The map passed to print() should not be indexed by "
+					   "a key");
 			fi = add_fmt(c, REC_PRINT_MAP, NULL);
 			c->fmts[fi].map = n->v[0]->id;
 			for (int i = 1; i < n->nv; i++) {
@@ -289,10 +327,21 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		}
 		if (n->nv > 1)
 			return ERR(n, "Non-map print() only takes 1 argument, %d found", n->nv);
-		if (n->v[0]->ty.kind == TY_RECORD || n->v[0]->ty.kind == TY_CTX)
-			return ERR(n, "not supported yet: print() of a struct");
+		if (n->v[0]->ty.kind == TY_CTX)
+			return ERR(n, "not supported yet: print() of args");
 		fi = add_fmt(c, REC_PRINT_VAL, NULL);
-		fmt_arg(c, fi, &n->v[0]->ty);
+		if (n->v[0]->ty.kind == TY_RECORD) {
+			/* the struct's bytes, printed from BTF */
+			struct type rt = n->v[0]->ty;
+
+			if (rt.size > MAX_RECVAL)
+				return ERR(n, "not supported yet: print() of a struct of %u bytes "
+					   "(at most %d)", rt.size, MAX_RECVAL);
+			rt.kind = TY_RECVAL;
+			fmt_arg(c, fi, &rt);
+		} else {
+			fmt_arg(c, fi, &n->v[0]->ty);
+		}
 		n->ival = fi;
 		return 0;
 	case F_CLEAR:
@@ -339,9 +388,11 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			return ERR(n->v[0], "buf() expects a pointer or array");
 		if (n->nv == 1 && n->v[0]->ty.kind != TY_ARRAY && n->v[0]->ty.kind != TY_STR)
 			return ERR(n, "buf() needs a length for a pointer");
-		if (n->nv == 2 && n->v[1]->kind != N_INT)
-			return ERR(n->v[1], "not supported yet: buf() with a variable length");
-		n->ty = t_of(TY_BUF, n->nv == 2 ? (uint32_t)n->v[1]->ival : n->v[0]->ty.size);
+		if (n->nv == 2 && !is_int(&n->v[1]->ty))
+			return ERR(n->v[1], "buf() length must be an integer");
+		/* a length known only at run time: up to a string's size */
+		n->ty = t_of(TY_BUF, n->nv == 2 && n->v[1]->kind != N_INT ? STR_SIZE :
+			     n->nv == 2 ? (uint32_t)n->v[1]->ival : n->v[0]->ty.size);
 		if (n->ty.size > STR_SIZE)
 			n->ty.size = STR_SIZE;
 		return 0;
@@ -436,6 +487,53 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 	case F_KSTACK:
 	case F_USTACK:
 		return check_stack_call(c, n, n->op == F_USTACK);
+	case F_BSWAP: {
+		struct type *a = &n->v[0]->ty;
+
+		if (a->kind != TY_INT)
+			return ERR(n->v[0], "bswap() only supports integer arguments (%s provided)",
+				   kind_name(a->kind));
+		n->ty = t_int(a->size, false);
+		return 0;
+	}
+	case F_STRNCMP:
+		for (int i = 0; i < 2; i++)
+			if (n->v[i]->ty.kind != TY_STR)
+				return ERR(n, "strncmp() expects a string for argument %d (%s "
+					   "provided)", i + 1, kind_name(n->v[i]->ty.kind));
+		if (n->v[2]->kind != N_INT || n->v[2]->ival < 0)
+			return ERR(n, "Builtin strncmp requires a non-negative integer literal "
+				   "as its third argument");
+		n->ty = t_int(8, false);
+		return 0;
+	case F_MACADDR: {
+		struct type *a = &n->v[0]->ty;
+
+		if (n->v[0]->kind == N_STR)
+			return ERR(n, "macaddr() does not support literal string arguments");
+		if (!is_int(a) && (a->kind != TY_ARRAY && a->kind != TY_STR))
+			return ERR(n, "macaddr() only supports array or pointer arguments");
+		if (!is_int(a) && a->size != 6)
+			return ERR(n, "macaddr() argument must be 6 bytes in size");
+		n->ty = t_of(TY_MACADDR, 8);
+		return 0;
+	}
+	case F_KPTR:
+	case F_UPTR:	/* the same address, read from kernel or user memory */
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "%s() expects an integer or a pointer", n->str);
+		n->ty = n->v[0]->ty;
+		n->ty.user = n->op == F_UPTR;
+		return 0;
+	case F_STRERROR:
+		if (!is_int(&n->v[0]->ty))
+			return ERR(n->v[0], "strerror() expects an integer");
+		n->ty = t_of(TY_ERRNO, 8);
+		return 0;
+	case F_CGROUPID:
+		if (n->v[0]->kind != N_STR)
+			return ERR(n->v[0], "cgroupid() expects a string literal");
+		return cgroupid(c, n);
 	}
 	return ERR(n, "not supported yet: %s()", n->str);
 }

@@ -14,50 +14,6 @@
 
 #define ERR(n, ...) lang_error(c->src, (n)->l, __VA_ARGS__)
 
-struct type t_int(uint32_t size, bool sign)
-{
-	struct type t = { .kind = TY_INT, .size = size, .is_signed = sign };
-
-	return t;
-}
-
-struct type t_of(enum ty_kind k, uint32_t size)
-{
-	struct type t = { .kind = k, .size = size };
-
-	return t;
-}
-
-uint32_t type_storage(const struct type *t)
-{
-	switch (t->kind) {
-	case TY_STR:
-		return (t->size + 7) & ~7u;
-	case TY_INET:
-		return 24;
-	case TY_USTACK:
-	case TY_USYM:
-		return 16;
-	case TY_BUF:
-		return 8 + ((t->size + 7) & ~7u);
-	case TY_AVG:
-	case TY_STATS:
-	case TY_MIN:
-	case TY_MAX:
-		return 16;
-	case TY_TUPLE:
-		return t->size;
-	default:
-		return 8;
-	}
-}
-
-bool type_is_agg(const struct type *t)
-{
-	return t->kind == TY_STR || t->kind == TY_INET || t->kind == TY_USTACK ||
-	       t->kind == TY_USYM || t->kind == TY_BUF || t->kind == TY_TUPLE;
-}
-
 struct map_def *map_find(struct compiler *c, const char *name)
 {
 	for (int i = 0; i < c->nmaps; i++)
@@ -85,44 +41,6 @@ struct map_def *map_get(struct compiler *c, struct node *n)
 	return m;
 }
 
-const char *kind_name(enum ty_kind k)
-{
-	static const char *const names[] = {
-		"none", "integer", "string", "pointer", "struct", "array", "args", "kstack",
-		"ustack", "ksym", "usym", "inet", "buffer", "timestamp", "probe", "username",
-		"tuple", "void", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
-	};
-
-	return names[k];
-}
-
-/* Two types that may share a map slot or a variable: the wider one. */
-static int unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
-		 const char *what)
-{
-	if (have->kind == TY_NONE) {
-		*have = *t;
-		return 0;
-	}
-	if (have->kind != t->kind) {
-		bool ints = (have->kind == TY_INT || have->kind == TY_PTR) &&
-			    (t->kind == TY_INT || t->kind == TY_PTR);
-
-		if (ints)
-			return 0;
-		return ERR(n, "Type mismatch for %s: trying to assign value of type '%s' "
-			   "when %s already contains a value of type '%s'", what,
-			   kind_name(t->kind), what, kind_name(have->kind));
-	}
-	have->user |= t->user;
-	if (have->kind == TY_STR || have->kind == TY_BUF) {
-		if (t->size > have->size)
-			have->size = t->size;
-	}
-	if (have->kind == TY_TUPLE && have->size != t->size)
-		return ERR(n, "Type mismatch for %s: tuples of different shapes", what);
-	return 0;
-}
 
 
 int check_keys(struct compiler *c, struct node *n, struct map_def *m)
@@ -136,6 +54,9 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m)
 		if (check_expr(c, n->v[i]))
 			return -1;
 		kt[i] = n->v[i]->ty;
+		if (kt[i].kind == TY_TUPLE)
+			return ERR(n->v[i], "tuple cannot be used as a map key. Try a multi-key "
+				   "associative array instead (eg `@map[$1, $2] = ...)`.");
 		if (kt[i].kind == TY_RECORD || kt[i].kind == TY_VOID || kt[i].kind == TY_CTX ||
 		    kt[i].kind == TY_ARRAY)
 			return ERR(n->v[i], "not supported yet: a %s as a map key",
@@ -149,7 +70,7 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m)
 			   "when map expects %d arguments", m->name, n->nv, m->nkeys);
 	} else {
 		for (int i = 0; i < n->nv; i++)
-			if (unify(c, n->v[i], &m->key[i], &kt[i], m->name))
+			if (type_unify(c, n->v[i], &m->key[i], &kt[i], m->name))
 				return -1;
 	}
 	for (int i = 0; i < m->nkeys; i++) {
@@ -167,7 +88,7 @@ int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
 		return ERR(n, "Type mismatch for %s: trying to assign value of type '%s' when "
 			   "map already contains a value of type '%s'", m->name,
 			   kind_name(t->kind), kind_name(m->val.kind));
-	if (unify(c, n, &m->val, t, m->name))
+	if (type_unify(c, n, &m->val, t, m->name))
 		return -1;
 	m->percpu = m->val.kind >= TY_COUNT;
 	m->val_size = type_storage(&m->val);
@@ -383,8 +304,12 @@ static int cast_type(struct compiler *c, struct node *n, const char *text, int s
 /* What a pointer points to, as a value type. */
 int type_deref(struct compiler *c, const struct type *p, struct type *out)
 {
-	if (p->btf_id > 0)
-		return btf_to_type(c, p->btf_id, out);
+	if (p->btf_id > 0) {
+		if (btf_to_type(c, p->btf_id, out))
+			return -1;
+		out->user = p->user;	/* a struct in user memory: its members too */
+		return 0;
+	}
 	memset(out, 0, sizeof(*out));
 	if (p->ptr_level > 1) {
 		*out = *p;
@@ -403,7 +328,7 @@ static int check_field(struct compiler *c, struct node *n)
 	int tid, r;
 
 	if (n->op)
-		return ERR(n, "not supported yet: tuple element access");
+		return tuple_elem_check(c, n);
 	if (bt->kind == TY_CTX) {
 		const struct tp_event *ev = c->cur->tp;
 
@@ -504,6 +429,8 @@ int check_expr(struct compiler *c, struct node *n)
 		if (t->kind == TY_COUNT || t->kind == TY_SUM || t->kind == TY_MIN ||
 		    t->kind == TY_MAX || t->kind == TY_AVG)
 			*t = t_int(8, t->kind != TY_COUNT);
+		else if (t->kind == TY_RECVAL)
+			return ERR(n, "not supported yet: reading a struct kept in a map");
 		else if (t->kind == TY_STATS || t->kind == TY_HIST || t->kind == TY_LHIST)
 			return ERR(n, "not supported yet: reading a %s map in a probe",
 				   kind_name(t->kind));
@@ -511,16 +438,8 @@ int check_expr(struct compiler *c, struct node *n)
 	}
 	case N_CALL:
 		return check_call(c, n, NULL);
-	case N_TUPLE: {
-		uint32_t size = 0;
-
-		for (int i = 0; i < n->nv; i++) {
-			if (check_expr(c, n->v[i]))
-				return -1;
-			size += type_storage(&n->v[i]->ty);
-		}
-		return ERR(n, "not supported yet: tuples");
-	}
+	case N_TUPLE:
+		return tuple_check(c, n);
 	case N_SIZEOF:
 		if (n->a) {
 			if (check_expr(c, n->a))
@@ -528,14 +447,23 @@ int check_expr(struct compiler *c, struct node *n)
 			n->kind = N_INT;
 			n->ival = n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_STR ?
 				  n->a->ty.size : n->a->ty.size ? n->a->ty.size : 8;
+		} else if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7) ||
+					     !strncmp(n->str, "union ", 6))) {
+			/* the kernel's struct: its size from BTF */
+			int id = btf_struct(c, strchr(n->str, ' ') + 1);
+			struct type st;
+
+			if (id <= 0 || btf_to_type(c, id, &st))
+				return ERR(n, "Unknown struct/union: '%s' (not in the kernel's BTF)",
+					   n->str);
+			n->ival = st.size;
+			n->kind = N_INT;
 		} else {
 			struct type ct;
 
 			if (cast_type(c, n, n->str, n->ptr_depth, &ct))
 				return -1;
 			n->ival = ct.size;
-			if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7)))
-				n->ival = 0;
 			n->kind = N_INT;
 		}
 		*t = t_int(8, false);
@@ -553,8 +481,6 @@ int check_expr(struct compiler *c, struct node *n)
 				return ERR(n, "Can not dereference type '%s'", kind_name(n->a->ty.kind));
 			return type_deref(c, &n->a->ty, t);
 		}
-		if (n->op == T_AMP)
-			return ERR(n, "not supported yet: the address-of operator");
 		if (n->a->ty.kind != TY_INT && n->a->ty.kind != TY_PTR)
 			return ERR(n, "The %s operator can not be used on expressions of type '%s'",
 				   tok_name(n->op), kind_name(n->a->ty.kind));
@@ -567,8 +493,9 @@ int check_expr(struct compiler *c, struct node *n)
 			return -1;
 		if (a->kind == TY_STR && b->kind == TY_STR) {
 			if (n->op != T_EQ && n->op != T_NE)
-				return ERR(n, "not supported yet: operator %s on strings",
-					   tok_name(n->op));
+				return ERR(n, "The %s operator can not be used on expressions of "
+					   "types string[%u], string[%u]", tok_name(n->op), a->size,
+					   b->size);
 			*t = t_int(8, false);
 			return 0;
 		}
@@ -614,6 +541,10 @@ int check_expr(struct compiler *c, struct node *n)
 		if (n->a->ty.kind == TY_ARRAY && n->a->ty.btf_id > 0) {
 			const struct type *at = &n->a->ty;
 
+			if (!btf_array_elem(c, at->btf_id, t) && t->kind == TY_RECORD) {
+				t->user = at->user;
+				return 0;
+			}
 			*t = t_int(at->elem > 8 ? 8 : at->elem, at->elem_signed);
 			return 0;
 		}
@@ -676,7 +607,14 @@ static int check_assign(struct compiler *c, struct node *n)
 		vt = r->ty;
 		if (vt.kind == TY_VOID)
 			return ERR(r, "%s() does not return a value", r->str);
-		if (vt.kind == TY_RECORD || vt.kind == TY_CTX || vt.kind == TY_ARRAY)
+		if (vt.kind == TY_RECORD) {
+			/* its bytes, read when stored, as bpftrace copies them */
+			if (vt.size > MAX_RECVAL)
+				return ERR(r, "not supported yet: a struct of %u bytes in a map "
+					   "(at most %d)", vt.size, MAX_RECVAL);
+			vt.kind = TY_RECVAL;
+		}
+		if (vt.kind == TY_CTX || vt.kind == TY_ARRAY)
 			return ERR(r, "not supported yet: storing a %s in a map", kind_name(vt.kind));
 		if (vt.kind == TY_INT || vt.kind == TY_PTR) {
 			bool user = vt.user;
@@ -720,9 +658,7 @@ static int check_assign(struct compiler *c, struct node *n)
 		} else {
 			struct type vt = r->ty;
 
-			if (vt.kind == TY_INT)
-				vt.size = 8;
-			if (unify(c, l, &c->vars[v].ty, &vt, l->str))
+			if (type_unify(c, l, &c->vars[v].ty, &vt, l->str))
 				return -1;
 			/* a pointer kept in a variable keeps its type */
 			if (c->vars[v].ty.kind == TY_INT && vt.kind == TY_PTR)

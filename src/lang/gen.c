@@ -423,8 +423,13 @@ int gen_expr(struct gen *g, struct node *n, int dst)
 		return dst;
 	}
 	case N_FIELD:
+		if (n->op)
+			return gen_tuple_elem(g, n, dst);
+		return gen_mem(g, n, dst);
 	case N_INDEX:
 		return gen_mem(g, n, dst);
+	case N_TUPLE:
+		return gen_value_to(g, n, dst, &n->ty);
 	case N_CAST:
 		gen_expr(g, n->a, 0);
 		if (n->ty.kind == TY_INT)
@@ -483,7 +488,7 @@ static void gen_assign(struct gen *g, struct node *n)
 			int tmp = stack_alloc(g, type_storage(&d->ty));
 
 			stack_zero(g, tmp, type_storage(&d->ty));
-			gen_expr(g, r, tmp);
+			gen_value_to(g, r, tmp, &d->ty);
 			stack_copy(g, d->off, tmp, type_storage(&d->ty));
 			return;
 		}

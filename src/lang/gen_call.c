@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lang.h"
+#include "../tracepoint/tracepoint.h"
 
 #define R0 BPF_REG_0
 #define R1 BPF_REG_1
@@ -248,6 +249,113 @@ static void gen_join(struct gen *g, struct node *n)
 	g->depth -= 2;
 }
 
+/* A struct's bytes (the expression gives its address) copied to dst. */
+static void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
+{
+	stack_zero(g, dst, storage);
+	gen_expr(g, v, 0);
+	emit(g, MOV64_REG(R3, R0));
+	call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
+		  dst, v->ty.size);
+}
+
+/* strncmp(a, b, n): 0 when the first n bytes match (or both end
+ * before), 1 otherwise, as bpftrace returns. */
+static void gen_strncmp(struct gen *g, struct node *n)
+{
+	struct node *x = n->v[0], *y = n->v[1];
+	uint32_t len = x->ty.size < y->ty.size ? x->ty.size : y->ty.size;
+	int a = gen_expr(g, x, 0), b = gen_expr(g, y, 0);
+	int ne = label_new(g), eq = label_new(g), done = label_new(g);
+
+	if ((uint64_t)n->v[2]->ival < len)
+		len = n->v[2]->ival;
+	for (uint32_t i = 0; i < len; i++) {
+		emit(g, LDX_MEM(BPF_B, R1, R10, a + i));
+		emit(g, LDX_MEM(BPF_B, R2, R10, b + i));
+		emit_jmp(g, JMP_REG(BPF_JNE, R1, R2), ne);
+		emit_jmp(g, JMP_IMM(BPF_JEQ, R1, 0), eq);
+	}
+	label_here(g, eq);
+	emit(g, MOV64_IMM(R0, 0));
+	emit_jmp(g, JA(), done);
+	label_here(g, ne);
+	emit(g, MOV64_IMM(R0, 1));
+	label_here(g, done);
+}
+
+static bool is_scalar(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_PTR;
+}
+
+/* macaddr(): six bytes from an array, or read where a pointer points. */
+static int gen_macaddr(struct gen *g, struct node *n, int dst)
+{
+	struct node *a = n->v[0];
+
+	if (!dst)
+		dst = stack_alloc(g, 8);
+	if (a->kind == N_FIELD && a->a->ty.kind == TY_CTX && !is_scalar(&a->ty)) {
+		/* a tracepoint's array field: in the context */
+		stack_zero(g, dst, 8);
+		emit(g, MOV64_REG(R3, R6));
+		emit(g, ALU64_IMM(BPF_ADD, R3, g->c->cur->tp->field[a->id].offset));
+		call_into(g, BPF_FUNC_probe_read_kernel, dst, 6);
+		return dst;
+	}
+	if (a->ty.kind == TY_STR) {	/* char[6] read as a string */
+		int s = gen_expr(g, a, 0);
+
+		stack_copy(g, dst, s, 8);
+		return dst;
+	}
+	stack_zero(g, dst, 8);
+	gen_expr(g, a, 0);	/* a pointer, or the address of an array */
+	emit(g, MOV64_REG(R3, R0));
+	call_into(g, a->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, dst, 6);
+	return dst;
+}
+
+/* buf(p, len) with len known only when the probe runs: at most the
+ * buffer's size is read, and the length kept beside the bytes. */
+static int gen_buf_var(struct gen *g, struct node *n, int dst)
+{
+	struct node *a = n->v[0];
+	uint32_t storage = type_storage(&n->ty), cap = n->ty.size;
+	int len = stack_alloc(g, 8), from = 0, big = label_new(g), ok = label_new(g);
+	int t = 0;
+
+	stack_zero(g, dst, storage);
+	if (a->ty.kind == TY_STR) {
+		from = gen_expr(g, a, 0);
+		if (type_storage(&a->ty) < cap)
+			cap = type_storage(&a->ty);
+	} else {
+		gen_expr(g, a, 0);
+		t = tmp_push(g);
+	}
+	gen_expr(g, n->v[1], 0);
+	/* as an unsigned number: a negative length reads the whole buffer */
+	emit_jmp(g, JMP_IMM(BPF_JGT, R0, cap), big);
+	emit_jmp(g, JA(), ok);
+	label_here(g, big);
+	emit(g, MOV64_IMM(R0, cap));
+	label_here(g, ok);
+	emit(g, STX_MEM(BPF_DW, R10, R0, dst));
+	if (a->ty.kind == TY_STR) {
+		stack_copy(g, dst + 8, from, (cap + 7) & ~7u);
+		return dst;
+	}
+	emit(g, STX_MEM(BPF_DW, R10, R0, len));
+	tmp_pop(g, t, R3);
+	emit(g, LDX_MEM(BPF_DW, R2, R10, len));
+	emit(g, MOV64_REG(R1, R10));
+	emit(g, ALU64_IMM(BPF_ADD, R1, dst + 8));
+	emit(g, CALL(a->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	return dst;
+}
+
 int gen_call(struct gen *g, struct node *n, int dst)
 {
 	struct compiler *c = g->c;
@@ -256,6 +364,8 @@ int gen_call(struct gen *g, struct node *n, int dst)
 
 	switch (n->op) {
 	case F_PRINTF:
+	case F_CAT:
+	case F_SYSTEM:
 	case F_PRINT:
 		if (n->op == F_PRINT && n->v[0]->kind == N_MAP) {
 			event_only(g, REC_PRINT_MAP, n->ival);
@@ -265,9 +375,11 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		rec = stack_alloc(g, f->size);
 		header(g, rec, f->kind, n->ival);
 		for (int i = 0; i < f->nargs; i++) {
-			struct node *a = n->v[i + (n->op == F_PRINTF)];
+			struct node *a = n->v[i + (n->op != F_PRINT)];
 
-			if (type_is_agg(&f->arg[i])) {
+			if (f->arg[i].kind == TY_RECVAL) {
+				gen_recval(g, a, rec + f->off[i], type_storage(&f->arg[i]));
+			} else if (type_is_agg(&f->arg[i])) {
 				stack_zero(g, rec + f->off[i], type_storage(&f->arg[i]));
 				gen_expr(g, a, rec + f->off[i]);
 			} else {
@@ -321,6 +433,8 @@ int gen_call(struct gen *g, struct node *n, int dst)
 
 		if (!dst)
 			dst = stack_alloc(g, storage);
+		if (n->nv == 2 && n->v[1]->kind != N_INT)
+			return gen_buf_var(g, n, dst);
 		if (a->ty.kind == TY_STR) {
 			int s = gen_expr(g, a, 0);
 
@@ -397,6 +511,25 @@ int gen_call(struct gen *g, struct node *n, int dst)
 	case F_KSTACK:
 	case F_USTACK:
 		return gen_stack_call(g, n, dst);
+	case F_BSWAP: {
+		uint32_t size = n->v[0]->ty.size;
+
+		gen_expr(g, n->v[0], 0);
+		if (size > 1)	/* to big endian on this little-endian machine: a swap */
+			emit(g, ((struct bpf_insn){ .code = BPF_ALU | BPF_END | BPF_TO_BE,
+						    .dst_reg = R0, .imm = 8 * size }));
+		return 0;
+	}
+	case F_KPTR:
+	case F_UPTR:
+	case F_STRERROR:	/* the number; user space shows its text */
+		gen_expr(g, n->v[0], 0);
+		return 0;
+	case F_STRNCMP:
+		gen_strncmp(g, n);
+		return 0;
+	case F_MACADDR:
+		return gen_macaddr(g, n, dst);
 	default:
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
 	}
@@ -570,9 +703,11 @@ void gen_map_store(struct gen *g, struct node *map, struct node *v)
 	struct map_def *m = &g->c->maps[map->id];
 	int val = stack_alloc(g, m->val_size), key;
 
-	if (type_is_agg(&m->val)) {
+	if (m->val.kind == TY_RECVAL) {
+		gen_recval(g, v, val, m->val_size);
+	} else if (type_is_agg(&m->val)) {
 		stack_zero(g, val, m->val_size);
-		gen_expr(g, v, val);
+		gen_value_to(g, v, val, &m->val);
 	} else {
 		gen_expr(g, v, 0);
 		emit(g, STX_MEM(BPF_DW, R10, R0, val));

@@ -5,8 +5,10 @@
  *   lex.c      tokens, with a small preprocessor (#include ignored,
  *              #if[n]def/#else/#endif, #define of constants)
  *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
- *   types.c    names and types: builtins, maps, $variables, tracepoint
- *              formats, kernel BTF (btf.c) for struct member access
+ *   check.c    the type checker: maps, $variables, tracepoint formats,
+ *              kernel BTF (btf.c) for struct member access; calls.c for
+ *              builtins and functions, tuples.c for tuples, types.c for
+ *              value sizes and how two types meet
  *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
  *   gen*.c     AST -> BPF instructions, one program per probe
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
@@ -97,7 +99,9 @@ const char *tok_name(enum tok t);
 enum ty_kind {
 	TY_NONE, TY_INT, TY_STR, TY_PTR, TY_RECORD, TY_ARRAY, TY_CTX,
 	TY_KSTACK, TY_USTACK, TY_KSYM, TY_USYM, TY_INET, TY_BUF, TY_TSTAMP,
-	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID,
+	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
+	TY_RECVAL,		/* a struct's bytes, copied into a map */
+	TY_ERRNO,		/* strerror(n): n, shown as the C library's text */
 	/* map values made by aggregating functions */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -113,6 +117,7 @@ struct type {
 	uint32_t elem;		/* ... to an int of this size; TY_ARRAY: element */
 	bool elem_signed;
 	uint32_t nelem;		/* TY_ARRAY */
+	int tup;		/* TY_TUPLE: index in compiler.tups */
 };
 
 /* ---- AST */
@@ -165,6 +170,7 @@ struct program {
 #define MAX_KEYS 8
 #define MAX_ARGS 16
 #define STR_SIZE 64		/* bpftrace's default string size */
+#define MAX_RECVAL 256		/* bytes of a struct copied into a map */
 #define STACK_DEPTH 127		/* frames kept for kstack/ustack */
 #define MAX_STACK_DEPTHS 8	/* different N of kstack(N)/ustack(N) */
 
@@ -187,6 +193,14 @@ struct map_def {
 	int fd;
 };
 
+/* A tuple's layout: each element in 8-byte aligned slots, as in a map. */
+struct tuple_def {
+	int n;
+	struct type el[MAX_ARGS];
+	uint32_t off[MAX_ARGS];
+	uint32_t size;
+};
+
 struct var_def {
 	char *name;
 	struct type ty;
@@ -195,7 +209,7 @@ struct var_def {
 
 enum rec_kind {
 	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
-	REC_PRINT_VAL, REC_JOIN,
+	REC_PRINT_VAL, REC_JOIN, REC_CAT, REC_SYSTEM,
 };
 
 /* What the kernel side sends for printf/time/print..: a u64 header
@@ -247,6 +261,8 @@ struct compiler {
 	int nmaps;
 	struct fmt_def *fmts;
 	int nfmts;
+	struct tuple_def *tups;
+	int ntups;
 	struct var_def vars[64];
 	int nvars;
 	char **pos;		/* positional parameters */
@@ -257,6 +273,7 @@ struct compiler {
 	struct btf *btf;
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
+	bool unsafe;		/* --unsafe: system() allowed */
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
 	pid_t pid;		/* -p: the process uprobes and usdt attach to */
@@ -355,7 +372,8 @@ enum func {
 	F_COUNT, F_SUM, F_MIN, F_MAX, F_AVG, F_STATS, F_HIST, F_LHIST,
 	F_PRINTF, F_TIME, F_EXIT, F_PRINT, F_CLEAR, F_ZERO, F_DELETE, F_STR,
 	F_BUF, F_JOIN, F_KSYM, F_USYM, F_KADDR, F_UADDR, F_NTOP, F_STRFTIME,
-	F_SIGNAL, F_REG, F_KSTACK, F_USTACK,
+	F_SIGNAL, F_REG, F_KSTACK, F_USTACK, F_BSWAP, F_STRNCMP, F_MACADDR, F_CGROUPID,
+	F_CAT, F_SYSTEM, F_KPTR, F_UPTR, F_STRERROR,
 };
 
 int builtin_lookup(const char *name);
@@ -372,6 +390,16 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m);
 int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
 		    const struct type *t);
 int check_expr(struct compiler *c, struct node *n);
+/* Two types that may share a map slot or a variable: the wider one in *have. */
+int type_unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
+	       const char *what);
+
+/* Tuples (tuples.c): (a, "b", c) values, $t.0, printing "(a, b, c)". */
+int tuple_check(struct compiler *c, struct node *n);
+int tuple_elem_check(struct compiler *c, struct node *n);
+int tuple_unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
+		const char *what);
+void tuple_text(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* A call; assign_to is the map it is assigned to (count() and friends). */
 int check_call(struct compiler *c, struct node *n, struct node *assign_to);
 /* printf's conversions: how many, or -1 with *bad set to the culprit. */
@@ -400,6 +428,10 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 /* A BTF type as a value type (int, pointer, array, record). */
 int btf_to_type(struct compiler *c, int id, struct type *t);
 const char *btf_name_of(struct compiler *c, int id);
+/* The element type of the BTF array `id`. */
+int btf_array_elem(struct compiler *c, int id, struct type *t);
+/* A struct's bytes as bpftrace prints them: { .a = 1, .b = { .c = 2 } } */
+void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p);
 /* A constant by name: a kernel #define tools use, or a BTF enumerator. */
 int kernel_const(struct compiler *c, const char *name, int64_t *v);
 
@@ -469,6 +501,10 @@ int gen_incdec(struct gen *g, struct node *n);
 int gen_map_rmw(struct gen *g, struct node *map, int op, struct node *rhs, int delta,
 		bool want_new);
 void gen_map_store(struct gen *g, struct node *map, struct node *val);
+/* A value kept in memory written at dst in the layout `want` (a tuple
+ * stored in a wider map or variable). */
+int gen_value_to(struct gen *g, struct node *n, int dst, const struct type *want);
+int gen_tuple_elem(struct gen *g, struct node *n, int dst);
 void gen_aggregate(struct gen *g, struct node *map, struct node *call);
 #define ERR_NS(g, n, ...) (lang_error((g)->c->src, (n)->l, __VA_ARGS__), (g)->err = -1, 0)
 /* Build a map's key on the stack (+8 bytes for a hist bucket). */

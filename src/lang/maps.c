@@ -207,7 +207,25 @@ static int cmp_entry(const void *pa, const void *pb)
 			return (uint64_t)x < (uint64_t)y ? -1 : 1;
 		}
 	}
-	return memcmp(a->key, b->key, m->key_size);
+	/* then by key, as bpftrace: integers as unsigned numbers, the rest by bytes */
+	for (int i = 0; i < m->nkeys; i++) {
+		const struct type *t = &m->key[i];
+		int r;
+
+		if (t->kind == TY_INT || t->kind == TY_PTR) {
+			uint64_t x, y;
+
+			memcpy(&x, a->key + m->koff[i], 8);
+			memcpy(&y, b->key + m->koff[i], 8);
+			if (x != y)
+				return x < y ? -1 : 1;
+			continue;
+		}
+		r = memcmp(a->key + m->koff[i], b->key + m->koff[i], type_storage(t));
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 static void key_text(struct compiler *c, FILE *f, const struct map_def *m, const uint8_t *key)
@@ -379,49 +397,27 @@ void maps_print_all(struct compiler *c)
 	free(order);
 }
 
-/* The keys are taken first and deleted after: deleting until the map is
- * empty never ends when the probe re-inserts as fast as we delete (a
- * rawtracepoint:sys_enter probe counts strobe's own bpf() calls). */
-static void delete_all(int fd, uint32_t ks)
-{
-	struct bpf_map_info info = { 0 };
-	uint32_t len = sizeof(info), n = 0;
-	uint8_t *keys;
-
-	if (bpf_obj_get_info_by_fd(fd, &info, &len) || !info.max_entries)
-		return;
-	keys = malloc((size_t)info.max_entries * ks);
-	if (!keys)
-		return;
-	while (n < info.max_entries &&
-	       !bpf_map_get_next_key(fd, n ? keys + (size_t)(n - 1) * ks : NULL,
-				     keys + (size_t)n * ks))
-		n++;
-	for (uint32_t i = 0; i < n; i++)
-		bpf_map_delete_elem(fd, keys + (size_t)i * ks);
-	free(keys);
-}
-
+/* clear() and zero(): the keys there are now, gathered first, then each
+ * deleted or zeroed; elements probes add meanwhile are left (a probe that
+ * fires on strobe's own system calls would otherwise refill the map as
+ * fast as it is emptied). */
 void map_clear(struct compiler *c, int mi, bool zero)
 {
 	struct map_def *m = &c->maps[mi];
 	uint32_t ks = m->key_size + (is_bucketed(m) ? 8 : 0);
 	uint32_t vs = ((m->val_size + 7) & ~7u) * (m->percpu ? c->ncpus : 1);
-	uint8_t *key = calloc(1, ks), *next = calloc(1, ks), *zeros = calloc(1, vs);
+	uint8_t *keys = calloc(MAP_ENTRIES + 1, ks), *zeros = calloc(1, vs);
+	int n = 0;
 
-	if (!zero)
-		delete_all(m->fd, ks);
-	else {
-		bool first = true;
-
-		while (key && next && zeros &&
-		       !bpf_map_get_next_key(m->fd, first ? NULL : key, next)) {
-			first = false;
-			memcpy(key, next, ks);
-			bpf_map_update_elem(m->fd, key, zeros, BPF_EXIST);
-		}
+	while (keys && zeros && n < MAP_ENTRIES &&
+	       !bpf_map_get_next_key(m->fd, n ? keys + (n - 1) * ks : NULL, keys + n * ks))
+		n++;
+	for (int i = 0; i < n; i++) {
+		if (zero)
+			bpf_map_update_elem(m->fd, keys + i * ks, zeros, BPF_EXIST);
+		else
+			bpf_map_delete_elem(m->fd, keys + i * ks);
 	}
-	free(key);
-	free(next);
+	free(keys);
 	free(zeros);
 }

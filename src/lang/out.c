@@ -7,6 +7,7 @@
  */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -48,6 +49,8 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		name = ksyms_find_off(c->ks, v, &off);
 		if (name)
 			fputs(name, f);
+		else if (!v)
+			fputs("0", f);	/* bpftrace shows no address as 0 */
 		else
 			fprintf(f, "0x%llx", (unsigned long long)v);
 		return;
@@ -92,6 +95,18 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 	case TY_TSTAMP:
 		strftime_text(c, f, c->fmts[t->nelem].fmt, v);
 		return;
+	case TY_TUPLE:
+		tuple_text(c, f, t, p);
+		return;
+	case TY_RECVAL:
+		btf_value_text(c, f, t->btf_id, p);
+		return;
+	case TY_ERRNO:
+		fputs(strerror((int)v), f);
+		return;
+	case TY_MACADDR:
+		fprintf(f, "%02X:%02X:%02X:%02X:%02X:%02X", p[0], p[1], p[2], p[3], p[4], p[5]);
+		return;
 	case TY_INT:
 	case TY_COUNT:
 	case TY_SUM:
@@ -121,6 +136,11 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 	for (size_t i = 0; i < n - 1 && k < sizeof(fmt) - 4; i++)
 		if (!strchr("hlzjt", spec[i]))
 			fmt[k++] = spec[i];
+	if (conv == 's' && (t->kind == TY_KSTACK || t->kind == TY_USTACK)) {
+		/* printf shows stacks indented deeper than map keys, as bpftrace */
+		stack_text(c, o, t, p);
+		return;
+	}
 	if (conv == 's' || conv == 'r' || (t->kind != TY_INT && t->kind != TY_PTR &&
 					   t->kind != TY_COUNT)) {
 		char *text = NULL;
@@ -142,6 +162,20 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 		fprintf(o, fmt, text ? text : "");
 		free(text);
 		return;
+	}
+	/* C's printf on bpftrace's 64-bit argument: without a length
+	 * modifier the conversion sees the low 32 bits, as under bpftrace */
+	if (!memchr(spec, 'l', n) && !memchr(spec, 'z', n) && !memchr(spec, 'j', n) &&
+	    !memchr(spec, 't', n) && conv != 'p' && conv != 'c') {
+		const char *h = memchr(spec, 'h', n);
+		bool sgn = conv == 'd' || conv == 'i';
+
+		if (h && h[1] == 'h')
+			v = sgn ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+		else if (h)
+			v = sgn ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+		else
+			v = sgn ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
 	}
 	switch (conv) {
 	case 'd':
@@ -172,9 +206,9 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 	}
 }
 
-static void out_printf(struct compiler *c, const struct fmt_def *f, const uint8_t *rec)
+static void out_printf(struct compiler *c, FILE *o, const struct fmt_def *f,
+		       const uint8_t *rec)
 {
-	FILE *o = c->out;
 	int arg = 0;
 
 	for (const char *p = f->fmt; *p; p++) {
@@ -201,6 +235,36 @@ static void out_printf(struct compiler *c, const struct fmt_def *f, const uint8_
 			convert(c, o, s, p - s + 1, &f->arg[arg], rec + f->off[arg]);
 		arg++;
 	}
+}
+
+/* cat() and system(): the path or command formatted as printf does, then
+ * the file's or the command's output, when the record arrives. */
+static void out_run(struct compiler *c, const struct fmt_def *f, const uint8_t *rec)
+{
+	char *what = NULL, buf[4096];
+	size_t len = 0, got;
+	FILE *m = open_memstream(&what, &len), *in;
+
+	if (!m)
+		return;
+	out_printf(c, m, f, rec);
+	fclose(m);
+	fflush(c->out);
+	in = f->kind == REC_CAT ? fopen(what, "re") : popen(what, "r");
+	if (!in) {
+		if (f->kind == REC_CAT)
+			fprintf(stderr, "ERROR: failed to open file '%s': %s\n", what,
+				strerror(errno));
+		free(what);
+		return;
+	}
+	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, got, c->out);
+	if (f->kind == REC_CAT)
+		fclose(in);
+	else
+		pclose(in);
+	free(what);
 }
 
 static void out_time(struct compiler *c, const char *fmt)
@@ -230,7 +294,11 @@ int out_event(struct compiler *c, const void *data, size_t len)
 		return 0;
 	switch (hdr >> 32) {
 	case REC_PRINTF:
-		out_printf(c, f, rec);
+		out_printf(c, c->out, f, rec);
+		break;
+	case REC_CAT:
+	case REC_SYSTEM:
+		out_run(c, f, rec);
 		break;
 	case REC_TIME:
 		out_time(c, f->fmt);

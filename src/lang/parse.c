@@ -415,8 +415,8 @@ static struct node *unary(struct parser *p)
 	struct loc l = p->tok.l;
 	struct node *n;
 
-	if (t == T_NOT || t == T_TILDE || t == T_MINUS || t == T_STAR || t == T_AMP ||
-	    t == T_PLUS) {
+	/* no unary &: bpftrace 0.17's grammar has no address-of either */
+	if (t == T_NOT || t == T_TILDE || t == T_MINUS || t == T_STAR || t == T_PLUS) {
 		advance(p, false);
 		n = node_new(N_UNOP, l);
 		n->op = t;

@@ -53,6 +53,7 @@ static void usage(FILE *f)
 		"  -p PID       the process uprobes and usdt probes attach to (ends with it)\n"
 		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
 		"  -o FILE      write the output to FILE\n"
+		"  --unsafe     allow system()\n"
 		"  -v           show the verifier's statistics\n"
 		"  -d, -dd      show the generated instructions; -dd also the verifier's log\n"
 		"  ARGS         positional parameters $1, $2, ... ($# counts them)\n");
@@ -180,6 +181,7 @@ void compiler_free(struct compiler *c)
 	for (int i = 0; i < c->nfmts; i++)
 		free(c->fmts[i].fmt);
 	free(c->fmts);
+	free(c->tups);
 	for (int i = 0; i < c->nvars; i++)
 		free(c->vars[i].name);
 	for (int i = 0; i < c->npts; i++) {
@@ -278,6 +280,7 @@ int script_main(int argc, char **argv)
 
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "unsafe", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
@@ -302,6 +305,7 @@ int script_main(int argc, char **argv)
 		case 'v': c.verbose = c.verbose < 1 ? 1 : c.verbose; break;
 		case 'd': d++; break;
 		case 'h': usage(stdout); return 0;
+		case 'U': c.unsafe = true; break;
 		default: usage(stderr); return 2;
 		}
 	}

@@ -3,7 +3,8 @@
  * A deterministic workload for the language's tests: N getpid calls
  * (argv[1], default 1000), then the same number of one-byte reads of
  * /dev/zero in chunks, then kill(self, 0) 7 times, a nanosleep of 1 ms 3
- * times, and an openat of a missing file 5 times.  The counts are what the
+ * times, an openat of a missing file 5 times, and one write of six known
+ * bytes (a MAC address for macaddr()) to the read-only fd, which fails.  The counts are what the
  * tests expect; nothing else here makes those calls.
  */
 #include <fcntl.h>
@@ -33,6 +34,8 @@ int main(int argc, char **argv)
 		nanosleep(&ts, NULL);
 	for (int i = 0; i < 5; i++)
 		open("/nonexistent/strobe-lang-test", O_RDONLY);
+	if (write(fd, "\xaa\xbb\x0c\x01\x02\xff", 6) != -1)
+		return 1;
 	close(fd);
 	return 0;
 }

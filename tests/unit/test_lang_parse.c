@@ -131,5 +131,13 @@ int main(void)
 		  "stdin:1:14-37: ERROR: integer literal too large\n"
 		  "BEGIN { $x = 99999999999999999999999; }\n"
 		  "             ~~~~~~~~~~~~~~~~~~~~~~~\n");
+	/* bpftrace 0.17's grammar has no address-of: the same error */
+	CHECK_STR(error_of("stdin", "BEGIN { $x = &curtask->pid; }"),
+		  "stdin:1:14-15: ERROR: syntax error, unexpected &\n"
+		  "BEGIN { $x = &curtask->pid; }\n"
+		  "             ~\n");
+	/* tuple elements: $t.0, nested */
+	CHECK_STR(dump("BEGIN { $t = (1, (2, \"x\")); @ = $t.1.0; }"),
+		  "BEGIN { $t = (1, (2, \"x\")); @ = $t.1.0; }");
 	return CHECK_REPORT();
 }
