@@ -541,14 +541,15 @@ def mask_pids(text, mark="PID"):
         return text
     # not inside the strings of a call (a short pid can be part of one:
     # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
-    # nor inode numbers (d_ino=563 is not pid 563)
+    # nor inode numbers (d_ino=563 is not pid 563), nor -n's numbers
     pat = re.compile(r"(?<!ino=)\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
     out = []
     for line in text.split("\n"):
         if line.startswith(" | "):
             out.append(line)
             continue
-        parts = re.split(r'("(?:[^"\\]|\\.)*")', line)
+        # -n's "[ 334] rseq(" is a syscall number, not a pid
+        parts = re.split(r'("(?:[^"\\]|\\.)*"|\[ *\d+\] (?=\w+\())', line)
         out.append("".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts)))
     return "\n".join(out)
 
