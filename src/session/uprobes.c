@@ -280,6 +280,8 @@ static int cmp_held(const void *a, const void *b)
 
 void uprobes_release(struct session *s)
 {
+	if (!s->nheld)
+		return;		/* (qsort's array must not be NULL) */
 	qsort(s->held, s->nheld, sizeof(*s->held), cmp_held);
 	for (size_t i = 0; i < s->nheld; i++) {
 		session_record(s, s->held[i].data, s->held[i].size, false);
