@@ -541,8 +541,16 @@ def mask_pids(text, mark="PID"):
         return text
     # not inside the strings of a call (a short pid can be part of one:
     # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
-    # nor inode numbers (d_ino=563 is not pid 563), nor -n's numbers
-    pat = re.compile(r"(?<!ino=)\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
+    # nor -n's numbers
+    # nor a struct's field unless it names a pid or tid (st_size=344 is
+    # not pid 344; si_pid=344 and parent_tid=[344] are)
+    pat = re.compile(r"(\b[a-z_]+=\[?)?\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
+
+    def sub(m):
+        f = m.group(1)
+        if f and "pid" not in f and "tid" not in f:
+            return m.group(0)
+        return (f or "") + mark
     out = []
     for line in text.split("\n"):
         if line.startswith(" | "):
@@ -550,7 +558,7 @@ def mask_pids(text, mark="PID"):
             continue
         # -n's "[ 334] rseq(" is a syscall number, not a pid
         parts = re.split(r'("(?:[^"\\]|\\.)*"|\[ *\d+\] (?=\w+\())', line)
-        out.append("".join(p if k % 2 else pat.sub(mark, p) for k, p in enumerate(parts)))
+        out.append("".join(p if k % 2 else pat.sub(sub, p) for k, p in enumerate(parts)))
     return "\n".join(out)
 
 
