@@ -406,11 +406,13 @@ def serve():
 t = threading.Thread(target=serve); t.start()
 cc = ssl.create_default_context(); cc.check_hostname = False; cc.verify_mode = ssl.CERT_NONE
 with cc.wrap_socket(socket.create_connection(srv.getsockname())) as s:
-    s.sendall(b"secret request 42"); print(s.recv(100).decode())
+    s.sendall(b"secret request 42"); print(s.recv(100).decode(), file=sys.stderr)
 t.join()
 """)
+    # the program answers on stderr: its output cannot land between
+    # strobe's lines on stdout
     r = run([STROBE, "sslsniff", "--", PYTHON, script, crt, key])
-    check(r.returncode == 0 and "SECRET REQUEST 42" in r.stdout, r.stdout + r.stderr)
+    check(r.returncode == 0 and "SECRET REQUEST 42" in r.stderr, r.stdout + r.stderr)
     out = r.stdout.splitlines()
     calls = [(out[i], out[i + 1].strip()) for i, l in enumerate(out[:-1])
              if re.search(r" (READ|WRITE) ", l)]
