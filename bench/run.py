@@ -33,6 +33,13 @@ def w1(count="1000k"):
     return ["/usr/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=" + count]
 
 
+def w1t(count="1000k"):
+    """W1 under /usr/bin/time, which prints dd's own CPU time: what the
+    probes cost dd, without the tracer's start-up or reader (an ELF, and no
+    spaces in its arguments, for bpftrace -c)."""
+    return ["/usr/bin/time", "-f", "ddcpu=%U+%S"] + w1(count)
+
+
 def timed(argv):
     """Wall seconds and peak RSS (KiB) of argv, via /usr/bin/time."""
     with tempfile.NamedTemporaryFile("r") as t:
@@ -69,12 +76,15 @@ TRACEFS = ["unshare", "-m", "--propagation", "private", "sh", "-c",
 
 def dd_own(argv):
     """dd's own time (what it reports), so a tracer's start-up and exit do
-    not count; and the CPU time of the whole run (tracer included)."""
+    not count; and CPU time: dd's own when argv runs it under w1t(), else
+    the whole run's (tracer included)."""
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     err = p.stderr.read()
     _, _, ru = os.wait4(p.pid, 0)
     m = re.search(r"copied, ([\d.]+) s", err)
-    return (float(m.group(1)) if m else float("nan")), ru.ru_utime + ru.ru_stime, err
+    c = re.search(r"ddcpu=([\d.]+)\+([\d.]+)", err)
+    cpu = float(c.group(1)) + float(c.group(2)) if c else ru.ru_utime + ru.ru_stime
+    return (float(m.group(1)) if m else float("nan")), cpu, err
 
 
 def bench_own(configs, reps=REPS):
@@ -87,6 +97,11 @@ def bench_own(configs, reps=REPS):
             cpu[name].append(c)
             errs[name] = e
     return {n: (statistics.median(own[n]), statistics.median(cpu[n]), errs[n]) for n in own}
+
+
+def load():
+    """The machine's load averages: other work on it skews every figure."""
+    return "load %s" % " ".join(open("/proc/loadavg").read().split()[:3])
 
 
 def lost(stderr):
@@ -112,25 +127,31 @@ def main():
     # 1. A rare call selected: the cost of being there.  strobe's default
     # for a small selection is the per-syscall tracepoints (--probe=tp),
     # as bpftrace attaches tracepoint:syscalls:*; --probe=raw is the pair
-    # of raw tracepoints every call passes through.  dd's own time.
-    w1s = " ".join(w1())
+    # of raw tracepoints every call passes through.  dd's own time and
+    # CPU time (w1t).  Any tracer on a syscall tracepoint puts every task
+    # of the machine on the kernel's slow syscall path: perf stat counting
+    # the same two tracepoints, no BPF at all, is that floor.
+    w1s = " ".join(w1t())
     res = bench_own([
-        ("untraced W1", w1()),
+        ("untraced W1", w1t()),
         ("strobe -e trace=accept (auto: per-syscall tp)",
-         [STROBE, "-e", "trace=accept", "-o", "/dev/null", "--"] + w1()),
+         [STROBE, "-e", "trace=accept", "-o", "/dev/null", "--"] + w1t()),
         ("strobe -e trace=accept --probe=raw",
-         [STROBE, "--probe=raw", "-e", "trace=accept", "-o", "/dev/null", "--"] + w1()),
+         [STROBE, "--probe=raw", "-e", "trace=accept", "-o", "/dev/null", "--"] + w1t()),
         ("bpftrace sys_enter_accept + sys_exit_accept",
          TRACEFS + ["bpftrace", "-e", "tracepoint:syscalls:sys_enter_accept {} "
                     "tracepoint:syscalls:sys_exit_accept {}", "-c", w1s]),
+        ("perf stat on the same tracepoints (no BPF)",
+         TRACEFS + ["perf", "stat", "-o", "/dev/null", "-e", "syscalls:sys_enter_accept",
+                    "-e", "syscalls:sys_exit_accept", "--"] + w1t()),
         ("bpftrace empty raw_syscalls pair",
          TRACEFS + ["bpftrace", "-e", "tracepoint:raw_syscalls:sys_enter {} "
                     "tracepoint:raw_syscalls:sys_exit {}", "-c", w1s]),
         ("strace --seccomp-bpf -f -e trace=accept",
-         ["strace", "--seccomp-bpf", "-f", "-e", "trace=accept", "-o", "/dev/null"] + w1()),
-    ])
-    print("\nW1, only accept selected: dd's own time, and the CPU time of the whole run "
-          "(target: strobe <= 1.2x, never worse than bpftrace)")
+         ["strace", "--seccomp-bpf", "-f", "-e", "trace=accept", "-o", "/dev/null"] + w1t()),
+    ], reps=max(REPS, 9))
+    print("\nW1, only accept selected: dd's own time and dd's CPU time, %s "
+          "(target: strobe <= 1.2x, never worse than bpftrace)" % load())
     b, bc = res["untraced W1"][0], res["untraced W1"][1]
     for name, (t, c, err) in res.items():
         print("  %-46s %8.3f s  %5.2fx   cpu %6.3f s  %5.2fx%s" % (
@@ -236,10 +257,14 @@ def main():
     # process; the rest of the wall time is start-up, draining, compressing
     # and exit; the CPU time includes strobe's reader
     own = bench_own([
-        ("untraced W1", w1()),
-        ("strobe record", [STROBE, "record", "-o", data, "--"] + w1()),
-        ("strobe -o /dev/null", [STROBE, "-o", "/dev/null", "--"] + w1()),
+        ("untraced W1", w1t()),
+        ("strobe record", [STROBE, "record", "-o", data, "--"] + w1t()),
+        ("strobe -o /dev/null", [STROBE, "-o", "/dev/null", "--"] + w1t()),
+        ("bpftrace empty raw_syscalls pair (the floor)",
+         TRACEFS + ["bpftrace", "-e", "tracepoint:raw_syscalls:sys_enter {} "
+                    "tracepoint:raw_syscalls:sys_exit {}", "-c", " ".join(w1t())]),
     ])
+    print("  dd's own time and CPU time (%s):" % load())
     b, bc = own["untraced W1"][0], own["untraced W1"][1]
     for name, (t, c, _) in own.items():
         print("  %-46s dd's own %6.3f s %5.2fx   cpu %6.3f s %5.2fx" % (name, t, t / b, c, c / bc))
@@ -456,7 +481,7 @@ def library_calls():
     table("W1 under %s (target: strobe script <= bpftrace)" % count_bt, res, "untraced W1")
 
 
-def dd_own(argv):
+def dd_seconds(argv):
     """dd's own figure for its copy, in seconds."""
     r = subprocess.run(argv, capture_output=True, text=True)
     m = re.search(r"copied, ([\d.]+) s", r.stderr)
@@ -480,7 +505,7 @@ def inject():
                           ("strace -f --seccomp-bpf -e trace=accept (same rule)",
                            ["strace", "-f", "--seccomp-bpf", "-e", "trace=accept"] + rule)):
             argv = pre + (["-o", "/dev/null", "--"] if pre else []) + w1()
-            own.setdefault(name, []).append(dd_own(argv))
+            own.setdefault(name, []).append(dd_seconds(argv))
     med = {n: statistics.median(v) for n, v in own.items()}
     s = med["strace -f --seccomp-bpf -e trace=accept (same rule)"]
     print("\nW1 with an injection into a call dd never makes, dd's own time "

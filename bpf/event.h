@@ -319,7 +319,10 @@ struct cap_rule {
 	__u8 len_arg[6];	/* CK_BUF_IN: which argument holds the length */
 	__u16 size[6];		/* CK_STRUCT_*: how many bytes */
 	__u8 split;		/* capture at entry and emit two halves (execve) */
-	__u8 pad[3];
+	__u8 fast;		/* 1 + the argument of the rule's only capture,
+				 * a buffer (read, write): the record is built in
+				 * the ring buffer itself (syscalls.bpf.c) */
+	__u8 pad[2];
 	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY */
 	/* -yy: what the fds are (struct fd_info caps): bit i for argument i,
 	 * FDM_RESULT for the result; fdpair: the argument holding an int[2]

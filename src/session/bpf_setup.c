@@ -32,6 +32,27 @@ static bool is_selected(const uint64_t *sel, int nr)
 	return (sel[nr >> 6] >> (nr & 63)) & 1;
 }
 
+/* 1 + the argument when a rule captures one buffer and nothing else (the
+ * calls of read and write), which the kernel side writes straight into the
+ * ring buffer; 0 otherwise. */
+static __u8 fast_capture(const struct cap_rule *r)
+{
+	int arg = -1;
+
+	if (r->split || r->fdmask || r->fdpair != FDPAIR_NONE)
+		return 0;
+	for (int i = 0; i < 6; i++) {
+		if (r->entry[i])
+			return 0;
+		if (r->arg[i] == CK_NONE)
+			continue;
+		if (arg >= 0 || (r->arg[i] != CK_BUF_IN && r->arg[i] != CK_BUF_OUT))
+			return 0;
+		arg = i;
+	}
+	return arg + 1;
+}
+
 static int fill_caprules(struct session *s)
 {
 	int fd = s->skel->maps.caprules.map_fd;
@@ -70,6 +91,7 @@ static int fill_caprules(struct session *s)
 		}
 		if (!any)
 			continue;
+		r.fast = fast_capture(&r);
 		__u32 key = nr;
 		if (bpf_map_update_elem(fd, &key, &r, BPF_ANY))
 			return -errno;

@@ -47,6 +47,9 @@ int session_record(struct session *s, const void *data, size_t size, bool hold)
 {
 	const struct ev_header *h = data;
 
+	/* a record built at its largest size says how much of it is used */
+	if (size >= sizeof(*h) && h->size >= sizeof(*h) && h->size < size)
+		size = h->size;
 	if (!s->t.first)
 		s->t.first = mono_ns();
 	if (hold && s->up && !uprobes_hold(s, data, size))
