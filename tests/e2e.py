@@ -543,8 +543,9 @@ def mask_pids(text, mark="PID"):
     # "VERSION=528.0.0"), nor in -e read=/write= dumps (no pids there)
     # nor -n's numbers
     # nor a struct's field unless it names a pid or tid (st_size=344 is
-    # not pid 344; si_pid=344 and parent_tid=[344] are)
-    pat = re.compile(r"(\b[a-z_]+=\[?)?\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
+    # not pid 344; si_pid=344 and parent_tid=[344] are), nor a factor
+    # (rlim_cur=8192*1024)
+    pat = re.compile(r"(\b[a-z_]+=\[?)?(?<![*])\b(%s)\b" % "|".join(sorted(ids, key=len, reverse=True)))
 
     def sub(m):
         f = m.group(1)
