@@ -957,6 +957,9 @@ def traced_lines(tracer, cmd, calls, flags=()):
     text = re.sub(r"f_bfree=\d+, f_bavail=\d+|f_ffree=\d+|freeram=\d+|sharedram=\d+|"
                   r"bufferram=\d+|procs=\d+|uptime=\d+|loads=\[[^]]*\]|0x[0-9a-f]+", "N", text)
     text = mask_pids(text, "TID")
+    # a child's CPU time in SIGCHLD's siginfo, which strace's slowing down raises
+    text = re.sub(r"si_utime=\d+( /\* [^*]* \*/)?, si_stime=\d+( /\* [^*]* \*/)?",
+                  "si_utime=T, si_stime=T", text)
     out, unfinished = [], {}
     for l in text.splitlines():
         m = re.match(r"^(TID +)?(.*)$", l)

@@ -28,6 +28,7 @@
 #include "lang.h"
 #include "../probe/internal.h"
 #include "../stack/stack.h"
+#include "../util/util.h"
 
 #define R0 BPF_REG_0
 #define R1 BPF_REG_1
@@ -326,44 +327,40 @@ int gen_usdt_arg(struct gen *g, struct node *n, int i)
 	return 0;
 }
 
+struct object_want {
+	const char *name;
+	uint64_t addr, size;
+};
+
+static int match_object(const GElf_Sym *s, const char *name, void *ctx)
+{
+	struct object_want *w = ctx;
+
+	if ((GELF_ST_TYPE(s->st_info) != STT_OBJECT && GELF_ST_TYPE(s->st_info) != STT_FUNC) ||
+	    strcmp(name, w->name))
+		return 0;
+	w->addr = s->st_value;
+	w->size = s->st_size;
+	return 1;
+}
+
 /* A data symbol of the probe's file: its address in the file, its size,
  * and whether the file is loaded where it says (ET_EXEC) or anywhere
  * (ET_DYN: PIE programs, libraries). */
 static int find_object(const char *path, const char *sym, uint64_t *addr, uint64_t *size,
 		       bool *fixed)
 {
+	struct object_want w = { sym, 0, 0 };
 	struct probe_elf pe;
-	Elf_Scn *scn = NULL;
 	GElf_Ehdr eh;
-	int rc = -ENOENT;
+	int rc;
 
 	if (probe_elf_open(path, &pe))
 		return -EIO;
 	*fixed = gelf_getehdr(pe.elf, &eh) && eh.e_type == ET_EXEC;
-	while (rc && (scn = elf_nextscn(pe.elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
-			continue;
-		d = elf_getdata(scn, NULL);
-		for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
-			const char *name;
-
-			if (!gelf_getsym(d, i, &s) || s.st_shndx == SHN_UNDEF ||
-			    (GELF_ST_TYPE(s.st_info) != STT_OBJECT &&
-			     GELF_ST_TYPE(s.st_info) != STT_FUNC))
-				continue;
-			name = elf_strptr(pe.elf, sh.sh_link, s.st_name);
-			if (name && !strcmp(name, sym)) {
-				*addr = s.st_value;
-				*size = s.st_size;
-				rc = 0;
-				break;
-			}
-		}
-	}
+	rc = elf_each_sym(pe.elf, match_object, &w) == 1 ? 0 : -ENOENT;
+	*addr = w.addr;
+	*size = w.size;
 	probe_elf_close(&pe);
 	return rc;
 }

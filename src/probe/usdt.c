@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../util/util.h"
 
 /* offsetof(struct pt_regs, ...) on x86-64, by any name of the register */
 static const struct { const char *names[4]; int16_t off; } regs[] = {
@@ -36,32 +37,31 @@ static int reg_offset(const char *name, size_t len)
 	return -1;
 }
 
+struct sym_want {
+	const char *name;
+	size_t len;
+	uint64_t value;
+};
+
+static int match_sym(const GElf_Sym *sym, const char *name, void *ctx)
+{
+	struct sym_want *w = ctx;
+
+	if (strlen(name) != w->len || strncmp(name, w->name, w->len))
+		return 0;
+	w->value = sym->st_value;
+	return 1;
+}
+
 /* A symbol's value in the file, for operands such as "counter(%rip)". */
 static int sym_value(Elf *elf, const char *name, size_t len, uint64_t *v)
 {
-	Elf_Scn *scn = NULL;
+	struct sym_want w = { name, len, 0 };
 
-	while (elf && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *n;
-
-			if (!gelf_getsym(d, i, &sym) || sym.st_shndx == SHN_UNDEF)
-				continue;
-			n = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (n && strlen(n) == len && !strncmp(n, name, len)) {
-				*v = sym.st_value;
-				return 0;
-			}
-		}
-	}
-	return -1;
+	if (elf_each_sym(elf, match_sym, &w) != 1)
+		return -1;
+	*v = w.value;
+	return 0;
 }
 
 /* One operand: "%reg", "$imm", "off(%reg)", "(%reg)", or "sym+off(%rip)"

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "../util/util.h"
 #include "../../bpf/profile_event.h"
 
 #define FIRST_GAP 5000000ull		/* 5 ms, doubling... */
@@ -130,41 +131,34 @@ struct elf_found {
 	bool has_runtime, has_interp_head;
 };
 
+static int runtime_sym(const GElf_Sym *s, const char *name, void *ctx)
+{
+	struct elf_found *f = ctx;
+
+	if (!s->st_value)
+		return 0;
+	if (!strcmp(name, "_PyRuntime")) {
+		f->runtime = s->st_value;
+		f->has_runtime = true;
+	} else if (!strcmp(name, "interp_head")) {
+		f->interp_head = s->st_value;
+		f->has_interp_head = true;
+	} else if (!strcmp(name, "Py_Version")) {
+		f->py_version_addr = s->st_value;
+	} else if (!strcmp(name, "PyCode_Type")) {
+		f->code_type = s->st_value;
+	} else if (!strcmp(name, "PyUnicode_Type")) {
+		f->str_type = s->st_value;
+	}
+	return 0;
+}
+
 static void elf_symbols(Elf *e, struct elf_found *f)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 
-	while ((scn = elf_nextscn(e, scn))) {
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
-			continue;
-		d = elf_getdata(scn, NULL);
-		for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
-			const char *name;
-
-			if (!gelf_getsym(d, i, &s) || s.st_shndx == SHN_UNDEF || !s.st_value)
-				continue;
-			name = elf_strptr(e, sh.sh_link, s.st_name);
-			if (!name)
-				continue;
-			if (!strcmp(name, "_PyRuntime")) {
-				f->runtime = s.st_value;
-				f->has_runtime = true;
-			} else if (!strcmp(name, "interp_head")) {
-				f->interp_head = s.st_value;
-				f->has_interp_head = true;
-			} else if (!strcmp(name, "Py_Version")) {
-				f->py_version_addr = s.st_value;
-			} else if (!strcmp(name, "PyCode_Type")) {
-				f->code_type = s.st_value;
-			} else if (!strcmp(name, "PyUnicode_Type")) {
-				f->str_type = s.st_value;
-			}
-		}
-	}
+	elf_each_sym(e, runtime_sym, f);
 	/* Py_Version's value, from the section that holds it */
 	scn = NULL;
 	while (f->py_version_addr && (scn = elf_nextscn(e, scn))) {

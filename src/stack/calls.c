@@ -195,59 +195,59 @@ static struct uproc *image_of(struct ustacks *u, const struct ev_ustack *e)
 	return p;
 }
 
+/* The frames of a stack event into pcs/act: their number (at least the
+ * interrupted address), 0 for a malformed event, -1 when the process's
+ * mappings are unknown (counted; *ip says where it was). */
+static int unwind(struct ustacks *u, const struct ev_ustack *e, size_t size,
+		  struct uproc **pp, uint64_t *pcs, bool *act)
+{
+	bool complete;
+	int n = -1;
+
+	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
+		return 0;
+	if (!(*pp = image_of(u, e))) {
+		u->unmapped++;
+		return -1;
+	}
+	if (e->stack_len)
+		n = uimage_unwind((*pp)->im, e->h.tid, (const uint64_t *)e->regs, e + 1,
+				  e->stack_len, pcs, act, MAX_FRAMES, &complete);
+	if (n <= 0) {
+		pcs[0] = e->regs[UREG_IP];
+		act[0] = true;
+		n = 1;
+	}
+	return n;
+}
+
 void ustacks_print(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
 		   size_t size, bool source)
 {
 	struct uproc *p;
 	uint64_t pcs[MAX_FRAMES];
-	bool act[MAX_FRAMES], complete;
-	int n = -1;
+	bool act[MAX_FRAMES];
+	int n = unwind(u, e, size, &p, pcs, act);
 
-	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
-		return;
-	p = image_of(u, e);
-	if (!p) {
-		u->unmapped++;
+	if (n < 0)
 		sbuf_printf(b, " > [mappings unknown] [0x%llx]\n",
 			    (unsigned long long)e->regs[UREG_IP]);
-		return;
-	}
-	if (e->stack_len)
-		n = uimage_unwind(p->im, e->h.tid, (const uint64_t *)e->regs, e + 1,
-				  e->stack_len, pcs, act, MAX_FRAMES, &complete);
-	if (n <= 0) {
-		pcs[0] = e->regs[UREG_IP];
-		act[0] = true;
-		n = 1;
-	}
 	for (int i = 0; i < n; i++)
 		put_frame(b, p->im, pcs[i], act[i], source);
 }
 
+/* ltrace -w's form: unresolved frames as ltrace's libunwind build prints them */
 void ustacks_print_ltrace(struct ustacks *u, struct sbuf *b, const struct ev_ustack *e,
 			  size_t size, int skip, int max)
 {
 	struct uproc *p;
 	uint64_t pcs[MAX_FRAMES];
-	bool act[MAX_FRAMES], complete;
-	int n = -1;
+	bool act[MAX_FRAMES];
+	int n = unwind(u, e, size, &p, pcs, act);
 
-	if (size < sizeof(*e) || sizeof(*e) + e->stack_len > size)
-		return;
-	if (!(p = image_of(u, e))) {
-		u->unmapped++;
+	if (n < 0)
 		sbuf_printf(b, " > unmapped_area(??\?) [0x%llx]\n",
 			    (unsigned long long)e->regs[UREG_IP]);
-		return;
-	}
-	if (e->stack_len)
-		n = uimage_unwind(p->im, e->h.tid, (const uint64_t *)e->regs, e + 1,
-				  e->stack_len, pcs, act, MAX_FRAMES, &complete);
-	if (n <= 0) {
-		pcs[0] = e->regs[UREG_IP];
-		act[0] = true;
-		n = 1;
-	}
 	for (int i = skip < n ? skip : 0; i < n && max > 0; i++, max--) {
 		struct usym s;
 

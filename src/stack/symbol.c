@@ -166,43 +166,43 @@ static int by_value(const void *a, const void *b)
 	return x->order < y->order ? 1 : x->order > y->order ? -1 : 0;
 }
 
+struct func_syms {
+	struct modinfo *mi;
+	size_t cap;
+	uint32_t order;
+};
+
+static int add_func_sym(const GElf_Sym *sym, const char *name, void *ctx)
+{
+	struct func_syms *f = ctx;
+	struct modinfo *mi = f->mi;
+
+	if (GELF_ST_TYPE(sym->st_info) != STT_FUNC)
+		return 0;
+	if (mi->nsyms == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 256;
+		struct fsym *n = realloc(mi->syms, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		mi->syms = n;
+		f->cap = cap;
+	}
+	mi->syms[mi->nsyms++] = (struct fsym){ sym->st_value, f->order++, name };
+	return 0;
+}
+
 /* Every defined function symbol of the mapped file, .symtab and .dynsym
  * alike, in the order the file has them. */
 static void read_func_syms(struct modinfo *mi, Elf *elf)
 {
-	Elf_Scn *scn = NULL;
-	size_t cap = 0, shstr;
-	uint32_t order = 0;
+	struct func_syms f = { mi, 0, 0 };
+	size_t shstr;
 
 	mi->syms_read = true;
 	if (!elf || elf_getshdrstrndx(elf, &shstr))
 		return;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *name;
-
-			if (!gelf_getsym(d, i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    sym.st_shndx == SHN_UNDEF ||
-			    !(name = elf_strptr(elf, sh.sh_link, sym.st_name)))
-				continue;
-			if (mi->nsyms == cap) {
-				struct fsym *n = realloc(mi->syms, (cap ? cap * 2 : 256) * sizeof(*n));
-
-				if (!n)
-					return;
-				mi->syms = n;
-				cap = cap ? cap * 2 : 256;
-			}
-			mi->syms[mi->nsyms++] = (struct fsym){ sym.st_value, order++, name };
-		}
-	}
+	elf_each_sym(elf, add_func_sym, &f);
 	if (mi->nsyms)
 		qsort(mi->syms, mi->nsyms, sizeof(*mi->syms), by_value);
 }

@@ -92,4 +92,10 @@ static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
 	b->len += col - have;
 }
 
+/* elfsym.c: fn(sym, name, ctx) for each defined symbol of .symtab and
+ * .dynsym, in file order; stops at fn's first non-zero and returns it. */
+#include <gelf.h>
+int elf_each_sym(Elf *elf, int (*fn)(const GElf_Sym *sym, const char *name, void *ctx),
+		 void *ctx);
+
 #endif
