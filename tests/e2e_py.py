@@ -92,7 +92,7 @@ def check_chain(stacks, what, native=True):
             short += n if "PyEval_EvalCode" not in frames[:first] else 0
             check("_PyEval_EvalFrameDefault" not in frames[first:],
                   "%s: an eval frame below Python frames: %s" % (what, s))
-    # measured over 48 runs of 8 interpreters: 0.3-10% of the samples, a
+    # measured in 6 runs of the 8 interpreters: 0.3-10% of the samples, a
     # few near 10% (samples in code the unwinder cannot step out of); a
     # broken native unwinding gives all of them
     check(not native or short <= 0.15 * (h + li), "%s: %d samples without the native "
