@@ -143,4 +143,10 @@ int options_expr(struct options *o, const char *expr);
 /* -y with -e trace=: the calls that change fds or the cwd, followed quietly */
 void options_quiet_fd_calls(struct options *o);
 
+/* opterr.c: a subcommand's bad option as one line on stderr, "CMD: ...
+ * (see CMD --help)"; -1.  opt_unknown reads getopt's '?' (optopt,
+ * optind): a letter of takes_arg without its argument, or an unknown one. */
+int opt_bad(const char *cmd, const char *fmt, const char *arg);
+int opt_unknown(const char *cmd, const char *takes_arg, char *const *argv);
+
 #endif

@@ -73,10 +73,7 @@ static const struct option long_opts[] = {
 
 static int bad(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "strobe profile: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (see strobe profile --help)\n");
-	return -1;
+	return opt_bad("strobe profile", fmt, arg);
 }
 
 static bool ends_with(const char *s, const char *suf)
@@ -181,11 +178,7 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 			break;
 		case 'h': fputs(usage_text, stdout); return 1;
 		default:
-			if (optopt && strchr("Fdop", optopt))
-				return bad("option -%s needs an argument", (char[]){ (char)optopt, 0 });
-			if (optopt)
-				return bad("unknown option -%s", (char[]){ (char)optopt, 0 });
-			return bad("unknown option '%s'", argv[optind - 1]);
+			return opt_unknown("strobe profile", "Fdop", argv);
 		}
 	}
 	if (optind < argc)

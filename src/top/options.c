@@ -59,10 +59,7 @@ static const struct option long_opts[] = {
 
 static int bad(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "strobe top: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (see strobe top --help)\n");
-	return -1;
+	return opt_bad("strobe top", fmt, arg);
 }
 
 static const char *const sys_sorts[] = { "calls", "errors", "p99", "max", "total" };
@@ -133,11 +130,7 @@ int top_options_parse(struct top_options *o, int argc, char **argv)
 			break;
 		case 'h': fputs(usage_text, stdout); return 1;
 		default:
-			if (optopt && strchr("pesdnF", optopt))
-				return bad("option -%s needs an argument", (char[]){ (char)optopt, 0 });
-			if (optopt)
-				return bad("unknown option -%s", (char[]){ (char)optopt, 0 });
-			return bad("unknown option '%s'", argv[optind - 1]);
+			return opt_unknown("strobe top", "pesdnF", argv);
 		}
 	}
 	if (optind < argc)
