@@ -322,7 +322,9 @@ struct cap_rule {
 	__u8 fast;		/* 1 + the argument of the rule's only capture,
 				 * a buffer (read, write): the record is built in
 				 * the ring buffer itself (syscalls.bpf.c) */
-	__u8 pad[2];
+	__u8 caps;		/* anything at all to capture (set by strobe: one
+				 * test where the kernel side would make twelve) */
+	__u8 pad;
 	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY */
 	/* -yy: what the fds are (struct fd_info caps): bit i for argument i,
 	 * FDM_RESULT for the result; fdpair: the argument holding an int[2]

@@ -366,6 +366,33 @@ static __always_inline void emit_buf(struct task_state *st, struct cap_rule *r,
 }
 
 /*
+ * Argument i's captures by the rule: a global function, which the
+ * verifier checks once rather than six times over, along every path.
+ */
+__noinline int cap_rule_arg_g(__u32 off, struct task_state *st, struct cap_rule *r, __u32 i,
+			      __s64 ret)
+{
+	__u64 a, len = 0;
+	__u32 dump = 0;
+	__u8 k, la;
+
+	if (!st || !r || i >= 6)
+		return 0;
+	k = r->arg[i];
+	la = r->len_arg[i] & 7;
+	a = st->args[i];
+	if (!a || k == CK_NONE)
+		return 0;
+	if (la < 6)
+		len = st->args[la];
+	if ((k == CK_BUF_IN && dumped(dump_write, st->args[0])) ||
+	    (k == CK_BUF_OUT && dumped(dump_read, st->args[0])))
+		dump = 1;
+	return cap_arg_g(off, a, len, ret,
+			 k | i << 5 | la << 8 | dump << 11 | (__u32)(r->size[i] & 0xfff) << 16);
+}
+
+/*
  * A completed call whose path and string arguments are captured now, at
  * exit: the call itself has faulted in any page an argument lives in, so
  * reads that would fail at entry succeed here.
@@ -385,19 +412,8 @@ static __always_inline void emit_captured(struct task_state *st, struct cap_rule
 	if ((st->nr == NR_GETDENTS64 || st->nr == NR_GETDENTS) && ret > 0)
 		e->aux = count_dirents_g(st->args[1], ret);
 	for (i = 0; i < 6; i++) {
-		__u8 k = r->arg[i], la = r->len_arg[i] & 7;
-		__u64 a = st->args[i], len = 0;
-		__u32 rr, dump = 0;
+		__u32 rr = cap_rule_arg_g(off, st, r, i, ret);
 
-		if (!a || k == CK_NONE)
-			continue;
-		if (la < 6)
-			len = st->args[la];
-		if ((k == CK_BUF_IN && dumped(dump_write, st->args[0])) ||
-		    (k == CK_BUF_OUT && dumped(dump_read, st->args[0])))
-			dump = 1;
-		rr = cap_arg_g(off, a, len, ret,
-			       k | i << 5 | la << 8 | dump << 11 | (__u32)(r->size[i] & 0xfff) << 16);
 		off += rr & 0x3fff;
 		ncaps += (rr >> 16) & 0xff;
 	}
@@ -547,13 +563,6 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	return 0;
 }
 
-static __always_inline bool has_caps(struct cap_rule *r)
-{
-	return r->arg[0] | r->arg[1] | r->arg[2] | r->arg[3] | r->arg[4] | r->arg[5] |
-	       r->entry[0] | r->entry[1] | r->entry[2] | r->entry[3] | r->entry[4] |
-	       r->entry[5] | (fd_infos && (r->fdmask || r->fdpair < 6));
-}
-
 static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks);
 
 static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
@@ -614,7 +623,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 	else if (r && r->fast && str_max <= FAST_CAP && !fd_infos && !dumping &&
 		 !(flags & EVF_RESUMED))
 		emit_buf(st, r, ret, now, flags);
-	else if (r && has_caps(r) && !(flags & EVF_RESUMED))
+	else if (r && r->caps && !(flags & EVF_RESUMED))
 		emit_captured(st, r, ret, now, flags);
 	else
 		emit_plain(st, ret, now, flags);

@@ -92,6 +92,7 @@ static int fill_caprules(struct session *s)
 		if (!any)
 			continue;
 		r.fast = fast_capture(&r);
+		r.caps = 1;
 		__u32 key = nr;
 		if (bpf_map_update_elem(fd, &key, &r, BPF_ANY))
 			return -errno;

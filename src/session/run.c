@@ -83,10 +83,15 @@ static int on_record(void *ctx, void *data, size_t size)
 	return session_record(ctx, data, size, true);
 }
 
-/* Read both ring buffers, then what was held back, in order. */
-static void drain(struct session *s)
+/* Read both ring buffers, then what was held back, in order: once over
+ * what is there (the loop's next wakeup brings the rest, in a batch), or
+ * until they are empty. */
+static void drain(struct session *s, bool all)
 {
-	ring_buffer__consume(s->rb);
+	if (all)
+		ring_drain(s->rb);
+	else
+		ring_consume(s->rb);
 	if (s->up)
 		uprobes_release(s);
 }
@@ -215,7 +220,7 @@ static int consume(struct session *s, int sigfd)
 
 	if (epfd < 0)
 		return -errno;
-	ev.data.fd = ring_buffer__epoll_fd(s->rb);
+	ev.data.fd = ring_epoll_fd(s->rb);
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
@@ -250,7 +255,7 @@ static int consume(struct session *s, int sigfd)
 			break;
 		if (s->inj)
 			injector_run(s->inj);
-		drain(s);
+		drain(s, false);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo == SIGCHLD)
 				reap_child(s);
@@ -275,7 +280,7 @@ static int consume(struct session *s, int sigfd)
 			break;
 	}
 	close(epfd);
-	drain(s);
+	drain(s, true);
 	return stop;
 }
 
@@ -404,7 +409,7 @@ static int start(struct session *s)
 			fprintf(stderr, "strobe: cannot attach the probes: %s\n", strerror(-err));
 		return EXIT_SETUP;
 	}
-	s->rb = ring_buffer__new(bpf_ringbuf_fd(s), on_record, s, NULL);
+	s->rb = ring_new(bpf_ringbuf_fd(s), on_record, s);
 	if (!s->rb) {
 		fprintf(stderr, "strobe: cannot map the ring buffer: %s\n", strerror(errno));
 		return EXIT_SETUP;
@@ -536,7 +541,7 @@ int session_run(const struct options *o)
 	 * it is final, and equals what the trace marks plus its tail. */
 	bpf_setup_detach(&s);
 	uprobes_stop(&s);
-	drain(&s);
+	drain(&s, true);
 	if (o->trace) {
 		if (!o->all)
 			target_report_unfinished(&s);
@@ -558,7 +563,7 @@ int session_run(const struct options *o)
 		target_report_detached(&s);
 cleanup:
 	if (s.rb)
-		ring_buffer__free(s.rb);
+		ring_free(s.rb);
 	if (o->debug && s.skel)
 		print_timing(&s);
 	if (s.rec)

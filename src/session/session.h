@@ -17,7 +17,7 @@
 #include "../tracepoint/tracepoint.h"
 
 struct syscalls_bpf;
-struct ring_buffer;
+struct ring;
 struct rec_writer;
 struct injector;
 struct inject_opts;
@@ -46,7 +46,7 @@ struct held {
 struct session {
 	const struct options *o;
 	struct syscalls_bpf *skel;
-	struct ring_buffer *rb;
+	struct ring *rb;
 	int links[MAX_LINKS];
 	int nlinks;
 	int perf[MAX_LINKS];	/* perf-event links, each followed by its event */

@@ -230,7 +230,7 @@ int uprobes_ring(struct session *s)
 	if (!s->up)
 		return 0;
 	formatter_set_uprobes(s->fmt, s->up);
-	if (ring_buffer__add(s->rb, uprog_ringbuf_fd(s->up), on_urecord, s))
+	if (ring_add(s->rb, uprog_ringbuf_fd(s->up), on_urecord, s))
 		return -errno;
 	return 0;
 }

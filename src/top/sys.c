@@ -276,7 +276,7 @@ int top_syscalls(const struct top_options *to)
 			fprintf(stderr, "strobe top: cannot attach the probes: %s\n", strerror(-err));
 		goto out;
 	}
-	s.rb = ring_buffer__new(bpf_ringbuf_fd(&s), discard, &s, NULL);
+	s.rb = ring_new(bpf_ringbuf_fd(&s), discard, &s);
 	if (!s.rb) {
 		fprintf(stderr, "strobe top: cannot map the ring buffer: %s\n", strerror(errno));
 		goto out;
@@ -286,7 +286,7 @@ int top_syscalls(const struct top_options *to)
 		status = EXIT_NOEXEC;
 		goto out;
 	}
-	ev.data.fd = ring_buffer__epoll_fd(s.rb);
+	ev.data.fd = ring_epoll_fd(s.rb);
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
@@ -309,7 +309,7 @@ int top_syscalls(const struct top_options *to)
 
 		if (epoll_wait(epfd, got, 4, timeout) < 0 && errno != EINTR)
 			break;
-		ring_buffer__consume(s.rb);
+		ring_consume(s.rb);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo != SIGCHLD)
 				stop = si.ssi_signo;
@@ -366,7 +366,7 @@ int top_syscalls(const struct top_options *to)
 out:
 	screen_close(&sc);
 	if (s.rb)
-		ring_buffer__free(s.rb);
+		ring_free(s.rb);
 	bpf_setup_destroy(&s);
 	if (s.gate_fd >= 0)
 		close(s.gate_fd);

@@ -98,4 +98,17 @@ static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
 int elf_each_sym(Elf *elf, int (*fn)(const GElf_Sym *sym, const char *name, void *ctx),
 		 void *ctx);
 
+/* ring.c: BPF ring buffers read by strobe's own reader (why: ring.c).
+ * ring_consume reads once what each ring holds, ring_drain until they are
+ * empty; both return the records read or a callback's negative result.
+ * ring_new and ring_add return NULL or -1 with errno set. */
+struct ring;
+typedef int (*ring_cb)(void *ctx, void *data, size_t size);
+struct ring *ring_new(int map_fd, ring_cb cb, void *ctx);
+int ring_add(struct ring *rb, int map_fd, ring_cb cb, void *ctx);
+int ring_epoll_fd(const struct ring *rb);
+long ring_consume(struct ring *rb);
+long ring_drain(struct ring *rb);
+void ring_free(struct ring *rb);
+
 #endif
