@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "../util/lskel.h"	/* the loader's fds: held (util/lskel.c) */
 #include "uprobes.lskel.h"
 #include "probe.h"
 #include "../summary/summary.h"
@@ -64,7 +65,9 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 		skel->ctx.log_size = sizeof(log);
 		skel->ctx.log_buf = (long)log;
 	}
+	lskel_hold(true);
 	err = uprobes_bpf__load(skel);
+	lskel_hold(false);
 	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err) {
@@ -309,6 +312,7 @@ void uprog_destroy(struct uprog *u)
 	uprog_detach(u);
 	if (u->skel)
 		uprobes_bpf__destroy(skel_of(u));
+	lskel_release();
 	for (size_t i = 0; i < u->nprobes; i++) {
 		free(u->probes[i].name);
 		free(u->probes[i].func);

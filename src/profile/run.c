@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "profile.h"
+#include "../util/lskel.h"	/* the loader's fds: held (util/lskel.c) */
 #include "profile.lskel.h"
 #include "../python/python.h"
 #include "../session/session.h"
@@ -328,7 +329,9 @@ static int load(struct prof *pf)
 		pf->skel->ctx.log_size = sizeof(log);
 		pf->skel->ctx.log_buf = (long)log;
 	}
+	lskel_hold(true);
 	err = profile_bpf__load(pf->skel);
+	lskel_hold(false);
 	if (err && o->verbose >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	return err < 0 ? err : -err;
@@ -732,6 +735,7 @@ out:
 		ring_buffer__free(rb);
 	if (pf.skel)
 		profile_bpf__destroy(pf.skel);
+	lskel_release();
 	for (size_t i = 0; pf.park && i < pf.npark; i++)
 		free(pf.park[i].rec);
 	free(pf.park);

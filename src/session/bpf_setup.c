@@ -20,6 +20,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "../util/lskel.h"	/* the loader's fds: held (util/lskel.c) */
 #include "syscalls.lskel.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
@@ -291,7 +292,9 @@ int bpf_setup_load(struct session *s)
 		fprintf(stderr, "strobe: loading syscalls.bpf.c's %s build%s\n",
 			s->per_syscall ? "per-syscall" : "raw",
 			lean ? ", lean (no -k/-i/-y code)" : "");
+	lskel_hold(true);
 	err = load[s->per_syscall][lean](s->skel);
+	lskel_hold(false);
 	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err)
@@ -542,6 +545,7 @@ void bpf_setup_destroy(struct session *s)
 		syscalls_bpf__destroy(s->skel);
 		s->skel = NULL;
 	}
+	lskel_release();
 	if (s->tracefs >= 0) {
 		close(s->tracefs);	/* a private mount goes away with it */
 		s->tracefs = -1;

@@ -11,6 +11,7 @@
  * own (this one, load_lean.c, load_tp_lean.c), apart from the others'
  * definitions of that struct.
  */
+#include "../util/lskel.h"	/* the loader's fds: held (util/lskel.c) */
 #include "syscalls_tp.lskel.h"
 #include "session.h"
 

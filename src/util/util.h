@@ -8,6 +8,7 @@
 #define STROBE_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -110,5 +111,12 @@ int ring_epoll_fd(const struct ring *rb);
 long ring_consume(struct ring *rb);
 long ring_drain(struct ring *rb);
 void ring_free(struct ring *rb);
+
+/* lskel.c: the light skeletons' loader program and map, kept open from
+ * lskel_hold(true) to lskel_release() (why: lskel.c); lskel.h makes a
+ * skeleton's close() this lskel_close(). */
+void lskel_hold(bool on);
+int lskel_close(int fd);
+void lskel_release(void);
 
 #endif
