@@ -40,8 +40,27 @@ def w1t(count="1000k"):
     return ["/usr/bin/time", "-f", "ddcpu=%U+%S"] + w1(count)
 
 
+GAP = float(os.environ.get("GAP", "0.3"))
+
+
+def settle():
+    """Before each run: wait for the last one's teardown.  Closing BPF
+    programs, maps and perf events starts RCU grace periods (strobe's
+    background strobe-release, bpftrace before it exits); an RCU
+    tasks-trace grace period marks the running tasks, and a marked task
+    takes the kernel's slow path at each syscall while a syscall
+    tracepoint is in use: the next run's command would pay for the last
+    run's exit (docs/design.md, Loading).  GAP seconds (0.3) after any
+    strobe-release is gone."""
+    while subprocess.run(["pgrep", "-x", "strobe-release"],
+                         stdout=subprocess.DEVNULL).returncode == 0:
+        time.sleep(0.05)
+    time.sleep(GAP)
+
+
 def timed(argv):
     """Wall seconds and peak RSS (KiB) of argv, via /usr/bin/time."""
+    settle()
     with tempfile.NamedTemporaryFile("r") as t:
         t0 = time.perf_counter()
         r = subprocess.run(["/usr/bin/time", "-o", t.name, "-f", "%M"] + argv,
@@ -78,6 +97,7 @@ def dd_own(argv):
     """dd's own time (what it reports), so a tracer's start-up and exit do
     not count; and CPU time: dd's own when argv runs it under w1t(), else
     the whole run's (tracer included)."""
+    settle()
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     err = p.stderr.read()
     _, _, ru = os.wait4(p.pid, 0)
@@ -376,6 +396,7 @@ def bench_cpu(configs, reps=REPS):
     walls, cpus = {n: [] for n, _ in configs}, {n: [] for n, _ in configs}
     for _ in range(reps):
         for name, argv in configs:
+            settle()
             t0 = time.perf_counter()
             p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             _, _, ru = os.wait4(p.pid, 0)

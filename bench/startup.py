@@ -24,10 +24,21 @@ REPS = int(os.environ.get("REPS", "21"))
 SYSCOUNT = "/usr/sbin/syscount.bt"
 
 
+def settle():
+    """The last run's teardown first: strobe-release closing perf events
+    holds the kernel's tracepoint mutex through RCU grace periods, and a
+    run started meanwhile waits for it (bench/run.py, settle)."""
+    while subprocess.run(["pgrep", "-x", "strobe-release"],
+                         stdout=subprocess.DEVNULL).returncode == 0:
+        time.sleep(0.05)
+    time.sleep(float(os.environ.get("GAP", "0.15")))
+
+
 def run(argv):
     """Wall ms and CPU ms (user + system, from wait4), then peak RSS (MB)
     from a second run under /usr/bin/time: a fork of Python would count
     Python's pages as the command's peak, time's fork holds little."""
+    settle()
     t0 = time.perf_counter()
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, ru = os.wait4(p.pid, 0)
