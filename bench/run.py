@@ -17,6 +17,7 @@ smaller W1 (count given below) and are compared with the untraced run of
 that same smaller workload.
 """
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -405,6 +406,51 @@ def bench_cpu(configs, reps=REPS):
     return {n: (statistics.median(walls[n]), statistics.median(cpus[n])) for n in walls}
 
 
+def batched_library_calls(libc, reps):
+    """The same per-call cost from inside the traced program: strtol in
+    timed batches (libcall_loop.c), the fastest batch and the median one,
+    so that what the tracers do between the calls (start-up, exit, timer
+    ticks, the other CPU's work) does not count.  Rounds in a shuffled
+    order, medians of the rounds."""
+    loop = os.path.join(tempfile.gettempdir(), "strobe-libcall-loop")
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libcall_loop.c")
+    if subprocess.run(["cc", "-O1", "-o", loop, src]).returncode:
+        print("  (cannot build %s)" % src)
+        return
+    prog = [loop, "400"]	# 200,000 calls, as the issue counts
+    cfgs = {
+        "strobe ltrace -c -e strtol": [STROBE, "ltrace", "-c", "-o", "/dev/null", "-e",
+                                       "strtol"] + prog,
+        "bpftrace uprobe strtol count()":
+            ["bpftrace", "-e", "uprobe:%s:strtol { @ = count(); }" % libc,
+             "-c", " ".join(prog)],
+        "bpftrace uprobe+uretprobe strtol count()":
+            ["bpftrace", "-e", "uprobe:%s:strtol { @ = count(); } "
+             "uretprobe:%s:strtol { @r = count(); }" % (libc, libc), "-c", " ".join(prog)],
+    }
+    got = {k: ([], []) for k in cfgs}
+    for _ in range(reps):
+        order = list(cfgs)
+        random.shuffle(order)
+        for name in order:
+            settle()
+            out = subprocess.run(cfgs[name], capture_output=True, text=True).stdout
+            m = re.search(r"min (\d+) p10 \d+ med (\d+)", out)
+            if m:
+                got[name][0].append(int(m.group(1)))
+                got[name][1].append(int(m.group(2)))
+    if not all(got[k][0] for k in cfgs):
+        print("  (a batched run printed nothing)")
+        return
+    med = {k: (statistics.median(got[k][0]), statistics.median(got[k][1])) for k in cfgs}
+    ref = med["bpftrace uprobe strtol count()"]
+    print("  Batched inside the program (libcall_loop.c, 400 batches of 500 calls; us a call):")
+    print("  %-46s %8s %8s  %s" % ("", "fastest", "median", "(x bpftrace's count)"))
+    for name, (lo, mid) in med.items():
+        print("  %-46s %8.2f %8.2f  %5.2fx %5.2fx" % (name, lo / 1e3, mid / 1e3,
+                                                     lo / ref[0], mid / ref[1]))
+
+
 def library_calls():
     """Per-call cost of counting a library function (strtol) with its
     latency, against bpftrace counting its entries (and its entries and
@@ -457,6 +503,7 @@ def library_calls():
                                                      c / ref[1] if ref[1] else 0))
     print("  (timing a call takes a uretprobe at its return: bpftrace pays it too once "
           "it has a uretprobe)")
+    batched_library_calls(libc, reps)
     res = bench([
         ("strobe ltrace -e puts -- /bin/true", [STROBE, "ltrace", "-o", "/dev/null", "-e",
                                                 "puts", "/bin/true"]),
