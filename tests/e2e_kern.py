@@ -2,12 +2,16 @@
 """End-to-end tests of the kernel side's two promises: -c counts every call
 (the same counts as strace -c, run after run), and the two ways of probing
 syscalls (per-syscall tracepoints, raw sys_enter/sys_exit) print the same
-lines, strace's.  Real BPF programs, real processes; strace is the reference.
+lines, strace's; and the light skeleton's loader program is held while the
+command runs.  Real BPF programs, real processes; strace is the reference.
 """
+import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e import (STROBE, PYTHON, Fail, check, masked, prog, run, run_tests,  # noqa: E402,F401
@@ -238,6 +242,50 @@ def test_tracefs_private_mount():
     check('write(3, "hello", 5) = 5' in re.sub(r"\s+=", " =", out), out)
     check("sched:sched_process_exec(filename=" in out and "clock_nanosleep(" in out, out)
     check("mounts=0" in out and "tracefs-left" not in out, out)
+
+
+# ---------------------------------------------------------------- the loader's fds
+
+def prog_ids_of(pid):
+    """The BPF programs process pid holds fds of (their fdinfo)."""
+    ids = set()
+    for fd in os.listdir("/proc/%d/fdinfo" % pid):
+        try:
+            m = re.search(r"^prog_id:\s*(\d+)", open("/proc/%d/fdinfo/%s" % (pid, fd)).read(),
+                          re.M)
+        except OSError:
+            continue
+        if m:
+            ids.add(int(m.group(1)))
+    return ids
+
+
+def loaders():
+    r = run(["bpftool", "prog", "show", "-j"])
+    return {p["id"] for p in json.loads(r.stdout or "[]") if p.get("name") == "__loader.prog"}
+
+
+def test_loader_held_until_the_end():
+    """The light skeleton's loader program is sleepable; freed at start-up
+    it began an RCU tasks-trace grace period that slowed the traced
+    command's every syscall (docs/design.md, Loading).  strobe holds it
+    while the command runs, and it is gone after strobe."""
+    p = subprocess.Popen([STROBE, "-o", "/dev/null", "--", "sleep", "1.5"])
+    try:
+        held = set()
+        for _ in range(40):
+            time.sleep(0.05)
+            held = loaders() & prog_ids_of(p.pid)
+            if held:
+                break
+        check(held, "no __loader.prog held by strobe while the command runs")
+    finally:
+        p.wait()
+    for _ in range(100):
+        if not loaders() & held:
+            break
+        time.sleep(0.1)
+    check(not loaders() & held, "the loader outlived strobe: %s" % held)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ struct lt_run {
 	struct writer w;
 	struct formatter *fmt;
 	struct lt_printer *pr;
-	struct ring_buffer *rb;
+	struct ring *rb;
 	char main_path[4096];
 	pid_t child;
 	int child_status;
@@ -262,7 +262,10 @@ static int on_sys_record(void *ctx, void *data, size_t size)
 /* Both ring buffers, then what they held, in order (all: the last time). */
 static void drain(struct lt_run *r, bool all)
 {
-	ring_buffer__consume(r->rb);
+	if (all)
+		ring_drain(r->rb);
+	else
+		ring_consume(r->rb);
 	if (r->sys)
 		lt_sys_release(r->sys, r->pr, all);
 }
@@ -317,7 +320,7 @@ static int consume(struct lt_run *r, int sigfd)
 
 	if (epfd < 0)
 		return -errno;
-	ev.data.fd = ring_buffer__epoll_fd(r->rb);
+	ev.data.fd = ring_epoll_fd(r->rb);
 	epoll_ctl(epfd, EPOLL_CTL_ADD, ev.data.fd, &ev);
 	ev.data.fd = sigfd;
 	epoll_ctl(epfd, EPOLL_CTL_ADD, sigfd, &ev);
@@ -425,14 +428,14 @@ int ltrace_run(const struct lt_opts *o)
 			"(the kernel's uprobes refuse their first instruction): %.*s\n",
 			r.up.nskipped, (int)r.up.skipped_names.len, r.up.skipped_names.p);
 	r.pr = lt_printer_new(o, &r.w, r.fmt, &r.up);
-	r.rb = ring_buffer__new(uprog_ringbuf_fd(&r.up), on_record, &r, NULL);
+	r.rb = ring_new(uprog_ringbuf_fd(&r.up), on_record, &r);
 	if (!r.pr || !r.rb) {
 		fprintf(stderr, "strobe ltrace: cannot map the ring buffer: %s\n", strerror(errno));
 		goto out;
 	}
 	lt_printer_set_child(r.pr, r.child);
 	if (o->syscalls) {
-		if (ring_buffer__add(r.rb, lt_sys_ringbuf_fd(r.sys), on_sys_record, &r)) {
+		if (ring_add(r.rb, lt_sys_ringbuf_fd(r.sys), on_sys_record, &r)) {
 			fprintf(stderr, "strobe ltrace: cannot map the syscalls' ring buffer: %s\n",
 				strerror(errno));
 			goto out;
@@ -460,7 +463,7 @@ int ltrace_run(const struct lt_opts *o)
 						   : 128 + WTERMSIG(r.child_status);
 out:
 	if (r.rb)
-		ring_buffer__free(r.rb);
+		ring_free(r.rb);
 	lt_sys_free(r.sys);
 	lt_printer_free(r.pr);
 	proto_dwarf_free();

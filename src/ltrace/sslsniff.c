@@ -175,7 +175,7 @@ int sslsniff_main(int argc, char **argv)
 	pid_t *pids = NULL;
 	int npids = 0, c, status = EXIT_SETUP, sigfd = -1, stop = 0;
 	bool all = false;
-	struct ring_buffer *rb = NULL;
+	struct ring *rb = NULL;
 	char err[256];
 
 	optind = 1;
@@ -234,7 +234,7 @@ int sslsniff_main(int argc, char **argv)
 			goto out;
 	if (attach(&s, lib, npids ? pids[0] : 0))
 		goto out;
-	if (!(rb = ring_buffer__new(uprog_ringbuf_fd(&s.up), on_record, &s, NULL)))
+	if (!(rb = ring_new(uprog_ringbuf_fd(&s.up), on_record, &s)))
 		goto out;
 	sbuf_printf(&s.w.buf, "%-8s %-15s %7s %7s %-5s %-12s %6s %s\n", "TIME(s)", "COMM", "PID",
 		    "TID", "DIR", "FUNC", "LEN", "<LATENCY>");
@@ -248,7 +248,7 @@ int sslsniff_main(int argc, char **argv)
 		struct signalfd_siginfo si;
 		int st;
 
-		ring_buffer__poll(rb, 50);
+		ring_poll(rb, 50);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo != SIGCHLD)
 				stop = si.ssi_signo;
@@ -263,7 +263,7 @@ int sslsniff_main(int argc, char **argv)
 			break;
 	}
 	uprog_detach(&s.up);
-	ring_buffer__consume(rb);
+	ring_drain(rb);
 	if (uprog_lost_total(&s.up))
 		fprintf(stderr, "strobe sslsniff: %llu events lost (ring buffer full)\n",
 			(unsigned long long)uprog_lost_total(&s.up));
@@ -273,7 +273,7 @@ int sslsniff_main(int argc, char **argv)
 						   : 128 + WTERMSIG(s.child_status);
 out:
 	if (rb)
-		ring_buffer__free(rb);
+		ring_free(rb);
 	uprog_destroy(&s.up);
 	if (l.gate_fd >= 0)
 		close(l.gate_fd);

@@ -177,6 +177,15 @@ long ring_consume(struct ring *rb)
 	return total;
 }
 
+long ring_poll(struct ring *rb, int timeout_ms)
+{
+	struct epoll_event ev;
+
+	if (epoll_wait(rb->epfd, &ev, 1, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	return ring_consume(rb);
+}
+
 long ring_drain(struct ring *rb)
 {
 	long total = 0, got;

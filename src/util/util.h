@@ -100,8 +100,9 @@ int elf_each_sym(Elf *elf, int (*fn)(const GElf_Sym *sym, const char *name, void
 		 void *ctx);
 
 /* ring.c: BPF ring buffers read by strobe's own reader (why: ring.c).
- * ring_consume reads once what each ring holds, ring_drain until they are
- * empty; both return the records read or a callback's negative result.
+ * ring_consume reads once what each ring holds, ring_poll after waiting
+ * up to timeout_ms for a wakeup, ring_drain until they are empty; each
+ * returns the records read or a negative error (a callback's).
  * ring_new and ring_add return NULL or -1 with errno set. */
 struct ring;
 typedef int (*ring_cb)(void *ctx, void *data, size_t size);
@@ -109,6 +110,7 @@ struct ring *ring_new(int map_fd, ring_cb cb, void *ctx);
 int ring_add(struct ring *rb, int map_fd, ring_cb cb, void *ctx);
 int ring_epoll_fd(const struct ring *rb);
 long ring_consume(struct ring *rb);
+long ring_poll(struct ring *rb, int timeout_ms);
 long ring_drain(struct ring *rb);
 void ring_free(struct ring *rb);
 
