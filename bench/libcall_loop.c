@@ -12,22 +12,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "batch.h"
+
 #define CALLS 500		/* calls per batch */
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 int main(int argc, char **argv)
 {
@@ -44,8 +31,7 @@ int main(int argc, char **argv)
 			sum += strtol("12345", NULL, 10);
 		ns[b] = (now_ns() - t0) / CALLS;
 	}
-	qsort(ns, batches, sizeof(*ns), cmp);
-	printf("ns/call min %.0f p10 %.0f med %.0f\n", ns[0], ns[batches / 10], ns[batches / 2]);
+	batch_report(stdout, ns, batches);
 	free(ns);
 	return 0;
 }

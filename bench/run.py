@@ -435,10 +435,10 @@ def batched_library_calls(libc, reps):
         for name in order:
             settle()
             out = subprocess.run(cfgs[name], capture_output=True, text=True).stdout
-            m = re.search(r"min (\d+) p10 \d+ med (\d+)", out)
+            m = re.search(r"min ([\d.]+) p10 [\d.]+ med ([\d.]+)", out)
             if m:
-                got[name][0].append(int(m.group(1)))
-                got[name][1].append(int(m.group(2)))
+                got[name][0].append(float(m.group(1)))
+                got[name][1].append(float(m.group(2)))
     if not all(got[k][0] for k in cfgs):
         print("  (a batched run printed nothing)")
         return

@@ -13,22 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "batch.h"
+
 #define PAIRS 1000		/* read + write pairs per batch */
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 int main(int argc, char **argv)
 {
@@ -47,7 +34,6 @@ int main(int argc, char **argv)
 				return 1;
 		t[b] = (now_ns() - t0) / PAIRS / 2;
 	}
-	qsort(t, nb, sizeof(*t), cmp);
-	fprintf(stderr, "ns/call min %.1f p10 %.1f med %.1f\n", t[0], t[nb / 10], t[nb / 2]);
+	batch_report(stderr, t, nb);
 	return 0;
 }
