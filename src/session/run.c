@@ -24,6 +24,7 @@
 #include "../probe/probe.h"
 
 #define POLL_MS 50	/* also bounds how late a quiet tail of events shows */
+#define HOLD_MARGIN_NS 10000000ull	/* --event uprobes: held this much longer */
 
 static uint64_t mono_ns(void);
 static uint64_t t_exec;		/* when strobe began running, after its libraries */
@@ -88,12 +89,15 @@ static int on_record(void *ctx, void *data, size_t size)
  * until they are empty. */
 static void drain(struct session *s, bool all)
 {
+	uint64_t began = mono_ns();
+
 	if (all)
 		ring_drain(s->rb);
 	else
 		ring_consume(s->rb);
+	/* a record is stamped before it is committed: a margin for that */
 	if (s->up)
-		uprobes_release(s);
+		uprobes_release(s, all ? UINT64_MAX : began - HOLD_MARGIN_NS);
 }
 
 void session_unfinished(struct session *s, struct ev_syscall *e, size_t size)

@@ -97,7 +97,7 @@ int uprobes_setup(struct session *s);
 int uprobes_ring(struct session *s);
 int uprobes_record(struct session *s);
 int uprobes_hold(struct session *s, const void *data, size_t size);
-void uprobes_release(struct session *s);
+void uprobes_release(struct session *s, uint64_t upto);
 void uprobes_stop(struct session *s);
 void uprobes_free(struct session *s);
 

@@ -278,16 +278,30 @@ static int cmp_held(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-void uprobes_release(struct session *s)
+/*
+ * What was held, in time order, up to `upto`; the rest stays held.  The
+ * two rings are read one after the other, so a record of the first that
+ * happened before the second's newest may come only with the next read:
+ * the caller passes when its read began, less a margin, and all (~0)
+ * at the end.
+ */
+void uprobes_release(struct session *s, uint64_t upto)
 {
+	size_t i, kept = 0;
+
 	if (!s->nheld)
 		return;		/* (qsort's array must not be NULL) */
 	qsort(s->held, s->nheld, sizeof(*s->held), cmp_held);
-	for (size_t i = 0; i < s->nheld; i++) {
+	for (i = 0; i < s->nheld && s->held[i].when <= upto; i++) {
 		session_record(s, s->held[i].data, s->held[i].size, false);
 		free(s->held[i].data);
 	}
-	s->nheld = 0;
+	for (; i < s->nheld; i++) {
+		s->held[kept] = s->held[i];
+		s->held[kept].seq = kept;	/* arrival order among the kept */
+		kept++;
+	}
+	s->nheld = kept;
 }
 
 void uprobes_stop(struct session *s)
