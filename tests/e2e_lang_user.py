@@ -231,7 +231,7 @@ def test_gethostlatency_unmodified():
     # numeric hosts: getaddrinfo answers without asking anyone; the
     # workload says its pid, since bpftrace 0.17 traces every process
     # (another run of this test elsewhere too)
-    f = py_file("gai.py", "import os, socket\nprint('workload', os.getpid(), flush=True)\n"
+    f = py_file("gai.py", "import os, socket\nos.write(1, b'workload %d\\n' % os.getpid())\n"
                 "for h in ('127.0.0.77', '127.0.0.77', '127.1.2.3'):\n"
                 "    socket.getaddrinfo(h, 80)\n")
 
@@ -252,7 +252,7 @@ def test_gethostlatency_unmodified():
         check(mine == lines(theirs), "strobe %s | bpftrace %s" % (mine, lines(theirs)))
 
 
-TLS = """import socket, ssl, sys, threading, time
+TLS = """import os, socket, ssl, sys, threading, time
 ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER); ctx.load_cert_chain(sys.argv[1], sys.argv[2])
 srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
 tids = [threading.get_native_id()]
@@ -266,7 +266,9 @@ cc = ssl.create_default_context(); cc.check_hostname = False; cc.verify_mode = s
 with cc.wrap_socket(socket.create_connection(srv.getsockname())) as s:
     s.sendall(b"secret request 42"); s.recv(100)
 t.join()
-print("workload", *tids, flush=True)
+# one write: the tracer writes to the same pipe, and a line split in
+# two (print's pieces, unbuffered) lost the tids once
+os.write(1, ("workload %s\\n" % " ".join(map(str, tids))).encode())
 time.sleep(0.3)
 """
 
