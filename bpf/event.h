@@ -250,6 +250,11 @@ struct fd_info {
 
 struct task_state {
 	__u64 ts;
+	/* pid << 32 | tid, as bpf_get_current_pid_tgid() gives it, taken at
+	 * the call's entry from the task (on_exec renews it: a thread's
+	 * execve takes its leader's pid), so that the exit's record needs no
+	 * helper call for it */
+	__u64 id;
 	__u64 args[6];
 	__s32 nr;
 	__u32 flags;

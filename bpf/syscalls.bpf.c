@@ -185,10 +185,9 @@ static __always_inline struct lost_ctr *lost_get(void)
 	return bpf_map_lookup_elem(&lostc, &zero);
 }
 
-static __always_inline void fill_header(struct ev_header *h, __u16 kind,
-					__u32 size, __u64 ts)
+static __always_inline void fill_header_id(struct ev_header *h, __u16 kind,
+					   __u32 size, __u64 ts, __u64 id)
 {
-	__u64 id = bpf_get_current_pid_tgid();
 	struct lost_ctr *lc = lost_get();
 
 	h->ts = ts;
@@ -199,6 +198,12 @@ static __always_inline void fill_header(struct ev_header *h, __u16 kind,
 	h->size = size;
 	h->lost = lc ? lc->pending : 0;
 	h->pad = 0;
+}
+
+static __always_inline void fill_header(struct ev_header *h, __u16 kind,
+					__u32 size, __u64 ts)
+{
+	fill_header_id(h, kind, size, ts, bpf_get_current_pid_tgid());
 }
 
 static __always_inline void count_lost(void)
@@ -234,12 +239,21 @@ static __always_inline void submit(void *p, __u64 now)
 	bpf_ringbuf_submit(p, wake_flags(now));
 }
 
-static __always_inline struct task_state *state_of_current(bool create)
+static __always_inline struct task_state *state_of(struct task_struct *t, bool create)
 {
-	struct task_struct *t = bpf_get_current_task_btf();
-
 	return bpf_task_storage_get(&tstate, t, 0,
 				    create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+}
+
+static __always_inline struct task_state *state_of_current(bool create)
+{
+	return state_of(bpf_get_current_task_btf(), create);
+}
+
+/* bpf_get_current_pid_tgid()'s value, read from the task */
+static __always_inline __u64 task_id(struct task_struct *t)
+{
+	return (__u64)t->tgid << 32 | (__u32)t->pid;
 }
 
 #include "capture.bpf.inc"
@@ -260,6 +274,7 @@ static __always_inline void flush_ignored(struct task_state *st)
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
+	struct task_struct *t;
 	struct task_state *st;
 	__u64 now, mark_ts = 0;
 	__u32 inj = 0;
@@ -281,14 +296,15 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	}
 	if (!selected(nr))
 		return 0;
+	t = bpf_get_current_task_btf();
 	if (target_all) {
-		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+		if (t->tgid == self_tgid)
 			return 0;
-		st = state_of_current(true);
+		st = state_of(t, true);
 		if (st)
 			st->flags |= TS_TRACED;
 	} else {
-		st = state_of_current(false);
+		st = state_of(t, false);
 	}
 	if (!st || !(st->flags & TS_TRACED))
 		return 0;
@@ -302,6 +318,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	now = bpf_ktime_get_ns();
 	/* a delayed call entered when it reached the filter */
 	st->ts = mark_ts ? mark_ts : now;
+	st->id = task_id(t);
 	st->nr = nr;
 	st->args[0] = a0;
 	st->args[1] = a1;
@@ -553,6 +570,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 	if (st->ign_sig)
 		flush_ignored(st);
 	st->ts = bpf_ktime_get_ns();
+	st->id = bpf_get_current_pid_tgid();
 	st->nr = NR_RT_SIGRETURN;
 	st->args[0] = r->sp + UC_SIGMASK_OFF;
 	for (i = 1; i < 6; i++)

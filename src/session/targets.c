@@ -164,7 +164,7 @@ static bool show_blocked(const struct options *o, int nr)
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked)
 {
-	struct task_state ts = { .flags = flags };
+	struct task_state ts = { .flags = flags, .id = (uint64_t)pid << 32 | (uint32_t)tid };
 	int fd = pidfd_of(tid), nr = -1, err = 0;
 
 	if (fd < 0)
