@@ -52,6 +52,8 @@ struct ev_header {
 				 * (built by user space, for record files) */
 #define EVF_DROPPED	0x20	/* exit half -e status= does not show: its
 				 * entry half is forgotten, not unfinished */
+#define EVF_KILLED	0x40	/* the thread dies by SIGKILL on its way out
+				 * of the call: strace's "<unfinished ...>) = ?" */
 
 /* ev_syscall.inj, and struct inj_mark.flags */
 #define INJ_INJECTED	0x01	/* the result is strobe's: " (INJECTED)" */
@@ -129,6 +131,11 @@ struct ev_fork {
 struct ev_exec {
 	struct ev_header h;
 	char comm[16];
+	/* the thread's id before the exec: another than h.tid when a thread
+	 * other than the leader exec'd and took the leader's (older
+	 * recordings end before this field: read it when the size has it) */
+	__u32 old_tid;
+	__u32 pad;
 };
 
 /* The tracepoint's record as the kernel wrote it; decoded by its format. */
@@ -213,6 +220,8 @@ struct ev_uprobe {
 #define TS_RESUMED	0x08	/* in-flight call found by user space at attach */
 #define TS_SIGRETURN	0x10	/* per-syscall path: rt_sigreturn entered, completed
 				 * by tp_exit, tail-called (see syscalls.bpf.c) */
+#define TS_EXEC_REREAD	0x20	/* execve's entry half missed a string (a page
+				 * not yet mapped): on_exec sends it again */
 
 /* cap->arg of a struct fd_info: FDI_ARG + argument, FDI_RESULT, or
  * FDI_PAIR + 0/1 for the two fds of an fd pair */

@@ -356,14 +356,17 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	}
 	if (!do_trace)
 		return 0;
-	if (nr == NR_EXECVE || nr == NR_EXECVEAT)
-		emit_exec_entry(st, now);
-	else if (in_set(entry_sel, nr))
+	st->flags &= ~TS_EXEC_REREAD;
+	if (nr == NR_EXECVE || nr == NR_EXECVEAT) {
+		if (emit_exec_entry(st, now) && nr == NR_EXECVE)
+			st->flags |= TS_EXEC_REREAD;
+	} else if (in_set(entry_sel, nr))
 		stash_entry_g(st, nr);
 	return 0;
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks);
+static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
+				      struct task_struct *t);
 
 static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
 					 __s32 nr, __s64 ret);
@@ -371,7 +374,8 @@ static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *
 /* the raw front end's (unused in the per-syscall object) */
 static __always_inline __attribute__((unused)) int on_exit(struct pt_regs *regs, __s64 ret)
 {
-	struct task_state *st = state_of_current(false);
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct task_state *st = state_of(t, false);
 
 	if (inject_on && regs && (!st || !(st->flags & TS_IN_CALL))) {
 		__s32 nr = regs->orig_ax;
@@ -381,7 +385,7 @@ static __always_inline __attribute__((unused)) int on_exit(struct pt_regs *regs,
 	}
 	if (!st)
 		return 0;
-	exit_call(st, ret, true);
+	exit_call(st, ret, true, t);
 	/* sent while the thread was in the call (SIGCHLD during wait4):
 	 * strace shows it after the call's line */
 	if (st->ign_sig)
@@ -389,7 +393,28 @@ static __always_inline __attribute__((unused)) int on_exit(struct pt_regs *regs,
 	return 0;
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks)
+/*
+ * Does the thread die by SIGKILL on its way out of the call?  strace never
+ * sees such a call return (ptrace reports no exit to a killed tracee) and
+ * prints "<unfinished ...>) = ?".  kill -9, another thread's exit_group
+ * or execve (they send SIGKILL to the others) do this.  A default-fatal
+ * signal does too without ptrace (the kernel turns it into a group
+ * SIGKILL as it is sent), but under strace the tracee still sees it
+ * delivered, after the call's error: that case keeps its result (its
+ * group_exit_code is the signal).
+ */
+static __always_inline bool killed(struct task_struct *t)
+{
+	int code;
+
+	if (!(t->pending.signal.sig[0] & (1UL << (SIGKILL - 1))))
+		return false;
+	code = t->signal->group_exit_code & 0x7f;
+	return code == 0 || code == SIGKILL;
+}
+
+static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
+				      struct task_struct *t)
 {
 	struct cap_rule *r;
 	__u8 flags = 0;
@@ -400,8 +425,12 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 		return;
 	if (st->flags & TS_RESUMED)
 		flags |= EVF_RESUMED;
+	if (killed(t))
+		flags |= EVF_KILLED;
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
-	if (RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
+	/* a killed call is unfinished for -e status=, as strace's */
+	if ((flags & EVF_KILLED) ? !(status_mask & ST_UNFINISHED) :
+	    RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
 	    !(status_mask & ST_SUCCESSFUL)) {
 		/* execve's entry half is out: say it is not to be shown */
 		if (do_trace && !(flags & EVF_RESUMED) &&
@@ -540,6 +569,7 @@ int on_sys_enter(struct sc_enter_rec *ctx)
 SEC("tracepoint")
 int on_sys_exit(struct sc_exit_rec *ctx)
 {
+	struct task_struct *t;
 	struct task_state *st;
 	struct pt_regs *r;
 	bool sigret = true;
@@ -548,7 +578,8 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 
 	if (stopped)
 		return 0;
-	st = state_of_current(false);
+	t = bpf_get_current_task_btf();
+	st = state_of(t, false);
 	if (!st)
 		return 0;
 	if (ctx->nr != NR_RT_SIGRETURN || !(st->flags & TS_SIGRETURN)) {
@@ -557,7 +588,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 		goto done;
 	}
 	st->flags &= ~TS_SIGRETURN;
-	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	r = (struct pt_regs *)bpf_task_pt_regs(t);
 	if (!r)
 		return 0;
 	if (target_all) {
@@ -583,7 +614,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 	bpf_probe_read_user(&ret, sizeof(ret), (void *)(r->sp + UC_AX_OFF));
 done:
 	/* one copy of exit_call: the verifier checks each copy */
-	exit_call(st, ret, !sigret);
+	exit_call(st, ret, !sigret, t);
 	if (st->ign_sig)
 		flush_ignored(st);
 	return 0;

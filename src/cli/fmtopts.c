@@ -14,6 +14,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.paths = o->paths, .npaths = o->npaths,
 		.print_ip = o->print_ip, .stack_trace = o->stack_trace,
 		.columns = o->columns, .numbers = o->syscall_numbers,
-		.quiet_exit = o->quiet & QUIET_EXIT, .signals = o->signals,
+		.quiet_exit = o->quiet & QUIET_EXIT,
+		.quiet_superseded = o->quiet & QUIET_THREAD_EXECVE, .signals = o->signals,
 	};
 }

@@ -235,11 +235,14 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 	return d->nargs;
 }
 
-void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-	      size_t size)
+/* put_call, or with `at_entry` what strace shows of a call that never
+ * returned: the arguments before the first one the call writes, and
+ * ", " if that one is cut off ("read(0, "). */
+static void put_call_as(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			size_t size, bool at_entry)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
-	int n;
+	int n, k;
 
 	if (!d || (d->flags & SCF_NO_FORMAT)) {
 		if (d) {
@@ -271,10 +274,26 @@ void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		return;
 	}
 	n = shown_args(d, e);
-	for (int i = 0; i < n; i++) {
+	for (k = 0; at_entry && k < n && d->args[k].dir != ARG_OUT; k++)
+		;
+	for (int i = 0; i < (at_entry ? k : n); i++) {
 		if (i)
 			sbuf_puts(b, ", ");
 		put_arg(f, b, d, e, size, i);
 	}
+	if (at_entry && k < n && k > 0)
+		sbuf_puts(b, ", ");
+}
+
+void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+	      size_t size)
+{
+	put_call_as(f, b, e, size, false);
+}
+
+void put_call_at_entry(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		       size_t size)
+{
+	put_call_as(f, b, e, size, true);
 }
 

@@ -199,6 +199,10 @@ struct cap;
 /* args.c: a call's arguments, from its record */
 void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 	      size_t size);
+/* ...as strace shows a call that never returned: its arguments up to the
+ * first one the call writes ("read(0, ") */
+void put_call_at_entry(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		       size_t size);
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i);
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e);

@@ -9,6 +9,7 @@
  * entry and the exit separately when another process's line comes between
  * (docs/design.md explains the choice).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,6 +18,7 @@
 #include "formatter.h"
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../tracepoint/tracepoint.h"
 
 /* -e signal=: is this signal's line (or death by it) shown? */
@@ -62,6 +64,8 @@ void formatter_free(struct formatter *f)
 	for (size_t i = 0; i < f->npend; i++)
 		free(f->pend[i].rec);
 	free(f->pend);
+	for (struct ev_exit *x; (x = held_exit_next(f));)
+		free(x);
 	free(f->joined);
 	fdpaths_free(f->fds);
 	fus_free(f->us);
@@ -189,6 +193,10 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		sbuf_puts(b, "<... ");
 		sbuf_puts(b, d ? d->name : "syscall");
 		sbuf_puts(b, " resumed>)");
+	} else if (e->flags & EVF_KILLED) {
+		/* the thread died by SIGKILL in it: "read(0,  <unfinished ...>) = ?" */
+		put_call_at_entry(f, b, e, size);
+		sbuf_puts(b, " <unfinished ...>)");
 	} else {
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
@@ -202,6 +210,40 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		fus_put_stack(f->us, b, e->flags & EVF_NORETURN);
 }
 
+/* "+++ exited with N +++", "+++ killed by SIG +++" */
+void put_exit(struct formatter *f, const struct ev_exit *x)
+{
+	struct sbuf *b = &f->w->buf;
+	/* as strace: -qq hides "exited with", -e signal= "killed by" */
+	bool shown = x->code & 0x7f ? signal_shown(f, x->code & 0x7f) : !f->o.quiet_exit;
+
+	if (shown && f->o.json) {
+		json_exit(f, b, x);
+		end_line(f, b);
+	} else if (shown) {
+		put_leader(f, b, &x->h);
+		put_number(f, b, x->h.tid, -1);
+		decode_exit_status(b, x->code);
+		end_line(f, b);
+		if (f->us)	/* -k: exit_group's stack, after the line, as strace */
+			fus_exit(f->us, b, x);
+	}
+	if (f->nprocs > 0)
+		f->nprocs--;
+	if (f->fds)
+		fdpaths_exit(f->fds, x->h.pid);
+}
+
+/* A clone, fork or vfork line: the one that may have made a new child */
+static bool is_clone_line(const void *rec, size_t size)
+{
+	const struct ev_syscall *e = rec;
+
+	if (size < sizeof(*e) || e->h.kind != EV_SYSCALL)
+		return false;
+	return e->nr == NR_clone || e->nr == NR_clone3 || e->nr == NR_fork || e->nr == NR_vfork;
+}
+
 void formatter_event(struct formatter *f, const void *rec, size_t size)
 {
 	const struct ev_header *h = rec;
@@ -213,7 +255,7 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 	}
 	size = h->size;
 	if (f->nforks)
-		settle_forks(f, h->tid, false);
+		settle_forks(f, h->tid, false, is_clone_line(rec, size));
 	if (h->lost)
 		put_lost(f, h->lost);
 	switch (h->kind) {
@@ -238,7 +280,7 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		if (f->us)
 			fus_end(f->us);
 		if (f->nforks)
-			settle_forks(f, h->tid, true);
+			settle_forks(f, h->tid, true, true);
 		break;
 	}
 	case EV_SIGNAL: {
@@ -273,29 +315,19 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 	}
 	case EV_EXIT: {
 		const struct ev_exit *x = rec;
+		struct ev_exit *held;
 
 		if (size < sizeof(*x)) {
 			f->malformed++;
 			return;
 		}
-		/* as strace: -qq hides "exited with", -e signal= "killed by" */
-		bool shown = x->code & 0x7f ? signal_shown(f, x->code & 0x7f) : !f->o.quiet_exit;
-
-		if (shown && f->o.json) {
-			json_exit(f, b, x);
-			end_line(f, b);
-		} else if (shown) {
-			put_leader(f, b, h);
-			put_number(f, b, h->tid, -1);
-			decode_exit_status(b, x->code);
-			end_line(f, b);
-			if (f->us)	/* -k: exit_group's stack, after the line, as strace */
-				fus_exit(f->us, b, x);
+		if (hold_leader_exit(f, x))
+			break;
+		put_exit(f, x);
+		if ((held = thread_exited(f, x))) {
+			put_exit(f, held);
+			free(held);
 		}
-		if (f->nprocs > 0)
-			f->nprocs--;
-		if (f->fds)
-			fdpaths_exit(f->fds, h->pid);
 		break;
 	}
 	case EV_FORK:
@@ -308,10 +340,17 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			fdpaths_fork(f->fds, ((const struct ev_fork *)rec)->h.pid,
 				     ((const struct ev_fork *)rec)->child_pid);
 		break;
-	case EV_EXEC:
-		if (size < sizeof(struct ev_exec))
+	case EV_EXEC: {
+		const struct ev_exec *x = rec;
+
+		if (size < offsetof(struct ev_exec, old_tid)) {
 			f->malformed++;
+			return;
+		}
+		if (size >= sizeof(*x) && x->old_tid && x->old_tid != h->tid)
+			thread_execed(f, h->pid, x->old_tid, h->tid);
 		break;
+	}
 	case EV_TRACEPOINT:
 		format_tracepoint(f, rec, size);
 		break;

@@ -13,6 +13,8 @@ struct pending {
 	__u32 pid;
 	size_t size;
 	struct ev_syscall *rec;	/* the entry half, copied */
+	bool shown;		/* printed cut ("<pid changed to N ...>"): its
+				 * exit half is a resumed line */
 };
 
 struct formatter {
@@ -32,6 +34,10 @@ struct formatter {
 	 * or its own first line is out, as strace counts it. */
 	struct { __u32 parent, child; } forks[64];
 	unsigned nforks;
+	/* Threads per process that -f saw start, for the leader's exit line,
+	 * which strace shows after its threads' (the kernel reports a group
+	 * leader last); a process beyond the table is not held back. */
+	struct group { __u32 pid; int threads; struct ev_exit *exit; } groups[32];
 	time_t tm_sec;		/* localtime cache for -t */
 	char tm_text[16];
 	struct fdpaths *fds;	/* -y */
@@ -52,8 +58,21 @@ struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid);
 void put_cut_call(struct formatter *f, const struct ev_syscall *e, size_t size,
 			 const char *why);
 void pending_drop(struct formatter *f, struct pending *p);
-void settle_forks(struct formatter *f, __u32 tid, bool after);
+void settle_forks(struct formatter *f, __u32 tid, bool after, bool clone_line);
 void note_fork(struct formatter *f, const struct ev_fork *k);
+/* forks.c: a leader's exit while its threads live is held (true), and
+ * given back (to print, then free) by the exit of its last thread */
+bool hold_leader_exit(struct formatter *f, const struct ev_exit *x);
+struct ev_exit *thread_exited(struct formatter *f, const struct ev_exit *x);
+/* ...or at the end, one at a time (NULL when none is left) */
+struct ev_exit *held_exit_next(struct formatter *f);
+/* ...a thread exec'd: the held exit of its leader, to be replaced by
+ * "superseded" (NULL when none was held) */
+struct ev_exit *leader_superseded(struct formatter *f, __u32 pid);
+/* join.c: a thread other than the leader exec'd and took its id */
+void thread_execed(struct formatter *f, __u32 pid, __u32 old, __u32 tid);
+/* format.c: an exit's line */
+void put_exit(struct formatter *f, const struct ev_exit *x);
 void put_lost(struct formatter *f, uint64_t n);
 
 #endif

@@ -4,6 +4,7 @@
  * (joined by thread, or by process when a thread's exec completes in the
  * leader), and calls in flight at attach and detach, <unfinished ...>.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -77,6 +78,7 @@ static void split_entry(struct formatter *f, const struct ev_syscall *e, size_t 
 	p->tid = e->h.tid;
 	p->pid = e->h.pid;
 	p->size = size;
+	p->shown = false;
 	f->npend++;
 }
 
@@ -106,10 +108,48 @@ const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_sys
 	f->joined->dur = e->dur;
 	f->joined->h.tid = e->h.tid;	/* the pid it completed in, as strace shows */
 	f->joined->h.lost = 0;
+	if (p->shown)
+		f->joined->flags |= EVF_RESUMED;
 	*out_size = p->size;
 	p->rec = NULL;
 	*p = f->pend[--f->npend];
 	return f->joined;
+}
+
+/*
+ * A thread other than the leader exec'd (it now has the leader's id, `tid`;
+ * `old` was its own): as strace, its execve so far, cut with "<pid
+ * changed to N ...>", then the leader's end, "+++ superseded by execve in
+ * pid OLD +++", in place of the exit line it had; the execve's result
+ * follows as a resumed line.
+ */
+void thread_execed(struct formatter *f, __u32 pid, __u32 old, __u32 tid)
+{
+	struct pending *p = NULL;
+	struct ev_exit *held;
+	char why[64];
+
+	for (size_t i = 0; i < f->npend; i++)
+		if (f->pend[i].tid == old)
+			p = &f->pend[i];
+	if (p && !f->o.json) {
+		snprintf(why, sizeof(why), " <pid changed to %u ...>", tid);
+		put_cut_call(f, p->rec, p->size, why);
+		p->shown = true;
+	}
+	held = leader_superseded(f, pid);
+	if (!held)
+		return;
+	if (f->nprocs > 0)	/* the thread that exec'd is the leader now */
+		f->nprocs--;
+	if (!f->o.quiet_superseded && !f->o.json) {
+		struct sbuf *b = &f->w->buf;
+
+		put_leader(f, b, &held->h);
+		sbuf_printf(b, "+++ superseded by execve in pid %u +++", old);
+		end_line(f, b);
+	}
+	free(held);
 }
 
 void formatter_finish(struct formatter *f)
@@ -119,5 +159,10 @@ void formatter_finish(struct formatter *f)
 
 		formatter_unfinished(f, p->rec, p->size);
 		pending_drop(f, p);
+	}
+	/* a leader whose threads' exits were not seen (lost, or detached) */
+	for (struct ev_exit *x; (x = held_exit_next(f));) {
+		put_exit(f, x);
+		free(x);
 	}
 }

@@ -56,7 +56,9 @@ void json_syscall(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 	formatter_result_text(&t, e);
 	sbuf_puts(b, ",\"ret\":");
 	json_string(b, t.p, t.len);
-	if (!(e->flags & EVF_NORETURN) && !(d && d->ret == RK_NONE)) {
+	if (e->flags & EVF_KILLED)
+		sbuf_puts(b, ",\"killed\":true");
+	else if (!(e->flags & EVF_NORETURN) && !(d && d->ret == RK_NONE)) {
 		sbuf_printf(b, ",\"retval\":%lld", (long long)e->ret);
 		if (RET_IS_ERROR(e->ret) && errno_name(-e->ret))
 			sbuf_printf(b, ",\"errno\":\"%s\"", errno_name(-e->ret));

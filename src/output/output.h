@@ -60,6 +60,7 @@ struct fmt_opts {
 	bool numbers;		/* -n: "[  59] " before each call */
 	bool separate;		/* -ff: each thread's lines to its own file */
 	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
+	bool quiet_superseded;	/* -e quiet=thread-execve: no "+++ superseded ... +++" */
 	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
 };
 

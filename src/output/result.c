@@ -18,7 +18,7 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 	const struct syscall_desc *d = syscall_get(e->nr);
 	int64_t ret = e->ret;
 
-	if ((e->flags & EVF_NORETURN) || (d && d->ret == RK_NONE)) {
+	if ((e->flags & (EVF_NORETURN | EVF_KILLED)) || (d && d->ret == RK_NONE)) {
 		sbuf_putc(b, '?');
 	} else if (RET_IS_ERROR(ret) && !(e->inj & INJ_RETVAL)) {
 		int err = -ret;
@@ -85,6 +85,10 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 	else
 		sbuf_putc(b, ' ');
 	sbuf_puts(b, "= ");
+	if (e->flags & EVF_KILLED) {	/* strace: "= ?", no more */
+		sbuf_putc(b, '?');
+		return;
+	}
 	put_result_fd(f, b, e, size);
 	put_wait_result(f, b, e, size);
 	put_prctl_result(b, e);

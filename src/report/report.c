@@ -7,6 +7,7 @@
  * error is one line naming the file offset, and the exit status is 1.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -46,7 +47,7 @@ static bool keep(const struct options *o, const struct ev_header *h)
 
 static void note_names(struct report *r, const struct ev_header *h, size_t size)
 {
-	if (h->kind == EV_EXEC && size >= sizeof(struct ev_exec))
+	if (h->kind == EV_EXEC && size >= offsetof(struct ev_exec, old_tid))
 		names_set(&r->names, h->tid, h->pid, ((const struct ev_exec *)h)->comm);
 	else if (h->kind == EV_FORK && size >= sizeof(struct ev_fork)) {
 		const struct ev_fork *k = (const void *)h;
