@@ -87,6 +87,7 @@ OVERRIDE = {
     ("stat", "statbuf"): "STAT", ("fstat", "statbuf"): "STAT",
     ("lstat", "statbuf"): "STAT", ("newfstatat", "statbuf"): "STAT",
     ("nanosleep", "rqtp"): "TIMESPEC", ("clock_nanosleep", "rqtp"): "TIMESPEC",
+    ("nanosleep", "rmtp"): "REMAIN", ("clock_nanosleep", "rmtp"): "REMAIN",
     ("clock_gettime", "tp"): "TIMESPEC/out", ("clock_getres", "tp"): "TIMESPEC/out",
     ("clock_gettime", "which_clock"): "CLOCKID", ("clock_getres", "which_clock"): "CLOCKID",
     ("clock_nanosleep", "which_clock"): "CLOCKID",

@@ -1311,6 +1311,26 @@ def test_exec_strings_in_unmapped_pages():
         check(any('"from-' in l for l in a), a)
 
 
+def test_interrupted_sleep_shows_time_left():
+    """A sleep cut short by a signal: strace shows the time left that the
+    kernel wrote to rmtp (the address when the sleep completes).  Before:
+    the address always."""
+    lines = {}
+    for who, tool in (("strobe", [STROBE]), ("strace", ["strace"])):
+        p = subprocess.Popen(tool + ["-e", "trace=clock_nanosleep", "sleep", "5"],
+                             stderr=subprocess.PIPE, text=True)
+        time.sleep(0.6)
+        subprocess.run(["pkill", "-INT", "-x", "sleep"])
+        err = p.communicate(timeout=TIMEOUT)[1]
+        line = [l for l in err.splitlines() if l.startswith("clock_nanosleep(")]
+        check(line, "%s: %s" % (who, err))
+        lines[who] = re.sub(r"tv_nsec=\d+", "tv_nsec=N", line[0])
+    check(lines["strobe"] == lines["strace"], lines)
+    check("}, {tv_sec=4, tv_nsec=N}) = ? ERESTART_RESTARTBLOCK" in lines["strobe"], lines)
+    done = strobe(["-e", "trace=clock_nanosleep", "sleep", "0.01"]).stderr
+    check(re.search(r"\}, 0x[0-9a-f]+\) += 0", done), done)
+
+
 def test_attach_sees_calls_and_resumed():
     p, pid = spawn([prog("sleeper")])
     try:

@@ -6,6 +6,7 @@
  * ones here are what a single kind needs around them: the NULL pointer,
  * the capture that failed, the fd's path, the direction.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "../output/internal.h"
@@ -150,6 +151,24 @@ static void put_wait_arg_c(ARGS)
 {
 	if (!put_wait_arg(f, b, d, e, size, i))
 		sbuf_hex(b, e->args[i]);
+}
+
+/* nanosleep's and clock_nanosleep's rmtp: the time left, which the kernel
+ * writes when a signal interrupts a relative sleep; strace shows it then,
+ * and the address otherwise */
+static void put_remain_c(ARGS)
+{
+	int err = RET_IS_ERROR(e->ret) ? (int)-e->ret : 0;
+	bool absolute = e->nr == NR_clock_nanosleep && (e->args[1] & 1);	/* TIMER_ABSTIME */
+	const struct cap *c;
+	const char *data;
+
+	if (e->args[i] && !absolute && (err == EINTR || errno_is_restart(err)) &&
+	    cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) &&
+	    c->len >= (size_t)arg_kind_size(d->args[i].kind))
+		decode_timespec(b, (const uint8_t *)data, c->len);
+	else
+		put_ptr(b, e->args[i]);
 }
 
 static void put_msg_arg_c(ARGS)
