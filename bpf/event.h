@@ -220,8 +220,6 @@ struct ev_uprobe {
 #define TS_RESUMED	0x08	/* in-flight call found by user space at attach */
 #define TS_SIGRETURN	0x10	/* per-syscall path: rt_sigreturn entered, completed
 				 * by tp_exit, tail-called (see syscalls.bpf.c) */
-#define TS_EXEC_REREAD	0x20	/* execve's entry half missed a string (a page
-				 * not yet mapped): on_exec sends it again */
 
 /* cap->arg of a struct fd_info: FDI_ARG + argument, FDI_RESULT, or
  * FDI_PAIR + 0/1 for the two fds of an fd pair */

@@ -356,11 +356,9 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	}
 	if (!do_trace)
 		return 0;
-	st->flags &= ~TS_EXEC_REREAD;
-	if (nr == NR_EXECVE || nr == NR_EXECVEAT) {
-		if (emit_exec_entry(st, now) && nr == NR_EXECVE)
-			st->flags |= TS_EXEC_REREAD;
-	} else if (in_set(entry_sel, nr))
+	if (nr == NR_EXECVE || nr == NR_EXECVEAT)
+		emit_exec_entry(st, now);
+	else if (in_set(entry_sel, nr))
 		stash_entry_g(st, nr);
 	return 0;
 }

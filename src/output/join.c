@@ -54,11 +54,108 @@ void pending_drop(struct formatter *f, struct pending *p)
 	*p = f->pend[--f->npend];
 }
 
+/* A string block cap: execve's entry half again, from the new image */
+static bool is_block(const struct cap *c)
+{
+	return (c->flags & (CAP_ARGV | CAP_ELEM)) == (CAP_ARGV | CAP_ELEM);
+}
+
+/* Has the record a string block (`faulted` false), or a capture that
+ * could not be read (true)? */
+static bool has_cap(const struct ev_syscall *e, size_t size, bool faulted)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))
+		if (faulted ? (c->flags & CAP_FAULT) != 0 : is_block(c))
+			return true;
+	return false;
+}
+
+static void put_cap(uint8_t **w, uint8_t arg, uint8_t flags, const char *data, size_t len)
+{
+	struct cap c = { .len = len, .arg = arg, .flags = flags };
+
+	memcpy(*w, &c, sizeof(c));
+	memcpy(*w + sizeof(c), data, len);
+	memset(*w + sizeof(c) + len, 0, CAP_SIZE(len) - sizeof(c) - len);
+	*w += CAP_SIZE(len);
+}
+
+/*
+ * The kernel side's second entry half of an execve (emit_exec_again) holds
+ * argv (and with -v the environment) as blocks of NUL-separated strings:
+ * made into the captures the first has, one CAP_ARGV per string, cut at
+ * -s and counted as the kernel side's string loop does.  Returns a new
+ * record (to free), NULL if it cannot be made.
+ */
+static struct ev_syscall *split_blocks(struct formatter *f, const struct ev_syscall *e,
+				       size_t size, size_t *out_size)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	size_t strmax = formatter_strsize(f), cap = size;
+	struct ev_syscall *n;
+	uint8_t *w;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))	/* a cap header and padding per string */
+		for (size_t i = 0; i < c->len; i++)
+			cap += data[i] ? 0 : 16;
+	if (!(n = malloc(cap + 32)))		/* ...and a last string cut short */
+		return NULL;
+	memcpy(n, e, sizeof(*e));
+	n->ncaps = 0;
+	n->aux2 = 0;
+	w = (uint8_t *)(n + 1);
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		unsigned max = c->arg == 1 && !decode_verbose() ? ARGV_MAX : ARGV_MAX_V, got = 0;
+
+		if (!is_block(c)) {
+			put_cap(&w, c->arg, c->flags, data, c->len);
+			n->ncaps++;
+			continue;
+		}
+		for (size_t at = 0; at < c->len && got < max; got++) {
+			size_t len = strnlen(data + at, c->len - at);
+			bool cut = at + len == c->len && (c->flags & CAP_TRUNC);
+
+			put_cap(&w, c->arg, CAP_ARGV | (len > strmax || cut ? CAP_TRUNC : 0),
+				data + at, len > strmax ? strmax : len);
+			n->ncaps++;
+			at += len + 1;
+		}
+		/* argv's strings not shown (argc in the kernel's aux2) */
+		if (c->arg == 1 && e->aux2 > got)
+			n->aux2 = e->aux2 - got;
+	}
+	*out_size = w - (uint8_t *)n;
+	return n;
+}
+
 /* The entry half of a split call: keep it until its exit half arrives. */
 static void split_entry(struct formatter *f, const struct ev_syscall *e, size_t size)
 {
 	struct pending *p = pending_find(f, e->h.tid, e->h.pid);
 
+	/* execve's entry half again: taken when the first missed a string */
+	if (has_cap(e, size, false)) {
+		struct ev_syscall *n;
+		size_t nsize;
+
+		if (p && p->tid == e->h.tid && p->rec->nr == e->nr && !p->shown &&
+		    has_cap(p->rec, p->size, true) && (n = split_blocks(f, e, size, &nsize))) {
+			free(p->rec);
+			p->rec = n;
+			p->size = nsize;
+		}
+		return;
+	}
 	if (p && p->tid == e->h.tid)
 		pending_drop(f, p);
 	if (f->npend == f->cappend) {
