@@ -32,6 +32,8 @@
 #include "event.h"
 #include "hist.h"
 
+#include "uregs.h"
+
 char LICENSE[] SEC("license") = "GPL";
 
 #include "../src/syscalls/nr_x86_64.h"	/* generated with the syscall table */
@@ -366,11 +368,11 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
 				      struct task_struct *t);
 
-static __always_inline void exit_skipped(struct task_state *st, struct pt_regs *regs,
+static __always_inline void exit_skipped(struct task_state *st, struct uregs *regs,
 					 __s32 nr, __s64 ret);
 
 /* the raw front end's (unused in the per-syscall object) */
-static __always_inline __attribute__((unused)) int on_exit(struct pt_regs *regs, __s64 ret)
+static __always_inline __attribute__((unused)) int on_exit(struct uregs *regs, __s64 ret)
 {
 	struct task_struct *t = bpf_get_current_task_btf();
 	struct task_state *st = state_of(t, false);
@@ -407,7 +409,10 @@ static __always_inline bool killed(struct task_struct *t)
 
 	if (!(t->pending.signal.sig[0] & (1UL << (SIGKILL - 1))))
 		return false;
-	code = t->signal->group_exit_code & 0x7f;
+	/* read, not walked: the verifier looks each pointer field walked
+	 * from a trusted task up by name in the kernel's BTF, a linear scan
+	 * that cost start-up 5 ms (docs/design.md, Loading) */
+	code = BPF_CORE_READ(t, signal, group_exit_code) & 0x7f;
 	return code == 0 || code == SIGKILL;
 }
 
@@ -482,7 +487,7 @@ struct {
  * returns at entry before its arguments are read.
  */
 SEC("tp_btf/sys_enter")
-int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
+int BPF_PROG(on_sys_enter, struct uregs *regs, long id)
 {
 	/* one call of on_enter, not two: each inlined copy takes stack */
 	bool sr = id == NR_RT_SIGRETURN;
@@ -495,7 +500,7 @@ int BPF_PROG(on_sys_enter, struct pt_regs *regs, long id)
 }
 
 SEC("tp_btf/sys_exit")
-int BPF_PROG(on_sys_exit, struct pt_regs *regs, long ret)
+int BPF_PROG(on_sys_exit, struct uregs *regs, long ret)
 {
 	/* every exit, selected or not: a signal the thread ignores, sent
 	 * during the call, is shown at its exit, where strace shows it */
@@ -537,12 +542,12 @@ struct sc_exit_rec {
 SEC("tracepoint")
 int on_sys_enter(struct sc_enter_rec *ctx)
 {
-	struct pt_regs *r;
+	struct uregs *r;
 	__s32 nr;
 
 	if (stopped)
 		return 0;
-	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	r = (struct uregs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	nr = ctx->nr;
 	if (!r)
 		return 0;
@@ -569,7 +574,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 {
 	struct task_struct *t;
 	struct task_state *st;
-	struct pt_regs *r;
+	struct uregs *r;
 	bool sigret = true;
 	__s64 ret;
 	int i;
@@ -586,7 +591,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 		goto done;
 	}
 	st->flags &= ~TS_SIGRETURN;
-	r = (struct pt_regs *)bpf_task_pt_regs(t);
+	r = (struct uregs *)bpf_task_pt_regs(t);
 	if (!r)
 		return 0;
 	if (target_all) {
