@@ -305,6 +305,21 @@ def test_output_pipe_and_append_like_strace():
         check(r.returncode == 0 and "no effect without -o" in r.stderr, r.stderr)
 
 
+def test_output_to_a_file_implies_quiet_as_strace():
+    """strace -f -o FILE -- CMD says nothing of the children it follows (-q
+    is implied when the output goes to a file or a pipe and the command is
+    run); to stderr it says 'Process N attached' for each."""
+    cmd = ["sh", "-c", "/bin/true | /bin/true"]
+    for tracer in ("strace", STROBE):
+        with tempfile.TemporaryDirectory() as d:
+            for o in (os.path.join(d, "f"), "|cat >/dev/null"):
+                r = run([tracer, "-f", "-o", o, "-e", "trace=exit_group", "--"] + cmd)
+                check(r.returncode == 0 and r.stderr == "", "%s -o %s: %r" % (tracer, o, r.stderr))
+            r = run([tracer, "-f", "-e", "trace=exit_group", "--"] + cmd)
+            check(len(re.findall(r"^\S+: Process \d+ attached$", r.stderr, re.M)) == 2,
+                  "%s: %r" % (tracer, r.stderr))
+
+
 # ---------------------------------------------------------------- exit status (defect 8)
 
 def test_exit_status_as_strace():

@@ -650,6 +650,10 @@ int options_parse(struct options *o, int argc, char **argv)
 	/* only signals, exits and forks would go through the ring buffer */
 	if (!o->trace && !bufsize_given)
 		o->bufsize = 64 << 10;
+	/* as strace: -q is implied when the output goes to a file or a pipe
+	 * and the command is run (not attached to) */
+	if (o->outfile && o->cmd && !quiet_level)
+		o->quiet |= QUIET_ATTACH | QUIET_PERSONALITY;
 	/* -k: every call carries a copy of its stack */
 	if (o->stack_trace && !bufsize_given)
 		o->bufsize = 32 << 20;
