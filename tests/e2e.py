@@ -1258,6 +1258,15 @@ def test_killed_in_a_call_as_strace():
     for out, who in ((ours, "strobe"), (theirs, "strace")):
         check("read(0,  <unfinished ...>)              = ?" in out, "%s: %s" % (who, out[-300:]))
         check(out.rstrip().endswith("+++ killed by SIGKILL +++"), "%s: %s" % (who, out[-300:]))
+    # a call whose arguments were all shown at entry has no mark: strace
+    # adds it only where the return had something left to print
+    for argv, victim, line in ((["-e", "trace=pause", "perl", "-e", "sleep"], "perl",
+                                r"pause\(\) {33}= \?"),
+                               (["-e", "trace=kill", "sh", "-c", "kill -9 $$"], None,
+                                r"kill\(\d+, SIGKILL\) += \?")):
+        for tool in ([STROBE], ["strace"]):
+            out = killed_run(tool, argv, victim) if victim else run(tool + argv).stderr
+            check(re.search("^" + line + "$", out, re.M), "%s: %s" % (tool[0], out[-300:]))
     # a default-fatal signal is delivered under strace, after the call's
     # error: that one keeps its result (tests/e2e.py's SIGTERM tests)
 

@@ -237,8 +237,8 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 
 /* put_call, or with `at_entry` what strace shows of a call that never
  * returned: the arguments before the first one the call writes, and
- * ", " if that one is cut off ("read(0, "). */
-static void put_call_as(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+ * ", " if that one is cut off ("read(0, "); false if one is. */
+static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 			size_t size, bool at_entry)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
@@ -257,21 +257,21 @@ static void put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 				sbuf_puts(b, ", ");
 			sbuf_hex(b, e->args[i]);
 		}
-		return;
+		return true;
 	}
 	sbuf_puts(b, d->name);
 	sbuf_putc(b, '(');
 	if (d->nargs == 5 && d->args[0].kind == AK_CLONE_FLAGS) {
 		put_clone(b, e);
-		return;
+		return true;
 	}
 	if (d->args[0].kind == AK_PRCTL_OPTION) {
 		put_prctl(f, b, e, size);
-		return;
+		return true;
 	}
 	if (d->nargs == 6 && d->args[1].kind == AK_FUTEX_OP) {
 		put_futex(f, b, d, e, size);
-		return;
+		return true;
 	}
 	n = shown_args(d, e);
 	for (k = 0; at_entry && k < n && d->args[k].dir != ARG_OUT; k++)
@@ -283,6 +283,7 @@ static void put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 	}
 	if (at_entry && k < n && k > 0)
 		sbuf_puts(b, ", ");
+	return !at_entry || k == n;
 }
 
 void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
@@ -291,9 +292,9 @@ void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 	put_call_as(f, b, e, size, false);
 }
 
-void put_call_at_entry(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+bool put_call_at_entry(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		       size_t size)
 {
-	put_call_as(f, b, e, size, true);
+	return put_call_as(f, b, e, size, true);
 }
 

@@ -200,8 +200,10 @@ struct cap;
 void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 	      size_t size);
 /* ...as strace shows a call that never returned: its arguments up to the
- * first one the call writes ("read(0, ") */
-void put_call_at_entry(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+ * first one the call writes ("read(0, "); true when that is all of them
+ * (nothing was left for the return: "kill(1, SIGKILL" gets no
+ * "<unfinished ...>") */
+bool put_call_at_entry(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		       size_t size);
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i);

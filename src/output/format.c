@@ -194,9 +194,10 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		sbuf_puts(b, d ? d->name : "syscall");
 		sbuf_puts(b, " resumed>)");
 	} else if (e->flags & EVF_KILLED) {
-		/* the thread died by SIGKILL in it: "read(0,  <unfinished ...>) = ?" */
-		put_call_at_entry(f, b, e, size);
-		sbuf_puts(b, " <unfinished ...>)");
+		/* the thread died by SIGKILL in it: "read(0,  <unfinished ...>) = ?",
+		 * but "kill(1, SIGKILL) = ?": as strace, the mark only where
+		 * the return had something left to print */
+		sbuf_puts(b, put_call_at_entry(f, b, e, size) ? ")" : " <unfinished ...>)");
 	} else {
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
