@@ -364,7 +364,10 @@ def test_syscall_numbers_like_strace():
     for flags in (["-n"], ["-n", "-tt", "-a", "20"]):
         a = [mask(l) for l in traced_lines("strace", cmd, "trace=!wait4", flags)]
         b = [mask(l) for l in traced_lines(STROBE, cmd, "trace=!wait4", flags)]
-        calls = lambda ls: [l for l in ls if re.match(r"^(TIME )?\[ *\d+\] \w+\(", l)]
+        # (nor clone: strace splits it when the child's first call comes
+        # before the parent's return, as on a loaded machine)
+        calls = lambda ls: [l for l in ls if re.match(r"^(TIME )?\[ *\d+\] \w+\(", l)
+                            and "] clone(" not in l]
         check(calls(a) == calls(b) and len(calls(a)) > 20 and a[-1] == b[-1],
               "%s\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
 
