@@ -228,7 +228,9 @@ static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *r
 		memcpy(&base, data, 8);
 		memcpy(&len, data + 8, 8);
 		sbuf_puts(b, shown ? ", {iov_base=" : "{iov_base=");
-		if (failed || (c->flags & CAP_FAULT))
+		if (!base)
+			sbuf_puts(b, "NULL");	/* as strace, whatever iov_len says */
+		else if (failed || (c->flags & CAP_FAULT))
 			sbuf_hex(b, base);
 		else
 			decode_string(b, data + 16, c->len - 16, c->flags & CAP_TRUNC);

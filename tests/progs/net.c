@@ -57,6 +57,12 @@ static void vectors(void)
 	writev(p[1], out, 1);
 	readv(p[0], in, 2);
 	readv(99, in, 2);	/* EBADF */
+	/* NULL bases: "iov_base=NULL", empty or not (EFAULT) */
+	struct iovec nul[2] = { { NULL, 0 }, { b, 2 } };
+
+	writev(p[1], nul, 2);
+	nul[0].iov_len = 3;
+	writev(p[1], nul, 1);
 	close(p[0]);
 	close(p[1]);
 }
