@@ -127,6 +127,7 @@ PATH_CASES = [
     ([PYTHON, "-c", SOCKETS], "trace=socket,bind,listen,connect,accept,accept4,"
                               "getsockname,getpeername"),
     ([prog("signals")], "trace=rt_sigaction,rt_sigreturn,kill,getpid"),
+    ([prog("signals"), "suspend"], "trace=rt_sigprocmask,rt_sigpending,rt_sigsuspend,kill"),
     (["sh", "-c", "ls / >/dev/null; exit 3"], "trace=execve,openat,wait4,exit_group"),
 ]
 

@@ -1,4 +1,5 @@
-/* Signals: a handled one interrupts a blocking call; then a fatal one. */
+/* Signals: a handled one interrupts a blocking call; then a fatal one.
+ * "suspend": a blocked one pending, then let in by sigsuspend. */
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,6 +28,17 @@ int main(int argc, char **argv)
 		alarm(1);
 		if (read(p[0], &c, 1) < 0)
 			write(1, "EINTR\n", 6);
+	}
+	if (argc > 1 && !strcmp(argv[1], "suspend")) {
+		sigset_t usr1, none, pending;
+
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		sigemptyset(&none);
+		sigprocmask(SIG_BLOCK, &usr1, NULL);
+		kill(getpid(), SIGUSR1);
+		sigpending(&pending);	/* [USR1] */
+		sigsuspend(&none);	/* the handler runs: EINTR */
 	}
 	if (argc > 1 && !strcmp(argv[1], "segv"))
 		*(volatile int *)8 = 1;
