@@ -231,6 +231,46 @@ def test_attach_blocked_call_once_and_only_when_selected():
         p.wait()
 
 
+TWO_THREADS = ("import threading, os, time\n"
+               "def f():\n"
+               "    while True: os.getppid(); time.sleep(0.05)\n"
+               "threading.Thread(target=f, daemon=True).start()\n"
+               "print(threading.get_native_id(), flush=True)\n"
+               "while True: os.getpid(); time.sleep(0.05)\n")
+
+
+def test_attach_one_thread_or_all_with_f_as_strace():
+    """-p TID traces that thread alone; -f -p TID every thread of its
+    process ('attached with N threads', a 'detached' line each)."""
+    p = subprocess.Popen([PYTHON, "-c", TWO_THREADS], stdout=subprocess.PIPE, text=True)
+    try:
+        leader = int(p.stdout.readline())
+        time.sleep(0.2)
+        other = [int(t) for t in os.listdir("/proc/%d/task" % leader) if int(t) != leader][0]
+        names = {leader: "LEADER", other: "OTHER"}
+        for args in (["-p", str(leader)], ["-p", str(other)], ["-f", "-p", str(leader)],
+                     ["-f", "-p", str(other)]):
+            got = []
+            for tracer in ("strace", STROBE):
+                s = subprocess.Popen([tracer, "-e", "trace=getpid,getppid"] + args,
+                                     stderr=subprocess.PIPE, text=True)
+                time.sleep(0.8)
+                s.send_signal(signal.SIGINT)
+                _, err = s.communicate(timeout=20)
+                err = re.sub(r"\b(%d|%d)\b" % (leader, other),
+                             lambda m: names[int(m.group(1))], err)
+                msgs = [l.split(": ", 1)[1] for l in err.splitlines()
+                        if l.startswith(("strace:", "strobe:"))]
+                calls = sorted(set(re.sub(r"\s+=.*", "", l) for l in err.splitlines()
+                                   if not l.startswith(("strace:", "strobe:"))))
+                got.append((msgs, calls))
+            check(got[0] == got[1], "%s: strace %s, strobe %s" % (args, got[0], got[1]))
+            check(len(got[0][1]) == (2 if "-f" in args else 1), "%s: %s" % (args, got[0]))
+    finally:
+        p.kill()
+        p.wait()
+
+
 def test_attach_kernel_thread_refused_as_strace():
     s = strace(["-p", "2"])
     o = strobe(["-p", "2"], timeout=10)

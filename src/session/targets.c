@@ -229,13 +229,39 @@ static bool is_kernel_thread(pid_t pid)
 	return flags & 0x00200000;	/* PF_KTHREAD */
 }
 
-/* Attach to every thread of one process; rescan until no new thread.
+/* The thread group (process) a thread id belongs to, 0 if it is gone. */
+static pid_t tgid_of(pid_t tid)
+{
+	char path[64], line[128];
+	pid_t tgid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+			break;
+	fclose(f);
+	return tgid;
+}
+
+/* -p TID: as strace, the one thread TID; with -f every thread of its
+ * process, rescanning until no new thread shows up.
  * Returns how many threads, 0 if the process is gone, or -errno. */
 static int attach_one(struct session *s, pid_t pid)
 {
+	pid_t tgid = tgid_of(pid);
 	char path[64];
-	int added, threads = 0;
+	int added, threads = 0, rc;
 
+	if (!tgid)
+		return 0;
+	if (!s->o->follow) {
+		rc = target_track(s, tgid, pid, TS_TRACED, true);
+		return rc >= 0 ? 1 : rc == -ESRCH ? 0 : rc;
+	}
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	for (int pass = 0; pass < 10; pass++) {
 		DIR *dir = opendir(path);
@@ -246,11 +272,10 @@ static int attach_one(struct session *s, pid_t pid)
 		added = 0;
 		while ((de = readdir(dir))) {
 			pid_t tid = atoi(de->d_name);
-			int rc;
 
 			if (tid <= 0)
 				continue;
-			rc = target_track(s, pid, tid, TS_TRACED, true);
+			rc = target_track(s, tgid, tid, TS_TRACED, true);
 			if (rc == 0) {
 				added++;
 				threads++;
@@ -295,7 +320,11 @@ int target_attach_pids(struct session *s)
 			continue;
 		}
 		s->attached[s->nattached++] = pid;
-		if (!(o->quiet & QUIET_ATTACH))
+		if (o->quiet & QUIET_ATTACH)
+			continue;
+		if (rc > 1)
+			fprintf(stderr, "strobe: Process %d attached with %d threads\n", pid, rc);
+		else
 			fprintf(stderr, "strobe: Process %d attached\n", pid);
 	}
 	if (!s->nattached)
@@ -304,13 +333,43 @@ int target_attach_pids(struct session *s)
 	return 0;
 }
 
+static int cmp_tid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool was_attached(const struct session *s, pid_t tid)
+{
+	for (int i = 0; i < s->nattached; i++)
+		if (s->attached[i] == tid)
+			return true;
+	return false;
+}
+
+/* As strace: "Process N detached" for each thread still traced, the -p
+ * ones first, then the others (their threads, -f's children) by id. */
 void target_report_detached(struct session *s)
 {
+	pid_t *rest;
+	size_t n = 0;
+
 	if (s->o->quiet & QUIET_ATTACH)
 		return;
 	for (int i = 0; i < s->nattached; i++)
 		if (tidset_has(&s->tids, s->attached[i]))
 			fprintf(stderr, "strobe: Process %d detached\n", s->attached[i]);
+	rest = calloc(s->tids.cap ? s->tids.cap : 1, sizeof(*rest));
+	if (!rest)
+		return;
+	for (size_t i = 0; i < s->tids.cap; i++)
+		if (s->tids.slot[i] > 0 && !was_attached(s, s->tids.slot[i]))
+			rest[n++] = s->tids.slot[i];
+	qsort(rest, n, sizeof(*rest), cmp_tid);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "strobe: Process %d detached\n", rest[i]);
+	free(rest);
 }
 
 /* At stop: each traced thread still inside a call gets an unfinished line. */
