@@ -88,6 +88,7 @@ void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len)
 void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	static const char *const times[] = { "stx_atime", "stx_btime", "stx_ctime", "stx_mtime" };
+	static const uint32_t time_bits[] = { 0x20, 0x800, 0x80, 0x40 };
 	uint16_t mode;
 
 	(void)len;
@@ -107,6 +108,10 @@ void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len)
 		int64_t sec = (int64_t)u64_at(p, 64 + i * 16);
 		uint32_t nsec = u32_at(p, 72 + i * 16);
 
+		/* as strace: a time only where stx_mask says the kernel gave
+		 * it (STATX_ATIME, _BTIME, _CTIME, _MTIME) */
+		if (!(u32_at(p, 0) & time_bits[i]))
+			continue;
 		sbuf_printf(b, ", %s={tv_sec=%lld, tv_nsec=%u}", times[i], (long long)sec, nsec);
 		if (sec || nsec)
 			decode_date(b, sec, nsec);
