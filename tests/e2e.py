@@ -1022,6 +1022,13 @@ def test_messages_and_options_like_strace():
             p, "\n".join(a), "\n".join(b)))
 
 
+def test_timer_create_like_strace():
+    """A sigevent's sigev_value is shown only when it is not 0."""
+    a = traced_lines("strace", [prog("timers")], "trace=timer_create")
+    b = traced_lines(STROBE, [prog("timers")], "trace=timer_create")
+    check(a == b and len(a) == 4, "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

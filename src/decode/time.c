@@ -73,7 +73,7 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(&signo, p + 8, 4);
 	memcpy(&how, p + 12, 4);
 	sbuf_putc(b, '{');
-	if (how != 1)
+	if (i64(p, 0))	/* as strace: only a value that is not 0 */
 		sbuf_printf(b, "sigev_value={sival_int=%d, sival_ptr=%#llx}, ", (int32_t)i64(p, 0),
 			    (unsigned long long)i64(p, 0));
 	sbuf_puts(b, "sigev_signo=");

@@ -40,6 +40,11 @@ int main(void)
 	getitimer(ITIMER_REAL, &oitv);
 	setitimer(ITIMER_REAL, &(struct itimerval){ 0 }, NULL);
 	syscall(SYS_timer_create, CLOCK_MONOTONIC, &sev, &tid);
+	/* sigev_value shown only when not 0, whatever the notification */
+	sev = (struct sigevent){ .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM };
+	syscall(SYS_timer_create, CLOCK_REALTIME, &sev, &tid);
+	sev = (struct sigevent){ .sigev_notify = SIGEV_NONE, .sigev_value.sival_int = 7 };
+	syscall(SYS_timer_create, CLOCK_MONOTONIC, &sev, &tid);
 	ts = (struct timespec){ 0, 1000 };
 	nanosleep(&ts, NULL);
 	clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
