@@ -196,6 +196,10 @@ OVERRIDE = {
     ("capget", "header"): "CAP_HEADER", ("capget", "dataptr"): "CAP_DATA/out",
     ("capset", "header"): "CAP_HEADER", ("capset", "data"): "CAP_DATA",
     ("sched_getparam", "param"): "INTP/out", ("sched_setparam", "param"): "INTP",
+    ("sched_get_priority_max", "policy"): "SCHED_POLICY",
+    ("sched_get_priority_min", "policy"): "SCHED_POLICY",
+    ("ioprio_set", "which"): "IOPRIO_WHICH", ("ioprio_get", "which"): "IOPRIO_WHICH",
+    ("ioprio_set", "ioprio"): "IOPRIO",
     ("sched_setscheduler", "policy"): "SCHED_POLICY", ("sched_setscheduler", "param"): "INTP",
     ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO/out",
     ("waitid", "options"): "WAIT_OPTIONS", ("waitid", "ru"): "RUSAGE",
@@ -243,6 +247,7 @@ RET_OCT = {"umask"}
 RET_SIGNAL = {"rt_sigtimedwait"}          # "= 12 (SIGUSR2)"
 RET_SCHED = {"sched_getscheduler"}        # "= 0 (SCHED_OTHER)"
 RET_PERSONALITY = {"personality"}          # "= 0 (PER_LINUX)"
+RET_IOPRIO = {"ioprio_get"}               # "= 0 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))"
 RET_NONE = {"exit", "exit_group"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "socket", "accept", "accept4", "epoll_create", "epoll_create1",
@@ -479,7 +484,8 @@ def main(out):
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
                else "FD" if name in RET_FD else "OCT" if name in RET_OCT
                else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED
-               else "PERSONALITY" if name in RET_PERSONALITY else "INT")
+               else "PERSONALITY" if name in RET_PERSONALITY
+               else "IOPRIO" if name in RET_IOPRIO else "INT")
         rows.append((nr, name, args, classes, ret, known))
 
     o = []

@@ -1029,6 +1029,22 @@ def test_timer_create_like_strace():
     check(a == b and len(a) == 4, "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+def test_io_priorities_scheduling_and_netlink_options_like_strace():
+    """ioprio_set/get (IOPRIO_PRIO_VALUE(class, level)), the scheduling
+    policy of sched_get_priority_min/max, netlink socket options."""
+    nl = ("import socket; s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0); "
+          "s.setsockopt(270, 11, 1); s.setsockopt(270, 12, 1); s.setsockopt(270, 99, 1)")
+    cmd = ["sh", "-c", "ionice -c2 -n3 true; ionice -c3 true; ionice -p 1 >/dev/null; "
+           "chrt -o 0 true; %s -c '%s'" % (PYTHON, nl)]
+    calls = ("trace=ioprio_set,ioprio_get,sched_get_priority_min,sched_get_priority_max,"
+             "setsockopt")
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", cmd, calls, flags)
+        b = traced_lines(STROBE, cmd, calls, flags)
+        check(a == b and len(a) >= 8, "%s:\nstrace:\n%s\nstrobe:\n%s" % (
+            flags, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

@@ -48,6 +48,8 @@ void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v)
 	case 6: put_enum(b, (uint32_t)v, xlat_tcp_names, N(xlat_tcp_names), "TCP_???"); return;
 	case 0: put_enum(b, (uint32_t)v, xlat_ip_names, N(xlat_ip_names), "IP_???"); return;
 	case 41: put_enum(b, (uint32_t)v, xlat_ipv6_names, N(xlat_ipv6_names), "IPV6_???"); return;
+	case 270: put_enum(b, (uint32_t)v, xlat_netlink_names, N(xlat_netlink_names), "NETLINK_???");
+		return;
 	}
 	sbuf_u64(b, (uint32_t)v);
 }

@@ -169,6 +169,38 @@ void decode_sched_policy(struct sbuf *b, uint64_t v)
 		sbuf_puts(b, "|SCHED_RESET_ON_FORK");
 }
 
+void decode_ioprio_which(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_ioprio_who, N(xlat_ioprio_who), "IOPRIO_WHO_???");
+}
+
+/* an I/O priority: the class in bits 13-15, the level below, as the
+ * macro that makes it; -X verbose names the class in a comment */
+void decode_ioprio_macro(struct sbuf *b, uint64_t v)
+{
+	uint32_t cls = ((uint32_t)v >> 13) & 7, data = (uint32_t)v & 0x1fff;
+	size_t inner;
+
+	if ((uint32_t)v >> 16) {	/* not a priority the macro makes */
+		sbuf_printf(b, "%#x", (uint32_t)v);
+		return;
+	}
+	sbuf_puts(b, "IOPRIO_PRIO_VALUE(");
+	inner = b->len;
+	put_enum(b, cls, xlat_ioprio_class, N(xlat_ioprio_class), "IOPRIO_CLASS_???");
+	xlat_finish(b, inner, cls, XF_HEX);
+	sbuf_printf(b, ", %u)", data);
+}
+
+/* ...as an argument: -X raw and verbose give the number too */
+void decode_ioprio(struct sbuf *b, uint64_t v)
+{
+	size_t mark = b->len;
+
+	decode_ioprio_macro(b, v);
+	xlat_finish(b, mark, (uint32_t)v, XF_UDEC);
+}
+
 static void rlim_value(struct sbuf *b, uint64_t v)
 {
 	size_t mark = b->len;

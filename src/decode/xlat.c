@@ -69,6 +69,14 @@ void xlat_finish(struct sbuf *b, size_t mark, uint64_t v, enum xlat_fmt fmt)
 	put_number(b, v, fmt);
 	if (style == XLAT_RAW)
 		return;
+	/* verbose: an unknown value the decoder printed with its "X_???"
+	 * comment stays as it is (strace's form) */
+	n = b->len - mark;
+	if (!strncmp(names, b->p + mark, n) && !strncmp(names + n, " /* ", 4)) {
+		b->len = mark;
+		sbuf_puts(b, names);
+		return;
+	}
 	/* verbose: the names, unless they are the number itself */
 	if (strlen(names) != b->len - mark || memcmp(names, b->p + mark, b->len - mark)) {
 		sbuf_puts(b, " /* ");

@@ -13,6 +13,7 @@
 #include <sys/inotify.h>
 #include <sys/mount.h>
 #include <linux/fs.h>
+#include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
@@ -22,6 +23,7 @@
 #include <linux/mman.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <linux/netlink.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -29,7 +31,6 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
-#include <linux/netlink.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
 #include <sys/timerfd.h>
@@ -271,6 +272,17 @@ _Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
 _Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
 _Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
 _Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
+
+/* ioprio_class */
+_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
+
+/* ioprio_who */
+_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
+_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
+_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
 
 /* ip_names */
 _Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
@@ -526,6 +538,20 @@ _Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
 _Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 _Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
 _Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
+
+/* netlink_names */
+_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
+_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
+_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
+_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
+_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
 
 /* oflags */
 _Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");

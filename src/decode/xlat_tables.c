@@ -295,6 +295,19 @@ const struct flag xlat_ioctl_req[42] = {
 	{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
 };
 
+const struct flag xlat_ioprio_class[4] = {
+	{ 0x0, "IOPRIO_CLASS_NONE" },
+	{ 0x1, "IOPRIO_CLASS_RT" },
+	{ 0x2, "IOPRIO_CLASS_BE" },
+	{ 0x3, "IOPRIO_CLASS_IDLE" },
+};
+
+const struct flag xlat_ioprio_who[3] = {
+	{ 0x1, "IOPRIO_WHO_PROCESS" },
+	{ 0x2, "IOPRIO_WHO_PGRP" },
+	{ 0x3, "IOPRIO_WHO_USER" },
+};
+
 const struct flag xlat_ip_names[38] = {
 	{ 0x1, "IP_TOS" },
 	{ 0x2, "IP_TTL" },
@@ -592,6 +605,21 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x4, "MS_SYNC" },
 	{ 0x1, "MS_ASYNC" },
 	{ 0x2, "MS_INVALIDATE" },
+};
+
+const struct flag xlat_netlink_names[12] = {
+	{ 0x1, "NETLINK_ADD_MEMBERSHIP" },
+	{ 0x2, "NETLINK_DROP_MEMBERSHIP" },
+	{ 0x3, "NETLINK_PKTINFO" },
+	{ 0x4, "NETLINK_BROADCAST_ERROR" },
+	{ 0x5, "NETLINK_NO_ENOBUFS" },
+	{ 0x6, "NETLINK_RX_RING" },
+	{ 0x7, "NETLINK_TX_RING" },
+	{ 0x8, "NETLINK_LISTEN_ALL_NSID" },
+	{ 0x9, "NETLINK_LIST_MEMBERSHIPS" },
+	{ 0xa, "NETLINK_CAP_ACK" },
+	{ 0xb, "NETLINK_EXT_ACK" },
+	{ 0xc, "NETLINK_GET_STRICT_CHK" },
 };
 
 const struct flag xlat_oflags[8] = {

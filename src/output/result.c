@@ -55,6 +55,10 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		decode_personality(b, (uint64_t)ret);
 		xlat_finish(b, mark, (uint64_t)ret, XF_HEX);	/* -X */
 		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_IOPRIO && ret >= 0 && decode_xlat() != XLAT_RAW) {
+		sbuf_printf(b, "%lld (", (long long)ret);
+		decode_ioprio_macro(b, (uint64_t)ret);
+		sbuf_putc(b, ')');
 	} else if (d && d->ret == RK_SCHED) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);

@@ -25,7 +25,8 @@ enum arg_kind {
 /* syscall_arg.dir: whether the call reads the argument or writes it */
 enum { ARG_IN, ARG_OUT };
 
-enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED, RK_PERSONALITY };
+enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED, RK_PERSONALITY,
+		RK_IOPRIO };
 
 /* Classes, as strace's -e trace=%CLASS names them. */
 #define SC_FILE		(1u << 0)
