@@ -108,10 +108,12 @@ struct cap {
 };
 #define CAP_SIZE(len) ((sizeof(struct cap) + (len) + 7) & ~7u)
 
+#define SIGF_STOPS 1	/* a stop signal with its default action: the thread stops */
+
 struct ev_signal {
 	struct ev_header h;
 	__s32 sig;
-	__u32 pad;
+	__u32 flags;		/* SIGF_*; 0 in older recordings */
 	__u8 info[48];		/* struct siginfo's first 48 bytes, as the kernel has them */
 };
 

@@ -44,6 +44,8 @@ char LICENSE[] SEC("license") = "GPL";
 #define NR_GETDENTS NR_getdents
 #define NR_GETDENTS64 NR_getdents64
 #define SIGKILL 9
+#define SIGSTOP 19
+#define SIGTTOU 22
 
 /* Configuration, fixed before load. */
 const volatile __u32 self_tgid = 0;
@@ -263,12 +265,12 @@ static __always_inline __u64 task_id(struct task_struct *t)
 #include "records.bpf.inc"
 
 static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,
-					__u64 now);
+					__u64 now, __u32 flags);
 
 static __always_inline void flush_ignored(struct task_state *st)
 {
 	if (st->ign_sig && !(st->flags & TS_PENDING_EXEC)) {
-		emit_signal(st->ign_sig, st->ign_info, false, bpf_ktime_get_ns());
+		emit_signal(st->ign_sig, st->ign_info, false, bpf_ktime_get_ns(), 0);
 		st->ign_sig = 0;
 	}
 }

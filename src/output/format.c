@@ -312,6 +312,14 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			fus_put_stack(f->us, b, false);
 			fus_end(f->us);
 		}
+		if (s->flags & SIGF_STOPS) {	/* as strace, once the thread stops */
+			put_leader(f, b, h);
+			put_number(f, b, h->tid, -1);
+			sbuf_puts(b, "--- stopped by ");
+			decode_signal(b, s->sig);
+			sbuf_puts(b, " ---");
+			end_line(f, b);
+		}
 		break;
 	}
 	case EV_EXIT: {
