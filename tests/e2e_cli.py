@@ -200,6 +200,14 @@ def test_status_filters_and_execve_as_strace():
             r = strobe(["report", rec] + flags + ["-e", "trace=execve"])
             check("unfinished" not in r.stdout and "execve(" in r.stdout,
                   "report %s: %r" % (flags, r.stdout))
+    # both given: the last counts, and a warning in strace's words
+    for flags in (["-z", "-Z"], ["-Z", "-z"], ["-z"]):
+        msgs = []
+        for tracer in ("strace", STROBE):
+            r = run([tracer] + flags + ["-o", "/dev/null", "true"])
+            msgs.append(re.sub(r"^\S+: ", "", r.stderr))
+        check(msgs[0] == msgs[1] and ("Only the last" in msgs[0]) == (len(flags) == 2),
+              "%s: strace %r, strobe %r" % (flags, msgs[0], msgs[1]))
 
 
 # ---------------------------------------------------------------- attach (defect 3)

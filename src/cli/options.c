@@ -236,7 +236,7 @@ static void note_noop(const char *opt, const char *why)
 int options_parse(struct options *o, int argc, char **argv)
 {
 	bool bufsize_given = false, noted_daemon = false, sort_given = false, wall_clock = false;
-	int follow = 0, quiet_level = 0;
+	int follow = 0, quiet_level = 0, zZ_given = 0;
 	long long v;
 	char *end;
 	int c, longindex;
@@ -421,8 +421,14 @@ int options_parse(struct options *o, int argc, char **argv)
 					o->paths[o->npaths++] = strdup(real);
 			}
 			break;
-		case 'z': o->status_mask = ST_SUCCESSFUL; break;
-		case 'Z': o->status_mask = ST_FAILED; break;
+		case 'z':
+		case 'Z':
+			if (zZ_given++ == 1)	/* strace's words */
+				fprintf(stderr, "strobe: Only the last of -z/--successful-only/"
+					"-Z/--failed-only options will take effect. See status "
+					"qualifier for more complex filters.\n");
+			o->status_mask = c == 'z' ? ST_SUCCESSFUL : ST_FAILED;
+			break;
 		case 'q':
 			/* strace: attach,personality; -qq: and exit; -qqq: all */
 			o->quiet |= QUIET_ATTACH | QUIET_PERSONALITY;
