@@ -167,7 +167,8 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 			       false, formatter_strsize(f));
 		return true;
 	case AK_FDSET:
-		if (!cap_entry(e, size, i, &c, &data))
+		/* no fds to show: strace gives the address */
+		if ((int)e->args[0] <= 0 || !cap_entry(e, size, i, &c, &data))
 			break;
 		decode_fdset(b, (const uint8_t *)data, c->len, (int)e->args[0]);
 		return true;

@@ -45,6 +45,8 @@ int main(void)
 	FD_SET(q[0], &rd);
 	tv = (struct timeval){ 0, 1000 };	/* select wrote back what was left */
 	select(q[0] + 1, &rd, NULL, NULL, &tv);	/* times out */
+	tv = (struct timeval){ 0, 1000 };
+	select(0, &rd, NULL, NULL, &tv);	/* no fds: the set's address */
 	FD_ZERO(&rd);
 	FD_SET(p[0], &rd);
 	pselect(p[0] + 1, &rd, NULL, NULL, &ts, &mask);
