@@ -1045,6 +1045,33 @@ def test_io_priorities_scheduling_and_netlink_options_like_strace():
             flags, "\n".join(a), "\n".join(b)))
 
 
+SOCKADDRS = ("import socket\n"
+             "s = socket.socket(socket.AF_UNIX, "
+             "socket.SOCK_STREAM | socket.SOCK_CLOEXEC | socket.SOCK_NONBLOCK)\n"
+             "try: s.connect('/nonexistent')\n"
+             "except OSError: pass\n"
+             "t = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); t.connect(('127.0.0.1', 9))\n"
+             "u = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM); u.connect(('::1', 9))\n"
+             "n = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)\n"
+             "n.bind((-5, 0)); n.getsockname()\n")
+
+
+def test_sockets_and_futexes_in_every_x_style_like_strace():
+    """Socket types (type and flags, each a number with -X), addresses
+    (-X raw: the network-order fields as bytes), netlink's signed pid and
+    its padding, futex operations, as strace prints them in each -X style."""
+    # run-dependent: ports the kernel picked, Python's stray nl_pad
+    ports = lambda ls: [re.sub(r'_port=("[^"]*"( /\* htons\(\d+\) \*/)?|htons\(\d+\))',
+                               "_port=P", re.sub(r"nl_pad=N", "nl_pad=X", l)) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        for cmd, calls in (([PYTHON, "-c", SOCKADDRS], "trace=socket,connect,bind,getsockname"),
+                           ([prog("futex")], "trace=futex")):
+            a = ports(traced_lines("strace", cmd, calls, flags))
+            b = ports(traced_lines(STROBE, cmd, calls, flags))
+            check(a == b and len(a) >= 8, "%s %s:\nstrace:\n%s\nstrobe:\n%s" % (
+                flags, calls, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

@@ -5,6 +5,7 @@
  */
 #include <arpa/inet.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "flagtab.h"
@@ -18,12 +19,22 @@ void decode_sock_family(struct sbuf *b, uint64_t v)
 	put_enum(b, (uint32_t)v, xlat_sock_family, N(xlat_sock_family), "AF_???");
 }
 
+/* the type, then its flags: with -X each part is a number of its own, as
+ * strace ("0x1|0x80800", "0x1 /\* SOCK_STREAM *\/|0x80800 /\* ... *\/") */
 void decode_sock_type(struct sbuf *b, uint64_t v)
 {
-	uint64_t rest = (uint32_t)v & ~0xfull;
+	uint64_t flags = (uint32_t)v & ~0xfull, rest = flags;
+	size_t mark = b->len;
 
 	put_enum(b, v & 0xf, xlat_sock_type_types, N(xlat_sock_type_types), NULL);
+	xlat_finish(b, mark, v & 0xf, XF_HEX);
+	if (!flags)
+		return;
+	mark = b->len;
 	put_rest(b, rest, put_flags(b, &rest, xlat_sock_type_flags, N(xlat_sock_type_flags), 0), "");
+	if (mark < b->len && b->p[mark] == '|')	/* put_flags leads with it */
+		mark++;
+	xlat_finish(b, mark, flags, XF_HEX);
 }
 
 void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
@@ -114,10 +125,27 @@ void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
 
 /* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
  * by family.  len is how many bytes the call said it holds. */
+/* A field in network byte order: "htons(9)" by name; with -X raw its bytes
+ * ("\x00\x09"), with -X verbose both ("\x00\x09" /\* htons(9) *\/), as
+ * strace */
+static void put_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
+			  const char *name)
+{
+	sbuf_puts(b, field);
+	if (decode_xlat() == XLAT_ABBREV) {
+		sbuf_puts(b, name);
+		return;
+	}
+	decode_string_hex(b, (const char *)p, n, false);
+	if (decode_xlat() == XLAT_VERBOSE)
+		sbuf_printf(b, " /* %s */", name);
+}
+
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint16_t family;
-	char text[64];
+	char text[64], name[128];
+	size_t mark;
 
 	if (len < 2) {
 		sbuf_puts(b, "{}");
@@ -125,7 +153,9 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 	}
 	memcpy(&family, p, 2);
 	sbuf_puts(b, "{sa_family=");
+	mark = b->len;
 	decode_sock_family(b, family);
+	xlat_finish(b, mark, family, XF_HEX);
 	if (family == 1) {			/* AF_UNIX */
 		const char *path = (const char *)p + 2;
 		size_t n = len - 2;
@@ -144,8 +174,10 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 
 		memcpy(&port, p + 2, 2);
 		inet_ntop(AF_INET, p + 4, text, sizeof(text));
-		sbuf_printf(b, ", sin_port=htons(%u), sin_addr=inet_addr(\"%s\")",
-			    ntohs(port), text);
+		snprintf(name, sizeof(name), "htons(%u)", ntohs(port));
+		put_net_bytes(b, ", sin_port=", p + 2, 2, name);
+		snprintf(name, sizeof(name), "inet_addr(\"%s\")", text);
+		put_net_bytes(b, ", sin_addr=", p + 4, 4, name);
 	} else if (family == 10 && len >= 24) {	/* AF_INET6 */
 		uint16_t port;
 		uint32_t flow, scope = 0;
@@ -155,15 +187,28 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 		if (len >= 28)
 			memcpy(&scope, p + 24, 4);
 		inet_ntop(AF_INET6, p + 8, text, sizeof(text));
-		sbuf_printf(b, ", sin6_port=htons(%u), sin6_flowinfo=htonl(%u), "
-			    "inet_pton(AF_INET6, \"%s\", &sin6_addr), sin6_scope_id=%u",
-			    ntohs(port), ntohl(flow), text, scope);
+		snprintf(name, sizeof(name), "htons(%u)", ntohs(port));
+		put_net_bytes(b, ", sin6_port=", p + 2, 2, name);
+		snprintf(name, sizeof(name), "htonl(%u)", ntohl(flow));
+		put_net_bytes(b, ", sin6_flowinfo=", p + 4, 4, name);
+		if (decode_xlat() == XLAT_ABBREV) {
+			sbuf_printf(b, ", inet_pton(AF_INET6, \"%s\", &sin6_addr)", text);
+		} else {
+			snprintf(name, sizeof(name), "inet_pton(AF_INET6, \"%s\")", text);
+			put_net_bytes(b, ", sin6_addr=", p + 8, 16, name);
+		}
+		sbuf_printf(b, ", sin6_scope_id=%u", scope);
 	} else if (family == 16 && len >= 12) {	/* AF_NETLINK */
-		uint32_t pid, groups;
+		uint16_t pad;
+		int32_t pid;
+		uint32_t groups;
 
+		memcpy(&pad, p + 2, 2);
 		memcpy(&pid, p + 4, 4);
 		memcpy(&groups, p + 8, 4);
-		sbuf_printf(b, ", nl_pid=%u, nl_groups=%08x", pid, groups);
+		if (pad)
+			sbuf_printf(b, ", nl_pad=%#x", pad);
+		sbuf_printf(b, ", nl_pid=%d, nl_groups=%08x", pid, groups);
 	} else if (len > 2) {
 		sbuf_puts(b, ", sa_data=");
 		decode_string(b, (const char *)p + 2, len - 2, false);

@@ -565,12 +565,13 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 	};
 	uint32_t op = (uint32_t)e->args[1], cmd = op & ~(128u | 256u);
 	const char *s;
+	size_t mark;
 
 	put_ptr(b, e->args[0]);
 	sbuf_puts(b, ", ");
 	if (cmd >= sizeof(ops) / sizeof(ops[0])) {
 		sbuf_hex(b, op);
-		sbuf_puts(b, " /* FUTEX_??? */, ");
+		sbuf_puts(b, decode_xlat() == XLAT_RAW ? ", " : " /* FUTEX_??? */, ");
 		sbuf_u64(b, (uint32_t)e->args[2]);
 		sbuf_puts(b, ", ");
 		put_ptr(b, e->args[3]);
@@ -580,11 +581,13 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 		sbuf_u64(b, (uint32_t)e->args[5]);
 		return;
 	}
+	mark = b->len;
 	sbuf_puts(b, ops[cmd]);
 	if (op & 128)
 		sbuf_puts(b, "_PRIVATE");
 	if (op & 256)
 		sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	xlat_finish(b, mark, op, XF_HEX);	/* -X raw, verbose */
 	for (s = shape[cmd]; *s; s++) {
 		sbuf_puts(b, ", ");
 		switch (*s) {
@@ -594,9 +597,11 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 		case 'a': put_ptr(b, e->args[4]); break;
 		case '3': sbuf_u64(b, (uint32_t)e->args[5]); break;
 		case 'b':
-			if ((uint32_t)e->args[5] == 0xffffffffu)
+			if ((uint32_t)e->args[5] == 0xffffffffu) {
+				mark = b->len;
 				sbuf_puts(b, "FUTEX_BITSET_MATCH_ANY");
-			else
+				xlat_finish(b, mark, 0xffffffffu, XF_HEX);
+			} else
 				sbuf_hex(b, (uint32_t)e->args[5]);
 			break;
 		}
