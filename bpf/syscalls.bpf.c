@@ -85,6 +85,7 @@ const volatile __u8 do_trace = 1;	/* emit records (not with -c) */
 const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
 const volatile __u8 events_on = 0;	/* --event */
+const volatile __u8 no_call_probes = 0;	/* -e trace=none: no syscall probe attached */
 
 /* Shared with user space through the skeleton's bss. */
 __s64 live = 0;			/* traced threads still alive */
@@ -264,13 +265,13 @@ static __always_inline __u64 task_id(struct task_struct *t)
 #include "ustack.bpf.inc"
 #include "records.bpf.inc"
 
-static __always_inline void emit_signal(int sig, const void *info, bool kernel_ptr,
-					__u64 now, __u32 flags);
+static __always_inline void emit_signal(int sig, const void *info, __u64 id, __u64 now,
+					__u32 flags);
 
 static __always_inline void flush_ignored(struct task_state *st)
 {
 	if (st->ign_sig && !(st->flags & TS_PENDING_EXEC)) {
-		emit_signal(st->ign_sig, st->ign_info, false, bpf_ktime_get_ns(), 0);
+		emit_signal(st->ign_sig, st->ign_info, 0, bpf_ktime_get_ns(), 0);
 		st->ign_sig = 0;
 	}
 }

@@ -1325,6 +1325,20 @@ def test_stopped_by_a_signal_as_strace():
           "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+def test_ignored_signals_with_no_call_traced():
+    """-f -e trace=none: each SIGCHLD the parent ignores is shown, as
+    strace shows it (it was held for a next call that is never probed, and
+    the second taken for the first, still pending)."""
+    script = ("import subprocess\n"
+              "subprocess.run(['/bin/true'])\n"
+              "subprocess.run(['sh', '-c', 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'])\n")
+    for _ in range(3):
+        for tool in ("strace", STROBE):
+            r = run([tool, "-f", "-e", "trace=none", PYTHON, "-c", script])
+            n = len(re.findall(r"^--- SIGCHLD \{", r.stderr, re.M))
+            check(n == 2, "%s: %d SIGCHLD lines:\n%s" % (tool, n, r.stderr))
+
+
 def test_killed_in_a_call_as_strace():
     """A call the thread dies in by SIGKILL never returns: strace prints
     its entry's arguments and "<unfinished ...>) = ?" (padded like any

@@ -106,6 +106,8 @@ void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_prio_which(struct sbuf *b, uint64_t v);
 void decode_idtype(struct sbuf *b, uint64_t v);
 void decode_sched_policy(struct sbuf *b, uint64_t v);
+/* clock_t ticks with strace's "/\* 0.22 s *\/" */
+void put_clock_t(struct sbuf *b, int64_t v);
 void decode_ioprio_which(struct sbuf *b, uint64_t v);
 /* "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)"; as an argument (-X raw: the
  * number) or as ioprio_get's result (the macro only) */

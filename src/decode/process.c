@@ -279,13 +279,27 @@ void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_puts(b, ", ...}");
 }
 
+/* A clock_t count of ticks (USER_HZ, 100 on Linux), with strace's seconds
+ * comment when not 0: "22 /\* 0.22 s *\/" */
+void put_clock_t(struct sbuf *b, int64_t v)
+{
+	sbuf_s64(b, v);
+	if (v > 0)
+		sbuf_printf(b, " /* %lld.%02lld s */", (long long)(v / 100), (long long)(v % 100));
+}
+
 void decode_tms(struct sbuf *b, const uint8_t *p, size_t len)
 {
+	static const char *const names[] = { "{tms_utime=", ", tms_stime=", ", tms_cutime=",
+					     ", tms_cstime=" };
+
 	if (too_short(b, len, 32))
 		return;
-	sbuf_printf(b, "{tms_utime=%lld, tms_stime=%lld, tms_cutime=%lld, tms_cstime=%lld}",
-		    (long long)i64(p, 0), (long long)i64(p, 8), (long long)i64(p, 16),
-		    (long long)i64(p, 24));
+	for (int i = 0; i < 4; i++) {
+		sbuf_puts(b, names[i]);
+		put_clock_t(b, i64(p, i * 8));
+	}
+	sbuf_putc(b, '}');
 }
 
 /* "[0 1]": the CPUs set in a mask of len bytes */

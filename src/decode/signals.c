@@ -175,8 +175,10 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 			sbuf_s64(b, status);
 		else
 			decode_signal(b, status);
-		sbuf_printf(b, ", si_utime=%lld, si_stime=%lld",
-			    (long long)i64_at(info, 32), (long long)i64_at(info, 40));
+		sbuf_puts(b, ", si_utime=");
+		put_clock_t(b, i64_at(info, 32));
+		sbuf_puts(b, ", si_stime=");
+		put_clock_t(b, i64_at(info, 40));
 	} else if (signo == SIGSEGV || signo == SIGBUS || signo == SIGILL ||
 		   signo == SIGFPE || signo == SIGTRAP) {
 		sbuf_puts(b, ", si_addr=");

@@ -36,6 +36,16 @@ static bool is_selected(const uint64_t *sel, int nr)
 /* 1 + the argument when a rule captures one buffer and nothing else (the
  * calls of read and write), which the kernel side writes straight into the
  * ring buffer; 0 otherwise. */
+/* Are syscall probes attached: a call is selected, or an injection has a
+ * signal= to send (the syscall probes send it, even with -e trace=none) */
+static bool calls_probed(const struct options *o)
+{
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++)
+		if (is_selected(o->sel, nr))
+			return true;
+	return inject_has_signal(o->inject);
+}
+
 static __u8 fast_capture(const struct cap_rule *r)
 {
 	int arg = -1;
@@ -269,6 +279,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->summary_by = o->by;
 	s->per_syscall = choose_probes(s);
 	s->skel->rodata->events_on = o->nevents > 0;
+	s->skel->rodata->no_call_probes = !calls_probed(o);
 	size_summary(s);
 	s->skel->rodata->ustack_mode = o->stack_trace ? 2 : o->print_ip ? 1 : 0;
 	s->skel->rodata->ustack_bytes = o->stack_bytes;
@@ -492,10 +503,8 @@ static int attach_events(struct session *s)
 int bpf_setup_attach(struct session *s)
 {
 	const struct options *o = s->o;
-	int nsel = 0, err;
+	int err;
 
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++)
-		nsel += is_selected(o->sel, nr);
 	/* Probes on one tracepoint run in the order they were attached: the
 	 * --event ones go first, so they see a task before on_task_exit
 	 * forgets it (sched:sched_process_exit). */
@@ -509,8 +518,7 @@ int bpf_setup_attach(struct session *s)
 		return err;
 	if ((o->cmd || o->trace) && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
 		return err;
-	/* signal= is sent by the syscall probes, even with -e trace=none */
-	s->inj_probes = nsel || inject_has_signal(o->inject);
+	s->inj_probes = calls_probed(o);
 	if (!s->inj_probes)
 		return 0;
 	if (s->per_syscall)
