@@ -1072,6 +1072,16 @@ def test_sockets_and_futexes_in_every_x_style_like_strace():
                 flags, calls, "\n".join(a), "\n".join(b)))
 
 
+def test_record_locks_like_strace():
+    """fcntl's struct flock: as given, and as F_GETLK answers it (l_pid of
+    the holder), in each -X style."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("locks")], "trace=fcntl", flags)
+        b = traced_lines(STROBE, [prog("locks")], "trace=fcntl", flags)
+        check(a == b and len(a) >= 8 and any("l_pid=TID" in l for l in a),
+              "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

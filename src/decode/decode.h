@@ -66,6 +66,10 @@ void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
+bool fcntl_cmd_takes_flock(uint64_t cmd);
+bool fcntl_cmd_gets_flock(uint64_t cmd);
+/* "{l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=5}", l_pid too */
+void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid);
 bool fcntl_cmd_has_arg(uint64_t cmd);
 void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v);
 bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret);

@@ -88,6 +88,54 @@ bool fcntl_cmd_has_arg(uint64_t cmd)
 	return true;
 }
 
+/* F_GETLK, F_SETLK, F_SETLKW and their F_OFD_ forms (36-38) */
+bool fcntl_cmd_takes_flock(uint64_t cmd)
+{
+	return ((uint32_t)cmd >= 5 && (uint32_t)cmd <= 7) ||
+	       ((uint32_t)cmd >= 36 && (uint32_t)cmd <= 38);
+}
+
+/* ...of which these answer in it (l_pid shown) */
+bool fcntl_cmd_gets_flock(uint64_t cmd)
+{
+	return (uint32_t)cmd == 5 || (uint32_t)cmd == 36;
+}
+
+/* struct flock: l_type 0 (short), l_whence 2, l_start 8, l_len 16, l_pid 24 */
+void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid)
+{
+	static const char *const types[] = { "F_RDLCK", "F_WRLCK", "F_UNLCK" };
+	static const char *const whence[] = { "SEEK_SET", "SEEK_CUR", "SEEK_END" };
+	int16_t type, wh;
+	int64_t start, len;
+	int32_t pid;
+	size_t mark;
+
+	memcpy(&type, p, 2);
+	memcpy(&wh, p + 2, 2);
+	memcpy(&start, p + 8, 8);
+	memcpy(&len, p + 16, 8);
+	memcpy(&pid, p + 24, 4);
+	sbuf_puts(b, "{l_type=");
+	mark = b->len;
+	if (type >= 0 && type < 3)
+		sbuf_puts(b, types[type]);
+	else
+		sbuf_printf(b, "%#x /* F_??? */", (uint16_t)type);
+	xlat_finish(b, mark, (uint16_t)type, XF_HEX);
+	sbuf_puts(b, ", l_whence=");
+	mark = b->len;
+	if (wh >= 0 && wh < 3)
+		sbuf_puts(b, whence[wh]);
+	else
+		sbuf_printf(b, "%#x /* SEEK_??? */", (uint16_t)wh);
+	xlat_finish(b, mark, (uint16_t)wh, XF_HEX);
+	sbuf_printf(b, ", l_start=%lld, l_len=%lld", (long long)start, (long long)len);
+	if (with_pid)
+		sbuf_printf(b, ", l_pid=%d", pid);
+	sbuf_putc(b, '}');
+}
+
 void decode_fd_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset(b, v, xlat_open_flags, N(xlat_open_flags));

@@ -129,7 +129,17 @@ static void put_at_flags(ARGS)
 
 static void put_fcntl_arg(ARGS)
 {
-	decode_fcntl_arg(b, i ? e->args[i - 1] : 0, e->args[i]);
+	uint64_t cmd = i ? e->args[i - 1] : 0;
+	const struct cap *c;
+	const char *data;
+
+	/* the lock commands' struct flock, read at exit (F_GETLK's answer) */
+	if (fcntl_cmd_takes_flock(cmd) && cap_find(e, size, i, &c, &data) &&
+	    !(c->flags & CAP_FAULT) && c->len >= 32 && !(e->ret < 0 && fcntl_cmd_gets_flock(cmd))) {
+		decode_flock(b, (const uint8_t *)data, fcntl_cmd_gets_flock(cmd));
+		return;
+	}
+	decode_fcntl_arg(b, cmd, e->args[i]);
 }
 
 static void put_sock_proto(ARGS)

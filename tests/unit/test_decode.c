@@ -97,7 +97,7 @@ int main(void)
 	l = 3; memcpy(info + 32, &l, 8);
 	decode_siginfo(&b, 17, info);
 	CHECK_STR(s(), "{si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=1945, si_uid=0, "
-		  "si_status=2, si_utime=3, si_stime=0}");
+		  "si_status=2, si_utime=3 /* 0.03 s */, si_stime=0}");
 	memset(info, 0, sizeof(info));
 	v = 15; memcpy(info, &v, 4);
 	v = 4914; memcpy(info + 16, &v, 4);
