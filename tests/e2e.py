@@ -1012,7 +1012,8 @@ def test_messages_and_options_like_strace():
     """Socket options by level and name with their values, iovecs with
     their data (reads: up to the result), msghdrs with name and control
     messages, send/recv flags; prctl by option."""
-    calls = ("trace=setsockopt,getsockopt,readv,writev,sendmsg,recvmsg,sendto,recvfrom,"
+    calls = ("trace=setsockopt,getsockopt,readv,writev,preadv,pwritev,preadv2,pwritev2,"
+             "sendmsg,recvmsg,sendto,recvfrom,"
              "sendmmsg,recvmmsg,prctl")
     port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l) for l in ls]
     for p in ("net", "prctl"):

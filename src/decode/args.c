@@ -276,8 +276,10 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 	n = shown_args(d, e);
 	for (k = 0; at_entry && k < n && d->args[k].dir != ARG_OUT; k++)
 		;
-	for (int i = 0; i < (at_entry ? k : n); i++) {
-		if (i)
+	for (int i = 0, shown = 0; i < (at_entry ? k : n); i++) {
+		if (d->args[i].kind == AK_SKIP)
+			continue;
+		if (shown++)
 			sbuf_puts(b, ", ");
 		put_arg(f, b, d, e, size, i);
 	}

@@ -66,6 +66,7 @@ void decode_seals(struct sbuf *b, uint64_t v);
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
+void decode_rwf_flags(struct sbuf *b, uint64_t v);
 bool fcntl_cmd_takes_flock(uint64_t cmd);
 bool fcntl_cmd_gets_flock(uint64_t cmd);
 /* "{l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=5}", l_pid too */

@@ -136,6 +136,11 @@ void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid)
 	sbuf_putc(b, '}');
 }
 
+void decode_rwf_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, (uint32_t)v, xlat_rwf_flags, N(xlat_rwf_flags));
+}
+
 void decode_fd_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset(b, v, xlat_open_flags, N(xlat_open_flags));

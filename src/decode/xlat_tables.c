@@ -823,6 +823,14 @@ const struct flag xlat_rusage_who[3] = {
 	{ 0x1, "RUSAGE_THREAD" },
 };
 
+const struct flag xlat_rwf_flags[5] = {
+	{ 0x1, "RWF_HIPRI" },
+	{ 0x2, "RWF_DSYNC" },
+	{ 0x4, "RWF_SYNC" },
+	{ 0x8, "RWF_NOWAIT" },
+	{ 0x10, "RWF_APPEND" },
+};
+
 const struct flag xlat_sched_policy[7] = {
 	{ 0x0, "SCHED_OTHER" },
 	{ 0x1, "SCHED_FIFO" },

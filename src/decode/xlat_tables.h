@@ -62,6 +62,7 @@ extern const struct flag xlat_rename_flags[3];
 extern const struct flag xlat_resolve_flags[6];
 extern const struct flag xlat_rlimit_resource[16];
 extern const struct flag xlat_rusage_who[3];
+extern const struct flag xlat_rwf_flags[5];
 extern const struct flag xlat_sched_policy[7];
 extern const struct flag xlat_seals[6];
 extern const struct flag xlat_sembufs[2];

@@ -57,6 +57,11 @@ static void vectors(void)
 	writev(p[1], out, 1);
 	readv(p[0], in, 2);
 	readv(99, in, 2);	/* EBADF */
+	/* at offsets: one 64-bit offset shown (pos_h is not), RWF_ flags */
+	pwritev2(p[1], out, 1, -1, RWF_DSYNC | RWF_APPEND);
+	preadv(p[0], in, 1, 0);		/* ESPIPE */
+	preadv2(p[0], in, 1, -1, RWF_HIPRI);
+	pwritev(99, out, 1, 5);		/* EBADF */
 	/* NULL bases: "iov_base=NULL", empty or not (EFAULT) */
 	struct iovec nul[2] = { { NULL, 0 }, { b, 2 } };
 
