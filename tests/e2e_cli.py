@@ -135,6 +135,18 @@ def test_sort_keys_are_stracees():
 
 # ---------------------------------------------------------------- classes (defect 6)
 
+def test_bad_regular_expressions_as_strace():
+    """A bad regular expression in -e trace= is an error (exit 1), with a
+    leading '?' too, as strace; '?' excuses only unknown names."""
+    for spec in ("/[", "?/[", "?no_such_call,exit_group"):
+        rs = [run([t, "-e", "trace=" + spec, "-o", "/dev/null", "true"])
+              for t in ("strace", STROBE)]
+        check(rs[0].returncode == rs[1].returncode and
+              ("regular expression" in rs[0].stderr) == ("regular expression" in rs[1].stderr),
+              "%s: strace %d %r, strobe %d %r" % (spec, rs[0].returncode, rs[0].stderr,
+                                                 rs[1].returncode, rs[1].stderr))
+
+
 def test_every_class_is_straces():
     """strobe's -e trace=%CLASS selects what strace's does, for every class:
     strace's selection read from strace itself (scripts/strace-classes.py),

@@ -49,12 +49,13 @@ static int add_token(const char *tok, uint64_t *sel, char *err, size_t errlen)
 	}
 	if (!strcmp(tok, "none"))
 		return 0;
-	if (tok[0] == '/')
-		return add_regex(tok + 1, sel, err, errlen);
-	/* strace: a leading '?' makes an unknown name harmless */
+	/* strace: a leading '?' makes an unknown name harmless (not a bad
+	 * regular expression) */
 	bool optional = tok[0] == '?';
 	if (optional)
 		tok++;
+	if (tok[0] == '/')
+		return add_regex(tok + 1, sel, err, errlen);
 	if (tok[0] == '%' || !strcmp(tok, "file") || !strcmp(tok, "process") ||
 	    !strcmp(tok, "network") || !strcmp(tok, "signal") ||
 	    !strcmp(tok, "ipc") || !strcmp(tok, "desc") || !strcmp(tok, "memory")) {
