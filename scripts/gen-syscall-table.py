@@ -201,6 +201,8 @@ OVERRIDE = {
     ("preadv", "pos_h"): "SKIP", ("pwritev", "pos_h"): "SKIP",
     ("preadv2", "pos_h"): "SKIP", ("pwritev2", "pos_h"): "SKIP",
     ("preadv2", "flags"): "RWF_FLAGS", ("pwritev2", "flags"): "RWF_FLAGS",
+    ("membarrier", "cmd"): "MEMBARRIER_CMD", ("membarrier", "cpu_id"): "SKIP",
+    ("shutdown", "how"): "SHUT_HOW", ("time", "tloc"): "TIME_T_OUT",
     ("sched_get_priority_max", "policy"): "SCHED_POLICY",
     ("sched_get_priority_min", "policy"): "SCHED_POLICY",
     ("ioprio_set", "which"): "IOPRIO_WHICH", ("ioprio_get", "which"): "IOPRIO_WHICH",
@@ -252,6 +254,8 @@ RET_OCT = {"umask"}
 RET_SIGNAL = {"rt_sigtimedwait"}          # "= 12 (SIGUSR2)"
 RET_SCHED = {"sched_getscheduler"}        # "= 0 (SCHED_OTHER)"
 RET_PERSONALITY = {"personality"}          # "= 0 (PER_LINUX)"
+RET_TIME = {"time"}                       # "= 1795624739 (2026-11-25T16:38:59+0000)"
+RET_MEMBARRIER = {"membarrier"}           # MEMBARRIER_CMD_QUERY's "= 0x3ff (...)"
 RET_IOPRIO = {"ioprio_get"}               # "= 0 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))"
 RET_NONE = {"exit", "exit_group"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
@@ -490,7 +494,8 @@ def main(out):
                else "FD" if name in RET_FD else "OCT" if name in RET_OCT
                else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED
                else "PERSONALITY" if name in RET_PERSONALITY
-               else "IOPRIO" if name in RET_IOPRIO else "INT")
+               else "IOPRIO" if name in RET_IOPRIO else "TIME" if name in RET_TIME
+               else "MEMBARRIER" if name in RET_MEMBARRIER else "INT")
         rows.append((nr, name, args, classes, ret, known))
 
     o = []

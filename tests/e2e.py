@@ -1013,7 +1013,7 @@ def test_messages_and_options_like_strace():
     their data (reads: up to the result), msghdrs with name and control
     messages, send/recv flags; prctl by option."""
     calls = ("trace=setsockopt,getsockopt,readv,writev,preadv,pwritev,preadv2,pwritev2,"
-             "sendmsg,recvmsg,sendto,recvfrom,"
+             "shutdown,sendmsg,recvmsg,sendto,recvfrom,"
              "sendmmsg,recvmmsg,prctl")
     port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l) for l in ls]
     for p in ("net", "prctl"):
@@ -1081,6 +1081,18 @@ def test_record_locks_like_strace():
         b = traced_lines(STROBE, [prog("locks")], "trace=fcntl", flags)
         check(a == b and len(a) >= 8 and any("l_pid=TID" in l for l in a),
               "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+
+
+def test_time_and_membarrier_in_every_x_style_like_strace():
+    """time()'s result and tloc with their dates, membarrier's commands
+    (two arguments, as strace) and MEMBARRIER_CMD_QUERY's answer."""
+    secs = lambda ls: [re.sub(r"\b\d{10}\b", "SECS", re.sub(r"\d{4}-\d\d-\d\dT[\d:]+[+-]\d{4}",
+                                                           "DATE", l)) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = secs(traced_lines("strace", [prog("timers")], "trace=time,membarrier", flags))
+        b = secs(traced_lines(STROBE, [prog("timers")], "trace=time,membarrier", flags))
+        check(a == b and len(a) >= 5, "%s:\nstrace:\n%s\nstrobe:\n%s" % (
+            flags, "\n".join(a), "\n".join(b)))
 
 
 def test_raw_verbose_and_no_abbrev_like_strace():

@@ -67,6 +67,10 @@ void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
 void decode_rwf_flags(struct sbuf *b, uint64_t v);
+void decode_membarrier_cmd(struct sbuf *b, uint64_t v);
+void decode_membarrier_cmds(struct sbuf *b, uint64_t v);
+void decode_shutdown_how(struct sbuf *b, uint64_t v);
+void decode_time_t(struct sbuf *b, const uint8_t *p, size_t len);
 bool fcntl_cmd_takes_flock(uint64_t cmd);
 bool fcntl_cmd_gets_flock(uint64_t cmd);
 /* "{l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=5}", l_pid too */
@@ -89,6 +93,7 @@ void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len);
 /* after a time, its date in a comment: 1970-01-01T00:00:05.000000007+0000 */
 void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec);
+void decode_date_paren(struct sbuf *b, int64_t sec);
 void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total);
 void decode_statx_mask(struct sbuf *b, uint64_t v);

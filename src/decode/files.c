@@ -141,6 +141,26 @@ void decode_rwf_flags(struct sbuf *b, uint64_t v)
 	put_flagset(b, (uint32_t)v, xlat_rwf_flags, N(xlat_rwf_flags));
 }
 
+void decode_membarrier_cmd(struct sbuf *b, uint64_t v)
+{
+	if (!(uint32_t)v)
+		sbuf_puts(b, "MEMBARRIER_CMD_QUERY");
+	else
+		put_enum(b, (uint32_t)v, xlat_membarrier_cmds, N(xlat_membarrier_cmds),
+			 "MEMBARRIER_CMD_???");
+}
+
+/* MEMBARRIER_CMD_QUERY's answer: the commands supported */
+void decode_membarrier_cmds(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_membarrier_cmds, N(xlat_membarrier_cmds));
+}
+
+void decode_shutdown_how(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_shutdown_how, N(xlat_shutdown_how), "SHUT_???");
+}
+
 void decode_fd_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset(b, v, xlat_open_flags, N(xlat_open_flags));

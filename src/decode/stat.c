@@ -5,6 +5,7 @@
  */
 #include <arpa/inet.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -33,7 +34,8 @@ static uint32_t u32_at(const uint8_t *p, size_t off)
 }
 
 /* the date of a time, "2026-11-21T15:10:33.544484795+0000", in a comment */
-void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
+/* "2026-11-25T16:38:59[.nnnnnnnnn]+0000", local time, as strace */
+static bool date_text(char *out, size_t n, int64_t sec, uint32_t nsec)
 {
 	time_t t = (time_t)sec;
 	struct tm tm;
@@ -41,11 +43,44 @@ void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
 
 	if (!localtime_r(&t, &tm) || !strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%S", &tm) ||
 	    !strftime(z, sizeof(z), "%z", &tm))
-		return;
-	sbuf_printf(b, " /* %s", s);
+		return false;
 	if (nsec)
-		sbuf_printf(b, ".%09u", nsec);
-	sbuf_printf(b, "%s */", z);
+		snprintf(out, n, "%s.%09u%s", s, nsec, z);
+	else
+		snprintf(out, n, "%s%s", s, z);
+	return true;
+}
+
+void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
+{
+	char s[96];
+
+	if (date_text(s, sizeof(s), sec, nsec))
+		sbuf_printf(b, " /* %s */", s);
+}
+
+/* time()'s result: " (2026-11-25T16:38:59+0000)" */
+void decode_date_paren(struct sbuf *b, int64_t sec)
+{
+	char s[96];
+
+	if (date_text(s, sizeof(s), sec, 0))
+		sbuf_printf(b, " (%s)", s);
+}
+
+/* time()'s tloc: "[1795624739 /\* 2026-11-25T16:38:59+0000 *\/]" */
+void decode_time_t(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	int64_t t;
+
+	if (len < 8) {
+		sbuf_puts(b, "[?]");
+		return;
+	}
+	memcpy(&t, p, 8);
+	sbuf_printf(b, "[%lld", (long long)t);
+	decode_date(b, t, 0);
+	sbuf_putc(b, ']');
 }
 
 /* st_dev 0, st_ino 8, st_nlink 16, st_mode 24, st_uid 28, st_gid 32,

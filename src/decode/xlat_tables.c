@@ -502,6 +502,18 @@ const struct flag xlat_madvise[25] = {
 	{ 0x65, "MADV_SOFT_OFFLINE" },
 };
 
+const struct flag xlat_membarrier_cmds[9] = {
+	{ 0x1, "MEMBARRIER_CMD_GLOBAL" },
+	{ 0x2, "MEMBARRIER_CMD_GLOBAL_EXPEDITED" },
+	{ 0x4, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED" },
+	{ 0x8, "MEMBARRIER_CMD_PRIVATE_EXPEDITED" },
+	{ 0x10, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED" },
+	{ 0x20, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE" },
+	{ 0x40, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE" },
+	{ 0x80, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ" },
+	{ 0x100, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ" },
+};
+
 const struct flag xlat_mfd_flags[5] = {
 	{ 0x1, "MFD_CLOEXEC" },
 	{ 0x2, "MFD_ALLOW_SEALING" },
@@ -866,6 +878,12 @@ const struct flag xlat_shmat_flags[4] = {
 	{ 0x2000, "SHM_RND" },
 	{ 0x4000, "SHM_REMAP" },
 	{ 0x8000, "SHM_EXEC" },
+};
+
+const struct flag xlat_shutdown_how[3] = {
+	{ 0x0, "SHUT_RD" },
+	{ 0x1, "SHUT_WR" },
+	{ 0x2, "SHUT_RDWR" },
 };
 
 const struct flag xlat_sigevent_notify[4] = {

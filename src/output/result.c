@@ -59,6 +59,18 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_printf(b, "%lld (", (long long)ret);
 		decode_ioprio_macro(b, (uint64_t)ret);
 		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_TIME && ret >= 0) {
+		sbuf_s64(b, ret);	/* "1795624739 (2026-11-25T16:38:59+0000)" */
+		decode_date_paren(b, ret);
+	} else if (d && d->ret == RK_MEMBARRIER && ret > 0 && !(uint32_t)e->args[0]) {
+		size_t mark;
+
+		sbuf_hex(b, (uint64_t)ret);
+		sbuf_puts(b, " (");
+		mark = b->len;
+		decode_membarrier_cmds(b, (uint64_t)ret);
+		xlat_finish(b, mark, (uint64_t)ret, XF_HEX);
+		sbuf_putc(b, ')');
 	} else if (d && d->ret == RK_SCHED) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);

@@ -62,6 +62,8 @@ static void vectors(void)
 	preadv(p[0], in, 1, 0);		/* ESPIPE */
 	preadv2(p[0], in, 1, -1, RWF_HIPRI);
 	pwritev(99, out, 1, 5);		/* EBADF */
+	shutdown(99, SHUT_RDWR);	/* EBADF */
+	shutdown(p[0], 7);		/* not a socket: ENOTSOCK */
 	/* NULL bases: "iov_base=NULL", empty or not (EFAULT) */
 	struct iovec nul[2] = { { NULL, 0 }, { b, 2 } };
 

@@ -40,6 +40,12 @@ int main(void)
 	getitimer(ITIMER_REAL, &oitv);
 	setitimer(ITIMER_REAL, &(struct itimerval){ 0 }, NULL);
 	syscall(SYS_timer_create, CLOCK_MONOTONIC, &sev, &tid);
+	/* time() with its date; membarrier's commands, QUERY's answer */
+	syscall(SYS_time, NULL);
+	syscall(SYS_time, &tv.tv_sec);
+	syscall(SYS_membarrier, 0, 0, 0);
+	syscall(SYS_membarrier, 16, 0, 0);	/* REGISTER_PRIVATE_EXPEDITED */
+	syscall(SYS_membarrier, 1 << 20, 0, 0);	/* EINVAL */
 	/* sigev_value shown only when not 0, whatever the notification */
 	sev = (struct sigevent){ .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM };
 	syscall(SYS_timer_create, CLOCK_REALTIME, &sev, &tid);
