@@ -1095,6 +1095,16 @@ def test_time_and_membarrier_in_every_x_style_like_strace():
             flags, "\n".join(a), "\n".join(b)))
 
 
+def test_copy_offsets_like_strace():
+    """sendfile's offset before and after ("[0] => [3]"), copy_file_range's
+    and splice's as given, two in one call."""
+    calls = "trace=sendfile,copy_file_range,splice"
+    a = traced_lines("strace", [prog("copies")], calls)
+    b = traced_lines(STROBE, [prog("copies")], calls)
+    check(a == b and any("=> [" in l for l in a) and len(a) >= 8,
+          "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

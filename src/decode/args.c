@@ -45,6 +45,18 @@ bool cap_find(const struct ev_syscall *e, size_t size, int arg,
 	return false;
 }
 
+bool cap_entry(const struct ev_syscall *e, size_t size, int arg,
+	       const struct cap **c, const char **data)
+{
+	return cap_find_flagged(e, size, arg, CAP_ENTRY, c, data) && !((*c)->flags & CAP_FAULT);
+}
+
+bool cap_exit(const struct ev_syscall *e, size_t size, int arg,
+	      const struct cap **c, const char **data)
+{
+	return cap_find(e, size, arg, c, data) && !((*c)->flags & CAP_FAULT);
+}
+
 bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
 		      const struct cap **c, const char **data)
 {

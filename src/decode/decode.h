@@ -263,6 +263,11 @@ void cap_begin(struct capiter *it, const struct ev_syscall *e, size_t size);
 bool cap_next(struct capiter *it, const struct cap **c, const char **data);
 bool cap_find(const struct ev_syscall *e, size_t size, int arg, const struct cap **c,
 	      const char **data);
+/* ...read at entry (CAP_ENTRY), or at exit, and not faulted */
+bool cap_entry(const struct ev_syscall *e, size_t size, int arg,
+	       const struct cap **c, const char **data);
+bool cap_exit(const struct ev_syscall *e, size_t size, int arg,
+	      const struct cap **c, const char **data);
 /* the capture of argument `arg` with all of `flags` set (CAP_ENTRY) */
 bool cap_find_flagged(const struct ev_syscall *e, size_t size, int arg, int flags,
 		      const struct cap **c, const char **data);

@@ -142,6 +142,31 @@ static void put_fcntl_arg(ARGS)
 	decode_fcntl_arg(b, cmd, e->args[i]);
 }
 
+/* "[0]" as the call got it; sendfile's moved by a successful call also
+ * " => [3]" */
+static void put_loff_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	int64_t before, after;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_entry(e, size, i, &c, &data) || c->len < 8) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	memcpy(&before, data, 8);
+	sbuf_printf(b, "[%lld]", (long long)before);
+	if (d->args[i].kind == AK_LOFF_INOUT && e->ret > 0 && cap_exit(e, size, i, &c, &data) &&
+	    c->len >= 8) {
+		memcpy(&after, data, 8);
+		sbuf_printf(b, " => [%lld]", (long long)after);
+	}
+}
+
 static void put_sock_proto(ARGS)
 {
 	decode_sock_proto(b, e->args[0], e->args[i]);

@@ -117,18 +117,6 @@ void decode_epoll_op(struct sbuf *b, uint64_t v)
  * (CAP_ENTRY).
  */
 
-static bool cap_entry(const struct ev_syscall *e, size_t size, int arg,
-		      const struct cap **c, const char **data)
-{
-	return cap_find_flagged(e, size, arg, CAP_ENTRY, c, data) && !((*c)->flags & CAP_FAULT);
-}
-
-static bool cap_exit(const struct ev_syscall *e, size_t size, int arg,
-		     const struct cap **c, const char **data)
-{
-	return cap_find(e, size, arg, c, data) && !((*c)->flags & CAP_FAULT);
-}
-
 static void put_time(struct sbuf *b, int kind, const char *data, size_t len)
 {
 	if (kind == AK_TIMEVAL_INOUT)
