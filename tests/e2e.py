@@ -1105,6 +1105,25 @@ def test_copy_offsets_like_strace():
           "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+IOCTLS = ("import fcntl, os\n"
+          "fd = os.open('/dev/null', os.O_RDONLY)\n"
+          "for req in (0xc0047a07, 0x5499, 0x40041234, 0x80087601, 0x8921, 0x5451, 0x540E):\n"
+          "    try: fcntl.ioctl(fd, req, 1)\n"
+          "    except OSError: pass\n")
+
+
+def test_ioctl_requests_in_every_x_style_like_strace():
+    """Unknown requests as strace's _IOC(dir, type, nr, size), more names,
+    FIOCLEX without an argument, TIOCSCTTY's as a number."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = [l for l in traced_lines("strace", [PYTHON, "-c", IOCTLS], "trace=ioctl", flags)
+             if "(3," in l and "TCGETS" not in l]
+        b = [l for l in traced_lines(STROBE, [PYTHON, "-c", IOCTLS], "trace=ioctl", flags)
+             if "(3," in l and "TCGETS" not in l]
+        check(a == b and len(a) == 7, "%s:\nstrace:\n%s\nstrobe:\n%s" % (
+            flags, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

@@ -233,6 +233,8 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 	for (int i = 0; i < d->nargs; i++) {
 		if (d->args[i].kind == AK_FCNTL_ARG && i > 0 && !fcntl_cmd_has_arg(e->args[i - 1]))
 			return i;
+		if (d->args[i].kind == AK_IOCTL_ARG && i > 0 && !ioctl_req_has_arg(e->args[i - 1]))
+			return i;
 		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
 		    !(e->args[i - 1] & (0100 | 020000000)))
 			return i;

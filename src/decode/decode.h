@@ -76,6 +76,7 @@ bool fcntl_cmd_gets_flock(uint64_t cmd);
 /* "{l_type=F_WRLCK, l_whence=SEEK_SET, l_start=0, l_len=5}", l_pid too */
 void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid);
 bool fcntl_cmd_has_arg(uint64_t cmd);
+bool ioctl_req_has_arg(uint64_t req);
 void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v);
 bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret);
 void decode_fd_flags(struct sbuf *b, uint64_t v);

@@ -12,9 +12,30 @@
 #include "../syscalls/syscalls.h"
 #include "../../bpf/event.h"
 
+/* A request by name, else as the _IOC() macro that makes it, as strace:
+ * direction, type, number, size */
 void decode_ioctl_req(struct sbuf *b, uint64_t v)
 {
-	put_enum(b, (uint32_t)v, xlat_ioctl_req, N(xlat_ioctl_req), NULL);
+	static const char *const dirs[] = { "_IOC_NONE", "_IOC_WRITE", "_IOC_READ",
+					    "_IOC_READ|_IOC_WRITE" };
+	uint32_t r = (uint32_t)v, size = (r >> 16) & 0x3fff;
+
+	for (size_t i = 0; i < N(xlat_ioctl_req); i++)
+		if (xlat_ioctl_req[i].val == r) {
+			sbuf_puts(b, xlat_ioctl_req[i].name);
+			return;
+		}
+	sbuf_printf(b, "_IOC(%s, %#x, %#x, ", dirs[r >> 30], (r >> 8) & 0xff, r & 0xff);
+	if (size)
+		sbuf_printf(b, "%#x)", size);
+	else
+		sbuf_puts(b, "0)");
+}
+
+/* requests that take no argument: strace shows two */
+bool ioctl_req_has_arg(uint64_t req)
+{
+	return (uint32_t)req != 0x5450 && (uint32_t)req != 0x5451;	/* FIONCLEX, FIOCLEX */
 }
 
 static const char *const bauds[] = {
@@ -108,6 +129,9 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 	if (got && c->len >= 4)
 		memcpy(&n, data, 4);
 	switch (req) {
+	case 0x540e:			/* TIOCSCTTY: steal from another session or not */
+		sbuf_printf(b, "%d", (int)v);
+		return;
 	case 0x5401:			/* TCGETS: what the call wrote */
 		if (e->ret < 0)
 			got = false;

@@ -250,7 +250,7 @@ const struct flag xlat_in_mask[22] = {
 	{ 0x80000000, "IN_ONESHOT" },
 };
 
-const struct flag xlat_ioctl_req[42] = {
+const struct flag xlat_ioctl_req[48] = {
 	{ 0x5401, "TCGETS" },
 	{ 0x5402, "SNDCTL_TMR_START or TCSETS" },
 	{ 0x5403, "SNDCTL_TMR_STOP or TCSETSW" },
@@ -290,8 +290,14 @@ const struct flag xlat_ioctl_req[42] = {
 	{ 0x8927, "SIOCGIFHWADDR" },
 	{ 0x8933, "SIOCGIFINDEX" },
 	{ 0x8915, "SIOCGIFADDR" },
+	{ 0x8910, "SIOCGIFNAME" },
+	{ 0x8921, "SIOCGIFMTU" },
+	{ 0x891b, "SIOCGIFNETMASK" },
+	{ 0x8919, "SIOCGIFBRDADDR" },
 	{ 0x40086602, "FS_IOC_SETFLAGS" },
 	{ 0x80086601, "FS_IOC_GETFLAGS" },
+	{ 0x80087601, "FS_IOC_GETVERSION" },
+	{ 0x40087602, "FS_IOC_SETVERSION" },
 	{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
 };
 

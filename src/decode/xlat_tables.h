@@ -24,7 +24,7 @@ extern const struct flag xlat_idtype[4];
 extern const struct flag xlat_iflags[15];
 extern const struct flag xlat_in_init_flags[2];
 extern const struct flag xlat_in_mask[22];
-extern const struct flag xlat_ioctl_req[42];
+extern const struct flag xlat_ioctl_req[48];
 extern const struct flag xlat_ioprio_class[4];
 extern const struct flag xlat_ioprio_who[3];
 extern const struct flag xlat_ip_names[38];
