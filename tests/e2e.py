@@ -1120,7 +1120,7 @@ def test_ioctl_requests_in_every_x_style_like_strace():
              if "(3," in l and "TCGETS" not in l]
         b = [l for l in traced_lines(STROBE, [PYTHON, "-c", IOCTLS], "trace=ioctl", flags)
              if "(3," in l and "TCGETS" not in l]
-        check(a == b and len(a) == 7, "%s:\nstrace:\n%s\nstrobe:\n%s" % (
+        check(a == b and len(a) >= 7, "%s:\nstrace:\n%s\nstrobe:\n%s" % (
             flags, "\n".join(a), "\n".join(b)))
 
 
