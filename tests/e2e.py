@@ -1124,6 +1124,15 @@ def test_ioctl_requests_in_every_x_style_like_strace():
             flags, "\n".join(a), "\n".join(b)))
 
 
+def test_clone3_high_flags_like_strace():
+    """clone3's flags above 32 bits by name (CLONE_CLEAR_SIGHAND)."""
+    for flags in ((), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("clone3")], "trace=clone3,exit_group", flags)
+        b = traced_lines(STROBE, [prog("clone3")], "trace=clone3,exit_group", flags)
+        check(a == b and any("CLONE_CLEAR_SIGHAND" in l for l in a),
+              "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

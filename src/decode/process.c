@@ -505,10 +505,14 @@ void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p
 		put_ptr(b, load_u64(p, 24));
 	}
 	sbuf_puts(b, ", exit_signal=");
-	if (sig)
+	if (sig) {
+		size_t at = b->len;
+
 		decode_signal(b, (int)sig);
-	else
+		xlat_finish(b, at, sig, XF_DEC);	/* -X */
+	} else {
 		sbuf_putc(b, '0');
+	}
 	sbuf_puts(b, ", stack=");
 	put_ptr(b, load_u64(p, 40));
 	sbuf_puts(b, ", stack_size=");

@@ -74,7 +74,7 @@ const struct flag xlat_clockid[11] = {
 	{ 0xb, "CLOCK_TAI" },
 };
 
-const struct flag xlat_clone_flags[24] = {
+const struct flag xlat_clone_flags[26] = {
 	{ 0x100, "CLONE_VM" },
 	{ 0x200, "CLONE_FS" },
 	{ 0x400, "CLONE_FILES" },
@@ -99,6 +99,8 @@ const struct flag xlat_clone_flags[24] = {
 	{ 0x20000000, "CLONE_NEWPID" },
 	{ 0x40000000, "CLONE_NEWNET" },
 	{ 0x80000000, "CLONE_IO" },
+	{ 0x100000000, "CLONE_CLEAR_SIGHAND" },
+	{ 0x200000000, "CLONE_INTO_CGROUP" },
 };
 
 const struct flag xlat_dumpable[3] = {

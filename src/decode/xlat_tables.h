@@ -10,7 +10,7 @@ extern const struct flag xlat_at_flags[7];
 extern const struct flag xlat_cap_header[3];
 extern const struct flag xlat_cflags[8];
 extern const struct flag xlat_clockid[11];
-extern const struct flag xlat_clone_flags[24];
+extern const struct flag xlat_clone_flags[26];
 extern const struct flag xlat_dumpable[3];
 extern const struct flag xlat_efd_flags[3];
 extern const struct flag xlat_epoll_events[16];
