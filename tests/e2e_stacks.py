@@ -216,6 +216,17 @@ def test_k_small_stack_size():
     check("(inner+0x" in r.stderr, r.stderr)
 
 
+def test_k_says_when_a_stack_is_deeper_than_the_copy():
+    """A call under a frame larger than the copy: the frames below it are
+    missing, and strobe says how many stacks were cut, on stderr (the
+    trace stays strace's); a shallow one is not counted."""
+    r = run([STROBE, "-k", "-e", "trace=getppid", "-o", "/dev/null", prog("bigframe"), "deep"])
+    check(r.returncode == 0 and re.search(r"1 call stacks deeper than the \d+ bytes copied",
+                                          r.stderr), r.stderr)
+    r = run([STROBE, "-k", "-e", "trace=getppid", "-o", "/dev/null", prog("bigframe")])
+    check(r.returncode == 0 and "deeper than" not in r.stderr, r.stderr)
+
+
 def main():
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_")]
     if len(sys.argv) > 1:

@@ -77,6 +77,11 @@ uint64_t formatter_stacks_unmapped(const struct formatter *f)
 	return f->us ? fus_unmapped(f->us) : 0;
 }
 
+uint64_t formatter_stacks_cut(const struct formatter *f)
+{
+	return f->us ? fus_cut(f->us) : 0;
+}
+
 bool formatter_stacks_seen(const struct formatter *f)
 {
 	return f->us && fus_seen(f->us);

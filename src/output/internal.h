@@ -23,6 +23,7 @@ void fus_put_stack(struct fmt_ustacks *f, struct sbuf *b, bool noreturn);
 void fus_end(struct fmt_ustacks *f);
 void fus_exit(struct fmt_ustacks *f, struct sbuf *b, const struct ev_exit *x);
 uint64_t fus_unmapped(const struct fmt_ustacks *f);
+uint64_t fus_cut(const struct fmt_ustacks *f);
 bool fus_seen(const struct fmt_ustacks *f);
 void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);

@@ -124,6 +124,8 @@ uint64_t formatter_lost(const struct formatter *f);
 uint64_t formatter_malformed(const struct formatter *f);
 /* -k: stacks printed without their process's mappings (they never came). */
 uint64_t formatter_stacks_unmapped(const struct formatter *f);
+/* -k: stacks deeper than the copy the kernel side made (--stack-size) */
+uint64_t formatter_stacks_cut(const struct formatter *f);
 /* -i, -k: records with a call's registers (and stack) went by. */
 bool formatter_stacks_seen(const struct formatter *f);
 

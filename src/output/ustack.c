@@ -211,6 +211,11 @@ uint64_t fus_unmapped(const struct fmt_ustacks *f)
 	return f->u ? ustacks_unmapped(f->u) : 0;
 }
 
+uint64_t fus_cut(const struct fmt_ustacks *f)
+{
+	return f->u ? ustacks_cut(f->u) : 0;
+}
+
 bool fus_seen(const struct fmt_ustacks *f)
 {
 	return f->seen;

@@ -292,8 +292,13 @@ static int consume(struct session *s, int sigfd)
 static void report_stack_losses(struct session *s)
 {
 	uint64_t shorter, mfail, mtrunc, unmapped = s->fmt ? formatter_stacks_unmapped(s->fmt) : 0;
+	uint64_t cut = s->fmt ? formatter_stacks_cut(s->fmt) : 0;
 
 	bpf_ustack_counts(s, &shorter, &mfail, &mtrunc);
+	if (cut)
+		fprintf(stderr, "strobe: %llu call stacks deeper than the %u bytes copied; their "
+			"outer frames are missing (raise --stack-size)\n", (unsigned long long)cut,
+			s->o->stack_bytes);
 	if (shorter)
 		fprintf(stderr, "strobe: %llu call stacks copied short (a stack page not in "
 			"memory); their outer frames are missing\n", (unsigned long long)shorter);

@@ -30,6 +30,7 @@ struct ustacks {
 	struct uproc *v;
 	size_t n, cap;
 	uint64_t unmapped;	/* stacks of processes whose mappings never came */
+	uint64_t cut;		/* stacks deeper than the copy */
 	bool source;
 	bool live;		/* the processes are running: /proc may tell */
 };
@@ -210,9 +211,12 @@ static int unwind(struct ustacks *u, const struct ev_ustack *e, size_t size,
 		u->unmapped++;
 		return -1;
 	}
-	if (e->stack_len)
+	if (e->stack_len) {
 		n = uimage_unwind((*pp)->im, e->h.tid, (const uint64_t *)e->regs, e + 1,
 				  e->stack_len, pcs, act, MAX_FRAMES, &complete);
+		if (n > 0 && n < MAX_FRAMES && uimage_last_cut((*pp)->im))
+			u->cut++;
+	}
 	if (n <= 0) {
 		pcs[0] = e->regs[UREG_IP];
 		act[0] = true;
@@ -269,4 +273,9 @@ void ustacks_print_ltrace(struct ustacks *u, struct sbuf *b, const struct ev_ust
 uint64_t ustacks_unmapped(const struct ustacks *u)
 {
 	return u->unmapped;
+}
+
+uint64_t ustacks_cut(const struct ustacks *u)
+{
+	return u->cut;
 }

@@ -210,8 +210,11 @@ static bool cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void
 	struct uimage *im = arg;
 	uint64_t sp = im->cur_regs[UREG_SP];
 
-	if (addr < sp || addr + 8 > sp + im->cur_len || addr + 8 < addr)
+	if (addr < sp || addr + 8 > sp + im->cur_len || addr + 8 < addr) {
+		if (addr >= sp + im->cur_len)
+			im->cur_beyond = true;
 		return false;
+	}
 	memcpy(result, im->cur_stack + (addr - sp), sizeof(*result));
 	return true;
 }
@@ -367,10 +370,16 @@ int uimage_unwind(struct uimage *im, pid_t tid, const uint64_t *regs, const void
 	im->cur_regs = regs;
 	im->cur_stack = stack;
 	im->cur_len = len;
+	im->cur_beyond = false;
 	im->cur_tid = tid;
 	rc = dwfl_getthread_frames(im->dwfl, tid, frame_cb, &w);
 	im->cur_regs = NULL;
 	im->cur_stack = NULL;
 	*complete = rc == 0;
 	return w.n;
+}
+
+bool uimage_last_cut(const struct uimage *im)
+{
+	return im->cur_beyond;
 }

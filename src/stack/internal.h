@@ -37,6 +37,7 @@ struct uimage {
 	const uint64_t *cur_regs;
 	const uint8_t *cur_stack;
 	uint32_t cur_len;
+	bool cur_beyond;	/* the walk asked for stack above the copy */
 	pid_t cur_tid;
 };
 

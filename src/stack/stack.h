@@ -51,6 +51,8 @@ bool uimage_knows(const struct uimage *im, uint64_t ip);
  */
 int uimage_unwind(struct uimage *im, pid_t tid, const uint64_t *regs, const void *stack,
 		  uint32_t len, uint64_t *pcs, bool *act, int max, bool *complete);
+/* ...and whether that walk stopped for want of stack above the copy */
+bool uimage_last_cut(const struct uimage *im);
 
 /* What an address is. */
 struct usym {
@@ -109,5 +111,7 @@ void ustacks_print_ltrace(struct ustacks *u, struct sbuf *b, const struct ev_ust
 			  size_t size, int skip, int max);
 /* Stacks that could not be unwound for want of the process's mappings. */
 uint64_t ustacks_unmapped(const struct ustacks *u);
+/* stacks whose walk ran past the copied stack (--stack-size) */
+uint64_t ustacks_cut(const struct ustacks *u);
 
 #endif
