@@ -101,6 +101,19 @@ bool fcntl_cmd_gets_flock(uint64_t cmd)
 	return (uint32_t)cmd == 5 || (uint32_t)cmd == 36;
 }
 
+/* one of three names (-X: the number too) */
+static void put_short_name(struct sbuf *b, int16_t v, const char *const names[3],
+			   const char *unknown)
+{
+	size_t mark = b->len;
+
+	if (v >= 0 && v < 3)
+		sbuf_puts(b, names[v]);
+	else
+		sbuf_printf(b, "%#x /* %s */", (uint16_t)v, unknown);
+	xlat_finish(b, mark, (uint16_t)v, XF_HEX);
+}
+
 /* struct flock: l_type 0 (short), l_whence 2, l_start 8, l_len 16, l_pid 24 */
 void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid)
 {
@@ -109,7 +122,6 @@ void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid)
 	int16_t type, wh;
 	int64_t start, len;
 	int32_t pid;
-	size_t mark;
 
 	memcpy(&type, p, 2);
 	memcpy(&wh, p + 2, 2);
@@ -117,19 +129,9 @@ void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid)
 	memcpy(&len, p + 16, 8);
 	memcpy(&pid, p + 24, 4);
 	sbuf_puts(b, "{l_type=");
-	mark = b->len;
-	if (type >= 0 && type < 3)
-		sbuf_puts(b, types[type]);
-	else
-		sbuf_printf(b, "%#x /* F_??? */", (uint16_t)type);
-	xlat_finish(b, mark, (uint16_t)type, XF_HEX);
+	put_short_name(b, type, types, "F_???");
 	sbuf_puts(b, ", l_whence=");
-	mark = b->len;
-	if (wh >= 0 && wh < 3)
-		sbuf_puts(b, whence[wh]);
-	else
-		sbuf_printf(b, "%#x /* SEEK_??? */", (uint16_t)wh);
-	xlat_finish(b, mark, (uint16_t)wh, XF_HEX);
+	put_short_name(b, wh, whence, "SEEK_???");
 	sbuf_printf(b, ", l_start=%lld, l_len=%lld", (long long)start, (long long)len);
 	if (with_pid)
 		sbuf_printf(b, ", l_pid=%d", pid);
