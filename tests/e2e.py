@@ -1428,7 +1428,7 @@ def test_killed_by_another_threads_exit():
     thread's read is "<unfinished ...>) = ?", each thread's sequence as
     strace's (strace prints the read's entry first, split)."""
     argv = ["-f", "-e", "trace=read,exit_group", prog("thread_end"), "exit"]
-    feeder = "sleep 5 | "
+    feeder = "sleep 2 | "	# open while the program (200 ms) runs
     ours = run(["sh", "-c", feeder + " ".join([STROBE] + argv)])
     theirs = run(["sh", "-c", feeder + " ".join(["strace"] + argv)])
     seq = lambda t: sorted(str([e for e in s if e[0] != "call" or e[1] != "read" or e[2] == "?"])
@@ -1589,6 +1589,7 @@ def run_tests(scope, names):
                     f.write(low_pids)
             except OSError:
                 pass
+        t0 = time.monotonic()
         try:
             fn()
             passed += 1
@@ -1598,6 +1599,8 @@ def run_tests(scope, names):
         except Exception as e:
             failed += 1
             print("FAIL %s: %s: %s" % (name, type(e).__name__, str(e).replace("\n", " | ")))
+        if os.environ.get("STROBE_TEST_TIMES"):	# which tests make check's time
+            print("%6.2f s %s" % (time.monotonic() - t0, name))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -274,7 +274,7 @@ def test_attach_one_thread_or_all_with_f_as_strace():
             for tracer in ("strace", STROBE):
                 s = subprocess.Popen([tracer, "-e", "trace=getpid,getppid"] + args,
                                      stderr=subprocess.PIPE, text=True)
-                time.sleep(0.8)
+                time.sleep(0.4)
                 s.send_signal(signal.SIGINT)
                 _, err = s.communicate(timeout=20)
                 err = re.sub(r"\b(%d|%d)\b" % (leader, other),

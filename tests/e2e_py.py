@@ -248,7 +248,7 @@ def test_py_pyenv_versions():
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "p.folded")
         for v, exe in found:
-            profile(["-F", "499", "--", exe, SCRIPT, "chain", "1.2"], out)
+            profile(["-F", "499", "--", exe, SCRIPT, "chain", "0.6"], out)
             check_chain(folded(out), "Python " + v)
 
 
