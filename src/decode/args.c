@@ -92,11 +92,19 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 		sbuf_hex(b, e->args[i]);
 		return;
 	}
-	if (c->flags & CAP_DUMP)	/* captured whole for the dump: -s of it here */
+	if (c->flags & CAP_DUMP) {	/* captured whole for the dump: -s of it here */
 		decode_string(b, data, c->len < max ? c->len : max,
 			      c->len > max || (c->flags & CAP_TRUNC));
-	else
-		decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+		return;
+	}
+	/* a buffer the call wrote holds no more than its size argument says,
+	 * whatever the result (getxattr's size query into a 0-byte buffer) */
+	size_t len = c->len;
+	int la = d->args[i].len_arg;
+
+	if (d->args[i].dir == ARG_OUT && la > 0 && la < d->nargs && e->args[la] < len)
+		len = e->args[la];
+	decode_string(b, data, len, (c->flags & CAP_TRUNC) && len == c->len);
 }
 
 /* -e read=/write=: " | 00000  68 65 6c 6c ...  hell... |" lines after the

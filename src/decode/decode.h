@@ -70,6 +70,7 @@ void decode_rwf_flags(struct sbuf *b, uint64_t v);
 void decode_membarrier_cmd(struct sbuf *b, uint64_t v);
 void decode_membarrier_cmds(struct sbuf *b, uint64_t v);
 void decode_shutdown_how(struct sbuf *b, uint64_t v);
+void decode_pkey_rights(struct sbuf *b, uint64_t v);
 void decode_time_t(struct sbuf *b, const uint8_t *p, size_t len);
 bool fcntl_cmd_takes_flock(uint64_t cmd);
 bool fcntl_cmd_gets_flock(uint64_t cmd);

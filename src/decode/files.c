@@ -158,6 +158,11 @@ void decode_membarrier_cmds(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_membarrier_cmds, N(xlat_membarrier_cmds));
 }
 
+void decode_pkey_rights(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_pkey_rights, N(xlat_pkey_rights));
+}
+
 void decode_shutdown_how(struct sbuf *b, uint64_t v)
 {
 	put_enum(b, (uint32_t)v, xlat_shutdown_how, N(xlat_shutdown_how), "SHUT_???");
@@ -188,7 +193,14 @@ void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
 		decode_seals(b, v);
 		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
 		break;
-	case 0: case 8: case 10: case 1024: case 1026: case 1030: case 1031:
+	case 10:			/* F_SETSIG: a signal, 0 for SIGIO */
+		if (v)
+			decode_signal(b, (int)v);
+		else
+			sbuf_putc(b, '0');
+		xlat_finish(b, mark, (uint32_t)v, XF_DEC);
+		break;
+	case 0: case 8: case 1024: case 1026: case 1030: case 1031:
 		sbuf_s64(b, (int32_t)v);
 		break;
 	default:

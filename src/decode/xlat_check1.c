@@ -581,6 +581,10 @@ _Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
 _Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
 _Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
 
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+
 /* poll_events */
 _Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
 _Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");

@@ -697,6 +697,11 @@ const struct flag xlat_pidfd_flags[2] = {
 	{ 0x80, "PIDFD_THREAD" },
 };
 
+const struct flag xlat_pkey_rights[2] = {
+	{ 0x1, "PKEY_DISABLE_ACCESS" },
+	{ 0x2, "PKEY_DISABLE_WRITE" },
+};
+
 const struct flag xlat_poll_events[13] = {
 	{ 0x1, "POLLIN" },
 	{ 0x2, "POLLPRI" },

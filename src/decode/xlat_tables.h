@@ -53,6 +53,7 @@ extern const struct flag xlat_open_flags[17];
 extern const struct flag xlat_personality_domains[4];
 extern const struct flag xlat_personality_flags[9];
 extern const struct flag xlat_pidfd_flags[2];
+extern const struct flag xlat_pkey_rights[2];
 extern const struct flag xlat_poll_events[13];
 extern const struct flag xlat_pr_cap_ambient[4];
 extern const struct flag xlat_pr_options[60];
