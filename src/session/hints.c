@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,17 +17,9 @@
 
 static unsigned long long effective_caps(void)
 {
-	unsigned long long caps = 0;
-	char line[256];
-	FILE *f = fopen("/proc/self/status", "re");
+	char v[32];
 
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "CapEff: %llx", &caps) == 1)
-			break;
-	fclose(f);
-	return caps;
+	return proc_status(0, "CapEff", v, sizeof(v)) ? strtoull(v, NULL, 16) : 0;
 }
 
 int hint_check_privileges(void)

@@ -232,19 +232,9 @@ static bool is_kernel_thread(pid_t pid)
 /* The thread group (process) a thread id belongs to, 0 if it is gone. */
 static pid_t tgid_of(pid_t tid)
 {
-	char path[64], line[128];
-	pid_t tgid = 0;
-	FILE *f;
+	char v[16];
 
-	snprintf(path, sizeof(path), "/proc/%d/status", tid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	fclose(f);
-	return tgid;
+	return proc_status(tid, "Tgid", v, sizeof(v)) ? (pid_t)atoi(v) : 0;
 }
 
 /* -p TID: as strace, the one thread TID; with -f every thread of its
@@ -380,9 +370,7 @@ void target_report_unfinished(struct session *s)
 	for (size_t i = 0; i < s->tids.cap; i++) {
 		pid_t tid = s->tids.slot[i];
 		struct task_state ts;
-		char path[64];
 		int fd, pid = 0;
-		FILE *f;
 
 		if (tid <= 0)
 			continue;
@@ -398,16 +386,7 @@ void target_report_unfinished(struct session *s)
 			continue;
 		}
 		close(fd);
-		snprintf(path, sizeof(path), "/proc/%d/status", tid);
-		f = fopen(path, "re");
-		if (f) {
-			char line[128];
-
-			while (fgets(line, sizeof(line), f))
-				if (sscanf(line, "Tgid: %d", &pid) == 1)
-					break;
-			fclose(f);
-		}
+		pid = tgid_of(tid);
 		size_t size = build_record(s->o, pid ? pid : tid, tid, ts.nr, ts.args,
 					   ts.ts, buf, sizeof(buf));
 		session_unfinished(s, (struct ev_syscall *)buf, size);

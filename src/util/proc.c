@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What /proc says of a process's open fds and working directory. */
+/* What /proc says of a process: its open fds and working directory, a
+ * field of its status. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -37,4 +39,28 @@ int proc_fds(int pid, char *cwd, size_t cwdlen,
 	}
 	closedir(d);
 	return 0;
+}
+
+bool proc_status(int pid, const char *key, char *val, size_t len)
+{
+	char path[48], line[256];
+	size_t klen = strlen(key);
+	bool found = false;
+	FILE *f;
+
+	if (pid)
+		snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	else
+		snprintf(path, sizeof(path), "/proc/self/status");
+	if (!(f = fopen(path, "re")))
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, klen) || line[klen] != ':')
+			continue;
+		snprintf(val, len, "%s", line + klen + 1 + strspn(line + klen + 1, " \t"));
+		val[strcspn(val, "\n")] = 0;
+		found = true;
+	}
+	fclose(f);
+	return found;
 }

@@ -80,6 +80,9 @@ void json_string(struct sbuf *b, const char *s, size_t len);
  * NULL); -1 if pid has no fd directory */
 int proc_fds(int pid, char *cwd, size_t cwdlen,
 	     void (*each)(void *ctx, int fd, const char *path), void *ctx);
+/* ...and the value of field `key` of /proc/PID/status (pid 0: self), as
+ * text; false if the process or the field is not there */
+bool proc_status(int pid, const char *key, char *val, size_t len);
 
 /* Pad with spaces up to column `col` of the text since `start`. */
 static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
