@@ -171,6 +171,17 @@ def test_every_class_is_straces():
         check(a.splitlines()[0] == b.splitlines()[0], "%s: %r vs %r" % (alias, a, b))
 
 
+def test_skipped_probe_runs_are_read():
+    """A run the kernel skips (a program already running on that CPU) is
+    counted in the program's recursion_misses; strobe reads them at the end
+    and -d says when there were none.  Syscall tracepoints run with
+    preemption off, so no workload here can make one: this checks the
+    count is read."""
+    r = strobe(["-d", "-f", "-o", "/dev/null", "--", "sh", "-c", "true; kill -USR1 $$"])
+    check("no probe run skipped by the kernel" in r.stderr and
+          "probe runs skipped" not in r.stderr, r.stderr)
+
+
 # ---------------------------------------------------------------- uid -1 (defect 5)
 
 def test_minus_one_ids_as_strace():

@@ -457,6 +457,10 @@ int ltrace_run(const struct lt_opts *o)
 	if (uprog_lost_total(&r.up) + lt_sys_lost(r.sys))
 		fprintf(stderr, "strobe ltrace: %llu events lost (ring buffer full)\n",
 			(unsigned long long)(uprog_lost_total(&r.up) + lt_sys_lost(r.sys)));
+	if (uprog_missed_total(&r.up))
+		fprintf(stderr, "strobe ltrace: %llu probe runs skipped by the kernel (another "
+			"BPF program was running on that CPU): calls are missing\n",
+			(unsigned long long)uprog_missed_total(&r.up));
 	status = stop ? 128 + stop : 0;
 	if (o->cmd && r.child_done)
 		status = WIFEXITED(r.child_status) ? WEXITSTATUS(r.child_status)

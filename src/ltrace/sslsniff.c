@@ -267,6 +267,10 @@ int sslsniff_main(int argc, char **argv)
 	if (uprog_lost_total(&s.up))
 		fprintf(stderr, "strobe sslsniff: %llu events lost (ring buffer full)\n",
 			(unsigned long long)uprog_lost_total(&s.up));
+	if (uprog_missed_total(&s.up))
+		fprintf(stderr, "strobe sslsniff: %llu probe runs skipped by the kernel (another "
+			"BPF program was running on that CPU): data is missing\n",
+			(unsigned long long)uprog_missed_total(&s.up));
 	status = stop ? 128 + stop : 0;
 	if (s.child_done)
 		status = WIFEXITED(s.child_status) ? WEXITSTATUS(s.child_status)

@@ -240,6 +240,7 @@ struct uprog {
 	size_t nprobes, cap;
 	bool detached;
 	uint64_t lost_final;
+	uint64_t missed_final;	/* uprog_missed_total at detach */
 	/* uprog_add leaves out what cannot be probed when this is set */
 	bool skip_unprobeable;
 	size_t nskipped;
@@ -273,6 +274,7 @@ int64_t uprog_live(const struct uprog *u);
 uint64_t uprog_not_counted(const struct uprog *u);
 uint64_t uprog_not_in_hist(const struct uprog *u);
 uint64_t uprog_lost_total(const struct uprog *u);
+uint64_t uprog_missed_total(const struct uprog *u);
 void uprog_detach(struct uprog *u);
 void uprog_destroy(struct uprog *u);
 

@@ -296,6 +296,13 @@ uint64_t uprog_lost_total(const struct uprog *u)
 	return sum;
 }
 
+uint64_t uprog_missed_total(const struct uprog *u)
+{
+	const struct uprobes_bpf *sk = skel_of(u);
+
+	return u->detached ? u->missed_final : lskel_missed(&sk->progs, sizeof(sk->progs));
+}
+
 void uprog_detach(struct uprog *u)
 {
 	probe_detach(&u->link);
@@ -303,6 +310,7 @@ void uprog_detach(struct uprog *u)
 		close(u->task_links[--u->ntask_links]);
 	if (u->skel && !u->detached) {
 		u->lost_final = uprog_lost_total(u);
+		u->missed_final = uprog_missed_total(u);
 		u->detached = true;
 	}
 }

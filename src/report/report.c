@@ -243,6 +243,9 @@ static int end_block(struct report *r, const struct rec_block *b)
 
 	if (rec_meta_get((const char *)b->data, b->len, "lost", val, sizeof(val)))
 		r->lost = strtoull(val, NULL, 10);
+	/* runs the kernel skipped: events missing as well */
+	if (rec_meta_get((const char *)b->data, b->len, "missed", val, sizeof(val)))
+		r->lost += strtoull(val, NULL, 10);
 	r->ended = true;
 	return 0;
 }

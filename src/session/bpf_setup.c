@@ -337,6 +337,13 @@ static int attach_btf(struct session *s, int prog_fd)
 	return add_link(s, bpf_raw_tracepoint_open(NULL, prog_fd));
 }
 
+/* a raw_tp program (no BTF attach target: see tasks.bpf.inc) by its
+ * tracepoint's name */
+static int attach_raw(struct session *s, const char *tp, int prog_fd)
+{
+	return add_link(s, bpf_raw_tracepoint_open(tp, prog_fd));
+}
+
 /* tracefs's root, opened once per session (see tracefs_open). */
 static int tracefs_fd(struct session *s)
 {
@@ -510,13 +517,14 @@ int bpf_setup_attach(struct session *s)
 	 * forgets it (sched:sched_process_exit). */
 	if (s->o->nevents && (err = attach_events(s)))
 		return err;
-	if ((err = attach_btf(s, s->skel->progs.on_task_exit.prog_fd)) ||
-	    (err = attach_btf(s, s->skel->progs.on_signal.prog_fd)) ||
+	if ((err = attach_raw(s, "sched_process_exit", s->skel->progs.on_task_exit.prog_fd)) ||
+	    (err = attach_raw(s, "signal_deliver", s->skel->progs.on_signal.prog_fd)) ||
 	    (err = attach_btf(s, s->skel->progs.on_signal_generate.prog_fd)))
 		return err;
 	if (o->follow && (err = attach_btf(s, s->skel->progs.on_fork.prog_fd)))
 		return err;
-	if ((o->cmd || o->trace) && (err = attach_btf(s, s->skel->progs.on_exec.prog_fd)))
+	if ((o->cmd || o->trace) &&
+	    (err = attach_raw(s, "sched_process_exec", s->skel->progs.on_exec.prog_fd)))
 		return err;
 	s->inj_probes = calls_probed(o);
 	if (!s->inj_probes)
@@ -542,6 +550,7 @@ void bpf_setup_detach(struct session *s)
 	s->nperf = 0;
 	if (s->skel && !s->detached) {
 		s->lost_final = bpf_lost_total(s);
+		s->missed_final = bpf_missed_total(s);
 		s->detached = true;
 	}
 }
@@ -597,6 +606,15 @@ uint64_t bpf_lost_total(struct session *s)
 			sum += vals[i].total;
 	free(vals);
 	return sum;
+}
+
+/* Syscall tracepoints run their programs with preemption off: only an
+ * interrupt's program nested in ours makes the kernel skip a run. */
+uint64_t bpf_missed_total(struct session *s)
+{
+	if (s->detached)
+		return s->missed_final;
+	return lskel_missed(&s->skel->progs, sizeof(s->skel->progs));
 }
 
 int bpf_ringbuf_fd(struct session *s)

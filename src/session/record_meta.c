@@ -122,8 +122,9 @@ int record_finish(struct session *s, int status)
 	char end[512];
 	int err;
 
-	snprintf(end, sizeof(end), "lost=%llu\nfollow_failed=%llu\nevents=%llu\nstatus=%d\n",
-		 (unsigned long long)bpf_lost_total(s),
+	snprintf(end, sizeof(end),
+		 "lost=%llu\nmissed=%llu\nfollow_failed=%llu\nevents=%llu\nstatus=%d\n",
+		 (unsigned long long)bpf_lost_total(s), (unsigned long long)bpf_missed_total(s),
 		 (unsigned long long)bpf_follow_failed(s),
 		 (unsigned long long)rec_writer_events(s->rec), status);
 	uint64_t events = rec_writer_events(s->rec), bytes;

@@ -316,11 +316,18 @@ static void report_losses(struct session *s)
 {
 	uint64_t lost = lost_total(s), nofollow = bpf_follow_failed(s);
 	uint64_t bad = formatter_malformed(s->fmt);
+	uint64_t missed = bpf_missed_total(s) + (s->up ? uprog_missed_total(s->up) : 0);
 
 	if (lost)
 		fprintf(stderr, "strobe: %llu events lost (ring buffer full); raise the "
 			"buffer size with -m (now %zuK)\n", (unsigned long long)lost,
 			s->o->bufsize >> 10);
+	if (missed)
+		fprintf(stderr, "strobe: %llu probe runs skipped by the kernel (another BPF "
+			"program was running on that CPU): calls or events are missing\n",
+			(unsigned long long)missed);
+	else if (s->o->debug)
+		fprintf(stderr, "strobe: no probe run skipped by the kernel\n");
 	if (nofollow)
 		fprintf(stderr, "strobe: %llu new threads could not be followed (out of "
 			"kernel memory)\n", (unsigned long long)nofollow);

@@ -56,6 +56,7 @@ struct session {
 	int tp_ids[SYSCALL_MAX][2];	/* their ids: enter, exit (0: none) */
 	bool detached;		/* programs detached: lost_final is the total */
 	uint64_t lost_final;
+	uint64_t missed_final;	/* runs the kernel skipped (bpf_missed_total) */
 	uint32_t hist_slots;	/* -c: histogram slots per CPU */
 	struct writer w;
 	struct formatter *fmt;
@@ -121,6 +122,9 @@ int bpf_inject_mark_fd(struct session *s);
 uint64_t bpf_summary_not_counted(struct session *s);
 uint64_t bpf_summary_not_in_hist(struct session *s);
 uint64_t bpf_lost_total(struct session *s);
+/* Runs of strobe's programs the kernel skipped because one was already
+ * running on that CPU (the program's recursion_misses) */
+uint64_t bpf_missed_total(struct session *s);
 uint64_t bpf_follow_failed(struct session *s);
 /* -k: stacks copied short or not at all, mapping snapshots that failed
  * (each retried at the process's next call) or were cut short */

@@ -13,7 +13,10 @@
  * misses the command.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <unistd.h>
+
+#include <bpf/bpf.h>
 
 #include "util.h"
 
@@ -39,4 +42,21 @@ void lskel_release(void)
 {
 	while (nheld)
 		close(held[--nheld]);
+}
+
+uint64_t lskel_missed(const void *progs, size_t size)
+{
+	/* an array of skel_internal.h's struct bpf_prog_desc, whose one
+	 * member is the fd (that header cannot be included twice) */
+	const int *fd = progs;
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < size / sizeof(*fd); i++) {
+		struct bpf_prog_info info = { 0 };
+		__u32 len = sizeof(info);
+
+		if (fd[i] > 0 && !bpf_obj_get_info_by_fd(fd[i], &info, &len))
+			sum += info.recursion_misses;
+	}
+	return sum;
 }

@@ -123,5 +123,10 @@ void ring_free(struct ring *rb);
 void lskel_hold(bool on);
 int lskel_close(int fd);
 void lskel_release(void);
+/* The runs the kernel skipped of a light skeleton's programs (&skel->progs,
+ * sizeof(skel->progs)): the sum of their recursion_misses.  The kernel
+ * does not run a program on a CPU where it (for a classic tracepoint's or
+ * a uprobe's: any tracing program) is already running. */
+uint64_t lskel_missed(const void *progs, size_t size);
 
 #endif
