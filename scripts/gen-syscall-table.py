@@ -170,6 +170,7 @@ OVERRIDE = {
     ("shmget", "key"): "IPC_KEY", ("semget", "key"): "IPC_KEY", ("msgget", "key"): "IPC_KEY",
     ("shmget", "shmflg"): "IPC_GET_FLAGS", ("semget", "semflg"): "IPC_GET_FLAGS",
     ("msgget", "msgflg"): "IPC_GET_FLAGS", ("shmat", "shmflg"): "SHMAT_FLAGS",
+    ("shmctl", "buf"): "IPC_CTL_BUF", ("msgctl", "buf"): "IPC_CTL_BUF",
     ("shmctl", "cmd"): "SHM_CMD", ("msgctl", "cmd"): "MSG_CMD", ("semctl", "cmd"): "SEM_CMD",
     ("semctl", "arg"): "PTR", ("semop", "tsops"): "SEMBUFS:2", ("semtimedop", "tsops"): "SEMBUFS:2",
     ("semtimedop", "timeout"): "TIMESPEC",
@@ -246,8 +247,12 @@ OVERRIDE = {
     ("sched_setaffinity", "user_mask_ptr"): "CPUMASK:1",
     # Memory: addresses as pointers, msync and mremap flags
     ("msync", "start"): "PTR", ("msync", "flags"): "MSYNC_FLAGS", ("mincore", "start"): "PTR",
+    ("mincore", "vec"): "MINCORE_VEC/out",
     ("mlock", "start"): "PTR", ("munlock", "start"): "PTR", ("mlock2", "start"): "PTR",
     ("mremap", "flags"): "MREMAP_FLAGS", ("mremap", "new_addr"): "PTR",
+    ("remap_file_pages", "start"): "PTR", ("remap_file_pages", "prot"): "PROT",
+    ("remap_file_pages", "flags"): "MMAP_FLAGS",
+    ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }

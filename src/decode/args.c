@@ -88,7 +88,11 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 		sbuf_puts(b, "NULL");
 		return;
 	}
-	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+	/* a list of xattr names asked for its size only (0 bytes): strace
+	 * shows the address */
+	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) ||
+	    (strstr(d->name, "listxattr") && d->args[i].len_arg > 0 &&
+	     !e->args[d->args[i].len_arg])) {
 		sbuf_hex(b, e->args[i]);
 		return;
 	}

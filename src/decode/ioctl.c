@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ioctl: request names, and the terminal structs strace decodes (termios
- * abbreviated as strace abbreviates it, window sizes).
+ * ioctl: request names, and the structs strace decodes: the terminal's
+ * (termios abbreviated as strace abbreviates it, window sizes), a network
+ * interface's (struct ifreq), an inode's flags.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "flagtab.h"
@@ -108,6 +110,151 @@ void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len)
 }
 
 /*
+ * struct ifreq (SIOCGIF* and SIOCSIF* on a socket): the interface's name,
+ * then the union's member the request reads or writes.  A request that
+ * gets a value shows only the name when it fails; one that sets a value
+ * shows what it was given.
+ */
+#define IFNAMSIZ_ 16
+
+enum ifr_field { IFR_NONE, IFR_INDEX, IFR_FLAGS, IFR_ADDR, IFR_DSTADDR, IFR_BROADADDR,
+		 IFR_NETMASK, IFR_METRIC, IFR_MTU, IFR_NEWNAME, IFR_HWADDR, IFR_QLEN, IFR_MAP };
+
+static enum ifr_field ifr_field(uint32_t req, bool *sets)
+{
+	static const struct { uint16_t req; uint8_t field, sets; } reqs[] = {
+		{ 0x8913, IFR_FLAGS, 0 }, { 0x8914, IFR_FLAGS, 1 },
+		{ 0x8915, IFR_ADDR, 0 }, { 0x8916, IFR_ADDR, 1 },
+		{ 0x8917, IFR_DSTADDR, 0 }, { 0x8918, IFR_DSTADDR, 1 },
+		{ 0x8919, IFR_BROADADDR, 0 }, { 0x891a, IFR_BROADADDR, 1 },
+		{ 0x891b, IFR_NETMASK, 0 }, { 0x891c, IFR_NETMASK, 1 },
+		{ 0x891d, IFR_METRIC, 0 }, { 0x891e, IFR_METRIC, 1 },
+		{ 0x8921, IFR_MTU, 0 }, { 0x8922, IFR_MTU, 1 },
+		{ 0x8923, IFR_NEWNAME, 1 }, { 0x8924, IFR_HWADDR, 1 }, { 0x8927, IFR_HWADDR, 0 },
+		{ 0x8933, IFR_INDEX, 0 }, { 0x8942, IFR_QLEN, 0 }, { 0x8943, IFR_QLEN, 1 },
+		{ 0x8970, IFR_MAP, 0 }, { 0x8971, IFR_MAP, 1 },
+	};
+
+	for (size_t i = 0; i < N(reqs); i++)
+		if (reqs[i].req == req) {
+			*sets = reqs[i].sets;
+			return reqs[i].field;
+		}
+	return IFR_NONE;
+}
+
+/* a name in 16 bytes: cut ("..."), as strace, when no NUL ends it */
+static void put_ifname(struct sbuf *b, const uint8_t *p)
+{
+	size_t n = strnlen((const char *)p, IFNAMSIZ_);
+
+	decode_string(b, (const char *)p, n < IFNAMSIZ_ ? n : IFNAMSIZ_ - 1, n == IFNAMSIZ_);
+}
+
+/* ifr_hwaddr: the hardware type, and the address as a MAC for the types
+ * that have one of 6 bytes; with -X raw the 14 bytes of sa_data */
+static void put_hwaddr(struct sbuf *b, const uint8_t *p)
+{
+	uint16_t fam;
+	size_t mark;
+	char mac[64];
+	int n = 0;
+
+	memcpy(&fam, p, 2);
+	sbuf_puts(b, "{sa_family=");
+	mark = b->len;
+	put_enum(b, fam, xlat_arphrd, N(xlat_arphrd), "ARPHRD_???");
+	xlat_finish(b, mark, fam, XF_HEX);
+	for (int i = 0; i < 6; i++)
+		n += snprintf(mac + n, sizeof(mac) - n, i ? ":%02x" : "%02x", p[2 + i]);
+	sbuf_puts(b, ", sa_data=");
+	if (decode_xlat() == XLAT_ABBREV) {
+		sbuf_puts(b, mac);
+	} else {
+		decode_string_hex(b, (const char *)p + 2, 14, false);
+		if (decode_xlat() == XLAT_VERBOSE)
+			sbuf_printf(b, " /* %s */", mac);
+	}
+	sbuf_putc(b, '}');
+}
+
+static void put_ifr_value(struct sbuf *b, enum ifr_field fld, const uint8_t *u)
+{
+	static const char *const addrs[] = {
+		[IFR_ADDR] = "ifr_addr", [IFR_DSTADDR] = "ifr_dstaddr",
+		[IFR_BROADADDR] = "ifr_broadaddr", [IFR_NETMASK] = "ifr_netmask",
+	};
+	int32_t n;
+	int16_t fl;
+	uint64_t m[2];
+	size_t mark;
+
+	memcpy(&n, u, 4);
+	switch (fld) {
+	case IFR_FLAGS:
+		memcpy(&fl, u, 2);
+		sbuf_puts(b, "ifr_flags=");
+		mark = b->len;
+		put_flagset(b, (uint16_t)fl, xlat_iff_flags, N(xlat_iff_flags));
+		xlat_finish(b, mark, (uint16_t)fl, XF_HEX);
+		break;
+	case IFR_ADDR: case IFR_DSTADDR: case IFR_BROADADDR: case IFR_NETMASK:
+		sbuf_printf(b, "%s=", addrs[fld]);
+		decode_sockaddr(b, u, 16);
+		break;
+	case IFR_METRIC: sbuf_printf(b, "ifr_metric=%d", n); break;
+	case IFR_MTU: sbuf_printf(b, "ifr_mtu=%d", n); break;
+	case IFR_QLEN: sbuf_printf(b, "ifr_qlen=%d", n); break;
+	case IFR_INDEX: sbuf_printf(b, "ifr_ifindex=%d", n); break;
+	case IFR_NEWNAME:
+		sbuf_puts(b, "ifr_newname=");
+		put_ifname(b, u);
+		break;
+	case IFR_HWADDR:
+		sbuf_puts(b, "ifr_hwaddr=");
+		put_hwaddr(b, u);
+		break;
+	case IFR_MAP:		/* struct ifmap: two longs, a short, three bytes */
+		memcpy(m, u, 16);
+		sbuf_printf(b, "ifr_map={mem_start=%#llx, mem_end=%#llx, base_addr=%#x, irq=%u, "
+			    "dma=%u, port=%u}", (unsigned long long)m[0], (unsigned long long)m[1],
+			    u[16] | u[17] << 8, u[18], u[19], u[20]);
+		break;
+	case IFR_NONE:
+		break;
+	}
+}
+
+/* false: not a request of struct ifreq's, nothing printed */
+static bool put_ifreq(struct sbuf *b, uint32_t req, const uint8_t *p, size_t len, int64_t ret)
+{
+	bool sets = false;
+	enum ifr_field fld = req == 0x8910 ? IFR_NONE : ifr_field(req, &sets);
+	int32_t index;
+
+	if ((req != 0x8910 && fld == IFR_NONE) || too_short(b, len, 40))
+		return req == 0x8910 || fld != IFR_NONE;
+	sbuf_putc(b, '{');
+	if (req == 0x8910) {		/* SIOCGIFNAME: the index gets the name */
+		memcpy(&index, p + IFNAMSIZ_, 4);
+		sbuf_printf(b, "ifr_ifindex=%d", index);
+		if (ret >= 0) {
+			sbuf_puts(b, ", ifr_name=");
+			put_ifname(b, p);
+		}
+	} else {
+		sbuf_puts(b, "ifr_name=");
+		put_ifname(b, p);
+		if (sets || ret >= 0) {
+			sbuf_puts(b, ", ");
+			put_ifr_value(b, fld, p + IFNAMSIZ_);
+		}
+	}
+	sbuf_putc(b, '}');
+	return true;
+}
+
+/*
  * ioctl's third argument, by request.
  */
 
@@ -128,7 +275,29 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 	}
 	if (got && c->len >= 4)
 		memcpy(&n, data, 4);
+	if ((req >> 8) == 0x89 && !v) {	/* the socket requests take a pointer */
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (got && (req >> 8) == 0x89 && put_ifreq(b, req, (const uint8_t *)data, c->len, e->ret))
+		return;
 	switch (req) {
+	case 0x80086601:		/* FS_IOC_GETFLAGS: what the call wrote */
+		if (e->ret < 0)
+			got = false;
+		/* fall through */
+	case 0x40086602:		/* FS_IOC_SETFLAGS */
+		if (got && c->len >= 4) {
+			size_t mark;
+
+			sbuf_putc(b, '[');
+			mark = b->len;
+			put_flagset(b, (uint32_t)n, xlat_fs_flags, N(xlat_fs_flags));
+			xlat_finish(b, mark, (uint32_t)n, XF_HEX);
+			sbuf_putc(b, ']');
+			return;
+		}
+		break;
 	case 0x540e:			/* TIOCSCTTY: steal from another session or not */
 		sbuf_printf(b, "%d", (int)v);
 		return;

@@ -139,6 +139,12 @@ static void put_fcntl_arg(ARGS)
 		decode_flock(b, (const uint8_t *)data, fcntl_cmd_gets_flock(cmd));
 		return;
 	}
+	/* F_SETOWN_EX, F_GETOWN_EX (its answer) */
+	if (((uint32_t)cmd == 15 || ((uint32_t)cmd == 16 && e->ret >= 0)) &&
+	    cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) && c->len >= 8) {
+		decode_f_owner_ex(b, (const uint8_t *)data);
+		return;
+	}
 	decode_fcntl_arg(b, cmd, e->args[i]);
 }
 
@@ -341,6 +347,40 @@ static void put_cpumask(ARGS)
 
 	if (p)
 		decode_cpumask(b, p, len);
+}
+
+/* mincore's vector: a byte per page of the range (argument 1), as many
+ * as -s shows; the kernel side reads its first 32 (MINCORE_VEC) */
+static void put_mincore_vec(ARGS)
+{
+	size_t len, max = formatter_strsize(f);
+	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
+	uint64_t pages = e->args[1] / 4096 + !!(e->args[1] % 4096), k;
+
+	if (!p)
+		return;
+	sbuf_putc(b, '[');
+	for (k = 0; k < pages && k < len && k < max; k++)
+		sbuf_printf(b, k ? ", %u" : "%u", p[k]);
+	if (k < pages)
+		sbuf_puts(b, k ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
+/* shmctl's and msgctl's buffer: what the command reads or writes (IPC_SET
+ * and the STAT commands) */
+static void put_ipc_ctl_buf(ARGS)
+{
+	uint64_t cmd = e->args[i - 1] & ~0x100u;
+	const struct cap *c;
+	const char *data;
+	bool sets = cmd == 1;	/* IPC_SET: read, shown whatever the result */
+
+	if (e->args[i] && (sets || e->ret >= 0) && cap_find(e, size, i, &c, &data) &&
+	    !(c->flags & CAP_FAULT) &&
+	    decode_ipc_ctl_buf(b, d->name[0], cmd, (const uint8_t *)data, c->len))
+		return;
+	put_ptr(b, e->args[i]);
 }
 
 /* semop's sembufs, msgsnd's and msgrcv's msgbufs */

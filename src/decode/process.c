@@ -169,6 +169,48 @@ void decode_sched_policy(struct sbuf *b, uint64_t v)
 		sbuf_puts(b, "|SCHED_RESET_ON_FORK");
 }
 
+/* struct sched_attr: the first version's fields, and the utilization
+ * clamps when its size says it has them */
+void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint32_t size, policy, prio, umin, umax;
+	int32_t nice;
+	uint64_t flags, rt, dl, period, rest;
+	size_t mark;
+
+	if (too_short(b, len, 48))
+		return;
+	memcpy(&size, p, 4);
+	memcpy(&policy, p + 4, 4);
+	memcpy(&flags, p + 8, 8);
+	memcpy(&nice, p + 16, 4);
+	memcpy(&prio, p + 20, 4);
+	memcpy(&rt, p + 24, 8);
+	memcpy(&dl, p + 32, 8);
+	memcpy(&period, p + 40, 8);
+	sbuf_printf(b, "{size=%u, sched_policy=", size);
+	mark = b->len;
+	decode_sched_policy(b, policy);
+	xlat_finish(b, mark, policy, XF_HEX);
+	sbuf_puts(b, ", sched_flags=");
+	mark = b->len;
+	rest = flags;
+	if (put_flags(b, &rest, xlat_sched_attr_flags, N(xlat_sched_attr_flags), 1))
+		sbuf_printf(b, flags ? "%#llx /* SCHED_FLAG_??? */" : "0", (unsigned long long)flags);
+	else
+		put_rest(b, rest, 0, "0");
+	xlat_finish(b, mark, flags, XF_HEX);
+	sbuf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, sched_deadline=%llu, "
+		    "sched_period=%llu", nice, prio, (unsigned long long)rt, (unsigned long long)dl,
+		    (unsigned long long)period);
+	if (size >= 56 && len >= 56) {
+		memcpy(&umin, p + 48, 4);
+		memcpy(&umax, p + 52, 4);
+		sbuf_printf(b, ", sched_util_min=%u, sched_util_max=%u", umin, umax);
+	}
+	sbuf_putc(b, '}');
+}
+
 void decode_ioprio_which(struct sbuf *b, uint64_t v)
 {
 	put_enum(b, (uint32_t)v, xlat_ioprio_who, N(xlat_ioprio_who), "IOPRIO_WHO_???");

@@ -2,17 +2,20 @@
 /* Every value taken from a header is still the header's. */
 #include <fcntl.h>
 #include <asm/prctl.h>
+#include <linux/if_arp.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <time.h>
 #include <sched.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
+#include <linux/fs.h>
 #include <sys/random.h>
 #include <linux/wait.h>
+#include <linux/if.h>
 #include <sys/inotify.h>
 #include <sys/mount.h>
-#include <linux/fs.h>
+#include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -29,6 +32,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <stdio.h>
+#include <linux/sched.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
@@ -57,6 +61,75 @@ _Static_assert((unsigned long long)(ARCH_REQ_XCOMP_GUEST_PERM) == 0x1025ull, "AR
 _Static_assert((unsigned long long)(ARCH_MAP_VDSO_X32) == 0x2001ull, "ARCH_MAP_VDSO_X32");
 _Static_assert((unsigned long long)(ARCH_MAP_VDSO_32) == 0x2002ull, "ARCH_MAP_VDSO_32");
 _Static_assert((unsigned long long)(ARCH_MAP_VDSO_64) == 0x2003ull, "ARCH_MAP_VDSO_64");
+
+/* arphrd */
+_Static_assert((unsigned long long)(ARPHRD_NETROM) == 0x0ull, "ARPHRD_NETROM");
+_Static_assert((unsigned long long)(ARPHRD_ETHER) == 0x1ull, "ARPHRD_ETHER");
+_Static_assert((unsigned long long)(ARPHRD_EETHER) == 0x2ull, "ARPHRD_EETHER");
+_Static_assert((unsigned long long)(ARPHRD_AX25) == 0x3ull, "ARPHRD_AX25");
+_Static_assert((unsigned long long)(ARPHRD_PRONET) == 0x4ull, "ARPHRD_PRONET");
+_Static_assert((unsigned long long)(ARPHRD_CHAOS) == 0x5ull, "ARPHRD_CHAOS");
+_Static_assert((unsigned long long)(ARPHRD_IEEE802) == 0x6ull, "ARPHRD_IEEE802");
+_Static_assert((unsigned long long)(ARPHRD_ARCNET) == 0x7ull, "ARPHRD_ARCNET");
+_Static_assert((unsigned long long)(ARPHRD_APPLETLK) == 0x8ull, "ARPHRD_APPLETLK");
+_Static_assert((unsigned long long)(ARPHRD_DLCI) == 0xfull, "ARPHRD_DLCI");
+_Static_assert((unsigned long long)(ARPHRD_ATM) == 0x13ull, "ARPHRD_ATM");
+_Static_assert((unsigned long long)(ARPHRD_METRICOM) == 0x17ull, "ARPHRD_METRICOM");
+_Static_assert((unsigned long long)(ARPHRD_IEEE1394) == 0x18ull, "ARPHRD_IEEE1394");
+_Static_assert((unsigned long long)(ARPHRD_EUI64) == 0x1bull, "ARPHRD_EUI64");
+_Static_assert((unsigned long long)(ARPHRD_INFINIBAND) == 0x20ull, "ARPHRD_INFINIBAND");
+_Static_assert((unsigned long long)(ARPHRD_SLIP) == 0x100ull, "ARPHRD_SLIP");
+_Static_assert((unsigned long long)(ARPHRD_CSLIP) == 0x101ull, "ARPHRD_CSLIP");
+_Static_assert((unsigned long long)(ARPHRD_SLIP6) == 0x102ull, "ARPHRD_SLIP6");
+_Static_assert((unsigned long long)(ARPHRD_CSLIP6) == 0x103ull, "ARPHRD_CSLIP6");
+_Static_assert((unsigned long long)(ARPHRD_RSRVD) == 0x104ull, "ARPHRD_RSRVD");
+_Static_assert((unsigned long long)(ARPHRD_ADAPT) == 0x108ull, "ARPHRD_ADAPT");
+_Static_assert((unsigned long long)(ARPHRD_ROSE) == 0x10eull, "ARPHRD_ROSE");
+_Static_assert((unsigned long long)(ARPHRD_X25) == 0x10full, "ARPHRD_X25");
+_Static_assert((unsigned long long)(ARPHRD_HWX25) == 0x110ull, "ARPHRD_HWX25");
+_Static_assert((unsigned long long)(ARPHRD_CAN) == 0x118ull, "ARPHRD_CAN");
+_Static_assert((unsigned long long)(ARPHRD_MCTP) == 0x122ull, "ARPHRD_MCTP");
+_Static_assert((unsigned long long)(ARPHRD_PPP) == 0x200ull, "ARPHRD_PPP");
+_Static_assert((unsigned long long)(ARPHRD_CISCO) == 0x201ull, "ARPHRD_CISCO");
+_Static_assert((unsigned long long)(ARPHRD_LAPB) == 0x204ull, "ARPHRD_LAPB");
+_Static_assert((unsigned long long)(ARPHRD_DDCMP) == 0x205ull, "ARPHRD_DDCMP");
+_Static_assert((unsigned long long)(ARPHRD_RAWHDLC) == 0x206ull, "ARPHRD_RAWHDLC");
+_Static_assert((unsigned long long)(ARPHRD_RAWIP) == 0x207ull, "ARPHRD_RAWIP");
+_Static_assert((unsigned long long)(ARPHRD_TUNNEL) == 0x300ull, "ARPHRD_TUNNEL");
+_Static_assert((unsigned long long)(ARPHRD_TUNNEL6) == 0x301ull, "ARPHRD_TUNNEL6");
+_Static_assert((unsigned long long)(ARPHRD_FRAD) == 0x302ull, "ARPHRD_FRAD");
+_Static_assert((unsigned long long)(ARPHRD_SKIP) == 0x303ull, "ARPHRD_SKIP");
+_Static_assert((unsigned long long)(ARPHRD_LOOPBACK) == 0x304ull, "ARPHRD_LOOPBACK");
+_Static_assert((unsigned long long)(ARPHRD_LOCALTLK) == 0x305ull, "ARPHRD_LOCALTLK");
+_Static_assert((unsigned long long)(ARPHRD_FDDI) == 0x306ull, "ARPHRD_FDDI");
+_Static_assert((unsigned long long)(ARPHRD_BIF) == 0x307ull, "ARPHRD_BIF");
+_Static_assert((unsigned long long)(ARPHRD_SIT) == 0x308ull, "ARPHRD_SIT");
+_Static_assert((unsigned long long)(ARPHRD_IPDDP) == 0x309ull, "ARPHRD_IPDDP");
+_Static_assert((unsigned long long)(ARPHRD_IPGRE) == 0x30aull, "ARPHRD_IPGRE");
+_Static_assert((unsigned long long)(ARPHRD_PIMREG) == 0x30bull, "ARPHRD_PIMREG");
+_Static_assert((unsigned long long)(ARPHRD_HIPPI) == 0x30cull, "ARPHRD_HIPPI");
+_Static_assert((unsigned long long)(ARPHRD_ASH) == 0x30dull, "ARPHRD_ASH");
+_Static_assert((unsigned long long)(ARPHRD_ECONET) == 0x30eull, "ARPHRD_ECONET");
+_Static_assert((unsigned long long)(ARPHRD_IRDA) == 0x30full, "ARPHRD_IRDA");
+_Static_assert((unsigned long long)(ARPHRD_FCPP) == 0x310ull, "ARPHRD_FCPP");
+_Static_assert((unsigned long long)(ARPHRD_FCAL) == 0x311ull, "ARPHRD_FCAL");
+_Static_assert((unsigned long long)(ARPHRD_FCPL) == 0x312ull, "ARPHRD_FCPL");
+_Static_assert((unsigned long long)(ARPHRD_FCFABRIC) == 0x313ull, "ARPHRD_FCFABRIC");
+_Static_assert((unsigned long long)(ARPHRD_IEEE802_TR) == 0x320ull, "ARPHRD_IEEE802_TR");
+_Static_assert((unsigned long long)(ARPHRD_IEEE80211) == 0x321ull, "ARPHRD_IEEE80211");
+_Static_assert((unsigned long long)(ARPHRD_IEEE80211_PRISM) == 0x322ull, "ARPHRD_IEEE80211_PRISM");
+_Static_assert((unsigned long long)(ARPHRD_IEEE80211_RADIOTAP) == 0x323ull, "ARPHRD_IEEE80211_RADIOTAP");
+_Static_assert((unsigned long long)(ARPHRD_IEEE802154) == 0x324ull, "ARPHRD_IEEE802154");
+_Static_assert((unsigned long long)(ARPHRD_IEEE802154_MONITOR) == 0x325ull, "ARPHRD_IEEE802154_MONITOR");
+_Static_assert((unsigned long long)(ARPHRD_PHONET) == 0x334ull, "ARPHRD_PHONET");
+_Static_assert((unsigned long long)(ARPHRD_PHONET_PIPE) == 0x335ull, "ARPHRD_PHONET_PIPE");
+_Static_assert((unsigned long long)(ARPHRD_CAIF) == 0x336ull, "ARPHRD_CAIF");
+_Static_assert((unsigned long long)(ARPHRD_IP6GRE) == 0x337ull, "ARPHRD_IP6GRE");
+_Static_assert((unsigned long long)(ARPHRD_NETLINK) == 0x338ull, "ARPHRD_NETLINK");
+_Static_assert((unsigned long long)(ARPHRD_6LOWPAN) == 0x339ull, "ARPHRD_6LOWPAN");
+_Static_assert((unsigned long long)(ARPHRD_VSOCKMON) == 0x33aull, "ARPHRD_VSOCKMON");
+_Static_assert((unsigned long long)(ARPHRD_VOID) == 0xffffull, "ARPHRD_VOID");
+_Static_assert((unsigned long long)(ARPHRD_NONE) == 0xfffeull, "ARPHRD_NONE");
 
 /* at_flags */
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
@@ -134,6 +207,11 @@ _Static_assert((unsigned long long)(EPOLL_CTL_ADD) == 0x1ull, "EPOLL_CTL_ADD");
 _Static_assert((unsigned long long)(EPOLL_CTL_DEL) == 0x2ull, "EPOLL_CTL_DEL");
 _Static_assert((unsigned long long)(EPOLL_CTL_MOD) == 0x3ull, "EPOLL_CTL_MOD");
 
+/* f_owner_types */
+_Static_assert((unsigned long long)(F_OWNER_TID) == 0x0ull, "F_OWNER_TID");
+_Static_assert((unsigned long long)(F_OWNER_PID) == 0x1ull, "F_OWNER_PID");
+_Static_assert((unsigned long long)(F_OWNER_PGRP) == 0x2ull, "F_OWNER_PGRP");
+
 /* fadvise */
 _Static_assert((unsigned long long)(POSIX_FADV_NORMAL) == 0x0ull, "POSIX_FADV_NORMAL");
 _Static_assert((unsigned long long)(POSIX_FADV_RANDOM) == 0x1ull, "POSIX_FADV_RANDOM");
@@ -178,6 +256,37 @@ _Static_assert((unsigned long long)(LOCK_MAND) == 0x20ull, "LOCK_MAND");
 _Static_assert((unsigned long long)(LOCK_READ) == 0x40ull, "LOCK_READ");
 _Static_assert((unsigned long long)(LOCK_WRITE) == 0x80ull, "LOCK_WRITE");
 
+/* fs_flags */
+_Static_assert((unsigned long long)(FS_SECRM_FL) == 0x1ull, "FS_SECRM_FL");
+_Static_assert((unsigned long long)(FS_UNRM_FL) == 0x2ull, "FS_UNRM_FL");
+_Static_assert((unsigned long long)(FS_COMPR_FL) == 0x4ull, "FS_COMPR_FL");
+_Static_assert((unsigned long long)(FS_SYNC_FL) == 0x8ull, "FS_SYNC_FL");
+_Static_assert((unsigned long long)(FS_IMMUTABLE_FL) == 0x10ull, "FS_IMMUTABLE_FL");
+_Static_assert((unsigned long long)(FS_APPEND_FL) == 0x20ull, "FS_APPEND_FL");
+_Static_assert((unsigned long long)(FS_NODUMP_FL) == 0x40ull, "FS_NODUMP_FL");
+_Static_assert((unsigned long long)(FS_NOATIME_FL) == 0x80ull, "FS_NOATIME_FL");
+_Static_assert((unsigned long long)(FS_DIRTY_FL) == 0x100ull, "FS_DIRTY_FL");
+_Static_assert((unsigned long long)(FS_COMPRBLK_FL) == 0x200ull, "FS_COMPRBLK_FL");
+_Static_assert((unsigned long long)(FS_NOCOMP_FL) == 0x400ull, "FS_NOCOMP_FL");
+_Static_assert((unsigned long long)(FS_ENCRYPT_FL) == 0x800ull, "FS_ENCRYPT_FL");
+_Static_assert((unsigned long long)(FS_INDEX_FL) == 0x1000ull, "FS_INDEX_FL");
+_Static_assert((unsigned long long)(FS_IMAGIC_FL) == 0x2000ull, "FS_IMAGIC_FL");
+_Static_assert((unsigned long long)(FS_JOURNAL_DATA_FL) == 0x4000ull, "FS_JOURNAL_DATA_FL");
+_Static_assert((unsigned long long)(FS_NOTAIL_FL) == 0x8000ull, "FS_NOTAIL_FL");
+_Static_assert((unsigned long long)(FS_DIRSYNC_FL) == 0x10000ull, "FS_DIRSYNC_FL");
+_Static_assert((unsigned long long)(FS_TOPDIR_FL) == 0x20000ull, "FS_TOPDIR_FL");
+_Static_assert((unsigned long long)(FS_HUGE_FILE_FL) == 0x40000ull, "FS_HUGE_FILE_FL");
+_Static_assert((unsigned long long)(FS_EXTENT_FL) == 0x80000ull, "FS_EXTENT_FL");
+_Static_assert((unsigned long long)(FS_VERITY_FL) == 0x100000ull, "FS_VERITY_FL");
+_Static_assert((unsigned long long)(FS_EA_INODE_FL) == 0x200000ull, "FS_EA_INODE_FL");
+_Static_assert((unsigned long long)(FS_EOFBLOCKS_FL) == 0x400000ull, "FS_EOFBLOCKS_FL");
+_Static_assert((unsigned long long)(FS_NOCOW_FL) == 0x800000ull, "FS_NOCOW_FL");
+_Static_assert((unsigned long long)(FS_DAX_FL) == 0x2000000ull, "FS_DAX_FL");
+_Static_assert((unsigned long long)(FS_INLINE_DATA_FL) == 0x10000000ull, "FS_INLINE_DATA_FL");
+_Static_assert((unsigned long long)(FS_PROJINHERIT_FL) == 0x20000000ull, "FS_PROJINHERIT_FL");
+_Static_assert((unsigned long long)(FS_CASEFOLD_FL) == 0x40000000ull, "FS_CASEFOLD_FL");
+_Static_assert((unsigned long long)(FS_RESERVED_FL) == 0x80000000ull, "FS_RESERVED_FL");
+
 /* grnd */
 _Static_assert((unsigned long long)(GRND_NONBLOCK) == 0x1ull, "GRND_NONBLOCK");
 _Static_assert((unsigned long long)(GRND_RANDOM) == 0x2ull, "GRND_RANDOM");
@@ -188,6 +297,27 @@ _Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
 _Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
 _Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
 _Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
+
+/* iff_flags */
+_Static_assert((unsigned long long)(IFF_UP) == 0x1ull, "IFF_UP");
+_Static_assert((unsigned long long)(IFF_BROADCAST) == 0x2ull, "IFF_BROADCAST");
+_Static_assert((unsigned long long)(IFF_DEBUG) == 0x4ull, "IFF_DEBUG");
+_Static_assert((unsigned long long)(IFF_LOOPBACK) == 0x8ull, "IFF_LOOPBACK");
+_Static_assert((unsigned long long)(IFF_POINTOPOINT) == 0x10ull, "IFF_POINTOPOINT");
+_Static_assert((unsigned long long)(IFF_NOTRAILERS) == 0x20ull, "IFF_NOTRAILERS");
+_Static_assert((unsigned long long)(IFF_RUNNING) == 0x40ull, "IFF_RUNNING");
+_Static_assert((unsigned long long)(IFF_NOARP) == 0x80ull, "IFF_NOARP");
+_Static_assert((unsigned long long)(IFF_PROMISC) == 0x100ull, "IFF_PROMISC");
+_Static_assert((unsigned long long)(IFF_ALLMULTI) == 0x200ull, "IFF_ALLMULTI");
+_Static_assert((unsigned long long)(IFF_MASTER) == 0x400ull, "IFF_MASTER");
+_Static_assert((unsigned long long)(IFF_SLAVE) == 0x800ull, "IFF_SLAVE");
+_Static_assert((unsigned long long)(IFF_MULTICAST) == 0x1000ull, "IFF_MULTICAST");
+_Static_assert((unsigned long long)(IFF_PORTSEL) == 0x2000ull, "IFF_PORTSEL");
+_Static_assert((unsigned long long)(IFF_AUTOMEDIA) == 0x4000ull, "IFF_AUTOMEDIA");
+_Static_assert((unsigned long long)(IFF_DYNAMIC) == 0x8000ull, "IFF_DYNAMIC");
+_Static_assert((unsigned long long)(IFF_LOWER_UP) == 0x10000ull, "IFF_LOWER_UP");
+_Static_assert((unsigned long long)(IFF_DORMANT) == 0x20000ull, "IFF_DORMANT");
+_Static_assert((unsigned long long)(IFF_ECHO) == 0x40000ull, "IFF_ECHO");
 
 /* iflags */
 _Static_assert((unsigned long long)(IGNBRK) == 0x1ull, "IGNBRK");
@@ -275,6 +405,73 @@ _Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
 _Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
 _Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
 _Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
+_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
+_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
+_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
+_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
+_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
+_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
+_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
+_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
+_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
+_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
+_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
+_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
+_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
+_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
+_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
+_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
+_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
+_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
+_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
+_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
+_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
+_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
+_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
+_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
+_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
+_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
+_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
+_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
+_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
+_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
+_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
+_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
+_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
+_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
+_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
+_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
+_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
+_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
+_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
+_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
+_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
+_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
+_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
+_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
+_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
+_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
+_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
+_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
+_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
+_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
+_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
+_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
 _Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
 _Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
 _Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
@@ -290,202 +487,3 @@ _Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_
 _Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
 _Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
 _Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
-
-/* ip_names */
-_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
-_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
-_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
-_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
-_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
-_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
-_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
-_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
-_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
-_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
-_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
-_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
-_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
-_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
-_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
-_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
-_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
-_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
-_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
-_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
-_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
-_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
-_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
-_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
-_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
-_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
-
-/* ipc_cmd_common */
-_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
-_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
-_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
-_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
-
-/* ipc_cmd_msg */
-_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
-_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
-_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
-
-/* ipc_cmd_sem */
-_Static_assert((unsigned long long)(GETPID) == 0xbull, "GETPID");
-_Static_assert((unsigned long long)(GETVAL) == 0xcull, "GETVAL");
-_Static_assert((unsigned long long)(GETALL) == 0xdull, "GETALL");
-_Static_assert((unsigned long long)(GETNCNT) == 0xeull, "GETNCNT");
-_Static_assert((unsigned long long)(GETZCNT) == 0xfull, "GETZCNT");
-_Static_assert((unsigned long long)(SETVAL) == 0x10ull, "SETVAL");
-_Static_assert((unsigned long long)(SETALL) == 0x11ull, "SETALL");
-_Static_assert((unsigned long long)(SEM_STAT) == 0x12ull, "SEM_STAT");
-_Static_assert((unsigned long long)(SEM_INFO) == 0x13ull, "SEM_INFO");
-_Static_assert((unsigned long long)(SEM_STAT_ANY) == 0x14ull, "SEM_STAT_ANY");
-
-/* ipc_cmd_shm */
-_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
-_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
-_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
-_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
-_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
-
-/* ipc_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* ipv6_names */
-_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
-_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
-_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
-_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
-_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
-_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
-_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
-_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
-_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
-_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
-_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
-_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
-_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
-_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
-_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
-_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
-_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
-_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
-_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
-_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
-_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
-_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
-
-/* lflags */
-_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
-_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
-_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
-_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
-_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
-_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
-_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
-_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
-_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
-_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
-_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
-_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
-_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
-_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
-_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
-
-/* madvise */
-_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
-_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
-_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
-_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
-_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
-_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
-_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
-_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
-_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
-_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
-_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
-_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
-_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
-_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
-_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
-_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
-_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
-_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
-_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
-_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
-_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
-_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
-_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
-_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
-_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
-
-/* membarrier_cmds */
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
-
-/* mfd_flags */
-_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
-_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
-_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
-
-/* mlockall_flags */
-_Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
-_Static_assert((unsigned long long)(MCL_FUTURE) == 0x2ull, "MCL_FUTURE");
-_Static_assert((unsigned long long)(MCL_ONFAULT) == 0x4ull, "MCL_ONFAULT");
-
-/* mmap_flags */
-_Static_assert((unsigned long long)(MAP_FIXED) == 0x10ull, "MAP_FIXED");
-_Static_assert((unsigned long long)(MAP_ANONYMOUS) == 0x20ull, "MAP_ANONYMOUS");
-_Static_assert((unsigned long long)(MAP_32BIT) == 0x40ull, "MAP_32BIT");
-_Static_assert((unsigned long long)(MAP_NORESERVE) == 0x4000ull, "MAP_NORESERVE");
-_Static_assert((unsigned long long)(MAP_POPULATE) == 0x8000ull, "MAP_POPULATE");
-_Static_assert((unsigned long long)(MAP_NONBLOCK) == 0x10000ull, "MAP_NONBLOCK");
-_Static_assert((unsigned long long)(MAP_GROWSDOWN) == 0x100ull, "MAP_GROWSDOWN");
-_Static_assert((unsigned long long)(MAP_DENYWRITE) == 0x800ull, "MAP_DENYWRITE");
-_Static_assert((unsigned long long)(MAP_EXECUTABLE) == 0x1000ull, "MAP_EXECUTABLE");
-_Static_assert((unsigned long long)(MAP_LOCKED) == 0x2000ull, "MAP_LOCKED");
-_Static_assert((unsigned long long)(MAP_STACK) == 0x20000ull, "MAP_STACK");
-_Static_assert((unsigned long long)(MAP_HUGETLB) == 0x40000ull, "MAP_HUGETLB");
-_Static_assert((unsigned long long)(MAP_SYNC) == 0x80000ull, "MAP_SYNC");
-_Static_assert((unsigned long long)(MAP_FIXED_NOREPLACE) == 0x100000ull, "MAP_FIXED_NOREPLACE");
-_Static_assert((unsigned long long)(MAP_UNINITIALIZED) == 0x4000000ull, "MAP_UNINITIALIZED");

@@ -2,17 +2,20 @@
 /* Every value taken from a header is still the header's. */
 #include <fcntl.h>
 #include <asm/prctl.h>
+#include <linux/if_arp.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <time.h>
 #include <sched.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
+#include <linux/fs.h>
 #include <sys/random.h>
 #include <linux/wait.h>
+#include <linux/if.h>
 #include <sys/inotify.h>
 #include <sys/mount.h>
-#include <linux/fs.h>
+#include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -29,6 +32,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <stdio.h>
+#include <linux/sched.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
@@ -36,6 +40,205 @@
 #include <linux/tcp.h>
 #include <sys/timerfd.h>
 #include <sys/xattr.h>
+
+/* ip_names */
+_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
+_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
+_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
+_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
+_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
+_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
+_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
+_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
+_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
+_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
+_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
+_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
+_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
+_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
+_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
+_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
+_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
+_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
+_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
+_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
+_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
+_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
+_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
+_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
+_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
+_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
+_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
+_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
+
+/* ipc_cmd_common */
+_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
+_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
+_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
+_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
+
+/* ipc_cmd_msg */
+_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
+_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
+_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
+
+/* ipc_cmd_sem */
+_Static_assert((unsigned long long)(GETPID) == 0xbull, "GETPID");
+_Static_assert((unsigned long long)(GETVAL) == 0xcull, "GETVAL");
+_Static_assert((unsigned long long)(GETALL) == 0xdull, "GETALL");
+_Static_assert((unsigned long long)(GETNCNT) == 0xeull, "GETNCNT");
+_Static_assert((unsigned long long)(GETZCNT) == 0xfull, "GETZCNT");
+_Static_assert((unsigned long long)(SETVAL) == 0x10ull, "SETVAL");
+_Static_assert((unsigned long long)(SETALL) == 0x11ull, "SETALL");
+_Static_assert((unsigned long long)(SEM_STAT) == 0x12ull, "SEM_STAT");
+_Static_assert((unsigned long long)(SEM_INFO) == 0x13ull, "SEM_INFO");
+_Static_assert((unsigned long long)(SEM_STAT_ANY) == 0x14ull, "SEM_STAT_ANY");
+
+/* ipc_cmd_shm */
+_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
+_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
+_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
+_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
+_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
+
+/* ipc_get_flags */
+_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
+_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
+_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
+_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
+
+/* ipv6_names */
+_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
+_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
+_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
+_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
+_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
+_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
+_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
+_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
+_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
+_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
+_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
+_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
+_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
+_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
+_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
+_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
+_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
+_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
+_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
+_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
+_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
+_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
+
+/* madvise */
+_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
+_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
+_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
+_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
+_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
+_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
+_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
+_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
+_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
+_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
+_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
+_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
+_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
+_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
+_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
+_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
+_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
+_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
+_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
+_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
+_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
+_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
+_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
+_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
+_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
+
+/* membarrier_cmds */
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
+
+/* mfd_flags */
+_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
+_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
+_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
+
+/* mlockall_flags */
+_Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
+_Static_assert((unsigned long long)(MCL_FUTURE) == 0x2ull, "MCL_FUTURE");
+_Static_assert((unsigned long long)(MCL_ONFAULT) == 0x4ull, "MCL_ONFAULT");
+
+/* mmap_flags */
+_Static_assert((unsigned long long)(MAP_FIXED) == 0x10ull, "MAP_FIXED");
+_Static_assert((unsigned long long)(MAP_ANONYMOUS) == 0x20ull, "MAP_ANONYMOUS");
+_Static_assert((unsigned long long)(MAP_32BIT) == 0x40ull, "MAP_32BIT");
+_Static_assert((unsigned long long)(MAP_NORESERVE) == 0x4000ull, "MAP_NORESERVE");
+_Static_assert((unsigned long long)(MAP_POPULATE) == 0x8000ull, "MAP_POPULATE");
+_Static_assert((unsigned long long)(MAP_NONBLOCK) == 0x10000ull, "MAP_NONBLOCK");
+_Static_assert((unsigned long long)(MAP_GROWSDOWN) == 0x100ull, "MAP_GROWSDOWN");
+_Static_assert((unsigned long long)(MAP_DENYWRITE) == 0x800ull, "MAP_DENYWRITE");
+_Static_assert((unsigned long long)(MAP_EXECUTABLE) == 0x1000ull, "MAP_EXECUTABLE");
+_Static_assert((unsigned long long)(MAP_LOCKED) == 0x2000ull, "MAP_LOCKED");
+_Static_assert((unsigned long long)(MAP_STACK) == 0x20000ull, "MAP_STACK");
+_Static_assert((unsigned long long)(MAP_HUGETLB) == 0x40000ull, "MAP_HUGETLB");
+_Static_assert((unsigned long long)(MAP_SYNC) == 0x80000ull, "MAP_SYNC");
+_Static_assert((unsigned long long)(MAP_FIXED_NOREPLACE) == 0x100000ull, "MAP_FIXED_NOREPLACE");
+_Static_assert((unsigned long long)(MAP_UNINITIALIZED) == 0x4000000ull, "MAP_UNINITIALIZED");
 
 /* mount_flags */
 _Static_assert((unsigned long long)(MS_RDONLY) == 0x1ull, "MS_RDONLY");
@@ -264,6 +467,15 @@ _Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
 _Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
 _Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
 
+/* sched_attr_flags */
+_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
+_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
+_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
+
 /* sched_policy */
 _Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
 _Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
@@ -304,207 +516,3 @@ _Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
 _Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
 _Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
 _Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
-
-/* sigmask_how */
-_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
-_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
-_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
-
-/* signalfd_flags */
-_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
-_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
-
-/* so_names */
-_Static_assert((unsigned long long)(SO_DEBUG) == 0x1ull, "SO_DEBUG");
-_Static_assert((unsigned long long)(SO_REUSEADDR) == 0x2ull, "SO_REUSEADDR");
-_Static_assert((unsigned long long)(SO_TYPE) == 0x3ull, "SO_TYPE");
-_Static_assert((unsigned long long)(SO_ERROR) == 0x4ull, "SO_ERROR");
-_Static_assert((unsigned long long)(SO_DONTROUTE) == 0x5ull, "SO_DONTROUTE");
-_Static_assert((unsigned long long)(SO_BROADCAST) == 0x6ull, "SO_BROADCAST");
-_Static_assert((unsigned long long)(SO_SNDBUF) == 0x7ull, "SO_SNDBUF");
-_Static_assert((unsigned long long)(SO_RCVBUF) == 0x8ull, "SO_RCVBUF");
-_Static_assert((unsigned long long)(SO_KEEPALIVE) == 0x9ull, "SO_KEEPALIVE");
-_Static_assert((unsigned long long)(SO_OOBINLINE) == 0xaull, "SO_OOBINLINE");
-_Static_assert((unsigned long long)(SO_NO_CHECK) == 0xbull, "SO_NO_CHECK");
-_Static_assert((unsigned long long)(SO_PRIORITY) == 0xcull, "SO_PRIORITY");
-_Static_assert((unsigned long long)(SO_LINGER) == 0xdull, "SO_LINGER");
-_Static_assert((unsigned long long)(SO_BSDCOMPAT) == 0xeull, "SO_BSDCOMPAT");
-_Static_assert((unsigned long long)(SO_REUSEPORT) == 0xfull, "SO_REUSEPORT");
-_Static_assert((unsigned long long)(SO_PASSCRED) == 0x10ull, "SO_PASSCRED");
-_Static_assert((unsigned long long)(SO_PEERCRED) == 0x11ull, "SO_PEERCRED");
-_Static_assert((unsigned long long)(SO_RCVLOWAT) == 0x12ull, "SO_RCVLOWAT");
-_Static_assert((unsigned long long)(SO_SNDLOWAT) == 0x13ull, "SO_SNDLOWAT");
-_Static_assert((unsigned long long)(SO_RCVTIMEO_OLD) == 0x14ull, "SO_RCVTIMEO_OLD");
-_Static_assert((unsigned long long)(SO_SNDTIMEO_OLD) == 0x15ull, "SO_SNDTIMEO_OLD");
-_Static_assert((unsigned long long)(SO_SECURITY_AUTHENTICATION) == 0x16ull, "SO_SECURITY_AUTHENTICATION");
-_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_TRANSPORT) == 0x17ull, "SO_SECURITY_ENCRYPTION_TRANSPORT");
-_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_NETWORK) == 0x18ull, "SO_SECURITY_ENCRYPTION_NETWORK");
-_Static_assert((unsigned long long)(SO_BINDTODEVICE) == 0x19ull, "SO_BINDTODEVICE");
-_Static_assert((unsigned long long)(SO_ATTACH_FILTER) == 0x1aull, "SO_ATTACH_FILTER");
-_Static_assert((unsigned long long)(SO_DETACH_FILTER) == 0x1bull, "SO_DETACH_FILTER");
-_Static_assert((unsigned long long)(SO_PEERNAME) == 0x1cull, "SO_PEERNAME");
-_Static_assert((unsigned long long)(SO_TIMESTAMP_OLD) == 0x1dull, "SO_TIMESTAMP_OLD");
-_Static_assert((unsigned long long)(SO_ACCEPTCONN) == 0x1eull, "SO_ACCEPTCONN");
-_Static_assert((unsigned long long)(SO_PEERSEC) == 0x1full, "SO_PEERSEC");
-_Static_assert((unsigned long long)(SO_SNDBUFFORCE) == 0x20ull, "SO_SNDBUFFORCE");
-_Static_assert((unsigned long long)(SO_RCVBUFFORCE) == 0x21ull, "SO_RCVBUFFORCE");
-_Static_assert((unsigned long long)(SO_PASSSEC) == 0x22ull, "SO_PASSSEC");
-_Static_assert((unsigned long long)(SO_TIMESTAMPNS_OLD) == 0x23ull, "SO_TIMESTAMPNS_OLD");
-_Static_assert((unsigned long long)(SO_MARK) == 0x24ull, "SO_MARK");
-_Static_assert((unsigned long long)(SO_TIMESTAMPING_OLD) == 0x25ull, "SO_TIMESTAMPING_OLD");
-_Static_assert((unsigned long long)(SO_PROTOCOL) == 0x26ull, "SO_PROTOCOL");
-_Static_assert((unsigned long long)(SO_DOMAIN) == 0x27ull, "SO_DOMAIN");
-_Static_assert((unsigned long long)(SO_RXQ_OVFL) == 0x28ull, "SO_RXQ_OVFL");
-_Static_assert((unsigned long long)(SO_WIFI_STATUS) == 0x29ull, "SO_WIFI_STATUS");
-_Static_assert((unsigned long long)(SO_PEEK_OFF) == 0x2aull, "SO_PEEK_OFF");
-_Static_assert((unsigned long long)(SO_NOFCS) == 0x2bull, "SO_NOFCS");
-_Static_assert((unsigned long long)(SO_LOCK_FILTER) == 0x2cull, "SO_LOCK_FILTER");
-_Static_assert((unsigned long long)(SO_SELECT_ERR_QUEUE) == 0x2dull, "SO_SELECT_ERR_QUEUE");
-_Static_assert((unsigned long long)(SO_BUSY_POLL) == 0x2eull, "SO_BUSY_POLL");
-_Static_assert((unsigned long long)(SO_MAX_PACING_RATE) == 0x2full, "SO_MAX_PACING_RATE");
-_Static_assert((unsigned long long)(SO_BPF_EXTENSIONS) == 0x30ull, "SO_BPF_EXTENSIONS");
-_Static_assert((unsigned long long)(SO_INCOMING_CPU) == 0x31ull, "SO_INCOMING_CPU");
-_Static_assert((unsigned long long)(SO_ATTACH_BPF) == 0x32ull, "SO_ATTACH_BPF");
-_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_CBPF) == 0x33ull, "SO_ATTACH_REUSEPORT_CBPF");
-_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_EBPF) == 0x34ull, "SO_ATTACH_REUSEPORT_EBPF");
-_Static_assert((unsigned long long)(SO_CNX_ADVICE) == 0x35ull, "SO_CNX_ADVICE");
-_Static_assert((unsigned long long)(SCM_TIMESTAMPING_OPT_STATS) == 0x36ull, "SCM_TIMESTAMPING_OPT_STATS");
-_Static_assert((unsigned long long)(SO_MEMINFO) == 0x37ull, "SO_MEMINFO");
-_Static_assert((unsigned long long)(SO_INCOMING_NAPI_ID) == 0x38ull, "SO_INCOMING_NAPI_ID");
-_Static_assert((unsigned long long)(SO_COOKIE) == 0x39ull, "SO_COOKIE");
-_Static_assert((unsigned long long)(SCM_TIMESTAMPING_PKTINFO) == 0x3aull, "SCM_TIMESTAMPING_PKTINFO");
-_Static_assert((unsigned long long)(SO_PEERGROUPS) == 0x3bull, "SO_PEERGROUPS");
-_Static_assert((unsigned long long)(SO_ZEROCOPY) == 0x3cull, "SO_ZEROCOPY");
-_Static_assert((unsigned long long)(SO_TXTIME) == 0x3dull, "SO_TXTIME");
-_Static_assert((unsigned long long)(SO_BINDTOIFINDEX) == 0x3eull, "SO_BINDTOIFINDEX");
-_Static_assert((unsigned long long)(SO_TIMESTAMP_NEW) == 0x3full, "SO_TIMESTAMP_NEW");
-_Static_assert((unsigned long long)(SO_TIMESTAMPNS_NEW) == 0x40ull, "SO_TIMESTAMPNS_NEW");
-_Static_assert((unsigned long long)(SO_TIMESTAMPING_NEW) == 0x41ull, "SO_TIMESTAMPING_NEW");
-_Static_assert((unsigned long long)(SO_RCVTIMEO_NEW) == 0x42ull, "SO_RCVTIMEO_NEW");
-_Static_assert((unsigned long long)(SO_SNDTIMEO_NEW) == 0x43ull, "SO_SNDTIMEO_NEW");
-_Static_assert((unsigned long long)(SO_DETACH_REUSEPORT_BPF) == 0x44ull, "SO_DETACH_REUSEPORT_BPF");
-_Static_assert((unsigned long long)(SO_PREFER_BUSY_POLL) == 0x45ull, "SO_PREFER_BUSY_POLL");
-_Static_assert((unsigned long long)(SO_BUSY_POLL_BUDGET) == 0x46ull, "SO_BUSY_POLL_BUDGET");
-_Static_assert((unsigned long long)(SO_NETNS_COOKIE) == 0x47ull, "SO_NETNS_COOKIE");
-_Static_assert((unsigned long long)(SO_BUF_LOCK) == 0x48ull, "SO_BUF_LOCK");
-_Static_assert((unsigned long long)(SO_RESERVE_MEM) == 0x49ull, "SO_RESERVE_MEM");
-_Static_assert((unsigned long long)(SO_TXREHASH) == 0x4aull, "SO_TXREHASH");
-_Static_assert((unsigned long long)(SO_RCVMARK) == 0x4bull, "SO_RCVMARK");
-
-/* sock_family */
-_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
-_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
-_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
-_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
-_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
-_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
-_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
-_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
-_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
-_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
-_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
-_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
-_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
-
-/* sock_proto_nl */
-_Static_assert((unsigned long long)(NETLINK_ROUTE) == 0x0ull, "NETLINK_ROUTE");
-_Static_assert((unsigned long long)(NETLINK_SOCK_DIAG) == 0x4ull, "NETLINK_SOCK_DIAG");
-_Static_assert((unsigned long long)(NETLINK_AUDIT) == 0x9ull, "NETLINK_AUDIT");
-_Static_assert((unsigned long long)(NETLINK_KOBJECT_UEVENT) == 0xfull, "NETLINK_KOBJECT_UEVENT");
-_Static_assert((unsigned long long)(NETLINK_GENERIC) == 0x10ull, "NETLINK_GENERIC");
-
-/* sock_type_flags */
-_Static_assert((unsigned long long)(SOCK_CLOEXEC) == 0x80000ull, "SOCK_CLOEXEC");
-_Static_assert((unsigned long long)(SOCK_NONBLOCK) == 0x800ull, "SOCK_NONBLOCK");
-
-/* sock_type_types */
-_Static_assert((unsigned long long)(SOCK_STREAM) == 0x1ull, "SOCK_STREAM");
-_Static_assert((unsigned long long)(SOCK_DGRAM) == 0x2ull, "SOCK_DGRAM");
-_Static_assert((unsigned long long)(SOCK_RAW) == 0x3ull, "SOCK_RAW");
-_Static_assert((unsigned long long)(SOCK_RDM) == 0x4ull, "SOCK_RDM");
-_Static_assert((unsigned long long)(SOCK_SEQPACKET) == 0x5ull, "SOCK_SEQPACKET");
-_Static_assert((unsigned long long)(SOCK_DCCP) == 0x6ull, "SOCK_DCCP");
-_Static_assert((unsigned long long)(SOCK_PACKET) == 0xaull, "SOCK_PACKET");
-
-/* splice_flags */
-_Static_assert((unsigned long long)(SPLICE_F_MOVE) == 0x1ull, "SPLICE_F_MOVE");
-_Static_assert((unsigned long long)(SPLICE_F_NONBLOCK) == 0x2ull, "SPLICE_F_NONBLOCK");
-_Static_assert((unsigned long long)(SPLICE_F_MORE) == 0x4ull, "SPLICE_F_MORE");
-_Static_assert((unsigned long long)(SPLICE_F_GIFT) == 0x8ull, "SPLICE_F_GIFT");
-
-/* statx_mask */
-_Static_assert((unsigned long long)(STATX_ALL) == 0xfffull, "STATX_ALL");
-_Static_assert((unsigned long long)(STATX_BASIC_STATS) == 0x7ffull, "STATX_BASIC_STATS");
-_Static_assert((unsigned long long)(STATX_TYPE) == 0x1ull, "STATX_TYPE");
-_Static_assert((unsigned long long)(STATX_MODE) == 0x2ull, "STATX_MODE");
-_Static_assert((unsigned long long)(STATX_NLINK) == 0x4ull, "STATX_NLINK");
-_Static_assert((unsigned long long)(STATX_UID) == 0x8ull, "STATX_UID");
-_Static_assert((unsigned long long)(STATX_GID) == 0x10ull, "STATX_GID");
-_Static_assert((unsigned long long)(STATX_ATIME) == 0x20ull, "STATX_ATIME");
-_Static_assert((unsigned long long)(STATX_MTIME) == 0x40ull, "STATX_MTIME");
-_Static_assert((unsigned long long)(STATX_CTIME) == 0x80ull, "STATX_CTIME");
-_Static_assert((unsigned long long)(STATX_INO) == 0x100ull, "STATX_INO");
-_Static_assert((unsigned long long)(STATX_SIZE) == 0x200ull, "STATX_SIZE");
-_Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
-_Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
-_Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
-_Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
-
-/* tcp_names */
-_Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
-_Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");
-_Static_assert((unsigned long long)(TCP_CORK) == 0x3ull, "TCP_CORK");
-_Static_assert((unsigned long long)(TCP_KEEPIDLE) == 0x4ull, "TCP_KEEPIDLE");
-_Static_assert((unsigned long long)(TCP_KEEPINTVL) == 0x5ull, "TCP_KEEPINTVL");
-_Static_assert((unsigned long long)(TCP_KEEPCNT) == 0x6ull, "TCP_KEEPCNT");
-_Static_assert((unsigned long long)(TCP_SYNCNT) == 0x7ull, "TCP_SYNCNT");
-_Static_assert((unsigned long long)(TCP_LINGER2) == 0x8ull, "TCP_LINGER2");
-_Static_assert((unsigned long long)(TCP_DEFER_ACCEPT) == 0x9ull, "TCP_DEFER_ACCEPT");
-_Static_assert((unsigned long long)(TCP_WINDOW_CLAMP) == 0xaull, "TCP_WINDOW_CLAMP");
-_Static_assert((unsigned long long)(TCP_INFO) == 0xbull, "TCP_INFO");
-_Static_assert((unsigned long long)(TCP_QUICKACK) == 0xcull, "TCP_QUICKACK");
-_Static_assert((unsigned long long)(TCP_CONGESTION) == 0xdull, "TCP_CONGESTION");
-_Static_assert((unsigned long long)(TCP_MD5SIG) == 0xeull, "TCP_MD5SIG");
-_Static_assert((unsigned long long)(TCP_THIN_LINEAR_TIMEOUTS) == 0x10ull, "TCP_THIN_LINEAR_TIMEOUTS");
-_Static_assert((unsigned long long)(TCP_THIN_DUPACK) == 0x11ull, "TCP_THIN_DUPACK");
-_Static_assert((unsigned long long)(TCP_USER_TIMEOUT) == 0x12ull, "TCP_USER_TIMEOUT");
-_Static_assert((unsigned long long)(TCP_REPAIR) == 0x13ull, "TCP_REPAIR");
-_Static_assert((unsigned long long)(TCP_REPAIR_QUEUE) == 0x14ull, "TCP_REPAIR_QUEUE");
-_Static_assert((unsigned long long)(TCP_QUEUE_SEQ) == 0x15ull, "TCP_QUEUE_SEQ");
-_Static_assert((unsigned long long)(TCP_REPAIR_OPTIONS) == 0x16ull, "TCP_REPAIR_OPTIONS");
-_Static_assert((unsigned long long)(TCP_FASTOPEN) == 0x17ull, "TCP_FASTOPEN");
-_Static_assert((unsigned long long)(TCP_TIMESTAMP) == 0x18ull, "TCP_TIMESTAMP");
-_Static_assert((unsigned long long)(TCP_NOTSENT_LOWAT) == 0x19ull, "TCP_NOTSENT_LOWAT");
-_Static_assert((unsigned long long)(TCP_CC_INFO) == 0x1aull, "TCP_CC_INFO");
-_Static_assert((unsigned long long)(TCP_SAVE_SYN) == 0x1bull, "TCP_SAVE_SYN");
-_Static_assert((unsigned long long)(TCP_SAVED_SYN) == 0x1cull, "TCP_SAVED_SYN");
-_Static_assert((unsigned long long)(TCP_REPAIR_WINDOW) == 0x1dull, "TCP_REPAIR_WINDOW");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_CONNECT) == 0x1eull, "TCP_FASTOPEN_CONNECT");
-_Static_assert((unsigned long long)(TCP_ULP) == 0x1full, "TCP_ULP");
-_Static_assert((unsigned long long)(TCP_MD5SIG_EXT) == 0x20ull, "TCP_MD5SIG_EXT");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_KEY) == 0x21ull, "TCP_FASTOPEN_KEY");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FASTOPEN_NO_COOKIE");
-_Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
-_Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
-_Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
-
-/* tfd_flags */
-_Static_assert((unsigned long long)(TFD_CLOEXEC) == 0x80000ull, "TFD_CLOEXEC");
-_Static_assert((unsigned long long)(TFD_NONBLOCK) == 0x800ull, "TFD_NONBLOCK");
-
-/* tfd_timer_flags */
-_Static_assert((unsigned long long)(TFD_TIMER_ABSTIME) == 0x1ull, "TFD_TIMER_ABSTIME");
-_Static_assert((unsigned long long)(TFD_TIMER_CANCEL_ON_SET) == 0x2ull, "TFD_TIMER_CANCEL_ON_SET");
-
-/* timer_flags */
-_Static_assert((unsigned long long)(TIMER_ABSTIME) == 0x1ull, "TIMER_ABSTIME");
-
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
-
-/* xattr_flags */
-_Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
-_Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");

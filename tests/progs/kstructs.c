@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Structs strace decodes behind a pointer: a network interface's struct
+ * ifreq (SIOCGIF*, and SIOCSIF* on an interface that does not exist, so
+ * nothing is changed), an inode's flags, f_owner_ex, sched_attr, mincore's
+ * vector, remap_file_pages's flags, shmctl's and msgctl's buffers, and
+ * flistxattr's size query.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <linux/sched/types.h>
+#include <net/if.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/ipc.h>
+#include <sys/mman.h>
+#include <sys/msg.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+static void ifreqs(void)
+{
+	static const unsigned long gets[] = {
+		SIOCGIFINDEX, SIOCGIFFLAGS, SIOCGIFMTU, SIOCGIFHWADDR, SIOCGIFADDR,
+		SIOCGIFNETMASK, SIOCGIFBRDADDR, SIOCGIFDSTADDR, SIOCGIFMETRIC, SIOCGIFTXQLEN,
+		SIOCGIFMAP,
+	};
+	static const unsigned long sets[] = { SIOCSIFMTU, SIOCSIFFLAGS, SIOCSIFNAME };
+	int s = socket(AF_INET, SOCK_DGRAM, 0), s6 = socket(AF_INET6, SOCK_DGRAM, 0);
+	struct ifreq r;
+
+	for (size_t i = 0; i < sizeof(gets) / sizeof(gets[0]); i++) {
+		memset(&r, 0, sizeof(r));
+		strcpy(r.ifr_name, "lo");
+		ioctl(s, gets[i], &r);
+	}
+	memset(&r, 0, sizeof(r));
+	r.ifr_ifindex = 1;
+	ioctl(s, SIOCGIFNAME, &r);		/* lo is 1 */
+	r.ifr_ifindex = 99999;
+	ioctl(s, SIOCGIFNAME, &r);		/* ENODEV */
+	strcpy(r.ifr_name, "nosuch0");
+	ioctl(s, SIOCGIFINDEX, &r);		/* ENODEV: the name alone */
+	memcpy(r.ifr_name, "0123456789abcdef", 16);
+	ioctl(s, SIOCGIFINDEX, &r);		/* no NUL: cut */
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		memset(&r, 0, sizeof(r));
+		strcpy(r.ifr_name, "nosuch0");
+		r.ifr_mtu = 1234;
+		ioctl(s, sets[i], &r);		/* ENODEV: what was given */
+	}
+	ioctl(s, SIOCGIFINDEX, NULL);
+	strcpy(r.ifr_name, "lo");
+	ioctl(s6, SIOCGIFADDR, &r);		/* ENOTTY */
+	close(s);
+	close(s6);
+}
+
+static void ipcs(void)
+{
+	struct shmid_ds ds;
+	struct msqid_ds md;
+	struct shminfo si;
+	int id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+	int q = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+
+	memset(&ds, 0, sizeof(ds));
+	shmctl(id, IPC_STAT, &ds);
+	ds.shm_perm.mode = 0640;
+	shmctl(id, IPC_SET, &ds);
+	shmctl(id, SHM_STAT, &ds);
+	shmctl(id, IPC_INFO, (void *)&si);
+	shmctl(id, IPC_RMID, NULL);
+	shmctl(id, IPC_STAT, &ds);		/* EINVAL: the address */
+	msgctl(q, IPC_STAT, &md);
+	md.msg_qbytes = 1000;
+	msgctl(q, IPC_SET, &md);
+	msgctl(q, IPC_RMID, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	struct f_owner_ex ow = { F_OWNER_PID, getpid() };
+	struct sched_attr sa[2];
+	unsigned char vec[64];
+	char buf[64];
+	long fl = 0;
+	int fd = open(argc > 1 ? argv[1] : argv[0], O_RDONLY), s;
+	char *m, *m2;
+
+	ifreqs();
+	ioctl(fd, FS_IOC_GETFLAGS, &fl);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	fcntl(s, F_SETOWN_EX, &ow);
+	memset(&ow, 0, sizeof(ow));
+	fcntl(s, F_GETOWN_EX, &ow);
+	memset(sa, 0, sizeof(sa));
+	syscall(SYS_sched_getattr, 0, sa, 48, 0);
+	syscall(SYS_sched_getattr, 0, sa, sizeof(sa), 0);
+	sa[0].sched_flags = 0x80;		/* EINVAL: an unknown flag */
+	syscall(SYS_sched_setattr, 0, sa, 0);
+	m = mmap(NULL, 40 * 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	*(volatile char *)m;
+	mincore(m, 3 * 4096, vec);
+	mincore(m, 40 * 4096, vec);		/* more pages than strace shows */
+	m2 = mmap(NULL, 2 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	remap_file_pages(m2, 4096, 0, 1, MAP_NONBLOCK);
+	ipcs();
+	flistxattr(fd, buf, 0);
+	return 0;
+}
