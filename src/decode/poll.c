@@ -20,15 +20,19 @@ void decode_epoll_flags(struct sbuf *b, uint64_t v)
 static void put_poll_events(struct sbuf *b, uint16_t v)
 {
 	uint64_t x = v;
+	size_t mark = b->len;
 
 	put_rest(b, x, put_flags(b, &x, xlat_poll_events, N(xlat_poll_events), 1), "0");
+	xlat_finish(b, mark, v, XF_HEX);
 }
 
 void decode_epoll_events(struct sbuf *b, uint32_t v)
 {
 	uint64_t x = v;
+	size_t mark = b->len;
 
 	put_rest(b, x, put_flags(b, &x, xlat_epoll_events, N(xlat_epoll_events), 1), "0");
+	xlat_finish(b, mark, v, XF_HEX);
 }
 
 int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,

@@ -101,12 +101,12 @@ void decode_pr_cap_ambient(struct sbuf *b, uint64_t v)
 	put_enum(b, v, xlat_pr_cap_ambient, N(xlat_pr_cap_ambient), "PR_CAP_AMBIENT_???");
 }
 
-/* "1<<CAP_CHOWN|1<<CAP_KILL" from the two 32-bit halves of a v3 set */
-static void put_caps(struct sbuf *b, uint64_t set)
+/* "1<<CAP_CHOWN|1<<CAP_KILL" of the capabilities from..to-1 in set */
+static void put_cap_bits(struct sbuf *b, uint64_t set, int from, int to)
 {
 	bool first = true;
 
-	for (int i = 0; i < 64; i++) {
+	for (int i = from; i < to; i++) {
 		if (!(set & (1ull << i)))
 			continue;
 		sbuf_puts(b, first ? "1<<" : "|1<<");
@@ -117,18 +117,41 @@ static void put_caps(struct sbuf *b, uint64_t set)
 		sbuf_putc(b, '0');
 }
 
+/* a v3 set from its two 32-bit halves; -X raw shows the halves as
+ * numbers, "0xfeffffff|0x1ff", as strace (verbose: each with its names) */
+static void put_caps(struct sbuf *b, uint64_t set)
+{
+	size_t mark = b->len;
+
+	if (decode_xlat() == XLAT_ABBREV) {
+		put_cap_bits(b, set, 0, 64);
+		return;
+	}
+	put_cap_bits(b, set, 0, 32);
+	xlat_finish(b, mark, (uint32_t)set, XF_HEX);
+	if (set >> 32) {
+		sbuf_putc(b, '|');
+		mark = b->len;
+		put_cap_bits(b, set, 32, 64);
+		xlat_finish(b, mark, set >> 32, XF_HEX);
+	}
+}
+
 /* struct __user_cap_header_struct {u32 version; int pid;} */
 void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint32_t version;
 	int32_t pid;
+	size_t mark;
 
 	if (too_short(b, len, 8))
 		return;
 	memcpy(&version, p, 4);
 	memcpy(&pid, p + 4, 4);
 	sbuf_puts(b, "{version=");
+	mark = b->len;
 	put_enum(b, version, xlat_cap_header, N(xlat_cap_header), "_LINUX_CAPABILITY_VERSION_???");
+	xlat_finish(b, mark, version, XF_HEX);
 	sbuf_printf(b, ", pid=%d}", pid);
 }
 
@@ -300,12 +323,29 @@ void decode_personality(struct sbuf *b, uint64_t v)
 {
 	uint64_t f = (uint32_t)v & ~0x80000fu, dom = (uint32_t)v & 0x80000f;
 
+	size_t mark = b->len;
+
 	if ((uint32_t)v == 0xffffffff) {
 		sbuf_hex(b, 0xffffffff);
 		return;
 	}
 	put_enum(b, dom, xlat_personality_domains, N(xlat_personality_domains), "PER_???");
-	put_rest(b, f, put_flags(b, &f, xlat_personality_flags, N(xlat_personality_flags), 0), "");
+	xlat_finish(b, mark, dom, XF_HEX);
+	if (decode_xlat() == XLAT_ABBREV) {
+		put_rest(b, f, put_flags(b, &f, xlat_personality_flags,
+					 N(xlat_personality_flags), 0), "");
+		return;
+	}
+	/* -X raw: "0|0x40000", verbose: each part with its name, as strace */
+	if (f) {
+		sbuf_putc(b, '|');
+		mark = b->len;
+		uint64_t rest = f;
+
+		put_rest(b, rest, put_flags(b, &rest, xlat_personality_flags,
+					    N(xlat_personality_flags), 1), "0");
+		xlat_finish(b, mark, f, XF_HEX);
+	}
 }
 
 /* struct rusage: ru_utime, ru_stime (timevals), then 14 longs strace
@@ -418,8 +458,10 @@ static void put_name(struct formatter *f, struct sbuf *b, const struct ev_syscal
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t op = (uint32_t)e->args[0], a2 = e->args[1], v;
+	size_t mark = b->len;
 
 	decode_prctl_option(b, op);
+	xlat_finish(b, mark, op, XF_HEX);
 	switch (op) {
 	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_TIMING: case PR_GET_SECCOMP:
 	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
@@ -428,19 +470,27 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		return;
 	case PR_SET_PDEATHSIG:
 		sbuf_puts(b, ", ");
+		mark = b->len;
 		decode_signal(b, (int)a2);
+		xlat_finish(b, mark, (uint32_t)a2, XF_DEC);
 		return;
 	case PR_SET_DUMPABLE:
 		sbuf_puts(b, ", ");
+		mark = b->len;
 		decode_dumpable(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
 		return;
 	case PR_SET_TSC:
 		sbuf_puts(b, ", ");
+		mark = b->len;
 		decode_pr_tsc(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
 		return;
 	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
 		sbuf_puts(b, ", ");
+		mark = b->len;
 		decode_capability(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
 		return;
 	case PR_SET_KEEPCAPS: case PR_SET_TIMING: case PR_SET_TIMERSLACK:
 	case PR_SET_CHILD_SUBREAPER: case PR_SET_PTRACER:
@@ -459,11 +509,14 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			sbuf_hex(b, a2);
 		} else {
 			sbuf_putc(b, '[');
-			if (op == PR_GET_PDEATHSIG)
+			mark = b->len;
+			if (op == PR_GET_PDEATHSIG) {
 				decode_signal(b, (int)v);
-			else if (op == PR_GET_TSC)
+				xlat_finish(b, mark, (uint32_t)v, XF_DEC);
+			} else if (op == PR_GET_TSC) {
 				decode_pr_tsc(b, v);
-			else if (op == PR_GET_TID_ADDRESS)
+				xlat_finish(b, mark, (uint32_t)v, XF_HEX);
+			} else if (op == PR_GET_TID_ADDRESS)
 				sbuf_hex(b, v);
 			else
 				sbuf_u64(b, (uint32_t)v);
@@ -477,11 +530,15 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		return;
 	case PR_CAP_AMBIENT:
 		sbuf_puts(b, ", ");
+		mark = b->len;
 		decode_pr_cap_ambient(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
 		sbuf_puts(b, ", ");
-		if (a2 >= 1 && a2 <= 3)
+		mark = b->len;
+		if (a2 >= 1 && a2 <= 3) {
 			decode_capability(b, e->args[2]);
-		else
+			xlat_finish(b, mark, e->args[2], XF_HEX);
+		} else
 			sbuf_u64(b, e->args[2]);
 		put_u(b, e->args[3]);
 		put_u(b, e->args[4]);

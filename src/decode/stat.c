@@ -327,13 +327,16 @@ void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len)
 	uint64_t type = load_u64(p, 0), flags = load_u64(p, 80);
 	const char *magic = fs_magic(type);
 	bool first = true;
+	size_t mark;
 
 	(void)len;
 	sbuf_puts(b, "{f_type=");
+	mark = b->len;
 	if (magic)
 		sbuf_puts(b, magic);
 	else
 		sbuf_printf(b, "%#llx", (unsigned long long)type);
+	xlat_finish(b, mark, type, XF_HEX);
 	sbuf_printf(b, ", f_bsize=%lld, f_blocks=%llu, f_bfree=%llu, f_bavail=%llu, "
 		    "f_files=%llu, f_ffree=%llu, f_fsid={val=[%#x, %#x]}, f_namelen=%lld, "
 		    "f_frsize=%lld, f_flags=",
@@ -342,6 +345,7 @@ void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len)
 		    (unsigned long long)load_u64(p, 40), (unsigned long long)load_u64(p, 48),
 		    load_u32(p, 56), load_u32(p, 60), (long long)load_u64(p, 64),
 		    (long long)load_u64(p, 72));
+	mark = b->len;
 	for (size_t i = 0; i < sizeof(fl) / sizeof(fl[0]); i++) {
 		if (!(flags & fl[i].bit))
 			continue;
@@ -355,6 +359,7 @@ void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len)
 		sbuf_printf(b, first ? "%#llx" : "|%#llx", (unsigned long long)flags);
 	else if (first)
 		sbuf_putc(b, '0');
+	xlat_finish(b, mark, load_u64(p, 80), XF_HEX);
 	sbuf_putc(b, '}');
 }
 

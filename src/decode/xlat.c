@@ -55,7 +55,7 @@ static void put_number(struct sbuf *b, uint64_t v, enum xlat_fmt fmt)
 
 void xlat_finish(struct sbuf *b, size_t mark, uint64_t v, enum xlat_fmt fmt)
 {
-	char names[512];
+	char names[2048];	/* a capability set's names run to 1.2K */
 	size_t n;
 
 	if (style == XLAT_ABBREV || mark > b->len)

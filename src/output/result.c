@@ -51,9 +51,7 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		else
 			sbuf_putc(b, '0');
 		sbuf_puts(b, " (");
-		size_t mark = b->len;
-		decode_personality(b, (uint64_t)ret);
-		xlat_finish(b, mark, (uint64_t)ret, XF_HEX);	/* -X */
+		decode_personality(b, (uint64_t)ret);	/* -X: each part as a number */
 		sbuf_putc(b, ')');
 	} else if (d && d->ret == RK_IOPRIO && ret >= 0 && decode_xlat() != XLAT_RAW) {
 		sbuf_printf(b, "%lld (", (long long)ret);

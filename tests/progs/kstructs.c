@@ -4,20 +4,27 @@
  * ifreq (SIOCGIF*, and SIOCSIF* on an interface that does not exist, so
  * nothing is changed), an inode's flags, f_owner_ex, sched_attr, mincore's
  * vector, remap_file_pages's flags, shmctl's and msgctl's buffers, and
- * flistxattr's size query.
+ * flistxattr's size query; and named values -X shows as numbers in
+ * prctl, capget, epoll, statfs, personality and poll.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/sched/types.h>
 #include <net/if.h>
+#include <poll.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/msg.h>
+#include <sys/personality.h>
+#include <sys/prctl.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -82,6 +89,36 @@ static void ipcs(void)
 	msgctl(q, IPC_RMID, NULL);
 }
 
+static void named_values(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	struct epoll_event ev = { EPOLLIN | EPOLLET, { .u64 = 5 } }, out[2];
+	struct pollfd pf[2];
+	struct statfs sf;
+	int p[2], ep;
+
+	prctl(PR_SET_NAME, "kstructs");
+	prctl(PR_GET_DUMPABLE);
+	prctl(PR_SET_PDEATHSIG, 9);
+	prctl(PR_CAPBSET_READ, 1);
+	prctl(PR_GET_TIMERSLACK);
+	syscall(SYS_capget, &h, d);
+	if (pipe(p))
+		return;
+	(void)!write(p[1], "x", 1);
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev);
+	epoll_wait(ep, out, 2, 0);
+	statfs("/", &sf);
+	personality(0xffffffff);
+	personality(PER_LINUX | ADDR_NO_RANDOMIZE);
+	personality(PER_LINUX);
+	pf[0] = (struct pollfd){ p[0], POLLIN | POLLPRI, 0 };
+	pf[1] = (struct pollfd){ p[1], POLLOUT, 0 };
+	poll(pf, 2, 0);
+}
+
 int main(int argc, char **argv)
 {
 	struct f_owner_ex ow = { F_OWNER_PID, getpid() };
@@ -111,5 +148,6 @@ int main(int argc, char **argv)
 	remap_file_pages(m2, 4096, 0, 1, MAP_NONBLOCK);
 	ipcs();
 	flistxattr(fd, buf, 0);
+	named_values();
 	return 0;
 }
