@@ -250,6 +250,7 @@ OVERRIDE = {
     ("mincore", "vec"): "MINCORE_VEC/out",
     ("mlock", "start"): "PTR", ("munlock", "start"): "PTR", ("mlock2", "start"): "PTR",
     ("mremap", "flags"): "MREMAP_FLAGS", ("mremap", "new_addr"): "PTR",
+    ("fallocate", "mode"): "FALLOC_MODE", ("close_range", "flags"): "CLOSE_RANGE_FLAGS",
     ("remap_file_pages", "start"): "PTR", ("remap_file_pages", "prot"): "PROT",
     ("remap_file_pages", "flags"): "MMAP_FLAGS",
     ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",

@@ -1156,19 +1156,38 @@ def test_structs_behind_pointers_like_strace():
     sched_attr, mincore's vector, remap_file_pages's flags, shmctl's and
     msgctl's buffers, flistxattr's 0-byte size query; and what -X raw and
     verbose make of prctl's, capget's, epoll's, statfs's, personality's
-    and poll's named values, in each -X style."""
+    and poll's named values; fcntl's lease, notify and seal commands,
+    fallocate's and close_range's flags, modes and umask's result as three
+    digits ("000"), in each -X style."""
     calls = ("trace=ioctl,fcntl,sched_getattr,sched_setattr,mincore,remap_file_pages,"
              "shmctl,msgctl,flistxattr,prctl,capget,epoll_ctl,epoll_wait,statfs,personality,"
-             "poll")
+             "poll,fallocate,close_range,fchmod,umask")
     # ids, pids and times of the IPC objects differ between two runs
     mask = lambda ls: [re.sub(r"((?:shm|msg)ctl\()\d+|(pid|_ctime|_cpid)=\d+|= \d{4,}$", r"\1\2X", l)
                        for l in ls]
     for flags in ((), ("-X", "raw"), ("-X", "verbose")):
         a = mask(traced_lines("strace", [prog("kstructs")], calls, flags))
         b = mask(traced_lines(STROBE, [prog("kstructs")], calls, flags))
-        check(a == b and len(a) >= 52 and sum("ifr_name=" in l for l in a) >= 15,
+        check(a == b and len(a) >= 74 and sum("ifr_name=" in l for l in a) >= 15,
               "%s:\n%s" % (flags, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
                                                                   lineterm=""))))
+
+
+def test_fd_paths_escaped_like_strace():
+    """-y's paths escaped as strace escapes them: \\" and \\\\, \\t and \\n,
+    '<' and '>' in octal, other bytes in octal; with -x a path with a
+    non-printable byte in hex, with -xx every path."""
+    with tempfile.TemporaryDirectory(prefix="strobe-y-") as d:
+        names = ['q"b\\s>', "tab\tnl\nx", "a<b", "sp ce", "\u00e9"]
+        for n in names:
+            open(os.path.join(d, n), "w").close()
+        cmd = ["sh", "-c", 'for f in "$0"/*; do cat "$f"; done', d]
+        for flags in (("-y",), ("-y", "-x"), ("-y", "-xx")):
+            a = traced_lines("strace", cmd, "trace=openat", flags)
+            b = traced_lines(STROBE, cmd, "trace=openat", flags)
+            mine = [l for l in a if "strobe-y-" in l or "\\x2f\\x74\\x6d\\x70\\x2f" in l]
+            check(a == b and len(mine) >= len(names), "%s:\n%s" % (flags, "\n".join(
+                difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
 def test_raw_verbose_and_no_abbrev_like_strace():

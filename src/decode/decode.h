@@ -29,6 +29,11 @@ void decode_exit_status(struct sbuf *b, int status);
 
 /* A quoted, escaped string as strace prints it; "..." after it if cut. */
 void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated);
+/* The same, how: ESC_BARE without the quotes, ESC_ANGLES with '<' and '>'
+ * in octal too (an fd's path in -y's "3</a\74b>") */
+enum { ESC_BARE = 1, ESC_ANGLES = 2 };
+void decode_string_ex(struct sbuf *b, const char *s, size_t len, bool truncated,
+		      unsigned how);
 /* -x (1): strings with a non-printable byte all in \xNN; -xx (2): every
  * string.  Process-wide, set once from the command line. */
 void decode_set_hex(int level);
@@ -79,6 +84,8 @@ void decode_flock(struct sbuf *b, const uint8_t *p, bool with_pid);
 bool fcntl_cmd_has_arg(uint64_t cmd);
 bool ioctl_req_has_arg(uint64_t req);
 void decode_f_owner_ex(struct sbuf *b, const uint8_t *p);
+void decode_falloc_mode(struct sbuf *b, uint64_t v);
+void decode_close_range_flags(struct sbuf *b, uint64_t v);
 void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v);
 bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret);
 void decode_fd_flags(struct sbuf *b, uint64_t v);

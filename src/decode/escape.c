@@ -54,26 +54,36 @@ static bool wants_hex(const unsigned char *s, size_t len)
 
 void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated)
 {
+	decode_string_ex(b, s, len, truncated, 0);
+}
+
+void decode_string_ex(struct sbuf *b, const char *s, size_t len, bool truncated,
+		      unsigned how)
+{
 	sbuf_reserve(b, len * 4 + 8);
 	char *o = b->p + b->len;
+	const char q = (how & ESC_BARE) ? 0 : '"';
 
 	if (wants_hex((const unsigned char *)s, len)) {
 		static const char hex[] = "0123456789abcdef";
 
-		*o++ = '"';
+		if (q)
+			*o++ = q;
 		for (size_t i = 0; i < len; i++) {
 			*o++ = '\\';
 			*o++ = 'x';
 			*o++ = hex[(unsigned char)s[i] >> 4];
 			*o++ = hex[s[i] & 15];
 		}
-		*o++ = '"';
+		if (q)
+			*o++ = q;
 		b->len = o - b->p;
 		if (truncated)
 			sbuf_puts(b, "...");
 		return;
 	}
-	*o++ = '"';
+	if (q)
+		*o++ = q;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
 
@@ -86,7 +96,7 @@ void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated)
 		case '\f': *o++ = '\\'; *o++ = 'f'; continue;
 		case '\r': *o++ = '\\'; *o++ = 'r'; continue;
 		}
-		if (c >= ' ' && c < 0x7f) {
+		if (c >= ' ' && c < 0x7f && !((how & ESC_ANGLES) && (c == '<' || c == '>'))) {
 			*o++ = c;
 			continue;
 		}
@@ -100,7 +110,8 @@ void decode_string(struct sbuf *b, const char *s, size_t len, bool truncated)
 		}
 		*o++ = '0' + (c & 7);
 	}
-	*o++ = '"';
+	if (q)
+		*o++ = q;
 	b->len = o - b->p;
 	if (truncated)
 		sbuf_puts(b, "...");

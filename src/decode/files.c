@@ -75,7 +75,27 @@ void decode_dirfd(struct sbuf *b, int64_t v)
 
 void decode_fcntl_cmd(struct sbuf *b, uint64_t v)
 {
-	put_enum(b, (uint32_t)v, xlat_fcntl_cmds, N(xlat_fcntl_cmds), NULL);
+	put_enum(b, (uint32_t)v, xlat_fcntl_cmds, N(xlat_fcntl_cmds), "F_???");
+}
+
+static bool fcntl_cmd_known(uint64_t cmd)
+{
+	for (size_t i = 0; i < N(xlat_fcntl_cmds); i++)
+		if (xlat_fcntl_cmds[i].val == (uint32_t)cmd)
+			return true;
+	return false;
+}
+
+FLAG_DECODER(decode_dn_flags, xlat_dn_flags);
+
+void decode_falloc_mode(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_falloc_flags, N(xlat_falloc_flags), "FALLOC_FL_???");
+}
+
+void decode_close_range_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_close_range_flags, N(xlat_close_range_flags), "CLOSE_RANGE_???");
 }
 
 /* Commands that take no third argument: strace shows two. */
@@ -200,14 +220,23 @@ void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
 			sbuf_putc(b, '0');
 		xlat_finish(b, mark, (uint32_t)v, XF_DEC);
 		break;
-	case 0: case 8: case 1024: case 1026: case 1030: case 1031:
+	case 1024:			/* F_SETLEASE */
+		put_enum(b, (uint32_t)v, xlat_lease_types, N(xlat_lease_types), "F_???");
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
+		break;
+	case 1026:			/* F_NOTIFY */
+		decode_dn_flags(b, v);
+		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
+		break;
+	case 0: case 8: case 1030: case 1031:
 		sbuf_s64(b, (int32_t)v);
 		break;
 	default:
+		/* an unknown command's argument is a number to strace */
 		if (v)
 			sbuf_hex(b, v);
 		else
-			sbuf_puts(b, "NULL");
+			sbuf_puts(b, fcntl_cmd_known(cmd) ? "NULL" : "0");
 	}
 }
 
@@ -246,6 +275,33 @@ bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret)
 			sbuf_putc(b, '0');
 		sbuf_puts(b, " (flags ");
 		decode_open_flags(b, ret);
+		sbuf_putc(b, ')');
+		return true;
+	}
+	if ((uint32_t)cmd == 1025) {	/* F_GETLEASE: "0x2 (F_UNLCK)" */
+		if (ret)
+			sbuf_hex(b, ret);
+		else
+			sbuf_putc(b, '0');
+		sbuf_puts(b, " (");
+		put_enum(b, ret, xlat_lease_types, N(xlat_lease_types), "F_???");
+		sbuf_putc(b, ')');
+		return true;
+	}
+	if ((uint32_t)cmd == 11 && ret > 0) {	/* F_GETSIG: "10 (SIGUSR1)" */
+		sbuf_printf(b, "%lld (", (long long)ret);
+		decode_signal(b, (int)ret);
+		sbuf_putc(b, ')');
+		return true;
+	}
+	if ((uint32_t)cmd == 1034 && ret > 0) {	/* F_GET_SEALS */
+		size_t mark;
+
+		sbuf_hex(b, ret);
+		sbuf_puts(b, " (seals ");
+		mark = b->len;
+		decode_seals(b, ret);
+		xlat_finish(b, mark, ret, XF_HEX);
 		sbuf_putc(b, ')');
 		return true;
 	}

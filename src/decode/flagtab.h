@@ -23,6 +23,10 @@ void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 
 /* A 32-bit flag set: each name, then the rest in hex; "0" for none. */
 void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n);
+/* The same; a value with no known flag as "0x100 /\* UNKNOWN *\/" (strace's
+ * "FALLOC_FL_???") */
+void put_flagset_q(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		   const char *unknown);
 /* A decoder of a flag set from a table of its own. */
 #define FLAG_DECODER(fn, table)						\
 	void fn(struct sbuf *b, uint64_t v)				\

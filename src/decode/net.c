@@ -208,7 +208,7 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 		memcpy(&groups, p + 8, 4);
 		if (pad)
 			sbuf_printf(b, ", nl_pad=%#x", pad);
-		sbuf_printf(b, ", nl_pid=%d, nl_groups=%08x", pid, groups);
+		sbuf_printf(b, ", nl_pid=%d, nl_groups=%#08x", pid, groups);	/* strace's form */
 	} else if (len > 2) {
 		sbuf_puts(b, ", sa_data=");
 		decode_string(b, (const char *)p + 2, len - 2, false);

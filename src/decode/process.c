@@ -198,7 +198,7 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint32_t size, policy, prio, umin, umax;
 	int32_t nice;
-	uint64_t flags, rt, dl, period, rest;
+	uint64_t flags, rt, dl, period;
 	size_t mark;
 
 	if (too_short(b, len, 48))
@@ -217,11 +217,8 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len)
 	xlat_finish(b, mark, policy, XF_HEX);
 	sbuf_puts(b, ", sched_flags=");
 	mark = b->len;
-	rest = flags;
-	if (put_flags(b, &rest, xlat_sched_attr_flags, N(xlat_sched_attr_flags), 1))
-		sbuf_printf(b, flags ? "%#llx /* SCHED_FLAG_??? */" : "0", (unsigned long long)flags);
-	else
-		put_rest(b, rest, 0, "0");
+	put_flagset_q(b, flags, xlat_sched_attr_flags, N(xlat_sched_attr_flags),
+		      "SCHED_FLAG_???");
 	xlat_finish(b, mark, flags, XF_HEX);
 	sbuf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, sched_deadline=%llu, "
 		    "sched_period=%llu", nice, prio, (unsigned long long)rt, (unsigned long long)dl,

@@ -319,8 +319,9 @@ static const char *fs_magic(uint64_t m)
 void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	static const struct { uint64_t bit; const char *name; } fl[] = {
-		{ 0x1, "ST_RDONLY" }, { 0x2, "ST_NOSUID" }, { 0x4, "ST_NODEV" },
-		{ 0x8, "ST_NOEXEC" }, { 0x10, "ST_SYNCHRONOUS" }, { 0x20, "ST_VALID" },
+		/* ST_VALID first, as strace's table has it */
+		{ 0x20, "ST_VALID" }, { 0x1, "ST_RDONLY" }, { 0x2, "ST_NOSUID" },
+		{ 0x4, "ST_NODEV" }, { 0x8, "ST_NOEXEC" }, { 0x10, "ST_SYNCHRONOUS" },
 		{ 0x40, "ST_MANDLOCK" }, { 0x400, "ST_NOATIME" }, { 0x800, "ST_NODIRATIME" },
 		{ 0x1000, "ST_RELATIME" }, { 0x2000, "ST_NOSYMFOLLOW" },
 	};

@@ -40,6 +40,21 @@ void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n)
 	put_rest(b, v, put_flags(b, &v, t, n, 1), "0");
 }
 
+void put_flagset_q(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		   const char *unknown)
+{
+	uint64_t rest = (uint32_t)v;
+
+	if (put_flags(b, &rest, t, n, 1)) {	/* no name: the number, and why */
+		if (rest)
+			sbuf_printf(b, "%#llx /* %s */", (unsigned long long)rest, unknown);
+		else
+			sbuf_putc(b, '0');
+		return;
+	}
+	put_rest(b, rest, 0, "");
+}
+
 bool too_short(struct sbuf *b, size_t len, size_t want)
 {
 	if (len >= want)

@@ -173,6 +173,21 @@ const struct flag xlat_clone_flags[26] = {
 	{ 0x200000000, "CLONE_INTO_CGROUP" },
 };
 
+const struct flag xlat_close_range_flags[2] = {
+	{ 0x2, "CLOSE_RANGE_UNSHARE" },
+	{ 0x4, "CLOSE_RANGE_CLOEXEC" },
+};
+
+const struct flag xlat_dn_flags[7] = {
+	{ 0x1, "DN_ACCESS" },
+	{ 0x2, "DN_MODIFY" },
+	{ 0x4, "DN_CREATE" },
+	{ 0x8, "DN_DELETE" },
+	{ 0x10, "DN_RENAME" },
+	{ 0x20, "DN_ATTRIB" },
+	{ 0x80000000, "DN_MULTISHOT" },
+};
+
 const struct flag xlat_dumpable[3] = {
 	{ 0x0, "SUID_DUMP_DISABLE" },
 	{ 0x1, "SUID_DUMP_USER" },
@@ -227,6 +242,16 @@ const struct flag xlat_fadvise[6] = {
 	{ 0x3, "POSIX_FADV_WILLNEED" },
 	{ 0x4, "POSIX_FADV_DONTNEED" },
 	{ 0x5, "POSIX_FADV_NOREUSE" },
+};
+
+const struct flag xlat_falloc_flags[7] = {
+	{ 0x1, "FALLOC_FL_KEEP_SIZE" },
+	{ 0x2, "FALLOC_FL_PUNCH_HOLE" },
+	{ 0x4, "FALLOC_FL_NO_HIDE_STALE" },
+	{ 0x8, "FALLOC_FL_COLLAPSE_RANGE" },
+	{ 0x10, "FALLOC_FL_ZERO_RANGE" },
+	{ 0x20, "FALLOC_FL_INSERT_RANGE" },
+	{ 0x40, "FALLOC_FL_UNSHARE_RANGE" },
 };
 
 const struct flag xlat_fcntl_cmds[25] = {
@@ -640,6 +665,12 @@ const struct flag xlat_itimer_which[3] = {
 	{ 0x0, "ITIMER_REAL" },
 	{ 0x1, "ITIMER_VIRTUAL" },
 	{ 0x2, "ITIMER_PROF" },
+};
+
+const struct flag xlat_lease_types[3] = {
+	{ 0x0, "F_RDLCK" },
+	{ 0x1, "F_WRLCK" },
+	{ 0x2, "F_UNLCK" },
 };
 
 const struct flag xlat_levels[15] = {

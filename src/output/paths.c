@@ -31,13 +31,8 @@ bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 	if (!path)
 		return false;
 	sbuf_putc(b, '<');
-	/* as strace: the path's bytes, non-printable ones escaped */
-	for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
-		if (*c < 0x20 || *c >= 0x7f || *c == '\\' || *c == '<' || *c == '>')
-			sbuf_printf(b, "\\%o", *c);
-		else
-			sbuf_putc(b, *c);
-	}
+	/* as strace: escaped as a string is (-x too), '<' and '>' in octal */
+	decode_string_ex(b, path, strlen(path), false, ESC_BARE | ESC_ANGLES);
 	if (suffix)
 		sbuf_puts(b, suffix);
 	sbuf_putc(b, '>');

@@ -39,7 +39,7 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 	} else if (d && d->ret == RK_HEX && ret) {
 		sbuf_hex(b, ret);
 	} else if (d && d->ret == RK_OCT) {
-		sbuf_oct(b, (uint64_t)ret);
+		sbuf_printf(b, "%#03llo", (unsigned long long)ret);	/* umask: "022", "000" */
 	} else if (d && d->ret == RK_SIGNAL && ret > 0) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
 		decode_signal(b, (int)ret);

@@ -5,15 +5,21 @@
  * nothing is changed), an inode's flags, f_owner_ex, sched_attr, mincore's
  * vector, remap_file_pages's flags, shmctl's and msgctl's buffers, and
  * flistxattr's size query; and named values -X shows as numbers in
- * prctl, capget, epoll, statfs, personality and poll.
+ * prctl, capget, epoll, statfs, personality and poll; fcntl's lease,
+ * notify and seal commands, fallocate's and close_range's flags, modes
+ * and umask's result of three digits.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/close_range.h>
 #include <linux/fs.h>
 #include <linux/sched/types.h>
 #include <net/if.h>
 #include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
@@ -24,6 +30,7 @@
 #include <sys/prctl.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
@@ -89,6 +96,46 @@ static void ipcs(void)
 	msgctl(q, IPC_RMID, NULL);
 }
 
+/* fcntl's lease, notify and seal commands and results, an unknown
+ * command; fallocate's and close_range's flags */
+static void fcntls(void)
+{
+	char dir[] = "/tmp/strobe-kstructs-XXXXXX", path[64];
+	int fd, d, m;
+
+	if (!mkdtemp(dir))
+		return;
+	snprintf(path, sizeof(path), "%s/f", dir);
+	fd = open(path, O_RDWR | O_CREAT, 0644);
+	fcntl(fd, F_GETLEASE);
+	fcntl(fd, F_SETLEASE, F_RDLCK);		/* EAGAIN: open for writing */
+	fcntl(fd, F_SETLEASE, 7);		/* EINVAL */
+	fcntl(fd, F_GETSIG);
+	fcntl(fd, F_SETSIG, SIGUSR1);
+	fcntl(fd, F_GETSIG);
+	d = open(dir, O_RDONLY);		/* nothing writes there meanwhile */
+	fcntl(d, F_NOTIFY, DN_MODIFY | DN_MULTISHOT);
+	fcntl(d, F_NOTIFY, 0);
+	m = memfd_create("seals", MFD_ALLOW_SEALING);
+	fcntl(m, F_GET_SEALS);
+	fcntl(m, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW);
+	fcntl(m, F_GET_SEALS);
+	fcntl(fd, 0x40c, 0);			/* no such command */
+	fallocate(fd, 0, 0, 4096);
+	fallocate(fd, FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE, 0, 4096);
+	fallocate(fd, 0x100, 0, 1);
+	fchmod(fd, 0);				/* modes of three digits at least */
+	fchmod(fd, 07);
+	umask(umask(0));
+	close_range(100, ~0U, CLOSE_RANGE_CLOEXEC);
+	close_range(100, 200, 0x10);		/* EINVAL */
+	close(fd);
+	close(d);
+	close(m);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void named_values(void)
 {
 	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
@@ -149,5 +196,6 @@ int main(int argc, char **argv)
 	ipcs();
 	flistxattr(fd, buf, 0);
 	named_values();
+	fcntls();
 	return 0;
 }
