@@ -338,7 +338,8 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->fdi_mask = 0;
 	if (do_trace) {
 		int la = addrlen_arg(nr);
-		__u64 p = la == 5 ? a5 : la == 4 ? a4 : la == 2 ? a2 : 0;
+		/* recvmsg's: msg_namelen, 8 bytes into the msghdr */
+		__u64 p = la == 5 ? a5 : la == 4 ? a4 : la == 2 ? a2 : la == 1 && a1 ? a1 + 8 : 0;
 		__u32 len;
 
 		if (p && !bpf_probe_read_user(&len, sizeof(len), (void *)p))

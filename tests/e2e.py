@@ -1190,6 +1190,54 @@ def test_fd_paths_escaped_like_strace():
                 difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+RECV_LENGTHS = (
+    "import os, socket\n"
+    "a, b = socket.socketpair()\n"
+    "a.send(b'x'); b.recvmsg(10)\n"
+    "name = '\\0strobe-recv-%d' % os.getpid()\n"
+    "u = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); u.bind(name)\n"
+    "v = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)\n"
+    "v.sendto(b'q', name); u.recvfrom(10)\n"
+    "v.sendto(b'q', name); u.recvmsg(10)\n")
+
+
+def test_recv_address_lengths_like_strace():
+    """recvmsg's msg_namelen as given and as left ("110 => 0"), and a
+    sender address that did not come back (an unbound unix sender) as
+    the buffer's address, in recvfrom and recvmsg."""
+    a = traced_lines("strace", [PYTHON, "-c", RECV_LENGTHS], "trace=recvmsg,recvfrom")
+    b = traced_lines(STROBE, [PYTHON, "-c", RECV_LENGTHS], "trace=recvmsg,recvfrom")
+    check(a == b and sum("msg_namelen=110 => 0" in l for l in a) == 2 and
+          any("[110 => 0]" in l for l in a), "strace:\n%s\nstrobe:\n%s" % (
+              "\n".join(a), "\n".join(b)))
+
+
+SOCKETS = (
+    "import socket\n"
+    "S = socket\n"
+    "for fam, typ, proto in ((S.AF_INET, S.SOCK_RAW, S.IPPROTO_ICMP),\n"
+    "        (S.AF_INET6, S.SOCK_RAW, S.IPPROTO_ICMPV6), (S.AF_INET6, S.SOCK_RAW, S.IPPROTO_UDP),\n"
+    "        (S.AF_INET, S.SOCK_RAW, 200), (S.AF_INET6, S.SOCK_DGRAM, 136),\n"
+    "        (S.AF_INET, S.SOCK_STREAM, 262), (S.AF_PACKET, S.SOCK_RAW, 768),\n"
+    "        (S.AF_PACKET, S.SOCK_DGRAM, 8), (S.AF_INET, S.SOCK_STREAM, 0)):\n"
+    "    try:\n"
+    "        S.socket(fam, typ, proto).close()\n"
+    "    except OSError:\n"
+    "        pass\n")
+
+
+def test_socket_protocols_and_labels_like_strace():
+    """socket()'s protocol by name for every IP protocol, AF_PACKET's as
+    htons(ETH_P_*); -yy's labels of raw sockets (RAW:[inode], never a
+    port) and of UDP-Lite over IPv6, in each -X style."""
+    inodes = lambda ls: [re.sub(r"\[\d+\]", "[I]", l) for l in ls]
+    for flags in (("-yy",), ("-X", "raw"), ("-X", "verbose")):
+        a = inodes(traced_lines("strace", [PYTHON, "-c", SOCKETS], "trace=socket", flags))
+        b = inodes(traced_lines(STROBE, [PYTHON, "-c", SOCKETS], "trace=socket", flags))
+        check(a == b and len(a) >= 9, "%s:\nstrace:\n%s\nstrobe:\n%s" % (
+            flags, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

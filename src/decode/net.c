@@ -37,14 +37,29 @@ void decode_sock_type(struct sbuf *b, uint64_t v)
 	xlat_finish(b, mark, flags, XF_HEX);
 }
 
+/* -X raw and verbose applied here: AF_PACKET's number is inside htons() */
 void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
 {
-	if (family == 2 || family == 10)
-		put_enum(b, (uint32_t)v, xlat_sock_proto_ip, N(xlat_sock_proto_ip), NULL);
-	else if (family == 16)
+	size_t mark = b->len;
+
+	if (family == 2 || family == 10) {
+		put_enum(b, (uint32_t)v, xlat_sock_proto_ip, N(xlat_sock_proto_ip), "IPPROTO_???");
+	} else if (family == 17) {	/* AF_PACKET: an ETH_P_ in network byte order */
+		uint16_t p = ntohs((uint16_t)v);
+
+		sbuf_puts(b, "htons(");
+		mark = b->len;
+		put_enum(b, p, xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
+		xlat_finish(b, mark, p, XF_HEX);
+		sbuf_putc(b, ')');
+		return;
+	} else if (family == 16) {
 		put_enum(b, (uint32_t)v, xlat_sock_proto_nl, N(xlat_sock_proto_nl), NULL);
-	else
+	} else {
 		sbuf_s64(b, (int32_t)v);
+		return;
+	}
+	xlat_finish(b, mark, (uint32_t)v, XF_HEX);
 }
 
 void decode_sockopt_level(struct sbuf *b, uint64_t v)
@@ -299,7 +314,7 @@ static const struct capref *flagged(const struct capref *refs, size_t n, int fla
 
 /* A msghdr from its group of captures (refs[0] is the struct). */
 static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct capref *refs,
-			     size_t n)
+			     size_t n, int64_t namelen_in)
 {
 	const struct capref *r;
 	struct msghdr64 m;
@@ -313,7 +328,11 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 				r->c->len < m.namelen ? r->c->len : m.namelen);
 	else
 		sbuf_hex(b, m.name);
-	sbuf_printf(b, ", msg_namelen=%u, msg_iov=", m.namelen);
+	/* recvmsg's length as given, and as the call left it */
+	if (namelen_in >= 0 && (uint32_t)namelen_in != m.namelen)
+		sbuf_printf(b, ", msg_namelen=%u => %u, msg_iov=", (uint32_t)namelen_in, m.namelen);
+	else
+		sbuf_printf(b, ", msg_namelen=%u, msg_iov=", m.namelen);
 	if (m.iov)
 		put_iovs(f, b, refs, n, m.iovlen, false);
 	else
@@ -354,7 +373,7 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
 		return;
 	}
-	put_msghdr_group(f, b, refs, n);
+	put_msghdr_group(f, b, refs, n, out && e->aux2 == 1 ? (int64_t)e->aux : -1);
 }
 
 /* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
@@ -382,7 +401,7 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 			end++;
 		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
 		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
-		put_msghdr_group(f, b, refs + k, end - k);
+		put_msghdr_group(f, b, refs + k, end - k, -1);
 		sbuf_printf(b, ", msg_len=%u}", len);
 		k = end;
 	}
@@ -525,6 +544,12 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 		if (i + 1 < d->nargs && cap_find(e, size, i + 1, &lc, &ldata) &&
 		    !(lc->flags & CAP_FAULT) && lc->len >= 4) {
 			memcpy(&n, ldata, 4);
+			/* no address came back (an unbound unix sender): strace
+			 * shows where it would have gone */
+			if (!n && e->ret >= 0) {
+				sbuf_hex(b, e->args[i]);
+				return;
+			}
 			if (n >= 0 && (size_t)n < len)
 				len = n;
 		}

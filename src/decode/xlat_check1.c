@@ -10,6 +10,7 @@
 #include <linux/close_range.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
+#include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <linux/fs.h>
 #include <sys/random.h>
@@ -221,6 +222,19 @@ _Static_assert((unsigned long long)(EPOLL_CLOEXEC) == 0x80000ull, "EPOLL_CLOEXEC
 _Static_assert((unsigned long long)(EPOLL_CTL_ADD) == 0x1ull, "EPOLL_CTL_ADD");
 _Static_assert((unsigned long long)(EPOLL_CTL_DEL) == 0x2ull, "EPOLL_CTL_DEL");
 _Static_assert((unsigned long long)(EPOLL_CTL_MOD) == 0x3ull, "EPOLL_CTL_MOD");
+
+/* eth_p */
+_Static_assert((unsigned long long)(ETH_P_ALL) == 0x3ull, "ETH_P_ALL");
+_Static_assert((unsigned long long)(ETH_P_IP) == 0x800ull, "ETH_P_IP");
+_Static_assert((unsigned long long)(ETH_P_ARP) == 0x806ull, "ETH_P_ARP");
+_Static_assert((unsigned long long)(ETH_P_RARP) == 0x8035ull, "ETH_P_RARP");
+_Static_assert((unsigned long long)(ETH_P_8021Q) == 0x8100ull, "ETH_P_8021Q");
+_Static_assert((unsigned long long)(ETH_P_IPV6) == 0x86ddull, "ETH_P_IPV6");
+_Static_assert((unsigned long long)(ETH_P_8021AD) == 0x88a8ull, "ETH_P_8021AD");
+_Static_assert((unsigned long long)(ETH_P_LLDP) == 0x88ccull, "ETH_P_LLDP");
+_Static_assert((unsigned long long)(ETH_P_802_2) == 0x4ull, "ETH_P_802_2");
+_Static_assert((unsigned long long)(ETH_P_802_3) == 0x1ull, "ETH_P_802_3");
+_Static_assert((unsigned long long)(ETH_P_PAE) == 0x888eull, "ETH_P_PAE");
 
 /* f_owner_types */
 _Static_assert((unsigned long long)(F_OWNER_TID) == 0x0ull, "F_OWNER_TID");

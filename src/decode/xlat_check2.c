@@ -10,6 +10,7 @@
 #include <linux/close_range.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
+#include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <linux/fs.h>
 #include <sys/random.h>

@@ -21,12 +21,32 @@ _Static_assert((unsigned long long)(SOL_MPTCP) == 0x11cull, "SOL_MPTCP");
 /* sock_proto_ip */
 _Static_assert((unsigned long long)(IPPROTO_IP) == 0x0ull, "IPPROTO_IP");
 _Static_assert((unsigned long long)(IPPROTO_ICMP) == 0x1ull, "IPPROTO_ICMP");
+_Static_assert((unsigned long long)(IPPROTO_IGMP) == 0x2ull, "IPPROTO_IGMP");
+_Static_assert((unsigned long long)(IPPROTO_IPIP) == 0x4ull, "IPPROTO_IPIP");
 _Static_assert((unsigned long long)(IPPROTO_TCP) == 0x6ull, "IPPROTO_TCP");
+_Static_assert((unsigned long long)(IPPROTO_EGP) == 0x8ull, "IPPROTO_EGP");
+_Static_assert((unsigned long long)(IPPROTO_PUP) == 0xcull, "IPPROTO_PUP");
 _Static_assert((unsigned long long)(IPPROTO_UDP) == 0x11ull, "IPPROTO_UDP");
+_Static_assert((unsigned long long)(IPPROTO_IDP) == 0x16ull, "IPPROTO_IDP");
+_Static_assert((unsigned long long)(IPPROTO_TP) == 0x1dull, "IPPROTO_TP");
+_Static_assert((unsigned long long)(IPPROTO_DCCP) == 0x21ull, "IPPROTO_DCCP");
 _Static_assert((unsigned long long)(IPPROTO_IPV6) == 0x29ull, "IPPROTO_IPV6");
+_Static_assert((unsigned long long)(IPPROTO_RSVP) == 0x2eull, "IPPROTO_RSVP");
+_Static_assert((unsigned long long)(IPPROTO_GRE) == 0x2full, "IPPROTO_GRE");
+_Static_assert((unsigned long long)(IPPROTO_ESP) == 0x32ull, "IPPROTO_ESP");
+_Static_assert((unsigned long long)(IPPROTO_AH) == 0x33ull, "IPPROTO_AH");
 _Static_assert((unsigned long long)(IPPROTO_ICMPV6) == 0x3aull, "IPPROTO_ICMPV6");
+_Static_assert((unsigned long long)(IPPROTO_MTP) == 0x5cull, "IPPROTO_MTP");
+_Static_assert((unsigned long long)(IPPROTO_BEETPH) == 0x5eull, "IPPROTO_BEETPH");
+_Static_assert((unsigned long long)(IPPROTO_ENCAP) == 0x62ull, "IPPROTO_ENCAP");
+_Static_assert((unsigned long long)(IPPROTO_PIM) == 0x67ull, "IPPROTO_PIM");
+_Static_assert((unsigned long long)(IPPROTO_COMP) == 0x6cull, "IPPROTO_COMP");
 _Static_assert((unsigned long long)(IPPROTO_SCTP) == 0x84ull, "IPPROTO_SCTP");
+_Static_assert((unsigned long long)(IPPROTO_UDPLITE) == 0x88ull, "IPPROTO_UDPLITE");
+_Static_assert((unsigned long long)(IPPROTO_MPLS) == 0x89ull, "IPPROTO_MPLS");
+_Static_assert((unsigned long long)(IPPROTO_ETHERNET) == 0x8full, "IPPROTO_ETHERNET");
 _Static_assert((unsigned long long)(IPPROTO_RAW) == 0xffull, "IPPROTO_RAW");
+_Static_assert((unsigned long long)(IPPROTO_MPTCP) == 0x106ull, "IPPROTO_MPTCP");
 
 /* wait_options */
 _Static_assert((unsigned long long)(WNOHANG) == 0x1ull, "WNOHANG");

@@ -229,6 +229,20 @@ const struct flag xlat_epoll_op[3] = {
 	{ 0x3, "EPOLL_CTL_MOD" },
 };
 
+const struct flag xlat_eth_p[11] = {
+	{ 0x3, "ETH_P_ALL" },
+	{ 0x800, "ETH_P_IP" },
+	{ 0x806, "ETH_P_ARP" },
+	{ 0x8035, "ETH_P_RARP" },
+	{ 0x8100, "ETH_P_8021Q" },
+	{ 0x86dd, "ETH_P_IPV6" },
+	{ 0x88a8, "ETH_P_8021AD" },
+	{ 0x88cc, "ETH_P_LLDP" },
+	{ 0x4, "ETH_P_802_2" },
+	{ 0x1, "ETH_P_802_3" },
+	{ 0x888e, "ETH_P_PAE" },
+};
+
 const struct flag xlat_f_owner_types[3] = {
 	{ 0x0, "F_OWNER_TID" },
 	{ 0x1, "F_OWNER_PID" },
@@ -1251,15 +1265,36 @@ const struct flag xlat_sock_family[13] = {
 	{ 0x2c, "AF_XDP" },
 };
 
-const struct flag xlat_sock_proto_ip[8] = {
+const struct flag xlat_sock_proto_ip[29] = {
 	{ 0x0, "IPPROTO_IP" },
 	{ 0x1, "IPPROTO_ICMP" },
+	{ 0x2, "IPPROTO_IGMP" },
+	{ 0x4, "IPPROTO_IPIP" },
 	{ 0x6, "IPPROTO_TCP" },
+	{ 0x8, "IPPROTO_EGP" },
+	{ 0xc, "IPPROTO_PUP" },
 	{ 0x11, "IPPROTO_UDP" },
+	{ 0x16, "IPPROTO_IDP" },
+	{ 0x1d, "IPPROTO_TP" },
+	{ 0x21, "IPPROTO_DCCP" },
 	{ 0x29, "IPPROTO_IPV6" },
+	{ 0x2e, "IPPROTO_RSVP" },
+	{ 0x2f, "IPPROTO_GRE" },
+	{ 0x32, "IPPROTO_ESP" },
+	{ 0x33, "IPPROTO_AH" },
 	{ 0x3a, "IPPROTO_ICMPV6" },
+	{ 0x5c, "IPPROTO_MTP" },
+	{ 0x5e, "IPPROTO_BEETPH" },
+	{ 0x62, "IPPROTO_ENCAP" },
+	{ 0x67, "IPPROTO_PIM" },
+	{ 0x6c, "IPPROTO_COMP" },
+	{ 0x73, "IPPROTO_L2TP" },
 	{ 0x84, "IPPROTO_SCTP" },
+	{ 0x88, "IPPROTO_UDPLITE" },
+	{ 0x89, "IPPROTO_MPLS" },
+	{ 0x8f, "IPPROTO_ETHERNET" },
 	{ 0xff, "IPPROTO_RAW" },
+	{ 0x106, "IPPROTO_MPTCP" },
 };
 
 const struct flag xlat_sock_proto_nl[5] = {

@@ -43,7 +43,14 @@ static void put_socket(struct sbuf *b, const struct fd_info *fi)
 {
 	bool inet = fi->family == AF_INET || fi->family == AF_INET6;
 
-	if (inet && (fi->protocol == IPPROTO_TCP || fi->protocol == IPPROTO_UDP)) {
+	/* as strace names them: raw sockets by their inode, whatever their
+	 * protocol (a raw socket's protocol number is no port) */
+	if (inet && fi->type == SOCK_RAW) {
+		sbuf_printf(b, "%s:[%llu]", fi->family == AF_INET6 ? "RAWv6" : "RAW",
+			    (unsigned long long)fi->ino);
+	} else if (fi->family == AF_INET6 && fi->protocol == IPPROTO_UDPLITE) {
+		sbuf_printf(b, "UDPLITEv6:[%llu]", (unsigned long long)fi->ino);
+	} else if (inet && (fi->protocol == IPPROTO_TCP || fi->protocol == IPPROTO_UDP)) {
 		sbuf_puts(b, fi->protocol == IPPROTO_TCP ? "TCP" : "UDP");
 		if (fi->family == AF_INET6)
 			sbuf_puts(b, "v6");
