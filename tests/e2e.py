@@ -1238,6 +1238,33 @@ def test_socket_protocols_and_labels_like_strace():
             flags, "\n".join(a), "\n".join(b)))
 
 
+CMSGS = (
+    "import socket\n"
+    "S = socket\n"
+    "s = S.socket(S.AF_INET, S.SOCK_DGRAM); s.bind(('127.0.0.1', 0))\n"
+    "for opt in ((S.SOL_SOCKET, 29), (S.SOL_IP, 8), (S.SOL_IP, 12), (S.SOL_IP, S.IP_RECVTOS)):\n"
+    "    s.setsockopt(opt[0], opt[1], 1)\n"
+    "t = S.socket(S.AF_INET, S.SOCK_DGRAM); t.sendto(b'z', s.getsockname()); s.recvmsg(10, 256)\n"
+    "s.setsockopt(S.SOL_SOCKET, 29, 0); s.setsockopt(S.SOL_SOCKET, 35, 1)\n"
+    "t.sendto(b'z', s.getsockname()); s.recvmsg(10, 256)\n"
+    "u = S.socket(S.AF_INET6, S.SOCK_DGRAM); u.bind(('::1', 0))\n"
+    "u.setsockopt(S.IPPROTO_IPV6, S.IPV6_RECVPKTINFO, 1)\n"
+    "v = S.socket(S.AF_INET6, S.SOCK_DGRAM); v.sendto(b'z', u.getsockname()); u.recvmsg(10, 256)\n")
+
+
+def test_control_messages_like_strace():
+    """recvmsg's control messages as ping and friends get them:
+    SO_TIMESTAMP_OLD, SO_TIMESTAMPNS_OLD, IP_PKTINFO (its interface by
+    name), IP_TTL, IP_TOS; IPv6's by type alone, as strace; each -X style."""
+    times = lambda ls: [re.sub(r"tv_(u|n)?sec=\d+|(sin6?_port=)[^,]*", r"\2T", l) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = times(traced_lines("strace", [PYTHON, "-c", CMSGS], "trace=recvmsg", flags))
+        b = times(traced_lines(STROBE, [PYTHON, "-c", CMSGS], "trace=recvmsg", flags))
+        check(a == b and sum(l.startswith("recvmsg(") for l in a) == 3 and
+              sum("PKTINFO" in l for l in a) >= 2 - 2 * bool(flags),
+              "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

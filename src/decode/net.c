@@ -4,6 +4,7 @@
  * flags and control messages.
  */
 #include <arpa/inet.h>
+#include <net/if.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -85,61 +86,6 @@ void decode_msg_flags(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_msg_flags, N(xlat_msg_flags));
 }
 
-/* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":
- * the control messages in p, walked by their lengths (x86_64: a 16-byte
- * header, data aligned to 8). */
-void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	size_t off = 0;
-	bool first = true;
-
-	sbuf_putc(b, '[');
-	while (off + 16 <= len) {
-		uint64_t clen;
-		int32_t level, type;
-
-		memcpy(&clen, p + off, 8);
-		memcpy(&level, p + off + 8, 4);
-		memcpy(&type, p + off + 12, 4);
-		if (clen < 16)
-			break;
-		sbuf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
-			    (unsigned long long)clen);
-		first = false;
-		decode_sockopt_level(b, (uint32_t)level);
-		sbuf_puts(b, ", cmsg_type=");
-		size_t dlen = clen - 16, avail = len - off - 16;
-		const uint8_t *d = p + off + 16;
-
-		if (dlen > avail)
-			dlen = avail;
-		if (level == 1 && type == 1) {		/* SCM_RIGHTS */
-			sbuf_puts(b, "SCM_RIGHTS, cmsg_data=[");
-			for (size_t i = 0; i + 4 <= dlen; i += 4) {
-				int32_t fd;
-
-				memcpy(&fd, d + i, 4);
-				sbuf_printf(b, "%s%d", i ? ", " : "", fd);
-			}
-			sbuf_puts(b, "]}");
-		} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
-			uint32_t c[3];
-
-			memcpy(c, d, 12);
-			sbuf_printf(b, "SCM_CREDENTIALS, cmsg_data={pid=%u, uid=%u, gid=%u}}",
-				    c[0], c[1], c[2]);
-		} else {
-			sbuf_printf(b, "%#x, cmsg_data=", (uint32_t)type);
-			decode_string_hex(b, (const char *)d, dlen, false);
-			sbuf_putc(b, '}');
-		}
-		off += (clen + 7) & ~(uint64_t)7;
-	}
-	sbuf_putc(b, ']');
-}
-
-/* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
- * by family.  len is how many bytes the call said it holds. */
 /* A field in network byte order: "htons(9)" by name; with -X raw its bytes
  * ("\x00\x09"), with -X verbose both ("\x00\x09" /\* htons(9) *\/), as
  * strace */
@@ -156,6 +102,130 @@ static void put_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, s
 		sbuf_printf(b, " /* %s */", name);
 }
 
+/* an IPv4 address in a struct: inet_addr("127.0.0.1"), with -X its bytes */
+static void put_in_addr(struct sbuf *b, const char *field, const uint8_t *p)
+{
+	char text[INET_ADDRSTRLEN], name[64];
+
+	inet_ntop(AF_INET, p, text, sizeof(text));
+	snprintf(name, sizeof(name), "inet_addr(\"%s\")", text);
+	put_net_bytes(b, field, p, 4, name);
+}
+
+/* A control message's data by level and type, as strace decodes them
+ * (false: not one of those) */
+static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uint8_t *d,
+			  size_t dlen)
+{
+	int64_t t[2];
+	int32_t v;
+
+	if (level == 1 && type == 1) {			/* SCM_RIGHTS */
+		sbuf_puts(b, "cmsg_data=[");
+		for (size_t i = 0; i + 4 <= dlen; i += 4) {
+			memcpy(&v, d + i, 4);
+			sbuf_printf(b, "%s%d", i ? ", " : "", v);
+		}
+		sbuf_putc(b, ']');
+	} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
+		uint32_t c[3];
+
+		memcpy(c, d, 12);
+		sbuf_printf(b, "cmsg_data={pid=%u, uid=%u, gid=%u}", c[0], c[1], c[2]);
+	} else if (level == 1 && (type == 29 || type == 35) && dlen >= 16) {
+		/* SO_TIMESTAMP_OLD's timeval, SO_TIMESTAMPNS_OLD's timespec */
+		memcpy(t, d, 16);
+		sbuf_printf(b, "cmsg_data={tv_sec=%lld, %s=%lld}", (long long)t[0],
+			    type == 29 ? "tv_usec" : "tv_nsec", (long long)t[1]);
+	} else if (level == 0 && type == 8 && dlen >= 12) {	/* IP_PKTINFO */
+		char ifname[IF_NAMESIZE];
+		size_t mark;
+
+		memcpy(&v, d, 4);
+		sbuf_puts(b, "cmsg_data={ipi_ifindex=");
+		mark = b->len;
+		/* named as strace names it, on the machine that decodes */
+		if (v > 0 && if_indextoname(v, ifname))
+			sbuf_printf(b, "if_nametoindex(\"%s\")", ifname);
+		else
+			sbuf_printf(b, "%d", v);
+		xlat_finish(b, mark, (uint32_t)v, XF_DEC);
+		put_in_addr(b, ", ipi_spec_dst=", d + 4);
+		put_in_addr(b, ", ipi_addr=", d + 8);
+		sbuf_putc(b, '}');
+	} else if (level == 0 && type == 2 && dlen >= 4) {	/* IP_TTL */
+		memcpy(&v, d, 4);
+		sbuf_printf(b, "cmsg_data=[%d]", v);
+	} else if (level == 0 && type == 1 && dlen >= 1) {	/* IP_TOS: a byte */
+		sbuf_printf(b, "cmsg_data=[%u]", d[0]);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static const struct flag cmsg_types_socket[] = {
+	{ 1, "SCM_RIGHTS" }, { 2, "SCM_CREDENTIALS" }, { 29, "SO_TIMESTAMP_OLD" },
+	{ 35, "SO_TIMESTAMPNS_OLD" },
+};
+static const struct flag cmsg_types_ip[] = {
+	{ 1, "IP_TOS" }, { 2, "IP_TTL" }, { 8, "IP_PKTINFO" },
+};
+
+/* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":
+ * the control messages in p, walked by their lengths (x86_64: a 16-byte
+ * header, data aligned to 8). */
+void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	size_t off = 0, mark;
+	bool first = true;
+
+	sbuf_putc(b, '[');
+	while (off + 16 <= len) {
+		uint64_t clen;
+		int32_t level, type;
+
+		memcpy(&clen, p + off, 8);
+		memcpy(&level, p + off + 8, 4);
+		memcpy(&type, p + off + 12, 4);
+		if (clen < 16)
+			break;
+		sbuf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
+			    (unsigned long long)clen);
+		first = false;
+		mark = b->len;
+		decode_sockopt_level(b, (uint32_t)level);
+		xlat_finish(b, mark, (uint32_t)level, XF_HEX);
+		sbuf_puts(b, ", cmsg_type=");
+		size_t dlen = clen - 16, avail = len - off - 16;
+		const uint8_t *d = p + off + 16;
+
+		if (dlen > avail)
+			dlen = avail;
+		mark = b->len;
+		if (level == 1)
+			put_enum(b, (uint32_t)type, cmsg_types_socket, N(cmsg_types_socket), NULL);
+		else if (level == 0)
+			put_enum(b, (uint32_t)type, cmsg_types_ip, N(cmsg_types_ip), NULL);
+		else
+			sbuf_printf(b, "%#x", (uint32_t)type);
+		xlat_finish(b, mark, (uint32_t)type, XF_HEX);
+		sbuf_puts(b, ", ");
+		if (level == 41) {
+			/* strace shows IPv6's types without their data */
+			b->len -= 2;
+		} else if (!put_cmsg_data(b, level, type, d, dlen)) {
+			sbuf_puts(b, "cmsg_data=");
+			decode_string_hex(b, (const char *)d, dlen, false);
+		}
+		sbuf_putc(b, '}');
+		off += (clen + 7) & ~(uint64_t)7;
+	}
+	sbuf_putc(b, ']');
+}
+
+/* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
+ * by family.  len is how many bytes the call said it holds. */
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint16_t family;
