@@ -1265,6 +1265,24 @@ def test_control_messages_like_strace():
               "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
 
 
+def test_misc_calls_like_strace():
+    """syslog's action as a number with its name, and its buffer only for
+    the actions that use it; getcpu's, get_robust_list's and io_setup's
+    answers; kcmp's types (indexes only where they count); the flags of
+    mlock2, userfaultfd, fanotify_init, fsopen and open_tree; each -X
+    style."""
+    calls = ("trace=syslog,getcpu,mlock2,kcmp,get_robust_list,io_setup,io_destroy,"
+             "userfaultfd,fanotify_init,fsopen,open_tree")
+    # the kernel log's text, the CPU, kcmp's order of two files vary
+    vary = lambda ls: [re.sub(r'"<.*?"\.\.\.|^(getcpu\()\[\d+\]|^(kcmp\(.*\)) = \d+$',
+                              r"\1\2V", l) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = vary(traced_lines("strace", [prog("misccalls")], calls, flags))
+        b = vary(traced_lines(STROBE, [prog("misccalls")], calls, flags))
+        check(a == b and len(a) >= 21, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

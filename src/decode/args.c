@@ -254,6 +254,12 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 		if (d->args[i].kind == AK_MKNOD_DEV && i > 0 &&
 		    (e->args[i - 1] & 0170000) != 0020000 && (e->args[i - 1] & 0170000) != 0060000)
 			return i;
+		/* syslog's buffer and length only for the actions that use them;
+		 * kcmp's indexes only for the types that take them */
+		if (d->args[i].kind == AK_SYSLOG_TYPE && !syslog_type_has_args(e->args[i]))
+			return i + 1;
+		if (d->args[i].kind == AK_KCMP_TYPE && !kcmp_type_has_idx(e->args[i]))
+			return i + 1;
 		/* mremap's new address only with MREMAP_FIXED */
 		if (d->args[i].kind == AK_MREMAP_FLAGS && !(e->args[i] & 2))
 			return i + 1;

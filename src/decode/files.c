@@ -87,6 +87,25 @@ static bool fcntl_cmd_known(uint64_t cmd)
 }
 
 FLAG_DECODER(decode_dn_flags, xlat_dn_flags);
+FLAG_DECODER(decode_uffd_flags, xlat_uffd_flags);
+FLAG_DECODER(decode_fsopen_flags, xlat_fsopen_flags);
+FLAG_DECODER(decode_open_tree_flags, xlat_open_tree_flags);
+
+/* fanotify_init's class, then its flags; -X raw "0x4|0x3", as strace */
+void decode_fan_init_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t cls = (uint32_t)v & 0xc, f = (uint32_t)v & ~0xcu;
+	size_t mark = b->len;
+
+	put_enum(b, cls, xlat_fan_classes, N(xlat_fan_classes), "FAN_CLASS_???");
+	xlat_finish(b, mark, cls, XF_HEX);
+	if (f) {
+		sbuf_putc(b, '|');
+		mark = b->len;
+		put_flagset(b, f, xlat_fan_init_flags, N(xlat_fan_init_flags));
+		xlat_finish(b, mark, f, XF_HEX);
+	}
+}
 
 void decode_falloc_mode(struct sbuf *b, uint64_t v)
 {

@@ -259,6 +259,25 @@ static void put_intp(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_printf(b, "[%d]", n);
 }
 
+/* a pointer or a length the call wrote: "[0x7f...]", "[24]" */
+static void put_ptrp(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	sbuf_putc(b, '[');
+	put_ptr(b, v);
+	sbuf_putc(b, ']');
+}
+
+static void put_ulongp(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	sbuf_printf(b, "[%llu]", (unsigned long long)v);
+}
+
 static void put_int_pair(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	int32_t fds[2];

@@ -14,6 +14,8 @@ void decode_mmap_prot(struct sbuf *b, uint64_t v)
 	put_rest(b, v, put_flags(b, &v, xlat_prot_flags, N(xlat_prot_flags), 1), "PROT_NONE");
 }
 
+FLAG_DECODER(decode_mlock2_flags, xlat_mlock2_flags);
+
 void decode_mmap_flags(struct sbuf *b, uint64_t v)
 {
 	static const char *const type[] = { "MAP_FILE", "MAP_SHARED", "MAP_PRIVATE",

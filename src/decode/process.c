@@ -231,6 +231,17 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_putc(b, '}');
 }
 
+void decode_kcmp_type(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_kcmp_types, N(xlat_kcmp_types), "KCMP_???");
+}
+
+/* ...whose two indexes matter: a file's, an epoll target's, an unknown's */
+bool kcmp_type_has_idx(uint64_t v)
+{
+	return (uint32_t)v == 0 || (uint32_t)v >= 7;
+}
+
 void decode_ioprio_which(struct sbuf *b, uint64_t v)
 {
 	put_enum(b, (uint32_t)v, xlat_ioprio_who, N(xlat_ioprio_who), "IOPRIO_WHO_???");

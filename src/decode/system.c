@@ -29,6 +29,25 @@ void decode_mount_flags(struct sbuf *b, uint64_t v)
 }
 
 FLAG_DECODER(decode_umount_flags, xlat_umount_flags);
+
+/* syslog's action: the number, its name in a comment, as strace (in
+ * every -X style) */
+void decode_syslog_type(struct sbuf *b, uint64_t v)
+{
+	const char *name = NULL;
+
+	for (size_t i = 0; i < N(xlat_syslog_actions); i++)
+		if (xlat_syslog_actions[i].val == (uint32_t)v)
+			name = xlat_syslog_actions[i].name;
+	sbuf_printf(b, "%d /* %s */", (int32_t)v, name ? name : "SYSLOG_ACTION_???");
+}
+
+/* ...whose buffer and length are used: reads, the console level, unknown */
+bool syslog_type_has_args(uint64_t v)
+{
+	return !((uint32_t)v <= 1 || ((uint32_t)v >= 5 && (uint32_t)v <= 7) ||
+		 (uint32_t)v == 9 || (uint32_t)v == 10);
+}
 FLAG_DECODER(decode_splice_flags, xlat_splice_flags);
 FLAG_DECODER(decode_sync_file_range_flags, xlat_sfr_flags);
 static void put_field_str(struct sbuf *b, const char *name, const uint8_t *p, size_t max)

@@ -12,7 +12,9 @@
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
+#include <sys/fanotify.h>
 #include <linux/fs.h>
+#include <linux/mount.h>
 #include <sys/random.h>
 #include <linux/wait.h>
 #include <linux/if.h>
@@ -26,6 +28,7 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <linux/in6.h>
+#include <linux/kcmp.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -42,6 +45,7 @@
 #include <sys/stat.h>
 #include <linux/tcp.h>
 #include <sys/timerfd.h>
+#include <linux/userfaultfd.h>
 #include <sys/xattr.h>
 
 /* access_flags */
@@ -258,6 +262,24 @@ _Static_assert((unsigned long long)(FALLOC_FL_ZERO_RANGE) == 0x10ull, "FALLOC_FL
 _Static_assert((unsigned long long)(FALLOC_FL_INSERT_RANGE) == 0x20ull, "FALLOC_FL_INSERT_RANGE");
 _Static_assert((unsigned long long)(FALLOC_FL_UNSHARE_RANGE) == 0x40ull, "FALLOC_FL_UNSHARE_RANGE");
 
+/* fan_classes */
+_Static_assert((unsigned long long)(FAN_CLASS_NOTIF) == 0x0ull, "FAN_CLASS_NOTIF");
+_Static_assert((unsigned long long)(FAN_CLASS_CONTENT) == 0x4ull, "FAN_CLASS_CONTENT");
+_Static_assert((unsigned long long)(FAN_CLASS_PRE_CONTENT) == 0x8ull, "FAN_CLASS_PRE_CONTENT");
+
+/* fan_init_flags */
+_Static_assert((unsigned long long)(FAN_CLOEXEC) == 0x1ull, "FAN_CLOEXEC");
+_Static_assert((unsigned long long)(FAN_NONBLOCK) == 0x2ull, "FAN_NONBLOCK");
+_Static_assert((unsigned long long)(FAN_UNLIMITED_QUEUE) == 0x10ull, "FAN_UNLIMITED_QUEUE");
+_Static_assert((unsigned long long)(FAN_UNLIMITED_MARKS) == 0x20ull, "FAN_UNLIMITED_MARKS");
+_Static_assert((unsigned long long)(FAN_ENABLE_AUDIT) == 0x40ull, "FAN_ENABLE_AUDIT");
+_Static_assert((unsigned long long)(FAN_REPORT_PIDFD) == 0x80ull, "FAN_REPORT_PIDFD");
+_Static_assert((unsigned long long)(FAN_REPORT_TID) == 0x100ull, "FAN_REPORT_TID");
+_Static_assert((unsigned long long)(FAN_REPORT_FID) == 0x200ull, "FAN_REPORT_FID");
+_Static_assert((unsigned long long)(FAN_REPORT_DIR_FID) == 0x400ull, "FAN_REPORT_DIR_FID");
+_Static_assert((unsigned long long)(FAN_REPORT_NAME) == 0x800ull, "FAN_REPORT_NAME");
+_Static_assert((unsigned long long)(FAN_REPORT_TARGET_FID) == 0x1000ull, "FAN_REPORT_TARGET_FID");
+
 /* fcntl_cmds */
 _Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
 _Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
@@ -324,6 +346,9 @@ _Static_assert((unsigned long long)(FS_INLINE_DATA_FL) == 0x10000000ull, "FS_INL
 _Static_assert((unsigned long long)(FS_PROJINHERIT_FL) == 0x20000000ull, "FS_PROJINHERIT_FL");
 _Static_assert((unsigned long long)(FS_CASEFOLD_FL) == 0x40000000ull, "FS_CASEFOLD_FL");
 _Static_assert((unsigned long long)(FS_RESERVED_FL) == 0x80000000ull, "FS_RESERVED_FL");
+
+/* fsopen_flags */
+_Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
 
 /* grnd */
 _Static_assert((unsigned long long)(GRND_NONBLOCK) == 0x1ull, "GRND_NONBLOCK");

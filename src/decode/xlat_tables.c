@@ -268,6 +268,26 @@ const struct flag xlat_falloc_flags[7] = {
 	{ 0x40, "FALLOC_FL_UNSHARE_RANGE" },
 };
 
+const struct flag xlat_fan_classes[3] = {
+	{ 0x0, "FAN_CLASS_NOTIF" },
+	{ 0x4, "FAN_CLASS_CONTENT" },
+	{ 0x8, "FAN_CLASS_PRE_CONTENT" },
+};
+
+const struct flag xlat_fan_init_flags[11] = {
+	{ 0x1, "FAN_CLOEXEC" },
+	{ 0x2, "FAN_NONBLOCK" },
+	{ 0x10, "FAN_UNLIMITED_QUEUE" },
+	{ 0x20, "FAN_UNLIMITED_MARKS" },
+	{ 0x40, "FAN_ENABLE_AUDIT" },
+	{ 0x80, "FAN_REPORT_PIDFD" },
+	{ 0x100, "FAN_REPORT_TID" },
+	{ 0x200, "FAN_REPORT_FID" },
+	{ 0x400, "FAN_REPORT_DIR_FID" },
+	{ 0x800, "FAN_REPORT_NAME" },
+	{ 0x1000, "FAN_REPORT_TARGET_FID" },
+};
+
 const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x0, "F_DUPFD" },
 	{ 0x1, "F_GETFD" },
@@ -336,6 +356,10 @@ const struct flag xlat_fs_flags[29] = {
 	{ 0x20000000, "FS_PROJINHERIT_FL" },
 	{ 0x40000000, "FS_CASEFOLD_FL" },
 	{ 0x80000000, "FS_RESERVED_FL" },
+};
+
+const struct flag xlat_fsopen_flags[1] = {
+	{ 0x1, "FSOPEN_CLOEXEC" },
 };
 
 const struct flag xlat_grnd[3] = {
@@ -681,6 +705,17 @@ const struct flag xlat_itimer_which[3] = {
 	{ 0x2, "ITIMER_PROF" },
 };
 
+const struct flag xlat_kcmp_types[8] = {
+	{ 0x0, "KCMP_FILE" },
+	{ 0x1, "KCMP_VM" },
+	{ 0x2, "KCMP_FILES" },
+	{ 0x3, "KCMP_FS" },
+	{ 0x4, "KCMP_SIGHAND" },
+	{ 0x5, "KCMP_IO" },
+	{ 0x6, "KCMP_SYSVSEM" },
+	{ 0x7, "KCMP_EPOLL_TFD" },
+};
+
 const struct flag xlat_lease_types[3] = {
 	{ 0x0, "F_RDLCK" },
 	{ 0x1, "F_WRLCK" },
@@ -770,6 +805,10 @@ const struct flag xlat_mfd_flags[5] = {
 	{ 0x4, "MFD_HUGETLB" },
 	{ 0x8, "MFD_NOEXEC_SEAL" },
 	{ 0x10, "MFD_EXEC" },
+};
+
+const struct flag xlat_mlock2_flags[1] = {
+	{ 0x1, "MLOCK_ONFAULT" },
 };
 
 const struct flag xlat_mlockall_flags[3] = {
@@ -913,6 +952,15 @@ const struct flag xlat_open_flags[17] = {
 	{ 0x410000, "O_TMPFILE" },
 	{ 0x10000, "O_DIRECTORY" },
 	{ 0x2000, "FASYNC" },
+};
+
+const struct flag xlat_open_tree_flags[6] = {
+	{ 0x1, "OPEN_TREE_CLONE" },
+	{ 0x80000, "OPEN_TREE_CLOEXEC" },
+	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x800, "AT_NO_AUTOMOUNT" },
+	{ 0x1000, "AT_EMPTY_PATH" },
+	{ 0x8000, "AT_RECURSIVE" },
 };
 
 const struct flag xlat_personality_domains[4] = {
@@ -1355,6 +1403,20 @@ const struct flag xlat_statx_mask[19] = {
 	{ 0x10000, "STATX_WRITE_ATOMIC" },
 };
 
+const struct flag xlat_syslog_actions[11] = {
+	{ 0x0, "SYSLOG_ACTION_CLOSE" },
+	{ 0x1, "SYSLOG_ACTION_OPEN" },
+	{ 0x2, "SYSLOG_ACTION_READ" },
+	{ 0x3, "SYSLOG_ACTION_READ_ALL" },
+	{ 0x4, "SYSLOG_ACTION_READ_CLEAR" },
+	{ 0x5, "SYSLOG_ACTION_CLEAR" },
+	{ 0x6, "SYSLOG_ACTION_CONSOLE_OFF" },
+	{ 0x7, "SYSLOG_ACTION_CONSOLE_ON" },
+	{ 0x8, "SYSLOG_ACTION_CONSOLE_LEVEL" },
+	{ 0x9, "SYSLOG_ACTION_SIZE_UNREAD" },
+	{ 0xa, "SYSLOG_ACTION_SIZE_BUFFER" },
+};
+
 const struct flag xlat_tcp_names[36] = {
 	{ 0x1, "TCP_NODELAY" },
 	{ 0x2, "TCP_MAXSEG" },
@@ -1406,6 +1468,12 @@ const struct flag xlat_tfd_timer_flags[2] = {
 
 const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
+};
+
+const struct flag xlat_uffd_flags[3] = {
+	{ 0x800, "O_NONBLOCK" },
+	{ 0x80000, "O_CLOEXEC" },
+	{ 0x1, "UFFD_USER_MODE_ONLY" },
 };
 
 const struct flag xlat_umount_flags[4] = {
