@@ -1269,17 +1269,19 @@ def test_misc_calls_like_strace():
     """syslog's action as a number with its name, and its buffer only for
     the actions that use it; getcpu's, get_robust_list's and io_setup's
     answers; kcmp's types (indexes only where they count); the flags of
-    mlock2, userfaultfd, fanotify_init, fsopen and open_tree; each -X
+    mlock2, userfaultfd, fanotify_init, fsopen and open_tree; keyctl's
+    commands with their arguments, add_key and request_key; each -X
     style."""
     calls = ("trace=syslog,getcpu,mlock2,kcmp,get_robust_list,io_setup,io_destroy,"
-             "userfaultfd,fanotify_init,fsopen,open_tree")
+             "userfaultfd,fanotify_init,fsopen,open_tree,keyctl,add_key,request_key")
     # the kernel log's text, the CPU, kcmp's order of two files vary
-    vary = lambda ls: [re.sub(r'"<.*?"\.\.\.|^(getcpu\()\[\d+\]|^(kcmp\(.*\)) = \d+$',
+    # ...and key serial numbers
+    vary = lambda ls: [re.sub(r'"<.*?"\.\.\.|^(getcpu\()\[\d+\]|^(kcmp\(.*\)) = \d+$|\d{5,}',
                               r"\1\2V", l) for l in ls]
     for flags in ((), ("-X", "raw"), ("-X", "verbose")):
         a = vary(traced_lines("strace", [prog("misccalls")], calls, flags))
         b = vary(traced_lines(STROBE, [prog("misccalls")], calls, flags))
-        check(a == b and len(a) >= 21, "%s:\n%s" % (flags, "\n".join(
+        check(a == b and len(a) >= 38, "%s:\n%s" % (flags, "\n".join(
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 

@@ -301,6 +301,10 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 		put_prctl(f, b, e, size);
 		return true;
 	}
+	if (d->args[0].kind == AK_KEYCTL_CMD) {
+		put_keyctl(f, b, e, size);
+		return true;
+	}
 	if (d->nargs == 6 && d->args[1].kind == AK_FUTEX_OP) {
 		put_futex(f, b, d, e, size);
 		return true;

@@ -305,6 +305,9 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 
 /* process.c: prctl */
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+/* keys.c */
+void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+void decode_key_serial(struct sbuf *b, uint64_t v);
 void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 
 #endif

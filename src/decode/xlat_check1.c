@@ -29,6 +29,7 @@
 #include <sys/shm.h>
 #include <linux/in6.h>
 #include <linux/kcmp.h>
+#include <linux/keyctl.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>

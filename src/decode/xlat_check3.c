@@ -29,6 +29,7 @@
 #include <sys/shm.h>
 #include <linux/in6.h>
 #include <linux/kcmp.h>
+#include <linux/keyctl.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -47,6 +48,76 @@
 #include <sys/timerfd.h>
 #include <linux/userfaultfd.h>
 #include <sys/xattr.h>
+
+/* msg_flags */
+_Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");
+_Static_assert((unsigned long long)(MSG_PEEK) == 0x2ull, "MSG_PEEK");
+_Static_assert((unsigned long long)(MSG_DONTROUTE) == 0x4ull, "MSG_DONTROUTE");
+_Static_assert((unsigned long long)(MSG_CTRUNC) == 0x8ull, "MSG_CTRUNC");
+_Static_assert((unsigned long long)(MSG_PROXY) == 0x10ull, "MSG_PROXY");
+_Static_assert((unsigned long long)(MSG_TRUNC) == 0x20ull, "MSG_TRUNC");
+_Static_assert((unsigned long long)(MSG_DONTWAIT) == 0x40ull, "MSG_DONTWAIT");
+_Static_assert((unsigned long long)(MSG_EOR) == 0x80ull, "MSG_EOR");
+_Static_assert((unsigned long long)(MSG_WAITALL) == 0x100ull, "MSG_WAITALL");
+_Static_assert((unsigned long long)(MSG_FIN) == 0x200ull, "MSG_FIN");
+_Static_assert((unsigned long long)(MSG_SYN) == 0x400ull, "MSG_SYN");
+_Static_assert((unsigned long long)(MSG_CONFIRM) == 0x800ull, "MSG_CONFIRM");
+_Static_assert((unsigned long long)(MSG_RST) == 0x1000ull, "MSG_RST");
+_Static_assert((unsigned long long)(MSG_ERRQUEUE) == 0x2000ull, "MSG_ERRQUEUE");
+_Static_assert((unsigned long long)(MSG_NOSIGNAL) == 0x4000ull, "MSG_NOSIGNAL");
+_Static_assert((unsigned long long)(MSG_MORE) == 0x8000ull, "MSG_MORE");
+_Static_assert((unsigned long long)(MSG_WAITFORONE) == 0x10000ull, "MSG_WAITFORONE");
+_Static_assert((unsigned long long)(MSG_BATCH) == 0x40000ull, "MSG_BATCH");
+_Static_assert((unsigned long long)(MSG_ZEROCOPY) == 0x4000000ull, "MSG_ZEROCOPY");
+_Static_assert((unsigned long long)(MSG_FASTOPEN) == 0x20000000ull, "MSG_FASTOPEN");
+_Static_assert((unsigned long long)(MSG_CMSG_CLOEXEC) == 0x40000000ull, "MSG_CMSG_CLOEXEC");
+
+/* msg_ipc_flags */
+_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
+_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
+_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* msync_flags */
+_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
+_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
+_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
+
+/* netlink_names */
+_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
+_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
+_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
+_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
+_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
+
+/* oflags */
+_Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");
+_Static_assert((unsigned long long)(OLCUC) == 0x2ull, "OLCUC");
+_Static_assert((unsigned long long)(ONLCR) == 0x4ull, "ONLCR");
+_Static_assert((unsigned long long)(OCRNL) == 0x8ull, "OCRNL");
+_Static_assert((unsigned long long)(ONOCR) == 0x10ull, "ONOCR");
+_Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
+_Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
+_Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
+
+/* open_tree_flags */
+_Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
+_Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
 
 /* poll_events */
 _Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
