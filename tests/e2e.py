@@ -1285,6 +1285,21 @@ def test_misc_calls_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+DUPS = ("import os, fcntl\n"
+        "fd = os.open('/dev/null', os.O_RDONLY)\n"
+        "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"
+        "os.dup(fd)\n")
+
+
+def test_yy_new_fds_of_fcntl_like_strace():
+    """-yy's description of the fd F_DUPFD returns (a device's numbers),
+    as dup's."""
+    a = traced_lines("strace", [PYTHON, "-c", DUPS], "trace=fcntl,dup", ("-yy",))
+    b = traced_lines(STROBE, [PYTHON, "-c", DUPS], "trace=fcntl,dup", ("-yy",))
+    check(a == b and any("= 20</dev/null<char 1:3>>" in l for l in a),
+          "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

@@ -75,7 +75,9 @@ static int fill_caprules(struct session *s)
 
 		if (!d || (d->flags & SCF_NO_FORMAT))
 			continue;
-		if (yy && d->ret == RK_FD) {
+		/* new fds: fcntl's too (F_DUPFD*; its other results name
+		 * no fd, and are looked up for nothing) */
+		if (yy && (d->ret == RK_FD || (d->fx & FX_DUP))) {
 			r.fdmask |= FDM_RESULT;
 			any = true;
 		}
