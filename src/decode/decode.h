@@ -305,6 +305,13 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 
 /* process.c: prctl */
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+/* seccomp.c */
+void decode_seccomp_op(struct sbuf *b, uint64_t v);
+void decode_seccomp_flags(struct sbuf *b, uint64_t v);
+void decode_seccomp_mode(struct sbuf *b, uint64_t v);
+void decode_sock_fprog(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t len,
+			 int64_t ret);
 /* keys.c */
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void decode_key_serial(struct sbuf *b, uint64_t v);

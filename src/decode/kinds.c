@@ -403,6 +403,25 @@ static void put_ipc_ctl_buf(ARGS)
 	put_ptr(b, e->args[i]);
 }
 
+/* seccomp's argument, by its operation (argument 0) */
+static void put_seccomp_args_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->ret < 0 && e->args[0] == 3) {	/* GET_NOTIF_SIZES wrote nothing */
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	if (e->args[0] > 3) {			/* unknown: no struct to read */
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	p = arg_bytes(b, d, e, size, i, 0, &len);
+	if (p)
+		decode_seccomp_args(b, e->args[0], p, len, e->ret);
+}
+
 /* semop's sembufs, msgsnd's and msgrcv's msgbufs */
 static void put_ipc_buf(ARGS)
 {

@@ -531,6 +531,25 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			sbuf_putc(b, ']');
 		}
 		return;
+	case PR_SET_SECCOMP: {		/* the mode, and a filter's program */
+		const struct cap *c;
+		const char *data;
+
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_seccomp_mode(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
+		if (a2 != 2)		/* SECCOMP_MODE_FILTER */
+			return;
+		sbuf_puts(b, ", ");
+		if (!e->args[2])
+			sbuf_puts(b, "NULL");
+		else if (cap_find(e, size, 2, &c, &data) && !(c->flags & CAP_FAULT))
+			decode_sock_fprog(b, (const uint8_t *)data, c->len);
+		else
+			sbuf_hex(b, e->args[2]);
+		return;
+	}
 	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE:
 	case PR_GET_THP_DISABLE: case PR_MCE_KILL_GET: case PR_GET_MDWE:
 		for (int i = 1; i < 5; i++)

@@ -40,6 +40,7 @@
 #include <sys/resource.h>
 #include <stdio.h>
 #include <linux/sched.h>
+#include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>

@@ -1261,6 +1261,39 @@ const struct flag xlat_seals[6] = {
 	{ 0x20, "F_SEAL_EXEC" },
 };
 
+const struct flag xlat_seccomp_filter_flags[6] = {
+	{ 0x1, "SECCOMP_FILTER_FLAG_TSYNC" },
+	{ 0x2, "SECCOMP_FILTER_FLAG_LOG" },
+	{ 0x4, "SECCOMP_FILTER_FLAG_SPEC_ALLOW" },
+	{ 0x8, "SECCOMP_FILTER_FLAG_NEW_LISTENER" },
+	{ 0x10, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH" },
+	{ 0x20, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV" },
+};
+
+const struct flag xlat_seccomp_modes[3] = {
+	{ 0x0, "SECCOMP_MODE_DISABLED" },
+	{ 0x1, "SECCOMP_MODE_STRICT" },
+	{ 0x2, "SECCOMP_MODE_FILTER" },
+};
+
+const struct flag xlat_seccomp_ops[4] = {
+	{ 0x0, "SECCOMP_SET_MODE_STRICT" },
+	{ 0x1, "SECCOMP_SET_MODE_FILTER" },
+	{ 0x2, "SECCOMP_GET_ACTION_AVAIL" },
+	{ 0x3, "SECCOMP_GET_NOTIF_SIZES" },
+};
+
+const struct flag xlat_seccomp_ret[8] = {
+	{ 0x80000000, "SECCOMP_RET_KILL_PROCESS" },
+	{ 0x0, "SECCOMP_RET_KILL_THREAD" },
+	{ 0x30000, "SECCOMP_RET_TRAP" },
+	{ 0x50000, "SECCOMP_RET_ERRNO" },
+	{ 0x7fc00000, "SECCOMP_RET_USER_NOTIF" },
+	{ 0x7ff00000, "SECCOMP_RET_TRACE" },
+	{ 0x7ffc0000, "SECCOMP_RET_LOG" },
+	{ 0x7fff0000, "SECCOMP_RET_ALLOW" },
+};
+
 const struct flag xlat_sembufs[2] = {
 	{ 0x800, "IPC_NOWAIT" },
 	{ 0x1000, "SEM_UNDO" },

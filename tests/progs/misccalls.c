@@ -3,21 +3,25 @@
  * Calls strace decodes that everyday tools make now and then: syslog
  * (dmesg), getcpu, mlock2, kcmp, get_robust_list, io_setup/io_destroy,
  * userfaultfd, fanotify_init, fsopen, open_tree; the key calls (su and
- * login make them), on keys of this process's own.  Nothing else is
- * changed.
+ * login make them), on keys of this process's own; seccomp and
+ * prctl(PR_SET_SECCOMP) with a filter that allows everything, last.
+ * Nothing else is changed.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <linux/aio_abi.h>
 #include <linux/futex.h>
+#include <linux/filter.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
 #include <linux/mount.h>
+#include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
 #include <sched.h>
 #include <sys/fanotify.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 static void keys(void)
@@ -42,6 +46,25 @@ static void keys(void)
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, "strobe-test");
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0);
 	syscall(SYS_keyctl, 100, 1, 2, 3, 4);			/* no such command */
+}
+
+static void seccomps(void)
+{
+	struct sock_filter f[] = { BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW) };
+	struct sock_fprog p = { 1, f };
+	unsigned a = SECCOMP_RET_KILL_PROCESS;
+	struct seccomp_notif_sizes sz;
+
+	syscall(SYS_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &a);
+	a = 0x12345678;
+	syscall(SYS_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &a);	/* EOPNOTSUPP */
+	syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sz);
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &p);
+	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0x40, &p);	/* EINVAL */
+	syscall(SYS_seccomp, 9, 0, 0);
+	prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p);
+	prctl(PR_GET_SECCOMP);
 }
 
 int main(void)
@@ -77,5 +100,6 @@ int main(void)
 		      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE));
 	close(syscall(SYS_open_tree, AT_FDCWD, "/tmp", 0));
 	keys();
+	seccomps();
 	return 0;
 }
