@@ -312,6 +312,8 @@ void decode_seccomp_mode(struct sbuf *b, uint64_t v);
 void decode_sock_fprog(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t len,
 			 int64_t ret);
+void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, int i, bool out);
 /* keys.c */
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void decode_key_serial(struct sbuf *b, uint64_t v);

@@ -263,13 +263,10 @@ void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
 void decode_f_owner_ex(struct sbuf *b, const uint8_t *p)
 {
 	int32_t v[2];
-	size_t mark;
 
 	memcpy(v, p, sizeof(v));
 	sbuf_puts(b, "{type=");
-	mark = b->len;
-	put_enum(b, (uint32_t)v[0], xlat_f_owner_types, N(xlat_f_owner_types), "F_OWNER_???");
-	xlat_finish(b, mark, (uint32_t)v[0], XF_HEX);
+	put_enum_x(b, (uint32_t)v[0], xlat_f_owner_types, N(xlat_f_owner_types), "F_OWNER_???");
 	sbuf_printf(b, ", pid=%d}", v[1]);
 }
 

@@ -21,6 +21,9 @@ void put_rest(struct sbuf *b, uint64_t v, int first, const char *zero);
 void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 	      const char *unknown);
 
+/* put_enum, and with -X raw or verbose the value in hex */
+void put_enum_x(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		const char *unknown);
 /* A 32-bit flag set: each name, then the rest in hex; "0" for none. */
 void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n);
 /* The same; a value with no known flag as "0x100 /\* UNKNOWN *\/" (strace's

@@ -156,15 +156,12 @@ static void put_ifname(struct sbuf *b, const uint8_t *p)
 static void put_hwaddr(struct sbuf *b, const uint8_t *p)
 {
 	uint16_t fam;
-	size_t mark;
 	char mac[64];
 	int n = 0;
 
 	memcpy(&fam, p, 2);
 	sbuf_puts(b, "{sa_family=");
-	mark = b->len;
-	put_enum(b, fam, xlat_arphrd, N(xlat_arphrd), "ARPHRD_???");
-	xlat_finish(b, mark, fam, XF_HEX);
+	put_enum_x(b, fam, xlat_arphrd, N(xlat_arphrd), "ARPHRD_???");
 	for (int i = 0; i < 6; i++)
 		n += snprintf(mac + n, sizeof(mac) - n, i ? ":%02x" : "%02x", p[2 + i]);
 	sbuf_puts(b, ", sa_data=");

@@ -125,29 +125,13 @@ void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len)
  * takes of it, shmctl's IPC_INFO.  False: a command whose buffer is not
  * decoded, nothing printed.
  */
-static uint64_t u64at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 static void put_ipc_perm(struct sbuf *b, const char *name, const uint8_t *p, bool full)
 {
-	sbuf_printf(b, "%s={uid=%u, gid=%u, mode=%#03o", name, u32at(p, 4), u32at(p, 8),
-		    u32at(p, 20) & 0777);
+	sbuf_printf(b, "%s={uid=%u, gid=%u, mode=%#03o", name, load_u32(p, 4), load_u32(p, 8),
+		    load_u32(p, 20) & 0777);
 	if (full)
-		sbuf_printf(b, ", key=%d, cuid=%u, cgid=%u", (int32_t)u32at(p, 0), u32at(p, 12),
-			    u32at(p, 16));
+		sbuf_printf(b, ", key=%d, cuid=%u, cgid=%u", (int32_t)load_u32(p, 0), load_u32(p, 12),
+			    load_u32(p, 16));
 	sbuf_putc(b, '}');
 }
 
@@ -158,27 +142,27 @@ bool decode_ipc_ctl_buf(struct sbuf *b, int which, uint64_t cmd, const uint8_t *
 		put_ipc_perm(b, "{shm_perm", p, true);
 		sbuf_printf(b, ", shm_segsz=%llu, shm_cpid=%d, shm_lpid=%d, shm_nattch=%llu, "
 			    "shm_atime=%lld, shm_dtime=%lld, shm_ctime=%lld}",
-			    (unsigned long long)u64at(p, 48), (int32_t)u32at(p, 80),
-			    (int32_t)u32at(p, 84), (unsigned long long)u64at(p, 88),
-			    (long long)u64at(p, 56), (long long)u64at(p, 64), (long long)u64at(p, 72));
+			    (unsigned long long)load_u64(p, 48), (int32_t)load_u32(p, 80),
+			    (int32_t)load_u32(p, 84), (unsigned long long)load_u64(p, 88),
+			    (long long)load_u64(p, 56), (long long)load_u64(p, 64), (long long)load_u64(p, 72));
 	} else if (which == 's' && cmd == 1 && len >= 48) {
 		put_ipc_perm(b, "{shm_perm", p, false);
 		sbuf_putc(b, '}');
 	} else if (which == 's' && cmd == 3 && len >= 40) {
 		sbuf_printf(b, "{shmmax=%llu, shmmin=%llu, shmmni=%llu, shmseg=%llu, shmall=%llu}",
-			    (unsigned long long)u64at(p, 0), (unsigned long long)u64at(p, 8),
-			    (unsigned long long)u64at(p, 16), (unsigned long long)u64at(p, 24),
-			    (unsigned long long)u64at(p, 32));
+			    (unsigned long long)load_u64(p, 0), (unsigned long long)load_u64(p, 8),
+			    (unsigned long long)load_u64(p, 16), (unsigned long long)load_u64(p, 24),
+			    (unsigned long long)load_u64(p, 32));
 	} else if (which == 'm' && (cmd == 2 || cmd == 11 || cmd == 13) && len >= 104) {
 		put_ipc_perm(b, "{msg_perm", p, true);
 		sbuf_printf(b, ", msg_stime=%lld, msg_rtime=%lld, msg_ctime=%lld, msg_qnum=%llu, "
 			    "msg_qbytes=%llu, msg_lspid=%d, msg_lrpid=%d}",
-			    (long long)u64at(p, 48), (long long)u64at(p, 56), (long long)u64at(p, 64),
-			    (unsigned long long)u64at(p, 80), (unsigned long long)u64at(p, 88),
-			    (int32_t)u32at(p, 96), (int32_t)u32at(p, 100));
+			    (long long)load_u64(p, 48), (long long)load_u64(p, 56), (long long)load_u64(p, 64),
+			    (unsigned long long)load_u64(p, 80), (unsigned long long)load_u64(p, 88),
+			    (int32_t)load_u32(p, 96), (int32_t)load_u32(p, 100));
 	} else if (which == 'm' && cmd == 1 && len >= 96) {
 		put_ipc_perm(b, "{msg_perm", p, false);
-		sbuf_printf(b, ", msg_qbytes=%llu}", (unsigned long long)u64at(p, 88));
+		sbuf_printf(b, ", msg_qbytes=%llu}", (unsigned long long)load_u64(p, 88));
 	} else {
 		return false;
 	}

@@ -41,26 +41,6 @@ static void put_num(struct sbuf *b, uint64_t v, bool hex)
 		sbuf_printf(b, "%d", (int32_t)v);
 }
 
-/* argument 2 as the NUL-terminated string the call wrote there */
-static void put_out_str(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-			size_t size)
-{
-	const struct cap *c;
-	const char *data;
-	size_t n, max = formatter_strsize(f);
-
-	if (!e->args[2]) {
-		sbuf_puts(b, "NULL");
-		return;
-	}
-	if (e->ret < 0 || !cap_find(e, size, 2, &c, &data) || (c->flags & CAP_FAULT)) {
-		sbuf_hex(b, e->args[2]);
-		return;
-	}
-	n = strnlen(data, c->len);
-	decode_string(b, data, n < max ? n : max, n > max);
-}
-
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
@@ -96,7 +76,7 @@ void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 	case 6: case 17:		/* DESCRIBE, GET_SECURITY: the string that came back */
 		put_key(b, e->args[1]);
 		sbuf_puts(b, ", ");
-		put_out_str(f, b, e, size);
+		put_cstr_arg(f, b, e, size, 2, true);
 		put_num(b, e->args[3], false);
 		return;
 	case 11:			/* READ: the payload that came back */

@@ -49,9 +49,7 @@ void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
 		uint16_t p = ntohs((uint16_t)v);
 
 		sbuf_puts(b, "htons(");
-		mark = b->len;
-		put_enum(b, p, xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
-		xlat_finish(b, mark, p, XF_HEX);
+		put_enum_x(b, p, xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
 		sbuf_putc(b, ')');
 		return;
 	} else if (family == 16) {

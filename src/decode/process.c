@@ -443,23 +443,25 @@ static bool out_word(const struct ev_syscall *e, size_t size, uint64_t *v, int w
 	return true;
 }
 
-static void put_name(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		     size_t size, bool out)
+/* argument i's captured bytes as the NUL-terminated string they hold (a
+ * call's name or description); out: written by the call, so not shown
+ * when it failed */
+void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, int i, bool out)
 {
 	const struct cap *c;
 	const char *data;
 	size_t n, max = formatter_strsize(f);
 
-	if (!e->args[1]) {
+	if (!e->args[i]) {
 		sbuf_puts(b, "NULL");
 		return;
 	}
-	if ((out && e->ret < 0) || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT)) {
-		sbuf_hex(b, e->args[1]);
+	if ((out && e->ret < 0) || !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
 		return;
 	}
-	for (n = 0; n < c->len && data[n]; n++)
-		;
+	n = strnlen(data, c->len);
 	decode_string(b, data, n < max ? n : max, n > max);
 }
 
@@ -506,7 +508,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		return;
 	case PR_SET_NAME: case PR_GET_NAME:
 		sbuf_puts(b, ", ");
-		put_name(f, b, e, size, op == PR_GET_NAME);
+		put_cstr_arg(f, b, e, size, 1, op == PR_GET_NAME);
 		return;
 	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: case PR_GET_TSC:
 	case PR_GET_TID_ADDRESS:

@@ -49,7 +49,6 @@ void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t l
 {
 	uint32_t action;
 	uint16_t sz[3];
-	size_t mark;
 
 	switch ((uint32_t)op) {
 	case 1:				/* SET_MODE_FILTER: the program */
@@ -60,9 +59,7 @@ void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t l
 			return;
 		memcpy(&action, p, 4);
 		sbuf_putc(b, '[');
-		mark = b->len;
-		put_enum(b, action, xlat_seccomp_ret, N(xlat_seccomp_ret), "SECCOMP_RET_???");
-		xlat_finish(b, mark, action, XF_HEX);
+		put_enum_x(b, action, xlat_seccomp_ret, N(xlat_seccomp_ret), "SECCOMP_RET_???");
 		sbuf_putc(b, ']');
 		return;
 	case 3:				/* GET_NOTIF_SIZES: what the call wrote */

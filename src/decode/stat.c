@@ -17,22 +17,6 @@ void decode_statx_mask(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_statx_mask, N(xlat_statx_mask));
 }
 
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 /* the date of a time, "2026-11-21T15:10:33.544484795+0000", in a comment */
 /* "2026-11-25T16:38:59[.nnnnnnnnn]+0000", local time, as strace */
 static bool date_text(char *out, size_t n, int64_t sec, uint32_t nsec)
@@ -89,25 +73,25 @@ void decode_time_t(struct sbuf *b, const uint8_t *p, size_t len)
 void decode_stat_full(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	static const char *const times[] = { "st_atime", "st_mtime", "st_ctime" };
-	uint32_t mode = u32_at(p, 24), type = mode & 0170000;
+	uint32_t mode = load_u32(p, 24), type = mode & 0170000;
 
 	(void)len;
 	sbuf_puts(b, "{st_dev=");
-	decode_makedev(b, u64_at(p, 0));
-	sbuf_printf(b, ", st_ino=%llu, st_mode=", (unsigned long long)u64_at(p, 8));
+	decode_makedev(b, load_u64(p, 0));
+	sbuf_printf(b, ", st_ino=%llu, st_mode=", (unsigned long long)load_u64(p, 8));
 	decode_mode(b, mode);
 	sbuf_printf(b, ", st_nlink=%llu, st_uid=%u, st_gid=%u, st_blksize=%lld, st_blocks=%lld",
-		    (unsigned long long)u64_at(p, 16), u32_at(p, 28), u32_at(p, 32),
-		    (long long)u64_at(p, 56), (long long)u64_at(p, 64));
+		    (unsigned long long)load_u64(p, 16), load_u32(p, 28), load_u32(p, 32),
+		    (long long)load_u64(p, 56), (long long)load_u64(p, 64));
 	if (type == 0020000 || type == 0060000) {
 		sbuf_puts(b, ", st_rdev=");
-		decode_makedev(b, u64_at(p, 40));
+		decode_makedev(b, load_u64(p, 40));
 	} else {
-		sbuf_printf(b, ", st_size=%lld", (long long)u64_at(p, 48));
+		sbuf_printf(b, ", st_size=%lld", (long long)load_u64(p, 48));
 	}
 	for (int i = 0; i < 3; i++) {
-		int64_t sec = (int64_t)u64_at(p, 72 + i * 16);
-		uint64_t nsec = u64_at(p, 80 + i * 16);
+		int64_t sec = (int64_t)load_u64(p, 72 + i * 16);
+		uint64_t nsec = load_u64(p, 80 + i * 16);
 
 		sbuf_printf(b, ", %s=%lld", times[i], (long long)sec);
 		decode_date(b, sec, (uint32_t)nsec);
@@ -129,33 +113,33 @@ void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len)
 	(void)len;
 	memcpy(&mode, p + 28, sizeof(mode));
 	sbuf_puts(b, "{stx_mask=");
-	decode_statx_mask_field(b, u32_at(p, 0));
-	sbuf_printf(b, ", stx_blksize=%u, stx_attributes=", u32_at(p, 4));
-	decode_statx_attrs(b, u64_at(p, 8));
-	sbuf_printf(b, ", stx_nlink=%u, stx_uid=%u, stx_gid=%u, stx_mode=", u32_at(p, 16),
-		    u32_at(p, 20), u32_at(p, 24));
+	decode_statx_mask_field(b, load_u32(p, 0));
+	sbuf_printf(b, ", stx_blksize=%u, stx_attributes=", load_u32(p, 4));
+	decode_statx_attrs(b, load_u64(p, 8));
+	sbuf_printf(b, ", stx_nlink=%u, stx_uid=%u, stx_gid=%u, stx_mode=", load_u32(p, 16),
+		    load_u32(p, 20), load_u32(p, 24));
 	decode_mode(b, mode);
 	sbuf_printf(b, ", stx_ino=%llu, stx_size=%llu, stx_blocks=%llu, stx_attributes_mask=",
-		    (unsigned long long)u64_at(p, 32), (unsigned long long)u64_at(p, 40),
-		    (unsigned long long)u64_at(p, 48));
-	decode_statx_attrs(b, u64_at(p, 56));
+		    (unsigned long long)load_u64(p, 32), (unsigned long long)load_u64(p, 40),
+		    (unsigned long long)load_u64(p, 48));
+	decode_statx_attrs(b, load_u64(p, 56));
 	for (int i = 0; i < 4; i++) {
-		int64_t sec = (int64_t)u64_at(p, 64 + i * 16);
-		uint32_t nsec = u32_at(p, 72 + i * 16);
+		int64_t sec = (int64_t)load_u64(p, 64 + i * 16);
+		uint32_t nsec = load_u32(p, 72 + i * 16);
 
 		/* as strace: a time only where stx_mask says the kernel gave
 		 * it (STATX_ATIME, _BTIME, _CTIME, _MTIME) */
-		if (!(u32_at(p, 0) & time_bits[i]))
+		if (!(load_u32(p, 0) & time_bits[i]))
 			continue;
 		sbuf_printf(b, ", %s={tv_sec=%lld, tv_nsec=%u}", times[i], (long long)sec, nsec);
 		if (sec || nsec)
 			decode_date(b, sec, nsec);
 	}
 	sbuf_printf(b, ", stx_rdev_major=%u, stx_rdev_minor=%u, stx_dev_major=%u, "
-		    "stx_dev_minor=%u, stx_mnt_id=", u32_at(p, 128), u32_at(p, 132),
-		    u32_at(p, 136), u32_at(p, 140));
-	if (u64_at(p, 144))
-		sbuf_hex(b, u64_at(p, 144));
+		    "stx_dev_minor=%u, stx_mnt_id=", load_u32(p, 128), load_u32(p, 132),
+		    load_u32(p, 136), load_u32(p, 140));
+	if (load_u64(p, 144))
+		sbuf_hex(b, load_u64(p, 144));
 	else
 		sbuf_putc(b, '0');
 	sbuf_putc(b, '}');

@@ -40,6 +40,15 @@ void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n)
 	put_rest(b, v, put_flags(b, &v, t, n, 1), "0");
 }
 
+void put_enum_x(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		const char *unknown)
+{
+	size_t mark = b->len;
+
+	put_enum(b, v, t, n, unknown);
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
 void put_flagset_q(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 		   const char *unknown)
 {
