@@ -263,6 +263,7 @@ OVERRIDE = {
     ("userfaultfd", "flags"): "UFFD_FLAGS", ("fanotify_init", "flags"): "FAN_INIT_FLAGS",
     ("fanotify_init", "event_f_flags"): "OPEN_FLAGS", ("fsopen", "flags"): "FSOPEN_FLAGS",
     ("open_tree", "flags"): "OPEN_TREE_FLAGS",
+    ("recvmmsg", "timeout"): "TIMESPEC_INOUT",
     ("fallocate", "mode"): "FALLOC_MODE", ("close_range", "flags"): "CLOSE_RANGE_FLAGS",
     ("remap_file_pages", "start"): "PTR", ("remap_file_pages", "prot"): "PROT",
     ("remap_file_pages", "flags"): "MMAP_FLAGS",

@@ -246,6 +246,17 @@ void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscal
 
 	if (!d || d->nargs < 2 || e->ret < 0 || (e->flags & EVF_NORETURN))
 		return;
+	/* recvmmsg's timeout as given is its argument, what is left follows
+	 * the result: "= 2 (left {...})" */
+	if (d->args[1].kind == AK_MMSG) {
+		t = arg_of_kind(d, AK_TIMESPEC_INOUT, 2);
+		if (t >= 0 && e->args[t] && e->ret > 0) {
+			sbuf_puts(b, " (");
+			put_left(b, d, e, size, t, &first);
+			sbuf_putc(b, ')');
+		}
+		return;
+	}
 	if (d->args[0].kind == AK_POLLFDS) {
 		t = arg_of_kind(d, AK_TIMESPEC_INOUT, 1);
 	} else if (d->args[1].kind == AK_FDSET) {

@@ -4,7 +4,8 @@
  * (dmesg), getcpu, mlock2, kcmp, get_robust_list, io_setup/io_destroy,
  * userfaultfd, fanotify_init, fsopen, open_tree; the key calls (su and
  * login make them), on keys of this process's own; seccomp and
- * prctl(PR_SET_SECCOMP) with a filter that allows everything, last.
+ * prctl(PR_SET_SECCOMP) with a filter that allows everything, last;
+ * recvmmsg's timeout, as given and as left.
  * Nothing else is changed.
  */
 #define _GNU_SOURCE
@@ -18,11 +19,14 @@
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
 #include <sched.h>
+#include <string.h>
 #include <sys/fanotify.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 static void keys(void)
 {
@@ -46,6 +50,29 @@ static void keys(void)
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, "strobe-test");
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0);
 	syscall(SYS_keyctl, 100, 1, 2, 3, 4);			/* no such command */
+}
+
+static void mmsgs(void)
+{
+	char b1[8], b2[8];
+	struct iovec v[2] = { { b1, sizeof(b1) }, { b2, sizeof(b2) } };
+	struct mmsghdr m[2];
+	struct timespec t = { 1, 0 };
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
+	send(sv[0], "a", 1, 0);
+	send(sv[0], "b", 1, 0);
+	memset(m, 0, sizeof(m));
+	m[0].msg_hdr.msg_iov = &v[0];
+	m[0].msg_hdr.msg_iovlen = 1;
+	m[1].msg_hdr.msg_iov = &v[1];
+	m[1].msg_hdr.msg_iovlen = 1;
+	recvmmsg(sv[1], m, 2, MSG_WAITFORONE, &t);
+	recvmmsg(sv[1], m, 2, MSG_DONTWAIT, NULL);	/* EAGAIN */
+	close(sv[0]);
+	close(sv[1]);
 }
 
 static void seccomps(void)
@@ -100,6 +127,7 @@ int main(void)
 		      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE));
 	close(syscall(SYS_open_tree, AT_FDCWD, "/tmp", 0));
 	keys();
+	mmsgs();
 	seccomps();
 	return 0;
 }
