@@ -1285,8 +1285,8 @@ def test_misc_calls_like_strace():
         a = vary(traced_lines("strace", [prog("misccalls")], calls, flags))
         b = vary(traced_lines(STROBE, [prog("misccalls")], calls, flags))
         check(a == b and len(a) >= 49 and any("(left {" in l for l in a),
-                  "%s:\n%s" % (flags, "\n".join(
-                difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
 DUPS = ("import os, fcntl\n"
