@@ -1615,7 +1615,9 @@ def pids_renamed(text):
     names = {}
 
     def pid(m):
-        return m.group(1) + names.setdefault(m.group(2), "P%d" % (len(names) + 1))
+        # "[pid  9999]" and "[pid 10000]" are the same width: one space
+        return re.sub(r"\s+", " ", m.group(1)) + names.setdefault(m.group(2),
+                                                                "P%d" % (len(names) + 1))
     out = []
     for line in text.splitlines():
         if line.startswith(("strace:", "strobe:")):
