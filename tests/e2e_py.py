@@ -93,9 +93,10 @@ def check_chain(stacks, what, native=True):
             check("_PyEval_EvalFrameDefault" not in frames[first:],
                   "%s: an eval frame below Python frames: %s" % (what, s))
     # measured in 6 runs of the 8 interpreters: 0.3-10% of the samples, a
-    # few near 10% (samples in code the unwinder cannot step out of); a
-    # broken native unwinding gives all of them
-    check(not native or short <= 0.15 * (h + li), "%s: %d samples without the native "
+    # few near 10% (samples in code the unwinder cannot step out of), once
+    # 15.7% of a 0.6 s chain of 3.12; a broken native unwinding gives all
+    # of them
+    check(not native or short <= 0.25 * (h + li), "%s: %d samples without the native "
           "entry above Python:\n%s" % (what, short, top(stacks, 8)))
     return h + li
 
