@@ -183,6 +183,13 @@ static __always_inline __u64 wake_flags(__u64 now)
 	return BPF_RB_NO_WAKEUP;
 }
 
+/*
+ * The lost-record counter: an emitter looks it up once and passes it to
+ * reserve/fill_header/submit (one lookup, not one in each, and one copy of
+ * its code less for the verifier to walk per emitter and path).  The
+ * lookup never fails (one slot, a constant key: the verifier knows it
+ * cannot be NULL either), so an emitter without it just returns.
+ */
 static __always_inline struct lost_ctr *lost_get(void)
 {
 	__u32 zero = 0;
@@ -191,57 +198,58 @@ static __always_inline struct lost_ctr *lost_get(void)
 }
 
 static __always_inline void fill_header_id(struct ev_header *h, __u16 kind,
-					   __u32 size, __u64 ts, __u64 id)
+					   __u32 size, __u64 ts, __u64 id,
+					   struct lost_ctr *lc)
 {
-	struct lost_ctr *lc = lost_get();
-
 	h->ts = ts;
 	h->pid = id >> 32;
 	h->tid = (__u32)id;
 	h->kind = kind;
 	h->cpu = bpf_get_smp_processor_id();
 	h->size = size;
-	h->lost = lc ? lc->pending : 0;
+	h->lost = lc->pending;
 	h->pad = 0;
 }
 
 static __always_inline void fill_header(struct ev_header *h, __u16 kind,
-					__u32 size, __u64 ts)
+					__u32 size, __u64 ts, struct lost_ctr *lc)
 {
-	fill_header_id(h, kind, size, ts, bpf_get_current_pid_tgid());
+	fill_header_id(h, kind, size, ts, bpf_get_current_pid_tgid(), lc);
 }
 
-static __always_inline void count_lost(void)
+static __always_inline void count_lost(struct lost_ctr *lc)
 {
-	struct lost_ctr *lc = lost_get();
-
-	if (lc) {
-		lc->total++;
-		lc->pending++;
-	}
+	lc->total++;
+	lc->pending++;
 }
 
-static __always_inline void reset_pending(void)
+static __always_inline void reset_pending(struct lost_ctr *lc)
 {
-	struct lost_ctr *lc = lost_get();
-
-	if (lc)
-		lc->pending = 0;
+	lc->pending = 0;
 }
 
-static __always_inline void *reserve(__u32 size)
+static __always_inline void *reserve(__u32 size, struct lost_ctr *lc)
 {
 	void *p = bpf_ringbuf_reserve(&rb, size, 0);
 
 	if (!p)
-		count_lost();
+		count_lost(lc);
 	return p;
 }
 
-static __always_inline void submit(void *p, __u64 now)
+static __always_inline void submit(void *p, __u64 now, struct lost_ctr *lc)
 {
-	reset_pending();
+	reset_pending(lc);
 	bpf_ringbuf_submit(p, wake_flags(now));
+}
+
+/* a record built elsewhere (the scratch area), copied in */
+static __always_inline void output(void *e, __u64 size, __u64 now, struct lost_ctr *lc)
+{
+	if (bpf_ringbuf_output(&rb, e, size, wake_flags(now)))
+		count_lost(lc);
+	else
+		reset_pending(lc);
 }
 
 static __always_inline struct task_state *state_of(struct task_struct *t, bool create)
@@ -653,6 +661,7 @@ SEC("tracepoint")
 int tp_event(void *ctx)
 {
 	__u32 zero = 0, id = 0, *copy, size;
+	struct lost_ctr *lc;
 	struct task_state *st;
 	struct ev_tp *e;
 	__u64 now;
@@ -674,7 +683,8 @@ int tp_event(void *ctx)
 	if (!copy)
 		return 0;
 	e = bpf_map_lookup_elem(&scratch, &zero);
-	if (!e)
+	lc = lost_get();
+	if (!e || !lc)
 		return 0;
 	size = *copy;
 	asm volatile("" : "+r"(size));	/* keep the mask for the verifier */
@@ -686,11 +696,8 @@ int tp_event(void *ctx)
 	e->len = size;
 	size = (sizeof(*e) + size + 7) & ~7u;
 	size &= 2047;
-	fill_header(&e->h, EV_TRACEPOINT, size, now);
-	if (bpf_ringbuf_output(&rb, e, size, wake_flags(now)))
-		count_lost();
-	else
-		reset_pending();
+	fill_header(&e->h, EV_TRACEPOINT, size, now, lc);
+	output(e, size, now, lc);
 	return 0;
 }
 

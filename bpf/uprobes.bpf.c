@@ -131,11 +131,11 @@ static __always_inline struct lost_ctr *lost_get(void)
 	return bpf_map_lookup_elem(&lostc, &zero);
 }
 
+/* lc: lost_get()'s (ustack.bpf.inc passes the one it looked up) */
 static __always_inline void fill_header(struct ev_header *h, __u16 kind, __u32 size,
-					__u64 ts)
+					__u64 ts, struct lost_ctr *lc)
 {
 	__u64 id = bpf_get_current_pid_tgid();
-	struct lost_ctr *lc = lost_get();
 
 	h->ts = ts;
 	h->pid = id >> 32;
@@ -182,14 +182,26 @@ static __always_inline struct uthread *thread_get(bool create)
 
 /* ltrace -w: the user stack at a call's entry (ustack_mode 2), with the
  * process's mappings, as the syscall program sends them for -k */
-static __always_inline void count_lost(void)
+static __always_inline void count_lost(struct lost_ctr *lc)
 {
-	sent(false);
+	if (lc) {
+		lc->total++;
+		lc->pending++;
+	}
 }
 
-static __always_inline void reset_pending(void)
+static __always_inline void reset_pending(struct lost_ctr *lc)
 {
-	sent(true);
+	if (lc)
+		lc->pending = 0;
+}
+
+static __always_inline void output(void *e, __u64 size, __u64 now, struct lost_ctr *lc)
+{
+	if (bpf_ringbuf_output(&rb, e, size, wake_flags(now)))
+		count_lost(lc);
+	else
+		reset_pending(lc);
 }
 
 #include "ustack.bpf.inc"
@@ -466,7 +478,7 @@ __noinline int emit_g(__u32 cookie)
 		ncaps += sz > 0;
 	}
 	e->ncaps = ncaps;
-	fill_header(&e->h, EV_UPROBE, off, x->ts);
+	fill_header(&e->h, EV_UPROBE, off, x->ts, lost_get());
 	if (off > UP_SCRATCH)
 		return 0;
 	sent(!bpf_ringbuf_output(&rb, buf, off & (UP_SCRATCH - 1), wake_flags(x->now)));
@@ -709,7 +721,7 @@ int BPF_PROG(up_fork, struct task_struct *parent, struct task_struct *child)
 			sent(false);
 			return 0;
 		}
-		fill_header(&e->h, EV_FORK, sizeof(*e), bpf_ktime_get_ns());
+		fill_header(&e->h, EV_FORK, sizeof(*e), bpf_ktime_get_ns(), lost_get());
 		e->child_pid = ctgid;
 		e->child_tid = child->pid;
 		__builtin_memcpy(e->comm, child->comm, sizeof(e->comm));
@@ -742,7 +754,7 @@ int BPF_PROG(up_exit, struct task_struct *p, bool group_dead)
 		struct ev_exit *e = bpf_ringbuf_reserve(&rb, sizeof(*e), 0);
 
 		if (e) {
-			fill_header(&e->h, EV_EXIT, sizeof(*e), bpf_ktime_get_ns());
+			fill_header(&e->h, EV_EXIT, sizeof(*e), bpf_ktime_get_ns(), lost_get());
 			e->code = p->exit_code;
 			e->group_dead = group_dead;
 			sent(true);
