@@ -250,6 +250,7 @@ OVERRIDE = {
     ("mincore", "vec"): "MINCORE_VEC/out",
     ("mlock", "start"): "PTR", ("munlock", "start"): "PTR", ("mlock2", "start"): "PTR",
     ("mremap", "flags"): "MREMAP_FLAGS", ("mremap", "new_addr"): "PTR",
+    ("ptrace", "request"): "PTRACE_REQ", ("ptrace", "data"): "PTRACE_DATA",
     ("seccomp", "op"): "SECCOMP_OP", ("seccomp", "flags"): "SECCOMP_FLAGS",
     ("seccomp", "uargs"): "SECCOMP_ARGS", ("prctl", "arg3"): "PRCTL_ARG3",
     ("keyctl", "option"): "KEYCTL_CMD", ("keyctl", "arg2"): "STR", ("keyctl", "arg3"): "BUF/out:3",

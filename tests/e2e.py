@@ -1272,10 +1272,11 @@ def test_misc_calls_like_strace():
     mlock2, userfaultfd, fanotify_init, fsopen and open_tree; keyctl's
     commands with their arguments, add_key and request_key; seccomp's
     operations and arguments, prctl's PR_SET_SECCOMP filter; recvmmsg's
-    timeout as given and what is left after the result; each -X style."""
+    timeout as given and what is left after the result; ptrace's requests
+    with the arguments each takes; each -X style."""
     calls = ("trace=syslog,getcpu,mlock2,kcmp,get_robust_list,io_setup,io_destroy,"
              "userfaultfd,fanotify_init,fsopen,open_tree,keyctl,add_key,request_key,seccomp,"
-             "prctl,recvmmsg")
+             "prctl,recvmmsg,ptrace")
     # the kernel log's text, the CPU, kcmp's order of two files vary
     # ...and key serial numbers
     vary = lambda ls: [re.sub(r'"<.*?"\.\.\.|^(getcpu\()\[\d+\]|^(kcmp\(.*\)) = \d+$|\d{5,}|'
@@ -1284,7 +1285,7 @@ def test_misc_calls_like_strace():
     for flags in ((), ("-X", "raw"), ("-X", "verbose")):
         a = vary(traced_lines("strace", [prog("misccalls")], calls, flags))
         b = vary(traced_lines(STROBE, [prog("misccalls")], calls, flags))
-        check(a == b and len(a) >= 49 and any("(left {" in l for l in a),
+        check(a == b and len(a) >= 63 and any("(left {" in l for l in a),
               "%s:\n%s" % (flags, "\n".join(
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 

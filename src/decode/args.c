@@ -305,6 +305,10 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 		put_keyctl(f, b, e, size);
 		return true;
 	}
+	if (d->args[0].kind == AK_PTRACE_REQ) {
+		put_ptrace(b, e, size);
+		return true;
+	}
 	if (d->nargs == 6 && d->args[1].kind == AK_FUTEX_OP) {
 		put_futex(f, b, d, e, size);
 		return true;

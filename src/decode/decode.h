@@ -305,6 +305,8 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 
 /* process.c: prctl */
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+/* ptrace.c */
+void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size);
 /* seccomp.c */
 void decode_seccomp_op(struct sbuf *b, uint64_t v);
 void decode_seccomp_flags(struct sbuf *b, uint64_t v);

@@ -35,9 +35,12 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
+#include <linux/elf.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <linux/ptrace.h>
+#include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>

@@ -1009,6 +1009,18 @@ const struct flag xlat_netlink_names[12] = {
 	{ 0xc, "NETLINK_GET_STRICT_CHK" },
 };
 
+const struct flag xlat_nt_types[9] = {
+	{ 0x1, "NT_PRSTATUS" },
+	{ 0x2, "NT_PRFPREG" },
+	{ 0x3, "NT_PRPSINFO" },
+	{ 0x4, "NT_TASKSTRUCT" },
+	{ 0x6, "NT_AUXV" },
+	{ 0x46e62b7f, "NT_PRXFPREG" },
+	{ 0x200, "NT_386_TLS" },
+	{ 0x201, "NT_386_IOPERM" },
+	{ 0x202, "NT_X86_XSTATE" },
+};
+
 const struct flag xlat_oflags[8] = {
 	{ 0x1, "OPOST" },
 	{ 0x2, "OLCUC" },
@@ -1182,6 +1194,64 @@ const struct flag xlat_prot_flags[6] = {
 	{ 0x8, "PROT_SEM" },
 	{ 0x1000000, "PROT_GROWSDOWN" },
 	{ 0x2000000, "PROT_GROWSUP" },
+};
+
+const struct flag xlat_ptrace_opts[10] = {
+	{ 0x1, "PTRACE_O_TRACESYSGOOD" },
+	{ 0x2, "PTRACE_O_TRACEFORK" },
+	{ 0x4, "PTRACE_O_TRACEVFORK" },
+	{ 0x8, "PTRACE_O_TRACECLONE" },
+	{ 0x10, "PTRACE_O_TRACEEXEC" },
+	{ 0x20, "PTRACE_O_TRACEVFORKDONE" },
+	{ 0x40, "PTRACE_O_TRACEEXIT" },
+	{ 0x80, "PTRACE_O_TRACESECCOMP" },
+	{ 0x100000, "PTRACE_O_EXITKILL" },
+	{ 0x200000, "PTRACE_O_SUSPEND_SECCOMP" },
+};
+
+const struct flag xlat_ptrace_reqs[42] = {
+	{ 0x0, "PTRACE_TRACEME" },
+	{ 0x1, "PTRACE_PEEKTEXT" },
+	{ 0x2, "PTRACE_PEEKDATA" },
+	{ 0x3, "PTRACE_PEEKUSR" },
+	{ 0x4, "PTRACE_POKETEXT" },
+	{ 0x5, "PTRACE_POKEDATA" },
+	{ 0x6, "PTRACE_POKEUSR" },
+	{ 0x7, "PTRACE_CONT" },
+	{ 0x8, "PTRACE_KILL" },
+	{ 0x9, "PTRACE_SINGLESTEP" },
+	{ 0xc, "PTRACE_GETREGS" },
+	{ 0xd, "PTRACE_SETREGS" },
+	{ 0xe, "PTRACE_GETFPREGS" },
+	{ 0xf, "PTRACE_SETFPREGS" },
+	{ 0x10, "PTRACE_ATTACH" },
+	{ 0x11, "PTRACE_DETACH" },
+	{ 0x12, "PTRACE_GETFPXREGS" },
+	{ 0x13, "PTRACE_SETFPXREGS" },
+	{ 0x15, "PTRACE_OLDSETOPTIONS" },
+	{ 0x18, "PTRACE_SYSCALL" },
+	{ 0x19, "PTRACE_GET_THREAD_AREA" },
+	{ 0x1a, "PTRACE_SET_THREAD_AREA" },
+	{ 0x1e, "PTRACE_ARCH_PRCTL" },
+	{ 0x1f, "PTRACE_SYSEMU" },
+	{ 0x20, "PTRACE_SYSEMU_SINGLESTEP" },
+	{ 0x21, "PTRACE_SINGLEBLOCK" },
+	{ 0x4200, "PTRACE_SETOPTIONS" },
+	{ 0x4201, "PTRACE_GETEVENTMSG" },
+	{ 0x4202, "PTRACE_GETSIGINFO" },
+	{ 0x4203, "PTRACE_SETSIGINFO" },
+	{ 0x4204, "PTRACE_GETREGSET" },
+	{ 0x4205, "PTRACE_SETREGSET" },
+	{ 0x4206, "PTRACE_SEIZE" },
+	{ 0x4207, "PTRACE_INTERRUPT" },
+	{ 0x4208, "PTRACE_LISTEN" },
+	{ 0x4209, "PTRACE_PEEKSIGINFO" },
+	{ 0x420a, "PTRACE_GETSIGMASK" },
+	{ 0x420b, "PTRACE_SETSIGMASK" },
+	{ 0x420c, "PTRACE_SECCOMP_GET_FILTER" },
+	{ 0x420d, "PTRACE_SECCOMP_GET_METADATA" },
+	{ 0x420e, "PTRACE_GET_SYSCALL_INFO" },
+	{ 0x420f, "PTRACE_GET_RSEQ_CONFIGURATION" },
 };
 
 const struct flag xlat_rename_flags[3] = {

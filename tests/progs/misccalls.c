@@ -5,7 +5,9 @@
  * userfaultfd, fanotify_init, fsopen, open_tree; the key calls (su and
  * login make them), on keys of this process's own; seccomp and
  * prctl(PR_SET_SECCOMP) with a filter that allows everything, last;
- * recvmmsg's timeout, as given and as left.
+ * recvmmsg's timeout, as given and as left; ptrace's requests, on a pid
+ * that does not exist (no PTRACE_TRACEME: strobe, not ptrace, is the
+ * tracer, and would be made this process's).
  * Nothing else is changed.
  */
 #define _GNU_SOURCE
@@ -16,13 +18,17 @@
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
 #include <linux/mount.h>
+#include <linux/ptrace.h>
 #include <linux/seccomp.h>
 #include <linux/userfaultfd.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/fanotify.h>
 #include <sys/klog.h>
+#include <elf.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -73,6 +79,28 @@ static void mmsgs(void)
 	recvmmsg(sv[1], m, 2, MSG_DONTWAIT, NULL);	/* EAGAIN */
 	close(sv[0]);
 	close(sv[1]);
+}
+
+static void ptraces(void)
+{
+	long d;
+	struct iovec io = { &d, sizeof(d) };
+	const long pid = 999999;		/* ESRCH */
+
+	syscall(SYS_ptrace, PTRACE_ATTACH, pid, 0, 0);
+	syscall(SYS_ptrace, PTRACE_SEIZE, pid, 0, PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACECLONE);
+	syscall(SYS_ptrace, PTRACE_PEEKDATA, pid, 0x1000, &d);
+	syscall(SYS_ptrace, PTRACE_POKEDATA, pid, 0x1000, 0x1234);
+	syscall(SYS_ptrace, PTRACE_CONT, pid, 0, SIGUSR1);
+	syscall(SYS_ptrace, PTRACE_SYSCALL, pid, 0, 0);
+	syscall(SYS_ptrace, PTRACE_DETACH, pid, 0, 0);
+	syscall(SYS_ptrace, PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL);
+	syscall(SYS_ptrace, PTRACE_GETEVENTMSG, pid, 0, &d);
+	syscall(SYS_ptrace, PTRACE_INTERRUPT, pid, 0, 0);
+	syscall(SYS_ptrace, PTRACE_KILL, pid, 0, 0);
+	syscall(SYS_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, &io);
+	syscall(SYS_ptrace, PTRACE_GETREGS, pid, 0, &d);
+	syscall(SYS_ptrace, 0x7777, pid, 1, 2);
 }
 
 static void seccomps(void)
@@ -128,6 +156,7 @@ int main(void)
 	close(syscall(SYS_open_tree, AT_FDCWD, "/tmp", 0));
 	keys();
 	mmsgs();
+	ptraces();
 	seccomps();
 	return 0;
 }

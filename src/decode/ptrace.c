@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptrace: its requests with the arguments each takes (a pid alone, the
+ * options, a signal to resume with, a register set and its iovec), as
+ * strace prints them.  Values as <linux/ptrace.h> and x86-64's
+ * <asm/ptrace-abi.h>.
+ */
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+#include "../output/internal.h"
+#include "../syscalls/syscalls.h"
+#include "../../bpf/event.h"
+
+static void put_next_ptr(struct sbuf *b, uint64_t v)
+{
+	sbuf_puts(b, ", ");
+	put_ptr(b, v);
+}
+
+/* the data argument's iovec (PTRACE_GETREGSET, SETREGSET), read at exit */
+static void put_regset_iov(struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	const struct cap *c;
+	const char *data;
+	uint64_t iov[2];
+
+	if (!e->args[3] || !cap_find(e, size, 3, &c, &data) || (c->flags & CAP_FAULT) ||
+	    c->len < sizeof(iov)) {
+		put_ptr(b, e->args[3]);
+		return;
+	}
+	memcpy(iov, data, sizeof(iov));
+	sbuf_puts(b, "{iov_base=");
+	put_ptr(b, iov[0]);
+	sbuf_printf(b, ", iov_len=%llu}", (unsigned long long)iov[1]);
+}
+
+void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	uint64_t req = e->args[0], addr = e->args[2], data = e->args[3];
+	size_t mark;
+
+	put_enum_x(b, req, xlat_ptrace_reqs, N(xlat_ptrace_reqs), "PTRACE_???");
+	if (req == 0)			/* TRACEME */
+		return;
+	sbuf_printf(b, ", %d", (int32_t)e->args[1]);
+	switch (req) {
+	case 16: case 0x4207: case 0x4208: case 8:	/* ATTACH, INTERRUPT, LISTEN, KILL */
+		return;
+	case 0x4206: case 0x4200:			/* SEIZE, SETOPTIONS */
+		put_next_ptr(b, addr);
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		put_flagset(b, data, xlat_ptrace_opts, N(xlat_ptrace_opts));
+		xlat_finish(b, mark, (uint32_t)data, XF_HEX);
+		return;
+	case 7: case 24: case 17: case 9: case 31: case 32: case 33:
+		/* CONT, SYSCALL, DETACH, SINGLESTEP, SYSEMU*, SINGLEBLOCK: a signal */
+		put_next_ptr(b, addr);
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		if (data)
+			decode_signal(b, (int)data);
+		else
+			sbuf_putc(b, '0');
+		xlat_finish(b, mark, (uint32_t)data, XF_DEC);
+		return;
+	case 0x4204: case 0x4205:			/* GETREGSET, SETREGSET */
+		sbuf_puts(b, ", ");
+		put_enum_x(b, addr, xlat_nt_types, N(xlat_nt_types), "NT_???");
+		sbuf_puts(b, ", ");
+		put_regset_iov(b, e, size);
+		return;
+	case 12: case 13: case 14: case 15: case 18: case 19:
+		/* GETREGS and friends: no address, the buffer */
+		put_next_ptr(b, data);
+		return;
+	}
+	put_next_ptr(b, addr);
+	put_next_ptr(b, data);
+}
