@@ -1310,6 +1310,26 @@ def test_yy_new_fds_of_fcntl_like_strace():
           "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+IOV_DUMPS = (
+    "import os, socket\n"
+    "os.writev(1, [b'ab', b'A' * 100])\n"
+    "r, w = os.pipe(); os.write(w, b'hello world')\n"
+    "b1 = bytearray(3); b2 = bytearray(20); os.readv(r, [b1, b2])\n"
+    "a, c = socket.socketpair(); a.sendmsg([b'xy', b'z']); c.recvmsg(10)\n")
+
+
+def test_dumps_of_iovecs_like_strace():
+    """-e write=/read= dump each iovec of writev, readv, sendmsg and
+    recvmsg ("* N bytes in buffer K"), whole, while the line shows -s of
+    each."""
+    calls = "trace=writev,readv,sendmsg,recvmsg"
+    flags = ("-e", "write=all", "-e", "read=all")
+    a = traced_lines("strace", [PYTHON, "-c", IOV_DUMPS], calls, flags)
+    b = traced_lines(STROBE, [PYTHON, "-c", IOV_DUMPS], calls, flags)
+    check(a == b and sum("bytes in buffer" in l for l in a) == 7,
+          "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

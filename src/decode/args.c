@@ -113,37 +113,54 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 
 /* -e read=/write=: " | 00000  68 65 6c 6c ...  hell... |" lines after the
  * call's line, for each buffer captured whole */
+static void put_hex_lines(struct sbuf *b, const char *data, size_t len)
+{
+	for (size_t off = 0; off < len; off += 16) {
+		char ascii[17];
+		size_t n = len - off < 16 ? len - off : 16;
+
+		sbuf_printf(b, " | %05zx  ", off);
+		for (size_t j = 0; j < 16; j++) {
+			unsigned char ch = j < n ? (unsigned char)data[off + j] : ' ';
+
+			if (j < n)
+				sbuf_printf(b, "%02x ", ch);
+			else
+				sbuf_puts(b, "   ");
+			if (j == 7)
+				sbuf_putc(b, ' ');
+			ascii[j] = j < n ? (ch >= 0x20 && ch < 0x7f ? (char)ch : '.') : ' ';
+		}
+		ascii[16] = 0;
+		sbuf_printf(b, " %s |\n", ascii);
+	}
+}
+
+/* A buffer's lines; an iovec's (CAP_ELEM: its data after base and
+ * length) after strace's " * N bytes in buffer K" */
 void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
+	int elem = 0;
 
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &c, &data)) {
+		size_t len = c->len;
+
 		if (!(c->flags & CAP_DUMP) || (c->flags & CAP_FAULT))
 			continue;
-		for (size_t off = 0; off < c->len; off += 16) {
-			char ascii[17];
-			size_t n = c->len - off < 16 ? c->len - off : 16;
-
-			sbuf_printf(b, " | %05zx  ", off);
-			for (size_t j = 0; j < 16; j++) {
-				unsigned char ch = j < n ? (unsigned char)data[off + j] : ' ';
-
-				if (j < n)
-					sbuf_printf(b, "%02x ", ch);
-				else
-					sbuf_puts(b, "   ");
-				if (j == 7)
-					sbuf_putc(b, ' ');
-				ascii[j] = j < n ? (ch >= 0x20 && ch < 0x7f ? (char)ch : '.') : ' ';
-			}
-			ascii[16] = 0;
-			sbuf_printf(b, " %s |\n", ascii);
+		if (c->flags & CAP_ELEM) {
+			if (len < 16)
+				continue;
+			data += 16;
+			len -= 16;
+			sbuf_printf(b, " * %zu bytes in buffer %d\n", len, elem++);
 		}
+		put_hex_lines(b, data, len);
 		if (c->flags & CAP_TRUNC)
-			sbuf_printf(b, " | (strobe dumps the first %u bytes)\n", c->len);
+			sbuf_printf(b, " | (strobe dumps the first %zu bytes)\n", len);
 	}
 }
 

@@ -362,6 +362,8 @@ static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *r
 			sbuf_puts(b, "NULL");	/* as strace, whatever iov_len says */
 		else if (failed || (c->flags & CAP_FAULT))
 			sbuf_hex(b, base);
+		else if ((c->flags & CAP_DUMP) && (uint64_t)c->len - 16 > max)	/* whole for the dump */
+			decode_string(b, data + 16, max, true);
 		else
 			decode_string(b, data + 16, c->len - 16, c->flags & CAP_TRUNC);
 		sbuf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
