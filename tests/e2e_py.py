@@ -17,7 +17,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e import STROBE, check, run, run_tests  # noqa: E402
+from e2e import STROBE, Fail, check, run, run_tests  # noqa: E402
 from e2e_profile import folded, top  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -249,8 +249,17 @@ def test_py_pyenv_versions():
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "p.folded")
         for v, exe in found:
-            profile(["-F", "499", "--", exe, SCRIPT, "chain", "0.6"], out)
-            check_chain(folded(out), "Python " + v)
+            # a second profile when a share is off: eight 0.6 s samples of
+            # ~300 stacks each, twice in 14 full runs one was (0.52, 0.75
+            # against 2/3); a broken walk is off every time
+            for attempt in (1, 2):
+                profile(["-F", "499", "--", exe, SCRIPT, "chain", "0.6"], out)
+                try:
+                    check_chain(folded(out), "Python " + v)
+                    break
+                except Fail:
+                    if attempt == 2:
+                        raise
 
 
 def test_py_unknown_version():
