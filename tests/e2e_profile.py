@@ -95,7 +95,7 @@ def test_profile_off_cpu():
         out = os.path.join(d, "off.folded")
         # a second run when one sleep is missing: once in 14 full runs, under
         # ASan, 4 of the 5 sleeps were found (400 ms); not reproduced in 6
-        # runs of this test alone: an unexplained loss, left visible here
+        # runs of this test alone: a loss not explained yet (closing note)
         for attempt in (1, 2):
             profile(["--off-cpu", "--", prog("callchain-O2-nofp"), "sleep"], [out])
             st = folded(out)
