@@ -22,6 +22,7 @@ bool errno_is_restart(int err);
 
 /* Signals: "SIGINT", "SIGRT_2", or the number. */
 void decode_signal(struct sbuf *b, int sig);
+void decode_signal_x(struct sbuf *b, uint64_t v);
 /* "{si_signo=SIGCHLD, si_code=CLD_EXITED, ...}" from the kernel's siginfo. */
 void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info);
 /* "+++ exited with 1 +++" / "+++ killed by SIGSEGV (core dumped) +++" */

@@ -233,11 +233,7 @@ void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
 		xlat_finish(b, mark, (uint32_t)v, XF_HEX);
 		break;
 	case 10:			/* F_SETSIG: a signal, 0 for SIGIO */
-		if (v)
-			decode_signal(b, (int)v);
-		else
-			sbuf_putc(b, '0');
-		xlat_finish(b, mark, (uint32_t)v, XF_DEC);
+		decode_signal_x(b, v);
 		break;
 	case 1024:			/* F_SETLEASE */
 		put_enum(b, (uint32_t)v, xlat_lease_types, N(xlat_lease_types), "F_???");

@@ -60,12 +60,7 @@ void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
 		/* CONT, SYSCALL, DETACH, SINGLESTEP, SYSEMU*, SINGLEBLOCK: a signal */
 		put_next_ptr(b, addr);
 		sbuf_puts(b, ", ");
-		mark = b->len;
-		if (data)
-			decode_signal(b, (int)data);
-		else
-			sbuf_putc(b, '0');
-		xlat_finish(b, mark, (uint32_t)data, XF_DEC);
+		decode_signal_x(b, data);
 		return;
 	case 0x4204: case 0x4205:			/* GETREGSET, SETREGSET */
 		sbuf_puts(b, ", ");

@@ -66,6 +66,19 @@ void decode_signal(struct sbuf *b, int sig)
 	sbuf_puts(b, abbrev);
 }
 
+/* A signal argument where 0 means none ("0"); with -X raw or verbose its
+ * number first, as strace */
+void decode_signal_x(struct sbuf *b, uint64_t v)
+{
+	size_t mark = b->len;
+
+	if ((int32_t)v)
+		decode_signal(b, (int32_t)v);
+	else
+		sbuf_putc(b, '0');
+	xlat_finish(b, mark, (uint32_t)v, XF_DEC);
+}
+
 static int32_t i32_at(const uint8_t *p, int off)
 {
 	return (int32_t)load_u32(p, off);
