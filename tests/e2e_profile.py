@@ -96,14 +96,17 @@ def test_profile_off_cpu():
         # a second run when one sleep is missing: once in 14 full runs, under
         # ASan, 4 of the 5 sleeps were found (400 ms); not reproduced in 6
         # runs of this test alone: a loss not explained yet (closing note)
+        # -v: the failure says how many periods strobe saw and whether a
+        # stack copy went without its mapping
         for attempt in (1, 2):
-            profile(["--off-cpu", "--", prog("callchain-O2-nofp"), "sleep"], [out])
+            r = profile(["-v", "--off-cpu", "--", prog("callchain-O2-nofp"), "sleep"], [out])
             st = folded(out)
             slept = sum(n for s, n in st.items()
                         if ";main;waiter;" in s and "nanosleep" in s and "schedule" in s)
             if 450000 <= slept <= 800000 or attempt == 2:
                 break
-        check(450000 <= slept <= 800000, "slept %d us in waiter:\n%s" % (slept, top(st)))
+        check(450000 <= slept <= 800000, "slept %d us in waiter:\n%s\n%s" % (
+            slept, top(st), r.stderr[-600:]))
 
 
 def test_profile_both():

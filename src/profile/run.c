@@ -362,15 +362,18 @@ static void say_costs(struct prof *pf)
 	struct bpf_prog_info info;
 	__u32 len = sizeof(info);
 
+	if (pf->o->what != PW_ON)
+		fprintf(stderr, "strobe profile: %llu off-CPU periods\n",
+			(unsigned long long)pf->off_events);
+	if (pf->skel->bss->vma_failed)
+		fprintf(stderr, "strobe profile: %llu stack copies sized without the stack's "
+			"mapping\n", (unsigned long long)pf->skel->bss->vma_failed);
 	if (pf->o->what == PW_OFF)
 		return;
 
 	fprintf(stderr, "strobe profile: %llu samples, %.1f MB kept; strobe used %.1f ms of "
 		"CPU while sampling\n", (unsigned long long)pf->samples, pf->kept_bytes / 1e6,
 		pf->cpu_sampling_ms);
-	if (pf->skel->bss->vma_failed)
-		fprintf(stderr, "strobe profile: %llu stack copies sized without the stack's "
-			"mapping\n", (unsigned long long)pf->skel->bss->vma_failed);
 	memset(&info, 0, sizeof(info));
 	if (pf->o->what != PW_OFF && !bpf_obj_get_info_by_fd(pf->skel->progs.on_sample.prog_fd, &info, &len) &&
 	    info.run_cnt)
@@ -621,6 +624,7 @@ int profile_run(struct prof_options *op)
 	struct ring_buffer *rb = NULL;
 	struct launch l = { .pid = 0, .gate_fd = -1, .exec_err_fd = -1 };
 	int status = 1, sigfd = -1, err;
+	uint64_t missed;
 	int child_status = 0, stop;
 	uint64_t t0;
 
@@ -690,10 +694,14 @@ int profile_run(struct prof_options *op)
 	stop = consume(&pf, rb, sigfd, o.cmd ? &l : NULL, &child_status);
 	ring_buffer__consume(rb);
 	pf.cpu_sampling_ms = cpu_ms() - cpu0;
-	if (o.verbose)
-		say_costs(&pf);	/* before detach closes the programs' links */
 	detach(&pf);
 	ring_buffer__consume(rb);
+	if (o.verbose)
+		say_costs(&pf);
+	missed = lskel_missed(&pf.skel->progs, sizeof(pf.skel->progs));
+	if (missed)
+		fprintf(stderr, "strobe profile: %llu probe runs skipped by the kernel (another "
+			"BPF program was running on that CPU): samples are missing\n", (unsigned long long)missed);
 	r.duration_ns = mono_ns() - t0;
 	r.samples = pf.samples;
 	r.off_events = pf.off_events;
