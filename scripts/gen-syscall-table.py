@@ -269,6 +269,8 @@ OVERRIDE = {
     ("remap_file_pages", "start"): "PTR", ("remap_file_pages", "prot"): "PROT",
     ("remap_file_pages", "flags"): "MMAP_FLAGS",
     ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",
+    ("perf_event_open", "attr_uptr"): "PERF_ATTR", ("perf_event_open", "group_fd"): "FD",
+    ("perf_event_open", "flags"): "PERF_FLAGS",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }

@@ -1295,6 +1295,22 @@ def test_misc_calls_like_strace():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_perf_event_open_like_strace():
+    """perf_event_open's attributes as strace prints them: each event type's
+    config (cache events as their three parts, a hybrid PMU's type above
+    them), sample period or frequency, the flag bits set (all with -v),
+    the fields each size covers and those that count only for some
+    types or sample kinds, unknown values and sizes; the call's flags and
+    group leader; -v, -y and each -X style."""
+    addr = lambda ls: [re.sub(r"0x[0-9a-f]{12}\b", "ADDR", l) for l in ls]
+    for flags in ((), ("-v",), ("-X", "raw"), ("-X", "verbose"), ("-v", "-X", "verbose"),
+                  ("-y",)):
+        a = addr(traced_lines("strace", [prog("perfattr")], "trace=perf_event_open", flags))
+        b = addr(traced_lines(STROBE, [prog("perfattr")], "trace=perf_event_open", flags))
+        check(a == b and len(a) >= 70, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

@@ -137,6 +137,9 @@ void decode_prio_which(struct sbuf *b, uint64_t v);
 void decode_idtype(struct sbuf *b, uint64_t v);
 void decode_sched_policy(struct sbuf *b, uint64_t v);
 void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len);
+/* perf.c: perf_event_open's struct perf_event_attr and flags */
+void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_perf_flags(struct sbuf *b, uint64_t v);
 /* clock_t ticks with strace's "/\* 0.22 s *\/" */
 void put_clock_t(struct sbuf *b, int64_t v);
 void decode_ioprio_which(struct sbuf *b, uint64_t v);

@@ -16,6 +16,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
@@ -36,6 +37,7 @@
 #include <sys/socket.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
+#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -359,6 +361,13 @@ _Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC")
 _Static_assert((unsigned long long)(GRND_NONBLOCK) == 0x1ull, "GRND_NONBLOCK");
 _Static_assert((unsigned long long)(GRND_RANDOM) == 0x2ull, "GRND_RANDOM");
 _Static_assert((unsigned long long)(GRND_INSECURE) == 0x4ull, "GRND_INSECURE");
+
+/* hw_breakpoint_type */
+_Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_R) == 0x1ull, "HW_BREAKPOINT_R");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_W) == 0x2ull, "HW_BREAKPOINT_W");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_RW) == 0x3ull, "HW_BREAKPOINT_RW");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_X) == 0x4ull, "HW_BREAKPOINT_X");
 
 /* idtype */
 _Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");

@@ -16,6 +16,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
@@ -36,6 +37,7 @@
 #include <sys/socket.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
+#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>

@@ -16,6 +16,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
@@ -36,6 +37,7 @@
 #include <sys/socket.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
+#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -52,6 +54,124 @@
 #include <sys/timerfd.h>
 #include <linux/userfaultfd.h>
 #include <sys/xattr.h>
+
+/* so_names */
+_Static_assert((unsigned long long)(SO_DEBUG) == 0x1ull, "SO_DEBUG");
+_Static_assert((unsigned long long)(SO_REUSEADDR) == 0x2ull, "SO_REUSEADDR");
+_Static_assert((unsigned long long)(SO_TYPE) == 0x3ull, "SO_TYPE");
+_Static_assert((unsigned long long)(SO_ERROR) == 0x4ull, "SO_ERROR");
+_Static_assert((unsigned long long)(SO_DONTROUTE) == 0x5ull, "SO_DONTROUTE");
+_Static_assert((unsigned long long)(SO_BROADCAST) == 0x6ull, "SO_BROADCAST");
+_Static_assert((unsigned long long)(SO_SNDBUF) == 0x7ull, "SO_SNDBUF");
+_Static_assert((unsigned long long)(SO_RCVBUF) == 0x8ull, "SO_RCVBUF");
+_Static_assert((unsigned long long)(SO_KEEPALIVE) == 0x9ull, "SO_KEEPALIVE");
+_Static_assert((unsigned long long)(SO_OOBINLINE) == 0xaull, "SO_OOBINLINE");
+_Static_assert((unsigned long long)(SO_NO_CHECK) == 0xbull, "SO_NO_CHECK");
+_Static_assert((unsigned long long)(SO_PRIORITY) == 0xcull, "SO_PRIORITY");
+_Static_assert((unsigned long long)(SO_LINGER) == 0xdull, "SO_LINGER");
+_Static_assert((unsigned long long)(SO_BSDCOMPAT) == 0xeull, "SO_BSDCOMPAT");
+_Static_assert((unsigned long long)(SO_REUSEPORT) == 0xfull, "SO_REUSEPORT");
+_Static_assert((unsigned long long)(SO_PASSCRED) == 0x10ull, "SO_PASSCRED");
+_Static_assert((unsigned long long)(SO_PEERCRED) == 0x11ull, "SO_PEERCRED");
+_Static_assert((unsigned long long)(SO_RCVLOWAT) == 0x12ull, "SO_RCVLOWAT");
+_Static_assert((unsigned long long)(SO_SNDLOWAT) == 0x13ull, "SO_SNDLOWAT");
+_Static_assert((unsigned long long)(SO_RCVTIMEO_OLD) == 0x14ull, "SO_RCVTIMEO_OLD");
+_Static_assert((unsigned long long)(SO_SNDTIMEO_OLD) == 0x15ull, "SO_SNDTIMEO_OLD");
+_Static_assert((unsigned long long)(SO_SECURITY_AUTHENTICATION) == 0x16ull, "SO_SECURITY_AUTHENTICATION");
+_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_TRANSPORT) == 0x17ull, "SO_SECURITY_ENCRYPTION_TRANSPORT");
+_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_NETWORK) == 0x18ull, "SO_SECURITY_ENCRYPTION_NETWORK");
+_Static_assert((unsigned long long)(SO_BINDTODEVICE) == 0x19ull, "SO_BINDTODEVICE");
+_Static_assert((unsigned long long)(SO_ATTACH_FILTER) == 0x1aull, "SO_ATTACH_FILTER");
+_Static_assert((unsigned long long)(SO_DETACH_FILTER) == 0x1bull, "SO_DETACH_FILTER");
+_Static_assert((unsigned long long)(SO_PEERNAME) == 0x1cull, "SO_PEERNAME");
+_Static_assert((unsigned long long)(SO_TIMESTAMP_OLD) == 0x1dull, "SO_TIMESTAMP_OLD");
+_Static_assert((unsigned long long)(SO_ACCEPTCONN) == 0x1eull, "SO_ACCEPTCONN");
+_Static_assert((unsigned long long)(SO_PEERSEC) == 0x1full, "SO_PEERSEC");
+_Static_assert((unsigned long long)(SO_SNDBUFFORCE) == 0x20ull, "SO_SNDBUFFORCE");
+_Static_assert((unsigned long long)(SO_RCVBUFFORCE) == 0x21ull, "SO_RCVBUFFORCE");
+_Static_assert((unsigned long long)(SO_PASSSEC) == 0x22ull, "SO_PASSSEC");
+_Static_assert((unsigned long long)(SO_TIMESTAMPNS_OLD) == 0x23ull, "SO_TIMESTAMPNS_OLD");
+_Static_assert((unsigned long long)(SO_MARK) == 0x24ull, "SO_MARK");
+_Static_assert((unsigned long long)(SO_TIMESTAMPING_OLD) == 0x25ull, "SO_TIMESTAMPING_OLD");
+_Static_assert((unsigned long long)(SO_PROTOCOL) == 0x26ull, "SO_PROTOCOL");
+_Static_assert((unsigned long long)(SO_DOMAIN) == 0x27ull, "SO_DOMAIN");
+_Static_assert((unsigned long long)(SO_RXQ_OVFL) == 0x28ull, "SO_RXQ_OVFL");
+_Static_assert((unsigned long long)(SO_WIFI_STATUS) == 0x29ull, "SO_WIFI_STATUS");
+_Static_assert((unsigned long long)(SO_PEEK_OFF) == 0x2aull, "SO_PEEK_OFF");
+_Static_assert((unsigned long long)(SO_NOFCS) == 0x2bull, "SO_NOFCS");
+_Static_assert((unsigned long long)(SO_LOCK_FILTER) == 0x2cull, "SO_LOCK_FILTER");
+_Static_assert((unsigned long long)(SO_SELECT_ERR_QUEUE) == 0x2dull, "SO_SELECT_ERR_QUEUE");
+_Static_assert((unsigned long long)(SO_BUSY_POLL) == 0x2eull, "SO_BUSY_POLL");
+_Static_assert((unsigned long long)(SO_MAX_PACING_RATE) == 0x2full, "SO_MAX_PACING_RATE");
+_Static_assert((unsigned long long)(SO_BPF_EXTENSIONS) == 0x30ull, "SO_BPF_EXTENSIONS");
+_Static_assert((unsigned long long)(SO_INCOMING_CPU) == 0x31ull, "SO_INCOMING_CPU");
+_Static_assert((unsigned long long)(SO_ATTACH_BPF) == 0x32ull, "SO_ATTACH_BPF");
+_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_CBPF) == 0x33ull, "SO_ATTACH_REUSEPORT_CBPF");
+_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_EBPF) == 0x34ull, "SO_ATTACH_REUSEPORT_EBPF");
+_Static_assert((unsigned long long)(SO_CNX_ADVICE) == 0x35ull, "SO_CNX_ADVICE");
+_Static_assert((unsigned long long)(SCM_TIMESTAMPING_OPT_STATS) == 0x36ull, "SCM_TIMESTAMPING_OPT_STATS");
+_Static_assert((unsigned long long)(SO_MEMINFO) == 0x37ull, "SO_MEMINFO");
+_Static_assert((unsigned long long)(SO_INCOMING_NAPI_ID) == 0x38ull, "SO_INCOMING_NAPI_ID");
+_Static_assert((unsigned long long)(SO_COOKIE) == 0x39ull, "SO_COOKIE");
+_Static_assert((unsigned long long)(SCM_TIMESTAMPING_PKTINFO) == 0x3aull, "SCM_TIMESTAMPING_PKTINFO");
+_Static_assert((unsigned long long)(SO_PEERGROUPS) == 0x3bull, "SO_PEERGROUPS");
+_Static_assert((unsigned long long)(SO_ZEROCOPY) == 0x3cull, "SO_ZEROCOPY");
+_Static_assert((unsigned long long)(SO_TXTIME) == 0x3dull, "SO_TXTIME");
+_Static_assert((unsigned long long)(SO_BINDTOIFINDEX) == 0x3eull, "SO_BINDTOIFINDEX");
+_Static_assert((unsigned long long)(SO_TIMESTAMP_NEW) == 0x3full, "SO_TIMESTAMP_NEW");
+_Static_assert((unsigned long long)(SO_TIMESTAMPNS_NEW) == 0x40ull, "SO_TIMESTAMPNS_NEW");
+_Static_assert((unsigned long long)(SO_TIMESTAMPING_NEW) == 0x41ull, "SO_TIMESTAMPING_NEW");
+_Static_assert((unsigned long long)(SO_RCVTIMEO_NEW) == 0x42ull, "SO_RCVTIMEO_NEW");
+_Static_assert((unsigned long long)(SO_SNDTIMEO_NEW) == 0x43ull, "SO_SNDTIMEO_NEW");
+_Static_assert((unsigned long long)(SO_DETACH_REUSEPORT_BPF) == 0x44ull, "SO_DETACH_REUSEPORT_BPF");
+_Static_assert((unsigned long long)(SO_PREFER_BUSY_POLL) == 0x45ull, "SO_PREFER_BUSY_POLL");
+_Static_assert((unsigned long long)(SO_BUSY_POLL_BUDGET) == 0x46ull, "SO_BUSY_POLL_BUDGET");
+_Static_assert((unsigned long long)(SO_NETNS_COOKIE) == 0x47ull, "SO_NETNS_COOKIE");
+_Static_assert((unsigned long long)(SO_BUF_LOCK) == 0x48ull, "SO_BUF_LOCK");
+_Static_assert((unsigned long long)(SO_RESERVE_MEM) == 0x49ull, "SO_RESERVE_MEM");
+_Static_assert((unsigned long long)(SO_TXREHASH) == 0x4aull, "SO_TXREHASH");
+_Static_assert((unsigned long long)(SO_RCVMARK) == 0x4bull, "SO_RCVMARK");
+
+/* sock_family */
+_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
+_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
+_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
+_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
+_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
+_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
+_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
+_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
+_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
+_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
+_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
+_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
+_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
+
+/* sock_proto_nl */
+_Static_assert((unsigned long long)(NETLINK_ROUTE) == 0x0ull, "NETLINK_ROUTE");
+_Static_assert((unsigned long long)(NETLINK_SOCK_DIAG) == 0x4ull, "NETLINK_SOCK_DIAG");
+_Static_assert((unsigned long long)(NETLINK_AUDIT) == 0x9ull, "NETLINK_AUDIT");
+_Static_assert((unsigned long long)(NETLINK_KOBJECT_UEVENT) == 0xfull, "NETLINK_KOBJECT_UEVENT");
+_Static_assert((unsigned long long)(NETLINK_GENERIC) == 0x10ull, "NETLINK_GENERIC");
+
+/* sock_type_flags */
+_Static_assert((unsigned long long)(SOCK_CLOEXEC) == 0x80000ull, "SOCK_CLOEXEC");
+_Static_assert((unsigned long long)(SOCK_NONBLOCK) == 0x800ull, "SOCK_NONBLOCK");
+
+/* sock_type_types */
+_Static_assert((unsigned long long)(SOCK_STREAM) == 0x1ull, "SOCK_STREAM");
+_Static_assert((unsigned long long)(SOCK_DGRAM) == 0x2ull, "SOCK_DGRAM");
+_Static_assert((unsigned long long)(SOCK_RAW) == 0x3ull, "SOCK_RAW");
+_Static_assert((unsigned long long)(SOCK_RDM) == 0x4ull, "SOCK_RDM");
+_Static_assert((unsigned long long)(SOCK_SEQPACKET) == 0x5ull, "SOCK_SEQPACKET");
+_Static_assert((unsigned long long)(SOCK_DCCP) == 0x6ull, "SOCK_DCCP");
+_Static_assert((unsigned long long)(SOCK_PACKET) == 0xaull, "SOCK_PACKET");
+
+/* splice_flags */
+_Static_assert((unsigned long long)(SPLICE_F_MOVE) == 0x1ull, "SPLICE_F_MOVE");
+_Static_assert((unsigned long long)(SPLICE_F_NONBLOCK) == 0x2ull, "SPLICE_F_NONBLOCK");
+_Static_assert((unsigned long long)(SPLICE_F_MORE) == 0x4ull, "SPLICE_F_MORE");
+_Static_assert((unsigned long long)(SPLICE_F_GIFT) == 0x8ull, "SPLICE_F_GIFT");
 
 /* statx_mask */
 _Static_assert((unsigned long long)(STATX_ALL) == 0xfffull, "STATX_ALL");

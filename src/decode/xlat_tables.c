@@ -368,6 +368,14 @@ const struct flag xlat_grnd[3] = {
 	{ 0x4, "GRND_INSECURE" },
 };
 
+const struct flag xlat_hw_breakpoint_type[5] = {
+	{ 0x0, "HW_BREAKPOINT_EMPTY" },
+	{ 0x1, "HW_BREAKPOINT_R" },
+	{ 0x2, "HW_BREAKPOINT_W" },
+	{ 0x3, "HW_BREAKPOINT_RW" },
+	{ 0x4, "HW_BREAKPOINT_X" },
+};
+
 const struct flag xlat_idtype[4] = {
 	{ 0x0, "P_ALL" },
 	{ 0x1, "P_PID" },
@@ -1059,6 +1067,140 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x800, "AT_NO_AUTOMOUNT" },
 	{ 0x1000, "AT_EMPTY_PATH" },
 	{ 0x8000, "AT_RECURSIVE" },
+};
+
+const struct flag xlat_perf_attr_size[8] = {
+	{ 0x40, "PERF_ATTR_SIZE_VER0" },
+	{ 0x48, "PERF_ATTR_SIZE_VER1" },
+	{ 0x50, "PERF_ATTR_SIZE_VER2" },
+	{ 0x60, "PERF_ATTR_SIZE_VER3" },
+	{ 0x68, "PERF_ATTR_SIZE_VER4" },
+	{ 0x70, "PERF_ATTR_SIZE_VER5" },
+	{ 0x78, "PERF_ATTR_SIZE_VER6" },
+	{ 0x80, "PERF_ATTR_SIZE_VER7" },
+};
+
+const struct flag xlat_perf_branch_sample_type[19] = {
+	{ 0x1, "PERF_SAMPLE_BRANCH_USER" },
+	{ 0x2, "PERF_SAMPLE_BRANCH_KERNEL" },
+	{ 0x4, "PERF_SAMPLE_BRANCH_HV" },
+	{ 0x8, "PERF_SAMPLE_BRANCH_ANY" },
+	{ 0x10, "PERF_SAMPLE_BRANCH_ANY_CALL" },
+	{ 0x20, "PERF_SAMPLE_BRANCH_ANY_RETURN" },
+	{ 0x40, "PERF_SAMPLE_BRANCH_IND_CALL" },
+	{ 0x80, "PERF_SAMPLE_BRANCH_ABORT_TX" },
+	{ 0x100, "PERF_SAMPLE_BRANCH_IN_TX" },
+	{ 0x200, "PERF_SAMPLE_BRANCH_NO_TX" },
+	{ 0x400, "PERF_SAMPLE_BRANCH_COND" },
+	{ 0x800, "PERF_SAMPLE_BRANCH_CALL_STACK" },
+	{ 0x1000, "PERF_SAMPLE_BRANCH_IND_JUMP" },
+	{ 0x2000, "PERF_SAMPLE_BRANCH_CALL" },
+	{ 0x4000, "PERF_SAMPLE_BRANCH_NO_FLAGS" },
+	{ 0x8000, "PERF_SAMPLE_BRANCH_NO_CYCLES" },
+	{ 0x10000, "PERF_SAMPLE_BRANCH_TYPE_SAVE" },
+	{ 0x20000, "PERF_SAMPLE_BRANCH_HW_INDEX" },
+	{ 0x40000, "PERF_SAMPLE_BRANCH_PRIV_SAVE" },
+};
+
+const struct flag xlat_perf_event_open_flags[4] = {
+	{ 0x1, "PERF_FLAG_FD_NO_GROUP" },
+	{ 0x2, "PERF_FLAG_FD_OUTPUT" },
+	{ 0x4, "PERF_FLAG_PID_CGROUP" },
+	{ 0x8, "PERF_FLAG_FD_CLOEXEC" },
+};
+
+const struct flag xlat_perf_hw_cache_id[7] = {
+	{ 0x0, "PERF_COUNT_HW_CACHE_L1D" },
+	{ 0x1, "PERF_COUNT_HW_CACHE_L1I" },
+	{ 0x2, "PERF_COUNT_HW_CACHE_LL" },
+	{ 0x3, "PERF_COUNT_HW_CACHE_DTLB" },
+	{ 0x4, "PERF_COUNT_HW_CACHE_ITLB" },
+	{ 0x5, "PERF_COUNT_HW_CACHE_BPU" },
+	{ 0x6, "PERF_COUNT_HW_CACHE_NODE" },
+};
+
+const struct flag xlat_perf_hw_cache_op[3] = {
+	{ 0x0, "PERF_COUNT_HW_CACHE_OP_READ" },
+	{ 0x1, "PERF_COUNT_HW_CACHE_OP_WRITE" },
+	{ 0x2, "PERF_COUNT_HW_CACHE_OP_PREFETCH" },
+};
+
+const struct flag xlat_perf_hw_cache_result[2] = {
+	{ 0x0, "PERF_COUNT_HW_CACHE_RESULT_ACCESS" },
+	{ 0x1, "PERF_COUNT_HW_CACHE_RESULT_MISS" },
+};
+
+const struct flag xlat_perf_hw_id[10] = {
+	{ 0x0, "PERF_COUNT_HW_CPU_CYCLES" },
+	{ 0x1, "PERF_COUNT_HW_INSTRUCTIONS" },
+	{ 0x2, "PERF_COUNT_HW_CACHE_REFERENCES" },
+	{ 0x3, "PERF_COUNT_HW_CACHE_MISSES" },
+	{ 0x4, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS" },
+	{ 0x5, "PERF_COUNT_HW_BRANCH_MISSES" },
+	{ 0x6, "PERF_COUNT_HW_BUS_CYCLES" },
+	{ 0x7, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND" },
+	{ 0x8, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND" },
+	{ 0x9, "PERF_COUNT_HW_REF_CPU_CYCLES" },
+};
+
+const struct flag xlat_perf_read_format[5] = {
+	{ 0x1, "PERF_FORMAT_TOTAL_TIME_ENABLED" },
+	{ 0x2, "PERF_FORMAT_TOTAL_TIME_RUNNING" },
+	{ 0x4, "PERF_FORMAT_ID" },
+	{ 0x8, "PERF_FORMAT_GROUP" },
+	{ 0x10, "PERF_FORMAT_LOST" },
+};
+
+const struct flag xlat_perf_sample_type[25] = {
+	{ 0x1, "PERF_SAMPLE_IP" },
+	{ 0x2, "PERF_SAMPLE_TID" },
+	{ 0x4, "PERF_SAMPLE_TIME" },
+	{ 0x8, "PERF_SAMPLE_ADDR" },
+	{ 0x10, "PERF_SAMPLE_READ" },
+	{ 0x20, "PERF_SAMPLE_CALLCHAIN" },
+	{ 0x40, "PERF_SAMPLE_ID" },
+	{ 0x80, "PERF_SAMPLE_CPU" },
+	{ 0x100, "PERF_SAMPLE_PERIOD" },
+	{ 0x200, "PERF_SAMPLE_STREAM_ID" },
+	{ 0x400, "PERF_SAMPLE_RAW" },
+	{ 0x800, "PERF_SAMPLE_BRANCH_STACK" },
+	{ 0x1000, "PERF_SAMPLE_REGS_USER" },
+	{ 0x2000, "PERF_SAMPLE_STACK_USER" },
+	{ 0x4000, "PERF_SAMPLE_WEIGHT" },
+	{ 0x8000, "PERF_SAMPLE_DATA_SRC" },
+	{ 0x10000, "PERF_SAMPLE_IDENTIFIER" },
+	{ 0x20000, "PERF_SAMPLE_TRANSACTION" },
+	{ 0x40000, "PERF_SAMPLE_REGS_INTR" },
+	{ 0x80000, "PERF_SAMPLE_PHYS_ADDR" },
+	{ 0x100000, "PERF_SAMPLE_AUX" },
+	{ 0x200000, "PERF_SAMPLE_CGROUP" },
+	{ 0x400000, "PERF_SAMPLE_DATA_PAGE_SIZE" },
+	{ 0x800000, "PERF_SAMPLE_CODE_PAGE_SIZE" },
+	{ 0x1000000, "PERF_SAMPLE_WEIGHT_STRUCT" },
+};
+
+const struct flag xlat_perf_sw_id[12] = {
+	{ 0x0, "PERF_COUNT_SW_CPU_CLOCK" },
+	{ 0x1, "PERF_COUNT_SW_TASK_CLOCK" },
+	{ 0x2, "PERF_COUNT_SW_PAGE_FAULTS" },
+	{ 0x3, "PERF_COUNT_SW_CONTEXT_SWITCHES" },
+	{ 0x4, "PERF_COUNT_SW_CPU_MIGRATIONS" },
+	{ 0x5, "PERF_COUNT_SW_PAGE_FAULTS_MIN" },
+	{ 0x6, "PERF_COUNT_SW_PAGE_FAULTS_MAJ" },
+	{ 0x7, "PERF_COUNT_SW_ALIGNMENT_FAULTS" },
+	{ 0x8, "PERF_COUNT_SW_EMULATION_FAULTS" },
+	{ 0x9, "PERF_COUNT_SW_DUMMY" },
+	{ 0xa, "PERF_COUNT_SW_BPF_OUTPUT" },
+	{ 0xb, "PERF_COUNT_SW_CGROUP_SWITCHES" },
+};
+
+const struct flag xlat_perf_type[6] = {
+	{ 0x0, "PERF_TYPE_HARDWARE" },
+	{ 0x1, "PERF_TYPE_SOFTWARE" },
+	{ 0x2, "PERF_TYPE_TRACEPOINT" },
+	{ 0x3, "PERF_TYPE_HW_CACHE" },
+	{ 0x4, "PERF_TYPE_RAW" },
+	{ 0x5, "PERF_TYPE_BREAKPOINT" },
 };
 
 const struct flag xlat_personality_domains[4] = {

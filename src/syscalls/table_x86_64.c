@@ -301,7 +301,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[295] = { "preadv", 5, RK_INT, SC_DESC, { { "fd", AK_FD }, { "vec", AK_IOV, 2, ARG_OUT }, { "vlen", AK_ULONG }, { "pos_l", AK_LONG }, { "pos_h", AK_SKIP } } },
 	[296] = { "pwritev", 5, RK_INT, SC_DESC, { { "fd", AK_FD }, { "vec", AK_IOV, 2 }, { "vlen", AK_ULONG }, { "pos_l", AK_LONG }, { "pos_h", AK_SKIP } } },
 	[297] = { "rt_tgsigqueueinfo", 4, RK_INT, SC_PROCESS|SC_SIGNAL, { { "tgid", AK_INT }, { "pid", AK_INT }, { "sig", AK_SIGNAL }, { "uinfo", AK_SIGINFO } } },
-	[298] = { "perf_event_open", 5, RK_FD, SC_DESC, { { "attr_uptr", AK_PTR }, { "pid", AK_INT }, { "cpu", AK_INT }, { "group_fd", AK_INT }, { "flags", AK_ULONG } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
+	[298] = { "perf_event_open", 5, RK_FD, SC_DESC, { { "attr_uptr", AK_PERF_ATTR }, { "pid", AK_INT }, { "cpu", AK_INT }, { "group_fd", AK_FD }, { "flags", AK_PERF_FLAGS } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[299] = { "recvmmsg", 5, RK_INT, SC_NETWORK, { { "fd", AK_FD }, { "mmsg", AK_MMSG, 0, ARG_OUT }, { "vlen", AK_UINT }, { "flags", AK_MSG_FLAGS }, { "timeout", AK_TIMESPEC_INOUT, 0, ARG_OUT } } },
 	[300] = { "fanotify_init", 2, RK_FD, SC_DESC, { { "flags", AK_FAN_INIT_FLAGS }, { "event_f_flags", AK_OPEN_FLAGS } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[301] = { "fanotify_mark", 5, RK_INT, SC_FILE|SC_DESC, { { "fanotify_fd", AK_INT }, { "flags", AK_UINT }, { "mask", AK_INT }, { "dfd", AK_DIRFD }, { "pathname", AK_PATH } } },
