@@ -271,6 +271,9 @@ OVERRIDE = {
     ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",
     ("perf_event_open", "attr_uptr"): "PERF_ATTR", ("perf_event_open", "group_fd"): "FD",
     ("perf_event_open", "flags"): "PERF_FLAGS",
+    ("io_uring_setup", "params"): "URING_PARAMS",
+    ("io_uring_enter", "flags"): "URING_ENTER_FLAGS", ("io_uring_enter", "argp"): "URING_ARGP",
+    ("io_uring_register", "opcode"): "URING_REGISTER_OP",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }

@@ -1311,6 +1311,20 @@ def test_perf_event_open_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_io_uring_like_strace():
+    """io_uring_setup's params as given and, when the call succeeds, as the
+    kernel filled them in (each setup flag, wq_fd with -y's path, reserved
+    words, features, the rings' offsets); io_uring_enter's flags and
+    signal mask; io_uring_register's opcodes; each -X style and -y."""
+    calls = "trace=io_uring_setup,io_uring_enter,io_uring_register"
+    for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-y",)):
+        a = traced_lines("strace", [prog("uring")], calls, flags)
+        b = traced_lines(STROBE, [prog("uring")], calls, flags)
+        check(a == b and len(a) >= 60 and any("sq_off={" in l for l in a),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

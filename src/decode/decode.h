@@ -140,6 +140,13 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len);
 /* perf.c: perf_event_open's struct perf_event_attr and flags */
 void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_perf_flags(struct sbuf *b, uint64_t v);
+/* io_uring.c: io_uring_setup's params (before and after wq_fd, which the
+ * caller prints: head says whether there is one), io_uring_enter's flags,
+ * io_uring_register's opcodes */
+bool decode_uring_params_head(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_uring_params_tail(struct sbuf *b, const uint8_t *p, bool done);
+void decode_uring_enter_flags(struct sbuf *b, uint64_t v);
+void decode_uring_register_op(struct sbuf *b, uint64_t v);
 /* clock_t ticks with strace's "/\* 0.22 s *\/" */
 void put_clock_t(struct sbuf *b, int64_t v);
 void decode_ioprio_which(struct sbuf *b, uint64_t v);

@@ -236,6 +236,39 @@ static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
 	decode_sigset(b, mask);
 }
 
+/* io_uring_setup's params: wq_fd (with IORING_SETUP_ATTACH_WQ) is an fd,
+ * with -y's path */
+static void put_uring_params_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p = struct_bytes(b, d, e, size, i, &len);
+
+	if (!p)
+		return;
+	if (decode_uring_params_head(b, p, len)) {
+		int fd = (int32_t)load_u32(p, 24);
+
+		sbuf_printf(b, ", wq_fd=%d", fd);
+		put_fd_path(f, b, e->h.pid, fd);
+	}
+	decode_uring_params_tail(b, p, e->ret >= 0);
+}
+
+/* io_uring_enter's argp: a signal mask, unless IORING_ENTER_EXT_ARG says it
+ * points to a struct io_uring_getevents_arg (which strace does not show) */
+static void put_uring_argp_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (i > 0 && (e->args[i - 1] & 8)) {	/* IORING_ENTER_EXT_ARG */
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		put_sigset(b, p, len);
+}
+
 static void put_sigframe_mask(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	sbuf_puts(b, "{mask=");

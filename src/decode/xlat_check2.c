@@ -53,6 +53,7 @@
 #include <linux/tcp.h>
 #include <sys/timerfd.h>
 #include <linux/userfaultfd.h>
+#include <linux/io_uring.h>
 #include <sys/xattr.h>
 
 /* ioctl_req */

@@ -129,6 +129,10 @@ extern const struct flag xlat_tfd_timer_flags[2];
 extern const struct flag xlat_timer_flags[1];
 extern const struct flag xlat_uffd_flags[3];
 extern const struct flag xlat_umount_flags[4];
+extern const struct flag xlat_uring_enter_flags[5];
+extern const struct flag xlat_uring_features[13];
+extern const struct flag xlat_uring_register_ops[24];
+extern const struct flag xlat_uring_setup_flags[12];
 extern const struct flag xlat_wait_options[8];
 extern const struct flag xlat_xattr_flags[2];
 

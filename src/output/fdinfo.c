@@ -97,6 +97,25 @@ static void put_socket(struct sbuf *b, const struct fd_info *fi)
 	}
 }
 
+/* "anon_inode:[io_uring]" of a new fd the kernel side described (-y), for
+ * the fd table: an fd that later appears inside a struct (io_uring's
+ * wq_fd) has no description of its own, and /proc may be gone by then */
+bool fd_info_anon_path(const struct ev_syscall *e, size_t size, int capid, int fd,
+		       char *out, size_t n)
+{
+	const struct cap *c;
+	const char *data;
+	struct fd_info fi;
+
+	if (fd < 0 || !cap_find(e, size, capid, &c, &data) || c->len < sizeof(fi))
+		return false;
+	memcpy(&fi, data, sizeof(fi));
+	if (!fi.mode || fi.fd != fd || (fi.mode & 0170000) || !fi.pathlen)
+		return false;
+	snprintf(out, n, "anon_inode:%.*s", (int)(fi.pathlen < 64 ? fi.pathlen : 64), fi.path);
+	return true;
+}
+
 bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		 size_t size, int capid, int fd)
 {

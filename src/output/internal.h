@@ -56,6 +56,8 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 		 size_t size, int capid, int fd);
 void put_fd_decor(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		  size_t size, int capid, int fd);
+bool fd_info_anon_path(const struct ev_syscall *e, size_t size, int capid, int fd,
+		       char *out, size_t n);
 int formatter_strsize(const struct formatter *f);
 
 void json_head(struct formatter *f, struct sbuf *b, const char *type,

@@ -108,4 +108,7 @@ void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 		}
 	}
 	fdpaths_after(f->fds, e, path);
+	if (d && (d->fx & FX_NEW_FD) && e->ret >= 0 &&
+	    fd_info_anon_path(e, size, FDI_RESULT, (int)e->ret, buf, sizeof(buf)))
+		fdpaths_set(f->fds, e->h.pid, (int)e->ret, buf);
 }
