@@ -274,6 +274,11 @@ OVERRIDE = {
     ("io_uring_setup", "params"): "URING_PARAMS",
     ("io_uring_enter", "flags"): "URING_ENTER_FLAGS", ("io_uring_enter", "argp"): "URING_ARGP",
     ("io_uring_register", "opcode"): "URING_REGISTER_OP",
+    ("adjtimex", "txc_p"): "TIMEX/out", ("clock_adjtime", "utx"): "TIMEX/out",
+    ("clock_adjtime", "which_clock"): "CLOCKID",
+    ("process_vm_readv", "lvec"): "IOV/out:2", ("process_vm_writev", "lvec"): "IOV:2",
+    ("process_vm_readv", "rvec"): "IOV_ADDRS:4", ("process_vm_writev", "rvec"): "IOV_ADDRS:4",
+    ("process_vm_readv", "pid"): "INT", ("process_vm_writev", "pid"): "INT",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }
@@ -287,6 +292,7 @@ RET_SIGNAL = {"rt_sigtimedwait"}          # "= 12 (SIGUSR2)"
 RET_SCHED = {"sched_getscheduler"}        # "= 0 (SCHED_OTHER)"
 RET_PERSONALITY = {"personality"}          # "= 0 (PER_LINUX)"
 RET_TIME = {"time"}                       # "= 1795624739 (2026-11-25T16:38:59+0000)"
+RET_TIMEX = {"adjtimex", "clock_adjtime"}  # "= 5 (TIME_ERROR)"
 RET_MEMBARRIER = {"membarrier"}           # MEMBARRIER_CMD_QUERY's "= 0x3ff (...)"
 RET_IOPRIO = {"ioprio_get"}               # "= 0 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))"
 RET_NONE = {"exit", "exit_group"}
@@ -527,7 +533,8 @@ def main(out):
                else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED
                else "PERSONALITY" if name in RET_PERSONALITY
                else "IOPRIO" if name in RET_IOPRIO else "TIME" if name in RET_TIME
-               else "MEMBARRIER" if name in RET_MEMBARRIER else "INT")
+               else "MEMBARRIER" if name in RET_MEMBARRIER
+               else "TIMEX" if name in RET_TIMEX else "INT")
         rows.append((nr, name, args, classes, ret, known))
 
     o = []

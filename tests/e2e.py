@@ -1325,6 +1325,22 @@ def test_io_uring_like_strace():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_timex_and_process_vm_like_strace():
+    """adjtimex's and clock_adjtime's struct timex when the call succeeds
+    (modes and status by name, the result's clock state), its address when
+    it fails; process_vm_readv/writev's local iovecs with their data (what
+    was read, up to the result) and remote ones as addresses, cut at -s
+    elements; each -X style."""
+    calls = "trace=adjtimex,clock_adjtime,process_vm_readv,process_vm_writev"
+    usec = lambda ls: [re.sub(r"tv_usec=\d+", "tv_usec=U", l) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-s", "8")):
+        a = usec(traced_lines("strace", [prog("timexvm")], calls, flags))
+        b = usec(traced_lines(STROBE, [prog("timexvm")], calls, flags))
+        check(a == b and len(a) >= 12 and any("TIME_" in l for l in a),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

@@ -140,6 +140,9 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len);
 /* perf.c: perf_event_open's struct perf_event_attr and flags */
 void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_perf_flags(struct sbuf *b, uint64_t v);
+/* time.c: adjtimex's and clock_adjtime's struct timex and result */
+void decode_timex(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_timex_state(struct sbuf *b, int64_t ret);
 /* io_uring.c: io_uring_setup's params (before and after wq_fd, which the
  * caller prints: head says whether there is one), io_uring_enter's flags,
  * io_uring_register's opcodes */

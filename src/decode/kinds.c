@@ -393,6 +393,27 @@ static void put_groups(ARGS)
 	sbuf_putc(b, ']');
 }
 
+/* iovecs of another process (process_vm_readv/writev's remote side): the
+ * addresses and lengths only; "..." past what was captured */
+static void put_iov_addrs(ARGS)
+{
+	uint64_t n = e->args[d->args[i].len_arg & 7], k;
+	uint64_t most = (uint64_t)formatter_strsize(f);	/* strace's -s, for elements too */
+	size_t len;
+	const uint8_t *p;
+
+	if (!(p = arg_bytes(b, d, e, size, i, 0, &len)))
+		return;
+	sbuf_putc(b, '[');
+	for (k = 0; k < n && k < most && (k + 1) * 16 <= len; k++)
+		sbuf_printf(b, "%s{iov_base=%#llx, iov_len=%llu}", k ? ", " : "",
+			    (unsigned long long)load_u64(p, k * 16),
+			    (unsigned long long)load_u64(p, k * 16 + 8));
+	if (k < n)
+		sbuf_puts(b, k ? ", ..." : "...");
+	sbuf_putc(b, ']');
+}
+
 static void put_cpumask(ARGS)
 {
 	size_t len;

@@ -110,3 +110,53 @@ void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(v, p, 16);
 	sbuf_printf(b, "{tv_sec=%lld, tv_usec=%lld}", (long long)v[0], (long long)v[1]);
 }
+
+/* struct timex as adjtimex and clock_adjtime leave it (strace shows it
+ * when the call succeeds): every field, modes and status by name */
+void decode_timex(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	static const struct { const char *name; size_t off; } longs[] = {
+		{ "constant", 48 }, { "precision", 56 }, { "tolerance", 64 },
+	}, tail[] = {
+		{ "tick", 88 }, { "ppsfreq", 96 }, { "jitter", 104 }, { "shift", 112 },
+		{ "stabil", 120 }, { "jitcnt", 128 }, { "calcnt", 136 }, { "errcnt", 144 },
+		{ "stbcnt", 152 }, { "tai", 160 },
+	};
+	uint32_t modes, status;
+	size_t mark;
+
+	if (too_short(b, len, 164))
+		return;
+	memcpy(&modes, p, 4);
+	memcpy(&status, p + 40, 4);
+	sbuf_puts(b, "{modes=");
+	mark = b->len;
+	put_flagset_q(b, modes, xlat_adjtimex_modes, N(xlat_adjtimex_modes), "ADJ_???");
+	xlat_finish(b, mark, modes, XF_HEX);
+	sbuf_printf(b, ", offset=%lld, freq=%lld, maxerror=%lld, esterror=%lld, status=",
+		    (long long)i64(p, 8), (long long)i64(p, 16), (long long)i64(p, 24),
+		    (long long)i64(p, 32));
+	mark = b->len;
+	put_flagset_q(b, status, xlat_adjtimex_status, N(xlat_adjtimex_status), "STA_???");
+	xlat_finish(b, mark, status, XF_HEX);
+	for (size_t i = 0; i < N(longs); i++)
+		sbuf_printf(b, ", %s=%lld", longs[i].name, (long long)i64(p, longs[i].off));
+	sbuf_puts(b, ", time=");
+	put_pair(b, p + 72, "tv_usec");
+	for (size_t i = 0; i < N(tail); i++) {
+		/* shift and tai are ints */
+		int64_t v = tail[i].off == 112 || tail[i].off == 160 ? (int32_t)i64(p, tail[i].off) :
+			    i64(p, tail[i].off);
+
+		sbuf_printf(b, ", %s=%lld", tail[i].name, (long long)v);
+	}
+	sbuf_putc(b, '}');
+}
+
+/* the clock's state adjtimex returns: "5 (TIME_ERROR)" */
+void decode_timex_state(struct sbuf *b, int64_t ret)
+{
+	sbuf_printf(b, "%lld (", (long long)ret);
+	put_enum(b, (uint64_t)ret, xlat_adjtimex_state, N(xlat_adjtimex_state), NULL);
+	sbuf_putc(b, ')');
+}

@@ -7,6 +7,50 @@ const struct flag xlat_access_flags[3] = {
 	{ 0x1, "X_OK" },
 };
 
+const struct flag xlat_adjtimex_modes[13] = {
+	{ 0xa001, "ADJ_OFFSET_SS_READ" },
+	{ 0x8001, "ADJ_OFFSET_SINGLESHOT" },
+	{ 0x1, "ADJ_OFFSET" },
+	{ 0x2, "ADJ_FREQUENCY" },
+	{ 0x4, "ADJ_MAXERROR" },
+	{ 0x8, "ADJ_ESTERROR" },
+	{ 0x10, "ADJ_STATUS" },
+	{ 0x20, "ADJ_TIMECONST" },
+	{ 0x80, "ADJ_TAI" },
+	{ 0x100, "ADJ_SETOFFSET" },
+	{ 0x1000, "ADJ_MICRO" },
+	{ 0x2000, "ADJ_NANO" },
+	{ 0x4000, "ADJ_TICK" },
+};
+
+const struct flag xlat_adjtimex_state[6] = {
+	{ 0x0, "TIME_OK" },
+	{ 0x1, "TIME_INS" },
+	{ 0x2, "TIME_DEL" },
+	{ 0x3, "TIME_OOP" },
+	{ 0x4, "TIME_WAIT" },
+	{ 0x5, "TIME_ERROR" },
+};
+
+const struct flag xlat_adjtimex_status[16] = {
+	{ 0x1, "STA_PLL" },
+	{ 0x2, "STA_PPSFREQ" },
+	{ 0x4, "STA_PPSTIME" },
+	{ 0x8, "STA_FLL" },
+	{ 0x10, "STA_INS" },
+	{ 0x20, "STA_DEL" },
+	{ 0x40, "STA_UNSYNC" },
+	{ 0x80, "STA_FREQHOLD" },
+	{ 0x100, "STA_PPSSIGNAL" },
+	{ 0x200, "STA_PPSJITTER" },
+	{ 0x400, "STA_PPSWANDER" },
+	{ 0x800, "STA_PPSERROR" },
+	{ 0x1000, "STA_CLOCKERR" },
+	{ 0x2000, "STA_NANO" },
+	{ 0x4000, "STA_MODE" },
+	{ 0x8000, "STA_CLK" },
+};
+
 const struct flag xlat_arch_prctl[23] = {
 	{ 0x1001, "ARCH_SET_GS" },
 	{ 0x1002, "ARCH_SET_FS" },

@@ -5,6 +5,9 @@
 #include "flagtab.h"
 
 extern const struct flag xlat_access_flags[3];
+extern const struct flag xlat_adjtimex_modes[13];
+extern const struct flag xlat_adjtimex_state[6];
+extern const struct flag xlat_adjtimex_status[16];
 extern const struct flag xlat_arch_prctl[23];
 extern const struct flag xlat_arphrd[67];
 extern const struct flag xlat_at_flags[7];

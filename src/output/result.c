@@ -69,6 +69,8 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		decode_membarrier_cmds(b, (uint64_t)ret);
 		xlat_finish(b, mark, (uint64_t)ret, XF_HEX);
 		sbuf_putc(b, ')');
+	} else if (d && d->ret == RK_TIMEX && ret >= 0) {
+		decode_timex_state(b, ret);	/* "5 (TIME_ERROR)" */
 	} else if (d && d->ret == RK_SCHED) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);

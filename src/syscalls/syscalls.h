@@ -26,7 +26,7 @@ enum arg_kind {
 enum { ARG_IN, ARG_OUT };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED, RK_PERSONALITY,
-		RK_IOPRIO, RK_TIME, RK_MEMBARRIER };
+		RK_IOPRIO, RK_TIME, RK_MEMBARRIER, RK_TIMEX };
 
 /* Classes, as strace's -e trace=%CLASS names them. */
 #define SC_FILE		(1u << 0)
