@@ -1332,7 +1332,7 @@ def test_timex_and_process_vm_like_strace():
     was read, up to the result) and remote ones as addresses, cut at -s
     elements; each -X style."""
     calls = "trace=adjtimex,clock_adjtime,process_vm_readv,process_vm_writev"
-    usec = lambda ls: [re.sub(r"tv_usec=\d+", "tv_usec=U", l) for l in ls]
+    usec = lambda ls: [re.sub(r"time=\{tv_sec=\d+, tv_usec=\d+\}", "time=T", l) for l in ls]
     for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-s", "8")):
         a = usec(traced_lines("strace", [prog("timexvm")], calls, flags))
         b = usec(traced_lines(STROBE, [prog("timexvm")], calls, flags))
