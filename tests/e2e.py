@@ -1341,6 +1341,21 @@ def test_timex_and_process_vm_like_strace():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_fd_paths_kept_after_a_thread_exits():
+    """-f -y: a thread's exit does not make strobe forget the process's fds
+    and cwd (Python threads, asyncio executors); dup2 onto an fd that was
+    not open shows it bare, as it was when the call was made."""
+    calls = "trace=dup2,write,openat,close"
+    for flags in (("-y",), ("-yy",)):
+        a = [l for l in traced_lines("strace", [prog("threadfds")], calls, flags)
+             if "/lib" not in l and "ld.so" not in l]
+        b = [l for l in traced_lines(STROBE, [prog("threadfds")], calls, flags)
+             if "/lib" not in l and "ld.so" not in l]
+        check(a == b and any(l.startswith("dup2(3</dev/null") and ", 8)" in l for l in a),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

@@ -173,9 +173,25 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 	return false;
 }
 
+/* Did the kernel side find no file at fd when the call was made?  (dup2's
+ * new fd before the call: strace shows it bare, and the fd table or /proc
+ * would already name what the call put there.) */
+static bool fd_was_closed(const struct ev_syscall *e, size_t size, int capid, int fd)
+{
+	const struct cap *c;
+	const char *data;
+	struct fd_info fi;
+
+	if (capid < FDI_ARG || capid >= FDI_RESULT || !cap_find(e, size, capid, &c, &data) ||
+	    c->len < sizeof(fi))
+		return false;
+	memcpy(&fi, data, sizeof(fi));
+	return fi.fd == fd && !fi.mode;
+}
+
 void put_fd_decor(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		  size_t size, int capid, int fd)
 {
-	if (!put_fd_info(f, b, e, size, capid, fd))
+	if (!put_fd_info(f, b, e, size, capid, fd) && !fd_was_closed(e, size, capid, fd))
 		put_fd_path(f, b, e->h.pid, fd);
 }

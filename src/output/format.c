@@ -236,7 +236,8 @@ void put_exit(struct formatter *f, const struct ev_exit *x)
 	}
 	if (f->nprocs > 0)
 		f->nprocs--;
-	if (f->fds)
+	/* the fd table is the process's: kept until its last thread exits */
+	if (f->fds && x->group_dead)
 		fdpaths_exit(f->fds, x->h.pid);
 }
 
