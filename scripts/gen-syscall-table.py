@@ -266,6 +266,8 @@ OVERRIDE = {
     ("open_tree", "flags"): "OPEN_TREE_FLAGS",
     ("recvmmsg", "timeout"): "TIMESPEC_INOUT",
     ("fallocate", "mode"): "FALLOC_MODE", ("close_range", "flags"): "CLOSE_RANGE_FLAGS",
+    # strace 6.1 shows close_range's first fd bare, even with -y
+    ("close_range", "fd"): "UINT",
     ("remap_file_pages", "start"): "PTR", ("remap_file_pages", "prot"): "PROT",
     ("remap_file_pages", "flags"): "MMAP_FLAGS",
     ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",

@@ -1356,6 +1356,24 @@ def test_fd_paths_kept_after_a_thread_exits():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_everyday_habits_like_strace():
+    """rt_sigaction's SA_INTERRUPT and a NULL restorer, its handler under -X;
+    epoll_ctl's ignored EPOLL_CTL_DEL event as an address; setgroups(0,
+    []); capget's header as given (libcap's version-0 probe); close_range's
+    fd bare with -y; F_GETFD's answer under -X; socket addresses in hex
+    with -xx."""
+    calls = "trace=rt_sigaction,capget,epoll_ctl,setgroups,fcntl,bind,close_range"
+    for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-y",), ("-xx",)):
+        # the program's own handlers, not libc's start-up
+        mine = lambda l: not l.startswith("rt_sigaction(") or re.match(
+            r"rt_sigaction\((SIGUSR|1[02]\b)", l)
+        ino = lambda ls: [re.sub(r":\[\d+\]", ":[I]", l) for l in ls if mine(l)]
+        a = ino(traced_lines("strace", [prog("habits")], calls, flags))
+        b = ino(traced_lines(STROBE, [prog("habits")], calls, flags))
+        check(a == b and len(a) >= 14, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

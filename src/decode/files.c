@@ -274,9 +274,15 @@ bool decode_fcntl_result(struct sbuf *b, uint64_t cmd, int64_t ret)
 	if ((uint32_t)cmd == 1) {
 		if (!ret)
 			sbuf_putc(b, '0');
-		else if (ret == 1)
-			sbuf_puts(b, "0x1 (flags FD_CLOEXEC)");
-		else
+		else if (ret == 1) {
+			size_t mark;
+
+			sbuf_puts(b, "0x1 (flags ");
+			mark = b->len;
+			sbuf_puts(b, "FD_CLOEXEC");
+			xlat_finish(b, mark, 1, XF_HEX);	/* -X raw: "0x1" */
+			sbuf_putc(b, ')');
+		} else
 			sbuf_hex(b, ret);
 		return true;
 	}

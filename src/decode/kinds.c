@@ -228,6 +228,22 @@ static void put_clone_args_c(ARGS)
 		put_clone_args(b, e, p, len);
 }
 
+/* the header as the process gave it (at entry), else as it was at exit */
+static void put_cap_header_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	size_t len;
+	const uint8_t *p;
+
+	if (e->args[i] && cap_entry(e, size, i, &c, &data) && c->len >= 8) {
+		decode_cap_header(b, (const uint8_t *)data, c->len);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		decode_cap_header(b, p, len);
+}
+
 static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint64_t mask;
@@ -377,7 +393,9 @@ static void put_groups(ARGS)
 	size_t len;
 	const uint8_t *p;
 
-	if (e->args[i] && written(d, i) && e->ret == 0) {
+	/* no groups: getgroups' answer to a size query, setgroups' none */
+	if (e->args[i] && ((written(d, i) && e->ret == 0) ||
+			   (!written(d, i) && i > 0 && !(uint32_t)e->args[i - 1]))) {
 		sbuf_puts(b, "[]");
 		return;
 	}

@@ -100,13 +100,28 @@ static void put_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, s
 		sbuf_printf(b, " /* %s */", name);
 }
 
+/* "inet_addr(\"127.0.0.1\")": the address quoted as any string is, so that
+ * -xx shows it in hex as strace does */
+static void addr_call(char *name, size_t n, const char *head, const char *text,
+		      const char *tail)
+{
+	struct sbuf q;
+
+	sbuf_init(&q, 128);
+	sbuf_puts(&q, head);
+	decode_string(&q, text, strlen(text), false);
+	sbuf_puts(&q, tail);
+	snprintf(name, n, "%.*s", (int)q.len, q.p);
+	sbuf_free(&q);
+}
+
 /* an IPv4 address in a struct: inet_addr("127.0.0.1"), with -X its bytes */
 static void put_in_addr(struct sbuf *b, const char *field, const uint8_t *p)
 {
-	char text[INET_ADDRSTRLEN], name[64];
+	char text[INET_ADDRSTRLEN], name[96];
 
 	inet_ntop(AF_INET, p, text, sizeof(text));
-	snprintf(name, sizeof(name), "inet_addr(\"%s\")", text);
+	addr_call(name, sizeof(name), "inet_addr(", text, ")");
 	put_net_bytes(b, field, p, 4, name);
 }
 
@@ -227,7 +242,7 @@ void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint16_t family;
-	char text[64], name[128];
+	char text[64], name[256];
 	size_t mark;
 
 	if (len < 2) {
@@ -259,7 +274,7 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 		inet_ntop(AF_INET, p + 4, text, sizeof(text));
 		snprintf(name, sizeof(name), "htons(%u)", ntohs(port));
 		put_net_bytes(b, ", sin_port=", p + 2, 2, name);
-		snprintf(name, sizeof(name), "inet_addr(\"%s\")", text);
+		addr_call(name, sizeof(name), "inet_addr(", text, ")");
 		put_net_bytes(b, ", sin_addr=", p + 4, 4, name);
 	} else if (family == 10 && len >= 24) {	/* AF_INET6 */
 		uint16_t port;
@@ -275,9 +290,10 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 		snprintf(name, sizeof(name), "htonl(%u)", ntohl(flow));
 		put_net_bytes(b, ", sin6_flowinfo=", p + 4, 4, name);
 		if (decode_xlat() == XLAT_ABBREV) {
-			sbuf_printf(b, ", inet_pton(AF_INET6, \"%s\", &sin6_addr)", text);
+			addr_call(name, sizeof(name), ", inet_pton(AF_INET6, ", text, ", &sin6_addr)");
+			sbuf_puts(b, name);
 		} else {
-			snprintf(name, sizeof(name), "inet_pton(AF_INET6, \"%s\")", text);
+			addr_call(name, sizeof(name), "inet_pton(AF_INET6, ", text, ")");
 			put_net_bytes(b, ", sin6_addr=", p + 8, 16, name);
 		}
 		sbuf_printf(b, ", sin6_scope_id=%u", scope);

@@ -184,7 +184,9 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 		return true;
 	}
 	case AK_EPOLL_EVENT:
-		if (!cap_exit(e, size, i, &c, &data) || c->len < 12)
+		/* EPOLL_CTL_DEL (2) ignores it: whatever it points to is not
+		 * the call's, and strace shows the address */
+		if ((uint32_t)e->args[1] == 2 || !cap_exit(e, size, i, &c, &data) || c->len < 12)
 			break;
 		decode_epoll_event(b, (const uint8_t *)data);
 		return true;

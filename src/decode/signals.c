@@ -269,7 +269,8 @@ static const struct {
 } sa_flags[] = {
 	/* strace's order, not numeric */
 	{ 0x04000000, "SA_RESTORER" }, { 0x08000000, "SA_ONSTACK" },
-	{ 0x10000000, "SA_RESTART" }, { 0x40000000, "SA_NODEFER" },
+	{ 0x10000000, "SA_RESTART" }, { 0x20000000, "SA_INTERRUPT" },
+	{ 0x40000000, "SA_NODEFER" },
 	{ 0x80000000, "SA_RESETHAND" }, { 0x4, "SA_SIGINFO" },
 	{ 0x1, "SA_NOCLDSTOP" }, { 0x2, "SA_NOCLDWAIT" },
 };
@@ -282,12 +283,14 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 
 	(void)len;
 	sbuf_puts(b, "{sa_handler=");
+	size_t hmark = b->len;
 	if (handler == 0)
 		sbuf_puts(b, "SIG_DFL");
 	else if (handler == 1)
 		sbuf_puts(b, "SIG_IGN");
 	else
 		sbuf_hex(b, handler);
+	xlat_finish(b, hmark, handler, XF_HEX);	/* -X raw: "0x1", verbose: "0 /\* SIG_DFL *\/" */
 	sbuf_puts(b, ", sa_mask=");
 	decode_sigset(b, load_u64(p, 24));
 	sbuf_puts(b, ", sa_flags=");
@@ -311,7 +314,7 @@ void decode_sigaction(struct sbuf *b, const uint8_t *p, size_t len)
 	xlat_finish(b, mark, flags, XF_HEX);
 	if (flags & 0x04000000) {
 		sbuf_puts(b, ", sa_restorer=");
-		sbuf_hex(b, load_u64(p, 16));
+		put_ptr(b, load_u64(p, 16));	/* NULL for none */
 	}
 	sbuf_putc(b, '}');
 }

@@ -81,7 +81,7 @@ void put_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 			sbuf_puts(b, t[i].name);
 			return;
 		}
-	sbuf_hex(b, v);
+	put_hex0(b, v);		/* an unknown 0 as strace prints it: "0 /\* X_??? *\/" */
 	if (unknown)
 		sbuf_printf(b, " /* %s */", unknown);
 }

@@ -352,7 +352,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[433] = { "fspick", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD }, { "path", AK_PATH }, { "flags", AK_UINT } }, .fx = FX_NEW_FD },
 	[434] = { "pidfd_open", 2, RK_FD, SC_DESC, { { "pid", AK_INT }, { "flags", AK_PIDFD_FLAGS } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[435] = { "clone3", 2, RK_INT, SC_PROCESS, { { "uargs", AK_CLONE_ARGS }, { "size", AK_ULONG } } },
-	[436] = { "close_range", 3, RK_INT, 0, { { "fd", AK_FD }, { "max_fd", AK_UINT }, { "flags", AK_CLOSE_RANGE_FLAGS } }, .fx = FX_CLOSE_RANGE },
+	[436] = { "close_range", 3, RK_INT, 0, { { "fd", AK_UINT }, { "max_fd", AK_UINT }, { "flags", AK_CLOSE_RANGE_FLAGS } }, .fx = FX_CLOSE_RANGE },
 	[437] = { "openat2", 4, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD }, { "filename", AK_PATH }, { "how", AK_OPEN_HOW }, { "usize", AK_ULONG } }, .fx = FX_AT|FX_NEW_FD },
 	[438] = { "pidfd_getfd", 3, RK_FD, SC_DESC, { { "pidfd", AK_FD }, { "fd", AK_FD }, { "flags", AK_UINT } }, .fx = FX_NEW_FD },
 	[439] = { "faccessat2", 4, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD }, { "filename", AK_PATH }, { "mode", AK_ACCESS_MODE }, { "flags", AK_AT_FLAGS } } },
