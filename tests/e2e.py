@@ -1695,6 +1695,18 @@ def test_killed_in_a_call_as_strace():
         for tool in ([STROBE], ["strace"]):
             out = killed_run(tool, argv, victim) if victim else run(tool + argv).stderr
             check(re.search("^" + line + "$", out, re.M), "%s: %s" % (tool[0], out[-300:]))
+    # calls whose arguments the call also writes: select's fd sets and
+    # timeout as given, then the mark; poll's too (its answer follows the
+    # result)
+    for argv, line in ((["-e", "trace=pselect6", "perl", "-e",
+                         "vec($r,0,1)=1; select($r,undef,undef,10)"],
+                        "pselect6(8, [0], NULL, NULL, {tv_sec=10, tv_nsec=0}, NULL <unfinished ...>) = ?"),
+                       (["-e", "trace=poll", "perl", "-MIO::Poll", "-e",
+                         "$p=IO::Poll->new; $p->mask(STDIN,POLLIN); $p->poll(10)"],
+                        "poll([{fd=0, events=POLLIN}], 1, 10000 <unfinished ...>) = ?")):
+        for tool in ([STROBE], ["strace"]):
+            out = killed_run(tool, argv, "perl")
+            check(line in out, "%s: %s" % (tool[0], out[-300:]))
     # a default-fatal signal is delivered under strace, after the call's
     # error: that one keeps its result (tests/e2e.py's SIGTERM tests)
 

@@ -287,6 +287,13 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 /* put_call, or with `at_entry` what strace shows of a call that never
  * returned: the arguments before the first one the call writes, and
  * ", " if that one is cut off ("read(0, "); false if one is. */
+static bool read_at_entry(const struct syscall_arg *a)
+{
+	struct arg_capture c;
+
+	return arg_capture(a, &c) && c.entry;
+}
+
 static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 			size_t size, bool at_entry)
 {
@@ -331,7 +338,11 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 		return true;
 	}
 	n = shown_args(d, e);
-	for (k = 0; at_entry && k < n && d->args[k].dir != ARG_OUT; k++)
+	/* at entry: the arguments up to the first the call writes, but for
+	 * those also read at entry (select's fd sets, its timeout: strace
+	 * shows what was given) */
+	for (k = 0; at_entry && k < n && (d->args[k].dir != ARG_OUT || read_at_entry(&d->args[k]));
+	     k++)
 		;
 	for (int i = 0, shown = 0; i < (at_entry ? k : n); i++) {
 		if (d->args[i].kind == AK_SKIP)
@@ -342,7 +353,15 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 	}
 	if (at_entry && k < n && k > 0)
 		sbuf_puts(b, ", ");
-	return !at_entry || k == n;
+	if (!at_entry)
+		return true;
+	/* complete when nothing was left for the exit: no argument the call
+	 * writes (a timeout shown as given is also shown as left), and not
+	 * poll, whose answer follows its result ("= 1 ([{fd=3, revents=...}])") */
+	for (int i = 0; i < n; i++)
+		if (d->args[i].dir == ARG_OUT || d->args[i].kind == AK_POLLFDS)
+			return false;
+	return k == n;
 }
 
 void put_call(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
