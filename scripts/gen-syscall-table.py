@@ -281,6 +281,14 @@ OVERRIDE = {
     ("process_vm_readv", "lvec"): "IOV/out:2", ("process_vm_writev", "lvec"): "IOV:2",
     ("process_vm_readv", "rvec"): "IOV_ADDRS:4", ("process_vm_writev", "rvec"): "IOV_ADDRS:4",
     ("process_vm_readv", "pid"): "INT", ("process_vm_writev", "pid"): "INT",
+    ("fanotify_mark", "flags"): "FAN_MARK_FLAGS", ("fanotify_mark", "mask"): "FAN_MARK_MASK",
+    ("fsconfig", "cmd"): "FSCONFIG_CMD", ("fsconfig", "_value"): "FSCONFIG_VALUE",
+    ("fsconfig", "aux"): "FSCONFIG_AUX",
+    ("fsmount", "flags"): "FSMOUNT_FLAGS", ("fsmount", "attr_flags"): "MOUNT_ATTR_FLAGS",
+    ("fspick", "flags"): "FSPICK_FLAGS", ("move_mount", "flags"): "MOVE_MOUNT_FLAGS",
+    ("move_mount", "from_dfd"): "DIRFD", ("move_mount", "to_dfd"): "DIRFD",
+    ("mount_setattr", "flags"): "AT_FLAGS", ("mount_setattr", "uattr"): "MOUNT_ATTR",
+    ("pkey_mprotect", "start"): "PTR",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }

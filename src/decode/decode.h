@@ -136,10 +136,20 @@ void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_prio_which(struct sbuf *b, uint64_t v);
 void decode_idtype(struct sbuf *b, uint64_t v);
 void decode_sched_policy(struct sbuf *b, uint64_t v);
+void decode_sched_policy_arg(struct sbuf *b, uint64_t v);
 void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len);
 /* perf.c: perf_event_open's struct perf_event_attr and flags */
 void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_perf_flags(struct sbuf *b, uint64_t v);
+/* mount.c: the new mount API and fanotify_mark */
+void decode_fan_mark_flags(struct sbuf *b, uint64_t v);
+void decode_fan_mark_mask(struct sbuf *b, uint64_t v);
+void decode_fsmount_flags(struct sbuf *b, uint64_t v);
+void decode_mount_attr_flags(struct sbuf *b, uint64_t v);
+void decode_fspick_flags(struct sbuf *b, uint64_t v);
+void decode_move_mount_flags(struct sbuf *b, uint64_t v);
+void decode_fsconfig_cmd(struct sbuf *b, uint64_t v);
+void decode_mount_attr(struct sbuf *b, const uint8_t *p, size_t len);
 /* time.c: adjtimex's and clock_adjtime's struct timex and result */
 void decode_timex(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_timex_state(struct sbuf *b, int64_t ret);
@@ -152,6 +162,7 @@ void decode_uring_enter_flags(struct sbuf *b, uint64_t v);
 void decode_uring_register_op(struct sbuf *b, uint64_t v);
 /* clock_t ticks with strace's "/\* 0.22 s *\/" */
 void put_clock_t(struct sbuf *b, int64_t v);
+void put_clock_t_u(struct sbuf *b, uint64_t v);
 void decode_ioprio_which(struct sbuf *b, uint64_t v);
 /* "IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)"; as an argument (-X raw: the
  * number) or as ioprio_get's result (the macro only) */

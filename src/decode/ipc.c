@@ -64,6 +64,7 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		uint16_t num;
 		int16_t op, flg;
+		size_t mark;
 		uint64_t f;
 
 		if ((i + 1) * 6 > len) {
@@ -75,7 +76,9 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
 		memcpy(&flg, p + i * 6 + 4, 2);
 		sbuf_printf(b, "%s{sem_num=%u, sem_op=%d, sem_flg=", i ? ", " : "", num, op);
 		f = (uint16_t)flg;
+		mark = b->len;
 		put_rest(b, f, put_flags(b, &f, xlat_sembufs, N(xlat_sembufs), 1), "0");
+		xlat_finish(b, mark, (uint16_t)flg, XF_HEX);
 		sbuf_putc(b, '}');
 	}
 	sbuf_putc(b, ']');

@@ -244,6 +244,51 @@ static void put_cap_header_c(ARGS)
 		decode_cap_header(b, p, len);
 }
 
+/* fsconfig's _value by its command: FSCONFIG_SET_STRING and the path
+ * commands a string, SET_BINARY its aux bytes in hex, the others the
+ * pointer (NULL) */
+static void put_fsconfig_value_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	uint64_t cmd = e->args[1] & 0xffffffff, aux = e->args[4] & 0xffffffff;
+
+	if (!e->args[i] || (cmd != 1 && cmd != 2 && cmd != 3 && cmd != 4) ||
+	    !cap_exit(e, size, i, &c, &data)) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	if (cmd == 2)
+		decode_string_hex(b, data, c->len < aux ? c->len : aux, aux > c->len);
+	else
+		put_string_arg(f, b, d, e, size, i);
+}
+
+/* fsconfig's aux: the dirfd of the path commands, else a number */
+static void put_fsconfig_aux_c(ARGS)
+{
+	uint64_t cmd = e->args[1] & 0xffffffff;
+
+	if (cmd == 3 || cmd == 4)	/* FSCONFIG_SET_PATH, _PATH_EMPTY */
+		put_dirfd_arg(f, b, d, e, size, i);
+	else
+		sbuf_s64(b, (int32_t)e->args[i]);
+}
+
+/* mount_setattr's struct mount_attr: only when the size given covers it */
+static void put_mount_attr_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->args[i] && e->args[i + 1 < 6 ? i + 1 : i] < 32) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		decode_mount_attr(b, p, len);
+}
+
 static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint64_t mask;

@@ -21,9 +21,15 @@ void decode_mmap_flags(struct sbuf *b, uint64_t v)
 	static const char *const type[] = { "MAP_FILE", "MAP_SHARED", "MAP_PRIVATE",
 					     "MAP_SHARED_VALIDATE" };
 
+	/* bits 26-31: a huge page size's log2, as strace reads them always
+	 * (MAP_UNINITIALIZED, which shares them, is never named) */
+	unsigned huge = (v >> 26) & 0x3f;
+
 	sbuf_puts(b, type[v & 3]);
-	v &= ~3ull;
+	v &= ~3ull & ~(0x3full << 26);
 	put_rest(b, v, put_flags(b, &v, xlat_mmap_flags, N(xlat_mmap_flags), 0), "");
+	if (huge)
+		sbuf_printf(b, "|%u<<MAP_HUGE_SHIFT", huge);
 }
 
 void decode_madvise(struct sbuf *b, uint64_t v)

@@ -183,6 +183,13 @@ void decode_idtype(struct sbuf *b, uint64_t v)
 	put_enum(b, (uint32_t)v, xlat_idtype, N(xlat_idtype), "P_???");
 }
 
+/* ...as sched_setscheduler's argument: strace 6.1 names a plain policy
+ * only ("0x40000003 /\* SCHED_??? *\/" with SCHED_RESET_ON_FORK) */
+void decode_sched_policy_arg(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_sched_policy, N(xlat_sched_policy), "SCHED_???");
+}
+
 void decode_sched_policy(struct sbuf *b, uint64_t v)
 {
 	uint64_t rest = (uint32_t)v & 0x40000000;
@@ -376,6 +383,16 @@ void put_clock_t(struct sbuf *b, int64_t v)
 	sbuf_s64(b, v);
 	if (v > 0)
 		sbuf_printf(b, " /* %lld.%02lld s */", (long long)(v / 100), (long long)(v % 100));
+}
+
+/* ...unsigned, as siginfo's si_utime and si_stime are printed (a field the
+ * kernel left unset, all ones, is 18446744073709551615) */
+void put_clock_t_u(struct sbuf *b, uint64_t v)
+{
+	sbuf_u64(b, v);
+	if (v)
+		sbuf_printf(b, " /* %llu.%02llu s */", (unsigned long long)(v / 100),
+			    (unsigned long long)(v % 100));
 }
 
 void decode_tms(struct sbuf *b, const uint8_t *p, size_t len)
@@ -694,6 +711,53 @@ void put_clone(struct sbuf *b, const struct ev_syscall *e)
  * strace shows only those: the timeout (a timespec) for waits, a count
  * (val2) in its place for requeues, the bitset for the *_BITSET ops.
  */
+/* One part of FUTEX_WAKE_OP's operation, "FUTEX_OP_ADD<<28": -X verbose
+ * as "0x1 /\* FUTEX_OP_ADD *\/<<28", and -X raw, as strace 6.1 prints it,
+ * "0x1<<28 /\* FUTEX_OP_??? *\/" (its lookup finds no name there) */
+static void put_wake_op_part(struct sbuf *b, uint32_t v, const char *const *names, size_t n,
+			     const char *unknown, int shift)
+{
+	bool known = v < n;
+
+	if (decode_xlat() == XLAT_RAW || !known) {
+		put_hex0(b, v);
+		sbuf_printf(b, "<<%d /* %s */", shift, unknown);
+	} else if (decode_xlat() == XLAT_VERBOSE) {
+		put_hex0(b, v);
+		sbuf_printf(b, " /* %s */<<%d", names[v], shift);
+	} else {
+		sbuf_printf(b, "%s<<%d", names[v], shift);
+	}
+}
+
+/* FUTEX_WAKE_OP's val3: "FUTEX_OP_ADD<<28|0x1<<12|FUTEX_OP_CMP_GT<<24|0" */
+static void put_futex_wake_op(struct sbuf *b, uint32_t v)
+{
+	static const char *const op[] = {
+		"FUTEX_OP_SET", "FUTEX_OP_ADD", "FUTEX_OP_OR", "FUTEX_OP_ANDN", "FUTEX_OP_XOR",
+	};
+	static const char *const cmp[] = {
+		"FUTEX_OP_CMP_EQ", "FUTEX_OP_CMP_NE", "FUTEX_OP_CMP_LT", "FUTEX_OP_CMP_LE",
+		"FUTEX_OP_CMP_GT", "FUTEX_OP_CMP_GE",
+	};
+
+	if (v >> 31) {
+		size_t mark = b->len;
+
+		sbuf_puts(b, "FUTEX_OP_OPARG_SHIFT");
+		xlat_finish(b, mark, 8, XF_HEX);
+		sbuf_puts(b, "<<28|");
+	}
+	put_wake_op_part(b, (v >> 28) & 7, op, sizeof(op) / sizeof(op[0]), "FUTEX_OP_???", 28);
+	sbuf_putc(b, '|');
+	put_hex0(b, (v >> 12) & 0xfff);
+	sbuf_puts(b, "<<12|");
+	put_wake_op_part(b, (v >> 24) & 0xf, cmp, sizeof(cmp) / sizeof(cmp[0]),
+			 "FUTEX_OP_CMP_???", 24);
+	sbuf_putc(b, '|');
+	put_hex0(b, v & 0xfff);
+}
+
 void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		      const struct ev_syscall *e, size_t size)
 {
@@ -706,7 +770,7 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 	/* what follows uaddr and op: v val, t timeout, 2 val2, a uaddr2, 3 val3,
 	 * b val3 as a bitset */
 	static const char *const shape[] = {
-		"vt", "v", "v", "v2a", "v2a3", "v2a3", "t", "", "", "vtb", "vb", "vta",
+		"vt", "v", "v", "v2a", "v2a3", "v2ao", "t", "", "", "vtb", "vb", "vta",
 		"v2a3", "t",
 	};
 	uint32_t op = (uint32_t)e->args[1], cmd = op & ~(128u | 256u);
@@ -742,6 +806,7 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 		case '2': sbuf_u64(b, (uint32_t)e->args[3]); break;
 		case 'a': put_ptr(b, e->args[4]); break;
 		case '3': sbuf_u64(b, (uint32_t)e->args[5]); break;
+		case 'o': put_futex_wake_op(b, (uint32_t)e->args[5]); break;
 		case 'b':
 			if ((uint32_t)e->args[5] == 0xffffffffu) {
 				mark = b->len;

@@ -189,9 +189,9 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		else
 			decode_signal(b, status);
 		sbuf_puts(b, ", si_utime=");
-		put_clock_t(b, i64_at(info, 32));
+		put_clock_t_u(b, (uint64_t)i64_at(info, 32));
 		sbuf_puts(b, ", si_stime=");
-		put_clock_t(b, i64_at(info, 40));
+		put_clock_t_u(b, (uint64_t)i64_at(info, 40));
 	} else if (signo == SIGSEGV || signo == SIGBUS || signo == SIGILL ||
 		   signo == SIGFPE || signo == SIGTRAP) {
 		sbuf_puts(b, ", si_addr=");

@@ -11,6 +11,7 @@
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
+#include <linux/fanotify.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/hw_breakpoint.h>
@@ -231,6 +232,42 @@ _Static_assert((unsigned long long)(FAN_REPORT_DIR_FID) == 0x400ull, "FAN_REPORT
 _Static_assert((unsigned long long)(FAN_REPORT_NAME) == 0x800ull, "FAN_REPORT_NAME");
 _Static_assert((unsigned long long)(FAN_REPORT_TARGET_FID) == 0x1000ull, "FAN_REPORT_TARGET_FID");
 
+/* fan_mark_flags */
+_Static_assert((unsigned long long)(FAN_MARK_ADD) == 0x1ull, "FAN_MARK_ADD");
+_Static_assert((unsigned long long)(FAN_MARK_REMOVE) == 0x2ull, "FAN_MARK_REMOVE");
+_Static_assert((unsigned long long)(FAN_MARK_DONT_FOLLOW) == 0x4ull, "FAN_MARK_DONT_FOLLOW");
+_Static_assert((unsigned long long)(FAN_MARK_ONLYDIR) == 0x8ull, "FAN_MARK_ONLYDIR");
+_Static_assert((unsigned long long)(FAN_MARK_MOUNT) == 0x10ull, "FAN_MARK_MOUNT");
+_Static_assert((unsigned long long)(FAN_MARK_IGNORED_MASK) == 0x20ull, "FAN_MARK_IGNORED_MASK");
+_Static_assert((unsigned long long)(FAN_MARK_IGNORED_SURV_MODIFY) == 0x40ull, "FAN_MARK_IGNORED_SURV_MODIFY");
+_Static_assert((unsigned long long)(FAN_MARK_FLUSH) == 0x80ull, "FAN_MARK_FLUSH");
+_Static_assert((unsigned long long)(FAN_MARK_FILESYSTEM) == 0x100ull, "FAN_MARK_FILESYSTEM");
+_Static_assert((unsigned long long)(FAN_MARK_EVICTABLE) == 0x200ull, "FAN_MARK_EVICTABLE");
+_Static_assert((unsigned long long)(FAN_MARK_IGNORE) == 0x400ull, "FAN_MARK_IGNORE");
+
+/* fan_mark_mask */
+_Static_assert((unsigned long long)(FAN_ACCESS) == 0x1ull, "FAN_ACCESS");
+_Static_assert((unsigned long long)(FAN_MODIFY) == 0x2ull, "FAN_MODIFY");
+_Static_assert((unsigned long long)(FAN_ATTRIB) == 0x4ull, "FAN_ATTRIB");
+_Static_assert((unsigned long long)(FAN_CLOSE_WRITE) == 0x8ull, "FAN_CLOSE_WRITE");
+_Static_assert((unsigned long long)(FAN_CLOSE_NOWRITE) == 0x10ull, "FAN_CLOSE_NOWRITE");
+_Static_assert((unsigned long long)(FAN_OPEN) == 0x20ull, "FAN_OPEN");
+_Static_assert((unsigned long long)(FAN_MOVED_FROM) == 0x40ull, "FAN_MOVED_FROM");
+_Static_assert((unsigned long long)(FAN_MOVED_TO) == 0x80ull, "FAN_MOVED_TO");
+_Static_assert((unsigned long long)(FAN_CREATE) == 0x100ull, "FAN_CREATE");
+_Static_assert((unsigned long long)(FAN_DELETE) == 0x200ull, "FAN_DELETE");
+_Static_assert((unsigned long long)(FAN_DELETE_SELF) == 0x400ull, "FAN_DELETE_SELF");
+_Static_assert((unsigned long long)(FAN_MOVE_SELF) == 0x800ull, "FAN_MOVE_SELF");
+_Static_assert((unsigned long long)(FAN_OPEN_EXEC) == 0x1000ull, "FAN_OPEN_EXEC");
+_Static_assert((unsigned long long)(FAN_Q_OVERFLOW) == 0x4000ull, "FAN_Q_OVERFLOW");
+_Static_assert((unsigned long long)(FAN_FS_ERROR) == 0x8000ull, "FAN_FS_ERROR");
+_Static_assert((unsigned long long)(FAN_OPEN_PERM) == 0x10000ull, "FAN_OPEN_PERM");
+_Static_assert((unsigned long long)(FAN_ACCESS_PERM) == 0x20000ull, "FAN_ACCESS_PERM");
+_Static_assert((unsigned long long)(FAN_OPEN_EXEC_PERM) == 0x40000ull, "FAN_OPEN_EXEC_PERM");
+_Static_assert((unsigned long long)(FAN_ONDIR) == 0x40000000ull, "FAN_ONDIR");
+_Static_assert((unsigned long long)(FAN_EVENT_ON_CHILD) == 0x8000000ull, "FAN_EVENT_ON_CHILD");
+_Static_assert((unsigned long long)(FAN_RENAME) == 0x10000000ull, "FAN_RENAME");
+
 /* fcntl_cmds */
 _Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
 _Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
@@ -298,8 +335,27 @@ _Static_assert((unsigned long long)(FS_PROJINHERIT_FL) == 0x20000000ull, "FS_PRO
 _Static_assert((unsigned long long)(FS_CASEFOLD_FL) == 0x40000000ull, "FS_CASEFOLD_FL");
 _Static_assert((unsigned long long)(FS_RESERVED_FL) == 0x80000000ull, "FS_RESERVED_FL");
 
+/* fsconfig_cmds */
+_Static_assert((unsigned long long)(FSCONFIG_SET_FLAG) == 0x0ull, "FSCONFIG_SET_FLAG");
+_Static_assert((unsigned long long)(FSCONFIG_SET_STRING) == 0x1ull, "FSCONFIG_SET_STRING");
+_Static_assert((unsigned long long)(FSCONFIG_SET_BINARY) == 0x2ull, "FSCONFIG_SET_BINARY");
+_Static_assert((unsigned long long)(FSCONFIG_SET_PATH) == 0x3ull, "FSCONFIG_SET_PATH");
+_Static_assert((unsigned long long)(FSCONFIG_SET_PATH_EMPTY) == 0x4ull, "FSCONFIG_SET_PATH_EMPTY");
+_Static_assert((unsigned long long)(FSCONFIG_SET_FD) == 0x5ull, "FSCONFIG_SET_FD");
+_Static_assert((unsigned long long)(FSCONFIG_CMD_CREATE) == 0x6ull, "FSCONFIG_CMD_CREATE");
+_Static_assert((unsigned long long)(FSCONFIG_CMD_RECONFIGURE) == 0x7ull, "FSCONFIG_CMD_RECONFIGURE");
+
+/* fsmount_flags */
+_Static_assert((unsigned long long)(FSMOUNT_CLOEXEC) == 0x1ull, "FSMOUNT_CLOEXEC");
+
 /* fsopen_flags */
 _Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
+
+/* fspick_flags */
+_Static_assert((unsigned long long)(FSPICK_CLOEXEC) == 0x1ull, "FSPICK_CLOEXEC");
+_Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
 
 /* hw_breakpoint_type */
 _Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
@@ -358,127 +414,3 @@ _Static_assert((unsigned long long)(IN_MASK_CREATE) == 0x10000000ull, "IN_MASK_C
 _Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD");
 _Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
 _Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");
-
-/* ioctl_req */
-_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
-_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
-_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
-_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
-_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
-_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
-_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
-_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
-_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
-_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
-_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
-_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
-_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
-_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
-_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
-_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
-_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
-_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
-_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
-_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
-_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
-_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
-_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
-_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
-_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
-_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
-_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
-_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
-_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
-_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
-_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
-_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
-_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
-_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
-_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
-_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
-_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
-_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
-_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
-_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
-_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
-_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
-_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
-_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
-_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
-_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
-_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
-_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
-_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
-_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
-_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
-_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
-_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
-_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
-_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
-_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
-_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
-_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
-_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
-_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
-_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
-_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
-_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
-_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
-_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
-_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
-_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
-_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
-_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
-_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
-_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
-_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
-_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
-_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
-_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
-_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
-_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
-_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
-_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
-_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
-_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
-_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
-_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
-_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
-_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
-_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
-_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
-_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
-_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
-
-/* ioprio_class */
-_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
-
-/* ioprio_who */
-_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
-_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
-_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");

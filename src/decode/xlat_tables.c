@@ -332,6 +332,45 @@ const struct flag xlat_fan_init_flags[11] = {
 	{ 0x1000, "FAN_REPORT_TARGET_FID" },
 };
 
+const struct flag xlat_fan_mark_flags[11] = {
+	{ 0x1, "FAN_MARK_ADD" },
+	{ 0x2, "FAN_MARK_REMOVE" },
+	{ 0x4, "FAN_MARK_DONT_FOLLOW" },
+	{ 0x8, "FAN_MARK_ONLYDIR" },
+	{ 0x10, "FAN_MARK_MOUNT" },
+	{ 0x20, "FAN_MARK_IGNORED_MASK" },
+	{ 0x40, "FAN_MARK_IGNORED_SURV_MODIFY" },
+	{ 0x80, "FAN_MARK_FLUSH" },
+	{ 0x100, "FAN_MARK_FILESYSTEM" },
+	{ 0x200, "FAN_MARK_EVICTABLE" },
+	{ 0x400, "FAN_MARK_IGNORE" },
+};
+
+const struct flag xlat_fan_mark_mask[22] = {
+	{ 0x1, "FAN_ACCESS" },
+	{ 0x2, "FAN_MODIFY" },
+	{ 0x4, "FAN_ATTRIB" },
+	{ 0x8, "FAN_CLOSE_WRITE" },
+	{ 0x10, "FAN_CLOSE_NOWRITE" },
+	{ 0x20, "FAN_OPEN" },
+	{ 0x40, "FAN_MOVED_FROM" },
+	{ 0x80, "FAN_MOVED_TO" },
+	{ 0x100, "FAN_CREATE" },
+	{ 0x200, "FAN_DELETE" },
+	{ 0x400, "FAN_DELETE_SELF" },
+	{ 0x800, "FAN_MOVE_SELF" },
+	{ 0x1000, "FAN_OPEN_EXEC" },
+	{ 0x4000, "FAN_Q_OVERFLOW" },
+	{ 0x8000, "FAN_FS_ERROR" },
+	{ 0x10000, "FAN_OPEN_PERM" },
+	{ 0x20000, "FAN_ACCESS_PERM" },
+	{ 0x40000, "FAN_OPEN_EXEC_PERM" },
+	{ 0x80000, "FAN_DIR_MODIFY" },
+	{ 0x40000000, "FAN_ONDIR" },
+	{ 0x8000000, "FAN_EVENT_ON_CHILD" },
+	{ 0x10000000, "FAN_RENAME" },
+};
+
 const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x0, "F_DUPFD" },
 	{ 0x1, "F_GETFD" },
@@ -402,8 +441,30 @@ const struct flag xlat_fs_flags[29] = {
 	{ 0x80000000, "FS_RESERVED_FL" },
 };
 
+const struct flag xlat_fsconfig_cmds[8] = {
+	{ 0x0, "FSCONFIG_SET_FLAG" },
+	{ 0x1, "FSCONFIG_SET_STRING" },
+	{ 0x2, "FSCONFIG_SET_BINARY" },
+	{ 0x3, "FSCONFIG_SET_PATH" },
+	{ 0x4, "FSCONFIG_SET_PATH_EMPTY" },
+	{ 0x5, "FSCONFIG_SET_FD" },
+	{ 0x6, "FSCONFIG_CMD_CREATE" },
+	{ 0x7, "FSCONFIG_CMD_RECONFIGURE" },
+};
+
+const struct flag xlat_fsmount_flags[1] = {
+	{ 0x1, "FSMOUNT_CLOEXEC" },
+};
+
 const struct flag xlat_fsopen_flags[1] = {
 	{ 0x1, "FSOPEN_CLOEXEC" },
+};
+
+const struct flag xlat_fspick_flags[4] = {
+	{ 0x1, "FSPICK_CLOEXEC" },
+	{ 0x2, "FSPICK_SYMLINK_NOFOLLOW" },
+	{ 0x4, "FSPICK_NO_AUTOMOUNT" },
+	{ 0x8, "FSPICK_EMPTY_PATH" },
 };
 
 const struct flag xlat_grnd[3] = {
@@ -973,6 +1034,16 @@ const struct flag xlat_mmap_flags[15] = {
 	{ 0x4000000, "MAP_UNINITIALIZED" },
 };
 
+const struct flag xlat_mount_attr_flags[7] = {
+	{ 0x1, "MOUNT_ATTR_RDONLY" },
+	{ 0x2, "MOUNT_ATTR_NOSUID" },
+	{ 0x4, "MOUNT_ATTR_NODEV" },
+	{ 0x8, "MOUNT_ATTR_NOEXEC" },
+	{ 0x10, "MOUNT_ATTR_NOATIME" },
+	{ 0x20, "MOUNT_ATTR_STRICTATIME" },
+	{ 0x80, "MOUNT_ATTR_NODIRATIME" },
+};
+
 const struct flag xlat_mount_flags[27] = {
 	{ 0x1, "MS_RDONLY" },
 	{ 0x2, "MS_NOSUID" },
@@ -1001,6 +1072,23 @@ const struct flag xlat_mount_flags[27] = {
 	{ 0x2000000, "MS_LAZYTIME" },
 	{ 0x40000000, "MS_ACTIVE" },
 	{ 0x80000000, "MS_NOUSER" },
+};
+
+const struct flag xlat_mount_propagation[4] = {
+	{ 0x20000, "MS_UNBINDABLE" },
+	{ 0x40000, "MS_PRIVATE" },
+	{ 0x80000, "MS_SLAVE" },
+	{ 0x100000, "MS_SHARED" },
+};
+
+const struct flag xlat_move_mount_flags[7] = {
+	{ 0x1, "MOVE_MOUNT_F_SYMLINKS" },
+	{ 0x2, "MOVE_MOUNT_F_AUTOMOUNTS" },
+	{ 0x4, "MOVE_MOUNT_F_EMPTY_PATH" },
+	{ 0x10, "MOVE_MOUNT_T_SYMLINKS" },
+	{ 0x20, "MOVE_MOUNT_T_AUTOMOUNTS" },
+	{ 0x40, "MOVE_MOUNT_T_EMPTY_PATH" },
+	{ 0x100, "MOVE_MOUNT_SET_GROUP" },
 };
 
 const struct flag xlat_mremap_flags[3] = {
@@ -1551,8 +1639,8 @@ const struct flag xlat_seccomp_ret[8] = {
 };
 
 const struct flag xlat_sembufs[2] = {
-	{ 0x800, "IPC_NOWAIT" },
 	{ 0x1000, "SEM_UNDO" },
+	{ 0x800, "IPC_NOWAIT" },
 };
 
 const struct flag xlat_sfr_flags[3] = {

@@ -71,7 +71,8 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_putc(b, ')');
 	} else if (d && d->ret == RK_TIMEX && ret >= 0) {
 		decode_timex_state(b, ret);	/* "5 (TIME_ERROR)" */
-	} else if (d && d->ret == RK_SCHED) {
+	} else if (d && d->ret == RK_SCHED && !(ret & 0x40000000)) {
+		/* with SCHED_RESET_ON_FORK strace 6.1 prints the number alone */
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);
 		sbuf_putc(b, ')');

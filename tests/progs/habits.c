@@ -5,12 +5,24 @@
  * EPOLL_CTL_DEL (its event is ignored: an address); setgroups with no
  * groups; libcap's capget probe (version 0, which the kernel rewrites);
  * close_range's fds; F_GETFD's answer; socket addresses, for -xx.
+ * Then flags strace names: fanotify_mark's, the new mount API's (on an
+ * fd that does not exist: nothing is mounted), FUTEX_WAKE_OP's
+ * operation, mmap's huge page size, a scheduling policy with
+ * SCHED_RESET_ON_FORK (this process's own), semop's flags; waitid's
+ * siginfo whose times the kernel leaves as they were (all ones).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/capability.h>
+#include <linux/futex.h>
+#include <linux/mount.h>
+#include <sched.h>
+#include <sys/fanotify.h>
+#include <sys/mman.h>
+#include <sys/sem.h>
+#include <sys/wait.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <string.h>
@@ -26,6 +38,52 @@ struct ksa {
 static void on_usr1(int sig)
 {
 	(void)sig;
+}
+
+static void more_flags(void)
+{
+	/* strings in writable arrays: pages the process has touched */
+	char tmp[] = "/tmp", empty[] = "", key[] = "source", val[] = "/dev/x", blob[] = "abc";
+	struct mount_attr ma = { .attr_clr = MOUNT_ATTR__ATIME, .propagation = MS_SLAVE };
+	struct sched_param sp = { 0 };
+	struct sembuf sb = { 0, 1, IPC_NOWAIT | SEM_UNDO };
+	siginfo_t si;
+	int u = 0, id;
+	pid_t c;
+
+	syscall(SYS_fanotify_mark, 1000, FAN_MARK_ADD | FAN_MARK_MOUNT,
+		FAN_CLOSE_WRITE | FAN_OPEN | FAN_ONDIR, AT_FDCWD, tmp);
+	syscall(SYS_fanotify_mark, 1000, FAN_MARK_REMOVE | FAN_MARK_FILESYSTEM | 0x8000,
+		0x1ffffffffull, 5, NULL);
+	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_STRING, key, val, 0);
+	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_PATH, key, val, AT_FDCWD);
+	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_BINARY, key, blob, 3);
+	syscall(SYS_fsconfig, 1000, FSCONFIG_CMD_CREATE, NULL, NULL, 0);
+	syscall(SYS_fsconfig, 1000, 77, NULL, NULL, 0);
+	syscall(SYS_fsmount, 1000, FSMOUNT_CLOEXEC, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID);
+	syscall(SYS_fsmount, 1000, 2, MOUNT_ATTR_NOATIME | 0x1300000);
+	syscall(SYS_fspick, AT_FDCWD, tmp, FSPICK_CLOEXEC | FSPICK_EMPTY_PATH | 0x40);
+	syscall(SYS_move_mount, 1000, empty, AT_FDCWD, tmp,
+		MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_SET_GROUP | 0x1000);
+	syscall(SYS_mount_setattr, 1000, empty, AT_EMPTY_PATH | AT_RECURSIVE, &ma, sizeof(ma));
+	syscall(SYS_mount_setattr, 1000, empty, 0, &ma, 24);
+	syscall(SYS_futex, &u, FUTEX_WAKE_OP_PRIVATE, 1, 0, &u,
+		FUTEX_OP(FUTEX_OP_ADD, 1, FUTEX_OP_CMP_GT, 0));
+	syscall(SYS_futex, &u, FUTEX_WAKE_OP, 1, 2, &u, (9u << 28) | (7 << 24));
+	syscall(SYS_pkey_mprotect, (void *)0x10000, 4096, PROT_READ, 0);
+	mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | 0x800000 | (30u << 26), -1, 0);
+	sched_setscheduler(0, SCHED_BATCH | SCHED_RESET_ON_FORK, &sp);
+	sched_getscheduler(0);
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+	sched_getscheduler(0);
+	id = semget(IPC_PRIVATE, 1, 0600);
+	semop(id, &sb, 1);
+	semctl(id, 0, IPC_RMID);
+	c = fork();
+	if (!c)
+		_exit(3);
+	memset(&si, 0xff, sizeof(si));
+	waitid(P_PID, c, &si, WEXITED);
 }
 
 int main(void)
@@ -61,5 +119,6 @@ int main(void)
 	inet_pton(AF_INET6, "::1", &sin6.sin6_addr);
 	bind(s, (struct sockaddr *)&sin6, sizeof(sin6));
 	syscall(SYS_close_range, fd, fd + 10, 0);
+	more_flags();
 	return 0;
 }

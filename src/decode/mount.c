@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The new mount API (fsconfig, fsmount, fspick, move_mount,
+ * mount_setattr's struct mount_attr) and fanotify_mark, as strace 6.1
+ * prints them.
+ */
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+
+/* A flag set ("0x40 /\* X_??? *\/" when nothing in it has a name), 64-bit
+ * where the argument is (fanotify's mask) */
+static void put_flags_q64(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+			  const char *unknown)
+{
+	uint64_t rest = v;
+
+	if (put_flags(b, &rest, t, n, 1)) {
+		if (rest)
+			sbuf_printf(b, "%#llx /* %s */", (unsigned long long)rest, unknown);
+		else
+			sbuf_putc(b, '0');
+		return;
+	}
+	put_rest(b, rest, 0, "");
+}
+
+void decode_fan_mark_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_fan_mark_flags, N(xlat_fan_mark_flags), "FAN_MARK_???");
+}
+
+/* 64 bits: -X applied here, to all of them */
+void decode_fan_mark_mask(struct sbuf *b, uint64_t v)
+{
+	size_t mark = b->len;
+
+	put_flags_q64(b, v, xlat_fan_mark_mask, N(xlat_fan_mark_mask), "FAN_???");
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+void decode_fsmount_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_fsmount_flags, N(xlat_fsmount_flags), "FSMOUNT_???");
+}
+
+void decode_mount_attr_flags(struct sbuf *b, uint64_t v)
+{
+	put_flags_q64(b, v, xlat_mount_attr_flags, N(xlat_mount_attr_flags), "MOUNT_ATTR_???");
+}
+
+void decode_fspick_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_fspick_flags, N(xlat_fspick_flags), "FSPICK_???");
+}
+
+void decode_move_mount_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_move_mount_flags, N(xlat_move_mount_flags), "MOVE_MOUNT_???");
+}
+
+void decode_fsconfig_cmd(struct sbuf *b, uint64_t v)
+{
+	put_enum(b, (uint32_t)v, xlat_fsconfig_cmds, N(xlat_fsconfig_cmds), "FSCONFIG_???");
+}
+
+/* struct mount_attr {u64 attr_set, attr_clr, propagation, userns_fd} */
+void decode_mount_attr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint64_t set, clr, prop, userns;
+	size_t mark;
+
+	if (too_short(b, len, 32))
+		return;
+	memcpy(&set, p, 8);
+	memcpy(&clr, p + 8, 8);
+	memcpy(&prop, p + 16, 8);
+	memcpy(&userns, p + 24, 8);
+	sbuf_puts(b, "{attr_set=");
+	mark = b->len;
+	decode_mount_attr_flags(b, set);
+	xlat_finish(b, mark, set, XF_HEX);
+	sbuf_puts(b, ", attr_clr=");
+	mark = b->len;
+	decode_mount_attr_flags(b, clr);
+	xlat_finish(b, mark, clr, XF_HEX);
+	sbuf_puts(b, ", propagation=");
+	mark = b->len;
+	put_enum(b, prop, xlat_mount_propagation, N(xlat_mount_propagation), "MS_???");
+	xlat_finish(b, mark, prop, XF_HEX);
+	sbuf_printf(b, ", userns_fd=%llu}", (unsigned long long)userns);
+}
