@@ -1386,6 +1386,26 @@ def test_everyday_habits_like_strace():
         check(unset in out, "%s: %s" % (tool[0], out[-400:]))
 
 
+TERMIOS = ("import pty, tty, termios\n"
+           "m, s = pty.openpty()\n"
+           "tty.setraw(s)\n"
+           "termios.tcflush(s, termios.TCIFLUSH); termios.tcflush(s, termios.TCIOFLUSH)\n"
+           "termios.tcdrain(s); termios.tcsendbreak(s, 0); termios.tcflow(s, termios.TCOON)\n")
+
+
+def test_terminal_modes_like_strace():
+    """A terminal set raw, flushed, drained: termios flags (c_iflag empty
+    when 0, each c_oflag delay and c_cflag part as a number under -X),
+    TCFLSH's and TCXONC's actions by name, TCSBRK's argument in decimal."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = [l for l in traced_lines("strace", [PYTHON, "-c", TERMIOS], "trace=ioctl", flags)
+             if "ENOTTY" not in l]
+        b = [l for l in traced_lines(STROBE, [PYTHON, "-c", TERMIOS], "trace=ioctl", flags)
+             if "ENOTTY" not in l]
+        check(a == b and len(a) >= 8, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"
