@@ -1758,6 +1758,29 @@ def test_killed_by_another_threads_exit():
     check(re.search(r"read\(0,  <unfinished \.\.\.>\)\s+= \?", ours.stderr), ours.stderr)
 
 
+def test_restart_syscall_names_the_interrupted_call():
+    """A sleep stopped and continued resumes in restart_syscall: strace
+    names the call it resumes, "<... resuming interrupted clock_nanosleep
+    ...>", and so does strobe."""
+    for tool in ([STROBE], ["strace"]):
+        p = subprocess.Popen(tool + ["sleep", "1"], stderr=subprocess.PIPE, text=True)
+        child = None
+        for _ in range(100):
+            time.sleep(0.05)
+            r = run(["pgrep", "-P", str(p.pid), "-x", "sleep"])
+            if r.stdout.strip():
+                child = int(r.stdout.split()[0])
+                break
+        check(child, "%s: no sleep started" % tool[0])
+        time.sleep(0.3)
+        os.kill(child, signal.SIGSTOP)
+        time.sleep(0.2)
+        os.kill(child, signal.SIGCONT)
+        err = p.communicate(timeout=TIMEOUT)[1]
+        check(re.search(r"^restart_syscall\(<\.\.\. resuming interrupted clock_nanosleep "
+                        r"\.\.\.>\) += 0$", err, re.M), "%s: %s" % (tool[0], err[-600:]))
+
+
 def pids_renamed(text):
     """Lines but tracer messages, with addresses as ADDR and pids as P1,
     P2... in the order they appear."""

@@ -172,6 +172,28 @@ void end_line(struct formatter *f, struct sbuf *b)
 		writer_flush(f->w);
 }
 
+static void note_restart(struct formatter *f, __u32 tid, int nr)
+{
+	unsigned slot = tid % (sizeof(f->restart) / sizeof(f->restart[0]));
+
+	f->restart[slot].tid = tid;
+	f->restart[slot].nr = nr;
+}
+
+/* "restart_syscall(<... resuming interrupted clock_nanosleep ...>": the
+ * call the thread was in when a signal interrupted it, if strobe saw it */
+static void put_restart(struct formatter *f, struct sbuf *b, const struct ev_syscall *e)
+{
+	unsigned slot = e->h.tid % (sizeof(f->restart) / sizeof(f->restart[0]));
+	const struct syscall_desc *d = NULL;
+
+	if (f->restart[slot].tid == e->h.tid) {
+		d = syscall_get(f->restart[slot].nr);
+		f->restart[slot].tid = 0;
+	}
+	sbuf_printf(b, "restart_syscall(<... resuming interrupted %s ...>)", d ? d->name : "call");
+}
+
 static void format_syscall(struct formatter *f, const struct ev_syscall *e, size_t size)
 {
 	struct sbuf *b = &f->w->buf;
@@ -203,10 +225,14 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		 * but "kill(1, SIGKILL) = ?": as strace, the mark only where
 		 * the return had something left to print */
 		sbuf_puts(b, put_call_at_entry(f, b, e, size) ? ")" : " <unfinished ...>)");
+	} else if (e->nr == NR_restart_syscall) {
+		put_restart(f, b, e);
 	} else {
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}
+	if (e->ret == -516 && !(e->flags & EVF_KILLED))	/* ERESTART_RESTARTBLOCK */
+		note_restart(f, e->h.tid, e->nr);
 	if (f->fds)
 		track_fds(f, e, size);
 	put_result(f, b, start, e, size);

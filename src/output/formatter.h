@@ -45,6 +45,9 @@ struct formatter {
 	/* -n: each thread's last call, which strace shows on its signal and
 	 * exit lines too (a cache: a collision forgets) */
 	struct { __u32 tid; int nr; } last_nr[256];
+	/* each thread's last call that the kernel will restart with
+	 * restart_syscall (ERESTART_RESTARTBLOCK), for its line */
+	struct { __u32 tid; int nr; } restart[64];
 };
 
 /* what the pieces call of each other */
