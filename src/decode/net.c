@@ -433,7 +433,9 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 			sbuf_hex(b, m.control);
 	}
 	sbuf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)m.controllen);
+	size_t mark = b->len;
 	decode_msg_flags(b, m.flags);
+	xlat_finish(b, mark, (uint32_t)m.flags, XF_HEX);	/* -X raw, verbose */
 	sbuf_putc(b, '}');
 }
 
