@@ -1386,6 +1386,19 @@ def test_everyday_habits_like_strace():
         check(unset in out, "%s: %s" % (tool[0], out[-400:]))
 
 
+def test_multicast_and_packet_addresses_like_strace():
+    """ip_mreq and ipv6_mreq of the multicast joins (an interface by name,
+    an unknown one by number), a packet socket's sockaddr_ll (protocol,
+    interface, hardware and packet types, hardware address; unknown
+    values; too short to be one); each -X style and -xx."""
+    calls = "trace=setsockopt,bind"
+    for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-xx",)):
+        a = traced_lines("strace", [prog("netopts")], calls, flags)
+        b = traced_lines(STROBE, [prog("netopts")], calls, flags)
+        check(a == b and len(a) >= 9, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 TERMIOS = ("import pty, tty, termios\n"
            "m, s = pty.openpty()\n"
            "tty.setraw(s)\n"

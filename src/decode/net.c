@@ -115,6 +115,60 @@ static void addr_call(char *name, size_t n, const char *head, const char *text,
 	sbuf_free(&q);
 }
 
+/* An interface index as strace names it, on the machine that decodes:
+ * if_nametoindex("lo"), the name quoted as any string (-xx) */
+static void put_ifindex(struct sbuf *b, int32_t v)
+{
+	char ifname[IF_NAMESIZE];
+
+	if (v > 0 && if_indextoname((unsigned)v, ifname)) {
+		sbuf_puts(b, "if_nametoindex(");
+		decode_string(b, ifname, strlen(ifname), false);
+		sbuf_putc(b, ')');
+	} else {
+		sbuf_printf(b, "%d", v);
+	}
+}
+
+/* struct sockaddr_ll after its family: the protocol as htons(ETH_P_*),
+ * the interface by name, the hardware type, packet type and address */
+static void put_sockaddr_ll(struct sbuf *b, const uint8_t *p)
+{
+	uint16_t proto;
+	int32_t ifindex;
+	uint16_t hatype;
+	uint8_t pkttype = p[10], halen = p[11];
+	struct sbuf name;
+	size_t mark;
+
+	memcpy(&proto, p + 2, 2);
+	memcpy(&ifindex, p + 4, 4);
+	memcpy(&hatype, p + 8, 2);
+	/* "htons(ETH_P_IP)", "htons(0x9999 /\* ETH_P_??? *\/)" */
+	sbuf_init(&name, 64);
+	sbuf_puts(&name, "htons(");
+	put_enum(&name, ntohs(proto), xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
+	sbuf_putc(&name, ')');
+	sbuf_putc(&name, '\0');	/* a C string for put_net_bytes */
+	put_net_bytes(b, ", sll_protocol=", p + 2, 2, name.p);
+	sbuf_free(&name);
+	sbuf_puts(b, ", sll_ifindex=");
+	mark = b->len;
+	put_ifindex(b, ifindex);
+	xlat_finish(b, mark, (uint32_t)ifindex, XF_DEC);
+	sbuf_puts(b, ", sll_hatype=");
+	put_enum_x(b, hatype, xlat_arphrd, N(xlat_arphrd), "ARPHRD_???");
+	sbuf_puts(b, ", sll_pkttype=");
+	put_enum_x(b, pkttype, xlat_packet_types, N(xlat_packet_types), "PACKET_???");
+	sbuf_printf(b, ", sll_halen=%u", halen);
+	if (halen) {
+		sbuf_puts(b, ", sll_addr=[");
+		for (unsigned i = 0; i < halen && i < 8; i++)
+			sbuf_printf(b, "%s%#02x", i ? ", " : "", p[12 + i]);
+		sbuf_puts(b, halen > 8 ? ", ...]" : "]");
+	}
+}
+
 /* an IPv4 address in a struct: inet_addr("127.0.0.1"), with -X its bytes */
 static void put_in_addr(struct sbuf *b, const char *field, const uint8_t *p)
 {
@@ -151,17 +205,12 @@ static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uin
 		sbuf_printf(b, "cmsg_data={tv_sec=%lld, %s=%lld}", (long long)t[0],
 			    type == 29 ? "tv_usec" : "tv_nsec", (long long)t[1]);
 	} else if (level == 0 && type == 8 && dlen >= 12) {	/* IP_PKTINFO */
-		char ifname[IF_NAMESIZE];
 		size_t mark;
 
 		memcpy(&v, d, 4);
 		sbuf_puts(b, "cmsg_data={ipi_ifindex=");
 		mark = b->len;
-		/* named as strace names it, on the machine that decodes */
-		if (v > 0 && if_indextoname(v, ifname))
-			sbuf_printf(b, "if_nametoindex(\"%s\")", ifname);
-		else
-			sbuf_printf(b, "%d", v);
+		put_ifindex(b, v);
 		xlat_finish(b, mark, (uint32_t)v, XF_DEC);
 		put_in_addr(b, ", ipi_spec_dst=", d + 4);
 		put_in_addr(b, ", ipi_addr=", d + 8);
@@ -308,6 +357,8 @@ void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
 		if (pad)
 			sbuf_printf(b, ", nl_pad=%#x", pad);
 		sbuf_printf(b, ", nl_pid=%d, nl_groups=%#08x", pid, groups);	/* strace's form */
+	} else if (family == 17 && len >= 20) {	/* AF_PACKET: struct sockaddr_ll */
+		put_sockaddr_ll(b, p);
 	} else if (len > 2) {
 		sbuf_puts(b, ", sa_data=");
 		decode_string(b, (const char *)p + 2, len - 2, false);
@@ -515,6 +566,31 @@ static void put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 	} else if (level == 1 && name == 17 && len == 12) {	/* SO_PEERCRED */
 		memcpy(v, p, 12);
 		sbuf_printf(b, "{pid=%d, uid=%u, gid=%u}", v[0], (uint32_t)v[1], (uint32_t)v[2]);
+	} else if (level == 0 && (name == 35 || name == 36) && len == 8) {
+		/* IP_ADD_MEMBERSHIP, IP_DROP_MEMBERSHIP: struct ip_mreq */
+		put_in_addr(b, "{imr_multiaddr=", (const uint8_t *)p);
+		put_in_addr(b, ", imr_interface=", (const uint8_t *)p + 4);
+		sbuf_putc(b, '}');
+	} else if (level == 41 && (name == 20 || name == 21) && len == 20) {
+		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP: struct ipv6_mreq */
+		char text[INET6_ADDRSTRLEN], call[256];
+		size_t mark;
+
+		inet_ntop(AF_INET6, p, text, sizeof(text));
+		if (decode_xlat() == XLAT_ABBREV) {
+			addr_call(call, sizeof(call), "{inet_pton(AF_INET6, ", text,
+				  ", &ipv6mr_multiaddr)");
+			sbuf_puts(b, call);
+		} else {
+			addr_call(call, sizeof(call), "inet_pton(AF_INET6, ", text, ")");
+			put_net_bytes(b, "{ipv6mr_multiaddr=", (const uint8_t *)p, 16, call);
+		}
+		memcpy(v, p + 16, 4);
+		sbuf_puts(b, ", ipv6mr_interface=");
+		mark = b->len;
+		put_ifindex(b, v[0]);
+		xlat_finish(b, mark, (uint32_t)v[0], XF_DEC);
+		sbuf_putc(b, '}');
 	} else {
 		decode_string(b, p, len < max ? len : max, len > max);
 	}

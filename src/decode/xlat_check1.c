@@ -33,6 +33,7 @@
 #include <sys/mman.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
+#include <linux/if_packet.h>
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>

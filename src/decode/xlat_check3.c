@@ -33,6 +33,7 @@
 #include <sys/mman.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
+#include <linux/if_packet.h>
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -91,6 +92,16 @@ _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLIN
 _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
 _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* packet_types */
+_Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
+_Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
+_Static_assert((unsigned long long)(PACKET_MULTICAST) == 0x2ull, "PACKET_MULTICAST");
+_Static_assert((unsigned long long)(PACKET_OTHERHOST) == 0x3ull, "PACKET_OTHERHOST");
+_Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING");
+_Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
+_Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
+_Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
 
 /* perf_attr_size */
 _Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");

@@ -1201,6 +1201,17 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x8000, "AT_RECURSIVE" },
 };
 
+const struct flag xlat_packet_types[8] = {
+	{ 0x0, "PACKET_HOST" },
+	{ 0x1, "PACKET_BROADCAST" },
+	{ 0x2, "PACKET_MULTICAST" },
+	{ 0x3, "PACKET_OTHERHOST" },
+	{ 0x4, "PACKET_OUTGOING" },
+	{ 0x5, "PACKET_LOOPBACK" },
+	{ 0x6, "PACKET_USER" },
+	{ 0x7, "PACKET_KERNEL" },
+};
+
 const struct flag xlat_perf_attr_size[8] = {
 	{ 0x40, "PERF_ATTR_SIZE_VER0" },
 	{ 0x48, "PERF_ATTR_SIZE_VER1" },

@@ -82,6 +82,7 @@ extern const struct flag xlat_nt_types[9];
 extern const struct flag xlat_oflags[8];
 extern const struct flag xlat_open_flags[17];
 extern const struct flag xlat_open_tree_flags[6];
+extern const struct flag xlat_packet_types[8];
 extern const struct flag xlat_perf_attr_size[8];
 extern const struct flag xlat_perf_branch_sample_type[19];
 extern const struct flag xlat_perf_event_open_flags[4];
