@@ -1363,10 +1363,11 @@ def test_everyday_habits_like_strace():
     fd bare with -y; F_GETFD's answer under -X; socket addresses in hex
     with -xx; the flags of fanotify_mark and the new mount API,
     FUTEX_WAKE_OP's operation, mmap's huge page size, a policy with
-    SCHED_RESET_ON_FORK, semop's flags, waitid's unset times."""
+    SCHED_RESET_ON_FORK, semop's flags, waitid's unset times; prctl's
+    options with arguments and results of their own."""
     calls = ("trace=rt_sigaction,capget,epoll_ctl,setgroups,fcntl,bind,close_range,"
              "fanotify_mark,fsconfig,fsmount,fspick,move_mount,mount_setattr,futex,"
-             "pkey_mprotect,mmap,sched_setscheduler,sched_getscheduler,semtimedop,waitid")
+             "pkey_mprotect,mmap,sched_setscheduler,sched_getscheduler,semtimedop,waitid,prctl")
     for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-y",), ("-xx",)):
         # the program's own handlers, not libc's start-up
         mine = lambda l: ((not l.startswith("rt_sigaction(") or re.match(

@@ -345,5 +345,7 @@ void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void decode_key_serial(struct sbuf *b, uint64_t v);
 void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
+/* a result prctl's option prints in hex (PR_GET_SPECULATION_CTRL's flags) */
+bool prctl_result_hex(const struct ev_syscall *e);
 
 #endif

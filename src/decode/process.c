@@ -482,6 +482,28 @@ void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 	decode_string(b, data, n < max ? n : max, n > max);
 }
 
+/* ", 0x1" and ", 0": an argument as a number */
+static void put_x(struct sbuf *b, uint64_t v)
+{
+	sbuf_puts(b, ", ");
+	put_hex0(b, v);
+}
+
+/* ", NAME" from a small table, ", 0x7 /\* UNKNOWN *\/" else; -X as usual */
+static void put_named(struct sbuf *b, uint64_t v, const char *const *names, size_t n,
+		      const char *unknown)
+{
+	size_t mark;
+
+	sbuf_puts(b, ", ");
+	mark = b->len;
+	if (v < n && names[v])
+		sbuf_puts(b, names[v]);
+	else
+		sbuf_printf(b, "%#llx /* %s */", (unsigned long long)v, unknown);
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t op = (uint32_t)e->args[0], a2 = e->args[1], v;
@@ -493,7 +515,6 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_TIMING: case PR_GET_SECCOMP:
 	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
 	case PR_TASK_PERF_EVENTS_ENABLE: case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
-	case PR_GET_IO_FLUSHER:
 		return;
 	case PR_SET_PDEATHSIG:
 		sbuf_puts(b, ", ");
@@ -519,10 +540,47 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		decode_capability(b, a2);
 		xlat_finish(b, mark, a2, XF_HEX);
 		return;
+	case PR_SET_PTRACER:		/* a pid, 0, or -1: any process */
+		if (a2 == ~0ull) {
+			sbuf_puts(b, ", ");
+			mark = b->len;
+			sbuf_puts(b, "PR_SET_PTRACER_ANY");
+			xlat_finish(b, mark, a2, XF_DEC);
+			return;
+		}
+		/* fall through */
 	case PR_SET_KEEPCAPS: case PR_SET_TIMING: case PR_SET_TIMERSLACK:
-	case PR_SET_CHILD_SUBREAPER: case PR_SET_PTRACER:
+	case PR_SET_CHILD_SUBREAPER:
 		put_u(b, a2);
 		return;
+	case PR_MCE_KILL: {
+		static const char *const what[] = { "PR_MCE_KILL_CLEAR", "PR_MCE_KILL_SET" };
+		static const char *const policy[] = { "PR_MCE_KILL_LATE", "PR_MCE_KILL_EARLY",
+						      "PR_MCE_KILL_DEFAULT" };
+
+		put_named(b, a2, what, 2, "PR_MCE_KILL_???");
+		if (a2 == 1)
+			put_named(b, e->args[2], policy, 3, "PR_MCE_KILL_???");
+		else
+			put_x(b, e->args[2]);
+		put_x(b, e->args[3]);
+		put_x(b, e->args[4]);
+		return;
+	}
+	case PR_SET_MM: {
+		static const char *const opts[] = {
+			NULL, "PR_SET_MM_START_CODE", "PR_SET_MM_END_CODE", "PR_SET_MM_START_DATA",
+			"PR_SET_MM_END_DATA", "PR_SET_MM_START_STACK", "PR_SET_MM_START_BRK",
+			"PR_SET_MM_BRK", "PR_SET_MM_ARG_START", "PR_SET_MM_ARG_END",
+			"PR_SET_MM_ENV_START", "PR_SET_MM_ENV_END", "PR_SET_MM_AUXV",
+			"PR_SET_MM_EXE_FILE", "PR_SET_MM_MAP", "PR_SET_MM_MAP_SIZE",
+		};
+
+		put_named(b, a2, opts, 16, "PR_SET_MM_???");
+		for (int i = 2; i < 5; i++)
+			put_x(b, e->args[i]);
+		return;
+	}
 	case PR_SET_NAME: case PR_GET_NAME:
 		sbuf_puts(b, ", ");
 		put_cstr_arg(f, b, e, size, 1, op == PR_GET_NAME);
@@ -558,8 +616,11 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		mark = b->len;
 		decode_seccomp_mode(b, a2);
 		xlat_finish(b, mark, a2, XF_HEX);
-		if (a2 != 2)		/* SECCOMP_MODE_FILTER */
+		if (a2 != 2) {		/* not SECCOMP_MODE_FILTER: the rest as numbers */
+			for (int i = 2; i < 5; i++)
+				put_x(b, e->args[i]);
 			return;
+		}
 		sbuf_puts(b, ", ");
 		if (!e->args[2])
 			sbuf_puts(b, "NULL");
@@ -571,6 +632,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 	}
 	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE:
 	case PR_GET_THP_DISABLE: case PR_MCE_KILL_GET: case PR_GET_MDWE:
+	case PR_SET_IO_FLUSHER: case PR_GET_IO_FLUSHER:
 		for (int i = 1; i < 5; i++)
 			put_u(b, e->args[i]);
 		return;
@@ -593,11 +655,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		static const char *const t[] = { "PR_SPEC_STORE_BYPASS", "PR_SPEC_INDIRECT_BRANCH",
 						 "PR_SPEC_L1D_FLUSH" };
 
-		sbuf_puts(b, ", ");
-		if (a2 < 3)
-			sbuf_puts(b, t[a2]);
-		else
-			sbuf_printf(b, "%#llx /* PR_SPEC_??? */", (unsigned long long)a2);
+		put_named(b, a2, t, 3, "PR_SPEC_???");
 		return;
 	}
 	}
@@ -610,16 +668,37 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 	}
 }
 
+bool prctl_result_hex(const struct ev_syscall *e)
+{
+	return (uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0;
+}
+
 void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
 {
+	static const char *const mce[] = { "PR_MCE_KILL_LATE", "PR_MCE_KILL_EARLY",
+					   "PR_MCE_KILL_DEFAULT" };
 	const struct syscall_desc *d = syscall_get(e->nr);
+	uint32_t op = (uint32_t)e->args[0];
 
-	if (!d || !d->nargs || d->args[0].kind != AK_PRCTL_OPTION || e->ret < 0 ||
-	    (uint32_t)e->args[0] != PR_GET_DUMPABLE)
+	if (!d || !d->nargs || d->args[0].kind != AK_PRCTL_OPTION || e->ret < 0)
 		return;
-	sbuf_puts(b, " (");
-	decode_dumpable(b, e->ret);
-	sbuf_putc(b, ')');
+	if (op == PR_GET_DUMPABLE) {
+		sbuf_puts(b, " (");
+		decode_dumpable(b, e->ret);
+		sbuf_putc(b, ')');
+	} else if (op == PR_MCE_KILL_GET && e->ret < 3) {	/* in every -X style */
+		sbuf_printf(b, " (%s)", mce[e->ret]);
+	} else if (op == PR_GET_SPECULATION_CTRL && e->ret > 0 &&
+		   decode_xlat() != XLAT_RAW) {		/* "0x3 (PR_SPEC_PRCTL|...)" */
+		static const struct flag spec[] = {
+			{ 1, "PR_SPEC_PRCTL" }, { 2, "PR_SPEC_ENABLE" }, { 4, "PR_SPEC_DISABLE" },
+			{ 8, "PR_SPEC_FORCE_DISABLE" }, { 16, "PR_SPEC_DISABLE_NOEXEC" },
+		};
+
+		sbuf_puts(b, " (");
+		put_flagset(b, (uint64_t)e->ret, spec, N(spec));
+		sbuf_putc(b, ')');
+	}
 }
 
 /*

@@ -18,9 +18,12 @@
 #include <linux/capability.h>
 #include <linux/futex.h>
 #include <linux/mount.h>
+#include <linux/prctl.h>
+#include <linux/seccomp.h>
 #include <sched.h>
 #include <sys/fanotify.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/sem.h>
 #include <sys/wait.h>
 #include <netinet/in.h>
@@ -79,6 +82,20 @@ static void more_flags(void)
 	id = semget(IPC_PRIVATE, 1, 0600);
 	semop(id, &sb, 1);
 	semctl(id, 0, IPC_RMID);
+	/* prctl options with arguments of their own (none changes anything
+	 * that matters here: the machine-check policy is this process's) */
+	prctl(PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+	prctl(PR_SET_PTRACER, 1234, 0, 0, 0);
+	prctl(PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0);
+	prctl(PR_MCE_KILL, PR_MCE_KILL_CLEAR, 0, 0, 0);
+	prctl(PR_MCE_KILL, 7, 7, 0, 0);
+	prctl(PR_MCE_KILL_GET, 0, 0, 0, 0);
+	prctl(PR_SET_MM, PR_SET_MM_START_CODE, 0, 0, 0);
+	prctl(PR_SET_MM, 99, 0, 0, 0);
+	prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0);
+	prctl(PR_GET_SPECULATION_CTRL, 7, 0, 0, 0);
+	prctl(PR_SET_SECCOMP, SECCOMP_MODE_DISABLED, 0, 0x1234, 0);
+	prctl(PR_GET_IO_FLUSHER, 0, 0, 0, 0);
 	c = fork();
 	if (!c)
 		_exit(3);
