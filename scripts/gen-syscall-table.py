@@ -289,6 +289,9 @@ OVERRIDE = {
     ("move_mount", "from_dfd"): "DIRFD", ("move_mount", "to_dfd"): "DIRFD",
     ("mount_setattr", "flags"): "AT_FLAGS", ("mount_setattr", "uattr"): "MOUNT_ATTR",
     ("pkey_mprotect", "start"): "PTR",
+    # clone writes the child's tid (CLONE_PARENT_SETTID) or a pidfd
+    # (CLONE_PIDFD) there: strace shows it as "parent_tid=[N]"
+    ("clone", "parent_tidptr"): "INTP/out",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
 }

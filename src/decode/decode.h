@@ -296,7 +296,7 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
 		  size_t size, int i);
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
-void put_clone(struct sbuf *b, const struct ev_syscall *e);
+void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	       const struct ev_syscall *e, size_t size);
 struct cap;

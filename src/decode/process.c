@@ -763,17 +763,23 @@ void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p
 
 /* strace names clone's arguments, in its own order, and shows only those
  * the flags make meaningful. */
-void put_clone(struct sbuf *b, const struct ev_syscall *e)
+void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t flags = e->args[0];
+	const struct cap *c;
+	const char *data;
 
 	sbuf_puts(b, "child_stack=");
 	put_ptr(b, e->args[1]);
 	sbuf_puts(b, ", flags=");
 	decode_clone_flags(b, flags);
 	if (flags & (0x100000 | 0x1000)) {	/* CLONE_PARENT_SETTID, CLONE_PIDFD */
+		/* what the call wrote there: the child's tid, or the pidfd */
 		sbuf_puts(b, ", parent_tid=");
-		put_ptr(b, e->args[2]);
+		if (e->args[2] && e->ret > 0 && cap_exit(e, size, 2, &c, &data) && c->len >= 4)
+			sbuf_printf(b, "[%d]", (int32_t)load_u32(data, 0));
+		else
+			put_ptr(b, e->args[2]);
 	}
 	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */
 		sbuf_puts(b, ", child_tidptr=");

@@ -151,7 +151,6 @@ _Static_assert((unsigned long long)(CLONE_SYSVSEM) == 0x40000ull, "CLONE_SYSVSEM
 _Static_assert((unsigned long long)(CLONE_SETTLS) == 0x80000ull, "CLONE_SETTLS");
 _Static_assert((unsigned long long)(CLONE_PARENT_SETTID) == 0x100000ull, "CLONE_PARENT_SETTID");
 _Static_assert((unsigned long long)(CLONE_CHILD_CLEARTID) == 0x200000ull, "CLONE_CHILD_CLEARTID");
-_Static_assert((unsigned long long)(CLONE_DETACHED) == 0x400000ull, "CLONE_DETACHED");
 _Static_assert((unsigned long long)(CLONE_UNTRACED) == 0x800000ull, "CLONE_UNTRACED");
 _Static_assert((unsigned long long)(CLONE_CHILD_SETTID) == 0x1000000ull, "CLONE_CHILD_SETTID");
 _Static_assert((unsigned long long)(CLONE_NEWCGROUP) == 0x2000000ull, "CLONE_NEWCGROUP");

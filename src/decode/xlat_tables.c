@@ -188,7 +188,7 @@ const struct flag xlat_clockid[11] = {
 	{ 0xb, "CLOCK_TAI" },
 };
 
-const struct flag xlat_clone_flags[26] = {
+const struct flag xlat_clone_flags[25] = {
 	{ 0x100, "CLONE_VM" },
 	{ 0x200, "CLONE_FS" },
 	{ 0x400, "CLONE_FILES" },
@@ -203,7 +203,6 @@ const struct flag xlat_clone_flags[26] = {
 	{ 0x80000, "CLONE_SETTLS" },
 	{ 0x100000, "CLONE_PARENT_SETTID" },
 	{ 0x200000, "CLONE_CHILD_CLEARTID" },
-	{ 0x400000, "CLONE_DETACHED" },
 	{ 0x800000, "CLONE_UNTRACED" },
 	{ 0x1000000, "CLONE_CHILD_SETTID" },
 	{ 0x2000000, "CLONE_NEWCGROUP" },

@@ -14,7 +14,7 @@ extern const struct flag xlat_at_flags[7];
 extern const struct flag xlat_cap_header[3];
 extern const struct flag xlat_cflags[8];
 extern const struct flag xlat_clockid[11];
-extern const struct flag xlat_clone_flags[26];
+extern const struct flag xlat_clone_flags[25];
 extern const struct flag xlat_close_range_flags[2];
 extern const struct flag xlat_dn_flags[7];
 extern const struct flag xlat_dumpable[3];

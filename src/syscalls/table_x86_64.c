@@ -59,7 +59,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[53] = { "socketpair", 4, RK_INT, SC_NETWORK, { { "family", AK_SOCK_FAMILY }, { "type", AK_SOCK_TYPE }, { "protocol", AK_SOCK_PROTO }, { "usockvec", AK_FD_PAIR, 0, ARG_OUT } }, .fx = FX_FD_PAIR, .fdkind = FDK_SOCKET },
 	[54] = { "setsockopt", 5, RK_INT, SC_NETWORK, { { "fd", AK_FD }, { "level", AK_SOCKOPT_LEVEL }, { "optname", AK_SOCKOPT_NAME }, { "optval", AK_SOCKOPT, 4 }, { "optlen", AK_INT } } },
 	[55] = { "getsockopt", 5, RK_INT, SC_NETWORK, { { "fd", AK_FD }, { "level", AK_SOCKOPT_LEVEL }, { "optname", AK_SOCKOPT_NAME }, { "optval", AK_SOCKOPT, 4, ARG_OUT }, { "optlen", AK_SOCKLEN } } },
-	[56] = { "clone", 5, RK_INT, SC_PROCESS, { { "clone_flags", AK_CLONE_FLAGS }, { "newsp", AK_ULONG }, { "parent_tidptr", AK_PTR }, { "child_tidptr", AK_PTR }, { "tls", AK_ULONG } } },
+	[56] = { "clone", 5, RK_INT, SC_PROCESS, { { "clone_flags", AK_CLONE_FLAGS }, { "newsp", AK_ULONG }, { "parent_tidptr", AK_INTP, 0, ARG_OUT }, { "child_tidptr", AK_PTR }, { "tls", AK_ULONG } } },
 	[57] = { "fork", 0, RK_INT, SC_PROCESS, {  } },
 	[58] = { "vfork", 0, RK_INT, SC_PROCESS, {  } },
 	[59] = { "execve", 3, RK_INT, SC_FILE|SC_PROCESS, { { "filename", AK_PATH }, { "argv", AK_ARGV }, { "envp", AK_ENVP } }, .fx = FX_EXEC },

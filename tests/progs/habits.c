@@ -96,6 +96,16 @@ static void more_flags(void)
 	prctl(PR_GET_SPECULATION_CTRL, 7, 0, 0, 0);
 	prctl(PR_SET_SECCOMP, SECCOMP_MODE_DISABLED, 0, 0x1234, 0);
 	prctl(PR_GET_IO_FLUSHER, 0, 0, 0, 0);
+	/* clone writes a pidfd or the child's tid through parent_tid */
+	c = syscall(SYS_clone, CLONE_PIDFD | SIGCHLD, NULL, &u, NULL, 0);
+	if (!c)
+		_exit(0);
+	waitpid(c, NULL, 0);
+	c = syscall(SYS_clone, CLONE_PARENT_SETTID | SIGCHLD, NULL, &u, NULL, 0);
+	if (!c)
+		_exit(0);
+	waitpid(c, NULL, 0);
+	syscall(SYS_clone, CLONE_PIDFD | 0x400000 | SIGCHLD, NULL, (void *)8, NULL, 0);
 	c = fork();
 	if (!c)
 		_exit(3);
