@@ -1404,6 +1404,29 @@ def test_multicast_and_packet_addresses_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+DELETED = ("import os, sys\n"
+           "m = os.memfd_create('foo'); os.fstat(m); os.write(m, b'x')\n"
+           "f = os.open(sys.argv[1] + '/gone', os.O_CREAT | os.O_RDWR); os.fstat(f)\n"
+           "os.unlink(sys.argv[1] + '/gone'); os.fstat(f)\n"
+           "d = os.open(sys.argv[1], os.O_RDONLY)\n"
+           "g = os.open('gone2', os.O_CREAT | os.O_RDWR, dir_fd=d)\n"
+           "os.unlink('gone2', dir_fd=d); os.write(g, b'x')\n")
+
+
+def test_fd_paths_of_memfds_and_deleted_files_like_strace():
+    """-y: a memfd as "</memfd:foo>(deleted)", a file after its unlink (by
+    path or relative to a directory fd) as "</dir/gone>(deleted)", as
+    strace reads them in /proc, also once the process is gone."""
+    with tempfile.TemporaryDirectory() as d:
+        calls = "trace=memfd_create,newfstatat,write,unlink,unlinkat"
+        for flags in (("-y",), ("-yy",)):
+            pick = lambda ls: [l for l in ls if "memfd" in l or d in l]
+            a = pick(traced_lines("strace", [PYTHON, "-c", DELETED, d], calls, flags))
+            b = pick(traced_lines(STROBE, [PYTHON, "-c", DELETED, d], calls, flags))
+            check(a == b and sum("(deleted)" in l for l in a) >= 4, "%s:\n%s" % (
+                flags, "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 TERMIOS = ("import pty, tty, termios\n"
            "m, s = pty.openpty()\n"
            "tty.setraw(s)\n"

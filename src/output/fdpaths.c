@@ -240,6 +240,27 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
 	return out;
 }
 
+/* A path was unlinked: fds open on it, in every process, now read in /proc
+ * as "PATH (deleted)", as strace will print them */
+void fdpaths_unlinked(struct fdpaths *t, uint32_t pid, int dirfd, const char *path)
+{
+	char out[PATH_MAX], gone[PATH_MAX + 16];
+	const char *abs = resolve(t, pid, dirfd, path, out, sizeof(out));
+
+	if (!abs || abs[0] != '/')
+		return;
+	snprintf(gone, sizeof(gone), "%s (deleted)", abs);
+	for (size_t k = 0; k < t->n; k++) {
+		struct fdproc *p = &t->v[k];
+
+		for (int fd = 0; fd < p->cap; fd++)
+			if (p->path[fd] && !strcmp(p->path[fd], abs)) {
+				free(p->path[fd]);
+				p->path[fd] = strdup(gone);
+			}
+	}
+}
+
 void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *path_arg)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);

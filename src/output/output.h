@@ -78,6 +78,8 @@ void fdpaths_set_cwd(struct fdpaths *t, uint32_t pid, const char *cwd);
 void fdpaths_fork(struct fdpaths *t, uint32_t parent, uint32_t child);
 /* Learn from a completed call; path_arg: its path argument, if any. */
 void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *path_arg);
+/* unlink/unlinkat of a path: fds open on it are "(deleted)" now */
+void fdpaths_unlinked(struct fdpaths *t, uint32_t pid, int dirfd, const char *path);
 void fdpaths_exit(struct fdpaths *t, uint32_t pid);
 void fdpaths_free(struct fdpaths *t);
 /* The formatter's table (NULL without -y), to seed it from a recording. */

@@ -3,11 +3,13 @@
  * -P (only calls that use a path or an fd on it) and -y's glue: the
  * formatter's fd table, and what each completed call teaches it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../tracepoint/tracepoint.h"
 
 #include "formatter.h"
@@ -28,14 +30,25 @@ bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
 			   fdpaths_get(f->fds, pid, fd) : NULL;
 
+	static const char deleted[] = " (deleted)";
+	size_t n, dl = sizeof(deleted) - 1;
+	bool gone;
+
 	if (!path)
 		return false;
+	/* /proc's "/tmp/x (deleted)": strace prints "</tmp/x>(deleted)" */
+	n = strlen(path);
+	gone = n > dl && !strcmp(path + n - dl, deleted);
+	if (gone)
+		n -= dl;
 	sbuf_putc(b, '<');
 	/* as strace: escaped as a string is (-x too), '<' and '>' in octal */
-	decode_string_ex(b, path, strlen(path), false, ESC_BARE | ESC_ANGLES);
+	decode_string_ex(b, path, n, false, ESC_BARE | ESC_ANGLES);
 	if (suffix)
 		sbuf_puts(b, suffix);
 	sbuf_putc(b, '>');
+	if (gone)
+		sbuf_puts(b, "(deleted)");
 	return true;
 }
 
@@ -108,6 +121,21 @@ void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 		}
 	}
 	fdpaths_after(f->fds, e, path);
+	if (path && e->ret == 0 && (e->nr == NR_unlink || e->nr == NR_unlinkat))
+		fdpaths_unlinked(f->fds, e->h.pid, e->nr == NR_unlinkat ? (int)e->args[0] : -100,
+				 path);
+	/* a memfd is what /proc will say, "/memfd:NAME (deleted)", known now:
+	 * the process may be gone when a later line is printed */
+	if (d && d->fdkind == FDK_MEMFD && e->ret >= 0) {
+		const struct cap *c;
+		const char *data;
+
+		if (cap_find(e, size, 0, &c, &data) && !(c->flags & (CAP_FAULT | CAP_TRUNC)) &&
+		    c->len < 250) {
+			snprintf(buf, sizeof(buf), "/memfd:%.*s (deleted)", (int)c->len, data);
+			fdpaths_set(f->fds, e->h.pid, (int)e->ret, buf);
+		}
+	}
 	if (d && (d->fx & FX_NEW_FD) && e->ret >= 0 &&
 	    fd_info_anon_path(e, size, FDI_RESULT, (int)e->ret, buf, sizeof(buf)))
 		fdpaths_set(f->fds, e->h.pid, (int)e->ret, buf);
