@@ -1694,6 +1694,40 @@ def test_attach_to_sleeping_process():
         p.wait()
 
 
+def descendants_named(root, name):
+    """Pids of the processes called `name` below `root` (not other tests'
+    processes of the same name: suites run side by side)."""
+    parent = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                st = f.read()
+        except OSError:
+            continue
+        comm = st[st.index("(") + 1:st.rindex(")")]
+        parent[int(d)] = (int(st[st.rindex(")") + 2:].split()[1]), comm)
+    found = []
+    for pid, (ppid, comm) in parent.items():
+        if comm != name:
+            continue
+        p = ppid
+        while p > 1 and p != root:
+            p = parent.get(p, (0, ""))[0]
+        if p == root:
+            found.append(pid)
+    return found
+
+
+def kill_descendants(root, name, sig):
+    for pid in descendants_named(root, name):
+        try:
+            os.kill(pid, sig)
+        except OSError:
+            pass
+
+
 def killed_run(tool, args, victim, delay=0.5):
     """tool's trace of `sleep 30 | args`, with the process named victim
     killed by SIGKILL after delay seconds: its stderr."""
@@ -1702,7 +1736,7 @@ def killed_run(tool, args, victim, delay=0.5):
         p = subprocess.Popen(tool + args, stdin=feeder.stdout, stderr=out)
         feeder.stdout.close()
         time.sleep(delay)
-        subprocess.run(["pkill", "-KILL", "-x", victim])
+        kill_descendants(p.pid, victim, signal.SIGKILL)
         p.wait(timeout=TIMEOUT)
         feeder.kill()
         feeder.wait()
@@ -1867,7 +1901,7 @@ def test_interrupted_sleep_shows_time_left():
         p = subprocess.Popen(tool + ["-e", "trace=clock_nanosleep", "sleep", "5"],
                              stderr=subprocess.PIPE, text=True)
         time.sleep(0.6)
-        subprocess.run(["pkill", "-INT", "-x", "sleep"])
+        kill_descendants(p.pid, "sleep", signal.SIGINT)
         err = p.communicate(timeout=TIMEOUT)[1]
         line = [l for l in err.splitlines() if l.startswith("clock_nanosleep(")]
         check(line, "%s: %s" % (who, err))

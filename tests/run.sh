@@ -16,57 +16,99 @@
 export BUILD
 passed=0
 failed=0
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 
-tally() {	# name, command...: run it, add its "N passed, N failed" line
+# start NAME COMMAND...: run a suite in the background, into its own log
+start() {
 	name=$1
+	file=$logs/$(echo "$1" | tr / _)
 	shift
-	t0=$(date +%s)
-	"$@" >"$log" 2>&1
-	rc=$?
-	secs=$(($(date +%s) - t0))
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	(
+		t0=$(date +%s)
+		"$@" >"$file.log" 2>&1
+		echo $? >"$file.rc"
+		echo $(($(date +%s) - t0)) >"$file.secs"
+	) &
+	echo $! >"$file.pid"
+}
+
+# finish NAME: wait for it, add its "N passed, N failed" line
+finish() {
+	name=$1
+	file=$logs/$(echo "$1" | tr / _)
+	wait "$(cat "$file.pid")"
+	if [ ! -f "$file.secs" ]; then
+		echo "FAIL $name: did not finish"
+		failed=$((failed + 1))
+		return
+	fi
+	rc=$(cat "$file.rc")
+	secs=$(cat "$file.secs")
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$file.log" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "FAIL $name: no result line (exit $rc)"
-		tail -n 20 "$log"
+		tail -n 20 "$file.log"
 		failed=$((failed + 1))
 		return
 	fi
 	p=${line%% passed*}
 	f=${line#*passed, }
 	f=${f%% failed}
-	grep -E '^FAIL|FAILED' "$log" | sed "s|^|[$name] |"
+	grep -E '^FAIL|FAILED' "$file.log" | sed "s|^|[$name] |"
 	passed=$((passed + p))
 	failed=$((failed + f))
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "FAIL $name: exit $rc"; failed=$((failed + 1)); }
 	echo "$name: $line ($secs s)"
 }
 
+# one suite at a time
+tally() {
+	start "$@"
+	finish "$1"
+}
+
+# Two suites side by side (make check stays under ten minutes on two
+# cores: most of a suite's time is spent waiting on traced programs).  Only
+# suites that measure no share of samples or time run so: the profiler,
+# Python and top suites run alone.  The tests kill only processes of their
+# own (tests/e2e.py: kill_descendants) and count only their own probes.
+pair() {
+	start "$1" sh -c "$2"
+	start "$3" sh -c "$4"
+	finish "$1"
+	finish "$3"
+}
+
+ASAN="STROBE=$STROBE_ASAN ASAN_OPTIONS=detect_leaks=1"
+NORM="STROBE=$STROBE"
+
+# the generated name tables match their lists (src/decode/xlat/*.in):
+# compiling their headers, beside the unit tests and the first pair
+start xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
 for t in "$BUILD"/tests/unit/*; do
 	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
 done
-# the generated name tables match their lists (src/decode/xlat/*.in)
-tally xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
-tally e2e env STROBE="$STROBE" python3 tests/e2e.py
-tally e2e-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e.py
-tally kern env STROBE="$STROBE" python3 tests/e2e_kern.py
-tally kern-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_kern.py
-tally stacks env STROBE="$STROBE" python3 tests/e2e_stacks.py
-tally stacks-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_stacks.py
-tally cli env STROBE="$STROBE" python3 tests/e2e_cli.py
-tally cli-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_cli.py
+pair e2e "env $NORM python3 tests/e2e.py" \
+     e2e-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e.py"
+finish xlat
+pair kern "env $NORM python3 tests/e2e_kern.py" \
+     kern-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_kern.py"
+pair stacks "env $NORM python3 tests/e2e_stacks.py" \
+     stacks-asan "env $ASAN python3 tests/e2e_stacks.py"
+pair cli "env $NORM python3 tests/e2e_cli.py" \
+     cli-asan "env $ASAN python3 tests/e2e_cli.py"
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
-tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
-tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
-tally uevent env STROBE="$STROBE" python3 tests/e2e_uevent.py
-tally uevent-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_uevent.py
-tally inject env STROBE="$STROBE" python3 tests/e2e_inject.py
-tally inject-asan env STROBE="$STROBE_ASAN" STROBE_LOW_PIDS=300 ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_inject.py
-tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
-tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
-tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py
-tally lang-user env STROBE="$STROBE" python3 tests/e2e_lang_user.py
+pair probe "env $NORM python3 tests/e2e_probe.py" \
+     probe-asan "env $ASAN python3 tests/e2e_probe.py"
+pair uevent "env $NORM python3 tests/e2e_uevent.py" \
+     uevent-asan "env $ASAN python3 tests/e2e_uevent.py"
+pair inject "env $NORM python3 tests/e2e_inject.py" \
+     inject-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_inject.py"
+pair fidelity "env $NORM python3 tests/fidelity.py" \
+     lang "env $NORM python3 tests/e2e_lang.py"
+pair lang-asan "env $ASAN python3 tests/e2e_lang.py" \
+     lang-user "env $NORM python3 tests/e2e_lang_user.py"
 tally lang-user-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 STROBE_NO_REFERENCE=1 \
 	python3 tests/e2e_lang_user.py test_usdt_arguments_and_semaphore \
 	test_uprobe_args_retval_func_ustack test_uprobe_at_an_address_and_uaddr \
