@@ -30,6 +30,12 @@ void put_flagset(struct sbuf *b, uint64_t v, const struct flag *t, size_t n);
  * "FALLOC_FL_???") */
 void put_flagset_q(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 		   const char *unknown);
+/* ...of all 64 bits (fanotify's mask, perf_event_attr's sample_type) */
+void put_flagset_q64(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		     const char *unknown);
+/* put_flagset_q64, and -X raw or verbose applied to it */
+void put_flagset_qx(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		    const char *unknown);
 /* A decoder of a flag set from a table of its own. */
 #define FLAG_DECODER(fn, table)						\
 	void fn(struct sbuf *b, uint64_t v)				\

@@ -21,15 +21,6 @@ static uint32_t w32(const uint8_t *p, size_t off)
 	return v;
 }
 
-static void put_flags32(struct sbuf *b, uint32_t v, const struct flag *t, size_t n,
-			const char *unknown)
-{
-	size_t mark = b->len;
-
-	put_flagset_q(b, v, t, n, unknown);
-	xlat_finish(b, mark, v, XF_HEX);
-}
-
 bool decode_uring_params_head(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint32_t flags;
@@ -38,7 +29,7 @@ bool decode_uring_params_head(struct sbuf *b, const uint8_t *p, size_t len)
 		return false;
 	flags = w32(p, 8);
 	sbuf_puts(b, "{flags=");
-	put_flags32(b, flags, xlat_uring_setup_flags, N(xlat_uring_setup_flags),
+	put_flagset_qx(b, flags, xlat_uring_setup_flags, N(xlat_uring_setup_flags),
 		    "IORING_SETUP_???");
 	sbuf_puts(b, ", sq_thread_cpu=");
 	put_hex0(b, w32(p, 12));
@@ -74,7 +65,7 @@ void decode_uring_params_tail(struct sbuf *b, const uint8_t *p, bool done)
 	}
 	if (done) {
 		sbuf_printf(b, ", sq_entries=%u, cq_entries=%u, features=", w32(p, 0), w32(p, 4));
-		put_flags32(b, w32(p, 20), xlat_uring_features, N(xlat_uring_features),
+		put_flagset_qx(b, w32(p, 20), xlat_uring_features, N(xlat_uring_features),
 			    "IORING_FEAT_???");
 		sbuf_puts(b, ", sq_off=");
 		put_offsets(b, p + 40, sq);

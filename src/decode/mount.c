@@ -9,23 +9,6 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-/* A flag set ("0x40 /\* X_??? *\/" when nothing in it has a name), 64-bit
- * where the argument is (fanotify's mask) */
-static void put_flags_q64(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
-			  const char *unknown)
-{
-	uint64_t rest = v;
-
-	if (put_flags(b, &rest, t, n, 1)) {
-		if (rest)
-			sbuf_printf(b, "%#llx /* %s */", (unsigned long long)rest, unknown);
-		else
-			sbuf_putc(b, '0');
-		return;
-	}
-	put_rest(b, rest, 0, "");
-}
-
 void decode_fan_mark_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset_q(b, v, xlat_fan_mark_flags, N(xlat_fan_mark_flags), "FAN_MARK_???");
@@ -34,10 +17,7 @@ void decode_fan_mark_flags(struct sbuf *b, uint64_t v)
 /* 64 bits: -X applied here, to all of them */
 void decode_fan_mark_mask(struct sbuf *b, uint64_t v)
 {
-	size_t mark = b->len;
-
-	put_flags_q64(b, v, xlat_fan_mark_mask, N(xlat_fan_mark_mask), "FAN_???");
-	xlat_finish(b, mark, v, XF_HEX);
+	put_flagset_qx(b, v, xlat_fan_mark_mask, N(xlat_fan_mark_mask), "FAN_???");
 }
 
 void decode_fsmount_flags(struct sbuf *b, uint64_t v)
@@ -47,7 +27,7 @@ void decode_fsmount_flags(struct sbuf *b, uint64_t v)
 
 void decode_mount_attr_flags(struct sbuf *b, uint64_t v)
 {
-	put_flags_q64(b, v, xlat_mount_attr_flags, N(xlat_mount_attr_flags), "MOUNT_ATTR_???");
+	put_flagset_q64(b, v, xlat_mount_attr_flags, N(xlat_mount_attr_flags), "MOUNT_ATTR_???");
 }
 
 void decode_fspick_flags(struct sbuf *b, uint64_t v)

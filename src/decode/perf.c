@@ -48,25 +48,6 @@ static uint32_t u32_at(const uint8_t *p, size_t off)
 	return v;
 }
 
-/* A 64-bit flag set: names, then the rest in hex ("0x80 /\* X_??? *\/"
- * when nothing had a name); -X as for any named value. */
-static void put_flags64(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
-			const char *unknown)
-{
-	size_t mark = b->len;
-	uint64_t rest = v;
-
-	if (put_flags(b, &rest, t, n, 1)) {
-		if (rest)
-			sbuf_printf(b, "%#llx /* %s */", (unsigned long long)rest, unknown);
-		else
-			sbuf_putc(b, '0');
-	} else {
-		put_rest(b, rest, 0, "");
-	}
-	xlat_finish(b, mark, v, XF_HEX);
-}
-
 /* "PERF_COUNT_HW_CACHE_RESULT_MISS<<16|PERF_COUNT_HW_CACHE_OP_READ<<8|
  * PERF_COUNT_HW_CACHE_L1D", after the bits above them: "0x3<<32|0x5<<24|" */
 static void put_cache_config(struct sbuf *b, uint64_t c)
@@ -164,7 +145,7 @@ static void put_attr_tail(struct sbuf *b, const uint8_t *p, size_t size, uint32_
 	}
 	if (size >= 80 && (st & PERF_SAMPLE_BRANCH_STACK)) {
 		sbuf_puts(b, ", branch_sample_type=");
-		put_flags64(b, u64_at(p, 72), xlat_perf_branch_sample_type,
+		put_flagset_qx(b, u64_at(p, 72), xlat_perf_branch_sample_type,
 			    N(xlat_perf_branch_sample_type), "PERF_SAMPLE_BRANCH_???");
 	}
 	if (size >= 96) {
@@ -231,9 +212,9 @@ void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_printf(b, ", %s=%llu", (f >> 10) & 1 ? "sample_freq" : "sample_period",
 		    (unsigned long long)u64_at(p, 16));
 	sbuf_puts(b, ", sample_type=");
-	put_flags64(b, st, xlat_perf_sample_type, N(xlat_perf_sample_type), "PERF_SAMPLE_???");
+	put_flagset_qx(b, st, xlat_perf_sample_type, N(xlat_perf_sample_type), "PERF_SAMPLE_???");
 	sbuf_puts(b, ", read_format=");
-	put_flags64(b, u64_at(p, 32), xlat_perf_read_format, N(xlat_perf_read_format),
+	put_flagset_qx(b, u64_at(p, 32), xlat_perf_read_format, N(xlat_perf_read_format),
 		    "PERF_FORMAT_???");
 	put_attr_bits(b, f, decode_verbose());
 	if (!decode_verbose()) {

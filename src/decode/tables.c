@@ -52,7 +52,22 @@ void put_enum_x(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 void put_flagset_q(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 		   const char *unknown)
 {
-	uint64_t rest = (uint32_t)v;
+	put_flagset_q64(b, (uint32_t)v, t, n, unknown);
+}
+
+void put_flagset_qx(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		    const char *unknown)
+{
+	size_t mark = b->len;
+
+	put_flagset_q64(b, v, t, n, unknown);
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+void put_flagset_q64(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		     const char *unknown)
+{
+	uint64_t rest = v;
 
 	if (put_flags(b, &rest, t, n, 1)) {	/* no name: the number, and why */
 		if (rest)
