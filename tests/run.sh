@@ -70,8 +70,9 @@ tally() {
 
 # Two suites side by side (make check stays under ten minutes on two
 # cores: most of a suite's time is spent waiting on traced programs).  Only
-# suites that measure no share of samples or time run so: the profiler,
-# Python and top suites run alone.  The tests kill only processes of their
+# suites that measure no share of samples or time, and watch nothing
+# machine-wide that the other could disturb, run so: the profiler, Python,
+# top and script suites run alone.  The tests kill only processes of their
 # own (tests/e2e.py: kill_descendants) and count only their own probes.
 pair() {
 	start "$1" sh -c "$2"
@@ -105,10 +106,12 @@ pair uevent "env $NORM python3 tests/e2e_uevent.py" \
      uevent-asan "env $ASAN python3 tests/e2e_uevent.py"
 pair inject "env $NORM python3 tests/e2e_inject.py" \
      inject-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_inject.py"
-pair fidelity "env $NORM python3 tests/fidelity.py" \
-     lang "env $NORM python3 tests/e2e_lang.py"
-pair lang-asan "env $ASAN python3 tests/e2e_lang.py" \
-     lang-user "env $NORM python3 tests/e2e_lang_user.py"
+tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
+# alone: bpftrace's tools watch the whole machine for the load program
+# every lang suite runs (killsnoop would count the other suite's kills)
+tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
+tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py
+tally lang-user env STROBE="$STROBE" python3 tests/e2e_lang_user.py
 tally lang-user-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 STROBE_NO_REFERENCE=1 \
 	python3 tests/e2e_lang_user.py test_usdt_arguments_and_semaphore \
 	test_uprobe_args_retval_func_ustack test_uprobe_at_an_address_and_uaddr \
