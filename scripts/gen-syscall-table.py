@@ -289,6 +289,7 @@ OVERRIDE = {
     ("move_mount", "from_dfd"): "DIRFD", ("move_mount", "to_dfd"): "DIRFD",
     ("mount_setattr", "flags"): "AT_FLAGS", ("mount_setattr", "uattr"): "MOUNT_ATTR",
     ("pkey_mprotect", "start"): "PTR",
+    ("bpf", "cmd"): "BPF_CMD", ("bpf", "uattr"): "BPF_ATTR:2",
     # clone writes the child's tid (CLONE_PARENT_SETTID) or a pidfd
     # (CLONE_PIDFD) there: strace shows it as "parent_tid=[N]"
     ("clone", "parent_tidptr"): "INTP/out",

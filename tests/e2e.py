@@ -1317,6 +1317,21 @@ def test_perf_event_open_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_bpf_like_strace():
+    """bpf(2): the commands whose attribute strace decodes without following
+    a pointer (map create, element calls, id walks and opens, object info,
+    freeze, attach, detach), cut at the size given, "..." for what is left,
+    "=> " for what the call wrote back; unknown types and commands; each -X
+    style.  (The other commands show the attribute's address: docs.)"""
+    ids = lambda ls: [re.sub(r"=> \d+|next_id=\d+", "ID", l) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = ids(traced_lines("strace", [prog("bpfcalls")], "trace=bpf", flags))
+        b = ids(traced_lines(STROBE, [prog("bpfcalls")], "trace=bpf", flags))
+        check(a == b and len(a) >= 30 and any("info_len=4096 ID" in l for l in a),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_io_uring_like_strace():
     """io_uring_setup's params as given and, when the call succeeds, as the
     kernel filled them in (each setup flag, wq_fd with -y's path, reserved

@@ -141,6 +141,11 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len);
 /* perf.c: perf_event_open's struct perf_event_attr and flags */
 void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_perf_flags(struct sbuf *b, uint64_t v);
+/* bpf.c: bpf(2)'s command, and its attribute for the commands it decodes
+ * (false: not one of those); entry: the attribute's first bytes at entry */
+void decode_bpf_cmd(struct sbuf *b, uint64_t v);
+bool decode_bpf_attr(struct sbuf *b, uint64_t cmd, const uint8_t *p, size_t len, uint64_t size,
+		     const uint8_t *entry, size_t entry_len, bool done);
 /* mount.c: the new mount API and fanotify_mark */
 void decode_fan_mark_flags(struct sbuf *b, uint64_t v);
 void decode_fan_mark_mask(struct sbuf *b, uint64_t v);

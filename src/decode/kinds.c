@@ -244,6 +244,24 @@ static void put_cap_header_c(ARGS)
 		decode_cap_header(b, p, len);
 }
 
+/* bpf(2)'s attribute, as long as the size argument says (captured up to
+ * 128 bytes; the first 16 also at entry, for what the call writes back) */
+static void put_bpf_attr_c(ARGS)
+{
+	const struct cap *c, *ce;
+	const char *data, *edata;
+	bool ent = cap_entry(e, size, i, &ce, &edata);
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_exit(e, size, i, &c, &data) ||
+	    !decode_bpf_attr(b, e->args[0], (const uint8_t *)data, c->len, e->args[2] & 0xffffffff,
+			     ent ? (const uint8_t *)edata : NULL, ent ? ce->len : 0, e->ret >= 0))
+		put_ptr(b, e->args[i]);
+}
+
 /* fsconfig's _value by its command: FSCONFIG_SET_STRING and the path
  * commands a string, SET_BINARY its aux bytes in hex, the others the
  * pointer (NULL) */

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
@@ -120,6 +121,154 @@ _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH"
 _Static_assert((unsigned long long)(AT_STATX_FORCE_SYNC) == 0x2000ull, "AT_STATX_FORCE_SYNC");
 _Static_assert((unsigned long long)(AT_STATX_DONT_SYNC) == 0x4000ull, "AT_STATX_DONT_SYNC");
 _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* bpf_attach_flags */
+_Static_assert((unsigned long long)(BPF_F_ALLOW_OVERRIDE) == 0x1ull, "BPF_F_ALLOW_OVERRIDE");
+_Static_assert((unsigned long long)(BPF_F_ALLOW_MULTI) == 0x2ull, "BPF_F_ALLOW_MULTI");
+_Static_assert((unsigned long long)(BPF_F_REPLACE) == 0x4ull, "BPF_F_REPLACE");
+
+/* bpf_attach_types */
+_Static_assert((unsigned long long)(BPF_CGROUP_INET_INGRESS) == 0x0ull, "BPF_CGROUP_INET_INGRESS");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET_EGRESS) == 0x1ull, "BPF_CGROUP_INET_EGRESS");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET_SOCK_CREATE) == 0x2ull, "BPF_CGROUP_INET_SOCK_CREATE");
+_Static_assert((unsigned long long)(BPF_CGROUP_SOCK_OPS) == 0x3ull, "BPF_CGROUP_SOCK_OPS");
+_Static_assert((unsigned long long)(BPF_SK_SKB_STREAM_PARSER) == 0x4ull, "BPF_SK_SKB_STREAM_PARSER");
+_Static_assert((unsigned long long)(BPF_SK_SKB_STREAM_VERDICT) == 0x5ull, "BPF_SK_SKB_STREAM_VERDICT");
+_Static_assert((unsigned long long)(BPF_CGROUP_DEVICE) == 0x6ull, "BPF_CGROUP_DEVICE");
+_Static_assert((unsigned long long)(BPF_SK_MSG_VERDICT) == 0x7ull, "BPF_SK_MSG_VERDICT");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET4_BIND) == 0x8ull, "BPF_CGROUP_INET4_BIND");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET6_BIND) == 0x9ull, "BPF_CGROUP_INET6_BIND");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET4_CONNECT) == 0xaull, "BPF_CGROUP_INET4_CONNECT");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET6_CONNECT) == 0xbull, "BPF_CGROUP_INET6_CONNECT");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET4_POST_BIND) == 0xcull, "BPF_CGROUP_INET4_POST_BIND");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET6_POST_BIND) == 0xdull, "BPF_CGROUP_INET6_POST_BIND");
+_Static_assert((unsigned long long)(BPF_CGROUP_UDP4_SENDMSG) == 0xeull, "BPF_CGROUP_UDP4_SENDMSG");
+_Static_assert((unsigned long long)(BPF_CGROUP_UDP6_SENDMSG) == 0xfull, "BPF_CGROUP_UDP6_SENDMSG");
+_Static_assert((unsigned long long)(BPF_LIRC_MODE2) == 0x10ull, "BPF_LIRC_MODE2");
+_Static_assert((unsigned long long)(BPF_FLOW_DISSECTOR) == 0x11ull, "BPF_FLOW_DISSECTOR");
+_Static_assert((unsigned long long)(BPF_CGROUP_SYSCTL) == 0x12ull, "BPF_CGROUP_SYSCTL");
+_Static_assert((unsigned long long)(BPF_CGROUP_UDP4_RECVMSG) == 0x13ull, "BPF_CGROUP_UDP4_RECVMSG");
+_Static_assert((unsigned long long)(BPF_CGROUP_UDP6_RECVMSG) == 0x14ull, "BPF_CGROUP_UDP6_RECVMSG");
+_Static_assert((unsigned long long)(BPF_CGROUP_GETSOCKOPT) == 0x15ull, "BPF_CGROUP_GETSOCKOPT");
+_Static_assert((unsigned long long)(BPF_CGROUP_SETSOCKOPT) == 0x16ull, "BPF_CGROUP_SETSOCKOPT");
+_Static_assert((unsigned long long)(BPF_TRACE_RAW_TP) == 0x17ull, "BPF_TRACE_RAW_TP");
+_Static_assert((unsigned long long)(BPF_TRACE_FENTRY) == 0x18ull, "BPF_TRACE_FENTRY");
+_Static_assert((unsigned long long)(BPF_TRACE_FEXIT) == 0x19ull, "BPF_TRACE_FEXIT");
+_Static_assert((unsigned long long)(BPF_MODIFY_RETURN) == 0x1aull, "BPF_MODIFY_RETURN");
+_Static_assert((unsigned long long)(BPF_LSM_MAC) == 0x1bull, "BPF_LSM_MAC");
+_Static_assert((unsigned long long)(BPF_TRACE_ITER) == 0x1cull, "BPF_TRACE_ITER");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET4_GETPEERNAME) == 0x1dull, "BPF_CGROUP_INET4_GETPEERNAME");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET6_GETPEERNAME) == 0x1eull, "BPF_CGROUP_INET6_GETPEERNAME");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET4_GETSOCKNAME) == 0x1full, "BPF_CGROUP_INET4_GETSOCKNAME");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET6_GETSOCKNAME) == 0x20ull, "BPF_CGROUP_INET6_GETSOCKNAME");
+_Static_assert((unsigned long long)(BPF_XDP_DEVMAP) == 0x21ull, "BPF_XDP_DEVMAP");
+_Static_assert((unsigned long long)(BPF_CGROUP_INET_SOCK_RELEASE) == 0x22ull, "BPF_CGROUP_INET_SOCK_RELEASE");
+_Static_assert((unsigned long long)(BPF_XDP_CPUMAP) == 0x23ull, "BPF_XDP_CPUMAP");
+_Static_assert((unsigned long long)(BPF_SK_LOOKUP) == 0x24ull, "BPF_SK_LOOKUP");
+_Static_assert((unsigned long long)(BPF_XDP) == 0x25ull, "BPF_XDP");
+_Static_assert((unsigned long long)(BPF_SK_SKB_VERDICT) == 0x26ull, "BPF_SK_SKB_VERDICT");
+_Static_assert((unsigned long long)(BPF_SK_REUSEPORT_SELECT) == 0x27ull, "BPF_SK_REUSEPORT_SELECT");
+_Static_assert((unsigned long long)(BPF_SK_REUSEPORT_SELECT_OR_MIGRATE) == 0x28ull, "BPF_SK_REUSEPORT_SELECT_OR_MIGRATE");
+_Static_assert((unsigned long long)(BPF_PERF_EVENT) == 0x29ull, "BPF_PERF_EVENT");
+_Static_assert((unsigned long long)(BPF_TRACE_KPROBE_MULTI) == 0x2aull, "BPF_TRACE_KPROBE_MULTI");
+_Static_assert((unsigned long long)(BPF_LSM_CGROUP) == 0x2bull, "BPF_LSM_CGROUP");
+
+/* bpf_cmds */
+_Static_assert((unsigned long long)(BPF_MAP_CREATE) == 0x0ull, "BPF_MAP_CREATE");
+_Static_assert((unsigned long long)(BPF_MAP_LOOKUP_ELEM) == 0x1ull, "BPF_MAP_LOOKUP_ELEM");
+_Static_assert((unsigned long long)(BPF_MAP_UPDATE_ELEM) == 0x2ull, "BPF_MAP_UPDATE_ELEM");
+_Static_assert((unsigned long long)(BPF_MAP_DELETE_ELEM) == 0x3ull, "BPF_MAP_DELETE_ELEM");
+_Static_assert((unsigned long long)(BPF_MAP_GET_NEXT_KEY) == 0x4ull, "BPF_MAP_GET_NEXT_KEY");
+_Static_assert((unsigned long long)(BPF_PROG_LOAD) == 0x5ull, "BPF_PROG_LOAD");
+_Static_assert((unsigned long long)(BPF_OBJ_PIN) == 0x6ull, "BPF_OBJ_PIN");
+_Static_assert((unsigned long long)(BPF_OBJ_GET) == 0x7ull, "BPF_OBJ_GET");
+_Static_assert((unsigned long long)(BPF_PROG_ATTACH) == 0x8ull, "BPF_PROG_ATTACH");
+_Static_assert((unsigned long long)(BPF_PROG_DETACH) == 0x9ull, "BPF_PROG_DETACH");
+_Static_assert((unsigned long long)(BPF_PROG_TEST_RUN) == 0xaull, "BPF_PROG_TEST_RUN");
+_Static_assert((unsigned long long)(BPF_PROG_GET_NEXT_ID) == 0xbull, "BPF_PROG_GET_NEXT_ID");
+_Static_assert((unsigned long long)(BPF_MAP_GET_NEXT_ID) == 0xcull, "BPF_MAP_GET_NEXT_ID");
+_Static_assert((unsigned long long)(BPF_PROG_GET_FD_BY_ID) == 0xdull, "BPF_PROG_GET_FD_BY_ID");
+_Static_assert((unsigned long long)(BPF_MAP_GET_FD_BY_ID) == 0xeull, "BPF_MAP_GET_FD_BY_ID");
+_Static_assert((unsigned long long)(BPF_OBJ_GET_INFO_BY_FD) == 0xfull, "BPF_OBJ_GET_INFO_BY_FD");
+_Static_assert((unsigned long long)(BPF_PROG_QUERY) == 0x10ull, "BPF_PROG_QUERY");
+_Static_assert((unsigned long long)(BPF_RAW_TRACEPOINT_OPEN) == 0x11ull, "BPF_RAW_TRACEPOINT_OPEN");
+_Static_assert((unsigned long long)(BPF_BTF_LOAD) == 0x12ull, "BPF_BTF_LOAD");
+_Static_assert((unsigned long long)(BPF_BTF_GET_FD_BY_ID) == 0x13ull, "BPF_BTF_GET_FD_BY_ID");
+_Static_assert((unsigned long long)(BPF_TASK_FD_QUERY) == 0x14ull, "BPF_TASK_FD_QUERY");
+_Static_assert((unsigned long long)(BPF_MAP_LOOKUP_AND_DELETE_ELEM) == 0x15ull, "BPF_MAP_LOOKUP_AND_DELETE_ELEM");
+_Static_assert((unsigned long long)(BPF_MAP_FREEZE) == 0x16ull, "BPF_MAP_FREEZE");
+_Static_assert((unsigned long long)(BPF_BTF_GET_NEXT_ID) == 0x17ull, "BPF_BTF_GET_NEXT_ID");
+_Static_assert((unsigned long long)(BPF_MAP_LOOKUP_BATCH) == 0x18ull, "BPF_MAP_LOOKUP_BATCH");
+_Static_assert((unsigned long long)(BPF_MAP_LOOKUP_AND_DELETE_BATCH) == 0x19ull, "BPF_MAP_LOOKUP_AND_DELETE_BATCH");
+_Static_assert((unsigned long long)(BPF_MAP_UPDATE_BATCH) == 0x1aull, "BPF_MAP_UPDATE_BATCH");
+_Static_assert((unsigned long long)(BPF_MAP_DELETE_BATCH) == 0x1bull, "BPF_MAP_DELETE_BATCH");
+_Static_assert((unsigned long long)(BPF_LINK_CREATE) == 0x1cull, "BPF_LINK_CREATE");
+_Static_assert((unsigned long long)(BPF_LINK_UPDATE) == 0x1dull, "BPF_LINK_UPDATE");
+_Static_assert((unsigned long long)(BPF_LINK_GET_FD_BY_ID) == 0x1eull, "BPF_LINK_GET_FD_BY_ID");
+_Static_assert((unsigned long long)(BPF_LINK_GET_NEXT_ID) == 0x1full, "BPF_LINK_GET_NEXT_ID");
+_Static_assert((unsigned long long)(BPF_ENABLE_STATS) == 0x20ull, "BPF_ENABLE_STATS");
+_Static_assert((unsigned long long)(BPF_ITER_CREATE) == 0x21ull, "BPF_ITER_CREATE");
+_Static_assert((unsigned long long)(BPF_LINK_DETACH) == 0x22ull, "BPF_LINK_DETACH");
+_Static_assert((unsigned long long)(BPF_PROG_BIND_MAP) == 0x23ull, "BPF_PROG_BIND_MAP");
+
+/* bpf_elem_flags */
+_Static_assert((unsigned long long)(BPF_ANY) == 0x0ull, "BPF_ANY");
+_Static_assert((unsigned long long)(BPF_NOEXIST) == 0x1ull, "BPF_NOEXIST");
+_Static_assert((unsigned long long)(BPF_EXIST) == 0x2ull, "BPF_EXIST");
+_Static_assert((unsigned long long)(BPF_F_LOCK) == 0x4ull, "BPF_F_LOCK");
+
+/* bpf_map_flags */
+_Static_assert((unsigned long long)(BPF_F_NO_PREALLOC) == 0x1ull, "BPF_F_NO_PREALLOC");
+_Static_assert((unsigned long long)(BPF_F_NO_COMMON_LRU) == 0x2ull, "BPF_F_NO_COMMON_LRU");
+_Static_assert((unsigned long long)(BPF_F_NUMA_NODE) == 0x4ull, "BPF_F_NUMA_NODE");
+_Static_assert((unsigned long long)(BPF_F_RDONLY) == 0x8ull, "BPF_F_RDONLY");
+_Static_assert((unsigned long long)(BPF_F_WRONLY) == 0x10ull, "BPF_F_WRONLY");
+_Static_assert((unsigned long long)(BPF_F_STACK_BUILD_ID) == 0x20ull, "BPF_F_STACK_BUILD_ID");
+_Static_assert((unsigned long long)(BPF_F_ZERO_SEED) == 0x40ull, "BPF_F_ZERO_SEED");
+_Static_assert((unsigned long long)(BPF_F_RDONLY_PROG) == 0x80ull, "BPF_F_RDONLY_PROG");
+_Static_assert((unsigned long long)(BPF_F_WRONLY_PROG) == 0x100ull, "BPF_F_WRONLY_PROG");
+_Static_assert((unsigned long long)(BPF_F_CLONE) == 0x200ull, "BPF_F_CLONE");
+_Static_assert((unsigned long long)(BPF_F_MMAPABLE) == 0x400ull, "BPF_F_MMAPABLE");
+_Static_assert((unsigned long long)(BPF_F_PRESERVE_ELEMS) == 0x800ull, "BPF_F_PRESERVE_ELEMS");
+_Static_assert((unsigned long long)(BPF_F_INNER_MAP) == 0x1000ull, "BPF_F_INNER_MAP");
+
+/* bpf_map_types */
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_UNSPEC) == 0x0ull, "BPF_MAP_TYPE_UNSPEC");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_HASH) == 0x1ull, "BPF_MAP_TYPE_HASH");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_ARRAY) == 0x2ull, "BPF_MAP_TYPE_ARRAY");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_PROG_ARRAY) == 0x3ull, "BPF_MAP_TYPE_PROG_ARRAY");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_PERF_EVENT_ARRAY) == 0x4ull, "BPF_MAP_TYPE_PERF_EVENT_ARRAY");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_PERCPU_HASH) == 0x5ull, "BPF_MAP_TYPE_PERCPU_HASH");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_PERCPU_ARRAY) == 0x6ull, "BPF_MAP_TYPE_PERCPU_ARRAY");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_STACK_TRACE) == 0x7ull, "BPF_MAP_TYPE_STACK_TRACE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_CGROUP_ARRAY) == 0x8ull, "BPF_MAP_TYPE_CGROUP_ARRAY");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_LRU_HASH) == 0x9ull, "BPF_MAP_TYPE_LRU_HASH");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_LRU_PERCPU_HASH) == 0xaull, "BPF_MAP_TYPE_LRU_PERCPU_HASH");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_LPM_TRIE) == 0xbull, "BPF_MAP_TYPE_LPM_TRIE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_ARRAY_OF_MAPS) == 0xcull, "BPF_MAP_TYPE_ARRAY_OF_MAPS");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_HASH_OF_MAPS) == 0xdull, "BPF_MAP_TYPE_HASH_OF_MAPS");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_DEVMAP) == 0xeull, "BPF_MAP_TYPE_DEVMAP");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_SOCKMAP) == 0xfull, "BPF_MAP_TYPE_SOCKMAP");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_CPUMAP) == 0x10ull, "BPF_MAP_TYPE_CPUMAP");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_XSKMAP) == 0x11ull, "BPF_MAP_TYPE_XSKMAP");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_SOCKHASH) == 0x12ull, "BPF_MAP_TYPE_SOCKHASH");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_CGROUP_STORAGE) == 0x13ull, "BPF_MAP_TYPE_CGROUP_STORAGE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_REUSEPORT_SOCKARRAY) == 0x14ull, "BPF_MAP_TYPE_REUSEPORT_SOCKARRAY");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE) == 0x15ull, "BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_QUEUE) == 0x16ull, "BPF_MAP_TYPE_QUEUE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_STACK) == 0x17ull, "BPF_MAP_TYPE_STACK");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_SK_STORAGE) == 0x18ull, "BPF_MAP_TYPE_SK_STORAGE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_DEVMAP_HASH) == 0x19ull, "BPF_MAP_TYPE_DEVMAP_HASH");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_STRUCT_OPS) == 0x1aull, "BPF_MAP_TYPE_STRUCT_OPS");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_RINGBUF) == 0x1bull, "BPF_MAP_TYPE_RINGBUF");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_INODE_STORAGE) == 0x1cull, "BPF_MAP_TYPE_INODE_STORAGE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_TASK_STORAGE) == 0x1dull, "BPF_MAP_TYPE_TASK_STORAGE");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_BLOOM_FILTER) == 0x1eull, "BPF_MAP_TYPE_BLOOM_FILTER");
+_Static_assert((unsigned long long)(BPF_MAP_TYPE_USER_RINGBUF) == 0x1full, "BPF_MAP_TYPE_USER_RINGBUF");
+
+/* bpf_open_flags */
+_Static_assert((unsigned long long)(BPF_F_RDONLY) == 0x8ull, "BPF_F_RDONLY");
+_Static_assert((unsigned long long)(BPF_F_WRONLY) == 0x10ull, "BPF_F_WRONLY");
 
 /* cap_header */
 _Static_assert((unsigned long long)(_LINUX_CAPABILITY_VERSION_1) == 0x19980330ull, "_LINUX_CAPABILITY_VERSION_1");
@@ -369,48 +518,3 @@ _Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
 _Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
 _Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
 _Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
-
-/* iflags */
-_Static_assert((unsigned long long)(IGNBRK) == 0x1ull, "IGNBRK");
-_Static_assert((unsigned long long)(BRKINT) == 0x2ull, "BRKINT");
-_Static_assert((unsigned long long)(IGNPAR) == 0x4ull, "IGNPAR");
-_Static_assert((unsigned long long)(PARMRK) == 0x8ull, "PARMRK");
-_Static_assert((unsigned long long)(INPCK) == 0x10ull, "INPCK");
-_Static_assert((unsigned long long)(ISTRIP) == 0x20ull, "ISTRIP");
-_Static_assert((unsigned long long)(INLCR) == 0x40ull, "INLCR");
-_Static_assert((unsigned long long)(IGNCR) == 0x80ull, "IGNCR");
-_Static_assert((unsigned long long)(ICRNL) == 0x100ull, "ICRNL");
-_Static_assert((unsigned long long)(IUCLC) == 0x200ull, "IUCLC");
-_Static_assert((unsigned long long)(IXON) == 0x400ull, "IXON");
-_Static_assert((unsigned long long)(IXANY) == 0x800ull, "IXANY");
-_Static_assert((unsigned long long)(IXOFF) == 0x1000ull, "IXOFF");
-_Static_assert((unsigned long long)(IMAXBEL) == 0x2000ull, "IMAXBEL");
-_Static_assert((unsigned long long)(IUTF8) == 0x4000ull, "IUTF8");
-
-/* in_init_flags */
-_Static_assert((unsigned long long)(IN_NONBLOCK) == 0x800ull, "IN_NONBLOCK");
-_Static_assert((unsigned long long)(IN_CLOEXEC) == 0x80000ull, "IN_CLOEXEC");
-
-/* in_mask */
-_Static_assert((unsigned long long)(IN_ACCESS) == 0x1ull, "IN_ACCESS");
-_Static_assert((unsigned long long)(IN_MODIFY) == 0x2ull, "IN_MODIFY");
-_Static_assert((unsigned long long)(IN_ATTRIB) == 0x4ull, "IN_ATTRIB");
-_Static_assert((unsigned long long)(IN_CLOSE_WRITE) == 0x8ull, "IN_CLOSE_WRITE");
-_Static_assert((unsigned long long)(IN_CLOSE_NOWRITE) == 0x10ull, "IN_CLOSE_NOWRITE");
-_Static_assert((unsigned long long)(IN_OPEN) == 0x20ull, "IN_OPEN");
-_Static_assert((unsigned long long)(IN_MOVED_FROM) == 0x40ull, "IN_MOVED_FROM");
-_Static_assert((unsigned long long)(IN_MOVED_TO) == 0x80ull, "IN_MOVED_TO");
-_Static_assert((unsigned long long)(IN_CREATE) == 0x100ull, "IN_CREATE");
-_Static_assert((unsigned long long)(IN_DELETE) == 0x200ull, "IN_DELETE");
-_Static_assert((unsigned long long)(IN_DELETE_SELF) == 0x400ull, "IN_DELETE_SELF");
-_Static_assert((unsigned long long)(IN_MOVE_SELF) == 0x800ull, "IN_MOVE_SELF");
-_Static_assert((unsigned long long)(IN_UNMOUNT) == 0x2000ull, "IN_UNMOUNT");
-_Static_assert((unsigned long long)(IN_Q_OVERFLOW) == 0x4000ull, "IN_Q_OVERFLOW");
-_Static_assert((unsigned long long)(IN_IGNORED) == 0x8000ull, "IN_IGNORED");
-_Static_assert((unsigned long long)(IN_ONLYDIR) == 0x1000000ull, "IN_ONLYDIR");
-_Static_assert((unsigned long long)(IN_DONT_FOLLOW) == 0x2000000ull, "IN_DONT_FOLLOW");
-_Static_assert((unsigned long long)(IN_EXCL_UNLINK) == 0x4000000ull, "IN_EXCL_UNLINK");
-_Static_assert((unsigned long long)(IN_MASK_CREATE) == 0x10000000ull, "IN_MASK_CREATE");
-_Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD");
-_Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
-_Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");

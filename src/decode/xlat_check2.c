@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
@@ -49,6 +50,51 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* iflags */
+_Static_assert((unsigned long long)(IGNBRK) == 0x1ull, "IGNBRK");
+_Static_assert((unsigned long long)(BRKINT) == 0x2ull, "BRKINT");
+_Static_assert((unsigned long long)(IGNPAR) == 0x4ull, "IGNPAR");
+_Static_assert((unsigned long long)(PARMRK) == 0x8ull, "PARMRK");
+_Static_assert((unsigned long long)(INPCK) == 0x10ull, "INPCK");
+_Static_assert((unsigned long long)(ISTRIP) == 0x20ull, "ISTRIP");
+_Static_assert((unsigned long long)(INLCR) == 0x40ull, "INLCR");
+_Static_assert((unsigned long long)(IGNCR) == 0x80ull, "IGNCR");
+_Static_assert((unsigned long long)(ICRNL) == 0x100ull, "ICRNL");
+_Static_assert((unsigned long long)(IUCLC) == 0x200ull, "IUCLC");
+_Static_assert((unsigned long long)(IXON) == 0x400ull, "IXON");
+_Static_assert((unsigned long long)(IXANY) == 0x800ull, "IXANY");
+_Static_assert((unsigned long long)(IXOFF) == 0x1000ull, "IXOFF");
+_Static_assert((unsigned long long)(IMAXBEL) == 0x2000ull, "IMAXBEL");
+_Static_assert((unsigned long long)(IUTF8) == 0x4000ull, "IUTF8");
+
+/* in_init_flags */
+_Static_assert((unsigned long long)(IN_NONBLOCK) == 0x800ull, "IN_NONBLOCK");
+_Static_assert((unsigned long long)(IN_CLOEXEC) == 0x80000ull, "IN_CLOEXEC");
+
+/* in_mask */
+_Static_assert((unsigned long long)(IN_ACCESS) == 0x1ull, "IN_ACCESS");
+_Static_assert((unsigned long long)(IN_MODIFY) == 0x2ull, "IN_MODIFY");
+_Static_assert((unsigned long long)(IN_ATTRIB) == 0x4ull, "IN_ATTRIB");
+_Static_assert((unsigned long long)(IN_CLOSE_WRITE) == 0x8ull, "IN_CLOSE_WRITE");
+_Static_assert((unsigned long long)(IN_CLOSE_NOWRITE) == 0x10ull, "IN_CLOSE_NOWRITE");
+_Static_assert((unsigned long long)(IN_OPEN) == 0x20ull, "IN_OPEN");
+_Static_assert((unsigned long long)(IN_MOVED_FROM) == 0x40ull, "IN_MOVED_FROM");
+_Static_assert((unsigned long long)(IN_MOVED_TO) == 0x80ull, "IN_MOVED_TO");
+_Static_assert((unsigned long long)(IN_CREATE) == 0x100ull, "IN_CREATE");
+_Static_assert((unsigned long long)(IN_DELETE) == 0x200ull, "IN_DELETE");
+_Static_assert((unsigned long long)(IN_DELETE_SELF) == 0x400ull, "IN_DELETE_SELF");
+_Static_assert((unsigned long long)(IN_MOVE_SELF) == 0x800ull, "IN_MOVE_SELF");
+_Static_assert((unsigned long long)(IN_UNMOUNT) == 0x2000ull, "IN_UNMOUNT");
+_Static_assert((unsigned long long)(IN_Q_OVERFLOW) == 0x4000ull, "IN_Q_OVERFLOW");
+_Static_assert((unsigned long long)(IN_IGNORED) == 0x8000ull, "IN_IGNORED");
+_Static_assert((unsigned long long)(IN_ONLYDIR) == 0x1000000ull, "IN_ONLYDIR");
+_Static_assert((unsigned long long)(IN_DONT_FOLLOW) == 0x2000000ull, "IN_DONT_FOLLOW");
+_Static_assert((unsigned long long)(IN_EXCL_UNLINK) == 0x4000000ull, "IN_EXCL_UNLINK");
+_Static_assert((unsigned long long)(IN_MASK_CREATE) == 0x10000000ull, "IN_MASK_CREATE");
+_Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD");
+_Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
+_Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");
 
 /* ioctl_req */
 _Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
@@ -448,62 +494,3 @@ _Static_assert((unsigned long long)(MOUNT_ATTR_NOEXEC) == 0x8ull, "MOUNT_ATTR_NO
 _Static_assert((unsigned long long)(MOUNT_ATTR_NOATIME) == 0x10ull, "MOUNT_ATTR_NOATIME");
 _Static_assert((unsigned long long)(MOUNT_ATTR_STRICTATIME) == 0x20ull, "MOUNT_ATTR_STRICTATIME");
 _Static_assert((unsigned long long)(MOUNT_ATTR_NODIRATIME) == 0x80ull, "MOUNT_ATTR_NODIRATIME");
-
-/* mount_flags */
-_Static_assert((unsigned long long)(MS_RDONLY) == 0x1ull, "MS_RDONLY");
-_Static_assert((unsigned long long)(MS_NOSUID) == 0x2ull, "MS_NOSUID");
-_Static_assert((unsigned long long)(MS_NODEV) == 0x4ull, "MS_NODEV");
-_Static_assert((unsigned long long)(MS_NOEXEC) == 0x8ull, "MS_NOEXEC");
-_Static_assert((unsigned long long)(MS_SYNCHRONOUS) == 0x10ull, "MS_SYNCHRONOUS");
-_Static_assert((unsigned long long)(MS_REMOUNT) == 0x20ull, "MS_REMOUNT");
-_Static_assert((unsigned long long)(MS_MANDLOCK) == 0x40ull, "MS_MANDLOCK");
-_Static_assert((unsigned long long)(MS_DIRSYNC) == 0x80ull, "MS_DIRSYNC");
-_Static_assert((unsigned long long)(MS_NOSYMFOLLOW) == 0x100ull, "MS_NOSYMFOLLOW");
-_Static_assert((unsigned long long)(MS_NOATIME) == 0x400ull, "MS_NOATIME");
-_Static_assert((unsigned long long)(MS_NODIRATIME) == 0x800ull, "MS_NODIRATIME");
-_Static_assert((unsigned long long)(MS_BIND) == 0x1000ull, "MS_BIND");
-_Static_assert((unsigned long long)(MS_MOVE) == 0x2000ull, "MS_MOVE");
-_Static_assert((unsigned long long)(MS_REC) == 0x4000ull, "MS_REC");
-_Static_assert((unsigned long long)(MS_SILENT) == 0x8000ull, "MS_SILENT");
-_Static_assert((unsigned long long)(MS_POSIXACL) == 0x10000ull, "MS_POSIXACL");
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
-_Static_assert((unsigned long long)(MS_RELATIME) == 0x200000ull, "MS_RELATIME");
-_Static_assert((unsigned long long)(MS_KERNMOUNT) == 0x400000ull, "MS_KERNMOUNT");
-_Static_assert((unsigned long long)(MS_I_VERSION) == 0x800000ull, "MS_I_VERSION");
-_Static_assert((unsigned long long)(MS_STRICTATIME) == 0x1000000ull, "MS_STRICTATIME");
-_Static_assert((unsigned long long)(MS_LAZYTIME) == 0x2000000ull, "MS_LAZYTIME");
-_Static_assert((unsigned long long)(MS_ACTIVE) == 0x40000000ull, "MS_ACTIVE");
-
-/* mount_propagation */
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
-
-/* move_mount_flags */
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
-
-/* mremap_flags */
-_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
-_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
-_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
-
-/* msg_ipc_flags */
-_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
-_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
-_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* msync_flags */
-_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
-_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
-_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
@@ -49,6 +50,65 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* mount_flags */
+_Static_assert((unsigned long long)(MS_RDONLY) == 0x1ull, "MS_RDONLY");
+_Static_assert((unsigned long long)(MS_NOSUID) == 0x2ull, "MS_NOSUID");
+_Static_assert((unsigned long long)(MS_NODEV) == 0x4ull, "MS_NODEV");
+_Static_assert((unsigned long long)(MS_NOEXEC) == 0x8ull, "MS_NOEXEC");
+_Static_assert((unsigned long long)(MS_SYNCHRONOUS) == 0x10ull, "MS_SYNCHRONOUS");
+_Static_assert((unsigned long long)(MS_REMOUNT) == 0x20ull, "MS_REMOUNT");
+_Static_assert((unsigned long long)(MS_MANDLOCK) == 0x40ull, "MS_MANDLOCK");
+_Static_assert((unsigned long long)(MS_DIRSYNC) == 0x80ull, "MS_DIRSYNC");
+_Static_assert((unsigned long long)(MS_NOSYMFOLLOW) == 0x100ull, "MS_NOSYMFOLLOW");
+_Static_assert((unsigned long long)(MS_NOATIME) == 0x400ull, "MS_NOATIME");
+_Static_assert((unsigned long long)(MS_NODIRATIME) == 0x800ull, "MS_NODIRATIME");
+_Static_assert((unsigned long long)(MS_BIND) == 0x1000ull, "MS_BIND");
+_Static_assert((unsigned long long)(MS_MOVE) == 0x2000ull, "MS_MOVE");
+_Static_assert((unsigned long long)(MS_REC) == 0x4000ull, "MS_REC");
+_Static_assert((unsigned long long)(MS_SILENT) == 0x8000ull, "MS_SILENT");
+_Static_assert((unsigned long long)(MS_POSIXACL) == 0x10000ull, "MS_POSIXACL");
+_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
+_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
+_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
+_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
+_Static_assert((unsigned long long)(MS_RELATIME) == 0x200000ull, "MS_RELATIME");
+_Static_assert((unsigned long long)(MS_KERNMOUNT) == 0x400000ull, "MS_KERNMOUNT");
+_Static_assert((unsigned long long)(MS_I_VERSION) == 0x800000ull, "MS_I_VERSION");
+_Static_assert((unsigned long long)(MS_STRICTATIME) == 0x1000000ull, "MS_STRICTATIME");
+_Static_assert((unsigned long long)(MS_LAZYTIME) == 0x2000000ull, "MS_LAZYTIME");
+_Static_assert((unsigned long long)(MS_ACTIVE) == 0x40000000ull, "MS_ACTIVE");
+
+/* mount_propagation */
+_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
+_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
+_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
+_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
+
+/* move_mount_flags */
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
+_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
+
+/* mremap_flags */
+_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
+_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
+_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
+
+/* msg_ipc_flags */
+_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
+_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
+_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* msync_flags */
+_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
+_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
+_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
 
 /* netlink_names */
 _Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");

@@ -324,7 +324,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[318] = { "getrandom", 3, RK_INT, 0, { { "ubuf", AK_BUF_HEX, 0, ARG_OUT }, { "len", AK_ULONG }, { "flags", AK_GRND } } },
 	[319] = { "memfd_create", 2, RK_FD, SC_DESC, { { "uname", AK_STR }, { "flags", AK_MEMFD_FLAGS } }, .fx = FX_NEW_FD, .fdkind = FDK_MEMFD },
 	[320] = { "kexec_file_load", 5, RK_INT, SC_DESC, { { "kernel_fd", AK_INT }, { "initrd_fd", AK_INT }, { "cmdline_len", AK_ULONG }, { "cmdline", AK_STR }, { "flags", AK_ULONG } } },
-	[321] = { "bpf", 3, RK_FD, SC_DESC, { { "cmd", AK_INT }, { "uattr", AK_PTR }, { "size", AK_UINT } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
+	[321] = { "bpf", 3, RK_FD, SC_DESC, { { "cmd", AK_BPF_CMD }, { "uattr", AK_BPF_ATTR, 2 }, { "size", AK_UINT } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[322] = { "execveat", 5, RK_INT, SC_FILE|SC_DESC|SC_PROCESS, { { "fd", AK_FD }, { "filename", AK_PATH }, { "argv", AK_ARGV }, { "envp", AK_ENVP }, { "flags", AK_AT_FLAGS } }, .fx = FX_EXEC },
 	[323] = { "userfaultfd", 1, RK_FD, SC_DESC, { { "flags", AK_UFFD_FLAGS } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[324] = { "membarrier", 3, RK_MEMBARRIER, 0, { { "cmd", AK_MEMBARRIER_CMD }, { "flags", AK_UINT }, { "cpu_id", AK_SKIP } } },
