@@ -290,6 +290,7 @@ OVERRIDE = {
     ("mount_setattr", "flags"): "AT_FLAGS", ("mount_setattr", "uattr"): "MOUNT_ATTR",
     ("pkey_mprotect", "start"): "PTR",
     ("bpf", "cmd"): "BPF_CMD", ("bpf", "uattr"): "BPF_ATTR:2",
+    ("rseq", "flags"): "HEX",
     # clone writes the child's tid (CLONE_PARENT_SETTID) or a pidfd
     # (CLONE_PIDFD) there: strace shows it as "parent_tid=[N]"
     ("clone", "parent_tidptr"): "INTP/out",

@@ -1471,6 +1471,22 @@ def test_terminal_modes_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_more_habits_like_strace():
+    """A CPU-time clock id in hex, rseq's flags in hex, seccomp's flags
+    unnamed outside SECCOMP_SET_MODE_FILTER, every netlink protocol by
+    name, no date for the epoch itself, a killed child's si_status under
+    -X, SO_ERROR's errno by name, task names cut at 15 characters."""
+    calls = ("trace=clock_gettime,clock_getres,rseq,seccomp,socket,utimensat,getsockopt,"
+             "prctl,waitid")
+    # (the CPU time read differs)
+    cpu = lambda ls: [re.sub(r"\{tv_sec=\d+, tv_nsec=\d+\}", "{T}", l) for l in ls]
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = cpu(traced_lines("strace", [prog("habits2")], calls, flags))
+        b = cpu(traced_lines(STROBE, [prog("habits2")], calls, flags))
+        check(a == b and len(a) >= 35, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

@@ -244,6 +244,19 @@ static void put_cap_header_c(ARGS)
 		decode_cap_header(b, p, len);
 }
 
+static void put_seccomp_flags_c(ARGS)
+{
+	size_t mark = b->len;
+
+	(void)f; (void)d; (void)size;
+	if ((uint32_t)e->args[0] != 1) {	/* not SECCOMP_SET_MODE_FILTER */
+		put_hex0(b, e->args[i]);
+		return;
+	}
+	decode_seccomp_flags(b, e->args[i]);
+	xlat_finish(b, mark, (uint32_t)e->args[i], XF_HEX);
+}
+
 /* bpf(2)'s attribute, as long as the size argument says (captured up to
  * 128 bytes; the first 16 also at entry, for what the call writes back) */
 static void put_bpf_attr_c(ARGS)

@@ -53,7 +53,7 @@ void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
 		sbuf_putc(b, ')');
 		return;
 	} else if (family == 16) {
-		put_enum(b, (uint32_t)v, xlat_sock_proto_nl, N(xlat_sock_proto_nl), NULL);
+		put_enum(b, (uint32_t)v, xlat_sock_proto_nl, N(xlat_sock_proto_nl), "NETLINK_???");
 	} else {
 		sbuf_s64(b, (int32_t)v);
 		return;
@@ -557,7 +557,21 @@ static void put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 	size_t max = formatter_strsize(f);
 	int32_t v[3];
 
-	if (len == 4) {
+	if (len == 4 && level == 1 && name == 4) {	/* SO_ERROR: an errno by name */
+		const char *err;
+		size_t mark;
+
+		memcpy(v, p, 4);
+		err = v[0] > 0 ? errno_name(v[0]) : NULL;
+		sbuf_putc(b, '[');
+		mark = b->len;
+		if (err)
+			sbuf_puts(b, err);
+		else
+			sbuf_printf(b, "%d", v[0]);
+		xlat_finish(b, mark, (uint32_t)v[0], XF_DEC);
+		sbuf_putc(b, ']');
+	} else if (len == 4) {
 		memcpy(v, p, 4);
 		sbuf_printf(b, "[%d]", v[0]);
 	} else if (level == 1 && name == 13 && len == 8) {	/* SO_LINGER */

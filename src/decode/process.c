@@ -581,9 +581,23 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			put_x(b, e->args[i]);
 		return;
 	}
-	case PR_SET_NAME: case PR_GET_NAME:
+	case PR_SET_NAME: {	/* a task name: 15 characters at most, as strace */
+		const struct cap *c;
+		const char *data;
+		size_t n, max = formatter_strsize(f) < 15 ? formatter_strsize(f) : 15;
+
 		sbuf_puts(b, ", ");
-		put_cstr_arg(f, b, e, size, 1, op == PR_GET_NAME);
+		if (!a2 || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT)) {
+			put_ptr(b, a2);
+			return;
+		}
+		n = strnlen(data, c->len < 16 ? c->len : 16);
+		decode_string(b, data, n < max ? n : max, n >= max && (n > max || n >= 15));
+		return;
+	}
+	case PR_GET_NAME:
+		sbuf_puts(b, ", ");
+		put_cstr_arg(f, b, e, size, 1, true);
 		return;
 	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: case PR_GET_TSC:
 	case PR_GET_TID_ADDRESS:

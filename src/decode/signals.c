@@ -184,10 +184,14 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 
 		sbuf_printf(b, ", si_pid=%d, si_uid=%u, si_status=", i32_at(info, 16),
 			    (unsigned)i32_at(info, 20));
-		if (code == 1)	/* CLD_EXITED */
+		if (code == 1) {	/* CLD_EXITED */
 			sbuf_s64(b, status);
-		else
+		} else {
+			size_t at = b->len;
+
 			decode_signal(b, status);
+			xlat_finish(b, at, (uint32_t)status, XF_DEC);	/* -X raw: 15 */
+		}
 		sbuf_puts(b, ", si_utime=");
 		put_clock_t_u(b, (uint64_t)i64_at(info, 32));
 		sbuf_puts(b, ", si_stime=");

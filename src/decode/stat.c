@@ -39,7 +39,8 @@ void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
 {
 	char s[96];
 
-	if (date_text(s, sizeof(s), sec, nsec))
+	/* the epoch itself, 0 and 0, has no comment in strace's output */
+	if ((sec || nsec) && date_text(s, sizeof(s), sec, nsec))
 		sbuf_printf(b, " /* %s */", s);
 }
 

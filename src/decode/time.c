@@ -10,12 +10,10 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
+/* A clock id; the dynamic ones (a process's or thread's CPU clock, an fd's:
+ * negative) unnamed, in hex, as strace 6.1 prints them */
 void decode_clockid(struct sbuf *b, uint64_t v)
 {
-	if ((int32_t)v < 0) {
-		sbuf_s64(b, (int32_t)v);	/* dynamic clocks: fd or pid based */
-		return;
-	}
 	put_enum(b, (uint32_t)v, xlat_clockid, N(xlat_clockid), "CLOCK_???");
 }
 

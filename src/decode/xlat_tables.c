@@ -1973,12 +1973,29 @@ const struct flag xlat_sock_proto_ip[29] = {
 	{ 0x106, "IPPROTO_MPTCP" },
 };
 
-const struct flag xlat_sock_proto_nl[5] = {
+const struct flag xlat_sock_proto_nl[22] = {
 	{ 0x0, "NETLINK_ROUTE" },
+	{ 0x1, "NETLINK_UNUSED" },
+	{ 0x2, "NETLINK_USERSOCK" },
+	{ 0x3, "NETLINK_FIREWALL" },
 	{ 0x4, "NETLINK_SOCK_DIAG" },
+	{ 0x5, "NETLINK_NFLOG" },
+	{ 0x6, "NETLINK_XFRM" },
+	{ 0x7, "NETLINK_SELINUX" },
+	{ 0x8, "NETLINK_ISCSI" },
 	{ 0x9, "NETLINK_AUDIT" },
+	{ 0xa, "NETLINK_FIB_LOOKUP" },
+	{ 0xb, "NETLINK_CONNECTOR" },
+	{ 0xc, "NETLINK_NETFILTER" },
+	{ 0xd, "NETLINK_IP6_FW" },
+	{ 0xe, "NETLINK_DNRTMSG" },
 	{ 0xf, "NETLINK_KOBJECT_UEVENT" },
 	{ 0x10, "NETLINK_GENERIC" },
+	{ 0x12, "NETLINK_SCSITRANSPORT" },
+	{ 0x13, "NETLINK_ECRYPTFS" },
+	{ 0x14, "NETLINK_RDMA" },
+	{ 0x15, "NETLINK_CRYPTO" },
+	{ 0x16, "NETLINK_SMC" },
 };
 
 const struct flag xlat_sock_type_flags[2] = {

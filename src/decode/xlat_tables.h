@@ -135,7 +135,7 @@ extern const struct flag xlat_signalfd_flags[2];
 extern const struct flag xlat_so_names[77];
 extern const struct flag xlat_sock_family[13];
 extern const struct flag xlat_sock_proto_ip[29];
-extern const struct flag xlat_sock_proto_nl[5];
+extern const struct flag xlat_sock_proto_nl[22];
 extern const struct flag xlat_sock_type_flags[2];
 extern const struct flag xlat_sock_type_types[7];
 extern const struct flag xlat_splice_flags[4];
