@@ -1487,6 +1487,22 @@ def test_more_habits_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_fd_paths_in_poll_and_select_sets_like_strace():
+    """-y and -yy: the fds of poll arrays and select sets as given carry
+    their paths (a pipe, a file, a file unlinked since: "(deleted)"), the
+    answer after the result does not; with -e trace= limited to the polls,
+    the unlink is still followed for the fd table."""
+    with tempfile.TemporaryDirectory() as d:
+        calls = "trace=poll,ppoll,select,pselect6"
+        ino = lambda ls: [re.sub(r":\[\d+\]", ":[I]", l) for l in ls]
+        for flags in (("-y",), ("-yy",)):
+            a = ino(traced_lines("strace", [prog("pollfds"), d], calls, flags))
+            b = ino(traced_lines(STROBE, [prog("pollfds"), d], calls, flags))
+            check(a == b and len(a) >= 4 and all("(deleted)" in l for l in a[:3]),
+                  "%s:\n%s" % (flags, "\n".join(
+                      difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

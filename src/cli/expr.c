@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "../../bpf/event.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../inject/inject.h"
 
 /* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
@@ -47,15 +48,16 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 	return 0;
 }
 
-/* -y with -e trace=: the calls that make, copy and close fds or move the
- * cwd are followed quietly, so fds keep their paths */
+/* -y with -e trace=: the calls that make, copy and close fds, move the
+ * cwd or unlink a path are followed quietly, so fds keep their paths */
 void options_quiet_fd_calls(struct options *o)
 {
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SEL_WORDS_CLI * 64; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
 
-		if (!d || !(d->fx & (FX_NEW_FD | FX_DUP | FX_CLOSE | FX_CLOSE_RANGE | FX_CHDIR |
-				     FX_FD_PAIR)) ||
+		/* (unlink: an open file's path then reads "(deleted)") */
+		if (!d || (!(d->fx & (FX_NEW_FD | FX_DUP | FX_CLOSE | FX_CLOSE_RANGE | FX_CHDIR |
+				      FX_FD_PAIR)) && nr != NR_unlink && nr != NR_unlinkat) ||
 		    ((o->sel[nr / 64] >> (nr % 64)) & 1))
 			continue;
 		o->sel[nr / 64] |= 1ull << (nr % 64);

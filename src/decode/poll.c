@@ -35,8 +35,32 @@ void decode_epoll_events(struct sbuf *b, uint32_t v)
 	xlat_finish(b, mark, v, XF_HEX);
 }
 
+/* -y: an fd in a poll array or an fd set as given, with its path (f NULL:
+ * none) */
+static void fd_decor(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
+{
+	if (f && fd >= 0)
+		put_fd_path(f, b, pid, fd);
+}
+
+static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
+		     int max, struct formatter *f, uint32_t pid);
+static void fdset_y(struct sbuf *b, const uint8_t *p, size_t len, int nfds,
+		    struct formatter *f, uint32_t pid);
+
 int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
 		   int max)
+{
+	return pollfds_y(b, p, len, n, revents, max, NULL, 0);
+}
+
+void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds)
+{
+	fdset_y(b, p, len, nfds, NULL, 0);
+}
+
+static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
+		     int max, struct formatter *f, uint32_t pid)
 {
 	int shown = 0;
 
@@ -60,6 +84,7 @@ int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool 
 			break;
 		}
 		sbuf_printf(b, "%s{fd=%d", shown ? ", " : "", fd);
+		fd_decor(f, b, pid, fd);
 		shown++;
 		if (revents) {
 			sbuf_puts(b, ", revents=");
@@ -74,7 +99,8 @@ int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool 
 	return shown;
 }
 
-void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds)
+static void fdset_y(struct sbuf *b, const uint8_t *p, size_t len, int nfds,
+		    struct formatter *f, uint32_t pid)
 {
 	bool first = true;
 
@@ -83,6 +109,7 @@ void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds)
 		if (!(p[fd / 8] & (1u << (fd % 8))))
 			continue;
 		sbuf_printf(b, "%s%d", first ? "" : " ", fd);
+		fd_decor(f, b, pid, fd);
 		first = false;
 	}
 	sbuf_putc(b, ']');
@@ -155,14 +182,14 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 	case AK_POLLFDS:
 		if (!cap_exit(e, size, i, &c, &data))
 			break;
-		decode_pollfds(b, (const uint8_t *)data, c->len, (uint32_t)e->args[d->args[i].len_arg],
-			       false, formatter_strsize(f));
+		pollfds_y(b, (const uint8_t *)data, c->len, (uint32_t)e->args[d->args[i].len_arg],
+			  false, formatter_strsize(f), f, e->h.pid);
 		return true;
 	case AK_FDSET:
 		/* no fds to show: strace gives the address */
 		if ((int)e->args[0] <= 0 || !cap_entry(e, size, i, &c, &data))
 			break;
-		decode_fdset(b, (const uint8_t *)data, c->len, (int)e->args[0]);
+		fdset_y(b, (const uint8_t *)data, c->len, (int)e->args[0], f, e->h.pid);
 		return true;
 	case AK_TIMESPEC_INOUT: case AK_TIMEVAL_INOUT:
 		if (!cap_entry(e, size, i, &c, &data))
