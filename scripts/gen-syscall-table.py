@@ -72,7 +72,7 @@ OVERRIDE = {
     ("mknod", "mode"): "MODE", ("mknodat", "mode"): "MODE",
     ("umask", "mask"): "MODE", ("memfd_create", "uname"): "STR",
     ("sethostname", "name"): "STR", ("setdomainname", "name"): "STR",
-    ("mount", "type"): "STR",
+    ("mount", "type"): "MOUNT_TYPE",
     # A kind is NAME[/out][:N], NAME a row of src/syscalls/argkinds.def:
     # /out when the call writes the argument, N the argument holding its
     # length or count.  Buffers: "BUF:N" has its length in argument N,
@@ -159,7 +159,7 @@ OVERRIDE = {
     ("setsockopt", "optval"): "SOCKOPT:4", ("getsockopt", "optval"): "SOCKOPT/out:4",
     ("getsockopt", "optlen"): "SOCKLEN",
     # Mounts, namespaces and other system calls (src/decode/sysflags.c)
-    ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "STR",
+    ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "MOUNT_DATA",
     ("umount2", "name"): "PATH", ("umount2", "flags"): "UMOUNT_FLAGS",
     ("unshare", "unshare_flags"): "CLONE_FLAGS", ("setns", "flags"): "CLONE_FLAGS",
     ("splice", "flags"): "SPLICE_FLAGS", ("tee", "flags"): "SPLICE_FLAGS",

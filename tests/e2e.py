@@ -1503,6 +1503,28 @@ def test_fd_paths_in_poll_and_select_sets_like_strace():
                       difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+MOUNTS = ("set -e; D=$1; mkdir -p $D/m $D/src $D/m2\n"
+          "mount -t tmpfs -o size=1m tmpfs $D/m\n"
+          "mount -o remount,ro $D/m\n"
+          "mount --bind $D/src $D/m2\n"
+          "mount --make-private $D/m2\n"
+          "umount $D/m2; umount $D/m\n")
+
+
+def test_mount_type_as_strace_shows_it():
+    """mount's type and data as strings, but as addresses where the kernel
+    ignores them: a remount's type, a bind's or propagation change's type
+    and data (tmpfs mounts in a temporary directory, undone)."""
+    with tempfile.TemporaryDirectory() as d:
+        for flags in ((), ("-X", "raw")):
+            a = [l for l in traced_lines("strace", ["sh", "-c", MOUNTS, "sh", d], "trace=mount",
+                                         flags) if l.startswith("mount(")]
+            b = [l for l in traced_lines(STROBE, ["sh", "-c", MOUNTS, "sh", d], "trace=mount",
+                                         flags) if l.startswith("mount(")]
+            check(a == b and len(a) == 4, "%s:\n%s" % (flags, "\n".join(
+                difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 DUPS = ("import os, fcntl\n"
         "fd = os.open('/dev/null', os.O_RDONLY)\n"
         "fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 20); fcntl.fcntl(fd, fcntl.F_GETFL)\n"

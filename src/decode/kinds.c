@@ -244,6 +244,20 @@ static void put_cap_header_c(ARGS)
 		decode_cap_header(b, p, len);
 }
 
+static void put_mount_str_c(ARGS)
+{
+	uint64_t flags = e->args[3];
+	/* MS_BIND, MS_MOVE, MS_UNBINDABLE, MS_PRIVATE, MS_SLAVE, MS_SHARED */
+	bool bindlike = flags & (0x1000 | 0x2000 | 0x20000 | 0x40000 | 0x80000 | 0x100000);
+
+	if ((d->args[i].kind == AK_MOUNT_TYPE && ((flags & 0x20) || bindlike)) ||	/* MS_REMOUNT */
+	    (d->args[i].kind == AK_MOUNT_DATA && bindlike && !(flags & 0x20))) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	put_string_arg(f, b, d, e, size, i);
+}
+
 static void put_seccomp_flags_c(ARGS)
 {
 	size_t mark = b->len;

@@ -168,7 +168,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[162] = { "sync", 0, RK_INT, 0, {  } },
 	[163] = { "acct", 1, RK_INT, SC_FILE, { { "name", AK_STR } } },
 	[164] = { "settimeofday", 2, RK_INT, SC_CLOCK, { { "tv", AK_TIMEVAL }, { "tz", AK_PTR } } },
-	[165] = { "mount", 5, RK_INT, SC_FILE, { { "dev_name", AK_PATH }, { "dir_name", AK_PATH }, { "type", AK_STR }, { "flags", AK_MOUNT_FLAGS }, { "data", AK_STR } } },
+	[165] = { "mount", 5, RK_INT, SC_FILE, { { "dev_name", AK_PATH }, { "dir_name", AK_PATH }, { "type", AK_MOUNT_TYPE }, { "flags", AK_MOUNT_FLAGS }, { "data", AK_MOUNT_DATA } } },
 	[166] = { "umount2", 2, RK_INT, SC_FILE, { { "name", AK_PATH }, { "flags", AK_UMOUNT_FLAGS } }, .event = "umount" },
 	[167] = { "swapon", 2, RK_INT, SC_FILE, { { "specialfile", AK_PATH }, { "swap_flags", AK_INT } } },
 	[168] = { "swapoff", 1, RK_INT, SC_FILE, { { "specialfile", AK_PATH } } },
