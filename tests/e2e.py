@@ -1503,6 +1503,18 @@ def test_fd_paths_in_poll_and_select_sets_like_strace():
                       difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_xattr_values_like_strace():
+    """setxattr/getxattr values: the NUL that ends what is shown is left
+    out, and then no "..." (strace's quirk, seen in every ACL), except
+    with -x/-xx where the NUL makes the value hex."""
+    with tempfile.NamedTemporaryFile(dir="/var/tmp") as t:
+        for flags in ((), ("-x",), ("-s", "5")):
+            a = traced_lines("strace", [prog("xattrs"), t.name], "trace=setxattr,getxattr", flags)
+            b = traced_lines(STROBE, [prog("xattrs"), t.name], "trace=setxattr,getxattr", flags)
+            check(a == b and len(a) >= 9, "%s:\n%s" % (flags, "\n".join(
+                difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 MOUNTS = ("set -e; D=$1; mkdir -p $D/m $D/src $D/m2\n"
           "mount -t tmpfs -o size=1m tmpfs $D/m\n"
           "mount -o remount,ro $D/m\n"

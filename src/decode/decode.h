@@ -38,6 +38,7 @@ void decode_string_ex(struct sbuf *b, const char *s, size_t len, bool truncated,
 /* -x (1): strings with a non-printable byte all in \xNN; -xx (2): every
  * string.  Process-wide, set once from the command line. */
 void decode_set_hex(int level);
+int decode_hex(void);
 
 /* -X: constants by name (abbrev), as numbers (raw), or both (verbose).
  * Decoders that print names take a mark (b->len) first and call

@@ -36,6 +36,11 @@ void decode_set_hex(int level)
 	hex_level = level;
 }
 
+int decode_hex(void)
+{
+	return hex_level;
+}
+
 static bool wants_hex(const unsigned char *s, size_t len)
 {
 	if (hex_level >= 2)
