@@ -1509,8 +1509,8 @@ def test_xattr_values_like_strace():
     with -x/-xx where the NUL makes the value hex."""
     with tempfile.NamedTemporaryFile(dir="/var/tmp") as t:
         for flags in ((), ("-x",), ("-s", "5")):
-            a = traced_lines("strace", [prog("xattrs"), t.name], "trace=setxattr,getxattr", flags)
-            b = traced_lines(STROBE, [prog("xattrs"), t.name], "trace=setxattr,getxattr", flags)
+            a = traced_lines("strace", [prog("xattrvals"), t.name], "trace=setxattr,getxattr", flags)
+            b = traced_lines(STROBE, [prog("xattrvals"), t.name], "trace=setxattr,getxattr", flags)
             check(a == b and len(a) >= 9, "%s:\n%s" % (flags, "\n".join(
                 difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 

@@ -1,29 +1,37 @@
-// SPDX-License-Identifier: GPL-2.0
-/*
- * Extended attribute values as strace shows them: a NUL that ends the
- * shown part is left out (and then no "..."), on the file argv[1].
- */
-#include <string.h>
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Extended attribute lists and values (the size queries with NULL and a
+ * 0-byte buffer, a missing one), sched_rr_get_interval's answer,
+ * pkey_alloc's access rights, F_SETSIG's signal. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
 
-int main(int argc, char **argv)
+int main(void)
 {
-	char v[64], big[44];
+	char path[] = "/tmp/strobe-xattrs-XXXXXX", buf[64];
+	int fd = mkstemp(path);
+	struct timespec ts;
 
-	if (argc < 2)
+	if (fd < 0)
 		return 1;
-	setxattr(argv[1], "user.a", "AAAAAAAAAA", 11, 0);
-	setxattr(argv[1], "user.b", "BB", 2, 0);
-	setxattr(argv[1], "user.c", "C\0\0", 3, 0);
-	setxattr(argv[1], "user.d", "\0", 1, 0);
-	memset(big, 'x', sizeof(big));
-	big[31] = 0;
-	setxattr(argv[1], "user.e", big, sizeof(big), 0);
-	big[31] = 'y';
-	big[43] = 0;
-	setxattr(argv[1], "user.f", big, sizeof(big), 0);
-	getxattr(argv[1], "user.a", v, sizeof(v));
-	getxattr(argv[1], "user.c", v, sizeof(v));
-	getxattr(argv[1], "user.e", v, sizeof(v));
+	setxattr(path, "user.a", "v", 1, 0);
+	listxattr(path, NULL, 0);
+	listxattr(path, buf, sizeof(buf));
+	getxattr(path, "user.a", NULL, 0);
+	getxattr(path, "user.a", buf, 0);
+	getxattr(path, "user.a", buf, sizeof(buf));
+	getxattr(path, "user.zz", buf, sizeof(buf));	/* ENODATA */
+	unlink(path);
+	sched_rr_get_interval(0, &ts);
+	pkey_alloc(0, PKEY_DISABLE_WRITE);
+	pkey_alloc(0, PKEY_DISABLE_ACCESS | PKEY_DISABLE_WRITE | 0x10);	/* EINVAL */
+	fcntl(fd, F_SETSIG, SIGUSR1);
+	fcntl(fd, F_SETSIG, 0);
 	return 0;
 }
