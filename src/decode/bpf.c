@@ -32,25 +32,9 @@ struct attr {
 	bool done;		/* the call succeeded */
 };
 
-static uint32_t u32_of(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
-static uint64_t u64_of(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
 static void put_value(struct sbuf *b, const struct attr *a, const struct field *f)
 {
-	uint32_t v = u32_of(a->p, f->off);
+	uint32_t v = load_u32(a->p, f->off);
 	size_t mark = b->len;
 
 	switch (f->kind) {
@@ -61,18 +45,18 @@ static void put_value(struct sbuf *b, const struct attr *a, const struct field *
 		sbuf_s64(b, (int32_t)v);
 		break;
 	case PTR:
-		put_ptr(b, u64_of(a->p, f->off));
+		put_ptr(b, load_u64(a->p, f->off));
 		break;
 	case HEX64:
-		put_hex0(b, u64_of(a->p, f->off));
+		put_hex0(b, load_u64(a->p, f->off));
 		break;
 	case STR16:
 		decode_string(b, (const char *)a->p + f->off, strnlen((const char *)a->p + f->off, 16),
 			      false);
 		break;
 	case NEXT_ID:		/* an id the call writes back */
-		if (a->entry && a->done && u32_of(a->entry, f->off) != v)
-			sbuf_printf(b, "%u => %u", u32_of(a->entry, f->off), v);
+		if (a->entry && a->done && load_u32(a->entry, f->off) != v)
+			sbuf_printf(b, "%u => %u", load_u32(a->entry, f->off), v);
 		else
 			sbuf_u64(b, v);
 		break;
@@ -83,7 +67,7 @@ static void put_value(struct sbuf *b, const struct attr *a, const struct field *
 		put_enum_x(b, v, xlat_bpf_attach_types, N(xlat_bpf_attach_types), "BPF_???");
 		break;
 	case ELEM_FLAGS:
-		put_enum_x(b, u64_of(a->p, f->off), xlat_bpf_elem_flags, N(xlat_bpf_elem_flags),
+		put_enum_x(b, load_u64(a->p, f->off), xlat_bpf_elem_flags, N(xlat_bpf_elem_flags),
 			   "BPF_???");
 		break;
 	case MAP_FLAGS:
@@ -141,8 +125,8 @@ static void put_map_create(struct sbuf *b, const struct attr *a)
 			  { "map_flags", 16, 4, MAP_FLAGS }, { "inner_map_fd", 20, 4, S32 });
 
 	/* numa_node only when BPF_F_NUMA_NODE asks for it */
-	if ((u32_of(a->p, 16) & 4) && a->size >= 28) {
-		sbuf_printf(b, ", numa_node=%u", u32_of(a->p, 24));
+	if ((load_u32(a->p, 16) & 4) && a->size >= 28) {
+		sbuf_printf(b, ", numa_node=%u", load_u32(a->p, 24));
 		end = 28;
 	}
 	if (end >= 24)

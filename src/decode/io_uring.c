@@ -13,27 +13,19 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-static uint32_t w32(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
 bool decode_uring_params_head(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint32_t flags;
 
 	if (too_short(b, len, sizeof(struct io_uring_params)))
 		return false;
-	flags = w32(p, 8);
+	flags = load_u32(p, 8);
 	sbuf_puts(b, "{flags=");
 	put_flagset_qx(b, flags, xlat_uring_setup_flags, N(xlat_uring_setup_flags),
 		    "IORING_SETUP_???");
 	sbuf_puts(b, ", sq_thread_cpu=");
-	put_hex0(b, w32(p, 12));
-	sbuf_printf(b, ", sq_thread_idle=%u", w32(p, 16));
+	put_hex0(b, load_u32(p, 12));
+	sbuf_printf(b, ", sq_thread_idle=%u", load_u32(p, 16));
 	return flags & IORING_SETUP_ATTACH_WQ;
 }
 
@@ -41,7 +33,7 @@ static void put_offsets(struct sbuf *b, const uint8_t *p, const char *const *nam
 {
 	sbuf_putc(b, '{');
 	for (int i = 0; i < 7; i++)
-		sbuf_printf(b, "%s%s=%u", i ? ", " : "", names[i], w32(p, 4 * i));
+		sbuf_printf(b, "%s%s=%u", i ? ", " : "", names[i], load_u32(p, 4 * i));
 	sbuf_putc(b, '}');
 }
 
@@ -54,18 +46,18 @@ void decode_uring_params_tail(struct sbuf *b, const uint8_t *p, bool done)
 		"head", "tail", "ring_mask", "ring_entries", "overflow", "cqes", "flags",
 	};
 
-	if (w32(p, 28) || w32(p, 32) || w32(p, 36)) {
+	if (load_u32(p, 28) || load_u32(p, 32) || load_u32(p, 36)) {
 		sbuf_puts(b, ", resv=[");
 		for (int i = 0; i < 3; i++) {
 			if (i)
 				sbuf_puts(b, ", ");
-			put_hex0(b, w32(p, 28 + 4 * i));
+			put_hex0(b, load_u32(p, 28 + 4 * i));
 		}
 		sbuf_putc(b, ']');
 	}
 	if (done) {
-		sbuf_printf(b, ", sq_entries=%u, cq_entries=%u, features=", w32(p, 0), w32(p, 4));
-		put_flagset_qx(b, w32(p, 20), xlat_uring_features, N(xlat_uring_features),
+		sbuf_printf(b, ", sq_entries=%u, cq_entries=%u, features=", load_u32(p, 0), load_u32(p, 4));
+		put_flagset_qx(b, load_u32(p, 20), xlat_uring_features, N(xlat_uring_features),
 			    "IORING_FEAT_???");
 		sbuf_puts(b, ", sq_off=");
 		put_offsets(b, p + 40, sq);

@@ -32,22 +32,6 @@ static const char *const skid[] = {
 	"arbitrary skid", "constant skid", "requested to have 0 skid", "must have 0 skid",
 };
 
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, sizeof(v));
-	return v;
-}
-
 /* "PERF_COUNT_HW_CACHE_RESULT_MISS<<16|PERF_COUNT_HW_CACHE_OP_READ<<8|
  * PERF_COUNT_HW_CACHE_L1D", after the bits above them: "0x3<<32|0x5<<24|" */
 static void put_cache_config(struct sbuf *b, uint64_t c)
@@ -127,59 +111,59 @@ static void put_attr_tail(struct sbuf *b, const uint8_t *p, size_t size, uint32_
 			  uint64_t st, uint64_t f)
 {
 	sbuf_printf(b, ", %s=%u", (f >> 14) & 1 ? "wakeup_watermark" : "wakeup_events",
-		    u32_at(p, 48));
+		    load_u32(p, 48));
 	if (type == PERF_TYPE_BREAKPOINT) {
 		sbuf_puts(b, ", bp_type=");
-		put_bp_type(b, u32_at(p, 52));
+		put_bp_type(b, load_u32(p, 52));
 		sbuf_puts(b, ", bp_addr=");
-		put_hex0(b, u64_at(p, 56));
+		put_hex0(b, load_u64(p, 56));
 		if (size >= 72)
-			sbuf_printf(b, ", bp_len=%llu", (unsigned long long)u64_at(p, 64));
+			sbuf_printf(b, ", bp_len=%llu", (unsigned long long)load_u64(p, 64));
 	} else {
 		sbuf_puts(b, ", config1=");
-		put_hex0(b, u64_at(p, 56));
+		put_hex0(b, load_u64(p, 56));
 		if (size >= 72) {
 			sbuf_puts(b, ", config2=");
-			put_hex0(b, u64_at(p, 64));
+			put_hex0(b, load_u64(p, 64));
 		}
 	}
 	if (size >= 80 && (st & PERF_SAMPLE_BRANCH_STACK)) {
 		sbuf_puts(b, ", branch_sample_type=");
-		put_flagset_qx(b, u64_at(p, 72), xlat_perf_branch_sample_type,
+		put_flagset_qx(b, load_u64(p, 72), xlat_perf_branch_sample_type,
 			    N(xlat_perf_branch_sample_type), "PERF_SAMPLE_BRANCH_???");
 	}
 	if (size >= 96) {
 		sbuf_puts(b, ", sample_regs_user=");
-		put_hex0(b, u64_at(p, 80));
+		put_hex0(b, load_u64(p, 80));
 		if (st & PERF_SAMPLE_STACK_USER) {
 			sbuf_puts(b, ", sample_stack_user=");
-			put_hex0(b, u32_at(p, 88));
+			put_hex0(b, load_u32(p, 88));
 		}
 		if ((f >> 25) & 1) {	/* use_clockid */
 			size_t mark;
 
 			sbuf_puts(b, ", clockid=");
 			mark = b->len;
-			decode_clockid(b, u32_at(p, 92));
-			xlat_finish(b, mark, u32_at(p, 92), XF_HEX);
+			decode_clockid(b, load_u32(p, 92));
+			xlat_finish(b, mark, load_u32(p, 92), XF_HEX);
 		}
 	}
 	if (size >= 104) {
 		sbuf_puts(b, ", sample_regs_intr=");
-		put_hex0(b, u64_at(p, 96));
+		put_hex0(b, load_u64(p, 96));
 	}
 	if (size >= 112) {
 		uint16_t max_stack;
 
 		memcpy(&max_stack, p + 108, sizeof(max_stack));
-		sbuf_printf(b, ", aux_watermark=%u, sample_max_stack=%u", u32_at(p, 104),
+		sbuf_printf(b, ", aux_watermark=%u, sample_max_stack=%u", load_u32(p, 104),
 			    max_stack);
 	}
 	if (size >= 120)
-		sbuf_printf(b, ", aux_sample_size=%u", u32_at(p, 112));
+		sbuf_printf(b, ", aux_sample_size=%u", load_u32(p, 112));
 	if (size >= 128) {
 		sbuf_puts(b, ", sig_data=");
-		put_hex0(b, u64_at(p, 120));
+		put_hex0(b, load_u64(p, 120));
 	}
 	if (size > ATTR_KNOWN)
 		sbuf_puts(b, ", ...");
@@ -193,10 +177,10 @@ void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len)
 
 	if (too_short(b, len, ATTR_VER0))
 		return;
-	type = u32_at(p, 0);
-	size = u32_at(p, 4);
-	f = u64_at(p, 40);
-	st = u64_at(p, 24);
+	type = load_u32(p, 0);
+	size = load_u32(p, 4);
+	f = load_u64(p, 40);
+	st = load_u64(p, 24);
 	sbuf_puts(b, "{type=");
 	put_enum_x(b, type, xlat_perf_type, N(xlat_perf_type), "PERF_TYPE_???");
 	sbuf_puts(b, ", size=");
@@ -208,13 +192,13 @@ void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len)
 		sbuf_puts(b, "0 /* PERF_ATTR_SIZE_??? */");
 	xlat_finish(b, mark, size, XF_HEX);
 	sbuf_puts(b, ", config=");
-	put_config(b, type, u64_at(p, 8));
+	put_config(b, type, load_u64(p, 8));
 	sbuf_printf(b, ", %s=%llu", (f >> 10) & 1 ? "sample_freq" : "sample_period",
-		    (unsigned long long)u64_at(p, 16));
+		    (unsigned long long)load_u64(p, 16));
 	sbuf_puts(b, ", sample_type=");
 	put_flagset_qx(b, st, xlat_perf_sample_type, N(xlat_perf_sample_type), "PERF_SAMPLE_???");
 	sbuf_puts(b, ", read_format=");
-	put_flagset_qx(b, u64_at(p, 32), xlat_perf_read_format, N(xlat_perf_read_format),
+	put_flagset_qx(b, load_u64(p, 32), xlat_perf_read_format, N(xlat_perf_read_format),
 		    "PERF_FORMAT_???");
 	put_attr_bits(b, f, decode_verbose());
 	if (!decode_verbose()) {
