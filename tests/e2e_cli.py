@@ -442,8 +442,8 @@ def test_syscall_numbers_like_strace():
         # before the parent's return, as on a loaded machine)
         # (nor another call strace split on a loaded machine: the child's
         # first, say)
-        split = {m.group(2) for m in (re.match(r"^(TIME )?\[ *\d+\] (\w+)\(.*<unfinished", l)
-                                      for l in a) if m}
+        split = {m.group(1) or m.group(2) for m in (
+            re.search(r"<\.\.\. (\w+) resumed>|\] (\w+)\(.*<unfinished", l) for l in a) if m}
         calls = lambda ls: [l for l in ls if re.match(r"^(TIME )?\[ *\d+\] \w+\(", l)
                             and "] clone(" not in l and
                             re.match(r"^(TIME )?\[ *\d+\] (\w+)", l).group(2) not in split]
