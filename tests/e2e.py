@@ -563,8 +563,10 @@ def mask_pids(text, mark="PID"):
         if line.startswith(" | "):
             out.append(line)
             continue
-        # -n's "[ 334] rseq(" is a syscall number, not a pid
-        parts = re.split(r'("(?:[^"\\]|\\.)*"|\[ *\d+\] (?=\w+\())', line)
+        # -n's "[ 334] rseq(" is a syscall number, not a pid; nor is
+        # anything in -y's "<path>" ("\303" in an escaped path)
+        parts = re.split(r'("(?:[^"\\]|\\.)*"|\[ *\d+\] (?=\w+\()|'
+                         r'(?<=\w)<(?:[^<>]|<[^<>]*>)*>)', line)
         out.append("".join(p if k % 2 else pat.sub(sub, p) for k, p in enumerate(parts)))
     return "\n".join(out)
 
