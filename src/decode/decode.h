@@ -334,8 +334,14 @@ void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscal
 bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		 const struct ev_syscall *e, size_t size, int i);
 
-/* process.c: prctl */
+/* prctl.c: prctl's arguments and result; an argument's C string (a name,
+ * a description: "out" when the call wrote it) */
 void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
+void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
+/* a result prctl's option prints in hex (PR_GET_SPECULATION_CTRL's flags) */
+bool prctl_result_hex(const struct ev_syscall *e);
+void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, int i, bool out);
 /* ptrace.c */
 void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size);
 /* seccomp.c */
@@ -345,13 +351,8 @@ void decode_seccomp_mode(struct sbuf *b, uint64_t v);
 void decode_sock_fprog(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t len,
 			 int64_t ret);
-void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		  size_t size, int i, bool out);
 /* keys.c */
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void decode_key_serial(struct sbuf *b, uint64_t v);
-void put_prctl_result(struct sbuf *b, const struct ev_syscall *e);
-/* a result prctl's option prints in hex (PR_GET_SPECULATION_CTRL's flags) */
-bool prctl_result_hex(const struct ev_syscall *e);
 
 #endif

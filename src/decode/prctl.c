@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prctl(2)'s arguments and results, option by option, as strace shows them.
+ */
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+#include "../output/internal.h"
+#include "../syscalls/syscalls.h"
+#include "../../bpf/event.h"
+
+/*
+ * prctl(2): which arguments strace shows, and how, depends on the option:
+ * none (PR_GET_DUMPABLE), one (a signal, a capability, a name, a pointer to
+ * what the call wrote: "[SIGTERM]"), or all four in decimal for the options
+ * that require the unused ones to be 0.  Unknown options: all in hex.
+ * The kernel side captured 16 bytes at arg2 at exit (a name or an int).
+ */
+
+/* Debian 12's headers (Linux 6.1) predate PR_GET_MDWE */
+#ifndef PR_GET_MDWE
+#define PR_GET_MDWE 66
+#endif
+
+static void put_u(struct sbuf *b, uint64_t v)
+{
+	sbuf_printf(b, ", %llu", (unsigned long long)v);
+}
+
+/* What the call wrote at arg2: "[value]" after success, else the pointer. */
+static bool out_word(const struct ev_syscall *e, size_t size, uint64_t *v, int width)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (e->ret < 0 || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT) ||
+	    c->len < width)
+		return false;
+	*v = 0;
+	memcpy(v, data, width);
+	return true;
+}
+
+/* argument i's captured bytes as the NUL-terminated string they hold (a
+ * call's name or description); out: written by the call, so not shown
+ * when it failed */
+void put_cstr_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		  size_t size, int i, bool out)
+{
+	const struct cap *c;
+	const char *data;
+	size_t n, max = formatter_strsize(f);
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if ((out && e->ret < 0) || !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	n = strnlen(data, c->len);
+	decode_string(b, data, n < max ? n : max, n > max);
+}
+
+/* ", 0x1" and ", 0": an argument as a number */
+static void put_x(struct sbuf *b, uint64_t v)
+{
+	sbuf_puts(b, ", ");
+	put_hex0(b, v);
+}
+
+/* ", NAME" from a small table, ", 0x7 /\* UNKNOWN *\/" else; -X as usual */
+static void put_named(struct sbuf *b, uint64_t v, const char *const *names, size_t n,
+		      const char *unknown)
+{
+	size_t mark;
+
+	sbuf_puts(b, ", ");
+	mark = b->len;
+	if (v < n && names[v])
+		sbuf_puts(b, names[v]);
+	else
+		sbuf_printf(b, "%#llx /* %s */", (unsigned long long)v, unknown);
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	uint64_t op = (uint32_t)e->args[0], a2 = e->args[1], v;
+	size_t mark = b->len;
+
+	decode_prctl_option(b, op);
+	xlat_finish(b, mark, op, XF_HEX);
+	switch (op) {
+	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_TIMING: case PR_GET_SECCOMP:
+	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
+	case PR_TASK_PERF_EVENTS_ENABLE: case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
+		return;
+	case PR_SET_PDEATHSIG:
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_signal(b, (int)a2);
+		xlat_finish(b, mark, (uint32_t)a2, XF_DEC);
+		return;
+	case PR_SET_DUMPABLE:
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_dumpable(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
+		return;
+	case PR_SET_TSC:
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_pr_tsc(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
+		return;
+	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_capability(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
+		return;
+	case PR_SET_PTRACER:		/* a pid, 0, or -1: any process */
+		if (a2 == ~0ull) {
+			sbuf_puts(b, ", ");
+			mark = b->len;
+			sbuf_puts(b, "PR_SET_PTRACER_ANY");
+			xlat_finish(b, mark, a2, XF_DEC);
+			return;
+		}
+		/* fall through */
+	case PR_SET_KEEPCAPS: case PR_SET_TIMING: case PR_SET_TIMERSLACK:
+	case PR_SET_CHILD_SUBREAPER:
+		put_u(b, a2);
+		return;
+	case PR_MCE_KILL: {
+		static const char *const what[] = { "PR_MCE_KILL_CLEAR", "PR_MCE_KILL_SET" };
+		static const char *const policy[] = { "PR_MCE_KILL_LATE", "PR_MCE_KILL_EARLY",
+						      "PR_MCE_KILL_DEFAULT" };
+
+		put_named(b, a2, what, 2, "PR_MCE_KILL_???");
+		if (a2 == 1)
+			put_named(b, e->args[2], policy, 3, "PR_MCE_KILL_???");
+		else
+			put_x(b, e->args[2]);
+		put_x(b, e->args[3]);
+		put_x(b, e->args[4]);
+		return;
+	}
+	case PR_SET_MM: {
+		static const char *const opts[] = {
+			NULL, "PR_SET_MM_START_CODE", "PR_SET_MM_END_CODE", "PR_SET_MM_START_DATA",
+			"PR_SET_MM_END_DATA", "PR_SET_MM_START_STACK", "PR_SET_MM_START_BRK",
+			"PR_SET_MM_BRK", "PR_SET_MM_ARG_START", "PR_SET_MM_ARG_END",
+			"PR_SET_MM_ENV_START", "PR_SET_MM_ENV_END", "PR_SET_MM_AUXV",
+			"PR_SET_MM_EXE_FILE", "PR_SET_MM_MAP", "PR_SET_MM_MAP_SIZE",
+		};
+
+		put_named(b, a2, opts, 16, "PR_SET_MM_???");
+		for (int i = 2; i < 5; i++)
+			put_x(b, e->args[i]);
+		return;
+	}
+	case PR_SET_NAME: {	/* a task name: 15 characters at most, as strace */
+		const struct cap *c;
+		const char *data;
+		size_t n, max = formatter_strsize(f) < 15 ? formatter_strsize(f) : 15;
+
+		sbuf_puts(b, ", ");
+		if (!a2 || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT)) {
+			put_ptr(b, a2);
+			return;
+		}
+		n = strnlen(data, c->len < 16 ? c->len : 16);
+		decode_string(b, data, n < max ? n : max, n >= max && (n > max || n >= 15));
+		return;
+	}
+	case PR_GET_NAME:
+		sbuf_puts(b, ", ");
+		put_cstr_arg(f, b, e, size, 1, true);
+		return;
+	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: case PR_GET_TSC:
+	case PR_GET_TID_ADDRESS:
+		sbuf_puts(b, ", ");
+		if (!a2) {
+			sbuf_puts(b, "NULL");
+		} else if (!out_word(e, size, &v, op == PR_GET_TID_ADDRESS ? 8 : 4)) {
+			sbuf_hex(b, a2);
+		} else {
+			sbuf_putc(b, '[');
+			mark = b->len;
+			if (op == PR_GET_PDEATHSIG) {
+				decode_signal(b, (int)v);
+				xlat_finish(b, mark, (uint32_t)v, XF_DEC);
+			} else if (op == PR_GET_TSC) {
+				decode_pr_tsc(b, v);
+				xlat_finish(b, mark, (uint32_t)v, XF_HEX);
+			} else if (op == PR_GET_TID_ADDRESS)
+				sbuf_hex(b, v);
+			else
+				sbuf_u64(b, (uint32_t)v);
+			sbuf_putc(b, ']');
+		}
+		return;
+	case PR_SET_SECCOMP: {		/* the mode, and a filter's program */
+		const struct cap *c;
+		const char *data;
+
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_seccomp_mode(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
+		if (a2 != 2) {		/* not SECCOMP_MODE_FILTER: the rest as numbers */
+			for (int i = 2; i < 5; i++)
+				put_x(b, e->args[i]);
+			return;
+		}
+		sbuf_puts(b, ", ");
+		if (!e->args[2])
+			sbuf_puts(b, "NULL");
+		else if (cap_find(e, size, 2, &c, &data) && !(c->flags & CAP_FAULT))
+			decode_sock_fprog(b, (const uint8_t *)data, c->len);
+		else
+			sbuf_hex(b, e->args[2]);
+		return;
+	}
+	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE:
+	case PR_GET_THP_DISABLE: case PR_MCE_KILL_GET: case PR_GET_MDWE:
+	case PR_SET_IO_FLUSHER: case PR_GET_IO_FLUSHER:
+		for (int i = 1; i < 5; i++)
+			put_u(b, e->args[i]);
+		return;
+	case PR_CAP_AMBIENT:
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		decode_pr_cap_ambient(b, a2);
+		xlat_finish(b, mark, a2, XF_HEX);
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		if (a2 >= 1 && a2 <= 3) {
+			decode_capability(b, e->args[2]);
+			xlat_finish(b, mark, e->args[2], XF_HEX);
+		} else
+			sbuf_u64(b, e->args[2]);
+		put_u(b, e->args[3]);
+		put_u(b, e->args[4]);
+		return;
+	case PR_GET_SPECULATION_CTRL: {
+		static const char *const t[] = { "PR_SPEC_STORE_BYPASS", "PR_SPEC_INDIRECT_BRANCH",
+						 "PR_SPEC_L1D_FLUSH" };
+
+		put_named(b, a2, t, 3, "PR_SPEC_???");
+		return;
+	}
+	}
+	for (int i = 1; i < 5; i++) {
+		sbuf_puts(b, ", ");
+		if (e->args[i])
+			sbuf_hex(b, e->args[i]);
+		else
+			sbuf_putc(b, '0');
+	}
+}
+
+bool prctl_result_hex(const struct ev_syscall *e)
+{
+	return (uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0;
+}
+
+void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
+{
+	static const char *const mce[] = { "PR_MCE_KILL_LATE", "PR_MCE_KILL_EARLY",
+					   "PR_MCE_KILL_DEFAULT" };
+	const struct syscall_desc *d = syscall_get(e->nr);
+	uint32_t op = (uint32_t)e->args[0];
+
+	if (!d || !d->nargs || d->args[0].kind != AK_PRCTL_OPTION || e->ret < 0)
+		return;
+	if (op == PR_GET_DUMPABLE) {
+		sbuf_puts(b, " (");
+		decode_dumpable(b, e->ret);
+		sbuf_putc(b, ')');
+	} else if (op == PR_MCE_KILL_GET && e->ret < 3) {	/* in every -X style */
+		sbuf_printf(b, " (%s)", mce[e->ret]);
+	} else if (op == PR_GET_SPECULATION_CTRL && e->ret > 0 &&
+		   decode_xlat() != XLAT_RAW) {		/* "0x3 (PR_SPEC_PRCTL|...)" */
+		static const struct flag spec[] = {
+			{ 1, "PR_SPEC_PRCTL" }, { 2, "PR_SPEC_ENABLE" }, { 4, "PR_SPEC_DISABLE" },
+			{ 8, "PR_SPEC_FORCE_DISABLE" }, { 16, "PR_SPEC_DISABLE_NOEXEC" },
+		};
+
+		sbuf_puts(b, " (");
+		put_flagset(b, (uint64_t)e->ret, spec, N(spec));
+		sbuf_putc(b, ')');
+	}
+}
