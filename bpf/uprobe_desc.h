@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What bpf/uprobes.bpf.c does when a probe fires, one struct up_desc per
- * cookie, filled by user space (src/probe/uprobe_prog.c) before attaching.
+ * cookie, filled by user space (src/probe/uprog.c) before attaching.
  * Included from BPF code (after vmlinux.h) and from C.
  */
 #ifndef STROBE_UPROBE_DESC_H

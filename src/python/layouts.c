@@ -4,7 +4,7 @@
  * builds).  These are facts of each version's headers: offsetof() of the
  * fields below compiled against the headers of 3.6.15, 3.7.16, 3.8.18,
  * 3.9.18, 3.10.13, 3.11.2 (Debian 12) and 3.11.7, 3.12.1 and 3.13.0, and
- * checked by tests/py_layout.py against each interpreter found on the
+ * checked by tests/scripts/py_layout.py against each interpreter found on the
  * machine, from inside it (ctypes reads its own thread states, frames and
  * code objects).  3.11 and older have no _Py_DebugOffsets to read them from.
  *

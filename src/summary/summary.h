@@ -33,7 +33,7 @@ struct summary {
 
 /* A new zeroed row at the end, or NULL when out of memory. */
 struct sum_row *summary_add_row(struct summary *s);
-/* The kernel's summary maps (bpf/summary.h): the counts (an array by
+/* The kernel's summary maps (bpf/summary.bpf.inc): the counts (an array by
  * syscall number, or with --by a hash), the per-CPU histogram slots, and
  * how many slots each CPU has handed out. */
 struct sum_maps {
