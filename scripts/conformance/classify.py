@@ -98,7 +98,8 @@ def bpftrace_cause(status, text):
         return 'skipped (requirement or --info feature)', ''
     if status == 'error':
         return 'harness error', short(text.strip().splitlines()[-1] if text.strip() else '')
-    if re.search(r'\b(struct|union|enum)\s+\w+\s*\{|typedef\s|#include', cmd):
+    if re.search(r'\b(struct|union|enum)\s+\w+\s*\{|typedef\s|#include', cmd) or \
+            'Unknown struct/union' in found:
         return 'C definitions in programs', diff
     if re.search(r'(^|\s)-l(\s|v|$)', cmd.replace('{{BPFTRACE}}', '')):
         return 'listing', diff
