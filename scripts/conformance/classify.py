@@ -95,7 +95,7 @@ def bpftrace_cause(status, text):
     if status == 'timeout':
         return 'hang/timeout', diff
     if status == 'skip':
-        return 'skipped (requirement or --info feature)', ''
+        return 'skipped: a REQUIRES_FEATURE strobe --info does not report', ''
     if status == 'error':
         return 'harness error', short(text.strip().splitlines()[-1] if text.strip() else '')
     if re.search(r'\b(struct|union|enum)\s+\w+\s*\{|typedef\s|#include', cmd) or \
@@ -108,7 +108,8 @@ def bpftrace_cause(status, text):
     if BPF_OPTS.search(cmd) or 'BPFTRACE_' in cmd or REFUSED.search(found):
         return 'options', diff
     if re.search(r'\bu(ret)?probe:|\busdt:', cmd) and re.search(
-            r'(cannot|no such|not found|could not|unknown|no probe|does not|invalid)', found, re.I):
+            r'(cannot|no such|not found|could not|unknown|no probe|does not|invalid|'
+            r'no function matching|no USDT marker|is incomplete)', found, re.I):
         return 'user-space targets', diff
     if re.search(r'\bu(ret)?probe:', cmd) and 'args' in cmd:
         return 'DWARF arguments', diff
