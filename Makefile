@@ -211,6 +211,18 @@ fuzz: $(BUILD)/fuzz_report
 fidelity: all $(PROG_BINS)
 	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 tests/fidelity.py
 
+# strace 6.1's and bpftrace 0.17's own test suites with strobe in their
+# place (scripts/conformance/, docs/conformance.md); not part of `make check`.
+#   make conformance SUITE=strace TESTS='accept read-write'
+# Builds are cached in $(CONFORMANCE_CACHE), which `make clean` keeps.
+CONFORMANCE_CACHE ?= /var/cache/strobe/conformance
+.PHONY: conformance
+conformance: all
+	$(Q)sh scripts/deps.sh conformance
+	$(Q)/usr/bin/python3 scripts/conformance/conformance.py --cache $(CONFORMANCE_CACHE) \
+		--strobe $(BUILD)/strobe --suite $(or $(SUITE),all) --tests '$(TESTS)' \
+		$(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT))
+
 install: all
 	install -D -m 0755 $(BUILD)/strobe $(DESTDIR)$(PREFIX)/bin/strobe
 	install -D -m 0644 strobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/strobe.1

@@ -4,9 +4,13 @@
 #   scripts/deps.sh          build + test dependencies (bpftrace: the
 #                            reference strobe script is compared with)
 #   scripts/deps.sh bench    also the tools bench/ compares against
+#   scripts/deps.sh conformance  also what `make conformance` needs to fetch
+#                            and build strace's and bpftrace's test suites
+#                            (dpkg-dev: apt-get source; gawk, faketime: tests)
 set -e
 pkgs="make gcc clang llvm libbpf-dev bpftool libelf-dev libdw-dev zlib1g-dev libzstd-dev pkg-config strace python3 util-linux elfutils tmux libclang-rt-14-dev protobuf-compiler golang-go ltrace openssl bpftrace libc6-dbg systemtap-sdt-dev"
 [ "$1" = bench ] && pkgs="$pkgs linux-perf bpftrace hyperfine time"
+[ "$1" = conformance ] && pkgs="$pkgs dpkg-dev xz-utils gawk faketime diffutils procps"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -11,6 +11,7 @@ import json
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -398,6 +399,49 @@ def test_exit_leaves_nothing_attached():
             break
         time.sleep(0.1)
     check(not mine & perf_progs(), "still attached after strobe script exited: %s" % mine)
+
+
+def notify_run(tool):
+    """tool's script on kill(2) to a pid that cannot exist, with the test
+    engine's variable set: wait for the notify line on stderr, then make
+    the call; the probe must already be attached by then."""
+    env = dict(os.environ, __BPFTRACE_NOTIFY_PROBES_ATTACHED="1")
+    prog = ("tracepoint:syscalls:sys_enter_kill /args->pid == 2147483600/ "
+            "{ printf(\"seen\\n\"); exit(); }")
+    p = subprocess.Popen(tool + ["-e", prog], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env)
+    timer = threading.Timer(60, p.kill)
+    timer.start()
+    try:
+        first = ""
+        # bpftrace may warn first (RLIMIT_MEMLOCK); the line comes after
+        while not first.endswith("__BPFTRACE_NOTIFY_PROBES_ATTACHED\n"):
+            line = p.stderr.readline()
+            if not line:
+                break
+            first += line
+        try:
+            os.kill(2147483600, 0)
+        except OSError:
+            pass
+        out, rest = p.communicate(timeout=60)
+    finally:
+        timer.cancel()
+    return out, first + rest
+
+
+def test_notify_probes_attached_for_bpftraces_test_engine():
+    out, err = notify_run([STROBE, "script"])
+    check(err.splitlines().count("__BPFTRACE_NOTIFY_PROBES_ATTACHED") == 1, "stderr: %r" % err)
+    check("seen\n" in out, "the probe was not attached when the line came: %r" % out)
+    if HAVE_BPFTRACE:
+        theirs, terr = notify_run(["bpftrace"])
+        check("__BPFTRACE_NOTIFY_PROBES_ATTACHED\n" in terr and "seen\n" in theirs,
+              "bpftrace: %r %r" % (theirs, terr))
+        same(out, theirs, "output around the notify line")
+    # without the variable, nothing of the kind
+    r = script(["-e", "BEGIN { exit(); }"])
+    check("__BPFTRACE" not in r.stdout + r.stderr, r.stderr)
 
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

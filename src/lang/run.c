@@ -398,6 +398,10 @@ int script_main(int argc, char **argv)
 		close(go);
 		go = -1;
 	}
+	/* bpftrace's runtime test engine waits for this line (bpftrace prints
+	 * it on stderr once every probe is attached) before its AFTER step */
+	if (getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED"))
+		fputs("__BPFTRACE_NOTIFY_PROBES_ATTACHED\n", stderr);
 	while (!stop && !exited) {
 		int r;
 
