@@ -370,6 +370,60 @@ def test_debug_shows_instructions():
     check(r.returncode == 0 and "call 1\n" in r.stderr and "exit\n" in r.stderr, r.stderr)
 
 
+def test_pointer_arithmetic_counts_pointees():
+    """(int16 *)32 + 1 is 34: +, -, +=, -=, ++, -- on pointers step by the
+    pointee's size, in maps and variables (bpftrace's tests/runtime/pointers
+    give the expected values)."""
+    p = ("BEGIN { @a = (int16*)32; @a += 1; @b = (int64*)32; @b++; @c = (int32*)32; @c--; "
+         "@d = (int32*)32; @d -= 6; @dec = 4; @e = (int32*)32; @e -= @dec; "
+         "@f = (int8*)32; ++@f; $p = (int32*)32; $p += 2; $q = $p++; "
+         "printf(\"%d %d %d %d\\n\", $p, $q, $p - 1, 1 + $p); $p--; $p -= 1; "
+         "$s = (struct task_struct *)1024; $pp = (int8**)32; "
+         "printf(\"%d %ld %d %d\\n\", $p, $s - 5, sizeof(struct task_struct), $pp + 1); "
+         "exit(); }")
+    ours, theirs = both(["-e", p])
+    m = re.search(r"^44 40 40 48\n36 (-?\d+) (\d+) 40$", ours, re.M)
+    check(m and int(m.group(1)) == 1024 - 5 * int(m.group(2)), ours)
+    for line in ("@a: 34", "@b: 40", "@c: 28", "@d: 8", "@e: 16", "@f: 33"):
+        check(line + "\n" in ours, "%s not in %s" % (line, ours))
+    same(ours, theirs, "pointer arithmetic")
+
+
+def test_exit_ends_the_action():
+    p = "i:ms:100 { @++; exit(); @++ } BEGIN { if (1) { exit(); } printf(\"after\\n\"); }"
+    ours, theirs = both(["-e", p])
+    check("@: 1\n" not in ours and "after" not in ours, ours)
+    p = "i:ms:100 { @++; exit(); @++ }"
+    ours, theirs = both(["-e", p])
+    check(ours.endswith("\n\n@: 1\n"), ours)
+    same(ours, theirs, "exit() ends the action")
+
+
+def test_str_of_positional_parameters():
+    """str($1) is the parameter's text even when it is a number, empty when
+    it is missing; str(s, n) keeps n characters."""
+    p = 'BEGIN { printf("-%s-%s-%s-\\n", str($1), str($1, 2), str($2)); exit() }'
+    for arg, want in (("1", "-1-1--"), ("hello", "-hello-he--")):
+        ours, theirs = both(["-e", p, arg])
+        check(ours == "Attaching 1 probe...\n%s\n\n\n" % want, repr(ours))
+        same(ours, theirs, "str($1) of %r" % arg)
+
+
+def test_sizeof_tuples_is_bpftraces_layout():
+    """sizeof of a tuple is its size laid out as a C struct (bpftrace's
+    tests/runtime/tuples: 32, 8, 8, 48)."""
+    p = ('BEGIN { $t = ((int8) 1, (int64) 1, (int8) 1, (int64) 1); print(sizeof($t)); '
+         'print(sizeof(((int8)1, (int16)1, (int32)1))); '
+         'print(sizeof(((int32) 1, (int16) 1, (int8) 1))); '
+         '$a = ((int8)-100, (int8) 100, "abcdef", 3, (int32) 1, (int64)-10, (int8)10, '
+         '(int16)-555, "abc"); print(sizeof($a)); print($a); '
+         'print(sizeof(((int8)1, ((int16)2, (int8)3)))); exit() }')
+    ours, theirs = both(["-e", p])
+    check(ours.startswith("Attaching 1 probe...\n32\n8\n8\n48\n"
+                          "(-100, 100, abcdef, 3, 1, -10, 10, -555, abc)\n6\n"), ours)
+    same(ours, theirs, "sizeof of tuples")
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -203,6 +203,16 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			   funcs[f].min, funcs[f].max, n->nv);
 	}
 	n->op = funcs[f].f;
+	/* str($1) is the parameter's text, even when it reads as a number
+	 * ("1"), and empty when there is no such parameter */
+	if (n->op == F_STR && n->v[0]->kind == N_POS) {
+		struct node *a = n->v[0];
+		const char *s = a->ival > 0 && a->ival <= c->npos ? c->pos[a->ival - 1] : "";
+
+		a->kind = N_STR;
+		a->str = strdup(s);
+		a->slen = strlen(s);
+	}
 	/* arguments first (maps named by print/clear/zero/delete are not read) */
 	for (int i = 0; i < n->nv; i++) {
 		if (i == 0 && (n->op == F_PRINT || n->op == F_CLEAR || n->op == F_ZERO ||

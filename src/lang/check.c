@@ -321,6 +321,19 @@ int type_deref(struct compiler *c, const struct type *p, struct type *out)
 	return 0;
 }
 
+uint32_t ptr_scale(struct compiler *c, const struct type *p)
+{
+	uint32_t sz;
+
+	if (p->btf_id > 0) {
+		sz = btf_size(c, p->btf_id);
+		return sz ? sz : 1;
+	}
+	if (p->ptr_level > 1)
+		return 8;
+	return p->elem ? p->elem : 1;
+}
+
 static int check_field(struct compiler *c, struct node *n)
 {
 	struct type *bt = &n->a->ty;
@@ -447,6 +460,8 @@ int check_expr(struct compiler *c, struct node *n)
 			n->kind = N_INT;
 			n->ival = n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_STR ?
 				  n->a->ty.size : n->a->ty.size ? n->a->ty.size : 8;
+			if (n->a->ty.kind == TY_TUPLE)
+				n->ival = c->tups[n->a->ty.tup].csize;
 		} else if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7) ||
 					     !strncmp(n->str, "union ", 6))) {
 			/* the kernel's struct: its size from BTF */
@@ -503,9 +518,16 @@ int check_expr(struct compiler *c, struct node *n)
 		    (b->kind != TY_INT && b->kind != TY_PTR))
 			return ERR(n, "Type mismatch for '%s': comparing '%s' with '%s'",
 				   tok_name(n->op), kind_name(a->kind), kind_name(b->kind));
+		/* pointer arithmetic counts pointees, as in C: (int16 *)32 + 1 is 34 */
 		if (a->kind == TY_PTR && (n->op == T_PLUS || n->op == T_MINUS) &&
 		    b->kind == TY_INT) {
-			*t = *a;	/* pointer arithmetic, bytes as bpftrace counts them */
+			*t = *a;
+			n->scale = ptr_scale(c, a);
+			return 0;
+		}
+		if (b->kind == TY_PTR && n->op == T_PLUS && a->kind == TY_INT) {
+			*t = *b;
+			n->scale = ptr_scale(c, b);
 			return 0;
 		}
 		*t = t_int(8, a->is_signed && b->is_signed);
@@ -573,8 +595,14 @@ int check_expr(struct compiler *c, struct node *n)
 			if (check_keys(c, n->a, m) || check_map_value(c, n->a, m, &it))
 				return -1;
 			n->a->ty = m->val;
+			n->scale = m->ptr_scale;
 		} else if (check_expr(c, n->a)) {
 			return -1;
+		}
+		if (n->a->ty.kind == TY_PTR) {
+			n->scale = ptr_scale(c, &n->a->ty);
+			*t = n->a->ty;
+			return 0;
 		}
 		if (n->a->ty.kind != TY_INT)
 			return ERR(n, "The %s operator can only be used on integers",
@@ -616,6 +644,10 @@ static int check_assign(struct compiler *c, struct node *n)
 		}
 		if (vt.kind == TY_CTX || vt.kind == TY_ARRAY)
 			return ERR(r, "not supported yet: storing a %s in a map", kind_name(vt.kind));
+		if (vt.kind == TY_PTR && n->op == T_ASSIGN)
+			m->ptr_scale = ptr_scale(c, &vt);
+		if (n->op == T_ADD_ASSIGN || n->op == T_SUB_ASSIGN)
+			n->scale = m->ptr_scale;
 		if (vt.kind == TY_INT || vt.kind == TY_PTR) {
 			bool user = vt.user;
 
@@ -653,8 +685,13 @@ static int check_assign(struct compiler *c, struct node *n)
 			c->vars[v].off = 0;
 		}
 		if (n->op != T_ASSIGN) {
-			if (c->vars[v].ty.kind != TY_INT || r->ty.kind != TY_INT)
+			bool ptr = c->vars[v].ty.kind == TY_PTR &&
+				   (n->op == T_ADD_ASSIGN || n->op == T_SUB_ASSIGN);
+
+			if ((c->vars[v].ty.kind != TY_INT && !ptr) || r->ty.kind != TY_INT)
 				return ERR(n, "%s needs an integer variable", tok_name(n->op));
+			if (ptr)
+				n->scale = ptr_scale(c, &c->vars[v].ty);
 		} else {
 			struct type vt = r->ty;
 

@@ -394,6 +394,7 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		return 0;
 	case F_EXIT:
 		event_only(g, REC_EXIT, n->ival);
+		emit_jmp(g, JA(), g->exit_label);	/* nothing after exit() runs */
 		return 0;
 	case F_CLEAR:
 	case F_ZERO:
@@ -419,8 +420,20 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		if (!dst)
 			dst = stack_alloc(g, storage);
 		if (a->ty.kind == TY_STR) {
-			stack_zero(g, dst, storage);
-			gen_expr(g, a, dst);
+			uint32_t as = type_storage(&a->ty);
+
+			if (as <= storage) {
+				stack_zero(g, dst, storage);
+				gen_expr(g, a, dst);
+			} else {	/* str("long text", 2): the first bytes */
+				int tmp = stack_alloc(g, as);
+
+				stack_zero(g, tmp, as);
+				stack_copy(g, dst, gen_expr(g, a, tmp), storage);
+			}
+			/* str(s, n) keeps n characters, as bpftrace does */
+			for (uint32_t i = n->ty.size - 1; n->nv == 2 && i < storage; i++)
+				emit(g, ST_MEM(BPF_B, R10, dst + i, 0));
 			return dst;
 		}
 		gen_expr(g, a, 0);

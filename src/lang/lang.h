@@ -144,6 +144,8 @@ struct node {
 	int id;			/* map index, variable index, builtin id, fmt id */
 	bool arrow;		/* N_FIELD: -> rather than . */
 	int ptr_depth;		/* N_CAST: stars */
+	uint32_t scale;		/* pointer arithmetic: the integer side times this
+				 * (the pointee's size), as C and bpftrace count */
 };
 
 struct attach {
@@ -190,6 +192,7 @@ struct map_def {
 	uint32_t val_size;
 	bool percpu;
 	int64_t lmin, lmax, lstep;
+	uint32_t ptr_scale;	/* given a pointer: += -= ++ -- step by its pointee */
 	int fd;
 };
 
@@ -199,6 +202,10 @@ struct tuple_def {
 	struct type el[MAX_ARGS];
 	uint32_t off[MAX_ARGS];
 	uint32_t size;
+	/* bpftrace lays tuples out as C structs (each element at its natural
+	 * alignment, integers at their own size): what sizeof() says */
+	uint8_t isz[MAX_ARGS];	/* an integer element's size before widening */
+	uint32_t csize, calign;
 };
 
 struct var_def {
@@ -385,6 +392,8 @@ uint32_t type_storage(const struct type *t);
 /* Values kept in memory (strings, buffers...) rather than in a register. */
 bool type_is_agg(const struct type *t);
 int type_deref(struct compiler *c, const struct type *p, struct type *out);
+/* The size of what a pointer points to: the step of pointer arithmetic. */
+uint32_t ptr_scale(struct compiler *c, const struct type *p);
 struct map_def *map_get(struct compiler *c, struct node *n);
 int check_keys(struct compiler *c, struct node *n, struct map_def *m);
 int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
@@ -428,6 +437,8 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 /* A BTF type as a value type (int, pointer, array, record). */
 int btf_to_type(struct compiler *c, int id, struct type *t);
 const char *btf_name_of(struct compiler *c, int id);
+/* Bytes of the BTF type `id` (typedefs and qualifiers resolved); 0 if unknown. */
+uint32_t btf_size(struct compiler *c, int id);
 /* The element type of the BTF array `id`. */
 int btf_array_elem(struct compiler *c, int id, struct type *t);
 /* A struct's bytes as bpftrace prints them: { .a = 1, .b = { .c = 2 } } */
