@@ -424,6 +424,20 @@ def test_sizeof_tuples_is_bpftraces_layout():
     same(ours, theirs, "sizeof of tuples")
 
 
+def test_clear_and_delete_of_a_keyless_count():
+    """A keyless count() cleared or deleted is printed "@: 0" at exit, as
+    bpftrace prints it (tests/runtime/basic: clear/delete count-map); other
+    maps are emptied."""
+    for p in ("BEGIN { @ = count(); @a[1] = count(); clear(@); clear(@a); exit(); }",
+              "BEGIN { @ = count(); @a[1] = count(); delete(@); delete(@a[1]); exit(); }",
+              "BEGIN { @ = 1; @c = count(); @s = sum(5); @st = stats(4); clear(@); clear(@c); "
+              "delete(@s); clear(@st); exit(); }"):
+        ours, theirs = both(["-e", p])
+        check(re.search(r"^@c?: 0$", ours, re.M) and "@s" not in ours and "@st" not in ours,
+              ours)
+        same(ours, theirs, "clear/delete of a count map")
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -356,6 +356,8 @@ static int gen_buf_var(struct gen *g, struct node *n, int dst)
 	return dst;
 }
 
+static void update(struct gen *g, struct map_def *m, int key, int val, int flags);
+
 int gen_call(struct gen *g, struct node *n, int dst)
 {
 	struct compiler *c = g->c;
@@ -411,6 +413,14 @@ int gen_call(struct gen *g, struct node *n, int dst)
 		emit(g, MOV64_REG(R2, R10));
 		emit(g, ALU64_IMM(BPF_ADD, R2, key));
 		emit(g, CALL(BPF_FUNC_map_delete_elem));
+		if (m->nkeys == 0 && m->val.kind == TY_COUNT) {
+			/* bpftrace keeps a keyless count() (an array there):
+			 * deleted, it reads 0 and is printed "@: 0" */
+			int zero = stack_alloc(g, 8);
+
+			emit(g, ST_MEM(BPF_DW, R10, zero, 0));
+			update(g, m, key, zero, BPF_ANY);
+		}
 		return 0;
 	}
 	case F_STR: {

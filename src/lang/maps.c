@@ -409,6 +409,9 @@ void map_clear(struct compiler *c, int mi, bool zero)
 	uint8_t *keys = calloc(MAP_ENTRIES + 1, ks), *zeros = calloc(1, vs);
 	int n = 0;
 
+	/* a keyless count() is an array in bpftrace: cleared, it reads 0 */
+	if (m->nkeys == 0 && m->val.kind == TY_COUNT)
+		zero = true;
 	while (keys && zeros && n < MAP_ENTRIES &&
 	       !bpf_map_get_next_key(m->fd, n ? keys + (n - 1) * ks : NULL, keys + n * ks))
 		n++;
