@@ -438,6 +438,51 @@ def test_clear_and_delete_of_a_keyless_count():
         same(ours, theirs, "clear/delete of a count map")
 
 
+def test_printf_hex_buffers():
+    """%rx prints a buffer's bytes as \\xNN, %rh as hex pairs apart
+    (bpftrace's tests/runtime/call: buf_no_ascii, ..._no_escaping)."""
+    p = ('BEGIN { printf("%rx|%rh|%r\\n", buf("Hello\\0", 6), buf("Hello\\0", 6), '
+         'buf("a\\x01b", 3)); printf("[%rx]\\n", buf("", 0)); exit(); }')
+    ours, theirs = both(["-e", p])
+    check(ours.startswith("Attaching 1 probe...\n"
+                          "\\x48\\x65\\x6c\\x6c\\x6f\\x00|48 65 6c 6c 6f 00|a\\x01b\n[]\n"),
+          ours)
+    same(ours, theirs, "%rx and %rh")
+
+
+def test_printf_argument_types_are_checked():
+    """printf("%d", comm) is an error, as in bpftrace, not the string."""
+    for p, spec, want, got in (
+            ('BEGIN { printf("%d\\n", comm); exit(); }', "d", "integer", "string"),
+            ('BEGIN { printf("%-5lu\\n", ksym(1)); exit(); }', "lu", "integer", "string"),
+            ('BEGIN { printf("%5s\\n", 3); exit(); }', "s", "string", "integer"),
+            ('BEGIN { printf("%rx\\n", comm); exit(); }', "rx", "buffer", "string"),
+            ('BEGIN { printf("%s\\n", (1, 2)); exit(); }', "s", "string", "tuple")):
+        r = script(["-e", p])
+        msg = ("printf: %%%s specifier expects a value of type %s (%s supplied)"
+               % (spec, want, got))
+        check(r.returncode != 0 and msg in r.stderr and not r.stdout, r.stderr + r.stdout)
+        if HAVE_BPFTRACE:
+            b = bpftrace(["-e", p])
+            err = [x for x in b.stderr.splitlines() if "ERROR" in x and "RLIMIT" not in x]
+            mine = [x for x in r.stderr.splitlines() if "ERROR" in x]
+            check(err == mine, "bpftrace: %s\nstrobe: %s" % (err, mine))
+
+
+def test_lhist_labels_with_suffixes():
+    """lhist bounds that are multiples of 1024 print as 1K, 2K, 1M, as
+    bpftrace prints them; others as numbers ([1536, 2K))."""
+    p = ("BEGIN { @ = lhist(1500, 0, 8192, 1024); @ = lhist(9000, 0, 8192, 1024); "
+         "@b = lhist(1500, 0, 3000, 1000); @c = lhist(2000000, 0, 4194304, 1048576); "
+         "@d = lhist(1536, 0, 4096, 512); @h = lhist(100, 1024, 2048, 512); "
+         "@j = lhist(5000, 0, 2500, 1000); exit(); }")
+    ours, theirs = both(["-e", p])
+    for label in ("[1K, 2K) ", "[7K, 8K) ", "[8K, ...) ", "[1000, 2000) ",
+                  "[1M, 2M) ", "[1536, 2K) ", "(..., 1K) ", "[2500, ...) "):
+        check("\n" + label in ours, "%r not in %s" % (label, ours))
+    same(ours, theirs, "lhist labels")
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -54,11 +54,13 @@ static const char *const unsupported[] = {
 	"strcontains", "has_key", "len", "unwatch", "debugf", NULL,
 };
 
-int fmt_count(const char *fmt, const char **bad)
+int fmt_count(const char *fmt, const char **bad, char (*spec)[4])
 {
 	int n = 0;
 
 	for (const char *p = fmt; *p; p++) {
+		const char *m;
+
 		if (*p != '%')
 			continue;
 		if (p[1] == '%') {
@@ -72,14 +74,54 @@ int fmt_count(const char *fmt, const char **bad)
 			p++;
 			p += strspn(p, "0123456789");
 		}
+		m = p;
 		p += strspn(p, "hlzjt");
 		if (!*p || !strchr("diuxXocspr", *p)) {
 			*bad = p;
 			return -1;
 		}
+		/* %rx: a buffer's bytes as \xNN each, %rh: as hex pairs */
+		if (*p == 'r' && (p[1] == 'x' || p[1] == 'h'))
+			p++;
+		if (spec && n < MAX_ARGS)
+			snprintf(spec[n], sizeof(spec[n]), "%.*s", (int)(p - m + 1), m);
 		n++;
 	}
 	return n;
+}
+
+/* What bpftrace calls a printf argument's type in its errors. */
+static const char *fmt_type_name(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT: case TY_PTR:
+		return "integer";
+	case TY_STR: case TY_KSTACK: case TY_USTACK: case TY_KSYM: case TY_USYM:
+	case TY_INET: case TY_TSTAMP: case TY_PROBE: case TY_USERNAME: case TY_MACADDR:
+	case TY_ERRNO:
+		return "string";
+	case TY_BUF:
+		return "buffer";
+	case TY_RECORD: case TY_RECVAL:
+		return "record";
+	default:
+		return kind_name(t->kind);
+	}
+}
+
+/* Does a conversion take this argument?  %s strings and what prints as
+ * text, %r/%rx/%rh buffers, the others integers (and map aggregates,
+ * which bpftrace refuses). */
+static bool fmt_accepts(const char *spec, const struct type *t)
+{
+	const char *name = fmt_type_name(t);
+	char conv = spec[strspn(spec, "hlzjt")];
+
+	if (conv == 's')
+		return !strcmp(name, "string");
+	if (conv == 'r')
+		return t->kind == TY_BUF;
+	return !strcmp(name, "integer") || t->kind >= TY_COUNT;
 }
 
 static int add_fmt(struct compiler *c, enum rec_kind k, const char *fmt)
@@ -272,6 +314,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 	case F_SYSTEM:
 	case F_TIME: {
 		const char *fmt = n->op == F_TIME ? "%H:%M:%S\n" : NULL, *bad = NULL;
+		char spec[MAX_ARGS][4];
 		int want;
 
 		if (n->op == F_SYSTEM && !c->unsafe)
@@ -288,7 +331,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			n->ival = add_fmt(c, REC_TIME, fmt);
 			return 0;
 		}
-		want = fmt_count(fmt, &bad);
+		want = fmt_count(fmt, &bad, spec);
 		if (want < 0)
 			return ERR(n->v[0], "%s: Unknown conversion specifier '%.1s' in format "
 				   "string", n->str, bad && *bad ? bad : "%");
@@ -303,6 +346,13 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		for (int i = 1; i < n->nv; i++) {
 			struct type t = n->v[i]->ty;
 
+			if (i - 1 < MAX_ARGS && !fmt_accepts(spec[i - 1], &t)) {
+				char conv = spec[i - 1][strspn(spec[i - 1], "hlzjt")];
+
+				return ERR(n, "%s: %%%s specifier expects a value of type %s (%s "
+					   "supplied)", n->str, spec[i - 1], conv == 's' ? "string" :
+					   conv == 'r' ? "buffer" : "integer", fmt_type_name(&t));
+			}
 			if (t.kind == TY_RECORD || t.kind == TY_CTX || t.kind == TY_ARRAY ||
 			    t.kind == TY_VOID || t.kind == TY_TUPLE)
 				return ERR(n->v[i], "%s: cannot print a %s", n->str,

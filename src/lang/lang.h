@@ -411,8 +411,10 @@ int tuple_unify(struct compiler *c, struct node *n, struct type *have, const str
 void tuple_text(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* A call; assign_to is the map it is assigned to (count() and friends). */
 int check_call(struct compiler *c, struct node *n, struct node *assign_to);
-/* printf's conversions: how many, or -1 with *bad set to the culprit. */
-int fmt_count(const char *fmt, const char **bad);
+/* printf's conversions: how many, or -1 with *bad set to the culprit;
+ * spec (or NULL) gets the first MAX_ARGS as length modifier + conversion
+ * ("lu", "s", "rx"). */
+int fmt_count(const char *fmt, const char **bad, char (*spec)[4]);
 /* A kernel symbol's address from /proc/kallsyms, 0 if none. */
 uint64_t kallsyms_addr(const char *name);
 

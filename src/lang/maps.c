@@ -261,13 +261,17 @@ static void hist_label(char *b, size_t n, const struct map_def *m, int i, int nb
 	char lo[32], hi[32];
 
 	if (m->val.kind == TY_LHIST) {
+		/* bounds that are whole multiples of 1024 get K/M/G as in
+		 * bpftrace ([1K, 2K), [1536, 2K)); lhist bounds are >= 0 */
+		num_suffix(lo, sizeof(lo), i == nb - 1 ? (uint64_t)m->lmax :
+			   m->lmin + (uint64_t)(i - 1) * m->lstep);
+		num_suffix(hi, sizeof(hi), m->lmin + (uint64_t)i * m->lstep);
 		if (i == 0)
-			snprintf(b, n, "(..., %lld)", (long long)m->lmin);
+			snprintf(b, n, "(..., %s)", hi);
 		else if (i == nb - 1)
-			snprintf(b, n, "[%lld, ...)", (long long)m->lmax);
+			snprintf(b, n, "[%s, ...)", lo);
 		else
-			snprintf(b, n, "[%lld, %lld)", (long long)(m->lmin + (i - 1) * m->lstep),
-				 (long long)(m->lmin + i * m->lstep));
+			snprintf(b, n, "[%s, %s)", lo, hi);
 		return;
 	}
 	if (i == 0) {
