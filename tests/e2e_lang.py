@@ -483,6 +483,19 @@ def test_lhist_labels_with_suffixes():
     same(ours, theirs, "lhist labels")
 
 
+def test_probes_on_one_event_run_in_program_order():
+    """Two probes on one software event run in the order written
+    (bpftrace's software_order): the kernel runs the newest perf event
+    first, so they are attached last to first."""
+    p = ("software:faults:1 /pid == cpid/ { printf(\"first\"); } "
+         "software:faults:1 /pid == cpid/ { printf(\" second\\n\"); }")
+    ours, theirs = both(["-e", p, "-c", LOAD])
+    lines = [l for l in ours.splitlines()[1:] if l]
+    check(lines and all(l == "first second" for l in lines), ours)
+    if theirs is not None:
+        check(all(l == "first second" for l in theirs.splitlines()[1:] if l), theirs)
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -541,6 +541,7 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 			if (!strcmp(n->v[0]->str, regs[i])) {
 				n->ival = i * 8;
 				n->ty = t_int(8, false);
+				n->ty.user = c->cur->kind != P_PROFILE;	/* a uprobe's registers */
 				return 0;
 			}
 		return ERR(n->v[0], "'%s' is not a valid register", n->v[0]->str);

@@ -216,6 +216,7 @@ static int check_builtin(struct compiler *c, struct node *n)
 			return ERR(n, "The retval builtin can only be used with 'kretprobe' and "
 				   "'uretprobe' and 'kfunc' probes");
 		n->ty = t_int(8, true);
+		n->ty.user = true;	/* a pointer returned is a user pointer */
 		break;
 	case B_ARGS:
 		if (pk != P_TRACEPOINT)
@@ -531,6 +532,7 @@ int check_expr(struct compiler *c, struct node *n)
 			return 0;
 		}
 		*t = t_int(8, a->is_signed && b->is_signed);
+		t->user = a->user || b->user;	/* reg("sp") + 8 is still user memory */
 		return 0;
 	}
 	case N_TERNARY:
@@ -580,7 +582,11 @@ int check_expr(struct compiler *c, struct node *n)
 		if (n->a->ty.kind != TY_INT && n->a->ty.kind != TY_PTR)
 			return ERR(n, "Cannot cast from \"%s\" to \"%s\"", kind_name(n->a->ty.kind),
 				   n->str);
-		ct.user = n->a->ty.user;
+		/* in a uprobe an address made from a number is the process's,
+		 * as bpftrace reads it there */
+		ct.user = n->a->ty.user || (n->a->ty.kind == TY_INT &&
+					    (c->cur->kind == P_UPROBE || c->cur->kind == P_URETPROBE ||
+					     c->cur->kind == P_USDT));
 		*t = ct;
 		return 0;
 	}
