@@ -265,6 +265,12 @@ static void run_kind(struct compiler *c, enum lang_probe_kind k)
 			probe_run_once(&c->pts[i]);
 }
 
+static bool attach_reversed(enum lang_probe_kind k)
+{
+	return k == P_PROFILE || k == P_SOFTWARE || k == P_INTERVAL || k == P_UPROBE ||
+	       k == P_URETPROBE || k == P_USDT;
+}
+
 int script_main(int argc, char **argv)
 {
 	struct compiler c = { .ringbuf_fd = -1, .lost_fd = -1, .stack_fd = -1, .join_fd = -1 };
@@ -387,8 +393,15 @@ int script_main(int argc, char **argv)
 	fflush(c.out);
 	run_kind(&c, P_BEGIN);
 	ring_buffer__consume(rb);
+	/* Several probes on one event run in program order, as in bpftrace.
+	 * The kernel runs the perf events of a software event and the
+	 * consumers of a uprobe newest first: those are attached last to
+	 * first; tracepoints run in the order they were attached. */
 	for (int i = 0; i < c.npts && !exited; i++)
-		if (point_attach(&c, &c.pts[i]))
+		if (!attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
+			goto out;
+	for (int i = c.npts - 1; i >= 0 && !exited; i--)
+		if (attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
 			goto out;
 	if (go >= 0) {
 		uint64_t one = 1;
