@@ -501,7 +501,7 @@ static void gen_assign(struct gen *g, struct node *n)
 		return;
 	}
 	/* a map */
-	if (r->kind == N_CALL && r->op <= F_LHIST && n->op == T_ASSIGN) {
+	if (r->kind == N_CALL && (r->fn->flags & FN_AGG) && n->op == T_ASSIGN) {
 		gen_aggregate(g, l, r);
 		return;
 	}
@@ -591,7 +591,8 @@ static bool jumps_away(const struct node *n)
 	if (n->kind == N_RETURN || n->kind == N_BREAK || n->kind == N_CONTINUE)
 		return true;
 	/* exit() ends the action too, as in bpftrace */
-	if (n->kind == N_EXPR_STMT && n->a->kind == N_CALL && n->a->op == F_EXIT)
+	if (n->kind == N_EXPR_STMT && n->a->kind == N_CALL && n->a->fn &&
+	    (n->a->fn->flags & FN_ENDS))
 		return true;
 	if (n->kind == N_BLOCK)
 		for (int i = 0; i < n->nv; i++)
