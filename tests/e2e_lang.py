@@ -407,6 +407,23 @@ def test_str_of_positional_parameters():
         ours, theirs = both(["-e", p, arg])
         check(ours == "Attaching 1 probe...\n%s\n\n\n" % want, repr(ours))
         same(ours, theirs, "str($1) of %r" % arg)
+    # str($1 + 1): the text from its second character (bpftrace's
+    # "positional pointer arithmetics"); past its end: bpftrace's error
+    ours, theirs = both(["-e", 'BEGIN { printf("%s\\n", str($1 + 1)); exit(); }', "hello"])
+    check(ours == "Attaching 1 probe...\nello\n\n\n", repr(ours))
+    same(ours, theirs, "str($1 + 1)")
+    r = script(["-e", 'BEGIN { printf("%s\\n", str($1 + 9)); exit(); }', "hello"])
+    check(r.returncode != 0 and "stdin:1:31-34: ERROR: only addition of a single constant less "
+          "or equal to the length of $1 (which is 5) is allowed inside str()" in r.stderr,
+          r.stderr)
+
+
+def test_usage_and_missing_file_in_bpftraces_words():
+    r = script(["-h"])
+    check(r.returncode == 0 and r.stdout.startswith("USAGE: strobe script"), r.stdout)
+    r = script(["no_such_file.bt"])
+    check(r.returncode != 0 and "ERROR: failed to open file 'no_such_file.bt': No such file "
+          "or directory" in r.stderr, r.stderr)
 
 
 def test_sizeof_tuples_is_bpftraces_layout():
@@ -494,6 +511,20 @@ def test_probes_on_one_event_run_in_program_order():
     check(lines and all(l == "first second" for l in lines), ours)
     if theirs is not None:
         check(all(l == "first second" for l in theirs.splitlines()[1:] if l), theirs)
+
+
+def test_pton_strcontains_numaid_and_quiet():
+    """pton() for ntop(), strcontains() of literals, numaid, -q (no
+    "Attaching" line) and --version, as bpftrace 0.17 has them."""
+    p = ('BEGIN { printf("IP: %s %s %s\\n", ntop(2, pton("127.0.0.1")), ntop(10, pton("::1")), '
+         'ntop(pton("10.1.2.3"))); if (strcontains("abc", "a")) { printf("OK\\n"); } '
+         'printf("%d %d %d\\n", strcontains("abc", "bc"), strcontains("abc", "x"), numaid); '
+         'exit(); }')
+    ours, theirs = both(["-q", "-e", p])
+    check(ours.startswith("IP: 127.0.0.1 ::1 10.1.2.3\nOK\n1 0 0\n"), ours)
+    same(ours, theirs, "pton, strcontains, numaid, -q")
+    out = ok(script(["--version"]), "--version")
+    check("bpftrace v0.17.0" in out, out)
 
 
 def perf_progs(pid=None):

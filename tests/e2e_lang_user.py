@@ -244,6 +244,15 @@ def test_probes_on_one_function_run_in_program_order():
     same(own(ours), theirs and own(theirs), "probe order")
 
 
+def test_stack_arguments_sarg():
+    """sarg0, sarg1: the 8-byte slots above the return address at a
+    function's entry (lang_many's 7th and 8th arguments, 7 and 8)."""
+    p = 'uprobe:%s:lang_many { printf("%%d %%d\\n", sarg0, sarg1); }' % MARKS
+    ours, theirs = both(["-e", p, "-c", MARKS + " 1"])
+    check("\n7 8\n" in ours, ours)
+    same(own(ours), theirs and own(theirs), "sarg")
+
+
 def py_file(name, text):
     path = os.path.join(tempfile.gettempdir(), "strobe-lang-%d-%s" % (os.getpid(), name))
     with open(path, "w") as f:

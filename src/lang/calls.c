@@ -16,6 +16,7 @@ static const char *const builtin_names[] = {
 	[B_COMM] = "comm", [B_KSTACK] = "kstack", [B_USTACK] = "ustack",
 	[B_PROBE] = "probe", [B_FUNC] = "func", [B_CURTASK] = "curtask",
 	[B_RETVAL] = "retval", [B_ARGS] = "args", [B_USERNAME] = "username",
+	[B_NUMAID] = "numaid",
 };
 
 int builtin_lookup(const char *name)
@@ -34,8 +35,8 @@ int builtin_lookup(const char *name)
 
 
 static const char *const unsupported[] = {
-	"override", "sizeof", "skboutput", "pton", "offsetof", "percpu_kaddr",
-	"strcontains", "has_key", "len", "unwatch", "debugf", NULL,
+	"override", "sizeof", "skboutput", "offsetof", "percpu_kaddr",
+	"has_key", "len", "unwatch", "debugf", NULL,
 };
 
 
@@ -135,6 +136,32 @@ int check_call(struct compiler *c, struct node *n, struct node *assign_to)
 		a->kind = N_STR;
 		a->str = strdup(s);
 		a->slen = strlen(s);
+	}
+	/* str($1 + 2): the text from its third character */
+	if ((f->flags & FN_POS_TEXT) && n->v[0]->kind == N_BINOP && n->v[0]->op == T_PLUS &&
+	    n->v[0]->a->kind == N_POS && n->v[0]->b->kind == N_INT) {
+		struct node *a = n->v[0];
+		const char *s = a->a->ival > 0 && a->a->ival <= c->npos ? c->pos[a->a->ival - 1] : "";
+		size_t skip = a->b->ival < 0 ? 0 : (size_t)a->b->ival;
+
+		if (a->b->ival < 0 || skip > strlen(s)) {
+			/* bpftrace marks "+ 9": from the operator */
+			struct node at = { .l = { a->l.line, a->a->l.end, a->b->l.end } };
+			const char *t = c->src->text;
+
+			for (int ln = 1; ln < at.l.line && (t = strchr(t, '\n')); ln++)
+				t++;
+			while (t && t[at.l.col - 1] == ' ')
+				at.l.col++;
+			a = &at;
+			return ERR(a, "only addition of a single constant less or equal to the "
+				   "length of $%lld (which is %zu) is allowed inside str()",
+				   (long long)n->v[0]->a->ival, strlen(s));
+		}
+		n->v[0] = node_new(N_STR, a->l);
+		n->v[0]->str = strdup(s + skip);
+		n->v[0]->slen = strlen(s + skip);
+		node_free(a);
 	}
 	/* arguments first (maps named by print/clear/zero/delete are not read) */
 	for (int i = 0; i < n->nv; i++) {

@@ -227,6 +227,9 @@ static int check_builtin(struct compiler *c, struct node *n)
 	case B_USERNAME:
 		n->ty = t_of(TY_USERNAME, 8);
 		break;
+	case B_NUMAID:
+		n->ty = t_int(4, false);
+		break;
 	default:
 		if (b >= B_ARG0 && b <= B_ARG9) {
 			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP && pk != P_USDT)
@@ -236,8 +239,14 @@ static int check_builtin(struct compiler *c, struct node *n)
 			n->ty.user = pk != P_RAWTP;
 			break;
 		}
-		if (b >= B_SARG0 && b <= B_SARG9)
-			return ERR(n, "not supported yet: %s", n->str);
+		if (b >= B_SARG0 && b <= B_SARG9) {
+			/* the stack above the return address, at a function's entry */
+			if (pk != P_UPROBE && pk != P_URETPROBE)
+				return ERR(n, "The %s builtin can only be used with 'kprobes' "
+					   "and 'uprobes' probes", n->str);
+			n->ty = t_int(8, false);
+			break;
+		}
 		return ERR(n, "Unknown identifier: '%s'", n->str);
 	}
 	return 0;

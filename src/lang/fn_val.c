@@ -2,12 +2,14 @@
 /*
  * Builtins that make values: str, buf, ksym, usym, kaddr, uaddr, ntop,
  * strftime, signal, reg, kstack, ustack, bswap, strncmp, macaddr,
- * cgroupid, kptr, uptr, strerror.
+ * cgroupid, kptr, uptr, strerror, pton, strcontains.
  * Each builtin function is one record (struct func_def in lang.h): its
  * name, its arguments, how it is typed and the code it becomes.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang.h"
@@ -525,6 +527,58 @@ static int chk_strerror(struct compiler *c, struct node *n, struct node *assign_
 	return 0;
 }
 
+/* pton("127.0.0.1"): the address's 4 or 16 bytes, known now (kept in
+ * n->c, a literal of those bytes), for ntop() as bpftrace has them */
+static int chk_pton(struct compiler *c, struct node *n, struct node *assign_to UNUSED)
+{
+	unsigned char addr[16];
+	int len;
+
+	if (n->c)	/* the second pass */
+		goto typed;
+	if (n->v[0]->kind != N_STR)
+		return ERR(n->v[0], "pton() expects a string literal");
+	if (inet_pton(AF_INET, n->v[0]->str, addr) == 1)
+		len = 4;
+	else if (inet_pton(AF_INET6, n->v[0]->str, addr) == 1)
+		len = 16;
+	else
+		return ERR(n->v[0], "pton() expects a valid IPv4 or IPv6 address (%s provided)",
+			   n->v[0]->str);
+	n->c = node_new(N_STR, n->l);
+	n->c->str = malloc(len);
+	if (!n->c->str)
+		abort();
+	memcpy(n->c->str, addr, len);
+	n->c->slen = len;
+typed:
+	n->ty = t_of(TY_STR, n->c->slen);
+	n->c->ty = n->ty;
+	return 0;
+}
+
+static int gen_pton(struct gen *g, struct node *n, int dst)
+{
+	return gen_expr(g, n->c, dst);
+}
+
+/* strcontains(a, b) of two literals: known now, as bpftrace folds it */
+static int chk_strcontains(struct compiler *c, struct node *n,
+			   struct node *assign_to UNUSED)
+{
+	for (int i = 0; i < 2; i++)
+		if (n->v[i]->ty.kind != TY_STR)
+			return ERR(n, "strcontains() expects a string for argument %d (%s "
+				   "provided)", i + 1, kind_name(n->v[i]->ty.kind));
+	if (n->v[0]->kind != N_STR || n->v[1]->kind != N_STR)
+		return ERR(n, "not supported yet: strcontains() of strings known only when "
+			   "the probe runs");
+	n->ival = strstr(n->v[0]->str, n->v[1]->str) != NULL;
+	n->kind = N_INT;
+	n->ty = t_int(8, false);
+	return 0;
+}
+
 /* name, arguments (least, most), FN_ flags, the record's value, type rule, code */
 const struct func_def fn_val[] = {
 	{ "str", 1, 2, FN_POS_TEXT, 0, chk_str, gen_str },
@@ -546,5 +600,7 @@ const struct func_def fn_val[] = {
 	{ "kptr", 1, 1, 0, 0, chk_ptr, gen_number },
 	{ "uptr", 1, 1, 0, 1, chk_ptr, gen_number },
 	{ "strerror", 1, 1, 0, 0, chk_strerror, gen_number },
+	{ "pton", 1, 1, 0, 0, chk_pton, gen_pton },
+	{ "strcontains", 2, 2, 0, 0, chk_strcontains, NULL },	/* a number once typed */
 	{ NULL },
 };

@@ -131,6 +131,9 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 	case B_RETVAL:
 		emit(g, LDX_MEM(BPF_DW, R0, R6, 80));
 		return 0;
+	case B_NUMAID:
+		emit(g, CALL(BPF_FUNC_get_numa_node_id));
+		return 0;
 	default:
 		if (n->id >= B_ARG0 && n->id <= B_ARG9) {
 			int i = n->id - B_ARG0;
@@ -150,6 +153,13 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 				return 0;
 			}
 			emit(g, LDX_MEM(BPF_DW, R0, R6, arg_regs[i]));
+			return 0;
+		}
+		if (n->id >= B_SARG0 && n->id <= B_SARG9) {
+			/* sargN: the Nth 8-byte slot above the return address */
+			emit(g, LDX_MEM(BPF_DW, R0, R6, 152));
+			emit(g, ALU64_IMM(BPF_ADD, R0, 8 * (n->id - B_SARG0 + 1)));
+			gen_read(g, 8, false, true);
 			return 0;
 		}
 		return ERR_NS(g, n, "not supported yet: %s", n->str);
