@@ -371,6 +371,163 @@ def test_debug_shows_instructions():
     check(r.returncode == 0 and "call 1\n" in r.stderr and "exit\n" in r.stderr, r.stderr)
 
 
+def test_pointer_arithmetic_counts_pointees():
+    """(int16 *)32 + 1 is 34: +, -, +=, -=, ++, -- on pointers step by the
+    pointee's size, in maps and variables (bpftrace's tests/runtime/pointers
+    give the expected values)."""
+    p = ("BEGIN { @a = (int16*)32; @a += 1; @b = (int64*)32; @b++; @c = (int32*)32; @c--; "
+         "@d = (int32*)32; @d -= 6; @dec = 4; @e = (int32*)32; @e -= @dec; "
+         "@f = (int8*)32; ++@f; $p = (int32*)32; $p += 2; $q = $p++; "
+         "printf(\"%d %d %d %d\\n\", $p, $q, $p - 1, 1 + $p); $p--; $p -= 1; "
+         "$s = (struct task_struct *)1024; $pp = (int8**)32; "
+         "printf(\"%d %ld %d %d\\n\", $p, $s - 5, sizeof(struct task_struct), $pp + 1); "
+         "exit(); }")
+    ours, theirs = both(["-e", p])
+    m = re.search(r"^44 40 40 48\n36 (-?\d+) (\d+) 40$", ours, re.M)
+    check(m and int(m.group(1)) == 1024 - 5 * int(m.group(2)), ours)
+    for line in ("@a: 34", "@b: 40", "@c: 28", "@d: 8", "@e: 16", "@f: 33"):
+        check(line + "\n" in ours, "%s not in %s" % (line, ours))
+    same(ours, theirs, "pointer arithmetic")
+
+
+def test_exit_ends_the_action():
+    p = "i:ms:100 { @++; exit(); @++ } BEGIN { if (1) { exit(); } printf(\"after\\n\"); }"
+    ours, theirs = both(["-e", p])
+    check("@: 1\n" not in ours and "after" not in ours, ours)
+    p = "i:ms:100 { @++; exit(); @++ }"
+    ours, theirs = both(["-e", p])
+    check(ours.endswith("\n\n@: 1\n"), ours)
+    same(ours, theirs, "exit() ends the action")
+
+
+def test_str_of_positional_parameters():
+    """str($1) is the parameter's text even when it is a number, empty when
+    it is missing; str(s, n) keeps n characters."""
+    p = 'BEGIN { printf("-%s-%s-%s-\\n", str($1), str($1, 2), str($2)); exit() }'
+    for arg, want in (("1", "-1-1--"), ("hello", "-hello-he--")):
+        ours, theirs = both(["-e", p, arg])
+        check(ours == "Attaching 1 probe...\n%s\n\n\n" % want, repr(ours))
+        same(ours, theirs, "str($1) of %r" % arg)
+    # str($1 + 1): the text from its second character (bpftrace's
+    # "positional pointer arithmetics"); past its end: bpftrace's error
+    ours, theirs = both(["-e", 'BEGIN { printf("%s\\n", str($1 + 1)); exit(); }', "hello"])
+    check(ours == "Attaching 1 probe...\nello\n\n\n", repr(ours))
+    same(ours, theirs, "str($1 + 1)")
+    r = script(["-e", 'BEGIN { printf("%s\\n", str($1 + 9)); exit(); }', "hello"])
+    check(r.returncode != 0 and "stdin:1:31-34: ERROR: only addition of a single constant less "
+          "or equal to the length of $1 (which is 5) is allowed inside str()" in r.stderr,
+          r.stderr)
+
+
+def test_usage_and_missing_file_in_bpftraces_words():
+    r = script(["-h"])
+    check(r.returncode == 0 and r.stdout.startswith("USAGE: strobe script"), r.stdout)
+    r = script(["no_such_file.bt"])
+    check(r.returncode != 0 and "ERROR: failed to open file 'no_such_file.bt': No such file "
+          "or directory" in r.stderr, r.stderr)
+
+
+def test_sizeof_tuples_is_bpftraces_layout():
+    """sizeof of a tuple is its size laid out as a C struct (bpftrace's
+    tests/runtime/tuples: 32, 8, 8, 48)."""
+    p = ('BEGIN { $t = ((int8) 1, (int64) 1, (int8) 1, (int64) 1); print(sizeof($t)); '
+         'print(sizeof(((int8)1, (int16)1, (int32)1))); '
+         'print(sizeof(((int32) 1, (int16) 1, (int8) 1))); '
+         '$a = ((int8)-100, (int8) 100, "abcdef", 3, (int32) 1, (int64)-10, (int8)10, '
+         '(int16)-555, "abc"); print(sizeof($a)); print($a); '
+         'print(sizeof(((int8)1, ((int16)2, (int8)3)))); exit() }')
+    ours, theirs = both(["-e", p])
+    check(ours.startswith("Attaching 1 probe...\n32\n8\n8\n48\n"
+                          "(-100, 100, abcdef, 3, 1, -10, 10, -555, abc)\n6\n"), ours)
+    same(ours, theirs, "sizeof of tuples")
+
+
+def test_clear_and_delete_of_a_keyless_count():
+    """A keyless count() cleared or deleted is printed "@: 0" at exit, as
+    bpftrace prints it (tests/runtime/basic: clear/delete count-map); other
+    maps are emptied."""
+    for p in ("BEGIN { @ = count(); @a[1] = count(); clear(@); clear(@a); exit(); }",
+              "BEGIN { @ = count(); @a[1] = count(); delete(@); delete(@a[1]); exit(); }",
+              "BEGIN { @ = 1; @c = count(); @s = sum(5); @st = stats(4); clear(@); clear(@c); "
+              "delete(@s); clear(@st); exit(); }"):
+        ours, theirs = both(["-e", p])
+        check(re.search(r"^@c?: 0$", ours, re.M) and "@s" not in ours and "@st" not in ours,
+              ours)
+        same(ours, theirs, "clear/delete of a count map")
+
+
+def test_printf_hex_buffers():
+    """%rx prints a buffer's bytes as \\xNN, %rh as hex pairs apart
+    (bpftrace's tests/runtime/call: buf_no_ascii, ..._no_escaping)."""
+    p = ('BEGIN { printf("%rx|%rh|%r\\n", buf("Hello\\0", 6), buf("Hello\\0", 6), '
+         'buf("a\\x01b", 3)); printf("[%rx]\\n", buf("", 0)); exit(); }')
+    ours, theirs = both(["-e", p])
+    check(ours.startswith("Attaching 1 probe...\n"
+                          "\\x48\\x65\\x6c\\x6c\\x6f\\x00|48 65 6c 6c 6f 00|a\\x01b\n[]\n"),
+          ours)
+    same(ours, theirs, "%rx and %rh")
+
+
+def test_printf_argument_types_are_checked():
+    """printf("%d", comm) is an error, as in bpftrace, not the string."""
+    for p, spec, want, got in (
+            ('BEGIN { printf("%d\\n", comm); exit(); }', "d", "integer", "string"),
+            ('BEGIN { printf("%-5lu\\n", ksym(1)); exit(); }', "lu", "integer", "string"),
+            ('BEGIN { printf("%5s\\n", 3); exit(); }', "s", "string", "integer"),
+            ('BEGIN { printf("%rx\\n", comm); exit(); }', "rx", "buffer", "string"),
+            ('BEGIN { printf("%s\\n", (1, 2)); exit(); }', "s", "string", "tuple")):
+        r = script(["-e", p])
+        msg = ("printf: %%%s specifier expects a value of type %s (%s supplied)"
+               % (spec, want, got))
+        check(r.returncode != 0 and msg in r.stderr and not r.stdout, r.stderr + r.stdout)
+        if HAVE_BPFTRACE:
+            b = bpftrace(["-e", p])
+            err = [x for x in b.stderr.splitlines() if "ERROR" in x and "RLIMIT" not in x]
+            mine = [x for x in r.stderr.splitlines() if "ERROR" in x]
+            check(err == mine, "bpftrace: %s\nstrobe: %s" % (err, mine))
+
+
+def test_lhist_labels_with_suffixes():
+    """lhist bounds that are multiples of 1024 print as 1K, 2K, 1M, as
+    bpftrace prints them; others as numbers ([1536, 2K))."""
+    p = ("BEGIN { @ = lhist(1500, 0, 8192, 1024); @ = lhist(9000, 0, 8192, 1024); "
+         "@b = lhist(1500, 0, 3000, 1000); @c = lhist(2000000, 0, 4194304, 1048576); "
+         "@d = lhist(1536, 0, 4096, 512); @h = lhist(100, 1024, 2048, 512); "
+         "@j = lhist(5000, 0, 2500, 1000); exit(); }")
+    ours, theirs = both(["-e", p])
+    for label in ("[1K, 2K) ", "[7K, 8K) ", "[8K, ...) ", "[1000, 2000) ",
+                  "[1M, 2M) ", "[1536, 2K) ", "(..., 1K) ", "[2500, ...) "):
+        check("\n" + label in ours, "%r not in %s" % (label, ours))
+    same(ours, theirs, "lhist labels")
+
+
+def test_probes_on_one_event_run_in_program_order():
+    """Two probes on one software event run in the order written
+    (bpftrace's software_order): the kernel runs the newest perf event
+    first, so they are attached last to first."""
+    p = ("software:faults:1 /pid == cpid/ { printf(\"first\"); } "
+         "software:faults:1 /pid == cpid/ { printf(\" second\\n\"); }")
+    ours, theirs = both(["-e", p, "-c", LOAD])
+    lines = [l for l in ours.splitlines()[1:] if l]
+    check(lines and all(l == "first second" for l in lines), ours)
+    if theirs is not None:
+        check(all(l == "first second" for l in theirs.splitlines()[1:] if l), theirs)
+
+
+def test_pton_strcontains_numaid_and_quiet():
+    """pton() for ntop(), strcontains() of literals, numaid, -q (no
+    "Attaching" line) and --version, as bpftrace 0.17 has them."""
+    p = ('BEGIN { printf("IP: %s %s %s\\n", ntop(2, pton("127.0.0.1")), ntop(10, pton("::1")), '
+         'ntop(pton("10.1.2.3"))); if (strcontains("abc", "a")) { printf("OK\\n"); } '
+         'printf("%d %d %d\\n", strcontains("abc", "bc"), strcontains("abc", "x"), numaid); '
+         'exit(); }')
+    ours, theirs = both(["-q", "-e", p])
+    check(ours.startswith("IP: 127.0.0.1 ::1 10.1.2.3\nOK\n1 0 0\n"), ours)
+    same(ours, theirs, "pton, strcontains, numaid, -q")
+    out = ok(script(["--version"]), "--version")
+    check("bpftrace v0.17.0" in out, out)
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

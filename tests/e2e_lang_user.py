@@ -203,6 +203,56 @@ def test_malloc_hist_with_c_and_p():
     check("@g: 3\n" in out and "@p[printf]: 1\n" in out, out)
 
 
+def test_user_memory_reads_in_uprobes():
+    """In uprobes an address from retval, reg() or a number is the
+    process's: str(retval) of getenv and *(uint16 *)(reg("sp") + 8) (the
+    7th argument of lang_many, on the stack) read it with
+    probe_read_user (a kernel read gave "" and 0)."""
+    p = ('uretprobe:libc:getenv /pid == cpid && retval/ { printf("[%%s]\\n", str(retval)); } '
+         'uprobe:%s:lang_many { printf("%%d %%d\\n", *(uint16 *)(reg("sp") + 8), '
+         '*(int64 *)(reg("sp") + 16)); }' % MARKS)
+    env = dict(os.environ, STROBE_MARKS_WORD="marks-word")
+    ours = ok(run([STROBE, "script", "-e", p, "-c", MARKS + " 1"], env=env), "strobe")
+    check("[marks-word]\n" in ours and "\n7 8\n" in ours, ours)
+    if REFERENCE:
+        theirs = ok(run(["bpftrace", "-e", p, "-c", MARKS + " 1"], env=env), "bpftrace")
+        same(own(ours), own(theirs), "user reads in uprobes")
+
+
+def test_usdt_unsigned_constants():
+    """Constant USDT arguments keep their sign as the note's size says:
+    an unsigned 0xf3f2f1f0 is 4092785136, not negative."""
+    p = ('usdt:%s:strobe:consts { printf("%%lld %%lld %%lld %%lld %%lld %%lld\\n", arg0, arg1, '
+         'arg2, arg3, arg4, arg5); }' % MARKS)
+    ours, theirs = both(["-e", p, "-c", MARKS + " 1"])
+    check("\n4092785136 -202182160 61936 -3600 240 -16\n" in ours, ours)
+    same(own(ours), theirs and own(theirs), "usdt constants")
+
+
+def test_probes_on_one_function_run_in_program_order():
+    """uprobes, uretprobes and usdt probes on one place run in the order
+    written (bpftrace's uprobe_order, uretprobe_order)."""
+    p = ("uprobe:{m}:lang_add {{ printf(\"u1 %d \", arg0); }} "
+         "uprobe:{m}:lang_add {{ printf(\"u2 %d\\n\", arg0); }} "
+         "uretprobe:{m}:lang_add {{ printf(\"r1 %d \", retval); }} "
+         "uretprobe:{m}:lang_add {{ printf(\"r2 %d\\n\", retval); }} "
+         "usdt:{m}:strobe:tick {{ printf(\"t1 %d \", arg0); }} "
+         "usdt:{m}:strobe:tick {{ printf(\"t2 %d\\n\", arg0); }}").format(m=MARKS)
+    ours, theirs = both(["-e", p, "-c", MARKS + " 2"])
+    want = ["u1 1 u2 1", "r1 11 r2 11", "t1 1 t2 1", "u1 2 u2 2", "r1 22 r2 22", "t1 2 t2 2"]
+    check([l for l in ours.splitlines() if l[:1] in "urt" and l] == want, ours)
+    same(own(ours), theirs and own(theirs), "probe order")
+
+
+def test_stack_arguments_sarg():
+    """sarg0, sarg1: the 8-byte slots above the return address at a
+    function's entry (lang_many's 7th and 8th arguments, 7 and 8)."""
+    p = 'uprobe:%s:lang_many { printf("%%d %%d\\n", sarg0, sarg1); }' % MARKS
+    ours, theirs = both(["-e", p, "-c", MARKS + " 1"])
+    check("\n7 8\n" in ours, ours)
+    same(own(ours), theirs and own(theirs), "sarg")
+
+
 def py_file(name, text):
     path = os.path.join(tempfile.gettempdir(), "strobe-lang-%d-%s" % (os.getpid(), name))
     with open(path, "w") as f:

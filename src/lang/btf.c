@@ -63,6 +63,13 @@ const char *btf_name_of(struct compiler *c, int id)
 	return t ? btf__name_by_offset(c->btf, t->name_off) : "?";
 }
 
+uint32_t btf_size(struct compiler *c, int id)
+{
+	int64_t sz = c->btf ? btf__resolve_size(c->btf, id) : -1;
+
+	return sz < 0 ? 0 : (uint32_t)sz;
+}
+
 int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int *type_id)
 {
 	const struct btf_type *t = btf__type_by_id(c->btf, resolve(c->btf, id));

@@ -216,6 +216,7 @@ static int check_builtin(struct compiler *c, struct node *n)
 			return ERR(n, "The retval builtin can only be used with 'kretprobe' and "
 				   "'uretprobe' and 'kfunc' probes");
 		n->ty = t_int(8, true);
+		n->ty.user = true;	/* a pointer returned is a user pointer */
 		break;
 	case B_ARGS:
 		if (pk != P_TRACEPOINT)
@@ -226,6 +227,9 @@ static int check_builtin(struct compiler *c, struct node *n)
 	case B_USERNAME:
 		n->ty = t_of(TY_USERNAME, 8);
 		break;
+	case B_NUMAID:
+		n->ty = t_int(4, false);
+		break;
 	default:
 		if (b >= B_ARG0 && b <= B_ARG9) {
 			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP && pk != P_USDT)
@@ -235,8 +239,14 @@ static int check_builtin(struct compiler *c, struct node *n)
 			n->ty.user = pk != P_RAWTP;
 			break;
 		}
-		if (b >= B_SARG0 && b <= B_SARG9)
-			return ERR(n, "not supported yet: %s", n->str);
+		if (b >= B_SARG0 && b <= B_SARG9) {
+			/* the stack above the return address, at a function's entry */
+			if (pk != P_UPROBE && pk != P_URETPROBE)
+				return ERR(n, "The %s builtin can only be used with 'kprobes' "
+					   "and 'uprobes' probes", n->str);
+			n->ty = t_int(8, false);
+			break;
+		}
 		return ERR(n, "Unknown identifier: '%s'", n->str);
 	}
 	return 0;
@@ -319,6 +329,19 @@ int type_deref(struct compiler *c, const struct type *p, struct type *out)
 	*out = t_int(p->elem ? p->elem : 8, p->elem_signed);
 	out->user = p->user;
 	return 0;
+}
+
+uint32_t ptr_scale(struct compiler *c, const struct type *p)
+{
+	uint32_t sz;
+
+	if (p->btf_id > 0) {
+		sz = btf_size(c, p->btf_id);
+		return sz ? sz : 1;
+	}
+	if (p->ptr_level > 1)
+		return 8;
+	return p->elem ? p->elem : 1;
 }
 
 static int check_field(struct compiler *c, struct node *n)
@@ -447,6 +470,8 @@ int check_expr(struct compiler *c, struct node *n)
 			n->kind = N_INT;
 			n->ival = n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_STR ?
 				  n->a->ty.size : n->a->ty.size ? n->a->ty.size : 8;
+			if (n->a->ty.kind == TY_TUPLE)
+				n->ival = c->tups[n->a->ty.tup].csize;
 		} else if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7) ||
 					     !strncmp(n->str, "union ", 6))) {
 			/* the kernel's struct: its size from BTF */
@@ -503,12 +528,20 @@ int check_expr(struct compiler *c, struct node *n)
 		    (b->kind != TY_INT && b->kind != TY_PTR))
 			return ERR(n, "Type mismatch for '%s': comparing '%s' with '%s'",
 				   tok_name(n->op), kind_name(a->kind), kind_name(b->kind));
+		/* pointer arithmetic counts pointees, as in C: (int16 *)32 + 1 is 34 */
 		if (a->kind == TY_PTR && (n->op == T_PLUS || n->op == T_MINUS) &&
 		    b->kind == TY_INT) {
-			*t = *a;	/* pointer arithmetic, bytes as bpftrace counts them */
+			*t = *a;
+			n->scale = ptr_scale(c, a);
+			return 0;
+		}
+		if (b->kind == TY_PTR && n->op == T_PLUS && a->kind == TY_INT) {
+			*t = *b;
+			n->scale = ptr_scale(c, b);
 			return 0;
 		}
 		*t = t_int(8, a->is_signed && b->is_signed);
+		t->user = a->user || b->user;	/* reg("sp") + 8 is still user memory */
 		return 0;
 	}
 	case N_TERNARY:
@@ -558,7 +591,11 @@ int check_expr(struct compiler *c, struct node *n)
 		if (n->a->ty.kind != TY_INT && n->a->ty.kind != TY_PTR)
 			return ERR(n, "Cannot cast from \"%s\" to \"%s\"", kind_name(n->a->ty.kind),
 				   n->str);
-		ct.user = n->a->ty.user;
+		/* in a uprobe an address made from a number is the process's,
+		 * as bpftrace reads it there */
+		ct.user = n->a->ty.user || (n->a->ty.kind == TY_INT &&
+					    (c->cur->kind == P_UPROBE || c->cur->kind == P_URETPROBE ||
+					     c->cur->kind == P_USDT));
 		*t = ct;
 		return 0;
 	}
@@ -573,8 +610,14 @@ int check_expr(struct compiler *c, struct node *n)
 			if (check_keys(c, n->a, m) || check_map_value(c, n->a, m, &it))
 				return -1;
 			n->a->ty = m->val;
+			n->scale = m->ptr_scale;
 		} else if (check_expr(c, n->a)) {
 			return -1;
+		}
+		if (n->a->ty.kind == TY_PTR) {
+			n->scale = ptr_scale(c, &n->a->ty);
+			*t = n->a->ty;
+			return 0;
 		}
 		if (n->a->ty.kind != TY_INT)
 			return ERR(n, "The %s operator can only be used on integers",
@@ -616,6 +659,10 @@ static int check_assign(struct compiler *c, struct node *n)
 		}
 		if (vt.kind == TY_CTX || vt.kind == TY_ARRAY)
 			return ERR(r, "not supported yet: storing a %s in a map", kind_name(vt.kind));
+		if (vt.kind == TY_PTR && n->op == T_ASSIGN)
+			m->ptr_scale = ptr_scale(c, &vt);
+		if (n->op == T_ADD_ASSIGN || n->op == T_SUB_ASSIGN)
+			n->scale = m->ptr_scale;
 		if (vt.kind == TY_INT || vt.kind == TY_PTR) {
 			bool user = vt.user;
 
@@ -653,8 +700,13 @@ static int check_assign(struct compiler *c, struct node *n)
 			c->vars[v].off = 0;
 		}
 		if (n->op != T_ASSIGN) {
-			if (c->vars[v].ty.kind != TY_INT || r->ty.kind != TY_INT)
+			bool ptr = c->vars[v].ty.kind == TY_PTR &&
+				   (n->op == T_ADD_ASSIGN || n->op == T_SUB_ASSIGN);
+
+			if ((c->vars[v].ty.kind != TY_INT && !ptr) || r->ty.kind != TY_INT)
 				return ERR(n, "%s needs an integer variable", tok_name(n->op));
+			if (ptr)
+				n->scale = ptr_scale(c, &c->vars[v].ty);
 		} else {
 			struct type vt = r->ty;
 

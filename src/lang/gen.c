@@ -218,7 +218,9 @@ static void gen_binop(struct gen *g, struct node *n)
 	gen_expr(g, n->b, 0);
 	emit(g, MOV64_REG(R2, R0));
 	tmp_pop(g, t, R1);
-	/* r1 = left, r2 = right */
+	/* r1 = left, r2 = right; a pointer's integer side counts pointees */
+	if (n->scale > 1)
+		emit(g, ALU64_IMM(BPF_MUL, n->a->ty.kind == TY_PTR ? R2 : R1, n->scale));
 	switch (op) {
 	case T_PLUS: emit(g, ALU64_REG(BPF_ADD, R1, R2)); break;
 	case T_MINUS: emit(g, ALU64_REG(BPF_SUB, R1, R2)); break;
@@ -445,7 +447,7 @@ int gen_expr(struct gen *g, struct node *n, int dst)
 int gen_incdec(struct gen *g, struct node *n)
 {
 	struct node *v = n->a;
-	int delta = n->op == '+' ? 1 : -1;
+	int delta = (n->op == '+' ? 1 : -1) * (int)(n->scale > 1 ? n->scale : 1);
 
 	if (v->kind == N_VAR) {
 		struct var_def *d = &g->c->vars[v->id];
@@ -478,6 +480,8 @@ static void gen_assign(struct gen *g, struct node *n)
 
 		if (n->op != T_ASSIGN) {
 			gen_expr(g, r, 0);
+			if (n->scale > 1)
+				emit(g, ALU64_IMM(BPF_MUL, R0, n->scale));
 			emit(g, MOV64_REG(R1, R0));
 			emit(g, LDX_MEM(BPF_DW, R0, R10, d->off));
 			emit(g, ALU64_REG(alu[n->op], R0, R1));
@@ -497,12 +501,14 @@ static void gen_assign(struct gen *g, struct node *n)
 		return;
 	}
 	/* a map */
-	if (r->kind == N_CALL && r->op <= F_LHIST && n->op == T_ASSIGN) {
+	if (r->kind == N_CALL && (r->fn->flags & FN_AGG) && n->op == T_ASSIGN) {
 		gen_aggregate(g, l, r);
 		return;
 	}
 	if (n->op != T_ASSIGN) {
 		gen_expr(g, r, 0);
+		if (n->scale > 1)
+			emit(g, ALU64_IMM(BPF_MUL, R0, n->scale));
 		gen_map_rmw(g, l, alu[n->op], r, 0, true);
 		return;
 	}
@@ -583,6 +589,10 @@ static void gen_stmt(struct gen *g, struct node *n)
 static bool jumps_away(const struct node *n)
 {
 	if (n->kind == N_RETURN || n->kind == N_BREAK || n->kind == N_CONTINUE)
+		return true;
+	/* exit() ends the action too, as in bpftrace */
+	if (n->kind == N_EXPR_STMT && n->a->kind == N_CALL && n->a->fn &&
+	    (n->a->fn->flags & FN_ENDS))
 		return true;
 	if (n->kind == N_BLOCK)
 		for (int i = 0; i < n->nv; i++)

@@ -28,7 +28,7 @@ static void low32(struct gen *g)
 	emit(g, ALU64_IMM(BPF_RSH, R0, 32));
 }
 
-static void call_into(struct gen *g, int fn, int dst, uint32_t size)
+void gen_call_into(struct gen *g, int fn, int dst, uint32_t size)
 {
 	emit(g, MOV64_REG(R1, R10));
 	emit(g, ALU64_IMM(BPF_ADD, R1, dst));
@@ -80,7 +80,7 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 	case B_COMM:
 		if (!dst)
 			dst = stack_alloc(g, 16);
-		call_into(g, BPF_FUNC_get_current_comm, dst, 16);
+		gen_call_into(g, BPF_FUNC_get_current_comm, dst, 16);
 		return dst;
 	case B_KSTACK:
 		emit(g, MOV64_REG(R1, R6));
@@ -131,6 +131,9 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 	case B_RETVAL:
 		emit(g, LDX_MEM(BPF_DW, R0, R6, 80));
 		return 0;
+	case B_NUMAID:
+		emit(g, CALL(BPF_FUNC_get_numa_node_id));
+		return 0;
 	default:
 		if (n->id >= B_ARG0 && n->id <= B_ARG9) {
 			int i = n->id - B_ARG0;
@@ -152,37 +155,21 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 			emit(g, LDX_MEM(BPF_DW, R0, R6, arg_regs[i]));
 			return 0;
 		}
+		if (n->id >= B_SARG0 && n->id <= B_SARG9) {
+			/* sargN: the Nth 8-byte slot above the return address */
+			emit(g, LDX_MEM(BPF_DW, R0, R6, 152));
+			emit(g, ALU64_IMM(BPF_ADD, R0, 8 * (n->id - B_SARG0 + 1)));
+			gen_read(g, 8, false, true);
+			return 0;
+		}
 		return ERR_NS(g, n, "not supported yet: %s", n->str);
 	}
 }
 
-static void header(struct gen *g, int rec, enum rec_kind k, int id)
-{
-	emit_ld64(g, R1, (uint64_t)k << 32 | (uint32_t)id);
-	emit(g, STX_MEM(BPF_DW, R10, R1, rec));
-}
 
-static void event_only(struct gen *g, enum rec_kind k, int id)
-{
-	int rec = stack_alloc(g, 8);
 
-	header(g, rec, k, id);
-	gen_output(g, rec, 8);
-}
 
-static void read_str_into(struct gen *g, int dst, uint32_t size, uint32_t storage, bool user,
-			  bool exact)
-{
-	emit(g, MOV64_REG(R3, R0));
-	stack_zero(g, dst, storage);
-	emit(g, MOV64_REG(R1, R10));
-	emit(g, ALU64_IMM(BPF_ADD, R1, dst));
-	emit(g, MOV64_IMM(R2, size));
-	emit(g, CALL(exact ? (user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel) :
-		     (user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_kernel_str)));
-}
-
-static void tmp_get(struct gen *g, int where, int reg)
+void gen_tmp_get(struct gen *g, int where, int reg)
 {
 	if (where > 0)
 		emit(g, MOV64_REG(reg, where));
@@ -190,349 +177,26 @@ static void tmp_get(struct gen *g, int where, int reg)
 		emit(g, LDX_MEM(BPF_DW, reg, R10, where));
 }
 
-static void gen_join(struct gen *g, struct node *n)
-{
-	struct compiler *c = g->c;
-	int key = stack_alloc(g, 8), slot = stack_alloc(g, 8), done = label_new(g);
-	int base, scratch;
-
-	/* argv in a temporary, the per-CPU scratch record in another */
-	gen_expr(g, n->v[0], 0);
-	base = tmp_push(g);
-	emit(g, ST_MEM(BPF_DW, R10, key, 0));
-	emit_map_fd(g, R1, c->join_fd);
-	emit(g, MOV64_REG(R2, R10));
-	emit(g, ALU64_IMM(BPF_ADD, R2, key));
-	emit(g, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jmp(g, JMP_IMM(BPF_JEQ, R0, 0), done);
-	scratch = tmp_push(g);
-	emit_ld64(g, R1, (uint64_t)REC_JOIN << 32 | (uint32_t)n->ival);
-	emit(g, STX_MEM(BPF_DW, R0, R1, 0));
-	for (int i = 0; i < 16; i++)
-		emit(g, ST_MEM(BPF_B, R0, 8 + i * STR_SIZE, 0));
-	for (int i = 0; i < 16; i++) {
-		/* the i-th pointer, then its string */
-		tmp_get(g, base, R3);
-		emit(g, ALU64_IMM(BPF_ADD, R3, 8 * i));
-		emit(g, MOV64_REG(R1, R10));
-		emit(g, ALU64_IMM(BPF_ADD, R1, slot));
-		emit(g, MOV64_IMM(R2, 8));
-		emit(g, CALL(BPF_FUNC_probe_read_user));
-		emit(g, LDX_MEM(BPF_DW, R3, R10, slot));
-		emit_jmp(g, JMP_IMM(BPF_JEQ, R3, 0), done);
-		tmp_get(g, scratch, R1);
-		emit(g, ALU64_IMM(BPF_ADD, R1, 8 + i * STR_SIZE));
-		emit(g, MOV64_IMM(R2, STR_SIZE));
-		emit(g, CALL(BPF_FUNC_probe_read_user_str));
-	}
-	label_here(g, done);
-	/* send what was gathered, even when argv ended early */
-	{
-		int skip = label_new(g), ok = label_new(g);
-
-		emit(g, ST_MEM(BPF_DW, R10, key, 0));
-		emit_map_fd(g, R1, c->join_fd);
-		emit(g, MOV64_REG(R2, R10));
-		emit(g, ALU64_IMM(BPF_ADD, R2, key));
-		emit(g, CALL(BPF_FUNC_map_lookup_elem));
-		emit_jmp(g, JMP_IMM(BPF_JEQ, R0, 0), skip);
-		emit(g, MOV64_REG(R2, R0));
-		emit_map_fd(g, R1, c->ringbuf_fd);
-		emit(g, MOV64_IMM(R3, c->fmts[n->ival].size));
-		emit(g, MOV64_IMM(R4, 0));
-		emit(g, CALL(BPF_FUNC_ringbuf_output));
-		emit_jmp(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
-		gen_lost(g);
-		label_here(g, ok);
-		label_here(g, skip);
-	}
-	g->depth -= 2;
-}
 
 /* A struct's bytes (the expression gives its address) copied to dst. */
-static void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
+void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
 {
 	stack_zero(g, dst, storage);
 	gen_expr(g, v, 0);
 	emit(g, MOV64_REG(R3, R0));
-	call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
+	gen_call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
 		  dst, v->ty.size);
 }
 
-/* strncmp(a, b, n): 0 when the first n bytes match (or both end
- * before), 1 otherwise, as bpftrace returns. */
-static void gen_strncmp(struct gen *g, struct node *n)
-{
-	struct node *x = n->v[0], *y = n->v[1];
-	uint32_t len = x->ty.size < y->ty.size ? x->ty.size : y->ty.size;
-	int a = gen_expr(g, x, 0), b = gen_expr(g, y, 0);
-	int ne = label_new(g), eq = label_new(g), done = label_new(g);
 
-	if ((uint64_t)n->v[2]->ival < len)
-		len = n->v[2]->ival;
-	for (uint32_t i = 0; i < len; i++) {
-		emit(g, LDX_MEM(BPF_B, R1, R10, a + i));
-		emit(g, LDX_MEM(BPF_B, R2, R10, b + i));
-		emit_jmp(g, JMP_REG(BPF_JNE, R1, R2), ne);
-		emit_jmp(g, JMP_IMM(BPF_JEQ, R1, 0), eq);
-	}
-	label_here(g, eq);
-	emit(g, MOV64_IMM(R0, 0));
-	emit_jmp(g, JA(), done);
-	label_here(g, ne);
-	emit(g, MOV64_IMM(R0, 1));
-	label_here(g, done);
-}
 
-static bool is_scalar(const struct type *t)
-{
-	return t->kind == TY_INT || t->kind == TY_PTR;
-}
 
-/* macaddr(): six bytes from an array, or read where a pointer points. */
-static int gen_macaddr(struct gen *g, struct node *n, int dst)
-{
-	struct node *a = n->v[0];
-
-	if (!dst)
-		dst = stack_alloc(g, 8);
-	if (a->kind == N_FIELD && a->a->ty.kind == TY_CTX && !is_scalar(&a->ty)) {
-		/* a tracepoint's array field: in the context */
-		stack_zero(g, dst, 8);
-		emit(g, MOV64_REG(R3, R6));
-		emit(g, ALU64_IMM(BPF_ADD, R3, g->c->cur->tp->field[a->id].offset));
-		call_into(g, BPF_FUNC_probe_read_kernel, dst, 6);
-		return dst;
-	}
-	if (a->ty.kind == TY_STR) {	/* char[6] read as a string */
-		int s = gen_expr(g, a, 0);
-
-		stack_copy(g, dst, s, 8);
-		return dst;
-	}
-	stack_zero(g, dst, 8);
-	gen_expr(g, a, 0);	/* a pointer, or the address of an array */
-	emit(g, MOV64_REG(R3, R0));
-	call_into(g, a->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, dst, 6);
-	return dst;
-}
-
-/* buf(p, len) with len known only when the probe runs: at most the
- * buffer's size is read, and the length kept beside the bytes. */
-static int gen_buf_var(struct gen *g, struct node *n, int dst)
-{
-	struct node *a = n->v[0];
-	uint32_t storage = type_storage(&n->ty), cap = n->ty.size;
-	int len = stack_alloc(g, 8), from = 0, big = label_new(g), ok = label_new(g);
-	int t = 0;
-
-	stack_zero(g, dst, storage);
-	if (a->ty.kind == TY_STR) {
-		from = gen_expr(g, a, 0);
-		if (type_storage(&a->ty) < cap)
-			cap = type_storage(&a->ty);
-	} else {
-		gen_expr(g, a, 0);
-		t = tmp_push(g);
-	}
-	gen_expr(g, n->v[1], 0);
-	/* as an unsigned number: a negative length reads the whole buffer */
-	emit_jmp(g, JMP_IMM(BPF_JGT, R0, cap), big);
-	emit_jmp(g, JA(), ok);
-	label_here(g, big);
-	emit(g, MOV64_IMM(R0, cap));
-	label_here(g, ok);
-	emit(g, STX_MEM(BPF_DW, R10, R0, dst));
-	if (a->ty.kind == TY_STR) {
-		stack_copy(g, dst + 8, from, (cap + 7) & ~7u);
-		return dst;
-	}
-	emit(g, STX_MEM(BPF_DW, R10, R0, len));
-	tmp_pop(g, t, R3);
-	emit(g, LDX_MEM(BPF_DW, R2, R10, len));
-	emit(g, MOV64_REG(R1, R10));
-	emit(g, ALU64_IMM(BPF_ADD, R1, dst + 8));
-	emit(g, CALL(a->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
-	return dst;
-}
 
 int gen_call(struct gen *g, struct node *n, int dst)
 {
-	struct compiler *c = g->c;
-	struct fmt_def *f;
-	int rec;
-
-	switch (n->op) {
-	case F_PRINTF:
-	case F_CAT:
-	case F_SYSTEM:
-	case F_PRINT:
-		if (n->op == F_PRINT && n->v[0]->kind == N_MAP) {
-			event_only(g, REC_PRINT_MAP, n->ival);
-			return 0;
-		}
-		f = &c->fmts[n->ival];
-		rec = stack_alloc(g, f->size);
-		header(g, rec, f->kind, n->ival);
-		for (int i = 0; i < f->nargs; i++) {
-			struct node *a = n->v[i + (n->op != F_PRINT)];
-
-			if (f->arg[i].kind == TY_RECVAL) {
-				gen_recval(g, a, rec + f->off[i], type_storage(&f->arg[i]));
-			} else if (type_is_agg(&f->arg[i])) {
-				stack_zero(g, rec + f->off[i], type_storage(&f->arg[i]));
-				gen_expr(g, a, rec + f->off[i]);
-			} else {
-				gen_expr(g, a, 0);
-				emit(g, STX_MEM(BPF_DW, R10, R0, rec + f->off[i]));
-			}
-		}
-		gen_output(g, rec, f->size);
-		return 0;
-	case F_TIME:
-		event_only(g, REC_TIME, n->ival);
-		return 0;
-	case F_EXIT:
-		event_only(g, REC_EXIT, n->ival);
-		return 0;
-	case F_CLEAR:
-	case F_ZERO:
-		event_only(g, c->fmts[n->ival].kind, n->ival);
-		return 0;
-	case F_DELETE: {
-		struct map_def *m = &c->maps[n->v[0]->id];
-		int key;
-
-		if (m->val.kind == TY_HIST || m->val.kind == TY_LHIST)
-			return ERR_NS(g, n, "not supported yet: delete() on a hist map");
-		key = gen_key(g, n->v[0], false);
-		emit_map_fd(g, R1, m->fd);
-		emit(g, MOV64_REG(R2, R10));
-		emit(g, ALU64_IMM(BPF_ADD, R2, key));
-		emit(g, CALL(BPF_FUNC_map_delete_elem));
-		return 0;
-	}
-	case F_STR: {
-		uint32_t storage = type_storage(&n->ty);
-		struct node *a = n->v[0];
-
-		if (!dst)
-			dst = stack_alloc(g, storage);
-		if (a->ty.kind == TY_STR) {
-			stack_zero(g, dst, storage);
-			gen_expr(g, a, dst);
-			return dst;
-		}
-		gen_expr(g, a, 0);
-		read_str_into(g, dst, n->ty.size, storage, a->ty.user, false);
-		return dst;
-	}
-	case F_BUF: {
-		uint32_t storage = type_storage(&n->ty);
-		struct node *a = n->v[0];
-
-		if (!dst)
-			dst = stack_alloc(g, storage);
-		if (n->nv == 2 && n->v[1]->kind != N_INT)
-			return gen_buf_var(g, n, dst);
-		if (a->ty.kind == TY_STR) {
-			int s = gen_expr(g, a, 0);
-
-			stack_zero(g, dst, storage);
-			stack_copy(g, dst + 8, s, storage - 8 < type_storage(&a->ty) ?
-				   storage - 8 : type_storage(&a->ty));
-		} else {
-			gen_expr(g, a, 0);
-			read_str_into(g, dst + 8, n->ty.size, storage - 8, a->ty.user, true);
-			emit(g, ST_MEM(BPF_DW, R10, dst, 0));
-		}
-		emit(g, ST_MEM(BPF_DW, R10, dst, n->ty.size));
-		return dst;
-	}
-	case F_JOIN:
-		gen_join(g, n);
-		return 0;
-	case F_KSYM:
-	case F_STRFTIME:
-		gen_expr(g, n->v[n->op == F_STRFTIME], 0);
-		return 0;
-	case F_USYM:
-		if (!dst)
-			dst = stack_alloc(g, 16);
-		gen_expr(g, n->v[0], 0);
-		emit(g, STX_MEM(BPF_DW, R10, R0, dst));
-		emit(g, CALL(BPF_FUNC_get_current_pid_tgid));
-		emit(g, ALU64_IMM(BPF_RSH, R0, 32));
-		emit(g, STX_MEM(BPF_DW, R10, R0, dst + 8));
-		return dst;
-	case F_NTOP: {
-		struct node *a = n->v[n->nv - 1];
-		bool v6 = a->ty.kind != TY_INT && a->ty.kind != TY_PTR && a->ty.size == 16;
-
-		if (!dst)
-			dst = stack_alloc(g, 24);
-		stack_zero(g, dst, 24);
-		if (a->ty.kind == TY_INT || a->ty.kind == TY_PTR) {
-			gen_expr(g, a, 0);
-			emit(g, STX_MEM(BPF_W, R10, R0, dst + 8));
-		} else if (a->ty.kind == TY_ARRAY) {
-			gen_expr(g, a, 0);	/* its address */
-			emit(g, MOV64_REG(R3, R0));
-			call_into(g, a->ty.user ? BPF_FUNC_probe_read_user :
-				  BPF_FUNC_probe_read_kernel, dst + 8, a->ty.size);
-		} else {
-			int s = gen_expr(g, a, 0);
-
-			stack_copy(g, dst + 8, s, 16 < type_storage(&a->ty) ? 16 :
-				   type_storage(&a->ty));
-		}
-		if (n->nv == 2) {
-			gen_expr(g, n->v[0], 0);
-			emit(g, STX_MEM(BPF_DW, R10, R0, dst));
-		} else {
-			emit(g, ST_MEM(BPF_DW, R10, dst, v6 ? 10 : 2));
-		}
-		return dst;
-	}
-	case F_SIGNAL:
-		gen_expr(g, n->v[0], 0);
-		emit(g, MOV64_REG(R1, R0));
-		emit(g, CALL(BPF_FUNC_send_signal));
-		return 0;
-	case F_REG:
-		emit(g, LDX_MEM(BPF_DW, R0, R6, n->ival));
-		return 0;
-	case F_KADDR:
-		emit_mov_imm(g, R0, n->ival);
-		return 0;
-	case F_UADDR:
-		gen_uaddr(g, n);
-		return 0;
-	case F_KSTACK:
-	case F_USTACK:
-		return gen_stack_call(g, n, dst);
-	case F_BSWAP: {
-		uint32_t size = n->v[0]->ty.size;
-
-		gen_expr(g, n->v[0], 0);
-		if (size > 1)	/* to big endian on this little-endian machine: a swap */
-			emit(g, ((struct bpf_insn){ .code = BPF_ALU | BPF_END | BPF_TO_BE,
-						    .dst_reg = R0, .imm = 8 * size }));
-		return 0;
-	}
-	case F_KPTR:
-	case F_UPTR:
-	case F_STRERROR:	/* the number; user space shows its text */
-		gen_expr(g, n->v[0], 0);
-		return 0;
-	case F_STRNCMP:
-		gen_strncmp(g, n);
-		return 0;
-	case F_MACADDR:
-		return gen_macaddr(g, n, dst);
-	default:
+	if (!n->fn || !n->fn->gen)
 		return ERR_NS(g, n, "not supported yet: %s()", n->str);
-	}
+	return n->fn->gen(g, n, dst);
 }
 
 /* r0 = the hist bucket of the value in r1. */
@@ -584,7 +248,7 @@ static void lhist_bucket(struct gen *g, const struct map_def *m)
 	label_here(g, done);
 }
 
-static void update(struct gen *g, struct map_def *m, int key, int val, int flags)
+void gen_map_update(struct gen *g, struct map_def *m, int key, int val, int flags)
 {
 	emit_map_fd(g, R1, m->fd);
 	emit(g, MOV64_REG(R2, R10));
@@ -609,7 +273,7 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 	}
 	key = gen_key(g, map, bucket);
 	if (bucket) {
-		tmp_get(g, x, R1);
+		gen_tmp_get(g, x, R1);
 		if (k == TY_HIST)
 			hist_bucket(g);
 		else
@@ -632,14 +296,14 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 		emit(g, STX_MEM(BPF_DW, R0, R1, 0));
 		break;
 	case TY_SUM:
-		tmp_get(g, x, R2);
+		gen_tmp_get(g, x, R2);
 		emit(g, LDX_MEM(BPF_DW, R1, R0, 0));
 		emit(g, ALU64_REG(BPF_ADD, R1, R2));
 		emit(g, STX_MEM(BPF_DW, R0, R1, 0));
 		break;
 	case TY_AVG:
 	case TY_STATS:
-		tmp_get(g, x, R2);
+		gen_tmp_get(g, x, R2);
 		emit(g, LDX_MEM(BPF_DW, R1, R0, 0));
 		emit(g, ALU64_IMM(BPF_ADD, R1, 1));
 		emit(g, STX_MEM(BPF_DW, R0, R1, 0));
@@ -651,7 +315,7 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 	case TY_MAX: {
 		int store = label_new(g);
 
-		tmp_get(g, x, R2);
+		gen_tmp_get(g, x, R2);
 		emit(g, LDX_MEM(BPF_DW, R1, R0, 8));
 		emit_jmp(g, JMP_IMM(BPF_JEQ, R1, 0), store);
 		emit(g, LDX_MEM(BPF_DW, R1, R0, 0));
@@ -676,23 +340,23 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 		emit(g, ST_MEM(BPF_DW, R10, val + 8, 0));
 		break;
 	case TY_SUM:
-		tmp_get(g, x, R2);
+		gen_tmp_get(g, x, R2);
 		emit(g, STX_MEM(BPF_DW, R10, R2, val));
 		emit(g, ST_MEM(BPF_DW, R10, val + 8, 0));
 		break;
 	case TY_AVG:
 	case TY_STATS:
-		tmp_get(g, x, R2);
+		gen_tmp_get(g, x, R2);
 		emit(g, ST_MEM(BPF_DW, R10, val, 1));
 		emit(g, STX_MEM(BPF_DW, R10, R2, val + 8));
 		break;
 	default:
-		tmp_get(g, x, R2);
+		gen_tmp_get(g, x, R2);
 		emit(g, STX_MEM(BPF_DW, R10, R2, val));
 		emit(g, ST_MEM(BPF_DW, R10, val + 8, 1));
 		break;
 	}
-	update(g, m, key, val, BPF_ANY);
+	gen_map_update(g, m, key, val, BPF_ANY);
 	label_here(g, done);
 	if (have_x)
 		g->depth--;
@@ -713,7 +377,7 @@ void gen_map_store(struct gen *g, struct node *map, struct node *v)
 		emit(g, STX_MEM(BPF_DW, R10, R0, val));
 	}
 	key = gen_key(g, map, false);
-	update(g, m, key, val, BPF_ANY);
+	gen_map_update(g, m, key, val, BPF_ANY);
 }
 
 int gen_map_rmw(struct gen *g, struct node *map, int op, struct node *rhs, int delta,
@@ -734,7 +398,7 @@ int gen_map_rmw(struct gen *g, struct node *map, int op, struct node *rhs, int d
 	emit(g, LDX_MEM(BPF_DW, R1, R3, 0));
 	emit(g, MOV64_REG(R4, R1));
 	if (rhs)
-		tmp_get(g, t, R2);
+		gen_tmp_get(g, t, R2);
 	else
 		emit(g, MOV64_IMM(R2, delta));
 	emit(g, ALU64_REG(op, R1, R2));
@@ -744,12 +408,12 @@ int gen_map_rmw(struct gen *g, struct node *map, int op, struct node *rhs, int d
 	label_here(g, null);
 	emit(g, MOV64_IMM(R1, 0));
 	if (rhs)
-		tmp_get(g, t, R2);
+		gen_tmp_get(g, t, R2);
 	else
 		emit(g, MOV64_IMM(R2, delta));
 	emit(g, ALU64_REG(op, R1, R2));
 	emit(g, STX_MEM(BPF_DW, R10, R1, val));
-	update(g, m, key, val, BPF_ANY);
+	gen_map_update(g, m, key, val, BPF_ANY);
 	emit(g, LDX_MEM(BPF_DW, R0, R10, val));
 	if (!want_new)
 		emit(g, MOV64_IMM(R0, 0));

@@ -7,8 +7,11 @@
  *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
  *   check.c    the type checker: maps, $variables, tracepoint formats,
  *              kernel BTF (btf.c) for struct member access; calls.c for
- *              builtins and functions, tuples.c for tuples, types.c for
+ *              builtins and calls, tuples.c for tuples, types.c for
  *              value sizes and how two types meet
+ *   fn_*.c     builtin functions, one record each (struct func_def: name,
+ *              arguments, type rule, code): fn_agg.c aggregations,
+ *              fn_out.c records for user space, fn_val.c values
  *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
  *   gen*.c     AST -> BPF instructions, one program per probe
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
@@ -144,6 +147,9 @@ struct node {
 	int id;			/* map index, variable index, builtin id, fmt id */
 	bool arrow;		/* N_FIELD: -> rather than . */
 	int ptr_depth;		/* N_CAST: stars */
+	const struct func_def *fn;	/* N_CALL: the builtin, once typed */
+	uint32_t scale;		/* pointer arithmetic: the integer side times this
+				 * (the pointee's size), as C and bpftrace count */
 };
 
 struct attach {
@@ -190,6 +196,7 @@ struct map_def {
 	uint32_t val_size;
 	bool percpu;
 	int64_t lmin, lmax, lstep;
+	uint32_t ptr_scale;	/* given a pointer: += -= ++ -- step by its pointee */
 	int fd;
 };
 
@@ -199,6 +206,10 @@ struct tuple_def {
 	struct type el[MAX_ARGS];
 	uint32_t off[MAX_ARGS];
 	uint32_t size;
+	/* bpftrace lays tuples out as C structs (each element at its natural
+	 * alignment, integers at their own size): what sizeof() says */
+	uint8_t isz[MAX_ARGS];	/* an integer element's size before widening */
+	uint32_t csize, calign;
 };
 
 struct var_def {
@@ -364,17 +375,41 @@ int script_main(int argc, char **argv);
 enum builtin {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,
 	B_CPID, B_COMM, B_KSTACK, B_USTACK, B_PROBE, B_FUNC, B_PROBE_FUNC,
-	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME,
+	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME, B_NUMAID,
 	B_ARG0, B_ARG9 = B_ARG0 + 9, B_SARG0, B_SARG9 = B_SARG0 + 9,
 };
 
-enum func {
-	F_COUNT, F_SUM, F_MIN, F_MAX, F_AVG, F_STATS, F_HIST, F_LHIST,
-	F_PRINTF, F_TIME, F_EXIT, F_PRINT, F_CLEAR, F_ZERO, F_DELETE, F_STR,
-	F_BUF, F_JOIN, F_KSYM, F_USYM, F_KADDR, F_UADDR, F_NTOP, F_STRFTIME,
-	F_SIGNAL, F_REG, F_KSTACK, F_USTACK, F_BSWAP, F_STRNCMP, F_MACADDR, F_CGROUPID,
-	F_CAT, F_SYSTEM, F_KPTR, F_UPTR, F_STRERROR,
+/* A builtin function, all strobe knows of it in one record (fn_agg.c,
+ * fn_out.c, fn_val.c): adding one is adding its record and its two
+ * functions there. */
+struct func_def {
+	const char *name;
+	int min, max;		/* how many arguments */
+	unsigned flags;		/* FN_* */
+	int arg;		/* a value of the record's own (a kind, a record kind) */
+	/* Types the call; its arguments are typed already (but see the
+	 * flags).  assign_to: the map it is assigned to, or NULL. */
+	int (*check)(struct compiler *c, struct node *n, struct node *assign_to);
+	/* Its code: a scalar in r0 (returns 0), or a value kept in memory
+	 * written at dst (allocated when 0; returns its offset).  NULL for
+	 * aggregations (gen_aggregate) and calls typed into constants. */
+	int (*gen)(struct gen *g, struct node *n, int dst);
 };
+
+#define FN_AGG		1	/* an aggregation: only assigned to a map */
+#define FN_MAP_ARG	2	/* the first argument names a map, not read */
+#define FN_MODE_ARG	4	/* a builtin argument is a mode: kstack(perf) */
+#define FN_ENDS		8	/* ends the action: exit() */
+#define FN_POS_TEXT	16	/* str($1): a positional parameter is its text */
+
+extern const struct func_def fn_agg[], fn_out[], fn_val[];
+const struct func_def *func_lookup(const char *name);
+/* Shared by the builtins' records: */
+bool arg_is_int(const struct type *t);	/* an integer or a pointer */
+/* Argument i must be an integer literal: 0, or -1 after the error. */
+int arg_literal(struct compiler *c, struct node *call, int i);
+/* A record kind for user space (printf's format...): its index. */
+int fmt_add(struct compiler *c, enum rec_kind k, const char *fmt);
 
 int builtin_lookup(const char *name);
 struct type t_int(uint32_t size, bool sign);
@@ -385,6 +420,8 @@ uint32_t type_storage(const struct type *t);
 /* Values kept in memory (strings, buffers...) rather than in a register. */
 bool type_is_agg(const struct type *t);
 int type_deref(struct compiler *c, const struct type *p, struct type *out);
+/* The size of what a pointer points to: the step of pointer arithmetic. */
+uint32_t ptr_scale(struct compiler *c, const struct type *p);
 struct map_def *map_get(struct compiler *c, struct node *n);
 int check_keys(struct compiler *c, struct node *n, struct map_def *m);
 int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
@@ -402,8 +439,10 @@ int tuple_unify(struct compiler *c, struct node *n, struct type *have, const str
 void tuple_text(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* A call; assign_to is the map it is assigned to (count() and friends). */
 int check_call(struct compiler *c, struct node *n, struct node *assign_to);
-/* printf's conversions: how many, or -1 with *bad set to the culprit. */
-int fmt_count(const char *fmt, const char **bad);
+/* printf's conversions: how many, or -1 with *bad set to the culprit;
+ * spec (or NULL) gets the first MAX_ARGS as length modifier + conversion
+ * ("lu", "s", "rx"). */
+int fmt_count(const char *fmt, const char **bad, char (*spec)[4]);
 /* A kernel symbol's address from /proc/kallsyms, 0 if none. */
 uint64_t kallsyms_addr(const char *name);
 
@@ -428,6 +467,8 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 /* A BTF type as a value type (int, pointer, array, record). */
 int btf_to_type(struct compiler *c, int id, struct type *t);
 const char *btf_name_of(struct compiler *c, int id);
+/* Bytes of the BTF type `id` (typedefs and qualifiers resolved); 0 if unknown. */
+uint32_t btf_size(struct compiler *c, int id);
 /* The element type of the BTF array `id`. */
 int btf_array_elem(struct compiler *c, int id, struct type *t);
 /* A struct's bytes as bpftrace prints them: { .a = 1, .b = { .c = 2 } } */
@@ -506,6 +547,14 @@ void gen_map_store(struct gen *g, struct node *map, struct node *val);
 int gen_value_to(struct gen *g, struct node *n, int dst, const struct type *want);
 int gen_tuple_elem(struct gen *g, struct node *n, int dst);
 void gen_aggregate(struct gen *g, struct node *map, struct node *call);
+/* Shared by the builtins' code: a helper fn(stack + dst, size, r3) */
+void gen_call_into(struct gen *g, int fn, int dst, uint32_t size);
+/* A temporary pushed by tmp_push() into reg, leaving it pushed. */
+void gen_tmp_get(struct gen *g, int where, int reg);
+/* bpf_map_update_elem(map, stack + key, stack + val, flags) */
+void gen_map_update(struct gen *g, struct map_def *m, int key, int val, int flags);
+/* A struct's bytes (the expression gives its address) copied to dst. */
+void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage);
 #define ERR_NS(g, n, ...) (lang_error((g)->c->src, (n)->l, __VA_ARGS__), (g)->err = -1, 0)
 /* Build a map's key on the stack (+8 bytes for a hist bucket). */
 int gen_key(struct gen *g, struct node *map, bool bucket);

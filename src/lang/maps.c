@@ -261,13 +261,17 @@ static void hist_label(char *b, size_t n, const struct map_def *m, int i, int nb
 	char lo[32], hi[32];
 
 	if (m->val.kind == TY_LHIST) {
+		/* bounds that are whole multiples of 1024 get K/M/G as in
+		 * bpftrace ([1K, 2K), [1536, 2K)); lhist bounds are >= 0 */
+		num_suffix(lo, sizeof(lo), i == nb - 1 ? (uint64_t)m->lmax :
+			   m->lmin + (uint64_t)(i - 1) * m->lstep);
+		num_suffix(hi, sizeof(hi), m->lmin + (uint64_t)i * m->lstep);
 		if (i == 0)
-			snprintf(b, n, "(..., %lld)", (long long)m->lmin);
+			snprintf(b, n, "(..., %s)", hi);
 		else if (i == nb - 1)
-			snprintf(b, n, "[%lld, ...)", (long long)m->lmax);
+			snprintf(b, n, "[%s, ...)", lo);
 		else
-			snprintf(b, n, "[%lld, %lld)", (long long)(m->lmin + (i - 1) * m->lstep),
-				 (long long)(m->lmin + i * m->lstep));
+			snprintf(b, n, "[%s, %s)", lo, hi);
 		return;
 	}
 	if (i == 0) {
@@ -409,6 +413,9 @@ void map_clear(struct compiler *c, int mi, bool zero)
 	uint8_t *keys = calloc(MAP_ENTRIES + 1, ks), *zeros = calloc(1, vs);
 	int n = 0;
 
+	/* a keyless count() is an array in bpftrace: cleared, it reads 0 */
+	if (m->nkeys == 0 && m->val.kind == TY_COUNT)
+		zero = true;
 	while (keys && zeros && n < MAP_ENTRIES &&
 	       !bpf_map_get_next_key(m->fd, n ? keys + (n - 1) * ks : NULL, keys + n * ks))
 		n++;

@@ -136,6 +136,15 @@ static void convert(struct compiler *c, FILE *o, const char *spec, size_t n,
 	for (size_t i = 0; i < n - 1 && k < sizeof(fmt) - 4; i++)
 		if (!strchr("hlzjt", spec[i]))
 			fmt[k++] = spec[i];
+	if (n >= 3 && spec[n - 2] == 'r' && (conv == 'x' || conv == 'h') && t->kind == TY_BUF) {
+		/* %rx: every byte as \xNN; %rh: hex pairs apart (bpftrace ignores
+		 * flags and width here) */
+		uint64_t len = (uint64_t)v > t->size ? t->size : (uint64_t)v;
+
+		for (uint64_t i = 0; i < len; i++)
+			fprintf(o, conv == 'x' ? "\\x%02x" : i ? " %02x" : "%02x", p[8 + i]);
+		return;
+	}
 	if (conv == 's' && (t->kind == TY_KSTACK || t->kind == TY_USTACK)) {
 		/* printf shows stacks indented deeper than map keys, as bpftrace */
 		stack_text(c, o, t, p);
@@ -231,6 +240,8 @@ static void out_printf(struct compiler *c, FILE *o, const struct fmt_def *f,
 			p += strspn(p, "0123456789");
 		}
 		p += strspn(p, "hlzjt");
+		if (*p == 'r' && (p[1] == 'x' || p[1] == 'h'))
+			p++;
 		if (arg < f->nargs)
 			convert(c, o, s, p - s + 1, &f->arg[arg], rec + f->off[arg]);
 		arg++;

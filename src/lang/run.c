@@ -45,7 +45,7 @@ static int libbpf_quiet(enum libbpf_print_level l, const char *fmt, va_list ap)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: strobe script [options] (-e PROGRAM | FILE) [ARGS...]\n"
+		"USAGE: strobe script [options] (-e PROGRAM | FILE) [ARGS...]\n"
 		"       strobe script -l [PATTERN]\n"
 		"Runs a bpftrace program, compiled to BPF by strobe itself.\n"
 		"  -e PROGRAM   the program text\n"
@@ -53,6 +53,8 @@ static void usage(FILE *f)
 		"  -p PID       the process uprobes and usdt probes attach to (ends with it)\n"
 		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
 		"  -o FILE      write the output to FILE\n"
+		"  -q           quiet: no \"Attaching N probes...\" line\n"
+		"  -V, --version  which language: bpftrace v0.17.0's\n"
 		"  --unsafe     allow system()\n"
 		"  -v           show the verifier's statistics\n"
 		"  -d, -dd      show the generated instructions; -dd also the verifier's log\n"
@@ -265,6 +267,12 @@ static void run_kind(struct compiler *c, enum lang_probe_kind k)
 			probe_run_once(&c->pts[i]);
 }
 
+static bool attach_reversed(enum lang_probe_kind k)
+{
+	return k == P_PROFILE || k == P_SOFTWARE || k == P_INTERVAL || k == P_UPROBE ||
+	       k == P_URETPROBE || k == P_USDT;
+}
+
 int script_main(int argc, char **argv)
 {
 	struct compiler c = { .ringbuf_fd = -1, .lost_fd = -1, .stack_fd = -1, .join_fd = -1 };
@@ -273,7 +281,7 @@ int script_main(int argc, char **argv)
 	struct program prog = { 0 };
 	struct src src;
 	char *file_text = NULL;
-	bool list = false, watch;
+	bool list = false, quiet = false, watch;
 	int opt, rc = 1, go = -1, d = 0, pidfd = -1;
 	pid_t child = -1;
 	struct timespec mono, real;
@@ -281,10 +289,11 @@ int script_main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "unsafe", no_argument, NULL, 'U' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
@@ -306,6 +315,12 @@ int script_main(int argc, char **argv)
 		case 'd': d++; break;
 		case 'h': usage(stdout); return 0;
 		case 'U': c.unsafe = true; break;
+		case 'q': quiet = true; break;
+		case 'V':
+			/* bpftrace's test engine looks for "bpftrace v" */
+			printf("strobe script %s: the language of bpftrace v0.17.0\n",
+			       STROBE_VERSION);
+			return 0;
 		default: usage(stderr); return 2;
 		}
 	}
@@ -329,7 +344,9 @@ int script_main(int argc, char **argv)
 		}
 		file_text = read_all(argv[optind], &len);
 		if (!file_text) {
-			fprintf(stderr, "strobe script: cannot read %s: %s\n", argv[optind],
+			/* bpftrace's words after ours (its tests look for them) */
+			fprintf(stderr, "strobe script: ERROR: failed to open file '%s': %s\n",
+				argv[optind],
 				strerror(errno));
 			return 1;
 		}
@@ -382,13 +399,21 @@ int script_main(int argc, char **argv)
 
 		sigaction(SIGCHLD, &sa, NULL);
 	}
-	fprintf(c.out, "Attaching %d probe%s...\n", probes_count(&c),
-		probes_count(&c) == 1 ? "" : "s");
+	if (!quiet)
+		fprintf(c.out, "Attaching %d probe%s...\n", probes_count(&c),
+			probes_count(&c) == 1 ? "" : "s");
 	fflush(c.out);
 	run_kind(&c, P_BEGIN);
 	ring_buffer__consume(rb);
+	/* Several probes on one event run in program order, as in bpftrace.
+	 * The kernel runs the perf events of a software event and the
+	 * consumers of a uprobe newest first: those are attached last to
+	 * first; tracepoints run in the order they were attached. */
 	for (int i = 0; i < c.npts && !exited; i++)
-		if (point_attach(&c, &c.pts[i]))
+		if (!attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
+			goto out;
+	for (int i = c.npts - 1; i >= 0 && !exited; i--)
+		if (attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
 			goto out;
 	if (go >= 0) {
 		uint64_t one = 1;

@@ -23,6 +23,33 @@ static bool same_type(const struct type *a, const struct type *b)
 	       a->tup == b->tup && a->nelem == b->nelem;
 }
 
+/* bpftrace's layout of the tuple, for sizeof(): C's rules, elements at
+ * their natural alignment ((int8, int16, int32) is 8 bytes). */
+static void c_layout(const struct compiler *c, struct tuple_def *d)
+{
+	uint32_t off = 0, align = 1;
+
+	for (int i = 0; i < d->n; i++) {
+		const struct type *t = &d->el[i];
+		uint32_t sz = type_storage(t), al = 8;
+
+		if (t->kind == TY_INT) {
+			sz = al = d->isz[i] ? d->isz[i] : 8;
+		} else if (t->kind == TY_STR) {
+			sz = t->size;
+			al = 1;
+		} else if (t->kind == TY_TUPLE) {
+			sz = c->tups[t->tup].csize;
+			al = c->tups[t->tup].calign;
+		}
+		off = (off + al - 1) / al * al + sz;
+		if (al > align)
+			align = al;
+	}
+	d->calign = align;
+	d->csize = (off + align - 1) / align * align;
+}
+
 /* The index of a layout equal to d, added if new. */
 static int intern(struct compiler *c, struct tuple_def *d)
 {
@@ -33,12 +60,13 @@ static int intern(struct compiler *c, struct tuple_def *d)
 		off += type_storage(&d->el[i]);
 	}
 	d->size = off;
+	c_layout(c, d);
 	for (int i = 0; i < c->ntups; i++) {
 		const struct tuple_def *e = &c->tups[i];
 		bool same = e->n == d->n;
 
 		for (int k = 0; same && k < d->n; k++)
-			same = same_type(&e->el[k], &d->el[k]);
+			same = same_type(&e->el[k], &d->el[k]) && e->isz[k] == d->isz[k];
 		if (same)
 			return i;
 	}
@@ -72,6 +100,7 @@ int tuple_check(struct compiler *c, struct node *n)
 			return -1;
 		t = n->v[i]->ty;
 		if (t.kind == TY_INT || t.kind == TY_PTR) {
+			d.isz[i] = t.kind == TY_INT && t.size ? t.size : 8;
 			t = t_int(8, t.kind == TY_INT && t.is_signed);
 		} else if (t.kind == TY_RECORD || t.kind == TY_CTX || t.kind == TY_ARRAY ||
 			   t.kind == TY_VOID || t.kind >= TY_COUNT) {

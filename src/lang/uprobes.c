@@ -308,9 +308,21 @@ int gen_usdt_arg(struct gen *g, struct node *n, int i)
 	a = &l->args[i];
 	size = a->size < 0 ? -a->size : a->size;
 	switch (a->type) {
-	case USDT_CONST:
-		emit_ld64(g, R0, a->val);
+	case USDT_CONST: {
+		/* the note has the constant as a signed number ("4@$-202182160"
+		 * for 0xf3f3f3f0); its size's sign says how to extend it */
+		uint64_t v = a->val;
+
+		if (size < 8) {
+			uint64_t mask = (1ULL << (8 * size)) - 1;
+
+			v &= mask;
+			if (a->size < 0 && (v >> (8 * size - 1)) & 1)
+				v |= ~mask;
+		}
+		emit_ld64(g, R0, v);
 		return 0;
+	}
 	case USDT_REG:
 		emit(g, LDX_MEM(BPF_DW, R0, R6, a->reg_off));
 		if (size < 8) {

@@ -5,7 +5,9 @@
  * tracer enabled it (its semaphore), strobe:gated(i * 3).  lang_many(1..8)
  * is called once at the end.  strobe:twice
  * is one marker at two places with different argument locations;
- * strobe:mem(42, rounds) reads both from memory.
+ * strobe:mem(42, rounds) reads both from memory; strobe:consts has six
+ * constants, unsigned and signed, of 4, 2 and 1 bytes.  It calls
+ * getenv("STROBE_MARKS_WORD") once at the start.
  * argv[2] (ms, default 0): a pause before the rounds (time for -p to
  * attach) and after them (time to read the process's symbols). */
 #define _SDT_HAS_SEMAPHORES 1
@@ -21,12 +23,15 @@ SEMAPHORE(tick);
 SEMAPHORE(gated);
 SEMAPHORE(twice);
 SEMAPHORE(mem);
+SEMAPHORE(consts);
 
 __attribute__((noinline)) long lang_add(long a, long b)
 {
 	__asm__ volatile("" ::: "memory");
 	return a + b;
 }
+
+const char *volatile word_env;
 
 /* a global for uaddr(): the rounds so far */
 volatile long lang_rounds;
@@ -66,6 +71,8 @@ int main(int argc, char **argv)
 	struct timespec pause = { ms / 1000, ms % 1000 * 1000000 };
 
 	nanosleep(&pause, NULL);
+	/* a user pointer returned: uretprobe:...:getenv reads it */
+	word_env = getenv("STROBE_MARKS_WORD");
 	for (int i = 1; i <= n; i++) {
 		/* a string of its own on the stack: the page is there when
 		 * a tracer reads it (a literal's page may not be yet) */
@@ -80,6 +87,10 @@ int main(int argc, char **argv)
 	}
 	twice(&v);
 	mem();
+	/* constants, unsigned and signed: the note has "4@$-202182160" for
+	 * the unsigned 0xf3f2f1f0, whose size says how to extend it */
+	STAP_PROBE6(strobe, consts, (unsigned int)0xf3f2f1f0u, (int)0xf3f2f1f0u,
+		    (unsigned short)0xf1f0, (short)0xf1f0, (unsigned char)0xf0, (signed char)0xf0);
 	sum += lang_many(1, 2, 3, 4, 5, 6, 7, 8);
 	printf("sum %ld gated %d\n", sum, gated);
 	fflush(stdout);
