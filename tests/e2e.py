@@ -1090,6 +1090,18 @@ def test_page_ends_like_strace():
                                                                   lineterm="")))
 
 
+def test_ioctl_families_like_strace():
+    """ioctl requests of the evdev, block, loop and file system families by
+    name, evdev's with their parameters (EVIOCGBIT(EV_KEY, 8)), in every
+    -X style, and their third arguments as strace shows them when the call
+    fails: NULL or an address, a number, [an int] or [a range] read, none."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("ioctls")], "trace=ioctl", flags)
+        b = traced_lines(STROBE, [prog("ioctls")], "trace=ioctl", flags)
+        check(a == b and len(a) >= 150, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_long_strings_lose_nothing():
     """-s4096 on a program making 32,776 calls with strings up to 4 KiB
     (strace's printstrn tests): the ring buffer is sized from -s, so that
