@@ -84,9 +84,9 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);
 		sbuf_putc(b, ')');
-	} else if (e->inj & INJ_RETVAL) {
+	} else if ((e->inj & INJ_RETVAL) && (!d || d->ret != RK_FD)) {
 		/* strace shows a value -e inject=...:retval= gave unsigned:
-		 * "close(3) = 18446744073709547520 (INJECTED)" */
+		 * "close(3) = 18446744073709547520 (INJECTED)"; an fd signed */
 		sbuf_u64(b, (uint64_t)ret);
 	} else {
 		sbuf_s64(b, ret);
