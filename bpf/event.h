@@ -347,6 +347,12 @@ struct cap_rule {
 	__u8 fdpair;
 };
 
+/* cap_rule.size: a struct read at its kind's largest size, of which what
+ * is readable up to the end of its page will do (a sockaddr the process
+ * put at the end of its memory, ioctl's argument) */
+#define CAPR_UPTO_PAGE_SIZE	0x8000
+#define CAPR_UPTO_PAGE		1	/* the same, in cap_struct_g's argument */
+
 #define FDM_RESULT	0x40
 #define FDPAIR_NONE	0xff
 

@@ -296,6 +296,7 @@ OVERRIDE = {
     ("clone", "parent_tidptr"): "INTP/out",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
+    ("prctl", "arg5"): "PRCTL_ARG5",
 }
 # Arguments the kernel does not take but strace shows, filled in by the BPF
 # side: rt_sigreturn's signal mask, read from the frame on the user stack.
@@ -311,6 +312,10 @@ RET_TIMEX = {"adjtimex", "clock_adjtime"}  # "= 5 (TIME_ERROR)"
 RET_MEMBARRIER = {"membarrier"}           # MEMBARRIER_CMD_QUERY's "= 0x3ff (...)"
 RET_IOPRIO = {"ioprio_get"}               # "= 0 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))"
 RET_NONE = {"exit", "exit_group"}
+# calls that never fail (strace's NF): any result is a number, unsigned
+RET_UDEC = {"getuid", "geteuid", "getgid", "getegid", "setfsuid", "setfsgid"}
+# a pid: an int, whatever -e inject=...:retval= put in the register
+RET_PID = {"getpid", "getppid", "gettid", "getpgrp", "getpgid", "getsid"}
 RET_FD = {"open", "openat", "openat2", "creat", "dup", "dup2", "dup3",
           "socket", "accept", "accept4", "epoll_create", "epoll_create1",
           "eventfd", "eventfd2", "signalfd", "signalfd4", "timerfd_create",
@@ -482,6 +487,34 @@ def kind_of(sc, ctype, aname):
     return "INT"
 
 
+# How many of the register's bits the kernel reads: a 32-bit int or a
+# 16-bit umode_t arrives in a 64-bit register whose upper bits the ABI
+# leaves undefined, and the kernel never sees them.  strace prints what the
+# kernel reads, so the table records each argument's width and signedness
+# from its C type (syscall_arg.bytes, .sign) and the formatter extends the
+# low bits as the kernel's C would before any decoder runs
+# (syscall_narrow_args).  Types not listed are 64-bit.
+S32_TYPES = {"int", "__s32", "s32", "pid_t", "key_t", "clockid_t", "mqd_t",
+             "timer_t", "key_serial_t", "rwf_t"}
+U32_TYPES = {"unsigned int", "unsigned", "u32", "__u32", "uid_t", "gid_t", "qid_t"}
+U16_TYPES = {"umode_t"}
+
+
+def arg_width(ctype):
+    """(bytes, signed) of an argument the kernel reads as a narrower
+    integer, else (0, False)."""
+    t = re.sub(r"^const\s+", "", ctype.strip())
+    if "*" in t:
+        return 0, False
+    if t in U16_TYPES:
+        return 2, False
+    if t in S32_TYPES or t.startswith("enum "):
+        return 4, True
+    if t in U32_TYPES:
+        return 4, False
+    return 0, False
+
+
 def read_kinds():
     """Kind name -> the direction its arguments get when only one side of
     the kind is captured ("in", "out"), or None when both are."""
@@ -494,8 +527,9 @@ def read_kinds():
     return kinds
 
 
-def c_arg(kinds, sc, n, spec):
-    """One argument's initializer from its NAME[/out][:N] kind."""
+def c_arg(kinds, sc, n, spec, width=(0, False)):
+    """One argument's initializer from its NAME[/out][:N] kind and the
+    bytes of the register the kernel reads (0: all of them)."""
     k, _, ln = spec.partition(":")
     k, _, d = k.partition("/")
     if k not in kinds:
@@ -504,6 +538,8 @@ def c_arg(kinds, sc, n, spec):
         sys.exit("gen-syscall-table: %s: %s: kind %s is only captured %s" % (sc, n, k, kinds[k]))
     d = d or kinds[k] or "in"
     extra = (", " + ln if ln else ", 0" if d == "out" else "") + (", ARG_OUT" if d == "out" else "")
+    if width[0]:
+        extra += ", .bytes = %d" % width[0] + (", .sign = 1" if width[1] else "")
     return '{ "%s", AK_%s%s }' % (n, k, extra)
 
 
@@ -528,12 +564,12 @@ def main(out):
             known = False
         else:
             known = True
-        args = [(a, kind_of(name, t, a)) for t, a in fmt][:6]
-        args += SYNTHETIC_ARGS.get(name, [])
+        args = [(a, kind_of(name, t, a), arg_width(t)) for t, a in fmt][:6]
+        args += [(a, k, (0, False)) for a, k in SYNTHETIC_ARGS.get(name, [])]
         classes = set()
-        if any(k == "PATH" for _, k in args):
+        if any(k == "PATH" for _, k, _ in args):
             classes.add("FILE")
-        if any(k in ("FD", "DIRFD") for _, k in args):
+        if any(k in ("FD", "DIRFD") for _, k, _ in args):
             classes.add("DESC")
         for cls, lst in CLASS_LISTS.items():
             if name in lst.split():
@@ -544,6 +580,7 @@ def main(out):
             # strace's classes, for every call strace knows
             classes = set(strace_classes.get(name, ()))
         ret = ("HEX" if name in RET_HEX else "NONE" if name in RET_NONE
+               else "UDEC" if name in RET_UDEC else "PID" if name in RET_PID
                else "FD" if name in RET_FD else "OCT" if name in RET_OCT
                else "SIGNAL" if name in RET_SIGNAL else "SCHED" if name in RET_SCHED
                else "PERSONALITY" if name in RET_PERSONALITY
@@ -559,7 +596,7 @@ def main(out):
     o.append("const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {")
     for nr, name, args, classes, ret, known in rows:
         cl = "|".join("SC_" + c for c in CLASS_ORDER if c in classes) or "0"
-        a = ", ".join(c_arg(kinds, name, n, k) for n, k in args)
+        a = ", ".join(c_arg(kinds, name, n, k, w) for n, k, w in args)
         flags = "" if known else ", .flags = SCF_NO_FORMAT"
         fx = [FX[name]] if name in FX else []
         if ret == "FD":

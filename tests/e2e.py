@@ -1042,6 +1042,78 @@ def test_timer_create_like_strace():
     check(a == b and len(a) == 4, "strace:\n%s\nstrobe:\n%s" % ("\n".join(a), "\n".join(b)))
 
 
+def test_numbers_like_strace():
+    """Numbers as the kernel reads them, as strace prints them: an int
+    argument's low 32 bits whatever the register's upper half holds
+    (close(0xfacefeed_ffffffff) is close(-1)), a mode's low 16, the prctl
+    options that read an int (PR_SET_TSC, PR_SCHED_CORE's), seccomp's
+    unsigned op and flags; tv_nsec and tv_usec unsigned, a sigevent's
+    signal unsigned when it sends none."""
+    calls = ("trace=getpid,close,dup3,umask,fchmod,mkdirat,openat,faccessat,getpriority,"
+             "flock,lseek,fcntl,setns,clock_gettime,kill,seccomp,prctl,timer_create,"
+             "nanosleep,select,settimeofday,setitimer,utimensat,ppoll")
+    a = traced_lines("strace", [prog("widths")], calls)
+    b = traced_lines(STROBE, [prog("widths")], calls)
+    check(a == b and len(a) >= 60, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
+                                                                  lineterm="")))
+
+
+def test_injected_results_like_strace():
+    """-e inject= on calls with a result of their own: exit_group made to
+    fail comes back with its error; the ids of calls that never fail are
+    unsigned (getuid), pids an int (getpid), whatever retval= says."""
+    calls = "getpid,getppid,gettid,getpgrp,getpgid,getsid,getuid,getegid,setfsuid,exit_group"
+    for inj in ("exit_group:error=ENOSYS:when=1", "all:retval=0xfffffffffffff000",
+                "all:retval=0x8000000000000005", "all:retval=1"):
+        if inj.startswith("all:"):
+            inj = calls + inj[3:]
+        out = []
+        for tracer in ("strace", STROBE):
+            with tempfile.NamedTemporaryFile("r") as t:
+                run([tracer, "-e", "trace=" + calls, "-e", "inject=" + inj, "-o", t.name,
+                     prog("ids")])
+                out.append(mask_pids(t.read()).splitlines())
+        check(out[0] == out[1] and len(out[0]) >= 2, "%s:\n%s" % (inj, "\n".join(
+            difflib.unified_diff(out[0], out[1], "strace", "strobe", lineterm=""))))
+
+
+def test_page_ends_like_strace():
+    """Arguments that end just before an unmapped page, as strace's tests
+    place them: a string with no NUL but more than -s readable bytes is
+    shown cut ("..."), a shorter one as its address; a sockaddr smaller
+    than the 128 bytes the kernel side reads, and ioctl's int, are shown
+    from what is readable; a buffer running past the page is an address."""
+    calls = "trace=delete_module,accept,getsockname,getpeername,ioctl,write,clock_nanosleep"
+    a = traced_lines("strace", [prog("pageends")], calls)
+    b = traced_lines(STROBE, [prog("pageends")], calls)
+    check(a == b and len(a) >= 12, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
+                                                                  lineterm="")))
+
+
+def test_ioctl_families_like_strace():
+    """ioctl requests of the evdev, block, loop and file system families by
+    name, evdev's with their parameters (EVIOCGBIT(EV_KEY, 8)), in every
+    -X style, and their third arguments as strace shows them when the call
+    fails: NULL or an address, a number, [an int] or [a range] read, none."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("ioctls")], "trace=ioctl", flags)
+        b = traced_lines(STROBE, [prog("ioctls")], "trace=ioctl", flags)
+        check(a == b and len(a) >= 150, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
+def test_long_strings_lose_nothing():
+    """-s4096 on a program making 32,776 calls with strings up to 4 KiB
+    (strace's printstrn tests): the ring buffer is sized from -s, so that
+    the default loses nothing."""
+    with tempfile.NamedTemporaryFile("r") as t:
+        r = strobe(["-s4096", "-e", "trace=add_key", "-o", t.name, prog("strlens")])
+        text = t.read()
+    check("lost" not in r.stderr + text, "events lost: %s" % r.stderr.strip())
+    check(text.count("add_key(") == 8 * 4097, "%d add_key lines, not %d" % (
+        text.count("add_key("), 8 * 4097))
+
+
 def test_io_priorities_scheduling_and_netlink_options_like_strace():
     """ioprio_set/get (IOPRIO_PRIO_VALUE(class, level)), the scheduling
     policy of sched_get_priority_min/max, netlink socket options."""

@@ -233,6 +233,11 @@ void decode_epoll_flags(struct sbuf *b, uint64_t v);
 void decode_termios(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_ioctl_req(struct sbuf *b, uint64_t v);
+/* ioctl_families.c: evdev, block, loop and file system requests: the
+ * name (false: none of these families), whether strace shows a third
+ * argument, and that argument (false: not one of theirs) */
+bool ioctl_family_name(struct sbuf *b, uint32_t req);
+bool ioctl_family_has_arg(uint32_t req);
 
 /* ipc.c: System V IPC and POSIX message queues */
 void decode_ipc_key(struct sbuf *b, uint64_t v);
@@ -299,6 +304,7 @@ int arg_kind_xlat(int kind);
 
 /* calls whose arguments read each other: ioctl.c, net.c, process.c */
 void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
+bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
 void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
 		  size_t size, int i);
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);

@@ -388,12 +388,17 @@ void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len)
 				sbuf_puts(b, name);
 				continue;
 			}
-			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
+			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%llu}", (long long)t[0],
+				    (unsigned long long)t[1]);
 			if (decode_xlat() == XLAT_VERBOSE)
 				sbuf_printf(b, " /* %s */", name);
 		} else {
-			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t[0], (long long)t[1]);
-			decode_date(b, t[0], (uint32_t)t[1]);
+			/* nanoseconds unsigned, as strace; a date only for a
+			 * valid time */
+			sbuf_printf(b, "{tv_sec=%lld, tv_nsec=%llu}", (long long)t[0],
+				    (unsigned long long)t[1]);
+			if ((uint64_t)t[1] < 1000000000)
+				decode_date(b, t[0], (uint32_t)t[1]);
 		}
 	}
 	sbuf_putc(b, ']');

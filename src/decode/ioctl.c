@@ -27,6 +27,8 @@ void decode_ioctl_req(struct sbuf *b, uint64_t v)
 			sbuf_puts(b, xlat_ioctl_req[i].name);
 			return;
 		}
+	if (ioctl_family_name(b, r))
+		return;
 	sbuf_printf(b, "_IOC(%s, %#x, %#x, ", dirs[r >> 30], (r >> 8) & 0xff, r & 0xff);
 	if (size)
 		sbuf_printf(b, "%#x)", size);
@@ -37,7 +39,8 @@ void decode_ioctl_req(struct sbuf *b, uint64_t v)
 /* requests that take no argument: strace shows two */
 bool ioctl_req_has_arg(uint64_t req)
 {
-	return (uint32_t)req != 0x5450 && (uint32_t)req != 0x5451;	/* FIONCLEX, FIOCLEX */
+	return (uint32_t)req != 0x5450 && (uint32_t)req != 0x5451 &&	/* FIONCLEX, FIOCLEX */
+	       ioctl_family_has_arg((uint32_t)req);
 }
 
 static const char *const bauds[] = {
@@ -311,6 +314,8 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 		sbuf_printf(b, "%d", (int)v);
 		return;
 	}
+	if (ioctl_family_arg(b, e, size, i))
+		return;
 	if (got && c->len >= 4)
 		memcpy(&n, data, 4);
 	if ((req >> 8) == 0x89 && !v) {	/* the socket requests take a pointer */

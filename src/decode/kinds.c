@@ -71,7 +71,8 @@ static void put_id(struct sbuf *b, uint64_t v)
 		sbuf_u64(b, (uint32_t)v);
 }
 /* a mode as strace prints it: at least three digits, "000", "022", "0644" */
-static void put_oct32(struct sbuf *b, uint64_t v) { sbuf_printf(b, "%#03o", (uint32_t)v); }
+/* strace prints every mode as the kernel's 16-bit umode_t, umask's int too */
+static void put_oct16(struct sbuf *b, uint64_t v) { sbuf_printf(b, "%#03o", (uint16_t)v); }
 static void put_hex32(struct sbuf *b, uint64_t v) { sbuf_hex(b, (uint32_t)v); }
 static void put_mode32(struct sbuf *b, uint64_t v) { decode_mode(b, (uint32_t)v); }
 static void put_shm_cmd(struct sbuf *b, uint64_t v) { decode_ipc_cmd(b, v, 's'); }

@@ -202,8 +202,8 @@ static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uin
 	} else if (level == 1 && (type == 29 || type == 35) && dlen >= 16) {
 		/* SO_TIMESTAMP_OLD's timeval, SO_TIMESTAMPNS_OLD's timespec */
 		memcpy(t, d, 16);
-		sbuf_printf(b, "cmsg_data={tv_sec=%lld, %s=%lld}", (long long)t[0],
-			    type == 29 ? "tv_usec" : "tv_nsec", (long long)t[1]);
+		sbuf_printf(b, "cmsg_data={tv_sec=%lld, %s=%llu}", (long long)t[0],
+			    type == 29 ? "tv_usec" : "tv_nsec", (unsigned long long)t[1]);
 	} else if (level == 0 && type == 8 && dlen >= 12) {	/* IP_PKTINFO */
 		size_t mark;
 

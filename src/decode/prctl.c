@@ -23,24 +23,33 @@
 #ifndef PR_GET_MDWE
 #define PR_GET_MDWE 66
 #endif
+#ifndef PR_SCHED_CORE
+#define PR_SCHED_CORE 62
+#endif
 
 static void put_u(struct sbuf *b, uint64_t v)
 {
 	sbuf_printf(b, ", %llu", (unsigned long long)v);
 }
 
-/* What the call wrote at arg2: "[value]" after success, else the pointer. */
-static bool out_word(const struct ev_syscall *e, size_t size, uint64_t *v, int width)
+/* What the call wrote at argument i: "[value]" after success, else the
+ * pointer. */
+static bool out_word_at(const struct ev_syscall *e, size_t size, int i, uint64_t *v, int width)
 {
 	const struct cap *c;
 	const char *data;
 
-	if (e->ret < 0 || !cap_find(e, size, 1, &c, &data) || (c->flags & CAP_FAULT) ||
+	if (e->ret < 0 || !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) ||
 	    c->len < width)
 		return false;
 	*v = 0;
 	memcpy(v, data, width);
 	return true;
+}
+
+static bool out_word(const struct ev_syscall *e, size_t size, uint64_t *v, int width)
+{
+	return out_word_at(e, size, 1, v, width);
 }
 
 /* argument i's captured bytes as the NUL-terminated string they hold (a
@@ -111,11 +120,11 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		decode_dumpable(b, a2);
 		xlat_finish(b, mark, a2, XF_HEX);
 		return;
-	case PR_SET_TSC:
+	case PR_SET_TSC:	/* the kernel reads an unsigned int */
 		sbuf_puts(b, ", ");
 		mark = b->len;
-		decode_pr_tsc(b, a2);
-		xlat_finish(b, mark, a2, XF_HEX);
+		decode_pr_tsc(b, (uint32_t)a2);
+		xlat_finish(b, mark, (uint32_t)a2, XF_HEX);
 		return;
 	case PR_CAPBSET_READ: case PR_CAPBSET_DROP:
 		sbuf_puts(b, ", ");
@@ -123,16 +132,20 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		decode_capability(b, a2);
 		xlat_finish(b, mark, a2, XF_HEX);
 		return;
-	case PR_SET_PTRACER:		/* a pid, 0, or -1: any process */
-		if (a2 == ~0ull) {
+	case PR_SET_PTRACER:		/* a pid, 0, or -1: any process (an int) */
+		if ((int32_t)a2 == -1) {
 			sbuf_puts(b, ", ");
 			mark = b->len;
 			sbuf_puts(b, "PR_SET_PTRACER_ANY");
 			xlat_finish(b, mark, a2, XF_DEC);
 			return;
 		}
-		/* fall through */
-	case PR_SET_KEEPCAPS: case PR_SET_TIMING: case PR_SET_TIMERSLACK:
+		sbuf_printf(b, ", %d", (int32_t)a2);
+		return;
+	case PR_SET_TIMERSLACK:		/* strace: signed */
+		sbuf_printf(b, ", %lld", (long long)a2);
+		return;
+	case PR_SET_KEEPCAPS: case PR_SET_TIMING:
 	case PR_SET_CHILD_SUBREAPER:
 		put_u(b, a2);
 		return;
@@ -159,7 +172,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			"PR_SET_MM_EXE_FILE", "PR_SET_MM_MAP", "PR_SET_MM_MAP_SIZE",
 		};
 
-		put_named(b, a2, opts, 16, "PR_SET_MM_???");
+		put_named(b, (uint32_t)a2, opts, 16, "PR_SET_MM_???");
 		for (int i = 2; i < 5; i++)
 			put_x(b, e->args[i]);
 		return;
@@ -248,6 +261,31 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		put_u(b, e->args[3]);
 		put_u(b, e->args[4]);
 		return;
+	case PR_SCHED_CORE: {
+		static const char *const cmds[] = { "PR_SCHED_CORE_GET", "PR_SCHED_CORE_CREATE",
+						    "PR_SCHED_CORE_SHARE_TO",
+						    "PR_SCHED_CORE_SHARE_FROM" };
+		static const char *const types[] = { "PIDTYPE_PID", "PIDTYPE_TGID",
+						     "PIDTYPE_PGID", "PIDTYPE_SID" };
+		uint32_t cmd = (uint32_t)a2, type = (uint32_t)e->args[3];
+
+		put_named(b, cmd, cmds, N(cmds), "PR_SCHED_CORE_???");
+		sbuf_printf(b, ", %d, ", (int32_t)e->args[2]);
+		/* the pid type: its number, and its name as a comment (strace
+		 * shows both unless -X raw) */
+		sbuf_printf(b, type ? "%#x" : "0", type);
+		if (decode_xlat() != XLAT_RAW)
+			sbuf_printf(b, " /* %s */", type < N(types) ? types[type] : "PIDTYPE_???");
+		sbuf_puts(b, ", ");
+		/* PR_SCHED_CORE_GET writes the cookie there */
+		if (!e->args[4])
+			sbuf_puts(b, "NULL");
+		else if (cmd == 0 && out_word_at(e, size, 4, &v, 8))
+			sbuf_printf(b, "[%#llx]", (unsigned long long)v);
+		else
+			sbuf_hex(b, e->args[4]);
+		return;
+	}
 	case PR_GET_SPECULATION_CTRL: {
 		static const char *const t[] = { "PR_SPEC_STORE_BYPASS", "PR_SPEC_INDIRECT_BRANCH",
 						 "PR_SPEC_L1D_FLUSH" };

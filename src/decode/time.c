@@ -27,8 +27,10 @@ void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len)
 	(void)len;
 	sbuf_puts(b, "{tv_sec=");
 	sbuf_s64(b, (int64_t)load_u64(p, 0));
+	/* strace: the seconds signed, the fraction unsigned (a negative
+	 * one, which the kernel refuses, as a large number) */
 	sbuf_puts(b, ", tv_nsec=");
-	sbuf_s64(b, (int64_t)load_u64(p, 8));
+	sbuf_u64(b, load_u64(p, 8));
 	sbuf_putc(b, '}');
 }
 
@@ -42,7 +44,8 @@ int64_t i64(const uint8_t *p, size_t off)
 
 void put_pair(struct sbuf *b, const uint8_t *p, const char *sub)
 {
-	sbuf_printf(b, "{tv_sec=%lld, %s=%lld}", (long long)i64(p, 0), sub, (long long)i64(p, 8));
+	sbuf_printf(b, "{tv_sec=%lld, %s=%llu}", (long long)i64(p, 0), sub,
+		    (unsigned long long)i64(p, 8));
 }
 
 /* {it_interval={tv_sec=0, tv_nsec=0}, it_value={tv_sec=5, tv_nsec=0}};
@@ -61,10 +64,12 @@ void decode_itimer(struct sbuf *b, const uint8_t *p, size_t len, bool usec)
 }
 
 /* struct sigevent: sigev_value 0, sigev_signo 8, sigev_notify 12, then
- * the thread id (SIGEV_THREAD_ID) at 16 */
+ * the thread id (SIGEV_THREAD_ID) at 16, or SIGEV_THREAD's function and
+ * attributes at 16 and 24 */
 void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	int32_t signo, how;
+	uint64_t fn, attr;
 
 	if (too_short(b, len, 16))
 		return;
@@ -74,13 +79,33 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 	if (i64(p, 0))	/* as strace: only a value that is not 0 */
 		sbuf_printf(b, "sigev_value={sival_int=%d, sival_ptr=%#llx}, ", (int32_t)i64(p, 0),
 			    (unsigned long long)i64(p, 0));
+	/* a signal for the ways of notifying that send one (SIGEV_SIGNAL,
+	 * SIGEV_THREAD, SIGEV_THREAD_ID), else an unsigned number, as strace */
 	sbuf_puts(b, "sigev_signo=");
-	if (signo)
+	if (how != 0 && how != 2 && how != 4)
+		sbuf_u64(b, (uint32_t)signo);
+	else if (signo)
 		decode_signal(b, signo);
 	else
 		sbuf_putc(b, '0');
 	sbuf_puts(b, ", sigev_notify=");
 	put_enum(b, (uint32_t)how, xlat_sigevent_notify, N(xlat_sigevent_notify), "SIGEV_???");
+	if (how == 2 && len >= 32) {
+		fn = load_u64(p, 16);
+		attr = load_u64(p, 24);
+		sbuf_puts(b, ", sigev_notify_function=");
+		if (fn)
+			sbuf_hex(b, fn);
+		else
+			sbuf_puts(b, "NULL");
+		sbuf_puts(b, ", sigev_notify_attributes=");
+		if (attr)
+			sbuf_hex(b, attr);
+		else
+			sbuf_puts(b, "NULL");
+	} else if (how == 4 && len >= 20) {
+		sbuf_printf(b, ", sigev_notify_thread_id=%d", (int32_t)load_u32(p, 16));
+	}
 	sbuf_putc(b, '}');
 }
 
@@ -106,7 +131,7 @@ void decode_timeval(struct sbuf *b, const uint8_t *p, size_t len)
 	if (too_short(b, len, 16))
 		return;
 	memcpy(v, p, 16);
-	sbuf_printf(b, "{tv_sec=%lld, tv_usec=%lld}", (long long)v[0], (long long)v[1]);
+	sbuf_printf(b, "{tv_sec=%lld, tv_usec=%llu}", (long long)v[0], (unsigned long long)v[1]);
 }
 
 /* struct timex as adjtimex and clock_adjtime leave it (strace shows it

@@ -18,6 +18,10 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
+#include <linux/blkpg.h>
+#include <linux/blktrace_api.h>
+#include <linux/fiemap.h>
+#include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/ioprio.h>

@@ -18,6 +18,10 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
+#include <linux/blkpg.h>
+#include <linux/blktrace_api.h>
+#include <linux/fiemap.h>
+#include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/ioprio.h>
@@ -95,6 +99,65 @@ _Static_assert((unsigned long long)(IN_MASK_CREATE) == 0x10000000ull, "IN_MASK_C
 _Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD");
 _Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
 _Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");
+
+/* ioctl_block */
+_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
+_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
+_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
+_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
+_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
+_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
+_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
+_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
+_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
+_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
+_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
+_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
+_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
+_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
+_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
+_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
+_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
+_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
+_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
+_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
+_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
+_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
+_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
+_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
+_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
+_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
+_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
+_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
+_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
+
+/* ioctl_fs */
+_Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");
+_Static_assert((unsigned long long)(FITHAW) == 0xc0045878ull, "FITHAW");
+_Static_assert((unsigned long long)(FITRIM) == 0xc0185879ull, "FITRIM");
+_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_FIEMAP) == 0xc020660bull, "FS_IOC_FIEMAP");
+_Static_assert((unsigned long long)(FS_IOC_FSGETXATTR) == 0x801c581full, "FS_IOC_FSGETXATTR");
+_Static_assert((unsigned long long)(FS_IOC_FSSETXATTR) == 0x401c5820ull, "FS_IOC_FSSETXATTR");
+_Static_assert((unsigned long long)(FIBMAP) == 0x1ull, "FIBMAP");
+_Static_assert((unsigned long long)(FIGETBSZ) == 0x2ull, "FIGETBSZ");
+
+/* ioctl_loop */
+_Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
+_Static_assert((unsigned long long)(LOOP_CLR_FD) == 0x4c01ull, "LOOP_CLR_FD");
+_Static_assert((unsigned long long)(LOOP_SET_STATUS) == 0x4c02ull, "LOOP_SET_STATUS");
+_Static_assert((unsigned long long)(LOOP_GET_STATUS) == 0x4c03ull, "LOOP_GET_STATUS");
+_Static_assert((unsigned long long)(LOOP_SET_STATUS64) == 0x4c04ull, "LOOP_SET_STATUS64");
+_Static_assert((unsigned long long)(LOOP_GET_STATUS64) == 0x4c05ull, "LOOP_GET_STATUS64");
+_Static_assert((unsigned long long)(LOOP_CHANGE_FD) == 0x4c06ull, "LOOP_CHANGE_FD");
+_Static_assert((unsigned long long)(LOOP_SET_CAPACITY) == 0x4c07ull, "LOOP_SET_CAPACITY");
+_Static_assert((unsigned long long)(LOOP_SET_DIRECT_IO) == 0x4c08ull, "LOOP_SET_DIRECT_IO");
+_Static_assert((unsigned long long)(LOOP_SET_BLOCK_SIZE) == 0x4c09ull, "LOOP_SET_BLOCK_SIZE");
+_Static_assert((unsigned long long)(LOOP_CONFIGURE) == 0x4c0aull, "LOOP_CONFIGURE");
+_Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
+_Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
+_Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
 
 /* ioctl_req */
 _Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
@@ -417,80 +480,3 @@ _Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
 _Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
 _Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
 _Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
-
-/* madvise */
-_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
-_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
-_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
-_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
-_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
-_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
-_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
-_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
-_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
-_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
-_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
-_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
-_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
-_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
-_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
-_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
-_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
-_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
-_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
-_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
-_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
-_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
-_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
-_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
-_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
-
-/* membarrier_cmds */
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
-
-/* mfd_flags */
-_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
-_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
-_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
-
-/* mlock2_flags */
-_Static_assert((unsigned long long)(MLOCK_ONFAULT) == 0x1ull, "MLOCK_ONFAULT");
-
-/* mlockall_flags */
-_Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
-_Static_assert((unsigned long long)(MCL_FUTURE) == 0x2ull, "MCL_FUTURE");
-_Static_assert((unsigned long long)(MCL_ONFAULT) == 0x4ull, "MCL_ONFAULT");
-
-/* mmap_flags */
-_Static_assert((unsigned long long)(MAP_FIXED) == 0x10ull, "MAP_FIXED");
-_Static_assert((unsigned long long)(MAP_ANONYMOUS) == 0x20ull, "MAP_ANONYMOUS");
-_Static_assert((unsigned long long)(MAP_32BIT) == 0x40ull, "MAP_32BIT");
-_Static_assert((unsigned long long)(MAP_NORESERVE) == 0x4000ull, "MAP_NORESERVE");
-_Static_assert((unsigned long long)(MAP_POPULATE) == 0x8000ull, "MAP_POPULATE");
-_Static_assert((unsigned long long)(MAP_NONBLOCK) == 0x10000ull, "MAP_NONBLOCK");
-_Static_assert((unsigned long long)(MAP_GROWSDOWN) == 0x100ull, "MAP_GROWSDOWN");
-_Static_assert((unsigned long long)(MAP_DENYWRITE) == 0x800ull, "MAP_DENYWRITE");
-_Static_assert((unsigned long long)(MAP_EXECUTABLE) == 0x1000ull, "MAP_EXECUTABLE");
-_Static_assert((unsigned long long)(MAP_LOCKED) == 0x2000ull, "MAP_LOCKED");
-_Static_assert((unsigned long long)(MAP_STACK) == 0x20000ull, "MAP_STACK");
-_Static_assert((unsigned long long)(MAP_HUGETLB) == 0x40000ull, "MAP_HUGETLB");
-_Static_assert((unsigned long long)(MAP_SYNC) == 0x80000ull, "MAP_SYNC");
-_Static_assert((unsigned long long)(MAP_FIXED_NOREPLACE) == 0x100000ull, "MAP_FIXED_NOREPLACE");
-_Static_assert((unsigned long long)(MAP_UNINITIALIZED) == 0x4000000ull, "MAP_UNINITIALIZED");
-
-/* mount_attr_flags */
-_Static_assert((unsigned long long)(MOUNT_ATTR_RDONLY) == 0x1ull, "MOUNT_ATTR_RDONLY");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOSUID) == 0x2ull, "MOUNT_ATTR_NOSUID");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NODEV) == 0x4ull, "MOUNT_ATTR_NODEV");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOEXEC) == 0x8ull, "MOUNT_ATTR_NOEXEC");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOATIME) == 0x10ull, "MOUNT_ATTR_NOATIME");
-_Static_assert((unsigned long long)(MOUNT_ATTR_STRICTATIME) == 0x20ull, "MOUNT_ATTR_STRICTATIME");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NODIRATIME) == 0x80ull, "MOUNT_ATTR_NODIRATIME");

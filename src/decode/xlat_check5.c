@@ -3,6 +3,7 @@
 #include <linux/if_arp.h>
 #include <time.h>
 #include <linux/eventpoll.h>
+#include <linux/input.h>
 #include <sys/random.h>
 #include <linux/if.h>
 #include <sys/sem.h>
@@ -116,6 +117,65 @@ _Static_assert((unsigned long long)(EPOLLWAKEUP) == 0x20000000ull, "EPOLLWAKEUP"
 _Static_assert((unsigned long long)(EPOLLONESHOT) == 0x40000000ull, "EPOLLONESHOT");
 _Static_assert((unsigned long long)(EPOLLET) == 0x80000000ull, "EPOLLET");
 
+/* ev_abs */
+_Static_assert((unsigned long long)(ABS_X) == 0x0ull, "ABS_X");
+_Static_assert((unsigned long long)(ABS_Y) == 0x1ull, "ABS_Y");
+_Static_assert((unsigned long long)(ABS_Z) == 0x2ull, "ABS_Z");
+_Static_assert((unsigned long long)(ABS_RX) == 0x3ull, "ABS_RX");
+_Static_assert((unsigned long long)(ABS_RY) == 0x4ull, "ABS_RY");
+_Static_assert((unsigned long long)(ABS_RZ) == 0x5ull, "ABS_RZ");
+_Static_assert((unsigned long long)(ABS_THROTTLE) == 0x6ull, "ABS_THROTTLE");
+_Static_assert((unsigned long long)(ABS_RUDDER) == 0x7ull, "ABS_RUDDER");
+_Static_assert((unsigned long long)(ABS_WHEEL) == 0x8ull, "ABS_WHEEL");
+_Static_assert((unsigned long long)(ABS_GAS) == 0x9ull, "ABS_GAS");
+_Static_assert((unsigned long long)(ABS_BRAKE) == 0xaull, "ABS_BRAKE");
+_Static_assert((unsigned long long)(ABS_HAT0X) == 0x10ull, "ABS_HAT0X");
+_Static_assert((unsigned long long)(ABS_HAT0Y) == 0x11ull, "ABS_HAT0Y");
+_Static_assert((unsigned long long)(ABS_HAT1X) == 0x12ull, "ABS_HAT1X");
+_Static_assert((unsigned long long)(ABS_HAT1Y) == 0x13ull, "ABS_HAT1Y");
+_Static_assert((unsigned long long)(ABS_HAT2X) == 0x14ull, "ABS_HAT2X");
+_Static_assert((unsigned long long)(ABS_HAT2Y) == 0x15ull, "ABS_HAT2Y");
+_Static_assert((unsigned long long)(ABS_HAT3X) == 0x16ull, "ABS_HAT3X");
+_Static_assert((unsigned long long)(ABS_HAT3Y) == 0x17ull, "ABS_HAT3Y");
+_Static_assert((unsigned long long)(ABS_PRESSURE) == 0x18ull, "ABS_PRESSURE");
+_Static_assert((unsigned long long)(ABS_DISTANCE) == 0x19ull, "ABS_DISTANCE");
+_Static_assert((unsigned long long)(ABS_TILT_X) == 0x1aull, "ABS_TILT_X");
+_Static_assert((unsigned long long)(ABS_TILT_Y) == 0x1bull, "ABS_TILT_Y");
+_Static_assert((unsigned long long)(ABS_TOOL_WIDTH) == 0x1cull, "ABS_TOOL_WIDTH");
+_Static_assert((unsigned long long)(ABS_VOLUME) == 0x20ull, "ABS_VOLUME");
+_Static_assert((unsigned long long)(ABS_PROFILE) == 0x21ull, "ABS_PROFILE");
+_Static_assert((unsigned long long)(ABS_MISC) == 0x28ull, "ABS_MISC");
+_Static_assert((unsigned long long)(ABS_RESERVED) == 0x2eull, "ABS_RESERVED");
+_Static_assert((unsigned long long)(ABS_MT_SLOT) == 0x2full, "ABS_MT_SLOT");
+_Static_assert((unsigned long long)(ABS_MT_TOUCH_MAJOR) == 0x30ull, "ABS_MT_TOUCH_MAJOR");
+_Static_assert((unsigned long long)(ABS_MT_TOUCH_MINOR) == 0x31ull, "ABS_MT_TOUCH_MINOR");
+_Static_assert((unsigned long long)(ABS_MT_WIDTH_MAJOR) == 0x32ull, "ABS_MT_WIDTH_MAJOR");
+_Static_assert((unsigned long long)(ABS_MT_WIDTH_MINOR) == 0x33ull, "ABS_MT_WIDTH_MINOR");
+_Static_assert((unsigned long long)(ABS_MT_ORIENTATION) == 0x34ull, "ABS_MT_ORIENTATION");
+_Static_assert((unsigned long long)(ABS_MT_POSITION_X) == 0x35ull, "ABS_MT_POSITION_X");
+_Static_assert((unsigned long long)(ABS_MT_POSITION_Y) == 0x36ull, "ABS_MT_POSITION_Y");
+_Static_assert((unsigned long long)(ABS_MT_TOOL_TYPE) == 0x37ull, "ABS_MT_TOOL_TYPE");
+_Static_assert((unsigned long long)(ABS_MT_BLOB_ID) == 0x38ull, "ABS_MT_BLOB_ID");
+_Static_assert((unsigned long long)(ABS_MT_TRACKING_ID) == 0x39ull, "ABS_MT_TRACKING_ID");
+_Static_assert((unsigned long long)(ABS_MT_PRESSURE) == 0x3aull, "ABS_MT_PRESSURE");
+_Static_assert((unsigned long long)(ABS_MT_DISTANCE) == 0x3bull, "ABS_MT_DISTANCE");
+_Static_assert((unsigned long long)(ABS_MT_TOOL_X) == 0x3cull, "ABS_MT_TOOL_X");
+_Static_assert((unsigned long long)(ABS_MT_TOOL_Y) == 0x3dull, "ABS_MT_TOOL_Y");
+
+/* ev_types */
+_Static_assert((unsigned long long)(EV_SYN) == 0x0ull, "EV_SYN");
+_Static_assert((unsigned long long)(EV_KEY) == 0x1ull, "EV_KEY");
+_Static_assert((unsigned long long)(EV_REL) == 0x2ull, "EV_REL");
+_Static_assert((unsigned long long)(EV_ABS) == 0x3ull, "EV_ABS");
+_Static_assert((unsigned long long)(EV_MSC) == 0x4ull, "EV_MSC");
+_Static_assert((unsigned long long)(EV_SW) == 0x5ull, "EV_SW");
+_Static_assert((unsigned long long)(EV_LED) == 0x11ull, "EV_LED");
+_Static_assert((unsigned long long)(EV_SND) == 0x12ull, "EV_SND");
+_Static_assert((unsigned long long)(EV_REP) == 0x14ull, "EV_REP");
+_Static_assert((unsigned long long)(EV_FF) == 0x15ull, "EV_FF");
+_Static_assert((unsigned long long)(EV_PWR) == 0x16ull, "EV_PWR");
+_Static_assert((unsigned long long)(EV_FF_STATUS) == 0x17ull, "EV_FF_STATUS");
+
 /* grnd */
 _Static_assert((unsigned long long)(GRND_NONBLOCK) == 0x1ull, "GRND_NONBLOCK");
 _Static_assert((unsigned long long)(GRND_RANDOM) == 0x2ull, "GRND_RANDOM");
@@ -141,6 +201,24 @@ _Static_assert((unsigned long long)(IFF_DYNAMIC) == 0x8000ull, "IFF_DYNAMIC");
 _Static_assert((unsigned long long)(IFF_LOWER_UP) == 0x10000ull, "IFF_LOWER_UP");
 _Static_assert((unsigned long long)(IFF_DORMANT) == 0x20000ull, "IFF_DORMANT");
 _Static_assert((unsigned long long)(IFF_ECHO) == 0x40000ull, "IFF_ECHO");
+
+/* ioctl_evdev */
+_Static_assert((unsigned long long)(EVIOCGVERSION) == 0x80044501ull, "EVIOCGVERSION");
+_Static_assert((unsigned long long)(EVIOCGID) == 0x80084502ull, "EVIOCGID");
+_Static_assert((unsigned long long)(EVIOCGREP) == 0x80084503ull, "EVIOCGREP");
+_Static_assert((unsigned long long)(EVIOCSREP) == 0x40084503ull, "EVIOCSREP");
+_Static_assert((unsigned long long)(EVIOCGKEYCODE) == 0x80084504ull, "EVIOCGKEYCODE");
+_Static_assert((unsigned long long)(EVIOCGKEYCODE_V2) == 0x80284504ull, "EVIOCGKEYCODE_V2");
+_Static_assert((unsigned long long)(EVIOCSKEYCODE) == 0x40084504ull, "EVIOCSKEYCODE");
+_Static_assert((unsigned long long)(EVIOCSKEYCODE_V2) == 0x40284504ull, "EVIOCSKEYCODE_V2");
+_Static_assert((unsigned long long)(EVIOCSFF) == 0x40304580ull, "EVIOCSFF");
+_Static_assert((unsigned long long)(EVIOCRMFF) == 0x40044581ull, "EVIOCRMFF");
+_Static_assert((unsigned long long)(EVIOCGEFFECTS) == 0x80044584ull, "EVIOCGEFFECTS");
+_Static_assert((unsigned long long)(EVIOCGRAB) == 0x40044590ull, "EVIOCGRAB");
+_Static_assert((unsigned long long)(EVIOCREVOKE) == 0x40044591ull, "EVIOCREVOKE");
+_Static_assert((unsigned long long)(EVIOCGMASK) == 0x80104592ull, "EVIOCGMASK");
+_Static_assert((unsigned long long)(EVIOCSMASK) == 0x40104593ull, "EVIOCSMASK");
+_Static_assert((unsigned long long)(EVIOCSCLOCKID) == 0x400445a0ull, "EVIOCSCLOCKID");
 
 /* ipc_cmd_sem */
 _Static_assert((unsigned long long)(GETPID) == 0xbull, "GETPID");

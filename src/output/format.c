@@ -277,6 +277,22 @@ static bool is_clone_line(const void *rec, size_t size)
 	return e->nr == NR_clone || e->nr == NR_clone3 || e->nr == NR_fork || e->nr == NR_vfork;
 }
 
+/* The call as the kernel saw it: an int argument's register with its
+ * upper bits cleared (syscall_narrow_args), in a copy of the record; NULL
+ * when the registers were clean already, which is the rule (strace's tests
+ * set those bits on purpose: "0xfacefeed00000000 | fd"). */
+static struct ev_syscall *narrowed(const struct ev_syscall *e, size_t size)
+{
+	uint64_t args[6];
+	struct ev_syscall *n;
+
+	if (!syscall_narrow_args(syscall_get(e->nr), (const uint64_t *)e->args, args) || !(n = malloc(size)))
+		return NULL;
+	memcpy(n, e, size);
+	memcpy(n->args, args, sizeof(args));
+	return n;
+}
+
 void formatter_event(struct formatter *f, const void *rec, size_t size)
 {
 	const struct ev_header *h = rec;
@@ -299,6 +315,10 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			f->malformed++;
 			return;
 		}
+		struct ev_syscall *n = narrowed(e, size);
+
+		if (n)
+			e = n;
 		if (f->us)
 			fus_begin(f->us, h, e->flags);
 		if (e->flags & EVF_UNFINISHED) {
@@ -312,6 +332,7 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		}
 		if (f->us)
 			fus_end(f->us);
+		free(n);
 		if (f->nforks)
 			settle_forks(f, h->tid, true, true);
 		break;

@@ -18,8 +18,15 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 	const struct syscall_desc *d = syscall_get(e->nr);
 	int64_t ret = e->ret;
 
-	if ((e->flags & (EVF_NORETURN | EVF_KILLED)) || (d && d->ret == RK_NONE)) {
+	/* exit and exit_group return nothing, unless -e inject= made them
+	 * fail: then they came back with the error strace shows */
+	if ((e->flags & (EVF_NORETURN | EVF_KILLED)) ||
+	    (d && d->ret == RK_NONE && !(e->inj & INJ_INJECTED))) {
 		sbuf_putc(b, '?');
+	} else if (d && d->ret == RK_UDEC) {
+		sbuf_u64(b, (uint64_t)ret);	/* what -e inject=getpid:retval= said */
+	} else if (d && d->ret == RK_OCT) {
+		sbuf_printf(b, "%#03llo", (unsigned long long)ret);	/* umask: "022", "000" */
 	} else if (RET_IS_ERROR(ret) && !(e->inj & INJ_RETVAL)) {
 		int err = -ret;
 		const char *name = errno_name(err), *msg = errno_msg(err);
@@ -33,14 +40,14 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		} else {
 			sbuf_printf(b, "E??? (errno %d)", err);
 		}
+	} else if (d && d->ret == RK_PID) {
+		sbuf_s64(b, (int32_t)ret);
 	} else if (d && d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
 		   decode_fcntl_result(b, e->args[1], ret)) {
 		/* F_GETFD, F_GETFL: "0x1 (flags FD_CLOEXEC)" */
 	} else if ((d && d->ret == RK_HEX && ret) ||
 		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e))) {
 		sbuf_hex(b, ret);
-	} else if (d && d->ret == RK_OCT) {
-		sbuf_printf(b, "%#03llo", (unsigned long long)ret);	/* umask: "022", "000" */
 	} else if (d && d->ret == RK_SIGNAL && ret > 0) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
 		decode_signal(b, (int)ret);
@@ -77,6 +84,10 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "0 (SCHED_OTHER)" */
 		decode_sched_policy(b, (uint64_t)ret);
 		sbuf_putc(b, ')');
+	} else if ((e->inj & INJ_RETVAL) && (!d || d->ret != RK_FD)) {
+		/* strace shows a value -e inject=...:retval= gave unsigned:
+		 * "close(3) = 18446744073709547520 (INJECTED)"; an fd signed */
+		sbuf_u64(b, (uint64_t)ret);
 	} else {
 		sbuf_s64(b, ret);
 	}

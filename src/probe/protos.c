@@ -15,10 +15,10 @@
 
 /* an argument the function reads (AL: its length in argument l), or
  * writes (AO, ALO): the kinds and directions of src/syscalls/argkinds.def */
-#define A(n, k) { n, AK_##k, 0, ARG_IN }
-#define AL(n, k, l) { n, AK_##k, l, ARG_IN }
-#define AO(n, k) { n, AK_##k, 0, ARG_OUT }
-#define ALO(n, k, l) { n, AK_##k, l, ARG_OUT }
+#define A(n, k) { .name = n, .kind = AK_##k, .dir = ARG_IN }
+#define AL(n, k, l) { .name = n, .kind = AK_##k, .len_arg = l, .dir = ARG_IN }
+#define AO(n, k) { .name = n, .kind = AK_##k, .dir = ARG_OUT }
+#define ALO(n, k, l) { .name = n, .kind = AK_##k, .len_arg = l, .dir = ARG_OUT }
 #define P(fn, r, e, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, 0 }
 #define PX(fn, r, e, x, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, x }
 

@@ -96,7 +96,7 @@ static int fill_caprules(struct session *s)
 			if (c.ck == CK_WHOLE_OUT && (!s->o->no_abbrev || nr != NR_getdents64))
 				continue;
 			r.arg[i] = c.ck;
-			r.size[i] = c.size;
+			r.size[i] = c.size | (c.upto_page ? CAPR_UPTO_PAGE_SIZE : 0);
 			r.len_arg[i] = c.len_arg;
 			r.entry[i] = c.entry;
 			r.split |= c.ck == CK_ARGV;	/* execve: two halves */

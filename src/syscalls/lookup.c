@@ -36,6 +36,11 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 	c->entry = kinds[a->kind].entry;
 	c->size = kinds[a->kind].size;
 	c->len_arg = out && kinds[a->kind].count == CNT_RET ? LEN_RET : a->len_arg;
+	/* a sockaddr (128 bytes read for the few the call wrote) or ioctl's
+	 * argument (40 bytes read for an int) at the end of the process's
+	 * memory: strace shows what is there, so the kernel side reads up to
+	 * the end of the page when the whole size is not readable */
+	c->upto_page = a->kind == AK_SOCKADDR || a->kind == AK_IOCTL_ARG;
 	return true;
 }
 
@@ -137,4 +142,21 @@ void syscall_suggest(const char *name, char *buf, size_t len, int max)
 			found++;
 		}
 	}
+}
+
+bool syscall_narrow_args(const struct syscall_desc *d, const uint64_t *args, uint64_t *out)
+{
+	bool changed = false;
+
+	for (int i = 0; i < 6; i++) {
+		uint64_t v = args[i];
+
+		if (d && i < d->nargs && d->args[i].bytes == 4)
+			v = d->args[i].sign ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
+		else if (d && i < d->nargs && d->args[i].bytes == 2)
+			v = (uint16_t)v;
+		changed |= v != args[i];
+		out[i] = v;
+	}
+	return changed;
 }

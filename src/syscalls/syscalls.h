@@ -26,7 +26,9 @@ enum arg_kind {
 enum { ARG_IN, ARG_OUT };
 
 enum ret_kind { RK_INT, RK_HEX, RK_NONE, RK_FD, RK_OCT, RK_SIGNAL, RK_SCHED, RK_PERSONALITY,
-		RK_IOPRIO, RK_TIME, RK_MEMBARRIER, RK_TIMEX };
+		RK_IOPRIO, RK_TIME, RK_MEMBARRIER, RK_TIMEX,
+		RK_UDEC,	/* never fails: unsigned, even "-1" (getuid) */
+		RK_PID };	/* a pid: the register's low 32 bits */
 
 /* Classes, as strace's -e trace=%CLASS names them. */
 #define SC_FILE		(1u << 0)
@@ -69,6 +71,10 @@ struct syscall_arg {
 	uint8_t kind;		/* enum arg_kind */
 	uint8_t len_arg;	/* the argument holding its length or count */
 	uint8_t dir;		/* ARG_IN or ARG_OUT */
+	uint8_t bytes;		/* 4 or 2: the kernel reads an int (umode_t) of
+				 * the register, whose upper bits may hold
+				 * anything; 0: all 8 */
+	uint8_t sign;		/* ...a signed one */
 };
 
 struct syscall_desc {
@@ -91,12 +97,20 @@ struct arg_capture {
 	uint8_t entry;		/* bytes also read at entry */
 	uint8_t len_arg;	/* the argument holding the count, or LEN_RET */
 	uint16_t size;		/* a struct's or an array element's bytes */
+	bool upto_page;		/* the kind's largest size, of which what is
+				 * readable to the page's end will do */
 };
 
 /* False when the kernel side captures nothing for the argument. */
 bool arg_capture(const struct syscall_arg *a, struct arg_capture *c);
 /* The struct size of a kind, 0 for kinds that are not structs. */
 int arg_kind_size(int kind);
+
+/* args[] as the kernel reads them: an int argument's low 32 bits (an
+ * umode_t's 16) extended as C extends its type.  False when that changes
+ * nothing. */
+bool syscall_narrow_args(const struct syscall_desc *d, const uint64_t *args,
+			 uint64_t *out);
 
 /* The entry for nr, or NULL when the number is not a known syscall. */
 const struct syscall_desc *syscall_get(long nr);
