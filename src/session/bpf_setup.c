@@ -82,16 +82,25 @@ static __u8 fast_capture(const struct cap_rule *r)
 	return arg + 1;
 }
 
+/*
+ * The capture rules of the selected calls (no other call reaches the exit
+ * program's capture code), written in one batch: one bpf() call instead of
+ * one per rule (213 for a full trace, a few microseconds each on this
+ * machine's mitigated syscall path), before the command runs.
+ */
 static int fill_caprules(struct session *s)
 {
+	static struct cap_rule rules[SYSCALL_TABLE_SIZE];
+	static __u32 keys[SYSCALL_TABLE_SIZE];
 	int fd = s->skel->maps.caprules.map_fd;
+	__u32 n = 0, count;
 
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
 		const struct syscall_desc *d = syscall_get(nr);
 		struct cap_rule r = { .fdpair = FDPAIR_NONE };
 		bool any = false, yy = s->o->decode_fds >= 1;
 
-		if (!d || (d->flags & SCF_NO_FORMAT))
+		if (!d || (d->flags & SCF_NO_FORMAT) || !is_selected(s->o->sel, nr))
 			continue;
 		/* new fds: fcntl's too (F_DUPFD*; its other results name
 		 * no fd, and are looked up for nothing) */
@@ -124,10 +133,16 @@ static int fill_caprules(struct session *s)
 			continue;
 		r.fast = fast_capture(&r);
 		r.caps = 1;
-		__u32 key = nr;
-		if (bpf_map_update_elem(fd, &key, &r, BPF_ANY))
-			return -errno;
+		keys[n] = nr;
+		rules[n++] = r;
 	}
+	count = n;
+	if (!n || !bpf_map_update_batch(fd, keys, rules, &count, NULL))
+		return 0;
+	/* a kernel without batch updates for arrays (before 5.10) */
+	for (__u32 i = 0; i < n; i++)
+		if (bpf_map_update_elem(fd, &keys[i], &rules[i], BPF_ANY))
+			return -errno;
 	return 0;
 }
 
