@@ -549,38 +549,36 @@ def library_calls():
     table("W1 under %s (target: strobe script <= bpftrace)" % count_bt, res, "untraced W1")
 
 
-def dd_seconds(argv):
-    """dd's own figure for its copy, in seconds."""
-    r = subprocess.run(argv, capture_output=True, text=True)
-    m = re.search(r"copied, ([\d.]+) s", r.stderr)
-    return float(m.group(1)) if m else float("nan")
-
-
 def inject():
     """-e inject=: a seccomp filter in the command instead of ptrace stops."""
     prog = os.path.join(os.environ.get("BUILD", "build"), "tests", "progs", "inject")
     rule = ["-e", "inject=accept:error=EPERM"]
-    own = {}
-    for _ in range(REPS):
-        for name, pre in (("untraced", []),
-                          ("strobe -e trace=none (no injection, for reference)",
-                           [STROBE, "-e", "trace=none"]),
-                          ("strobe -e trace=none " + rule[1], [STROBE, "-e", "trace=none"] + rule),
-                          ("strobe -f -e trace=none " + rule[1],
-                           [STROBE, "-f", "-e", "trace=none"] + rule),
-                          ("strobe -f -e trace=accept " + rule[1],
-                           [STROBE, "-f", "-e", "trace=accept"] + rule),
-                          ("strace -f --seccomp-bpf -e trace=accept (same rule)",
-                           ["strace", "-f", "--seccomp-bpf", "-e", "trace=accept"] + rule)):
-            argv = pre + (["-o", "/dev/null", "--"] if pre else []) + w1()
-            own.setdefault(name, []).append(dd_seconds(argv))
-    med = {n: statistics.median(v) for n, v in own.items()}
-    s = med["strace -f --seccomp-bpf -e trace=accept (same rule)"]
-    print("\nW1 with an injection into a call dd never makes, dd's own time "
-          "(target: <= 1.2x untraced, no worse than strace --seccomp-bpf)")
-    for n in med:
-        print("  %-62s %7.3f s  %5.2fx untraced  %5.2fx strace" % (
-            n, med[n], med[n] / med["untraced"], med[n] / s))
+    strace_row = "strace -f --seccomp-bpf -e trace=accept (same rule)"
+    rows = [("untraced", []),
+            ("strobe -e trace=none (no injection, for reference)",
+             [STROBE, "-e", "trace=none"]),
+            ("strobe -e trace=accept (no injection, for reference)",
+             [STROBE, "-e", "trace=accept"]),
+            ("strobe -e trace=none " + rule[1], [STROBE, "-e", "trace=none"] + rule),
+            ("strobe -f -e trace=none " + rule[1], [STROBE, "-f", "-e", "trace=none"] + rule),
+            ("strobe -e trace=accept " + rule[1], [STROBE, "-e", "trace=accept"] + rule),
+            ("strobe -f -e trace=accept " + rule[1],
+             [STROBE, "-f", "-e", "trace=accept"] + rule),
+            (strace_row, ["strace", "-f", "--seccomp-bpf", "-e", "trace=accept"] + rule)]
+    # STROBE_OLD=path: another build's run of the same case, beside ours
+    if os.environ.get("STROBE_OLD"):
+        rows.insert(-1, ("OLD strobe -e trace=accept " + rule[1],
+                         [os.environ["STROBE_OLD"], "-e", "trace=accept"] + rule))
+    # dd's own clock, and dd's own CPU time (user + system, from w1t): the
+    # second moves less with the machine's load
+    res = bench_own([(n, pre + (["-o", "/dev/null", "--"] if pre else []) + w1t())
+                     for n, pre in rows])
+    u, s_ = res["untraced"], res[strace_row]
+    print("\nW1 with an injection into a call dd never makes, dd's own time and CPU, "
+          "%s (target: <= 1.2x untraced, no worse than strace --seccomp-bpf)" % load())
+    for n, (own, cpu, _) in res.items():
+        print("  %-62s %7.3f s %5.2fx  cpu %6.3f s %5.2fx  | %5.2fx strace" % (
+            n, own, own / u[0], cpu, cpu / u[1], own / s_[0]))
 
     # The cost of one injected call: 100,000 failing socket() calls.
     n = 100000

@@ -9,9 +9,13 @@ and verifying of the BPF programs, done in strobe's syscalls).
 Rows: the raw sys_enter/sys_exit path (`-- /bin/true`), the per-syscall
 tracepoints (`-e trace=write -- /bin/true`), and `strobe script` on
 syscount.bt with `-c /bin/true` (beside bpftrace's run of the same file
-when a third argument names bpftrace).  Median of REPS (default 21) runs
-each; peak RSS by /usr/bin/time; the load average before and after is printed
-because the machine is shared.  Not a test: nothing here asserts a time.
+when a third argument names bpftrace), and strace's run of `-- /bin/true`
+as the reference.  Median of REPS (default 21) runs each; peak RSS by
+/usr/bin/time; the load average before and after is printed because the
+machine is shared.  RT=N runs every command at SCHED_FIFO priority N
+(chrt): on a loaded machine its wall time is then about what a quiet
+machine gives (the other work waits), where plain wall time mostly
+measures the wait for a CPU.  Not a test: nothing here asserts a time.
 """
 import os
 import statistics
@@ -34,11 +38,16 @@ def settle():
     time.sleep(float(os.environ.get("GAP", "0.15")))
 
 
+RT = os.environ.get("RT")
+
+
 def run(argv):
     """Wall ms and CPU ms (user + system, from wait4), then peak RSS (MB)
     from a second run under /usr/bin/time: a fork of Python would count
     Python's pages as the command's peak, time's fork holds little."""
     settle()
+    if RT:
+        argv = ["chrt", "-f", RT] + argv
     t0 = time.perf_counter()
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, ru = os.wait4(p.pid, 0)
@@ -62,12 +71,15 @@ def rows(strobe):
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit("usage: startup.py OLD_STROBE NEW_STROBE [BPFTRACE]")
-    builds = {"old": rows(sys.argv[1]), "new": rows(sys.argv[2])}
+    builds = {"old": rows(sys.argv[1]), "new": rows(sys.argv[2]),
+              "strace": {"raw path, -- /bin/true": ["strace", "-o", "/dev/null", "--",
+                                                    "/bin/true"]}}
     if len(sys.argv) == 4:
         builds["bpftrace"] = {"script syscount.bt -c true":
                               [sys.argv[3], SYSCOUNT, "-c", "/bin/true"]}
     res = {}
-    print("load average before: %s" % open("/proc/loadavg").read().split()[:3])
+    print("load average before: %s%s" % (open("/proc/loadavg").read().split()[:3],
+                                          ", SCHED_FIFO %s" % RT if RT else ""))
     for _ in range(REPS):
         for b, rs in builds.items():
             for name, argv in rs.items():

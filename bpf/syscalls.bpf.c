@@ -381,7 +381,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 				      struct task_struct *t);
 
 static __always_inline void exit_skipped(struct task_state *st, struct uregs *regs,
-					 __s32 nr, __s64 ret);
+					 __s32 nr);
 
 /* the raw front end's (unused in the per-syscall object) */
 static __always_inline __attribute__((unused)) int on_exit(struct uregs *regs, __s64 ret)
@@ -393,11 +393,11 @@ static __always_inline __attribute__((unused)) int on_exit(struct uregs *regs, _
 		__s32 nr = regs->orig_ax;
 
 		if (in_set(inj_notify_sel, nr) || in_set(inj_errno_sel, nr))
-			exit_skipped(st, regs, nr, ret);
+			exit_skipped(st, regs, nr);
 	}
 	if (!st)
 		return 0;
-	exit_call(st, ret, true, t);
+	exit_call(st, ret, true, t);	/* -k: the stack at exit is the call's */
 	/* sent while the thread was in the call (SIGCHLD during wait4):
 	 * strace shows it after the call's line */
 	if (st->ign_sig)
@@ -600,6 +600,14 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 		return 0;
 	t = bpf_get_current_task_btf();
 	st = state_of(t, false);
+	/* -e inject=: a call seccomp answered exits here without having
+	 * entered (inject.bpf.inc); the injected calls are attached too */
+	if (inject_on && (!st || !(st->flags & (TS_IN_CALL | TS_SIGRETURN))) &&
+	    (in_set(inj_notify_sel, ctx->nr) || in_set(inj_errno_sel, ctx->nr))) {
+		r = (struct uregs *)bpf_task_pt_regs(t);
+		if (r)
+			exit_skipped(st, r, ctx->nr);
+	}
 	if (!st)
 		return 0;
 	if (ctx->nr != NR_RT_SIGRETURN || !(st->flags & TS_SIGRETURN)) {
