@@ -110,17 +110,14 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 		return -ENOMEM;
 	for (size_t i = 0; i < all->n && !err; i++) {
 		const char *name = all->loc[i].name;
-		bool dup = false;
 
 		if (names && !bsearch(&name, names, nnames, sizeof(*names), cmp_str))
 			continue;
 		if (is_startup(name))
 			continue;
-		/* two imported aliases of one function: probe it once */
-		for (size_t k = 0; k < sel.n && !dup; k++)
-			dup = sel.loc[k].offset == all->loc[i].offset;
-		if (dup)
-			continue;
+		/* two imported aliases of one function (memcpy, memmove) are
+		 * probed twice, with two cookies: the kernel side tells them
+		 * apart by the GOT slot the call went through */
 		if (!ltrace_selected(r->o, name, all->path))
 			continue;
 		if (taken) {
@@ -140,6 +137,12 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 		if (!err)
 			sel.loc[sel.n - 1].bad_insn = all->loc[i].bad_insn;
 	}
+	/* aliases: the first by name takes the calls whose GOT slot is not
+	 * known (ls's `jmp memcpy@plt` from its own function) */
+	for (size_t i = 0; i < sel.n; i++)
+		for (size_t k = 0; k < sel.n && !sel.loc[i].alias; k++)
+			sel.loc[i].alias = k != i && sel.loc[k].offset == sel.loc[i].offset &&
+					   strcmp(sel.loc[k].name, sel.loc[i].name) < 0;
 	if (!err && sel.n)
 		err = uprog_add(&r->up, &sel, &d, true, true, filter, NULL);
 	*count += sel.n;

@@ -196,10 +196,25 @@ static bool ifunc_target(const char *path, const char *name, uint64_t *vaddr)
 	return ok;
 }
 
+/* .gnu.version's data, to tell a symbol's default version (what a
+ * program binds to) from the hidden older ones: memcpy@GLIBC_2.2.5 is
+ * memmove's old meaning, memcpy@@GLIBC_2.14 is what programs call. */
+static Elf_Data *versyms(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
+			return elf_getdata(scn, NULL);
+	return NULL;
+}
+
 static int collect(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *glob,
 		   const char *path, struct sym_tmp **out, size_t *n, size_t *cap)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
+	Elf_Data *vd = sh->sh_type == SHT_DYNSYM ? versyms(elf) : NULL;
 	size_t cnt = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
 
 	for (size_t i = 0; d && i < cnt; i++) {
@@ -217,6 +232,12 @@ static int collect(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *glob
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name || !*name || fnmatch(glob, name, 0))
 			continue;
+		if (vd) {
+			GElf_Versym vs;
+
+			if (gelf_getversym(vd, i, &vs) && (vs & 0x8000))
+				continue;	/* hidden: not the default version */
+		}
 		vaddr = sym.st_value;
 		/* an IFUNC's own address is its resolver, run once at load */
 		if (type == STT_GNU_IFUNC && !ifunc_target(path, name, &vaddr))

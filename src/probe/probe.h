@@ -75,6 +75,10 @@ struct probe_loc {
 	int nargs;		/* usdt */
 	struct usdt_arg args[USDT_MAX_ARGS];
 	bool bad_insn;		/* starts with an instruction uprobes refuse */
+	/* ltrace: another location of the set is at the same offset (an
+	 * alias the program imports too): a call counts as this one only
+	 * when its call site is seen to go through this name's GOT slot */
+	bool alias;
 };
 
 /* The locations a spec resolved to, in one file. */
