@@ -209,6 +209,30 @@ def test_ltrace_callsite_names():
     check(rows == want, "%r\n%s" % (want, mine))
 
 
+def results(text, names):
+    """(function, result) of the calls of names, ltrace's lines with or
+    without their LIB-> prefix."""
+    return [(m.group(1), m.group(2)) for m in
+            re.finditer(r"^(?:\S+->)?(%s)\(.*\)\s+= (\S+)$" % "|".join(names), text, re.M)]
+
+
+def test_ltrace_results_like_ltrace():
+    """Results of functions libc writes in assembly (their DWARF type is
+    unspecified, not a pointer) and of functions without a prototype
+    (zlib's, no debug info): ids and status codes as ltrace prints them,
+    not NULL."""
+    ids = ["getuid", "geteuid", "getgid", "getegid"]
+    ref = results(run(["ltrace", "-e", "+".join(ids), "id"]).stderr, ids)
+    mine = results(run([STROBE, "ltrace", "-e", "+".join(ids), "--", "id"]).stderr, ids)
+    check(len(ref) >= 4 and mine == ref, "ltrace %r\nstrobe %r" % (ref, mine))
+    z = ["deflateInit2_", "deflateEnd"]
+    cmd = [PY311, "-c", "import zlib; zlib.compress(b'x' * 100)"]
+    ref = results(run(["ltrace", "-e", "+".join(z)] + cmd).stderr, z)
+    mine = results(run([STROBE, "ltrace", "-e", "+".join(z), "--"] + cmd).stderr, z)
+    check(ref == [("deflateInit2_", "0"), ("deflateEnd", "0")] and mine == ref,
+          "ltrace %r\nstrobe %r" % (ref, mine))
+
+
 def test_ltrace_nested_unfinished():
     """qsort's comparator calls strcmp: with -x cmp, the program's own
     function shows inside qsort, which is then unfinished."""

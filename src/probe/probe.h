@@ -198,6 +198,8 @@ struct lib_proto {
 };
 /* By function name, or "provider:name" for a USDT marker; NULL if unknown. */
 const struct lib_proto *proto_find(const char *name, bool usdt);
+/* The built-in library prototypes, one by one (NULL after the last). */
+const struct lib_proto *proto_builtin(size_t i);
 /* dwarf.c: a prototype from the debug info of the file (or of its
  * separate debug file, by build id), when it has some, by name or else by
  * the function's address in the file (another alias); NULL otherwise.
