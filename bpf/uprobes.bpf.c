@@ -28,7 +28,8 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile __u32 self_tgid = 0;
 const volatile __u8 target_all = 0;
 const volatile __u8 follow_forks = 0;
-const volatile __u8 emit_tasks = 0;	/* exit and fork records (ltrace) */
+const volatile __u8 emit_tasks = 0;	/* exit, fork and exec records (ltrace) */
+const volatile __u8 stop_on_exec = 0;	/* SIGSTOP a traced process at exec (ltrace) */
 const volatile __u32 str_max = 32;	/* bytes of a string or buffer, at most */
 const volatile __u8 summary_by = 0;
 const volatile __u64 wake_ns = 10000000;
@@ -820,9 +821,35 @@ int BPF_PROG(up_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm 
 {
 	__u32 tgid = p->tgid;
 	__u8 *st = bpf_map_lookup_elem(&targets, &tgid);
+	struct uthread *t;
+	struct ev_exec *e;
 
-	if (st && *st == UT_PENDING_EXEC)
+	if (!st)
+		return 0;
+	if (*st == UT_PENDING_EXEC) {
 		*st = UT_TRACED;
+		return 0;
+	}
+	if (*st != UT_TRACED || !emit_tasks)
+		return 0;
+	/* a traced process runs another program: the old image's calls
+	 * in flight never return */
+	if ((t = bpf_task_storage_get(&threads, p, 0, 0)))
+		t->depth = 0;
+	if ((e = bpf_ringbuf_reserve(&rb, sizeof(*e), 0))) {
+		fill_header(&e->h, EV_EXEC, sizeof(*e), bpf_ktime_get_ns(), lost_get());
+		__builtin_memcpy(e->comm, p->comm, sizeof(e->comm));
+		e->old_tid = old_pid;
+		e->pad = 0;
+		sent(true);
+		bpf_ringbuf_submit(e, BPF_RB_FORCE_WAKEUP);
+	} else {
+		sent(false);
+	}
+	/* ltrace: the new program's imports are probed before it runs
+	 * (user space sends SIGCONT when they are) */
+	if (stop_on_exec)
+		bpf_send_signal(19 /* SIGSTOP */);
 	return 0;
 }
 

@@ -233,6 +233,27 @@ def test_ltrace_results_like_ltrace():
           "ltrace %r\nstrobe %r" % (ref, mine))
 
 
+def test_ltrace_follows_exec():
+    """env runs ls: the calls after ltrace's `--- Called exec() ---` are
+    ls's, the same as ltrace shows; with -f, a filter that matches nothing
+    in sh (dash imports no getenv) applies to the programs it runs."""
+    d = os.path.dirname(os.path.abspath(__file__))
+    fns = "execvp+setlocale+bindtextdomain+textdomain+opendir+closedir"
+    names = lambda text: [re.sub(r"^\S+->", "", l).split("(")[0] for l in text.splitlines()
+                          if re.match(r"^(\S+->)?\w+\(", l) or l == "--- Called exec() ---"]
+    ref = run(["ltrace", "-e", fns, "env", "ls", d]).stderr
+    mine = run([STROBE, "ltrace", "-e", fns, "--", "env", "ls", d])
+    check(mine.returncode == 0 and names(mine.stderr) == names(ref) and
+          "--- Called exec" in names(ref) and "closedir" in names(ref),
+          "ltrace %r\nstrobe %r" % (names(ref), names(mine.stderr)))
+    check(re.search(r'^execvp\("ls", .* <no return \.\.\.>$', mine.stderr, re.M), mine.stderr)
+    ref = run(["ltrace", "-f", "-e", "getenv", "sh", "-c", "ls /no/such"]).stderr
+    mine = run([STROBE, "ltrace", "-f", "-e", "getenv", "--", "sh", "-c", "ls /no/such"])
+    want = len(re.findall(r"getenv\(", ref))
+    check(mine.returncode == 2 and want > 3 and len(re.findall(r"^\[pid \d+\] getenv\(",
+          mine.stderr, re.M)) == want, "ltrace %d\n%s" % (want, mine.stderr))
+
+
 def test_ltrace_nested_unfinished():
     """qsort's comparator calls strcmp: with -x cmp, the program's own
     function shows inside qsort, which is then unfinished."""

@@ -215,7 +215,10 @@ void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);
 struct uprog_opts {
 	bool all;		/* every process but strobe */
 	bool follow;		/* children of targets join them */
-	bool tasks;		/* fork and exit records */
+	bool tasks;		/* fork, exit and exec records */
+	/* stop a traced process at its exec (SIGSTOP, from the kernel side)
+	 * until user space has probed what the new program imports */
+	bool stop_on_exec;
 	int strsize;		/* bytes of a string or buffer */
 	int summary_by;		/* enum sum_by of bpf/hist.h */
 	bool summary;		/* -c: size the summary's maps */

@@ -38,6 +38,7 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 	skel->rodata->target_all = o->all;
 	skel->rodata->follow_forks = o->follow;
 	skel->rodata->emit_tasks = o->tasks;
+	skel->rodata->stop_on_exec = o->stop_on_exec;
 	skel->rodata->str_max = o->strsize > 4096 ? 4096 : o->strsize;
 	skel->rodata->summary_by = o->summary_by;
 	u->summary_by = o->summary_by;
