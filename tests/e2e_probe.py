@@ -254,6 +254,21 @@ def test_ltrace_follows_exec():
           mine.stderr, re.M)) == want, "ltrace %d\n%s" % (want, mine.stderr))
 
 
+def test_ltrace_vdso_calls_at_the_plt():
+    """time() and gettimeofday() are IFUNCs whose choice is the vDSO's
+    code, in no file: probed at the program's PLT stubs, they show as
+    ltrace shows them; --list says why libc has none to list."""
+    ref = results(run(["ltrace", prog("vdsocalls")]).stderr, ["time", "gettimeofday"])
+    r = run([STROBE, "ltrace", "--", prog("vdsocalls")])
+    mine = results(r.stderr, ["time", "gettimeofday"])
+    check(r.returncode == 0 and len(ref) == 5 and
+          [(f, v.replace("NULL", "0")) for f, v in mine] == ref,
+          "ltrace %r\nstrobe %r" % (ref, r.stderr))
+    r = run([STROBE, "--list", "uprobe:libc:gettimeofday*"])
+    check(r.returncode != 0 and "IFUNC" in r.stderr and "vDSO" in r.stderr and
+          "stripped" not in r.stderr, r.stderr)
+
+
 def test_ltrace_nested_unfinished():
     """qsort's comparator calls strcmp: with -x cmp, the program's own
     function shows inside qsort, which is then unfinished."""

@@ -152,6 +152,61 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 	return err;
 }
 
+static bool taken(const struct lt_run *r, const char *name)
+{
+	for (size_t k = 0; k < r->ntaken; k++)
+		if (!strcmp(r->taken[k], name))
+			return true;
+	return false;
+}
+
+/* Imports no library file holds the code of (IFUNCs that choose the
+ * vDSO's gettimeofday and time): probed at the program's PLT stub, the
+ * way ltrace sees every call; said in one line where there is none. */
+static int attach_stubs(struct lt_run *r, const char *path, const struct probe_imports *imp,
+			pid_t filter, size_t *count)
+{
+	struct probe_set stubs = { .kind = PK_UPROBE };
+	struct sbuf missing = { 0 };
+	int err = 0;
+
+	if (!(stubs.path = strdup(path)))
+		return -ENOMEM;
+	for (size_t i = 0; i < imp->nnames && !err; i++) {
+		const char *name = imp->names[i];
+		uint64_t vaddr, off;
+
+		if (is_startup(name) || taken(r, name) || !ltrace_selected(r->o, name, path))
+			continue;
+		if (probe_elf_plt_stub(path, name, &vaddr, &off)) {
+			sbuf_printf(&missing, "%s%s", missing.len ? ", " : "", name);
+			continue;
+		}
+		err = probe_set_add(&stubs, name, vaddr, off);
+	}
+	if (missing.len && r->o->rules)
+		fprintf(stderr, "strobe ltrace: not traced: %.*s (in no library file, e.g. the "
+			"vDSO's, and %s calls them without a PLT stub)\n", (int)missing.len,
+			missing.p, path);
+	if (!err && stubs.n) {
+		struct up_desc d = call_desc(r->o, true);
+
+		err = uprog_add(&r->up, &stubs, &d, true, true, filter, NULL);
+		*count += stubs.n;
+		for (size_t i = 0; i < stubs.n && !err; i++) {
+			char **t = realloc(r->taken, (r->ntaken + 1) * sizeof(*t));
+
+			if (!t)
+				err = -ENOMEM;
+			else if ((r->taken = t) && !(t[r->ntaken++] = strdup(stubs.loc[i].name)))
+				err = -ENOMEM;
+		}
+	}
+	sbuf_free(&missing);
+	probe_set_free(&stubs);
+	return err;
+}
+
 /* What a program imports, from the libraries it needs, as -e and -l
  * select them; what an earlier program made probe already is not probed
  * again.  quiet: no message when it is not dynamically linked. */
@@ -179,6 +234,8 @@ static int attach_imports(struct lt_run *r, const char *path, pid_t filter, bool
 					   count);
 		probe_set_free(&all);
 	}
+	if (!err)
+		err = attach_stubs(r, path, &imp, filter, count);
 	probe_imports_free(&imp);
 	return err;
 }

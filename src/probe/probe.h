@@ -87,6 +87,9 @@ struct probe_set {
 	char *path;		/* the file, as the kernel should open it */
 	struct probe_loc *loc;
 	size_t n, cap;
+	/* matching IFUNCs whose choice is in no file (gettimeofday, time:
+	 * the vDSO's), left out */
+	size_t ifunc_outside;
 };
 
 /* Split "uprobe:libc:malloc" into *s; -1 with a message in err. */
@@ -119,6 +122,10 @@ int probe_elf_usdt(const char *path, const char *provider, const char *name,
 		   struct probe_set *set);
 /* Whether a file has a .symtab (1), i.e. is not stripped. */
 int probe_elf_has_symtab(const char *path);
+/* The PLT stub (.plt.sec, .plt, .plt.got) through which a program calls
+ * an imported function: its vaddr and file offset; -ENOENT without one
+ * (-fno-plt calls go through the GOT directly). */
+int probe_elf_plt_stub(const char *path, const char *name, uint64_t *vaddr, uint64_t *off);
 /* Parse one note's argument string ("-4@%eax 8@-8(%rbp)"); -1 if malformed. */
 int probe_usdt_parse_args(const char *text, struct probe_loc *loc);
 

@@ -116,6 +116,7 @@ static const struct lib_proto libc_protos[] = {
 	P("sleep", UINT, NONE, 1, A("seconds", UINT)),
 	P("usleep", INT, NEG1, 1, A("usec", UINT)),
 	P("time", LONG, NEG1, 1, A("t", PTR)),
+	P("gettimeofday", INT, NEG1, 2, A("tv", PTR), A("tz", PTR)),
 	P("rand", INT, NONE, 0),
 	P("srand", VOID, NONE, 1, A("seed", UINT)),
 	P("qsort", VOID, NONE, 4, A("base", PTR), A("n", ULONG), A("size", ULONG),
