@@ -49,9 +49,13 @@ struct up_desc {
 	__u8 flags;		/* UD_* */
 	__u8 nargs;		/* usdt: arguments to fetch */
 	__u8 err;		/* enum up_err */
-	__u8 pad;
+	__u8 strict;		/* sym: an unknown call site is not this name's */
 	__u8 cap[6];		/* enum up_cap, per argument */
 	__u8 len_arg[6];
+	/* UD_CALLER: the name's hash (up_sym_hash); the call site must go
+	 * through the GOT slot of that name, when it can be told */
+	__u32 sym;
+	__u32 pad2;
 	struct up_usdt_arg usdt[UP_ARGS];
 };
 
@@ -61,6 +65,31 @@ struct up_caller {
 	__u32 dev;
 	__u32 pad;
 };
+
+/* callers' value: the executable segment's p_vaddr - p_offset, to turn
+ * an address in it into a virtual address of the file */
+struct up_caller_val {
+	__s64 delta;
+};
+
+/* A GOT slot of a caller file (its virtual address) -> the hash of the
+ * symbol it is bound to: which function a call site calls. */
+struct up_slot {
+	__u64 ino;
+	__u32 dev;
+	__u32 pad;
+	__u64 vaddr;
+};
+
+/* FNV-1a of a name, never 0 (0: no check) */
+static inline __u32 up_sym_hash(const char *s)
+{
+	__u32 h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (__u8)*s++) * 16777619u;
+	return h ? h : 1;
+}
 
 /* targets: a process's state */
 #define UT_PENDING_EXEC 1	/* the launched command, before its execve */

@@ -28,7 +28,8 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile __u32 self_tgid = 0;
 const volatile __u8 target_all = 0;
 const volatile __u8 follow_forks = 0;
-const volatile __u8 emit_tasks = 0;	/* exit and fork records (ltrace) */
+const volatile __u8 emit_tasks = 0;	/* exit, fork and exec records (ltrace) */
+const volatile __u8 stop_on_exec = 0;	/* SIGSTOP a traced process at exec (ltrace) */
 const volatile __u32 str_max = 32;	/* bytes of a string or buffer, at most */
 const volatile __u8 summary_by = 0;
 const volatile __u64 wake_ns = 10000000;
@@ -65,8 +66,15 @@ struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 64);
 	__type(key, struct up_caller);
-	__type(value, __u8);
+	__type(value, struct up_caller_val);
 } callers SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct up_slot);
+	__type(value, __u32);
+} slots SEC(".maps");
 
 struct uframe {
 	__u64 ts, sp;
@@ -81,6 +89,8 @@ struct uthread {
 	/* the last code range a return address was checked in, and for
 	 * which address space: most calls come from the same place */
 	__u64 mm, ok_start, ok_end, bad_start, bad_end;
+	__u64 ok_bias, ok_ino;	/* the ok range's file: address - bias = vaddr */
+	__u32 ok_dev, pad2;
 	__u64 tgt_mm;		/* thread_targeted() said yes for this mm */
 	struct uframe f[UP_FRAMES];
 };
@@ -237,7 +247,7 @@ static __always_inline struct uthread *thread_targeted(void)
 /* --- the caller check (ltrace) --- */
 
 struct vma_ctx {
-	__u64 ino, start, end;
+	__u64 ino, start, end, pgoff;
 	__u32 dev;
 };
 
@@ -248,6 +258,7 @@ static long vma_cb(struct task_struct *task, struct vm_area_struct *vma, void *d
 
 	c->start = vma->vm_start;
 	c->end = vma->vm_end;
+	c->pgoff = vma->vm_pgoff;
 	if (f) {
 		c->ino = BPF_CORE_READ(f, f_inode, i_ino);
 		c->dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
@@ -255,17 +266,69 @@ static long vma_cb(struct task_struct *task, struct vm_area_struct *vma, void *d
 	return 0;
 }
 
-/* Whether a return address lies in a file of `callers`. */
-static __always_inline bool caller_in(struct uthread *t, __u64 ra)
+/*
+ * The GOT slot a call site went through (0: not a form we know): `call
+ * *slot(%rip)` (-fno-plt) just before ra, or `call stub` where the stub
+ * is `[endbr64] [bnd] jmp *slot(%rip)` (.plt, .plt.sec, .plt.got).  A
+ * call whose slot is another function's is not a call of this one: a
+ * tail call inside the library (realloc(NULL, n) jumping to malloc), or
+ * an alias at the same address (memcpy and memmove).
+ */
+static __always_inline __u64 callsite_slot(__u64 ra)
+{
+	__u8 b[6], s[12];
+	__s32 d;
+	__u64 stub;
+	int p = 0;
+
+	if (bpf_probe_read_user(b, sizeof(b), (void *)(ra - 6)))
+		return 0;
+	if (b[0] == 0xff && b[1] == 0x15) {
+		__builtin_memcpy(&d, &b[2], 4);
+		return ra + d;
+	}
+	if (b[1] != 0xe8)
+		return 0;
+	__builtin_memcpy(&d, &b[2], 4);
+	stub = ra + d;
+	if (bpf_probe_read_user(s, sizeof(s), (void *)stub))
+		return 0;
+	if (s[0] == 0xf3 && s[1] == 0x0f && s[2] == 0x1e && s[3] == 0xfa) {
+		if (s[4] == 0xf2 && s[5] == 0xff && s[6] == 0x25)
+			p = 5;
+		else if (s[4] == 0xff && s[5] == 0x25)
+			p = 4;
+		else
+			return 0;
+	} else if (s[0] == 0xf2 && s[1] == 0xff && s[2] == 0x25) {
+		p = 1;
+	} else if (s[0] != 0xff || s[1] != 0x25) {
+		return 0;
+	}
+	switch (p) {
+	case 0: __builtin_memcpy(&d, &s[2], 4); break;
+	case 1: __builtin_memcpy(&d, &s[3], 4); break;
+	case 4: __builtin_memcpy(&d, &s[6], 4); break;
+	default: __builtin_memcpy(&d, &s[7], 4); break;
+	}
+	return stub + p + 6 + d;
+}
+
+/* Whether a return address lies in a file of `callers` (and, with sym,
+ * whether its call went through that name's slot, when that is known). */
+static __always_inline bool caller_in(struct uthread *t, __u64 ra, __u32 sym, bool strict)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct vma_ctx c = {};
 	struct up_caller key = {};
-	__u64 mm = (__u64)task->mm;
+	struct up_caller_val *v;
+	struct up_slot sk = {};
+	__u64 mm = (__u64)task->mm, slot;
+	__u32 *bound;
 
 	if (t->mm == mm) {
 		if (ra >= t->ok_start && ra < t->ok_end)
-			return true;
+			goto in;
 		if (ra >= t->bad_start && ra < t->bad_end)
 			return false;
 	} else {
@@ -276,27 +339,41 @@ static __always_inline bool caller_in(struct uthread *t, __u64 ra)
 		return false;
 	key.ino = c.ino;
 	key.dev = c.dev;
-	if (bpf_map_lookup_elem(&callers, &key)) {
-		t->ok_start = c.start;
-		t->ok_end = c.end;
-		return true;
+	if (!(v = bpf_map_lookup_elem(&callers, &key))) {
+		t->bad_start = c.start;
+		t->bad_end = c.end;
+		return false;
 	}
-	t->bad_start = c.start;
-	t->bad_end = c.end;
-	return false;
+	t->ok_start = c.start;
+	t->ok_end = c.end;
+	t->ok_bias = c.start - (c.pgoff << 12) - v->delta;
+	t->ok_ino = c.ino;
+	t->ok_dev = c.dev;
+in:
+	if (!sym)
+		return true;
+	/* a call through a function pointer, or a tail jump from the
+	 * program's code (`jmp memcpy@plt`): only the first alias takes it */
+	if (!(slot = callsite_slot(ra)))
+		return !strict;
+	sk.ino = t->ok_ino;
+	sk.dev = t->ok_dev;
+	sk.vaddr = slot - t->ok_bias;
+	bound = bpf_map_lookup_elem(&slots, &sk);
+	return bound ? *bound == sym : !strict;
 }
 
 /* At a function's entry the return address is at sp.  Reading it costs
  * more than the rest of the entry program (about 250 ns here), so where
  * nothing is emitted at entry the check waits for the return, where the
  * kernel has put the return address in the registers' ip. */
-static __always_inline bool caller_ok(struct uthread *t, __u64 sp)
+static __always_inline bool caller_ok(struct uthread *t, __u64 sp, __u32 sym, bool strict)
 {
 	__u64 ra = 0;
 
 	if (bpf_probe_read_user(&ra, sizeof(ra), (void *)sp))
 		return false;
-	return caller_in(t, ra);
+	return caller_in(t, ra, sym, strict);
 }
 
 /* --- captures --- */
@@ -551,7 +628,15 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 			return 0;
 		/* without an entry record, the return checks the caller */
 		if ((flags & UD_CALLER) && (flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
-		    !caller_ok(t, sp))
+		    !caller_ok(t, sp, d->sym, d->strict))
+			return 0;
+		/* -c: a tail call from a traced function (realloc(NULL, n)
+		 * jumping to malloc) enters with that call's sp, its return
+		 * address already the uretprobe trampoline's: checked here, or
+		 * its frame would hide the outer call's at their common return */
+		if ((flags & UD_CALLER) && !(flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
+		    t->depth > 0 && t->depth <= UP_FRAMES &&
+		    frame_at(t, t->depth - 1)->sp == sp && !caller_ok(t, sp, d->sym, d->strict))
 			return 0;
 		depth = t->depth;
 	} else if (!targeted()) {
@@ -647,7 +732,7 @@ static __always_inline int on_return_body(struct pt_regs *ctx)
 		t->depth = i - 1;
 		depth = i - 1;
 		if ((dflags & UD_CALLER) && !(dflags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
-		    !caller_in(t, PT_REGS_IP(ctx)))
+		    !caller_in(t, PT_REGS_IP(ctx), d->sym, d->strict))
 			return 0;
 		flags |= UPF_PAIRED;
 		if (dflags & UD_COUNT)
@@ -736,9 +821,35 @@ int BPF_PROG(up_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm 
 {
 	__u32 tgid = p->tgid;
 	__u8 *st = bpf_map_lookup_elem(&targets, &tgid);
+	struct uthread *t;
+	struct ev_exec *e;
 
-	if (st && *st == UT_PENDING_EXEC)
+	if (!st)
+		return 0;
+	if (*st == UT_PENDING_EXEC) {
 		*st = UT_TRACED;
+		return 0;
+	}
+	if (*st != UT_TRACED || !emit_tasks)
+		return 0;
+	/* a traced process runs another program: the old image's calls
+	 * in flight never return */
+	if ((t = bpf_task_storage_get(&threads, p, 0, 0)))
+		t->depth = 0;
+	if ((e = bpf_ringbuf_reserve(&rb, sizeof(*e), 0))) {
+		fill_header(&e->h, EV_EXEC, sizeof(*e), bpf_ktime_get_ns(), lost_get());
+		__builtin_memcpy(e->comm, p->comm, sizeof(e->comm));
+		e->old_tid = old_pid;
+		e->pad = 0;
+		sent(true);
+		bpf_ringbuf_submit(e, BPF_RB_FORCE_WAKEUP);
+	} else {
+		sent(false);
+	}
+	/* ltrace: the new program's imports are probed before it runs
+	 * (user space sends SIGCONT when they are) */
+	if (stop_on_exec)
+		bpf_send_signal(19 /* SIGSTOP */);
 	return 0;
 }
 

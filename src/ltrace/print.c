@@ -9,7 +9,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/uio.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "ltrace.h"
@@ -58,6 +60,11 @@ struct lt_printer {
 	struct ustacks *us;	/* -w: images and symbols */
 	struct held_stack stacks[HELD_STACKS];
 	int nstacks;
+	/* processes the kernel side stopped at their exec (until strobe had
+	 * probed the new program): the stop, strobe's SIGCONT and the
+	 * parent's SIGCHLDs for them are strobe's, not the program's (-S) */
+	uint32_t execed[32];
+	unsigned nexeced;
 };
 
 struct lt_printer *lt_printer_new(const struct lt_opts *o, struct writer *w,
@@ -546,12 +553,16 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 	put_stack(p, b, e->h.tid, e->h.ts, 0);
 }
 
+static bool exec_stop_signal(const struct lt_printer *p, const struct ev_signal *sg);
+
 /* -S: a signal delivered, "--- SIGCHLD (Child exited) ---" as ltrace */
 static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
 {
 	struct lt_thread *t = thread_of(p, sg->h.tid);
 	struct sbuf *b = &p->w->buf;
 
+	if (exec_stop_signal(p, sg))
+		return;
 	flush_unfinished(p, NULL);
 	leader(p, b, &sg->h, t ? t->depth : 0);
 	sbuf_puts(b, "--- ");
@@ -579,6 +590,60 @@ static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
 	}
 }
 
+/* A traced process ran another program: its calls in flight never
+ * return ("execvp(...) <no return ...>"), then ltrace's line.  With -S
+ * the execve's own line says it (on_syscall). */
+static void on_exec(struct lt_printer *p, const struct ev_exec *x)
+{
+	struct lt_thread *t = thread_of(p, x->old_tid ? x->old_tid : x->h.tid);
+	struct sbuf *b = &p->w->buf;
+
+	for (int k = 0; t && k < t->depth; k++) {
+		struct pending *pe = &t->stack[k];
+
+		if (!pe->printed) {
+			leader(p, b, &pe->e->h, pe->e->depth);
+			lt_put_call(p, b, pe->e, pe->size);
+			sbuf_puts(b, " <no return ...>\n");
+		}
+		free(pe->e);
+	}
+	if (t)
+		t->depth = 0;
+	flush_unfinished(p, NULL);
+	p->execed[p->nexeced++ % 32] = x->h.pid;
+	if (p->o->syscalls)
+		return;
+	leader(p, b, &x->h, 0);
+	sbuf_puts(b, "--- Called exec() ---\n");
+}
+
+static bool was_execed(const struct lt_printer *p, uint32_t pid)
+{
+	for (unsigned i = 0; i < 32 && i < p->nexeced; i++)
+		if (p->execed[i] == pid)
+			return true;
+	return false;
+}
+
+/* The signals strobe's stop at exec causes (see on_exec) */
+static bool exec_stop_signal(const struct lt_printer *p, const struct ev_signal *sg)
+{
+	int32_t code, from;
+
+	memcpy(&code, sg->info + 8, sizeof(code));
+	memcpy(&from, sg->info + 16, sizeof(from));
+	switch (sg->sig) {
+	case SIGSTOP:	/* bpf_send_signal's: SI_KERNEL */
+		return code == SI_KERNEL && was_execed(p, sg->h.pid);
+	case SIGCONT:
+		return code == SI_USER && from == getpid() && was_execed(p, sg->h.pid);
+	case SIGCHLD:
+		return (code == CLD_STOPPED || code == CLD_CONTINUED) && was_execed(p, from);
+	}
+	return false;
+}
+
 void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 {
 	const struct ev_header *h = rec;
@@ -599,6 +664,8 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 			on_return(p, e, h->size);
 	} else if (h->kind == EV_EXIT && size >= sizeof(struct ev_exit)) {
 		on_exit_rec(p, rec);
+	} else if (h->kind == EV_EXEC && size >= sizeof(struct ev_exec)) {
+		on_exec(p, rec);
 	} else if (h->kind == EV_SYSCALL) {
 		on_syscall(p, rec, h->size);
 	} else if (h->kind == EV_SIGNAL && size >= sizeof(struct ev_signal)) {

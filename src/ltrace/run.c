@@ -41,6 +41,9 @@ struct lt_run {
 	bool child_done;
 	struct launch l;
 	struct lt_sys *sys;	/* -S */
+	pid_t filter;		/* the probes' pid (0: all targets) */
+	char **taken;		/* functions probed, by name (the first library's) */
+	size_t ntaken;
 };
 
 static int find_program(const char *cmd, char *path, size_t len)
@@ -99,8 +102,7 @@ static bool is_startup(const char *name)
 /* Attach a set (after dropping what -e/-l do not select, or what an
  * earlier library already defines: `taken`). */
 static int add_selected(struct lt_run *r, const struct probe_set *all, char **names,
-			size_t nnames, char ***taken, size_t *ntaken, bool caller_check,
-			pid_t filter, size_t *count)
+			size_t nnames, bool taken, bool caller_check, pid_t filter, size_t *count)
 {
 	struct probe_set sel = { .kind = PK_UPROBE };
 	struct up_desc d = call_desc(r->o, caller_check);
@@ -110,36 +112,39 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 		return -ENOMEM;
 	for (size_t i = 0; i < all->n && !err; i++) {
 		const char *name = all->loc[i].name;
-		bool dup = false;
 
 		if (names && !bsearch(&name, names, nnames, sizeof(*names), cmp_str))
 			continue;
 		if (is_startup(name))
 			continue;
-		/* two imported aliases of one function: probe it once */
-		for (size_t k = 0; k < sel.n && !dup; k++)
-			dup = sel.loc[k].offset == all->loc[i].offset;
-		if (dup)
-			continue;
+		/* two imported aliases of one function (memcpy, memmove) are
+		 * probed twice, with two cookies: the kernel side tells them
+		 * apart by the GOT slot the call went through */
 		if (!ltrace_selected(r->o, name, all->path))
 			continue;
 		if (taken) {
 			bool seen = false;
 
-			for (size_t k = 0; k < *ntaken && !seen; k++)
-				seen = !strcmp((*taken)[k], name);
+			for (size_t k = 0; k < r->ntaken && !seen; k++)
+				seen = !strcmp(r->taken[k], name);
 			if (seen)
 				continue;
-			char **t = realloc(*taken, (*ntaken + 1) * sizeof(*t));
+			char **t = realloc(r->taken, (r->ntaken + 1) * sizeof(*t));
 			if (!t)
 				return -ENOMEM;
-			*taken = t;
-			t[(*ntaken)++] = strdup(name);
+			r->taken = t;
+			t[r->ntaken++] = strdup(name);
 		}
 		err = probe_set_add(&sel, name, all->loc[i].addr, all->loc[i].offset);
 		if (!err)
 			sel.loc[sel.n - 1].bad_insn = all->loc[i].bad_insn;
 	}
+	/* aliases: the first by name takes the calls whose GOT slot is not
+	 * known (ls's `jmp memcpy@plt` from its own function) */
+	for (size_t i = 0; i < sel.n; i++)
+		for (size_t k = 0; k < sel.n && !sel.loc[i].alias; k++)
+			sel.loc[i].alias = k != i && sel.loc[k].offset == sel.loc[i].offset &&
+					   strcmp(sel.loc[k].name, sel.loc[i].name) < 0;
 	if (!err && sel.n)
 		err = uprog_add(&r->up, &sel, &d, true, true, filter, NULL);
 	*count += sel.n;
@@ -147,36 +152,102 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 	return err;
 }
 
+static bool taken(const struct lt_run *r, const char *name)
+{
+	for (size_t k = 0; k < r->ntaken; k++)
+		if (!strcmp(r->taken[k], name))
+			return true;
+	return false;
+}
+
+/* Imports no library file holds the code of (IFUNCs that choose the
+ * vDSO's gettimeofday and time): probed at the program's PLT stub, the
+ * way ltrace sees every call; said in one line where there is none. */
+static int attach_stubs(struct lt_run *r, const char *path, const struct probe_imports *imp,
+			pid_t filter, size_t *count)
+{
+	struct probe_set stubs = { .kind = PK_UPROBE };
+	struct sbuf missing = { 0 };
+	int err = 0;
+
+	if (!(stubs.path = strdup(path)))
+		return -ENOMEM;
+	for (size_t i = 0; i < imp->nnames && !err; i++) {
+		const char *name = imp->names[i];
+		uint64_t vaddr, off;
+
+		if (is_startup(name) || taken(r, name) || !ltrace_selected(r->o, name, path))
+			continue;
+		if (probe_elf_plt_stub(path, name, &vaddr, &off)) {
+			sbuf_printf(&missing, "%s%s", missing.len ? ", " : "", name);
+			continue;
+		}
+		err = probe_set_add(&stubs, name, vaddr, off);
+	}
+	if (missing.len && r->o->rules)
+		fprintf(stderr, "strobe ltrace: not traced: %.*s (in no library file, e.g. the "
+			"vDSO's, and %s calls them without a PLT stub)\n", (int)missing.len,
+			missing.p, path);
+	if (!err && stubs.n) {
+		struct up_desc d = call_desc(r->o, true);
+
+		err = uprog_add(&r->up, &stubs, &d, true, true, filter, NULL);
+		*count += stubs.n;
+		for (size_t i = 0; i < stubs.n && !err; i++) {
+			char **t = realloc(r->taken, (r->ntaken + 1) * sizeof(*t));
+
+			if (!t)
+				err = -ENOMEM;
+			else if ((r->taken = t) && !(t[r->ntaken++] = strdup(stubs.loc[i].name)))
+				err = -ENOMEM;
+		}
+	}
+	sbuf_free(&missing);
+	probe_set_free(&stubs);
+	return err;
+}
+
+/* What a program imports, from the libraries it needs, as -e and -l
+ * select them; what an earlier program made probe already is not probed
+ * again.  quiet: no message when it is not dynamically linked. */
+static int attach_imports(struct lt_run *r, const char *path, pid_t filter, bool quiet,
+			  size_t *count)
+{
+	struct probe_imports imp = { 0 };
+	int err = probe_elf_imports(path, &imp);
+
+	if (err) {
+		fprintf(stderr, "strobe ltrace: cannot read %s: %s\n", path, strerror(-err));
+		return -EALREADY;
+	}
+	if (!imp.nlibs && !quiet)
+		fprintf(stderr, "strobe ltrace: %s is not dynamically linked: no library "
+			"calls to show\n", path);
+	qsort(imp.names, imp.nnames, sizeof(*imp.names), cmp_str);
+	for (size_t i = 0; i < imp.nlibs && !err; i++) {
+		struct probe_set all = { .kind = PK_UPROBE };
+
+		if (!(all.path = strdup(imp.libs[i])))
+			err = -ENOMEM;
+		else if (!(err = probe_elf_funcs_aliases(imp.libs[i], "*", &all)))
+			err = add_selected(r, &all, imp.names, imp.nnames, true, true, filter,
+					   count);
+		probe_set_free(&all);
+	}
+	if (!err)
+		err = attach_stubs(r, path, &imp, filter, count);
+	probe_imports_free(&imp);
+	return err;
+}
+
 static int attach_calls(struct lt_run *r, pid_t filter)
 {
 	const struct lt_opts *o = r->o;
-	struct probe_imports imp = { 0 };
-	char **taken = NULL;
-	size_t ntaken = 0, count = 0;
+	size_t count = 0;
 	int err = 0;
 
-	if (!o->no_libs && !o->all) {
-		err = probe_elf_imports(r->main_path, &imp);
-		if (err) {
-			fprintf(stderr, "strobe ltrace: cannot read %s: %s\n", r->main_path,
-				strerror(-err));
-			return -EALREADY;
-		}
-		if (!imp.nlibs)
-			fprintf(stderr, "strobe ltrace: %s is not dynamically linked: no library "
-				"calls to show\n", r->main_path);
-		qsort(imp.names, imp.nnames, sizeof(*imp.names), cmp_str);
-		for (size_t i = 0; i < imp.nlibs && !err; i++) {
-			struct probe_set all = { .kind = PK_UPROBE };
-
-			if (!(all.path = strdup(imp.libs[i])))
-				err = -ENOMEM;
-			else if (!(err = probe_elf_funcs_aliases(imp.libs[i], "*", &all)))
-				err = add_selected(r, &all, imp.names, imp.nnames, &taken, &ntaken,
-						   true, filter, &count);
-			probe_set_free(&all);
-		}
-	}
+	if (!o->no_libs && !o->all)
+		err = attach_imports(r, r->main_path, filter, false, &count);
 	/* -a: the functions -e and -l name, in the libraries -l names */
 	for (int i = 0; o->all && !o->no_libs && i < o->nlibs && !err; i++) {
 		struct probe_set all = { .kind = PK_UPROBE };
@@ -190,7 +261,7 @@ static int attach_calls(struct lt_run *r, pid_t filter)
 		if (!(all.path = strdup(path)))
 			err = -ENOMEM;
 		else if (!(err = probe_elf_funcs(path, "*", &all)))
-			err = add_selected(r, &all, NULL, 0, NULL, NULL, false, 0, &count);
+			err = add_selected(r, &all, NULL, 0, false, false, 0, &count);
 		probe_set_free(&all);
 	}
 	/* -x: the program's own functions, called from anywhere */
@@ -211,23 +282,50 @@ static int attach_calls(struct lt_run *r, pid_t filter)
 		}
 		probe_set_free(&set);
 	}
-	for (size_t i = 0; i < ntaken; i++)
-		free(taken[i]);
-	free(taken);
-	probe_imports_free(&imp);
 	if (err && err != -EALREADY)
 		fprintf(stderr, "strobe ltrace: cannot attach the probes: %s\n", strerror(-err));
+	/* a command may run other programs that import them (-f, exec) */
 	if (!err && !count && !o->nxsyms && !o->syscalls)
-		fprintf(stderr, "strobe ltrace: no library function matches the filter\n");
+		fprintf(stderr, "strobe ltrace: no library function of %s matches the filter%s\n",
+			r->main_path, o->cmd || o->follow ? " (yet: programs it runs are "
+			"probed when they start)" : "");
 	if (o->debug)
 		fprintf(stderr, "strobe ltrace: %zu functions probed%s\n", count,
 			r->up.link.multi ? " (uprobe_multi)" : "");
 	return err ? -EALREADY : 0;
 }
 
+/* A traced process ran another program, stopped by the kernel side at
+ * its exec: what the new program imports is probed, its file counts as
+ * the program's, and it goes on (as ltrace, which stops it too). */
+static void on_exec(struct lt_run *r, pid_t pid)
+{
+	char link[64], path[4096];
+	ssize_t n;
+	size_t count = 0;
+
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	n = readlink(link, path, sizeof(path) - 1);
+	if (n > 0) {
+		path[n] = 0;
+		if (uprog_add_caller(&r->up, path) ||
+		    (!r->o->no_libs && attach_imports(r, path, r->filter, true, &count)))
+			fprintf(stderr, "strobe ltrace: cannot probe %s (pid %d): its calls are "
+				"not shown\n", path, pid);
+		if (r->o->debug)
+			fprintf(stderr, "strobe ltrace: %s: %zu more functions probed\n", path,
+				count);
+	}
+	kill(pid, SIGCONT);
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct lt_run *r = ctx;
+	const struct ev_header *h = data;
+
+	if (size >= sizeof(*h) && h->kind == EV_EXEC && !r->o->all)
+		on_exec(r, h->pid);
 
 	if (!r->sys || lt_sys_hold(r->sys, data, size))
 		lt_printer_event(r->pr, data, size);
@@ -354,6 +452,7 @@ int ltrace_run(const struct lt_opts *o)
 {
 	struct lt_run r = { .o = o, .child = -1, .l = { .gate_fd = -1, .exec_err_fd = -1 } };
 	struct uprog_opts uo = { .all = o->all, .follow = o->follow, .tasks = true,
+				 .stop_on_exec = !o->all,
 				 .strsize = o->strsize, .debug = o->debug, .summary = o->count,
 				 .ustack_mode = o->stack_depth ? 2 : 0,
 				 .bufsize = o->stack_depth ? 32 << 20 : 0 };
@@ -411,6 +510,7 @@ int ltrace_run(const struct lt_opts *o)
 		filter = o->pids[0];
 	if (!err && !o->all)
 		err = uprog_add_caller(&r.up, r.main_path);
+	r.filter = filter;
 	if (err) {
 		fprintf(stderr, "strobe ltrace: cannot watch the process: %s\n", strerror(-err));
 		goto out;
@@ -472,6 +572,9 @@ out:
 	lt_printer_free(r.pr);
 	proto_dwarf_free();
 	uprog_destroy(&r.up);
+	for (size_t i = 0; i < r.ntaken; i++)
+		free(r.taken[i]);
+	free(r.taken);
 	if (r.l.gate_fd >= 0)
 		close(r.l.gate_fd);	/* a command that never started exits */
 	if (r.l.exec_err_fd >= 0)

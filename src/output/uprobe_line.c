@@ -39,6 +39,15 @@ static struct ev_syscall *as_syscall(const struct ev_uprobe *e, size_t size, siz
 	return s;
 }
 
+/* A value without a type: hex, 0 as ltrace prints it */
+static void put_raw(struct sbuf *b, uint64_t v)
+{
+	if (v)
+		sbuf_hex(b, v);
+	else
+		sbuf_putc(b, '0');
+}
+
 void put_lib_args(struct formatter *f, struct sbuf *b, const struct lib_proto *p,
 		  const struct ev_uprobe *e, size_t size, bool named)
 {
@@ -51,7 +60,7 @@ void put_lib_args(struct formatter *f, struct sbuf *b, const struct lib_proto *p
 				sbuf_puts(b, ", ");
 			if (named)
 				sbuf_printf(b, "arg%d=", i);
-			sbuf_hex(b, e->args[i]);
+			put_raw(b, e->args[i]);
 		}
 		return;
 	}
@@ -95,7 +104,11 @@ void put_lib_result(struct formatter *f, struct sbuf *b, const struct lib_proto 
 	const char *data;
 	uint64_t v = e->ret;
 
-	switch (p ? p->ret : LR_PTR) {
+	if (!p) {	/* no prototype: raw, as the arguments (not a pointer) */
+		put_raw(b, v);
+		return;
+	}
+	switch (p->ret) {
 	case LR_INT: sbuf_s64(b, (int32_t)v); break;
 	case LR_LONG: sbuf_s64(b, (int64_t)v); break;
 	case LR_UINT: sbuf_u64(b, (uint32_t)v); break;

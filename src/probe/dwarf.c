@@ -144,7 +144,7 @@ static Dwarf *begin_dwarf(const char *key, bool has_id, int fd, int *dfd)
  * then "name ADDRESS RET K:arg ..." a line (a function that cannot be shown has
  * no line).  Not writable: no cache, nothing else changes.
  */
-#define CACHE_MAGIC "strobe-dwarf 2\n"
+#define CACHE_MAGIC "strobe-dwarf 4\n"	/* 4: asm functions have no signature, float results v */
 
 static const char *sig_of(struct dw_file *f, struct dw_func *fn);
 
@@ -355,8 +355,18 @@ static char *signature(Dwarf_Die *fn)
 	Dwarf_Die child;
 	int n = 0;
 	char r = dwarf_hasattr_integrate(fn, DW_AT_type) ? letter(fn) : 'v';
+	Dwarf_Attribute a;
+	Dwarf_Die t;
 
-	snprintf(buf, sizeof(buf), "%c", r ? r : 'p');	/* a float result: raw */
+	/* glibc's functions written in assembly (getgid, _setjmp, the
+	 * syscall wrappers) have DIEs of type DW_TAG_unspecified_type: their
+	 * types are not known, and the result is not a pointer */
+	if (dwarf_attr_integrate(fn, DW_AT_type, &a) && dwarf_formref_die(&a, &t) &&
+	    dwarf_tag(&t) == DW_TAG_unspecified_type)
+		return NULL;
+
+	/* a float or struct result is not in rax: unknown, printed as '?' */
+	snprintf(buf, sizeof(buf), "%c", r ? r : 'v');
 	len = 1;
 	if (dwarf_child(fn, &child) == 0) {
 		do {

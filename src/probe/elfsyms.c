@@ -196,10 +196,26 @@ static bool ifunc_target(const char *path, const char *name, uint64_t *vaddr)
 	return ok;
 }
 
+/* .gnu.version's data, to tell a symbol's default version (what a
+ * program binds to) from the hidden older ones: memcpy@GLIBC_2.2.5 is
+ * memmove's old meaning, memcpy@@GLIBC_2.14 is what programs call. */
+static Elf_Data *versyms(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
+			return elf_getdata(scn, NULL);
+	return NULL;
+}
+
 static int collect(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *glob,
-		   const char *path, struct sym_tmp **out, size_t *n, size_t *cap)
+		   const char *path, struct sym_tmp **out, size_t *n, size_t *cap,
+		   size_t *outside)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
+	Elf_Data *vd = sh->sh_type == SHT_DYNSYM ? versyms(elf) : NULL;
 	size_t cnt = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
 
 	for (size_t i = 0; d && i < cnt; i++) {
@@ -217,10 +233,18 @@ static int collect(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh, const char *glob
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name || !*name || fnmatch(glob, name, 0))
 			continue;
+		if (vd) {
+			GElf_Versym vs;
+
+			if (gelf_getversym(vd, i, &vs) && (vs & 0x8000))
+				continue;	/* hidden: not the default version */
+		}
 		vaddr = sym.st_value;
 		/* an IFUNC's own address is its resolver, run once at load */
-		if (type == STT_GNU_IFUNC && !ifunc_target(path, name, &vaddr))
+		if (type == STT_GNU_IFUNC && !ifunc_target(path, name, &vaddr)) {
+			(*outside)++;
 			continue;
+		}
 		if (probe_elf_vaddr_to_off(elf, vaddr, &off))
 			continue;
 		if (*n == *cap) {
@@ -258,7 +282,8 @@ static int elf_funcs(const char *path, const char *glob, struct probe_set *set,
 		if (!gelf_getshdr(scn, &sh) ||
 		    (sh.sh_type != SHT_DYNSYM && sh.sh_type != SHT_SYMTAB))
 			continue;
-		if ((err = collect(pe.elf, scn, &sh, glob, path, &t, &n, &cap)))
+		if ((err = collect(pe.elf, scn, &sh, glob, path, &t, &n, &cap,
+				   &set->ifunc_outside)))
 			goto out;
 	}
 	if (n)
@@ -358,4 +383,86 @@ void probe_imports_free(struct probe_imports *imp)
 	free(imp->names);
 	free(imp->libs);
 	memset(imp, 0, sizeof(*imp));
+}
+
+/* The GOT slot an imported name is bound to (JUMP_SLOT or GLOB_DAT). */
+static int got_slot(Elf *elf, const char *name, uint64_t *slot)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh, symsh;
+		Elf_Scn *symscn;
+		Elf_Data *d, *sd;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize ||
+		    !(symscn = elf_getscn(elf, sh.sh_link)) || !gelf_getshdr(symscn, &symsh) ||
+		    !(d = elf_getdata(scn, NULL)) || !(sd = elf_getdata(symscn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			const char *n;
+
+			if (!gelf_getrela(d, i, &r) ||
+			    (GELF_R_TYPE(r.r_info) != R_X86_64_JUMP_SLOT &&
+			     GELF_R_TYPE(r.r_info) != R_X86_64_GLOB_DAT) ||
+			    !gelf_getsym(sd, GELF_R_SYM(r.r_info), &sym) ||
+			    !(n = elf_strptr(elf, symsh.sh_link, sym.st_name)) || strcmp(n, name))
+				continue;
+			*slot = r.r_offset;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* x86-64 PLT entries: [endbr64] [bnd] jmp *disp32(%rip), as the kernel
+ * side decodes them (bpf/uprobes.bpf.c callsite_slot) */
+static bool stub_slot(const uint8_t *s, size_t len, uint64_t at, uint64_t *slot)
+{
+	size_t p = 0;
+	int32_t d;
+
+	if (len >= 4 && s[0] == 0xf3 && s[1] == 0x0f && s[2] == 0x1e && s[3] == 0xfa)
+		p = 4;
+	if (p < len && s[p] == 0xf2)
+		p++;
+	if (p + 6 > len || s[p] != 0xff || s[p + 1] != 0x25)
+		return false;
+	memcpy(&d, s + p + 2, 4);
+	*slot = at + p + 6 + d;
+	return true;
+}
+
+int probe_elf_plt_stub(const char *path, const char *name, uint64_t *vaddr, uint64_t *off)
+{
+	static const char *const secs[] = { ".plt.sec", ".plt", ".plt.got" };
+	struct probe_elf pe;
+	uint64_t want;
+	int err = probe_elf_open(path, &pe);
+
+	if (err)
+		return err;
+	err = got_slot(pe.elf, name, &want);
+	for (size_t i = 0; !err && i < sizeof(secs) / sizeof(secs[0]); i++) {
+		GElf_Shdr sh;
+		Elf_Scn *scn = probe_elf_section(pe.elf, secs[i], &sh);
+		Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
+		size_t step = sh.sh_entsize ? sh.sh_entsize : 16;
+
+		for (size_t k = 0; d && d->d_buf && k + 6 <= d->d_size; k += step) {
+			uint64_t slot;
+
+			if (stub_slot((const uint8_t *)d->d_buf + k, d->d_size - k,
+				      sh.sh_addr + k, &slot) && slot == want) {
+				*vaddr = sh.sh_addr + k;
+				err = probe_elf_vaddr_to_off(pe.elf, *vaddr, off);
+				probe_elf_close(&pe);
+				return err;
+			}
+		}
+	}
+	probe_elf_close(&pe);
+	return err ? err : -ENOENT;
 }

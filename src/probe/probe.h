@@ -75,6 +75,10 @@ struct probe_loc {
 	int nargs;		/* usdt */
 	struct usdt_arg args[USDT_MAX_ARGS];
 	bool bad_insn;		/* starts with an instruction uprobes refuse */
+	/* ltrace: another location of the set is at the same offset (an
+	 * alias the program imports too): a call counts as this one only
+	 * when its call site is seen to go through this name's GOT slot */
+	bool alias;
 };
 
 /* The locations a spec resolved to, in one file. */
@@ -83,6 +87,9 @@ struct probe_set {
 	char *path;		/* the file, as the kernel should open it */
 	struct probe_loc *loc;
 	size_t n, cap;
+	/* matching IFUNCs whose choice is in no file (gettimeofday, time:
+	 * the vDSO's), left out */
+	size_t ifunc_outside;
 };
 
 /* Split "uprobe:libc:malloc" into *s; -1 with a message in err. */
@@ -115,6 +122,10 @@ int probe_elf_usdt(const char *path, const char *provider, const char *name,
 		   struct probe_set *set);
 /* Whether a file has a .symtab (1), i.e. is not stripped. */
 int probe_elf_has_symtab(const char *path);
+/* The PLT stub (.plt.sec, .plt, .plt.got) through which a program calls
+ * an imported function: its vaddr and file offset; -ENOENT without one
+ * (-fno-plt calls go through the GOT directly). */
+int probe_elf_plt_stub(const char *path, const char *name, uint64_t *vaddr, uint64_t *off);
 /* Parse one note's argument string ("-4@%eax 8@-8(%rbp)"); -1 if malformed. */
 int probe_usdt_parse_args(const char *text, struct probe_loc *loc);
 
@@ -194,6 +205,8 @@ struct lib_proto {
 };
 /* By function name, or "provider:name" for a USDT marker; NULL if unknown. */
 const struct lib_proto *proto_find(const char *name, bool usdt);
+/* The built-in library prototypes, one by one (NULL after the last). */
+const struct lib_proto *proto_builtin(size_t i);
 /* dwarf.c: a prototype from the debug info of the file (or of its
  * separate debug file, by build id), when it has some, by name or else by
  * the function's address in the file (another alias); NULL otherwise.
@@ -209,7 +222,10 @@ void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);
 struct uprog_opts {
 	bool all;		/* every process but strobe */
 	bool follow;		/* children of targets join them */
-	bool tasks;		/* fork and exit records */
+	bool tasks;		/* fork, exit and exec records */
+	/* stop a traced process at its exec (SIGSTOP, from the kernel side)
+	 * until user space has probed what the new program imports */
+	bool stop_on_exec;
 	int strsize;		/* bytes of a string or buffer */
 	int summary_by;		/* enum sum_by of bpf/hist.h */
 	bool summary;		/* -c: size the summary's maps */

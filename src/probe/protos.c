@@ -85,7 +85,8 @@ static const struct lib_proto libc_protos[] = {
 	P("strtol", LONG, NONE, 3, A("s", STR), A("endptr", PTR), A("base", INT)),
 	P("strtoul", ULONG, NONE, 3, A("s", STR), A("endptr", PTR), A("base", INT)),
 	P("strtoll", LONG, NONE, 3, A("s", STR), A("endptr", PTR), A("base", INT)),
-	P("strtod", LONG, NONE, 2, A("s", STR), A("endptr", PTR)),
+	/* a double result is in xmm0, which uprobes do not give: unknown */
+	P("strtod", VOID, NONE, 2, A("s", STR), A("endptr", PTR)),
 	P("atoi", INT, NONE, 1, A("s", STR)),
 	P("atol", LONG, NONE, 1, A("s", STR)),
 	P("memcpy", PTR, NONE, 3, A("dest", PTR), A("src", PTR), A("n", ULONG)),
@@ -101,6 +102,9 @@ static const struct lib_proto libc_protos[] = {
 	P("getpid", INT, NONE, 0),
 	P("getppid", INT, NONE, 0),
 	P("getuid", UINT, NONE, 0),
+	P("geteuid", UINT, NONE, 0),
+	P("getgid", UINT, NONE, 0),
+	P("getegid", UINT, NONE, 0),
 	P("fork", INT, NEG1, 0),
 	P("execve", INT, NEG1, 3, A("path", PATH), A("argv", PTR), A("envp", PTR)),
 	P("execvp", INT, NEG1, 2, A("file", STR), A("argv", PTR)),
@@ -112,6 +116,7 @@ static const struct lib_proto libc_protos[] = {
 	P("sleep", UINT, NONE, 1, A("seconds", UINT)),
 	P("usleep", INT, NEG1, 1, A("usec", UINT)),
 	P("time", LONG, NEG1, 1, A("t", PTR)),
+	P("gettimeofday", INT, NEG1, 2, A("tv", PTR), A("tz", PTR)),
 	P("rand", INT, NONE, 0),
 	P("srand", VOID, NONE, 1, A("seed", UINT)),
 	P("qsort", VOID, NONE, 4, A("base", PTR), A("n", ULONG), A("size", ULONG),
@@ -138,11 +143,12 @@ static const struct lib_proto libc_protos[] = {
 	P("dlopen", PTR, NULL, 2, A("file", STR), A("mode", HEX)),
 	P("dlsym", PTR, NULL, 2, A("handle", PTR), A("name", STR)),
 	P("mmap", PTR, NONE, 6, A("addr", PTR), A("length", ULONG), A("prot", PROT),
-	  A("flags", MMAP_FLAGS), A("fd", FD), A("offset", HEX)),
+	  A("flags", MMAP_FLAGS), A("fd", FD), A("offset", LONG)),
 	P("munmap", INT, NEG1, 2, A("addr", PTR), A("length", ULONG)),
 	P("setlocale", STR, NULL, 2, A("category", INT), A("locale", STR)),
 	P("isatty", INT, NONE, 1, A("fd", FD)),
-	P("__libc_start_main", INT, NONE, 3, A("main", PTR), A("argc", INT), A("argv", PTR)),
+	P("__libc_start_main", INT, NONE, 6, A("main", PTR), A("argc", INT), A("argv", PTR),
+	  A("init", PTR), A("fini", PTR), A("rtld_fini", PTR)),
 	P("__cxa_finalize", VOID, NONE, 1, A("d", PTR)),
 	P("__stack_chk_fail", VOID, NONE, 0),
 
@@ -195,6 +201,11 @@ static const struct lib_proto usdt_protos[] = {
 	P("python:gc__done", VOID, NONE, 1, A("collected", LONG)),
 	P("python:audit", VOID, NONE, 2, A("event", STR), A("args", PTR)),
 };
+
+const struct lib_proto *proto_builtin(size_t i)
+{
+	return i < sizeof(libc_protos) / sizeof(libc_protos[0]) ? &libc_protos[i] : NULL;
+}
 
 const struct lib_proto *proto_find(const char *name, bool usdt)
 {

@@ -126,6 +126,11 @@ int probe_resolve(const struct probe_spec *s, pid_t pid, struct probe_set *set,
 		if (s->kind == PK_USDT)
 			snprintf(err, errlen, "no USDT marker matching %s:%s in %s", s->provider,
 				 s->name, path);
+		else if (set->ifunc_outside)
+			snprintf(err, errlen, "'%s' in %s: %zu IFUNC%s whose choice is outside the "
+				 "file (the vDSO's code): not probeable there (strobe ltrace probes "
+				 "the program's PLT stub)", s->name, path, set->ifunc_outside,
+				 set->ifunc_outside > 1 ? "s" : "");
 		else
 			snprintf(err, errlen, "no function matching '%s' in %s (looked in .dynsym "
 				 "and .symtab%s)", s->name, path,

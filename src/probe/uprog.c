@@ -7,6 +7,7 @@
  * descriptors they ask for and how they print the records.
  */
 #include <errno.h>
+#include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "../util/lskel.h"	/* the loader's fds: held (util/lskel.c) */
 #include "uprobes.lskel.h"
 #include "probe.h"
+#include "internal.h"
 #include "../summary/summary.h"
 #include "../../bpf/event.h"
 #include "../../bpf/uprobe_desc.h"
@@ -36,6 +38,7 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 	skel->rodata->target_all = o->all;
 	skel->rodata->follow_forks = o->follow;
 	skel->rodata->emit_tasks = o->tasks;
+	skel->rodata->stop_on_exec = o->stop_on_exec;
 	skel->rodata->str_max = o->strsize > 4096 ? 4096 : o->strsize;
 	skel->rodata->summary_by = o->summary_by;
 	u->summary_by = o->summary_by;
@@ -111,18 +114,81 @@ int uprog_target(struct uprog *u, pid_t tgid, bool pending_exec)
 	return 0;
 }
 
+/* The slots of the program's GOT that are bound to a symbol (PLT and
+ * -fno-plt calls go through them), by virtual address. */
+static int add_slots(struct uprog *u, struct probe_elf *pe, const struct up_caller *c)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(pe->elf, scn))) {
+		GElf_Shdr sh, symsh;
+		Elf_Scn *symscn;
+		Elf_Data *d, *sd;
+		size_t cnt;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize)
+			continue;
+		symscn = elf_getscn(pe->elf, sh.sh_link);
+		if (!symscn || !gelf_getshdr(symscn, &symsh) || symsh.sh_type != SHT_DYNSYM)
+			continue;
+		d = elf_getdata(scn, NULL);
+		sd = elf_getdata(symscn, NULL);
+		cnt = sh.sh_size / sh.sh_entsize;
+		for (size_t i = 0; d && sd && i < cnt; i++) {
+			struct up_slot k = { .ino = c->ino, .dev = c->dev };
+			GElf_Rela r;
+			GElf_Sym sym;
+			const char *name;
+			__u32 h;
+
+			if (!gelf_getrela(d, i, &r) ||
+			    (GELF_R_TYPE(r.r_info) != R_X86_64_JUMP_SLOT &&
+			     GELF_R_TYPE(r.r_info) != R_X86_64_GLOB_DAT) ||
+			    !gelf_getsym(sd, GELF_R_SYM(r.r_info), &sym))
+				continue;
+			name = elf_strptr(pe->elf, symsh.sh_link, sym.st_name);
+			if (!name || !*name)
+				continue;
+			k.vaddr = r.r_offset;
+			h = up_sym_hash(name);
+			if (bpf_map_update_elem(skel_of(u)->maps.slots.map_fd, &k, &h, BPF_ANY))
+				return -errno;
+		}
+	}
+	return 0;
+}
+
 int uprog_add_caller(struct uprog *u, const char *path)
 {
 	struct up_caller c = { 0 };
+	struct up_caller_val v = { 0 };
+	struct probe_elf pe;
 	struct stat st;
-	__u8 one = 1;
+	size_t n = 0;
+	int err;
 
 	if (stat(path, &st))
 		return -errno;
 	c.ino = st.st_ino;
 	/* the kernel's s_dev: major << 20 | minor */
 	c.dev = major(st.st_dev) << 20 | minor(st.st_dev);
-	if (bpf_map_update_elem(skel_of(u)->maps.callers.map_fd, &c, &one, BPF_ANY))
+	if (!probe_elf_open(path, &pe)) {
+		elf_getphdrnum(pe.elf, &n);
+		for (size_t i = 0; i < n; i++) {
+			GElf_Phdr ph;
+
+			if (gelf_getphdr(pe.elf, i, &ph) && ph.p_type == PT_LOAD &&
+			    (ph.p_flags & PF_X)) {
+				v.delta = (int64_t)(ph.p_vaddr - ph.p_offset);
+				break;
+			}
+		}
+		err = add_slots(u, &pe, &c);
+		probe_elf_close(&pe);
+		if (err)
+			return err;
+	}
+	if (bpf_map_update_elem(skel_of(u)->maps.callers.map_fd, &c, &v, BPF_ANY))
 		return -errno;
 	return 0;
 }
@@ -212,6 +278,10 @@ int uprog_add(struct uprog *u, const struct probe_set *set, const struct up_desc
 		if ((err = add_probe(u, set, i, display)))
 			goto out;
 		proto_fill_desc(u->probes[key].proto, &d);
+		if (d.flags & UD_CALLER) {
+			d.sym = up_sym_hash(set->loc[i].name);
+			d.strict = set->loc[i].alias;
+		}
 		if (set->kind == PK_USDT) {
 			const struct probe_loc *l = &set->loc[i];
 
