@@ -138,6 +138,35 @@ const char *strace_option_refused(int c);
 /* Inside src/cli: "strobe: MSG (see strobe --help)" with fmt's one %s as
  * arg; returns -1 */
 int err1(const char *fmt, const char *arg);
+/* options_parse's long options without a letter of their own */
+enum {
+	LONG_TRACE = 256, LONG_STATUS, LONG_PROBE, LONG_HIST, LONG_BY, LONG_JSON, LONG_STAT,
+	LONG_FORMAT, LONG_EVENT, LONG_NO_SYSCALLS, LONG_HEX, LONG_ALL, LONG_INTERVAL,
+	LONG_SEPARATELY, LONG_DAEMONIZE, LONG_SECCOMP, LONG_QUIET, LONG_SIGNAL, LONG_EXPR,
+	LONG_DECODE_FDS, LONG_ABS_TS, LONG_REL_TS, LONG_SYSCALL_TIMES, LONG_REFUSED,
+	LONG_STACK_SIZE, LONG_STACK_SOURCE, LONG_LIST,
+};
+
+/* What options_parse remembers between options, for the checks at the end. */
+struct opt_state {
+	const char *longname;	/* the long option's name, when one was given */
+	bool bufsize_given, noted_daemon, sort_given, wall_clock;
+	int follow, quiet_level, zZ_given;
+};
+
+/* One family of options each (opt_*.c): option c (a letter or LONG_*) with
+ * its argument into o; 0 when handled, 1 when not the family's, -1 after a
+ * one-line error. */
+int opt_targets(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_format(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_filter(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_summary(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_strobe(struct options *o, struct opt_state *st, int c, const char *arg);
+/* opt_finish.c: the checks and defaults that need every option; 0 or -1 */
+int options_finish(struct options *o, struct opt_state *st, int argc, char **argv);
+/* A note for options that change nothing for strobe. */
+void note_noop(const char *opt, const char *why);
+
 /* expr.c: one -e EXPR into o; -1 after a one-line error */
 int options_expr(struct options *o, const char *expr);
 /* -y with -e trace=: the calls that change fds or the cwd, followed quietly */
