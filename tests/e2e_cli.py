@@ -505,6 +505,47 @@ def test_detach_on_execve_like_strace():
     check(r.returncode == 1 and "execve" in r.stderr, r.stderr)
 
 
+def shapes(text):
+    """A trace's lines with every digit a 9 and results masked: what the
+    timestamps' formats give, not their values."""
+    text = re.sub(r"= \d+", "= N", text or "")
+    return re.sub(r"\d", "9", text)
+
+
+def strace_err(text):
+    """strace's one-line error as strobe words it: its prefix, without
+    strace's 'Try strace -h' line and strobe's '(see strobe --help)'."""
+    text = text.replace("strace:", "strobe:").replace(" (see strobe --help)", "")
+    return "\n".join(l for l in text.splitlines() if not l.startswith("Try "))
+
+
+def test_timestamp_precisions_as_strace():
+    cmd = ["/bin/sh", "-c", "true"]
+    for flags in (["--absolute-timestamps=precision:ms"], ["--absolute-timestamps=unix,ns"],
+                  ["--absolute-timestamps=s"], ["--timestamps=unix,s"], ["--timestamps=unix"],
+                  ["--absolute-timestamps=unix", "--absolute-timestamps=ms"],
+                  ["--absolute-timestamps=format:time,precision:us"], ["--timestamps=none"],
+                  ["--absolute-timestamps=,ns"], ["-r", "--relative-timestamps=ns"],
+                  ["--relative-timestamps=s"], ["--relative-timestamps=ms"],
+                  ["--relative-timestamps=ns", "-r"], ["--syscall-times=ns"],
+                  ["--syscall-times=s"], ["--syscall-times=ms"], ["--syscall-times=ns", "-T"],
+                  ["-t", "-r", "--relative-timestamps=ms"], ["-tt", "--syscall-times=ms", "-r"],
+                  ["-t"], ["-tt"], ["-ttt"], ["-tttt"]):
+        (sc, serr, stext), (oc, oerr, otext) = both(
+            flags + ["-e", "trace=getpid,getppid"], cmd)
+        check(sc == oc == 0 and shapes(stext) == shapes(otext),
+              "%s:\nstrace:\n%s\nstrobe:\n%s%s" % (flags, stext, otext, oerr))
+    for flags in (["-ttt", "--absolute-timestamps=ms"], ["--timestamps=ns", "-t"],
+                  ["--timestamps=s,non"], ["--absolute-timestamps=ss"],
+                  ["--timestamps=precision:none"], ["--timestamps=format:s"],
+                  ["--syscall-times="], ["--relative-timestamps=foo"],
+                  ["--syscall-times=precision:ns"]):
+        s, o = strace(flags + ["true"]), strobe(flags + ["true"])
+        check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
+              strace_err(s.stderr) == strace_err(o.stderr),
+              "%s: strace %r, strobe %r" % (flags, s.stderr, o.stderr))
+
+
 def test_noop_options_say_so():
     for flags in (["--seccomp-bpf"], ["-DDD"], ["--daemonize=grandchild"]):
         r = strobe(flags + ["-e", "trace=exit_group", "true"])

@@ -38,7 +38,10 @@ struct options {
 	bool has_quiet;
 	uint8_t status_mask;	/* ST_* of bpf/event.h */
 	const char *outfile;	/* -o */
-	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 */
+	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 (since the epoch) */
+	/* enum time_prec of src/output/output.h: --absolute-timestamps=,
+	 * --relative-timestamps=, --syscall-times= PRECISION */
+	int ts_prec, rel_prec, times_prec;
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
 	int hex_strings;	/* -x, -xx */
@@ -152,6 +155,8 @@ struct opt_state {
 	const char *longname;	/* the long option's name, when one was given */
 	bool bufsize_given, noted_daemon, sort_given, wall_clock;
 	int follow, quiet_level, zZ_given;
+	int t_count;		/* -t letters */
+	bool abs_given;		/* --absolute-timestamps */
 };
 
 /* One family of options each (opt_*.c): option c (a letter or LONG_*) with

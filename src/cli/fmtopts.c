@@ -8,6 +8,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 {
 	*fo = (struct fmt_opts){
 		.timestamps = o->timestamps, .relative = o->relative,
+		.ts_prec = o->ts_prec, .rel_prec = o->rel_prec, .times_prec = o->times_prec,
 		.syscall_times = o->syscall_times, .strsize = o->strsize,
 		.json = o->json && !o->summary,
 		.decode_fds = o->decode_fds,

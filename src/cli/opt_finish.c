@@ -108,6 +108,12 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 {
 	if (inject_check(o))
 		return -1;
+	if (st->t_count && st->abs_given) {
+		/* strace's words, and as strace no pointer to the help */
+		fprintf(stderr, "strobe: -t and --absolute-timestamps cannot be provided "
+			"simultaneously\n");
+		return -1;
+	}
 	if (o->json && o->trace && !o->summary && (o->stack_trace || o->print_ip))
 		return err1("%s", "-k and -i print strace's text lines, not JSON: drop --json");
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT)

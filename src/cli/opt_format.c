@@ -10,50 +10,75 @@
 #include "cli.h"
 #include "../../bpf/event.h"
 #include "../decode/decode.h"
+#include "../output/output.h"
 
-/* --absolute-timestamps=[[format:]FORMAT][,[precision:]PRECISION] */
-static int parse_abs_ts(struct options *o, const char *arg)
+/* strace's words for a long option's bad argument; -1 */
+static int bad_arg(const char *name, const char *arg)
 {
-	char copy[64], *tok, *save = NULL;
-	int fmt = 1, prec = 0;
-
-	snprintf(copy, sizeof(copy), "%s", arg);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strncmp(tok, "format:", 7))
-			tok += 7;
-		else if (!strncmp(tok, "precision:", 10))
-			tok += 10;
-		if (!strcmp(tok, "time"))
-			fmt = 1;
-		else if (!strcmp(tok, "unix"))
-			fmt = 3;
-		else if (!strcmp(tok, "none"))
-			fmt = 0;
-		else if (!strcmp(tok, "s"))
-			prec = 0;
-		else if (!strcmp(tok, "us"))
-			prec = 1;
-		else if (!strcmp(tok, "ms") || !strcmp(tok, "ns"))
-			return err1("--absolute-timestamps precision %s is not supported yet: "
-				    "s or us", tok);
-		else
-			return err1("invalid --absolute-timestamps '%s': expected time, unix or "
-				    "none, and s or us", arg);
-	}
-	/* -t: time, -tt: time,us, -ttt: unix,us; unix alone counts as -ttt */
-	o->timestamps = fmt == 0 ? 0 : fmt == 3 ? 3 : 1 + prec;
-	return 0;
+	fprintf(stderr, "strobe: invalid --%s argument: '%s' (see strobe --help)\n", name, arg);
+	return -1;
 }
 
-/* --relative-timestamps= and --syscall-times= take a precision: strobe
- * prints microseconds, strace's default. */
-static int check_precision(const char *opt, const char *arg)
+/* s, ms, us, ns: enum time_prec, or -1 */
+static int precision(const char *s)
 {
-	if (!arg || !strcmp(arg, "us"))
+	static const char *const names[] = { "s", "ms", "us", "ns" };
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, names[i]))
+			return PREC_S + i;
+	return -1;
+}
+
+/*
+ * --absolute-timestamps=[[format:]FORMAT][,[precision:]PRECISION], where
+ * FORMAT is none, time or unix: each given part replaces the one before,
+ * as strace takes them (--timestamps=unix --timestamps=ms is unix,ms).
+ */
+static int parse_abs_ts(struct options *o, struct opt_state *st, const char *arg)
+{
+	char copy[128], *tok, *save = NULL;
+
+	if (!st->abs_given) {	/* time, s unless said otherwise */
+		o->timestamps = 1;
+		o->ts_prec = PREC_S;
+	}
+	st->abs_given = true;
+	if (!arg)
 		return 0;
-	if (!strcmp(arg, "s") || !strcmp(arg, "ms") || !strcmp(arg, "ns"))
-		return err1("%s precision other than us is not supported yet", opt);
-	return err1("invalid precision for %s: expected s, ms, us or ns", opt);
+	if (strlen(arg) >= sizeof(copy))
+		goto bad;
+	strcpy(copy, arg);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		bool fmt_only = !strncmp(tok, "format:", 7), prec_only = !strncmp(tok, "precision:", 10);
+		const char *v = fmt_only ? tok + 7 : prec_only ? tok + 10 : tok;
+		int p = precision(v);
+
+		if (!prec_only && !strcmp(v, "none"))
+			o->timestamps = 0;
+		else if (!prec_only && !strcmp(v, "time"))
+			o->timestamps = 1;
+		else if (!prec_only && !strcmp(v, "unix"))
+			o->timestamps = 3;
+		else if (!fmt_only && p >= 0)
+			o->ts_prec = p;
+		else
+			goto bad;
+	}
+	return 0;
+bad:
+	return bad_arg(st->longname, arg);
+}
+
+/* --relative-timestamps=, --syscall-times=: s, ms, us or ns */
+static int parse_precision(struct opt_state *st, const char *arg, int *prec)
+{
+	int p = arg ? precision(arg) : PREC_DEFAULT;
+
+	if (p < 0)
+		return bad_arg(st->longname, arg);
+	*prec = p;
+	return 0;
 }
 
 int opt_format(struct options *o, struct opt_state *st, int c, const char *arg)
@@ -61,27 +86,28 @@ int opt_format(struct options *o, struct opt_state *st, int c, const char *arg)
 	long long v;
 	char *end;
 
-	(void)st;
 	switch (c) {
-	case 't': o->timestamps++; return 0;
-	case LONG_ABS_TS:
-		if (!arg)
-			o->timestamps = 1;
-		else if (parse_abs_ts(o, arg))
-			return -1;
+	case 't':
+		/* -t: time of day in seconds, -tt: in microseconds, -ttt:
+		 * since the epoch in microseconds */
+		st->t_count++;
+		o->timestamps = st->t_count > 3 ? 3 : st->t_count;
 		return 0;
-	case 'r': o->relative = true; return 0;
-	case LONG_REL_TS:
-		if (check_precision("--relative-timestamps", arg))
-			return -1;
+	case LONG_ABS_TS: return parse_abs_ts(o, st, arg);
+	case 'r':
 		o->relative = true;
+		o->rel_prec = PREC_DEFAULT;
 		return 0;
-	case 'T': o->syscall_times = true; return 0;
-	case LONG_SYSCALL_TIMES:
-		if (check_precision("--syscall-times", arg))
-			return -1;
+	case LONG_REL_TS:
+		o->relative = true;
+		return parse_precision(st, arg, &o->rel_prec);
+	case 'T':
 		o->syscall_times = true;
+		o->times_prec = PREC_DEFAULT;
 		return 0;
+	case LONG_SYSCALL_TIMES:
+		o->syscall_times = true;
+		return parse_precision(st, arg, &o->times_prec);
 	case 'y': o->decode_fds++; return 0;
 	case LONG_DECODE_FDS:
 		{

@@ -120,7 +120,7 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		sbuf_puts(b, " (DELAYED)");
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
-		put_secs(b, e->dur, false);
+		put_secs(b, e->dur, false, f->o.times_prec);
 		sbuf_putc(b, '>');
 	}
 }
