@@ -44,7 +44,7 @@ struct options {
 	int ts_prec, rel_prec, times_prec;
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
-	int hex_strings;	/* -x, -xx */
+	int hex_strings;	/* -x: 1, -xx: 2, --strings-in-hex=non-ascii-chars: 3 */
 	int decode_fds;		/* -y: fds with paths (-yy: the same, for now) */
 	char **paths;		/* -P: as given, and resolved when a symlink */
 	int npaths;
@@ -53,6 +53,13 @@ struct options {
 	unsigned quiet;		/* QUIET_*: -q, -qq, -qqq, -e quiet= */
 	int debug;		/* -d: what strobe sets up; -dd: the verifier's log */
 	bool no_abbrev;		/* -v, -e verbose=all: structs in full, execve's environment */
+	/* -e abbrev=SET other than all or none: the calls abbreviated (the
+	 * kernel side then captures as for -v, the formatter chooses) */
+	uint64_t abbrev_sel[SEL_WORDS_CLI];
+	bool abbrev_some;
+	uint64_t raw_sel[SEL_WORDS_CLI];	/* -e raw=SET: arguments in hex */
+	bool raw_some;
+	bool pidns;		/* --decode-pids=pidns, --pidns-translation */
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
 	/* -e read=SET, -e write=SET: fds whose data is dumped in hex */
 	uint64_t dump_read[1024 / 64], dump_write[1024 / 64];
@@ -116,6 +123,8 @@ void options_free(struct options *o);
 /* Parse a trace= set into sel; on error fill err and return -1. */
 int filter_parse_trace(const char *expr, uint64_t sel[SEL_WORDS_CLI],
 		       char *err, size_t errlen);
+/* A call's name or number (as strace: decimal, below the table's end), or -1 */
+int syscall_number(const char *tok);
 /* Parse a status= set into a ST_* mask; on error fill err and return -1. */
 int filter_parse_status(const char *expr, uint8_t *mask, char *err, size_t errlen);
 /* -p PID[,PID...] appended to *pids; on error fill err and return -1. */
@@ -147,7 +156,7 @@ enum {
 	LONG_FORMAT, LONG_EVENT, LONG_NO_SYSCALLS, LONG_HEX, LONG_ALL, LONG_INTERVAL,
 	LONG_SEPARATELY, LONG_DAEMONIZE, LONG_SECCOMP, LONG_QUIET, LONG_SIGNAL, LONG_EXPR,
 	LONG_DECODE_FDS, LONG_ABS_TS, LONG_REL_TS, LONG_SYSCALL_TIMES, LONG_REFUSED,
-	LONG_STACK_SIZE, LONG_STACK_SOURCE, LONG_LIST,
+	LONG_STACK_SIZE, LONG_STACK_SOURCE, LONG_LIST, LONG_TIPS, LONG_PIDNS,
 };
 
 /* What options_parse remembers between options, for the checks at the end. */
@@ -157,6 +166,7 @@ struct opt_state {
 	int follow, quiet_level, zZ_given;
 	int t_count;		/* -t letters */
 	bool abs_given;		/* --absolute-timestamps */
+	bool x_given, hex_given;	/* -x, --strings-in-hex */
 };
 
 /* One family of options each (opt_*.c): option c (a letter or LONG_*) with

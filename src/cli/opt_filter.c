@@ -51,6 +51,7 @@ int opt_filter(struct options *o, struct opt_state *st, int c, const char *arg)
 		if (parse_signal_set(arg, o->signals, err, sizeof(err)))
 			return err1("%s", err);
 		return 0;
+	case LONG_PIDNS: return options_expr(o, "decode-pids=pidns");
 	case 'P': return add_path(o, arg);
 	case 'z':
 	case 'Z':

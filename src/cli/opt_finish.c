@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../../bpf/event.h"
 #include "../inject/inject.h"
+#include "../syscalls/syscalls.h"
 
 /* -P: paths[i + 1] is what paths[i], a symbolic link, resolves to */
 static bool path_resolved(const struct options *o, int i)
@@ -19,6 +21,14 @@ static bool path_resolved(const struct options *o, int i)
 
 	return realpath(o->paths[i], real) && strcmp(real, o->paths[i]) &&
 	       !strcmp(real, o->paths[i + 1]);
+}
+
+static bool selects_any(const uint64_t sel[SEL_WORDS_CLI])
+{
+	for (int i = 0; i < SEL_WORDS_CLI; i++)
+		if (sel[i])
+			return true;
+	return false;
 }
 
 /* report and export: options apply to a record file */
@@ -108,12 +118,21 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 {
 	if (inject_check(o))
 		return -1;
+	/* strace's words, and as strace no pointer to the help */
 	if (st->t_count && st->abs_given) {
-		/* strace's words, and as strace no pointer to the help */
 		fprintf(stderr, "strobe: -t and --absolute-timestamps cannot be provided "
 			"simultaneously\n");
 		return -1;
 	}
+	if (st->x_given && st->hex_given) {
+		fprintf(stderr, "strobe: -x and --strings-in-hex cannot be provided "
+			"simultaneously\n");
+		return -1;
+	}
+	if (o->strsize > STR_CAP_MAX && o->mode != MODE_REPORT && o->mode != MODE_EXPORT)
+		fprintf(stderr, "strobe: -s %d: the kernel side captures %d bytes of a string "
+			"at most; longer ones are cut there (with ...)\n", o->strsize,
+			STR_CAP_MAX);
 	if (o->json && o->trace && !o->summary && (o->stack_trace || o->print_ip))
 		return err1("%s", "-k and -i print strace's text lines, not JSON: drop --json");
 	if (o->mode == MODE_REPORT || o->mode == MODE_EXPORT)
@@ -138,6 +157,12 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 	/* -k: every call carries a copy of its stack */
 	if (o->stack_trace && !st->bufsize_given)
 		o->bufsize = 32 << 20;
+	/* as strace, whatever the filter: numbers no table names print as
+	 * syscall_0x1c3(...) (those the probes see: not with trace=none) */
+	if (o->trace && o->sel_given && selects_any(o->sel))
+		for (int nr = 0; nr < SEL_WORDS_CLI * 64 && nr < SYSCALL_MAX; nr++)
+			if (!syscall_get(nr))
+				o->sel[nr / 64] |= 1ull << (nr % 64);
 	/* -y with a filter: what the fds are comes from the calls that made
 	 * them, so those are traced quietly (strace reads /proc instead,
 	 * while the process is stopped; strobe prints later) */
@@ -147,7 +172,8 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 		return 0;
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or --all");
-	if (!!o->cmd + !!o->npids + o->all > 1)
-		return err1("%s", "give only one of COMMAND, -p PID and --all");
+	/* strace traces a command and -p's processes at once; --all is all */
+	if (o->all && (o->cmd || o->npids))
+		return err1("%s", "--all traces every process: give no COMMAND or -p PID with it");
 	return 0;
 }

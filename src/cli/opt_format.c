@@ -116,22 +116,33 @@ int opt_format(struct options *o, struct opt_state *st, int c, const char *arg)
 			snprintf(expr, sizeof(expr), "decode-fds=%s", arg ? arg : "path");
 			return options_expr(o, expr);
 		}
-	case 'x': o->hex_strings++; return 0;
+	case 'x':
+		st->x_given = true;
+		o->hex_strings = o->hex_strings ? 2 : 1;
+		return 0;
 	case LONG_HEX:
+		st->hex_given = true;
+		/* non-ascii-chars: escapes as usual, \xNN where octal would be */
 		if (!arg || !strcmp(arg, "all"))
 			o->hex_strings = 2;
 		else if (!strcmp(arg, "non-ascii"))
 			o->hex_strings = 1;
+		else if (!strcmp(arg, "non-ascii-chars"))
+			o->hex_strings = 3;
 		else if (!strcmp(arg, "none"))
 			o->hex_strings = 0;
 		else
-			return err1("invalid --strings-in-hex '%s': expected all, non-ascii "
-				    "or none", arg);
+			return bad_arg("strings-in-hex", arg);
 		return 0;
 	case 's':
+		/* strace's limit; the kernel side captures STR_CAP_MAX bytes at
+		 * most (opt_finish.c says so when -s asks for more) */
 		v = strtoll(arg, &end, 10);
-		if (*end || v < 0 || v > STR_CAP_MAX)
-			return err1("invalid string limit '%s': expected 0 to 4096", arg);
+		if (*end || end == arg || v < 0 || v >= 1 << 30) {
+			if (st->longname)
+				return bad_arg(st->longname, arg);
+			return err1("invalid -s argument: '%s'", arg);
+		}
 		o->strsize = v;
 		return 0;
 	case 'a':

@@ -31,7 +31,7 @@ int parse_pid_list(const char *arg, pid_t **pids, int *npids, char *err, size_t 
 		errno = 0;
 		v = strtol(tok, &end, 10);
 		if (*end || v <= 0 || v > 0x3fffffff || errno) {
-			snprintf(err, errlen, "invalid process id '%.32s'", tok);
+			snprintf(err, errlen, "Invalid process id: '%.32s'", tok);	/* strace's */
 			free(copy);
 			return -1;
 		}
@@ -63,6 +63,36 @@ static int add_env_edit(struct options *o, const char *arg)
 	return 0;
 }
 
+/*
+ * --tips[=[[id:]ID][,[format:]FORMAT]]: strace's tips after the trace.
+ * strobe checks the argument as strace does and prints no tips.
+ */
+static bool tips_valid(const char *arg)
+{
+	char copy[128], *tok, *save = NULL;
+
+	if (strlen(arg) >= sizeof(copy))
+		return false;
+	strcpy(copy, arg);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		bool id = !strncmp(tok, "id:", 3), fmt = !strncmp(tok, "format:", 7);
+		const char *v = id ? tok + 3 : fmt ? tok + 7 : tok;
+		char *end;
+		long long n;
+
+		if (!id && (!strcmp(v, "none") || !strcmp(v, "compact") || !strcmp(v, "full")))
+			continue;
+		if (fmt)
+			return false;
+		if (!strcmp(v, "random"))
+			continue;
+		n = strtoll(v, &end, 10);
+		if (end == v || *end || n < 0 || n > 0x7fffffff)
+			return false;
+	}
+	return true;
+}
+
 void note_noop(const char *opt, const char *why)
 {
 	fprintf(stderr, "strobe: %s changes nothing for strobe: %s\n", opt, why);
@@ -86,8 +116,12 @@ int opt_targets(struct options *o, struct opt_state *st, int c, const char *arg)
 	case LONG_SEPARATELY: o->separately = true; return 0;
 	case LONG_ALL: o->all = true; return 0;
 	case 'p':
-		if (parse_pid_list(arg, &o->pids, &o->npids, err, sizeof(err)))
-			return err1("%s", err);
+		/* (as strace, without a pointer to the help: the id is wrong,
+		 * not the usage) */
+		if (parse_pid_list(arg, &o->pids, &o->npids, err, sizeof(err))) {
+			fprintf(stderr, "strobe: %s\n", err);
+			return -1;
+		}
 		return 0;
 	case 'o': o->outfile = arg; return 0;
 	case 'A': o->append = true; return 0;
@@ -109,8 +143,18 @@ int opt_targets(struct options *o, struct opt_state *st, int c, const char *arg)
 		note_noop("--seccomp-bpf", "its filters run in the kernel already");
 		return 0;
 	case 'I':
-		return err1("%s", "-I is not supported: strobe never stops the traced "
-			    "processes, and detaches at SIGINT, SIGTERM or SIGHUP");
+		/* accepted for strace's scripts: which signals may interrupt
+		 * strace while it has a tracee stopped.  strobe stops no
+		 * tracee, so there is nothing to protect: it always behaves
+		 * as -I 2 (docs/strace-options.md) */
+		o->interruptible = parse_interruptible(arg);
+		if (o->interruptible < 0)
+			return err1("invalid -I argument: '%s'", arg);
+		return 0;
+	case LONG_TIPS:
+		if (!tips_valid(arg ? arg : ""))
+			return err1("invalid --tips argument: '%s'", arg);
+		return 0;
 	}
 	return 1;
 }

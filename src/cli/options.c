@@ -87,8 +87,11 @@ static const struct option long_opts[] = {
 	{ "kvm", required_argument, 0, LONG_EXPR },
 	{ "summary-syscall-overhead", required_argument, 0, 'O' },
 	{ "summary-columns", required_argument, 0, 'U' },
-	{ "decode-pids", required_argument, 0, LONG_REFUSED },
-	{ "tips", optional_argument, 0, LONG_REFUSED },
+	{ "decode-pids", required_argument, 0, LONG_EXPR },
+	{ "pidns-translation", no_argument, 0, LONG_PIDNS },
+	{ "tips", optional_argument, 0, LONG_TIPS },
+	{ "silent", optional_argument, 0, LONG_QUIET },
+	{ "silence", optional_argument, 0, LONG_QUIET },
 	{ 0, 0, 0, 0 },
 };
 

@@ -68,6 +68,8 @@ struct fmt_opts {
 	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
 	bool quiet_superseded;	/* -e quiet=thread-execve: no "+++ superseded ... +++" */
 	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
+	const uint64_t *raw;	/* -e raw=: calls whose arguments print in hex, or NULL */
+	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */
 };
 
 struct formatter;

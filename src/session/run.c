@@ -394,7 +394,8 @@ static int start(struct session *s)
 					rec_writer_meta(s->rec, "fd", "%d %d %s", s->child, fd, path);
 				}
 			}
-	} else if (s->o->npids) {
+	}
+	if (s->o->npids) {	/* (with a command too, as strace) */
 		if (target_attach_pids(s))
 			return EXIT_SETUP;
 		if (s->rec)	/* how many threads were attached: for "[pid N]" */
@@ -522,7 +523,8 @@ int session_run(const struct options *o)
 	int status, stop = 0, sigfd, err, die_sig = 0;
 
 	options_fmt(o, &fo);
-	fo.pid_column = o->outfile && o->follow && !o->separately;
+	/* (strace: with -f, or with more than one process from the start) */
+	fo.pid_column = o->outfile && (o->follow || (o->cmd && o->npids)) && !o->separately;
 	fo.always_prefix = o->all && !o->separately;
 	fo.live = true;
 	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;
