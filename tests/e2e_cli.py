@@ -609,6 +609,31 @@ def test_attach_and_command_at_once_as_strace():
           "strace:\n%r\nstrobe:\n%r" % tuple(out))
 
 
+def test_command_inherits_signal_mask_and_ignored_sigchld_as_strace():
+    # strace's sigblock and sigign tests: the command starts with the mask
+    # and the ignored SIGCHLD the tracer was started with; an ignored
+    # SIGCHLD made strobe wait for ever
+    code = ("import signal, sys; m = signal.pthread_sigmask(signal.SIG_BLOCK, []); "
+            "print(int(signal.SIGHUP in m), int(signal.getsignal(signal.SIGCHLD) == "
+            "signal.SIG_IGN))")
+
+    def started(block, ign):
+        if block:
+            signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGHUP])
+        if ign:
+            signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    for block in (0, 1):
+        for ign in (0, 1):
+            outs = []
+            for tracer in ("strace", STROBE):
+                r = subprocess.run([tracer, "-e", "trace=none", "-qq", PYTHON, "-c", code],
+                                   capture_output=True, text=True, timeout=30,
+                                   preexec_fn=lambda: started(block, ign))
+                outs.append((r.returncode, r.stdout))
+            check(outs[0] == outs[1] == (0, "%d %d\n" % (block, ign)),
+                  "blocked %d, ignored %d: strace %r, strobe %r" % (block, ign, *outs))
+
+
 def test_noop_options_say_so():
     for flags in (["--seccomp-bpf"], ["-DDD"], ["--daemonize=grandchild"]):
         r = strobe(flags + ["-e", "trace=exit_group", "true"])

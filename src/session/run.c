@@ -502,16 +502,35 @@ static void seed_fd_paths(struct session *s)
 	}
 }
 
+/* What strobe was started with, for the command it runs (as strace: a
+ * command inherits the signal mask and an ignored SIGCHLD) */
+static sigset_t started_mask;
+static bool started_chld_ign;
+
+void session_restore_signals(void)
+{
+	if (started_chld_ign)
+		signal(SIGCHLD, SIG_IGN);
+	sigprocmask(SIG_SETMASK, &started_mask, NULL);
+}
+
 int session_signalfd(void)
 {
 	sigset_t mask;
+	struct sigaction chld;
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGHUP);
 	sigaddset(&mask, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &mask, NULL);
+	sigprocmask(SIG_BLOCK, &mask, &started_mask);
+	/* an ignored SIGCHLD is never queued, and children reap themselves:
+	 * strobe would wait for ever for the command's end */
+	if (!sigaction(SIGCHLD, NULL, &chld) && chld.sa_handler == SIG_IGN) {
+		started_chld_ign = true;
+		signal(SIGCHLD, SIG_DFL);
+	}
 	return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
