@@ -128,8 +128,10 @@ int opt_targets(struct options *o, struct opt_state *st, int c, const char *arg)
 	case 'u': o->user = arg; return 0;
 	case 'E': return add_env_edit(o, arg);
 	case 'b':
-		if (strcmp(arg, "execve"))
-			return err1("-b %s: only -b execve is supported, as in strace", arg);
+		if (strcmp(arg, "execve")) {	/* strace's words: only execve */
+			fprintf(stderr, "strobe: Syscall '%s' for -b isn't supported\n", arg);
+			return -1;
+		}
 		o->detach_on_execve = true;
 		return 0;
 	case 'D':
