@@ -559,7 +559,8 @@ def test_more_strace_options_as_strace():
                   ["-e", "abbrev=execve"], ["-e", "abbrev=!execve"], ["--abbrev=read,write"],
                   ["-e", "trace=0,1,257", "-e", "raw=3"], ["-s", "6000"],
                   ["-e", "trace=write", "-e", "inject=1:error=EIO"],
-                  ["-e", "trace=1", "-e", "fault=1:when=2"]):
+                  ["-e", "trace=1", "-e", "fault=1:when=2"],
+                  ["-e", "verbose=execve", "-e", "trace=execve"], ["--verbose=all"]):
         args = flags + (trace if not any("trace=" in f for f in flags) else [])
         (sc, serr, stext), (oc, oerr, otext) = both(args, cmd)
         diff = "\n".join(difflib.unified_diff(mask(stext or "").splitlines(),
@@ -585,6 +586,14 @@ def test_option_errors_in_straces_words():
         check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
               strace_err(s.stderr) == strace_err(o.stderr),
               "%s: strace %r, strobe %r" % (flags, s.stderr, o.stderr))
+    # -e fault=/inject=: strace's words, then strobe's reason
+    for flags in (["-e", "fault=chdir:42"], ["-e", "inject=42"], ["-e", "fault=chdir:when=0"],
+                  ["-e", "inject=chdir:syscall=42"], ["-e", "fault=chdir:retval=0"]):
+        s, o = strace(flags + ["true"]), strobe(flags + ["true"])
+        want = strace_err(s.stderr).split("\n")[0]
+        check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
+              o.stderr.startswith(want + ": "), "%s: strace %r, strobe %r" % (
+                  flags, s.stderr, o.stderr))
     # what cannot work without ptrace: one line saying why
     for flags in (["-e", "kvm=vcpu"], ["-Y"], ["--decode-pids=comm"]):
         o = strobe(flags + ["true"])

@@ -60,6 +60,8 @@ struct options {
 	uint64_t raw_sel[SEL_WORDS_CLI];	/* -e raw=SET: arguments in hex */
 	bool raw_some;
 	bool pidns;		/* --decode-pids=pidns, --pidns-translation */
+	uint64_t verbose_sel[SEL_WORDS_CLI];	/* -e verbose=SET */
+	bool verbose_given;
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
 	/* -e read=SET, -e write=SET: fds whose data is dumped in hex */
 	uint64_t dump_read[1024 / 64], dump_write[1024 / 64];

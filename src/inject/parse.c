@@ -371,8 +371,9 @@ int inject_parse(struct inject_opts **io, const char *arg, bool fault)
 		return -1;
 	}
 	if (parse_rule(*io, arg, fault, err, sizeof(err))) {
-		fprintf(stderr, "strobe: -e %s=%s: %s\n", fault ? "fault" : "inject",
-			arg, err);
+		/* strace's words, then why */
+		fprintf(stderr, "strobe: invalid %s argument '%s': %s\n",
+			fault ? "fault" : "inject", arg, err);
 		return -1;
 	}
 	return 0;
