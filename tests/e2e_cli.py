@@ -644,6 +644,26 @@ def test_command_inherits_signal_mask_and_ignored_sigchld_as_strace():
                   "blocked %d, ignored %d: strace %r, strobe %r" % (block, ign, *outs))
 
 
+def test_trace_path_and_dumps_as_strace():
+    # strace's read-write test: fds opened by calls outside -e trace= still
+    # match -P, and an fd argument with high bits set (the kernel reads an
+    # int) is dumped by -e write=
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "f")
+        open(path, "w").close()
+        code = ("import ctypes, os; os.close(1); fd = os.open(%r, os.O_WRONLY); "
+                "os.write(fd, b'hi'); b = ctypes.create_string_buffer(b'hey'); "
+                "ctypes.CDLL(None).syscall(1, ctypes.c_ulong(0xfacefeed00000001), b, 3); "
+                "os.read(0, 0)" % path)
+        outs = []
+        for tracer in ("strace", STROBE):
+            r = run([tracer, "-e", "trace=read,write", "-e", "write=1", "-P", path,
+                     PYTHON, "-c", code], stdin=subprocess.DEVNULL)
+            outs.append(r.stderr.replace("strace:", "strobe:"))
+        check(outs[0] == outs[1] and outs[0].count(" | 00000") == 2,
+              "strace:\n%s\nstrobe:\n%s" % tuple(outs))
+
+
 def test_noop_options_say_so():
     for flags in (["--seccomp-bpf"], ["-DDD"], ["--daemonize=grandchild"]):
         r = strobe(flags + ["-e", "trace=exit_group", "true"])

@@ -173,8 +173,8 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 	/* -y with a filter: what the fds are comes from the calls that made
 	 * them, so those are traced quietly (strace reads /proc instead,
 	 * while the process is stopped; strobe prints later) */
-	if (o->mode == MODE_TRACE && o->trace && o->decode_fds && o->sel_given)
-		options_quiet_fd_calls(o);
+	if (o->mode == MODE_TRACE && o->trace && (o->decode_fds || o->npaths) && o->sel_given)
+		options_quiet_fd_calls(o);	/* (-P: which file an fd is, the same way) */
 	if (o->list)
 		return 0;
 	if (!!o->cmd + !!o->npids + o->all == 0)
