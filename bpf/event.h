@@ -363,7 +363,8 @@ struct cap_rule {
 #define ST_ALL		0x07
 
 #define PATH_CAP	4096
-#define STR_CAP_MAX	4096	/* highest -s the kernel side captures */
+#define STR_CAP_MAX	8189	/* highest -s the kernel side captures (cap_str reads
+				 * str_max + 2 bytes, within its 0x1fff mask) */
 #define ARGV_MAX	32	/* argv elements captured */
 #define ARGV_MAX_V	255	/* ... with -v (strace -v shows them all) */
 #define DUMP_MAX	8191	/* bytes of a buffer captured for -e read=/write= */

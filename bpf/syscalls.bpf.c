@@ -68,7 +68,10 @@ const volatile __u64 dump_write[DUMP_FDS / 64] = {};
 
 static __always_inline bool dumped(const volatile __u64 *set, __u64 fd)
 {
-	__u64 w = fd >> 6;
+	__u64 w;
+
+	fd = (__u32)fd;		/* the kernel reads an int (strace's read-write test) */
+	w = fd >> 6;
 
 	if (!dumping || fd >= DUMP_FDS)
 		return false;

@@ -855,11 +855,11 @@ def test_command_not_executable():
 def test_usage_errors():
     for args, want in ((["-e", "trace=opena", "true"], "did you mean"),
                        (["-e", "status=bogus", "true"], "invalid status"),
-                       (["-p", "abc"], "invalid process id"),
-                       (["-s", "x", "true"], "string limit"),
+                       (["-p", "abc"], "Invalid process id: 'abc'"),
+                       (["-s", "x", "true"], "invalid -s argument"),
                        (["-m", "1x", "true"], "buffer size"),
                        ([], "nothing to trace"),
-                       (["--all", "true"], "only one of"),
+                       (["--all", "true"], "--all traces every process"),
                        (["--bogus"], "unknown option")):
         r = strobe(args)
         check(r.returncode == 1, "%r: exit %d" % (args, r.returncode))

@@ -38,10 +38,13 @@ struct options {
 	bool has_quiet;
 	uint8_t status_mask;	/* ST_* of bpf/event.h */
 	const char *outfile;	/* -o */
-	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 */
+	int timestamps;		/* -t: 1, -tt: 2, -ttt: 3 (since the epoch) */
+	/* enum time_prec of src/output/output.h: --absolute-timestamps=,
+	 * --relative-timestamps=, --syscall-times= PRECISION */
+	int ts_prec, rel_prec, times_prec;
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
-	int hex_strings;	/* -x, -xx */
+	int hex_strings;	/* -x: 1, -xx: 2, --strings-in-hex=non-ascii-chars: 3 */
 	int decode_fds;		/* -y: fds with paths (-yy: the same, for now) */
 	char **paths;		/* -P: as given, and resolved when a symlink */
 	int npaths;
@@ -50,6 +53,15 @@ struct options {
 	unsigned quiet;		/* QUIET_*: -q, -qq, -qqq, -e quiet= */
 	int debug;		/* -d: what strobe sets up; -dd: the verifier's log */
 	bool no_abbrev;		/* -v, -e verbose=all: structs in full, execve's environment */
+	/* -e abbrev=SET other than all or none: the calls abbreviated (the
+	 * kernel side then captures as for -v, the formatter chooses) */
+	uint64_t abbrev_sel[SEL_WORDS_CLI];
+	bool abbrev_some;
+	uint64_t raw_sel[SEL_WORDS_CLI];	/* -e raw=SET: arguments in hex */
+	bool raw_some;
+	bool pidns;		/* --decode-pids=pidns, --pidns-translation */
+	uint64_t verbose_sel[SEL_WORDS_CLI];	/* -e verbose=SET */
+	bool verbose_given;
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
 	/* -e read=SET, -e write=SET: fds whose data is dumped in hex */
 	uint64_t dump_read[1024 / 64], dump_write[1024 / 64];
@@ -113,6 +125,8 @@ void options_free(struct options *o);
 /* Parse a trace= set into sel; on error fill err and return -1. */
 int filter_parse_trace(const char *expr, uint64_t sel[SEL_WORDS_CLI],
 		       char *err, size_t errlen);
+/* A call's name or number (as strace: decimal, below the table's end), or -1 */
+int syscall_number(const char *tok);
 /* Parse a status= set into a ST_* mask; on error fill err and return -1. */
 int filter_parse_status(const char *expr, uint8_t *mask, char *err, size_t errlen);
 /* -p PID[,PID...] appended to *pids; on error fill err and return -1. */
@@ -138,6 +152,38 @@ const char *strace_option_refused(int c);
 /* Inside src/cli: "strobe: MSG (see strobe --help)" with fmt's one %s as
  * arg; returns -1 */
 int err1(const char *fmt, const char *arg);
+/* options_parse's long options without a letter of their own */
+enum {
+	LONG_TRACE = 256, LONG_STATUS, LONG_PROBE, LONG_HIST, LONG_BY, LONG_JSON, LONG_STAT,
+	LONG_FORMAT, LONG_EVENT, LONG_NO_SYSCALLS, LONG_HEX, LONG_ALL, LONG_INTERVAL,
+	LONG_SEPARATELY, LONG_DAEMONIZE, LONG_SECCOMP, LONG_QUIET, LONG_SIGNAL, LONG_EXPR,
+	LONG_DECODE_FDS, LONG_ABS_TS, LONG_REL_TS, LONG_SYSCALL_TIMES, LONG_REFUSED,
+	LONG_STACK_SIZE, LONG_STACK_SOURCE, LONG_LIST, LONG_TIPS, LONG_PIDNS,
+};
+
+/* What options_parse remembers between options, for the checks at the end. */
+struct opt_state {
+	const char *longname;	/* the long option's name, when one was given */
+	bool bufsize_given, noted_daemon, sort_given, wall_clock;
+	int follow, quiet_level, zZ_given;
+	int t_count;		/* -t letters */
+	bool abs_given;		/* --absolute-timestamps */
+	bool x_given, hex_given;	/* -x, --strings-in-hex */
+};
+
+/* One family of options each (opt_*.c): option c (a letter or LONG_*) with
+ * its argument into o; 0 when handled, 1 when not the family's, -1 after a
+ * one-line error. */
+int opt_targets(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_format(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_filter(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_summary(struct options *o, struct opt_state *st, int c, const char *arg);
+int opt_strobe(struct options *o, struct opt_state *st, int c, const char *arg);
+/* opt_finish.c: the checks and defaults that need every option; 0 or -1 */
+int options_finish(struct options *o, struct opt_state *st, int argc, char **argv);
+/* A note for options that change nothing for strobe. */
+void note_noop(const char *opt, const char *why);
+
 /* expr.c: one -e EXPR into o; -1 after a one-line error */
 int options_expr(struct options *o, const char *expr);
 /* -y with -e trace=: the calls that change fds or the cwd, followed quietly */

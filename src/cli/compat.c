@@ -147,13 +147,14 @@ int parse_sort_key(const char *arg, enum sort_by *key, char *err, size_t errlen)
 
 int parse_interruptible(const char *arg)
 {
-	static const char *const names[] = { "anywhere", "waiting", "never", "never_tstp" };
+	static const char *const names[] = { "anywhere", "waiting", "never", "never_tstp",
+					      "always" };
 
 	if (arg[0] >= '1' && arg[0] <= '4' && !arg[1])
 		return arg[0] - '0';
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (!strcmp(arg, names[i]))
-			return i + 1;
+			return i == 4 ? 1 : i + 1;
 	return -1;
 }
 
@@ -166,7 +167,8 @@ const char *strace_option_refused(int c)
 	case 'U':
 		return "-U is not supported yet: the summary's columns are fixed";
 	case 'Y':
-		return "-Y is not supported yet";
+		return "-Y (--decode-pids=comm) is not supported yet: it needs each call's "
+		       "command name from the kernel, and pid arguments told from others";
 	default:
 		return NULL;
 	}

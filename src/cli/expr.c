@@ -66,6 +66,55 @@ void options_quiet_fd_calls(struct options *o)
 	}
 }
 
+/* -e abbrev=SET: all and none for every call; another set per call */
+static int parse_abbrev(struct options *o, const char *v)
+{
+	char err[512];
+	int n = 0;
+
+	if (filter_parse_trace(v, o->abbrev_sel, err, sizeof(err)))
+		return err1("%s", err);
+	for (int i = 0; i < SEL_WORDS_CLI; i++)
+		n += __builtin_popcountll(o->abbrev_sel[i]);
+	o->abbrev_some = n && n < SEL_WORDS_CLI * 64;
+	/* all: abbreviated (the default), none: -v; a few: the kernel side
+	 * captures as for -v and the formatter abbreviates those */
+	o->no_abbrev = n < SEL_WORDS_CLI * 64;
+	return 0;
+}
+
+/*
+ * -e decode-pids=SET: pidns (pids in strace's pid namespace too, when the
+ * tracee's differs), comm (-Y).  In strobe's own namespace pids print as
+ * they are, as strace prints them there.
+ */
+static int parse_decode_pids(struct options *o, const char *v)
+{
+	bool neg = *v == '!';
+	char copy[64], *tok, *save = NULL;
+	bool comm = false, pidns = false;
+
+	snprintf(copy, sizeof(copy), "%s", v + neg);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "comm"))
+			comm = true;
+		else if (!strcmp(tok, "pidns"))
+			pidns = true;
+		else if (!strcmp(tok, "all"))
+			comm = pidns = true;
+		else if (strcmp(tok, "none"))
+			return err1("invalid decode-pids '%s'", v);	/* strace's words */
+	}
+	if (neg) {
+		comm = !comm;
+		pidns = !pidns;
+	}
+	if (comm)
+		return err1("%s", strace_option_refused('Y'));
+	o->pidns = pidns;
+	return 0;
+}
+
 /* -e EXPR: "trace=SET", "status=SET", or a bare SET meaning trace=SET. */
 int options_expr(struct options *o, const char *expr)
 {
@@ -86,17 +135,30 @@ int options_expr(struct options *o, const char *expr)
 		return parse_fd_set("write", eq + 1, o->dump_write, &o->dumping);
 	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
 		/* strace: which calls print structs abbreviated; -v is
-		 * abbrev=none.  strobe: all or none */
-		const char *v = eq + 1;
-
-		if (strcmp(v, "all") && strcmp(v, "none") && strcmp(v, "!all"))
-			return err1("-e abbrev=%s: strobe takes all or none", v);
-		o->no_abbrev = strcmp(v, "all") != 0;
+		 * abbrev=none */
+		return parse_abbrev(o, eq + 1);
+	} else if (eq && (!strncmp(expr, "raw=", 4) || !strncmp(expr, "x=", 2))) {
+		/* strace: these calls' arguments undecoded, in hex */
+		if (filter_parse_trace(eq + 1, o->raw_sel, err, sizeof(err)))
+			return err1("%s", err);
+		o->raw_some = false;
+		for (int i = 0; i < SEL_WORDS_CLI; i++)
+			o->raw_some |= o->raw_sel[i] != 0;
 		return 0;
+	} else if (eq && (!strncmp(expr, "kvm=", 4))) {
+		if (strcmp(eq + 1, "vcpu"))
+			return err1("invalid -e kvm= argument: '%s'", eq + 1);
+		return err1("%s", "-e kvm=vcpu is not supported: the exit reason lives in the "
+			    "vcpu's kvm_run page, which strace reads while the tracee is "
+			    "stopped after KVM_RUN");
+	} else if (eq && (!strncmp(expr, "decode-pids=", 12) || !strncmp(expr, "decode-pid=", 11))) {
+		return parse_decode_pids(o, eq + 1);
 	} else if (eq && (!strncmp(expr, "verbose=", 8) || !strncmp(expr, "v=", 2))) {
-		/* strace: which calls have their structs decoded at all */
-		if (strcmp(eq + 1, "all"))
-			return err1("-e verbose=%s: strobe always decodes structs (all)", eq + 1);
+		/* strace: which calls have their structs decoded at all;
+		 * strobe decodes them in every call (opt_finish.c checks) */
+		if (filter_parse_trace(eq + 1, o->verbose_sel, err, sizeof(err)))
+			return err1("%s", err);
+		o->verbose_given = true;
 		return 0;
 	} else if (eq && inject_is_expr(expr)) {
 		return inject_parse_expr(&o->inject, expr);

@@ -38,6 +38,20 @@ static int add_regex(const char *re, uint64_t *sel, char *err, size_t errlen)
 	return 0;
 }
 
+/* A name, or as strace a decimal number below the table's end */
+int syscall_number(const char *tok)
+{
+	char *end;
+	long v;
+
+	if (tok[0] < '0' || tok[0] > '9')
+		return syscall_lookup(tok);
+	v = strtol(tok, &end, 10);
+	if (*end || v < 0 || v >= SYSCALL_TABLE_SIZE || v >= SEL_WORDS_CLI * 64)
+		return -1;
+	return (int)v;
+}
+
 static int add_token(const char *tok, uint64_t *sel, char *err, size_t errlen)
 {
 	uint32_t cls;
@@ -74,7 +88,7 @@ static int add_token(const char *tok, uint64_t *sel, char *err, size_t errlen)
 				set_bit(sel, i);
 		return 0;
 	}
-	nr = syscall_lookup(tok);
+	nr = syscall_number(tok);
 	if (nr < 0) {
 		char near[200];
 

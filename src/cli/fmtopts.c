@@ -8,6 +8,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 {
 	*fo = (struct fmt_opts){
 		.timestamps = o->timestamps, .relative = o->relative,
+		.ts_prec = o->ts_prec, .rel_prec = o->rel_prec, .times_prec = o->times_prec,
 		.syscall_times = o->syscall_times, .strsize = o->strsize,
 		.json = o->json && !o->summary,
 		.decode_fds = o->decode_fds,
@@ -16,5 +17,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.columns = o->columns, .numbers = o->syscall_numbers,
 		.quiet_exit = o->quiet & QUIET_EXIT,
 		.quiet_superseded = o->quiet & QUIET_THREAD_EXECVE, .signals = o->signals,
+		.raw = o->raw_some ? o->raw_sel : NULL,
+		.abbrev = o->abbrev_some ? o->abbrev_sel : NULL,
 	};
 }

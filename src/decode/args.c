@@ -115,7 +115,7 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 	 * value whose 32nd byte is NUL); with -x or -xx the NUL makes it hex,
 	 * and stays */
 	if (d->args[i].kind == AK_BUF && strstr(d->name, "xattr") && !strstr(d->name, "list") &&
-	    len && !data[len - 1] && !decode_hex()) {
+	    len && !data[len - 1] && decode_hex() != 1 && decode_hex() != 2) {
 		len--;
 		cut = false;
 	}
@@ -238,7 +238,7 @@ void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 	cap_begin(&it, e, size);
 	while (!captured && cap_next(&it, &c, &data))
 		captured = c->arg == i && (c->flags & CAP_ARGV);
-	if (v && captured) {
+	if (v && captured && decode_verbose()) {	/* (-e abbrev=SET captures it anyway) */
 		put_argv(f, b, e, size, i, e->aux);
 		return;
 	}

@@ -27,8 +27,9 @@ void decode_string_hex(struct sbuf *b, const char *s, size_t len, bool truncated
 		sbuf_puts(b, "...");
 }
 
-/* -x: 1 strings with a non-printable byte in hex, 2 every string in hex.
- * Process-wide: set once from the command line. */
+/* -x: 1 strings with a non-printable byte in hex, 2 every string in hex,
+ * 3 (--strings-in-hex=non-ascii-chars) C escapes as usual and \xNN in
+ * place of octal.  Process-wide: set once from the command line. */
 static int hex_level;
 
 void decode_set_hex(int level)
@@ -43,9 +44,9 @@ int decode_hex(void)
 
 static bool wants_hex(const unsigned char *s, size_t len)
 {
-	if (hex_level >= 2)
+	if (hex_level == 2)
 		return true;
-	if (!hex_level)
+	if (hex_level != 1)
 		return false;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
@@ -107,6 +108,12 @@ void decode_string_ex(struct sbuf *b, const char *s, size_t len, bool truncated,
 		}
 		bool next_digit = i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7';
 		*o++ = '\\';
+		if (hex_level == 3) {
+			*o++ = 'x';
+			*o++ = "0123456789abcdef"[c >> 4];
+			*o++ = "0123456789abcdef"[c & 15];
+			continue;
+		}
 		if (next_digit || c >= 0100) {
 			*o++ = '0' + (c >> 6);
 			*o++ = '0' + ((c >> 3) & 7);

@@ -289,7 +289,7 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 		} else if (KEY("syscall") && eq) {
 			const struct syscall_desc *d;
 
-			pure = syscall_lookup(v);
+			pure = syscall_number(v);
 			d = pure >= 0 ? syscall_get(pure) : NULL;
 			if (!d || !(d->classes & SC_PURE)) {
 				ERR("syscall=%s is not a call without side effects (%%pure: getpid, "
@@ -371,8 +371,9 @@ int inject_parse(struct inject_opts **io, const char *arg, bool fault)
 		return -1;
 	}
 	if (parse_rule(*io, arg, fault, err, sizeof(err))) {
-		fprintf(stderr, "strobe: -e %s=%s: %s\n", fault ? "fault" : "inject",
-			arg, err);
+		/* strace's words, then why */
+		fprintf(stderr, "strobe: invalid %s argument '%s': %s\n",
+			fault ? "fault" : "inject", arg, err);
 		return -1;
 	}
 	return 0;

@@ -194,6 +194,34 @@ static void put_restart(struct formatter *f, struct sbuf *b, const struct ev_sys
 	sbuf_printf(b, "restart_syscall(<... resuming interrupted %s ...>)", d ? d->name : "call");
 }
 
+bool call_in_set(const uint64_t *set, int nr)
+{
+	return set && nr >= 0 && nr < SYSCALL_MAX && ((set[nr >> 6] >> (nr & 63)) & 1);
+}
+
+/* -e raw=: "name(0x3, 0x7f4f..., 0)": each argument the table knows of
+ * in hex, undecoded, as strace */
+static void put_raw_call(struct sbuf *b, const struct ev_syscall *e)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	int n = d ? d->nargs : 6;
+
+	if (d)
+		sbuf_puts(b, d->name);
+	else
+		sbuf_printf(b, "syscall_%#x", (unsigned)e->nr);
+	sbuf_putc(b, '(');
+	for (int i = 0; i < n && i < 6; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		if (e->args[i])
+			sbuf_hex(b, e->args[i]);
+		else
+			sbuf_putc(b, '0');
+	}
+	sbuf_putc(b, ')');
+}
+
 static void format_syscall(struct formatter *f, const struct ev_syscall *e, size_t size)
 {
 	struct sbuf *b = &f->w->buf;
@@ -227,7 +255,11 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 		sbuf_puts(b, put_call_at_entry(f, b, e, size) ? ")" : " <unfinished ...>)");
 	} else if (e->nr == NR_restart_syscall) {
 		put_restart(f, b, e);
+	} else if (call_in_set(f->o.raw, e->nr)) {
+		put_raw_call(b, e);
 	} else {
+		if (f->o.abbrev)	/* -e abbrev=SET: this call's way */
+			decode_set_verbose(!call_in_set(f->o.abbrev, e->nr));
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}

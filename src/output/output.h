@@ -41,8 +41,14 @@ void writer_flush(struct writer *w);
 /* Flush and close; returns -errno of the first write error, or 0. */
 int writer_close(struct writer *w);
 
+/* strace's --*-timestamps=PRECISION and --syscall-times=PRECISION */
+enum time_prec { PREC_DEFAULT, PREC_S, PREC_MS, PREC_US, PREC_NS };
+
 struct fmt_opts {
-	int timestamps;		/* 0, 1 (-t), 2 (-tt), 3 (-ttt) */
+	int timestamps;		/* 0, 1 (-t), 2 (-tt), 3 (-ttt: since the epoch) */
+	/* enum time_prec of -t's times (default: seconds for -t, else
+	 * microseconds), -r's and -T's (default: microseconds) */
+	int ts_prec, rel_prec, times_prec;
 	bool relative;		/* -r */
 	bool syscall_times;	/* -T */
 	bool pid_column;	/* -o FILE with -f: "PID  " on every line */
@@ -62,6 +68,8 @@ struct fmt_opts {
 	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
 	bool quiet_superseded;	/* -e quiet=thread-execve: no "+++ superseded ... +++" */
 	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
+	const uint64_t *raw;	/* -e raw=: calls whose arguments print in hex, or NULL */
+	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */
 };
 
 struct formatter;

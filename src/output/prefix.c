@@ -28,9 +28,28 @@ void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr)
 	sbuf_printf(b, "[%4d] ", nr);
 }
 
-void put_secs(struct sbuf *b, uint64_t ns, bool pad)
+/* digits after the decimal point */
+static int prec_digits(int prec)
 {
-	uint64_t s = ns / 1000000000, us = ns % 1000000000 / 1000;
+	return prec == PREC_S ? 0 : prec == PREC_MS ? 3 : prec == PREC_NS ? 9 : 6;
+}
+
+/* the first digits of a count of nanoseconds below a second */
+static void put_fraction(struct sbuf *b, uint64_t ns, int digits)
+{
+	uint64_t div = 1;
+
+	if (!digits)
+		return;
+	for (int i = digits; i < 9; i++)
+		div *= 10;
+	sbuf_putc(b, '.');
+	sbuf_dec_pad(b, ns / div, digits);
+}
+
+void put_secs(struct sbuf *b, uint64_t ns, bool pad, int prec)
+{
+	uint64_t s = ns / 1000000000;
 
 	if (pad && s < 100000) {
 		/* "%6lu" */
@@ -49,8 +68,7 @@ void put_secs(struct sbuf *b, uint64_t ns, bool pad)
 	} else {
 		sbuf_u64(b, s);
 	}
-	sbuf_putc(b, '.');
-	sbuf_dec_pad(b, us, 6);
+	put_fraction(b, ns % 1000000000, prec_digits(prec));
 }
 
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
@@ -94,10 +112,10 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 			}
 			sbuf_puts(b, f->tm_text);
 		}
-		if (f->o.timestamps >= 2) {
-			sbuf_putc(b, '.');
-			sbuf_dec_pad(b, real % 1000000000 / 1000, 6);
-		}
+		/* -t: seconds; -tt, -ttt: microseconds; or as asked */
+		put_fraction(b, real % 1000000000,
+			     f->o.ts_prec ? prec_digits(f->o.ts_prec) :
+			     f->o.timestamps == 1 ? 0 : 6);
 		sbuf_putc(b, ' ');
 	}
 	if (f->o.relative) {
@@ -105,10 +123,10 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 
 		if (f->o.timestamps) {
 			sbuf_puts(b, "(+");
-			put_secs(b, d, true);
+			put_secs(b, d, true, f->o.rel_prec);
 			sbuf_puts(b, ") ");
 		} else {
-			put_secs(b, d, true);
+			put_secs(b, d, true, f->o.rel_prec);
 			sbuf_putc(b, ' ');
 		}
 		f->last_ts = h->ts;

@@ -118,9 +118,18 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		sbuf_putc(b, '?');
 		return;
 	}
-	put_result_fd(f, b, e, size);
-	put_wait_result(f, b, e, size);
-	put_prctl_result(b, e);
+	if (call_in_set(f->o.raw, e->nr) && !RET_IS_ERROR(e->ret) &&
+	    !(e->flags & EVF_NORETURN)) {
+		/* -e raw=: the result in hex too, errors as ever */
+		if (e->ret)
+			sbuf_hex(b, (uint64_t)e->ret);
+		else
+			sbuf_putc(b, '0');
+	} else {
+		put_result_fd(f, b, e, size);
+		put_wait_result(f, b, e, size);
+		put_prctl_result(b, e);
+	}
 	/* -e inject=: what strobe did to the call, as strace marks it */
 	if (e->inj & INJ_ARGS)
 		sbuf_puts(b, e->inj & INJ_INJECTED ? " (INJECTED: args, retval)" :
@@ -131,7 +140,7 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		sbuf_puts(b, " (DELAYED)");
 	if (f->o.syscall_times && !(e->flags & EVF_NORETURN)) {
 		sbuf_puts(b, " <");
-		put_secs(b, e->dur, false);
+		put_secs(b, e->dur, false, f->o.times_prec);
 		sbuf_putc(b, '>');
 	}
 }

@@ -202,7 +202,7 @@ void format_uprobe(struct formatter *f, const struct ev_uprobe *e, size_t size)
 	/* -T: a timed call's duration, as a syscall's */
 	if ((e->flags & UPF_PAIRED) && f->o.syscall_times) {
 		sbuf_puts(b, " <");
-		put_secs(b, e->dur, false);
+		put_secs(b, e->dur, false, f->o.times_prec);
 		sbuf_putc(b, '>');
 	}
 	end_line(f, b);

@@ -270,7 +270,7 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->follow_forks = o->follow;
 	s->skel->rodata->detach_on_exec = o->detach_on_execve;
 	s->skel->rodata->status_mask = o->status_mask;
-	s->skel->rodata->str_max = o->strsize;
+	s->skel->rodata->str_max = o->strsize > STR_CAP_MAX ? STR_CAP_MAX : o->strsize;
 	s->skel->rodata->show_env = o->no_abbrev;
 	s->skel->rodata->fd_infos = o->decode_fds >= 1;
 	s->skel->rodata->dumping = o->dumping;

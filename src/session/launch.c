@@ -110,7 +110,6 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 	char *path = resolve(cmd[0]), **envp = environ;
 	struct passwd *pw = NULL;
 	void *filter = NULL;
-	sigset_t none;
 
 	if (!path) {
 		err = errno;
@@ -160,8 +159,7 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 		int what[2] = { STAGE_EXEC, 0 };
 		char c;
 
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
+		session_restore_signals();
 		close(gate[1]);
 		close(errp[0]);
 		if (read(gate[0], &c, 1) != 1)

@@ -394,7 +394,8 @@ static int start(struct session *s)
 					rec_writer_meta(s->rec, "fd", "%d %d %s", s->child, fd, path);
 				}
 			}
-	} else if (s->o->npids) {
+	}
+	if (s->o->npids) {	/* (with a command too, as strace) */
 		if (target_attach_pids(s))
 			return EXIT_SETUP;
 		if (s->rec)	/* how many threads were attached: for "[pid N]" */
@@ -501,16 +502,35 @@ static void seed_fd_paths(struct session *s)
 	}
 }
 
+/* What strobe was started with, for the command it runs (as strace: a
+ * command inherits the signal mask and an ignored SIGCHLD) */
+static sigset_t started_mask;
+static bool started_chld_ign;
+
+void session_restore_signals(void)
+{
+	if (started_chld_ign)
+		signal(SIGCHLD, SIG_IGN);
+	sigprocmask(SIG_SETMASK, &started_mask, NULL);
+}
+
 int session_signalfd(void)
 {
 	sigset_t mask;
+	struct sigaction chld;
 
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGHUP);
 	sigaddset(&mask, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &mask, NULL);
+	sigprocmask(SIG_BLOCK, &mask, &started_mask);
+	/* an ignored SIGCHLD is never queued, and children reap themselves:
+	 * strobe would wait for ever for the command's end */
+	if (!sigaction(SIGCHLD, NULL, &chld) && chld.sa_handler == SIG_IGN) {
+		started_chld_ign = true;
+		signal(SIGCHLD, SIG_DFL);
+	}
 	return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
@@ -522,7 +542,8 @@ int session_run(const struct options *o)
 	int status, stop = 0, sigfd, err, die_sig = 0;
 
 	options_fmt(o, &fo);
-	fo.pid_column = o->outfile && o->follow && !o->separately;
+	/* (strace: with -f, or with more than one process from the start) */
+	fo.pid_column = o->outfile && (o->follow || (o->cmd && o->npids)) && !o->separately;
 	fo.always_prefix = o->all && !o->separately;
 	fo.live = true;
 	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;

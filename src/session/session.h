@@ -86,6 +86,9 @@ struct session {
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
  * signals), so the consumer's poll sees them; -1 with errno on failure. */
 int session_signalfd(void);
+/* In the command strobe forks: the signal mask (and an ignored SIGCHLD)
+ * strobe was started with, before session_signalfd changed them. */
+void session_restore_signals(void);
 /* Run a whole session; returns strobe's exit status. */
 int session_run(const struct options *o);
 

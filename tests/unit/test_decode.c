@@ -137,6 +137,12 @@ int main(void)
 	CHECK_STR(s(), "\"\\0001\\18\\377\"");
 	decode_string(&b, "", 0, false);
 	CHECK_STR(s(), "\"\"");
+	/* --strings-in-hex=non-ascii-chars: C escapes, \xNN for the rest
+	 * (strace 6.1 on os.write(1, b"\x7fELF\x02\x01\x00\x00a\tb\n\"c\\\\1\x01\xff")) */
+	decode_set_hex(3);
+	decode_string(&b, "\177ELF\2\1\0\0a\tb\n\"c\\\\1\001\377", 19, false);
+	CHECK_STR(s(), "\"\\x7fELF\\x02\\x01\\x00\\x00a\\tb\\n\\\"c\\\\\\\\1\\x01\\xff\"");
+	decode_set_hex(0);
 
 	/* numbers */
 	sbuf_hex(&b, 0);

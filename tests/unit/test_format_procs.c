@@ -466,6 +466,59 @@ static void trace_times(void)
 	}
 }
 
+/* strace's precisions (--absolute-timestamps=FORMAT,PRECISION,
+ * --relative-timestamps=, --syscall-times=): brk and mmap of /bin/true as
+ * strace 6.1 printed them (TZ=UTC), at the times and durations it printed */
+struct precise {
+	struct fmt_opts o;
+	uint64_t ts[2], dur[2], brk, mmap;
+	const char *want[2];
+};
+
+static const struct precise precise[] = {
+	{ { .timestamps = 3, .ts_prec = PREC_NS, .syscall_times = true, .times_prec = PREC_NS,
+	    .strsize = 32 },
+	  { 1795801668804343252, 1795801668804656315 }, { 13354, 16401 }, 0x556d9d3b7000,
+	  0x7fd54da05000,
+	  { "1795801668.804343252 brk(NULL)          = 0x556d9d3b7000 <0.000013354>",
+	    "1795801668.804656315 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7fd54da05000 <0.000016401>" } },
+	{ { .timestamps = 1, .ts_prec = PREC_MS, .syscall_times = true, .times_prec = PREC_MS,
+	    .strsize = 32 },
+	  { 1795801668841000000, 1795801668841000000 }, { 1000, 1000 }, 0x563e27400000,
+	  0x7f9d6a2be000,
+	  { "17:47:48.841 brk(NULL)                  = 0x563e27400000 <0.000>",
+	    "17:47:48.841 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f9d6a2be000 <0.000>" } },
+	{ { .relative = true, .rel_prec = PREC_NS, .strsize = 32 },
+	  { 7000000000, 7000275544 }, { 0 }, 0x561e6c888000, 0x7f2f754b9000,
+	  { "     0.000000000 brk(NULL)              = 0x561e6c888000",
+	    "     0.000275544 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f2f754b9000" } },
+	{ { .timestamps = 3, .ts_prec = PREC_S, .syscall_times = true, .times_prec = PREC_S,
+	    .strsize = 32 },
+	  { 1795801668000000000, 1795801668000000000 }, { 1000, 1000 }, 0x55846c4aa000,
+	  0x7f989f1da000,
+	  { "1795801668 brk(NULL)                    = 0x55846c4aa000 <0>",
+	    "1795801668 mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7f989f1da000 <0>" } },
+	{ { .timestamps = 1, .relative = true, .rel_prec = PREC_MS, .strsize = 32 },
+	  { 1795801668000000000, 1795801668000000000 }, { 0 }, 0x564425c38000, 0x7fc5c2e03000,
+	  { "17:47:48 (+     0.000) brk(NULL)        = 0x564425c38000",
+	    "17:47:48 (+     0.000) mmap(NULL, 8192, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0) = 0x7fc5c2e03000" } },
+};
+
+static void trace_precisions(void)
+{
+	for (size_t i = 0; i < sizeof(precise) / sizeof(precise[0]); i++) {
+		const struct precise *t = &precise[i];
+		struct sc brk = { .nr = SYS_brk, .ret = t->brk, .dur = t->dur[0] };
+		struct sc mmap = { .nr = SYS_mmap, .a = { 0, 8192, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, NEG(-1), 0 }, .ret = t->mmap, .dur = t->dur[1] };
+
+		harness_start(&h, &t->o);
+		expect(harness_call(&h, &brk, 842, 842, t->ts[0]), t->want[0], __LINE__);
+		expect(harness_call(&h, &mmap, 842, 842, t->ts[1]), t->want[1], __LINE__);
+		harness_end(&h);
+	}
+}
+
 int main(void)
 {
 	setenv("TZ", "UTC", 1);
@@ -476,5 +529,6 @@ int main(void)
 	trace_unfinished();
 	trace_lost();
 	trace_times();
+	trace_precisions();
 	return CHECK_BUG_REPORT();
 }
