@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 STROBE = os.environ.get("STROBE", "build/strobe")
 BUILD = os.environ.get("BUILD", "build")
@@ -124,8 +125,72 @@ def python_bench(d):
         subprocess.run(["sysctl", "-q", "kernel.bpf_stats_enabled=0"])
 
 
+PYRECURSE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pyrecurse.py")
+PDUR = os.environ.get("PDUR", "10")
+
+
+def perf_script_cost(d, pid):
+    """perf record --call-graph dwarf on pid for PDUR s, then perf script's
+    CPU time (its own and its children's) to symbolise it: (samples, s)."""
+    data = os.path.join(d, "cost.data")
+    subprocess.run(["perf", "record", "-q", "--call-graph", "dwarf", "-F", "999", "-p",
+                    str(pid), "-o", data, "--", "sleep", PDUR],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    before = os.times()
+    r = subprocess.run(["perf", "script", "-i", data, "-F", "comm,ip,sym"],
+                       capture_output=True, text=True)
+    after = os.times()
+    cpu = (after.children_user - before.children_user +
+           after.children_system - before.children_system)
+    samples = len([b for b in r.stdout.split("\n\n") if b.strip()])
+    return samples, cpu
+
+
+def processing_bench(d):
+    """What turning samples into a profile costs once the window ends: at
+    999 Hz for PDUR s on one busy process, strobe's CPU after sampling per
+    sample and the time until the output is written, beside perf script's
+    CPU per sample on a DWARF recording of the same process."""
+    loads = [
+        ("C (callchain -O2, no frame pointers)", [PROG, "3600"], []),
+        ("Python (recursion 1-32 deep)", ["/usr/bin/python3", PYRECURSE], []),
+        ("Python, --no-python", ["/usr/bin/python3", PYRECURSE], ["--no-python"]),
+    ]
+    print("\nProcessing after the window: -F 999 -d %s -p PID, one busy process "
+          "(target: <= 100 us of CPU a sample, output within 1 s)" % PDUR)
+    print("  %-38s %8s %12s %10s %12s %14s" % ("", "samples", "CPU after", "us/sample",
+                                               "written in", "perf script"))
+    for name, argv, extra in loads:
+        w = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(0.5)
+            r = subprocess.run([STROBE, "profile", "-v", "-F", "999", "-d", PDUR, "-p",
+                                str(w.pid), "-o", os.path.join(d, "cost.folded")] + extra,
+                               capture_output=True, text=True)
+            m = re.search(r"after sampling, ([\d.]+) ms of CPU \(([\d.]+) us a sample\) "
+                          r"and ([\d.]+) ms", r.stderr)
+            n = re.search(r"(\d+) samples, ", r.stderr)
+            ps = ""
+            if not extra:
+                ns, cpu = perf_script_cost(d, w.pid)
+                ps = "%.1f us/sample" % (cpu * 1e6 / ns) if ns else "?"
+        finally:
+            w.kill()
+            w.wait()
+        if not m or not n:
+            print("  %-38s failed: %s" % (name, r.stderr[-300:]))
+            continue
+        print("  %-38s %8s %9.1f ms %10.1f %9.0f ms %14s" % (
+            name, n.group(1), float(m.group(1)), float(m.group(2)), float(m.group(3)), ps))
+
+
 def main():
     subprocess.run(["sh", "scripts/deps.sh", "bench"], check=True)
+    if os.environ.get("ONLY") == "processing":
+        d = tempfile.mkdtemp()
+        processing_bench(d)
+        subprocess.run(["rm", "-rf", d])
+        return
     if os.environ.get("ONLY") == "python":
         d = tempfile.mkdtemp()
         python_bench(d)
@@ -194,6 +259,7 @@ def main():
     finally:
         subprocess.run(["sysctl", "-q", "kernel.bpf_stats_enabled=0"])
     python_bench(d)
+    processing_bench(d)
     subprocess.run(["rm", "-rf", d])
 
 

@@ -146,6 +146,11 @@ struct proc *procs_find(struct procs *ps, uint32_t pid, const char *comm);
 int procs_unwind(struct procs *ps, struct proc *p, const struct prof_sample *s,
 		 const void *tail, enum prof_unwind mode, struct stacks *st,
 		 uint32_t **out, uint32_t *n, uint32_t *cap, bool *full);
+/* User frames named so far, and how many of them had to be looked up
+ * (the others were cached by process image and address). */
+void procs_counts(const struct procs *ps, uint64_t *frames, uint64_t *lookups);
+/* /proc/kallsyms, read now (else at the first kernel frame) */
+void procs_load_ksyms(struct procs *ps);
 void procs_free(struct procs *p);
 
 #endif

@@ -49,6 +49,8 @@ struct parked {
 /* Kept samples are unwound in batches of this many bytes: a long profile
  * takes memory in proportion to its distinct stacks, not its samples. */
 #define KEEP_MAX (64u << 20)
+/* ...and while sampling, once this many are kept */
+#define BUILD_BATCH 512
 
 struct prof {
 	struct prof_options *o;
@@ -73,6 +75,7 @@ struct prof {
 	double cpu_sampling_ms;
 	uint64_t kept_bytes;
 	uint64_t counted_keys;	/* --call-graph=fp: distinct (process, stacks) */
+	uint64_t built_at;	/* the last build while sampling */
 	uint64_t live_last;	/* strobe top: the last view's time */
 	bool live_done;		/* ...and it said stop */
 };
@@ -575,6 +578,16 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 			pyinfo_poll(pf->py, mono_ns());
 		if (pf->o->live && live_tick(pf, &pf->live_last))
 			break;
+		/* unwind and name what came so far, a batch at a time, so that
+		 * the output is written soon after the window ends: cached
+		 * names make this cheap (a few us a sample), and batches keep
+		 * a short run at a low rate from paying anything while it
+		 * samples */
+		if (!pf->o->live && pf->nk >= BUILD_BATCH &&
+		    mono_ns() - pf->built_at > 250000000ull) {
+			build(pf, pf->r);
+			pf->built_at = mono_ns();
+		}
 
 		if (n < 0 && n != -EINTR) {
 			if (n == -ENOMEM)
@@ -673,6 +686,9 @@ int profile_run(struct prof_options *op)
 		pf.child = l.pid;
 		prctl(PR_GET_NAME, pf.self_comm);
 	}
+	/* the kernel's symbols now, not in the window nor after it */
+	if (!o.no_kernel)
+		procs_load_ksyms(pf.procs);
 	if (attach(&pf))
 		goto out;
 	rb = ring_buffer__new(pf.skel->maps.rb.map_fd, on_record, &pf, NULL);
@@ -706,6 +722,8 @@ int profile_run(struct prof_options *op)
 	r.samples = pf.samples;
 	r.off_events = pf.off_events;
 	r.lost = pf.skel->bss->lost_total;
+	double cpu1 = cpu_ms();
+	uint64_t wall1 = mono_ns();
 	if (pf.skel->rodata->aggregate)
 		build_counted(&pf, &r);
 	build(&pf, &r);
@@ -718,6 +736,18 @@ int profile_run(struct prof_options *op)
 			"(the kernel's stack tables were full)\n",
 			(unsigned long long)pf.skel->bss->stacks_dropped);
 	status = o.live ? 0 : write_out(&r) ? 1 : 0;
+	if (o.verbose && !o.live) {
+		uint64_t frames, lookups;
+
+		procs_counts(pf.procs, &frames, &lookups);
+		fprintf(stderr, "strobe profile: %llu user frames named, %llu looked up\n",
+			(unsigned long long)frames, (unsigned long long)lookups);
+	}
+	if (o.verbose && !o.live)
+		fprintf(stderr, "strobe profile: after sampling, %.1f ms of CPU (%.1f us a "
+			"sample) and %.1f ms to the output written\n", cpu_ms() - cpu1,
+			pf.samples + pf.off_events ? (cpu_ms() - cpu1) * 1e3 /
+			(pf.samples + pf.off_events) : 0.0, (mono_ns() - wall1) / 1e6);
 	if (r.lost)
 		fprintf(stderr, "strobe profile: %llu samples lost (ring buffer full)\n",
 			(unsigned long long)r.lost);

@@ -32,6 +32,16 @@ struct sym_entry {
 	bool used;
 };
 
+/* What an address of one process image became: the first cache, asked
+ * before libdwfl is (a profile names the same few thousand addresses
+ * again and again). */
+struct pc_entry {
+	const struct proc *p;
+	uint64_t pc;
+	uint32_t first, n;	/* frames in procs.pool */
+	bool root;
+};
+
 struct procs {
 	struct proc **slot;	/* by pid, open addressing; chains by image */
 	size_t nslots, used;
@@ -39,6 +49,9 @@ struct procs {
 	bool ks_tried;
 	struct sym_entry *cache;
 	size_t ncache, cache_used;
+	struct pc_entry *pcs;	/* open addressing by (image, pc) */
+	size_t npcs, pcs_used;
+	uint64_t frames, lookups;	/* user frames named, and looked up */
 	uint32_t *pool;
 	size_t npool, cap_pool;
 };
@@ -53,7 +66,9 @@ struct procs *procs_new(void)
 	p->slot = calloc(p->nslots, sizeof(*p->slot));
 	p->ncache = 1 << 14;
 	p->cache = calloc(p->ncache, sizeof(*p->cache));
-	if (!p->slot || !p->cache) {
+	p->npcs = 1 << 14;
+	p->pcs = calloc(p->npcs, sizeof(*p->pcs));
+	if (!p->slot || !p->cache || !p->pcs) {
 		procs_free(p);
 		return NULL;
 	}
@@ -176,7 +191,7 @@ static void pool_push(struct procs *ps, uint32_t id)
 
 /* Frames for one user address (its function, and the functions inlined at
  * it, outermost first) into the pool; returns the first index. */
-static uint32_t symbolize_user(struct procs *ps, struct proc *p, uint64_t pc,
+static uint32_t symbolize_slow(struct procs *ps, struct proc *p, uint64_t pc,
 			       struct stacks *st, uint32_t *n, bool *root)
 {
 	struct sym_entry *e = NULL;
@@ -222,6 +237,62 @@ static uint32_t symbolize_user(struct procs *ps, struct proc *p, uint64_t pc,
 	return first;
 }
 
+static size_t pc_hash(const struct proc *p, uint64_t pc, size_t mask)
+{
+	return ((uintptr_t)p * 0x9e3779b97f4a7c15ull ^ pc * 0xc2b2ae3d27d4eb4full) >> 17 & mask;
+}
+
+static int pcs_grow(struct procs *ps)
+{
+	struct pc_entry *old = ps->pcs;
+	size_t n = ps->npcs;
+
+	ps->pcs = calloc(n * 2, sizeof(*ps->pcs));
+	if (!ps->pcs) {
+		ps->pcs = old;
+		return -1;
+	}
+	ps->npcs = n * 2;
+	for (size_t i = 0; i < n; i++) {
+		if (!old[i].p)
+			continue;
+		size_t j = pc_hash(old[i].p, old[i].pc, ps->npcs - 1);
+
+		while (ps->pcs[j].p)
+			j = (j + 1) & (ps->npcs - 1);
+		ps->pcs[j] = old[i];
+	}
+	free(old);
+	return 0;
+}
+
+static uint32_t symbolize_user(struct procs *ps, struct proc *p, uint64_t pc,
+			       struct stacks *st, uint32_t *n, bool *root)
+{
+	size_t j = pc_hash(p, pc, ps->npcs - 1);
+	uint32_t first;
+
+	ps->frames++;
+	while (ps->pcs[j].p) {
+		if (ps->pcs[j].p == p && ps->pcs[j].pc == pc) {
+			*n = ps->pcs[j].n;
+			*root = ps->pcs[j].root;
+			return ps->pcs[j].first;
+		}
+		j = (j + 1) & (ps->npcs - 1);
+	}
+	first = symbolize_slow(ps, p, pc, st, n, root);
+	ps->lookups++;
+	if (ps->pcs_used * 2 >= ps->npcs && pcs_grow(ps))
+		return first;	/* not cached: still right */
+	j = pc_hash(p, pc, ps->npcs - 1);
+	while (ps->pcs[j].p)
+		j = (j + 1) & (ps->npcs - 1);
+	ps->pcs[j] = (struct pc_entry){ p, pc, first, *n, *root };
+	ps->pcs_used++;
+	return first;
+}
+
 /* ---- unwinding ---- */
 
 static void push_out(uint32_t **out, uint32_t *n, uint32_t *cap, uint32_t id)
@@ -240,6 +311,20 @@ static bool kernel_noise(const char *name)
 {
 	return !strncmp(name, "bpf_", 4) || !strncmp(name, "__bpf_", 6) ||
 	       !strncmp(name, "__traceiter_", 12) || !strncmp(name, "perf_trace_", 11);
+}
+
+void procs_counts(const struct procs *ps, uint64_t *frames, uint64_t *lookups)
+{
+	*frames = ps->frames;
+	*lookups = ps->lookups;
+}
+
+void procs_load_ksyms(struct procs *ps)
+{
+	if (!ps->ks_tried) {
+		ps->ks = ksyms_load();
+		ps->ks_tried = true;
+	}
 }
 
 int procs_unwind(struct procs *ps, struct proc *p, const struct prof_sample *s,
@@ -303,10 +388,7 @@ int procs_unwind(struct procs *ps, struct proc *p, const struct prof_sample *s,
 			*full = true;
 	}
 	if (nk) {
-		if (!ps->ks_tried) {
-			ps->ks = ksyms_load();
-			ps->ks_tried = true;
-		}
+		procs_load_ksyms(ps);
 		uint32_t first = 0;
 
 		/* skip the BPF and tracepoint frames at the top of the stack */
@@ -348,6 +430,7 @@ void procs_free(struct procs *ps)
 	ksyms_free(ps->ks);
 	free(ps->slot);
 	free(ps->cache);
+	free(ps->pcs);
 	free(ps->pool);
 	free(ps);
 }
