@@ -5,7 +5,7 @@
 #                            reference strobe script is compared with)
 #   scripts/deps.sh bench    also the tools bench/ compares against
 set -e
-pkgs="make gcc clang llvm libbpf-dev bpftool libelf-dev libdw-dev zlib1g-dev libzstd-dev pkg-config strace python3 util-linux elfutils tmux libclang-rt-14-dev protobuf-compiler golang-go ltrace openssl bpftrace libc6-dbg systemtap-sdt-dev"
+pkgs="make gcc clang llvm libbpf-dev bpftool libelf-dev libdw-dev zlib1g-dev libzstd-dev pkg-config strace python3 util-linux elfutils tmux libclang-rt-14-dev protobuf-compiler golang-go ltrace openssl bpftrace libc6-dbg systemtap-sdt-dev libmicrohttpd-dev prometheus"
 [ "$1" = bench ] && pkgs="$pkgs linux-perf bpftrace hyperfine time"
 missing=""
 for p in $pkgs; do

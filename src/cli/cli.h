@@ -83,6 +83,10 @@ struct options {
 	int nuevents;
 	const char *list;	/* --list PATTERN: print the probes, trace nothing */
 	struct inject_opts *inject;	/* -e inject=, -e fault= (src/inject) */
+	const char *metrics;	/* --metrics [ADDR:]PORT (src/metrics) */
+	uint64_t metrics_max_series;	/* --metrics-max-series, 0: the default */
+	const char *cgroup;	/* --cgroup DIR (or --container's cgroup), NULL: none */
+	uint64_t cgroup_id;	/* ...its id: the kernel's filter */
 };
 
 /* What -q and -e quiet= silence, as strace names it. */
@@ -138,6 +142,9 @@ const char *strace_option_refused(int c);
 /* Inside src/cli: "strobe: MSG (see strobe --help)" with fmt's one %s as
  * arg; returns -1 */
 int err1(const char *fmt, const char *arg);
+/* cgroup.c: --cgroup DIR (container false) or --container NAME|ID into
+ * o->cgroup and o->cgroup_id; -1 with a one-line error */
+int cgroup_option(struct options *o, const char *arg, bool container);
 /* expr.c: one -e EXPR into o; -1 after a one-line error */
 int options_expr(struct options *o, const char *expr);
 /* -y with -e trace=: the calls that change fds or the cwd, followed quietly */

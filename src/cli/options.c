@@ -23,7 +23,8 @@ enum {
 	OPT_FORMAT, OPT_EVENT, OPT_NO_SYSCALLS, OPT_HEX, OPT_ALL, OPT_INTERVAL,
 	OPT_SEPARATELY, OPT_DAEMONIZE, OPT_SECCOMP, OPT_QUIET, OPT_SIGNAL, OPT_EXPR,
 	OPT_DECODE_FDS, OPT_ABS_TS, OPT_REL_TS, OPT_SYSCALL_TIMES, OPT_REFUSED,
-	OPT_STACK_SIZE, OPT_STACK_SOURCE, OPT_LIST,
+	OPT_STACK_SIZE, OPT_STACK_SOURCE, OPT_LIST, OPT_METRICS, OPT_METRICS_MAX,
+	OPT_CGROUP, OPT_CONTAINER,
 };
 
 /* strace 6.1's letters, and strobe's -m */
@@ -69,6 +70,10 @@ static const struct option long_opts[] = {
 	{ "event", required_argument, 0, OPT_EVENT },
 	{ "no-syscalls", no_argument, 0, OPT_NO_SYSCALLS },
 	{ "list", required_argument, 0, OPT_LIST },
+	{ "metrics", required_argument, 0, OPT_METRICS },
+	{ "metrics-max-series", required_argument, 0, OPT_METRICS_MAX },
+	{ "cgroup", required_argument, 0, OPT_CGROUP },
+	{ "container", required_argument, 0, OPT_CONTAINER },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	/* strace's, besides */
@@ -528,6 +533,21 @@ int options_parse(struct options *o, int argc, char **argv)
 				return err1("invalid interval '%s': expected seconds, e.g. 1 or 0.5",
 					    optarg);
 			break;
+		case OPT_METRICS: o->metrics = optarg; break;
+		case OPT_METRICS_MAX:
+			o->metrics_max_series = strtoull(optarg, &end, 10);
+			if (*end || !*optarg || optarg[0] == '-')
+				return err1("invalid --metrics-max-series '%s': expected a number (0: no cap)",
+					    optarg);
+			break;
+		case OPT_CGROUP:
+			if (cgroup_option(o, optarg, false))
+				return -1;
+			break;
+		case OPT_CONTAINER:
+			if (cgroup_option(o, optarg, true))
+				return -1;
+			break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_STAT: o->stat = true; break;
 		case OPT_EVENT:
@@ -630,7 +650,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	if (o->timestamps > 3)
 		o->timestamps = 3;
 	/* the summary options imply a summary, as strace's -S does */
-	if (!o->summary && (o->hist || o->by || o->interval)) {
+	if (!o->summary && (o->hist || o->by || o->interval || o->metrics)) {
 		o->summary = true;
 		o->trace = false;
 	}
@@ -670,6 +690,11 @@ int options_parse(struct options *o, int argc, char **argv)
 		options_quiet_fd_calls(o);
 	if (o->list)
 		return 0;
+	/* --cgroup: every task, filtered in the kernel by its cgroup */
+	if (o->cgroup && (o->cmd || o->npids))
+		return err1("%s", "--cgroup and --container select processes: give no COMMAND or -p");
+	if (o->cgroup)
+		o->all = true;
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or --all");
 	if (!!o->cmd + !!o->npids + o->all > 1)
