@@ -8,12 +8,15 @@
  * inode numbers mean nothing here.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
 
 #include "util.h"
 
@@ -118,4 +121,18 @@ const char *cgroup_path_of(uint64_t id, char *buf, size_t n)
 out:
 	pthread_mutex_unlock(&walk_lock);
 	return buf;
+}
+
+int cgroup_select(int map_fd, const char *dir)
+{
+	__u32 zero = 0;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	/* the map holds the cgroup itself: the fd can go */
+	if (bpf_map_update_elem(map_fd, &zero, &fd, BPF_ANY))
+		err = -errno;
+	close(fd);
+	return err;
 }

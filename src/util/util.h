@@ -90,6 +90,8 @@ bool proc_status(int pid, const char *key, char *val, size_t len);
 const char *cgroup2_mount(void);
 int cgroup_id_of(const char *path, uint64_t *id);
 const char *cgroup_path_of(uint64_t id, char *buf, size_t n);
+/* put cgroup directory dir in slot 0 of a BPF_MAP_TYPE_CGROUP_ARRAY */
+int cgroup_select(int map_fd, const char *dir);
 
 /* Pad with spaces up to column `col` of the text since `start`. */
 static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
