@@ -89,6 +89,7 @@ const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
 const volatile __u8 events_on = 0;	/* --event */
 const volatile __u8 no_call_probes = 0;	/* -e trace=none: no syscall probe attached */
+const volatile __u8 cgroup_on = 0;	/* --cgroup: -a's tasks, only inside cgroup_sel */
 
 /* Shared with user space through the skeleton's bss. */
 __s64 live = 0;			/* traced threads still alive */
@@ -133,6 +134,21 @@ struct {
 	__type(key, __u32);
 	__type(value, struct inj_mark);
 } injmark SEC(".maps") = {};
+
+/* --cgroup: the cgroup v2 directory (an fd user space puts in slot 0);
+ * the kernel tests the current task's membership, descendants included,
+ * so tasks that join later are seen with nothing to do here */
+struct {
+	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} cgroup_sel SEC(".maps") = {};
+
+static __always_inline bool outside_cgroup(void)
+{
+	return cgroup_on && bpf_current_task_under_cgroup(&cgroup_sel, 0) != 1;
+}
 
 struct lost_ctr {
 	__u64 total;
@@ -314,7 +330,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 		return 0;
 	t = bpf_get_current_task_btf();
 	if (target_all) {
-		if (t->tgid == self_tgid)
+		if (t->tgid == self_tgid || outside_cgroup())
 			return 0;
 		st = state_of(t, true);
 		if (st)
@@ -623,7 +639,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 	if (!r)
 		return 0;
 	if (target_all) {
-		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid || outside_cgroup())
 			return 0;
 		st->flags |= TS_TRACED;
 	}
@@ -680,7 +696,7 @@ int tp_event(void *ctx)
 	if (!events_on || stopped)
 		return 0;
 	if (target_all) {
-		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid)
+		if ((bpf_get_current_pid_tgid() >> 32) == self_tgid || outside_cgroup())
 			return 0;
 	} else {
 		st = state_of_current(false);

@@ -10,7 +10,8 @@
 #   machine; the fidelity check against strace (tests/fidelity.py);
 #   strobe script's programs against bpftrace (tests/e2e_lang.py, its
 #   user-space probes tests/e2e_lang_user.py), normal and sanitized; Python frames in profiles (tests/e2e_py.py) and strobe
-#   top in tmux (tests/e2e_top.py)
+#   top in tmux (tests/e2e_top.py); --metrics with a real Prometheus and
+#   --cgroup/--container (tests/e2e_metrics.py)
 # Exit status 0 only if nothing failed.
 : "${STROBE:=build/strobe}" "${STROBE_ASAN:=build/strobe-asan}" "${BUILD:=build}"
 export BUILD
@@ -113,6 +114,10 @@ tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 # every lang suite runs (killsnoop would count the other suite's kills)
 tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py
 tally lang-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_lang.py
+# --metrics against a real Prometheus, --cgroup/--container (alone: the
+# script test counts lang_load's calls machine-wide)
+tally metrics env STROBE="$STROBE" python3 tests/e2e_metrics.py
+tally metrics-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_metrics.py
 tally lang-user env STROBE="$STROBE" python3 tests/e2e_lang_user.py
 tally lang-user-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 STROBE_NO_REFERENCE=1 \
 	python3 tests/e2e_lang_user.py test_usdt_arguments_and_semaphore \

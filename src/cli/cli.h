@@ -95,6 +95,10 @@ struct options {
 	int nuevents;
 	const char *list;	/* --list PATTERN: print the probes, trace nothing */
 	struct inject_opts *inject;	/* -e inject=, -e fault= (src/inject) */
+	const char *metrics;	/* --metrics [ADDR:]PORT (src/metrics) */
+	uint64_t metrics_max_series;	/* --metrics-max-series, 0: the default */
+	const char *cgroup;	/* --cgroup DIR (or --container's cgroup), NULL: none */
+	uint64_t cgroup_id;	/* ...its id: the kernel's filter */
 };
 
 /* What -q and -e quiet= silence, as strace names it. */
@@ -159,6 +163,7 @@ enum {
 	LONG_SEPARATELY, LONG_DAEMONIZE, LONG_SECCOMP, LONG_QUIET, LONG_SIGNAL, LONG_EXPR,
 	LONG_DECODE_FDS, LONG_ABS_TS, LONG_REL_TS, LONG_SYSCALL_TIMES, LONG_REFUSED,
 	LONG_STACK_SIZE, LONG_STACK_SOURCE, LONG_LIST, LONG_TIPS, LONG_PIDNS,
+	LONG_METRICS, LONG_METRICS_MAX, LONG_CGROUP, LONG_CONTAINER,
 };
 
 /* What options_parse remembers between options, for the checks at the end. */
@@ -184,6 +189,9 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 /* A note for options that change nothing for strobe. */
 void note_noop(const char *opt, const char *why);
 
+/* cgroup.c: --cgroup DIR (container false) or --container NAME|ID into
+ * o->cgroup and o->cgroup_id; -1 with a one-line error */
+int cgroup_option(struct options *o, const char *arg, bool container);
 /* expr.c: one -e EXPR into o; -1 after a one-line error */
 int options_expr(struct options *o, const char *expr);
 /* -y with -e trace=: the calls that change fds or the cwd, followed quietly */

@@ -90,7 +90,7 @@ static int finish_output(struct options *o, struct opt_state *st)
 static int finish_summary(struct options *o, struct opt_state *st)
 {
 	/* the summary options imply a summary, as strace's -S does */
-	if (!o->summary && (o->hist || o->by || o->interval)) {
+	if (!o->summary && (o->hist || o->by || o->interval || o->metrics)) {
 		o->summary = true;
 		o->trace = false;
 	}
@@ -184,6 +184,11 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 		options_quiet_fd_calls(o);	/* (-P: which file an fd is, the same way) */
 	if (o->list)
 		return 0;
+	/* --cgroup: every task, filtered in the kernel by its cgroup */
+	if (o->cgroup && (o->cmd || o->npids))
+		return err1("%s", "--cgroup and --container select processes: give no COMMAND or -p");
+	if (o->cgroup)
+		o->all = true;
 	if (!!o->cmd + !!o->npids + o->all == 0)
 		return err1("%s", "nothing to trace: give a COMMAND, -p PID or --all");
 	/* strace traces a command and -p's processes at once; --all is all */

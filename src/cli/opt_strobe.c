@@ -64,6 +64,18 @@ int opt_strobe(struct options *o, struct opt_state *st, int c, const char *arg)
 		return 0;
 	case LONG_EVENT: add_events(o, arg); return 0;
 	case LONG_LIST: o->list = arg; return 0;
+	case LONG_METRICS: o->metrics = arg; return 0;
+	case LONG_METRICS_MAX: {
+		char *end;
+
+		o->metrics_max_series = strtoull(arg, &end, 10);
+		if (*end || !*arg || arg[0] == '-')
+			return err1("invalid --metrics-max-series '%s': expected a number (0: no cap)",
+				    arg);
+		return 0;
+	}
+	case LONG_CGROUP: return cgroup_option(o, arg, false) ? -1 : 0;
+	case LONG_CONTAINER: return cgroup_option(o, arg, true) ? -1 : 0;
 	case LONG_NO_SYSCALLS:
 		memset(o->sel, 0, sizeof(o->sel));
 		o->sel_given = true;

@@ -60,6 +60,10 @@ static const struct option long_opts[] = {
 	{ "event", required_argument, 0, LONG_EVENT },
 	{ "no-syscalls", no_argument, 0, LONG_NO_SYSCALLS },
 	{ "list", required_argument, 0, LONG_LIST },
+	{ "metrics", required_argument, 0, LONG_METRICS },
+	{ "metrics-max-series", required_argument, 0, LONG_METRICS_MAX },
+	{ "cgroup", required_argument, 0, LONG_CGROUP },
+	{ "container", required_argument, 0, LONG_CONTAINER },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },
 	/* strace's, besides */

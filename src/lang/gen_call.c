@@ -289,8 +289,6 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 	/* the element exists: update this CPU's copy in place */
 	switch (k) {
 	case TY_COUNT:
-	case TY_HIST:
-	case TY_LHIST:
 		emit(g, LDX_MEM(BPF_DW, R1, R0, 0));
 		emit(g, ALU64_IMM(BPF_ADD, R1, 1));
 		emit(g, STX_MEM(BPF_DW, R0, R1, 0));
@@ -301,8 +299,12 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 		emit(g, ALU64_REG(BPF_ADD, R1, R2));
 		emit(g, STX_MEM(BPF_DW, R0, R1, 0));
 		break;
+	case TY_HIST:
+	case TY_LHIST:
 	case TY_AVG:
 	case TY_STATS:
+		/* a hist bucket keeps its values' sum too, as avg does (the
+		 * _sum of --metrics' histograms) */
 		gen_tmp_get(g, x, R2);
 		emit(g, LDX_MEM(BPF_DW, R1, R0, 0));
 		emit(g, ALU64_IMM(BPF_ADD, R1, 1));
@@ -334,8 +336,6 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 	label_here(g, null);
 	switch (k) {
 	case TY_COUNT:
-	case TY_HIST:
-	case TY_LHIST:
 		emit(g, ST_MEM(BPF_DW, R10, val, 1));
 		emit(g, ST_MEM(BPF_DW, R10, val + 8, 0));
 		break;
@@ -344,6 +344,8 @@ void gen_aggregate(struct gen *g, struct node *map, struct node *call)
 		emit(g, STX_MEM(BPF_DW, R10, R2, val));
 		emit(g, ST_MEM(BPF_DW, R10, val + 8, 0));
 		break;
+	case TY_HIST:
+	case TY_LHIST:
 	case TY_AVG:
 	case TY_STATS:
 		gen_tmp_get(g, x, R2);

@@ -314,6 +314,32 @@ int out_event(struct compiler *c, const void *data, size_t len);
 /* A value of type t at p as bpftrace prints it (keys, print(), %s). */
 void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 void map_print(struct compiler *c, int map, int64_t top, int64_t div);
+/* A map's elements, per-CPU copies combined; hist/lhist: one element per
+ * key with its buckets in b, v[0] the first bucket's count, v[1] the sum
+ * of all values.  Returns how many (thread-safe: --metrics reads from its
+ * own thread). */
+struct map_entry {
+	uint8_t *key;
+	int64_t v[2];		/* combined value: count/sum/min/max, or count+total */
+	uint8_t *raw;		/* non-aggregated values */
+	uint64_t *b;		/* hist/lhist buckets */
+};
+int maps_read(struct compiler *c, struct map_def *m, struct map_entry **out);
+void maps_entries_free(struct map_entry *e, int n);
+bool map_is_bucketed(const struct map_def *m);
+int map_nbuckets(const struct map_def *m);
+/* metrics.c: --metrics: every map as a metric family (src/metrics) */
+struct mx;
+void lang_metrics_collect(struct mx *m, void *ctx);
+struct lang_metrics {
+	struct compiler *c;
+	const char *prefix;
+	/* the label name of each map's keys: a builtin's name, or keyN */
+	char (*labels)[MAX_KEYS][24];
+	bool *gauge;		/* sum() maps seen below 0: gauges from then on */
+};
+int lang_metrics_prepare(struct lang_metrics *lm, struct compiler *c, const char *prefix);
+void lang_metrics_free(struct lang_metrics *lm);
 /* At exit: every map that has elements, by name. */
 void maps_print_all(struct compiler *c);
 void map_clear(struct compiler *c, int map, bool zero);

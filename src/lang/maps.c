@@ -17,19 +17,12 @@
 #define MAP_ENTRIES 4096
 #define HIST_BUCKETS 66
 
-struct entry {
-	uint8_t *key;
-	int64_t v[2];		/* combined value: count/sum/min/max, or count+total */
-	uint8_t *raw;		/* non-aggregated values */
-	uint64_t *b;		/* hist/lhist buckets */
-};
-
-static bool is_bucketed(const struct map_def *m)
+bool map_is_bucketed(const struct map_def *m)
 {
 	return m->val.kind == TY_HIST || m->val.kind == TY_LHIST;
 }
 
-static int nbuckets(const struct map_def *m)
+int map_nbuckets(const struct map_def *m)
 {
 	return m->val.kind == TY_HIST ? HIST_BUCKETS : (int)((m->lmax - m->lmin) / m->lstep + 2);
 }
@@ -57,7 +50,7 @@ int maps_create(struct compiler *c)
 		if (m->nkeys < 0 || m->val.kind == TY_NONE)
 			return lang_error(c->src, m->l, "Undefined map: %s", m->name);
 		m->fd = create(m->name, m->percpu ? BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH,
-			       m->key_size + (is_bucketed(m) ? 8 : 0), m->val_size, MAP_ENTRIES);
+			       m->key_size + (map_is_bucketed(m) ? 8 : 0), m->val_size, MAP_ENTRIES);
 		if (m->fd < 0)
 			return -errno;
 	}
@@ -76,19 +69,18 @@ int maps_create(struct compiler *c)
 	return 0;
 }
 
-/* Read every element, per-CPU copies combined, hist buckets gathered. */
-static int read_entries(struct compiler *c, struct map_def *m, struct entry **out)
+int maps_read(struct compiler *c, struct map_def *m, struct map_entry **out)
 {
-	bool bucketed = is_bucketed(m);
+	bool bucketed = map_is_bucketed(m);
 	uint32_t ks = m->key_size + (bucketed ? 8 : 0), stride = (m->val_size + 7) & ~7u;
 	uint8_t *key = calloc(1, ks), *next = calloc(1, ks);
 	uint8_t *val = calloc(m->percpu ? c->ncpus : 1, stride);
-	struct entry *e = NULL;
-	int n = 0, cap = 0, nb = bucketed ? nbuckets(m) : 0;
+	struct map_entry *e = NULL;
+	int n = 0, cap = 0, nb = bucketed ? map_nbuckets(m) : 0;
 	bool first = true;
 
 	while (key && next && val && !bpf_map_get_next_key(m->fd, first ? NULL : key, next)) {
-		struct entry *x = NULL;
+		struct map_entry *x = NULL;
 		int64_t v0 = 0, v1 = 0;
 		bool set = false;
 
@@ -125,6 +117,7 @@ static int read_entries(struct compiler *c, struct map_def *m, struct entry **ou
 				continue;
 			if (x) {
 				x->b[bk] += v0;
+				x->v[1] += v1;	/* the values' sum */
 				continue;
 			}
 		}
@@ -159,7 +152,7 @@ static int read_entries(struct compiler *c, struct map_def *m, struct entry **ou
 	return n;
 }
 
-static void free_entries(struct entry *e, int n)
+void maps_entries_free(struct map_entry *e, int n)
 {
 	for (int i = 0; i < n; i++) {
 		free(e[i].key);
@@ -172,7 +165,7 @@ static void free_entries(struct entry *e, int n)
 static const struct map_def *sort_map;
 static int sort_nb;
 
-static int64_t sort_value(const struct entry *e)
+static int64_t sort_value(const struct map_entry *e)
 {
 	switch (sort_map->val.kind) {
 	case TY_AVG:
@@ -193,7 +186,7 @@ static int64_t sort_value(const struct entry *e)
 
 static int cmp_entry(const void *pa, const void *pb)
 {
-	const struct entry *a = pa, *b = pb;
+	const struct map_entry *a = pa, *b = pb;
 	const struct map_def *m = sort_map;
 	bool numeric = m->percpu || m->val.kind == TY_INT;
 
@@ -316,8 +309,8 @@ static void hist_text(FILE *f, const struct map_def *m, const uint64_t *b, int n
 void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 {
 	struct map_def *m = &c->maps[mi];
-	struct entry *e;
-	int n = read_entries(c, m, &e), start = 0;
+	struct map_entry *e;
+	int n = maps_read(c, m, &e), start = 0;
 	FILE *f = c->out;
 
 	if (n <= 0) {
@@ -329,12 +322,12 @@ void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 		return;
 	}
 	sort_map = m;
-	sort_nb = is_bucketed(m) ? nbuckets(m) : 0;
+	sort_nb = map_is_bucketed(m) ? map_nbuckets(m) : 0;
 	qsort(e, n, sizeof(*e), cmp_entry);
 	if (top > 0 && top < n)
 		start = n - top;
 	for (int i = start; i < n; i++) {
-		struct entry *x = &e[i];
+		struct map_entry *x = &e[i];
 
 		key_text(c, f, m, x->key);
 		fputs(": ", f);
@@ -376,7 +369,7 @@ void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 	}
 	if (m->val.kind == TY_AVG || m->val.kind == TY_STATS)
 		fputc('\n', f);
-	free_entries(e, n);
+	maps_entries_free(e, n);
 }
 
 void maps_print_all(struct compiler *c)
@@ -408,7 +401,7 @@ void maps_print_all(struct compiler *c)
 void map_clear(struct compiler *c, int mi, bool zero)
 {
 	struct map_def *m = &c->maps[mi];
-	uint32_t ks = m->key_size + (is_bucketed(m) ? 8 : 0);
+	uint32_t ks = m->key_size + (map_is_bucketed(m) ? 8 : 0);
 	uint32_t vs = ((m->val_size + 7) & ~7u) * (m->percpu ? c->ncpus : 1);
 	uint8_t *keys = calloc(MAP_ENTRIES + 1, ks), *zeros = calloc(1, vs);
 	int n = 0;

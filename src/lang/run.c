@@ -19,6 +19,7 @@
 #include <bpf/libbpf.h>
 
 #include "lang.h"
+#include "../metrics/metrics.h"
 #include "../profile/profile.h"
 
 static volatile sig_atomic_t stop;
@@ -56,6 +57,9 @@ static void usage(FILE *f)
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
 		"  --unsafe     allow system()\n"
+		"  --metrics [ADDR:]PORT  serve the maps to Prometheus at /metrics\n"
+		"  --metrics-prefix P     metric names P + map name (default bpftrace_)\n"
+		"  --metrics-max-series N label sets per scrape (default 10000, 0: no cap)\n"
 		"  -v           show the verifier's statistics\n"
 		"  -d, -dd      show the generated instructions; -dd also the verifier's log\n"
 		"  ARGS         positional parameters $1, $2, ... ($# counts them)\n");
@@ -285,11 +289,18 @@ int script_main(int argc, char **argv)
 	int opt, rc = 1, go = -1, d = 0, pidfd = -1;
 	pid_t child = -1;
 	struct timespec mono, real;
+	struct metrics_opts mo = { 0 };
+	struct metrics_server *mxs = NULL;
+	struct lang_metrics lm = { 0 };
+	bool max_given = false;
 
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "unsafe", no_argument, NULL, 'U' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "metrics", required_argument, NULL, 'M' },
+		{ "metrics-prefix", required_argument, NULL, 'P' },
+		{ "metrics-max-series", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
@@ -321,6 +332,20 @@ int script_main(int argc, char **argv)
 			printf("strobe script %s: the language of bpftrace v0.17.0\n",
 			       STROBE_VERSION);
 			return 0;
+		case 'M': mo.listen = optarg; break;
+		case 'P': mo.prefix = optarg; break;
+		case 'S': {
+			char *end;
+
+			mo.max_series = strtoull(optarg, &end, 10);
+			if (*end || !*optarg || optarg[0] == '-') {
+				fprintf(stderr, "strobe script: invalid --metrics-max-series '%s': "
+					"expected a number (0: no cap)\n", optarg);
+				return 2;
+			}
+			max_given = true;
+			break;
+		}
 		default: usage(stderr); return 2;
 		}
 	}
@@ -415,6 +440,13 @@ int script_main(int argc, char **argv)
 	for (int i = c.npts - 1; i >= 0 && !exited; i--)
 		if (attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
 			goto out;
+	if (mo.listen) {
+		if (!max_given)
+			mo.max_series = METRICS_DEFAULT_MAX_SERIES;
+		if (lang_metrics_prepare(&lm, &c, mo.prefix) ||
+		    !(mxs = metrics_start(&mo, lang_metrics_collect, &lm)))
+			goto out;
+	}
 	if (go >= 0) {
 		uint64_t one = 1;
 
@@ -446,6 +478,8 @@ int script_main(int argc, char **argv)
 			break;
 	}
 	script_detach(&c);
+	metrics_stop(mxs);
+	mxs = NULL;
 	/* what came before exit() or the end is shown, what came after is not */
 	do
 		batch = 0;
@@ -471,6 +505,8 @@ out:
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);
 	}
+	metrics_stop(mxs);
+	lang_metrics_free(&lm);
 	ring_buffer__free(rb);
 	compiler_free(&c);
 	program_free(&prog);

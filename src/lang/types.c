@@ -44,6 +44,8 @@ uint32_t type_storage(const struct type *t)
 	case TY_STATS:
 	case TY_MIN:
 	case TY_MAX:
+	case TY_HIST:	/* a bucket's count, and the sum of its values (--metrics' _sum) */
+	case TY_LHIST:
 		return 16;
 	case TY_TUPLE:
 		return t->size;

@@ -267,6 +267,7 @@ int bpf_setup_load(struct session *s)
 		return -errno ? -errno : -ENOMEM;
 	s->skel->rodata->self_tgid = getpid();
 	s->skel->rodata->target_all = o->all;
+	s->skel->rodata->cgroup_on = o->cgroup != NULL;
 	s->skel->rodata->follow_forks = o->follow;
 	s->skel->rodata->detach_on_exec = o->detach_on_execve;
 	s->skel->rodata->status_mask = o->status_mask;
@@ -364,6 +365,8 @@ int bpf_setup_load(struct session *s)
 	if (s->per_syscall &&
 	    bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &zero, &sigret, BPF_ANY))
 		return -errno;
+	if (o->cgroup && (err = cgroup_select(s->skel->maps.cgroup_sel.map_fd, o->cgroup)))
+		return err;
 	return fill_caprules(s);
 }
 

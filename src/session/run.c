@@ -571,6 +571,10 @@ int session_run(const struct options *o)
 	if (status)
 		goto cleanup;
 	seed_fd_paths(&s);
+	if (session_metrics_start(&s)) {
+		status = EXIT_SETUP;
+		goto cleanup;
+	}
 	s.start_ns = mono_ns();
 	stop = consume(&s, sigfd);
 	s.t.stop = mono_ns();
@@ -610,6 +614,7 @@ cleanup:
 	/* answer what is held; processes that still have the filter get a
 	 * keeper for its listener (src/inject/notify.c) */
 	injector_free(s.inj);
+	session_metrics_stop(&s);	/* before the maps it reads are gone */
 	bpf_setup_destroy(&s);
 	uprobes_free(&s);
 	if (s.gate_fd >= 0)

@@ -15,6 +15,7 @@
 #include "../output/output.h"
 #include "../summary/summary.h"
 #include "../tracepoint/tracepoint.h"
+#include "../metrics/metrics.h"
 
 struct syscalls_bpf;
 struct ring;
@@ -81,6 +82,9 @@ struct session {
 	struct held *held;
 	size_t nheld, held_cap;
 	struct session_times t;
+	struct metrics_server *mx;	/* --metrics (metrics.c) */
+	struct sum_maps mx_maps;
+	struct summary_metrics mx_sum;
 };
 
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as
@@ -174,6 +178,11 @@ void perf_release(const int *fds, int n);
 /* hints.c: one-line explanations of what went wrong */
 int hint_check_privileges(void);
 void hint_load_failure(int err);
+
+/* metrics.c: --metrics serves the summary maps while the session runs;
+ * -1 when the address cannot be bound (said) */
+int session_metrics_start(struct session *s);
+void session_metrics_stop(struct session *s);
 
 /* tidset.c */
 void tidset_add(struct tidset *t, pid_t tid);

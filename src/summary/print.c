@@ -35,40 +35,13 @@ static const char *name_of(int nr, char *buf, size_t len)
 	return buf;
 }
 
-/* ---- cgroup names: the cgroup v2 id is the inode number of its directory */
-
-static uint64_t want_ino;
-static char found_path[512];
-
-static int cg_visit(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)ftw;
-	if (flag == FTW_D && (uint64_t)st->st_ino == want_ino) {
-		snprintf(found_path, sizeof(found_path), "%s",
-			 path + strlen("/sys/fs/cgroup"));
-		return 1;
-	}
-	return 0;
-}
-
-static void cgroup_name(uint64_t id, char *buf, size_t len)
-{
-	want_ino = id;
-	found_path[0] = 0;
-	nftw("/sys/fs/cgroup", cg_visit, 16, FTW_PHYS);
-	if (found_path[0] || id == 1)
-		snprintf(buf, len, "%s", found_path[0] ? found_path : "/");
-	else
-		snprintf(buf, len, "cgroup id %llu", (unsigned long long)id);
-}
-
 static void group_title(const struct sum_row *r, int by, char *buf, size_t len)
 {
 	switch (by) {
 	case BY_PID: snprintf(buf, len, "pid %llu (%.16s)", (unsigned long long)r->group, r->comm); break;
 	case BY_TID: snprintf(buf, len, "tid %llu (%.16s)", (unsigned long long)r->group, r->comm); break;
 	case BY_COMM: snprintf(buf, len, "%.16s", r->comm); break;
-	case BY_CGROUP: cgroup_name(r->group, buf, len); break;
+	case BY_CGROUP: cgroup_path_of(r->group, buf, len); break;
 	default: buf[0] = 0;
 	}
 }

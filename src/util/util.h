@@ -84,6 +84,15 @@ int proc_fds(int pid, char *cwd, size_t cwdlen,
  * text; false if the process or the field is not there */
 bool proc_status(int pid, const char *key, char *val, size_t len);
 
+/* cgroup.c: where the cgroup2 file system is mounted (NULL: nowhere); a
+ * cgroup directory's id (the kernel's cgroup id, its inode number); an id's
+ * path relative to that mount ("/app.slice"; "cgroup id N" when unknown) */
+const char *cgroup2_mount(void);
+int cgroup_id_of(const char *path, uint64_t *id);
+const char *cgroup_path_of(uint64_t id, char *buf, size_t n);
+/* put cgroup directory dir in slot 0 of a BPF_MAP_TYPE_CGROUP_ARRAY */
+int cgroup_select(int map_fd, const char *dir);
+
 /* Pad with spaces up to column `col` of the text since `start`. */
 static inline void sbuf_pad_to(struct sbuf *b, size_t start, size_t col)
 {
