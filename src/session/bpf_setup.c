@@ -163,7 +163,7 @@ static int resolve_per_syscall(struct session *s);
 
 static bool choose_probes(struct session *s)
 {
-	int nsel = 0, nsel_known = 0, ninj = 0, err;
+	int nsel = 0, nsel_known = 0, ninj = 0, nunnamed = 0, err;
 	const struct options *o = s->o;
 	const char *why;
 	bool tp;
@@ -174,12 +174,21 @@ static bool choose_probes(struct session *s)
 	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
 		if (!probed(o, nr))
 			continue;
+		/* numbers no table names (syscall_0x1c3(...), selected by
+		 * every filter as in strace) need the raw pair; with named
+		 * calls that have tracepoints they are left out rather than
+		 * making every call of every task run strobe's program: the
+		 * kernel has no such calls, they only ever fail with ENOSYS */
+		if (!syscall_get(nr)) {
+			nunnamed++;
+			continue;
+		}
 		nsel++;
 		ninj += !is_selected(o->sel, nr);
 		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
 			nsel_known++;
 	}
-	if (!nsel)
+	if (!nsel && !nunnamed)
 		return false;
 
 	/* -e inject= needs no raw pair: a call seccomp answers (its error,
@@ -190,6 +199,9 @@ static bool choose_probes(struct session *s)
 	if (o->probe == PROBE_RAW) {
 		tp = false;
 		why = "--probe=raw";
+	} else if (!nsel) {
+		tp = false;
+		why = "only numbers no table names are selected";
 	} else if (nsel != nsel_known) {
 		tp = false;
 		why = "a selected call has no tracepoint of its own";
