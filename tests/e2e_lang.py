@@ -527,6 +527,50 @@ def test_pton_strcontains_numaid_and_quiet():
     check("bpftrace v0.17.0" in out, out)
 
 
+def test_positional_parameters_in_attach_points_and_kaddr():
+    """$1 in an attach point is its text (i:ms:$1, BEG$1); kaddr(str($1));
+    unroll (0) is bpftrace's error (bpftrace's tests/runtime/other)."""
+    for p, arg in (('i:ms:$1 { printf("hello world\\n"); exit(); }', "1"),
+                   ('BEG$1 { printf("hello world\\n"); exit(); }', "IN"),
+                   ('BEGIN { @ = kaddr(str($1)); @b = kaddr("vfs_read"); exit() }', "vfs_read")):
+        ours, theirs = both(["-e", p, arg])
+        check(ours.startswith("Attaching 1 probe...\n"), ours)
+        same(ours, theirs, p)
+    p = 'i:ms:1 {$a = 1; unroll (0) { $a = $a + 2; } printf("a=%d\\n", $a); exit();}'
+    r = script(["-e", p])
+    check(r.returncode != 0 and r.stderr.startswith("stdin:1:17-27: ERROR: unroll minimum value "
+                                                    "is 1\n"), r.stderr)
+
+
+def test_include_option_and_errno_names():
+    """--include errno.h is accepted (types and constants do not need
+    it) and EPERM/ENOENT are errno's numbers (bpftrace's call.strerror)."""
+    p = 'BEGIN { print(strerror(EPERM)); printf("%s %d\\n", strerror(ENOENT), EAGAIN); exit(); }'
+    ours, theirs = both(["--include", "errno.h", "-e", p])
+    check(ours.startswith("Attaching 1 probe...\nOperation not permitted\n"
+                          "No such file or directory 11\n"), ours)
+    same(ours, theirs, "strerror of errno names")
+
+
+def test_cat_bytes_max():
+    """cat() prints at most BPFTRACE_CAT_BYTES_MAX bytes, 10240 unless
+    said, as bpftrace does."""
+    big = "/tmp/strobe-lang-cat-%d.txt" % os.getpid()
+    with open(big, "w") as f:
+        f.write("0123456789" * 2000)
+    try:
+        p = 'BEGIN { cat("%s"); exit(); }' % big
+        for env in ({}, {"BPFTRACE_CAT_BYTES_MAX": "3"}):
+            e = dict(os.environ, **env)
+            ours = ok(run([STROBE, "script", "-e", p], env=e), "strobe")
+            want = 10240 if not env else 3
+            check(ours == "Attaching 1 probe...\n" + ("0123456789" * 2000)[:want] + "\n\n", ours[-80:])
+            if HAVE_BPFTRACE:
+                same(ours, ok(run(["bpftrace", "-e", p], env=e), "bpftrace"), "cat %s" % env)
+    finally:
+        os.unlink(big)
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -279,11 +279,17 @@ static int gen_usym(struct gen *g, struct node *n, int dst)
 
 static int chk_kaddr(struct compiler *c, struct node *n, struct node *assign_to UNUSED)
 {
-	if (n->v[0]->kind != N_STR)
+	struct node *a = n->v[0];
+
+	/* kaddr(str($1)): the parameter's text is a literal too */
+	if (a->kind == N_CALL && a->fn && (a->fn->flags & FN_POS_TEXT) && a->nv == 1 &&
+	    a->v[0]->kind == N_STR)
+		a = a->v[0];
+	if (a->kind != N_STR)
 		return ERR(n->v[0], "kaddr() expects a string literal");
-	n->ival = kallsyms_addr(n->v[0]->str);
+	n->ival = kallsyms_addr(a->str);
 	if (!n->ival)
-		return ERR(n->v[0], "Failed to resolve kernel symbol: %s", n->v[0]->str);
+		return ERR(n->v[0], "Failed to resolve kernel symbol: %s", a->str);
 	n->ty = t_int(8, false);
 	n->ty.kind = TY_PTR;
 	n->ty.ptr_level = 1;

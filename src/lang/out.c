@@ -269,8 +269,20 @@ static void out_run(struct compiler *c, const struct fmt_def *f, const uint8_t *
 		free(what);
 		return;
 	}
-	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, got, c->out);
+	if (f->kind == REC_CAT) {
+		/* at most BPFTRACE_CAT_BYTES_MAX bytes (bpftrace's default: 10240) */
+		const char *env = getenv("BPFTRACE_CAT_BYTES_MAX");
+		size_t left = env && *env ? strtoull(env, NULL, 10) : 10240;
+
+		while (left && (got = fread(buf, 1, left < sizeof(buf) ? left : sizeof(buf),
+					    in)) > 0) {
+			fwrite(buf, 1, got, c->out);
+			left -= got;
+		}
+	} else {
+		while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, got, c->out);
+	}
 	if (f->kind == REC_CAT)
 		fclose(in);
 	else

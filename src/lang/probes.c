@@ -249,10 +249,45 @@ static int expand_one(struct compiler *c, int pi, int ai)
 	return 0;
 }
 
+/* "i:ms:$1", "BEG$1": positional parameters in an attach point are
+ * replaced by their text before it is read, as bpftrace does. */
+static void ap_positional(struct compiler *c, struct attach *a)
+{
+	char *out, *o;
+	size_t need = strlen(a->text) + 1;
+
+	if (!strchr(a->text, '$'))
+		return;
+	for (int i = 0; i < c->npos; i++)
+		need += strlen(c->pos[i]);
+	out = o = malloc(need);
+	if (!out)
+		abort();
+	for (const char *p = a->text; *p; ) {
+		char *end;
+		long k;
+
+		if (*p == '$' && isdigit((unsigned char)p[1])) {
+			k = strtol(p + 1, &end, 10);
+			if (k >= 1 && k <= c->npos)
+				o = stpcpy(o, c->pos[k - 1]);
+			p = end;
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = 0;
+	free(a->text);
+	a->text = out;
+}
+
 int probes_expand(struct compiler *c)
 {
 	for (int i = 0; i < c->prog->nprobes; i++) {
 		int before = c->npts;
+
+		for (int k = 0; k < c->prog->probes[i].nap; k++)
+			ap_positional(c, &c->prog->probes[i].ap[k]);
 
 		for (int k = 0; k < c->prog->probes[i].nap; k++)
 			if (expand_one(c, i, k))

@@ -55,6 +55,7 @@ static void usage(FILE *f)
 		"  -o FILE      write the output to FILE\n"
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
+		"  --include H, -I DIR  accepted; types come from BTF (#include is ignored)\n"
 		"  --unsafe     allow system()\n"
 		"  -v           show the verifier's statistics\n"
 		"  -d, -dd      show the generated instructions; -dd also the verifier's log\n"
@@ -290,10 +291,11 @@ int script_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "unsafe", no_argument, NULL, 'U' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "include", required_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqVI:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
@@ -301,7 +303,18 @@ int script_main(int argc, char **argv)
 			char *end;
 			long v = strtol(optarg, &end, 10);
 
-			if (*end || v <= 0 || v > INT32_MAX || (kill(v, 0) && errno == ESRCH)) {
+			/* bpftrace's words after ours (its tests look for them) */
+			if (!*optarg || *end) {
+				fprintf(stderr, "strobe script: ERROR: pid '%s' is not a valid "
+					"decimal number\n", optarg);
+				return 2;
+			}
+			if (v < 1 || v > 4194304) {	/* the kernel's PID_MAX_LIMIT */
+				fprintf(stderr, "strobe script: ERROR: pid '%s' out of valid pid "
+					"range [1,4194304]\n", optarg);
+				return 2;
+			}
+			if (kill(v, 0) && errno == ESRCH) {
 				fprintf(stderr, "strobe script: no process %s (-p takes the pid of "
 					"a running process)\n", optarg);
 				return 2;
@@ -316,6 +329,9 @@ int script_main(int argc, char **argv)
 		case 'h': usage(stdout); return 0;
 		case 'U': c.unsafe = true; break;
 		case 'q': quiet = true; break;
+		case 'N':	/* --include HEADER: types come from BTF, as #include */
+		case 'I':
+			break;
 		case 'V':
 			/* bpftrace's test engine looks for "bpftrace v" */
 			printf("strobe script %s: the language of bpftrace v0.17.0\n",
