@@ -571,6 +571,54 @@ def test_cat_bytes_max():
         os.unlink(big)
 
 
+def test_json_output():
+    """-f json: every output one JSON object a line, as bpftrace's (its
+    tests/runtime/json-output); maps, hist, lhist, stats, tuples, printf,
+    time, print, system, cat, join, attached_probes."""
+    p = ('BEGIN { @scalar = 5; @s = "a b \\n d e"; @complex[pid > 0,2] = 5; @map["key1"] = 2; '
+         '@map["key2"] = 3; @hist = hist(2); @hist = hist(1025); @h = lhist(2, 0, 100, 10); '
+         '@h = lhist(50, 0, 100, 10); @h = lhist(1000, 0, 100, 10); @st["curl"] = stats(2); '
+         '@st["zsh"] = stats(10); @t = (1, 2, "string", (4, 5)); @z = hist(2); zero(@z); '
+         '@["curl"] = hist(-1); @["curl"] = hist(0); @["curl"] = hist(511); '
+         'printf("test \\r \\n \\t \\\\ \\" bar"); $x = 5; print($x); $t = (1, 2, "string"); '
+         'print($t); @a["a"] = avg(10); @a["b"] = avg(20); @a["c"] = avg(30); print(@a, 2, 10); '
+         'clear(@a); system("echo a b c"); cat("/proc/sys/kernel/ostype"); exit(); }')
+    ours, theirs = both(["--unsafe", "-f", "json", "-e", p])
+    lines = [json.loads(l) for l in ours.splitlines() if l]
+    check(lines[0] == {"type": "attached_probes", "data": {"probes": 1}}, ours)
+    for want in ({"type": "printf", "data": 'test \r \n \t \\ " bar'},
+                 {"type": "value", "data": 5}, {"type": "value", "data": [1, 2, "string"]},
+                 {"type": "stats", "data": {"@a": {"b": 2, "c": 3}}},
+                 {"type": "syscall", "data": "a b c\n"}, {"type": "cat", "data": "Linux\n"},
+                 {"type": "map", "data": {"@scalar": 5}},
+                 {"type": "map", "data": {"@t": [1, 2, "string", [4, 5]]}},
+                 {"type": "hist", "data": {"@z": []}},
+                 {"type": "stats", "data": {"@st": {"curl": {"count": 1, "average": 2, "total": 2},
+                                                    "zsh": {"count": 1, "average": 10,
+                                                            "total": 10}}}},
+                 {"type": "hist", "data": {"@h": [
+                     {"min": 0, "max": 9, "count": 1}, {"min": 10, "max": 19, "count": 0},
+                     {"min": 20, "max": 29, "count": 0}, {"min": 30, "max": 39, "count": 0},
+                     {"min": 40, "max": 49, "count": 0}, {"min": 50, "max": 59, "count": 1},
+                     {"min": 60, "max": 69, "count": 0}, {"min": 70, "max": 79, "count": 0},
+                     {"min": 80, "max": 89, "count": 0}, {"min": 90, "max": 99, "count": 0},
+                     {"min": 100, "count": 1}]}}):
+        check(want in lines, "%s not in %s" % (want, ours))
+    same(ours, theirs, "-f json")
+    r = script(["-q", "-f", "jsonx", "-e", "BEGIN { exit(); }"])
+    check(r.returncode != 0 and 'ERROR: Invalid output format "jsonx"\n' in r.stderr, r.stderr)
+
+
+def test_username():
+    """username: the uid's name from the user database, as bpftrace."""
+    import pwd
+    p = 'BEGIN { printf("%s %d\\n", username, uid); exit(); }'
+    ours, theirs = both(["-e", p])
+    check(ours.startswith("Attaching 1 probe...\n%s %d\n" % (pwd.getpwuid(os.getuid()).pw_name,
+                                                             os.getuid())), ours)
+    same(ours, theirs, "username")
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -292,6 +292,7 @@ struct compiler {
 	int npnames;
 	struct usyms *us;	/* user symbols by pid, for usym/ustack/func */
 	bool in_key;		/* printing a map key: stacks indent 4, not 8 */
+	bool json;		/* -f json: every output a JSON object, as bpftrace's */
 	/* stack trace maps of kstack(N)/ustack(N), one per depth N */
 	struct { uint32_t depth; int fd; } depths[MAX_STACK_DEPTHS];
 	int ndepths;
@@ -314,6 +315,10 @@ int out_event(struct compiler *c, const void *data, size_t len);
 /* A value of type t at p as bpftrace prints it (keys, print(), %s). */
 void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 void map_print(struct compiler *c, int map, int64_t top, int64_t div);
+/* -f json: text as a JSON string; a value as JSON (numbers, tuples as
+ * arrays, the rest as the string bpftrace prints). */
+void json_str(FILE *f, const char *s, size_t n);
+void json_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* At exit: every map that has elements, by name. */
 void maps_print_all(struct compiler *c);
 void map_clear(struct compiler *c, int map, bool zero);

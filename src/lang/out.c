@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -104,6 +105,15 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 	case TY_ERRNO:
 		fputs(strerror((int)v), f);
 		return;
+	case TY_USERNAME: {	/* the uid, named from the user database */
+		struct passwd *pw = getpwuid((uid_t)v);
+
+		if (pw)
+			fputs(pw->pw_name, f);
+		else
+			fprintf(f, "%llu", (unsigned long long)(uint32_t)v);
+		return;
+	}
 	case TY_MACADDR:
 		fprintf(f, "%02X:%02X:%02X:%02X:%02X:%02X", p[0], p[1], p[2], p[3], p[4], p[5]);
 		return;
@@ -299,6 +309,71 @@ static void out_time(struct compiler *c, const char *fmt)
 		      c->real_off);
 }
 
+void json_str(FILE *f, const char *s, size_t n)
+{
+	fputc('"', f);
+	for (size_t i = 0; i < n && s[i]; i++) {
+		unsigned char ch = s[i];
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch == '\r')
+			fputs("\\r", f);
+		else if (ch == '\t')
+			fputs("\\t", f);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+void json_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m;
+	int64_t v;
+
+	memcpy(&v, p, 8);
+	if (t->kind == TY_INT || t->kind == TY_PTR) {
+		fprintf(f, t->is_signed ? "%lld" : "%llu", (long long)v);
+		return;
+	}
+	if (t->kind == TY_TUPLE) {
+		const struct tuple_def *d = &c->tups[t->tup];
+
+		fputc('[', f);
+		for (int i = 0; i < d->n; i++) {
+			if (i)
+				fputc(',', f);
+			json_value(c, f, &d->el[i], p + d->off[i]);
+		}
+		fputc(']', f);
+		return;
+	}
+	m = open_memstream(&text, &len);
+	if (!m)
+		return;
+	out_value(c, m, t, p);
+	fclose(m);
+	json_str(f, text ? text : "", len);
+	free(text);
+}
+
+/* -f json: what a record printed, as {"type": TYPE, "data": "TEXT"} */
+static void json_record(struct compiler *c, const char *type, char *text, size_t len, bool chomp)
+{
+	if (chomp && len && text[len - 1] == '\n')
+		len--;
+	fprintf(c->out, "{\"type\": \"%s\", \"data\": ", type);
+	json_str(c->out, text ? text : "", len);
+	fputs("}\n", c->out);
+}
+
 int out_event(struct compiler *c, const void *data, size_t len)
 {
 	const uint8_t *rec = data;
@@ -315,6 +390,37 @@ int out_event(struct compiler *c, const void *data, size_t len)
 	f = &c->fmts[id];
 	if (len < f->size)
 		return 0;
+	if (c->json && (hdr >> 32) != REC_EXIT && (hdr >> 32) != REC_PRINT_MAP &&
+	    (hdr >> 32) != REC_CLEAR && (hdr >> 32) != REC_ZERO) {
+		/* the text the record makes, then as one JSON object */
+		static const char *const types[] = {
+			[REC_PRINTF] = "printf", [REC_TIME] = "time", [REC_JOIN] = "join",
+			[REC_CAT] = "cat", [REC_SYSTEM] = "syscall", [REC_PRINT_VAL] = "value",
+		};
+		char *text = NULL;
+		size_t n = 0;
+		FILE *o = c->out, *m;
+
+		if ((hdr >> 32) == REC_PRINT_VAL) {
+			fputs("{\"type\": \"value\", \"data\": ", o);
+			json_value(c, o, &f->arg[0], rec + f->off[0]);
+			fputs("}\n", o);
+			return 0;
+		}
+		m = open_memstream(&text, &n);
+		if (!m)
+			return 0;
+		c->out = m;
+		c->json = false;
+		out_event(c, data, len);
+		c->json = true;
+		c->out = o;
+		fclose(m);
+		json_record(c, types[hdr >> 32] ? types[hdr >> 32] : "printf", text, n,
+			    (hdr >> 32) == REC_JOIN);
+		free(text);
+		return 0;
+	}
 	switch (hdr >> 32) {
 	case REC_PRINTF:
 		out_printf(c, c->out, f, rec);

@@ -54,6 +54,7 @@ static void usage(FILE *f)
 		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
 		"  -o FILE      write the output to FILE\n"
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
+		"  -f json      every output as a JSON object a line, as bpftrace's\n"
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
 		"  --include H, -I DIR  accepted; types come from BTF (#include is ignored)\n"
 		"  --unsafe     allow system()\n"
@@ -295,7 +296,7 @@ int script_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqVI:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqVI:f:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
@@ -329,6 +330,15 @@ int script_main(int argc, char **argv)
 		case 'h': usage(stdout); return 0;
 		case 'U': c.unsafe = true; break;
 		case 'q': quiet = true; break;
+		case 'f':
+			if (!strcmp(optarg, "json")) {
+				c.json = true;
+			} else if (strcmp(optarg, "text")) {
+				/* bpftrace's line exactly (its tests anchor it) */
+				fprintf(stderr, "ERROR: Invalid output format \"%s\"\n", optarg);
+				return 2;
+			}
+			break;
 		case 'N':	/* --include HEADER: types come from BTF, as #include */
 		case 'I':
 			break;
@@ -415,7 +425,10 @@ int script_main(int argc, char **argv)
 
 		sigaction(SIGCHLD, &sa, NULL);
 	}
-	if (!quiet)
+	if (!quiet && c.json)
+		fprintf(c.out, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
+			probes_count(&c));
+	else if (!quiet)
 		fprintf(c.out, "Attaching %d probe%s...\n", probes_count(&c),
 			probes_count(&c) == 1 ? "" : "s");
 	fflush(c.out);
