@@ -619,6 +619,34 @@ def test_username():
     same(ours, theirs, "username")
 
 
+def test_list_refuses_invalid_characters():
+    r = script(["-l", "\\n"])
+    check(r.returncode != 0 and r.stderr.startswith("stdin:1:1-2: ERROR: invalid character '\\'\n"),
+          r.stderr)
+    if HAVE_BPFTRACE:
+        b = bpftrace(["-l", "\\n"])
+        check([l for l in b.stderr.splitlines() if "RLIMIT" not in l] == r.stderr.splitlines(),
+              "bpftrace %r, strobe %r" % (b.stderr, r.stderr))
+
+
+def test_info():
+    """--info asks the kernel what it offers, in bpftrace's layout; the
+    map types and helpers both name agree with bpftrace's answers."""
+    out = ok(script(["--info"]), "--info")
+    check("perf_event_array: yes\n" in out and "Map types\n" in out, out)
+    if HAVE_BPFTRACE:
+        b = bpftrace(["--info"])	# bpftrace writes it to stderr
+        theirs = dict(l.strip().split(": ", 1) for l in b.stderr.splitlines()
+                      if l.startswith("  ") and ": " in l)
+        mine = dict(l.strip().split(": ", 1) for l in out.splitlines()
+                    if l.startswith("  ") and ": " in l)
+        for k in ("hash", "percpu hash", "array", "percpu array", "stack_trace",
+                  "perf_event_array", "probe_read_user", "probe_read_kernel_str", "send_signal",
+                  "btf", "tracepoint"):
+            check(mine.get(k) == theirs.get(k), "%s: strobe %s, bpftrace %s"
+                  % (k, mine.get(k), theirs.get(k)))
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

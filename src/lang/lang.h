@@ -19,7 +19,8 @@
  *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
  *              specs to locations, USDT arguments, user symbols
  *   out*.c     user space: printf, map printing as bpftrace prints them
- *   run.c      the subcommand: options, load, event loop, teardown
+ *   run.c      the subcommand: options, load, event loop, teardown;
+ *              info.c --info
  *
  * Every error carries its place in the source; lang_error() prints it as
  * bpftrace does (file:line:col, the line, a marker under the construct).
@@ -376,6 +377,8 @@ int pname_add(struct compiler *c, const char *name);
 
 /* `strobe script ...`: argv[0] is "script". */
 int script_main(int argc, char **argv);
+/* --info (info.c): helpers, map and probe types this kernel offers. */
+int script_info(void);
 
 enum builtin {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,

@@ -314,6 +314,14 @@ int probes_list(const char *pattern)
 	struct dirent *de;
 	int shown = 0;
 
+	/* what an attach point cannot hold: bpftrace's lexer error */
+	for (const char *q = p; *q; q++)
+		if (!isalnum((unsigned char)*q) && !strchr("_-:*?./[]!,+", *q)) {
+			struct src s = { "stdin", p, strlen(p) };
+			struct loc l = { 1, (int)(q - p) + 1, (int)(q - p) + 2 };
+
+			return lang_error(&s, l, "invalid character '%c'", *q);
+		}
 	if (!strncmp(p, "uprobe:", 7) || !strncmp(p, "uretprobe:", 10) || !strncmp(p, "usdt:", 5) ||
 	    !strncmp(p, "u:", 2) || !strncmp(p, "ur:", 3) || !strncmp(p, "U:", 2))
 		return uprobes_list(p, 0);

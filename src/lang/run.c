@@ -55,6 +55,7 @@ static void usage(FILE *f)
 		"  -o FILE      write the output to FILE\n"
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
 		"  -f json      every output as a JSON object a line, as bpftrace's\n"
+		"  --info       what this kernel offers (helpers, maps, probe types)\n"
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
 		"  --include H, -I DIR  accepted; types come from BTF (#include is ignored)\n"
 		"  --unsafe     allow system()\n"
@@ -293,6 +294,7 @@ int script_main(int argc, char **argv)
 		{ "unsafe", no_argument, NULL, 'U' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "include", required_argument, NULL, 'N' },
+		{ "info", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
@@ -339,6 +341,9 @@ int script_main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'F':
+			libbpf_set_print(libbpf_quiet);
+			return script_info() ? 1 : 0;
 		case 'N':	/* --include HEADER: types come from BTF, as #include */
 		case 'I':
 			break;
