@@ -647,6 +647,24 @@ def test_info():
                   % (k, mine.get(k), theirs.get(k)))
 
 
+def test_helper_error_warnings():
+    """-k warns where delete() missed its key, -kk where a read found
+    none, with bpftrace's words and place (tests/runtime/other:
+    runtime_error_check_delete, runtime_error_check_lookup)."""
+    for opt, p, want in (
+            ("-k", "i:ms:100 { @[1] = 1; delete(@[2]); exit(); }",
+             "stdin:1:22-34: WARNING: Failed to map_delete_elem: No such file or directory (-2)"),
+            ("-kk", 'i:ms:100 { @[1] = 1; printf("%d\\n", @[2]); exit(); }',
+             "stdin:1:37-41: WARNING: Failed to map_lookup_elem: 0")):
+        ours, theirs = both([opt, "-e", p])
+        # on the output, in its place, as bpftrace prints it
+        check(ours.startswith("Attaching 1 probe...\n" + want + "\n"), ours)
+        same(ours, theirs, opt)
+    # without -k: nothing
+    r = script(["-e", "i:ms:100 { @[1] = 1; delete(@[2]); exit(); }"])
+    check(r.returncode == 0 and "WARNING" not in r.stdout + r.stderr, r.stdout + r.stderr)
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -51,6 +51,10 @@ struct loc {
 /* Print "name:line:col-end: ERROR: msg", the line and a marker; -1. */
 int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with WARNING, to o (-k: a helper's error when the probe ran,
+ * on the output as bpftrace prints it). */
+void lang_warning(FILE *o, const struct src *s, struct loc l, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* ---- tokens */
 
@@ -222,6 +226,7 @@ struct var_def {
 enum rec_kind {
 	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
 	REC_PRINT_VAL, REC_JOIN, REC_CAT, REC_SYSTEM,
+	REC_HELPER_ERR,		/* -k: a helper failed (fmt: its name, loc: where) */
 };
 
 /* What the kernel side sends for printf/time/print..: a u64 header
@@ -235,6 +240,7 @@ struct fmt_def {
 	uint32_t size;
 	int map;		/* REC_PRINT_MAP/CLEAR/ZERO */
 	int64_t top, div;
+	struct loc loc;		/* REC_HELPER_ERR: the call in the source */
 };
 
 enum lang_probe_kind {
@@ -294,6 +300,7 @@ struct compiler {
 	struct usyms *us;	/* user symbols by pid, for usym/ustack/func */
 	bool in_key;		/* printing a map key: stacks indent 4, not 8 */
 	bool json;		/* -f json: every output a JSON object, as bpftrace's */
+	int helper_check;	/* -k: warn of failed map deletes, -kk: of lookups too */
 	/* stack trace maps of kstack(N)/ustack(N), one per depth N */
 	struct { uint32_t depth; int fd; } depths[MAX_STACK_DEPTHS];
 	int ndepths;
@@ -570,6 +577,9 @@ int gen_key(struct gen *g, struct node *map, bool bucket);
 void gen_read(struct gen *g, uint32_t size, bool sign, bool user);
 void gen_lost(struct gen *g);
 void gen_output(struct gen *g, int off, uint32_t size);
+/* -k: when r0 says the helper `name` failed at n (delete: negative,
+ * lookup: NULL), a record for user space to warn with; r0 kept. */
+void gen_helper_check(struct gen *g, struct node *n, const char *name, bool null_fails);
 
 /* Parse the whole source; 0, or -1 after printing the error. */
 int lang_parse(const struct src *s, struct program *p);

@@ -390,6 +390,21 @@ int out_event(struct compiler *c, const void *data, size_t len)
 	f = &c->fmts[id];
 	if (len < f->size)
 		return 0;
+	if ((hdr >> 32) == REC_HELPER_ERR) {
+		int64_t code;
+
+		memcpy(&code, rec + 8, 8);
+		if (c->json)
+			fprintf(c->out, "{\"type\": \"helper_error\", \"helper\": \"%s\", "
+				"\"retcode\": %lld, \"line\": %d, \"col\": %d}\n", f->fmt,
+				(long long)code, f->loc.line, f->loc.col);
+		else if (code < 0)
+			lang_warning(c->out, c->src, f->loc, "Failed to %s: %s (%lld)", f->fmt,
+				     strerror((int)-code), (long long)code);
+		else
+			lang_warning(c->out, c->src, f->loc, "Failed to %s: %lld", f->fmt, (long long)code);
+		return 0;
+	}
 	if (c->json && (hdr >> 32) != REC_EXIT && (hdr >> 32) != REC_PRINT_MAP &&
 	    (hdr >> 32) != REC_CLEAR && (hdr >> 32) != REC_ZERO) {
 		/* the text the record makes, then as one JSON object */

@@ -56,6 +56,7 @@ static void usage(FILE *f)
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
 		"  -f json      every output as a JSON object a line, as bpftrace's\n"
 		"  --info       what this kernel offers (helpers, maps, probe types)\n"
+		"  -k, -kk      warn when delete() misses its key; -kk: reads of missing keys too\n"
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
 		"  --include H, -I DIR  accepted; types come from BTF (#include is ignored)\n"
 		"  --unsafe     allow system()\n"
@@ -298,7 +299,7 @@ int script_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqVI:f:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqVI:f:k", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
@@ -332,6 +333,7 @@ int script_main(int argc, char **argv)
 		case 'h': usage(stdout); return 0;
 		case 'U': c.unsafe = true; break;
 		case 'q': quiet = true; break;
+		case 'k': c.helper_check++; break;
 		case 'f':
 			if (!strcmp(optarg, "json")) {
 				c.json = true;
