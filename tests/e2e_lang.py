@@ -665,6 +665,16 @@ def test_helper_error_warnings():
     check(r.returncode == 0 and "WARNING" not in r.stdout + r.stderr, r.stdout + r.stderr)
 
 
+def test_cgroup_path():
+    """cgroup_path(id): "name:/path" for each mounted hierarchy that has
+    the cgroup, cgroup2's ("unified") first, as bpftrace prints it."""
+    p = ('BEGIN { print(cgroup_path(cgroup & ((1 << 32) - 1))); '
+         'printf("path: %s\\n", cgroup_path(cgroup)); exit(); }')
+    ours, theirs = both(["-e", p])
+    check(re.search(r"^path: ([a-z]*:/.*,)*[a-z]*:/.*$", ours, re.M), ours)
+    same(ours, theirs, "cgroup_path")
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

@@ -65,7 +65,7 @@ static const char *fmt_type_name(const struct type *t)
 		return "integer";
 	case TY_STR: case TY_KSTACK: case TY_USTACK: case TY_KSYM: case TY_USYM:
 	case TY_INET: case TY_TSTAMP: case TY_PROBE: case TY_USERNAME: case TY_MACADDR:
-	case TY_ERRNO:
+	case TY_ERRNO: case TY_CGPATH:
 		return "string";
 	case TY_BUF:
 		return "buffer";

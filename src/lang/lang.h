@@ -110,6 +110,7 @@ enum ty_kind {
 	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
 	TY_RECVAL,		/* a struct's bytes, copied into a map */
 	TY_ERRNO,		/* strerror(n): n, shown as the C library's text */
+	TY_CGPATH,		/* cgroup_path(id): id, shown as its paths */
 	/* map values made by aggregating functions */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };

@@ -7,6 +7,8 @@
  */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <pwd.h>
 #include <stdlib.h>
@@ -30,6 +32,83 @@ static void strftime_text(struct compiler *c, FILE *f, const char *fmt, uint64_t
 	if (!strftime(buf, sizeof(buf), fmt, &tm))
 		buf[0] = 0;
 	fputs(buf, f);
+}
+
+/* The directory under `dir` whose cgroup id (its file handle) is `id`:
+ * its path from dir ("/" for dir itself); 0 when found. */
+static int cgroup_find(const char *dir, const char *rel, uint64_t id, char *out, size_t n,
+		       int depth)
+{
+	struct {
+		struct file_handle fh;
+		uint64_t id;
+	} h = { .fh.handle_bytes = 8 };
+	char path[4096];
+	int mnt;
+	DIR *d;
+	struct dirent *de;
+	int found = -1;
+
+	snprintf(path, sizeof(path), "%s%s", dir, rel);
+	if (!name_to_handle_at(AT_FDCWD, path, &h.fh, &mnt, 0) && h.id == id) {
+		snprintf(out, n, "%s", *rel ? rel : "/");
+		return 0;
+	}
+	if (depth > 32 || !(d = opendir(path)))
+		return -1;
+	while (found && (de = readdir(d))) {
+		char sub[4096];
+
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
+		found = cgroup_find(dir, sub, id, out, n, depth + 1);
+	}
+	closedir(d);
+	return found;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* cgroup_path(id) as bpftrace prints it: "name:/path" for every mounted
+ * hierarchy that has it, the cgroup2 one ("unified") first, then the
+ * others by name, joined by commas. */
+static void cgroup_path_text(FILE *f, uint64_t id)
+{
+	FILE *m = fopen("/proc/self/mounts", "re");
+	char line[4096], *items[64];
+	int n = 0;
+
+	if (!m)
+		return;
+	while (n < 64 && fgets(line, sizeof(line), m)) {
+		char dev[256], dir[2048], type[64], opts[1024], where[4096], *name, *o;
+
+		if (sscanf(line, "%255s %2047s %63s %1023s", dev, dir, type, opts) != 4 ||
+		    (strcmp(type, "cgroup") && strcmp(type, "cgroup2")))
+			continue;
+		if (cgroup_find(dir, "", id, where, sizeof(where), 0))
+			continue;
+		if (!strcmp(type, "cgroup2")) {
+			name = "unified";
+		} else {	/* the controller among the options, or name=... */
+			name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+			if ((o = strstr(opts, "name=")))
+				name = strtok(o + 5, ",");
+		}
+		if (asprintf(&items[n], "%s%s:%s", strcmp(type, "cgroup2") ? "1" : "0", name,
+			     where) > 0)
+			n++;
+	}
+	fclose(m);
+	qsort(items, n, sizeof(items[0]), cmp_str);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%s%s", i ? "," : "", items[i] + 1);
+		free(items[i]);
+	}
 }
 
 void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p)
@@ -104,6 +183,9 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		return;
 	case TY_ERRNO:
 		fputs(strerror((int)v), f);
+		return;
+	case TY_CGPATH:
+		cgroup_path_text(f, v);
 		return;
 	case TY_USERNAME: {	/* the uid, named from the user database */
 		struct passwd *pw = getpwuid((uid_t)v);
