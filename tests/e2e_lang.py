@@ -528,6 +528,154 @@ def test_pton_strcontains_numaid_and_quiet():
     check("bpftrace v0.17.0" in out, out)
 
 
+def test_positional_parameters_in_attach_points_and_kaddr():
+    """$1 in an attach point is its text (i:ms:$1, BEG$1); kaddr(str($1));
+    unroll (0) is bpftrace's error (bpftrace's tests/runtime/other)."""
+    for p, arg in (('i:ms:$1 { printf("hello world\\n"); exit(); }', "1"),
+                   ('BEG$1 { printf("hello world\\n"); exit(); }', "IN"),
+                   ('BEGIN { @ = kaddr(str($1)); @b = kaddr("vfs_read"); exit() }', "vfs_read")):
+        ours, theirs = both(["-e", p, arg])
+        check(ours.startswith("Attaching 1 probe...\n"), ours)
+        same(ours, theirs, p)
+    p = 'i:ms:1 {$a = 1; unroll (0) { $a = $a + 2; } printf("a=%d\\n", $a); exit();}'
+    r = script(["-e", p])
+    check(r.returncode != 0 and r.stderr.startswith("stdin:1:17-27: ERROR: unroll minimum value "
+                                                    "is 1\n"), r.stderr)
+
+
+def test_include_option_and_errno_names():
+    """--include errno.h is accepted (types and constants do not need
+    it) and EPERM/ENOENT are errno's numbers (bpftrace's call.strerror)."""
+    p = 'BEGIN { print(strerror(EPERM)); printf("%s %d\\n", strerror(ENOENT), EAGAIN); exit(); }'
+    ours, theirs = both(["--include", "errno.h", "-e", p])
+    check(ours.startswith("Attaching 1 probe...\nOperation not permitted\n"
+                          "No such file or directory 11\n"), ours)
+    same(ours, theirs, "strerror of errno names")
+
+
+def test_cat_bytes_max():
+    """cat() prints at most BPFTRACE_CAT_BYTES_MAX bytes, 10240 unless
+    said, as bpftrace does."""
+    big = "/tmp/strobe-lang-cat-%d.txt" % os.getpid()
+    with open(big, "w") as f:
+        f.write("0123456789" * 2000)
+    try:
+        p = 'BEGIN { cat("%s"); exit(); }' % big
+        for env in ({}, {"BPFTRACE_CAT_BYTES_MAX": "3"}):
+            e = dict(os.environ, **env)
+            ours = ok(run([STROBE, "script", "-e", p], env=e), "strobe")
+            want = 10240 if not env else 3
+            check(ours == "Attaching 1 probe...\n" + ("0123456789" * 2000)[:want] + "\n\n", ours[-80:])
+            if HAVE_BPFTRACE:
+                same(ours, ok(run(["bpftrace", "-e", p], env=e), "bpftrace"), "cat %s" % env)
+    finally:
+        os.unlink(big)
+
+
+def test_json_output():
+    """-f json: every output one JSON object a line, as bpftrace's (its
+    tests/runtime/json-output); maps, hist, lhist, stats, tuples, printf,
+    time, print, system, cat, join, attached_probes."""
+    p = ('BEGIN { @scalar = 5; @s = "a b \\n d e"; @complex[pid > 0,2] = 5; @map["key1"] = 2; '
+         '@map["key2"] = 3; @hist = hist(2); @hist = hist(1025); @h = lhist(2, 0, 100, 10); '
+         '@h = lhist(50, 0, 100, 10); @h = lhist(1000, 0, 100, 10); @st["curl"] = stats(2); '
+         '@st["zsh"] = stats(10); @t = (1, 2, "string", (4, 5)); @z = hist(2); zero(@z); '
+         '@["curl"] = hist(-1); @["curl"] = hist(0); @["curl"] = hist(511); '
+         'printf("test \\r \\n \\t \\\\ \\" bar"); $x = 5; print($x); $t = (1, 2, "string"); '
+         'print($t); @a["a"] = avg(10); @a["b"] = avg(20); @a["c"] = avg(30); print(@a, 2, 10); '
+         'clear(@a); system("echo a b c"); cat("/proc/sys/kernel/ostype"); exit(); }')
+    ours, theirs = both(["--unsafe", "-f", "json", "-e", p])
+    lines = [json.loads(l) for l in ours.splitlines() if l]
+    check(lines[0] == {"type": "attached_probes", "data": {"probes": 1}}, ours)
+    for want in ({"type": "printf", "data": 'test \r \n \t \\ " bar'},
+                 {"type": "value", "data": 5}, {"type": "value", "data": [1, 2, "string"]},
+                 {"type": "stats", "data": {"@a": {"b": 2, "c": 3}}},
+                 {"type": "syscall", "data": "a b c\n"}, {"type": "cat", "data": "Linux\n"},
+                 {"type": "map", "data": {"@scalar": 5}},
+                 {"type": "map", "data": {"@t": [1, 2, "string", [4, 5]]}},
+                 {"type": "hist", "data": {"@z": []}},
+                 {"type": "stats", "data": {"@st": {"curl": {"count": 1, "average": 2, "total": 2},
+                                                    "zsh": {"count": 1, "average": 10,
+                                                            "total": 10}}}},
+                 {"type": "hist", "data": {"@h": [
+                     {"min": 0, "max": 9, "count": 1}, {"min": 10, "max": 19, "count": 0},
+                     {"min": 20, "max": 29, "count": 0}, {"min": 30, "max": 39, "count": 0},
+                     {"min": 40, "max": 49, "count": 0}, {"min": 50, "max": 59, "count": 1},
+                     {"min": 60, "max": 69, "count": 0}, {"min": 70, "max": 79, "count": 0},
+                     {"min": 80, "max": 89, "count": 0}, {"min": 90, "max": 99, "count": 0},
+                     {"min": 100, "count": 1}]}}):
+        check(want in lines, "%s not in %s" % (want, ours))
+    same(ours, theirs, "-f json")
+    r = script(["-q", "-f", "jsonx", "-e", "BEGIN { exit(); }"])
+    check(r.returncode != 0 and 'ERROR: Invalid output format "jsonx"\n' in r.stderr, r.stderr)
+
+
+def test_username():
+    """username: the uid's name from the user database, as bpftrace."""
+    import pwd
+    p = 'BEGIN { printf("%s %d\\n", username, uid); exit(); }'
+    ours, theirs = both(["-e", p])
+    check(ours.startswith("Attaching 1 probe...\n%s %d\n" % (pwd.getpwuid(os.getuid()).pw_name,
+                                                             os.getuid())), ours)
+    same(ours, theirs, "username")
+
+
+def test_list_refuses_invalid_characters():
+    r = script(["-l", "\\n"])
+    check(r.returncode != 0 and r.stderr.startswith("stdin:1:1-2: ERROR: invalid character '\\'\n"),
+          r.stderr)
+    if HAVE_BPFTRACE:
+        b = bpftrace(["-l", "\\n"])
+        check([l for l in b.stderr.splitlines() if "RLIMIT" not in l] == r.stderr.splitlines(),
+              "bpftrace %r, strobe %r" % (b.stderr, r.stderr))
+
+
+def test_info():
+    """--info asks the kernel what it offers, in bpftrace's layout; the
+    map types and helpers both name agree with bpftrace's answers."""
+    out = ok(script(["--info"]), "--info")
+    check("perf_event_array: yes\n" in out and "Map types\n" in out, out)
+    if HAVE_BPFTRACE:
+        b = bpftrace(["--info"])	# bpftrace writes it to stderr
+        theirs = dict(l.strip().split(": ", 1) for l in b.stderr.splitlines()
+                      if l.startswith("  ") and ": " in l)
+        mine = dict(l.strip().split(": ", 1) for l in out.splitlines()
+                    if l.startswith("  ") and ": " in l)
+        for k in ("hash", "percpu hash", "array", "percpu array", "stack_trace",
+                  "perf_event_array", "probe_read_user", "probe_read_kernel_str", "send_signal",
+                  "btf", "tracepoint"):
+            check(mine.get(k) == theirs.get(k), "%s: strobe %s, bpftrace %s"
+                  % (k, mine.get(k), theirs.get(k)))
+
+
+def test_helper_error_warnings():
+    """-k warns where delete() missed its key, -kk where a read found
+    none, with bpftrace's words and place (tests/runtime/other:
+    runtime_error_check_delete, runtime_error_check_lookup)."""
+    for opt, p, want in (
+            ("-k", "i:ms:100 { @[1] = 1; delete(@[2]); exit(); }",
+             "stdin:1:22-34: WARNING: Failed to map_delete_elem: No such file or directory (-2)"),
+            ("-kk", 'i:ms:100 { @[1] = 1; printf("%d\\n", @[2]); exit(); }',
+             "stdin:1:37-41: WARNING: Failed to map_lookup_elem: 0")):
+        ours, theirs = both([opt, "-e", p])
+        # on the output, in its place, as bpftrace prints it
+        check(ours.startswith("Attaching 1 probe...\n" + want + "\n"), ours)
+        same(ours, theirs, opt)
+    # without -k: nothing
+    r = script(["-e", "i:ms:100 { @[1] = 1; delete(@[2]); exit(); }"])
+    check(r.returncode == 0 and "WARNING" not in r.stdout + r.stderr, r.stdout + r.stderr)
+
+
+def test_cgroup_path():
+    """cgroup_path(id): "name:/path" for each mounted hierarchy that has
+    the cgroup, cgroup2's ("unified") first, as bpftrace prints it."""
+    p = ('BEGIN { print(cgroup_path(cgroup & ((1 << 32) - 1))); '
+         'printf("path: %s\\n", cgroup_path(cgroup)); exit(); }')
+    ours, theirs = both(["-e", p])
+    check(re.search(r"^path: ([a-z]*:/.*,)*[a-z]*:/.*$", ours, re.M), ours)
+    same(ours, theirs, "cgroup_path")
+
+
 def perf_progs(pid=None):
     """Programs on perf events, by the holder's pid (bpftool perf)."""
     r = run(["bpftool", "perf", "-j"])

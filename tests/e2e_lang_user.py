@@ -385,8 +385,16 @@ def test_errors_name_what_is_missing():
         check(r.returncode != 0 and r.stdout == "" and
               re.match(r"^stdin:1:\d+-\d+: ERROR: .*%s" % re.escape(what), r.stderr),
               "%s: exit %d %r" % (p, r.returncode, r.stderr))
-    r = script(["-p", "999999999", "-e", "uprobe:libc:malloc {}"])
+    r = script(["-p", "4194301", "-e", "uprobe:libc:malloc {}"])
     check(r.returncode == 2 and r.stderr.count("\n") == 1 and "no process" in r.stderr, r.stderr)
+    # bpftrace's words for a pid that is no number or out of range
+    for pid, what in (("a1111", "ERROR: pid 'a1111' is not a valid decimal number"),
+                      ("11a11", "ERROR: pid '11a11' is not a valid decimal number"),
+                      ("5000000", "ERROR: pid '5000000' out of valid pid range [1,4194304]")):
+        r = script(["-p", pid, "file.bt"])
+        check(r.returncode != 0 and what in r.stderr, r.stderr)
+        if REFERENCE:
+            check(what in bpftrace(["-p", pid, "file.bt"]).stderr, "bpftrace: " + what)
     r = script(["-p", str(os.getpid()), "-c", "/bin/true", "-e", "uprobe:libc:malloc {}"])
     check(r.returncode == 2 and "cannot be used together" in r.stderr, r.stderr)
 

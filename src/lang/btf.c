@@ -5,6 +5,7 @@
  * lines need no headers and `curtask->real_parent->pid` is typed.
  */
 #include <errno.h>
+#include <ctype.h>
 #include <string.h>
 
 #include <bpf/btf.h>
@@ -198,6 +199,16 @@ int kernel_const(struct compiler *c, const char *name, int64_t *v)
 		if (!strcmp(name, defines[i].name)) {
 			*v = defines[i].v;
 			return 0;
+		}
+	/* errno.h's names (EPERM...), from the C library */
+	if (name[0] == 'E' && isupper((unsigned char)name[1]))
+		for (int e = 1; e < 256; e++) {
+			const char *en = strerrorname_np(e);
+
+			if (en && !strcmp(en, name)) {
+				*v = e;
+				return 0;
+			}
 		}
 	/* an enumerator of the kernel's (TCP_ESTABLISHED...) */
 	if (btf_open(c))

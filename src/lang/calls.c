@@ -28,7 +28,7 @@ int builtin_lookup(const char *name)
 		return B_ARG0 + name[3] - '0';
 	if (!strncmp(name, "sarg", 4) && name[4] >= '0' && name[4] <= '9' && !name[5])
 		return B_SARG0 + name[4] - '0';
-	if (!strcmp(name, "ctx") || !strcmp(name, "cgroup_path") || !strcmp(name, "jiffies"))
+	if (!strcmp(name, "ctx") || !strcmp(name, "jiffies"))
 		return -2;
 	return -1;
 }

@@ -757,8 +757,13 @@ static int check_stmt(struct compiler *c, struct node *n)
 			return -1;
 		if (n->a->kind != N_INT)
 			return ERR(n->a, "unroll needs an integer literal");
-		if (n->a->ival < 1 || n->a->ival > 100)
-			return ERR(n->a, "unroll maximum value is 100");
+		if (n->a->ival < 1 || n->a->ival > 100) {
+			/* bpftrace marks "unroll (N)" */
+			struct loc l = { n->l.line, n->l.col, n->a->l.end + 1 };
+
+			return lang_error(c->src, l, "unroll %s", n->a->ival < 1 ?
+					  "minimum value is 1" : "maximum value is 100");
+		}
 		return check_stmt(c, n->b);
 	case N_BLOCK:
 		for (int i = 0; i < n->nv; i++)

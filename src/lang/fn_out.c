@@ -65,7 +65,7 @@ static const char *fmt_type_name(const struct type *t)
 		return "integer";
 	case TY_STR: case TY_KSTACK: case TY_USTACK: case TY_KSYM: case TY_USYM:
 	case TY_INET: case TY_TSTAMP: case TY_PROBE: case TY_USERNAME: case TY_MACADDR:
-	case TY_ERRNO:
+	case TY_ERRNO: case TY_CGPATH:
 		return "string";
 	case TY_BUF:
 		return "buffer";
@@ -184,30 +184,31 @@ static int chk_printf(struct compiler *c, struct node *n, struct node *assign_to
 static int gen_printf(struct gen *g, struct node *n, int dst UNUSED)
 {
 	struct compiler *c = g->c;
-	struct fmt_def *f;
+	struct fmt_def f;
 	int rec;
 
 	if (n->fn->arg == REC_PRINT_VAL && n->v[0]->kind == N_MAP) {
 		event_only(g, REC_PRINT_MAP, n->ival);
 		return 0;
 	}
-	f = &c->fmts[n->ival];
-	rec = stack_alloc(g, f->size);
-	header(g, rec, f->kind, n->ival);
-	for (int i = 0; i < f->nargs; i++) {
+	/* a copy: the arguments' code may add formats (-k), moving c->fmts */
+	f = c->fmts[n->ival];
+	rec = stack_alloc(g, f.size);
+	header(g, rec, f.kind, n->ival);
+	for (int i = 0; i < f.nargs; i++) {
 		struct node *a = n->v[i + (n->fn->arg != REC_PRINT_VAL)];
 
-		if (f->arg[i].kind == TY_RECVAL) {
-			gen_recval(g, a, rec + f->off[i], type_storage(&f->arg[i]));
-		} else if (type_is_agg(&f->arg[i])) {
-			stack_zero(g, rec + f->off[i], type_storage(&f->arg[i]));
-			gen_expr(g, a, rec + f->off[i]);
+		if (f.arg[i].kind == TY_RECVAL) {
+			gen_recval(g, a, rec + f.off[i], type_storage(&f.arg[i]));
+		} else if (type_is_agg(&f.arg[i])) {
+			stack_zero(g, rec + f.off[i], type_storage(&f.arg[i]));
+			gen_expr(g, a, rec + f.off[i]);
 		} else {
 			gen_expr(g, a, 0);
-			emit(g, STX_MEM(BPF_DW, R10, R0, rec + f->off[i]));
+			emit(g, STX_MEM(BPF_DW, R10, R0, rec + f.off[i]));
 		}
 	}
-	gen_output(g, rec, f->size);
+	gen_output(g, rec, f.size);
 	return 0;
 }
 
@@ -317,6 +318,8 @@ static int gen_delete(struct gen *g, struct node *n, int dst UNUSED)
 	emit(g, MOV64_REG(R2, R10));
 	emit(g, ALU64_IMM(BPF_ADD, R2, key));
 	emit(g, CALL(BPF_FUNC_map_delete_elem));
+	if (c->helper_check)	/* -k: a key that was not there */
+		gen_helper_check(g, n, "map_delete_elem", false);
 	if (m->nkeys == 0 && m->val.kind == TY_COUNT) {
 		/* bpftrace keeps a keyless count() (an array there):
 		 * deleted, it reads 0 and is printed "@: 0" */

@@ -279,11 +279,17 @@ static int gen_usym(struct gen *g, struct node *n, int dst)
 
 static int chk_kaddr(struct compiler *c, struct node *n, struct node *assign_to UNUSED)
 {
-	if (n->v[0]->kind != N_STR)
+	struct node *a = n->v[0];
+
+	/* kaddr(str($1)): the parameter's text is a literal too */
+	if (a->kind == N_CALL && a->fn && (a->fn->flags & FN_POS_TEXT) && a->nv == 1 &&
+	    a->v[0]->kind == N_STR)
+		a = a->v[0];
+	if (a->kind != N_STR)
 		return ERR(n->v[0], "kaddr() expects a string literal");
-	n->ival = kallsyms_addr(n->v[0]->str);
+	n->ival = kallsyms_addr(a->str);
 	if (!n->ival)
-		return ERR(n->v[0], "Failed to resolve kernel symbol: %s", n->v[0]->str);
+		return ERR(n->v[0], "Failed to resolve kernel symbol: %s", a->str);
 	n->ty = t_int(8, false);
 	n->ty.kind = TY_PTR;
 	n->ty.ptr_level = 1;
@@ -579,6 +585,16 @@ static int chk_strcontains(struct compiler *c, struct node *n,
 	return 0;
 }
 
+/* cgroup_path(id): the id; user space finds its paths when printing */
+static int chk_cgroup_path(struct compiler *c, struct node *n, struct node *assign_to UNUSED)
+{
+	if (!arg_is_int(&n->v[0]->ty))
+		return ERR(n->v[0], "cgroup_path() expects an integer (%s provided)",
+			   kind_name(n->v[0]->ty.kind));
+	n->ty = t_of(TY_CGPATH, 8);
+	return 0;
+}
+
 /* name, arguments (least, most), FN_ flags, the record's value, type rule, code */
 const struct func_def fn_val[] = {
 	{ "str", 1, 2, FN_POS_TEXT, 0, chk_str, gen_str },
@@ -601,6 +617,7 @@ const struct func_def fn_val[] = {
 	{ "uptr", 1, 1, 0, 1, chk_ptr, gen_number },
 	{ "strerror", 1, 1, 0, 0, chk_strerror, gen_number },
 	{ "pton", 1, 1, 0, 0, chk_pton, gen_pton },
+	{ "cgroup_path", 1, 1, 0, 0, chk_cgroup_path, gen_number },
 	{ "strcontains", 2, 2, 0, 0, chk_strcontains, NULL },	/* a number once typed */
 	{ NULL },
 };

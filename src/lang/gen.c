@@ -92,6 +92,22 @@ void gen_output(struct gen *g, int off, uint32_t size)
 	label_here(g, ok);
 }
 
+void gen_helper_check(struct gen *g, struct node *n, const char *name, bool null_fails)
+{
+	struct compiler *c = g->c;
+	int ok = label_new(g), rec = stack_alloc(g, 16), fi = fmt_add(c, REC_HELPER_ERR, name);
+
+	c->fmts[fi].loc = n->l;
+	c->fmts[fi].size = 16;
+	emit_jmp(g, JMP_IMM(null_fails ? BPF_JNE : BPF_JSGE, R0, 0), ok);
+	emit(g, STX_MEM(BPF_DW, R10, R0, rec + 8));	/* the code (NULL: 0) */
+	emit_ld64(g, R1, (uint64_t)REC_HELPER_ERR << 32 | (uint32_t)fi);
+	emit(g, STX_MEM(BPF_DW, R10, R1, rec));
+	gen_output(g, rec, 16);
+	emit(g, LDX_MEM(BPF_DW, R0, R10, rec + 8));	/* what the helper gave */
+	label_here(g, ok);
+}
+
 int gen_key(struct gen *g, struct node *map, bool bucket)
 {
 	struct map_def *m = &g->c->maps[map->id];
@@ -127,6 +143,8 @@ static int gen_map_read(struct gen *g, struct node *n, int dst)
 	int key = gen_key(g, n, false), done = label_new(g), null = label_new(g);
 
 	lookup(g, m, key);
+	if (g->c->helper_check >= 2)	/* -kk: a key that is not there */
+		gen_helper_check(g, n, "map_lookup_elem", true);
 	if (type_is_agg(&n->ty)) {
 		uint32_t size = type_storage(&n->ty);
 

@@ -50,6 +50,7 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 		low32(g);
 		return 0;
 	case B_UID:
+	case B_USERNAME:	/* the uid; user space names it */
 		emit(g, CALL(BPF_FUNC_get_current_uid_gid));
 		low32(g);
 		return 0;

@@ -19,7 +19,8 @@
  *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
  *              specs to locations, USDT arguments, user symbols
  *   out*.c     user space: printf, map printing as bpftrace prints them
- *   run.c      the subcommand: options, load, event loop, teardown
+ *   run.c      the subcommand: options, load, event loop, teardown;
+ *              info.c --info
  *
  * Every error carries its place in the source; lang_error() prints it as
  * bpftrace does (file:line:col, the line, a marker under the construct).
@@ -50,6 +51,10 @@ struct loc {
 /* Print "name:line:col-end: ERROR: msg", the line and a marker; -1. */
 int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with WARNING, to o (-k: a helper's error when the probe ran,
+ * on the output as bpftrace prints it). */
+void lang_warning(FILE *o, const struct src *s, struct loc l, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* ---- tokens */
 
@@ -105,6 +110,7 @@ enum ty_kind {
 	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
 	TY_RECVAL,		/* a struct's bytes, copied into a map */
 	TY_ERRNO,		/* strerror(n): n, shown as the C library's text */
+	TY_CGPATH,		/* cgroup_path(id): id, shown as its paths */
 	/* map values made by aggregating functions */
 	TY_COUNT, TY_SUM, TY_MIN, TY_MAX, TY_AVG, TY_STATS, TY_HIST, TY_LHIST,
 };
@@ -221,6 +227,7 @@ struct var_def {
 enum rec_kind {
 	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
 	REC_PRINT_VAL, REC_JOIN, REC_CAT, REC_SYSTEM,
+	REC_HELPER_ERR,		/* -k: a helper failed (fmt: its name, loc: where) */
 };
 
 /* What the kernel side sends for printf/time/print..: a u64 header
@@ -234,6 +241,7 @@ struct fmt_def {
 	uint32_t size;
 	int map;		/* REC_PRINT_MAP/CLEAR/ZERO */
 	int64_t top, div;
+	struct loc loc;		/* REC_HELPER_ERR: the call in the source */
 };
 
 enum lang_probe_kind {
@@ -292,6 +300,8 @@ struct compiler {
 	int npnames;
 	struct usyms *us;	/* user symbols by pid, for usym/ustack/func */
 	bool in_key;		/* printing a map key: stacks indent 4, not 8 */
+	bool json;		/* -f json: every output a JSON object, as bpftrace's */
+	int helper_check;	/* -k: warn of failed map deletes, -kk: of lookups too */
 	/* stack trace maps of kstack(N)/ustack(N), one per depth N */
 	struct { uint32_t depth; int fd; } depths[MAX_STACK_DEPTHS];
 	int ndepths;
@@ -340,6 +350,10 @@ struct lang_metrics {
 };
 int lang_metrics_prepare(struct lang_metrics *lm, struct compiler *c, const char *prefix);
 void lang_metrics_free(struct lang_metrics *lm);
+/* -f json: text as a JSON string; a value as JSON (numbers, tuples as
+ * arrays, the rest as the string bpftrace prints). */
+void json_str(FILE *f, const char *s, size_t n);
+void json_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p);
 /* At exit: every map that has elements, by name. */
 void maps_print_all(struct compiler *c);
 void map_clear(struct compiler *c, int map, bool zero);
@@ -397,6 +411,8 @@ int pname_add(struct compiler *c, const char *name);
 
 /* `strobe script ...`: argv[0] is "script". */
 int script_main(int argc, char **argv);
+/* --info (info.c): helpers, map and probe types this kernel offers. */
+int script_info(void);
 
 enum builtin {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,
@@ -588,6 +604,9 @@ int gen_key(struct gen *g, struct node *map, bool bucket);
 void gen_read(struct gen *g, uint32_t size, bool sign, bool user);
 void gen_lost(struct gen *g);
 void gen_output(struct gen *g, int off, uint32_t size);
+/* -k: when r0 says the helper `name` failed at n (delete: negative,
+ * lookup: NULL), a record for user space to warn with; r0 kept. */
+void gen_helper_check(struct gen *g, struct node *n, const char *name, bool null_fails);
 
 /* Parse the whole source; 0, or -1 after printing the error. */
 int lang_parse(const struct src *s, struct program *p);

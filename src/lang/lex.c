@@ -13,18 +13,16 @@
 
 #include "lang.h"
 
-int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
+static int diag(FILE *o, const struct src *s, struct loc l, const char *level, const char *fmt,
+		va_list ap)
 {
 	const char *p = s->text, *e;
-	va_list ap;
 	int line = 1, end;
 
-	fprintf(stderr, "%s:%d:%d-%d: ERROR: ", s->name, l.line, l.col,
-		l.end > l.col ? l.end : l.col + 1);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(o, "%s:%d:%d-%d: %s: ", s->name, l.line, l.col,
+		l.end > l.col ? l.end : l.col + 1, level);
+	vfprintf(o, fmt, ap);
+	fputc('\n', o);
 	while (line < l.line && (p = memchr(p, '\n', s->text + s->len - p))) {
 		p++;
 		line++;
@@ -34,14 +32,33 @@ int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
 	e = memchr(p, '\n', s->text + s->len - p);
 	if (!e)
 		e = s->text + s->len;
-	fprintf(stderr, "%.*s\n", (int)(e - p), p);
+	fprintf(o, "%.*s\n", (int)(e - p), p);
 	end = l.end > l.col ? l.end : l.col + 1;
 	for (int i = 1; i < l.col; i++)
-		fputc(p[i - 1] == '\t' ? '\t' : ' ', stderr);
+		fputc(p[i - 1] == '\t' ? '\t' : ' ', o);
 	for (int i = l.col; i < end; i++)
-		fputc('~', stderr);
-	fputc('\n', stderr);
+		fputc('~', o);
+	fputc('\n', o);
 	return -1;
+}
+
+int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(stderr, s, l, "ERROR", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void lang_warning(FILE *o, const struct src *s, struct loc l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(o, s, l, "WARNING", fmt, ap);
+	va_end(ap);
 }
 
 void lex_init(struct lexer *lx, const struct src *s)

@@ -306,6 +306,124 @@ static void hist_text(FILE *f, const struct map_def *m, const uint64_t *b, int n
 	}
 }
 
+/* -f json: one bucket as bpftrace writes it: {"min": 2, "max": 3, "count": 1}
+ * (the lowest has no min, the highest of an lhist no max). */
+static void json_bucket(FILE *f, const struct map_def *m, int i, int nb, uint64_t count)
+{
+	int64_t lo, hi;
+	bool has_lo = true, has_hi = true;
+
+	if (m->val.kind == TY_LHIST) {
+		lo = m->lmin + (int64_t)(i - 1) * m->lstep;
+		hi = lo + m->lstep - 1;
+		if (i == 0)
+			has_lo = false, hi = m->lmin - 1;
+		else if (i == nb - 1)
+			has_hi = false, lo = m->lmax;
+	} else if (i == 0) {
+		has_lo = false, hi = -1;
+	} else if (i <= 2) {
+		lo = hi = i - 1;
+	} else {
+		lo = (int64_t)1 << (i - 2);
+		hi = ((int64_t)1 << (i - 1)) - 1;
+	}
+	fputc('{', f);
+	if (has_lo)
+		fprintf(f, "\"min\": %lld, ", (long long)lo);
+	if (has_hi)
+		fprintf(f, "\"max\": %lld, ", (long long)hi);
+	fprintf(f, "\"count\": %llu}", (unsigned long long)count);
+}
+
+static void json_entry(struct compiler *c, FILE *f, const struct map_def *m,
+		       const struct entry *x, int nb, int64_t div)
+{
+	int64_t d = div > 1 ? div : 1;
+
+	switch (m->val.kind) {
+	case TY_HIST:
+	case TY_LHIST: {
+		int first = -1, last = -1;
+
+		for (int i = 0; i < nb; i++)
+			if (x->b[i]) {
+				if (first < 0)
+					first = i;
+				last = i;
+			}
+		fputc('[', f);
+		for (int i = first; first >= 0 && i <= last; i++) {
+			if (i > first)
+				fputs(", ", f);
+			json_bucket(f, m, i, nb, div > 1 ? x->b[i] / div : x->b[i]);
+		}
+		fputc(']', f);
+		return;
+	}
+	case TY_AVG:
+		fprintf(f, "%lld", (long long)((x->v[0] ? x->v[1] / x->v[0] : 0) / d));
+		return;
+	case TY_STATS:
+		fprintf(f, "{\"count\": %lld, \"average\": %lld, \"total\": %lld}",
+			(long long)x->v[0], (long long)(x->v[0] ? x->v[1] / x->v[0] : 0),
+			(long long)x->v[1]);
+		return;
+	case TY_COUNT:
+		fprintf(f, "%llu", (unsigned long long)x->v[0] / d);
+		return;
+	case TY_SUM:
+	case TY_MIN:
+	case TY_MAX:
+		fprintf(f, "%lld", (long long)x->v[0] / d);
+		return;
+	default:
+		json_value(c, f, &m->val, x->raw);
+		return;
+	}
+}
+
+/* -f json: {"type": "map"|"hist"|"stats", "data": {"@m": VALUE}}, a map
+ * with keys as {"k1,k2": VALUE, ...} */
+static void map_print_json(struct compiler *c, const struct map_def *m, struct entry *e,
+			   int start, int n, int nb, int64_t div)
+{
+	FILE *f = c->out;
+	enum ty_kind k = m->val.kind;
+
+	fprintf(f, "{\"type\": \"%s\", \"data\": {", k == TY_HIST || k == TY_LHIST ? "hist" :
+		k == TY_STATS || k == TY_AVG ? "stats" : "map");
+	json_str(f, m->name, strlen(m->name));
+	fputs(": ", f);
+	if (!m->nkeys) {
+		json_entry(c, f, m, &e[start], nb, div);
+		fputs("}}\n", f);
+		return;
+	}
+	fputc('{', f);
+	for (int i = start; i < n; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *t = open_memstream(&text, &len);
+
+		if (!t)
+			return;
+		for (int k2 = 0; k2 < m->nkeys; k2++) {
+			if (k2)
+				fputc(',', t);
+			out_value(c, t, &m->key[k2], e[i].key + m->koff[k2]);
+		}
+		fclose(t);
+		if (i > start)
+			fputs(", ", f);
+		json_str(f, text ? text : "", len);
+		free(text);
+		fputs(": ", f);
+		json_entry(c, f, m, &e[i], nb, div);
+	}
+	fputs("}}}\n", f);
+}
+
 void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 {
 	struct map_def *m = &c->maps[mi];
@@ -314,11 +432,13 @@ void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 	FILE *f = c->out;
 
 	if (n <= 0) {
+		free(e);
+		if (c->json)
+			return;
 		/* bpftrace prints an empty map as an empty line */
 		fputc('\n', f);
 		if (m->val.kind == TY_AVG || m->val.kind == TY_STATS)
 			fputc('\n', f);
-		free(e);
 		return;
 	}
 	sort_map = m;
@@ -326,6 +446,11 @@ void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 	qsort(e, n, sizeof(*e), cmp_entry);
 	if (top > 0 && top < n)
 		start = n - top;
+	if (c->json) {
+		map_print_json(c, m, e, start, n, sort_nb, div);
+		free_entries(e, n);
+		return;
+	}
 	for (int i = start; i < n; i++) {
 		struct map_entry *x = &e[i];
 

@@ -7,7 +7,10 @@
  */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -29,6 +32,83 @@ static void strftime_text(struct compiler *c, FILE *f, const char *fmt, uint64_t
 	if (!strftime(buf, sizeof(buf), fmt, &tm))
 		buf[0] = 0;
 	fputs(buf, f);
+}
+
+/* The directory under `dir` whose cgroup id (its file handle) is `id`:
+ * its path from dir ("/" for dir itself); 0 when found. */
+static int cgroup_find(const char *dir, const char *rel, uint64_t id, char *out, size_t n,
+		       int depth)
+{
+	struct {
+		struct file_handle fh;
+		uint64_t id;
+	} h = { .fh.handle_bytes = 8 };
+	char path[4096];
+	int mnt;
+	DIR *d;
+	struct dirent *de;
+	int found = -1;
+
+	snprintf(path, sizeof(path), "%s%s", dir, rel);
+	if (!name_to_handle_at(AT_FDCWD, path, &h.fh, &mnt, 0) && h.id == id) {
+		snprintf(out, n, "%s", *rel ? rel : "/");
+		return 0;
+	}
+	if (depth > 32 || !(d = opendir(path)))
+		return -1;
+	while (found && (de = readdir(d))) {
+		char sub[4096];
+
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
+		found = cgroup_find(dir, sub, id, out, n, depth + 1);
+	}
+	closedir(d);
+	return found;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* cgroup_path(id) as bpftrace prints it: "name:/path" for every mounted
+ * hierarchy that has it, the cgroup2 one ("unified") first, then the
+ * others by name, joined by commas. */
+static void cgroup_path_text(FILE *f, uint64_t id)
+{
+	FILE *m = fopen("/proc/self/mounts", "re");
+	char line[4096], *items[64];
+	int n = 0;
+
+	if (!m)
+		return;
+	while (n < 64 && fgets(line, sizeof(line), m)) {
+		char dev[256], dir[2048], type[64], opts[1024], where[4096], *name, *o;
+
+		if (sscanf(line, "%255s %2047s %63s %1023s", dev, dir, type, opts) != 4 ||
+		    (strcmp(type, "cgroup") && strcmp(type, "cgroup2")))
+			continue;
+		if (cgroup_find(dir, "", id, where, sizeof(where), 0))
+			continue;
+		if (!strcmp(type, "cgroup2")) {
+			name = "unified";
+		} else {	/* the controller among the options, or name=... */
+			name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+			if ((o = strstr(opts, "name=")))
+				name = strtok(o + 5, ",");
+		}
+		if (asprintf(&items[n], "%s%s:%s", strcmp(type, "cgroup2") ? "1" : "0", name,
+			     where) > 0)
+			n++;
+	}
+	fclose(m);
+	qsort(items, n, sizeof(items[0]), cmp_str);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%s%s", i ? "," : "", items[i] + 1);
+		free(items[i]);
+	}
 }
 
 void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p)
@@ -104,6 +184,18 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 	case TY_ERRNO:
 		fputs(strerror((int)v), f);
 		return;
+	case TY_CGPATH:
+		cgroup_path_text(f, v);
+		return;
+	case TY_USERNAME: {	/* the uid, named from the user database */
+		struct passwd *pw = getpwuid((uid_t)v);
+
+		if (pw)
+			fputs(pw->pw_name, f);
+		else
+			fprintf(f, "%llu", (unsigned long long)(uint32_t)v);
+		return;
+	}
 	case TY_MACADDR:
 		fprintf(f, "%02X:%02X:%02X:%02X:%02X:%02X", p[0], p[1], p[2], p[3], p[4], p[5]);
 		return;
@@ -269,8 +361,20 @@ static void out_run(struct compiler *c, const struct fmt_def *f, const uint8_t *
 		free(what);
 		return;
 	}
-	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, got, c->out);
+	if (f->kind == REC_CAT) {
+		/* at most BPFTRACE_CAT_BYTES_MAX bytes (bpftrace's default: 10240) */
+		const char *env = getenv("BPFTRACE_CAT_BYTES_MAX");
+		size_t left = env && *env ? strtoull(env, NULL, 10) : 10240;
+
+		while (left && (got = fread(buf, 1, left < sizeof(buf) ? left : sizeof(buf),
+					    in)) > 0) {
+			fwrite(buf, 1, got, c->out);
+			left -= got;
+		}
+	} else {
+		while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+			fwrite(buf, 1, got, c->out);
+	}
 	if (f->kind == REC_CAT)
 		fclose(in);
 	else
@@ -285,6 +389,71 @@ static void out_time(struct compiler *c, const char *fmt)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	strftime_text(c, c->out, fmt, (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec -
 		      c->real_off);
+}
+
+void json_str(FILE *f, const char *s, size_t n)
+{
+	fputc('"', f);
+	for (size_t i = 0; i < n && s[i]; i++) {
+		unsigned char ch = s[i];
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch == '\r')
+			fputs("\\r", f);
+		else if (ch == '\t')
+			fputs("\\t", f);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+void json_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t *p)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m;
+	int64_t v;
+
+	memcpy(&v, p, 8);
+	if (t->kind == TY_INT || t->kind == TY_PTR) {
+		fprintf(f, t->is_signed ? "%lld" : "%llu", (long long)v);
+		return;
+	}
+	if (t->kind == TY_TUPLE) {
+		const struct tuple_def *d = &c->tups[t->tup];
+
+		fputc('[', f);
+		for (int i = 0; i < d->n; i++) {
+			if (i)
+				fputc(',', f);
+			json_value(c, f, &d->el[i], p + d->off[i]);
+		}
+		fputc(']', f);
+		return;
+	}
+	m = open_memstream(&text, &len);
+	if (!m)
+		return;
+	out_value(c, m, t, p);
+	fclose(m);
+	json_str(f, text ? text : "", len);
+	free(text);
+}
+
+/* -f json: what a record printed, as {"type": TYPE, "data": "TEXT"} */
+static void json_record(struct compiler *c, const char *type, char *text, size_t len, bool chomp)
+{
+	if (chomp && len && text[len - 1] == '\n')
+		len--;
+	fprintf(c->out, "{\"type\": \"%s\", \"data\": ", type);
+	json_str(c->out, text ? text : "", len);
+	fputs("}\n", c->out);
 }
 
 int out_event(struct compiler *c, const void *data, size_t len)
@@ -303,6 +472,52 @@ int out_event(struct compiler *c, const void *data, size_t len)
 	f = &c->fmts[id];
 	if (len < f->size)
 		return 0;
+	if ((hdr >> 32) == REC_HELPER_ERR) {
+		int64_t code;
+
+		memcpy(&code, rec + 8, 8);
+		if (c->json)
+			fprintf(c->out, "{\"type\": \"helper_error\", \"helper\": \"%s\", "
+				"\"retcode\": %lld, \"line\": %d, \"col\": %d}\n", f->fmt,
+				(long long)code, f->loc.line, f->loc.col);
+		else if (code < 0)
+			lang_warning(c->out, c->src, f->loc, "Failed to %s: %s (%lld)", f->fmt,
+				     strerror((int)-code), (long long)code);
+		else
+			lang_warning(c->out, c->src, f->loc, "Failed to %s: %lld", f->fmt, (long long)code);
+		return 0;
+	}
+	if (c->json && (hdr >> 32) != REC_EXIT && (hdr >> 32) != REC_PRINT_MAP &&
+	    (hdr >> 32) != REC_CLEAR && (hdr >> 32) != REC_ZERO) {
+		/* the text the record makes, then as one JSON object */
+		static const char *const types[] = {
+			[REC_PRINTF] = "printf", [REC_TIME] = "time", [REC_JOIN] = "join",
+			[REC_CAT] = "cat", [REC_SYSTEM] = "syscall", [REC_PRINT_VAL] = "value",
+		};
+		char *text = NULL;
+		size_t n = 0;
+		FILE *o = c->out, *m;
+
+		if ((hdr >> 32) == REC_PRINT_VAL) {
+			fputs("{\"type\": \"value\", \"data\": ", o);
+			json_value(c, o, &f->arg[0], rec + f->off[0]);
+			fputs("}\n", o);
+			return 0;
+		}
+		m = open_memstream(&text, &n);
+		if (!m)
+			return 0;
+		c->out = m;
+		c->json = false;
+		out_event(c, data, len);
+		c->json = true;
+		c->out = o;
+		fclose(m);
+		json_record(c, types[hdr >> 32] ? types[hdr >> 32] : "printf", text, n,
+			    (hdr >> 32) == REC_JOIN);
+		free(text);
+		return 0;
+	}
 	switch (hdr >> 32) {
 	case REC_PRINTF:
 		out_printf(c, c->out, f, rec);

@@ -249,10 +249,45 @@ static int expand_one(struct compiler *c, int pi, int ai)
 	return 0;
 }
 
+/* "i:ms:$1", "BEG$1": positional parameters in an attach point are
+ * replaced by their text before it is read, as bpftrace does. */
+static void ap_positional(struct compiler *c, struct attach *a)
+{
+	char *out, *o;
+	size_t need = strlen(a->text) + 1;
+
+	if (!strchr(a->text, '$'))
+		return;
+	for (int i = 0; i < c->npos; i++)
+		need += strlen(c->pos[i]);
+	out = o = malloc(need);
+	if (!out)
+		abort();
+	for (const char *p = a->text; *p; ) {
+		char *end;
+		long k;
+
+		if (*p == '$' && isdigit((unsigned char)p[1])) {
+			k = strtol(p + 1, &end, 10);
+			if (k >= 1 && k <= c->npos)
+				o = stpcpy(o, c->pos[k - 1]);
+			p = end;
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = 0;
+	free(a->text);
+	a->text = out;
+}
+
 int probes_expand(struct compiler *c)
 {
 	for (int i = 0; i < c->prog->nprobes; i++) {
 		int before = c->npts;
+
+		for (int k = 0; k < c->prog->probes[i].nap; k++)
+			ap_positional(c, &c->prog->probes[i].ap[k]);
 
 		for (int k = 0; k < c->prog->probes[i].nap; k++)
 			if (expand_one(c, i, k))
@@ -279,6 +314,14 @@ int probes_list(const char *pattern)
 	struct dirent *de;
 	int shown = 0;
 
+	/* what an attach point cannot hold: bpftrace's lexer error */
+	for (const char *q = p; *q; q++)
+		if (!isalnum((unsigned char)*q) && !strchr("_-:*?./[]!,+", *q)) {
+			struct src s = { "stdin", p, strlen(p) };
+			struct loc l = { 1, (int)(q - p) + 1, (int)(q - p) + 2 };
+
+			return lang_error(&s, l, "invalid character '%c'", *q);
+		}
 	if (!strncmp(p, "uprobe:", 7) || !strncmp(p, "uretprobe:", 10) || !strncmp(p, "usdt:", 5) ||
 	    !strncmp(p, "u:", 2) || !strncmp(p, "ur:", 3) || !strncmp(p, "U:", 2))
 		return uprobes_list(p, 0);

@@ -55,7 +55,11 @@ static void usage(FILE *f)
 		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
 		"  -o FILE      write the output to FILE\n"
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
+		"  -f json      every output as a JSON object a line, as bpftrace's\n"
+		"  --info       what this kernel offers (helpers, maps, probe types)\n"
+		"  -k, -kk      warn when delete() misses its key; -kk: reads of missing keys too\n"
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
+		"  --include H, -I DIR  accepted; types come from BTF (#include is ignored)\n"
 		"  --unsafe     allow system()\n"
 		"  --metrics [ADDR:]PORT  serve the maps to Prometheus at /metrics\n"
 		"  --metrics-prefix P     metric names P + map name (default bpftrace_)\n"
@@ -301,10 +305,12 @@ int script_main(int argc, char **argv)
 		{ "metrics", required_argument, NULL, 'M' },
 		{ "metrics-prefix", required_argument, NULL, 'P' },
 		{ "metrics-max-series", required_argument, NULL, 'S' },
+		{ "include", required_argument, NULL, 'N' },
+		{ "info", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:c:p:lo:vdhqVI:f:k", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'c': cmd = optarg; break;
@@ -312,7 +318,18 @@ int script_main(int argc, char **argv)
 			char *end;
 			long v = strtol(optarg, &end, 10);
 
-			if (*end || v <= 0 || v > INT32_MAX || (kill(v, 0) && errno == ESRCH)) {
+			/* bpftrace's words after ours (its tests look for them) */
+			if (!*optarg || *end) {
+				fprintf(stderr, "strobe script: ERROR: pid '%s' is not a valid "
+					"decimal number\n", optarg);
+				return 2;
+			}
+			if (v < 1 || v > 4194304) {	/* the kernel's PID_MAX_LIMIT */
+				fprintf(stderr, "strobe script: ERROR: pid '%s' out of valid pid "
+					"range [1,4194304]\n", optarg);
+				return 2;
+			}
+			if (kill(v, 0) && errno == ESRCH) {
 				fprintf(stderr, "strobe script: no process %s (-p takes the pid of "
 					"a running process)\n", optarg);
 				return 2;
@@ -327,6 +344,22 @@ int script_main(int argc, char **argv)
 		case 'h': usage(stdout); return 0;
 		case 'U': c.unsafe = true; break;
 		case 'q': quiet = true; break;
+		case 'k': c.helper_check++; break;
+		case 'f':
+			if (!strcmp(optarg, "json")) {
+				c.json = true;
+			} else if (strcmp(optarg, "text")) {
+				/* bpftrace's line exactly (its tests anchor it) */
+				fprintf(stderr, "ERROR: Invalid output format \"%s\"\n", optarg);
+				return 2;
+			}
+			break;
+		case 'F':
+			libbpf_set_print(libbpf_quiet);
+			return script_info() ? 1 : 0;
+		case 'N':	/* --include HEADER: types come from BTF, as #include */
+		case 'I':
+			break;
 		case 'V':
 			/* bpftrace's test engine looks for "bpftrace v" */
 			printf("strobe script %s: the language of bpftrace v0.17.0\n",
@@ -424,7 +457,10 @@ int script_main(int argc, char **argv)
 
 		sigaction(SIGCHLD, &sa, NULL);
 	}
-	if (!quiet)
+	if (!quiet && c.json)
+		fprintf(c.out, "{\"type\": \"attached_probes\", \"data\": {\"probes\": %d}}\n",
+			probes_count(&c));
+	else if (!quiet)
 		fprintf(c.out, "Attaching %d probe%s...\n", probes_count(&c),
 			probes_count(&c) == 1 ? "" : "s");
 	fflush(c.out);

@@ -66,7 +66,7 @@ const char *kind_name(enum ty_kind k)
 	static const char *const names[] = {
 		"none", "integer", "string", "pointer", "struct", "array", "args", "kstack",
 		"ustack", "ksym", "usym", "inet", "buffer", "timestamp", "probe", "username",
-		"tuple", "void", "macaddr", "struct", "strerror", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
+		"tuple", "void", "macaddr", "struct", "strerror", "cgroup_path", "count", "sum", "min", "max", "avg", "stats", "hist", "lhist",
 	};
 
 	return names[k];
