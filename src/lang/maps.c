@@ -337,7 +337,7 @@ static void json_bucket(FILE *f, const struct map_def *m, int i, int nb, uint64_
 }
 
 static void json_entry(struct compiler *c, FILE *f, const struct map_def *m,
-		       const struct entry *x, int nb, int64_t div)
+		       const struct map_entry *x, int nb, int64_t div)
 {
 	int64_t d = div > 1 ? div : 1;
 
@@ -385,7 +385,7 @@ static void json_entry(struct compiler *c, FILE *f, const struct map_def *m,
 
 /* -f json: {"type": "map"|"hist"|"stats", "data": {"@m": VALUE}}, a map
  * with keys as {"k1,k2": VALUE, ...} */
-static void map_print_json(struct compiler *c, const struct map_def *m, struct entry *e,
+static void map_print_json(struct compiler *c, const struct map_def *m, struct map_entry *e,
 			   int start, int n, int nb, int64_t div)
 {
 	FILE *f = c->out;
@@ -448,7 +448,7 @@ void map_print(struct compiler *c, int mi, int64_t top, int64_t div)
 		start = n - top;
 	if (c->json) {
 		map_print_json(c, m, e, start, n, sort_nb, div);
-		free_entries(e, n);
+		maps_entries_free(e, n);
 		return;
 	}
 	for (int i = start; i < n; i++) {
