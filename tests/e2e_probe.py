@@ -269,6 +269,42 @@ def test_ltrace_vdso_calls_at_the_plt():
           "stripped" not in r.stderr, r.stderr)
 
 
+def test_ltrace_signals_like_trace_mode():
+    """SIGTERM to strobe ltrace with a command that ignores it: as the
+    trace mode (and strace), the signal is passed on, strobe does not wait
+    for the command and dies of it."""
+    import signal
+    import time
+    cmd = [PY311, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+           "signal.signal(signal.SIGINT, signal.SIG_IGN); print('ready', flush=True); "
+           "time.sleep(60)"]
+    codes = []
+    for mode in (["-e", "trace=none"], ["ltrace", "-e", "getenv"]):
+        p = subprocess.Popen([STROBE] + mode + ["--"] + cmd, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+        check(p.stdout.readline().strip() == "ready", mode)
+
+        def parent(d):
+            try:
+                return open("/proc/%s/stat" % d).read().rsplit(")", 1)[-1].split()[1]
+            except OSError:
+                return None
+        kids = [int(d) for d in os.listdir("/proc") if d.isdigit() and parent(d) == str(p.pid)]
+        p.send_signal(signal.SIGTERM)
+        try:
+            codes.append(p.wait(timeout=30))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            codes.append("hung in wait")
+        for k in kids:
+            try:
+                os.kill(k, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.1)
+    check(codes == [-signal.SIGTERM, -signal.SIGTERM], codes)
+
+
 def test_ltrace_nested_unfinished():
     """qsort's comparator calls strcmp: with -x cmp, the program's own
     function shows inside qsort, which is then unfinished."""

@@ -457,7 +457,7 @@ int ltrace_run(const struct lt_opts *o)
 				 .ustack_mode = o->stack_depth ? 2 : 0,
 				 .bufsize = o->stack_depth ? 32 << 20 : 0 };
 	struct fmt_opts fo = { .strsize = o->strsize, .live = true };
-	int status = EXIT_SETUP, sigfd = -1, err, stop = 0;
+	int status = EXIT_SETUP, sigfd = -1, err, stop = 0, die_sig = 0;
 	pid_t filter = 0;
 	uint64_t start;
 
@@ -561,10 +561,23 @@ int ltrace_run(const struct lt_opts *o)
 		fprintf(stderr, "strobe ltrace: %llu probe runs skipped by the kernel (another "
 			"BPF program was running on that CPU): calls are missing\n",
 			(unsigned long long)uprog_missed_total(&r.up));
-	status = stop ? 128 + stop : 0;
-	if (o->cmd && r.child_done)
-		status = WIFEXITED(r.child_status) ? WEXITSTATUS(r.child_status)
-						   : 128 + WTERMSIG(r.child_status);
+	/* as the trace mode (and strace): the command's status, or strobe
+	 * dies of the signal that killed the command or stopped strobe,
+	 * passed on to a command of its own, which is not waited for (it
+	 * may ignore it) */
+	if (o->cmd && r.child_done && WIFEXITED(r.child_status)) {
+		status = WEXITSTATUS(r.child_status);
+	} else {
+		if (o->cmd && r.child_done)
+			die_sig = WTERMSIG(r.child_status);
+		else
+			die_sig = stop;
+		status = die_sig ? 128 + die_sig : 0;
+		if (stop && r.child > 0 && !r.child_done) {
+			kill(r.child, stop);
+			r.child_done = true;	/* left to run: not waited for */
+		}
+	}
 out:
 	if (r.rb)
 		ring_free(r.rb);
@@ -586,7 +599,7 @@ out:
 	formatter_free(r.fmt);
 	if (sigfd >= 0)
 		close(sigfd);
-	return status;
+	return die_sig && status != EXIT_SETUP ? EXIT_SIGNAL(die_sig) : status;
 }
 
 int ltrace_main(int argc, char **argv)
