@@ -275,31 +275,27 @@ def test_ltrace_signals_like_trace_mode():
     for the command and dies of it."""
     import signal
     import time
+    marker = "strobe-sigtest-%d" % os.getpid()
     cmd = [PY311, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
            "signal.signal(signal.SIGINT, signal.SIG_IGN); print('ready', flush=True); "
-           "time.sleep(60)"]
+           "time.sleep(60)", marker]
     codes = []
     for mode in (["-e", "trace=none"], ["ltrace", "-e", "getenv"]):
         p = subprocess.Popen([STROBE] + mode + ["--"] + cmd, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
         check(p.stdout.readline().strip() == "ready", mode)
-
-        def parent(d):
-            try:
-                return open("/proc/%s/stat" % d).read().rsplit(")", 1)[-1].split()[1]
-            except OSError:
-                return None
-        kids = [int(d) for d in os.listdir("/proc") if d.isdigit() and parent(d) == str(p.pid)]
         p.send_signal(signal.SIGTERM)
         try:
             codes.append(p.wait(timeout=30))
         except subprocess.TimeoutExpired:
             p.kill()
             codes.append("hung in wait")
-        for k in kids:
+        for d in os.listdir("/proc"):	# the command, left running: by its marker
             try:
-                os.kill(k, signal.SIGKILL)
-            except ProcessLookupError:
+                c = open("/proc/%s/cmdline" % d, "rb").read() if d.isdigit() else b""
+                if c.startswith(PY311.encode()) and marker.encode() in c:
+                    os.kill(int(d), signal.SIGKILL)
+            except OSError:
                 pass
         time.sleep(0.1)
     check(codes == [-signal.SIGTERM, -signal.SIGTERM], codes)
