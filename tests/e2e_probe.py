@@ -547,5 +547,49 @@ t.join()
     check(re.search(r"0000  73 65 63 72 65 74 +secret", r.stdout), r.stdout)
 
 
+
+def test_sslsniff_read_ex_length_and_order():
+    """SSL_read_ex's length is *readbytes (what the program got, 5000
+    bytes), not what -s kept; with two threads exchanging at once the
+    times count from strobe's start and come out in order."""
+    d = tempfile.mkdtemp()
+    key, crt, script = (os.path.join(d, n) for n in ("k.pem", "c.pem", "tls2.py"))
+    r = run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+             "-out", crt, "-days", "1", "-subj", "/CN=localhost"])
+    check(r.returncode == 0, r.stderr)
+    with open(script, "w") as f:
+        f.write("""import socket, ssl, sys, threading
+ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER); ctx.load_cert_chain(sys.argv[1], sys.argv[2])
+srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(4)
+def serve():
+    for _ in range(2):
+        c, _ = srv.accept()
+        with ctx.wrap_socket(c, server_side=True) as s:
+            for _ in range(5):
+                n = int(s.recv(100)); s.sendall(b"x" * n)
+def client(sizes):
+    cc = ssl.create_default_context(); cc.check_hostname = False; cc.verify_mode = ssl.CERT_NONE
+    with cc.wrap_socket(socket.create_connection(srv.getsockname())) as s:
+        for n in sizes:
+            s.sendall(b"%d" % n); got = b""
+            while len(got) < n:
+                part = s.recv(100000); got += part; print("got", len(part), file=sys.stderr)
+t = threading.Thread(target=serve); t.start()
+cs = [threading.Thread(target=client, args=([5000, 7, 3000, 12, 900],)) for _ in range(2)]
+[c.start() for c in cs]; [c.join() for c in cs]; t.join()
+""")
+    for attempt in range(3):
+        r = run([STROBE, "sslsniff", "-s", "16", "--", PYTHON, script, crt, key])
+        got = sorted(int(l.split()[1]) for l in r.stderr.splitlines() if l.startswith("got "))
+        rows = [l.split() for l in r.stdout.splitlines()[1:] if re.search(r" (READ|WRITE) ", l)]
+        times = [float(f[0]) for f in rows]
+        # the clients' reads of the server's "x" * n
+        reads = sorted(int(f[6]) for f in rows if f[4] == "READ" and int(f[6]) not in (0,)
+                       and int(f[6]) in got)
+        check(r.returncode == 0 and 5000 in got and reads == got,
+              "program %r\nstrobe %r\n%s" % (got, reads, r.stdout[-2000:]))
+        check(times == sorted(times) and all(0 <= t < 1000 for t in times), r.stdout)
+
+
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))
