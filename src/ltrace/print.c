@@ -220,14 +220,169 @@ static const char *name_of(struct lt_printer *p, uint32_t cookie)
 	return pr ? pr->func : "?";
 }
 
+/* The capture of argument arg, or NULL */
+static const struct cap *find_cap(const struct ev_uprobe *e, size_t size, unsigned arg)
+{
+	const uint8_t *q = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
+
+	for (unsigned i = 0; i < e->ncaps && q + sizeof(struct cap) <= end; i++) {
+		const struct cap *c = (const void *)q;
+
+		if (q + CAP_SIZE(c->len) > end)
+			return NULL;
+		if (c->arg == arg)
+			return c;
+		q += CAP_SIZE(c->len);
+	}
+	return NULL;
+}
+
+/*
+ * printf's variadic arguments, as ltrace shows them: the captured format
+ * says what each register holds (%s read from the process while it is
+ * there, else its address).  Only the integer registers are known: a
+ * floating-point conversion (in xmm) shows as ?, and what is passed on
+ * the stack (past the sixth argument) is left out.
+ */
+static void put_varargs(struct lt_printer *p, struct sbuf *b, const struct ev_uprobe *e,
+			size_t size, int fmt)
+{
+	const char *f = NULL, *fe = NULL;
+	int next = fmt + 1;
+
+	const struct cap *fc = find_cap(e, size, fmt);
+
+	if (fc && !(fc->flags & (CAP_FAULT | CAP_TRUNC))) {
+		f = (const char *)(fc + 1);
+		fe = f + fc->len;
+	}
+	while (f && f < fe && next < 6) {
+		int longs = 0;
+		char conv;
+
+		if (*f++ != '%')
+			continue;
+		if (f < fe && *f == '%') {
+			f++;
+			continue;
+		}
+		while (f < fe && strchr("-+ #0'123456789.*hlLqjzt", *f)) {
+			if (*f == '*' && next < 6)
+				next++;		/* a width or precision argument */
+			if (*f == 'l' || *f == 'q' || *f == 'j' || *f == 'z' || *f == 't')
+				longs++;
+			f++;
+		}
+		if (f >= fe)
+			break;
+		conv = *f++;
+		sbuf_puts(b, ", ");
+		if (strchr("fFeEgGaA", conv)) {
+			sbuf_putc(b, '?');
+			continue;
+		}
+		uint64_t v = e->args[next++];
+
+		switch (conv) {
+		case 'd': case 'i':
+			sbuf_s64(b, longs ? (int64_t)v : (int32_t)v);
+			break;
+		case 'u':
+			sbuf_u64(b, longs ? v : (uint32_t)v);
+			break;
+		case 'c':
+			if ((uint8_t)v >= 32 && (uint8_t)v < 127 && (uint8_t)v != '\'' &&
+			    (uint8_t)v != '\\')
+				sbuf_printf(b, "'%c'", (int)(uint8_t)v);
+			else
+				sbuf_printf(b, "'\\%03o'", (unsigned)(uint8_t)v);
+			break;
+		case 's': {	/* the kernel side's read of that register */
+			const struct cap *c = find_cap(e, size, next - 1);
+
+			if (!v)
+				sbuf_puts(b, "nil");
+			else if (c && !(c->flags & CAP_FAULT))
+				decode_string(b, (const char *)(c + 1), c->len, c->flags & CAP_TRUNC);
+			else
+				sbuf_hex(b, v);
+			break;
+		}
+		default:	/* x, o, p, n: as ltrace, in hex */
+			sbuf_hex(b, longs || conv == 'p' || conv == 'n' ? v : (uint32_t)v);
+		}
+	}
+}
+
+/* Replace the 4 bytes "NULL" at b->p[at] with `with` */
+static void replace_null(struct sbuf *b, size_t at, const char *with)
+{
+	size_t n = strlen(with);
+
+	memmove(b->p + at + n, b->p + at + 4, b->len - at - 4);
+	memcpy(b->p + at, with, n);
+	b->len -= 4 - n;
+}
+
+/*
+ * ltrace's null pointers: "nil" for a string, 0 for another pointer,
+ * where the shared decoders print strace's NULL.  The arguments from
+ * `from` (just after the '(') are walked at the top level (quotes,
+ * brackets and braces skipped), each one whole "NULL" replaced.
+ */
+static void ltrace_nulls(struct sbuf *b, size_t from, const struct lib_proto *pr)
+{
+	int arg = 0, depth = 0;
+	bool quoted = false, at_start = true;
+
+	for (size_t i = from; i < b->len; i++) {
+		char c = b->p[i];
+
+		if (quoted) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				quoted = false;
+			continue;
+		}
+		if (at_start && depth == 0 && i + 4 <= b->len && !memcmp(b->p + i, "NULL", 4) &&
+		    (i + 4 == b->len || b->p[i + 4] == ',' || b->p[i + 4] == ')')) {
+			bool str = pr && arg < pr->d.nargs &&
+				   (pr->d.args[arg].kind == AK_STR || pr->d.args[arg].kind == AK_PATH);
+
+			replace_null(b, i, str ? "nil" : "0");
+			continue;
+		}
+		at_start = false;
+		if (c == '"')
+			quoted = true;
+		else if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		else if (c == ',' && depth == 0) {
+			arg++;
+			while (i + 1 < b->len && b->p[i + 1] == ' ')
+				i++;
+			at_start = true;
+		}
+	}
+}
+
 static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_uprobe *e,
 		     size_t size)
 {
 	const struct up_probe *pr = uprog_probe(p->u, e->cookie);
+	int fmt = pr && pr->proto && pr->proto->varargs ? pr->proto->d.nargs - 1 : -1;
+	size_t from;
 
 	sbuf_puts(b, pr ? pr->func : "?");
 	sbuf_putc(b, '(');
+	from = b->len;
 	put_lib_args(p->f, b, pr ? pr->proto : NULL, e, size, false);
+	ltrace_nulls(b, from, pr ? pr->proto : NULL);
+	if (fmt >= 0)
+		put_varargs(p, b, e, size, fmt);
 }
 
 static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
@@ -237,10 +392,15 @@ static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
 
 	sbuf_pad_to(b, start, RESULT_COL);
 	sbuf_puts(b, " = ");
-	if (pr && pr->proto && pr->proto->ret == LR_VOID)
+	if (pr && pr->proto && pr->proto->ret == LR_VOID) {
 		sbuf_puts(b, "<void>");
-	else
+	} else {
+		size_t at = b->len;
+
 		put_lib_result(p->f, b, pr ? pr->proto : NULL, e, size);
+		if (b->len == at + 4 && !memcmp(b->p + at, "NULL", 4))
+			replace_null(b, at, pr && pr->proto && pr->proto->ret == LR_STR ? "nil" : "0");
+	}
 	if (p->o->times)
 		sbuf_printf(b, " <%llu.%06llu>", (unsigned long long)(e->dur / 1000000000),
 			    (unsigned long long)(e->dur % 1000000000) / 1000);
@@ -380,7 +540,31 @@ struct ev_uprobe *lt_entry_patch(const struct ev_uprobe *e, size_t size,
 }
 
 /* Show every held entry as unfinished: another line comes before its end. */
+/* Functions that do not return: ltrace says so where their line ends */
+static bool no_return(const char *func)
+{
+	static const char *const names[] = {
+		"exit", "_exit", "_Exit", "quick_exit", "abort", "pthread_exit", "longjmp",
+		"siglongjmp", "_longjmp", "__longjmp_chk", "__stack_chk_fail", "__assert_fail",
+		"__fortify_fail", "err", "errx", "verr", "verrx",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], func))
+			return true;
+	return false;
+}
+
+static void flush_calls(struct lt_printer *p, const struct pending *except, bool ending);
+
 static void flush_unfinished(struct lt_printer *p, const struct pending *except)
+{
+	flush_calls(p, except, false);
+}
+
+/* ending: the process ends, and with it the calls that never return
+ * ("exit(3 <no return ...>", as ltrace when nothing came between) */
+static void flush_calls(struct lt_printer *p, const struct pending *except, bool ending)
 {
 	struct sbuf *b = &p->w->buf;
 
@@ -399,7 +583,8 @@ static void flush_unfinished(struct lt_printer *p, const struct pending *except)
 			} else {
 				lt_put_call(p, b, pe->e, pe->size);
 			}
-			sbuf_puts(b, " <unfinished ...>\n");
+			sbuf_puts(b, ending && no_return(name_of(p, pe->e->cookie)) ?
+				     " <no return ...>\n" : " <unfinished ...>\n");
 			pe->printed = true;
 		}
 }
@@ -526,8 +711,8 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 		sbuf_puts(b, "SYS_");
 		put_call(p->f, b, e, size);
 	}
-	if (e->flags & EVF_NORETURN) {
-		sbuf_puts(b, " <unfinished ...>\n");
+	if (e->flags & EVF_NORETURN) {	/* exit, exit_group */
+		sbuf_puts(b, " <no return ...>\n");
 		put_stack(p, b, e->h.tid, e->h.ts, 0);
 		return;
 	}
@@ -575,7 +760,7 @@ static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
 	struct sbuf *b = &p->w->buf;
 	int sig = x->code & 0x7f;
 
-	flush_unfinished(p, NULL);
+	flush_calls(p, NULL, x->group_dead);
 	if (x->group_dead && p->us)
 		ustacks_forget(p->us, x->h.pid);
 	if (!x->group_dead)
