@@ -325,6 +325,22 @@ def test_ltrace_forms_like_ltrace():
               "%r\nltrace %r\nstrobe %r" % (extra, ref, lines(r.stderr)))
 
 
+def test_ltrace_l_shows_calls_inside_the_library():
+    """-l LIB: LIB's functions called by the program and by LIB itself
+    through its PLT (ltrace's `libz.so.1->deflateResetKeep`); every call
+    strobe shows, ltrace shows too (ltrace also shows tail jumps through a
+    PLT, deflateReset, adler32_z, which strobe does not see)."""
+    cmd = [PY311, "-c", "import zlib; zlib.compress(b'x' * 100)"]
+    names = lambda t: [re.sub(r"^\S+->", "", l).split("(")[0] for l in t.splitlines()
+                       if re.match(r"^(\S+->)?\w+\(", l)]
+    ref = names(run(["ltrace", "-l", "libz.so.1"] + cmd).stderr)
+    r = run([STROBE, "ltrace", "-l", "libz.so.1", "--"] + cmd)
+    mine = names(r.stderr)
+    check(r.returncode == 0 and "deflateResetKeep" in ref and "deflateResetKeep" in mine and
+          mine.count("adler32") == ref.count("adler32") > 0 and set(mine) <= set(ref),
+          "ltrace %r\nstrobe %r" % (ref, mine))
+
+
 def test_ltrace_nested_unfinished():
     """qsort's comparator calls strcmp: with -x cmp, the program's own
     function shows inside qsort, which is then unfinished."""

@@ -226,12 +226,17 @@ static int attach_imports(struct lt_run *r, const char *path, pid_t filter, bool
 	qsort(imp.names, imp.nnames, sizeof(*imp.names), cmp_str);
 	for (size_t i = 0; i < imp.nlibs && !err; i++) {
 		struct probe_set all = { .kind = PK_UPROBE };
+		/* -l LIB: all of LIB's functions, called by the program or by
+		 * LIB itself through its own PLT (ltrace's libz.so.1->deflateReset) */
+		bool whole = ltrace_lib_selected(r->o, imp.libs[i]);
 
+		if (whole && (err = uprog_add_caller(&r->up, imp.libs[i])))
+			break;
 		if (!(all.path = strdup(imp.libs[i])))
 			err = -ENOMEM;
 		else if (!(err = probe_elf_funcs_aliases(imp.libs[i], "*", &all)))
-			err = add_selected(r, &all, imp.names, imp.nnames, true, true, filter,
-					   count);
+			err = add_selected(r, &all, whole ? NULL : imp.names, imp.nnames, true, true,
+					   filter, count);
 		probe_set_free(&all);
 	}
 	if (!err)
