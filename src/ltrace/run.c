@@ -117,6 +117,10 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 			continue;
 		if (is_startup(name))
 			continue;
+		/* a first instruction uprobes refuse (the AVX strcmp an IFUNC
+		 * picks): the program's PLT stub takes the call (attach_stubs) */
+		if (taken && all->loc[i].bad_insn)
+			continue;
 		/* two imported aliases of one function (memcpy, memmove) are
 		 * probed twice, with two cookies: the kernel side tells them
 		 * apart by the GOT slot the call went through */
@@ -161,8 +165,9 @@ static bool taken(const struct lt_run *r, const char *name)
 }
 
 /* Imports no library file holds the code of (IFUNCs that choose the
- * vDSO's gettimeofday and time): probed at the program's PLT stub, the
- * way ltrace sees every call; said in one line where there is none. */
+ * vDSO's gettimeofday and time), or whose entry uprobes refuse (AVX
+ * strcmp): probed at the program's PLT stub, the way ltrace sees every
+ * call; said in one line where there is none. */
 static int attach_stubs(struct lt_run *r, const char *path, const struct probe_imports *imp,
 			pid_t filter, size_t *count)
 {
@@ -184,10 +189,10 @@ static int attach_stubs(struct lt_run *r, const char *path, const struct probe_i
 		}
 		err = probe_set_add(&stubs, name, vaddr, off);
 	}
-	if (missing.len && r->o->rules)
-		fprintf(stderr, "strobe ltrace: not traced: %.*s (in no library file, e.g. the "
-			"vDSO's, and %s calls them without a PLT stub)\n", (int)missing.len,
-			missing.p, path);
+	if (missing.len)
+		fprintf(stderr, "strobe ltrace: not traced: %.*s (no entry a uprobe can take in a "
+			"library file: the vDSO's code, or a first instruction uprobes refuse; and "
+			"%s calls them without a PLT stub)\n", (int)missing.len, missing.p, path);
 	if (!err && stubs.n) {
 		struct up_desc d = call_desc(r->o, true);
 

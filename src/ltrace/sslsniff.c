@@ -183,6 +183,8 @@ static int cmp_held(const void *a, const void *b)
 
 static void release(struct sniff *s)
 {
+	if (!s->nheld)
+		return;
 	qsort(s->held, s->nheld, sizeof(*s->held), cmp_held);
 	for (size_t i = 0; i < s->nheld; i++) {
 		print_record(s, s->held[i].rec, s->held[i].size);
