@@ -64,7 +64,13 @@ struct lt_printer {
 	 * probed the new program): the stop, strobe's SIGCONT and the
 	 * parent's SIGCHLDs for them are strobe's, not the program's (-S) */
 	uint32_t execed[32];
+	bool execed_gone[32];	/* it has exited since */
 	unsigned nexeced;
+	/* a stop/continue SIGCHLD delivered after the child ended: it also
+	 * stands for the exit unless another SIGCHLD of that child follows;
+	 * printed before the parent's next line, or dropped then */
+	struct ev_signal held_chld;
+	bool holding;
 };
 
 struct lt_printer *lt_printer_new(const struct lt_opts *o, struct writer *w,
@@ -739,20 +745,55 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 }
 
 static bool exec_stop_signal(const struct lt_printer *p, const struct ev_signal *sg);
+static int execed_slot(const struct lt_printer *p, uint32_t pid);
 
 /* -S: a signal delivered, "--- SIGCHLD (Child exited) ---" as ltrace */
-static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
+static void put_signal(struct lt_printer *p, const struct ev_signal *sg)
 {
 	struct lt_thread *t = thread_of(p, sg->h.tid);
 	struct sbuf *b = &p->w->buf;
 
-	if (exec_stop_signal(p, sg))
-		return;
 	flush_unfinished(p, NULL);
 	leader(p, b, &sg->h, t ? t->depth : 0);
 	sbuf_puts(b, "--- ");
 	decode_signal(b, sg->sig);
 	sbuf_printf(b, " (%s) ---\n", strsignal(sg->sig));
+}
+
+/* The held SIGCHLD, before any other line of its thread (tid) */
+static void release_held(struct lt_printer *p, uint32_t tid)
+{
+	if (p->holding && (!tid || p->held_chld.h.tid == tid)) {
+		p->holding = false;
+		put_signal(p, &p->held_chld);
+	}
+}
+
+static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
+{
+	int32_t code, from;
+
+	memcpy(&code, sg->info + 8, sizeof(code));
+	memcpy(&from, sg->info + 16, sizeof(from));
+	if (p->holding && sg->sig == SIGCHLD && sg->h.tid == p->held_chld.h.tid &&
+	    (code == CLD_EXITED || code == CLD_KILLED || code == CLD_DUMPED)) {
+		int32_t hfrom;
+
+		memcpy(&hfrom, p->held_chld.info + 16, sizeof(hfrom));
+		if (hfrom == from)
+			p->holding = false;	/* the exit came on its own */
+	}
+	release_held(p, sg->h.tid);
+	if (exec_stop_signal(p, sg)) {
+		int i = execed_slot(p, from);
+
+		if (sg->sig == SIGCHLD && i >= 0 && p->execed_gone[i]) {
+			p->held_chld = *sg;
+			p->holding = true;
+		}
+		return;
+	}
+	put_signal(p, sg);
 }
 
 static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
@@ -761,6 +802,8 @@ static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
 	int sig = x->code & 0x7f;
 
 	flush_calls(p, NULL, x->group_dead);
+	if (x->group_dead && execed_slot(p, x->h.pid) >= 0)
+		p->execed_gone[execed_slot(p, x->h.pid)] = true;
 	if (x->group_dead && p->us)
 		ustacks_forget(p->us, x->h.pid);
 	if (!x->group_dead)
@@ -796,6 +839,7 @@ static void on_exec(struct lt_printer *p, const struct ev_exec *x)
 	if (t)
 		t->depth = 0;
 	flush_unfinished(p, NULL);
+	p->execed_gone[p->nexeced % 32] = false;
 	p->execed[p->nexeced++ % 32] = x->h.pid;
 	if (p->o->syscalls)
 		return;
@@ -803,12 +847,17 @@ static void on_exec(struct lt_printer *p, const struct ev_exec *x)
 	sbuf_puts(b, "--- Called exec() ---\n");
 }
 
-static bool was_execed(const struct lt_printer *p, uint32_t pid)
+static int execed_slot(const struct lt_printer *p, uint32_t pid)
 {
 	for (unsigned i = 0; i < 32 && i < p->nexeced; i++)
 		if (p->execed[i] == pid)
-			return true;
-	return false;
+			return i;
+	return -1;
+}
+
+static bool was_execed(const struct lt_printer *p, uint32_t pid)
+{
+	return execed_slot(p, pid) >= 0;
 }
 
 /* The signals strobe's stop at exec causes (see on_exec) */
@@ -823,7 +872,7 @@ static bool exec_stop_signal(const struct lt_printer *p, const struct ev_signal 
 		return code == SI_KERNEL && was_execed(p, sg->h.pid);
 	case SIGCONT:
 		return code == SI_USER && from == getpid() && was_execed(p, sg->h.pid);
-	case SIGCHLD:
+	case SIGCHLD:	/* when the child has ended since: held (on_signal) */
 		return (code == CLD_STOPPED || code == CLD_CONTINUED) && was_execed(p, from);
 	}
 	return false;
@@ -840,6 +889,8 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 		sbuf_printf(&p->w->buf, "strobe: %u events lost here (ring buffer full)\n",
 			    h->lost);
 	}
+	if (h->kind != EV_SIGNAL && h->kind != EV_USTACK && h->kind != EV_MAPS)
+		release_held(p, h->tid);
 	if (h->kind == EV_UPROBE && size >= sizeof(struct ev_uprobe)) {
 		const struct ev_uprobe *e = rec;
 
@@ -864,6 +915,7 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 
 void lt_printer_finish(struct lt_printer *p)
 {
+	release_held(p, 0);
 	flush_unfinished(p, NULL);
 	writer_flush(p->w);
 }
