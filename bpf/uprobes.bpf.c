@@ -385,7 +385,7 @@ __noinline int cap_g(__u32 off, __u64 uptr, __u64 len, __u32 argstr)
 	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero), *data;
 	struct cap *c;
 	long r;
-	bool str = argstr >> 8;
+	bool str = (argstr >> 8) & 1;
 
 	if (!buf || off >= UP_CAP_LIMIT)
 		return 0;
@@ -396,7 +396,7 @@ __noinline int cap_g(__u32 off, __u64 uptr, __u64 len, __u32 argstr)
 	c->arg = argstr & 0xff;
 	c->flags = 0;
 	c->len = 0;
-	if (len > str_max)
+	if (len > str_max && !(argstr & 0x200))	/* 0x200: a value, whole */
 		len = str_max;
 	if (len > UP_CAP_MAX - 1)
 		len = UP_CAP_MAX - 1;
@@ -547,6 +547,14 @@ __noinline int emit_g(__u32 cookie)
 			failed |= 1 << i;
 		off += sz & 0x1fff;
 		ncaps += sz > 0;
+		/* the length itself (SSL_read_ex's *readbytes), whatever -s cut */
+		if (k == UC_BUF_OUT_PLEN) {
+			__u8 la = d->len_arg[i] & 7;
+
+			sz = cap_g(off, x->args[la], 8, la | 0x200);
+			off += sz & 0x1fff;
+			ncaps += sz > 0;
+		}
 	}
 	if ((x->flags & UPF_RETURN) && (d->flags & UD_RET_STR) && x->ret) {
 		int sz = cap_g(off, x->ret, 4096, UP_CAP_RET | 0x100);

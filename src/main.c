@@ -64,8 +64,10 @@ int main(int argc, char **argv)
 		return top_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "script"))
 		return script_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "ltrace"))
-		return ltrace_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "ltrace")) {
+		rc = ltrace_main(argc - 1, argv + 1);
+		return rc & 0x100 ? die_of(rc & 0xff) : rc;
+	}
 	if (argc > 1 && !strcmp(argv[1], "sslsniff"))
 		return sslsniff_main(argc - 1, argv + 1);
 	rc = options_parse(&o, argc, argv);

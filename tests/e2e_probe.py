@@ -135,15 +135,16 @@ def test_ltrace_like_ltrace():
     mine = run([STROBE, "ltrace", prog("libcalls")])
     check(mine.returncode == 0, mine.stderr)
     # strcmp (an IFUNC whose AVX2 choice starts with an instruction the
-    # kernel cannot probe) is said to be missing; the rest must match
-    r_calls = [c for c in ltrace_calls(ref.stderr) if c[0] != "strcmp"]
+    # kernel cannot probe) is probed at the program's PLT stub: all match
+    r_calls = ltrace_calls(ref.stderr)
     m_calls = ltrace_calls(mine.stderr)
     # pointers differ from run to run
     norm = [(f, "P" if v.startswith("0x") else v) for f, v in r_calls]
     check([(f, "P" if v.startswith("0x") else v) for f, v in m_calls] ==
-          [(f, v.replace("nil", "NULL")) for f, v in norm],
+          norm,
           "ltrace %r\nstrobe %r" % (r_calls, m_calls))
-    check("strcmp" in mine.stderr.splitlines()[0], mine.stderr)
+    check("strcmp" in [c[0] for c in m_calls] and not mine.stderr.startswith("strobe"),
+          mine.stderr)
     check(re.search(r'^puts\("hello from libcalls"\) {22}= 20$', mine.stderr, re.M),
           mine.stderr)
     check(mine.stderr.rstrip().endswith("+++ exited (status 0) +++"), mine.stderr)
@@ -153,7 +154,11 @@ def test_ltrace_where_ltrace_sees_nothing():
     base = ltrace_calls(run([STROBE, "ltrace", prog("libcalls")]).stderr)
     for v in ("noplt", "now", "ibt"):
         mine = run([STROBE, "ltrace", prog("libcalls-" + v)])
-        check([c[0] for c in ltrace_calls(mine.stderr)] == [c[0] for c in base],
+        # -fno-plt: strcmp's entry cannot be probed (AVX) and there is no
+        # PLT stub to take it: said in one line
+        want = [c[0] for c in base if v != "noplt" or c[0] != "strcmp"]
+        check([c[0] for c in ltrace_calls(mine.stderr)] == want and
+              (v != "noplt" or "not traced: strcmp" in mine.stderr.splitlines()[0]),
               "%s: %r" % (v, mine.stderr))
     # -fno-plt: ltrace 0.7 shows no call at all
     ref = run(["ltrace", prog("libcalls-noplt")])
@@ -261,12 +266,84 @@ def test_ltrace_vdso_calls_at_the_plt():
     ref = results(run(["ltrace", prog("vdsocalls")]).stderr, ["time", "gettimeofday"])
     r = run([STROBE, "ltrace", "--", prog("vdsocalls")])
     mine = results(r.stderr, ["time", "gettimeofday"])
-    check(r.returncode == 0 and len(ref) == 5 and
-          [(f, v.replace("NULL", "0")) for f, v in mine] == ref,
+    secs = lambda calls: [(f, "T" if f == "time" else v) for f, v in calls]	# time goes on
+    check(r.returncode == 0 and len(ref) == 5 and secs(mine) == secs(ref),
           "ltrace %r\nstrobe %r" % (ref, r.stderr))
     r = run([STROBE, "--list", "uprobe:libc:gettimeofday*"])
     check(r.returncode != 0 and "IFUNC" in r.stderr and "vDSO" in r.stderr and
           "stripped" not in r.stderr, r.stderr)
+
+
+def test_ltrace_signals_like_trace_mode():
+    """SIGTERM to strobe ltrace with a command that ignores it: as the
+    trace mode (and strace), the signal is passed on, strobe does not wait
+    for the command and dies of it."""
+    import signal
+    import time
+    marker = "strobe-sigtest-%d" % os.getpid()
+    cmd = [PY311, "-c", "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+           "signal.signal(signal.SIGINT, signal.SIG_IGN); print('ready', flush=True); "
+           "time.sleep(60)", marker]
+    codes = []
+    for mode in (["-e", "trace=none"], ["ltrace", "-e", "getenv"]):
+        p = subprocess.Popen([STROBE] + mode + ["--"] + cmd, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+        check(p.stdout.readline().strip() == "ready", mode)
+        p.send_signal(signal.SIGTERM)
+        try:
+            codes.append(p.wait(timeout=30))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            codes.append("hung in wait")
+        for d in os.listdir("/proc"):	# the command, left running: by its marker
+            try:
+                c = open("/proc/%s/cmdline" % d, "rb").read() if d.isdigit() else b""
+                if c.startswith(PY311.encode()) and marker.encode() in c:
+                    os.kill(int(d), signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.1)
+    check(codes == [-signal.SIGTERM, -signal.SIGTERM], codes)
+
+
+def test_ltrace_forms_like_ltrace():
+    """ltrace's forms: printf's variadic arguments (%s read by the kernel
+    side), snprintf's output string, nil for a NULL string, 0 for a NULL
+    pointer, `<no return ...>` for exit and exit_group: the same lines as
+    ltrace's, with and without -S."""
+    def lines(text):
+        out = []
+        for l in text.splitlines():
+            if l.startswith("SYS_") and not l.startswith("SYS_exit_group"):
+                continue
+            l = re.sub(r"^\S+->", "", l)
+            out.append(re.sub(r"0x[0-9a-f]+", "P", re.sub(r"\s+", " ", l)))
+        return out
+    fns = "printf+snprintf+getenv+fflush+exit"
+    for extra in ([], ["-S"]):
+        ref = lines(run(["ltrace"] + extra + ["-e", fns, prog("ltforms")]).stderr)
+        r = run([STROBE, "ltrace"] + extra + ["-e", fns, "--", prog("ltforms")])
+        check(r.returncode == 3 and lines(r.stderr) == ref and
+              any(l.startswith('printf("%d %s %ld %c %u|\\n", -42, "str", 7, \'x\', 3')
+                  for l in ref) and
+              any(l.startswith("exit(3 <") for l in ref),
+              "%r\nltrace %r\nstrobe %r" % (extra, ref, lines(r.stderr)))
+
+
+def test_ltrace_l_shows_calls_inside_the_library():
+    """-l LIB: LIB's functions called by the program and by LIB itself
+    through its PLT (ltrace's `libz.so.1->deflateResetKeep`); every call
+    strobe shows, ltrace shows too (ltrace also shows tail jumps through a
+    PLT, deflateReset, adler32_z, which strobe does not see)."""
+    cmd = [PY311, "-c", "import zlib; zlib.compress(b'x' * 100)"]
+    names = lambda t: [re.sub(r"^\S+->", "", l).split("(")[0] for l in t.splitlines()
+                       if re.match(r"^(\S+->)?\w+\(", l)]
+    ref = names(run(["ltrace", "-l", "libz.so.1"] + cmd).stderr)
+    r = run([STROBE, "ltrace", "-l", "libz.so.1", "--"] + cmd)
+    mine = names(r.stderr)
+    check(r.returncode == 0 and "deflateResetKeep" in ref and "deflateResetKeep" in mine and
+          mine.count("adler32") == ref.count("adler32") > 0 and set(mine) <= set(ref),
+          "ltrace %r\nstrobe %r" % (ref, mine))
 
 
 def test_ltrace_nested_unfinished():
@@ -327,7 +404,7 @@ def calls_and_syscalls(text):
     library call (its first line), in order."""
     out = []
     for l in text.splitlines():
-        m = re.match(r"^SYS_(\w+)\(.*?(?:\)\s+= (\S+)|<unfinished \.\.\.>)$", l)
+        m = re.match(r"^SYS_(\w+)\(.*?(?:\)\s+= (\S+)|<unfinished \.\.\.>|<no return \.\.\.>)$", l)
         if m:
             name = LTRACE_SYSCALL_NAMES.get(m.group(1), m.group(1))
             if name in ("335", "336"):
@@ -346,13 +423,12 @@ def calls_and_syscalls(text):
 
 def test_ltrace_syscalls_like_ltrace():
     """-S: the same syscalls as ltrace -S shows, with the same results,
-    in the same places among the library calls (strcmp, which strobe
-    cannot probe here, left out)."""
+    in the same places among the library calls (strcmp, whose entry
+    uprobes refuse here, taken at the program's PLT stub)."""
     ref = calls_and_syscalls(run(["ltrace", "-S", prog("libcalls")]).stderr)
     r = run([STROBE, "ltrace", "-S", prog("libcalls")])
     check(r.returncode == 0, r.stderr)
     mine = calls_and_syscalls(r.stderr)
-    ref = [c for c in ref if c != ("L", "strcmp")]
     check(len(ref) > 30 and mine == ref, "ltrace %r\nstrobe %r" % (ref, mine))
     # decoded as strobe decodes syscalls; the launched command's execve
     # and the uretprobe trampoline's syscall are not the program's
@@ -385,7 +461,6 @@ def test_ltrace_syscalls_like_ltrace():
     mine = rows(r.stderr)
     for t in (ref, mine):
         t.pop("total", None)
-    ref.pop("strcmp", None)
     ref.pop("SYS_335", None)
     check(r.returncode == 0 and mine.pop("SYS_execve", 0) == 1 and len(ref) > 20 and
           mine == ref, "ltrace %r\nstrobe %r\n%s" % (ref, mine, r.stderr))
@@ -513,6 +588,64 @@ t.join()
     check(all(re.search(r"SSL_(read|write)_ex\s+17 <", c[0]) for c in calls), r.stdout)
     r = run([STROBE, "sslsniff", "-x", "-s", "6", "--", PYTHON, script, crt, key])
     check(re.search(r"0000  73 65 63 72 65 74 +secret", r.stdout), r.stdout)
+
+
+
+def test_sslsniff_read_ex_length_and_order():
+    """SSL_read_ex's length is *readbytes (what the program got, 5000
+    bytes), not what -s kept; with two threads exchanging at once the
+    times count from strobe's start and come out in order."""
+    d = tempfile.mkdtemp()
+    key, crt, script = (os.path.join(d, n) for n in ("k.pem", "c.pem", "tls2.py"))
+    r = run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+             "-out", crt, "-days", "1", "-subj", "/CN=localhost"])
+    check(r.returncode == 0, r.stderr)
+    with open(script, "w") as f:
+        f.write("""import socket, ssl, sys, threading
+ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER); ctx.load_cert_chain(sys.argv[1], sys.argv[2])
+srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(4)
+def serve():
+    for _ in range(2):
+        c, _ = srv.accept()
+        with ctx.wrap_socket(c, server_side=True) as s:
+            for _ in range(5):
+                n = int(s.recv(100)); s.sendall(b"x" * n)
+def client(sizes):
+    cc = ssl.create_default_context(); cc.check_hostname = False; cc.verify_mode = ssl.CERT_NONE
+    with cc.wrap_socket(socket.create_connection(srv.getsockname())) as s:
+        for n in sizes:
+            s.sendall(b"%d" % n); got = b""
+            while len(got) < n:
+                part = s.recv(100000); got += part; print("got", len(part), file=sys.stderr)
+t = threading.Thread(target=serve); t.start()
+cs = [threading.Thread(target=client, args=([5000, 7, 3000, 12, 900],)) for _ in range(2)]
+[c.start() for c in cs]; [c.join() for c in cs]; t.join()
+""")
+    for attempt in range(3):
+        r = run([STROBE, "sslsniff", "-s", "16", "--", PYTHON, script, crt, key])
+        got = sorted(int(l.split()[1]) for l in r.stderr.splitlines() if l.startswith("got "))
+        rows = [l.split() for l in r.stdout.splitlines()[1:] if re.search(r" (READ|WRITE) ", l)]
+        times = [float(f[0]) for f in rows]
+        # the clients' reads of the server's "x" * n
+        reads = sorted(int(f[6]) for f in rows if f[4] == "READ" and int(f[6]) not in (0,)
+                       and int(f[6]) in got)
+        check(r.returncode == 0 and 5000 in got and reads == got,
+              "program %r\nstrobe %r\n%s" % (got, reads, r.stdout[-2000:]))
+        check(times == sorted(times) and all(0 <= t < 1000 for t in times), r.stdout)
+
+
+
+def test_trace_injected_path_read_from_the_process():
+    """Trace mode: an injected openat never runs, so its path may lie in a
+    page nothing faulted in (the kernel side cannot read it; a pointer
+    in 3 of 8 runs): read from the process, it prints as strace's."""
+    cmd = ["-e", "trace=openat", "-e", "inject=openat:error=EACCES:when=3", "--", "cat",
+           "/etc/hostname"]
+    ref = [l for l in run(["strace"] + cmd[:4] + cmd[5:]).stderr.splitlines() if "INJECTED" in l]
+    check(len(ref) == 1 and '"/' in ref[0], ref)
+    for attempt in range(12):
+        mine = [l for l in run([STROBE] + cmd).stderr.splitlines() if "INJECTED" in l]
+        check(mine == ref, "attempt %d: strace %r\nstrobe %r" % (attempt, ref, mine))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/seccomp.h>
@@ -196,6 +197,37 @@ static bool poke(struct injector *in, const struct inject_rule *rule, pid_t tid,
 	return any;
 }
 
+/*
+ * A call strobe answers in place of the kernel never runs, so the pages
+ * its strings are in may never be faulted in, and the tracepoint program
+ * (which cannot fault) would print a pointer (3 runs in 8 of cat's
+ * locale-archive openat).  Reading them here, while the thread waits
+ * before its call, faults them in as strace's process_vm_readv does; the
+ * sys_enter program, which runs after seccomp, then reads them.
+ */
+static void fault_in_strings(pid_t tid, int nr, const __u64 *args)
+{
+	const struct syscall_desc *d = syscall_get(nr);
+	char buf[4096];
+
+	for (int i = 0; d && i < d->nargs && i < 6; i++) {
+		struct arg_capture c;
+		struct iovec l = { buf, sizeof(buf) }, r;
+
+		if (!arg_capture(&d->args[i], &c) || (c.ck != CK_PATH && c.ck != CK_STR))
+			continue;
+		/* up to the end of the page, then the next one if no NUL */
+		r.iov_base = (void *)(uintptr_t)args[i];
+		r.iov_len = l.iov_len = 4096 - (args[i] & 4095);
+		if (process_vm_readv(tid, &l, 1, &r, 1, 0) == (ssize_t)r.iov_len &&
+		    !memchr(buf, 0, r.iov_len)) {
+			r.iov_base = (char *)r.iov_base + r.iov_len;
+			l.iov_len = r.iov_len = sizeof(buf);
+			process_vm_readv(tid, &l, 1, &r, 1, 0);
+		}
+	}
+}
+
 static void handle(struct injector *in)
 {
 	struct seccomp_notif *q = in->req;
@@ -232,6 +264,7 @@ static void handle(struct injector *in)
 		r->error = rule->has_error ? -rule->error : 0;
 		r->val = rule->has_error ? 0 : (int64_t)rule->retval;
 		mark.flags |= INJ_INJECTED | (rule->has_retval ? INJ_RETVAL : 0);
+		fault_in_strings(tid, nr, q->data.args);
 	}
 	if (rule->poke_n && poke(in, rule, tid, nr))
 		mark.flags |= INJ_ARGS;

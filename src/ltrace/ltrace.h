@@ -50,6 +50,8 @@ struct lt_opts {
 int ltrace_parse(struct lt_opts *o, int argc, char **argv);
 /* Whether a -e rule set selects symbol `sym` of library `lib`. */
 bool ltrace_selected(const struct lt_opts *o, const char *sym, const char *lib);
+/* Whether -l names library lib */
+bool ltrace_lib_selected(const struct lt_opts *o, const char *lib);
 void ltrace_opts_free(struct lt_opts *o);
 int ltrace_main(int argc, char **argv);
 int ltrace_run(const struct lt_opts *o);

@@ -104,6 +104,14 @@ static bool lib_match(const char *pat, const char *lib)
 	return !fnmatch(pat, base, 0) || !fnmatch(pat, lib, 0);
 }
 
+bool ltrace_lib_selected(const struct lt_opts *o, const char *lib)
+{
+	for (int i = 0; i < o->nlibs; i++)
+		if (lib_match(o->libs[i], lib))
+			return true;
+	return false;
+}
+
 bool ltrace_selected(const struct lt_opts *o, const char *sym, const char *lib)
 {
 	bool sel = !o->nrules || o->rules[0].exclude;

@@ -64,7 +64,13 @@ struct lt_printer {
 	 * probed the new program): the stop, strobe's SIGCONT and the
 	 * parent's SIGCHLDs for them are strobe's, not the program's (-S) */
 	uint32_t execed[32];
+	bool execed_gone[32];	/* it has exited since */
 	unsigned nexeced;
+	/* a stop/continue SIGCHLD delivered after the child ended: it also
+	 * stands for the exit unless another SIGCHLD of that child follows;
+	 * printed before the parent's next line, or dropped then */
+	struct ev_signal held_chld;
+	bool holding;
 };
 
 struct lt_printer *lt_printer_new(const struct lt_opts *o, struct writer *w,
@@ -220,14 +226,169 @@ static const char *name_of(struct lt_printer *p, uint32_t cookie)
 	return pr ? pr->func : "?";
 }
 
+/* The capture of argument arg, or NULL */
+static const struct cap *find_cap(const struct ev_uprobe *e, size_t size, unsigned arg)
+{
+	const uint8_t *q = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
+
+	for (unsigned i = 0; i < e->ncaps && q + sizeof(struct cap) <= end; i++) {
+		const struct cap *c = (const void *)q;
+
+		if (q + CAP_SIZE(c->len) > end)
+			return NULL;
+		if (c->arg == arg)
+			return c;
+		q += CAP_SIZE(c->len);
+	}
+	return NULL;
+}
+
+/*
+ * printf's variadic arguments, as ltrace shows them: the captured format
+ * says what each register holds (%s read from the process while it is
+ * there, else its address).  Only the integer registers are known: a
+ * floating-point conversion (in xmm) shows as ?, and what is passed on
+ * the stack (past the sixth argument) is left out.
+ */
+static void put_varargs(struct lt_printer *p, struct sbuf *b, const struct ev_uprobe *e,
+			size_t size, int fmt)
+{
+	const char *f = NULL, *fe = NULL;
+	int next = fmt + 1;
+
+	const struct cap *fc = find_cap(e, size, fmt);
+
+	if (fc && !(fc->flags & (CAP_FAULT | CAP_TRUNC))) {
+		f = (const char *)(fc + 1);
+		fe = f + fc->len;
+	}
+	while (f && f < fe && next < 6) {
+		int longs = 0;
+		char conv;
+
+		if (*f++ != '%')
+			continue;
+		if (f < fe && *f == '%') {
+			f++;
+			continue;
+		}
+		while (f < fe && strchr("-+ #0'123456789.*hlLqjzt", *f)) {
+			if (*f == '*' && next < 6)
+				next++;		/* a width or precision argument */
+			if (*f == 'l' || *f == 'q' || *f == 'j' || *f == 'z' || *f == 't')
+				longs++;
+			f++;
+		}
+		if (f >= fe)
+			break;
+		conv = *f++;
+		sbuf_puts(b, ", ");
+		if (strchr("fFeEgGaA", conv)) {
+			sbuf_putc(b, '?');
+			continue;
+		}
+		uint64_t v = e->args[next++];
+
+		switch (conv) {
+		case 'd': case 'i':
+			sbuf_s64(b, longs ? (int64_t)v : (int32_t)v);
+			break;
+		case 'u':
+			sbuf_u64(b, longs ? v : (uint32_t)v);
+			break;
+		case 'c':
+			if ((uint8_t)v >= 32 && (uint8_t)v < 127 && (uint8_t)v != '\'' &&
+			    (uint8_t)v != '\\')
+				sbuf_printf(b, "'%c'", (int)(uint8_t)v);
+			else
+				sbuf_printf(b, "'\\%03o'", (unsigned)(uint8_t)v);
+			break;
+		case 's': {	/* the kernel side's read of that register */
+			const struct cap *c = find_cap(e, size, next - 1);
+
+			if (!v)
+				sbuf_puts(b, "nil");
+			else if (c && !(c->flags & CAP_FAULT))
+				decode_string(b, (const char *)(c + 1), c->len, c->flags & CAP_TRUNC);
+			else
+				sbuf_hex(b, v);
+			break;
+		}
+		default:	/* x, o, p, n: as ltrace, in hex */
+			sbuf_hex(b, longs || conv == 'p' || conv == 'n' ? v : (uint32_t)v);
+		}
+	}
+}
+
+/* Replace the 4 bytes "NULL" at b->p[at] with `with` */
+static void replace_null(struct sbuf *b, size_t at, const char *with)
+{
+	size_t n = strlen(with);
+
+	memmove(b->p + at + n, b->p + at + 4, b->len - at - 4);
+	memcpy(b->p + at, with, n);
+	b->len -= 4 - n;
+}
+
+/*
+ * ltrace's null pointers: "nil" for a string, 0 for another pointer,
+ * where the shared decoders print strace's NULL.  The arguments from
+ * `from` (just after the '(') are walked at the top level (quotes,
+ * brackets and braces skipped), each one whole "NULL" replaced.
+ */
+static void ltrace_nulls(struct sbuf *b, size_t from, const struct lib_proto *pr)
+{
+	int arg = 0, depth = 0;
+	bool quoted = false, at_start = true;
+
+	for (size_t i = from; i < b->len; i++) {
+		char c = b->p[i];
+
+		if (quoted) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				quoted = false;
+			continue;
+		}
+		if (at_start && depth == 0 && i + 4 <= b->len && !memcmp(b->p + i, "NULL", 4) &&
+		    (i + 4 == b->len || b->p[i + 4] == ',' || b->p[i + 4] == ')')) {
+			bool str = pr && arg < pr->d.nargs &&
+				   (pr->d.args[arg].kind == AK_STR || pr->d.args[arg].kind == AK_PATH);
+
+			replace_null(b, i, str ? "nil" : "0");
+			continue;
+		}
+		at_start = false;
+		if (c == '"')
+			quoted = true;
+		else if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		else if (c == ',' && depth == 0) {
+			arg++;
+			while (i + 1 < b->len && b->p[i + 1] == ' ')
+				i++;
+			at_start = true;
+		}
+	}
+}
+
 static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_uprobe *e,
 		     size_t size)
 {
 	const struct up_probe *pr = uprog_probe(p->u, e->cookie);
+	int fmt = pr && pr->proto && pr->proto->varargs ? pr->proto->d.nargs - 1 : -1;
+	size_t from;
 
 	sbuf_puts(b, pr ? pr->func : "?");
 	sbuf_putc(b, '(');
+	from = b->len;
 	put_lib_args(p->f, b, pr ? pr->proto : NULL, e, size, false);
+	ltrace_nulls(b, from, pr ? pr->proto : NULL);
+	if (fmt >= 0)
+		put_varargs(p, b, e, size, fmt);
 }
 
 static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
@@ -237,10 +398,15 @@ static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
 
 	sbuf_pad_to(b, start, RESULT_COL);
 	sbuf_puts(b, " = ");
-	if (pr && pr->proto && pr->proto->ret == LR_VOID)
+	if (pr && pr->proto && pr->proto->ret == LR_VOID) {
 		sbuf_puts(b, "<void>");
-	else
+	} else {
+		size_t at = b->len;
+
 		put_lib_result(p->f, b, pr ? pr->proto : NULL, e, size);
+		if (b->len == at + 4 && !memcmp(b->p + at, "NULL", 4))
+			replace_null(b, at, pr && pr->proto && pr->proto->ret == LR_STR ? "nil" : "0");
+	}
 	if (p->o->times)
 		sbuf_printf(b, " <%llu.%06llu>", (unsigned long long)(e->dur / 1000000000),
 			    (unsigned long long)(e->dur % 1000000000) / 1000);
@@ -380,7 +546,31 @@ struct ev_uprobe *lt_entry_patch(const struct ev_uprobe *e, size_t size,
 }
 
 /* Show every held entry as unfinished: another line comes before its end. */
+/* Functions that do not return: ltrace says so where their line ends */
+static bool no_return(const char *func)
+{
+	static const char *const names[] = {
+		"exit", "_exit", "_Exit", "quick_exit", "abort", "pthread_exit", "longjmp",
+		"siglongjmp", "_longjmp", "__longjmp_chk", "__stack_chk_fail", "__assert_fail",
+		"__fortify_fail", "err", "errx", "verr", "verrx",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], func))
+			return true;
+	return false;
+}
+
+static void flush_calls(struct lt_printer *p, const struct pending *except, bool ending);
+
 static void flush_unfinished(struct lt_printer *p, const struct pending *except)
+{
+	flush_calls(p, except, false);
+}
+
+/* ending: the process ends, and with it the calls that never return
+ * ("exit(3 <no return ...>", as ltrace when nothing came between) */
+static void flush_calls(struct lt_printer *p, const struct pending *except, bool ending)
 {
 	struct sbuf *b = &p->w->buf;
 
@@ -399,7 +589,8 @@ static void flush_unfinished(struct lt_printer *p, const struct pending *except)
 			} else {
 				lt_put_call(p, b, pe->e, pe->size);
 			}
-			sbuf_puts(b, " <unfinished ...>\n");
+			sbuf_puts(b, ending && no_return(name_of(p, pe->e->cookie)) ?
+				     " <no return ...>\n" : " <unfinished ...>\n");
 			pe->printed = true;
 		}
 }
@@ -526,8 +717,8 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 		sbuf_puts(b, "SYS_");
 		put_call(p->f, b, e, size);
 	}
-	if (e->flags & EVF_NORETURN) {
-		sbuf_puts(b, " <unfinished ...>\n");
+	if (e->flags & EVF_NORETURN) {	/* exit, exit_group */
+		sbuf_puts(b, " <no return ...>\n");
 		put_stack(p, b, e->h.tid, e->h.ts, 0);
 		return;
 	}
@@ -554,15 +745,14 @@ static void on_syscall(struct lt_printer *p, const struct ev_syscall *e, size_t 
 }
 
 static bool exec_stop_signal(const struct lt_printer *p, const struct ev_signal *sg);
+static int execed_slot(const struct lt_printer *p, uint32_t pid);
 
 /* -S: a signal delivered, "--- SIGCHLD (Child exited) ---" as ltrace */
-static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
+static void put_signal(struct lt_printer *p, const struct ev_signal *sg)
 {
 	struct lt_thread *t = thread_of(p, sg->h.tid);
 	struct sbuf *b = &p->w->buf;
 
-	if (exec_stop_signal(p, sg))
-		return;
 	flush_unfinished(p, NULL);
 	leader(p, b, &sg->h, t ? t->depth : 0);
 	sbuf_puts(b, "--- ");
@@ -570,12 +760,50 @@ static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
 	sbuf_printf(b, " (%s) ---\n", strsignal(sg->sig));
 }
 
+/* The held SIGCHLD, before any other line of its thread (tid) */
+static void release_held(struct lt_printer *p, uint32_t tid)
+{
+	if (p->holding && (!tid || p->held_chld.h.tid == tid)) {
+		p->holding = false;
+		put_signal(p, &p->held_chld);
+	}
+}
+
+static void on_signal(struct lt_printer *p, const struct ev_signal *sg)
+{
+	int32_t code, from;
+
+	memcpy(&code, sg->info + 8, sizeof(code));
+	memcpy(&from, sg->info + 16, sizeof(from));
+	if (p->holding && sg->sig == SIGCHLD && sg->h.tid == p->held_chld.h.tid &&
+	    (code == CLD_EXITED || code == CLD_KILLED || code == CLD_DUMPED)) {
+		int32_t hfrom;
+
+		memcpy(&hfrom, p->held_chld.info + 16, sizeof(hfrom));
+		if (hfrom == from)
+			p->holding = false;	/* the exit came on its own */
+	}
+	release_held(p, sg->h.tid);
+	if (exec_stop_signal(p, sg)) {
+		int i = execed_slot(p, from);
+
+		if (sg->sig == SIGCHLD && i >= 0 && p->execed_gone[i]) {
+			p->held_chld = *sg;
+			p->holding = true;
+		}
+		return;
+	}
+	put_signal(p, sg);
+}
+
 static void on_exit_rec(struct lt_printer *p, const struct ev_exit *x)
 {
 	struct sbuf *b = &p->w->buf;
 	int sig = x->code & 0x7f;
 
-	flush_unfinished(p, NULL);
+	flush_calls(p, NULL, x->group_dead);
+	if (x->group_dead && execed_slot(p, x->h.pid) >= 0)
+		p->execed_gone[execed_slot(p, x->h.pid)] = true;
 	if (x->group_dead && p->us)
 		ustacks_forget(p->us, x->h.pid);
 	if (!x->group_dead)
@@ -611,6 +839,7 @@ static void on_exec(struct lt_printer *p, const struct ev_exec *x)
 	if (t)
 		t->depth = 0;
 	flush_unfinished(p, NULL);
+	p->execed_gone[p->nexeced % 32] = false;
 	p->execed[p->nexeced++ % 32] = x->h.pid;
 	if (p->o->syscalls)
 		return;
@@ -618,12 +847,17 @@ static void on_exec(struct lt_printer *p, const struct ev_exec *x)
 	sbuf_puts(b, "--- Called exec() ---\n");
 }
 
-static bool was_execed(const struct lt_printer *p, uint32_t pid)
+static int execed_slot(const struct lt_printer *p, uint32_t pid)
 {
 	for (unsigned i = 0; i < 32 && i < p->nexeced; i++)
 		if (p->execed[i] == pid)
-			return true;
-	return false;
+			return i;
+	return -1;
+}
+
+static bool was_execed(const struct lt_printer *p, uint32_t pid)
+{
+	return execed_slot(p, pid) >= 0;
 }
 
 /* The signals strobe's stop at exec causes (see on_exec) */
@@ -638,7 +872,7 @@ static bool exec_stop_signal(const struct lt_printer *p, const struct ev_signal 
 		return code == SI_KERNEL && was_execed(p, sg->h.pid);
 	case SIGCONT:
 		return code == SI_USER && from == getpid() && was_execed(p, sg->h.pid);
-	case SIGCHLD:
+	case SIGCHLD:	/* when the child has ended since: held (on_signal) */
 		return (code == CLD_STOPPED || code == CLD_CONTINUED) && was_execed(p, from);
 	}
 	return false;
@@ -655,6 +889,8 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 		sbuf_printf(&p->w->buf, "strobe: %u events lost here (ring buffer full)\n",
 			    h->lost);
 	}
+	if (h->kind != EV_SIGNAL && h->kind != EV_USTACK && h->kind != EV_MAPS)
+		release_held(p, h->tid);
 	if (h->kind == EV_UPROBE && size >= sizeof(struct ev_uprobe)) {
 		const struct ev_uprobe *e = rec;
 
@@ -679,6 +915,7 @@ void lt_printer_event(struct lt_printer *p, const void *rec, size_t size)
 
 void lt_printer_finish(struct lt_printer *p)
 {
+	release_held(p, 0);
 	flush_unfinished(p, NULL);
 	writer_flush(p->w);
 }

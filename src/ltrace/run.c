@@ -117,6 +117,10 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 			continue;
 		if (is_startup(name))
 			continue;
+		/* a first instruction uprobes refuse (the AVX strcmp an IFUNC
+		 * picks): the program's PLT stub takes the call (attach_stubs) */
+		if (taken && all->loc[i].bad_insn)
+			continue;
 		/* two imported aliases of one function (memcpy, memmove) are
 		 * probed twice, with two cookies: the kernel side tells them
 		 * apart by the GOT slot the call went through */
@@ -161,8 +165,9 @@ static bool taken(const struct lt_run *r, const char *name)
 }
 
 /* Imports no library file holds the code of (IFUNCs that choose the
- * vDSO's gettimeofday and time): probed at the program's PLT stub, the
- * way ltrace sees every call; said in one line where there is none. */
+ * vDSO's gettimeofday and time), or whose entry uprobes refuse (AVX
+ * strcmp): probed at the program's PLT stub, the way ltrace sees every
+ * call; said in one line where there is none. */
 static int attach_stubs(struct lt_run *r, const char *path, const struct probe_imports *imp,
 			pid_t filter, size_t *count)
 {
@@ -184,10 +189,10 @@ static int attach_stubs(struct lt_run *r, const char *path, const struct probe_i
 		}
 		err = probe_set_add(&stubs, name, vaddr, off);
 	}
-	if (missing.len && r->o->rules)
-		fprintf(stderr, "strobe ltrace: not traced: %.*s (in no library file, e.g. the "
-			"vDSO's, and %s calls them without a PLT stub)\n", (int)missing.len,
-			missing.p, path);
+	if (missing.len)
+		fprintf(stderr, "strobe ltrace: not traced: %.*s (no entry a uprobe can take in a "
+			"library file: the vDSO's code, or a first instruction uprobes refuse; and "
+			"%s calls them without a PLT stub)\n", (int)missing.len, missing.p, path);
 	if (!err && stubs.n) {
 		struct up_desc d = call_desc(r->o, true);
 
@@ -226,12 +231,17 @@ static int attach_imports(struct lt_run *r, const char *path, pid_t filter, bool
 	qsort(imp.names, imp.nnames, sizeof(*imp.names), cmp_str);
 	for (size_t i = 0; i < imp.nlibs && !err; i++) {
 		struct probe_set all = { .kind = PK_UPROBE };
+		/* -l LIB: all of LIB's functions, called by the program or by
+		 * LIB itself through its own PLT (ltrace's libz.so.1->deflateReset) */
+		bool whole = ltrace_lib_selected(r->o, imp.libs[i]);
 
+		if (whole && (err = uprog_add_caller(&r->up, imp.libs[i])))
+			break;
 		if (!(all.path = strdup(imp.libs[i])))
 			err = -ENOMEM;
 		else if (!(err = probe_elf_funcs_aliases(imp.libs[i], "*", &all)))
-			err = add_selected(r, &all, imp.names, imp.nnames, true, true, filter,
-					   count);
+			err = add_selected(r, &all, whole ? NULL : imp.names, imp.nnames, true, true,
+					   filter, count);
 		probe_set_free(&all);
 	}
 	if (!err)
@@ -457,7 +467,7 @@ int ltrace_run(const struct lt_opts *o)
 				 .ustack_mode = o->stack_depth ? 2 : 0,
 				 .bufsize = o->stack_depth ? 32 << 20 : 0 };
 	struct fmt_opts fo = { .strsize = o->strsize, .live = true };
-	int status = EXIT_SETUP, sigfd = -1, err, stop = 0;
+	int status = EXIT_SETUP, sigfd = -1, err, stop = 0, die_sig = 0;
 	pid_t filter = 0;
 	uint64_t start;
 
@@ -561,10 +571,23 @@ int ltrace_run(const struct lt_opts *o)
 		fprintf(stderr, "strobe ltrace: %llu probe runs skipped by the kernel (another "
 			"BPF program was running on that CPU): calls are missing\n",
 			(unsigned long long)uprog_missed_total(&r.up));
-	status = stop ? 128 + stop : 0;
-	if (o->cmd && r.child_done)
-		status = WIFEXITED(r.child_status) ? WEXITSTATUS(r.child_status)
-						   : 128 + WTERMSIG(r.child_status);
+	/* as the trace mode (and strace): the command's status, or strobe
+	 * dies of the signal that killed the command or stopped strobe,
+	 * passed on to a command of its own, which is not waited for (it
+	 * may ignore it) */
+	if (o->cmd && r.child_done && WIFEXITED(r.child_status)) {
+		status = WEXITSTATUS(r.child_status);
+	} else {
+		if (o->cmd && r.child_done)
+			die_sig = WTERMSIG(r.child_status);
+		else
+			die_sig = stop;
+		status = die_sig ? 128 + die_sig : 0;
+		if (stop && r.child > 0 && !r.child_done) {
+			kill(r.child, stop);
+			r.child_done = true;	/* left to run: not waited for */
+		}
+	}
 out:
 	if (r.rb)
 		ring_free(r.rb);
@@ -586,7 +609,7 @@ out:
 	formatter_free(r.fmt);
 	if (sigfd >= 0)
 		close(sigfd);
-	return status;
+	return die_sig && status != EXIT_SETUP ? EXIT_SIGNAL(die_sig) : status;
 }
 
 int ltrace_main(int argc, char **argv)

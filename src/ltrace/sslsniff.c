@@ -14,6 +14,7 @@
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
@@ -32,7 +33,10 @@ struct sniff {
 	pid_t child;
 	bool child_done;
 	int child_status;
-	uint64_t first_ts;
+	uint64_t start;		/* CLOCK_MONOTONIC at start: the times' origin */
+	/* one drain's records, printed sorted by when the calls returned */
+	struct sniff_rec { void *rec; size_t size; uint64_t end; } *held;
+	size_t nheld, capheld;
 };
 
 static const char usage[] =
@@ -62,9 +66,27 @@ static void hexdump(struct sbuf *b, const uint8_t *p, size_t n)
 	}
 }
 
-static int on_record(void *ctx, void *data, size_t size)
+/* The 8 bytes captured for argument arg (SSL_read_ex's *readbytes) */
+static bool cap_value(const struct ev_uprobe *e, size_t size, unsigned arg, uint64_t *v)
 {
-	struct sniff *s = ctx;
+	const uint8_t *c = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
+
+	for (unsigned i = 0; i < e->ncaps && c + sizeof(struct cap) <= end; i++) {
+		const struct cap *k = (const void *)c;
+
+		if (c + CAP_SIZE(k->len) > end)
+			break;
+		if (k->arg == arg && k->len == 8 && !(k->flags & CAP_FAULT)) {
+			memcpy(v, k + 1, 8);
+			return true;
+		}
+		c += CAP_SIZE(k->len);
+	}
+	return false;
+}
+
+static void print_record(struct sniff *s, const void *data, size_t size)
+{
 	const struct ev_uprobe *e = data;
 	const struct up_probe *p;
 	const uint8_t *c, *end = (const uint8_t *)data + size;
@@ -74,17 +96,15 @@ static int on_record(void *ctx, void *data, size_t size)
 	bool rd;
 
 	if (size < sizeof(*e) || e->h.kind != EV_UPROBE || !(p = uprog_probe(&s->up, e->cookie)))
-		return 0;
+		return;
 	if (e->h.lost)
 		sbuf_printf(b, "strobe: %u events lost here (ring buffer full)\n", e->h.lost);
 	rd = strstr(p->func, "read") != NULL;
 	/* bytes moved: the result, or for the _ex calls (1 on success) the
-	 * count given to SSL_write_ex / the capture of SSL_read_ex */
+	 * count given to SSL_write_ex / *readbytes of SSL_read_ex */
 	long long len = e->ret;
 	if (strstr(p->func, "_ex"))
 		len = e->ret != 1 ? 0 : !rd ? (long long)e->args[2] : -1;
-	if (!s->first_ts)
-		s->first_ts = e->h.ts;
 	snprintf(path, sizeof(path), "/proc/%u/comm", e->h.pid);
 	if ((f = fopen(path, "re"))) {
 		if (fgets(comm, sizeof(comm), f))
@@ -92,15 +112,17 @@ static int on_record(void *ctx, void *data, size_t size)
 		fclose(f);
 	}
 	if (len < 0) {	/* SSL_read_ex: the length of what was read */
-		const uint8_t *q = (const uint8_t *)(e + 1);
+		uint64_t v = 0;
 
-		len = 0;
-		if (e->ncaps && q + sizeof(struct cap) <= end)
-			len = ((const struct cap *)q)->len;
+		len = cap_value(e, size, 3, &v) ? (long long)v : 0;
 	}
+	/* when the call returned, from the start: a call entered before
+	 * strobe started counts from 0 */
+	uint64_t end_ts = e->h.ts + e->dur;
+
 	sbuf_printf(b, "%.6f %-15s %7u %7u %-5s %-12s %6lld <%.6f>\n",
-		    (e->h.ts - s->first_ts) / 1e9, comm, e->h.pid, e->h.tid, rd ? "READ" : "WRITE",
-		    p->func, len, e->dur / 1e9);
+		    end_ts > s->start ? (end_ts - s->start) / 1e9 : 0.0, comm, e->h.pid, e->h.tid,
+		    rd ? "READ" : "WRITE", p->func, len, e->dur / 1e9);
 	/* the buffer: the first capture */
 	c = (const uint8_t *)(e + 1);
 	for (unsigned i = 0; i < e->ncaps && c + sizeof(struct cap) <= end; i++) {
@@ -121,7 +143,54 @@ static int on_record(void *ctx, void *data, size_t size)
 		}
 		c += CAP_SIZE(k->len);
 	}
+}
+
+/* Records come in the order the calls returned on each CPU; a line's
+ * time is when its call returned: sorted per drain, so two threads'
+ * lines interleave in time order. */
+static int on_record(void *ctx, void *data, size_t size)
+{
+	struct sniff *s = ctx;
+	const struct ev_uprobe *e = data;
+	struct sniff_rec *h;
+
+	if (size < sizeof(*e) || e->h.kind != EV_UPROBE)
+		return 0;
+	if (s->nheld == s->capheld) {
+		size_t cap = s->capheld ? s->capheld * 2 : 64;
+
+		if (!(h = realloc(s->held, cap * sizeof(*h))))
+			return 0;
+		s->held = h;
+		s->capheld = cap;
+	}
+	h = &s->held[s->nheld];
+	if (!(h->rec = malloc(size)))
+		return 0;
+	memcpy(h->rec, data, size);
+	h->size = size;
+	h->end = e->h.ts + e->dur;
+	s->nheld++;
 	return 0;
+}
+
+static int cmp_held(const void *a, const void *b)
+{
+	const struct sniff_rec *x = a, *y = b;
+
+	return x->end < y->end ? -1 : x->end > y->end;
+}
+
+static void release(struct sniff *s)
+{
+	if (!s->nheld)
+		return;
+	qsort(s->held, s->nheld, sizeof(*s->held), cmp_held);
+	for (size_t i = 0; i < s->nheld; i++) {
+		print_record(s, s->held[i].rec, s->held[i].size);
+		free(s->held[i].rec);
+	}
+	s->nheld = 0;
 }
 
 static int attach(struct sniff *s, const char *lib, pid_t pid)
@@ -218,6 +287,12 @@ int sslsniff_main(int argc, char **argv)
 		return EXIT_SETUP;
 	}
 	sigfd = session_signalfd();
+	{
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);	/* bpf_ktime_get_ns's clock */
+		s.start = ts.tv_sec * 1000000000ull + ts.tv_nsec;
+	}
 	if ((c = uprog_load(&s.up, &uo))) {
 		hint_load_failure(c);
 		goto out;
@@ -249,6 +324,7 @@ int sslsniff_main(int argc, char **argv)
 		int st;
 
 		ring_poll(rb, 50);
+		release(&s);
 		while (read(sigfd, &si, sizeof(si)) == sizeof(si)) {
 			if (si.ssi_signo != SIGCHLD)
 				stop = si.ssi_signo;
@@ -264,6 +340,7 @@ int sslsniff_main(int argc, char **argv)
 	}
 	uprog_detach(&s.up);
 	ring_drain(rb);
+	release(&s);
 	if (uprog_lost_total(&s.up))
 		fprintf(stderr, "strobe sslsniff: %llu events lost (ring buffer full)\n",
 			(unsigned long long)uprog_lost_total(&s.up));
@@ -288,6 +365,9 @@ out:
 	writer_close(&s.w);
 	if (sigfd >= 0)
 		close(sigfd);
+	for (size_t i = 0; i < s.nheld; i++)
+		free(s.held[i].rec);
+	free(s.held);
 	free(pids);
 	return status;
 }

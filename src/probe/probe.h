@@ -202,6 +202,7 @@ struct lib_proto {
 	uint8_t ret;		/* enum lib_ret */
 	uint8_t err;		/* enum up_err of bpf/uprobe_desc.h */
 	uint8_t cap_override;	/* enum up_cap for the AK_BUF_OUT argument */
+	uint8_t varargs;	/* printf's family: the last argument is a format */
 };
 /* By function name, or "provider:name" for a USDT marker; NULL if unknown. */
 const struct lib_proto *proto_find(const char *name, bool usdt);

@@ -19,8 +19,10 @@
 #define AL(n, k, l) { .name = n, .kind = AK_##k, .len_arg = l, .dir = ARG_IN }
 #define AO(n, k) { .name = n, .kind = AK_##k, .dir = ARG_OUT }
 #define ALO(n, k, l) { .name = n, .kind = AK_##k, .len_arg = l, .dir = ARG_OUT }
-#define P(fn, r, e, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, 0 }
-#define PX(fn, r, e, x, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, x }
+#define P(fn, r, e, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, 0, 0 }
+#define PX(fn, r, e, x, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, x, 0 }
+/* printf's family: a format as the last fixed argument, then varargs */
+#define PV(fn, r, e, n, ...) { { fn, n, 0, 0, { __VA_ARGS__ }, 0, NULL, 0, 0 }, LR_##r, UE_##e, 0, 1 }
 
 static const struct lib_proto libc_protos[] = {
 	P("open", INT, NEG1, 3, A("path", PATH), A("flags", OPEN_FLAGS), A("mode", OPEN_MODE)),
@@ -50,10 +52,11 @@ static const struct lib_proto libc_protos[] = {
 	P("puts", INT, NEG, 1, A("s", STR)),
 	P("fputs", INT, NEG, 2, A("s", STR), A("stream", PTR)),
 	P("putchar", INT, NEG, 1, A("c", INT)),
-	P("printf", INT, NEG, 1, A("format", STR)),
-	P("fprintf", INT, NEG, 2, A("stream", PTR), A("format", STR)),
-	P("sprintf", INT, NEG, 2, A("str", PTR), A("format", STR)),
-	P("snprintf", INT, NEG, 3, A("str", PTR), A("size", ULONG), A("format", STR)),
+	PV("printf", INT, NEG, 1, A("format", STR)),
+	PV("fprintf", INT, NEG, 2, A("stream", PTR), A("format", STR)),
+	PV("dprintf", INT, NEG, 2, A("fd", FD), A("format", STR)),
+	PV("sprintf", INT, NEG, 2, AO("str", STR), A("format", STR)),
+	PV("snprintf", INT, NEG, 3, AO("str", STR), A("size", ULONG), A("format", STR)),
 	P("fopen", PTR, NULL, 2, A("path", PATH), A("mode", STR)),
 	P("fopen64", PTR, NULL, 2, A("path", PATH), A("mode", STR)),
 	P("fdopen", PTR, NULL, 2, A("fd", FD), A("mode", STR)),
@@ -252,4 +255,9 @@ void proto_fill_desc(const struct lib_proto *p, struct up_desc *d)
 		d->cap[i] = cap_of(p, i, &la);
 		d->len_arg[i] = la;
 	}
+	/* printf's variadic registers: each read as a string, which only
+	 * the format's %s use (a read of an integer fails, costs little) */
+	if (p->varargs)
+		for (int i = p->d.nargs; i < 6; i++)
+			d->cap[i] = UC_STR;
 }
