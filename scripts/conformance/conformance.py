@@ -336,6 +336,8 @@ def main():
     ap.add_argument('--rerun-reference', action='store_true')
     ap.add_argument('--no-strobe', action='store_true', help='the reference run only')
     ap.add_argument('--prepare-only', action='store_true', help='fetch and build, run nothing')
+    ap.add_argument('--report-only', action='store_true',
+                    help='the summary from the results already in the cache, run nothing')
     a = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit('conformance: run as root (both suites trace)')
@@ -357,6 +359,8 @@ def main():
         names = select(suite.tests(), a.tests.split())
         ref = Results(a.cache, suite.name, suite.ref_label)
         todo = [n for n in names if a.rerun_reference or n not in ref.data]
+        if a.report_only:
+            todo = []
         # the bpftrace tests watch system-wide events and find their
         # workloads by name: one at a time
         jobs = a.jobs if suite.name == 'strace' else 1
@@ -374,8 +378,9 @@ def main():
             continue
         label = label_of(a.strobe)
         mine = Results(a.cache, suite.name, label)
-        with Stage('%s suite with strobe' % suite.name):
-            run_all(names, suite.runner(label, a.strobe, a.timeout), mine, jobs, 'strobe')
+        if not a.report_only:
+            with Stage('%s suite with strobe' % suite.name):
+                run_all(names, suite.runner(label, a.strobe, a.timeout), mine, jobs, 'strobe')
         po = ptrace_only() if suite.name == 'strace' else {}
         lines.append(report(suite, names, ref, mine, po))
     for name, secs in Stage.times:
@@ -403,10 +408,13 @@ def report(suite, names, ref, mine, po):
     for n in names:
         st = ref.data.get(n, {}).get('status', 'missing')
         refcount[st] = refcount.get(st, 0) + 1
-    detail = '%s: %s' % (tool, ', '.join('%d %s' % (v, k) for k, v in sorted(refcount.items())))
+    detail = '%s %s: %s of %d' % (
+        tool, 'built from the source' if suite.name == 'strace' else '(/usr/bin/bpftrace)',
+        ', '.join('%d %s' % (v, k) for k, v in sorted(refcount.items(), key=lambda kv: -kv[1])),
+        len(names))
     if suite.name == 'strace':
-        detail += '; %d more need ptrace to stop the tracee (%s)' % (
-            len(never), 'scripts/conformance/strace-ptrace-only.txt')
+        detail += '; %d more that strace passes need ptrace to stop the tracee, not counted ' \
+            '(scripts/conformance/strace-ptrace-only.txt)' % len(never)
     if extra:
         detail += '; strobe also passes %d the reference does not' % len(extra)
     out = ['%s suite: strobe passes %d of %d tests %s passes here (%s)'
