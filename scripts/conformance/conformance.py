@@ -419,9 +419,10 @@ def report(suite, names, ref, mine, po):
         detail += '; strobe also passes %d the reference does not' % len(extra)
     out = ['%s suite: strobe passes %d of %d tests %s passes here (%s)'
            % (suite.name, len(passed), len(scope), tool, detail)]
-    out.append('  %-44s %5s  examples' % ('strobe failures by cause', 'tests'))
+    out.append('  %-40s %5s  examples' % ('strobe failures by cause', 'tests'))
     for cause, ns in sorted(causes.items(), key=lambda kv: -len(kv[1])):
-        out.append('  %-44s %5d  %s' % (cause, len(ns), ' '.join(ns[:4])))
+        ex = ', '.join(dict.fromkeys(ns[:3]))
+        out.append('  %-40s %5d  %s' % (cause, len(ns), ex if len(ex) < 100 else ex[:97] + '...'))
     out.append('  per test: %s/{results.json,failures.tsv,logs/}' % mine.dir)
     text = '\n'.join(out)
     open(os.path.join(mine.dir, 'causes.txt'), 'w').write(text + '\n')
