@@ -332,7 +332,10 @@ def main():
     ap.add_argument('--cache', default=os.environ.get('CONFORMANCE_CACHE',
                                                       '/var/cache/strobe/conformance'))
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
-    ap.add_argument('--timeout', type=int, default=60, help='seconds per test')
+    ap.add_argument('--timeout', type=int, default=60, help='seconds per test with strobe')
+    # the reference runs once and is cached: a generous limit keeps slow
+    # tests (qual_fault restarts strace dozens of times) in the baseline
+    ap.add_argument('--ref-timeout', type=int, default=300, help='seconds per test, reference')
     ap.add_argument('--rerun-reference', action='store_true')
     ap.add_argument('--no-strobe', action='store_true', help='the reference run only')
     ap.add_argument('--prepare-only', action='store_true', help='fetch and build, run nothing')
@@ -366,13 +369,13 @@ def main():
         jobs = a.jobs if suite.name == 'strace' else 1
         if todo:
             with Stage('%s suite with %s' % (suite.name, suite.ref_label)):
-                run_all(todo, suite.runner(suite.ref_label, None, a.timeout), ref, jobs,
+                run_all(todo, suite.runner(suite.ref_label, None, a.ref_timeout), ref, jobs,
                         suite.ref_label)
                 # a reference failure under load is re-tried once alone
                 again = [n for n in dict.fromkeys(todo)
                          if ref.data[n]['status'] in ('fail', 'timeout')]
                 if again:
-                    run_all(again, suite.runner(suite.ref_label, None, a.timeout), ref, 1,
+                    run_all(again, suite.runner(suite.ref_label, None, a.ref_timeout), ref, 1,
                             suite.ref_label + ' (again)')
         if a.no_strobe:
             continue
