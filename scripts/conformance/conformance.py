@@ -334,8 +334,8 @@ def main():
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--timeout', type=int, default=60, help='seconds per test with strobe')
     # the reference runs once and is cached: a generous limit keeps slow
-    # tests (qual_fault restarts strace dozens of times) in the baseline
-    ap.add_argument('--ref-timeout', type=int, default=300, help='seconds per test, reference')
+    # tests in the baseline (kill_child, qual_fault still time out at 300)
+    ap.add_argument('--ref-timeout', type=int, default=120, help='seconds per test, reference')
     ap.add_argument('--rerun-reference', action='store_true')
     ap.add_argument('--no-strobe', action='store_true', help='the reference run only')
     ap.add_argument('--prepare-only', action='store_true', help='fetch and build, run nothing')
