@@ -45,6 +45,9 @@ def short(s, n=110):
 def strace_cause(status, text):
     if status == 'timeout':
         return 'hang/timeout', ''
+    if status == 'skip':
+        why = [l for l in text.splitlines() if 'skipped test: ' in l or 'framework skip: ' in l]
+        return 'skipped with strobe', short(why[-1] if why else '')
     m = REFUSED.search(text)
     refusal = None
     for l in text.splitlines():

@@ -416,7 +416,7 @@ def report(suite, names, ref, mine, po):
         ', '.join('%d %s' % (v, k) for k, v in sorted(refcount.items(), key=lambda kv: -kv[1])),
         len(names))
     if suite.name == 'strace':
-        detail += '; %d more that strace passes need ptrace to stop the tracee, not counted ' \
+        detail += '; %d more that strace passes depend on ptrace, not counted ' \
             '(scripts/conformance/strace-ptrace-only.txt)' % len(never)
     if extra:
         detail += '; strobe also passes %d the reference does not' % len(extra)
