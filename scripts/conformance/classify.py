@@ -4,7 +4,7 @@ test's log; a test counts once).  classify(suite, status, log) returns
 import re
 
 POINTER = re.compile(r'\b0x7f[0-9a-f]{8,}\b')
-REFUSED = re.compile(r'(is not supported yet|unrecognized option|invalid option|'
+REFUSED = re.compile(r'(is not supported yet|see strobe --help|unrecognized option|invalid option|'
                      r'unknown option|not supported|option requires an argument|'
                      r'Usage: strobe|usage: strobe)', re.I)
 
@@ -28,6 +28,15 @@ def first_hunk(text):
     return False, None, None
 
 
+YPATH = re.compile(r'(?<=[0-9A-Z])<(?:[^<>]|<[^<>]*>)*>')
+
+
+def strip_y(s):
+    """s without -y/-yy's <path> decorations (after an fd or AT_FDCWD),
+    nor the alignment of the result that they shift."""
+    return re.sub(r'\s+=', ' =', YPATH.sub('', s))
+
+
 def short(s, n=110):
     s = s.strip()
     return s if len(s) <= n else s[:n] + '...'
@@ -36,6 +45,9 @@ def short(s, n=110):
 def strace_cause(status, text):
     if status == 'timeout':
         return 'hang/timeout', ''
+    if status == 'skip':
+        why = [l for l in text.splitlines() if 'skipped test: ' in l or 'framework skip: ' in l]
+        return 'skipped with strobe', short(why[-1] if why else '')
     m = REFUSED.search(text)
     refusal = None
     for l in text.splitlines():
@@ -61,6 +73,9 @@ def strace_cause(status, text):
     diff = '%s  ->  %s' % (short(e or '(nothing)', 100), short(g or '(nothing)', 100))
     if e is None or g is None:
         return 'lines missing, extra or different', diff
+    i = next((k for k, (a, b) in enumerate(zip(e, g)) if a != b), min(len(e), len(g)))
+    if e != g and (strip_y(e) == strip_y(g) or e[i:i + 1] == '<' or g[i:i + 1] == '<'):
+        return '-y decoration', diff
     if e.startswith('strobe:') or g.startswith('strobe:') or e.startswith('strace:'):
         return 'error wording', diff
     if 'ioctl(' in e and ('_IOC(' in g or e.split(',')[1:2] != g.split(',')[1:2]):
@@ -70,8 +85,6 @@ def strace_cause(status, text):
         return 'netlink messages raw', diff
     if POINTER.search(g) and not POINTER.search(e):
         return 'memory arguments printed as pointer', diff
-    if re.search(r'\d</', e) and not re.search(r'\d</', g):
-        return '-y decoration', diff
     ename, gname = re.match(r'[\w\[\] ]*', e).group(0), re.match(r'[\w\[\] ]*', g).group(0)
     if ename.split('(')[0] != gname.split('(')[0]:
         return 'lines missing, extra or different', diff
@@ -95,7 +108,7 @@ def bpftrace_cause(status, text):
     if status == 'timeout':
         return 'hang/timeout', diff
     if status == 'skip':
-        return 'skipped: a REQUIRES_FEATURE strobe --info does not report', ''
+        return 'skipped: --info lacks a required feature', ''
     if status == 'error':
         return 'harness error', short(text.strip().splitlines()[-1] if text.strip() else '')
     if re.search(r'\b(struct|union|enum)\s+\w+\s*\{|typedef\s|#include', cmd) or \
@@ -105,7 +118,10 @@ def bpftrace_cause(status, text):
         return 'listing', diff
     if re.search(r'\b(async)?watchpoint:|\bk(ret)?probe:|\bkfunc:|\bkretfunc:|\biter:', cmd):
         return 'probe types', diff
-    if BPF_OPTS.search(cmd) or 'BPFTRACE_' in cmd or REFUSED.search(found):
+    if re.search(r'ERROR: (not supported yet|Unknown function|Unknown identifier)', found):
+        return 'builtins and syntax (refused)', diff
+    if BPF_OPTS.search(cmd) or 'BPFTRACE_' in cmd or \
+            re.search(r'unrecognized option|invalid option|option requires|usage:', found):
         return 'options', diff
     if re.search(r'\bu(ret)?probe:|\busdt:', cmd) and re.search(
             r'(cannot|no such|not found|could not|unknown|no probe|does not|invalid|'
