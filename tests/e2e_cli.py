@@ -664,6 +664,20 @@ def test_trace_path_and_dumps_as_strace():
               "strace:\n%s\nstrobe:\n%s" % tuple(outs))
 
 
+def test_verbose_sets_as_strace():
+    # -e verbose=SET: calls outside SET print structs, arrays, execve's
+    # argv and environment, wait statuses and fd pairs as addresses
+    cmd = [PYTHON, "-c", "import os; os.listdir('/'); os.pipe(); os.stat('/'); "
+           "os.waitpid(os.fork() or os._exit(0), 0) if False else None"]
+    for flags in (["-e", "verbose=none"], ["-e", "verbose=!newfstatat,execve"],
+                  ["--verbose=execve,pipe2"], ["-e", "verbose=all"]):
+        (sc, serr, stext), (oc, oerr, otext) = both(flags + ["-e", "trace=!getrandom,sysinfo"], cmd)
+        # (addresses of other lengths pad otherwise)
+        norm = lambda t: re.sub(" +", " ", mask(t or "")).splitlines()
+        diff = "\n".join(difflib.unified_diff(norm(stext), norm(otext), lineterm=""))
+        check(sc == oc == 0 and not diff, "%s: strace -> strobe:\n%s%s" % (flags, diff, oerr))
+
+
 def test_noop_options_say_so():
     for flags in (["--seccomp-bpf"], ["-DDD"], ["--daemonize=grandchild"]):
         r = strobe(flags + ["-e", "trace=exit_group", "true"])

@@ -260,6 +260,8 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	} else {
 		if (f->o.abbrev)	/* -e abbrev=SET: this call's way */
 			decode_set_verbose(!call_in_set(f->o.abbrev, e->nr));
+		if (f->o.verbose)	/* -e verbose=SET, the same */
+			decode_set_structs(call_in_set(f->o.verbose, e->nr));
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}
