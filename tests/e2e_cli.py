@@ -588,7 +588,8 @@ def test_option_errors_in_straces_words():
               "%s: strace %r, strobe %r" % (flags, s.stderr, o.stderr))
     # -e fault=/inject=: strace's words, then strobe's reason
     for flags in (["-e", "fault=chdir:42"], ["-e", "inject=42"], ["-e", "fault=chdir:when=0"],
-                  ["-e", "inject=chdir:syscall=42"], ["-e", "fault=chdir:retval=0"]):
+                  ["-e", "inject=chdir:syscall=42"], ["-e", "fault=chdir:retval=0"],
+                  ["-e", "inject=chdir:delay_enter=1:delay_enter=2"]):
         s, o = strace(flags + ["true"]), strobe(flags + ["true"])
         want = strace_err(s.stderr).split("\n")[0]
         check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and

@@ -297,6 +297,10 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 				goto out;
 			}
 		} else if (KEY("delay_enter") && eq) {
+			if (r.has_delay) {
+				ERR("give delay_enter= once");
+				goto out;
+			}
 			if (parse_delay("delay_enter", v, &r.delay_ns, err, errlen))
 				goto out;
 			r.has_delay = true;
