@@ -109,8 +109,7 @@ static int parse_decode_pids(struct options *o, const char *v)
 		comm = !comm;
 		pidns = !pidns;
 	}
-	if (comm)
-		return err1("%s", strace_option_refused('Y'));
+	o->decode_comm = comm;
 	o->pidns = pidns;
 	return 0;
 }

@@ -411,6 +411,9 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			return;
 		}
 		note_fork(f, rec);
+		if (f->o.comm)
+			note_comm(f, ((const struct ev_fork *)rec)->child_tid,
+				  ((const struct ev_fork *)rec)->comm);
 		if (f->fds && ((const struct ev_fork *)rec)->child_pid != ((const struct ev_fork *)rec)->h.pid)
 			fdpaths_fork(f->fds, ((const struct ev_fork *)rec)->h.pid,
 				     ((const struct ev_fork *)rec)->child_pid);
@@ -424,6 +427,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		}
 		if (size >= sizeof(*x) && x->old_tid && x->old_tid != h->tid)
 			thread_execed(f, h->pid, x->old_tid, h->tid);
+		if (f->o.comm)
+			note_comm(f, h->tid, x->comm);
 		break;
 	}
 	case EV_TRACEPOINT:

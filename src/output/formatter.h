@@ -48,9 +48,15 @@ struct formatter {
 	/* each thread's last call that the kernel will restart with
 	 * restart_syscall (ERESTART_RESTARTBLOCK), for its line */
 	struct { __u32 tid; int nr; } restart[64];
+	/* -Y: each thread's command name, from its fork and exec records or
+	 * /proc when first seen (a cache: a collision reads /proc again) */
+	struct { __u32 tid; char comm[16]; } comms[256];
 };
 
 /* what the pieces call of each other */
+/* prefix.c, -Y: a thread's name learnt from a record; "<comm>" after a pid */
+void note_comm(struct formatter *f, __u32 tid, const char *comm);
+void put_comm(struct formatter *f, struct sbuf *b, __u32 tid);
 void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr);
 /* Is call nr in a -e SET bitmap (-e raw=, abbrev=)?  NULL: none is. */
 bool call_in_set(const uint64_t *set, int nr);

@@ -29,6 +29,8 @@ void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);
 int formatter_decode_fds(const struct formatter *f);
+/* -Y: "<comm>" after a thread's or process's id (nothing without -Y) */
+void formatter_put_comm(struct formatter *f, struct sbuf *b, uint32_t tid);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
 const struct uprog *formatter_uprobes(const struct formatter *f);

@@ -71,6 +71,7 @@ struct fmt_opts {
 	const uint64_t *raw;	/* -e raw=: calls whose arguments print in hex, or NULL */
 	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */
 	const uint64_t *verbose;	/* -e verbose=SET: calls with structs decoded; NULL: all */
+	bool comm;		/* -Y: "1234<comm>" in prefixes and for getpid's results */
 };
 
 struct formatter;

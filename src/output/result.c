@@ -8,6 +8,7 @@
 #include <time.h>
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../tracepoint/tracepoint.h"
 
 #include "formatter.h"
@@ -118,6 +119,10 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		put_result_fd(f, b, e, size);
 		put_wait_result(f, b, e, size);
 		put_prctl_result(b, e);
+		/* -Y: the pid a call returns is a thread's, named */
+		if (f->o.comm && e->ret > 0 && (e->nr == NR_getpid || e->nr == NR_gettid ||
+						e->nr == NR_getppid))
+			put_comm(f, b, (__u32)e->ret);
 	}
 	/* -e inject=: what strobe did to the call, as strace marks it */
 	if (e->inj & INJ_ARGS)
