@@ -700,6 +700,20 @@ def test_decode_pids_comm_as_strace():
         "\n".join(a), "\n".join(b)))
 
 
+def test_decode_pids_pidns_as_strace():
+    # a command in its own pid namespace: its pids with strobe's in a
+    # comment, in strace's words; in strobe's namespace nothing changes
+    cmd = ["unshare", "-pf", "/bin/sh", "-c", "kill -0 $$; /bin/true"]
+    norm = lambda t: re.sub(r"\d{3,}", "N", re.sub(r"si_pid=\d+", "si_pid=P", t or ""))
+    for flags in (["--decode-pids=pidns"], ["--pidns-translation", "-Y"],
+                  ["-Y", "--pidns-translation"], ["-e", "decode-pids=comm,pidns"]):
+        (sc, serr, stext), (oc, oerr, otext) = both(
+            flags + ["-f", "-e", "trace=getpid,gettid,getppid,kill"], cmd)
+        check(sc == oc == 0 and norm(stext) == norm(otext),
+              "%s:\nstrace:\n%s\nstrobe:\n%s%s" % (flags, stext, otext, oerr))
+        check(("PID NS */" in otext) == (flags[-1] != "-Y"), "%s: %s" % (flags, otext))
+
+
 def test_noop_options_say_so():
     for flags in (["--seccomp-bpf"], ["-DDD"], ["--daemonize=grandchild"]):
         r = strobe(flags + ["-e", "trace=exit_group", "true"])

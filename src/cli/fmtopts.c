@@ -20,6 +20,6 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.raw = o->raw_some ? o->raw_sel : NULL,
 		.abbrev = o->abbrev_some ? o->abbrev_sel : NULL,
 		.verbose = o->verbose_given ? o->verbose_sel : NULL,
-		.comm = o->decode_comm,
+		.comm = o->decode_comm, .pidns = o->pidns,
 	};
 }

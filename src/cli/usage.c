@@ -90,7 +90,7 @@ const char strobe_usage_text[] =
 "\n"
 "Accepted, changing nothing for strobe: -D, -DD, -DDD, --seccomp-bpf.\n"
 "Not supported yet: -U; not supported: -O, -e kvm=.  Accepted, changing\n"
-"nothing: -I, --tips, --decode-pids=pidns.\n"
+"nothing: -I, --tips.\n"
 "\n"
 "  -h, --help           this text\n"
 "  -V, --version        strobe's version\n"

@@ -72,6 +72,7 @@ struct fmt_opts {
 	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */
 	const uint64_t *verbose;	/* -e verbose=SET: calls with structs decoded; NULL: all */
 	bool comm;		/* -Y: "1234<comm>" in prefixes and for getpid's results */
+	bool pidns;		/* --decode-pids=pidns: pids in strobe's pid namespace too */
 };
 
 struct formatter;

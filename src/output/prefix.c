@@ -108,10 +108,10 @@ void put_comm(struct formatter *f, struct sbuf *b, __u32 tid)
 	sbuf_putc(b, '>');
 }
 
-void formatter_put_comm(struct formatter *f, struct sbuf *b, uint32_t tid)
+void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long pid)
 {
-	if (f && f->o.comm)
-		put_comm(f, b, tid);
+	if (f)
+		put_pid_decor(f, b, tid, pid, 0);
 }
 
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
