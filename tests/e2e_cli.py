@@ -589,7 +589,8 @@ def test_option_errors_in_straces_words():
     # -e fault=/inject=: strace's words, then strobe's reason
     for flags in (["-e", "fault=chdir:42"], ["-e", "inject=42"], ["-e", "fault=chdir:when=0"],
                   ["-e", "inject=chdir:syscall=42"], ["-e", "fault=chdir:retval=0"],
-                  ["-e", "inject=chdir:delay_enter=1:delay_enter=2"]):
+                  ["-e", "inject=chdir:delay_enter=1:delay_enter=2"],
+                  ["-e", "inject=chdir:poke_enter=@arg1=41,@arg1=42"]):
         s, o = strace(flags + ["true"]), strobe(flags + ["true"])
         want = strace_err(s.stderr).split("\n")[0]
         check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
@@ -712,6 +713,29 @@ def test_decode_pids_pidns_as_strace():
         check(sc == oc == 0 and norm(stext) == norm(otext),
               "%s:\nstrace:\n%s\nstrobe:\n%s%s" % (flags, stext, otext, oerr))
         check(("PID NS */" in otext) == (flags[-1] != "-Y"), "%s: %s" % (flags, otext))
+
+
+def test_several_pids_get_the_pid_column_as_strace():
+    # -o FILE with two processes from the start: "PID  " before each line,
+    # as with -f (strace's strace-p-Y-p test, with -Y: "PID<comm> ")
+    for flags in ([], ["-Y"]):
+        out = []
+        for tracer in ("strace", STROBE):
+            sleepers = [subprocess.Popen([PYTHON, "-c", "import time; time.sleep(1.2)"])
+                        for _ in range(2)]
+            time.sleep(0.3)
+            with tempfile.TemporaryDirectory() as d:
+                f = os.path.join(d, "out")
+                r = run([tracer, "-e", "trace=none", "-o", f] + flags +
+                        sum((["-p", str(p.pid)] for p in sleepers), []))
+                text = open(f).read()
+                for i, p in enumerate(sleepers):
+                    text = text.replace(str(p.pid), "PID%d" % i)
+                out.append((r.returncode, sorted(re.sub(" +", " ", text).splitlines())))
+            for p in sleepers:
+                p.wait()
+        check(out[0] == out[1] and len(out[0][1]) == 2, "%s: strace %r, strobe %r" % (
+            flags, *out))
 
 
 def test_noop_options_say_so():

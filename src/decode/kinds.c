@@ -669,7 +669,10 @@ void put_arg_kind(ARGS)
 		sbuf_putc(b, '}');
 	} else if (!structs && kind < AK__COUNT &&
 		   (decoders[kind].s || kind == AK_ARGV || kind == AK_ENVP ||
-		    kind == AK_WAIT_STATUS || kind == AK_FD_PAIR)) {
+		    kind == AK_WAIT_STATUS || kind == AK_FD_PAIR || kind == AK_MMSG ||
+		    kind == AK_PERF_ATTR ||
+		    /* (recvmmsg's timeout too, not ppoll's or pselect6's) */
+		    (kind == AK_TIMESPEC_INOUT && e->nr == NR_recvmmsg))) {
 		put_ptr(b, e->args[i]);	/* -e verbose=SET, a call outside SET */
 	} else if (kind >= AK__COUNT) {
 		sbuf_hex(b, e->args[i]);

@@ -177,6 +177,9 @@ static int parse_pokes(struct inject_opts *io, const char *v, struct inject_rule
 			return ERR("malformed poke_enter=%s: expected @argN=HEX[,@argM=HEX...], "
 				   "N from 1 to 7", v);
 		k->arg = p[4] - '0';
+		for (int j = r->poke_first; j < io->npokes; j++)
+			if (io->pokes[j].arg == k->arg)	/* as strace */
+				return ERR("poke_enter=: @arg%d given twice", k->arg);
 		for (p += 6; *p && *p != ','; p += 2) {
 			unsigned int byte;
 

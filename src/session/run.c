@@ -543,7 +543,7 @@ int session_run(const struct options *o)
 
 	options_fmt(o, &fo);
 	/* (strace: with -f, or with more than one process from the start) */
-	fo.pid_column = o->outfile && (o->follow || (o->cmd && o->npids)) && !o->separately;
+	fo.pid_column = o->outfile && (o->follow || !!o->cmd + o->npids > 1) && !o->separately;
 	fo.always_prefix = o->all && !o->separately;
 	fo.live = true;
 	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;
