@@ -95,6 +95,9 @@ void fdpaths_exit(struct fdpaths *t, uint32_t pid);
 void fdpaths_free(struct fdpaths *t);
 /* The formatter's table (NULL without -y), to seed it from a recording. */
 struct fdpaths *formatter_fdpaths(struct formatter *f);
+/* -Y: learn a live thread's name now (a -p target may be gone before its
+ * first line, its exit, prints) */
+void formatter_seed_comm(struct formatter *f, uint32_t tid);
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w);
 void formatter_free(struct formatter *f);

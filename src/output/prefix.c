@@ -108,6 +108,18 @@ void put_comm(struct formatter *f, struct sbuf *b, __u32 tid)
 	sbuf_putc(b, '>');
 }
 
+void formatter_seed_comm(struct formatter *f, uint32_t tid)
+{
+	struct sbuf scratch;
+
+	if (!f || !f->o.comm || !f->o.live)
+		return;
+	/* put_comm reads /proc and keeps the name; the text is dropped */
+	sbuf_init(&scratch, 64);
+	put_comm(f, &scratch, tid);
+	sbuf_free(&scratch);
+}
+
 void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long pid)
 {
 	if (f)

@@ -398,6 +398,8 @@ static int start(struct session *s)
 	if (s->o->npids) {	/* (with a command too, as strace) */
 		if (target_attach_pids(s))
 			return EXIT_SETUP;
+		for (int i = 0; i < s->o->npids; i++)
+			formatter_seed_comm(s->fmt, s->o->pids[i]);
 		if (s->rec)	/* how many threads were attached: for "[pid N]" */
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
