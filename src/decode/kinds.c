@@ -657,6 +657,11 @@ void decode_set_structs(bool on)
 	structs = on;
 }
 
+bool decode_structs(void)
+{
+	return structs;
+}
+
 void put_arg_kind(ARGS)
 {
 	int kind = d->args[i].kind;
@@ -667,10 +672,11 @@ void put_arg_kind(ARGS)
 		sbuf_puts(b, "{mask=");	/* (the argument is the mask's address) */
 		put_ptr(b, e->args[i]);
 		sbuf_putc(b, '}');
-	} else if (!structs && kind < AK__COUNT &&
+	} else if (!structs && kind < AK__COUNT && kind != AK_POLLFDS &&
 		   (decoders[kind].s || kind == AK_ARGV || kind == AK_ENVP ||
 		    kind == AK_WAIT_STATUS || kind == AK_FD_PAIR || kind == AK_MMSG ||
-		    kind == AK_PERF_ATTR ||
+		    kind == AK_PERF_ATTR || kind == AK_SOCKADDR || kind == AK_SOCKLEN ||
+		    kind == AK_MSGHDR || kind == AK_SOCKOPT || kind == AK_CPUMASK ||
 		    /* (recvmmsg's timeout too, not ppoll's or pselect6's) */
 		    (kind == AK_TIMESPEC_INOUT && e->nr == NR_recvmmsg))) {
 		put_ptr(b, e->args[i]);	/* -e verbose=SET, a call outside SET */
