@@ -547,6 +547,15 @@ def test_timestamp_precisions_as_strace():
               "%s: strace %r, strobe %r" % (flags, s.stderr, o.stderr))
 
 
+def no_uretprobe(text):
+    """strace 6.1 does not know call 335, uretprobe, which this kernel makes
+    from a uretprobe's trampoline when another tool probes libc: it prints
+    syscall_0x14f(...) whatever the set, strobe uretprobe() when selected.
+    Lines of either are dropped."""
+    return "\n".join(l for l in (text or "").splitlines()
+                     if not re.match(r"^(\d+ +)?(syscall_0x14f|uretprobe)\(", l))
+
+
 def test_more_strace_options_as_strace():
     # each of these was refused or ignored before; the trace is strace's
     cmd = ["/bin/sh", "-c", "printf 'a\\tb\\001c\\n'; exec cat /etc/hostname"]
@@ -563,8 +572,9 @@ def test_more_strace_options_as_strace():
                   ["-e", "verbose=execve", "-e", "trace=execve"], ["--verbose=all"]):
         args = flags + (trace if not any("trace=" in f for f in flags) else [])
         (sc, serr, stext), (oc, oerr, otext) = both(args, cmd)
-        diff = "\n".join(difflib.unified_diff(mask(stext or "").splitlines(),
-                                                mask(otext or "").splitlines(), lineterm=""))
+        diff = "\n".join(difflib.unified_diff(mask(no_uretprobe(stext)).splitlines(),
+                                                mask(no_uretprobe(otext)).splitlines(),
+                                                lineterm=""))
         check(sc == oc and not diff, "%s: exit %d, %d; strace -> strobe:\n%s%s" % (
             flags, sc, oc, diff, oerr))
     # a string longer than the kernel side captures: cut there, and said once
@@ -686,7 +696,7 @@ def test_verbose_sets_as_strace():
         (sc, serr, stext), (oc, oerr, otext) = both(flags + ["-e", "trace=!getrandom,sysinfo,mmap,munmap,brk"], cmd)
         # (addresses of other lengths pad otherwise)
         norm = lambda t: re.sub(" +", " ", re.sub(r"left \{tv_sec=\d+, tv_nsec=\d+", "left T",
-                                                  mask(t or ""))).splitlines()
+                                                  mask(no_uretprobe(t)))).splitlines()
         diff = "\n".join(difflib.unified_diff(norm(stext), norm(otext), lineterm=""))
         check(sc == oc == 0 and not diff, "%s: strace -> strobe:\n%s%s" % (flags, diff, oerr))
 
