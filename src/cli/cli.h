@@ -60,6 +60,7 @@ struct options {
 	uint64_t raw_sel[SEL_WORDS_CLI];	/* -e raw=SET: arguments in hex */
 	bool raw_some;
 	bool pidns;		/* --decode-pids=pidns, --pidns-translation */
+	bool decode_comm;	/* -Y, --decode-pids=comm */
 	uint64_t verbose_sel[SEL_WORDS_CLI];	/* -e verbose=SET */
 	bool verbose_given;
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */

@@ -109,8 +109,7 @@ static int parse_decode_pids(struct options *o, const char *v)
 		comm = !comm;
 		pidns = !pidns;
 	}
-	if (comm)
-		return err1("%s", strace_option_refused('Y'));
+	o->decode_comm = comm;
 	o->pidns = pidns;
 	return 0;
 }
@@ -154,8 +153,7 @@ int options_expr(struct options *o, const char *expr)
 	} else if (eq && (!strncmp(expr, "decode-pids=", 12) || !strncmp(expr, "decode-pid=", 11))) {
 		return parse_decode_pids(o, eq + 1);
 	} else if (eq && (!strncmp(expr, "verbose=", 8) || !strncmp(expr, "v=", 2))) {
-		/* strace: which calls have their structs decoded at all;
-		 * strobe decodes them in every call (opt_finish.c checks) */
+		/* strace: which calls have their structs decoded at all */
 		if (filter_parse_trace(eq + 1, o->verbose_sel, err, sizeof(err)))
 			return err1("%s", err);
 		o->verbose_given = true;

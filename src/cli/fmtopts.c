@@ -19,5 +19,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.quiet_superseded = o->quiet & QUIET_THREAD_EXECVE, .signals = o->signals,
 		.raw = o->raw_some ? o->raw_sel : NULL,
 		.abbrev = o->abbrev_some ? o->abbrev_sel : NULL,
+		.verbose = o->verbose_given ? o->verbose_sel : NULL,
+		.comm = o->decode_comm, .pidns = o->pidns,
 	};
 }

@@ -129,13 +129,6 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 			"simultaneously\n");
 		return -1;
 	}
-	/* -e verbose=SET: strobe decodes structs in every call; a traced
-	 * call outside SET would print them as addresses in strace */
-	for (int i = 0; o->verbose_given && o->trace && i < SEL_WORDS_CLI; i++)
-		if (o->sel[i] & ~o->verbose_sel[i])
-			return err1("%s", "-e verbose= must name every traced call: strobe "
-				    "decodes the structs of all (calls printing them as "
-				    "addresses are not supported yet)");
 	if (o->strsize > STR_CAP_MAX && o->mode != MODE_REPORT && o->mode != MODE_EXPORT)
 		fprintf(stderr, "strobe: -s %d: the kernel side captures %d bytes of a string "
 			"at most; longer ones are cut there (with ...)\n", o->strsize,

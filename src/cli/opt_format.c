@@ -181,9 +181,14 @@ int opt_format(struct options *o, struct opt_state *st, int c, const char *arg)
 		o->stack_bytes = v;
 		return 0;
 	case 'n': o->syscall_numbers = true; return 0;
+	case 'Y':
+		/* as strace: -Y, --pidns-translation and --decode-pids= each
+		 * replace the set */
+		o->decode_comm = true;
+		o->pidns = false;
+		return 0;
 	case 'O':
 	case 'U':
-	case 'Y':
 		return err1("%s", strace_option_refused(c));
 	}
 	return 1;

@@ -9,6 +9,7 @@
 #include "../output/internal.h"
 #include "decode.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 
 bool cap_next(struct capiter *it, const struct cap **c, const char **data)
 {
@@ -250,6 +251,32 @@ void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 	}
 }
 
+/*
+ * -Y: the arguments that hold a thread's or a process's id, which strace
+ * follows with "<comm>" (its PT_TID and PT_TGID ones; a process group's
+ * or a session's id gets none)
+ */
+static bool pid_arg(int nr, int i)
+{
+	static const struct { short nr; unsigned char mask; } calls[] = {
+		{ NR_kill, 1 }, { NR_tkill, 1 }, { NR_tgkill, 3 }, { NR_rt_sigqueueinfo, 1 },
+		{ NR_rt_tgsigqueueinfo, 3 }, { NR_pidfd_open, 1 }, { NR_setpgid, 1 },
+		{ NR_getpgid, 0 }, { NR_getsid, 0 }, { NR_sched_setparam, 1 },
+		{ NR_sched_getparam, 1 }, { NR_sched_setscheduler, 1 },
+		{ NR_sched_getscheduler, 1 }, { NR_sched_setaffinity, 1 },
+		{ NR_sched_getaffinity, 1 }, { NR_sched_setattr, 1 }, { NR_sched_getattr, 1 },
+		{ NR_sched_rr_get_interval, 1 }, { NR_prlimit64, 1 }, { NR_kcmp, 3 },
+		{ NR_process_vm_readv, 1 }, { NR_process_vm_writev, 1 },
+		{ NR_get_robust_list, 1 }, { NR_migrate_pages, 1 }, { NR_move_pages, 1 },
+		{ NR_process_madvise, 0 },
+	};
+
+	for (size_t k = 0; k < sizeof(calls) / sizeof(calls[0]); k++)
+		if (calls[k].nr == nr)
+			return (calls[k].mask >> i) & 1;
+	return false;
+}
+
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	     const struct ev_syscall *e, size_t size, int i)
 {
@@ -258,6 +285,8 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	size_t mark = b->len;
 
 	put_arg_kind(f, b, d, e, size, i);
+	if ((int32_t)v > 0 && pid_arg(e->nr, i))
+		formatter_put_pid(f, b, e->h.tid, (int32_t)v);
 	if (xs == XS_NONE || decode_xlat() == XLAT_ABBREV)
 		return;
 	/* -X raw|verbose: the number, or both; int arguments: the low half */

@@ -49,6 +49,10 @@ void decode_set_xlat(int style);
 /* -v: structs in full, the environment of execve (strace's -v) */
 void decode_set_verbose(bool on);
 bool decode_verbose(void);
+/* -e verbose=SET: off for a call outside SET, whose structs (and execve's
+ * argv and environment) print as addresses, as strace's */
+void decode_set_structs(bool on);
+bool decode_structs(void);
 int decode_xlat(void);
 void xlat_finish(struct sbuf *b, size_t mark, uint64_t v, enum xlat_fmt fmt);
 

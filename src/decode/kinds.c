@@ -613,6 +613,9 @@ static void put_buf_hex(ARGS)
 		decode_string_hex(b, data, c->len, c->flags & CAP_TRUNC);
 }
 
+/* -e verbose=SET: false while a call outside SET prints */
+static bool structs = true;
+
 static void put_dirents(ARGS)
 {
 	const struct cap *c;
@@ -629,7 +632,7 @@ static void put_dirents(ARGS)
 		return;
 	}
 	put_ptr(b, v);
-	if (e->ret >= 0 && !(e->flags & (EVF_UNFINISHED | EVF_RESUMED)))
+	if (e->ret >= 0 && !(e->flags & (EVF_UNFINISHED | EVF_RESUMED)) && structs)
 		sbuf_printf(b, " /* %u entries */", e->aux);
 }
 
@@ -650,13 +653,35 @@ static const struct {
 #undef C
 };
 
+void decode_set_structs(bool on)
+{
+	structs = on;
+}
+
+bool decode_structs(void)
+{
+	return structs;
+}
+
 void put_arg_kind(ARGS)
 {
 	int kind = d->args[i].kind;
 	size_t len;
 	const uint8_t *p;
 
-	if (kind >= AK__COUNT) {
+	if (!structs && kind == AK_SIGFRAME_MASK) {
+		sbuf_puts(b, "{mask=");	/* (the argument is the mask's address) */
+		put_ptr(b, e->args[i]);
+		sbuf_putc(b, '}');
+	} else if (!structs && kind < AK__COUNT && kind != AK_POLLFDS &&
+		   (decoders[kind].s || kind == AK_ARGV || kind == AK_ENVP ||
+		    kind == AK_WAIT_STATUS || kind == AK_FD_PAIR || kind == AK_MMSG ||
+		    kind == AK_PERF_ATTR || kind == AK_SOCKADDR || kind == AK_SOCKLEN ||
+		    kind == AK_MSGHDR || kind == AK_SOCKOPT || kind == AK_CPUMASK ||
+		    /* (recvmmsg's timeout too, not ppoll's or pselect6's) */
+		    (kind == AK_TIMESPEC_INOUT && e->nr == NR_recvmmsg))) {
+		put_ptr(b, e->args[i]);	/* -e verbose=SET, a call outside SET */
+	} else if (kind >= AK__COUNT) {
 		sbuf_hex(b, e->args[i]);
 	} else if (decoders[kind].c) {
 		decoders[kind].c(f, b, d, e, size, i);

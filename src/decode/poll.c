@@ -279,7 +279,7 @@ void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscal
 	 * the result: "= 2 (left {...})" */
 	if (d->args[1].kind == AK_MMSG) {
 		t = arg_of_kind(d, AK_TIMESPEC_INOUT, 2);
-		if (t >= 0 && e->args[t] && e->ret > 0) {
+		if (t >= 0 && e->args[t] && e->ret > 0 && decode_structs()) {
 			sbuf_puts(b, " (");
 			put_left(b, d, e, size, t, &first);
 			sbuf_putc(b, ')');

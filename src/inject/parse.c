@@ -177,6 +177,9 @@ static int parse_pokes(struct inject_opts *io, const char *v, struct inject_rule
 			return ERR("malformed poke_enter=%s: expected @argN=HEX[,@argM=HEX...], "
 				   "N from 1 to 7", v);
 		k->arg = p[4] - '0';
+		for (int j = r->poke_first; j < io->npokes; j++)
+			if (io->pokes[j].arg == k->arg)	/* as strace */
+				return ERR("poke_enter=: @arg%d given twice", k->arg);
 		for (p += 6; *p && *p != ','; p += 2) {
 			unsigned int byte;
 
@@ -297,6 +300,10 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 				goto out;
 			}
 		} else if (KEY("delay_enter") && eq) {
+			if (r.has_delay) {
+				ERR("give delay_enter= once");
+				goto out;
+			}
 			if (parse_delay("delay_enter", v, &r.delay_ns, err, errlen))
 				goto out;
 			r.has_delay = true;

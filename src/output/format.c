@@ -260,6 +260,8 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	} else {
 		if (f->o.abbrev)	/* -e abbrev=SET: this call's way */
 			decode_set_verbose(!call_in_set(f->o.abbrev, e->nr));
+		if (f->o.verbose)	/* -e verbose=SET, the same */
+			decode_set_structs(call_in_set(f->o.verbose, e->nr));
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}
@@ -430,6 +432,9 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 			return;
 		}
 		note_fork(f, rec);
+		if (f->o.comm)
+			note_comm(f, ((const struct ev_fork *)rec)->child_tid,
+				  ((const struct ev_fork *)rec)->comm);
 		if (f->fds && ((const struct ev_fork *)rec)->child_pid != ((const struct ev_fork *)rec)->h.pid)
 			fdpaths_fork(f->fds, ((const struct ev_fork *)rec)->h.pid,
 				     ((const struct ev_fork *)rec)->child_pid);
@@ -443,6 +448,8 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		}
 		if (size >= sizeof(*x) && x->old_tid && x->old_tid != h->tid)
 			thread_execed(f, h->pid, x->old_tid, h->tid);
+		if (f->o.comm)
+			note_comm(f, h->tid, x->comm);
 		break;
 	}
 	case EV_TRACEPOINT:

@@ -48,9 +48,25 @@ struct formatter {
 	/* each thread's last call that the kernel will restart with
 	 * restart_syscall (ERESTART_RESTARTBLOCK), for its line */
 	struct { __u32 tid; int nr; } restart[64];
+	/* -Y: each thread's command name, from its fork and exec records or
+	 * /proc when first seen (a cache: a collision reads /proc again) */
+	struct { __u32 tid; char comm[16]; } comms[256];
+	/* --decode-pids=pidns: a thread's own ids in its pid namespace, as
+	 * its getpid and gettid returned them, and in strobe's (for its
+	 * calls printed after it is gone, when /proc no longer says) */
+	struct { __u32 tid, pid, local_tid, local_pid; } selves[64];
 };
 
 /* what the pieces call of each other */
+/* prefix.c, -Y: a thread's name learnt from a record; "<comm>" after a pid */
+void note_comm(struct formatter *f, __u32 tid, const char *comm);
+void put_comm(struct formatter *f, struct sbuf *b, __u32 tid);
+/* pidns.c, -Y and --decode-pids=pidns: after a pid that thread tid passes
+ * or gets, "<comm>" and " / * N in strace's PID NS * /" when strobe sees it
+ * as N; global: N when the record says, else 0 (found in /proc) */
+void put_pid_decor(struct formatter *f, struct sbuf *b, uint32_t tid, long pid, long global);
+/* ...learning from getpid's and gettid's results */
+void note_own_pid(struct formatter *f, const struct ev_syscall *e);
 void put_number(struct formatter *f, struct sbuf *b, __u32 tid, int nr);
 /* Is call nr in a -e SET bitmap (-e raw=, abbrev=)?  NULL: none is. */
 bool call_in_set(const uint64_t *set, int nr);

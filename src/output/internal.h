@@ -29,6 +29,9 @@ void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);
 int formatter_decode_fds(const struct formatter *f);
+/* -Y, --decode-pids=pidns: "<comm>" and the pid in strobe's namespace
+ * after a thread's or process's id that thread tid passes */
+void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long pid);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
 const struct uprog *formatter_uprobes(const struct formatter *f);

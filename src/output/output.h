@@ -70,6 +70,9 @@ struct fmt_opts {
 	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
 	const uint64_t *raw;	/* -e raw=: calls whose arguments print in hex, or NULL */
 	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */
+	const uint64_t *verbose;	/* -e verbose=SET: calls with structs decoded; NULL: all */
+	bool comm;		/* -Y: "1234<comm>" in prefixes and for getpid's results */
+	bool pidns;		/* --decode-pids=pidns: pids in strobe's pid namespace too */
 };
 
 struct formatter;
@@ -92,6 +95,9 @@ void fdpaths_exit(struct fdpaths *t, uint32_t pid);
 void fdpaths_free(struct fdpaths *t);
 /* The formatter's table (NULL without -y), to seed it from a recording. */
 struct fdpaths *formatter_fdpaths(struct formatter *f);
+/* -Y: learn a live thread's name now (a -p target may be gone before its
+ * first line, its exit, prints) */
+void formatter_seed_comm(struct formatter *f, uint32_t tid);
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w);
 void formatter_free(struct formatter *f);

@@ -3,6 +3,7 @@
  * Line prefixes: "PID  " and "[pid N] ", -t/-tt/-ttt/-r times, -n's
  * syscall numbers.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -71,6 +72,60 @@ void put_secs(struct sbuf *b, uint64_t ns, bool pad, int prec)
 	put_fraction(b, ns % 1000000000, prec_digits(prec));
 }
 
+void note_comm(struct formatter *f, __u32 tid, const char *comm)
+{
+	unsigned slot = tid % (sizeof(f->comms) / sizeof(f->comms[0]));
+
+	f->comms[slot].tid = tid;
+	snprintf(f->comms[slot].comm, sizeof(f->comms[slot].comm), "%.15s", comm);
+}
+
+/* -Y: "<comm>", with '<' and '>' escaped as strace does; nothing when the
+ * name is not known (a thread gone before strobe saw its name) */
+void put_comm(struct formatter *f, struct sbuf *b, __u32 tid)
+{
+	unsigned slot = tid % (sizeof(f->comms) / sizeof(f->comms[0]));
+	const char *c = f->comms[slot].tid == tid ? f->comms[slot].comm : NULL;
+
+	if (!c && f->o.live) {
+		char path[48], buf[32];
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "/proc/%u/comm", tid);
+		fp = fopen(path, "r");
+		if (fp && fgets(buf, sizeof(buf), fp)) {
+			buf[strcspn(buf, "\n")] = 0;
+			note_comm(f, tid, buf);
+			c = f->comms[slot].comm;
+		}
+		if (fp)
+			fclose(fp);
+	}
+	if (!c)
+		return;
+	sbuf_putc(b, '<');
+	decode_string_ex(b, c, strlen(c), false, ESC_BARE | ESC_ANGLES);
+	sbuf_putc(b, '>');
+}
+
+void formatter_seed_comm(struct formatter *f, uint32_t tid)
+{
+	struct sbuf scratch;
+
+	if (!f || !f->o.comm || !f->o.live)
+		return;
+	/* put_comm reads /proc and keeps the name; the text is dropped */
+	sbuf_init(&scratch, 64);
+	put_comm(f, &scratch, tid);
+	sbuf_free(&scratch);
+}
+
+void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long pid)
+{
+	if (f)
+		put_pid_decor(f, b, tid, pid, 0);
+}
+
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 {
 	if (f->o.separate) {
@@ -80,7 +135,10 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 		size_t start = b->len;
 
 		sbuf_u64(b, h->tid);
-		sbuf_pad_to(b, start, 5);
+		if (f->o.comm)		/* strace: then no padding */
+			put_comm(f, b, h->tid);
+		else
+			sbuf_pad_to(b, start, 5);
 		sbuf_putc(b, ' ');
 	} else if (f->nprocs > 1 || f->o.always_prefix) {
 		size_t start;
@@ -94,6 +152,8 @@ void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 			b->p[start] = ' ';
 			b->len++;
 		}
+		if (f->o.comm)
+			put_comm(f, b, h->tid);
 		sbuf_puts(b, "] ");
 	}
 	if (f->o.timestamps) {

@@ -8,6 +8,7 @@
 #include <time.h>
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../tracepoint/tracepoint.h"
 
 #include "formatter.h"
@@ -129,6 +130,17 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		put_result_fd(f, b, e, size);
 		put_wait_result(f, b, e, size);
 		put_prctl_result(b, e);
+		/* -Y: the pid a call returns is a thread's, named */
+		if (e->ret > 0 && (e->nr == NR_getpid || e->nr == NR_gettid ||
+				   e->nr == NR_getppid)) {
+			/* (the caller's own ids are the record's) */
+			uint32_t own = e->nr == NR_getpid ? e->h.pid :
+				       e->nr == NR_gettid ? e->h.tid : 0;
+
+			if (own && own != (uint32_t)e->ret)
+				note_own_pid(f, e);
+			put_pid_decor(f, b, e->h.tid, e->ret, own);
+		}
 	}
 	/* -e inject=: what strobe did to the call, as strace marks it */
 	if (e->inj & INJ_ARGS)

@@ -398,6 +398,8 @@ static int start(struct session *s)
 	if (s->o->npids) {	/* (with a command too, as strace) */
 		if (target_attach_pids(s))
 			return EXIT_SETUP;
+		for (int i = 0; i < s->o->npids; i++)
+			formatter_seed_comm(s->fmt, s->o->pids[i]);
 		if (s->rec)	/* how many threads were attached: for "[pid N]" */
 			rec_writer_meta(s->rec, "threads", "%zu", s->tids.used);
 	}
@@ -543,7 +545,7 @@ int session_run(const struct options *o)
 
 	options_fmt(o, &fo);
 	/* (strace: with -f, or with more than one process from the start) */
-	fo.pid_column = o->outfile && (o->follow || (o->cmd && o->npids)) && !o->separately;
+	fo.pid_column = o->outfile && (o->follow || !!o->cmd + o->npids > 1) && !o->separately;
 	fo.always_prefix = o->all && !o->separately;
 	fo.live = true;
 	fo.quiet = o->has_quiet ? o->quiet_sel : NULL;

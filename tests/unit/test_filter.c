@@ -35,6 +35,16 @@ int main(void)
 	CHECK(count(sel) == SYSCALL_TABLE_SIZE - 2);
 
 	CHECK(filter_parse_trace("none", sel, err, sizeof(err)) == 0 && count(sel) == 0);
+	/* strace 6.1: a decimal number names its call; past the table, or
+	 * in another base, it is an invalid system call (strace's words) */
+	CHECK(filter_parse_trace("0,1,257", sel, err, sizeof(err)) == 0 && count(sel) == 3 &&
+	      has(sel, "read") && has(sel, "write") && has(sel, "openat"));
+	CHECK(filter_parse_trace("!0", sel, err, sizeof(err)) == 0 && !has(sel, "read") &&
+	      has(sel, "write"));
+	CHECK(filter_parse_trace("1000", sel, err, sizeof(err)) == -1);
+	CHECK_STR(err, "invalid system call '1000'");
+	CHECK(filter_parse_trace("0x1", sel, err, sizeof(err)) == -1);
+	CHECK(syscall_number("59") == syscall_lookup("execve") && syscall_number("-1") == -1);
 	CHECK(filter_parse_trace("!all", sel, err, sizeof(err)) == 0 && count(sel) == 0);
 	CHECK(filter_parse_trace("all", sel, err, sizeof(err)) == 0 &&
 	      count(sel) == SYSCALL_TABLE_SIZE);
