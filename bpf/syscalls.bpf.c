@@ -461,7 +461,8 @@ static __always_inline __u8 killed(struct task_struct *t)
 			     "%[c] = -%[c]; %[c] |= %[a]; %[k] &= %[c]; %[k] >>= 63; %[k] ^= 1"
 			     : [k] "=&r"(k), [c] "+&r"(code) : [a] "r"(a));
 	}
-	return k << 6;	/* EVF_KILLED */
+	_Static_assert(EVF_KILLED == 1 << 6, "killed() shifts its bit into EVF_KILLED");
+	return k << 6;
 }
 
 static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
@@ -477,6 +478,7 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 	/* flags taken from bits, not set in branches: a branch that makes
 	 * them a constant on each side had the verifier walk the rest of
 	 * the exit once per combination (docs/design.md, Loading) */
+	_Static_assert(TS_RESUMED == EVF_RESUMED, "the task's bit is the record's");
 	flags = (st->flags & TS_RESUMED) | killed(t);	/* EVF_RESUMED, EVF_KILLED */
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
 	/* a killed call is unfinished for -e status=, as strace's; without
