@@ -303,6 +303,28 @@ static __always_inline void flush_ignored(struct task_state *st)
 	}
 }
 
+/*
+ * nr as a new value for the verifier: the cases of a switch on the copy
+ * do not make nr itself a constant, so the paths merge after it.
+ */
+static __always_inline __s32 unlinked(__s32 nr)
+{
+	asm volatile("%[n] ^= 0" : [n] "+r"(nr));
+	return nr;
+}
+
+/* 1 unless nr is execve or execveat, computed without a branch */
+static __always_inline __u64 not_exec(__s32 nr)
+{
+	__u64 a = (__u32)nr ^ NR_EXECVE, b = (__u32)nr ^ NR_EXECVEAT, m;
+
+	/* (x | -x) has its top bit set when x is not 0 */
+	asm volatile("%[m] = %[a]; %[m] = -%[m]; %[m] |= %[a]; %[a] = %[b]; %[a] = -%[a]; "
+		     "%[a] |= %[b]; %[m] &= %[a]; %[m] >>= 63"
+		     : [m] "=&r"(m), [a] "+&r"(a) : [b] "r"(b));
+	return m;
+}
+
 static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 				    __u64 a3, __u64 a4, __u64 a5)
 {
@@ -344,8 +366,13 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	 * the next call */
 	if (st->ign_sig)
 		flush_ignored(st);
-	/* The launched command shows nothing before its execve. */
-	if ((st->flags & TS_PENDING_EXEC) && nr != NR_EXECVE && nr != NR_EXECVEAT)
+	/* The launched command shows nothing before its execve.  Tested
+	 * without a branch on nr (one would make nr a constant on its side,
+	 * and the verifier walk the rest once per value); the barrier keeps
+	 * clang from testing the flag before the flush on one path only,
+	 * which split the walk as well (docs/design.md, Loading). */
+	asm volatile("" ::: "memory");
+	if ((st->flags & TS_PENDING_EXEC) && not_exec(nr))
 		return 0;
 	now = bpf_ktime_get_ns();
 	/* a delayed call entered when it reached the filter */
@@ -364,7 +391,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->stash_mask = 0;
 	st->fdi_mask = 0;
 	if (do_trace) {
-		int la = addrlen_arg(nr);
+		int la = addrlen_arg(unlinked(nr));
 		/* recvmsg's: msg_namelen, 8 bytes into the msghdr */
 		__u64 p = la == 5 ? a5 : la == 4 ? a4 : la == 2 ? a2 : la == 1 && a1 ? a1 + 8 : 0;
 		__u32 len;
@@ -434,17 +461,27 @@ static __always_inline __attribute__((unused)) int on_exit(struct uregs *regs, _
  * delivered, after the call's error: that case keeps its result (its
  * group_exit_code is the signal).
  */
-static __always_inline bool killed(struct task_struct *t)
+static __always_inline __u8 killed(struct task_struct *t)
 {
-	int code;
+	__u64 k = (t->pending.signal.sig[0] >> (SIGKILL - 1)) & 1, code, a;
 
-	if (!(t->pending.signal.sig[0] & (1UL << (SIGKILL - 1))))
-		return false;
-	/* read, not walked: the verifier looks each pointer field walked
-	 * from a trusted task up by name in the kernel's BTF, a linear scan
-	 * that cost start-up 5 ms (docs/design.md, Loading) */
-	code = BPF_CORE_READ(t, signal, group_exit_code) & 0x7f;
-	return code == 0 || code == SIGKILL;
+	if (k) {
+		/* read, not walked: the verifier looks each pointer field
+		 * walked from a trusted task up by name in the kernel's BTF,
+		 * a linear scan that cost start-up 5 ms (docs/design.md,
+		 * Loading) */
+		code = BPF_CORE_READ(t, signal, group_exit_code) & 0x7f;
+		a = code ^ SIGKILL;
+		/* k = code == 0 || code == SIGKILL, without a branch: after
+		 * this if, both sides then reach the rest of the exit with k
+		 * unknown or 0, and the verifier walks it once, not once per
+		 * value (the other side's 0 is within this side's range) */
+		asm volatile("%[k] = %[c]; %[k] = -%[k]; %[k] |= %[c]; %[c] = %[a]; "
+			     "%[c] = -%[c]; %[c] |= %[a]; %[k] &= %[c]; %[k] >>= 63; %[k] ^= 1"
+			     : [k] "=&r"(k), [c] "+&r"(code) : [a] "r"(a));
+	}
+	_Static_assert(EVF_KILLED == 1 << 6, "killed() shifts its bit into EVF_KILLED");
+	return k << 6;
 }
 
 static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
@@ -457,15 +494,19 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 
 	if (!(st->flags & TS_IN_CALL))
 		return;
-	if (st->flags & TS_RESUMED)
-		flags |= EVF_RESUMED;
-	if (killed(t))
-		flags |= EVF_KILLED;
+	/* flags taken from bits, not set in branches: a branch that makes
+	 * them a constant on each side had the verifier walk the rest of
+	 * the exit once per combination (docs/design.md, Loading) */
+	_Static_assert(TS_RESUMED == EVF_RESUMED, "the task's bit is the record's");
+	flags = (st->flags & TS_RESUMED) | killed(t);	/* EVF_RESUMED, EVF_KILLED */
 	st->flags &= ~(TS_IN_CALL | TS_RESUMED);
-	/* a killed call is unfinished for -e status=, as strace's */
-	if ((flags & EVF_KILLED) ? !(status_mask & ST_UNFINISHED) :
-	    RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
-	    !(status_mask & ST_SUCCESSFUL)) {
+	/* a killed call is unfinished for -e status=, as strace's; without
+	 * -e status= (status_mask, read-only, is all of them) the verifier
+	 * skips it all, and does not split its walk on the result */
+	if ((status_mask & ST_ALL) != ST_ALL &&
+	    ((flags & EVF_KILLED) ? !(status_mask & ST_UNFINISHED) :
+	     RET_IS_ERROR(ret) ? !(status_mask & ST_FAILED) :
+	     !(status_mask & ST_SUCCESSFUL))) {
 		/* execve's entry half is out: say it is not to be shown */
 		if (do_trace && !(flags & EVF_RESUMED) &&
 		    (st->nr == NR_EXECVE || st->nr == NR_EXECVEAT))

@@ -217,6 +217,28 @@ NO_TRACEFS = ("for m in $(awk '$3 == \"tracefs\" {print $2}' /proc/self/mounts);
               "umount -l $m; done; ! test -e /sys/kernel/tracing/events || exit 99; ")
 
 
+def bpf_commands(args):
+    """strobe's bpf() calls by command, as strace decodes them, for one
+    `strobe ARGS -o /dev/null -- true`"""
+    with tempfile.NamedTemporaryFile("r") as t:
+        strace(["-e", "trace=bpf", "-o", t.name, STROBE] + args +
+               ["-o", "/dev/null", "--", "true"])
+        cmds = re.findall(r"^bpf\((BPF_\w+),", t.read(), re.M)
+    return {c: cmds.count(c) for c in set(cmds)}
+
+
+def test_capture_rules_written_at_once():
+    """The capture rules go into their map in one batched bpf() call
+    (start-up wrote one per rule, 213 calls for a full trace), and only
+    the selected calls' rules (strace counts the calls)."""
+    for args in ([], ["-e", "trace=write"]):
+        c = bpf_commands(args)
+        check(c.get("BPF_MAP_UPDATE_BATCH", 0) == 1, "%r: %r" % (args, c))
+        # what is left: the loader's data, the command's task storage and
+        # the per-syscall path's tail call slot, not a rule each
+        check(c.get("BPF_MAP_UPDATE_ELEM", 0) <= 3, "%r: %r" % (args, c))
+
+
 def in_namespace_without_tracefs(script):
     """Run a shell script in a mount namespace of its own in which tracefs is
     mounted nowhere (as on a fresh machine); the host's mounts are untouched."""
