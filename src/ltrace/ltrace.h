@@ -42,6 +42,7 @@ struct lt_opts {
 	char **xsyms;		/* -x */
 	int nxsyms;
 	bool all;		/* -a (not ltrace's): every process */
+	const char *cgroup;	/* --cgroup/--container: -a inside this cgroup v2 dir */
 	int debug;
 	bool syscalls;		/* -S */
 	int stack_depth;	/* -w N: frames under each call */

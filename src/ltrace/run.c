@@ -353,7 +353,7 @@ static int consume(struct lt_run *r, int sigfd)
 int ltrace_run(const struct lt_opts *o)
 {
 	struct lt_run r = { .o = o, .child = -1, .l = { .gate_fd = -1, .exec_err_fd = -1 } };
-	struct uprog_opts uo = { .all = o->all, .follow = o->follow, .tasks = true,
+	struct uprog_opts uo = { .all = o->all, .cgroup = o->cgroup, .follow = o->follow, .tasks = true,
 				 .strsize = o->strsize, .debug = o->debug, .summary = o->count,
 				 .ustack_mode = o->stack_depth ? 2 : 0,
 				 .bufsize = o->stack_depth ? 32 << 20 : 0 };

@@ -208,6 +208,7 @@ void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);
  * ltrace and sslsniff: one struct up_desc per location says what to do. */
 struct uprog_opts {
 	bool all;		/* every process but strobe */
+	const char *cgroup;	/* with all: only inside this cgroup v2 dir (--cgroup) */
 	bool follow;		/* children of targets join them */
 	bool tasks;		/* fork and exit records */
 	int strsize;		/* bytes of a string or buffer */

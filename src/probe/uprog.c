@@ -34,6 +34,7 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 		return -errno ? -errno : -ENOMEM;
 	skel->rodata->self_tgid = getpid();
 	skel->rodata->target_all = o->all;
+	skel->rodata->cgroup_on = o->all && o->cgroup;
 	skel->rodata->follow_forks = o->follow;
 	skel->rodata->emit_tasks = o->tasks;
 	skel->rodata->str_max = o->strsize > 4096 ? 4096 : o->strsize;
@@ -75,6 +76,10 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 		return err < 0 ? err : -err;
 	}
 	u->skel = skel;
+	if (o->all && o->cgroup && (err = cgroup_select(skel->maps.cgroup_sel.map_fd, o->cgroup))) {
+		uprog_destroy(u);
+		return err;
+	}
 	if (o->tasks || o->follow || !o->all) {
 		int fds[3] = {
 			skel->progs.up_exit.prog_fd, skel->progs.up_exec.prog_fd,
