@@ -379,6 +379,58 @@ def test_cgroup_summary_by_cgroup_path():
     check(t.get("getpid", (0,))[0] == 1000 and t.get("nanosleep", (0,))[0] == 100, err)
 
 
+def test_cgroup_profile_and_ltrace():
+    """strobe profile --cgroup samples only the cgroup's busy loop (per pid),
+    strobe ltrace --cgroup traces only its libc calls: the summary
+    program's 1185 syscall() calls inside, nothing from the run outside."""
+    cg = Cgroup("prof")
+    loop = "timeout 30 sh -c 'while :; do :; done'"
+    inner = subprocess.Popen(cg.inside(loop))
+    outer = subprocess.Popen(["sh", "-c", "exec " + loop])
+    folded = tempfile.NamedTemporaryFile("r", suffix=".folded")
+    try:
+        time.sleep(0.5)
+        # timeout and its shell loop: the cgroup's processes
+        inside = {int(x) for x in open(cg.path + "/cgroup.procs").read().split()}
+        outside = {int(x) for x in run(["pgrep", "-P", str(outer.pid)]).stdout.split()}
+        r = run([STROBE, "profile", "--cgroup", cg.path, "-d", "1", "--per-pid",
+                 "--format=folded", "-o", folded.name])
+        check(r.returncode == 0, r.stderr)
+        text = open(folded.name).read()
+        pids = {int(m) for m in re.findall(r"^\S+ (\d+);", text, re.M)}
+        check(pids and pids <= inside and not pids & outside,
+              "samples from %s; inside %s, outside %s: %s" % (pids, inside, outside, text[:300]))
+    finally:
+        for p in (inner, outer):
+            p.terminate()	# timeout passes it on to the loop
+            p.wait()
+    libc = "/lib/x86_64-linux-gnu/libc.so.6"
+    out = tempfile.NamedTemporaryFile("r", suffix=".ltrace")
+    p = subprocess.Popen([STROBE, "ltrace", "--cgroup", cg.path, "-e", "syscall", "-l", libc,
+                          "-o", out.name], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        # attached once a first run inside shows up in the trace
+        for _ in range(100):
+            run(cg.inside(prog("summary")))
+            if "syscall(" in open(out.name).read():
+                break
+        outer = subprocess.Popen([prog("summary")], stdout=subprocess.DEVNULL)
+        outer.wait(timeout=60)
+        inner = subprocess.Popen(cg.inside(prog("summary")), stdout=subprocess.DEVNULL)
+        inner.wait(timeout=60)
+        time.sleep(0.5)
+    finally:
+        stop(p)
+        cg.close()
+    calls = {}
+    for m in re.finditer(r"^\[pid\s+(\d+)\] syscall\(", open(out.name).read(), re.M):
+        calls[int(m.group(1))] = calls.get(int(m.group(1)), 0) + 1
+    check(calls.get(inner.pid) == 1185 and outer.pid not in calls,
+          "inside run %d: %s calls, outside run %d: %s; all: %s"
+          % (inner.pid, calls.get(inner.pid), outer.pid, calls.get(outer.pid), calls))
+
+
 def test_container_by_unit_and_id_and_error():
     """--container: a systemd-style unit by name, a Docker-style scope by id
     prefix, each resolved to its cgroup (the workload moved in is counted
