@@ -115,6 +115,9 @@ struct summary_metrics {
 	void (*health)(struct metrics_health *h, void *ctx);
 	void *health_ctx;
 };
+/* The families of one summary (no health); returns the rows read. */
+uint64_t summary_metrics_rows(struct mx *m, const struct summary_metrics *sm);
+/* ...and strobe's health after them: an mx_collect_fn, ctx the summary_metrics */
 void summary_metrics_collect(struct mx *m, void *ctx);
 
 #endif
