@@ -17,7 +17,7 @@
 
 #define POW_BUCKETS (HIST_MAX_EXP + 1)	/* j = 0..40; the last is +Inf */
 
-static int pow_bucket(int fine)
+int metrics_pow_bucket(int fine)
 {
 	uint64_t low = hist_bucket_low(fine);
 
@@ -105,7 +105,7 @@ uint64_t summary_metrics_rows(struct mx *m, const struct summary_metrics *sm)
 				continue;
 			}
 			for (int b = 0; b < HIST_BUCKETS; b++)
-				counts[pow_bucket(b)] += r->hist[b];
+				counts[metrics_pow_bucket(b)] += r->hist[b];
 			mx_histogram(m, l, nl, bounds, counts, POW_BUCKETS, true, r->total_ns / 1e9);
 		}
 	}
