@@ -28,6 +28,7 @@ struct lt_opts {
 	int npids;
 	bool follow;		/* -f */
 	bool count;		/* -c */
+	const char *metrics;	/* --metrics [ADDR:]PORT: -c served to Prometheus */
 	bool no_libs;		/* -L */
 	bool times;		/* -T */
 	int timestamps;		/* -t, -tt, -ttt */

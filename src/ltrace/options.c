@@ -29,6 +29,7 @@ static const char usage[] =
 "  -p PID      attach to a running process\n"
 "  -a          every process (strobe's own addition)\n"
 "  --cgroup DIR, --container NAME|ID   every process in a cgroup (and below)\n"
+"  --metrics [ADDR:]PORT   -c's counts and latencies served to Prometheus\n"
 "  -n N        indent nested calls by N spaces\n"
 "  -s N        print at most N bytes of each string (default 32)\n"
 "  -o FILE     write to FILE instead of stderr\n";
@@ -133,6 +134,7 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		{ "where", required_argument, 0, 'w' },
 		{ "cgroup", required_argument, 0, 256 },
 		{ "container", required_argument, 0, 257 },
+		{ "metrics", required_argument, 0, 258 },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -175,6 +177,7 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 			o->all = true;
 			break;
 		}
+		case 258: o->metrics = optarg; o->count = true; break;
 		case 'd': o->debug++; break;
 		case 'S': o->syscalls = true; break;
 		case 'w':
