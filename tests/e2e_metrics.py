@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -211,6 +212,45 @@ def test_script_maps_in_prometheus():
         out, err = stop(p)
         os.unlink(wrap.name)
     check("@calls[lang_load]: 1000" in out, out[-500:])
+
+
+def test_ltrace_metrics_and_concurrent_scrapes():
+    """strobe ltrace --metrics serves the per-function counts while the
+    program runs (its 100 sleeps take a second at least); eight scrapes at
+    once are all answered, each a valid exposition; the final table still
+    counts every call (1185)."""
+    port = free_port()
+    p = subprocess.Popen([STROBE, "ltrace", "--metrics", str(port), "-e", "syscall", "--",
+                          prog("summary")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    seen, texts = None, []
+    try:
+        while p.poll() is None and seen is None:
+            try:
+                _, text = scrape(port)
+                m = re.search(r'^strobe_calls_total\{function="syscall"\} (\d+)$', text, re.M)
+                if m:
+                    seen = text
+                    threads = [threading.Thread(target=lambda: texts.append(scrape(port)[1]))
+                               for _ in range(8)]
+                    for t in threads:
+                        t.start()
+                    for t in threads:
+                        t.join()
+            except OSError:
+                time.sleep(0.05)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    check(seen, "no scrape showed the calls while they ran: %s" % err[-300:])
+    promtool_ok(seen, "ltrace")
+    check(len(texts) == 8, "%d of 8 concurrent scrapes answered" % len(texts))
+    for t in texts:
+        promtool_ok(t, "concurrent")
+    rows = table(out + err)
+    check(rows.get("syscall", (0,))[0] == 1185, out + err)
 
 
 def test_series_cap_counts_drops():
