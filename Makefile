@@ -190,6 +190,7 @@ bench: deps all $(PROG_BINS) $(CHAIN_BINS) $(LIBCALLS_BINS)
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/run.py
 	$(Q)STROBE=$(BUILD)/strobe BUILD=$(BUILD) python3 bench/profile.py
 	$(Q)STROBE=$(BUILD)/strobe python3 bench/top.py
+	$(Q)STROBE=$(BUILD)/strobe python3 bench/metrics.py
 
 # Fuzz the record-file reader for FUZZ_SECONDS (default 60) with libFuzzer;
 # crashing inputs land in build/fuzz-crashes: move them to

@@ -142,9 +142,12 @@ struct {
 	__uint(max_entries, 8 << 20);
 } rb SEC(".maps");
 
+#include "cgroup_sel.h"
+
+/* tgid is the current task's (every caller's): --cgroup tests its cgroup */
 static __always_inline bool is_target(__u32 tgid)
 {
-	if (!tgid || tgid == self_tgid)
+	if (!tgid || tgid == self_tgid || outside_cgroup())
 		return false;
 	return target_all || bpf_map_lookup_elem(&targets, &tgid);
 }

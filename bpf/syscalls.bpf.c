@@ -89,7 +89,6 @@ const volatile __u8 do_summary = 0;	/* -c, -C: aggregate in the kernel */
 const volatile __u8 summary_by = BY_NONE;
 const volatile __u8 events_on = 0;	/* --event */
 const volatile __u8 no_call_probes = 0;	/* -e trace=none: no syscall probe attached */
-const volatile __u8 cgroup_on = 0;	/* --cgroup: -a's tasks, only inside cgroup_sel */
 
 /* Shared with user space through the skeleton's bss. */
 __s64 live = 0;			/* traced threads still alive */
@@ -135,20 +134,8 @@ struct {
 	__type(value, struct inj_mark);
 } injmark SEC(".maps") = {};
 
-/* --cgroup: the cgroup v2 directory (an fd user space puts in slot 0);
- * the kernel tests the current task's membership, descendants included,
- * so tasks that join later are seen with nothing to do here */
-struct {
-	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} cgroup_sel SEC(".maps") = {};
-
-static __always_inline bool outside_cgroup(void)
-{
-	return cgroup_on && bpf_current_task_under_cgroup(&cgroup_sel, 0) != 1;
-}
+/* --cgroup: -a's tasks, only those inside a cgroup */
+#include "cgroup_sel.h"
 
 struct lost_ctr {
 	__u64 total;

@@ -171,6 +171,8 @@ static __always_inline void sent(bool ok)
 	}
 }
 
+#include "cgroup_sel.h"
+
 static __always_inline bool targeted(void)
 {
 	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
@@ -179,7 +181,7 @@ static __always_inline bool targeted(void)
 	if (tgid == self_tgid)
 		return false;
 	if (target_all)
-		return true;
+		return !outside_cgroup();	/* --cgroup: -a inside a cgroup */
 	st = bpf_map_lookup_elem(&targets, &tgid);
 	return st && *st == UT_TRACED;
 }

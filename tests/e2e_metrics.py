@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -213,6 +214,45 @@ def test_script_maps_in_prometheus():
     check("@calls[lang_load]: 1000" in out, out[-500:])
 
 
+def test_ltrace_metrics_and_concurrent_scrapes():
+    """strobe ltrace --metrics serves the per-function counts while the
+    program runs (its 100 sleeps take a second at least); eight scrapes at
+    once are all answered, each a valid exposition; the final table still
+    counts every call (1185)."""
+    port = free_port()
+    p = subprocess.Popen([STROBE, "ltrace", "--metrics", str(port), "-e", "syscall", "--",
+                          prog("summary")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    seen, texts = None, []
+    try:
+        while p.poll() is None and seen is None:
+            try:
+                _, text = scrape(port)
+                m = re.search(r'^strobe_calls_total\{function="syscall"\} (\d+)$', text, re.M)
+                if m:
+                    seen = text
+                    threads = [threading.Thread(target=lambda: texts.append(scrape(port)[1]))
+                               for _ in range(8)]
+                    for t in threads:
+                        t.start()
+                    for t in threads:
+                        t.join()
+            except OSError:
+                time.sleep(0.05)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    check(seen, "no scrape showed the calls while they ran: %s" % err[-300:])
+    promtool_ok(seen, "ltrace")
+    check(len(texts) == 8, "%d of 8 concurrent scrapes answered" % len(texts))
+    for t in texts:
+        promtool_ok(t, "concurrent")
+    rows = table(out + err)
+    check(rows.get("syscall", (0,))[0] == 1185, out + err)
+
+
 def test_series_cap_counts_drops():
     """--metrics-max-series: label sets past the cap are left out and counted."""
     port = TARGETS["cap"]
@@ -374,9 +414,63 @@ def test_cgroup_summary_by_cgroup_path():
     finally:
         _, err = stop(p)
         cg.close()
-    check(cg.rel in err, err[:500])
+    # the path inside the cgroup2 mount, the group's title line by itself
+    # (the whole /sys/fs/cgroup was searched before, v1 hierarchies too)
+    check(re.search(r"^%s$" % re.escape(cg.rel), err, re.M), err[:500])
     t = table(err)
     check(t.get("getpid", (0,))[0] == 1000 and t.get("nanosleep", (0,))[0] == 100, err)
+
+
+def test_cgroup_profile_and_ltrace():
+    """strobe profile --cgroup samples only the cgroup's busy loop (per pid),
+    strobe ltrace --cgroup traces only its libc calls: the summary
+    program's 1185 syscall() calls inside, nothing from the run outside."""
+    cg = Cgroup("prof")
+    loop = "timeout 30 sh -c 'while :; do :; done'"
+    inner = subprocess.Popen(cg.inside(loop))
+    outer = subprocess.Popen(["sh", "-c", "exec " + loop])
+    folded = tempfile.NamedTemporaryFile("r", suffix=".folded")
+    try:
+        time.sleep(0.5)
+        # timeout and its shell loop: the cgroup's processes
+        inside = {int(x) for x in open(cg.path + "/cgroup.procs").read().split()}
+        outside = {int(x) for x in run(["pgrep", "-P", str(outer.pid)]).stdout.split()}
+        r = run([STROBE, "profile", "--cgroup", cg.path, "-d", "1", "--per-pid",
+                 "--format=folded", "-o", folded.name])
+        check(r.returncode == 0, r.stderr)
+        text = open(folded.name).read()
+        pids = {int(m) for m in re.findall(r"^\S+ (\d+);", text, re.M)}
+        check(pids and pids <= inside and not pids & outside,
+              "samples from %s; inside %s, outside %s: %s" % (pids, inside, outside, text[:300]))
+    finally:
+        for p in (inner, outer):
+            p.terminate()	# timeout passes it on to the loop
+            p.wait()
+    libc = "/lib/x86_64-linux-gnu/libc.so.6"
+    out = tempfile.NamedTemporaryFile("r", suffix=".ltrace")
+    p = subprocess.Popen([STROBE, "ltrace", "--cgroup", cg.path, "-e", "syscall", "-l", libc,
+                          "-o", out.name], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        # attached once a first run inside shows up in the trace
+        for _ in range(100):
+            run(cg.inside(prog("summary")))
+            if "syscall(" in open(out.name).read():
+                break
+        outer = subprocess.Popen([prog("summary")], stdout=subprocess.DEVNULL)
+        outer.wait(timeout=60)
+        inner = subprocess.Popen(cg.inside(prog("summary")), stdout=subprocess.DEVNULL)
+        inner.wait(timeout=60)
+        time.sleep(0.5)
+    finally:
+        stop(p)
+        cg.close()
+    calls = {}
+    for m in re.finditer(r"^\[pid\s+(\d+)\] syscall\(", open(out.name).read(), re.M):
+        calls[int(m.group(1))] = calls.get(int(m.group(1)), 0) + 1
+    check(calls.get(inner.pid) == 1185 and outer.pid not in calls,
+          "inside run %d: %s calls, outside run %d: %s; all: %s"
+          % (inner.pid, calls.get(inner.pid), outer.pid, calls.get(outer.pid), calls))
 
 
 def test_container_by_unit_and_id_and_error():

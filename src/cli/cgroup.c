@@ -165,12 +165,16 @@ static int find_container(const char *want, char *out, size_t n, struct sbuf *se
 	return found;
 }
 
-int cgroup_option(struct options *o, const char *arg, bool container)
+int cgroup_resolve(const char *arg, bool container, const char **out, uint64_t *id)
 {
 	static char dir[1024];
 	const char *mnt = cgroup2_mount();
-	char rel[1024];
+	char rel[1024], given[1024];
 	int err;
+
+	/* arg may be dir itself, resolved before (strobe top passes it on) */
+	snprintf(given, sizeof(given), "%s", arg);
+	arg = given;
 
 	if (!mnt)
 		return err1("%s", "no cgroup2 file system is mounted: mount -t cgroup2 none /sys/fs/cgroup/unified");
@@ -196,11 +200,16 @@ int cgroup_option(struct options *o, const char *arg, bool container)
 	} else {
 		snprintf(dir, sizeof(dir), "%s", arg);
 	}
-	err = cgroup_id_of(dir, &o->cgroup_id);
+	err = cgroup_id_of(dir, id);
 	if (err == -EXDEV || err == -ENOTDIR)
 		return err1("--cgroup '%s' is not a cgroup v2 directory (see mount -t cgroup2)", dir);
 	if (err)
 		return err1("--cgroup '%s': no such cgroup", dir);
-	o->cgroup = dir;
+	*out = dir;
 	return 0;
+}
+
+int cgroup_option(struct options *o, const char *arg, bool container)
+{
+	return cgroup_resolve(arg, container, &o->cgroup, &o->cgroup_id);
 }

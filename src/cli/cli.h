@@ -193,6 +193,8 @@ void note_noop(const char *opt, const char *why);
 /* cgroup.c: --cgroup DIR (container false) or --container NAME|ID into
  * o->cgroup and o->cgroup_id; -1 with a one-line error */
 int cgroup_option(struct options *o, const char *arg, bool container);
+/* ...the same for any front end: the directory and its id */
+int cgroup_resolve(const char *arg, bool container, const char **dir, uint64_t *id);
 /* expr.c: one -e EXPR into o; -1 after a one-line error */
 int options_expr(struct options *o, const char *expr);
 /* -y with -e trace=: the calls that change fds or the cwd, followed quietly */

@@ -28,6 +28,7 @@ struct lt_opts {
 	int npids;
 	bool follow;		/* -f */
 	bool count;		/* -c */
+	const char *metrics;	/* --metrics [ADDR:]PORT: -c served to Prometheus */
 	bool no_libs;		/* -L */
 	bool times;		/* -T */
 	int timestamps;		/* -t, -tt, -ttt */
@@ -42,6 +43,7 @@ struct lt_opts {
 	char **xsyms;		/* -x */
 	int nxsyms;
 	bool all;		/* -a (not ltrace's): every process */
+	const char *cgroup;	/* --cgroup/--container: -a inside this cgroup v2 dir */
 	int debug;
 	bool syscalls;		/* -S */
 	int stack_depth;	/* -w N: frames under each call */

@@ -28,6 +28,8 @@ static const char usage[] =
 "  -f          follow child processes\n"
 "  -p PID      attach to a running process\n"
 "  -a          every process (strobe's own addition)\n"
+"  --cgroup DIR, --container NAME|ID   every process in a cgroup (and below)\n"
+"  --metrics [ADDR:]PORT   -c's counts and latencies served to Prometheus\n"
 "  -n N        indent nested calls by N spaces\n"
 "  -s N        print at most N bytes of each string (default 32)\n"
 "  -o FILE     write to FILE instead of stderr\n";
@@ -138,6 +140,9 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		{ "library", required_argument, 0, 'l' },
 		{ "indent", required_argument, 0, 'n' },
 		{ "where", required_argument, 0, 'w' },
+		{ "cgroup", required_argument, 0, 256 },
+		{ "container", required_argument, 0, 257 },
+		{ "metrics", required_argument, 0, 258 },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -171,6 +176,16 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		case 'T': o->times = true; break;
 		case 'x': if (push(&o->xsyms, &o->nxsyms, optarg)) return -1; break;
 		case 'a': o->all = true; break;
+		case 256:
+		case 257: {
+			uint64_t id;
+
+			if (cgroup_resolve(optarg, c == 257, &o->cgroup, &id))
+				return -1;
+			o->all = true;
+			break;
+		}
+		case 258: o->metrics = optarg; o->count = true; break;
 		case 'd': o->debug++; break;
 		case 'S': o->syscalls = true; break;
 		case 'w':
@@ -185,6 +200,8 @@ int ltrace_parse(struct lt_opts *o, int argc, char **argv)
 		o->cmd = argv + optind;
 	if (o->timestamps > 3)
 		o->timestamps = 3;
+	if (o->cgroup && (o->cmd || o->npids))
+		return bad("--cgroup and --container select processes: give no COMMAND or -p", NULL);
 	if (!!o->cmd + !!o->npids + o->all != 1)
 		return bad("give one of COMMAND, -p PID or -a", NULL);
 	if (o->all && !o->nrules && !o->nlibs)

@@ -388,6 +388,16 @@ static const char *func_name(int nr, void *ctx)
 	return p ? p->func : NULL;
 }
 
+static void lt_health(struct metrics_health *h, void *ctx)
+{
+	struct lt_run *r = ctx;
+
+	h->events_lost = uprog_lost_total(&r->up);
+	h->not_counted = uprog_not_counted(&r->up);
+	h->samples_skipped = uprog_not_in_hist(&r->up);
+	h->programs = r->up.nprobes;
+}
+
 static void print_summary(struct lt_run *r, double seconds)
 {
 	struct summary sum = { 0 };
@@ -461,8 +471,11 @@ static int consume(struct lt_run *r, int sigfd)
 int ltrace_run(const struct lt_opts *o)
 {
 	struct lt_run r = { .o = o, .child = -1, .l = { .gate_fd = -1, .exec_err_fd = -1 } };
-	struct uprog_opts uo = { .all = o->all, .follow = o->follow, .tasks = true,
-				 .stop_on_exec = !o->all,
+	struct metrics_server *mx = NULL;
+	struct sum_maps mmaps;
+	struct summary_metrics msum;
+	struct uprog_opts uo = { .all = o->all, .cgroup = o->cgroup, .follow = o->follow, .tasks = true,
+				 .stop_on_exec = !o->all && !o->cgroup,
 				 .strsize = o->strsize, .debug = o->debug, .summary = o->count,
 				 .ustack_mode = o->stack_depth ? 2 : 0,
 				 .bufsize = o->stack_depth ? 32 << 20 : 0 };
@@ -551,6 +564,18 @@ int ltrace_run(const struct lt_opts *o)
 			goto out;
 		}
 	}
+	if (o->metrics) {	/* -c's maps served while the calls run */
+		struct metrics_opts mo = { .listen = o->metrics,
+					   .max_series = METRICS_DEFAULT_MAX_SERIES };
+
+		uprog_summary_maps(&r.up, &mmaps);
+		msum = (struct summary_metrics){
+			.maps = &mmaps, .by = BY_NONE, .name = func_name, .name_ctx = &r.up,
+			.row_label = "function", .health = lt_health, .health_ctx = &r,
+		};
+		if (!(mx = metrics_start(&mo, summary_metrics_collect, &msum)))
+			goto out;
+	}
 	start = mono_ns();
 	if (o->cmd && launch_go(&r.l, o->cmd[0])) {
 		r.child_done = true;
@@ -589,6 +614,7 @@ int ltrace_run(const struct lt_opts *o)
 		}
 	}
 out:
+	metrics_stop(mx);	/* before the maps it reads are gone */
 	if (r.rb)
 		ring_free(r.rb);
 	lt_sys_free(r.sys);

@@ -17,7 +17,7 @@
 
 #define POW_BUCKETS (HIST_MAX_EXP + 1)	/* j = 0..40; the last is +Inf */
 
-static int pow_bucket(int fine)
+int metrics_pow_bucket(int fine)
 {
 	uint64_t low = hist_bucket_low(fine);
 
@@ -55,11 +55,10 @@ static void labels_of(const struct summary_metrics *sm, const struct sum_row *r,
 	}
 }
 
-void summary_metrics_collect(struct mx *m, void *ctx)
+uint64_t summary_metrics_rows(struct mx *m, const struct summary_metrics *sm)
 {
-	const struct summary_metrics *sm = ctx;
 	struct summary s = { 0 };
-	struct metrics_health h = { 0 };
+	uint64_t n;
 	static double bounds[POW_BUCKETS];
 	bool *keep = NULL;
 	int err;
@@ -106,14 +105,24 @@ void summary_metrics_collect(struct mx *m, void *ctx)
 				continue;
 			}
 			for (int b = 0; b < HIST_BUCKETS; b++)
-				counts[pow_bucket(b)] += r->hist[b];
+				counts[metrics_pow_bucket(b)] += r->hist[b];
 			mx_histogram(m, l, nl, bounds, counts, POW_BUCKETS, true, r->total_ns / 1e9);
 		}
 	}
-	if (sm->health)
-		sm->health(&h, sm->health_ctx);
-	h.map_entries = s.n;
-	mx_health(m, &h);
+	n = s.n;
 	free(keep);
 	summary_free(&s);
+	return n;
+}
+
+void summary_metrics_collect(struct mx *m, void *ctx)
+{
+	const struct summary_metrics *sm = ctx;
+	struct metrics_health h = { 0 };
+	uint64_t n = summary_metrics_rows(m, sm);
+
+	if (sm->health)
+		sm->health(&h, sm->health_ctx);
+	h.map_entries += n;
+	mx_health(m, &h);
 }

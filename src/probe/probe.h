@@ -222,6 +222,7 @@ void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);
  * ltrace and sslsniff: one struct up_desc per location says what to do. */
 struct uprog_opts {
 	bool all;		/* every process but strobe */
+	const char *cgroup;	/* with all: only inside this cgroup v2 dir (--cgroup) */
 	bool follow;		/* children of targets join them */
 	bool tasks;		/* fork, exit and exec records */
 	/* stop a traced process at its exec (SIGSTOP, from the kernel side)

@@ -36,6 +36,7 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 		return -errno ? -errno : -ENOMEM;
 	skel->rodata->self_tgid = getpid();
 	skel->rodata->target_all = o->all;
+	skel->rodata->cgroup_on = o->all && o->cgroup;
 	skel->rodata->follow_forks = o->follow;
 	skel->rodata->emit_tasks = o->tasks;
 	skel->rodata->stop_on_exec = o->stop_on_exec;
@@ -78,6 +79,10 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o)
 		return err < 0 ? err : -err;
 	}
 	u->skel = skel;
+	if (o->all && o->cgroup && (err = cgroup_select(skel->maps.cgroup_sel.map_fd, o->cgroup))) {
+		uprog_destroy(u);
+		return err;
+	}
 	if (o->tasks || o->follow || !o->all) {
 		int fds[3] = {
 			skel->progs.up_exit.prog_fd, skel->progs.up_exec.prog_fd,

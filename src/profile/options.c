@@ -22,6 +22,8 @@ static const char usage_text[] =
 "  COMMAND              run COMMAND and profile it and its children\n"
 "  -p, --attach=PID     profile running process(es)\n"
 "  -a, --all            profile every process but strobe\n"
+"  --cgroup=DIR         every process in a cgroup v2 directory (and below)\n"
+"  --container=NAME|ID  ...in a container's or systemd unit's cgroup\n"
 "  -F, --freq=HZ        samples per second per CPU (default 99)\n"
 "  -d, --duration=SEC   stop after SEC seconds (default: when the command\n"
 "                       ends, or Ctrl-C)\n"
@@ -46,7 +48,8 @@ static const char usage_text[] =
 "  -h, --help           this text\n";
 
 enum { OPT_FORMAT = 256, OPT_OFF, OPT_BOTH, OPT_MIN_BLOCK, OPT_CALL_GRAPH, OPT_STACK,
-       OPT_NO_KERNEL, OPT_NO_USER, OPT_PER_PID, OPT_TOP, OPT_NO_PYTHON, OPT_DUMP };
+       OPT_NO_KERNEL, OPT_NO_USER, OPT_PER_PID, OPT_TOP, OPT_NO_PYTHON, OPT_DUMP,
+       OPT_CGROUP, OPT_CONTAINER };
 
 static const struct option long_opts[] = {
 	{ "freq", required_argument, 0, 'F' },
@@ -54,6 +57,8 @@ static const struct option long_opts[] = {
 	{ "output", required_argument, 0, 'o' },
 	{ "attach", required_argument, 0, 'p' },
 	{ "all", no_argument, 0, 'a' },
+	{ "cgroup", required_argument, 0, OPT_CGROUP },
+	{ "container", required_argument, 0, OPT_CONTAINER },
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "off-cpu", no_argument, 0, OPT_OFF },
 	{ "both", no_argument, 0, OPT_BOTH },
@@ -138,6 +143,14 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 			}
 			break;
 		case 'a': o->all = true; break;
+		case OPT_CGROUP:
+		case OPT_CONTAINER: {
+			uint64_t id;
+
+			if (cgroup_resolve(optarg, c == OPT_CONTAINER, &o->cgroup, &id))
+				return -1;
+			break;
+		}
 		case 'v': o->verbose++; break;
 		case OPT_FORMAT:
 			if (parse_format(optarg, &o->format))
@@ -183,6 +196,10 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		o->cmd = argv + optind;
+	if (o->cgroup && (o->cmd || o->npids))
+		return bad("%s", "--cgroup and --container select processes: give no COMMAND or -p");
+	if (o->cgroup)
+		o->all = true;
 	if (o->dump && (o->cmd || o->all || !o->npids))
 		return bad("%s", "--dump needs -p PID (a running process), and no COMMAND or -a");
 	if (!!o->cmd + !!o->npids + o->all == 0)

@@ -40,6 +40,7 @@ struct prof_options {
 	pid_t *pids;		/* -p */
 	int npids;
 	bool all;		/* -a */
+	const char *cgroup;	/* --cgroup/--container: -a, inside this cgroup v2 dir */
 	char **cmd;
 	const char *outfile[8];	/* -o, each in the format its name says */
 	enum prof_format fmt[8];

@@ -321,6 +321,7 @@ static int load(struct prof *pf)
 		return -errno ? -errno : -ENOMEM;
 	pf->skel->rodata->self_tgid = getpid();
 	pf->skel->rodata->target_all = o->all;
+	pf->skel->rodata->cgroup_on = o->cgroup != NULL;
 	pf->skel->rodata->stack_bytes = o->unwind == PU_FP || o->no_user ? 0 : o->stack_bytes;
 	pf->skel->rodata->min_block_ns = o->min_block_ns;
 	pf->skel->rodata->want_user = !o->no_user;
@@ -337,6 +338,8 @@ static int load(struct prof *pf)
 	lskel_hold(false);
 	if (err && o->verbose >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
+	if (!err && o->cgroup)
+		err = cgroup_select(pf->skel->maps.cgroup_sel.map_fd, o->cgroup);
 	return err < 0 ? err : -err;
 }
 

@@ -5,6 +5,7 @@
 #include "session.h"
 #include "../metrics/metrics.h"
 #include "../syscalls/syscalls.h"
+#include "../probe/probe.h"
 
 static const char *syscall_text(int nr, void *ctx)
 {
@@ -14,16 +15,41 @@ static const char *syscall_text(int nr, void *ctx)
 	return d ? d->name : NULL;
 }
 
-static void health(struct metrics_health *h, void *ctx)
+static const char *probe_text(int nr, void *ctx)
+{
+	const struct up_probe *p = uprog_probe(ctx, nr);
+
+	return p ? p->func : NULL;
+}
+
+static bool any_syscall(const struct options *o)
+{
+	for (size_t i = 0; i < sizeof(o->sel) / sizeof(o->sel[0]); i++)
+		if (o->sel[i])
+			return true;
+	return false;
+}
+
+/* the syscalls' families, then --event uprobes' (strobe_calls_*), then health */
+static void collect(struct mx *m, void *ctx)
 {
 	struct session *s = ctx;
+	struct metrics_health h = { 0 };
 
-	/* the maps stay readable until bpf_setup_destroy, after the stop */
-	h->events_lost = bpf_lost_total(s);
-	h->not_counted = bpf_summary_not_counted(s);
-	h->samples_skipped = bpf_summary_not_in_hist(s);
-	h->programs = __atomic_load_n(&s->nlinks, __ATOMIC_RELAXED) +
-		      __atomic_load_n(&s->nperf, __ATOMIC_RELAXED) / 2;
+	if (!s->up || any_syscall(s->o))
+		h.map_entries += summary_metrics_rows(m, &s->mx_sum);
+	if (s->up) {
+		h.map_entries += summary_metrics_rows(m, &s->mx_usum);
+		h.events_lost += uprog_lost_total(s->up);
+		h.not_counted += uprog_not_counted(s->up);
+		h.samples_skipped += uprog_not_in_hist(s->up);
+	}
+	h.events_lost += bpf_lost_total(s);
+	h.not_counted += bpf_summary_not_counted(s);
+	h.samples_skipped += bpf_summary_not_in_hist(s);
+	h.programs = __atomic_load_n(&s->nlinks, __ATOMIC_RELAXED) +
+		     __atomic_load_n(&s->nperf, __ATOMIC_RELAXED) / 2;
+	mx_health(m, &h);
 }
 
 int session_metrics_start(struct session *s)
@@ -38,10 +64,16 @@ int session_metrics_start(struct session *s)
 		return 0;
 	bpf_summary_maps(s, &s->mx_maps);
 	s->mx_sum = (struct summary_metrics){
-		.maps = &s->mx_maps, .by = s->o->by, .name = syscall_text,
-		.row_label = "syscall", .health = health, .health_ctx = s,
+		.maps = &s->mx_maps, .by = s->o->by, .name = syscall_text, .row_label = "syscall",
 	};
-	s->mx = metrics_start(&mo, summary_metrics_collect, &s->mx_sum);
+	if (s->up) {
+		uprog_summary_maps(s->up, &s->mx_umaps);
+		s->mx_usum = (struct summary_metrics){
+			.maps = &s->mx_umaps, .by = s->o->by, .name = probe_text,
+			.name_ctx = s->up, .row_label = "function",
+		};
+	}
+	s->mx = metrics_start(&mo, collect, s);
 	return s->mx ? 0 : -1;
 }
 

@@ -83,8 +83,8 @@ struct session {
 	size_t nheld, held_cap;
 	struct session_times t;
 	struct metrics_server *mx;	/* --metrics (metrics.c) */
-	struct sum_maps mx_maps;
-	struct summary_metrics mx_sum;
+	struct sum_maps mx_maps, mx_umaps;	/* syscalls', --event uprobes' */
+	struct summary_metrics mx_sum, mx_usum;
 };
 
 /* Ctrl-C, SIGTERM, SIGHUP and SIGCHLD as reads from an fd (blocked as

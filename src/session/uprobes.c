@@ -125,7 +125,7 @@ int uprobes_setup(struct session *s)
 {
 	const struct options *o = s->o;
 	struct uprog_opts uo = {
-		.all = o->all, .follow = o->follow, .strsize = o->strsize,
+		.all = o->all, .cgroup = o->cgroup, .follow = o->follow, .strsize = o->strsize,
 		.debug = o->debug, .bufsize = o->bufsize < (64 << 10) ? 0 : o->bufsize,
 		.summary = o->summary, .summary_by = o->by,
 	};

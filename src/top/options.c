@@ -22,6 +22,8 @@ static const char usage_text[] =
 "  COMMAND              run COMMAND and watch it and its children\n"
 "  -p, --attach=PID     watch running process(es)\n"
 "  -a, --all            watch every process (the default)\n"
+"  --cgroup=DIR         ...every process in a cgroup v2 directory (and below)\n"
+"  --container=NAME|ID  ...in a container's or systemd unit's cgroup\n"
 "  -e EXPR              syscalls to count, as strobe -e trace=SET\n"
 "  --by=syscall|process one row per syscall (default) or per process\n"
 "  -s, --sort=KEY       calls (default), errors, p99, max, total; with\n"
@@ -39,11 +41,13 @@ static const char usage_text[] =
 "Keys: s sort, b by syscall/process, / filter (Enter, Esc), space pause, q quit.\n"
 "NO_COLOR set: no reverse video.\n";
 
-enum { OPT_BY = 256, OPT_INTERVAL, OPT_PROFILE, OPT_OFF, OPT_ROWS };
+enum { OPT_BY = 256, OPT_INTERVAL, OPT_PROFILE, OPT_OFF, OPT_ROWS, OPT_CGROUP, OPT_CONTAINER };
 
 static const struct option long_opts[] = {
 	{ "attach", required_argument, 0, 'p' },
 	{ "all", no_argument, 0, 'a' },
+	{ "cgroup", required_argument, 0, OPT_CGROUP },
+	{ "container", required_argument, 0, OPT_CONTAINER },
 	{ "by", required_argument, 0, OPT_BY },
 	{ "sort", required_argument, 0, 's' },
 	{ "interval", required_argument, 0, OPT_INTERVAL },
@@ -128,6 +132,14 @@ int top_options_parse(struct top_options *o, int argc, char **argv)
 			if (*end || o->rows < 1)
 				return bad("invalid --rows '%s': expected a positive number", optarg);
 			break;
+		case OPT_CGROUP:
+		case OPT_CONTAINER: {
+			uint64_t id;
+
+			if (cgroup_resolve(optarg, c == OPT_CONTAINER, &o->cgroup, &id))
+				return -1;
+			break;
+		}
 		case 'h': fputs(usage_text, stdout); return 1;
 		default:
 			return opt_unknown("strobe top", "pesdnF", argv);
@@ -135,6 +147,8 @@ int top_options_parse(struct top_options *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		o->cmd = argv + optind;
+	if (o->cgroup && (o->cmd || o->npids))
+		return bad("%s", "--cgroup and --container select processes: give no COMMAND or -p");
 	if (!!o->cmd + !!o->npids + o->all > 1)
 		return bad("%s", "give only one of COMMAND, -p PID and -a");
 	if (!o->cmd && !o->npids)

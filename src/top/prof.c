@@ -218,6 +218,7 @@ int top_profile(const struct top_options *o)
 	po.stack_bytes = 8192;
 	po.what = o->off_cpu ? PW_OFF : PW_ON;
 	po.all = o->all;
+	po.cgroup = o->cgroup;
 	po.cmd = o->cmd;
 	po.live = &pl;
 	if (o->npids) {	/* profile_run frees its pids */
@@ -227,7 +228,9 @@ int top_profile(const struct top_options *o)
 		memcpy(po.pids, o->pids, o->npids * sizeof(*po.pids));
 		po.npids = o->npids;
 	}
-	if (o->all)
+	if (o->cgroup)
+		snprintf(lv.what, sizeof(lv.what), "cgroup %s", o->cgroup);
+	else if (o->all)
 		snprintf(lv.what, sizeof(lv.what), "all processes");
 	else if (o->npids)
 		snprintf(lv.what, sizeof(lv.what), "process %d%s", o->pids[0],

@@ -192,7 +192,10 @@ static int make_options(const struct top_options *to, struct options *o)
 		argv[argc++] = "-e";
 		argv[argc++] = trace;
 	}
-	if (to->all) {
+	if (to->cgroup) {
+		argv[argc++] = "--cgroup";
+		argv[argc++] = (char *)to->cgroup;
+	} else if (to->all) {
 		argv[argc++] = "-a";
 	} else if (to->npids) {
 		static char pids[4096];
@@ -216,7 +219,9 @@ static int make_options(const struct top_options *to, struct options *o)
 
 static void describe(const struct top_options *o, char *buf, size_t len)
 {
-	if (o->all)
+	if (o->cgroup)
+		snprintf(buf, len, "cgroup %s", o->cgroup);
+	else if (o->all)
 		snprintf(buf, len, "all processes");
 	else if (o->npids == 1)
 		snprintf(buf, len, "process %d", o->pids[0]);

@@ -24,6 +24,7 @@ struct top_options {
 	pid_t *pids;		/* -p */
 	int npids;
 	bool all;		/* -a, and the default */
+	const char *cgroup;	/* --cgroup/--container: -a inside this cgroup v2 dir */
 	const char *trace;	/* -e EXPR, as strobe -e */
 	bool by_process;	/* --by=process */
 	int sort;		/* a column of the view */
