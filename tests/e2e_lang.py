@@ -509,7 +509,12 @@ def test_probes_on_one_event_run_in_program_order():
          "software:faults:1 /pid == cpid/ { printf(\" second\\n\"); }")
     ours, theirs = both(["-e", p, "-c", LOAD])
     lines = [l for l in ours.splitlines()[1:] if l]
-    check(lines and all(l == "first second" for l in lines), ours)
+    # the child is forked before the probes attach: a fault of its own
+    # while the second probe is attached and the first not yet prints
+    # " second" alone, once, before the program runs
+    if lines and lines[0] == " second":
+        lines = lines[1:]
+    check(len(lines) > 10 and all(l == "first second" for l in lines), ours)
     if theirs is not None:
         check(all(l == "first second" for l in theirs.splitlines()[1:] if l), theirs)
 
