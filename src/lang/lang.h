@@ -350,6 +350,8 @@ struct lang_metrics {
 };
 int lang_metrics_prepare(struct lang_metrics *lm, struct compiler *c, const char *prefix);
 void lang_metrics_free(struct lang_metrics *lm);
+/* The events the kernel could not put in the ring buffer, all CPUs. */
+uint64_t lost_events(struct compiler *c);
 /* -f json: text as a JSON string; a value as JSON (numbers, tuples as
  * arrays, the rest as the string bpftrace prints). */
 void json_str(FILE *f, const char *s, size_t n);

@@ -261,7 +261,8 @@ static void one_map(struct lang_metrics *lm, struct mx *x, int mi, uint64_t *ent
 	maps_entries_free(e, n);
 }
 
-static uint64_t lost_events(struct compiler *c)
+/* events the ring buffer had no room for (shared with run.c) */
+uint64_t lost_events(struct compiler *c)
 {
 	uint32_t key = 0;
 	uint64_t *v = calloc(c->ncpus, 8), sum = 0;

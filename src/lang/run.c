@@ -168,18 +168,6 @@ static int on_record(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-static uint64_t lost_events(struct compiler *c)
-{
-	uint32_t key = 0;
-	uint64_t *v = calloc(c->ncpus, 8), sum = 0;
-
-	if (v && !bpf_map_lookup_elem(c->lost_fd, &key, v))
-		for (int i = 0; i < c->ncpus; i++)
-			sum += v[i];
-	free(v);
-	return sum;
-}
-
 void compiler_free(struct compiler *c)
 {
 	for (int i = 0; i < c->nmaps; i++) {

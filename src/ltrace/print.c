@@ -494,23 +494,6 @@ static struct ev_uprobe *refill(struct lt_printer *p, const struct ev_uprobe *e,
 	return (struct ev_uprobe *)n;
 }
 
-/* The capture of argument `arg` in a record, or NULL. */
-static const struct cap *cap_of_arg(const struct ev_uprobe *e, size_t size, unsigned arg)
-{
-	const uint8_t *q = (const uint8_t *)(e + 1), *end = (const uint8_t *)e + size;
-
-	for (unsigned i = 0; i < e->ncaps && q + sizeof(struct cap) <= end; i++) {
-		const struct cap *c = (const void *)q;
-
-		if (q + CAP_SIZE(c->len) > end)
-			return NULL;
-		if (c->arg == arg)
-			return c;
-		q += CAP_SIZE(c->len);
-	}
-	return NULL;
-}
-
 struct ev_uprobe *lt_entry_patch(const struct ev_uprobe *e, size_t size,
 				 const struct ev_uprobe *ret, size_t rsize, size_t *out)
 {
@@ -528,7 +511,7 @@ struct ev_uprobe *lt_entry_patch(const struct ev_uprobe *e, size_t size,
 		if (q + CAP_SIZE(c->len) > end)
 			break;
 		q += CAP_SIZE(c->len);
-		r = (c->flags & CAP_FAULT) ? cap_of_arg(ret, rsize, c->arg) : NULL;
+		r = (c->flags & CAP_FAULT) ? find_cap(ret, rsize, c->arg) : NULL;
 		if (r && !(r->flags & CAP_FAULT))
 			changed = true;
 		else
