@@ -15,20 +15,6 @@ static const char *syscall_text(int nr, void *ctx)
 	return d ? d->name : NULL;
 }
 
-static const char *probe_text(int nr, void *ctx)
-{
-	const struct up_probe *p = uprog_probe(ctx, nr);
-
-	return p ? p->func : NULL;
-}
-
-static bool any_syscall(const struct options *o)
-{
-	for (size_t i = 0; i < sizeof(o->sel) / sizeof(o->sel[0]); i++)
-		if (o->sel[i])
-			return true;
-	return false;
-}
 
 /* the syscalls' families, then --event uprobes' (strobe_calls_*), then health */
 static void collect(struct mx *m, void *ctx)
@@ -36,7 +22,7 @@ static void collect(struct mx *m, void *ctx)
 	struct session *s = ctx;
 	struct metrics_health h = { 0 };
 
-	if (!s->up || any_syscall(s->o))
+	if (!s->up || session_any_syscall(s->o))
 		h.map_entries += summary_metrics_rows(m, &s->mx_sum);
 	if (s->up) {
 		h.map_entries += summary_metrics_rows(m, &s->mx_usum);
@@ -69,7 +55,7 @@ int session_metrics_start(struct session *s)
 	if (s->up) {
 		uprog_summary_maps(s->up, &s->mx_umaps);
 		s->mx_usum = (struct summary_metrics){
-			.maps = &s->mx_umaps, .by = s->o->by, .name = probe_text,
+			.maps = &s->mx_umaps, .by = s->o->by, .name = session_probe_func,
 			.name_ctx = s->up, .row_label = "function",
 		};
 	}

@@ -151,14 +151,16 @@ static void one_table(struct session *s, const struct sum_maps *m, struct summar
 	summary_free(&cur);
 }
 
-static const char *probe_func(int nr, void *ctx)
+/* -c of --event uprobes: a row's name (ctx: the uprobes) */
+const char *session_probe_func(int nr, void *ctx)
 {
 	const struct up_probe *p = uprog_probe(ctx, nr);
 
 	return p ? p->func : NULL;
 }
 
-static bool any_syscall(const struct options *o)
+/* Whether -e trace= selects any syscall. */
+bool session_any_syscall(const struct options *o)
 {
 	for (size_t i = 0; i < sizeof(o->sel) / sizeof(o->sel[0]); i++)
 		if (o->sel[i])
@@ -183,7 +185,7 @@ static void print_summary(struct session *s, bool final)
 		.trace_lost = s->o->trace ? lost_total(s) : 0,
 	};
 	struct sum_maps m;
-	bool sys = !s->up || any_syscall(s->o);
+	bool sys = !s->up || session_any_syscall(s->o);
 
 	if (sys) {
 		bpf_summary_maps(s, &m);
@@ -195,7 +197,7 @@ static void print_summary(struct session *s, bool final)
 		f.not_in_hist = uprog_not_in_hist(s->up);
 		if (sys && !f.json)
 			sbuf_putc(&s->w.buf, '\n');
-		summary_set_namer(probe_func, s->up);
+		summary_set_namer(session_probe_func, s->up);
 		one_table(s, &m, &s->uprev, &f, final, now);
 		summary_set_namer(NULL, NULL);
 	}

@@ -182,6 +182,10 @@ void hint_load_failure(int err);
 /* metrics.c: --metrics serves the summary maps while the session runs;
  * -1 when the address cannot be bound (said) */
 int session_metrics_start(struct session *s);
+/* run.c, for metrics.c too: a uprobe row's name (ctx: the uprobes), and
+ * whether -e trace= selects any syscall */
+const char *session_probe_func(int nr, void *ctx);
+bool session_any_syscall(const struct options *o);
 void session_metrics_stop(struct session *s);
 
 /* tidset.c */
