@@ -97,7 +97,7 @@ static void cmdline(pid_t pid, char *buf, size_t len)
 	buf[n] = 0;
 }
 
-static int snapshot(struct profile_bpf *skel, pid_t pid)
+int profile_snapshot(struct profile_bpf *skel, pid_t pid)
 {
 	union bpf_iter_link_info info = { .task.pid = pid };
 	LIBBPF_OPTS(bpf_link_create_opts, opts, .iter_info = &info,
@@ -158,7 +158,7 @@ int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct 
 		char cmd[512];
 		size_t first = d.n;
 
-		err = snapshot(skel, o->pids[i]);
+		err = profile_snapshot(skel, o->pids[i]);
 		if (err || ring_buffer__consume(rb) < 0) {
 			err = -1;
 			break;

@@ -71,6 +71,8 @@ struct pyinfo;
 /* Print every thread of each -p process, innermost frame first; 0 or -1
  * after a one-line error. */
 int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct pyinfo *py);
+/* Send a PK_DUMP record of every thread of pid to the ring buffer now. */
+int profile_snapshot(struct profile_bpf *skel, pid_t pid);
 
 /* ---- stacks.c: interned frame names and merged stacks ---- */
 

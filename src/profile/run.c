@@ -76,6 +76,7 @@ struct prof {
 	uint64_t kept_bytes;
 	uint64_t counted_keys;	/* --call-graph=fp: distinct (process, stacks) */
 	uint64_t built_at;	/* the last build while sampling */
+	uint64_t end_ns;	/* when the window ended (CLOCK_MONOTONIC) */
 	uint64_t live_last;	/* strobe top: the last view's time */
 	bool live_done;		/* ...and it said stop */
 };
@@ -130,6 +131,30 @@ static struct parked *park_slot(struct prof *pf, uint32_t tid)
 
 static void build(struct prof *pf, struct prof_result *r);
 
+/*
+ * The window ended: every thread still blocked counts for the time it has
+ * been blocked inside it (since its "blocked here" record, or since the
+ * window's start for one blocked then), as py-spy --idle shows a thread
+ * asleep the whole time: a server stuck in accept() is not idle.
+ */
+static void flush_parked(struct prof *pf)
+{
+	for (size_t i = 0; i < pf->npark; i++) {
+		struct parked *pk = &pf->park[i];
+		const struct prof_sample *s = pk->rec;
+
+		if (!s)
+			continue;
+		if (s->ts < pf->end_ns && pf->end_ns - s->ts >= pf->o->min_block_ns) {
+			pf->off_events++;
+			if (keep(pf, pk->p, pk->rec, pk->len, pf->end_ns - s->ts))
+				pf->oom = true;
+		}
+		free(pk->rec);
+		pk->rec = NULL;
+	}
+}
+
 static int on_record(void *ctx, void *data, size_t size)
 {
 	struct prof *pf = ctx;
@@ -172,16 +197,41 @@ static int on_record(void *ctx, void *data, size_t size)
 		*pk = (struct parked){ s->tid, procs_note(pf->procs, s), copy, need };
 		break;
 	}
+	case PK_DUMP: {
+		/* the start of an off-CPU profile: a blocked thread counts as
+		 * blocked here since now (the kernel times it from now too) */
+		struct parked *pk;
+		struct prof_sample *copy;
+
+		if (!(uint32_t)s->weight || s->weight >> 32 || need > size)
+			break;
+		copy = malloc(need);
+		if (!copy) {
+			pf->oom = true;
+			break;
+		}
+		memcpy(copy, s, need);
+		copy->kind = PK_OFF;
+		copy->weight = 0;
+		pk = park_slot(pf, s->tid);
+		free(pk->rec);
+		*pk = (struct parked){ s->tid, procs_note(pf->procs, s), copy, need };
+		break;
+	}
 	case PK_NEW:
 		procs_note(pf->procs, s);
 		break;
 	case PK_ON: {
 		struct parked *pk = park_slot(pf, s->tid);
+		uint64_t w = s->weight;
 
 		if (!pk->rec)
 			break;
+		/* woken after the window: only its part inside counts */
+		if (pf->end_ns && s->ts > pf->end_ns)
+			w = s->ts - pf->end_ns < w ? w - (s->ts - pf->end_ns) : 0;
 		pf->off_events++;
-		if (keep(pf, pk->p, pk->rec, pk->len, s->weight))
+		if (keep(pf, pk->p, pk->rec, pk->len, w))
 			pf->oom = true;
 		free(pk->rec);
 		pk->rec = NULL;
@@ -696,6 +746,15 @@ int profile_run(struct prof_options *op)
 		fprintf(stderr, "strobe profile: ring buffer: %s\n", strerror(errno));
 		goto out;
 	}
+	/* off-CPU: the threads of -p that are blocked now, with their
+	 * stacks, timed from now */
+	if (o.what != PW_ON && o.npids) {
+		pf.skel->bss->dump_mark_blocked = 1;
+		for (int i = 0; i < o.npids; i++)
+			profile_snapshot(pf.skel, o.pids[i]);
+		pf.skel->bss->dump_mark_blocked = 0;
+		ring_buffer__consume(rb);
+	}
 	t0 = mono_ns();
 	if (o.cmd) {
 		err = launch_go(&l, o.cmd[0]);
@@ -708,10 +767,13 @@ int profile_run(struct prof_options *op)
 	double cpu0 = cpu_ms();
 
 	stop = consume(&pf, rb, sigfd, o.cmd ? &l : NULL, &child_status);
+	pf.end_ns = mono_ns();
 	ring_buffer__consume(rb);
 	pf.cpu_sampling_ms = cpu_ms() - cpu0;
 	detach(&pf);
 	ring_buffer__consume(rb);
+	if (o.what != PW_ON)
+		flush_parked(&pf);
 	if (o.verbose)
 		say_costs(&pf);
 	missed = lskel_missed(&pf.skel->progs, sizeof(pf.skel->progs));
