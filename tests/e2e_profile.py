@@ -254,6 +254,40 @@ def test_profile_names_cached():
         child.wait()
 
 
+def test_profile_leader_exited():
+    """A process whose main thread has exited (pthread_exit in main): its
+    /proc/PID/maps is the zombie leader's, empty, but the other threads
+    still have the memory map.  --dump shows each thread's user frames and
+    the command line, and a profile names the spinning thread's functions
+    (before: kernel frames only, and "[unknown]").  eu-stack, the
+    reference, refuses such a process ("dwfl_linux_proc_report: No such
+    process"), so the expected names are the program's own functions."""
+    child = subprocess.Popen([prog("leader_exit"), "spin"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        r = run([STROBE, "profile", "--dump", "-p", str(child.pid)])
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[-400:]))
+        check(re.search(r"Process %d: \S*leader_exit spin" % child.pid, r.stdout),
+              "no command line: %s" % r.stdout[:200])
+        threads = r.stdout.split("\nThread ")[1:]
+        check(len(threads) == 2, "expected 2 threads:\n%s" % r.stdout)
+        wait = [t for t in threads if "worker_wait\n" in t]
+        spin = [t for t in threads if "worker_spin\n" in t]
+        check(wait and re.search(r"worker_wait\n\s+waiter\n\s+start_thread", wait[0]),
+              "no waiter's frames:\n%s" % r.stdout)
+        check(spin and re.search(r"worker_spin\n\s+spinner\n", spin[0]),
+              "no spinner's frames:\n%s" % r.stdout)
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["-F", "199", "-d", "1", "-p", str(child.pid)], [out])
+            st = folded(out)
+            named = sum(n for s, n in st.items() if ";spinner;worker_spin" in s)
+            check(named >= 0.8 * sum(st.values()), "spinner not named:\n%s" % top(st))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
 def test_profile_jit_map():
     """Code in an anonymous mapping is named from /tmp/perf-PID.map."""
     child = subprocess.Popen([prog("jit")], stdout=subprocess.PIPE, text=True)

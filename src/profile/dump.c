@@ -79,9 +79,9 @@ static const char *state_name(uint64_t w)
 	return "dead";
 }
 
-static void cmdline(pid_t pid, char *buf, size_t len)
+static void cmdline(pid_t pid, pid_t tid, char *buf, size_t len)
 {
-	char path[64];
+	char path[80];
 	FILE *f;
 	size_t n = 0;
 
@@ -90,6 +90,15 @@ static void cmdline(pid_t pid, char *buf, size_t len)
 	if (f) {
 		n = fread(buf, 1, len - 1, f);
 		fclose(f);
+	}
+	/* the main thread has exited: another thread still has the memory */
+	if (!n && tid && tid != pid) {
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/cmdline", pid, tid);
+		f = fopen(path, "re");
+		if (f) {
+			n = fread(buf, 1, len - 1, f);
+			fclose(f);
+		}
 	}
 	for (size_t i = 0; i + 1 < n; i++)
 		if (!buf[i])
@@ -163,7 +172,8 @@ int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct 
 			err = -1;
 			break;
 		}
-		cmdline(o->pids[i], cmd, sizeof(cmd));
+		cmdline(o->pids[i], d.n > first ? ((struct prof_sample *)d.rec[d.n - 1])->tid : 0,
+			cmd, sizeof(cmd));
 		fprintf(f, "%sProcess %d: %s\n", i ? "\n" : "", o->pids[i], cmd);
 		qsort(d.rec + first, d.n - first, sizeof(*d.rec), by_tid);
 		for (size_t j = first; j < d.n; j++) {
