@@ -65,6 +65,10 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv);
  * status. */
 int profile_run(struct prof_options *o);
 
+/* End a launched command as Ctrl-C in its terminal would (SIGINT; SIGKILL
+ * if it still runs two seconds later) and reap it. */
+void profile_end_command(pid_t pid, int *status);
+
 /* ---- dump.c: --dump -p PID ---- */
 struct profile_bpf;
 struct pyinfo;

@@ -598,7 +598,7 @@ static bool live_tick(struct prof *pf, uint64_t *last)
 	bool stop;
 
 	if (now < *last + lv->interval * 1e9)
-		return lv->tick(lv->arg, NULL, 0);
+		return pf->live_done = lv->tick(lv->arg, NULL, 0);
 	build(pf, r);
 	r->samples = pf->samples;
 	r->off_events = pf->off_events;
@@ -667,6 +667,25 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 		}
 	}
 	return stop;
+}
+
+void profile_end_command(pid_t pid, int *status)
+{
+	int st = 0;
+
+	/* what Ctrl-C does to a command in the terminal's foreground group;
+	 * one that ignores it is killed after two seconds */
+	kill(pid, SIGINT);
+	for (int i = 0; i < 200; i++) {
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			goto done;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+done:
+	if (status)
+		*status = st;
 }
 
 int profile_main(int argc, char **argv)
@@ -767,6 +786,11 @@ int profile_run(struct prof_options *op)
 	double cpu0 = cpu_ms();
 
 	stop = consume(&pf, rb, sigfd, o.cmd ? &l : NULL, &child_status);
+	/* strobe top's q ends the command it runs, as Ctrl-C would */
+	if (o.live && pf.live_done && l.pid > 0) {
+		profile_end_command(l.pid, NULL);
+		l.pid = -1;
+	}
 	pf.end_ns = mono_ns();
 	ring_buffer__consume(rb);
 	pf.cpu_sampling_ms = cpu_ms() - cpu0;
