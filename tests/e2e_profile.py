@@ -407,5 +407,23 @@ def test_profile_errors():
     check(r.returncode == 1 and "cannot write" in r.stderr, r.stderr)
 
 
+def test_profile_output_unknown_extension():
+    """-o NAME whose extension names no format: strobe says on stderr which
+    format it wrote (text) and that --format picks another; with --format,
+    that format, and no note."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "prof.out")
+        r = run([STROBE, "profile", "-o", out, "--", "sh", "-c", "exit 0"])
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr))
+        check(re.search(r"prof\.out: no known extension .*writing text; --format", r.stderr),
+              "no note of the format: %r" % r.stderr)
+        check(open(out).read().startswith("strobe profile: "), "not text")
+        r = run([STROBE, "profile", "--format=folded", "-o", out, "--", prog("callchain-O2-fp"),
+                 "0.3"])
+        check(r.returncode == 0 and "extension" not in r.stderr, r.stderr)
+        check(all(re.match(r"^\S.* \d+$", l) for l in open(out).read().splitlines()),
+              "not folded: %s" % open(out).read()[:300])
+
+
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -205,6 +205,61 @@ def test_py_off_cpu_in_flight():
         child.wait()
 
 
+def test_py_idle():
+    """--idle, py-spy's flag: waiting threads' stacks with the running ones
+    (here --both: off-CPU time in sample periods).  py-spy --idle shows a
+    process asleep in one call with >= 95% of its samples there."""
+    child = subprocess.Popen([PY, SCRIPT, "idle"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["--idle", "-d", "1", "-p", str(child.pid)], out)
+            st = folded(out)
+            asleep = sum(n for s, n in st.items() if s.endswith(";[off-cpu]") and
+                         ("idle_wait (" in s or "idle_main (" in s))
+            total = sum(st.values())
+            check(total > 0 and asleep >= 0.95 * total, "--idle: %d of %d samples asleep:\n%s"
+                  % (asleep, total, top(st)))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def test_py_subprocesses():
+    """--subprocesses (py-spy's flag): -p PID's existing children are
+    profiled and dumped too (a child forked while profiling already was);
+    without it, only the process given."""
+    parent = subprocess.Popen([PY, SCRIPT, "parent"], stdout=subprocess.PIPE, text=True)
+    child = None
+    try:
+        line = parent.stdout.readline()
+        m = re.match(r"child (\d+)", line)
+        check(m, "no child: %r" % line)
+        child = int(m.group(1))
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            for extra, want in (([], False), (["--subprocesses"], True)):
+                profile(["-F", "499", "-d", "1", "-p", str(parent.pid)] + extra, out)
+                st = folded(out)
+                spin = sum(n for s, n in st.items() if "spin (pywork.py:" in s)
+                check((spin > 0) == want, "%s: %d samples in the child's spin:\n%s" % (
+                    extra or "without --subprocesses", spin, top(st)))
+        r = run([STROBE, "profile", "--dump", "--subprocesses", "-p", str(parent.pid)])
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[-400:]))
+        check("Process %d:" % parent.pid in r.stdout and "Process %d:" % child in r.stdout,
+              "not both processes:\n%s" % r.stdout[:1500])
+        mine = r.stdout.split("Process %d:" % child)[1]
+        check(at("parent_wait", "parent-wait") in r.stdout.split("Process %d:" % child)[0],
+              "the parent's wait:\n%s" % r.stdout[:1500])
+        check(at("<module>", "module-main") in mine, "the child's frames:\n%s" % mine[:1500])
+    finally:
+        if child:
+            os.kill(child, signal.SIGKILL)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+
+
 def test_py_attach_pid():
     """-p: a running Python process, profiled without stopping it."""
     child = subprocess.Popen([PY, SCRIPT, "chain", "60"], stdout=subprocess.PIPE, text=True)

@@ -52,6 +52,7 @@ struct prof_options {
 	bool no_kernel, no_user;
 	bool no_python;		/* --no-python: the interpreter's own frames */
 	bool dump;		/* --dump: every thread's stack now, and exit */
+	bool subprocesses;	/* --subprocesses: -p's children too */
 	struct prof_live *live;	/* a live view instead of outputs */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
 	int top;		/* text summary rows */

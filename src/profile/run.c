@@ -8,6 +8,7 @@
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <dirent.h>
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <signal.h>
@@ -688,6 +689,77 @@ done:
 		*status = st;
 }
 
+/*
+ * --subprocesses: add every descendant of the -p processes to o->pids
+ * (the kernel side follows the ones forked from now on).  From each
+ * process's parent in /proc/N/stat, which needs no CONFIG_PROC_CHILDREN.
+ */
+static int add_descendants(struct prof_options *o)
+{
+	struct { pid_t pid, ppid; } *all = NULL;
+	size_t n = 0, cap = 0;
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+
+	if (!d)
+		return -errno;
+	while ((e = readdir(d))) {
+		char path[64], buf[512], *rp;
+		int pid = atoi(e->d_name), ppid;
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		buf[0] = 0;
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+		/* the name may hold spaces and parentheses: after the last ')' */
+		rp = strrchr(buf, ')');
+		if (!rp || sscanf(rp + 1, " %*c %d", &ppid) != 1)
+			continue;
+		if (n == cap) {
+			void *nv = realloc(all, (cap = cap ? cap * 2 : 1024) * sizeof(*all));
+
+			if (!nv) {
+				closedir(d);
+				free(all);
+				return -ENOMEM;
+			}
+			all = nv;
+		}
+		all[n].pid = pid;
+		all[n++].ppid = ppid;
+	}
+	closedir(d);
+	/* breadth first: o->pids grows as children are found */
+	for (int i = 0; i < o->npids; i++)
+		for (size_t j = 0; j < n; j++) {
+			bool have = false;
+
+			if (all[j].ppid != o->pids[i])
+				continue;
+			for (int k = 0; k < o->npids && !have; k++)
+				have = o->pids[k] == all[j].pid;
+			if (have)
+				continue;
+			pid_t *np = realloc(o->pids, (o->npids + 1) * sizeof(*np));
+
+			if (!np) {
+				free(all);
+				return -ENOMEM;
+			}
+			o->pids = np;
+			o->pids[o->npids++] = all[j].pid;
+		}
+	free(all);
+	return 0;
+}
+
 int profile_main(int argc, char **argv)
 {
 	struct prof_options o;
@@ -737,6 +809,20 @@ int profile_run(struct prof_options *op)
 			fprintf(stderr, "strobe profile: no process %d\n", o.pids[i]);
 			goto out;
 		}
+	}
+	if (o.subprocesses && o.npids) {
+		int given = o.npids;
+
+		if (add_descendants(&o)) {
+			fprintf(stderr, "strobe profile: cannot list the children: %s\n",
+				strerror(errno));
+			goto out;
+		}
+		if (o.verbose)
+			fprintf(stderr, "strobe profile: %d processes under the %d given\n",
+				o.npids - given, given);
+	}
+	for (int i = 0; i < o.npids; i++) {
 		add_target(&pf, o.pids[i]);
 		if (pf.py)
 			pyinfo_attach(pf.py, o.pids[i]);

@@ -9,6 +9,8 @@ Runs on CPython 3.6 and later: no f-strings, no walrus.
     pywork.py idle           10 threads named CustomThreadName-0..9 in
                              idle_wait, the main thread in idle_main, asleep
     pywork.py naps           naps -> time.sleep, 0.5 s at a time, forever
+    pywork.py parent         runs "pywork.py chain 3600" as a child and
+                             waits for it in parent_wait
 """
 import sys
 import threading
@@ -76,6 +78,16 @@ def idle_main():
     time.sleep(3600)  # L:idle-main
 
 
+def parent_wait():
+    import subprocess
+    child = subprocess.Popen([sys.executable, __file__, "chain", "3600"],
+                             stdout=subprocess.PIPE)
+    child.stdout.readline()
+    sys.stdout.write("child %d\n" % child.pid)
+    sys.stdout.flush()
+    child.wait()  # L:parent-wait
+
+
 def naps():
     while True:
         time.sleep(0.5)  # L:nap
@@ -84,6 +96,9 @@ def naps():
 if __name__ == "__main__":
     if sys.argv[1] == "idle":
         idle_main()  # L:module-idle
+        sys.exit(0)
+    if sys.argv[1] == "parent":
+        parent_wait()  # L:module-parent
         sys.exit(0)
     sys.stdout.write("ready\n")
     sys.stdout.flush()
