@@ -330,39 +330,58 @@ def fde_starts(path):
             re.findall(r"FDE cie=\w+ pc=([0-9a-f]+)\.\.([0-9a-f]+)", r.stdout)]
 
 
+def stripped_fde_case(d, unstripped, what):
+    exe = os.path.join(d, "chain")
+    subprocess.run(["strip", "--strip-all", "-o", exe, unstripped], check=True)
+    syms = {}
+    for line in run(["nm", unstripped]).stdout.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] in ("main", "a", "b", "c", "spin"):
+            syms[f[2]] = int(f[0], 16)
+    check(len(syms) == 5, "nm: %s" % syms)
+    fdes = fde_starts(exe)
+    name_of = {}
+    for fn, addr in syms.items():
+        start = [lo for lo, hi in fdes if lo <= addr < hi]
+        check(start == [addr], "%s at %#x: FDEs %s" % (fn, addr, start))
+        name_of["chain+0x%x" % addr] = fn
+    out = os.path.join(d, "p.folded")
+    profile(["-F", "499", "--", exe, "0.9"], [out])
+    stacks = folded(out)
+    seen = {f for s in stacks for f in s.split(";") if f.startswith("chain+")}
+    for fn in ("spin", "a", "b", "c", "main"):
+        check("chain+0x%x" % syms[fn] in seen, "%s: no frame for %s (%#x) in %s"
+              % (what, fn, syms[fn], sorted(seen)))
+    named = {}
+    for s, n in stacks.items():
+        k = ";".join(name_of.get(f, f) for f in s.split(";"))
+        named[k] = named.get(k, 0) + n
+    check_split(named, what)
+
+
 def test_profile_stripped_fde_starts():
     """A stripped binary with no debug file anywhere: each function is
     told apart by its FDE's start, "name+0xSTART", not lumped into one
     frame; the starts are those readelf finds, and the chains keep their
     2:1 split."""
     with tempfile.TemporaryDirectory() as d:
-        exe = os.path.join(d, "chain")
-        subprocess.run(["strip", "--strip-all", "-o", exe, prog("callchain-O2-nofp")],
-                       check=True)
-        syms = {}
-        for line in run(["nm", prog("callchain-O2-nofp")]).stdout.splitlines():
-            f = line.split()
-            if len(f) == 3 and f[2] in ("main", "a", "b", "c", "spin"):
-                syms[f[2]] = int(f[0], 16)
-        check(len(syms) == 5, "nm: %s" % syms)
-        fdes = fde_starts(exe)
-        name_of = {}
-        for fn, addr in syms.items():
-            start = [lo for lo, hi in fdes if lo <= addr < hi]
-            check(start == [addr], "%s at %#x: FDEs %s" % (fn, addr, start))
-            name_of["chain+0x%x" % addr] = fn
-        out = os.path.join(d, "p.folded")
-        profile(["-F", "499", "--", exe, "0.9"], [out])
-        stacks = folded(out)
-        seen = {f for s in stacks for f in s.split(";") if f.startswith("chain+")}
-        for fn in ("spin", "a", "b", "c", "main"):
-            check("chain+0x%x" % syms[fn] in seen, "no frame for %s (%#x) in %s"
-                  % (fn, syms[fn], sorted(seen)))
-        named = {}
-        for s, n in stacks.items():
-            k = ";".join(name_of.get(f, f) for f in s.split(";"))
-            named[k] = named.get(k, 0) + n
-        check_split(named, "stripped")
+        stripped_fde_case(d, prog("callchain-O2-nofp"), "stripped")
+
+
+def test_profile_static_stripped_fde_starts():
+    """The same for a static binary: it has .eh_frame but no .eh_frame_hdr
+    (no PT_GNU_EH_FRAME), whose table named functions before; the FDEs
+    are read from .eh_frame itself (before: raw addresses, each function
+    split over several rows)."""
+    with tempfile.TemporaryDirectory() as d:
+        static = os.path.join(d, "chain-static")
+        r = run(["gcc", "-O2", "-fomit-frame-pointer", "-static", "-o", static,
+                 os.path.join(os.path.dirname(os.path.abspath(__file__)), "progs",
+                              "callchain.c")])
+        check(r.returncode == 0, "gcc -static: %s" % r.stderr[-300:])
+        check("GNU_EH_FRAME" not in run(["readelf", "-lW", static]).stdout,
+              "this static binary has an .eh_frame_hdr: not the case tested")
+        stripped_fde_case(d, static, "static stripped")
 
 
 def test_profile_self_not_above_total():
