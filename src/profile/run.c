@@ -65,6 +65,7 @@ struct prof {
 	size_t used, cap;
 	struct kept *k;
 	size_t nk, capk;
+	size_t kdone;		/* k[0..kdone) are built (a batch in progress) */
 	struct parked *park;	/* open addressing by tid */
 	size_t npark;
 	uint64_t samples, off_events, lost_marked;
@@ -131,6 +132,7 @@ static struct parked *park_slot(struct prof *pf, uint32_t tid)
 }
 
 static void build(struct prof *pf, struct prof_result *r);
+static void build_for(struct prof *pf, struct prof_result *r, uint64_t budget);
 
 /*
  * The window ended: every thread still blocked counts for the time it has
@@ -508,12 +510,24 @@ static void build_counted(struct prof *pf, struct prof_result *r)
 /* Turn every kept sample into a stack of names, merged. */
 static void build(struct prof *pf, struct prof_result *r)
 {
-	if (!pf->nk)
+	build_for(pf, r, 0);
+}
+
+/* ...for at most budget ns (0: all), from where the last call stopped: a
+ * batch while sampling must not keep the ring buffer unread for long (new
+ * processes' libdwfl sessions and debug files can take a while) */
+static void build_for(struct prof *pf, struct prof_result *r, uint64_t budget)
+{
+	if (pf->kdone >= pf->nk)
 		return;
 	uint32_t *frames = NULL, n, cap = 0;
 	uint32_t off_marker = stacks_intern(&r->st, "[off-cpu]", FK_ROOT);
+	uint64_t until = budget ? mono_ns() + budget : 0;
+	size_t i;
 
-	for (size_t i = 0; i < pf->nk; i++) {
+	for (i = pf->kdone; i < pf->nk; i++) {
+		if (until && !(i & 15) && i > pf->kdone && mono_ns() > until)
+			break;
 		const struct prof_sample *s = (const void *)(pf->arena + pf->k[i].off);
 		bool full = false;
 
@@ -544,8 +558,12 @@ static void build(struct prof *pf, struct prof_result *r)
 		stacks_add(&r->st, frames, n, s->kind == PK_CPU, pf->k[i].off_ns);
 	}
 	free(frames);
+	pf->kdone = i;
+	if (i < pf->nk)
+		return;
 	pf->nk = 0;
 	pf->used = 0;
+	pf->kdone = 0;
 }
 
 static int write_one(struct prof_result *r, const char *path, enum prof_format fmt)
@@ -634,9 +652,9 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 		 * names make this cheap (a few us a sample), and batches keep
 		 * a short run at a low rate from paying anything while it
 		 * samples */
-		if (!pf->o->live && pf->nk >= BUILD_BATCH &&
-		    mono_ns() - pf->built_at > 250000000ull) {
-			build(pf, pf->r);
+		if (!pf->o->live && (pf->kdone ||
+		    (pf->nk >= BUILD_BATCH && mono_ns() - pf->built_at > 250000000ull))) {
+			build_for(pf, pf->r, 20000000ull);
 			pf->built_at = mono_ns();
 		}
 
