@@ -870,7 +870,8 @@ int profile_run(struct prof_options *op)
 		goto out;
 	}
 	/* off-CPU: the threads of -p that are blocked now, with their
-	 * stacks, timed from now */
+	 * stacks, timed from now (inside the window: it starts first) */
+	t0 = mono_ns();
 	if (o.what != PW_ON && o.npids) {
 		pf.skel->bss->dump_mark_blocked = 1;
 		for (int i = 0; i < o.npids; i++)
@@ -878,7 +879,6 @@ int profile_run(struct prof_options *op)
 		pf.skel->bss->dump_mark_blocked = 0;
 		ring_buffer__consume(rb);
 	}
-	t0 = mono_ns();
 	if (o.cmd) {
 		err = launch_go(&l, o.cmd[0]);
 		if (err) {
