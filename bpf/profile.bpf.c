@@ -34,6 +34,7 @@ const volatile __u8 want_python = 1;	/* Python frames where pyprocs says how */
 
 __u64 lost_total = 0;
 __u64 vma_failed = 0;
+__u8 dump_mark_blocked = 0;	/* the task iterator starts off-CPU timing */
 __u64 stacks_dropped = 0;	/* aggregating: the stack map was full */	/* bpf_find_vma could not say where the stack ends */
 
 #define PY_BYTES (PY_MAX_FRAMES * sizeof(struct py_frame))

@@ -254,6 +254,40 @@ def test_profile_names_cached():
         child.wait()
 
 
+def test_profile_leader_exited():
+    """A process whose main thread has exited (pthread_exit in main): its
+    /proc/PID/maps is the zombie leader's, empty, but the other threads
+    still have the memory map.  --dump shows each thread's user frames and
+    the command line, and a profile names the spinning thread's functions
+    (before: kernel frames only, and "[unknown]").  eu-stack, the
+    reference, refuses such a process ("dwfl_linux_proc_report: No such
+    process"), so the expected names are the program's own functions."""
+    child = subprocess.Popen([prog("leader_exit"), "spin"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        r = run([STROBE, "profile", "--dump", "-p", str(child.pid)])
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[-400:]))
+        check(re.search(r"Process %d: \S*leader_exit spin" % child.pid, r.stdout),
+              "no command line: %s" % r.stdout[:200])
+        threads = r.stdout.split("\nThread ")[1:]
+        check(len(threads) == 2, "expected 2 threads:\n%s" % r.stdout)
+        wait = [t for t in threads if "worker_wait\n" in t]
+        spin = [t for t in threads if "worker_spin\n" in t]
+        check(wait and re.search(r"worker_wait\n\s+waiter\n\s+start_thread", wait[0]),
+              "no waiter's frames:\n%s" % r.stdout)
+        check(spin and re.search(r"worker_spin\n\s+spinner\n", spin[0]),
+              "no spinner's frames:\n%s" % r.stdout)
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["-F", "199", "-d", "1", "-p", str(child.pid)], [out])
+            st = folded(out)
+            named = sum(n for s, n in st.items() if ";spinner;worker_spin" in s)
+            check(named >= 0.8 * sum(st.values()), "spinner not named:\n%s" % top(st))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
 def test_profile_jit_map():
     """Code in an anonymous mapping is named from /tmp/perf-PID.map."""
     child = subprocess.Popen([prog("jit")], stdout=subprocess.PIPE, text=True)
@@ -296,39 +330,58 @@ def fde_starts(path):
             re.findall(r"FDE cie=\w+ pc=([0-9a-f]+)\.\.([0-9a-f]+)", r.stdout)]
 
 
+def stripped_fde_case(d, unstripped, what):
+    exe = os.path.join(d, "chain")
+    subprocess.run(["strip", "--strip-all", "-o", exe, unstripped], check=True)
+    syms = {}
+    for line in run(["nm", unstripped]).stdout.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] in ("main", "a", "b", "c", "spin"):
+            syms[f[2]] = int(f[0], 16)
+    check(len(syms) == 5, "nm: %s" % syms)
+    fdes = fde_starts(exe)
+    name_of = {}
+    for fn, addr in syms.items():
+        start = [lo for lo, hi in fdes if lo <= addr < hi]
+        check(start == [addr], "%s at %#x: FDEs %s" % (fn, addr, start))
+        name_of["chain+0x%x" % addr] = fn
+    out = os.path.join(d, "p.folded")
+    profile(["-F", "499", "--", exe, "0.9"], [out])
+    stacks = folded(out)
+    seen = {f for s in stacks for f in s.split(";") if f.startswith("chain+")}
+    for fn in ("spin", "a", "b", "c", "main"):
+        check("chain+0x%x" % syms[fn] in seen, "%s: no frame for %s (%#x) in %s"
+              % (what, fn, syms[fn], sorted(seen)))
+    named = {}
+    for s, n in stacks.items():
+        k = ";".join(name_of.get(f, f) for f in s.split(";"))
+        named[k] = named.get(k, 0) + n
+    check_split(named, what)
+
+
 def test_profile_stripped_fde_starts():
     """A stripped binary with no debug file anywhere: each function is
     told apart by its FDE's start, "name+0xSTART", not lumped into one
     frame; the starts are those readelf finds, and the chains keep their
     2:1 split."""
     with tempfile.TemporaryDirectory() as d:
-        exe = os.path.join(d, "chain")
-        subprocess.run(["strip", "--strip-all", "-o", exe, prog("callchain-O2-nofp")],
-                       check=True)
-        syms = {}
-        for line in run(["nm", prog("callchain-O2-nofp")]).stdout.splitlines():
-            f = line.split()
-            if len(f) == 3 and f[2] in ("main", "a", "b", "c", "spin"):
-                syms[f[2]] = int(f[0], 16)
-        check(len(syms) == 5, "nm: %s" % syms)
-        fdes = fde_starts(exe)
-        name_of = {}
-        for fn, addr in syms.items():
-            start = [lo for lo, hi in fdes if lo <= addr < hi]
-            check(start == [addr], "%s at %#x: FDEs %s" % (fn, addr, start))
-            name_of["chain+0x%x" % addr] = fn
-        out = os.path.join(d, "p.folded")
-        profile(["-F", "499", "--", exe, "0.9"], [out])
-        stacks = folded(out)
-        seen = {f for s in stacks for f in s.split(";") if f.startswith("chain+")}
-        for fn in ("spin", "a", "b", "c", "main"):
-            check("chain+0x%x" % syms[fn] in seen, "no frame for %s (%#x) in %s"
-                  % (fn, syms[fn], sorted(seen)))
-        named = {}
-        for s, n in stacks.items():
-            k = ";".join(name_of.get(f, f) for f in s.split(";"))
-            named[k] = named.get(k, 0) + n
-        check_split(named, "stripped")
+        stripped_fde_case(d, prog("callchain-O2-nofp"), "stripped")
+
+
+def test_profile_static_stripped_fde_starts():
+    """The same for a static binary: it has .eh_frame but no .eh_frame_hdr
+    (no PT_GNU_EH_FRAME), whose table named functions before; the FDEs
+    are read from .eh_frame itself (before: raw addresses, each function
+    split over several rows)."""
+    with tempfile.TemporaryDirectory() as d:
+        static = os.path.join(d, "chain-static")
+        r = run(["gcc", "-O2", "-fomit-frame-pointer", "-static", "-o", static,
+                 os.path.join(os.path.dirname(os.path.abspath(__file__)), "progs",
+                              "callchain.c")])
+        check(r.returncode == 0, "gcc -static: %s" % r.stderr[-300:])
+        check("GNU_EH_FRAME" not in run(["readelf", "-lW", static]).stdout,
+              "this static binary has an .eh_frame_hdr: not the case tested")
+        stripped_fde_case(d, static, "static stripped")
 
 
 def test_profile_self_not_above_total():
@@ -371,6 +424,24 @@ def test_profile_errors():
     check(r.returncode == 3, "exit %d: %s" % (r.returncode, r.stderr))
     r = run([STROBE, "profile", "-o", "/nonexistent/dir/x.svg", "--", "true"])
     check(r.returncode == 1 and "cannot write" in r.stderr, r.stderr)
+
+
+def test_profile_output_unknown_extension():
+    """-o NAME whose extension names no format: strobe says on stderr which
+    format it wrote (text) and that --format picks another; with --format,
+    that format, and no note."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "prof.out")
+        r = run([STROBE, "profile", "-o", out, "--", "sh", "-c", "exit 0"])
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr))
+        check(re.search(r"prof\.out: no known extension .*writing text; --format", r.stderr),
+              "no note of the format: %r" % r.stderr)
+        check(open(out).read().startswith("strobe profile: "), "not text")
+        r = run([STROBE, "profile", "--format=folded", "-o", out, "--", prog("callchain-O2-fp"),
+                 "0.3"])
+        check(r.returncode == 0 and "extension" not in r.stderr, r.stderr)
+        check(all(re.match(r"^\S.* \d+$", l) for l in open(out).read().splitlines()),
+              "not folded: %s" % open(out).read()[:300])
 
 
 if __name__ == "__main__":

@@ -142,6 +142,124 @@ def test_py_off_cpu():
         check(450000 <= slept <= 800000, "slept %d us under sleeper:\n%s" % (slept, top(st)))
 
 
+def blocked_over(txt):
+    """The text summary's "N us blocked over S s": (us, s)."""
+    text = open(txt).read()
+    m = re.search(r"(\d+) us blocked over ([\d.]+) s", text)
+    check(m, "no off-CPU summary: %s" % text[:300])
+    return int(m.group(1)), float(m.group(2))
+
+
+def test_py_off_cpu_in_flight():
+    """--off-cpu -p: waits still in flight when profiling stops count for
+    their time inside the window, with their stacks: 11 threads asleep the
+    whole time (10 named threads and the main one), and a loop of 0.5 s
+    sleeps (its first and last sleep straddle the window's edges); --both
+    gives them off-CPU samples.  Before, the first gave "0 us blocked"."""
+    child = subprocess.Popen([PY, SCRIPT, "idle"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            txt = os.path.join(d, "p.txt")
+            profile(["--off-cpu", "-d", "2", "-p", str(child.pid), "-o", txt], out)
+            total, window = blocked_over(txt)
+            st = folded(out)
+            waits = sum(n for s, n in st.items()
+                        if at("idle_wait", "idle-wait") in s and "_[k]" in s)
+            main = sum(n for s, n in st.items() if at("idle_main", "idle-main") in s and
+                       at("<module>", "module-idle") in s and "_[k]" in s)
+            # each thread counts for the window, less the moment the
+            # profile takes to start (nothing asserts a time: shares of
+            # the window strobe itself reports)
+            check(waits >= 0.9 * 10 * window * 1e6 and waits <= 10 * window * 1e6 * 1.01,
+                  "10 sleeping threads: %d us over %.2f s:\n%s" % (waits, window, top(st)))
+            check(main >= 0.9 * window * 1e6 and main <= window * 1e6 * 1.01,
+                  "the sleeping main thread: %d us over %.2f s:\n%s" % (main, window,
+                                                                        top(st)))
+            check(total >= waits + main, "total %d < %d + %d" % (total, waits, main))
+            profile(["--both", "-d", "1", "-p", str(child.pid)], out)
+            st = folded(out)
+            off = sum(n for s, n in st.items() if s.endswith(";[off-cpu]") and
+                      "idle_wait" in s)
+            check(off > 0, "--both: no off-CPU samples of the sleeping threads:\n%s"
+                  % top(st))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    child = subprocess.Popen([PY, SCRIPT, "naps"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        time.sleep(0.2)
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            txt = os.path.join(d, "p.txt")
+            profile(["--off-cpu", "-d", "2", "-p", str(child.pid), "-o", txt], out)
+            total, window = blocked_over(txt)
+            st = folded(out)
+            naps = sum(n for s, n in st.items() if at("naps", "nap") in s)
+            check(naps >= 0.9 * window * 1e6, "0.5 s naps: %d us over %.2f s:\n%s" % (
+                naps, window, top(st)))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def test_py_idle():
+    """--idle, py-spy's flag: waiting threads' stacks with the running ones
+    (here --both: off-CPU time in sample periods).  py-spy --idle shows a
+    process asleep in one call with >= 95% of its samples there."""
+    child = subprocess.Popen([PY, SCRIPT, "idle"], stdout=subprocess.PIPE, text=True)
+    try:
+        child.stdout.readline()
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            profile(["--idle", "-d", "1", "-p", str(child.pid)], out)
+            st = folded(out)
+            asleep = sum(n for s, n in st.items() if s.endswith(";[off-cpu]") and
+                         ("idle_wait (" in s or "idle_main (" in s))
+            total = sum(st.values())
+            check(total > 0 and asleep >= 0.95 * total, "--idle: %d of %d samples asleep:\n%s"
+                  % (asleep, total, top(st)))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+
+def test_py_subprocesses():
+    """--subprocesses (py-spy's flag): -p PID's existing children are
+    profiled and dumped too (a child forked while profiling already was);
+    without it, only the process given."""
+    parent = subprocess.Popen([PY, SCRIPT, "parent"], stdout=subprocess.PIPE, text=True)
+    child = None
+    try:
+        line = parent.stdout.readline()
+        m = re.match(r"child (\d+)", line)
+        check(m, "no child: %r" % line)
+        child = int(m.group(1))
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.folded")
+            for extra, want in (([], False), (["--subprocesses"], True)):
+                profile(["-F", "499", "-d", "1", "-p", str(parent.pid)] + extra, out)
+                st = folded(out)
+                spin = sum(n for s, n in st.items() if "spin (pywork.py:" in s)
+                check((spin > 0) == want, "%s: %d samples in the child's spin:\n%s" % (
+                    extra or "without --subprocesses", spin, top(st)))
+        r = run([STROBE, "profile", "--dump", "--subprocesses", "-p", str(parent.pid)])
+        check(r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[-400:]))
+        check("Process %d:" % parent.pid in r.stdout and "Process %d:" % child in r.stdout,
+              "not both processes:\n%s" % r.stdout[:1500])
+        mine = r.stdout.split("Process %d:" % child)[1]
+        check(at("parent_wait", "parent-wait") in r.stdout.split("Process %d:" % child)[0],
+              "the parent's wait:\n%s" % r.stdout[:1500])
+        check(at("<module>", "module-main") in mine, "the child's frames:\n%s" % mine[:1500])
+    finally:
+        if child:
+            os.kill(child, signal.SIGKILL)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+
+
 def test_py_attach_pid():
     """-p: a running Python process, profiled without stopping it."""
     child = subprocess.Popen([PY, SCRIPT, "chain", "60"], stdout=subprocess.PIPE, text=True)

@@ -24,6 +24,30 @@ CALLS = ("import os, time\n"
          "time.sleep(%s)\n")
 
 
+def running(*words):
+    """Pids of live processes whose command line holds every word."""
+    pids = []
+    for d in os.listdir("/proc"):
+        try:
+            argv = open("/proc/%s/cmdline" % d, "rb").read().split(b"\0")
+            state = open("/proc/%s/stat" % d).read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        args = [a.decode(errors="replace") for a in argv]
+        if state != "Z" and all(w in args for w in words):
+            pids.append(int(d))
+    return pids
+
+
+def check_command_ended(*words):
+    """q ended the command strobe top ran (py-spy's q kills its child; it
+    used to go on with init as its parent)."""
+    end = time.time() + 5
+    while time.time() < end and running(*words):
+        time.sleep(0.1)
+    check(not running(*words), "the command still runs after q: %s" % running(*words))
+
+
 def tables(out):
     """Each table: (seconds, {name: (calls/s, errors/s, p50, p99, max)})."""
     res = []
@@ -175,6 +199,7 @@ def test_top_terminal_keys():
             time.sleep(0.1)
         check(open(done).read().strip() == "0", "exit %r" % open(done).read())
         check("SYSCALL" not in t.screen(), "the alternate screen stayed:\n" + t.screen())
+        check_command_ended(PY, loop)
     with_tmux(body)
 
 
@@ -202,7 +227,7 @@ def test_top_no_color():
 def test_top_profile_terminal():
     """--profile in a terminal: Python functions by own and total share."""
     def body(t):
-        done = t.start("%s top --profile -- %s %s chain 20" % (
+        done = t.start("%s top --profile -- %s %s chain 20.25" % (
             os.path.abspath(STROBE), PY, os.path.join(HERE, "scripts", "pywork.py")))
         s = t.wait_for(r"spin \(pywork\.py\)")
         m = re.search(r"([\d.]+)% +([\d.]+)% +spin \(pywork\.py\)", s)
@@ -216,6 +241,7 @@ def test_top_profile_terminal():
         while time.time() < end and not os.path.exists(done):
             time.sleep(0.1)
         check(os.path.exists(done), "strobe top did not quit")
+        check_command_ended(PY, os.path.join(HERE, "scripts", "pywork.py"), "20.25")
     with_tmux(body)
 
 

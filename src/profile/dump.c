@@ -79,9 +79,9 @@ static const char *state_name(uint64_t w)
 	return "dead";
 }
 
-static void cmdline(pid_t pid, char *buf, size_t len)
+static void cmdline(pid_t pid, pid_t tid, char *buf, size_t len)
 {
-	char path[64];
+	char path[80];
 	FILE *f;
 	size_t n = 0;
 
@@ -91,13 +91,22 @@ static void cmdline(pid_t pid, char *buf, size_t len)
 		n = fread(buf, 1, len - 1, f);
 		fclose(f);
 	}
+	/* the main thread has exited: another thread still has the memory */
+	if (!n && tid && tid != pid) {
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/cmdline", pid, tid);
+		f = fopen(path, "re");
+		if (f) {
+			n = fread(buf, 1, len - 1, f);
+			fclose(f);
+		}
+	}
 	for (size_t i = 0; i + 1 < n; i++)
 		if (!buf[i])
 			buf[i] = ' ';
 	buf[n] = 0;
 }
 
-static int snapshot(struct profile_bpf *skel, pid_t pid)
+int profile_snapshot(struct profile_bpf *skel, pid_t pid)
 {
 	union bpf_iter_link_info info = { .task.pid = pid };
 	LIBBPF_OPTS(bpf_link_create_opts, opts, .iter_info = &info,
@@ -158,12 +167,13 @@ int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct 
 		char cmd[512];
 		size_t first = d.n;
 
-		err = snapshot(skel, o->pids[i]);
+		err = profile_snapshot(skel, o->pids[i]);
 		if (err || ring_buffer__consume(rb) < 0) {
 			err = -1;
 			break;
 		}
-		cmdline(o->pids[i], cmd, sizeof(cmd));
+		cmdline(o->pids[i], d.n > first ? ((struct prof_sample *)d.rec[d.n - 1])->tid : 0,
+			cmd, sizeof(cmd));
 		fprintf(f, "%sProcess %d: %s\n", i ? "\n" : "", o->pids[i], cmd);
 		qsort(d.rec + first, d.n - first, sizeof(*d.rec), by_tid);
 		for (size_t j = first; j < d.n; j++) {

@@ -41,6 +41,8 @@ static const char usage_text[] =
 "  --no-python          show CPython's own frames, not the Python functions\n"
 "                       it runs (3.6 to 3.13)\n"
 "  --per-pid            the root frame names the process id too\n"
+"  --idle               py-spy's name: waiting threads too (as --both)\n"
+"  --subprocesses       with -p, the processes' children too (existing and new)\n"
 "  --dump               print every thread's stack now (Python and native,\n"
 "                       with thread names and states) and exit; needs -p\n"
 "  --top=N              rows of the text summary (default 20)\n"
@@ -49,7 +51,7 @@ static const char usage_text[] =
 
 enum { OPT_FORMAT = 256, OPT_OFF, OPT_BOTH, OPT_MIN_BLOCK, OPT_CALL_GRAPH, OPT_STACK,
        OPT_NO_KERNEL, OPT_NO_USER, OPT_PER_PID, OPT_TOP, OPT_NO_PYTHON, OPT_DUMP,
-       OPT_CGROUP, OPT_CONTAINER };
+       OPT_CGROUP, OPT_CONTAINER, OPT_IDLE, OPT_SUBPROCESSES };
 
 static const struct option long_opts[] = {
 	{ "freq", required_argument, 0, 'F' },
@@ -69,6 +71,8 @@ static const struct option long_opts[] = {
 	{ "no-user", no_argument, 0, OPT_NO_USER },
 	{ "no-python", no_argument, 0, OPT_NO_PYTHON },
 	{ "dump", no_argument, 0, OPT_DUMP },
+	{ "idle", no_argument, 0, OPT_IDLE },
+	{ "subprocesses", no_argument, 0, OPT_SUBPROCESSES },
 	{ "per-pid", no_argument, 0, OPT_PER_PID },
 	{ "top", required_argument, 0, OPT_TOP },
 	{ "verbose", no_argument, 0, 'v' },
@@ -103,7 +107,8 @@ static int parse_format(const char *s, enum prof_format *f)
 /* Returns 0 to go on, 1 after --help, -1 after a one-line error. */
 int prof_options_parse(struct prof_options *o, int argc, char **argv)
 {
-	bool format_given = false;
+	bool format_given = false, idle = false;
+	static const char *const fmt_names[] = { "text", "folded", "svg", "pprof", "speedscope" };
 	char *end;
 	double d;
 	int c;
@@ -160,6 +165,8 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 			break;
 		case OPT_OFF: o->what = PW_OFF; break;
 		case OPT_BOTH: o->what = PW_BOTH; break;
+		case OPT_IDLE: idle = true; break;
+		case OPT_SUBPROCESSES: o->subprocesses = true; break;
 		case OPT_MIN_BLOCK:
 			d = strtod(optarg, &end);
 			if (*end || !(d >= 0) || d > 1e12)
@@ -194,6 +201,10 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 			return opt_unknown("strobe profile", "Fdop", argv);
 		}
 	}
+	/* py-spy's --idle: the stacks of threads that wait, with the ones
+	 * that run; here their off-CPU time, in sample periods */
+	if (idle && o->what == PW_ON)
+		o->what = PW_BOTH;
 	if (optind < argc)
 		o->cmd = argv + optind;
 	if (o->cgroup && (o->cmd || o->npids))
@@ -224,6 +235,12 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 			o->fmt[i] = PF_SPEEDSCOPE;
 		else if (ends_with(f, ".txt"))
 			o->fmt[i] = PF_TEXT;
+		else if (!format_given && strncmp(f, "/dev/", 5))
+			/* say what the file will hold, rather than leave a text
+			 * summary where a flame graph was wanted */
+			fprintf(stderr, "strobe profile: %s: no known extension (.txt .folded .svg "
+				".pb.gz .pprof .json): writing %s; --format=FMT writes another\n",
+				f, fmt_names[o->fmt[i]]);
 	}
 	return 0;
 }

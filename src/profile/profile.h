@@ -53,6 +53,7 @@ struct prof_options {
 	bool no_kernel, no_user;
 	bool no_python;		/* --no-python: the interpreter's own frames */
 	bool dump;		/* --dump: every thread's stack now, and exit */
+	bool subprocesses;	/* --subprocesses: -p's children too */
 	struct prof_live *live;	/* a live view instead of outputs */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
 	int top;		/* text summary rows */
@@ -66,12 +67,18 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv);
  * status. */
 int profile_run(struct prof_options *o);
 
+/* End a launched command as Ctrl-C in its terminal would (SIGINT; SIGKILL
+ * if it still runs two seconds later) and reap it. */
+void profile_end_command(pid_t pid, int *status);
+
 /* ---- dump.c: --dump -p PID ---- */
 struct profile_bpf;
 struct pyinfo;
 /* Print every thread of each -p process, innermost frame first; 0 or -1
  * after a one-line error. */
 int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct pyinfo *py);
+/* Send a PK_DUMP record of every thread of pid to the ring buffer now. */
+int profile_snapshot(struct profile_bpf *skel, pid_t pid);
 
 /* ---- stacks.c: interned frame names and merged stacks ---- */
 

@@ -8,6 +8,7 @@
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <dirent.h>
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <signal.h>
@@ -64,6 +65,7 @@ struct prof {
 	size_t used, cap;
 	struct kept *k;
 	size_t nk, capk;
+	size_t kdone;		/* k[0..kdone) are built (a batch in progress) */
 	struct parked *park;	/* open addressing by tid */
 	size_t npark;
 	uint64_t samples, off_events, lost_marked;
@@ -76,6 +78,7 @@ struct prof {
 	uint64_t kept_bytes;
 	uint64_t counted_keys;	/* --call-graph=fp: distinct (process, stacks) */
 	uint64_t built_at;	/* the last build while sampling */
+	uint64_t end_ns;	/* when the window ended (CLOCK_MONOTONIC) */
 	uint64_t live_last;	/* strobe top: the last view's time */
 	bool live_done;		/* ...and it said stop */
 };
@@ -129,6 +132,31 @@ static struct parked *park_slot(struct prof *pf, uint32_t tid)
 }
 
 static void build(struct prof *pf, struct prof_result *r);
+static void build_for(struct prof *pf, struct prof_result *r, uint64_t budget);
+
+/*
+ * The window ended: every thread still blocked counts for the time it has
+ * been blocked inside it (since its "blocked here" record, or since the
+ * window's start for one blocked then), as py-spy --idle shows a thread
+ * asleep the whole time: a server stuck in accept() is not idle.
+ */
+static void flush_parked(struct prof *pf)
+{
+	for (size_t i = 0; i < pf->npark; i++) {
+		struct parked *pk = &pf->park[i];
+		const struct prof_sample *s = pk->rec;
+
+		if (!s)
+			continue;
+		if (s->ts < pf->end_ns && pf->end_ns - s->ts >= pf->o->min_block_ns) {
+			pf->off_events++;
+			if (keep(pf, pk->p, pk->rec, pk->len, pf->end_ns - s->ts))
+				pf->oom = true;
+		}
+		free(pk->rec);
+		pk->rec = NULL;
+	}
+}
 
 static int on_record(void *ctx, void *data, size_t size)
 {
@@ -172,16 +200,41 @@ static int on_record(void *ctx, void *data, size_t size)
 		*pk = (struct parked){ s->tid, procs_note(pf->procs, s), copy, need };
 		break;
 	}
+	case PK_DUMP: {
+		/* the start of an off-CPU profile: a blocked thread counts as
+		 * blocked here since now (the kernel times it from now too) */
+		struct parked *pk;
+		struct prof_sample *copy;
+
+		if (!(uint32_t)s->weight || s->weight >> 32 || need > size)
+			break;
+		copy = malloc(need);
+		if (!copy) {
+			pf->oom = true;
+			break;
+		}
+		memcpy(copy, s, need);
+		copy->kind = PK_OFF;
+		copy->weight = 0;
+		pk = park_slot(pf, s->tid);
+		free(pk->rec);
+		*pk = (struct parked){ s->tid, procs_note(pf->procs, s), copy, need };
+		break;
+	}
 	case PK_NEW:
 		procs_note(pf->procs, s);
 		break;
 	case PK_ON: {
 		struct parked *pk = park_slot(pf, s->tid);
+		uint64_t w = s->weight;
 
 		if (!pk->rec)
 			break;
+		/* woken after the window: only its part inside counts */
+		if (pf->end_ns && s->ts > pf->end_ns)
+			w = s->ts - pf->end_ns < w ? w - (s->ts - pf->end_ns) : 0;
 		pf->off_events++;
-		if (keep(pf, pk->p, pk->rec, pk->len, s->weight))
+		if (keep(pf, pk->p, pk->rec, pk->len, w))
 			pf->oom = true;
 		free(pk->rec);
 		pk->rec = NULL;
@@ -460,12 +513,24 @@ static void build_counted(struct prof *pf, struct prof_result *r)
 /* Turn every kept sample into a stack of names, merged. */
 static void build(struct prof *pf, struct prof_result *r)
 {
-	if (!pf->nk)
+	build_for(pf, r, 0);
+}
+
+/* ...for at most budget ns (0: all), from where the last call stopped: a
+ * batch while sampling must not keep the ring buffer unread for long (new
+ * processes' libdwfl sessions and debug files can take a while) */
+static void build_for(struct prof *pf, struct prof_result *r, uint64_t budget)
+{
+	if (pf->kdone >= pf->nk)
 		return;
 	uint32_t *frames = NULL, n, cap = 0;
 	uint32_t off_marker = stacks_intern(&r->st, "[off-cpu]", FK_ROOT);
+	uint64_t until = budget ? mono_ns() + budget : 0;
+	size_t i;
 
-	for (size_t i = 0; i < pf->nk; i++) {
+	for (i = pf->kdone; i < pf->nk; i++) {
+		if (until && !(i & 15) && i > pf->kdone && mono_ns() > until)
+			break;
 		const struct prof_sample *s = (const void *)(pf->arena + pf->k[i].off);
 		bool full = false;
 
@@ -496,8 +561,12 @@ static void build(struct prof *pf, struct prof_result *r)
 		stacks_add(&r->st, frames, n, s->kind == PK_CPU, pf->k[i].off_ns);
 	}
 	free(frames);
+	pf->kdone = i;
+	if (i < pf->nk)
+		return;
 	pf->nk = 0;
 	pf->used = 0;
+	pf->kdone = 0;
 }
 
 static int write_one(struct prof_result *r, const char *path, enum prof_format fmt)
@@ -551,7 +620,7 @@ static bool live_tick(struct prof *pf, uint64_t *last)
 	bool stop;
 
 	if (now < *last + lv->interval * 1e9)
-		return lv->tick(lv->arg, NULL, 0);
+		return pf->live_done = lv->tick(lv->arg, NULL, 0);
 	build(pf, r);
 	r->samples = pf->samples;
 	r->off_events = pf->off_events;
@@ -586,9 +655,9 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 		 * names make this cheap (a few us a sample), and batches keep
 		 * a short run at a low rate from paying anything while it
 		 * samples */
-		if (!pf->o->live && pf->nk >= BUILD_BATCH &&
-		    mono_ns() - pf->built_at > 250000000ull) {
-			build(pf, pf->r);
+		if (!pf->o->live && (pf->kdone ||
+		    (pf->nk >= BUILD_BATCH && mono_ns() - pf->built_at > 250000000ull))) {
+			build_for(pf, pf->r, 20000000ull);
 			pf->built_at = mono_ns();
 		}
 
@@ -620,6 +689,96 @@ static int consume(struct prof *pf, struct ring_buffer *rb, int sigfd, struct la
 		}
 	}
 	return stop;
+}
+
+void profile_end_command(pid_t pid, int *status)
+{
+	int st = 0;
+
+	/* what Ctrl-C does to a command in the terminal's foreground group;
+	 * one that ignores it is killed after two seconds */
+	kill(pid, SIGINT);
+	for (int i = 0; i < 200; i++) {
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			goto done;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+done:
+	if (status)
+		*status = st;
+}
+
+/*
+ * --subprocesses: add every descendant of the -p processes to o->pids
+ * (the kernel side follows the ones forked from now on).  From each
+ * process's parent in /proc/N/stat, which needs no CONFIG_PROC_CHILDREN.
+ */
+static int add_descendants(struct prof_options *o)
+{
+	struct { pid_t pid, ppid; } *all = NULL;
+	size_t n = 0, cap = 0;
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+
+	if (!d)
+		return -errno;
+	while ((e = readdir(d))) {
+		char path[64], buf[512], *rp;
+		int pid = atoi(e->d_name), ppid;
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		buf[0] = 0;
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+		/* the name may hold spaces and parentheses: after the last ')' */
+		rp = strrchr(buf, ')');
+		if (!rp || sscanf(rp + 1, " %*c %d", &ppid) != 1)
+			continue;
+		if (n == cap) {
+			void *nv = realloc(all, (cap = cap ? cap * 2 : 1024) * sizeof(*all));
+
+			if (!nv) {
+				closedir(d);
+				free(all);
+				return -ENOMEM;
+			}
+			all = nv;
+		}
+		all[n].pid = pid;
+		all[n++].ppid = ppid;
+	}
+	closedir(d);
+	/* breadth first: o->pids grows as children are found */
+	for (int i = 0; i < o->npids; i++)
+		for (size_t j = 0; j < n; j++) {
+			bool have = false;
+
+			if (all[j].ppid != o->pids[i])
+				continue;
+			for (int k = 0; k < o->npids && !have; k++)
+				have = o->pids[k] == all[j].pid;
+			if (have)
+				continue;
+			pid_t *np = realloc(o->pids, (o->npids + 1) * sizeof(*np));
+
+			if (!np) {
+				free(all);
+				return -ENOMEM;
+			}
+			o->pids = np;
+			o->pids[o->npids++] = all[j].pid;
+		}
+	free(all);
+	return 0;
 }
 
 int profile_main(int argc, char **argv)
@@ -671,6 +830,20 @@ int profile_run(struct prof_options *op)
 			fprintf(stderr, "strobe profile: no process %d\n", o.pids[i]);
 			goto out;
 		}
+	}
+	if (o.subprocesses && o.npids) {
+		int given = o.npids;
+
+		if (add_descendants(&o)) {
+			fprintf(stderr, "strobe profile: cannot list the children: %s\n",
+				strerror(errno));
+			goto out;
+		}
+		if (o.verbose)
+			fprintf(stderr, "strobe profile: %d processes under the %d given\n",
+				o.npids - given, given);
+	}
+	for (int i = 0; i < o.npids; i++) {
 		add_target(&pf, o.pids[i]);
 		if (pf.py)
 			pyinfo_attach(pf.py, o.pids[i]);
@@ -699,7 +872,16 @@ int profile_run(struct prof_options *op)
 		fprintf(stderr, "strobe profile: ring buffer: %s\n", strerror(errno));
 		goto out;
 	}
+	/* off-CPU: the threads of -p that are blocked now, with their
+	 * stacks, timed from now (inside the window: it starts first) */
 	t0 = mono_ns();
+	if (o.what != PW_ON && o.npids) {
+		pf.skel->bss->dump_mark_blocked = 1;
+		for (int i = 0; i < o.npids; i++)
+			profile_snapshot(pf.skel, o.pids[i]);
+		pf.skel->bss->dump_mark_blocked = 0;
+		ring_buffer__consume(rb);
+	}
 	if (o.cmd) {
 		err = launch_go(&l, o.cmd[0]);
 		if (err) {
@@ -711,10 +893,18 @@ int profile_run(struct prof_options *op)
 	double cpu0 = cpu_ms();
 
 	stop = consume(&pf, rb, sigfd, o.cmd ? &l : NULL, &child_status);
+	/* strobe top's q ends the command it runs, as Ctrl-C would */
+	if (o.live && pf.live_done && l.pid > 0) {
+		profile_end_command(l.pid, NULL);
+		l.pid = -1;
+	}
+	pf.end_ns = mono_ns();
 	ring_buffer__consume(rb);
 	pf.cpu_sampling_ms = cpu_ms() - cpu0;
 	detach(&pf);
 	ring_buffer__consume(rb);
+	if (o.what != PW_ON)
+		flush_parked(&pf);
 	if (o.verbose)
 		say_costs(&pf);
 	missed = lskel_missed(&pf.skel->progs, sizeof(pf.skel->progs));

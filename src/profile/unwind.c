@@ -117,7 +117,7 @@ struct proc *procs_note(struct procs *ps, const struct prof_sample *s)
 		return p;
 	/* new, exec'd, running code not seen mapped, or young (the loader is
 	 * still mapping its libraries): read the maps, keep them if changed */
-	maps = uimage_read_maps(s->pid);
+	maps = uimage_read_maps_of(s->pid, s->tid);
 	if (p && !strncmp(p->comm, s->comm, sizeof(p->comm)) &&
 	    (!maps || (p->im && !strcmp(maps, uimage_maps(p->im))))) {
 		p->read_ts = s->ts;

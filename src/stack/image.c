@@ -56,6 +56,20 @@ char *uimage_read_maps(pid_t pid)
 	return read_all(path);
 }
 
+char *uimage_read_maps_of(pid_t pid, pid_t tid)
+{
+	char path[80], *maps = uimage_read_maps(pid);
+
+	/* a process whose main thread has exited: /proc/PID is that thread,
+	 * a zombie with no memory map; its other threads still have it */
+	if ((!maps || !*maps) && tid && tid != pid) {
+		free(maps);
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/maps", pid, tid);
+		maps = read_all(path);
+	}
+	return maps;
+}
+
 /* Every mapping with a name: for strace's file offsets, and the
  * executable ones for "is this address known". */
 static void parse_maps(struct uimage *im)

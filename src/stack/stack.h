@@ -30,6 +30,8 @@ struct uimage;
 
 /* /proc/PID/maps now, or NULL. */
 char *uimage_read_maps(pid_t pid);
+/* ...or, when the main thread has exited (its maps are empty), thread tid's */
+char *uimage_read_maps_of(pid_t pid, pid_t tid);
 /* An image from maps text in /proc/PID/maps format (taken over). */
 struct uimage *uimage_new(pid_t pid, char *maps);
 void uimage_free(struct uimage *im);

@@ -67,6 +67,9 @@ struct modinfo {
 	const int32_t *fde;	/* .eh_frame_hdr's table: start, FDE pairs */
 	size_t nfde;
 	uint64_t fde_base;	/* .eh_frame_hdr's address in the ELF file */
+	uint64_t *fde_range;	/* no .eh_frame_hdr (static binaries): start,
+				 * end pairs read from .eh_frame, sorted */
+	size_t nrange;
 	struct fsym *syms;	/* by value, then by order descending */
 	size_t nsyms;
 	bool syms_read;
@@ -116,6 +119,150 @@ static void read_fde_table(struct modinfo *mi, Elf *elf)
 	}
 }
 
+/* An encoded pointer of .eh_frame (DW_EH_PE_*) at p, the field's own
+ * address at; false for forms this does not read. */
+static bool eh_pointer(const uint8_t *p, const uint8_t *end, uint8_t enc, uint64_t at,
+		       uint64_t *out, size_t *len)
+{
+	uint64_t v;
+	int32_t s4;
+	uint32_t u4;
+
+	switch (enc & 0x0f) {
+	case DW_EH_PE_absptr: case DW_EH_PE_udata8: case DW_EH_PE_sdata8:
+		if (end - p < 8)
+			return false;
+		memcpy(&v, p, 8);
+		*len = 8;
+		break;
+	case DW_EH_PE_sdata4:
+		if (end - p < 4)
+			return false;
+		memcpy(&s4, p, 4);
+		v = (uint64_t)(int64_t)s4;
+		*len = 4;
+		break;
+	case DW_EH_PE_udata4:
+		if (end - p < 4)
+			return false;
+		memcpy(&u4, p, 4);
+		v = u4;
+		*len = 4;
+		break;
+	default:
+		return false;
+	}
+	switch (enc & 0x70) {
+	case 0: break;
+	case DW_EH_PE_pcrel: v += at; break;
+	default: return false;
+	}
+	*out = v;
+	return true;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The FDE encoding a CIE's augmentation ("zR", "zPLR") gives; absptr without. */
+static uint8_t cie_fde_encoding(const Dwarf_CIE *c)
+{
+	const uint8_t *d = c->augmentation_data, *end = d ? d + c->augmentation_data_size : NULL;
+	const char *a = c->augmentation;
+
+	if (!a || a[0] != 'z' || !d)
+		return DW_EH_PE_absptr;
+	for (a++; *a && d < end; a++) {
+		uint64_t v;
+		size_t len;
+
+		switch (*a) {
+		case 'R':
+			return *d;
+		case 'L':
+			d++;
+			break;
+		case 'P':
+			if (!eh_pointer(d + 1, end, d[0], 0, &v, &len))
+				return DW_EH_PE_absptr;
+			d += 1 + len;
+			break;
+		default:	/* 'S', 'B': no data */
+			break;
+		}
+	}
+	return DW_EH_PE_absptr;
+}
+
+/*
+ * A static binary has .eh_frame but no .eh_frame_hdr (its table is made
+ * by the dynamic linker's --eh-frame-hdr, which static links leave out):
+ * read every FDE's range from .eh_frame itself.
+ */
+static void read_eh_frame(struct modinfo *mi, Elf *elf)
+{
+	struct cie_enc { Dwarf_Off off; uint8_t enc; } cie[32];
+	size_t shstr, ncie = 0, cap = 0;
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+
+	if (!elf || !gelf_getehdr(elf, &eh) || elf_getshdrstrndx(elf, &shstr))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		Dwarf_Off off = 0, next;
+		Dwarf_CFI_Entry e;
+		const char *name;
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
+		    !(name = elf_strptr(elf, shstr, sh.sh_name)) || strcmp(name, ".eh_frame"))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf)
+			return;
+		while (dwarf_next_cfi(eh.e_ident, d, true, off, &next, &e) == 0) {
+			if (dwarf_cfi_cie_p(&e)) {
+				if (ncie < sizeof(cie) / sizeof(cie[0]))
+					cie[ncie++] = (struct cie_enc){ off, cie_fde_encoding(&e.cie) };
+			} else {
+				uint8_t enc = DW_EH_PE_pcrel | DW_EH_PE_sdata4;	/* GCC's */
+				const uint8_t *p = e.fde.start, *end = e.fde.end;
+				uint64_t start, range;
+				size_t len, len2;
+
+				for (size_t i = 0; i < ncie; i++)
+					if (cie[i].off == e.fde.CIE_pointer)
+						enc = cie[i].enc;
+				if (eh_pointer(p, end, enc, sh.sh_addr + (p - (const uint8_t *)d->d_buf),
+					       &start, &len) &&
+				    eh_pointer(p + len, end, enc & 0x0f, 0, &range, &len2) && range) {
+					if (mi->nrange == cap) {
+						uint64_t *n = realloc(mi->fde_range,
+								      (cap ? cap * 2 : 512) * 2 * 8);
+
+						if (!n)
+							return;
+						mi->fde_range = n;
+						cap = cap ? cap * 2 : 512;
+					}
+					mi->fde_range[2 * mi->nrange] = start;
+					mi->fde_range[2 * mi->nrange + 1] = start + range;
+					mi->nrange++;
+				}
+			}
+			off = next;
+		}
+		if (mi->nrange)
+			qsort(mi->fde_range, mi->nrange, 16, by_start);
+		return;
+	}
+}
+
 static struct modinfo *modinfo(struct uimage *im, Dwfl_Module *mod)
 {
 	void **slot = NULL;
@@ -134,6 +281,8 @@ static struct modinfo *modinfo(struct uimage *im, Dwfl_Module *mod)
 	im->modinfos = mi;
 	*slot = mi;
 	read_fde_table(mi, dwfl_module_getelf(mod, &bias));
+	if (!mi->nfde)
+		read_eh_frame(mi, dwfl_module_getelf(mod, &bias));
 	return mi;
 }
 
@@ -152,6 +301,23 @@ static bool fde_start(struct uimage *im, Dwfl_Module *mod, uint64_t pc, uint64_t
 	Dwarf_Frame *fr;
 	size_t lo = 0, hi = mi->nfde;
 
+	if (!mi->nfde && mi->nrange) {
+		/* .eh_frame's own ranges: the last start at or below, if its
+		 * FDE reaches the address */
+		hi = mi->nrange;
+		while (hi - lo > 1) {
+			size_t mid = (lo + hi) / 2;
+
+			if (mi->fde_range[2 * mid] <= elf_addr)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		if (mi->fde_range[2 * lo] > elf_addr || mi->fde_range[2 * lo + 1] <= elf_addr)
+			return false;
+		*start = mi->fde_range[2 * lo];
+		return true;
+	}
 	if (!mi->nfde || !cfi || dwarf_cfi_addrframe(cfi, pc - bias, &fr))
 		return false;
 	free(fr);
@@ -257,6 +423,7 @@ void uimage_free_modinfos(struct uimage *im)
 
 		free(mi->syms);
 		free(mi->as);
+		free(mi->fde_range);
 		free(mi);
 		mi = next;
 	}

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "top.h"
+#include "../profile/profile.h"
 #include "../session/session.h"
 #include "../syscalls/syscalls.h"
 
@@ -363,6 +364,12 @@ int top_syscalls(const struct top_options *to)
 		if (!summary_collect(&maps, &cur) && !summary_diff(&cur, &prev, &diff) &&
 		    !aggregate(&diff, by_process, &v))
 			draw(&sc, to, &v, by_process, secs, what);
+	}
+	/* q (or Ctrl-C read as a key) ends the command, as py-spy's q does:
+	 * left running, it would go on with init as its parent */
+	if (!stop && !ended && o.cmd && s.child > 0 && !s.child_done) {
+		profile_end_command(s.child, NULL);
+		s.child = -1;
 	}
 	status = stop ? 128 + stop : 0;
 	if (o.cmd && s.child_done)

@@ -6,6 +6,11 @@ Runs on CPython 3.6 and later: no f-strings, no walrus.
     pywork.py chain SEC      main -> heavy -> spin (2 parts), light -> spin (1)
     pywork.py threads SEC    worker_a and worker_b threads, each -> spin
     pywork.py sleep          sleeper -> time.sleep, 5 x 0.1 s
+    pywork.py idle           10 threads named CustomThreadName-0..9 in
+                             idle_wait, the main thread in idle_main, asleep
+    pywork.py naps           naps -> time.sleep, 0.5 s at a time, forever
+    pywork.py parent         runs "pywork.py chain 3600" as a child and
+                             waits for it in parent_wait
 """
 import sys
 import threading
@@ -59,12 +64,49 @@ def sleeper():
         time.sleep(0.1)  # L:sleep-call
 
 
+def idle_wait():
+    time.sleep(3600)  # L:idle-wait
+
+
+def idle_main():
+    for i in range(10):
+        t = threading.Thread(target=idle_wait, name="CustomThreadName-%d" % i)
+        t.daemon = True
+        t.start()
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    time.sleep(3600)  # L:idle-main
+
+
+def parent_wait():
+    import subprocess
+    child = subprocess.Popen([sys.executable, __file__, "chain", "3600"],
+                             stdout=subprocess.PIPE)
+    child.stdout.readline()
+    sys.stdout.write("child %d\n" % child.pid)
+    sys.stdout.flush()
+    child.wait()  # L:parent-wait
+
+
+def naps():
+    while True:
+        time.sleep(0.5)  # L:nap
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "idle":
+        idle_main()  # L:module-idle
+        sys.exit(0)
+    if sys.argv[1] == "parent":
+        parent_wait()  # L:module-parent
+        sys.exit(0)
     sys.stdout.write("ready\n")
     sys.stdout.flush()
     if sys.argv[1] == "chain":
         main(float(sys.argv[2]))  # L:module-main
     elif sys.argv[1] == "threads":
         threads(float(sys.argv[2]))  # L:module-threads
+    elif sys.argv[1] == "naps":
+        naps()  # L:module-naps
     else:
         sleeper()  # L:module-sleeper
