@@ -296,7 +296,7 @@ OVERRIDE = {
     ("clone", "parent_tidptr"): "INTP/out",
     # prctl's arguments mean what the option says (src/output/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
-    ("prctl", "arg5"): "PRCTL_ARG5",
+    ("prctl", "arg5"): "PRCTL_ARG5", ("delete_module", "flags"): "DELETE_MODULE_FLAGS",
 }
 # Arguments the kernel does not take but strace shows, filled in by the BPF
 # side: rt_sigreturn's signal mask, read from the frame on the user stack.

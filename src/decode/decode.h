@@ -87,6 +87,7 @@ bool fcntl_cmd_has_arg(uint64_t cmd);
 bool ioctl_req_has_arg(uint64_t req);
 void decode_f_owner_ex(struct sbuf *b, const uint8_t *p);
 void decode_falloc_mode(struct sbuf *b, uint64_t v);
+void decode_delete_module_flags(struct sbuf *b, uint64_t v);
 void decode_uffd_flags(struct sbuf *b, uint64_t v);
 void decode_fsopen_flags(struct sbuf *b, uint64_t v);
 void decode_open_tree_flags(struct sbuf *b, uint64_t v);

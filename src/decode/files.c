@@ -107,6 +107,13 @@ void decode_fan_init_flags(struct sbuf *b, uint64_t v)
 	}
 }
 
+/* delete_module's: "O_NONBLOCK|O_TRUNC|0x..."; none known "0x... /\* O_??? *\/" */
+void decode_delete_module_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, (uint32_t)v, xlat_delete_module_flags, N(xlat_delete_module_flags),
+		      "O_???");
+}
+
 void decode_falloc_mode(struct sbuf *b, uint64_t v)
 {
 	put_flagset_q(b, v, xlat_falloc_flags, N(xlat_falloc_flags), "FALLOC_FL_???");

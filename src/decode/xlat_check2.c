@@ -130,6 +130,7 @@ _Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD"
 _Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
 _Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
 _Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
+_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
 
 /* ioctl_fs */
 _Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");

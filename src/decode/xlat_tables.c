@@ -376,6 +376,11 @@ const struct flag xlat_close_range_flags[2] = {
 	{ 0x4, "CLOSE_RANGE_CLOEXEC" },
 };
 
+const struct flag xlat_delete_module_flags[2] = {
+	{ 0x800, "O_NONBLOCK" },
+	{ 0x200, "O_TRUNC" },
+};
+
 const struct flag xlat_dn_flags[7] = {
 	{ 0x1, "DN_ACCESS" },
 	{ 0x2, "DN_MODIFY" },
@@ -773,7 +778,7 @@ const struct flag xlat_in_mask[22] = {
 	{ 0x80000000, "IN_ONESHOT" },
 };
 
-const struct flag xlat_ioctl_block[29] = {
+const struct flag xlat_ioctl_block[30] = {
 	{ 0x125d, "BLKROSET" },
 	{ 0x125e, "BLKROGET" },
 	{ 0x125f, "BLKRRPART" },
@@ -803,6 +808,7 @@ const struct flag xlat_ioctl_block[29] = {
 	{ 0x127e, "BLKROTATIONAL" },
 	{ 0x127f, "BLKZEROOUT" },
 	{ 0x1269, "BLKPG" },
+	{ 0x80081280, "BLKGETDISKSEQ" },
 };
 
 const struct flag xlat_ioctl_evdev[16] = {

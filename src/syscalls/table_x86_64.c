@@ -179,7 +179,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[173] = { "ioperm", 3, RK_INT, 0, { { "from", AK_ULONG }, { "num", AK_ULONG }, { "turn_on", AK_INT, .bytes = 4, .sign = 1 } } },
 	[174] = { "create_module", 0, RK_INT, 0, {  }, .flags = SCF_NO_FORMAT },
 	[175] = { "init_module", 3, RK_INT, 0, { { "module_image", AK_PTR }, { "len", AK_ULONG }, { "param_values", AK_STR } } },
-	[176] = { "delete_module", 2, RK_INT, 0, { { "name", AK_STR }, { "flags", AK_UINT, .bytes = 4 } } },
+	[176] = { "delete_module", 2, RK_INT, 0, { { "name", AK_STR }, { "flags", AK_DELETE_MODULE_FLAGS, .bytes = 4 } } },
 	[177] = { "get_kernel_syms", 0, RK_INT, 0, {  }, .flags = SCF_NO_FORMAT },
 	[178] = { "query_module", 0, RK_INT, 0, {  }, .flags = SCF_NO_FORMAT },
 	[179] = { "quotactl", 4, RK_INT, SC_FILE, { { "cmd", AK_UINT, .bytes = 4 }, { "special", AK_PATH }, { "id", AK_UINT, .bytes = 4 }, { "addr", AK_PTR } } },

@@ -46,6 +46,10 @@ int main(void)
 	syscall(SYS_setns, HI | 0xffffffffu, HI | 0x40000000);
 	syscall(SYS_clock_gettime, HI | 0x1234, 0);
 	syscall(SYS_kill, HI | (unsigned)getpid(), HI | 0);
+	/* delete_module's flags by name, unknown ones with strace's comment */
+	syscall(SYS_delete_module, 0, HI | O_NONBLOCK);
+	syscall(SYS_delete_module, 0, 0xfacef157u & ~(O_NONBLOCK | O_TRUNC));
+	syscall(SYS_delete_module, 0, -1L);
 	/* seccomp's op and flags are unsigned ints */
 	syscall(SYS_seccomp, -1L, -1L, 0xfacefeeddeadbeefULL);
 	syscall(SYS_seccomp, HI | SECCOMP_GET_NOTIF_SIZES, 0xdeadbeef00000000ULL | 0xdeadbeef, 0);
