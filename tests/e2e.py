@@ -1103,6 +1103,22 @@ def test_ioctl_families_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_unknown_flag_bits_like_strace():
+    """A flag argument with bits no name covers: alone, with the family's
+    "???" in a comment, as strace (0x40000000 /* EFD_??? */), in every -X
+    style."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("flagbits")], "trace=!execve", flags)
+        b = traced_lines(STROBE, [prog("flagbits")], "trace=!execve", flags)
+        keep = lambda ls: [l for l in ls if l.split("(")[0] not in (
+            "brk", "mmap", "arch_prctl", "set_tid_address", "set_robust_list", "rseq",
+            "mprotect", "prlimit64", "munmap", "newfstatat", "openat", "read", "close",
+            "pread64", "access", "getrandom")]
+        a, b = keep(a), keep(b)
+        check(a == b and len(a) >= 20, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_long_strings_lose_nothing():
     """-s4096 on a program making 32,776 calls with strings up to 4 KiB
     (strace's printstrn tests): the ring buffer is sized from -s, so that

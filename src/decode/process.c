@@ -332,7 +332,7 @@ void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_puts(b, "}]");
 }
 
-FLAG_DECODER(decode_pidfd_flags, xlat_pidfd_flags);
+FLAG_DECODER_Q(decode_pidfd_flags, xlat_pidfd_flags, "PIDFD_???");
 /* a personality: its execution domain, then its flags; 0xffffffff (a
  * query) as it is */
 void decode_personality(struct sbuf *b, uint64_t v)
