@@ -158,7 +158,7 @@ OVERRIDE = {
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
     ("setsockopt", "optval"): "SOCKOPT:4", ("getsockopt", "optval"): "SOCKOPT/out:4",
     ("getsockopt", "optlen"): "SOCKLEN",
-    # Mounts, namespaces and other system calls (src/decode/sysflags.c)
+    # Mounts, namespaces and other system calls (src/decode/system.c, mount.c)
     ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "MOUNT_DATA",
     ("umount2", "name"): "PATH", ("umount2", "flags"): "UMOUNT_FLAGS",
     ("unshare", "unshare_flags"): "CLONE_FLAGS", ("setns", "flags"): "CLONE_FLAGS",
@@ -181,7 +181,7 @@ OVERRIDE = {
     ("mq_timedreceive", "u_msg_ptr"): "BUF/out", ("mq_timedreceive", "u_msg_prio"): "INTP/out",
     ("mq_timedreceive", "u_abs_timeout"): "TIMESPEC",
     ("mq_getsetattr", "u_mqstat"): "MQ_ATTR", ("mq_getsetattr", "u_omqstat"): "MQ_ATTR/out",
-    # Processes and signals (src/decode/procflags.c)
+    # Processes and signals (src/decode/process.c, signals.c)
     ("sigaltstack", "uss"): "STACK", ("sigaltstack", "uoss"): "STACK/out",
     ("rt_sigtimedwait", "uthese"): "SIGSET", ("rt_sigtimedwait", "uinfo"): "SIGINFO/out",
     ("rt_sigtimedwait", "uts"): "TIMESPEC",
@@ -218,7 +218,7 @@ OVERRIDE = {
     ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO/out",
     ("waitid", "options"): "WAIT_OPTIONS", ("waitid", "ru"): "RUSAGE",
     ("rt_sigqueueinfo", "pid"): "INT", ("kill", "pid"): "INT",
-    # More file calls (src/decode/fileflags.c)
+    # More file calls (src/decode/files.c)
     ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",
     ("setxattr", "value"): "BUF:3", ("lsetxattr", "value"): "BUF:3",
     ("fsetxattr", "value"): "BUF:3", ("setxattr", "flags"): "XATTR_FLAGS",
@@ -230,7 +230,7 @@ OVERRIDE = {
     ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW",
     ("utimensat", "utimes"): "UTIMES", ("mknod", "mode"): "MKNOD_MODE",
     ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
-    # Clocks, timers, resource usage (src/decode/timestructs.c)
+    # Clocks, timers, resource usage (src/decode/time.c, process.c)
     ("gettimeofday", "tv"): "TIMEVAL/out", ("settimeofday", "tv"): "TIMEVAL",
     ("timerfd_create", "clockid"): "CLOCKID", ("timerfd_create", "flags"): "TFD_FLAGS",
     ("timerfd_settime", "flags"): "TFD_TIMER_FLAGS", ("timerfd_settime", "utmr"): "ITIMERSPEC",
@@ -294,7 +294,7 @@ OVERRIDE = {
     # clone writes the child's tid (CLONE_PARENT_SETTID) or a pidfd
     # (CLONE_PIDFD) there: strace shows it as "parent_tid=[N]"
     ("clone", "parent_tidptr"): "INTP/out",
-    # prctl's arguments mean what the option says (src/output/prctl.c)
+    # prctl's arguments mean what the option says (src/decode/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
     ("prctl", "arg5"): "PRCTL_ARG5", ("delete_module", "flags"): "DELETE_MODULE_FLAGS",
 }

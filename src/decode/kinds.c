@@ -2,7 +2,7 @@
 /*
  * The decoder of each argument kind, dispatched from the one table of
  * kinds (src/syscalls/argkinds.def).  The decoders of whole families live
- * in src/decode/ (flags, structs), waits.c, msgs.c and callargs.c; the
+ * in the family files of src/decode/ (flags, structs, poll.c, net.c); the
  * ones here are what a single kind needs around them: the NULL pointer,
  * the capture that failed, the fd's path, the direction.
  */
