@@ -1051,7 +1051,8 @@ def test_numbers_like_strace():
     signal unsigned when it sends none."""
     calls = ("trace=getpid,close,dup3,umask,fchmod,mkdirat,openat,faccessat,getpriority,"
              "flock,lseek,fcntl,setns,clock_gettime,kill,seccomp,prctl,timer_create,"
-             "nanosleep,select,settimeofday,setitimer,utimensat,ppoll,delete_module")
+             "nanosleep,select,settimeofday,setitimer,utimensat,ppoll,delete_module,"
+             "clock_settime,pidfd_getfd,pidfd_open")
     a = traced_lines("strace", [prog("widths")], calls)
     b = traced_lines(STROBE, [prog("widths")], calls)
     check(a == b and len(a) >= 60, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",

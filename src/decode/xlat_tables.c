@@ -862,7 +862,7 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
-const struct flag xlat_ioctl_req[115] = {
+const struct flag xlat_ioctl_req[118] = {
 	{ 0x5401, "TCGETS" },
 	{ 0x5402, "SNDCTL_TMR_START or TCSETS" },
 	{ 0x5403, "SNDCTL_TMR_STOP or TCSETSW" },
@@ -884,6 +884,9 @@ const struct flag xlat_ioctl_req[115] = {
 	{ 0x5413, "TIOCGWINSZ" },
 	{ 0x5414, "TIOCSWINSZ" },
 	{ 0x5415, "TIOCMGET" },
+	{ 0x5416, "TIOCMBIS" },
+	{ 0x5417, "TIOCMBIC" },
+	{ 0x5418, "TIOCMSET" },
 	{ 0x541b, "FIONREAD" },
 	{ 0x541c, "TIOCLINUX" },
 	{ 0x541d, "TIOCCONS" },
@@ -1669,9 +1672,8 @@ const struct flag xlat_personality_flags[9] = {
 	{ 0x10000000, "STICKY_TIMEOUTS" },
 };
 
-const struct flag xlat_pidfd_flags[2] = {
+const struct flag xlat_pidfd_flags[1] = {
 	{ 0x800, "PIDFD_NONBLOCK" },
-	{ 0x80, "PIDFD_THREAD" },
 };
 
 const struct flag xlat_pkey_rights[2] = {

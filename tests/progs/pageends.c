@@ -75,6 +75,8 @@ int main(void)
 	unlink(addr.sun_path);
 	/* what prctl and seccomp write, at a page end */
 	syscall(SYS_prctl, PR_GET_TSC, tail_alloc(sizeof(int)));
+	memcpy(s5 = tail_alloc(1), "f", 1);	/* a name with no NUL: an address */
+	syscall(SYS_prctl, PR_SET_NAME, s5);
 	syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, tail_alloc(3 * sizeof(uint16_t)));
 
 	*on = 1;

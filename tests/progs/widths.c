@@ -59,6 +59,20 @@ int main(void)
 	syscall(SYS_prctl, PR_SET_PTRACER, HI | 5);
 	syscall(SYS_prctl, PR_SET_TIMERSLACK, -5L);
 	syscall(SYS_prctl, PR_SET_MM, HI | 1, 2, 3, 4);
+	/* prctl options strace shows one argument of, or all in hex */
+	syscall(SYS_prctl, PR_SET_UNALIGN, 3, -128L, 0xfffffffbUL, 0);
+	syscall(SYS_prctl, PR_SET_FP_MODE, 0, 0xdecafeedbeefda7eULL, 1, 2);
+	syscall(SYS_prctl, PR_SET_ENDIAN, 7, 1, 2, 3);
+	syscall(SYS_prctl, PR_GET_ENDIAN, NULL, 0xdeadbeefbadc0dedULL, 0, 0x73);
+	syscall(SYS_prctl, PR_MCE_KILL_GET, 0xaaaa, 0xbbbb, 0xcccc, 0xdddd);
+	syscall(SYS_prctl, PR_CAP_AMBIENT, 0xff, 0xaaaa, 0, 0);
+	syscall(SYS_prctl, PR_SET_PDEATHSIG, 0xbadc0dedfacefeedULL);
+	syscall(SYS_prctl, PR_SET_SECCOMP, -1L, 1, 2, 3);
+	syscall(SYS_prctl, PR_SET_PTRACER, 0xbadc0dedffffffffULL);
+	/* clock ids, pidfd flags strace 6.1 names */
+	syscall(SYS_clock_settime, HI | CLOCK_MONOTONIC, NULL);
+	syscall(SYS_pidfd_getfd, 0, 0, 0xbadc0ded);
+	syscall(SYS_pidfd_open, 0, 0xffffffffu);
 	for (unsigned op = 0; op < 5; op++)
 		for (unsigned t = 0; t < 5; t++)
 			syscall(SYS_prctl, 62 /* PR_SCHED_CORE */, HI | op, HI | (unsigned)getpid(),
