@@ -216,7 +216,9 @@ OVERRIDE = {
     ("ioprio_set", "ioprio"): "IOPRIO",
     ("sched_setscheduler", "policy"): "SCHED_POLICY", ("sched_setscheduler", "param"): "INTP",
     ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO/out",
-    ("waitid", "options"): "WAIT_OPTIONS", ("waitid", "ru"): "RUSAGE",
+    ("waitid", "options"): "WAITID_OPTIONS", ("finit_module", "flags"): "MODULE_INIT_FLAGS",
+    ("memfd_secret", "flags"): "MEMFD_SECRET_FLAGS", ("clock_settime", "tp"): "TIMESPEC", ("futex_waitv", "flags"): "HEX",
+    ("futex_waitv", "clockid"): "CLOCKID", ("waitid", "ru"): "RUSAGE",
     ("rt_sigqueueinfo", "pid"): "INT", ("kill", "pid"): "INT",
     # More file calls (src/decode/files.c)
     ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",

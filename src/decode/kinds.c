@@ -167,11 +167,12 @@ static void put_loff_c(ARGS)
 		return;
 	}
 	memcpy(&before, data, 8);
-	sbuf_printf(b, "[%lld]", (long long)before);
+	/* sendfile's offset is unsigned in strace's lines */
+	sbuf_printf(b, d->args[i].kind == AK_LOFF_INOUT ? "[%llu]" : "[%lld]", (long long)before);
 	if (d->args[i].kind == AK_LOFF_INOUT && e->ret > 0 && cap_exit(e, size, i, &c, &data) &&
 	    c->len >= 8) {
 		memcpy(&after, data, 8);
-		sbuf_printf(b, " => [%lld]", (long long)after);
+		sbuf_printf(b, " => [%llu]", (unsigned long long)after);
 	}
 }
 

@@ -192,8 +192,9 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			return;
 		}
 		n = strnlen(data, c->len < 16 ? c->len : 16);
-		/* read short (a page ended) with no NUL: strace sees a fault */
-		if (n == c->len && c->len < 16) {
+		/* read short (a page ended) with no NUL and fewer than the 15
+		 * characters strace reads: strace sees a fault */
+		if (n == c->len && c->len < 15) {
 			sbuf_hex(b, a2);
 			return;
 		}
@@ -248,6 +249,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		else
 			decode_seccomp_mode(b, a2);
 		xlat_finish(b, mark, a2, XF_HEX);
+		if (a2 == 1)		/* SECCOMP_MODE_STRICT: nothing more */
+			return;
 		if (a2 != 2) {		/* not SECCOMP_MODE_FILTER: the rest as numbers */
 			for (int i = 2; i < 5; i++)
 				put_x(b, e->args[i]);

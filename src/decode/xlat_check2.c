@@ -36,6 +36,7 @@
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
+#include <linux/module.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>

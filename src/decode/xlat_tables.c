@@ -1305,6 +1305,10 @@ const struct flag xlat_membarrier_cmds[9] = {
 	{ 0x100, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ" },
 };
 
+const struct flag xlat_memfd_secret_flags[1] = {
+	{ 0x80000, "O_CLOEXEC" },
+};
+
 const struct flag xlat_mfd_flags[5] = {
 	{ 0x1, "MFD_CLOEXEC" },
 	{ 0x2, "MFD_ALLOW_SEALING" },
@@ -1339,6 +1343,12 @@ const struct flag xlat_mmap_flags[15] = {
 	{ 0x80000, "MAP_SYNC" },
 	{ 0x100000, "MAP_FIXED_NOREPLACE" },
 	{ 0x4000000, "MAP_UNINITIALIZED" },
+};
+
+const struct flag xlat_module_init_flags[3] = {
+	{ 0x1, "MODULE_INIT_IGNORE_MODVERSIONS" },
+	{ 0x2, "MODULE_INIT_IGNORE_VERMAGIC" },
+	{ 0x4, "MODULE_INIT_COMPRESSED_FILE" },
 };
 
 const struct flag xlat_mount_attr_flags[7] = {
@@ -2268,9 +2278,9 @@ const struct flag xlat_timer_flags[1] = {
 };
 
 const struct flag xlat_uffd_flags[3] = {
+	{ 0x1, "UFFD_USER_MODE_ONLY" },
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x80000, "O_CLOEXEC" },
-	{ 0x1, "UFFD_USER_MODE_ONLY" },
 };
 
 const struct flag xlat_umount_flags[4] = {
@@ -2350,6 +2360,17 @@ const struct flag xlat_wait_options[8] = {
 	{ 0x1, "WNOHANG" },
 	{ 0x2, "WUNTRACED" },
 	{ 0x4, "WEXITED" },
+	{ 0x8, "WCONTINUED" },
+	{ 0x1000000, "WNOWAIT" },
+	{ 0x20000000, "__WNOTHREAD" },
+	{ 0x40000000, "__WALL" },
+	{ 0x80000000, "__WCLONE" },
+};
+
+const struct flag xlat_waitid_options[8] = {
+	{ 0x1, "WNOHANG" },
+	{ 0x4, "WEXITED" },
+	{ 0x2, "WSTOPPED" },
 	{ 0x8, "WCONTINUED" },
 	{ 0x1000000, "WNOWAIT" },
 	{ 0x20000000, "__WNOTHREAD" },

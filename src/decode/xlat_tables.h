@@ -79,10 +79,12 @@ extern const struct flag xlat_levels[15];
 extern const struct flag xlat_lflags[16];
 extern const struct flag xlat_madvise[25];
 extern const struct flag xlat_membarrier_cmds[9];
+extern const struct flag xlat_memfd_secret_flags[1];
 extern const struct flag xlat_mfd_flags[5];
 extern const struct flag xlat_mlock2_flags[1];
 extern const struct flag xlat_mlockall_flags[3];
 extern const struct flag xlat_mmap_flags[15];
+extern const struct flag xlat_module_init_flags[3];
 extern const struct flag xlat_mount_attr_flags[7];
 extern const struct flag xlat_mount_flags[27];
 extern const struct flag xlat_mount_propagation[4];
@@ -160,6 +162,7 @@ extern const struct flag xlat_uring_features[13];
 extern const struct flag xlat_uring_register_ops[24];
 extern const struct flag xlat_uring_setup_flags[12];
 extern const struct flag xlat_wait_options[8];
+extern const struct flag xlat_waitid_options[8];
 extern const struct flag xlat_xattr_flags[2];
 
 #endif

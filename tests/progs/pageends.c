@@ -77,6 +77,9 @@ int main(void)
 	syscall(SYS_prctl, PR_GET_TSC, tail_alloc(sizeof(int)));
 	memcpy(s5 = tail_alloc(1), "f", 1);	/* a name with no NUL: an address */
 	syscall(SYS_prctl, PR_SET_NAME, s5);
+	/* 15 characters and the page ends: strace shows them, cut */
+	memcpy(s5 = tail_alloc(15), "123456789abcdef", 15);
+	syscall(SYS_prctl, PR_SET_NAME, s5);
 	syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, tail_alloc(3 * sizeof(uint16_t)));
 
 	*on = 1;

@@ -10,12 +10,15 @@
 #include <fcntl.h>
 #include <linux/prctl.h>
 #include <linux/seccomp.h>
+#include <linux/futex.h>
+#include <linux/module.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +32,7 @@ int main(void)
 	struct timeval tv = { 1, (long)0xbadc0dedfacefeedULL };
 	struct itimerval it = { { 1, -5 }, { 2, -7 } };
 	int tid;
+	long long off;
 
 	/* int arguments: the low 32 bits; modes: the low 16 */
 	syscall(SYS_close, HI | 0xffffffffu);
@@ -73,6 +77,15 @@ int main(void)
 	syscall(SYS_clock_settime, HI | CLOCK_MONOTONIC, NULL);
 	syscall(SYS_pidfd_getfd, 0, 0, 0xbadc0ded);
 	syscall(SYS_pidfd_open, 0, 0xffffffffu);
+	/* flag tables of their own: waitid's WSTOPPED, finit_module's,
+	 * memfd_secret's; futex_waitv's clock; sendfile's offset unsigned */
+	syscall(SYS_waitid, P_PID, 0x7fffffff, NULL, WNOHANG | WEXITED | WSTOPPED, NULL);
+	syscall(SYS_finit_module, -1, "", MODULE_INIT_IGNORE_VERMAGIC);
+	syscall(SYS_memfd_secret, 0xde97faceu);
+	syscall(SYS_futex_waitv, NULL, 1, 0xffffffffu, NULL, CLOCK_MONOTONIC);
+	off = (long long)0xcafef00dbadc0dedULL;
+	syscall(SYS_sendfile, -1, -1, &off, 1);
+	syscall(SYS_clock_settime, CLOCK_THREAD_CPUTIME_ID, &ts);
 	for (unsigned op = 0; op < 5; op++)
 		for (unsigned t = 0; t < 5; t++)
 			syscall(SYS_prctl, 62 /* PR_SCHED_CORE */, HI | op, HI | (unsigned)getpid(),
