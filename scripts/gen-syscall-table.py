@@ -244,7 +244,7 @@ OVERRIDE = {
     ("setitimer", "which"): "ITIMER_WHICH", ("getitimer", "which"): "ITIMER_WHICH",
     ("setitimer", "value"): "ITIMERVAL", ("setitimer", "ovalue"): "ITIMERVAL/out",
     ("getitimer", "value"): "ITIMERVAL/out",
-    ("getrusage", "who"): "RUSAGE_WHO", ("getrusage", "ru"): "RUSAGE", ("wait4", "ru"): "RUSAGE",
+    ("getrusage", "who"): "RUSAGE_WHO", ("getrusage", "ru"): "RUSAGE", ("wait4", "ru"): "WAIT4_RUSAGE",
     ("times", "tbuf"): "TMS", ("sched_getaffinity", "user_mask_ptr"): "CPUMASK/out",
     ("sched_setaffinity", "user_mask_ptr"): "CPUMASK:1",
     # Memory: addresses as pointers, msync and mremap flags

@@ -200,6 +200,19 @@ static void put_wait_arg_c(ARGS)
 /* nanosleep's and clock_nanosleep's rmtp: the time left, which the kernel
  * writes when a signal interrupts a relative sleep; strace shows it then,
  * and the address otherwise */
+static void put_wait4_rusage_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->ret == 0 && e->args[i]) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		decode_rusage(b, p, len);
+}
+
 static void put_remain_c(ARGS)
 {
 	int err = RET_IS_ERROR(e->ret) ? (int)-e->ret : 0;

@@ -64,7 +64,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[58] = { "vfork", 0, RK_INT, SC_PROCESS, {  } },
 	[59] = { "execve", 3, RK_INT, SC_FILE|SC_PROCESS, { { "filename", AK_PATH }, { "argv", AK_ARGV }, { "envp", AK_ENVP } }, .fx = FX_EXEC },
 	[60] = { "exit", 1, RK_NONE, SC_PROCESS, { { "error_code", AK_INT, .bytes = 4, .sign = 1 } } },
-	[61] = { "wait4", 4, RK_INT, SC_PROCESS, { { "upid", AK_INT, .bytes = 4, .sign = 1 }, { "stat_addr", AK_WAIT_STATUS, 0, ARG_OUT }, { "options", AK_WAIT_OPTIONS, .bytes = 4, .sign = 1 }, { "ru", AK_RUSAGE, 0, ARG_OUT } } },
+	[61] = { "wait4", 4, RK_INT, SC_PROCESS, { { "upid", AK_INT, .bytes = 4, .sign = 1 }, { "stat_addr", AK_WAIT_STATUS, 0, ARG_OUT }, { "options", AK_WAIT_OPTIONS, .bytes = 4, .sign = 1 }, { "ru", AK_WAIT4_RUSAGE, 0, ARG_OUT } } },
 	[62] = { "kill", 2, RK_INT, SC_PROCESS|SC_SIGNAL, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "sig", AK_SIGNAL, .bytes = 4, .sign = 1 } } },
 	[63] = { "uname", 1, RK_INT, 0, { { "name", AK_UTSNAME, 0, ARG_OUT } }, .event = "newuname" },
 	[64] = { "semget", 3, RK_INT, SC_IPC, { { "key", AK_IPC_KEY, .bytes = 4, .sign = 1 }, { "nsems", AK_INT, .bytes = 4, .sign = 1 }, { "semflg", AK_IPC_GET_FLAGS, .bytes = 4, .sign = 1 } } },

@@ -41,6 +41,8 @@
 struct ksigaction { uint64_t handler, flags, restorer, mask; };
 struct rlim64 { uint64_t cur, max; };
 
+static const uint8_t zeros144[144];
+
 static const struct row procs[] = {
 	{ .c = { .nr = SYS_rt_sigaction, .a = { SIGUSR1, P, 0, 8 },
 		 .cap = { CAP_OBJ(1, struct ksigaction, { HANDLER, 0x14000000, RESTORER, SIGBIT(SIGUSR2) }) } },
@@ -194,6 +196,14 @@ static const struct row procs[] = {
 	  .def = "wait4(-1, [{WIFSIGNALED(s) && WTERMSIG(s) == SIGTERM}], 0, NULL) = 318" },
 	{ .c = { .nr = SYS_exit_group, .a = { 3 }, .flags = EVF_NORETURN },
 	  .def = "exit_group(3)                           = ?" },
+	/* wait4 with WNOHANG and no child reaped: strace shows the rusage's
+	 * address, not what is there (strace 6.1, /tmp/w4 of a child that
+	 * sleeps) */
+	{ .c = { .nr = SYS_wait4, .a = { 10935, 0x7ffd134b39bcull, 1, 0x7ffd134b39c0ull }, .ret = 0,
+		 .cap = { CAP_ARR(1, int, { 0 }), CAP_MEM(3, zeros144, 144) } },
+	  .def = "wait4(10935, 0x7ffd134b39bc, WNOHANG, 0x7ffd134b39c0) = 0",
+	  .raw = "wait4(10935, 0x7ffd134b39bc, 0x1, 0x7ffd134b39c0) = 0",
+	  .verb = "wait4(10935, 0x7ffd134b39bc, 0x1 /* WNOHANG */, 0x7ffd134b39c0) = 0" },
 	/* int arguments with garbage in the register's upper half, as
 	 * strace's tests pass them (tests/progs/widths.c): what the kernel
 	 * reads, 32 bits (a mode: 16) */
