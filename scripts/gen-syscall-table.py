@@ -158,7 +158,7 @@ OVERRIDE = {
     ("setsockopt", "optname"): "SOCKOPT_NAME", ("getsockopt", "optname"): "SOCKOPT_NAME",
     ("setsockopt", "optval"): "SOCKOPT:4", ("getsockopt", "optval"): "SOCKOPT/out:4",
     ("getsockopt", "optlen"): "SOCKLEN",
-    # Mounts, namespaces and other system calls (src/decode/sysflags.c)
+    # Mounts, namespaces and other system calls (src/decode/system.c, mount.c)
     ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "MOUNT_DATA",
     ("umount2", "name"): "PATH", ("umount2", "flags"): "UMOUNT_FLAGS",
     ("unshare", "unshare_flags"): "CLONE_FLAGS", ("setns", "flags"): "CLONE_FLAGS",
@@ -181,7 +181,7 @@ OVERRIDE = {
     ("mq_timedreceive", "u_msg_ptr"): "BUF/out", ("mq_timedreceive", "u_msg_prio"): "INTP/out",
     ("mq_timedreceive", "u_abs_timeout"): "TIMESPEC",
     ("mq_getsetattr", "u_mqstat"): "MQ_ATTR", ("mq_getsetattr", "u_omqstat"): "MQ_ATTR/out",
-    # Processes and signals (src/decode/procflags.c)
+    # Processes and signals (src/decode/process.c, signals.c)
     ("sigaltstack", "uss"): "STACK", ("sigaltstack", "uoss"): "STACK/out",
     ("rt_sigtimedwait", "uthese"): "SIGSET", ("rt_sigtimedwait", "uinfo"): "SIGINFO/out",
     ("rt_sigtimedwait", "uts"): "TIMESPEC",
@@ -216,9 +216,11 @@ OVERRIDE = {
     ("ioprio_set", "ioprio"): "IOPRIO",
     ("sched_setscheduler", "policy"): "SCHED_POLICY", ("sched_setscheduler", "param"): "INTP",
     ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO/out",
-    ("waitid", "options"): "WAIT_OPTIONS", ("waitid", "ru"): "RUSAGE",
+    ("waitid", "options"): "WAITID_OPTIONS", ("finit_module", "flags"): "MODULE_INIT_FLAGS",
+    ("memfd_secret", "flags"): "MEMFD_SECRET_FLAGS", ("clock_settime", "tp"): "TIMESPEC", ("futex_waitv", "flags"): "HEX",
+    ("futex_waitv", "clockid"): "CLOCKID", ("waitid", "ru"): "RUSAGE",
     ("rt_sigqueueinfo", "pid"): "INT", ("kill", "pid"): "INT",
-    # More file calls (src/decode/fileflags.c)
+    # More file calls (src/decode/files.c)
     ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",
     ("setxattr", "value"): "BUF:3", ("lsetxattr", "value"): "BUF:3",
     ("fsetxattr", "value"): "BUF:3", ("setxattr", "flags"): "XATTR_FLAGS",
@@ -230,7 +232,7 @@ OVERRIDE = {
     ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW",
     ("utimensat", "utimes"): "UTIMES", ("mknod", "mode"): "MKNOD_MODE",
     ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
-    # Clocks, timers, resource usage (src/decode/timestructs.c)
+    # Clocks, timers, resource usage (src/decode/time.c, process.c)
     ("gettimeofday", "tv"): "TIMEVAL/out", ("settimeofday", "tv"): "TIMEVAL",
     ("timerfd_create", "clockid"): "CLOCKID", ("timerfd_create", "flags"): "TFD_FLAGS",
     ("timerfd_settime", "flags"): "TFD_TIMER_FLAGS", ("timerfd_settime", "utmr"): "ITIMERSPEC",
@@ -242,7 +244,7 @@ OVERRIDE = {
     ("setitimer", "which"): "ITIMER_WHICH", ("getitimer", "which"): "ITIMER_WHICH",
     ("setitimer", "value"): "ITIMERVAL", ("setitimer", "ovalue"): "ITIMERVAL/out",
     ("getitimer", "value"): "ITIMERVAL/out",
-    ("getrusage", "who"): "RUSAGE_WHO", ("getrusage", "ru"): "RUSAGE", ("wait4", "ru"): "RUSAGE",
+    ("getrusage", "who"): "RUSAGE_WHO", ("getrusage", "ru"): "RUSAGE", ("wait4", "ru"): "WAIT4_RUSAGE",
     ("times", "tbuf"): "TMS", ("sched_getaffinity", "user_mask_ptr"): "CPUMASK/out",
     ("sched_setaffinity", "user_mask_ptr"): "CPUMASK:1",
     # Memory: addresses as pointers, msync and mremap flags
@@ -277,7 +279,8 @@ OVERRIDE = {
     ("io_uring_enter", "flags"): "URING_ENTER_FLAGS", ("io_uring_enter", "argp"): "URING_ARGP",
     ("io_uring_register", "opcode"): "URING_REGISTER_OP",
     ("adjtimex", "txc_p"): "TIMEX/out", ("clock_adjtime", "utx"): "TIMEX/out",
-    ("clock_adjtime", "which_clock"): "CLOCKID",
+    ("clock_adjtime", "which_clock"): "CLOCKID", ("clock_settime", "which_clock"): "CLOCKID",
+    ("pidfd_getfd", "flags"): "HEX",
     ("process_vm_readv", "lvec"): "IOV/out:2", ("process_vm_writev", "lvec"): "IOV:2",
     ("process_vm_readv", "rvec"): "IOV_ADDRS:4", ("process_vm_writev", "rvec"): "IOV_ADDRS:4",
     ("process_vm_readv", "pid"): "INT", ("process_vm_writev", "pid"): "INT",
@@ -294,9 +297,9 @@ OVERRIDE = {
     # clone writes the child's tid (CLONE_PARENT_SETTID) or a pidfd
     # (CLONE_PIDFD) there: strace shows it as "parent_tid=[N]"
     ("clone", "parent_tidptr"): "INTP/out",
-    # prctl's arguments mean what the option says (src/output/prctl.c)
+    # prctl's arguments mean what the option says (src/decode/prctl.c)
     ("prctl", "option"): "PRCTL_OPTION", ("prctl", "arg2"): "PRCTL_ARG",
-    ("prctl", "arg5"): "PRCTL_ARG5",
+    ("prctl", "arg5"): "PRCTL_ARG5", ("delete_module", "flags"): "DELETE_MODULE_FLAGS",
 }
 # Arguments the kernel does not take but strace shows, filled in by the BPF
 # side: rt_sigreturn's signal mask, read from the frame on the user stack.

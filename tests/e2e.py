@@ -1051,7 +1051,9 @@ def test_numbers_like_strace():
     signal unsigned when it sends none."""
     calls = ("trace=getpid,close,dup3,umask,fchmod,mkdirat,openat,faccessat,getpriority,"
              "flock,lseek,fcntl,setns,clock_gettime,kill,seccomp,prctl,timer_create,"
-             "nanosleep,select,settimeofday,setitimer,utimensat,ppoll")
+             "nanosleep,select,settimeofday,setitimer,utimensat,ppoll,delete_module,"
+             "clock_settime,pidfd_getfd,pidfd_open,waitid,finit_module,memfd_secret,"
+             "futex_waitv,sendfile")
     a = traced_lines("strace", [prog("widths")], calls)
     b = traced_lines(STROBE, [prog("widths")], calls)
     check(a == b and len(a) >= 60, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
@@ -1083,7 +1085,8 @@ def test_page_ends_like_strace():
     shown cut ("..."), a shorter one as its address; a sockaddr smaller
     than the 128 bytes the kernel side reads, and ioctl's int, are shown
     from what is readable; a buffer running past the page is an address."""
-    calls = "trace=delete_module,accept,getsockname,getpeername,ioctl,write,clock_nanosleep"
+    calls = ("trace=delete_module,accept,getsockname,getpeername,ioctl,write,clock_nanosleep,"
+             "prctl,seccomp")
     a = traced_lines("strace", [prog("pageends")], calls)
     b = traced_lines(STROBE, [prog("pageends")], calls)
     check(a == b and len(a) >= 12, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
@@ -1099,6 +1102,22 @@ def test_ioctl_families_like_strace():
         a = traced_lines("strace", [prog("ioctls")], "trace=ioctl", flags)
         b = traced_lines(STROBE, [prog("ioctls")], "trace=ioctl", flags)
         check(a == b and len(a) >= 150, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
+def test_unknown_flag_bits_like_strace():
+    """A flag argument with bits no name covers: alone, with the family's
+    "???" in a comment, as strace (0x40000000 /* EFD_??? */), in every -X
+    style."""
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("flagbits")], "trace=!execve", flags)
+        b = traced_lines(STROBE, [prog("flagbits")], "trace=!execve", flags)
+        keep = lambda ls: [l for l in ls if l.split("(")[0] not in (
+            "brk", "mmap", "arch_prctl", "set_tid_address", "set_robust_list", "rseq",
+            "mprotect", "prlimit64", "munmap", "newfstatat", "openat", "read", "close",
+            "pread64", "access", "getrandom")]
+        a, b = keep(a), keep(b)
+        check(a == b and len(a) >= 20, "%s:\n%s" % (flags, "\n".join(
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 

@@ -157,12 +157,14 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 	/* -k: every call carries a copy of its stack */
 	if (o->stack_trace && !st->bufsize_given)
 		o->bufsize = 32 << 20;
-	/* -s: room for 16384 calls carrying a whole string each (64 MiB for
-	 * -s4096, 128 MiB at most), the burst a program making nothing but
-	 * such calls (strace's printstrn tests: 33,000 of them in 0.1 s)
-	 * puts ahead of the consumer; the default's 4 MiB hold -s256 */
+	/* -s: room for 32768 calls carrying a whole string each (128 MiB for
+	 * -s4096, the most), the burst a program making nothing but such
+	 * calls (strace's printstrn tests: 33,000 of them in 0.1 s) puts
+	 * ahead of the consumer; 64 MiB lost none with build/strobe, 44 of
+	 * them with the slower sanitized build.  The default's 4 MiB hold
+	 * -s128 */
 	if (o->trace && !st->bufsize_given)
-		while (o->bufsize < ((size_t)16384 * (size_t)o->strsize) && o->bufsize < (128 << 20))
+		while (o->bufsize < ((size_t)32768 * (size_t)o->strsize) && o->bufsize < (128 << 20))
 			o->bufsize <<= 1;
 	/* as strace, whatever the filter: numbers no table names print as
 	 * syscall_0x1c3(...) (those the probes see: not with trace=none) */

@@ -86,10 +86,10 @@ static bool fcntl_cmd_known(uint64_t cmd)
 	return false;
 }
 
-FLAG_DECODER(decode_dn_flags, xlat_dn_flags);
-FLAG_DECODER(decode_uffd_flags, xlat_uffd_flags);
-FLAG_DECODER(decode_fsopen_flags, xlat_fsopen_flags);
-FLAG_DECODER(decode_open_tree_flags, xlat_open_tree_flags);
+FLAG_DECODER_Q(decode_dn_flags, xlat_dn_flags, "DN_???");
+FLAG_DECODER_Q(decode_uffd_flags, xlat_uffd_flags, "UFFD_???");
+FLAG_DECODER_Q(decode_fsopen_flags, xlat_fsopen_flags, "FSOPEN_???");
+FLAG_DECODER_Q(decode_open_tree_flags, xlat_open_tree_flags, "OPEN_TREE_???");
 
 /* fanotify_init's class, then its flags; -X raw "0x4|0x3", as strace */
 void decode_fan_init_flags(struct sbuf *b, uint64_t v)
@@ -105,6 +105,13 @@ void decode_fan_init_flags(struct sbuf *b, uint64_t v)
 		put_flagset(b, f, xlat_fan_init_flags, N(xlat_fan_init_flags));
 		xlat_finish(b, mark, f, XF_HEX);
 	}
+}
+
+/* delete_module's: "O_NONBLOCK|O_TRUNC|0x..."; none known "0x... /\* O_??? *\/" */
+void decode_delete_module_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, (uint32_t)v, xlat_delete_module_flags, N(xlat_delete_module_flags),
+		      "O_???");
 }
 
 void decode_falloc_mode(struct sbuf *b, uint64_t v)
@@ -209,7 +216,7 @@ void decode_shutdown_how(struct sbuf *b, uint64_t v)
 
 void decode_fd_flags(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_open_flags, N(xlat_open_flags));
+	put_flagset_q(b, v, xlat_open_flags, N(xlat_open_flags), "O_???");
 }
 
 void decode_fcntl_arg(struct sbuf *b, uint64_t cmd, uint64_t v)
@@ -331,14 +338,14 @@ void decode_fadvise(struct sbuf *b, uint64_t v)
 	put_enum(b, (uint32_t)v, xlat_fadvise, N(xlat_fadvise), "POSIX_FADV_???");
 }
 
-FLAG_DECODER(decode_flock_op, xlat_flock_ops);
-FLAG_DECODER(decode_rename_flags, xlat_rename_flags);
-FLAG_DECODER(decode_xattr_flags, xlat_xattr_flags);
-FLAG_DECODER(decode_inotify_init_flags, xlat_in_init_flags);
+FLAG_DECODER_Q(decode_flock_op, xlat_flock_ops, "LOCK_???");
+FLAG_DECODER_Q(decode_rename_flags, xlat_rename_flags, "RENAME_??");
+FLAG_DECODER_Q(decode_xattr_flags, xlat_xattr_flags, "XATTR_???");
+FLAG_DECODER_Q(decode_inotify_init_flags, xlat_in_init_flags, "IN_???");
 FLAG_DECODER(decode_inotify_mask, xlat_in_mask);
-FLAG_DECODER(decode_eventfd_flags, xlat_efd_flags);
+FLAG_DECODER_Q(decode_eventfd_flags, xlat_efd_flags, "EFD_???");
 FLAG_DECODER(decode_memfd_flags, xlat_mfd_flags);
-FLAG_DECODER(decode_seals, xlat_seals);
+FLAG_DECODER_Q(decode_seals, xlat_seals, "F_SEAL_???");
 /* struct open_how {u64 flags, mode, resolve}: mode only when the flags
  * create a file */
 void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len)

@@ -42,6 +42,13 @@ void put_flagset_qx(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 	{								\
 		put_flagset(b, v, table, N(table));			\
 	}
+/* ...that shows bits it does not know, alone, as strace: "0x40000000
+ * /\* DN_??? *\/" */
+#define FLAG_DECODER_Q(fn, table, unknown)				\
+	void fn(struct sbuf *b, uint64_t v)				\
+	{								\
+		put_flagset_q(b, v, table, N(table), unknown);		\
+	}
 
 /* A struct captured shorter than its layout: "???" (true), for the
  * decoders of records read from files. */

@@ -40,6 +40,7 @@ void decode_ioctl_req(struct sbuf *b, uint64_t v)
 bool ioctl_req_has_arg(uint64_t req)
 {
 	return (uint32_t)req != 0x5450 && (uint32_t)req != 0x5451 &&	/* FIONCLEX, FIOCLEX */
+	       (uint32_t)req != 0x5422 &&				/* TIOCNOTTY */
 	       ioctl_family_has_arg((uint32_t)req);
 }
 
@@ -299,6 +300,22 @@ static bool put_ifreq(struct sbuf *b, uint32_t req, const uint8_t *p, size_t len
  * ioctl's third argument, by request.
  */
 
+/* the terminal requests whose argument is a pointer (termios, termio,
+ * winsize, a pid, an int): 0 is "NULL" there, as strace prints it */
+static bool term_takes_pointer(uint32_t req)
+{
+	static const uint32_t reqs[] = {
+		0x5401, 0x5402, 0x5403, 0x5404, 0x5405, 0x5406, 0x5407, 0x5408,
+		0x540f, 0x5410, 0x5411, 0x5412, 0x5413, 0x5414, 0x5415, 0x5416, 0x5417, 0x5418,
+		0x541b, 0x5421, 0x5429, 0x5452, 0x80045430, 0x40045431,
+	};
+
+	for (size_t i = 0; i < N(reqs); i++)
+		if (reqs[i] == req)
+			return true;
+	return false;
+}
+
 /* ioctl's third argument, by request: termios, winsize, an int written
  * ("[0]") or read, FICLONE's fd; otherwise the address */
 void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
@@ -316,6 +333,10 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 	}
 	if (ioctl_family_arg(b, e, size, i))
 		return;
+	if (!v && term_takes_pointer(req)) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
 	if (got && c->len >= 4)
 		memcpy(&n, data, 4);
 	if ((req >> 8) == 0x89 && !v) {	/* the socket requests take a pointer */

@@ -58,6 +58,7 @@ static const struct ioctl_arg_rule block_args[] = {
 	{ BLKFRAGET, IA_ULONG_OUT }, { BLKSECTGET, IA_U16_OUT }, { BLKROTATIONAL, IA_U16_OUT },
 	{ BLKIOMIN, IA_U32_OUT }, { BLKIOOPT, IA_U32_OUT }, { BLKPBSZGET, IA_U32_OUT },
 	{ BLKDISCARDZEROES, IA_U32_OUT }, { BLKGETSIZE64, IA_U64_OUT },
+	{ BLKGETDISKSEQ, IA_U64_OUT },
 };
 
 static const struct ioctl_arg_rule loop_args[] = {

@@ -2,7 +2,7 @@
 /*
  * The decoder of each argument kind, dispatched from the one table of
  * kinds (src/syscalls/argkinds.def).  The decoders of whole families live
- * in src/decode/ (flags, structs), waits.c, msgs.c and callargs.c; the
+ * in the family files of src/decode/ (flags, structs, poll.c, net.c); the
  * ones here are what a single kind needs around them: the NULL pointer,
  * the capture that failed, the fd's path, the direction.
  */
@@ -167,11 +167,12 @@ static void put_loff_c(ARGS)
 		return;
 	}
 	memcpy(&before, data, 8);
-	sbuf_printf(b, "[%lld]", (long long)before);
+	/* sendfile's offset is unsigned in strace's lines */
+	sbuf_printf(b, d->args[i].kind == AK_LOFF_INOUT ? "[%llu]" : "[%lld]", (long long)before);
 	if (d->args[i].kind == AK_LOFF_INOUT && e->ret > 0 && cap_exit(e, size, i, &c, &data) &&
 	    c->len >= 8) {
 		memcpy(&after, data, 8);
-		sbuf_printf(b, " => [%lld]", (long long)after);
+		sbuf_printf(b, " => [%llu]", (unsigned long long)after);
 	}
 }
 
@@ -199,6 +200,19 @@ static void put_wait_arg_c(ARGS)
 /* nanosleep's and clock_nanosleep's rmtp: the time left, which the kernel
  * writes when a signal interrupts a relative sleep; strace shows it then,
  * and the address otherwise */
+static void put_wait4_rusage_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	if (e->ret == 0 && e->args[i]) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		decode_rusage(b, p, len);
+}
+
 static void put_remain_c(ARGS)
 {
 	int err = RET_IS_ERROR(e->ret) ? (int)-e->ret : 0;

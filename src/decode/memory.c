@@ -14,7 +14,7 @@ void decode_mmap_prot(struct sbuf *b, uint64_t v)
 	put_rest(b, v, put_flags(b, &v, xlat_prot_flags, N(xlat_prot_flags), 1), "PROT_NONE");
 }
 
-FLAG_DECODER(decode_mlock2_flags, xlat_mlock2_flags);
+FLAG_DECODER_Q(decode_mlock2_flags, xlat_mlock2_flags, "MLOCK_???");
 
 void decode_mmap_flags(struct sbuf *b, uint64_t v)
 {
@@ -37,7 +37,7 @@ void decode_madvise(struct sbuf *b, uint64_t v)
 	put_enum(b, (uint32_t)v, xlat_madvise, N(xlat_madvise), "MADV_???");
 }
 
-FLAG_DECODER(decode_mlockall_flags, xlat_mlockall_flags);
+FLAG_DECODER_Q(decode_mlockall_flags, xlat_mlockall_flags, "MCL_???");
 void decode_msync_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset(b, v, xlat_msync_flags, N(xlat_msync_flags));

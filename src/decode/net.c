@@ -731,6 +731,10 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 			if (n >= 0 && (size_t)n < len)
 				len = n;
 		}
+		/* nor more than the caller's room: the kernel writes no more
+		 * ([2 => 24]: the family only) */
+		if (e->aux2 == 1 && e->aux < len)
+			len = e->aux;
 	}
 	decode_sockaddr(b, (const uint8_t *)data, len);
 }

@@ -14,7 +14,7 @@
 
 void decode_epoll_flags(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_epoll_flags, N(xlat_epoll_flags));
+	put_flagset_q(b, v, xlat_epoll_flags, N(xlat_epoll_flags), "EPOLL_???");
 }
 
 static void put_poll_events(struct sbuf *b, uint16_t v)

@@ -108,8 +108,12 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
 	case PR_TASK_PERF_EVENTS_ENABLE: case PR_GET_SECUREBITS: case PR_GET_FP_MODE:
 		return;
-	case PR_SET_PDEATHSIG:
+	case PR_SET_PDEATHSIG:		/* strace: above 128, the number */
 		sbuf_puts(b, ", ");
+		if (a2 > 128) {
+			sbuf_u64(b, a2);
+			return;
+		}
 		mark = b->len;
 		decode_signal(b, (int)a2);
 		xlat_finish(b, mark, (uint32_t)a2, XF_DEC);
@@ -137,7 +141,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			sbuf_puts(b, ", ");
 			mark = b->len;
 			sbuf_puts(b, "PR_SET_PTRACER_ANY");
-			xlat_finish(b, mark, a2, XF_DEC);
+			xlat_finish(b, mark, (uint64_t)-1, XF_DEC);
 			return;
 		}
 		sbuf_printf(b, ", %d", (int32_t)a2);
@@ -188,13 +192,29 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			return;
 		}
 		n = strnlen(data, c->len < 16 ? c->len : 16);
+		/* read short (a page ended) with no NUL and fewer than the 15
+		 * characters strace reads: strace sees a fault */
+		if (n == c->len && c->len < 15) {
+			sbuf_hex(b, a2);
+			return;
+		}
 		decode_string(b, data, n < max ? n : max, n >= max && (n > max || n >= 15));
 		return;
 	}
-	case PR_GET_NAME:
+	case PR_GET_NAME: {
+		const struct cap *c;
+		const char *data;
+
 		sbuf_puts(b, ", ");
+		/* read short (a page ended) with no NUL: strace sees a fault */
+		if (a2 && e->ret >= 0 && cap_find(e, size, 1, &c, &data) &&
+		    !(c->flags & CAP_FAULT) && c->len < 16 && strnlen(data, c->len) == c->len) {
+			sbuf_hex(b, a2);
+			return;
+		}
 		put_cstr_arg(f, b, e, size, 1, true);
 		return;
+	}
 	case PR_GET_PDEATHSIG: case PR_GET_CHILD_SUBREAPER: case PR_GET_TSC:
 	case PR_GET_TID_ADDRESS:
 		sbuf_puts(b, ", ");
@@ -224,8 +244,13 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 
 		sbuf_puts(b, ", ");
 		mark = b->len;
-		decode_seccomp_mode(b, a2);
+		if (a2 > 0xffffffffu)	/* strace names it from all 64 bits */
+			sbuf_printf(b, "%#llx /* SECCOMP_MODE_??? */", (unsigned long long)a2);
+		else
+			decode_seccomp_mode(b, a2);
 		xlat_finish(b, mark, a2, XF_HEX);
+		if (a2 == 1)		/* SECCOMP_MODE_STRICT: nothing more */
+			return;
 		if (a2 != 2) {		/* not SECCOMP_MODE_FILTER: the rest as numbers */
 			for (int i = 2; i < 5; i++)
 				put_x(b, e->args[i]);
@@ -240,12 +265,46 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			sbuf_hex(b, e->args[2]);
 		return;
 	}
-	case PR_SET_NO_NEW_PRIVS: case PR_GET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE:
-	case PR_GET_THP_DISABLE: case PR_MCE_KILL_GET: case PR_GET_MDWE:
-	case PR_SET_IO_FLUSHER: case PR_GET_IO_FLUSHER:
-		for (int i = 1; i < 5; i++)
-			put_u(b, e->args[i]);
+	case PR_SET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE: case PR_SET_IO_FLUSHER:
+		put_u(b, a2);
+		for (int i = 2; i < 5; i++)
+			put_x(b, e->args[i]);
 		return;
+	case PR_SET_ENDIAN: case PR_SET_FPEMU: case PR_SET_FPEXC:	/* the value alone */
+		put_u(b, a2);
+		return;
+	case PR_GET_ENDIAN: case PR_GET_FPEMU: case PR_GET_FPEXC:	/* [what it wrote] */
+		sbuf_puts(b, ", ");
+		if (!a2)
+			sbuf_puts(b, "NULL");
+		else if (out_word(e, size, &v, 4))
+			sbuf_printf(b, "[%u]", (uint32_t)v);
+		else
+			sbuf_hex(b, a2);
+		return;
+	case PR_SET_SECUREBITS: case PR_SET_UNALIGN: case PR_SET_FP_MODE: {
+		static const struct flag secbits[] = {
+			{ 1, "SECBIT_NOROOT" }, { 2, "SECBIT_NOROOT_LOCKED" },
+			{ 4, "SECBIT_NO_SETUID_FIXUP" }, { 8, "SECBIT_NO_SETUID_FIXUP_LOCKED" },
+			{ 16, "SECBIT_KEEP_CAPS" }, { 32, "SECBIT_KEEP_CAPS_LOCKED" },
+			{ 64, "SECBIT_NO_CAP_AMBIENT_RAISE" },
+			{ 128, "SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED" },
+		}, unalign[] = { { 1, "PR_UNALIGN_NOPRINT" }, { 2, "PR_UNALIGN_SIGBUS" } },
+		   fp[] = { { 1, "PR_FP_MODE_FR" }, { 2, "PR_FP_MODE_FRE" } };
+
+		/* one argument, a flag set (strace: 64 bits of the secure
+		 * bits, 32 of the others) */
+		sbuf_puts(b, ", ");
+		mark = b->len;
+		if (op == PR_SET_SECUREBITS)
+			put_flagset_q64(b, a2, secbits, N(secbits), "SECBIT_???");
+		else if (op == PR_SET_UNALIGN)
+			put_flagset_q(b, a2, unalign, N(unalign), "PR_UNALIGN_???");
+		else
+			put_flagset_q(b, a2, fp, N(fp), "PR_FP_MODE_???");
+		xlat_finish(b, mark, op == PR_SET_SECUREBITS ? a2 : (uint32_t)a2, XF_HEX);
+		return;
+	}
 	case PR_CAP_AMBIENT:
 		sbuf_puts(b, ", ");
 		mark = b->len;
@@ -256,10 +315,11 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		if (a2 >= 1 && a2 <= 3) {
 			decode_capability(b, e->args[2]);
 			xlat_finish(b, mark, e->args[2], XF_HEX);
-		} else
-			sbuf_u64(b, e->args[2]);
-		put_u(b, e->args[3]);
-		put_u(b, e->args[4]);
+		} else {
+			put_hex0(b, e->args[2]);
+		}
+		put_x(b, e->args[3]);
+		put_x(b, e->args[4]);
 		return;
 	case PR_SCHED_CORE: {
 		static const char *const cmds[] = { "PR_SCHED_CORE_GET", "PR_SCHED_CORE_CREATE",

@@ -31,6 +31,14 @@ void decode_wait_options(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_wait_options, N(xlat_wait_options));
 }
 
+void decode_waitid_options(struct sbuf *b, uint64_t v)
+{
+	put_flagset(b, v, xlat_waitid_options, N(xlat_waitid_options));
+}
+
+FLAG_DECODER_Q(decode_module_init_flags, xlat_module_init_flags, "MODULE_INIT_???");
+FLAG_DECODER(decode_memfd_secret_flags, xlat_memfd_secret_flags);
+
 /* The flags, then the exit signal; under -X each is a number
  * ("0x1200000|17") */
 void decode_clone_flags(struct sbuf *b, uint64_t v)
@@ -332,7 +340,7 @@ void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_puts(b, "}]");
 }
 
-FLAG_DECODER(decode_pidfd_flags, xlat_pidfd_flags);
+FLAG_DECODER_Q(decode_pidfd_flags, xlat_pidfd_flags, "PIDFD_???");
 /* a personality: its execution domain, then its flags; 0xffffffff (a
  * query) as it is */
 void decode_personality(struct sbuf *b, uint64_t v)
@@ -382,7 +390,7 @@ void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 void put_clock_t(struct sbuf *b, int64_t v)
 {
 	sbuf_s64(b, v);
-	if (v > 0)
+	if (v > 0 && decode_xlat() != XLAT_RAW)	/* -X raw: the number alone */
 		sbuf_printf(b, " /* %lld.%02lld s */", (long long)(v / 100), (long long)(v % 100));
 }
 
@@ -391,7 +399,7 @@ void put_clock_t(struct sbuf *b, int64_t v)
 void put_clock_t_u(struct sbuf *b, uint64_t v)
 {
 	sbuf_u64(b, v);
-	if (v)
+	if (v && decode_xlat() != XLAT_RAW)
 		sbuf_printf(b, " /* %llu.%02llu s */", (unsigned long long)(v / 100),
 			    (unsigned long long)(v % 100));
 }

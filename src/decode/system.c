@@ -28,7 +28,7 @@ void decode_mount_flags(struct sbuf *b, uint64_t v)
 	put_rest(b, v, put_flags(b, &v, xlat_mount_flags, N(xlat_mount_flags), first), "0");
 }
 
-FLAG_DECODER(decode_umount_flags, xlat_umount_flags);
+FLAG_DECODER_Q(decode_umount_flags, xlat_umount_flags, "MNT_???");
 
 /* syslog's action: the number, its name in a comment, as strace (in
  * every -X style) */
@@ -48,8 +48,8 @@ bool syslog_type_has_args(uint64_t v)
 	return !((uint32_t)v <= 1 || ((uint32_t)v >= 5 && (uint32_t)v <= 7) ||
 		 (uint32_t)v == 9 || (uint32_t)v == 10);
 }
-FLAG_DECODER(decode_splice_flags, xlat_splice_flags);
-FLAG_DECODER(decode_sync_file_range_flags, xlat_sfr_flags);
+FLAG_DECODER_Q(decode_splice_flags, xlat_splice_flags, "SPLICE_F_???");
+FLAG_DECODER_Q(decode_sync_file_range_flags, xlat_sfr_flags, "SYNC_FILE_RANGE_???");
 static void put_field_str(struct sbuf *b, const char *name, const uint8_t *p, size_t max)
 {
 	sbuf_puts(b, name);

@@ -36,6 +36,7 @@
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
+#include <linux/module.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
@@ -317,6 +318,10 @@ _Static_assert((unsigned long long)(CLONE_IO) == 0x80000000ull, "CLONE_IO");
 /* close_range_flags */
 _Static_assert((unsigned long long)(CLOSE_RANGE_UNSHARE) == 0x2ull, "CLOSE_RANGE_UNSHARE");
 _Static_assert((unsigned long long)(CLOSE_RANGE_CLOEXEC) == 0x4ull, "CLOSE_RANGE_CLOEXEC");
+
+/* delete_module_flags */
+_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
+_Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
 
 /* dn_flags */
 _Static_assert((unsigned long long)(DN_ACCESS) == 0x1ull, "DN_ACCESS");

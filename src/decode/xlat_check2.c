@@ -36,6 +36,7 @@
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
+#include <linux/module.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
@@ -130,6 +131,7 @@ _Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD"
 _Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
 _Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
 _Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
+_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
 
 /* ioctl_fs */
 _Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");
@@ -178,6 +180,9 @@ _Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
 _Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
 _Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
 _Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
+_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
+_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
+_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
 _Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
 _Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
 _Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");

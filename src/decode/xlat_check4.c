@@ -36,6 +36,7 @@
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
+#include <linux/module.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
@@ -54,6 +55,13 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
 
 /* sched_attr_flags */
 _Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
@@ -298,9 +306,9 @@ _Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
 _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
 
 /* uffd_flags */
+_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
 
 /* umount_flags */
 _Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");

@@ -414,6 +414,16 @@ _Static_assert((unsigned long long)(__WNOTHREAD) == 0x20000000ull, "__WNOTHREAD"
 _Static_assert((unsigned long long)(__WALL) == 0x40000000ull, "__WALL");
 _Static_assert((unsigned long long)(__WCLONE) == 0x80000000ull, "__WCLONE");
 
+/* waitid_options */
+_Static_assert((unsigned long long)(WNOHANG) == 0x1ull, "WNOHANG");
+_Static_assert((unsigned long long)(WEXITED) == 0x4ull, "WEXITED");
+_Static_assert((unsigned long long)(WSTOPPED) == 0x2ull, "WSTOPPED");
+_Static_assert((unsigned long long)(WCONTINUED) == 0x8ull, "WCONTINUED");
+_Static_assert((unsigned long long)(WNOWAIT) == 0x1000000ull, "WNOWAIT");
+_Static_assert((unsigned long long)(__WNOTHREAD) == 0x20000000ull, "__WNOTHREAD");
+_Static_assert((unsigned long long)(__WALL) == 0x40000000ull, "__WALL");
+_Static_assert((unsigned long long)(__WCLONE) == 0x80000000ull, "__WCLONE");
+
 /* xattr_flags */
 _Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
 _Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");

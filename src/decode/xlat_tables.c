@@ -376,6 +376,11 @@ const struct flag xlat_close_range_flags[2] = {
 	{ 0x4, "CLOSE_RANGE_CLOEXEC" },
 };
 
+const struct flag xlat_delete_module_flags[2] = {
+	{ 0x800, "O_NONBLOCK" },
+	{ 0x200, "O_TRUNC" },
+};
+
 const struct flag xlat_dn_flags[7] = {
 	{ 0x1, "DN_ACCESS" },
 	{ 0x2, "DN_MODIFY" },
@@ -773,7 +778,7 @@ const struct flag xlat_in_mask[22] = {
 	{ 0x80000000, "IN_ONESHOT" },
 };
 
-const struct flag xlat_ioctl_block[29] = {
+const struct flag xlat_ioctl_block[30] = {
 	{ 0x125d, "BLKROSET" },
 	{ 0x125e, "BLKROGET" },
 	{ 0x125f, "BLKRRPART" },
@@ -803,6 +808,7 @@ const struct flag xlat_ioctl_block[29] = {
 	{ 0x127e, "BLKROTATIONAL" },
 	{ 0x127f, "BLKZEROOUT" },
 	{ 0x1269, "BLKPG" },
+	{ 0x80081280, "BLKGETDISKSEQ" },
 };
 
 const struct flag xlat_ioctl_evdev[16] = {
@@ -856,7 +862,7 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
-const struct flag xlat_ioctl_req[115] = {
+const struct flag xlat_ioctl_req[118] = {
 	{ 0x5401, "TCGETS" },
 	{ 0x5402, "SNDCTL_TMR_START or TCSETS" },
 	{ 0x5403, "SNDCTL_TMR_STOP or TCSETSW" },
@@ -878,6 +884,9 @@ const struct flag xlat_ioctl_req[115] = {
 	{ 0x5413, "TIOCGWINSZ" },
 	{ 0x5414, "TIOCSWINSZ" },
 	{ 0x5415, "TIOCMGET" },
+	{ 0x5416, "TIOCMBIS" },
+	{ 0x5417, "TIOCMBIC" },
+	{ 0x5418, "TIOCMSET" },
 	{ 0x541b, "FIONREAD" },
 	{ 0x541c, "TIOCLINUX" },
 	{ 0x541d, "TIOCCONS" },
@@ -1296,6 +1305,10 @@ const struct flag xlat_membarrier_cmds[9] = {
 	{ 0x100, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ" },
 };
 
+const struct flag xlat_memfd_secret_flags[1] = {
+	{ 0x80000, "O_CLOEXEC" },
+};
+
 const struct flag xlat_mfd_flags[5] = {
 	{ 0x1, "MFD_CLOEXEC" },
 	{ 0x2, "MFD_ALLOW_SEALING" },
@@ -1330,6 +1343,12 @@ const struct flag xlat_mmap_flags[15] = {
 	{ 0x80000, "MAP_SYNC" },
 	{ 0x100000, "MAP_FIXED_NOREPLACE" },
 	{ 0x4000000, "MAP_UNINITIALIZED" },
+};
+
+const struct flag xlat_module_init_flags[3] = {
+	{ 0x1, "MODULE_INIT_IGNORE_MODVERSIONS" },
+	{ 0x2, "MODULE_INIT_IGNORE_VERMAGIC" },
+	{ 0x4, "MODULE_INIT_COMPRESSED_FILE" },
 };
 
 const struct flag xlat_mount_attr_flags[7] = {
@@ -1663,9 +1682,8 @@ const struct flag xlat_personality_flags[9] = {
 	{ 0x10000000, "STICKY_TIMEOUTS" },
 };
 
-const struct flag xlat_pidfd_flags[2] = {
+const struct flag xlat_pidfd_flags[1] = {
 	{ 0x800, "PIDFD_NONBLOCK" },
-	{ 0x80, "PIDFD_THREAD" },
 };
 
 const struct flag xlat_pkey_rights[2] = {
@@ -2260,9 +2278,9 @@ const struct flag xlat_timer_flags[1] = {
 };
 
 const struct flag xlat_uffd_flags[3] = {
+	{ 0x1, "UFFD_USER_MODE_ONLY" },
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x80000, "O_CLOEXEC" },
-	{ 0x1, "UFFD_USER_MODE_ONLY" },
 };
 
 const struct flag xlat_umount_flags[4] = {
@@ -2342,6 +2360,17 @@ const struct flag xlat_wait_options[8] = {
 	{ 0x1, "WNOHANG" },
 	{ 0x2, "WUNTRACED" },
 	{ 0x4, "WEXITED" },
+	{ 0x8, "WCONTINUED" },
+	{ 0x1000000, "WNOWAIT" },
+	{ 0x20000000, "__WNOTHREAD" },
+	{ 0x40000000, "__WALL" },
+	{ 0x80000000, "__WCLONE" },
+};
+
+const struct flag xlat_waitid_options[8] = {
+	{ 0x1, "WNOHANG" },
+	{ 0x4, "WEXITED" },
+	{ 0x2, "WSTOPPED" },
 	{ 0x8, "WCONTINUED" },
 	{ 0x1000000, "WNOWAIT" },
 	{ 0x20000000, "__WNOTHREAD" },

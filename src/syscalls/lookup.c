@@ -36,11 +36,15 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 	c->entry = kinds[a->kind].entry;
 	c->size = kinds[a->kind].size;
 	c->len_arg = out && kinds[a->kind].count == CNT_RET ? LEN_RET : a->len_arg;
-	/* a sockaddr (128 bytes read for the few the call wrote) or ioctl's
-	 * argument (40 bytes read for an int) at the end of the process's
-	 * memory: strace shows what is there, so the kernel side reads up to
-	 * the end of the page when the whole size is not readable */
-	c->upto_page = a->kind == AK_SOCKADDR || a->kind == AK_IOCTL_ARG;
+	/* a sockaddr (128 bytes read for the few the call wrote), ioctl's or
+	 * prctl's argument (40 or 16 bytes read for an int), seccomp's (16
+	 * for 6 bytes of sizes) at the end of the process's memory: strace
+	 * shows what is there, so the kernel side reads up to the end of the
+	 * page when the whole size is not readable (their decoders check the
+	 * length they need) */
+	c->upto_page = a->kind == AK_SOCKADDR || a->kind == AK_IOCTL_ARG ||
+		       a->kind == AK_PRCTL_ARG || a->kind == AK_PRCTL_ARG5 ||
+		       a->kind == AK_SECCOMP_ARGS;
 	return true;
 }
 

@@ -4,7 +4,7 @@
  * fd -1 (tests/e2e.py, test_ioctl_families_like_strace): their names
  * (with evdev's parameters: EVIOCGNAME(8), EVIOCGBIT(EV_KEY, 8),
  * EVIOCGABS(ABS_X)) and third arguments: NULL, an address, a number, an
- * int or a range the call reads, none.  Requests whose argument is a
+ * int or a range the call reads, none; terminal requests with NULL.  Requests whose argument is a
  * struct strobe does not decode yet are made with NULL only.
  */
 #include <linux/blkpg.h>
@@ -48,6 +48,12 @@ int main(void)
 		LOOP_CHANGE_FD, LOOP_SET_DIRECT_IO, LOOP_SET_BLOCK_SIZE, LOOP_CTL_ADD,
 		LOOP_CTL_REMOVE,
 	};
+	/* terminal requests: NULL for a pointer, none for TIOCNOTTY */
+	static const unsigned long term[] = {
+		0x5401, 0x5402, 0x5403, 0x5404, 0x5405, 0x5406, 0x5407, 0x5408, 0x540f, 0x5410,
+		0x5411, 0x5412, 0x5413, 0x5414, 0x5415, 0x5416, 0x5417, 0x5418, 0x541b, 0x5421,
+		0x5422, 0x5429, 0x5452, 0x80045430, 0x40045431,
+	};
 	uint64_t buf[8] = { 0xdeadbeefcafe0123ULL, 0x1122334455667788ULL };
 
 	for (unsigned i = 0; i < N(both); i++) {
@@ -56,6 +62,8 @@ int main(void)
 	}
 	for (unsigned i = 0; i < N(null_only); i++)
 		ioctl(-1, null_only[i], 0);
+	for (unsigned i = 0; i < N(term); i++)
+		ioctl(-1, term[i], 0);
 	for (unsigned i = 0; i < N(by_value); i++)
 		ioctl(-1, by_value[i], 0xfacefeedbadc0dedULL);
 	return 0;

@@ -5,8 +5,11 @@
  * strings longer than -s with no NUL before the page ends (shown cut,
  * "..."), strings shorter than that (an address), sockaddrs smaller than
  * the largest a kind reads, an int ioctl argument; and a buffer running
- * past the page end (an address).
+ * past the page end (an address), even past -s (strace reads -s + 1).
  */
+#include <linux/prctl.h>
+#include <linux/seccomp.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -65,13 +68,29 @@ int main(void)
 	getsockname(l, (struct sockaddr *)sa, len);
 	*len = sizeof(*sa) - 2;
 	getpeername(c, (struct sockaddr *)sa, len);
+	/* room for the family only: "[2 => 18]" and no more of the address */
+	memset(sa, 'A', sizeof(*sa) - 2);
+	*len = 2;
+	getsockname(l, (struct sockaddr *)sa, len);
 	unlink(addr.sun_path);
+	/* what prctl and seccomp write, at a page end */
+	syscall(SYS_prctl, PR_GET_TSC, tail_alloc(sizeof(int)));
+	memcpy(s5 = tail_alloc(1), "f", 1);	/* a name with no NUL: an address */
+	syscall(SYS_prctl, PR_SET_NAME, s5);
+	/* 15 characters and the page ends: strace shows them, cut */
+	memcpy(s5 = tail_alloc(15), "123456789abcdef", 15);
+	syscall(SYS_prctl, PR_SET_NAME, s5);
+	syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, tail_alloc(3 * sizeof(uint16_t)));
 
 	*on = 1;
 	ioctl(c, FIONBIO, on);
 	memcpy(p3, "abc", 3);
 	write(-1, p3, 3);
 	write(-1, p3, 10);
+	/* 32 readable bytes of 33: strace reads -s + 1 of them, and fails */
+	fill(s40 = tail_alloc(32), 32);
+	write(-1, s40, 33);
+	write(-1, s40, 32);
 	syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, tail_alloc(12), 0);
 	return fd < 0;
 }

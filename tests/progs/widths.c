@@ -10,12 +10,15 @@
 #include <fcntl.h>
 #include <linux/prctl.h>
 #include <linux/seccomp.h>
+#include <linux/futex.h>
+#include <linux/module.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +32,7 @@ int main(void)
 	struct timeval tv = { 1, (long)0xbadc0dedfacefeedULL };
 	struct itimerval it = { { 1, -5 }, { 2, -7 } };
 	int tid;
+	long long off;
 
 	/* int arguments: the low 32 bits; modes: the low 16 */
 	syscall(SYS_close, HI | 0xffffffffu);
@@ -46,6 +50,10 @@ int main(void)
 	syscall(SYS_setns, HI | 0xffffffffu, HI | 0x40000000);
 	syscall(SYS_clock_gettime, HI | 0x1234, 0);
 	syscall(SYS_kill, HI | (unsigned)getpid(), HI | 0);
+	/* delete_module's flags by name, unknown ones with strace's comment */
+	syscall(SYS_delete_module, 0, HI | O_NONBLOCK);
+	syscall(SYS_delete_module, 0, 0xfacef157u & ~(O_NONBLOCK | O_TRUNC));
+	syscall(SYS_delete_module, 0, -1L);
 	/* seccomp's op and flags are unsigned ints */
 	syscall(SYS_seccomp, -1L, -1L, 0xfacefeeddeadbeefULL);
 	syscall(SYS_seccomp, HI | SECCOMP_GET_NOTIF_SIZES, 0xdeadbeef00000000ULL | 0xdeadbeef, 0);
@@ -55,6 +63,29 @@ int main(void)
 	syscall(SYS_prctl, PR_SET_PTRACER, HI | 5);
 	syscall(SYS_prctl, PR_SET_TIMERSLACK, -5L);
 	syscall(SYS_prctl, PR_SET_MM, HI | 1, 2, 3, 4);
+	/* prctl options strace shows one argument of, or all in hex */
+	syscall(SYS_prctl, PR_SET_UNALIGN, 3, -128L, 0xfffffffbUL, 0);
+	syscall(SYS_prctl, PR_SET_FP_MODE, 0, 0xdecafeedbeefda7eULL, 1, 2);
+	syscall(SYS_prctl, PR_SET_ENDIAN, 7, 1, 2, 3);
+	syscall(SYS_prctl, PR_GET_ENDIAN, NULL, 0xdeadbeefbadc0dedULL, 0, 0x73);
+	syscall(SYS_prctl, PR_MCE_KILL_GET, 0xaaaa, 0xbbbb, 0xcccc, 0xdddd);
+	syscall(SYS_prctl, PR_CAP_AMBIENT, 0xff, 0xaaaa, 0, 0);
+	syscall(SYS_prctl, PR_SET_PDEATHSIG, 0xbadc0dedfacefeedULL);
+	syscall(SYS_prctl, PR_SET_SECCOMP, -1L, 1, 2, 3);
+	syscall(SYS_prctl, PR_SET_PTRACER, 0xbadc0dedffffffffULL);
+	/* clock ids, pidfd flags strace 6.1 names */
+	syscall(SYS_clock_settime, HI | CLOCK_MONOTONIC, NULL);
+	syscall(SYS_pidfd_getfd, 0, 0, 0xbadc0ded);
+	syscall(SYS_pidfd_open, 0, 0xffffffffu);
+	/* flag tables of their own: waitid's WSTOPPED, finit_module's,
+	 * memfd_secret's; futex_waitv's clock; sendfile's offset unsigned */
+	syscall(SYS_waitid, P_PID, 0x7fffffff, NULL, WNOHANG | WEXITED | WSTOPPED, NULL);
+	syscall(SYS_finit_module, -1, "", MODULE_INIT_IGNORE_VERMAGIC);
+	syscall(SYS_memfd_secret, 0xde97faceu);
+	syscall(SYS_futex_waitv, NULL, 1, 0xffffffffu, NULL, CLOCK_MONOTONIC);
+	off = (long long)0xcafef00dbadc0dedULL;
+	syscall(SYS_sendfile, -1, -1, &off, 1);
+	syscall(SYS_clock_settime, CLOCK_THREAD_CPUTIME_ID, &ts);
 	for (unsigned op = 0; op < 5; op++)
 		for (unsigned t = 0; t < 5; t++)
 			syscall(SYS_prctl, 62 /* PR_SCHED_CORE */, HI | op, HI | (unsigned)getpid(),
