@@ -1053,7 +1053,7 @@ def test_numbers_like_strace():
              "flock,lseek,fcntl,setns,clock_gettime,kill,seccomp,prctl,timer_create,"
              "nanosleep,select,settimeofday,setitimer,utimensat,ppoll,delete_module,"
              "clock_settime,pidfd_getfd,pidfd_open,waitid,finit_module,memfd_secret,"
-             "futex_waitv,sendfile")
+             "futex_waitv,sendfile,wait4")
     a = traced_lines("strace", [prog("widths")], calls)
     b = traced_lines(STROBE, [prog("widths")], calls)
     check(a == b and len(a) >= 60, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",

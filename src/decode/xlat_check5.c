@@ -406,8 +406,8 @@ _Static_assert((unsigned long long)(TIMER_ABSTIME) == 0x1ull, "TIMER_ABSTIME");
 
 /* wait_options */
 _Static_assert((unsigned long long)(WNOHANG) == 0x1ull, "WNOHANG");
-_Static_assert((unsigned long long)(WUNTRACED) == 0x2ull, "WUNTRACED");
 _Static_assert((unsigned long long)(WEXITED) == 0x4ull, "WEXITED");
+_Static_assert((unsigned long long)(WSTOPPED) == 0x2ull, "WSTOPPED");
 _Static_assert((unsigned long long)(WCONTINUED) == 0x8ull, "WCONTINUED");
 _Static_assert((unsigned long long)(WNOWAIT) == 0x1000000ull, "WNOWAIT");
 _Static_assert((unsigned long long)(__WNOTHREAD) == 0x20000000ull, "__WNOTHREAD");

@@ -2358,8 +2358,8 @@ const struct flag xlat_uring_setup_flags[12] = {
 
 const struct flag xlat_wait_options[8] = {
 	{ 0x1, "WNOHANG" },
-	{ 0x2, "WUNTRACED" },
 	{ 0x4, "WEXITED" },
+	{ 0x2, "WSTOPPED" },
 	{ 0x8, "WCONTINUED" },
 	{ 0x1000000, "WNOWAIT" },
 	{ 0x20000000, "__WNOTHREAD" },

@@ -80,6 +80,7 @@ int main(void)
 	/* flag tables of their own: waitid's WSTOPPED, finit_module's,
 	 * memfd_secret's; futex_waitv's clock; sendfile's offset unsigned */
 	syscall(SYS_waitid, P_PID, 0x7fffffff, NULL, WNOHANG | WEXITED | WSTOPPED, NULL);
+	syscall(SYS_wait4, 0x7fffffff, NULL, WNOHANG | WSTOPPED, NULL);
 	syscall(SYS_finit_module, -1, "", MODULE_INIT_IGNORE_VERMAGIC);
 	syscall(SYS_memfd_secret, 0xde97faceu);
 	syscall(SYS_futex_waitv, NULL, 1, 0xffffffffu, NULL, CLOCK_MONOTONIC);
