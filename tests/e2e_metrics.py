@@ -170,7 +170,11 @@ def test_counts_and_p99_match_prometheus():
     t = table(err[err.index("\nsummary\n"):].split("\n\n")[0])
     check(t["getpid"][0] == 1000 and t["nanosleep"][0] == 100, err)
     p99_us = float(t["nanosleep"][2][2])
-    check(bucket_of(prom_p99_ns) == bucket_of(p99_us * 1000),
+    # -c's percentiles are within 1.5% (log-linear buckets, interpolated)
+    # and printed to 10 ns: a p99 that close to a power of two may sit on
+    # either side of it
+    near = {bucket_of(p99_us * 1000 * f) for f in (0.985, 1.0, 1.015)}
+    check(bucket_of(prom_p99_ns) in near,
           "Prometheus p99 %.0f ns, strobe -c p99 %.0f ns: not in one power-of-two bucket"
           % (prom_p99_ns, p99_us * 1000))
 
@@ -482,7 +486,7 @@ def test_container_by_unit_and_id_and_error():
     unit.rel += ".scope"
     unit.path += ".scope"
     os.makedirs(unit.path)
-    cid = "%064x" % (0xabcdef << 200 | os.getpid())
+    cid = "%064x" % (os.getpid() << 224 | 0xabcdef)	# its first 12 digits: this run's
     dock = Cgroup("x")
     os.rmdir(dock.path)
     dock.rel = "/docker-%s.scope" % cid
