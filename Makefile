@@ -25,7 +25,7 @@ WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wstrict-prototypes
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) -DSTROBE_VERSION='"$(VERSION)"' \
 	  -I$(BUILD) -MMD -MP
-LDLIBS := -lbpf -ldw -lelf -lz -lzstd -lmicrohttpd -lpthread
+LDLIBS := -lbpf -ldw -lelf -lz -lzstd -lpthread
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 SRCS := $(wildcard src/*.c src/*/*.c)
