@@ -252,9 +252,12 @@ def test_tracefs_private_mount():
     and two sessions at once both work (one could unmount the other's)."""
     r = in_namespace_without_tracefs(
         'before=$(grep -c . /proc/self/mounts); '
-        '"$1" -d -e trace=clock_nanosleep -o /tmp/strobe-a.$$ -- sleep 0.5 & '
+        # the first session's -d lines to a file of their own: written
+        # in pieces, they could cut the second's on a shared stderr
+        '"$1" -d -e trace=clock_nanosleep -o /tmp/strobe-a.$$ -- sleep 0.5 2>/tmp/strobe-ae.$$ & '
         '"$1" -d -e trace=openat,write --event sched:sched_process_exec -- "$2"; echo rc=$?; '
-        'wait $!; echo rca=$?; cat /tmp/strobe-a.$$; rm -f /tmp/strobe-a.$$; '
+        'wait $!; echo rca=$?; cat /tmp/strobe-a.$$ /tmp/strobe-ae.$$; '
+        'rm -f /tmp/strobe-a.$$ /tmp/strobe-ae.$$; '
         'echo mounts=$((before - $(grep -c . /proc/self/mounts))); '
         'test -e /sys/kernel/tracing/events && echo tracefs-left; true')
     out = r.stdout + r.stderr
