@@ -17,13 +17,6 @@
 
 #define ERR(n, ...) lang_error(c->src, (n)->l, __VA_ARGS__)
 #define UNUSED __attribute__((unused))
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R4 BPF_REG_4
-#define R6 BPF_REG_6
-#define R10 BPF_REG_10
 
 static const char *const regs[] = {
 	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9", "r8", "ax", "cx",

@@ -12,12 +12,6 @@
 #include "lang.h"
 #include "../tracepoint/tracepoint.h"
 
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R6 BPF_REG_6
-#define R10 BPF_REG_10
 
 static const int size_code[9] = { 0, BPF_B, BPF_H, 0, BPF_W, 0, 0, 0, BPF_DW };
 

@@ -11,13 +11,6 @@
 #include "lang.h"
 #include "../tracepoint/tracepoint.h"
 
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R4 BPF_REG_4
-#define R6 BPF_REG_6
-#define R10 BPF_REG_10
 
 /* x86-64 pt_regs offsets of the argument registers */
 static const int arg_regs[] = { 112, 104, 96, 88, 72, 64 };

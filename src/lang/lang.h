@@ -524,6 +524,15 @@ int kernel_const(struct compiler *c, const char *name, int64_t *v);
 
 #include <linux/bpf.h>
 
+/* the registers code generation names, short */
+#define R0 BPF_REG_0
+#define R1 BPF_REG_1
+#define R2 BPF_REG_2
+#define R3 BPF_REG_3
+#define R4 BPF_REG_4
+#define R6 BPF_REG_6
+#define R10 BPF_REG_10
+
 #define ALU64_REG(op, d, s) ((struct bpf_insn){ .code = BPF_ALU64 | (op) | BPF_X, \
 	.dst_reg = (d), .src_reg = (s) })
 #define ALU64_IMM(op, d, i) ((struct bpf_insn){ .code = BPF_ALU64 | (op) | BPF_K, \

@@ -23,12 +23,6 @@
 #include "../profile/profile.h"
 #include "../stack/stack.h"
 
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R2 BPF_REG_2
-#define R3 BPF_REG_3
-#define R6 BPF_REG_6
-#define R10 BPF_REG_10
 
 enum { MODE_BPFTRACE, MODE_PERF };
 

@@ -14,8 +14,6 @@
 #include "lang.h"
 
 #define ERR(n, ...) lang_error(c->src, (n)->l, __VA_ARGS__)
-#define R0 BPF_REG_0
-#define R10 BPF_REG_10
 
 static bool same_type(const struct type *a, const struct type *b)
 {

@@ -30,9 +30,6 @@
 #include "../stack/stack.h"
 #include "../util/util.h"
 
-#define R0 BPF_REG_0
-#define R1 BPF_REG_1
-#define R6 BPF_REG_6
 
 int pname_add(struct compiler *c, const char *name)
 {
