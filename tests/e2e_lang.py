@@ -9,6 +9,7 @@ import os
 import re
 import json
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -752,6 +753,30 @@ def test_notify_probes_attached_for_bpftraces_test_engine():
     # without the variable, nothing of the kind
     r = script(["-e", "BEGIN { exit(); }"])
     check("__BPFTRACE" not in r.stdout + r.stderr, r.stderr)
+
+
+def test_ctrl_c_under_a_storm_of_system_calls():
+    """bpftrace's other.sigint test: system() on every context switch makes
+    more switches; Ctrl-C must still end the trace (END runs, the queued
+    commands are counted, not run), where draining the ring took minutes"""
+    p = subprocess.Popen([STROBE, "script", "--unsafe", "-e",
+                          'tracepoint:sched:sched_switch { system("echo foo"); } '
+                          'END { printf("end\\n"); }'],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        seen = 0
+        while seen < 20:
+            line = p.stdout.readline()
+            check(line, "the trace ended before any command ran")
+            seen += line == "foo\n"
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    check(p.returncode == 0 and "end\n" in out, "rc %s, %r" % (p.returncode, err[-300:]))
+
 
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

@@ -150,20 +150,29 @@ static int spawn(const char *cmd, int *go)
 
 static bool exited;
 static int batch;
+static unsigned long unrun;	/* system() commands dropped after a signal */
 
 static int on_record(void *ctx, void *data, size_t len)
 {
 	struct compiler *c = ctx;
+	uint64_t hdr;
 
 	if (exited)
 		return 0;
+	/* interrupted: the system() commands still queued are not run but
+	 * counted (a program that runs one per context switch never empties
+	 * the ring, and bpftrace ends at once: Ctrl-C must end the trace) */
+	if (stop && len >= 8 && (memcpy(&hdr, data, 8), hdr >> 32) == REC_SYSTEM) {
+		unrun++;
+		return 0;
+	}
 	if (out_event(c, data, len)) {
 		exited = true;
 		return -1;	/* stop here: what follows exit() is not shown */
 	}
 	/* a busy machine never empties the ring: come up for air (signals,
 	 * -c's command ending) every so many records */
-	if (++batch >= 4096)
+	if (++batch >= 4096 || stop)
 		return -EAGAIN;
 	return 0;
 }
@@ -519,6 +528,9 @@ int script_main(int argc, char **argv)
 	if (lost_events(&c))
 		fprintf(stderr, "strobe script: %llu events lost (the ring buffer was full)\n",
 			(unsigned long long)lost_events(&c));
+	if (unrun)
+		fprintf(stderr, "strobe script: %lu system() commands not run (interrupted)\n",
+			unrun);
 	rc = 0;
 out:
 	if (go >= 0)
