@@ -417,6 +417,17 @@ def test_exit_status_as_strace():
         os.unlink(t.name)
 
 
+def test_process_control_as_strace():
+    """tests/progs/ctl: what becomes the tracer's child (clone with
+    CLONE_PARENT) is reaped and said (the program waits for it to go)."""
+    for flags in ([], ["-q"], ["--quiet=exit"]):
+        s = strace(["-e", "trace=none"] + flags + [prog("ctl"), "clone_parent"])
+        o = strobe(["-e", "trace=none"] + flags + [prog("ctl"), "clone_parent"])
+        check(o.stdout == s.stdout == "clone_parent: reaped\n", "%r %r" % (o.stdout, s.stdout))
+        check(mask(o.stderr.replace("strobe:", "strace:")) == mask(s.stderr),
+              "%s: strobe %r, strace %r" % (flags, o.stderr, s.stderr))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

@@ -206,15 +206,31 @@ static void print_summary(struct session *s, bool final)
 	writer_flush(&s->w);
 }
 
+/*
+ * The command, and what else became strobe's child: a clone(CLONE_PARENT)
+ * of the command is strobe's, and a zombie strobe does not reap stays one
+ * (strace's clone_parent spins on kill(pid, 0) until it is gone).  Those
+ * are reaped and said as strace says them.  The -o '|CMD' reader is left
+ * for writer_close, which wants its status.
+ */
 static void reap_child(struct session *s)
 {
-	int status;
+	for (;;) {
+		siginfo_t si = { 0 };
+		int status;
 
-	if (s->child <= 0 || s->child_done)
-		return;
-	if (waitpid(s->child, &status, WNOHANG) == s->child) {
-		s->child_done = true;
-		s->child_status = status;
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) || !si.si_pid ||
+		    si.si_pid == s->w.pipe_pid)
+			return;
+		if (waitpid(si.si_pid, &status, WNOHANG) != si.si_pid)
+			return;
+		if (si.si_pid == s->child) {
+			s->child_done = true;
+			s->child_status = status;
+		} else if (!(s->o->quiet & QUIET_EXIT)) {
+			writer_flush(&s->w);
+			fprintf(stderr, "strobe: Exit of unknown pid %d ignored\n", si.si_pid);
+		}
 	}
 }
 

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Process control a tracer must get right, one case per argument, for
+ * comparison with strace:
+ *   clone_parent  a clone(CLONE_PARENT) child is the tracer's child: the
+ *                 program spins on kill(pid, 0) until the tracer reaps it
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char stack[65536] __attribute__((aligned(16)));
+
+static int child_exit(void *arg)
+{
+	(void)arg;
+	return 42;
+}
+
+static int clone_parent(void)
+{
+	pid_t pid = clone(child_exit, stack + sizeof(stack), CLONE_PARENT | SIGCHLD, NULL);
+
+	if (pid < 0)
+		return 1;
+	/* not ours to wait for */
+	if (wait(NULL) >= 0 || errno != ECHILD)
+		return 2;
+	while (!kill(pid, 0))
+		;
+	printf("clone_parent: %s\n", errno == ESRCH ? "reaped" : strerror(errno));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "clone_parent") && clone_parent())
+			return 1;
+	return 0;
+}
