@@ -428,6 +428,19 @@ def test_process_control_as_strace():
               "%s: strobe %r, strace %r" % (flags, o.stderr, s.stderr))
 
 
+def test_fd_paths_deleted_and_inherited_as_strace():
+    """-y, -P: "x (deleted)" is a name until the file is deleted; an fd the
+    shell opened for the tracer has its path (strace's dup-y, fchmod-y)."""
+    for flags in (["-y"], ["-P", "/dev/full"]):
+        out = []
+        for tracer in ("strace", STROBE):
+            r = run(["sh", "-c", 'exec "$@" 9>>/dev/full', "sh", tracer, "-e",
+                     "trace=fchmod,dup"] + flags + [prog("ctl"), "fds"])
+            out.append(re.sub(r"strobe-ctl-\w+", "D", r.stderr))
+        check(out[0] == out[1], "%s: strace %r, strobe %r" % (flags, out[0], out[1]))
+        check("(deleted)" in out[0] or flags[0] == "-P", out[0])
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

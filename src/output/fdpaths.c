@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -101,21 +102,48 @@ static void put(struct fdpaths *t, uint32_t pid, int fd, const char *path)
 	p->path[fd] = path ? strdup(path) : NULL;
 }
 
+static const char deleted_suffix[] = " (deleted)";
+
+/* "PATH (deleted)" of /proc into FDPATH_DELETED PATH, in place (buf has a
+ * byte to spare) */
+static void mark_deleted(char *buf)
+{
+	size_t n = strlen(buf), dl = sizeof(deleted_suffix) - 1;
+
+	if (n <= dl || strcmp(buf + n - dl, deleted_suffix))
+		return;
+	memmove(buf + 1, buf, n - dl);
+	buf[0] = FDPATH_DELETED;
+	buf[n - dl + 1] = 0;
+}
+
 void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path)
 {
+	char buf[PATH_MAX + 2];
+
+	if (path && strlen(path) < PATH_MAX) {
+		strcpy(buf, path);
+		mark_deleted(buf);
+		path = buf;
+	}
 	put(t, pid, fd, path);
 }
 
 static bool read_link(uint32_t pid, int fd, char *buf, size_t len)
 {
 	char proc[64];
+	struct stat a, b;
 	ssize_t n;
 
 	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
-	n = readlink(proc, buf, len - 1);
+	n = readlink(proc, buf, len - 2);
 	if (n <= 0)
 		return false;
 	buf[n] = 0;
+	/* " (deleted)" is /proc's word, unless a file of that very name is
+	 * the one open (strace's rule: the same inode) */
+	if (stat(proc, &a) || stat(buf, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+		mark_deleted(buf);
 	return true;
 }
 
@@ -152,7 +180,7 @@ const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd)
 	/* An fd seen created is only trusted to be what /proc says if /proc
 	 * says the kind it was created as: the number may be reused by now. */
 	if (p && fd < p->cap && p->path[fd] &&
-	    strncmp(buf, p->path[fd] + 1, strlen(p->path[fd] + 1)))
+	    strncmp(buf + (buf[0] == FDPATH_DELETED), p->path[fd] + 1, strlen(p->path[fd] + 1)))
 		return NULL;
 	put(t, pid, fd, buf);
 	p = proc_get(t, pid, false);
@@ -219,6 +247,8 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
 
 	if (!path)
 		return NULL;
+	if (path[0] == FDPATH_DELETED)
+		path++;
 	if (!strncmp(path, "/proc/self", 10) && (!path[10] || path[10] == '/')) {
 		/* the traced process's, not strobe's */
 		snprintf(joined, sizeof(joined), "/proc/%u%s", pid, path + 10);
@@ -227,6 +257,7 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
 		base = fdpaths_get(t, pid, dirfd);
 		if (!base)
 			return path;
+		base += base[0] == FDPATH_DELETED;
 		snprintf(joined, sizeof(joined), "%s/%s", base, path);
 		path = joined;
 	}
@@ -244,12 +275,12 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
  * as "PATH (deleted)", as strace will print them */
 void fdpaths_unlinked(struct fdpaths *t, uint32_t pid, int dirfd, const char *path)
 {
-	char out[PATH_MAX], gone[PATH_MAX + 16];
+	char out[PATH_MAX], gone[PATH_MAX + 2];
 	const char *abs = resolve(t, pid, dirfd, path, out, sizeof(out));
 
 	if (!abs || abs[0] != '/')
 		return;
-	snprintf(gone, sizeof(gone), "%s (deleted)", abs);
+	snprintf(gone, sizeof(gone), "%c%s", FDPATH_DELETED, abs);
 	for (size_t k = 0; k < t->n; k++) {
 		struct fdproc *p = &t->v[k];
 

@@ -81,7 +81,12 @@ struct tp_table;
 /* fdpaths.c: what each fd of each process refers to, for -y */
 struct fdpaths;
 struct fdpaths *fdpaths_new(bool live);
+/* A path that starts with FDPATH_DELETED is PATH of a file since deleted
+ * (/proc says "PATH (deleted)", strace prints <PATH>(deleted)); a file
+ * whose name ends in " (deleted)" is not one. */
+#define FDPATH_DELETED '\2'
 const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd);
+/* PATH as /proc says it: " (deleted)" at its end marks a deleted file */
 void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path);
 /* An fd a call created without a path: /proc must say PREFIX... for it. */
 void fdpaths_created(struct fdpaths *t, uint32_t pid, int fd, const char *prefix);

@@ -30,17 +30,15 @@ bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
 			   fdpaths_get(f->fds, pid, fd) : NULL;
 
-	static const char deleted[] = " (deleted)";
-	size_t n, dl = sizeof(deleted) - 1;
+	size_t n;
 	bool gone;
 
 	if (!path)
 		return false;
 	/* /proc's "/tmp/x (deleted)": strace prints "</tmp/x>(deleted)" */
+	gone = path[0] == FDPATH_DELETED;
+	path += gone;
 	n = strlen(path);
-	gone = n > dl && !strcmp(path + n - dl, deleted);
-	if (gone)
-		n -= dl;
 	sbuf_putc(b, '<');
 	/* as strace: escaped as a string is (-x too), '<' and '>' in octal */
 	decode_string_ex(b, path, n, false, ESC_BARE | ESC_ANGLES);
@@ -82,7 +80,7 @@ bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
 		case AK_FD:
 		case AK_DIRFD:
 			if (fd >= 0 && (p = fdpaths_get(f->fds, e->h.pid, fd)) &&
-			    is_traced_path(f, p, strlen(p)))
+			    (p += p[0] == FDPATH_DELETED, is_traced_path(f, p, strlen(p))))
 				return true;
 			break;
 		default:

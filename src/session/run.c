@@ -7,6 +7,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -495,25 +496,37 @@ static void seed_one(void *ctx, int fd, const char *path)
 	fdpaths_set(c->t, c->pid, fd, path);
 }
 
-/* -y: fds open before tracing began: the command's stdin, stdout and
- * stderr are strobe's own; attached processes' are all in /proc. */
+/* -y, -P: fds open before tracing began: the command's are strobe's own
+ * that it does not close on exec (stdin, stdout, stderr, and what the
+ * shell opened for strobe: `9>>/dev/full`); attached processes' are all
+ * in /proc. */
 static void seed_fd_paths(struct session *s)
 {
 	struct fdpaths *t = s->fmt ? formatter_fdpaths(s->fmt) : NULL;
 	char link[64], path[4096];
 	ssize_t n;
+	DIR *d;
+	struct dirent *de;
 
 	if (!t)
 		return;
 	if (s->o->cmd && s->child > 0 && getcwd(path, sizeof(path)))
 		fdpaths_set_cwd(t, s->child, path);
-	for (int fd = 0; s->o->cmd && s->child > 0 && fd < 3; fd++) {
+	d = s->o->cmd && s->child > 0 ? opendir("/proc/self/fd") : NULL;
+	while (d && (de = readdir(d))) {
+		int fd = atoi(de->d_name), fl;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' || fd == dirfd(d) ||
+		    (fl = fcntl(fd, F_GETFD)) < 0 || (fl & FD_CLOEXEC))
+			continue;
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 		if ((n = readlink(link, path, sizeof(path) - 1)) > 0) {
 			path[n] = 0;
 			fdpaths_set(t, s->child, fd, path);
 		}
 	}
+	if (d)
+		closedir(d);
 	for (int i = 0; i < s->o->npids; i++) {
 		struct seed_ctx c = { t, s->o->pids[i] };
 

@@ -3,13 +3,19 @@
  * comparison with strace:
  *   clone_parent  a clone(CLONE_PARENT) child is the tracer's child: the
  *                 program spins on kill(pid, 0) until the tracer reaps it
+ *   fds           -y: a file named "x (deleted)" is not a deleted file, and
+ *                 fds the shell opened before the tracer started (9) have
+ *                 their paths too
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,10 +42,36 @@ static int clone_parent(void)
 	return 0;
 }
 
+static int fds(void)
+{
+	char dir[] = "/tmp/strobe-ctl-XXXXXX", a[64], b[64];
+	int fa, fb;
+
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(a, sizeof(a), "%s/x", dir);
+	snprintf(b, sizeof(b), "%s/x (deleted)", dir);
+	fa = open(a, O_CREAT | O_RDONLY, 0600);
+	fb = open(b, O_CREAT | O_RDONLY, 0600);
+	fchmod(fa, 0600);
+	fchmod(fb, 0600);
+	unlink(a);
+	fchmod(fa, 0400);
+	fchmod(fb, 0400);
+	unlink(b);
+	fchmod(fa, 0600);
+	fchmod(fb, 0600);
+	close(dup(9));
+	close(fa);
+	close(fb);
+	return rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "clone_parent") && clone_parent())
+		if ((!strcmp(argv[i], "clone_parent") && clone_parent()) ||
+		    (!strcmp(argv[i], "fds") && fds()))
 			return 1;
 	return 0;
 }
