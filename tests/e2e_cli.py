@@ -439,6 +439,11 @@ def test_fd_paths_deleted_and_inherited_as_strace():
             out.append(re.sub(r"strobe-ctl-\w+", "D", r.stderr))
         check(out[0] == out[1], "%s: strace %r, strobe %r" % (flags, out[0], out[1]))
         check("(deleted)" in out[0] or flags[0] == "-P", out[0])
+    # a working directory PATH_MAX long or more is not shown (at_fdcwd-pathmax)
+    s, o = both(["-y", "-e", "trace=openat"], [prog("ctl"), "deepcwd"])
+    s, o = (re.sub(r"strobe-ctl-\w+", "D", x[2] or "") for x in (s, o))
+    check(s == o and 'openat(AT_FDCWD, "sample"' in s and "AT_FDCWD</tmp/D/x" in s,
+          "strace %r, strobe %r" % (s[-300:], o[-300:]))
 
 
 def test_interrupted_tracer_dies_of_the_signal():

@@ -242,7 +242,7 @@ static void forget_all(struct fdpaths *t, uint32_t pid)
 static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const char *path,
 			   char *out, size_t len)
 {
-	char joined[PATH_MAX * 2];
+	char joined[PATH_MAX * 3];
 	const char *base;
 
 	if (!path)
@@ -263,10 +263,33 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
 	}
 	if (len >= PATH_MAX && realpath(path, out))
 		return out;
-	/* unresolvable (gone already, or never there): as given, made absolute */
-	size_t n = strnlen(path, len - 1);
+	/* unresolvable (gone already, never there, or PATH_MAX long or more):
+	 * made absolute, "." and ".." taken out by their names; the whole of
+	 * a long one is kept, for a chdir("..") that makes it short again */
+	if (path[0] != '/' || strlen(path) >= len)
+		return NULL;
+	size_t n = 0;
 
-	memcpy(out, path, n);
+	for (const char *s = path; *s;) {
+		size_t k;
+
+		while (*s == '/')
+			s++;
+		k = strcspn(s, "/");
+		if (!k)
+			break;
+		if (k == 2 && s[0] == '.' && s[1] == '.') {
+			while (n > 0 && out[--n] != '/')
+				;
+		} else if (k != 1 || s[0] != '.') {
+			out[n++] = '/';
+			memcpy(out + n, s, k);
+			n += k;
+		}
+		s += k;
+	}
+	if (!n)
+		out[n++] = '/';
 	out[n] = 0;
 	return out;
 }
@@ -275,7 +298,7 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
  * as "PATH (deleted)", as strace will print them */
 void fdpaths_unlinked(struct fdpaths *t, uint32_t pid, int dirfd, const char *path)
 {
-	char out[PATH_MAX], gone[PATH_MAX + 2];
+	char out[PATH_MAX * 2], gone[PATH_MAX * 2 + 2];
 	const char *abs = resolve(t, pid, dirfd, path, out, sizeof(out));
 
 	if (!abs || abs[0] != '/')
@@ -297,7 +320,7 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 	const struct syscall_desc *d = syscall_get(e->nr);
 	uint32_t pid = e->h.pid;
 	int64_t ret = e->ret;
-	char buf[PATH_MAX];
+	char buf[PATH_MAX * 2];
 
 	if (!d || (e->flags & (EVF_UNFINISHED | EVF_ENTRY)))
 		return;
@@ -311,7 +334,7 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 		return;
 	}
 	if ((d->fx & FX_CHDIR) && ret == 0) {
-		char out[PATH_MAX];
+		char out[PATH_MAX * 2];
 		const char *to = d->args[0].kind == AK_FD ? fdpaths_get(t, pid, (int)e->args[0]) :
 				 resolve(t, pid, AT_FDCWD_, path_arg, out, sizeof(out));
 
@@ -340,7 +363,7 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 	 * Not /proc for opened files: by the time a line is printed, the fd
 	 * may already be closed and its number reused. */
 	if (path_arg) {
-		char out[PATH_MAX];
+		char out[PATH_MAX * 2];
 		int dirfd = d->fx & FX_AT ? (int)e->args[0] : AT_FDCWD_;
 
 		put(t, pid, (int)ret, resolve(t, pid, dirfd, path_arg, out, sizeof(out)));

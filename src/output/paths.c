@@ -3,6 +3,7 @@
  * -P (only calls that use a path or an fd on it) and -y's glue: the
  * formatter's fd table, and what each completed call teaches it.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,10 @@ bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 	gone = path[0] == FDPATH_DELETED;
 	path += gone;
 	n = strlen(path);
+	/* as strace: a path /proc cannot give whole (PATH_MAX bytes or more:
+	 * a working directory deep enough) is not shown at all */
+	if (n >= PATH_MAX)
+		return false;
 	sbuf_putc(b, '<');
 	/* as strace: escaped as a string is (-x too), '<' and '>' in octal */
 	decode_string_ex(b, path, n, false, ESC_BARE | ESC_ANGLES);

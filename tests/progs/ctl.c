@@ -6,10 +6,13 @@
  *   fds           -y: a file named "x (deleted)" is not a deleted file, and
  *                 fds the shell opened before the tracer started (9) have
  *                 their paths too
+ *   deepcwd       -y: a working directory PATH_MAX long or more is not
+ *                 shown; one chdir("..") later it is again
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -67,11 +70,33 @@ static int fds(void)
 	return rmdir(dir);
 }
 
+static int deepcwd(void)
+{
+	char top[] = "/tmp/strobe-ctl-XXXXXX", name[256];
+	int n = 0;
+
+	if (!mkdtemp(top) || chdir(top))
+		return 1;
+	memset(name, 'x', sizeof(name) - 1);
+	name[sizeof(name) - 1] = 0;
+	for (size_t len = strlen(top); len <= PATH_MAX; len += sizeof(name), n++)
+		if (mkdir(name, 0700) || chdir(name))
+			return 1;
+	close(openat(AT_FDCWD, "sample", O_RDONLY));
+	for (int i = 0; i < n; i++) {
+		if (chdir("..") || rmdir(name))
+			return 1;
+		close(openat(AT_FDCWD, "sample", O_RDONLY));
+	}
+	return chdir("/") || rmdir(top);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
 		if ((!strcmp(argv[i], "clone_parent") && clone_parent()) ||
-		    (!strcmp(argv[i], "fds") && fds()))
+		    (!strcmp(argv[i], "fds") && fds()) ||
+		    (!strcmp(argv[i], "deepcwd") && deepcwd()))
 			return 1;
 	return 0;
 }
