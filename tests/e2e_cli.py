@@ -446,6 +446,16 @@ def test_fd_paths_deleted_and_inherited_as_strace():
           "strace %r, strobe %r" % (s[-300:], o[-300:]))
 
 
+def test_status_filter_with_a_thread_execve_as_strace():
+    """-e status= without successful: a thread's execve is not shown cut
+    ("<pid changed to N ...>") either (strace's status-*-threads)."""
+    for st in ("none", "unfinished", "successful"):
+        s, o = both(["-f", "-e", "status=" + st, "-e", "trace=execve,nanosleep,exit_group"],
+                    [prog("ctl"), "thread_exec"])
+        s, o = (re.sub(r"\b\d{2,}\b", "N", mask(x[2] or "")) for x in (s, o))
+        check(s == o and "superseded" in s, "%s: strace %r, strobe %r" % (st, s, o))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

@@ -67,6 +67,10 @@ struct fmt_opts {
 	bool separate;		/* -ff: each thread's lines to its own file */
 	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
 	bool quiet_superseded;	/* -e quiet=thread-execve: no "+++ superseded ... +++" */
+	/* -e status= other than all: strace holds each line until its status
+	 * is known, so a thread's execve is never shown cut ("<pid changed to
+	 * N ...>"), only resumed if successful ones are shown */
+	bool status_filtered;
 	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
 	const uint64_t *raw;	/* -e raw=: calls whose arguments print in hex, or NULL */
 	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */

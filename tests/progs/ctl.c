@@ -6,6 +6,8 @@
  *   fds           -y: a file named "x (deleted)" is not a deleted file, and
  *                 fds the shell opened before the tracer started (9) have
  *                 their paths too
+ *   thread_exec   a thread other than the leader execs (this program, with
+ *                 no argument) while the leader sleeps
  *   deepcwd       -y: a working directory PATH_MAX long or more is not
  *                 shown; one chdir("..") later it is again
  */
@@ -13,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char stack[65536] __attribute__((aligned(16)));
@@ -91,12 +95,33 @@ static int deepcwd(void)
 	return chdir("/") || rmdir(top);
 }
 
+static void *exec_self(void *arg)
+{
+	char *argv[] = { "/proc/self/exe", NULL };
+
+	(void)arg;
+	execv(argv[0], argv);
+	return NULL;
+}
+
+static int thread_exec(void)
+{
+	struct timespec ts = { 10, 0 };
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, exec_self, NULL))
+		return 1;
+	nanosleep(&ts, NULL);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
 		if ((!strcmp(argv[i], "clone_parent") && clone_parent()) ||
 		    (!strcmp(argv[i], "fds") && fds()) ||
-		    (!strcmp(argv[i], "deepcwd") && deepcwd()))
+		    (!strcmp(argv[i], "deepcwd") && deepcwd()) ||
+		    (!strcmp(argv[i], "thread_exec") && thread_exec()))
 			return 1;
 	return 0;
 }
