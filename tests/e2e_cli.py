@@ -456,6 +456,16 @@ def test_status_filter_with_a_thread_execve_as_strace():
         check(s == o and "superseded" in s, "%s: strace %r, strobe %r" % (st, s, o))
 
 
+def test_execveat_completes_as_strace():
+    """A successful execveat returns through sys_exit_execve's tracepoint:
+    traced alone (per-syscall tracepoints) it still completes, its dirfd
+    AT_FDCWD (strace's maybe_switch_current_tcp)."""
+    s, o = both(["-e", "trace=execveat"], [prog("ctl"), "execveat"])
+    s, o = (re.sub(r'"/proc/self/exe"|0x[0-9a-f]+', "P", x[2] or "") for x in (s, o))
+    check(s == o and s.startswith("execveat(AT_FDCWD, P, ") and ") = 0\n" in s,
+          "strace %r, strobe %r" % (s, o))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

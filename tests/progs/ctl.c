@@ -8,6 +8,7 @@
  *                 their paths too
  *   thread_exec   a thread other than the leader execs (this program, with
  *                 no argument) while the leader sleeps
+ *   execveat      execveat(AT_FDCWD, ...) of this program, that returns
  *   deepcwd       -y: a working directory PATH_MAX long or more is not
  *                 shown; one chdir("..") later it is again
  */
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -115,13 +117,22 @@ static int thread_exec(void)
 	return 1;
 }
 
+static int exec_at(void)
+{
+	char *argv[] = { "ctl", NULL };
+
+	syscall(SYS_execveat, AT_FDCWD, "/proc/self/exe", argv, NULL, 0);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
 		if ((!strcmp(argv[i], "clone_parent") && clone_parent()) ||
 		    (!strcmp(argv[i], "fds") && fds()) ||
 		    (!strcmp(argv[i], "deepcwd") && deepcwd()) ||
-		    (!strcmp(argv[i], "thread_exec") && thread_exec()))
+		    (!strcmp(argv[i], "thread_exec") && thread_exec()) ||
+		    (!strcmp(argv[i], "execveat") && exec_at()))
 			return 1;
 	return 0;
 }
