@@ -466,6 +466,17 @@ def test_execveat_completes_as_strace():
           "strace %r, strobe %r" % (s, o))
 
 
+def test_decode_fds_sets_as_strace():
+    """-e decode-fds=SET shows each kind of fd as strace does: a device's
+    numbers (dev), a socket's endpoints (socket), a pidfd's pid (pidfd; a
+    pidfs inode on this kernel), nothing else without path."""
+    for st in ("path", "dev", "socket", "pidfd", "all", "dev,pidfd", "none"):
+        s, o = both(["-e", "decode-fds=" + st, "-e", "trace=openat,pidfd_open,socket,fsync"],
+                    [prog("ctl"), "fdkinds"])
+        s, o = (re.sub(r"\b\d{3,}\b", "N", x[2] or "") for x in (s, o))
+        check(s == o and "fsync(" in s, "%s: strace %r, strobe %r" % (st, s, o))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

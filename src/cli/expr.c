@@ -10,6 +10,7 @@
 #include "../syscalls/syscalls.h"
 #include "../syscalls/nr_x86_64.h"
 #include "../inject/inject.h"
+#include "../output/output.h"
 
 /* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
 static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
@@ -171,18 +172,28 @@ int options_expr(struct options *o, const char *expr)
 			return err1("%s", err);
 		return 0;
 	} else if (eq && (!strncmp(expr, "decode-fds=", 11) || !strncmp(expr, "decode-fd=", 10))) {
-		/* strobe: paths (-y), or everything it knows (-yy) */
+		/* what to show of each fd (DFD_*); decode_fds: what the kernel
+		 * side reads, paths (-y) or what each fd is (-yy) */
 		char copy[128], *tok, *save = NULL;
 
 		o->decode_fds = 0;
+		o->decode_fd_set = 0;
 		snprintf(copy, sizeof(copy), "%s", eq + 1);
 		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			/* the kernel side reads what each fd is for all but path */
 			if (!strcmp(tok, "path"))
 				o->decode_fds = o->decode_fds ? o->decode_fds : 1;
 			else if (!strcmp(tok, "socket") || !strcmp(tok, "dev") ||
 				 !strcmp(tok, "pidfd") || !strcmp(tok, "all"))
 				o->decode_fds = 2;
-			else if (strcmp(tok, "none"))
+			unsigned bit = !strcmp(tok, "path") ? DFD_PATH :
+				       !strcmp(tok, "socket") ? DFD_SOCKET :
+				       !strcmp(tok, "dev") ? DFD_DEV :
+				       !strcmp(tok, "pidfd") ? DFD_PIDFD :
+				       !strcmp(tok, "all") ? DFD_ALL : 0;
+
+			o->decode_fd_set |= bit;
+			if (!bit && strcmp(tok, "none"))
 				return err1("invalid -e decode-fds=%s: expected path, socket, dev, "
 					    "pidfd, all or none", eq + 1);
 		}

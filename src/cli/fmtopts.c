@@ -12,6 +12,8 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.syscall_times = o->syscall_times, .strsize = o->strsize,
 		.json = o->json && !o->summary,
 		.decode_fds = o->decode_fds,
+		.decode_fd_set = !o->decode_fds ? 0 : o->decode_fd_set ? o->decode_fd_set :
+				 o->decode_fds >= 2 ? DFD_ALL : DFD_PATH,
 		.paths = o->paths, .npaths = o->npaths,
 		.print_ip = o->print_ip, .stack_trace = o->stack_trace,
 		.columns = o->columns, .numbers = o->syscall_numbers,

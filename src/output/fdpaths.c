@@ -356,7 +356,8 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 		put(t, pid, (int)ret, from ? buf : NULL);
 		return;
 	}
-	if (ret < 0 || !(d->fx & FX_NEW_FD))
+	/* an injected result made no fd: whatever the number is stays */
+	if (ret < 0 || !(d->fx & FX_NEW_FD) || (e->inj & INJ_INJECTED))
 		return;
 	/* An opened path, made absolute with symbolic links resolved; fds
 	 * without a path (sockets, pipes) are asked of /proc when printed.

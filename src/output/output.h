@@ -56,6 +56,8 @@ struct fmt_opts {
 	int strsize;		/* -s: also bounds how many argv elements show */
 	bool json;		/* one JSON object per event instead of strace lines */
 	int decode_fds;		/* -y: fds with their paths */
+	/* what -e decode-fds= shows (DFD_*): -y is DFD_PATH, -yy DFD_ALL */
+	unsigned decode_fd_set;
 	char **paths;		/* -P: only calls that touch one of these */
 	int npaths;
 	bool live;		/* /proc describes the traced processes (not a report) */
@@ -89,6 +91,12 @@ struct fdpaths *fdpaths_new(bool live);
  * (/proc says "PATH (deleted)", strace prints <PATH>(deleted)); a file
  * whose name ends in " (deleted)" is not one. */
 #define FDPATH_DELETED '\2'
+/* -e decode-fds=: paths, socket endpoints, devices' numbers, pidfds' pids */
+#define DFD_PATH	0x1
+#define DFD_SOCKET	0x2
+#define DFD_DEV		0x4
+#define DFD_PIDFD	0x8
+#define DFD_ALL		0xf
 const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd);
 /* PATH as /proc says it: " (deleted)" at its end marks a deleted file */
 void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path);

@@ -28,7 +28,9 @@ void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 		    const char *suffix)
 {
-	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
+	/* a path with decode-fds=path; a device's with =dev too */
+	bool shown = (f->o.decode_fd_set & DFD_PATH) || (suffix && (f->o.decode_fd_set & DFD_DEV));
+	const char *path = f->fds && shown && !f->o.json && (fd >= 0 || fd == -100) ?
 			   fdpaths_get(f->fds, pid, fd) : NULL;
 
 	size_t n;

@@ -9,6 +9,7 @@
  *   thread_exec   a thread other than the leader execs (this program, with
  *                 no argument) while the leader sleeps
  *   execveat      execveat(AT_FDCWD, ...) of this program, that returns
+ *   fdkinds       fsync on a device, a pidfd, a socket (-e decode-fds=)
  *   deepcwd       -y: a working directory PATH_MAX long or more is not
  *                 shown; one chdir("..") later it is again
  */
@@ -22,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -125,6 +127,18 @@ static int exec_at(void)
 	return 1;
 }
 
+static int fdkinds(void)
+{
+	int fds[3] = { open("/dev/null", O_RDONLY), (int)syscall(SYS_pidfd_open, getpid(), 0),
+		       socket(AF_UNIX, SOCK_STREAM, 0) };
+
+	for (int i = 0; i < 3; i++) {
+		fsync(fds[i]);
+		close(fds[i]);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
@@ -132,7 +146,8 @@ int main(int argc, char **argv)
 		    (!strcmp(argv[i], "fds") && fds()) ||
 		    (!strcmp(argv[i], "deepcwd") && deepcwd()) ||
 		    (!strcmp(argv[i], "thread_exec") && thread_exec()) ||
-		    (!strcmp(argv[i], "execveat") && exec_at()))
+		    (!strcmp(argv[i], "execveat") && exec_at()) ||
+		    (!strcmp(argv[i], "fdkinds") && fdkinds()))
 			return 1;
 	return 0;
 }
