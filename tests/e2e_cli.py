@@ -439,6 +439,14 @@ def test_fd_paths_deleted_and_inherited_as_strace():
             out.append(re.sub(r"strobe-ctl-\w+", "D", r.stderr))
         check(out[0] == out[1], "%s: strace %r, strobe %r" % (flags, out[0], out[1]))
         check("(deleted)" in out[0] or flags[0] == "-P", out[0])
+    # -P: an fd inside a poll array or a select set counts (poll-P, select-P)
+    out = []
+    for tracer in ("strace", STROBE):
+        r = run(["sh", "-c", 'exec "$@" 9>>/dev/full', "sh", tracer, "-e", "trace=poll,pselect6",
+                 "-P", "/dev/full", prog("ctl"), "pollsel"])
+        out.append(r.stderr)
+    check(out[0] == out[1] and out[0].count("poll(") == 1 and out[0].count("pselect6(") == 1,
+          "strace %r, strobe %r" % tuple(out))
     # a working directory PATH_MAX long or more is not shown (at_fdcwd-pathmax)
     s, o = both(["-y", "-e", "trace=openat"], [prog("ctl"), "deepcwd"])
     s, o = (re.sub(r"strobe-ctl-\w+", "D", x[2] or "") for x in (s, o))

@@ -10,6 +10,8 @@
  *                 no argument) while the leader sleeps
  *   execveat      execveat(AT_FDCWD, ...) of this program, that returns
  *   fdkinds       fsync on a device, a pidfd, a socket (-e decode-fds=)
+ *   pollsel       poll and select on fd 9 among others (-P /dev/full, with the
+ *                 shell's 9>>/dev/full)
  *   deepcwd       -y: a working directory PATH_MAX long or more is not
  *                 shown; one chdir("..") later it is again
  */
@@ -17,12 +19,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -139,6 +143,22 @@ static int fdkinds(void)
 	return 0;
 }
 
+static int pollsel(void)
+{
+	struct pollfd p[2] = { { .fd = 0, .events = POLLIN }, { .fd = 9, .events = POLLOUT } };
+	struct timeval tv = { 0, 0 };
+	fd_set w;
+
+	poll(p, 1, 0);
+	poll(p, 2, 0);
+	FD_ZERO(&w);
+	FD_SET(1, &w);
+	select(2, NULL, &w, NULL, &tv);
+	FD_SET(9, &w);
+	select(10, NULL, &w, NULL, &tv);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
@@ -147,7 +167,8 @@ int main(int argc, char **argv)
 		    (!strcmp(argv[i], "deepcwd") && deepcwd()) ||
 		    (!strcmp(argv[i], "thread_exec") && thread_exec()) ||
 		    (!strcmp(argv[i], "execveat") && exec_at()) ||
-		    (!strcmp(argv[i], "fdkinds") && fdkinds()))
+		    (!strcmp(argv[i], "fdkinds") && fdkinds()) ||
+		    (!strcmp(argv[i], "pollsel") && pollsel()))
 			return 1;
 	return 0;
 }
