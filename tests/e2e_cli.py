@@ -659,7 +659,9 @@ def test_option_errors_in_straces_words():
                   ["--tips=format:"], ["--tips=id:"], ["--tips=-1"], ["--tips=id:rand"],
                   ["-x", "--strings-in-hex=all"], ["-e", "kvm=foo"], ["-s", "1073741824"],
                   ["--string-limit=-42"], ["-e", "trace=1000"], ["-e", "decode-pids=bogus"],
-                  ["-b", "chdir"], ["--detach-on=execve", "--detach-on=chdir"]):
+                  ["-b", "chdir"], ["--detach-on=execve", "--detach-on=chdir"],
+                  ["-e", "read="], ["-e", "write=!,,"], ["--read=1,-1"], ["-e", "read=!not_fd"],
+                  ["-e", "write=1,all"], ["-e", "read=1,!none"], ["-e", "read=4294967296"]):
         s, o = strace(flags + ["true"]), strobe(flags + ["true"])
         check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
               strace_err(s.stderr) == strace_err(o.stderr),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* -e EXPR: trace=, status=, read=, write=, abbrev=, verbose=, signal=,
  * quiet=, decode-fds=, inject=, fault=, as strace takes them. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,32 +16,44 @@
 /* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
 static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
 {
-	bool neg = *arg == '!';
+	bool neg = *arg == '!', some = false;
 	char *copy = strdup(arg + neg), *tok, *save = NULL;
 	uint64_t bits[DUMP_FDS / 64] = { 0 };
 
 	if (!copy)
 		return -1;
+	/* as strace: all or none is the whole set, not one of a list */
+	if (!strcmp(copy, "all") || !strcmp(copy, "none")) {
+		if (copy[0] == 'a')
+			memset(bits, 0xff, sizeof(bits));
+		some = true;
+		*copy = 0;
+	}
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char *end;
-		long fd;
+		long long fd;
 
-		if (!strcmp(tok, "all")) {
-			memset(bits, 0xff, sizeof(bits));
-			continue;
+		fd = strtoll(tok, &end, 10);
+		/* strace's words for what is not an fd at all */
+		if (*end || end == tok || fd < 0 || fd > 0x7fffffff || !isdigit((unsigned char)*tok)) {
+			fprintf(stderr, "strobe: invalid descriptor '%s'\n", tok);
+			free(copy);
+			return -1;
 		}
-		if (!strcmp(tok, "none"))
-			continue;
-		fd = strtol(tok, &end, 10);
-		if (*end || end == tok || fd < 0 || fd >= DUMP_FDS) {
-			fprintf(stderr, "strobe: invalid fd '%s' in -e %s=: expected 0 to %d, all "
-				"or none (see strobe --help)\n", tok, what, DUMP_FDS - 1);
+		if (fd >= DUMP_FDS) {
+			fprintf(stderr, "strobe: fd %lld in -e %s=: strobe dumps fds 0 to %d only "
+				"(see strobe --help)\n", fd, what, DUMP_FDS - 1);
 			free(copy);
 			return -1;
 		}
 		bits[fd / 64] |= 1ull << (fd % 64);
+		some = true;
 	}
 	free(copy);
+	if (!some) {
+		fprintf(stderr, "strobe: invalid descriptor '%s'\n", arg);
+		return -1;
+	}
 	for (int i = 0; i < DUMP_FDS / 64; i++) {
 		set[i] = neg ? ~bits[i] : bits[i];
 		if (set[i])
