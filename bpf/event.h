@@ -237,7 +237,8 @@ struct fd_info {
 	__u32 mode;		/* the inode's i_mode; 0: no such fd */
 	__s32 fd;
 	__u64 ino;
-	__u64 peer;		/* unix: the peer's inode; devices: i_rdev */
+	__u64 peer;		/* unix: the peer's inode; devices: i_rdev;
+				 * pidfds ("[pidfd]"): the pid */
 	__u16 family;		/* sockets: AF_* */
 	__u16 type;		/* SOCK_* */
 	__u16 protocol;

@@ -281,6 +281,8 @@ OVERRIDE = {
     ("adjtimex", "txc_p"): "TIMEX/out", ("clock_adjtime", "utx"): "TIMEX/out",
     ("clock_adjtime", "which_clock"): "CLOCKID", ("clock_settime", "which_clock"): "CLOCKID",
     ("pidfd_getfd", "flags"): "HEX",
+    # another process's fd: a number, not one of this process's (-y)
+    ("pidfd_getfd", "fd"): "INT", ("execveat", "fd"): "DIRFD",
     ("process_vm_readv", "lvec"): "IOV/out:2", ("process_vm_writev", "lvec"): "IOV:2",
     ("process_vm_readv", "rvec"): "IOV_ADDRS:4", ("process_vm_writev", "rvec"): "IOV_ADDRS:4",
     ("process_vm_readv", "pid"): "INT", ("process_vm_writev", "pid"): "INT",

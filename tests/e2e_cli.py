@@ -417,6 +417,74 @@ def test_exit_status_as_strace():
         os.unlink(t.name)
 
 
+def test_process_control_as_strace():
+    """tests/progs/ctl: what becomes the tracer's child (clone with
+    CLONE_PARENT) is reaped and said (the program waits for it to go)."""
+    for flags in ([], ["-q"], ["--quiet=exit"]):
+        s = strace(["-e", "trace=none"] + flags + [prog("ctl"), "clone_parent"])
+        o = strobe(["-e", "trace=none"] + flags + [prog("ctl"), "clone_parent"])
+        check(o.stdout == s.stdout == "clone_parent: reaped\n", "%r %r" % (o.stdout, s.stdout))
+        check(mask(o.stderr.replace("strobe:", "strace:")) == mask(s.stderr),
+              "%s: strobe %r, strace %r" % (flags, o.stderr, s.stderr))
+
+
+def test_fd_paths_deleted_and_inherited_as_strace():
+    """-y, -P: "x (deleted)" is a name until the file is deleted; an fd the
+    shell opened for the tracer has its path (strace's dup-y, fchmod-y)."""
+    for flags in (["-y"], ["-P", "/dev/full"]):
+        out = []
+        for tracer in ("strace", STROBE):
+            r = run(["sh", "-c", 'exec "$@" 9>>/dev/full', "sh", tracer, "-e",
+                     "trace=fchmod,dup"] + flags + [prog("ctl"), "fds"])
+            out.append(re.sub(r"strobe-ctl-\w+", "D", r.stderr))
+        check(out[0] == out[1], "%s: strace %r, strobe %r" % (flags, out[0], out[1]))
+        check("(deleted)" in out[0] or flags[0] == "-P", out[0])
+    # -P: an fd inside a poll array or a select set counts (poll-P, select-P)
+    out = []
+    for tracer in ("strace", STROBE):
+        r = run(["sh", "-c", 'exec "$@" 9>>/dev/full', "sh", tracer, "-e", "trace=poll,pselect6",
+                 "-P", "/dev/full", prog("ctl"), "pollsel"])
+        out.append(r.stderr)
+    check(out[0] == out[1] and out[0].count("poll(") == 1 and out[0].count("pselect6(") == 1,
+          "strace %r, strobe %r" % tuple(out))
+    # a working directory PATH_MAX long or more is not shown (at_fdcwd-pathmax)
+    s, o = both(["-y", "-e", "trace=openat"], [prog("ctl"), "deepcwd"])
+    s, o = (re.sub(r"strobe-ctl-\w+", "D", x[2] or "") for x in (s, o))
+    check(s == o and 'openat(AT_FDCWD, "sample"' in s and "AT_FDCWD</tmp/D/x" in s,
+          "strace %r, strobe %r" % (s[-300:], o[-300:]))
+
+
+def test_status_filter_with_a_thread_execve_as_strace():
+    """-e status= without successful: a thread's execve is not shown cut
+    ("<pid changed to N ...>") either (strace's status-*-threads)."""
+    for st in ("none", "unfinished", "successful"):
+        s, o = both(["-f", "-e", "status=" + st, "-e", "trace=execve,nanosleep,exit_group"],
+                    [prog("ctl"), "thread_exec"])
+        s, o = (re.sub(r"\b\d{2,}\b", "N", mask(x[2] or "")) for x in (s, o))
+        check(s == o and "superseded" in s, "%s: strace %r, strobe %r" % (st, s, o))
+
+
+def test_execveat_completes_as_strace():
+    """A successful execveat returns through sys_exit_execve's tracepoint:
+    traced alone (per-syscall tracepoints) it still completes, its dirfd
+    AT_FDCWD (strace's maybe_switch_current_tcp)."""
+    s, o = both(["-e", "trace=execveat"], [prog("ctl"), "execveat"])
+    s, o = (re.sub(r'"/proc/self/exe"|0x[0-9a-f]+', "P", x[2] or "") for x in (s, o))
+    check(s == o and s.startswith("execveat(AT_FDCWD, P, ") and ") = 0\n" in s,
+          "strace %r, strobe %r" % (s, o))
+
+
+def test_decode_fds_sets_as_strace():
+    """-e decode-fds=SET shows each kind of fd as strace does: a device's
+    numbers (dev), a socket's endpoints (socket), a pidfd's pid (pidfd; a
+    pidfs inode on this kernel), nothing else without path."""
+    for st in ("path", "dev", "socket", "pidfd", "all", "dev,pidfd", "none"):
+        s, o = both(["-e", "decode-fds=" + st, "-e", "trace=openat,pidfd_open,socket,fsync"],
+                    [prog("ctl"), "fdkinds"])
+        s, o = (re.sub(r"\b\d{3,}\b", "N", x[2] or "") for x in (s, o))
+        check(s == o and "fsync(" in s, "%s: strace %r, strobe %r" % (st, s, o))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""
@@ -591,7 +659,9 @@ def test_option_errors_in_straces_words():
                   ["--tips=format:"], ["--tips=id:"], ["--tips=-1"], ["--tips=id:rand"],
                   ["-x", "--strings-in-hex=all"], ["-e", "kvm=foo"], ["-s", "1073741824"],
                   ["--string-limit=-42"], ["-e", "trace=1000"], ["-e", "decode-pids=bogus"],
-                  ["-b", "chdir"], ["--detach-on=execve", "--detach-on=chdir"]):
+                  ["-b", "chdir"], ["--detach-on=execve", "--detach-on=chdir"],
+                  ["-e", "read="], ["-e", "write=!,,"], ["--read=1,-1"], ["-e", "read=!not_fd"],
+                  ["-e", "write=1,all"], ["-e", "read=1,!none"], ["-e", "read=4294967296"]):
         s, o = strace(flags + ["true"]), strobe(flags + ["true"])
         check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
               strace_err(s.stderr) == strace_err(o.stderr),

@@ -95,11 +95,16 @@ def test_injection_keeps_the_per_syscall_path():
     line = probe_line(["-e", "trace=accept", "-e", "inject=accept:error=EPERM"])
     check("probing 1 syscalls through their own tracepoints" in line and
           "seccomp answers" in line, line)
+    # (with -e trace=none only: as strace, a rule for a call the filter
+    # leaves out is dropped)
+    line = probe_line(["-e", "trace=none", "-e", "inject=socket:signal=USR1"])
+    check("probing 1 syscalls (1 only for -e inject=) through their own" in line, line)
     line = probe_line(["-e", "trace=getpid", "-e", "inject=socket:signal=USR1"])
-    check("probing 2 syscalls (1 only for -e inject=) through their own" in line, line)
-    # the filter fails socket by itself with -f: no mark, nothing to probe
-    line = probe_line(["-f", "-e", "trace=getpid", "-e", "inject=socket:error=EPERM"])
     check("probing 1 syscalls through their own" in line, line)
+    # the filter fails socket by itself with -f: no mark, nothing to probe
+    r = run([STROBE, "-d", "-o", "/dev/null", "-f", "-e", "trace=none", "-e",
+             "inject=socket:error=EPERM", INJ, "socket", "1"])
+    check("probing" not in r.stderr and "1:EPERM" in r.stdout, r.stdout + r.stderr)
     check("through the raw" in probe_line(["--probe=raw", "-e", "trace=accept",
                                            "-e", "inject=accept:error=EPERM"]), "--probe=raw")
     # shown as strace shows them on that path (same_as_strace runs both)
@@ -171,8 +176,8 @@ def test_signal_sent_as_the_call_enters():
 
 
 def test_untraced_calls_injected_unlike_strace():
-    # strace tampers only with calls it traces; strobe with the whole set,
-    # so -e trace=none injects without tracing (a documented difference)
+    # strace tampers only with calls it traces; strobe keeps every rule
+    # with -e trace=none, to inject without tracing (a documented difference)
     for args in (["-e", "inject=getpid:signal=10:when=2"],
                  ["-f", "-e", "inject=getpid:signal=USR1:when=2"]):
         r = run([STROBE, "-e", "trace=none"] + args + [INJ, "signal", "3"])
@@ -185,6 +190,14 @@ def test_untraced_calls_injected_unlike_strace():
                                                     INJ, "socket", "3"])
         check(r.stdout == "socket 1:ok 2:EPERM 3:ok\n", r.stdout + r.stderr)
         check(r.stderr == "+++ exited with 0 +++\n", r.stderr)
+
+
+def test_rules_for_untraced_calls_dropped_like_strace():
+    # -e trace=SET other than none: a rule naming a call outside the set
+    # does nothing, as under strace (strace's qual_fault-exit_group: a
+    # fault on !process would otherwise fail the loader's mmap)
+    same_as_strace(["-e", "trace=getpid", "-e", "fault=!process:error=EPERM",
+                    "-e", "inject=getpid:retval=42"], [INJ, "socket", "2"])
 
 
 def test_signal_default_action_kills_like_strace():

@@ -46,6 +46,7 @@ struct options {
 	bool syscall_times;	/* -T */
 	int hex_strings;	/* -x: 1, -xx: 2, --strings-in-hex=non-ascii-chars: 3 */
 	int decode_fds;		/* -y: fds with paths (-yy: the same, for now) */
+	unsigned decode_fd_set;	/* -e decode-fds=SET: DFD_* of src/output; 0: by -y/-yy */
 	char **paths;		/* -P: as given, and resolved when a symlink */
 	int npaths;
 	int strsize;		/* -s */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* -e EXPR: trace=, status=, read=, write=, abbrev=, verbose=, signal=,
  * quiet=, decode-fds=, inject=, fault=, as strace takes them. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,36 +11,49 @@
 #include "../syscalls/syscalls.h"
 #include "../syscalls/nr_x86_64.h"
 #include "../inject/inject.h"
+#include "../output/output.h"
 
 /* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
 static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
 {
-	bool neg = *arg == '!';
+	bool neg = *arg == '!', some = false;
 	char *copy = strdup(arg + neg), *tok, *save = NULL;
 	uint64_t bits[DUMP_FDS / 64] = { 0 };
 
 	if (!copy)
 		return -1;
+	/* as strace: all or none is the whole set, not one of a list */
+	if (!strcmp(copy, "all") || !strcmp(copy, "none")) {
+		if (copy[0] == 'a')
+			memset(bits, 0xff, sizeof(bits));
+		some = true;
+		*copy = 0;
+	}
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char *end;
-		long fd;
+		long long fd;
 
-		if (!strcmp(tok, "all")) {
-			memset(bits, 0xff, sizeof(bits));
-			continue;
+		fd = strtoll(tok, &end, 10);
+		/* strace's words for what is not an fd at all */
+		if (*end || end == tok || fd < 0 || fd > 0x7fffffff || !isdigit((unsigned char)*tok)) {
+			fprintf(stderr, "strobe: invalid descriptor '%s'\n", tok);
+			free(copy);
+			return -1;
 		}
-		if (!strcmp(tok, "none"))
-			continue;
-		fd = strtol(tok, &end, 10);
-		if (*end || end == tok || fd < 0 || fd >= DUMP_FDS) {
-			fprintf(stderr, "strobe: invalid fd '%s' in -e %s=: expected 0 to %d, all "
-				"or none (see strobe --help)\n", tok, what, DUMP_FDS - 1);
+		if (fd >= DUMP_FDS) {
+			fprintf(stderr, "strobe: fd %lld in -e %s=: strobe dumps fds 0 to %d only "
+				"(see strobe --help)\n", fd, what, DUMP_FDS - 1);
 			free(copy);
 			return -1;
 		}
 		bits[fd / 64] |= 1ull << (fd % 64);
+		some = true;
 	}
 	free(copy);
+	if (!some) {
+		fprintf(stderr, "strobe: invalid descriptor '%s'\n", arg);
+		return -1;
+	}
 	for (int i = 0; i < DUMP_FDS / 64; i++) {
 		set[i] = neg ? ~bits[i] : bits[i];
 		if (set[i])
@@ -171,18 +185,28 @@ int options_expr(struct options *o, const char *expr)
 			return err1("%s", err);
 		return 0;
 	} else if (eq && (!strncmp(expr, "decode-fds=", 11) || !strncmp(expr, "decode-fd=", 10))) {
-		/* strobe: paths (-y), or everything it knows (-yy) */
+		/* what to show of each fd (DFD_*); decode_fds: what the kernel
+		 * side reads, paths (-y) or what each fd is (-yy) */
 		char copy[128], *tok, *save = NULL;
 
 		o->decode_fds = 0;
+		o->decode_fd_set = 0;
 		snprintf(copy, sizeof(copy), "%s", eq + 1);
 		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			/* the kernel side reads what each fd is for all but path */
 			if (!strcmp(tok, "path"))
 				o->decode_fds = o->decode_fds ? o->decode_fds : 1;
 			else if (!strcmp(tok, "socket") || !strcmp(tok, "dev") ||
 				 !strcmp(tok, "pidfd") || !strcmp(tok, "all"))
 				o->decode_fds = 2;
-			else if (strcmp(tok, "none"))
+			unsigned bit = !strcmp(tok, "path") ? DFD_PATH :
+				       !strcmp(tok, "socket") ? DFD_SOCKET :
+				       !strcmp(tok, "dev") ? DFD_DEV :
+				       !strcmp(tok, "pidfd") ? DFD_PIDFD :
+				       !strcmp(tok, "all") ? DFD_ALL : 0;
+
+			o->decode_fd_set |= bit;
+			if (!bit && strcmp(tok, "none"))
 				return err1("invalid -e decode-fds=%s: expected path, socket, dev, "
 					    "pidfd, all or none", eq + 1);
 		}

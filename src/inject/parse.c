@@ -430,11 +430,21 @@ int inject_check(struct options *o)
 			"cannot tell which calls use PATH; narrow the set with -e trace=\n");
 		return -1;
 	}
-	/* strace tampers only with the calls it traces (-e trace=); strobe
-	 * with every call of the set, so that -e trace=none injects without
-	 * the cost of tracing (docs/design.md, "Injection") */
-	for (int nr = 0; nr < INJ_NR_MAX; nr++)
+	/* strace tampers only with the calls it traces (-e trace=): a rule
+	 * for a call the filter leaves out is dropped (-e trace=exit_group
+	 * -e fault=all must not fail the loader's mmap).  strobe's one
+	 * departure: -e trace=none keeps every rule, so one can inject
+	 * without the cost of tracing (docs/design.md, "Injection") */
+	bool none = true;
+
+	for (int w = 0; w < SEL_WORDS_CLI; w++)
+		none &= !o->sel[w];
+	for (int nr = 0; nr < INJ_NR_MAX; nr++) {
+		if (o->sel_given && !none && nr < SEL_WORDS_CLI * 64 &&
+		    !(o->sel[nr / 64] & (1ull << (nr % 64))))
+			o->inject->rule[nr].on = false;
 		any |= o->inject->rule[nr].on;
+	}
 	/* with -u the child's own calls before its exec (initgroups' name
 	 * lookups, setuid) pass the filter too: strobe lets those through */
 	o->inject->filter_fails = o->follow && !o->user;

@@ -116,6 +116,50 @@ bool fd_info_anon_path(const struct ev_syscall *e, size_t size, int capid, int f
 	return true;
 }
 
+static bool is_pidfd(const struct fd_info *fi)
+{
+	return !(fi->mode & 0170000) && fi->peer && fi->pathlen == 7 &&
+	       !memcmp(fi->path, "[pidfd]", 7);
+}
+
+/* -y, or -e decode-fds= with some of its kinds: as strace, a socket's
+ * endpoints (socket), a device's numbers (dev), a pidfd's pid (pidfd),
+ * else what /proc would say of it (path); false: the fd table's path if
+ * path is shown, else nothing */
+static bool put_fd_info_some(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			     const struct fd_info *fi, unsigned set, int fd)
+{
+	uint32_t type = fi->mode & 0170000;
+	bool all = formatter_decode_fds(f) >= 2;
+
+	if (type == 0140000 && all && (set & DFD_SOCKET)) {
+		sbuf_putc(b, '<');
+		put_socket(b, fi);
+		sbuf_putc(b, '>');
+	} else if (is_pidfd(fi) && all && (set & DFD_PIDFD)) {
+		sbuf_printf(b, "<pid:%llu>", (unsigned long long)fi->peer);
+	} else if ((type == 0020000 || type == 0060000) && all && (set & DFD_DEV)) {
+		char dev[48];
+		uint32_t rdev = (uint32_t)fi->peer;
+
+		snprintf(dev, sizeof(dev), "<%s %u:%u>", type == 0020000 ? "char" : "block",
+			 rdev >> 20, rdev & 0xfffff);
+		return put_fd_path_ex(f, b, e->h.pid, fd, dev);
+	} else if (!(set & DFD_PATH)) {
+		return true;	/* nothing */
+	} else if (type == 0140000) {
+		sbuf_printf(b, "<socket:[%llu]>", (unsigned long long)fi->ino);
+	} else if (type == 0010000) {
+		sbuf_printf(b, "<pipe:[%llu]>", (unsigned long long)fi->ino);
+	} else if (!type && fi->pathlen) {
+		sbuf_printf(b, "<anon_inode:%.*s>", (int)(fi->pathlen < 64 ? fi->pathlen : 64),
+			    fi->path);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		 size_t size, int capid, int fd)
 {
@@ -123,6 +167,7 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 	const char *data;
 	struct fd_info fi;
 	uint32_t type;
+	unsigned set;
 
 	if (fd < 0 || !formatter_decode_fds(f) || formatter_json(f) ||
 	    !cap_find(e, size, capid, &c, &data) ||
@@ -132,6 +177,9 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 	type = fi.mode & 0170000;
 	if (!fi.mode || fi.fd != fd)
 		return false;
+	set = formatter_fd_set(f);
+	if (formatter_decode_fds(f) == 1 || set != DFD_ALL)
+		return put_fd_info_some(f, b, e, &fi, set, fd);
 	if (formatter_decode_fds(f) == 1) {
 		/* -y: what /proc would have said at the call, for what has no
 		 * path; files and devices by the path the fd table knows */
@@ -154,6 +202,10 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 	}
 	if (type == 0010000) {
 		sbuf_printf(b, "<pipe:[%llu]>", (unsigned long long)fi.ino);
+		return true;
+	}
+	if (is_pidfd(&fi)) {
+		sbuf_printf(b, "<pid:%llu>", (unsigned long long)fi.peer);
 		return true;
 	}
 	if (!type && fi.pathlen) {	/* an anonymous inode */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -101,21 +102,48 @@ static void put(struct fdpaths *t, uint32_t pid, int fd, const char *path)
 	p->path[fd] = path ? strdup(path) : NULL;
 }
 
+static const char deleted_suffix[] = " (deleted)";
+
+/* "PATH (deleted)" of /proc into FDPATH_DELETED PATH, in place (buf has a
+ * byte to spare) */
+static void mark_deleted(char *buf)
+{
+	size_t n = strlen(buf), dl = sizeof(deleted_suffix) - 1;
+
+	if (n <= dl || strcmp(buf + n - dl, deleted_suffix))
+		return;
+	memmove(buf + 1, buf, n - dl);
+	buf[0] = FDPATH_DELETED;
+	buf[n - dl + 1] = 0;
+}
+
 void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path)
 {
+	char buf[PATH_MAX + 2];
+
+	if (path && strlen(path) < PATH_MAX) {
+		strcpy(buf, path);
+		mark_deleted(buf);
+		path = buf;
+	}
 	put(t, pid, fd, path);
 }
 
 static bool read_link(uint32_t pid, int fd, char *buf, size_t len)
 {
 	char proc[64];
+	struct stat a, b;
 	ssize_t n;
 
 	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
-	n = readlink(proc, buf, len - 1);
+	n = readlink(proc, buf, len - 2);
 	if (n <= 0)
 		return false;
 	buf[n] = 0;
+	/* " (deleted)" is /proc's word, unless a file of that very name is
+	 * the one open (strace's rule: the same inode) */
+	if (stat(proc, &a) || stat(buf, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+		mark_deleted(buf);
 	return true;
 }
 
@@ -152,7 +180,7 @@ const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd)
 	/* An fd seen created is only trusted to be what /proc says if /proc
 	 * says the kind it was created as: the number may be reused by now. */
 	if (p && fd < p->cap && p->path[fd] &&
-	    strncmp(buf, p->path[fd] + 1, strlen(p->path[fd] + 1)))
+	    strncmp(buf + (buf[0] == FDPATH_DELETED), p->path[fd] + 1, strlen(p->path[fd] + 1)))
 		return NULL;
 	put(t, pid, fd, buf);
 	p = proc_get(t, pid, false);
@@ -214,11 +242,13 @@ static void forget_all(struct fdpaths *t, uint32_t pid)
 static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const char *path,
 			   char *out, size_t len)
 {
-	char joined[PATH_MAX * 2];
+	char joined[PATH_MAX * 3];
 	const char *base;
 
 	if (!path)
 		return NULL;
+	if (path[0] == FDPATH_DELETED)
+		path++;
 	if (!strncmp(path, "/proc/self", 10) && (!path[10] || path[10] == '/')) {
 		/* the traced process's, not strobe's */
 		snprintf(joined, sizeof(joined), "/proc/%u%s", pid, path + 10);
@@ -227,15 +257,39 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
 		base = fdpaths_get(t, pid, dirfd);
 		if (!base)
 			return path;
+		base += base[0] == FDPATH_DELETED;
 		snprintf(joined, sizeof(joined), "%s/%s", base, path);
 		path = joined;
 	}
 	if (len >= PATH_MAX && realpath(path, out))
 		return out;
-	/* unresolvable (gone already, or never there): as given, made absolute */
-	size_t n = strnlen(path, len - 1);
+	/* unresolvable (gone already, never there, or PATH_MAX long or more):
+	 * made absolute, "." and ".." taken out by their names; the whole of
+	 * a long one is kept, for a chdir("..") that makes it short again */
+	if (path[0] != '/' || strlen(path) >= len)
+		return NULL;
+	size_t n = 0;
 
-	memcpy(out, path, n);
+	for (const char *s = path; *s;) {
+		size_t k;
+
+		while (*s == '/')
+			s++;
+		k = strcspn(s, "/");
+		if (!k)
+			break;
+		if (k == 2 && s[0] == '.' && s[1] == '.') {
+			while (n > 0 && out[--n] != '/')
+				;
+		} else if (k != 1 || s[0] != '.') {
+			out[n++] = '/';
+			memcpy(out + n, s, k);
+			n += k;
+		}
+		s += k;
+	}
+	if (!n)
+		out[n++] = '/';
 	out[n] = 0;
 	return out;
 }
@@ -244,12 +298,12 @@ static const char *resolve(struct fdpaths *t, uint32_t pid, int dirfd, const cha
  * as "PATH (deleted)", as strace will print them */
 void fdpaths_unlinked(struct fdpaths *t, uint32_t pid, int dirfd, const char *path)
 {
-	char out[PATH_MAX], gone[PATH_MAX + 16];
+	char out[PATH_MAX * 2], gone[PATH_MAX * 2 + 2];
 	const char *abs = resolve(t, pid, dirfd, path, out, sizeof(out));
 
 	if (!abs || abs[0] != '/')
 		return;
-	snprintf(gone, sizeof(gone), "%s (deleted)", abs);
+	snprintf(gone, sizeof(gone), "%c%s", FDPATH_DELETED, abs);
 	for (size_t k = 0; k < t->n; k++) {
 		struct fdproc *p = &t->v[k];
 
@@ -266,7 +320,7 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 	const struct syscall_desc *d = syscall_get(e->nr);
 	uint32_t pid = e->h.pid;
 	int64_t ret = e->ret;
-	char buf[PATH_MAX];
+	char buf[PATH_MAX * 2];
 
 	if (!d || (e->flags & (EVF_UNFINISHED | EVF_ENTRY)))
 		return;
@@ -280,7 +334,7 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 		return;
 	}
 	if ((d->fx & FX_CHDIR) && ret == 0) {
-		char out[PATH_MAX];
+		char out[PATH_MAX * 2];
 		const char *to = d->args[0].kind == AK_FD ? fdpaths_get(t, pid, (int)e->args[0]) :
 				 resolve(t, pid, AT_FDCWD_, path_arg, out, sizeof(out));
 
@@ -302,14 +356,15 @@ void fdpaths_after(struct fdpaths *t, const struct ev_syscall *e, const char *pa
 		put(t, pid, (int)ret, from ? buf : NULL);
 		return;
 	}
-	if (ret < 0 || !(d->fx & FX_NEW_FD))
+	/* an injected result made no fd: whatever the number is stays */
+	if (ret < 0 || !(d->fx & FX_NEW_FD) || (e->inj & INJ_INJECTED))
 		return;
 	/* An opened path, made absolute with symbolic links resolved; fds
 	 * without a path (sockets, pipes) are asked of /proc when printed.
 	 * Not /proc for opened files: by the time a line is printed, the fd
 	 * may already be closed and its number reused. */
 	if (path_arg) {
-		char out[PATH_MAX];
+		char out[PATH_MAX * 2];
 		int dirfd = d->fx & FX_AT ? (int)e->args[0] : AT_FDCWD_;
 
 		put(t, pid, (int)ret, resolve(t, pid, dirfd, path_arg, out, sizeof(out)));

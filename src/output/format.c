@@ -112,6 +112,11 @@ int formatter_decode_fds(const struct formatter *f)
 	return f->o.decode_fds;
 }
 
+unsigned formatter_fd_set(const struct formatter *f)
+{
+	return f->o.decode_fd_set;
+}
+
 struct sbuf *formatter_buf(struct formatter *f)
 {
 	return &f->w->buf;

@@ -29,6 +29,8 @@ void end_line(struct formatter *f, struct sbuf *b);
 struct sbuf *formatter_buf(struct formatter *f);
 bool formatter_json(const struct formatter *f);
 int formatter_decode_fds(const struct formatter *f);
+/* DFD_* of output.h: what -e decode-fds= shows */
+unsigned formatter_fd_set(const struct formatter *f);
 /* -Y, --decode-pids=pidns: "<comm>" and the pid in strobe's namespace
  * after a thread's or process's id that thread tid passes */
 void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long pid);

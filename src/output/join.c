@@ -231,7 +231,8 @@ void thread_execed(struct formatter *f, __u32 pid, __u32 old, __u32 tid)
 			p = &f->pend[i];
 	if (p && !f->o.json) {
 		snprintf(why, sizeof(why), " <pid changed to %u ...>", tid);
-		put_cut_call(f, p->rec, p->size, why);
+		if (!f->o.status_filtered)
+			put_cut_call(f, p->rec, p->size, why);
 		p->shown = true;
 	}
 	held = leader_superseded(f, pid);

@@ -56,6 +56,8 @@ struct fmt_opts {
 	int strsize;		/* -s: also bounds how many argv elements show */
 	bool json;		/* one JSON object per event instead of strace lines */
 	int decode_fds;		/* -y: fds with their paths */
+	/* what -e decode-fds= shows (DFD_*): -y is DFD_PATH, -yy DFD_ALL */
+	unsigned decode_fd_set;
 	char **paths;		/* -P: only calls that touch one of these */
 	int npaths;
 	bool live;		/* /proc describes the traced processes (not a report) */
@@ -67,6 +69,10 @@ struct fmt_opts {
 	bool separate;		/* -ff: each thread's lines to its own file */
 	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
 	bool quiet_superseded;	/* -e quiet=thread-execve: no "+++ superseded ... +++" */
+	/* -e status= other than all: strace holds each line until its status
+	 * is known, so a thread's execve is never shown cut ("<pid changed to
+	 * N ...>"), only resumed if successful ones are shown */
+	bool status_filtered;
 	const uint64_t *signals;	/* -e signal=: bit N-1 shows signal N; NULL: all */
 	const uint64_t *raw;	/* -e raw=: calls whose arguments print in hex, or NULL */
 	const uint64_t *abbrev;	/* -e abbrev=SET: calls abbreviated; NULL: as -v says */
@@ -81,7 +87,18 @@ struct tp_table;
 /* fdpaths.c: what each fd of each process refers to, for -y */
 struct fdpaths;
 struct fdpaths *fdpaths_new(bool live);
+/* A path that starts with FDPATH_DELETED is PATH of a file since deleted
+ * (/proc says "PATH (deleted)", strace prints <PATH>(deleted)); a file
+ * whose name ends in " (deleted)" is not one. */
+#define FDPATH_DELETED '\2'
+/* -e decode-fds=: paths, socket endpoints, devices' numbers, pidfds' pids */
+#define DFD_PATH	0x1
+#define DFD_SOCKET	0x2
+#define DFD_DEV		0x4
+#define DFD_PIDFD	0x8
+#define DFD_ALL		0xf
 const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd);
+/* PATH as /proc says it: " (deleted)" at its end marks a deleted file */
 void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path);
 /* An fd a call created without a path: /proc must say PREFIX... for it. */
 void fdpaths_created(struct fdpaths *t, uint32_t pid, int fd, const char *prefix);

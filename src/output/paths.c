@@ -3,6 +3,7 @@
  * -P (only calls that use a path or an fd on it) and -y's glue: the
  * formatter's fd table, and what each completed call teaches it.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,20 +28,24 @@ void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 		    const char *suffix)
 {
-	const char *path = f->fds && f->o.decode_fds && !f->o.json && (fd >= 0 || fd == -100) ?
+	/* a path with decode-fds=path; a device's with =dev too */
+	bool shown = (f->o.decode_fd_set & DFD_PATH) || (suffix && (f->o.decode_fd_set & DFD_DEV));
+	const char *path = f->fds && shown && !f->o.json && (fd >= 0 || fd == -100) ?
 			   fdpaths_get(f->fds, pid, fd) : NULL;
 
-	static const char deleted[] = " (deleted)";
-	size_t n, dl = sizeof(deleted) - 1;
+	size_t n;
 	bool gone;
 
 	if (!path)
 		return false;
 	/* /proc's "/tmp/x (deleted)": strace prints "</tmp/x>(deleted)" */
+	gone = path[0] == FDPATH_DELETED;
+	path += gone;
 	n = strlen(path);
-	gone = n > dl && !strcmp(path + n - dl, deleted);
-	if (gone)
-		n -= dl;
+	/* as strace: a path /proc cannot give whole (PATH_MAX bytes or more:
+	 * a working directory deep enough) is not shown at all */
+	if (n >= PATH_MAX)
+		return false;
 	sbuf_putc(b, '<');
 	/* as strace: escaped as a string is (-x too), '<' and '>' in octal */
 	decode_string_ex(b, path, n, false, ESC_BARE | ESC_ANGLES);
@@ -60,6 +65,44 @@ static bool is_traced_path(const struct formatter *f, const char *path, size_t l
 	return false;
 }
 
+static bool fd_is_traced(struct formatter *f, uint32_t pid, int fd)
+{
+	const char *p;
+
+	if (fd < 0 || !(p = fdpaths_get(f->fds, pid, fd)))
+		return false;
+	p += p[0] == FDPATH_DELETED;
+	return is_traced_path(f, p, strlen(p));
+}
+
+/* -P: an fd of a poll array (its copy before the call) or of a select set
+ * (the sets as given: the call rewrites them) */
+static bool fd_array_touches(struct formatter *f, const struct ev_syscall *e, size_t size,
+			     const struct syscall_desc *d, int i)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (!e->args[i] || (!cap_entry(e, size, i, &c, &data) && !cap_exit(e, size, i, &c, &data)))
+		return false;
+	if (d->args[i].kind == AK_POLLFDS) {
+		uint64_t n = e->args[d->args[i].len_arg];
+
+		for (uint64_t k = 0; k < n && (k + 1) * 8 <= c->len; k++) {
+			int32_t fd;
+
+			memcpy(&fd, data + k * 8, sizeof(fd));
+			if (fd_is_traced(f, e->h.pid, fd))
+				return true;
+		}
+		return false;
+	}
+	for (int fd = 0; fd < (int)e->args[0] && fd / 8 < (int)c->len; fd++)
+		if ((data[fd / 8] >> (fd % 8) & 1) && fd_is_traced(f, e->h.pid, fd))
+			return true;
+	return false;
+}
+
 /* -P: does the call name one of the paths, or use an fd that refers to
  * one?  Path arguments count as the call gave them, as strace counts them. */
 bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
@@ -70,7 +113,7 @@ bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
 		return false;
 	for (int i = 0; i < d->nargs; i++) {
 		const struct cap *c;
-		const char *data, *p;
+		const char *data;
 		int fd = (int32_t)e->args[i];
 
 		switch (d->args[i].kind) {
@@ -81,8 +124,12 @@ bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
 			break;
 		case AK_FD:
 		case AK_DIRFD:
-			if (fd >= 0 && (p = fdpaths_get(f->fds, e->h.pid, fd)) &&
-			    is_traced_path(f, p, strlen(p)))
+			if (fd_is_traced(f, e->h.pid, fd))
+				return true;
+			break;
+		case AK_POLLFDS:
+		case AK_FDSET:
+			if (fd_array_touches(f, e, size, d, i))
 				return true;
 			break;
 		default:

@@ -528,6 +528,19 @@ static int attach_per_syscall(struct session *s)
 			return -EALREADY;
 		}
 	}
+	/* A successful execveat returns through syscalls:sys_exit_execve, not
+	 * sys_exit_execveat (seen on 6.18: the new image's registers say
+	 * execve); the exit program goes by the call the thread entered, so
+	 * execve's exit serves execveat too */
+	if (s->tp_ids[NR_execveat][0] && !s->tp_ids[NR_execve][0]) {
+		int id = tracepoint_id(s, "syscalls/sys_exit_execve");
+
+		if (id > 0 && (err = attach_tracepoint_id(s, id, s->skel->progs.on_sys_exit.prog_fd, 0))) {
+			fprintf(stderr, "strobe: cannot attach to syscalls:sys_exit_execve: %s "
+				"(--probe=raw avoids it)\n", strerror(-err));
+			return -EALREADY;
+		}
+	}
 	return 0;
 }
 

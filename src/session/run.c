@@ -7,6 +7,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,15 +207,31 @@ static void print_summary(struct session *s, bool final)
 	writer_flush(&s->w);
 }
 
+/*
+ * The command, and what else became strobe's child: a clone(CLONE_PARENT)
+ * of the command is strobe's, and a zombie strobe does not reap stays one
+ * (strace's clone_parent spins on kill(pid, 0) until it is gone).  Those
+ * are reaped and said as strace says them.  The -o '|CMD' reader is left
+ * for writer_close, which wants its status.
+ */
 static void reap_child(struct session *s)
 {
-	int status;
+	for (;;) {
+		siginfo_t si = { 0 };
+		int status;
 
-	if (s->child <= 0 || s->child_done)
-		return;
-	if (waitpid(s->child, &status, WNOHANG) == s->child) {
-		s->child_done = true;
-		s->child_status = status;
+		if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) || !si.si_pid ||
+		    si.si_pid == s->w.pipe_pid)
+			return;
+		if (waitpid(si.si_pid, &status, WNOHANG) != si.si_pid)
+			return;
+		if (si.si_pid == s->child) {
+			s->child_done = true;
+			s->child_status = status;
+		} else if (!(s->o->quiet & QUIET_EXIT)) {
+			writer_flush(&s->w);
+			fprintf(stderr, "strobe: Exit of unknown pid %d ignored\n", si.si_pid);
+		}
 	}
 }
 
@@ -479,25 +496,37 @@ static void seed_one(void *ctx, int fd, const char *path)
 	fdpaths_set(c->t, c->pid, fd, path);
 }
 
-/* -y: fds open before tracing began: the command's stdin, stdout and
- * stderr are strobe's own; attached processes' are all in /proc. */
+/* -y, -P: fds open before tracing began: the command's are strobe's own
+ * that it does not close on exec (stdin, stdout, stderr, and what the
+ * shell opened for strobe: `9>>/dev/full`); attached processes' are all
+ * in /proc. */
 static void seed_fd_paths(struct session *s)
 {
 	struct fdpaths *t = s->fmt ? formatter_fdpaths(s->fmt) : NULL;
 	char link[64], path[4096];
 	ssize_t n;
+	DIR *d;
+	struct dirent *de;
 
 	if (!t)
 		return;
 	if (s->o->cmd && s->child > 0 && getcwd(path, sizeof(path)))
 		fdpaths_set_cwd(t, s->child, path);
-	for (int fd = 0; s->o->cmd && s->child > 0 && fd < 3; fd++) {
+	d = s->o->cmd && s->child > 0 ? opendir("/proc/self/fd") : NULL;
+	while (d && (de = readdir(d))) {
+		int fd = atoi(de->d_name), fl;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' || fd == dirfd(d) ||
+		    (fl = fcntl(fd, F_GETFD)) < 0 || (fl & FD_CLOEXEC))
+			continue;
 		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 		if ((n = readlink(link, path, sizeof(path) - 1)) > 0) {
 			path[n] = 0;
 			fdpaths_set(t, s->child, fd, path);
 		}
 	}
+	if (d)
+		closedir(d);
 	for (int i = 0; i < s->o->npids; i++) {
 		struct seed_ctx c = { t, s->o->pids[i] };
 
