@@ -118,7 +118,10 @@ static void put_fd_arg(ARGS)
 
 static void put_dirfd_arg(ARGS)
 {
-	decode_dirfd(b, e->args[i]);
+	if (e->nr == NR_fanotify_mark && (int32_t)e->args[i] == -1)
+		sbuf_puts(b, "FAN_NOFD");	/* -X: -1 (the kind's DEC) */
+	else
+		decode_dirfd(b, e->args[i]);
 	/* AT_FDCWD: the cwd; with -X the decor follows the number (put_arg) */
 	if (decode_xlat() == XLAT_ABBREV)
 		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)e->args[i]);

@@ -56,6 +56,12 @@
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
+/* idtype */
+_Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
+_Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
+_Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
+_Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
+
 /* iflags */
 _Static_assert((unsigned long long)(IGNBRK) == 0x1ull, "IGNBRK");
 _Static_assert((unsigned long long)(BRKINT) == 0x2ull, "BRKINT");

@@ -175,6 +175,12 @@ _Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
 _Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
 _Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
 
+/* mount_setattr_flags */
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
 /* move_mount_flags */
 _Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
 _Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
@@ -528,8 +534,3 @@ _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PT
 _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
 _Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
 _Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
-
-/* rename_flags */
-_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
-_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
-_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");

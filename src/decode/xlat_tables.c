@@ -147,14 +147,18 @@ const struct flag xlat_arphrd[67] = {
 	{ 0xfffe, "ARPHRD_NONE" },
 };
 
-const struct flag xlat_at_flags[7] = {
+const struct flag xlat_at_flags[6] = {
 	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x200, "AT_REMOVEDIR" },
 	{ 0x400, "AT_SYMLINK_FOLLOW" },
 	{ 0x800, "AT_NO_AUTOMOUNT" },
 	{ 0x1000, "AT_EMPTY_PATH" },
+	{ 0x8000, "AT_RECURSIVE" },
+};
+
+const struct flag xlat_at_statx_sync[2] = {
 	{ 0x2000, "AT_STATX_FORCE_SYNC" },
 	{ 0x4000, "AT_STATX_DONT_SYNC" },
-	{ 0x8000, "AT_RECURSIVE" },
 };
 
 const struct flag xlat_bpf_attach_flags[3] = {
@@ -511,6 +515,12 @@ const struct flag xlat_f_owner_types[3] = {
 	{ 0x0, "F_OWNER_TID" },
 	{ 0x1, "F_OWNER_PID" },
 	{ 0x2, "F_OWNER_PGRP" },
+};
+
+const struct flag xlat_faccessat_flags[3] = {
+	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x200, "AT_EACCESS" },
+	{ 0x1000, "AT_EMPTY_PATH" },
 };
 
 const struct flag xlat_fadvise[6] = {
@@ -1396,6 +1406,13 @@ const struct flag xlat_mount_propagation[4] = {
 	{ 0x40000, "MS_PRIVATE" },
 	{ 0x80000, "MS_SLAVE" },
 	{ 0x100000, "MS_SHARED" },
+};
+
+const struct flag xlat_mount_setattr_flags[4] = {
+	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x800, "AT_NO_AUTOMOUNT" },
+	{ 0x1000, "AT_EMPTY_PATH" },
+	{ 0x8000, "AT_RECURSIVE" },
 };
 
 const struct flag xlat_move_mount_flags[7] = {

@@ -68,6 +68,21 @@ int main(void)
 	CHECK_STR(s(), "AT_EMPTY_PATH");
 	decode_at_flags(&b, 0, "newfstatat");
 	CHECK_STR(s(), "0");
+	/* strace 6.1's tables: per call, unknown bits alone with a comment */
+	decode_access_mode(&b, 8);
+	CHECK_STR(s(), "0x8 /* ?_OK */");
+	decode_at_flags(&b, 1, "faccessat2");
+	CHECK_STR(s(), "0x1 /* AT_??? */");
+	decode_at_flags(&b, 0xffffffff, "faccessat2");
+	CHECK_STR(s(), "AT_SYMLINK_NOFOLLOW|AT_EACCESS|AT_EMPTY_PATH|0xffffecff");
+	decode_at_flags(&b, 0xffffffff, "linkat");
+	CHECK_STR(s(), "AT_SYMLINK_NOFOLLOW|AT_REMOVEDIR|AT_SYMLINK_FOLLOW|AT_NO_AUTOMOUNT"
+		  "|AT_EMPTY_PATH|AT_RECURSIVE|0xffff60ff");
+	decode_at_flags(&b, 0xffffffff, "statx");
+	CHECK_STR(s(), "AT_STATX_FORCE_SYNC|AT_STATX_DONT_SYNC|AT_SYMLINK_NOFOLLOW|AT_REMOVEDIR"
+		  "|AT_SYMLINK_FOLLOW|AT_NO_AUTOMOUNT|AT_EMPTY_PATH|AT_RECURSIVE|0xffff00ff");
+	decode_fan_init_flags(&b, 0xeface004);
+	CHECK_STR(s(), "FAN_CLASS_CONTENT|0xeface000 /* FAN_??? */");
 	decode_whence(&b, 1);
 	CHECK_STR(s(), "SEEK_CUR");
 	decode_dirfd(&b, -100);
