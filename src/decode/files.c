@@ -210,9 +210,13 @@ void decode_membarrier_cmds(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_membarrier_cmds, N(xlat_membarrier_cmds));
 }
 
+/* pkey_alloc's rights: an unsigned long, all 64 bits (-X here) */
 void decode_pkey_rights(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_pkey_rights, N(xlat_pkey_rights));
+	size_t mark = b->len;
+
+	put_flagset_q64(b, v, xlat_pkey_rights, N(xlat_pkey_rights), "PKEY_???");
+	xlat_finish(b, mark, v, XF_HEX);
 }
 
 void decode_shutdown_how(struct sbuf *b, uint64_t v)

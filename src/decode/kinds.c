@@ -567,6 +567,23 @@ static void put_mincore_vec(ARGS)
 	sbuf_putc(b, ']');
 }
 
+/* mbind's, set_mempolicy's, get_mempolicy's and migrate_pages' node
+ * masks; what a failed call would have written is its address */
+static void put_nodemask_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	bool ok = e->args[i] && !(written(d, i) && e->ret < 0) && cap_exit(e, size, i, &c, &data);
+
+	if (e->args[i] && written(d, i) && e->ret < 0) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	decode_nodemask(b, e->args[i], e->args[d->args[i].len_arg & 7],
+			ok ? (const uint8_t *)data : NULL, ok ? c->len : 0,
+			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_strsize(f));
+}
+
 /* shmctl's and msgctl's buffer: what the command reads or writes (IPC_SET
  * and the STAT commands) */
 static void put_ipc_ctl_buf(ARGS)

@@ -697,6 +697,12 @@ const struct flag xlat_fspick_flags[4] = {
 	{ 0x8, "FSPICK_EMPTY_PATH" },
 };
 
+const struct flag xlat_get_mempolicy_flags[3] = {
+	{ 0x1, "MPOL_F_NODE" },
+	{ 0x2, "MPOL_F_ADDR" },
+	{ 0x4, "MPOL_F_MEMS_ALLOWED" },
+};
+
 const struct flag xlat_grnd[3] = {
 	{ 0x1, "GRND_NONBLOCK" },
 	{ 0x2, "GRND_RANDOM" },
@@ -1303,6 +1309,12 @@ const struct flag xlat_madvise[25] = {
 	{ 0x65, "MADV_SOFT_OFFLINE" },
 };
 
+const struct flag xlat_mbind_flags[3] = {
+	{ 0x1, "MPOL_MF_STRICT" },
+	{ 0x2, "MPOL_MF_MOVE" },
+	{ 0x4, "MPOL_MF_MOVE_ALL" },
+};
+
 const struct flag xlat_membarrier_cmds[9] = {
 	{ 0x1, "MEMBARRIER_CMD_GLOBAL" },
 	{ 0x2, "MEMBARRIER_CMD_GLOBAL_EXPEDITED" },
@@ -1423,6 +1435,26 @@ const struct flag xlat_move_mount_flags[7] = {
 	{ 0x20, "MOVE_MOUNT_T_AUTOMOUNTS" },
 	{ 0x40, "MOVE_MOUNT_T_EMPTY_PATH" },
 	{ 0x100, "MOVE_MOUNT_SET_GROUP" },
+};
+
+const struct flag xlat_move_pages_flags[2] = {
+	{ 0x2, "MPOL_MF_MOVE" },
+	{ 0x4, "MPOL_MF_MOVE_ALL" },
+};
+
+const struct flag xlat_mpol_mode_flags[3] = {
+	{ 0x8000, "MPOL_F_STATIC_NODES" },
+	{ 0x4000, "MPOL_F_RELATIVE_NODES" },
+	{ 0x2000, "MPOL_F_NUMA_BALANCING" },
+};
+
+const struct flag xlat_mpol_modes[6] = {
+	{ 0x0, "MPOL_DEFAULT" },
+	{ 0x1, "MPOL_PREFERRED" },
+	{ 0x2, "MPOL_BIND" },
+	{ 0x3, "MPOL_INTERLEAVE" },
+	{ 0x4, "MPOL_LOCAL" },
+	{ 0x5, "MPOL_PREFERRED_MANY" },
 };
 
 const struct flag xlat_mremap_flags[3] = {
@@ -1703,9 +1735,10 @@ const struct flag xlat_pidfd_flags[1] = {
 	{ 0x800, "PIDFD_NONBLOCK" },
 };
 
-const struct flag xlat_pkey_rights[2] = {
+const struct flag xlat_pkey_rights[3] = {
 	{ 0x1, "PKEY_DISABLE_ACCESS" },
 	{ 0x2, "PKEY_DISABLE_WRITE" },
+	{ 0x4, "PKEY_DISABLE_EXECUTE" },
 };
 
 const struct flag xlat_poll_events[13] = {
