@@ -134,6 +134,16 @@ void decode_mlockall_flags(struct sbuf *b, uint64_t v);
 void decode_msync_flags(struct sbuf *b, uint64_t v);
 void decode_mremap_flags(struct sbuf *b, uint64_t v);
 void decode_madvise(struct sbuf *b, uint64_t v);
+void decode_mpol_mode(struct sbuf *b, uint64_t v);
+void decode_mpol_mode32(struct sbuf *b, uint64_t v);
+void decode_mpol_modep(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_mbind_flags(struct sbuf *b, uint64_t v);
+void decode_get_mempolicy_flags(struct sbuf *b, uint64_t v);
+void decode_move_pages_flags(struct sbuf *b, uint64_t v);
+/* maxnode bits at addr, of which len bytes captured (p NULL: none; cut:
+ * the capture ended before the memory did), -s (max) longs shown */
+void decode_nodemask(struct sbuf *b, uint64_t addr, uint64_t maxnode, const uint8_t *p,
+		     size_t len, bool cut, size_t max);
 
 /* process.c: processes, limits, prctl, capabilities */
 void decode_rlimit(struct sbuf *b, const uint8_t *p, size_t len);

@@ -22,35 +22,41 @@ void decode_open_flags(struct sbuf *b, uint64_t v)
 void decode_access_mode(struct sbuf *b, uint64_t v)
 {
 	v = (uint32_t)v;	/* an int: the low half of the register */
-	put_rest(b, v, put_flags(b, &v, xlat_access_flags, N(xlat_access_flags), 1), "F_OK");
+	if (!v)
+		sbuf_puts(b, "F_OK");
+	else
+		put_flagset_q(b, v, xlat_access_flags, N(xlat_access_flags), "?_OK");
 }
 
-/* 0x200 means a different thing to each call that takes it. */
+/* 0x200 means a different thing to each call that takes it: strace has a
+ * table per call (faccessat2's, mount_setattr's, the rest's), and statx's
+ * sync type first, whatever its value. */
 void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall)
 {
-	const char *bit9 = NULL;
-	int first;
+	v = (uint32_t)v;
+	if (!strcmp(syscall, "faccessat2")) {
+		put_flagset_q(b, v, xlat_faccessat_flags, N(xlat_faccessat_flags), "AT_???");
+		return;
+	}
+	if (!strcmp(syscall, "mount_setattr")) {
+		put_flagset_q(b, v, xlat_mount_setattr_flags, N(xlat_mount_setattr_flags),
+			      "AT_???");
+		return;
+	}
+	if (strcmp(syscall, "statx")) {
+		put_flagset_q(b, v, xlat_at_flags, N(xlat_at_flags), "AT_???");
+		return;
+	}
+	if (v & 0x6000) {	/* AT_STATX_SYNC_TYPE */
+		uint64_t sync = v & 0x6000;
 
-	if (!strcmp(syscall, "unlinkat"))
-		bit9 = "AT_REMOVEDIR";
-	else if (!strcmp(syscall, "faccessat2") || !strcmp(syscall, "faccessat"))
-		bit9 = "AT_EACCESS";
-	/* statx's sync type: 0 is AT_STATX_SYNC_AS_STAT, and strace says so */
-	first = 1;
-	if (!strcmp(syscall, "statx") && !(v & 0x6000)) {
+		put_flags(b, &sync, xlat_at_statx_sync, N(xlat_at_statx_sync), 1);
+	} else {
 		sbuf_puts(b, "AT_STATX_SYNC_AS_STAT");
-		first = 0;
 	}
-	first = put_flags(b, &v, xlat_at_flags, 1, first);
-	if (bit9 && (v & 0x200)) {
-		if (!first)
-			sbuf_putc(b, '|');
-		sbuf_puts(b, bit9);
-		v &= ~0x200ull;
-		first = 0;
-	}
-	first = put_flags(b, &v, xlat_at_flags + 1, N(xlat_at_flags) - 1, first);
-	put_rest(b, v, first, "0");
+	v &= ~0x6000ull;
+	if (v)
+		put_rest(b, v, put_flags(b, &v, xlat_at_flags, N(xlat_at_flags), 0), "");
 }
 
 void decode_whence(struct sbuf *b, uint64_t v)
@@ -102,7 +108,7 @@ void decode_fan_init_flags(struct sbuf *b, uint64_t v)
 	if (f) {
 		sbuf_putc(b, '|');
 		mark = b->len;
-		put_flagset(b, f, xlat_fan_init_flags, N(xlat_fan_init_flags));
+		put_flagset_q(b, f, xlat_fan_init_flags, N(xlat_fan_init_flags), "FAN_???");
 		xlat_finish(b, mark, f, XF_HEX);
 	}
 }
@@ -204,9 +210,13 @@ void decode_membarrier_cmds(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_membarrier_cmds, N(xlat_membarrier_cmds));
 }
 
+/* pkey_alloc's rights: an unsigned long, all 64 bits (-X here) */
 void decode_pkey_rights(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_pkey_rights, N(xlat_pkey_rights));
+	size_t mark = b->len;
+
+	put_flagset_q64(b, v, xlat_pkey_rights, N(xlat_pkey_rights), "PKEY_???");
+	xlat_finish(b, mark, v, XF_HEX);
 }
 
 void decode_shutdown_how(struct sbuf *b, uint64_t v)

@@ -118,7 +118,10 @@ static void put_fd_arg(ARGS)
 
 static void put_dirfd_arg(ARGS)
 {
-	decode_dirfd(b, e->args[i]);
+	if (e->nr == NR_fanotify_mark && (int32_t)e->args[i] == -1)
+		sbuf_puts(b, "FAN_NOFD");	/* -X: -1 (the kind's DEC) */
+	else
+		decode_dirfd(b, e->args[i]);
 	/* AT_FDCWD: the cwd; with -X the decor follows the number (put_arg) */
 	if (decode_xlat() == XLAT_ABBREV)
 		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)e->args[i]);
@@ -562,6 +565,23 @@ static void put_mincore_vec(ARGS)
 	if (k < pages)
 		sbuf_puts(b, k ? ", ..." : "...");
 	sbuf_putc(b, ']');
+}
+
+/* mbind's, set_mempolicy's, get_mempolicy's and migrate_pages' node
+ * masks; what a failed call would have written is its address */
+static void put_nodemask_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	bool ok = e->args[i] && !(written(d, i) && e->ret < 0) && cap_exit(e, size, i, &c, &data);
+
+	if (e->args[i] && written(d, i) && e->ret < 0) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	decode_nodemask(b, e->args[i], e->args[d->args[i].len_arg & 7],
+			ok ? (const uint8_t *)data : NULL, ok ? c->len : 0,
+			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_strsize(f));
 }
 
 /* shmctl's and msgctl's buffer: what the command reads or writes (IPC_SET

@@ -199,14 +199,17 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 	case AK_PSEL_SIGMASK: {
 		uint64_t pair[3];
 
-		if (!cap_exit(e, size, i, &c, &data) || c->len < sizeof(pair))
+		/* the pair read, the set perhaps not (CAP_FAULT then) */
+		if (!cap_find(e, size, i, &c, &data) || c->len < sizeof(pair))
 			break;
 		memcpy(pair, data, sizeof(pair));
 		sbuf_puts(b, "{sigmask=");
-		if (pair[0])
+		/* a set of another size than the kernel's, or unreadable:
+		 * its address */
+		if (pair[0] && pair[1] == 8 && !(c->flags & CAP_FAULT))
 			decode_sigset(b, pair[2]);
 		else
-			sbuf_puts(b, "NULL");
+			put_ptr(b, pair[0]);
 		sbuf_printf(b, ", sigsetsize=%llu}", (unsigned long long)pair[1]);
 		return true;
 	}

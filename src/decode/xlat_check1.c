@@ -15,6 +15,7 @@
 #include <linux/fanotify.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/mempolicy.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -120,12 +121,15 @@ _Static_assert((unsigned long long)(ARCH_MAP_VDSO_64) == 0x2003ull, "ARCH_MAP_VD
 
 /* at_flags */
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_REMOVEDIR) == 0x200ull, "AT_REMOVEDIR");
 _Static_assert((unsigned long long)(AT_SYMLINK_FOLLOW) == 0x400ull, "AT_SYMLINK_FOLLOW");
 _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* at_statx_sync */
 _Static_assert((unsigned long long)(AT_STATX_FORCE_SYNC) == 0x2000ull, "AT_STATX_FORCE_SYNC");
 _Static_assert((unsigned long long)(AT_STATX_DONT_SYNC) == 0x4000ull, "AT_STATX_DONT_SYNC");
-_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
 
 /* bpf_attach_flags */
 _Static_assert((unsigned long long)(BPF_F_ALLOW_OVERRIDE) == 0x1ull, "BPF_F_ALLOW_OVERRIDE");
@@ -355,6 +359,11 @@ _Static_assert((unsigned long long)(F_OWNER_TID) == 0x0ull, "F_OWNER_TID");
 _Static_assert((unsigned long long)(F_OWNER_PID) == 0x1ull, "F_OWNER_PID");
 _Static_assert((unsigned long long)(F_OWNER_PGRP) == 0x2ull, "F_OWNER_PGRP");
 
+/* faccessat_flags */
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_EACCESS) == 0x200ull, "AT_EACCESS");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+
 /* fadvise */
 _Static_assert((unsigned long long)(POSIX_FADV_NORMAL) == 0x0ull, "POSIX_FADV_NORMAL");
 _Static_assert((unsigned long long)(POSIX_FADV_RANDOM) == 0x1ull, "POSIX_FADV_RANDOM");
@@ -515,15 +524,7 @@ _Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_
 _Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
 
-/* hw_breakpoint_type */
-_Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_R) == 0x1ull, "HW_BREAKPOINT_R");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_W) == 0x2ull, "HW_BREAKPOINT_W");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_RW) == 0x3ull, "HW_BREAKPOINT_RW");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_X) == 0x4ull, "HW_BREAKPOINT_X");
-
-/* idtype */
-_Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
-_Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
-_Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
-_Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
+/* get_mempolicy_flags */
+_Static_assert((unsigned long long)(MPOL_F_NODE) == 0x1ull, "MPOL_F_NODE");
+_Static_assert((unsigned long long)(MPOL_F_ADDR) == 0x2ull, "MPOL_F_ADDR");
+_Static_assert((unsigned long long)(MPOL_F_MEMS_ALLOWED) == 0x4ull, "MPOL_F_MEMS_ALLOWED");

@@ -15,6 +15,7 @@
 #include <linux/fanotify.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/mempolicy.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -55,6 +56,19 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* hw_breakpoint_type */
+_Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_R) == 0x1ull, "HW_BREAKPOINT_R");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_W) == 0x2ull, "HW_BREAKPOINT_W");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_RW) == 0x3ull, "HW_BREAKPOINT_RW");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_X) == 0x4ull, "HW_BREAKPOINT_X");
+
+/* idtype */
+_Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
+_Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
+_Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
+_Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
 
 /* iflags */
 _Static_assert((unsigned long long)(IGNBRK) == 0x1ull, "IGNBRK");

@@ -147,14 +147,18 @@ const struct flag xlat_arphrd[67] = {
 	{ 0xfffe, "ARPHRD_NONE" },
 };
 
-const struct flag xlat_at_flags[7] = {
+const struct flag xlat_at_flags[6] = {
 	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x200, "AT_REMOVEDIR" },
 	{ 0x400, "AT_SYMLINK_FOLLOW" },
 	{ 0x800, "AT_NO_AUTOMOUNT" },
 	{ 0x1000, "AT_EMPTY_PATH" },
+	{ 0x8000, "AT_RECURSIVE" },
+};
+
+const struct flag xlat_at_statx_sync[2] = {
 	{ 0x2000, "AT_STATX_FORCE_SYNC" },
 	{ 0x4000, "AT_STATX_DONT_SYNC" },
-	{ 0x8000, "AT_RECURSIVE" },
 };
 
 const struct flag xlat_bpf_attach_flags[3] = {
@@ -513,6 +517,12 @@ const struct flag xlat_f_owner_types[3] = {
 	{ 0x2, "F_OWNER_PGRP" },
 };
 
+const struct flag xlat_faccessat_flags[3] = {
+	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x200, "AT_EACCESS" },
+	{ 0x1000, "AT_EMPTY_PATH" },
+};
+
 const struct flag xlat_fadvise[6] = {
 	{ 0x0, "POSIX_FADV_NORMAL" },
 	{ 0x1, "POSIX_FADV_RANDOM" },
@@ -685,6 +695,12 @@ const struct flag xlat_fspick_flags[4] = {
 	{ 0x2, "FSPICK_SYMLINK_NOFOLLOW" },
 	{ 0x4, "FSPICK_NO_AUTOMOUNT" },
 	{ 0x8, "FSPICK_EMPTY_PATH" },
+};
+
+const struct flag xlat_get_mempolicy_flags[3] = {
+	{ 0x1, "MPOL_F_NODE" },
+	{ 0x2, "MPOL_F_ADDR" },
+	{ 0x4, "MPOL_F_MEMS_ALLOWED" },
 };
 
 const struct flag xlat_grnd[3] = {
@@ -1293,6 +1309,12 @@ const struct flag xlat_madvise[25] = {
 	{ 0x65, "MADV_SOFT_OFFLINE" },
 };
 
+const struct flag xlat_mbind_flags[3] = {
+	{ 0x1, "MPOL_MF_STRICT" },
+	{ 0x2, "MPOL_MF_MOVE" },
+	{ 0x4, "MPOL_MF_MOVE_ALL" },
+};
+
 const struct flag xlat_membarrier_cmds[9] = {
 	{ 0x1, "MEMBARRIER_CMD_GLOBAL" },
 	{ 0x2, "MEMBARRIER_CMD_GLOBAL_EXPEDITED" },
@@ -1398,6 +1420,13 @@ const struct flag xlat_mount_propagation[4] = {
 	{ 0x100000, "MS_SHARED" },
 };
 
+const struct flag xlat_mount_setattr_flags[4] = {
+	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x800, "AT_NO_AUTOMOUNT" },
+	{ 0x1000, "AT_EMPTY_PATH" },
+	{ 0x8000, "AT_RECURSIVE" },
+};
+
 const struct flag xlat_move_mount_flags[7] = {
 	{ 0x1, "MOVE_MOUNT_F_SYMLINKS" },
 	{ 0x2, "MOVE_MOUNT_F_AUTOMOUNTS" },
@@ -1406,6 +1435,26 @@ const struct flag xlat_move_mount_flags[7] = {
 	{ 0x20, "MOVE_MOUNT_T_AUTOMOUNTS" },
 	{ 0x40, "MOVE_MOUNT_T_EMPTY_PATH" },
 	{ 0x100, "MOVE_MOUNT_SET_GROUP" },
+};
+
+const struct flag xlat_move_pages_flags[2] = {
+	{ 0x2, "MPOL_MF_MOVE" },
+	{ 0x4, "MPOL_MF_MOVE_ALL" },
+};
+
+const struct flag xlat_mpol_mode_flags[3] = {
+	{ 0x8000, "MPOL_F_STATIC_NODES" },
+	{ 0x4000, "MPOL_F_RELATIVE_NODES" },
+	{ 0x2000, "MPOL_F_NUMA_BALANCING" },
+};
+
+const struct flag xlat_mpol_modes[6] = {
+	{ 0x0, "MPOL_DEFAULT" },
+	{ 0x1, "MPOL_PREFERRED" },
+	{ 0x2, "MPOL_BIND" },
+	{ 0x3, "MPOL_INTERLEAVE" },
+	{ 0x4, "MPOL_LOCAL" },
+	{ 0x5, "MPOL_PREFERRED_MANY" },
 };
 
 const struct flag xlat_mremap_flags[3] = {
@@ -1686,9 +1735,10 @@ const struct flag xlat_pidfd_flags[1] = {
 	{ 0x800, "PIDFD_NONBLOCK" },
 };
 
-const struct flag xlat_pkey_rights[2] = {
+const struct flag xlat_pkey_rights[3] = {
 	{ 0x1, "PKEY_DISABLE_ACCESS" },
 	{ 0x2, "PKEY_DISABLE_WRITE" },
+	{ 0x4, "PKEY_DISABLE_EXECUTE" },
 };
 
 const struct flag xlat_poll_events[13] = {

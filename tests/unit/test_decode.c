@@ -68,6 +68,46 @@ int main(void)
 	CHECK_STR(s(), "AT_EMPTY_PATH");
 	decode_at_flags(&b, 0, "newfstatat");
 	CHECK_STR(s(), "0");
+	/* strace 6.1's tables: per call, unknown bits alone with a comment */
+	decode_access_mode(&b, 8);
+	CHECK_STR(s(), "0x8 /* ?_OK */");
+	decode_at_flags(&b, 1, "faccessat2");
+	CHECK_STR(s(), "0x1 /* AT_??? */");
+	decode_at_flags(&b, 0xffffffff, "faccessat2");
+	CHECK_STR(s(), "AT_SYMLINK_NOFOLLOW|AT_EACCESS|AT_EMPTY_PATH|0xffffecff");
+	decode_at_flags(&b, 0xffffffff, "linkat");
+	CHECK_STR(s(), "AT_SYMLINK_NOFOLLOW|AT_REMOVEDIR|AT_SYMLINK_FOLLOW|AT_NO_AUTOMOUNT"
+		  "|AT_EMPTY_PATH|AT_RECURSIVE|0xffff60ff");
+	decode_at_flags(&b, 0xffffffff, "statx");
+	CHECK_STR(s(), "AT_STATX_FORCE_SYNC|AT_STATX_DONT_SYNC|AT_SYMLINK_NOFOLLOW|AT_REMOVEDIR"
+		  "|AT_SYMLINK_FOLLOW|AT_NO_AUTOMOUNT|AT_EMPTY_PATH|AT_RECURSIVE|0xffff00ff");
+	decode_fan_init_flags(&b, 0xeface004);
+	CHECK_STR(s(), "FAN_CLASS_CONTENT|0xeface000 /* FAN_??? */");
+	/* NUMA policies and memory rights, as strace 6.1's tests print them */
+	decode_mpol_mode(&b, 0xe003);
+	CHECK_STR(s(), "MPOL_INTERLEAVE|MPOL_F_STATIC_NODES|MPOL_F_RELATIVE_NODES|MPOL_F_NUMA_BALANCING");
+	decode_mpol_mode(&b, 0xffff1fff);
+	CHECK_STR(s(), "0xffff1fff /* MPOL_??? */");
+	decode_mpol_mode(&b, ~0ull);
+	CHECK_STR(s(), "MPOL_F_STATIC_NODES|MPOL_F_RELATIVE_NODES|MPOL_F_NUMA_BALANCING|0xffffffffffff1fff");
+	{
+		uint8_t nm[24] = { 1 };
+
+		decode_nodemask(&b, 0x1000, 194, nm, sizeof(nm), false, 32);
+		CHECK_STR(s(), "[0x00000000000001, 0000000000000000, 0000000000000000, ... /* 0x1018 */]");
+		decode_nodemask(&b, 0x1000, 194, nm, sizeof(nm), false, 2);
+		CHECK_STR(s(), "[0x00000000000001, 0000000000000000, ...]");
+		decode_nodemask(&b, 0x1000, 1, nm, sizeof(nm), false, 32);
+		CHECK_STR(s(), "0x1000");
+		decode_nodemask(&b, 0x1000, 0, nm, sizeof(nm), false, 32);
+		CHECK_STR(s(), "[]");
+	}
+	decode_mmap_prot(&b, 0xdeadfeed00ca7500ull);
+	CHECK_STR(s(), "0xdeadfeed00ca7500 /* PROT_??? */");
+	decode_mmap_flags(&b, 0x5404401f);
+	CHECK_STR(s(), "0xf /* MAP_??? */|MAP_FIXED|MAP_NORESERVE|MAP_HUGETLB|21<<MAP_HUGE_SHIFT");
+	decode_pkey_rights(&b, 0xbadc0ded00000002ull);
+	CHECK_STR(s(), "PKEY_DISABLE_WRITE|0xbadc0ded00000000");
 	decode_whence(&b, 1);
 	CHECK_STR(s(), "SEEK_CUR");
 	decode_dirfd(&b, -100);
