@@ -46,6 +46,17 @@ int btf_struct(struct compiler *c, const char *name)
 
 	if (btf_open(c))
 		return -1;
+	/* the program's own definition first (it may redefine the kernel's) */
+	id = cdecl_find(c, name, BTF_KIND_STRUCT);
+	if (id < 0)
+		id = cdecl_find(c, name, BTF_KIND_UNION);
+	if (id < 0) {
+		id = cdecl_find(c, name, BTF_KIND_TYPEDEF);
+		if (id > 0)
+			return resolve(c->btf, id);
+	}
+	if (id > 0)
+		return id;
 	id = btf__find_by_name_kind(c->btf, name, BTF_KIND_STRUCT);
 	if (id < 0)
 		id = btf__find_by_name_kind(c->btf, name, BTF_KIND_UNION);

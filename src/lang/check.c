@@ -787,6 +787,8 @@ int check_probe(struct compiler *c, struct probe_point *pt)
 {
 	struct probe *p = &c->prog->probes[pt->probe];
 
+	if (cdecls_build(c))
+		return -1;
 	c->cur = pt;
 	for (int i = 0; i < c->nvars; i++)
 		free(c->vars[i].name);

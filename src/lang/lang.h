@@ -5,6 +5,8 @@
  *   lex.c      tokens, with a small preprocessor (#include ignored,
  *              #if[n]def/#else/#endif, #define of constants)
  *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
+ *   cdecl.c    C declarations in a program: struct/union/enum/typedef
+ *              made into BTF types laid out as the C ABI does
  *   check.c    the type checker: maps, $variables, tracepoint formats,
  *              kernel BTF (btf.c) for struct member access; calls.c for
  *              builtins and calls, tuples.c for tuples, types.c for
@@ -171,10 +173,19 @@ struct probe {
 	struct loc l;
 };
 
+/* A C declaration at the program's top level: its text is
+ * src.text[start..end), its types made by cdecl.c. */
+struct cdef {
+	size_t start, end;
+	struct loc l;
+};
+
 struct program {
 	struct src src;
 	struct probe *probes;
 	int nprobes;
+	struct cdef *cdefs;
+	int ncdefs;
 };
 
 /* ---- compiling */
@@ -289,7 +300,9 @@ struct compiler {
 	struct probe_point *pts;
 	int npts;
 	struct probe_point *cur;
-	struct btf *btf;
+	struct btf *btf;	/* the kernel's types, and the program's (cdecl.c) */
+	struct btf *btf_base;	/* the kernel's, when the program made types */
+	int cdecls_done;	/* 1: made, -1: failed */
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
 	bool unsafe;		/* --unsafe: system() allowed */
@@ -517,6 +530,11 @@ uint32_t btf_size(struct compiler *c, int id);
 int btf_array_elem(struct compiler *c, int id, struct type *t);
 /* A struct's bytes as bpftrace prints them: { .a = 1, .b = { .c = 2 } } */
 void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p);
+/* cdecl.c: the program's C declarations made into BTF types over the
+ * kernel's (once; 0 or -1 after the error); the program's type of that
+ * name and BTF kind, -1 if none. */
+int cdecls_build(struct compiler *c);
+int cdecl_find(struct compiler *c, const char *name, int kind);
 /* A constant by name: a kernel #define tools use, or a BTF enumerator. */
 int kernel_const(struct compiler *c, const char *name, int64_t *v);
 
