@@ -711,6 +711,11 @@ fail:
 	return -1;
 }
 
+uint32_t btf_align(struct compiler *c, int id)
+{
+	return c->btf ? type_align(c->btf, id) : 1;
+}
+
 int cdecl_find(struct compiler *c, const char *name, int kind)
 {
 	struct cparser cp = { .c = c, .btf = c->btf };

@@ -176,6 +176,10 @@ void gen_tmp_get(struct gen *g, int where, int reg)
 void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
 {
 	stack_zero(g, dst, storage);
+	if (v->ty.kind == TY_RECVAL) {	/* bytes already: a map's, a variable's */
+		gen_expr(g, v, dst);
+		return;
+	}
 	gen_expr(g, v, 0);
 	emit(g, MOV64_REG(R3, R0));
 	gen_call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
