@@ -245,6 +245,9 @@ static int check_builtin(struct compiler *c, struct node *n)
 	case B_NUMAID:
 		n->ty = t_int(4, false);
 		break;
+	case B_CTX:	/* the program's context, an address to cast */
+		n->ty = t_int(8, false);
+		break;
 	default:
 		if (b >= B_ARG0 && b <= B_ARG9) {
 			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP && pk != P_USDT)

@@ -35,6 +35,8 @@ void gen_read(struct gen *g, uint32_t size, bool sign, bool user)
 	emit(g, ALU64_IMM(BPF_ADD, R1, slot));
 	emit(g, MOV64_IMM(R2, size));
 	emit(g, CALL(user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	if (g->read_at && g->c->helper_check >= 2)	/* -kk: a read that failed */
+		gen_helper_check(g, g->read_at, "probe_read", false);
 	emit(g, LDX_MEM(BPF_DW, R0, R10, slot));
 	extend(g, size, sign);
 }
@@ -400,12 +402,14 @@ static int gen_mem(struct gen *g, struct node *n, int dst)
 		read_str(g, dst, t->size, storage, t->user, true);
 		return dst;
 	}
+	g->read_at = n;
 	if (n->kind == N_FIELD && n->bit_width) {
 		/* a bitfield: the fewest of 1, 2, 4, 8 bytes that hold it */
 		uint32_t need = (n->bit_shift + n->bit_width + 7) / 8;
 		uint32_t sz = need <= 1 ? 1 : need <= 2 ? 2 : need <= 4 ? 4 : 8;
 
 		gen_read(g, sz, false, t->user);
+		g->read_at = NULL;
 		if (n->bit_shift)
 			emit(g, ALU64_IMM(BPF_RSH, R0, n->bit_shift));
 		if (n->bit_width < 32) {
@@ -417,6 +421,7 @@ static int gen_mem(struct gen *g, struct node *n, int dst)
 		return 0;
 	}
 	gen_read(g, t->kind == TY_PTR ? 8 : t->size, t->is_signed, t->user);
+	g->read_at = NULL;
 	return 0;
 }
 

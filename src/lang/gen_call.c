@@ -128,6 +128,9 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 	case B_NUMAID:
 		emit(g, CALL(BPF_FUNC_get_numa_node_id));
 		return 0;
+	case B_CTX:
+		emit(g, MOV64_REG(R0, R6));
+		return 0;
 	default:
 		if (n->id >= B_ARG0 && n->id <= B_ARG9) {
 			int i = n->id - B_ARG0;

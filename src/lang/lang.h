@@ -435,7 +435,7 @@ int script_info(void);
 enum builtin {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,
 	B_CPID, B_COMM, B_KSTACK, B_USTACK, B_PROBE, B_FUNC, B_PROBE_FUNC,
-	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME, B_NUMAID,
+	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME, B_NUMAID, B_CTX,
 	B_ARG0, B_ARG9 = B_ARG0 + 9, B_SARG0, B_SARG9 = B_SARG0 + 9,
 };
 
@@ -599,6 +599,7 @@ struct gen {
 	int nfix;
 	int exit_label, brk_label, cont_label;
 	int err;
+	struct node *read_at;	/* -kk: the field/index/deref gen_read serves */
 };
 
 void emit(struct gen *g, struct bpf_insn i);
