@@ -299,8 +299,11 @@ static int record_body(struct cparser *cp, const char *name, bool is_union, int 
 				}
 				if (!is_complete(cp->btf, ms[nm - 1].type) &&
 				    !btf_is_array(btf__type_by_id(cp->btf, ms[nm - 1].type))) {
-					const struct btf_type *ft = btf__type_by_id(
-						cp->btf, btf__resolve_type(cp->btf, ms[nm - 1].type));
+					const struct btf_type *ft = btf__type_by_id(cp->btf,
+									    ms[nm - 1].type);
+
+					while (ft && (btf_is_typedef(ft) || btf_is_mod(ft)))
+						ft = btf__type_by_id(cp->btf, ft->type);
 
 					lang_error(cp->c->src, ms[nm - 1].l,
 						   "field has incomplete type '%s %s'",
