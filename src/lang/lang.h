@@ -2,7 +2,7 @@
 /*
  * `strobe script`: bpftrace's language compiled to BPF by strobe itself.
  *
- *   lex.c      tokens, with a small preprocessor (#include ignored,
+ *   lex.c      tokens, with a small preprocessor (#include checked,
  *              #if[n]def/#else/#endif, #define of constants)
  *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
  *   cdecl.c    C declarations in a program: struct/union/enum/typedef

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The lexer.  bpftrace runs clang's preprocessor over a script; strobe has
- * no compiler, so the lines tools actually use are handled here: #include is
- * accepted and ignored (types come from BTF), #ifdef/#ifndef/#else/#endif
+ * no compiler, so the lines tools actually use are handled here: #include of
+ * a header that exists is accepted without reading it (types come from BTF),
+ * of one found nowhere is clang's error, #ifdef/#ifndef/#else/#endif
  * with BPFTRACE_HAVE_BTF defined (true here: every type comes from BTF),
  * and #define NAME NUMBER.
  */
