@@ -357,6 +357,44 @@ def test_macaddr_structs_and_kstack_modes():
     same(ours, theirs, "macaddr, struct values, kstack modes")
 
 
+C_DEFS = r"""struct ts { long sec; long nsec; }
+struct w4 { int w[2][2]; }
+struct bits { long sec; unsigned int lo:12, mid:8, hi:12; }
+struct mac { uint8_t b[6]; }
+tracepoint:syscalls:sys_enter_clock_nanosleep /pid == cpid/ {
+    $p = (struct ts *)args->rqtp; @t = *$p; @k[*$p, 1] = count();
+    $w = ((struct w4 *)args->rqtp)->w; @w = $w; @u = (1, $w); print($w);
+    $b = (struct bits *)args->rqtp;
+    printf("%d %d %d %d %d\n", $b->lo, $b->mid, $b->hi, sizeof(struct bits), sizeof(@u));
+}
+tracepoint:syscalls:sys_enter_write /pid == cpid && args->count == 6/ {
+    $a = ((struct mac *)args->buf)->b; @m[$a] = count(); print($a);
+    if ($a == ((struct mac *)args->buf)->b) { printf("same %d\n", $a[5]); }
+}"""
+
+
+def test_c_definitions_like_bpftrace():
+    """Structs the program defines (a bitfield, a 2-D array, a uint8_t
+    array) laid over what lang_load passes to clock_nanosleep (0 s, 1 ms,
+    3 times) and write (aa:bb:0c:01:02:ff): as values, map keys, tuple
+    elements, compared, printed, and in -f json, as bpftrace prints them.
+    bpftrace 0.17 prints a uint8_t array in a map key as signed bytes
+    (print() of the same array is unsigned): that line is not compared."""
+    def mask(line):
+        return "@m..." if line.startswith("@m[") or '"@m"' in line else line
+    ours, theirs = both(["-e", C_DEFS, "-c", LOAD])
+    check(ours.count("[[0,0],[1000000,0]]\n576 244 0 16 24\n") == 3, ours)
+    check("[170,187,12,1,2,255]\nsame 255\n" in ours, ours)
+    check("@k[{.sec=0,.nsec=1000000}, 1]: 3\n" in ours and
+          "@m[[170,187,12,1,2,255]]: 1\n" in ours and
+          "@t: { .sec = 0, .nsec = 1000000 }\n" in ours and
+          "@u: (1, [[0,0],[1000000,0]])\n" in ours, ours)
+    same(ours, theirs, "C definitions", mask)
+    ours, theirs = both(["-f", "json", "-e", C_DEFS, "-c", LOAD])
+    check('{"type": "map", "data": {"@t": { "sec": 0, "nsec": 1000000 }}}\n' in ours, ours)
+    same(ours, theirs, "C definitions in JSON", mask)
+
+
 def test_clear_while_probes_refill():
     # every system call adds an element, strobe's own included: clear()
     # must empty what is there and return, not chase the new ones

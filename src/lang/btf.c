@@ -25,6 +25,8 @@ int btf_open(struct compiler *c)
 }
 
 /* Skip typedefs and qualifiers. */
+bool btf_is_char(struct compiler *c, int id);
+
 static int resolve(struct btf *btf, int id)
 {
 	const struct btf_type *t;
@@ -46,6 +48,17 @@ int btf_struct(struct compiler *c, const char *name)
 
 	if (btf_open(c))
 		return -1;
+	/* the program's own definition first (it may redefine the kernel's) */
+	id = cdecl_find(c, name, BTF_KIND_STRUCT);
+	if (id < 0)
+		id = cdecl_find(c, name, BTF_KIND_UNION);
+	if (id < 0) {
+		id = cdecl_find(c, name, BTF_KIND_TYPEDEF);
+		if (id > 0)
+			return resolve(c->btf, id);
+	}
+	if (id > 0)
+		return id;
 	id = btf__find_by_name_kind(c->btf, name, BTF_KIND_STRUCT);
 	if (id < 0)
 		id = btf__find_by_name_kind(c->btf, name, BTF_KIND_UNION);
@@ -73,6 +86,20 @@ uint32_t btf_size(struct compiler *c, int id)
 
 int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int *type_id)
 {
+	uint32_t bit_off, bit_size;
+	int r = btf_member_bits(c, id, name, &bit_off, &bit_size, type_id);
+
+	if (r)
+		return r;
+	if (bit_size || bit_off % 8)
+		return -2;
+	*off = bit_off / 8;
+	return 0;
+}
+
+int btf_member_bits(struct compiler *c, int id, const char *name, uint32_t *bit_off,
+		    uint32_t *bit_size, int *type_id)
+{
 	const struct btf_type *t = btf__type_by_id(c->btf, resolve(c->btf, id));
 	const struct btf_member *m;
 
@@ -86,17 +113,16 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 		if (mn && *mn) {
 			if (strcmp(mn, name))
 				continue;
-			if (btf_member_bitfield_size(t, i) || bits % 8)
-				return -2;
-			*off = bits / 8;
+			*bit_off = bits;
+			*bit_size = btf_member_bitfield_size(t, i);
 			*type_id = m->type;
 			return 0;
 		}
 		/* an anonymous struct or union: its members are ours */
 		uint32_t inner;
 
-		if (!btf_member(c, m->type, name, &inner, type_id)) {
-			*off = bits / 8 + inner;
+		if (!btf_member_bits(c, m->type, name, &inner, bit_size, type_id)) {
+			*bit_off = bits + inner;
 			return 0;
 		}
 	}
@@ -154,8 +180,8 @@ int btf_to_type(struct compiler *c, int id, struct type *ty)
 		ty->elem = btf__resolve_size(c->btf, a->type);
 		ty->elem_signed = et.is_signed;
 		ty->size = ty->elem * a->nelems;
-		/* char name[N] reads as a string */
-		if (et.kind == TY_INT && et.size == 1) {
+		/* char name[N] reads as a string (uint8_t b[N] is an array) */
+		if (et.kind == TY_INT && et.size == 1 && btf_is_char(c, a->type)) {
 			ty->kind = TY_STR;
 			ty->size = a->nelems;
 		}
@@ -240,8 +266,10 @@ int kernel_const(struct compiler *c, const char *name, int64_t *v)
 
 /* ---- struct values as bpftrace prints them */
 
+/* mode: 0 a value ({ .a = 1, .b = [1,2] }), 1 a map key, compact
+ * ({.a=1,.b=[1,2]}), 2 JSON ({ "a": 1, "b": [1,2] }) */
 static void members_text(struct compiler *c, FILE *f, const struct btf_type *t,
-			 const uint8_t *p, bool *first);
+			 const uint8_t *p, bool *first, int mode);
 
 static int64_t int_at(const uint8_t *p, uint32_t size, bool sign)
 {
@@ -253,7 +281,15 @@ static int64_t int_at(const uint8_t *p, uint32_t size, bool sign)
 	}
 }
 
-static void one_value(struct compiler *c, FILE *f, int tid, const uint8_t *p)
+bool btf_is_char(struct compiler *c, int id)
+{
+	const struct btf_type *t = btf__type_by_id(c->btf, resolve(c->btf, id));
+
+	return t && btf_is_int(t) && t->size == 1 &&
+	       !strcmp(btf__name_by_offset(c->btf, t->name_off), "char");
+}
+
+static void one_value(struct compiler *c, FILE *f, int tid, const uint8_t *p, int mode)
 {
 	int rid = resolve(c->btf, tid);
 	const struct btf_type *t = rid > 0 ? btf__type_by_id(c->btf, rid) : NULL;
@@ -280,24 +316,29 @@ static void one_value(struct compiler *c, FILE *f, int tid, const uint8_t *p)
 		return;
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
-		fputs("{ ", f);
-		members_text(c, f, t, p, &first);
-		fputs(" }", f);
+		fputs(mode == 1 ? "{" : "{ ", f);
+		members_text(c, f, t, p, &first, mode);
+		fputs(mode == 1 ? "}" : " }", f);
 		return;
 	case BTF_KIND_ARRAY: {
 		const struct btf_array *a = btf_array(t);
 		int64_t es = btf__resolve_size(c->btf, a->type);
-		const struct btf_type *et = btf__type_by_id(c->btf, resolve(c->btf, a->type));
 
-		if (et && btf_is_int(et) && es == 1) {	/* char name[N]: a string */
-			fprintf(f, "%.*s", (int)strnlen((const char *)p, a->nelems), p);
+		if (btf_is_char(c, a->type)) {	/* char name[N]: a string */
+			int n = (int)strnlen((const char *)p, a->nelems);
+
+			if (mode == 2)
+				json_str(f, (const char *)p, n);
+			else
+				fprintf(f, "%.*s", n, p);
 			return;
 		}
+		/* bpftrace prints arrays without blanks: [1,2,3] */
 		fputc('[', f);
 		for (uint32_t i = 0; es > 0 && i < a->nelems; i++) {
 			if (i)
-				fputs(", ", f);
-			one_value(c, f, a->type, p + i * es);
+				fputc(',', f);
+			one_value(c, f, a->type, p + i * es, mode);
 		}
 		fputc(']', f);
 		return;
@@ -308,7 +349,7 @@ static void one_value(struct compiler *c, FILE *f, int tid, const uint8_t *p)
 }
 
 static void members_text(struct compiler *c, FILE *f, const struct btf_type *t,
-			 const uint8_t *p, bool *first)
+			 const uint8_t *p, bool *first, int mode)
 {
 	const struct btf_member *m = btf_members(t);
 
@@ -320,10 +361,14 @@ static void members_text(struct compiler *c, FILE *f, const struct btf_type *t,
 
 		if ((!name || !*name) && mt && (btf_is_struct(mt) || btf_is_union(mt))) {
 			/* an anonymous struct or union: its members are the parent's */
-			members_text(c, f, mt, p + bits / 8, first);
+			members_text(c, f, mt, p + bits / 8, first, mode);
 			continue;
 		}
-		fprintf(f, "%s.%s = ", *first ? "" : ", ", name ? name : "");
+		if (mode == 2)
+			fprintf(f, "%s\"%s\": ", *first ? "" : ", ", name ? name : "");
+		else
+			fprintf(f, mode == 1 ? "%s.%s=" : "%s.%s = ", *first ? "" : mode == 1 ?
+				"," : ", ", name ? name : "");
 		*first = false;
 		if (bsz) {
 			uint64_t v = 0;
@@ -334,11 +379,11 @@ static void members_text(struct compiler *c, FILE *f, const struct btf_type *t,
 			fprintf(f, "%llu", (unsigned long long)v);
 			continue;
 		}
-		one_value(c, f, m->type, p + bits / 8);
+		one_value(c, f, m->type, p + bits / 8, mode);
 	}
 }
 
-void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p)
+void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p, int mode)
 {
-	one_value(c, f, id, p);
+	one_value(c, f, id, p, mode);
 }

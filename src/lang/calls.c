@@ -16,7 +16,7 @@ static const char *const builtin_names[] = {
 	[B_COMM] = "comm", [B_KSTACK] = "kstack", [B_USTACK] = "ustack",
 	[B_PROBE] = "probe", [B_FUNC] = "func", [B_CURTASK] = "curtask",
 	[B_RETVAL] = "retval", [B_ARGS] = "args", [B_USERNAME] = "username",
-	[B_NUMAID] = "numaid",
+	[B_NUMAID] = "numaid", [B_CTX] = "ctx",
 };
 
 int builtin_lookup(const char *name)
@@ -28,7 +28,7 @@ int builtin_lookup(const char *name)
 		return B_ARG0 + name[3] - '0';
 	if (!strncmp(name, "sarg", 4) && name[4] >= '0' && name[4] <= '9' && !name[5])
 		return B_SARG0 + name[4] - '0';
-	if (!strcmp(name, "ctx") || !strcmp(name, "jiffies"))
+	if (!strcmp(name, "jiffies"))
 		return -2;
 	return -1;
 }

@@ -57,8 +57,10 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m)
 		if (kt[i].kind == TY_TUPLE)
 			return ERR(n->v[i], "tuple cannot be used as a map key. Try a multi-key "
 				   "associative array instead (eg `@map[$1, $2] = ...)`.");
-		if (kt[i].kind == TY_RECORD || kt[i].kind == TY_VOID || kt[i].kind == TY_CTX ||
-		    kt[i].kind == TY_ARRAY)
+		/* a struct or an array: its bytes are the key */
+		if (type_to_value(c, n->v[i], &kt[i]))
+			return -1;
+		if (kt[i].kind == TY_VOID || kt[i].kind == TY_CTX)
 			return ERR(n->v[i], "not supported yet: a %s as a map key",
 				   kind_name(kt[i].kind));
 	}
@@ -78,6 +80,19 @@ int check_keys(struct compiler *c, struct node *n, struct map_def *m)
 		off += type_storage(&m->key[i]);
 	}
 	m->key_size = off ? off : 8;
+	return 0;
+}
+
+int type_to_value(struct compiler *c, struct node *n, struct type *t)
+{
+	if (t->kind != TY_RECORD && t->kind != TY_ARRAY)
+		return 0;
+	if (t->btf_id <= 0)
+		return ERR(n, "not supported yet: this %s as a value", kind_name(t->kind));
+	if (t->size > MAX_RECVAL)
+		return ERR(n, "not supported yet: a %s of %u bytes as a value (at most %d)",
+			   kind_name(t->kind), t->size, MAX_RECVAL);
+	t->kind = TY_RECVAL;
 	return 0;
 }
 
@@ -230,6 +245,9 @@ static int check_builtin(struct compiler *c, struct node *n)
 	case B_NUMAID:
 		n->ty = t_int(4, false);
 		break;
+	case B_CTX:	/* the program's context, an address to cast */
+		n->ty = t_int(8, false);
+		break;
 	default:
 		if (b >= B_ARG0 && b <= B_ARG9) {
 			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP && pk != P_USDT)
@@ -250,6 +268,20 @@ static int check_builtin(struct compiler *c, struct node *n)
 		return ERR(n, "Unknown identifier: '%s'", n->str);
 	}
 	return 0;
+}
+
+static bool is_bytes(const struct type *t)
+{
+	return (t->kind == TY_RECORD || t->kind == TY_ARRAY || t->kind == TY_RECVAL) &&
+	       t->btf_id > 0;
+}
+
+static bool is_int_array(struct compiler *c, const struct type *t)
+{
+	struct type et;
+
+	return (t->kind == TY_ARRAY || t->kind == TY_RECVAL) && t->btf_id > 0 && t->nelem &&
+	       !btf_array_elem(c, t->btf_id, &et) && et.kind == TY_INT;
 }
 
 /* The type a cast names: "uint64", "int8", "struct task_struct" + stars. */
@@ -281,11 +313,8 @@ static int cast_type(struct compiler *c, struct node *n, const char *text, int s
 		t->kind = TY_PTR;
 		t->size = 8;
 		t->btf_id = id;
-		if (stars > 1) {
-			t->btf_id = 0;
+		if (stars > 1)	/* (struct Foo **): ptr_level counts the stars */
 			t->ptr_level = stars;
-			t->elem = 8;
-		}
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
@@ -314,6 +343,11 @@ static int cast_type(struct compiler *c, struct node *n, const char *text, int s
 /* What a pointer points to, as a value type. */
 int type_deref(struct compiler *c, const struct type *p, struct type *out)
 {
+	if (p->btf_id > 0 && p->ptr_level > 1) {
+		*out = *p;
+		out->ptr_level--;
+		return 0;
+	}
 	if (p->btf_id > 0) {
 		if (btf_to_type(c, p->btf_id, out))
 			return -1;
@@ -335,6 +369,8 @@ uint32_t ptr_scale(struct compiler *c, const struct type *p)
 {
 	uint32_t sz;
 
+	if (p->btf_id > 0 && p->ptr_level > 1)
+		return 8;
 	if (p->btf_id > 0) {
 		sz = btf_size(c, p->btf_id);
 		return sz ? sz : 1;
@@ -347,7 +383,7 @@ uint32_t ptr_scale(struct compiler *c, const struct type *p)
 static int check_field(struct compiler *c, struct node *n)
 {
 	struct type *bt = &n->a->ty;
-	uint32_t off;
+	uint32_t off, bsz;
 	int tid, r;
 
 	if (n->op)
@@ -369,21 +405,30 @@ static int check_field(struct compiler *c, struct node *n)
 	if (bt->kind == TY_PTR && !n->arrow)
 		return ERR(n, "Can not access field '%s' on type '%s *'. Try dereferencing it "
 			   "first, or using '->'", n->str, btf_name_of(c, bt->btf_id));
-	if (bt->kind == TY_RECORD && n->arrow)
+	if ((bt->kind == TY_RECORD || bt->kind == TY_RECVAL) && n->arrow)
 		return ERR(n, "Can not access field '%s' on a struct with '->': use '.'", n->str);
-	if ((bt->kind != TY_PTR && bt->kind != TY_RECORD) || bt->btf_id <= 0)
+	if ((bt->kind != TY_PTR && bt->kind != TY_RECORD && bt->kind != TY_RECVAL) ||
+	    bt->btf_id <= 0 || (bt->kind == TY_PTR && bt->ptr_level > 1))
 		return ERR(n, "Can not access field '%s' on expression of type '%s'", n->str,
 			   kind_name(bt->kind));
-	r = btf_member(c, bt->btf_id, n->str, &off, &tid);
-	if (r == -2)
-		return ERR(n, "not supported yet: bitfield member '%s'", n->str);
+	r = btf_member_bits(c, bt->btf_id, n->str, &off, &bsz, &tid);
 	if (r)
 		return ERR(n, "Struct/union of type '%s' does not contain a field named '%s'",
 			   btf_name_of(c, bt->btf_id), n->str);
-	n->ival = off;
+	n->ival = off / 8;
 	if (btf_to_type(c, tid, &n->ty))
 		return ERR(n, "not supported yet: the type of member '%s'", n->str);
-	n->ty.user = bt->user;
+	if (bsz || off % 8) {
+		/* a bitfield: the bytes that hold it, shifted and masked;
+		 * bpftrace shows its bits unsigned */
+		if (n->ty.kind != TY_INT || bsz > 56)
+			return ERR(n, "not supported yet: bitfield member '%s'", n->str);
+		n->bit_shift = off % 8;
+		n->bit_width = bsz;
+		n->ty = t_int(n->ty.size, false);
+	}
+	/* a struct copied to the stack (a map's or a variable's) is read there */
+	n->ty.user = bt->kind == TY_RECVAL ? false : bt->user;
 	return 0;
 }
 
@@ -452,8 +497,8 @@ int check_expr(struct compiler *c, struct node *n)
 		if (t->kind == TY_COUNT || t->kind == TY_SUM || t->kind == TY_MIN ||
 		    t->kind == TY_MAX || t->kind == TY_AVG)
 			*t = t_int(8, t->kind != TY_COUNT);
-		else if (t->kind == TY_RECVAL)
-			return ERR(n, "not supported yet: reading a struct kept in a map");
+		else if (t->kind == TY_INT && m->ptr.kind == TY_PTR)
+			*t = m->ptr;	/* a pointer kept in a map: its pointee still known */
 		else if (t->kind == TY_STATS || t->kind == TY_HIST || t->kind == TY_LHIST)
 			return ERR(n, "not supported yet: reading a %s map in a probe",
 				   kind_name(t->kind));
@@ -524,6 +569,18 @@ int check_expr(struct compiler *c, struct node *n)
 			*t = t_int(8, false);
 			return 0;
 		}
+		if ((n->op == T_EQ || n->op == T_NE) && is_int_array(c, a) &&
+		    is_int_array(c, b)) {
+			/* arrays of integers equal byte for byte */
+			if (a->size != b->size || a->elem != b->elem)
+				return ERR(n, "Only arrays of same sized integer support comparison "
+					   "operators.");
+			*t = t_int(8, false);
+			return 0;
+		}
+		if (is_int_array(c, a) || is_int_array(c, b) || is_bytes(a) || is_bytes(b))
+			return ERR(n, "Only arrays of same sized integer support comparison "
+				   "operators.");
 		if ((a->kind != TY_INT && a->kind != TY_PTR) ||
 		    (b->kind != TY_INT && b->kind != TY_PTR))
 			return ERR(n, "Type mismatch for '%s': comparing '%s' with '%s'",
@@ -571,14 +628,22 @@ int check_expr(struct compiler *c, struct node *n)
 			return ERR(n->b, "The array index must be an integer");
 		if (n->a->ty.kind == TY_PTR)
 			return type_deref(c, &n->a->ty, t);
-		if (n->a->ty.kind == TY_ARRAY && n->a->ty.btf_id > 0) {
+		if ((n->a->ty.kind == TY_ARRAY || n->a->ty.kind == TY_RECVAL) &&
+		    n->a->ty.btf_id > 0 && n->a->ty.nelem) {
 			const struct type *at = &n->a->ty;
 
-			if (!btf_array_elem(c, at->btf_id, t) && t->kind == TY_RECORD) {
-				t->user = at->user;
+			/* a constant index is checked as bpftrace checks it */
+			if (n->b->kind == N_INT && (n->b->ival < 0 || n->b->ival >= at->nelem))
+				return ERR(n, "the index %lld is out of bounds for array of size %u",
+					   (long long)n->b->ival, at->nelem);
+			if (!btf_array_elem(c, at->btf_id, t) &&
+			    (t->kind == TY_RECORD || t->kind == TY_ARRAY || t->kind == TY_STR ||
+			     t->kind == TY_PTR)) {
+				t->user = at->kind == TY_RECVAL ? false : at->user;
 				return 0;
 			}
 			*t = t_int(at->elem > 8 ? 8 : at->elem, at->elem_signed);
+			t->user = at->kind == TY_RECVAL ? false : at->user;
 			return 0;
 		}
 		return ERR(n, "The array index operator [] can not be used on expressions of "
@@ -650,17 +715,17 @@ static int check_assign(struct compiler *c, struct node *n)
 		vt = r->ty;
 		if (vt.kind == TY_VOID)
 			return ERR(r, "%s() does not return a value", r->str);
-		if (vt.kind == TY_RECORD) {
-			/* its bytes, read when stored, as bpftrace copies them */
-			if (vt.size > MAX_RECVAL)
-				return ERR(r, "not supported yet: a struct of %u bytes in a map "
-					   "(at most %d)", vt.size, MAX_RECVAL);
-			vt.kind = TY_RECVAL;
-		}
-		if (vt.kind == TY_CTX || vt.kind == TY_ARRAY)
+		/* a struct's or an array's bytes, read when stored, as bpftrace
+		 * copies them */
+		if (type_to_value(c, r, &vt))
+			return -1;
+		if (vt.kind == TY_CTX)
 			return ERR(r, "not supported yet: storing a %s in a map", kind_name(vt.kind));
-		if (vt.kind == TY_PTR && n->op == T_ASSIGN)
+		if (vt.kind == TY_PTR && n->op == T_ASSIGN) {
 			m->ptr_scale = ptr_scale(c, &vt);
+			m->ptr = vt;
+			m->ptr.user = vt.user;
+		}
 		if (n->op == T_ADD_ASSIGN || n->op == T_SUB_ASSIGN)
 			n->scale = m->ptr_scale;
 		if (vt.kind == TY_INT || vt.kind == TY_PTR) {
@@ -787,6 +852,8 @@ int check_probe(struct compiler *c, struct probe_point *pt)
 {
 	struct probe *p = &c->prog->probes[pt->probe];
 
+	if (cdecls_build(c))
+		return -1;
 	c->cur = pt;
 	for (int i = 0; i < c->nvars; i++)
 		free(c->vars[i].name);

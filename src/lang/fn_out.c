@@ -250,14 +250,12 @@ static int chk_print(struct compiler *c, struct node *n, struct node *assign_to 
 	if (n->v[0]->ty.kind == TY_CTX)
 		return ERR(n, "not supported yet: print() of args");
 	fi = fmt_add(c, REC_PRINT_VAL, NULL);
-	if (n->v[0]->ty.kind == TY_RECORD) {
-		/* the struct's bytes, printed from BTF */
+	if (n->v[0]->ty.kind == TY_RECORD || n->v[0]->ty.kind == TY_ARRAY) {
+		/* the struct's or array's bytes, printed from BTF */
 		struct type rt = n->v[0]->ty;
 
-		if (rt.size > MAX_RECVAL)
-			return ERR(n, "not supported yet: print() of a struct of %u bytes "
-				   "(at most %d)", rt.size, MAX_RECVAL);
-		rt.kind = TY_RECVAL;
+		if (type_to_value(c, n, &rt))
+			return -1;
 		fmt_arg(c, fi, &rt);
 	} else {
 		fmt_arg(c, fi, &n->v[0]->ty);

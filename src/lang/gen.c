@@ -35,6 +35,8 @@ void gen_read(struct gen *g, uint32_t size, bool sign, bool user)
 	emit(g, ALU64_IMM(BPF_ADD, R1, slot));
 	emit(g, MOV64_IMM(R2, size));
 	emit(g, CALL(user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	if (g->read_at && g->c->helper_check >= 2)	/* -kk: a read that failed */
+		gen_helper_check(g, g->read_at, "probe_read", false);
 	emit(g, LDX_MEM(BPF_DW, R0, R10, slot));
 	extend(g, size, sign);
 }
@@ -112,7 +114,9 @@ int gen_key(struct gen *g, struct node *map, bool bucket)
 	for (int i = 0; i < map->nv; i++) {
 		struct node *k = map->v[i];
 
-		if (type_is_agg(&k->ty)) {
+		if (m->key[i].kind == TY_RECVAL) {
+			gen_recval(g, k, key + m->koff[i], type_storage(&m->key[i]));
+		} else if (type_is_agg(&k->ty)) {
 			gen_expr(g, k, key + m->koff[i]);
 		} else {
 			gen_expr(g, k, 0);
@@ -202,6 +206,32 @@ static void gen_str_eq(struct gen *g, struct node *n)
 	label_here(g, done);
 }
 
+/* Arrays or structs equal byte for byte: both copied to the stack
+ * (padding zeroed), compared 8 bytes at a time; r0 = 1 or 0. */
+static void gen_bytes_eq(struct gen *g, struct node *n)
+{
+	struct type va = n->a->ty, vb = n->b->ty;
+	uint32_t size;
+	int a, b, ne = label_new(g), done = label_new(g);
+
+	va.kind = vb.kind = TY_RECVAL;
+	size = type_storage(&va);
+	a = stack_alloc(g, size);
+	b = stack_alloc(g, size);
+	gen_recval(g, n->a, a, size);
+	gen_recval(g, n->b, b, size);
+	for (uint32_t i = 0; i < size; i += 8) {
+		emit(g, LDX_MEM(BPF_DW, R1, R10, a + i));
+		emit(g, LDX_MEM(BPF_DW, R2, R10, b + i));
+		emit_jmp(g, JMP_REG(BPF_JNE, R1, R2), ne);
+	}
+	emit(g, MOV64_IMM(R0, n->op == T_EQ));
+	emit_jmp(g, JA(), done);
+	label_here(g, ne);
+	emit(g, MOV64_IMM(R0, n->op != T_EQ));
+	label_here(g, done);
+}
+
 static void gen_binop(struct gen *g, struct node *n)
 {
 	bool sign = n->a->ty.is_signed && n->b->ty.is_signed;
@@ -209,6 +239,11 @@ static void gen_binop(struct gen *g, struct node *n)
 
 	if (n->a->ty.kind == TY_STR) {
 		gen_str_eq(g, n);
+		return;
+	}
+	if (n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_ARRAY ||
+	    n->a->ty.kind == TY_RECVAL) {
+		gen_bytes_eq(g, n);
 		return;
 	}
 	if (op == T_LAND || op == T_LOR) {
@@ -303,11 +338,24 @@ static int ctx_field(struct gen *g, struct node *n, int dst)
 	return 0;
 }
 
+/* A pointer, a record's address, or a copy's on the stack, in r0. */
+static void gen_base(struct gen *g, struct node *a)
+{
+	if (a->ty.kind == TY_RECVAL) {
+		int off = gen_expr(g, a, 0);
+
+		emit(g, MOV64_REG(R0, R10));
+		emit(g, ALU64_IMM(BPF_ADD, R0, off));
+		return;
+	}
+	gen_expr(g, a, 0);
+}
+
 /* The address a field, index or deref reads from, in r0. */
 static void gen_addr(struct gen *g, struct node *n)
 {
 	if (n->kind == N_FIELD) {
-		gen_expr(g, n->a, 0);	/* a pointer, or a record's address */
+		gen_base(g, n->a);
 		if (n->ival)
 			emit(g, ALU64_IMM(BPF_ADD, R0, n->ival));
 		return;
@@ -317,7 +365,7 @@ static void gen_addr(struct gen *g, struct node *n)
 		uint32_t esz;
 		int t;
 
-		if (n->a->ty.kind == TY_ARRAY) {
+		if (n->a->ty.kind == TY_ARRAY || n->a->ty.kind == TY_RECVAL) {
 			esz = n->a->ty.elem;
 		} else {
 			type_deref(g->c, &n->a->ty, &et);
@@ -325,7 +373,7 @@ static void gen_addr(struct gen *g, struct node *n)
 			if (et.kind == TY_INT)
 				esz = et.size;
 		}
-		gen_expr(g, n->a, 0);
+		gen_base(g, n->a);
 		t = tmp_push(g);
 		gen_expr(g, n->b, 0);
 		emit(g, ALU64_IMM(BPF_MUL, R0, esz));
@@ -354,7 +402,26 @@ static int gen_mem(struct gen *g, struct node *n, int dst)
 		read_str(g, dst, t->size, storage, t->user, true);
 		return dst;
 	}
+	g->read_at = n;
+	if (n->kind == N_FIELD && n->bit_width) {
+		/* a bitfield: the fewest of 1, 2, 4, 8 bytes that hold it */
+		uint32_t need = (n->bit_shift + n->bit_width + 7) / 8;
+		uint32_t sz = need <= 1 ? 1 : need <= 2 ? 2 : need <= 4 ? 4 : 8;
+
+		gen_read(g, sz, false, t->user);
+		g->read_at = NULL;
+		if (n->bit_shift)
+			emit(g, ALU64_IMM(BPF_RSH, R0, n->bit_shift));
+		if (n->bit_width < 32) {
+			emit(g, ALU64_IMM(BPF_AND, R0, (int32_t)((1u << n->bit_width) - 1)));
+		} else if (n->bit_width < 64) {
+			emit_ld64(g, R1, (1ULL << n->bit_width) - 1);
+			emit(g, ALU64_REG(BPF_AND, R0, R1));
+		}
+		return 0;
+	}
 	gen_read(g, t->kind == TY_PTR ? 8 : t->size, t->is_signed, t->user);
+	g->read_at = NULL;
 	return 0;
 }
 

@@ -128,6 +128,9 @@ int gen_builtin(struct gen *g, struct node *n, int dst)
 	case B_NUMAID:
 		emit(g, CALL(BPF_FUNC_get_numa_node_id));
 		return 0;
+	case B_CTX:
+		emit(g, MOV64_REG(R0, R6));
+		return 0;
 	default:
 		if (n->id >= B_ARG0 && n->id <= B_ARG9) {
 			int i = n->id - B_ARG0;
@@ -176,6 +179,10 @@ void gen_tmp_get(struct gen *g, int where, int reg)
 void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
 {
 	stack_zero(g, dst, storage);
+	if (v->ty.kind == TY_RECVAL) {	/* bytes already: a map's, a variable's */
+		gen_expr(g, v, dst);
+		return;
+	}
 	gen_expr(g, v, 0);
 	emit(g, MOV64_REG(R3, R0));
 	gen_call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,

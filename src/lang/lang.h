@@ -2,9 +2,11 @@
 /*
  * `strobe script`: bpftrace's language compiled to BPF by strobe itself.
  *
- *   lex.c      tokens, with a small preprocessor (#include ignored,
+ *   lex.c      tokens, with a small preprocessor (#include checked,
  *              #if[n]def/#else/#endif, #define of constants)
  *   parse.c    tokens -> AST (probes, predicates, statements, expressions)
+ *   cdecl.c    C declarations in a program: struct/union/enum/typedef
+ *              made into BTF types laid out as the C ABI does
  *   check.c    the type checker: maps, $variables, tracepoint formats,
  *              kernel BTF (btf.c) for struct member access; calls.c for
  *              builtins and calls, tuples.c for tuples, types.c for
@@ -108,7 +110,8 @@ enum ty_kind {
 	TY_NONE, TY_INT, TY_STR, TY_PTR, TY_RECORD, TY_ARRAY, TY_CTX,
 	TY_KSTACK, TY_USTACK, TY_KSYM, TY_USYM, TY_INET, TY_BUF, TY_TSTAMP,
 	TY_PROBE, TY_USERNAME, TY_TUPLE, TY_VOID, TY_MACADDR,
-	TY_RECVAL,		/* a struct's bytes, copied into a map */
+	TY_RECVAL,		/* a struct's or an array's bytes, copied (btf_id:
+				 * its type; an array's elem/nelem kept) */
 	TY_ERRNO,		/* strerror(n): n, shown as the C library's text */
 	TY_CGPATH,		/* cgroup_path(id): id, shown as its paths */
 	/* map values made by aggregating functions */
@@ -156,6 +159,7 @@ struct node {
 	const struct func_def *fn;	/* N_CALL: the builtin, once typed */
 	uint32_t scale;		/* pointer arithmetic: the integer side times this
 				 * (the pointee's size), as C and bpftrace count */
+	uint8_t bit_shift, bit_width;	/* N_FIELD of a bitfield: its bits */
 };
 
 struct attach {
@@ -171,10 +175,19 @@ struct probe {
 	struct loc l;
 };
 
+/* A C declaration at the program's top level: its text is
+ * src.text[start..end), its types made by cdecl.c. */
+struct cdef {
+	size_t start, end;
+	struct loc l;
+};
+
 struct program {
 	struct src src;
 	struct probe *probes;
 	int nprobes;
+	struct cdef *cdefs;
+	int ncdefs;
 };
 
 /* ---- compiling */
@@ -203,6 +216,7 @@ struct map_def {
 	bool percpu;
 	int64_t lmin, lmax, lstep;
 	uint32_t ptr_scale;	/* given a pointer: += -= ++ -- step by its pointee */
+	struct type ptr;	/* ...and its type, for @p->field and @p[i] */
 	int fd;
 };
 
@@ -289,7 +303,9 @@ struct compiler {
 	struct probe_point *pts;
 	int npts;
 	struct probe_point *cur;
-	struct btf *btf;
+	struct btf *btf;	/* the kernel's types, and the program's (cdecl.c) */
+	struct btf *btf_base;	/* the kernel's, when the program made types */
+	int cdecls_done;	/* 1: made, -1: failed */
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
 	bool unsafe;		/* --unsafe: system() allowed */
@@ -419,7 +435,7 @@ int script_info(void);
 enum builtin {
 	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,
 	B_CPID, B_COMM, B_KSTACK, B_USTACK, B_PROBE, B_FUNC, B_PROBE_FUNC,
-	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME, B_NUMAID,
+	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME, B_NUMAID, B_CTX,
 	B_ARG0, B_ARG9 = B_ARG0 + 9, B_SARG0, B_SARG9 = B_SARG0 + 9,
 };
 
@@ -470,6 +486,9 @@ struct map_def *map_get(struct compiler *c, struct node *n);
 int check_keys(struct compiler *c, struct node *n, struct map_def *m);
 int check_map_value(struct compiler *c, struct node *n, struct map_def *m,
 		    const struct type *t);
+/* A struct or array where it lies (TY_RECORD, TY_ARRAY: its address) as
+ * the bytes a map, a key, a tuple or print() keeps (TY_RECVAL). */
+int type_to_value(struct compiler *c, struct node *n, struct type *t);
 int check_expr(struct compiler *c, struct node *n);
 /* Two types that may share a map slot or a variable: the wider one in *have. */
 int type_unify(struct compiler *c, struct node *n, struct type *have, const struct type *t,
@@ -515,8 +534,23 @@ const char *btf_name_of(struct compiler *c, int id);
 uint32_t btf_size(struct compiler *c, int id);
 /* The element type of the BTF array `id`. */
 int btf_array_elem(struct compiler *c, int id, struct type *t);
-/* A struct's bytes as bpftrace prints them: { .a = 1, .b = { .c = 2 } } */
-void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p);
+/* The same with a bitfield's place: offset and size in bits (size 0: not
+ * a bitfield). */
+int btf_member_bits(struct compiler *c, int id, const char *name, uint32_t *bit_off,
+		    uint32_t *bit_size, int *type_id);
+/* A plain char (char arrays are strings; uint8_t arrays are arrays). */
+bool btf_is_char(struct compiler *c, int id);
+/* A struct's or array's bytes as bpftrace prints them; mode 0 a value
+ * ({ .a = 1, .b = [1,2] }), 1 a map key ({.a=1,.b=[1,2]}), 2 JSON
+ * ({ "a": 1, "b": [1,2] }). */
+void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p, int mode);
+/* cdecl.c: the program's C declarations made into BTF types over the
+ * kernel's (once; 0 or -1 after the error); the program's type of that
+ * name and BTF kind, -1 if none. */
+int cdecls_build(struct compiler *c);
+int cdecl_find(struct compiler *c, const char *name, int kind);
+/* A BTF type's alignment as the C ABI lays it out (x86_64). */
+uint32_t btf_align(struct compiler *c, int id);
 /* A constant by name: a kernel #define tools use, or a BTF enumerator. */
 int kernel_const(struct compiler *c, const char *name, int64_t *v);
 
@@ -565,6 +599,7 @@ struct gen {
 	int nfix;
 	int exit_label, brk_label, cont_label;
 	int err;
+	struct node *read_at;	/* -kk: the field/index/deref gen_read serves */
 };
 
 void emit(struct gen *g, struct bpf_insn i);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The lexer.  bpftrace runs clang's preprocessor over a script; strobe has
- * no compiler, so the lines tools actually use are handled here: #include is
- * accepted and ignored (types come from BTF), #ifdef/#ifndef/#else/#endif
+ * no compiler, so the lines tools actually use are handled here: #include of
+ * a header that exists is accepted without reading it (types come from BTF),
+ * of one found nowhere is clang's error, #ifdef/#ifndef/#else/#endif
  * with BPFTRACE_HAVE_BTF defined (true here: every type comes from BTF),
  * and #define NAME NUMBER.
  */
@@ -10,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lang.h"
 
@@ -111,6 +113,65 @@ static int find_def(const struct lexer *lx, const char *name, size_t n)
 	return -1;
 }
 
+/* The kernel's own header folders: their types come from the kernel's BTF
+ * (tools include <net/sock.h>, <linux/sched.h>, which no package installs
+ * here), so such a header is accepted whether or not it is on the disk. */
+static const char *const kernel_dirs[] = {
+	"linux/", "net/", "asm/", "asm-generic/", "uapi/", "kernel/", "trace/", "scsi/",
+	"crypto/", "sound/", "media/", "rdma/", "xen/", "keys/", "acpi/", "drm/", "video/",
+	"misc/", "soc/", "target/", "dt-bindings/", "clocksource/", "ras/", "vdso/", NULL,
+};
+
+/* #include <h> / "h": a header the C library's or the kernel's, whose
+ * types strobe takes from BTF and its own table, is accepted; one that
+ * exists nowhere is an error as the C preprocessor words it (bpftrace
+ * runs clang's).  Its definitions are not read (strobe has no
+ * preprocessor for system headers' macros); a program's own structs are
+ * written in the program. */
+static int include_check(struct lexer *lx, size_t start, const char *a, size_t n,
+			 struct loc l)
+{
+	static const char *const dirs[] = {
+		"/usr/include/", "/usr/local/include/", "/usr/include/x86_64-linux-gnu/", NULL,
+	};
+	char name[256], path[512];
+	const char *e;
+	char close;
+
+	while (n && (*a == ' ' || *a == '\t'))
+		a++, n--;
+	if (!n || (*a != '<' && *a != '"'))
+		return lang_error(lx->src, l, "#include expects \"FILENAME\" or <FILENAME>");
+	close = *a == '<' ? '>' : '"';
+	e = memchr(a + 1, close, n - 1);
+	if (!e || e - a - 1 >= (long)sizeof(name) || e == a + 1)
+		return lang_error(lx->src, l, "#include expects \"FILENAME\" or <FILENAME>");
+	snprintf(name, sizeof(name), "%.*s", (int)(e - a - 1), a + 1);
+	for (int i = 0; kernel_dirs[i]; i++)
+		if (!strncmp(name, kernel_dirs[i], strlen(kernel_dirs[i])))
+			return 0;
+	if (close == '"') {
+		/* beside the script, then where strobe runs */
+		const char *slash = strrchr(lx->src->name, '/');
+
+		if (strcmp(lx->src->name, "stdin") && slash)
+			snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - lx->src->name),
+				 lx->src->name, name);
+		else
+			snprintf(path, sizeof(path), "%s", name);
+		if (!access(path, R_OK) || !access(name, R_OK))
+			return 0;
+	}
+	for (int i = 0; dirs[i]; i++) {
+		snprintf(path, sizeof(path), "%s%s", dirs[i], name);
+		if (!access(path, R_OK))
+			return 0;
+	}
+	l.col += (int)(a - (lx->src->text + start));
+	l.end = l.col + (int)(e - a) + 1;
+	return lang_error(lx->src, l, "'%s' file not found", name);
+}
+
 /* A line starting with '#': a directive.  Returns -1 on a bad one. */
 static int directive(struct lexer *lx)
 {
@@ -164,8 +225,10 @@ static int directive(struct lexer *lx)
 	}
 	if (skipping(lx))
 		return 0;
-	if (!strcmp(word, "include") || !strcmp(word, "pragma") || !strcmp(word, "undef"))
-		return 0;	/* types come from the kernel's BTF */
+	if (!strcmp(word, "include"))
+		return include_check(lx, start, t + w + wn, end - w - wn, l);
+	if (!strcmp(word, "pragma") || !strcmp(word, "undef"))
+		return 0;
 	if (!strcmp(word, "define")) {
 		size_t v = a + an;
 		char *endp;
@@ -195,6 +258,25 @@ static int directive(struct lexer *lx)
 	if (!strcmp(word, "if"))
 		return lang_error(lx->src, l, "not supported yet: #if (use #ifdef)");
 	return lang_error(lx->src, l, "not supported yet: preprocessor directive #%s", word);
+}
+
+static bool ident_char(int c);
+
+/* A C declaration's first word at the top level (struct Foo {...}), not
+ * an attach point. */
+static bool c_decl_word(const struct lexer *lx)
+{
+	static const char *const w[] = { "struct", "union", "enum", "typedef", NULL };
+	const char *s = lx->src->text + lx->pos;
+	size_t left = lx->src->len - lx->pos;
+
+	for (int i = 0; w[i]; i++) {
+		size_t n = strlen(w[i]);
+
+		if (left > n && !memcmp(s, w[i], n) && !ident_char((unsigned char)s[n]))
+			return true;
+	}
+	return false;
 }
 
 /* Skip blanks, comments and directives (and lines under a false #if). */
@@ -471,8 +553,7 @@ int lex_next(struct lexer *lx, struct token *t, bool probe_ctx)
 		return 0;
 	}
 	if (probe_ctx && c != '/' && c != '{' && c != ',' && c != '}' && c != ';' &&
-	    !(c == 's' && lx->src->len - lx->pos > 6 && !memcmp(s + lx->pos, "struct", 6) &&
-	      !ident_char((unsigned char)s[lx->pos + 6])))
+	    !c_decl_word(lx))
 		return lex_probe_word(lx, t);
 	if (c == '"')
 		return lex_string(lx, t);

@@ -411,7 +411,11 @@ static void map_print_json(struct compiler *c, const struct map_def *m, struct m
 		for (int k2 = 0; k2 < m->nkeys; k2++) {
 			if (k2)
 				fputc(',', t);
-			out_value(c, t, &m->key[k2], e[i].key + m->koff[k2]);
+			if (m->key[k2].kind == TY_RECVAL)	/* compact, as in text */
+				btf_value_text(c, t, m->key[k2].btf_id,
+					       e[i].key + m->koff[k2], 1);
+			else
+				out_value(c, t, &m->key[k2], e[i].key + m->koff[k2]);
 		}
 		fclose(t);
 		if (i > start)

@@ -179,7 +179,7 @@ void out_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t 
 		tuple_text(c, f, t, p);
 		return;
 	case TY_RECVAL:
-		btf_value_text(c, f, t->btf_id, p);
+		btf_value_text(c, f, t->btf_id, p, c->in_key ? 1 : 0);
 		return;
 	case TY_ERRNO:
 		fputs(strerror((int)v), f);
@@ -423,6 +423,10 @@ void json_value(struct compiler *c, FILE *f, const struct type *t, const uint8_t
 	memcpy(&v, p, 8);
 	if (t->kind == TY_INT || t->kind == TY_PTR) {
 		fprintf(f, t->is_signed ? "%lld" : "%llu", (long long)v);
+		return;
+	}
+	if (t->kind == TY_RECVAL) {
+		btf_value_text(c, f, t->btf_id, p, 2);
 		return;
 	}
 	if (t->kind == TY_TUPLE) {

@@ -632,26 +632,50 @@ static struct node *block_(struct parser *p, bool top)
 	return b;
 }
 
-/* "struct name { ... };" at the top level: the kernel's BTF has the types,
- * so the definition is skipped (its name is remembered by nobody). */
-static int struct_def(struct parser *p)
+/* A C declaration at the top level (struct, union, enum, typedef): its
+ * place in the source is kept for cdecl.c, which makes its types. */
+static bool cdef_start(const struct parser *p)
 {
+	return p->tok.t == T_STRUCT || p->tok.t == T_UNION || p->tok.t == T_ENUM ||
+	       (p->tok.t == T_IDENT && !strcmp(p->tok.s, "typedef"));
+}
+
+static int cdef(struct parser *p, struct program *prog)
+{
+	struct cdef d = { .start = p->tok.p - p->src->text, .l = p->tok.l };
+	bool tdef = p->tok.t == T_IDENT;
 	int depth = 0;
 
 	advance(p, false);
 	while (p->tok.t != T_EOF) {
 		if (p->tok.t == T_LBRACE)
 			depth++;
-		if (p->tok.t == T_RBRACE && --depth == 0) {
+		if (p->tok.t == T_SEMI && depth == 0) {
+			d.end = p->tok.p + 1 - p->src->text;
 			advance(p, true);
-			if (p->tok.t == T_SEMI)
+			break;
+		}
+		if (p->tok.t == T_RBRACE && --depth == 0 && !tdef) {
+			/* struct Foo { ... } probe: the ';' is optional */
+			d.end = p->tok.p + 1 - p->src->text;
+			advance(p, true);
+			if (p->tok.t == T_SEMI) {
+				d.end = p->tok.p + 1 - p->src->text;
 				advance(p, true);
-			return 0;
+			}
+			break;
 		}
 		advance(p, false);
 	}
-	unexpected(p);
-	return -1;
+	if (!d.end) {
+		unexpected(p);
+		return -1;
+	}
+	prog->cdefs = realloc(prog->cdefs, (prog->ncdefs + 1) * sizeof(*prog->cdefs));
+	if (!prog->cdefs)
+		abort();
+	prog->cdefs[prog->ncdefs++] = d;
+	return 0;
 }
 
 static int probe(struct parser *p, struct probe *pr)
@@ -693,8 +717,8 @@ int lang_parse(const struct src *s, struct program *prog)
 	if (advance(&p, true))
 		goto fail;
 	while (p.tok.t != T_EOF) {
-		if (p.tok.t == T_STRUCT) {
-			if (struct_def(&p))
+		if (cdef_start(&p)) {
+			if (cdef(&p, prog))
 				goto fail;
 			continue;
 		}
@@ -733,6 +757,9 @@ void program_free(struct program *p)
 		node_free(p->probes[i].body);
 	}
 	free(p->probes);
+	free(p->cdefs);
+	p->cdefs = NULL;
+	p->ncdefs = 0;
 	p->probes = NULL;
 	p->nprobes = 0;
 }

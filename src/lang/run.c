@@ -210,6 +210,8 @@ void compiler_free(struct compiler *c)
 	usyms_free(c->us);
 	if (c->btf)
 		btf__free(c->btf);
+	if (c->btf_base)
+		btf__free(c->btf_base);
 	ksyms_free(c->ks);
 	for (int fd, i = 0; i < 4; i++) {
 		fd = i == 0 ? c->ringbuf_fd : i == 1 ? c->lost_fd : i == 2 ? c->stack_fd : c->join_fd;

@@ -18,7 +18,7 @@
 static bool same_type(const struct type *a, const struct type *b)
 {
 	return a->kind == b->kind && a->size == b->size && a->is_signed == b->is_signed &&
-	       a->tup == b->tup && a->nelem == b->nelem;
+	       a->tup == b->tup && a->nelem == b->nelem && a->btf_id == b->btf_id;
 }
 
 /* bpftrace's layout of the tuple, for sizeof(): C's rules, elements at
@@ -39,6 +39,9 @@ static void c_layout(const struct compiler *c, struct tuple_def *d)
 		} else if (t->kind == TY_TUPLE) {
 			sz = c->tups[t->tup].csize;
 			al = c->tups[t->tup].calign;
+		} else if (t->kind == TY_RECVAL) {
+			sz = t->size;
+			al = btf_align((struct compiler *)c, t->btf_id);
 		}
 		off = (off + al - 1) / al * al + sz;
 		if (al > align)
@@ -100,8 +103,10 @@ int tuple_check(struct compiler *c, struct node *n)
 		if (t.kind == TY_INT || t.kind == TY_PTR) {
 			d.isz[i] = t.kind == TY_INT && t.size ? t.size : 8;
 			t = t_int(8, t.kind == TY_INT && t.is_signed);
-		} else if (t.kind == TY_RECORD || t.kind == TY_CTX || t.kind == TY_ARRAY ||
-			   t.kind == TY_VOID || t.kind >= TY_COUNT) {
+		} else if (t.kind == TY_RECORD || t.kind == TY_ARRAY) {
+			if (type_to_value(c, n->v[i], &t))
+				return -1;
+		} else if (t.kind == TY_CTX || t.kind == TY_VOID || t.kind >= TY_COUNT) {
 			return ERR(n->v[i], "not supported yet: a %s in a tuple", kind_name(t.kind));
 		}
 		d.el[i] = t;
@@ -204,6 +209,12 @@ int gen_value_to(struct gen *g, struct node *n, int dst, const struct type *want
 
 	if (n->kind == N_TUPLE)
 		return gen_literal(g, n, dst, want->kind == TY_TUPLE ? want : &n->ty);
+	if (want->kind == TY_RECVAL) {	/* a struct's or an array's bytes */
+		if (!dst)
+			dst = stack_alloc(g, type_storage(want));
+		gen_recval(g, n, dst, type_storage(want));
+		return dst;
+	}
 	if (want->kind != TY_TUPLE || n->ty.kind != TY_TUPLE || want->tup == n->ty.tup)
 		return gen_expr(g, n, dst);
 	src = gen_expr(g, n, 0);

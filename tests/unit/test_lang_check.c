@@ -297,6 +297,89 @@ static void records(void)
 	CHECK(!func_lookup("nosuchfunction"));
 }
 
+/* C declarations in programs, laid out as the C ABI does on x86_64: the
+ * sizes and offsets expected are gcc 12's (sizeof/offsetof of the same
+ * declarations), the messages bpftrace 0.17's or clang's. */
+static void c_declarations(void)
+{
+	static const struct { const char *decl, *name; int64_t size; } sizes[] = {
+		{ "struct Foo { int x; char c; }", "struct Foo", 8 },
+		{ "struct Bar { short a:4, b:8, c:3, d:1; int e:9, f:15, g:1, h:2, i:5 }",
+		  "struct Bar", 8 },
+		{ "struct A {int32_t a; int32_t b; char c[28] };", "struct A", 36 },
+		{ "struct S { char c; long l; short s; }", "struct S", 24 },
+		{ "struct P { char a; int b:3; char c; }", "struct P", 4 },
+		{ "struct N { char a; struct { short x; int y; } in; char z; "
+		  "union { char u1; long u2; }; int arr[2][3]; }", "struct N", 48 },
+		{ "union U { char a[5]; int b; }", "union U", 8 },
+		{ "struct Z { char a; int :0; char b; }", "struct Z", 5 },
+		{ "struct Q { unsigned char a:7, b:7; unsigned long long c:40, d:30; }",
+		  "struct Q", 16 },
+		{ "typedef struct { uint16_t a; void *p; } pair_t; struct T { pair_t x[3]; }",
+		  "struct T", 48 },
+		{ "enum E { A, B = 5 }; struct W { enum E e; char c; }", "struct W", 8 },
+		/* the program's definition hides the kernel's */
+		{ "struct task_struct { int x; }", "struct task_struct", 4 },
+	};
+	struct compiled x;
+	char prog[512];
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		snprintf(prog, sizeof(prog), "%s BEGIN { @ = sizeof(%s); }", sizes[i].decl,
+			 sizes[i].name);
+		CHECK(!compile(&x, prog, P_BEGIN));
+		CHECK(stmt(&x, 0)->b->kind == N_INT && stmt(&x, 0)->b->ival == sizes[i].size);
+		if (stmt(&x, 0)->b->ival != sizes[i].size)
+			fprintf(stderr, "%s: %lld\n", sizes[i].decl, (long long)stmt(&x, 0)->b->ival);
+		done(&x);
+	}
+	/* members' offsets (gcc's offsetof), a bitfield's bits */
+	CHECK(!compile(&x, "struct N { char a; struct { short x; int y; } in; char z; "
+		       "union { char u1; long u2; }; int arr[2][3]; } "
+		       "struct Bar { short a:4, b:8, c:3, d:1; int e:9, f:15, g:1, h:2, i:5 } "
+		       "BEGIN { $n = (struct N *)0; @a = $n->z; @b = $n->u2; @c = $n->arr[1][2]; "
+		       "@d = $n->in.y; $b = (struct Bar *)0; @e = $b->f; @f = $b->g; }", P_BEGIN));
+	CHECK(stmt(&x, 1)->b->ival == 12 && stmt(&x, 2)->b->ival == 16);
+	CHECK(stmt(&x, 3)->b->kind == N_INDEX && stmt(&x, 3)->b->a->a->ival == 24);
+	CHECK(stmt(&x, 4)->b->ival == 4 && stmt(&x, 4)->b->a->ival == 4);
+	/* f: bits 32..46 (it would straddle the first int); g: bit 47 */
+	CHECK(stmt(&x, 6)->b->ival == 4 && stmt(&x, 6)->b->bit_shift == 0 &&
+	      stmt(&x, 6)->b->bit_width == 15);
+	CHECK(stmt(&x, 7)->b->ival == 5 && stmt(&x, 7)->b->bit_shift == 7 &&
+	      stmt(&x, 7)->b->bit_width == 1);
+	done(&x);
+	/* tuples holding a struct or an array: bpftrace's sizes (tests/runtime/tuples) */
+	CHECK(!compile(&x, "struct Foo { int m; int n; } struct A { int x[4]; } "
+		       "BEGIN { $t = ((int32)1, *((struct Foo *)0)); @a = sizeof($t); "
+		       "$u = ((int32)1, ((struct A *)0)->x); @b = sizeof($u); }", P_BEGIN));
+	CHECK(stmt(&x, 1)->b->ival == 12 && stmt(&x, 3)->b->ival == 20);
+	done(&x);
+	/* uint8_t arrays are arrays, char arrays strings */
+	CHECK(!compile(&x, "struct F { uint8_t b[10]; char s[8]; } BEGIN { $f = (struct F *)0; "
+		       "@a = $f->b[1]; @s = $f->s; }", P_BEGIN));
+	CHECK(stmt(&x, 1)->b->ty.kind == TY_INT && stmt(&x, 1)->b->ty.size == 1);
+	CHECK(stmt(&x, 2)->b->ty.kind == TY_STR && stmt(&x, 2)->b->ty.size == 8);
+	done(&x);
+	/* errors */
+	CHECK(compile(&x, "struct A { int x[4]; } BEGIN { @ = ((struct A *)0)->x[5]; }",
+		      P_BEGIN) == -1);
+	CHECK(strstr(first_line(&x), "ERROR: the index 5 is out of bounds for array of size 4"));
+	done(&x);
+	CHECK(compile(&x, "struct A { foo_t x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
+	CHECK_STR(first_line(&x), "stdin:1:12-17: ERROR: unknown type name 'foo_t'");
+	done(&x);
+	CHECK(compile(&x, "struct A { struct nosuch_t x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
+	CHECK(strstr(first_line(&x), "field has incomplete type 'struct nosuch_t'"));
+	done(&x);
+	CHECK(compile(&x, "#include <lol/no.h>\nBEGIN { @ = 1; }", P_BEGIN) == -1);
+	CHECK_STR(first_line(&x), "stdin:1:10-20: ERROR: 'lol/no.h' file not found");
+	done(&x);
+	/* the kernel's headers: types from BTF */
+	CHECK(!compile(&x, "#include <net/sock.h>\n#include <stdint.h>\nBEGIN { @ = 1; }",
+		       P_BEGIN));
+	done(&x);
+}
+
 int main(void)
 {
 	pointer_arithmetic();
@@ -307,5 +390,6 @@ int main(void)
 	str_of_positional();
 	folded_calls();
 	records();
+	c_declarations();
 	return CHECK_REPORT();
 }
