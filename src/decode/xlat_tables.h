@@ -32,6 +32,8 @@ extern const struct flag xlat_epoll_flags[1];
 extern const struct flag xlat_epoll_op[3];
 extern const struct flag xlat_eth_p[11];
 extern const struct flag xlat_ev_abs[43];
+extern const struct flag xlat_ev_ff_types[8];
+extern const struct flag xlat_ev_keys[612];
 extern const struct flag xlat_ev_types[12];
 extern const struct flag xlat_f_owner_types[3];
 extern const struct flag xlat_fadvise[6];
