@@ -382,6 +382,7 @@ struct ioctl_call {
 	const uint8_t *p;	/* what was read at arg, NULL when nothing was */
 	size_t len;
 	int64_t ret;
+	size_t strsize;		/* -s: elements of an array shown without -v */
 };
 enum { IOCTL_NOT_MINE, IOCTL_SHOWN, IOCTL_NO_ARG };
 struct ioctl_dev {
@@ -394,12 +395,17 @@ struct ioctl_dev {
 };
 bool ioctl_dev_name(struct sbuf *b, uint32_t req);
 bool ioctl_dev_has_arg(uint32_t req);
-bool ioctl_dev_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
+bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		   size_t size, int i);
 /* shared by the families: NULL or the address; whether the call read or
  * (after success) wrote n bytes there that were captured */
 int ioctl_ptr(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_in(const struct ioctl_call *c, size_t n);
 bool ioctl_out(const struct ioctl_call *c, size_t n);
-extern const struct ioctl_dev ioctl_dev_evdev;
+/* n elements of an array of unsigned ints of `size` bytes each, as
+ * strace prints them: no more than -s without -v ("...") */
+void ioctl_uarray(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, size_t n,
+		  size_t size, bool hex);
+extern const struct ioctl_dev ioctl_dev_evdev, ioctl_dev_gpio;
 
 #endif

@@ -331,7 +331,7 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 		sbuf_printf(b, "%d", (int)v);
 		return;
 	}
-	if (ioctl_dev_arg(b, e, size, i) || ioctl_family_arg(b, e, size, i))
+	if (ioctl_family_arg(b, e, size, i))
 		return;
 	if (!v && term_takes_pointer(req)) {
 		sbuf_puts(b, "NULL");

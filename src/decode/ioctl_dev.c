@@ -15,7 +15,7 @@
 #include "../../bpf/event.h"
 
 static const struct ioctl_dev *const devs[] = {
-	&ioctl_dev_evdev,
+	&ioctl_dev_evdev, &ioctl_dev_gpio,
 };
 
 static const struct ioctl_dev *named(struct sbuf *b, uint32_t req)
@@ -58,10 +58,11 @@ bool ioctl_dev_has_arg(uint32_t req)
 	return true;
 }
 
-bool ioctl_dev_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
+bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		   size_t size, int i)
 {
 	struct ioctl_call c = { .req = (uint32_t)e->args[i - 1], .arg = e->args[i],
-				.ret = e->ret };
+				.ret = e->ret, .strsize = formatter_strsize(f) };
 	const struct cap *cp;
 	const char *data;
 
@@ -89,4 +90,26 @@ bool ioctl_in(const struct ioctl_call *c, size_t n)
 bool ioctl_out(const struct ioctl_call *c, size_t n)
 {
 	return c->ret >= 0 && ioctl_in(c, n);
+}
+
+void ioctl_uarray(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, size_t n,
+		  size_t size, bool hex)
+{
+	sbuf_putc(b, '[');
+	for (size_t i = 0; i < n; i++) {
+		uint64_t v = 0;
+
+		if (i)
+			sbuf_puts(b, ", ");
+		if (i == c->strsize && !decode_verbose()) {
+			sbuf_puts(b, "...");
+			break;
+		}
+		memcpy(&v, p + i * size, size);
+		if (hex)
+			put_hex0(b, v);
+		else
+			sbuf_u64(b, v);
+	}
+	sbuf_putc(b, ']');
 }

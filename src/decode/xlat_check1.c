@@ -15,6 +15,7 @@
 #include <linux/fanotify.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/gpio.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -515,15 +516,17 @@ _Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_
 _Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
 
-/* hw_breakpoint_type */
-_Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_R) == 0x1ull, "HW_BREAKPOINT_R");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_W) == 0x2ull, "HW_BREAKPOINT_W");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_RW) == 0x3ull, "HW_BREAKPOINT_RW");
-_Static_assert((unsigned long long)(HW_BREAKPOINT_X) == 0x4ull, "HW_BREAKPOINT_X");
+/* gpio_event_flags */
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_BOTH_EDGES) == 0x3ull, "GPIOEVENT_REQUEST_BOTH_EDGES");
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_RISING_EDGE) == 0x1ull, "GPIOEVENT_REQUEST_RISING_EDGE");
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_FALLING_EDGE) == 0x2ull, "GPIOEVENT_REQUEST_FALLING_EDGE");
 
-/* idtype */
-_Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
-_Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
-_Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
-_Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
+/* gpio_handle_flags */
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_INPUT) == 0x1ull, "GPIOHANDLE_REQUEST_INPUT");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_OUTPUT) == 0x2ull, "GPIOHANDLE_REQUEST_OUTPUT");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_ACTIVE_LOW) == 0x4ull, "GPIOHANDLE_REQUEST_ACTIVE_LOW");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_OPEN_DRAIN) == 0x8ull, "GPIOHANDLE_REQUEST_OPEN_DRAIN");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_OPEN_SOURCE) == 0x10ull, "GPIOHANDLE_REQUEST_OPEN_SOURCE");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_BIAS_PULL_UP) == 0x20ull, "GPIOHANDLE_REQUEST_BIAS_PULL_UP");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_BIAS_PULL_DOWN) == 0x40ull, "GPIOHANDLE_REQUEST_BIAS_PULL_DOWN");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_BIAS_DISABLE) == 0x80ull, "GPIOHANDLE_REQUEST_BIAS_DISABLE");

@@ -15,6 +15,7 @@
 #include <linux/fanotify.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/gpio.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -55,6 +56,64 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* keyctl_cmds */
+_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
+_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
+_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
+_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
+_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
+_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
+_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
+_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
+_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
+_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
+_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
+_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
+_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
+_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
+_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
+_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
+_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
+_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
+_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
+_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
+_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
+_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
+_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
+
+/* lease_types */
+_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
+_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
+_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
@@ -472,64 +531,3 @@ _Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
 _Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
 _Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
 _Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptrace_opts */
-_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
-_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
-_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
-_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
-
-/* ptrace_reqs */
-_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
-_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
-_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
-_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
-_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
-_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
-_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
-_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
-_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
-_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
-_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
-_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
-_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
-_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
-_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
-_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
-_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
-_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
-_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
-_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
-_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
-_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
-
-/* rename_flags */
-_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
-_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
-_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");

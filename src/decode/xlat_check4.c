@@ -15,6 +15,7 @@
 #include <linux/fanotify.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/gpio.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -55,6 +56,67 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* ptrace_opts */
+_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
+_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
+_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
+_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
+
+/* ptrace_reqs */
+_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
+_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
+_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
+_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
+_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
+_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
+_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
+_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
+_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
+_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
+_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
+_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
+_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
+_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
+_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
+_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
+_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
+_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
+_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
+_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
+_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
+_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
+
+/* rename_flags */
+_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
+_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
+_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
 
 /* rwf_flags */
 _Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
