@@ -16,6 +16,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/gpio.h>
+#include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>

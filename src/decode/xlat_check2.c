@@ -16,6 +16,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/gpio.h>
+#include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -81,6 +82,11 @@ _Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN) == 0x200ul
 _Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_BIAS_DISABLED) == 0x400ull, "GPIO_V2_LINE_FLAG_BIAS_DISABLED");
 _Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_EVENT_CLOCK_REALTIME) == 0x800ull, "GPIO_V2_LINE_FLAG_EVENT_CLOCK_REALTIME");
 _Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_EVENT_CLOCK_HTE) == 0x1000ull, "GPIO_V2_LINE_FLAG_EVENT_CLOCK_HTE");
+
+/* hdio_busstates */
+_Static_assert((unsigned long long)(BUSSTATE_OFF) == 0x0ull, "BUSSTATE_OFF");
+_Static_assert((unsigned long long)(BUSSTATE_ON) == 0x1ull, "BUSSTATE_ON");
+_Static_assert((unsigned long long)(BUSSTATE_TRISTATE) == 0x2ull, "BUSSTATE_TRISTATE");
 
 /* hw_breakpoint_type */
 _Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
@@ -200,6 +206,44 @@ _Static_assert((unsigned long long)(GPIOHANDLE_GET_LINE_VALUES_IOCTL) == 0xc040b
 _Static_assert((unsigned long long)(GPIOHANDLE_SET_LINE_VALUES_IOCTL) == 0xc040b409ull, "GPIOHANDLE_SET_LINE_VALUES_IOCTL");
 _Static_assert((unsigned long long)(GPIOHANDLE_SET_CONFIG_IOCTL) == 0xc054b40aull, "GPIOHANDLE_SET_CONFIG_IOCTL");
 _Static_assert((unsigned long long)(GPIO_GET_LINEINFO_WATCH_IOCTL) == 0xc048b40bull, "GPIO_GET_LINEINFO_WATCH_IOCTL");
+
+/* ioctl_hdio */
+_Static_assert((unsigned long long)(HDIO_GETGEO) == 0x301ull, "HDIO_GETGEO");
+_Static_assert((unsigned long long)(HDIO_GET_UNMASKINTR) == 0x302ull, "HDIO_GET_UNMASKINTR");
+_Static_assert((unsigned long long)(HDIO_GET_MULTCOUNT) == 0x304ull, "HDIO_GET_MULTCOUNT");
+_Static_assert((unsigned long long)(HDIO_GET_QDMA) == 0x305ull, "HDIO_GET_QDMA");
+_Static_assert((unsigned long long)(HDIO_SET_XFER) == 0x306ull, "HDIO_SET_XFER");
+_Static_assert((unsigned long long)(HDIO_OBSOLETE_IDENTITY) == 0x307ull, "HDIO_OBSOLETE_IDENTITY");
+_Static_assert((unsigned long long)(HDIO_GET_KEEPSETTINGS) == 0x308ull, "HDIO_GET_KEEPSETTINGS");
+_Static_assert((unsigned long long)(HDIO_GET_32BIT) == 0x309ull, "HDIO_GET_32BIT");
+_Static_assert((unsigned long long)(HDIO_GET_NOWERR) == 0x30aull, "HDIO_GET_NOWERR");
+_Static_assert((unsigned long long)(HDIO_GET_DMA) == 0x30bull, "HDIO_GET_DMA");
+_Static_assert((unsigned long long)(HDIO_GET_NICE) == 0x30cull, "HDIO_GET_NICE");
+_Static_assert((unsigned long long)(HDIO_GET_IDENTITY) == 0x30dull, "HDIO_GET_IDENTITY");
+_Static_assert((unsigned long long)(HDIO_GET_WCACHE) == 0x30eull, "HDIO_GET_WCACHE");
+_Static_assert((unsigned long long)(HDIO_GET_ACOUSTIC) == 0x30full, "HDIO_GET_ACOUSTIC");
+_Static_assert((unsigned long long)(HDIO_GET_ADDRESS) == 0x310ull, "HDIO_GET_ADDRESS");
+_Static_assert((unsigned long long)(HDIO_GET_BUSSTATE) == 0x31aull, "HDIO_GET_BUSSTATE");
+_Static_assert((unsigned long long)(HDIO_TRISTATE_HWIF) == 0x31bull, "HDIO_TRISTATE_HWIF");
+_Static_assert((unsigned long long)(HDIO_DRIVE_RESET) == 0x31cull, "HDIO_DRIVE_RESET");
+_Static_assert((unsigned long long)(HDIO_DRIVE_TASKFILE) == 0x31dull, "HDIO_DRIVE_TASKFILE");
+_Static_assert((unsigned long long)(HDIO_DRIVE_TASK) == 0x31eull, "HDIO_DRIVE_TASK");
+_Static_assert((unsigned long long)(HDIO_DRIVE_CMD) == 0x31full, "HDIO_DRIVE_CMD");
+_Static_assert((unsigned long long)(HDIO_SET_MULTCOUNT) == 0x321ull, "HDIO_SET_MULTCOUNT");
+_Static_assert((unsigned long long)(HDIO_SET_UNMASKINTR) == 0x322ull, "HDIO_SET_UNMASKINTR");
+_Static_assert((unsigned long long)(HDIO_SET_KEEPSETTINGS) == 0x323ull, "HDIO_SET_KEEPSETTINGS");
+_Static_assert((unsigned long long)(HDIO_SET_32BIT) == 0x324ull, "HDIO_SET_32BIT");
+_Static_assert((unsigned long long)(HDIO_SET_NOWERR) == 0x325ull, "HDIO_SET_NOWERR");
+_Static_assert((unsigned long long)(HDIO_SET_DMA) == 0x326ull, "HDIO_SET_DMA");
+_Static_assert((unsigned long long)(HDIO_SET_PIO_MODE) == 0x327ull, "HDIO_SET_PIO_MODE");
+_Static_assert((unsigned long long)(HDIO_SCAN_HWIF) == 0x328ull, "HDIO_SCAN_HWIF");
+_Static_assert((unsigned long long)(HDIO_UNREGISTER_HWIF) == 0x32aull, "HDIO_UNREGISTER_HWIF");
+_Static_assert((unsigned long long)(HDIO_SET_NICE) == 0x329ull, "HDIO_SET_NICE");
+_Static_assert((unsigned long long)(HDIO_SET_WCACHE) == 0x32bull, "HDIO_SET_WCACHE");
+_Static_assert((unsigned long long)(HDIO_SET_ACOUSTIC) == 0x32cull, "HDIO_SET_ACOUSTIC");
+_Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BUSSTATE");
+_Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
+_Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
 
 /* ioctl_loop */
 _Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
@@ -452,34 +496,3 @@ _Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_I
 _Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
 _Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
 _Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
-
-/* kcmp_types */
-_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
-_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
-_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
-_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
-_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
-_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
-_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
-_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
-
-/* key_reqkey */
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
-
-/* key_spec */
-_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
-_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");

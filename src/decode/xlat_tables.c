@@ -157,6 +157,33 @@ const struct flag xlat_at_flags[7] = {
 	{ 0x8000, "AT_RECURSIVE" },
 };
 
+const struct flag xlat_ata_cmds[24] = {
+	{ 0x6, "ATA_CMD_DSM" },
+	{ 0x20, "ATA_CMD_PIO_READ" },
+	{ 0x25, "ATA_CMD_READ_EXT" },
+	{ 0x30, "ATA_CMD_PIO_WRITE" },
+	{ 0x35, "ATA_CMD_WRITE_EXT" },
+	{ 0xa0, "ATA_CMD_PACKET" },
+	{ 0xa1, "ATA_CMD_ID_ATAPI" },
+	{ 0xb0, "ATA_CMD_SMART" },
+	{ 0xc4, "ATA_CMD_READ_MULTI" },
+	{ 0xc5, "ATA_CMD_WRITE_MULTI" },
+	{ 0xc6, "ATA_CMD_SET_MULTI" },
+	{ 0xc8, "ATA_CMD_READ" },
+	{ 0xca, "ATA_CMD_WRITE" },
+	{ 0xe0, "ATA_CMD_STANDBYNOW1" },
+	{ 0xe1, "ATA_CMD_IDLEIMMEDIATE" },
+	{ 0xe2, "ATA_CMD_STANDBY" },
+	{ 0xe3, "ATA_CMD_IDLE" },
+	{ 0xe5, "ATA_CMD_CHK_POWER" },
+	{ 0xe6, "ATA_CMD_SLEEP" },
+	{ 0xe7, "ATA_CMD_FLUSH" },
+	{ 0xea, "ATA_CMD_FLUSH_EXT" },
+	{ 0xec, "ATA_CMD_ID_ATA" },
+	{ 0xef, "ATA_CMD_SET_FEATURES" },
+	{ 0xf4, "ATA_CMD_SEC_ERASE_UNIT" },
+};
+
 const struct flag xlat_bpf_attach_flags[3] = {
 	{ 0x1, "BPF_F_ALLOW_OVERRIDE" },
 	{ 0x2, "BPF_F_ALLOW_MULTI" },
@@ -1363,6 +1390,20 @@ const struct flag xlat_grnd[3] = {
 	{ 0x4, "GRND_INSECURE" },
 };
 
+const struct flag xlat_hdio_busstates[3] = {
+	{ 0x0, "BUSSTATE_OFF" },
+	{ 0x1, "BUSSTATE_ON" },
+	{ 0x2, "BUSSTATE_TRISTATE" },
+};
+
+const struct flag xlat_hdio_ide_nice[5] = {
+	{ 0x1, "1 << IDE_NICE_DSC_OVERLAP" },
+	{ 0x2, "1 << IDE_NICE_ATAPI_OVERLAP" },
+	{ 0x8, "1 << IDE_NICE_1" },
+	{ 0x4, "1 << IDE_NICE_0" },
+	{ 0x10, "1 << IDE_NICE_2" },
+};
+
 const struct flag xlat_hw_breakpoint_type[5] = {
 	{ 0x0, "HW_BREAKPOINT_EMPTY" },
 	{ 0x1, "HW_BREAKPOINT_R" },
@@ -1531,6 +1572,45 @@ const struct flag xlat_ioctl_gpio[15] = {
 	{ 0xc040b409, "GPIOHANDLE_SET_LINE_VALUES_IOCTL" },
 	{ 0xc054b40a, "GPIOHANDLE_SET_CONFIG_IOCTL" },
 	{ 0xc048b40b, "GPIO_GET_LINEINFO_WATCH_IOCTL" },
+};
+
+const struct flag xlat_ioctl_hdio[36] = {
+	{ 0x301, "HDIO_GETGEO" },
+	{ 0x302, "HDIO_GET_UNMASKINTR" },
+	{ 0x304, "HDIO_GET_MULTCOUNT" },
+	{ 0x305, "HDIO_GET_QDMA" },
+	{ 0x306, "HDIO_SET_XFER" },
+	{ 0x307, "HDIO_OBSOLETE_IDENTITY" },
+	{ 0x308, "HDIO_GET_KEEPSETTINGS" },
+	{ 0x309, "HDIO_GET_32BIT" },
+	{ 0x30a, "HDIO_GET_NOWERR" },
+	{ 0x30b, "HDIO_GET_DMA" },
+	{ 0x30c, "HDIO_GET_NICE" },
+	{ 0x30d, "HDIO_GET_IDENTITY" },
+	{ 0x30e, "HDIO_GET_WCACHE" },
+	{ 0x30f, "HDIO_GET_ACOUSTIC" },
+	{ 0x310, "HDIO_GET_ADDRESS" },
+	{ 0x31a, "HDIO_GET_BUSSTATE" },
+	{ 0x31b, "HDIO_TRISTATE_HWIF" },
+	{ 0x31c, "HDIO_DRIVE_RESET" },
+	{ 0x31d, "HDIO_DRIVE_TASKFILE" },
+	{ 0x31e, "HDIO_DRIVE_TASK" },
+	{ 0x31f, "HDIO_DRIVE_CMD" },
+	{ 0x321, "HDIO_SET_MULTCOUNT" },
+	{ 0x322, "HDIO_SET_UNMASKINTR" },
+	{ 0x323, "HDIO_SET_KEEPSETTINGS" },
+	{ 0x324, "HDIO_SET_32BIT" },
+	{ 0x325, "HDIO_SET_NOWERR" },
+	{ 0x326, "HDIO_SET_DMA" },
+	{ 0x327, "HDIO_SET_PIO_MODE" },
+	{ 0x328, "HDIO_SCAN_HWIF" },
+	{ 0x32a, "HDIO_UNREGISTER_HWIF" },
+	{ 0x329, "HDIO_SET_NICE" },
+	{ 0x32b, "HDIO_SET_WCACHE" },
+	{ 0x32c, "HDIO_SET_ACOUSTIC" },
+	{ 0x32d, "HDIO_SET_BUSSTATE" },
+	{ 0x32e, "HDIO_SET_QDMA" },
+	{ 0x32f, "HDIO_SET_ADDRESS" },
 };
 
 const struct flag xlat_ioctl_loop[14] = {
