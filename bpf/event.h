@@ -320,6 +320,9 @@ enum cap_kind {
 	CK_MMSG_OUT = 20,	/* ...(recvmmsg): data up to each message's msg_len */
 	CK_MSGBUF_IN = 21,	/* msgsnd's msgbuf: 8 + argument len_arg bytes (to 136) */
 	CK_MSGBUF_OUT = 22,	/* msgrcv's, after a successful call */
+	CK_IOCTL = 23,		/* ioctl's argument: size[i] bytes, or more when the
+				 * request (argument len_arg[i]) encodes a larger
+				 * size (_IOC_SIZE), to IOCTL_CAP_MAX */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
@@ -328,6 +331,7 @@ enum cap_kind {
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 
 #define STRUCT_CAP_MAX 512	/* bytes of one struct captured, at most */
+#define IOCTL_CAP_MAX 1024	/* ...of ioctl's (gpio_v2_line_request: 592) */
 
 struct cap_rule {
 	__u8 arg[6];		/* enum cap_kind for each argument */

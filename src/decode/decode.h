@@ -379,4 +379,43 @@ void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t l
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void decode_key_serial(struct sbuf *b, uint64_t v);
 
+/*
+ * ioctl_dev.c: the device families' requests (ioctl_evdev.c, ioctl_v4l2.c,
+ * ioctl_gpio.c, ...): a family names its requests and prints the third
+ * argument of the ones it knows, from what the kernel side read there
+ * (the request's _IOC_SIZE bytes, at least 40, at the call's exit).
+ */
+struct flag;
+struct ioctl_call {
+	uint32_t req;
+	uint64_t arg;		/* the third argument's value */
+	const uint8_t *p;	/* what was read at arg, NULL when nothing was */
+	size_t len;
+	int64_t ret;
+	size_t strsize;		/* -s: elements of an array shown without -v */
+};
+enum { IOCTL_NOT_MINE, IOCTL_SHOWN, IOCTL_NO_ARG };
+struct ioctl_dev {
+	const struct flag *names;	/* a name table, or NULL */
+	size_t nnames;
+	bool (*name)(struct sbuf *b, uint32_t req);	/* names built from parts */
+	/* the argument: IOCTL_SHOWN when printed, IOCTL_NO_ARG for a request
+	 * strace shows with two arguments (b is NULL then: asked only) */
+	int (*arg)(struct sbuf *b, const struct ioctl_call *c);
+};
+bool ioctl_dev_name(struct sbuf *b, uint32_t req);
+bool ioctl_dev_has_arg(uint32_t req);
+bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		   size_t size, int i);
+/* shared by the families: NULL or the address; whether the call read or
+ * (after success) wrote n bytes there that were captured */
+int ioctl_ptr(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_in(const struct ioctl_call *c, size_t n);
+bool ioctl_out(const struct ioctl_call *c, size_t n);
+/* n elements of an array of unsigned ints of `size` bytes each, as
+ * strace prints them: no more than -s without -v ("...") */
+void ioctl_uarray(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, size_t n,
+		  size_t size, bool hex);
+extern const struct ioctl_dev ioctl_dev_evdev, ioctl_dev_gpio, ioctl_dev_hdio;
+
 #endif

@@ -107,9 +107,8 @@ static bool evdev_param_name(struct sbuf *b, uint32_t req)
 			return true;
 		}
 	}
-	if (len == sizeof(struct input_absinfo) &&
-	    ((dir == _IOC_READ && nr >= 0x40 && nr < 0x80) ||
-	     (dir == _IOC_WRITE && nr >= 0xc0))) {
+	/* any size: the struct is decoded as far as the size reaches */
+	if ((dir == _IOC_READ && nr >= 0x40 && nr < 0x80) || (dir == _IOC_WRITE && nr >= 0xc0)) {
 		sbuf_puts(b, dir == _IOC_READ ? "EVIOCGABS(" : "EVIOCSABS(");
 		put_enum(b, nr & 0x3f, xlat_ev_abs, N(xlat_ev_abs), inner ? "ABS_???" : NULL);
 		sbuf_putc(b, ')');

@@ -16,6 +16,8 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/mempolicy.h>
+#include <linux/gpio.h>
+#include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -528,3 +530,8 @@ _Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_
 _Static_assert((unsigned long long)(MPOL_F_NODE) == 0x1ull, "MPOL_F_NODE");
 _Static_assert((unsigned long long)(MPOL_F_ADDR) == 0x2ull, "MPOL_F_ADDR");
 _Static_assert((unsigned long long)(MPOL_F_MEMS_ALLOWED) == 0x4ull, "MPOL_F_MEMS_ALLOWED");
+
+/* gpio_event_flags */
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_BOTH_EDGES) == 0x3ull, "GPIOEVENT_REQUEST_BOTH_EDGES");
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_RISING_EDGE) == 0x1ull, "GPIOEVENT_REQUEST_RISING_EDGE");
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_FALLING_EDGE) == 0x2ull, "GPIOEVENT_REQUEST_FALLING_EDGE");

@@ -16,6 +16,8 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/mempolicy.h>
+#include <linux/gpio.h>
+#include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -56,6 +58,46 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* gpio_handle_flags */
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_INPUT) == 0x1ull, "GPIOHANDLE_REQUEST_INPUT");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_OUTPUT) == 0x2ull, "GPIOHANDLE_REQUEST_OUTPUT");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_ACTIVE_LOW) == 0x4ull, "GPIOHANDLE_REQUEST_ACTIVE_LOW");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_OPEN_DRAIN) == 0x8ull, "GPIOHANDLE_REQUEST_OPEN_DRAIN");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_OPEN_SOURCE) == 0x10ull, "GPIOHANDLE_REQUEST_OPEN_SOURCE");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_BIAS_PULL_UP) == 0x20ull, "GPIOHANDLE_REQUEST_BIAS_PULL_UP");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_BIAS_PULL_DOWN) == 0x40ull, "GPIOHANDLE_REQUEST_BIAS_PULL_DOWN");
+_Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_BIAS_DISABLE) == 0x80ull, "GPIOHANDLE_REQUEST_BIAS_DISABLE");
+
+/* gpio_line_flags */
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_KERNEL) == 0x1ull, "GPIOLINE_FLAG_KERNEL");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_IS_OUT) == 0x2ull, "GPIOLINE_FLAG_IS_OUT");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_ACTIVE_LOW) == 0x4ull, "GPIOLINE_FLAG_ACTIVE_LOW");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_OPEN_DRAIN) == 0x8ull, "GPIOLINE_FLAG_OPEN_DRAIN");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_OPEN_SOURCE) == 0x10ull, "GPIOLINE_FLAG_OPEN_SOURCE");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_BIAS_PULL_UP) == 0x20ull, "GPIOLINE_FLAG_BIAS_PULL_UP");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_BIAS_PULL_DOWN) == 0x40ull, "GPIOLINE_FLAG_BIAS_PULL_DOWN");
+_Static_assert((unsigned long long)(GPIOLINE_FLAG_BIAS_DISABLE) == 0x80ull, "GPIOLINE_FLAG_BIAS_DISABLE");
+
+/* gpio_v2_line_flags */
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_USED) == 0x1ull, "GPIO_V2_LINE_FLAG_USED");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_ACTIVE_LOW) == 0x2ull, "GPIO_V2_LINE_FLAG_ACTIVE_LOW");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_INPUT) == 0x4ull, "GPIO_V2_LINE_FLAG_INPUT");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_OUTPUT) == 0x8ull, "GPIO_V2_LINE_FLAG_OUTPUT");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_EDGE_RISING) == 0x10ull, "GPIO_V2_LINE_FLAG_EDGE_RISING");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_EDGE_FALLING) == 0x20ull, "GPIO_V2_LINE_FLAG_EDGE_FALLING");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_OPEN_DRAIN) == 0x40ull, "GPIO_V2_LINE_FLAG_OPEN_DRAIN");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_OPEN_SOURCE) == 0x80ull, "GPIO_V2_LINE_FLAG_OPEN_SOURCE");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_BIAS_PULL_UP) == 0x100ull, "GPIO_V2_LINE_FLAG_BIAS_PULL_UP");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN) == 0x200ull, "GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_BIAS_DISABLED) == 0x400ull, "GPIO_V2_LINE_FLAG_BIAS_DISABLED");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_EVENT_CLOCK_REALTIME) == 0x800ull, "GPIO_V2_LINE_FLAG_EVENT_CLOCK_REALTIME");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_FLAG_EVENT_CLOCK_HTE) == 0x1000ull, "GPIO_V2_LINE_FLAG_EVENT_CLOCK_HTE");
+
+/* hdio_busstates */
+_Static_assert((unsigned long long)(BUSSTATE_OFF) == 0x0ull, "BUSSTATE_OFF");
+_Static_assert((unsigned long long)(BUSSTATE_ON) == 0x1ull, "BUSSTATE_ON");
+_Static_assert((unsigned long long)(BUSSTATE_TRISTATE) == 0x2ull, "BUSSTATE_TRISTATE");
 
 /* hw_breakpoint_type */
 _Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
@@ -158,6 +200,61 @@ _Static_assert((unsigned long long)(FS_IOC_FSGETXATTR) == 0x801c581full, "FS_IOC
 _Static_assert((unsigned long long)(FS_IOC_FSSETXATTR) == 0x401c5820ull, "FS_IOC_FSSETXATTR");
 _Static_assert((unsigned long long)(FIBMAP) == 0x1ull, "FIBMAP");
 _Static_assert((unsigned long long)(FIGETBSZ) == 0x2ull, "FIGETBSZ");
+
+/* ioctl_gpio */
+_Static_assert((unsigned long long)(GPIO_GET_CHIPINFO_IOCTL) == 0x8044b401ull, "GPIO_GET_CHIPINFO_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_UNWATCH_IOCTL) == 0xc004b40cull, "GPIO_GET_LINEINFO_UNWATCH_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_GET_LINEINFO_IOCTL) == 0xc100b405ull, "GPIO_V2_GET_LINEINFO_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_GET_LINEINFO_WATCH_IOCTL) == 0xc100b406ull, "GPIO_V2_GET_LINEINFO_WATCH_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_GET_LINE_IOCTL) == 0xc250b407ull, "GPIO_V2_GET_LINE_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_SET_CONFIG_IOCTL) == 0xc110b40dull, "GPIO_V2_LINE_SET_CONFIG_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_GET_VALUES_IOCTL) == 0xc010b40eull, "GPIO_V2_LINE_GET_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_SET_VALUES_IOCTL) == 0xc010b40full, "GPIO_V2_LINE_SET_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_IOCTL) == 0xc048b402ull, "GPIO_GET_LINEINFO_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEHANDLE_IOCTL) == 0xc16cb403ull, "GPIO_GET_LINEHANDLE_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEEVENT_IOCTL) == 0xc030b404ull, "GPIO_GET_LINEEVENT_IOCTL");
+_Static_assert((unsigned long long)(GPIOHANDLE_GET_LINE_VALUES_IOCTL) == 0xc040b408ull, "GPIOHANDLE_GET_LINE_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIOHANDLE_SET_LINE_VALUES_IOCTL) == 0xc040b409ull, "GPIOHANDLE_SET_LINE_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIOHANDLE_SET_CONFIG_IOCTL) == 0xc054b40aull, "GPIOHANDLE_SET_CONFIG_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_WATCH_IOCTL) == 0xc048b40bull, "GPIO_GET_LINEINFO_WATCH_IOCTL");
+
+/* ioctl_hdio */
+_Static_assert((unsigned long long)(HDIO_GETGEO) == 0x301ull, "HDIO_GETGEO");
+_Static_assert((unsigned long long)(HDIO_GET_UNMASKINTR) == 0x302ull, "HDIO_GET_UNMASKINTR");
+_Static_assert((unsigned long long)(HDIO_GET_MULTCOUNT) == 0x304ull, "HDIO_GET_MULTCOUNT");
+_Static_assert((unsigned long long)(HDIO_GET_QDMA) == 0x305ull, "HDIO_GET_QDMA");
+_Static_assert((unsigned long long)(HDIO_SET_XFER) == 0x306ull, "HDIO_SET_XFER");
+_Static_assert((unsigned long long)(HDIO_OBSOLETE_IDENTITY) == 0x307ull, "HDIO_OBSOLETE_IDENTITY");
+_Static_assert((unsigned long long)(HDIO_GET_KEEPSETTINGS) == 0x308ull, "HDIO_GET_KEEPSETTINGS");
+_Static_assert((unsigned long long)(HDIO_GET_32BIT) == 0x309ull, "HDIO_GET_32BIT");
+_Static_assert((unsigned long long)(HDIO_GET_NOWERR) == 0x30aull, "HDIO_GET_NOWERR");
+_Static_assert((unsigned long long)(HDIO_GET_DMA) == 0x30bull, "HDIO_GET_DMA");
+_Static_assert((unsigned long long)(HDIO_GET_NICE) == 0x30cull, "HDIO_GET_NICE");
+_Static_assert((unsigned long long)(HDIO_GET_IDENTITY) == 0x30dull, "HDIO_GET_IDENTITY");
+_Static_assert((unsigned long long)(HDIO_GET_WCACHE) == 0x30eull, "HDIO_GET_WCACHE");
+_Static_assert((unsigned long long)(HDIO_GET_ACOUSTIC) == 0x30full, "HDIO_GET_ACOUSTIC");
+_Static_assert((unsigned long long)(HDIO_GET_ADDRESS) == 0x310ull, "HDIO_GET_ADDRESS");
+_Static_assert((unsigned long long)(HDIO_GET_BUSSTATE) == 0x31aull, "HDIO_GET_BUSSTATE");
+_Static_assert((unsigned long long)(HDIO_TRISTATE_HWIF) == 0x31bull, "HDIO_TRISTATE_HWIF");
+_Static_assert((unsigned long long)(HDIO_DRIVE_RESET) == 0x31cull, "HDIO_DRIVE_RESET");
+_Static_assert((unsigned long long)(HDIO_DRIVE_TASKFILE) == 0x31dull, "HDIO_DRIVE_TASKFILE");
+_Static_assert((unsigned long long)(HDIO_DRIVE_TASK) == 0x31eull, "HDIO_DRIVE_TASK");
+_Static_assert((unsigned long long)(HDIO_DRIVE_CMD) == 0x31full, "HDIO_DRIVE_CMD");
+_Static_assert((unsigned long long)(HDIO_SET_MULTCOUNT) == 0x321ull, "HDIO_SET_MULTCOUNT");
+_Static_assert((unsigned long long)(HDIO_SET_UNMASKINTR) == 0x322ull, "HDIO_SET_UNMASKINTR");
+_Static_assert((unsigned long long)(HDIO_SET_KEEPSETTINGS) == 0x323ull, "HDIO_SET_KEEPSETTINGS");
+_Static_assert((unsigned long long)(HDIO_SET_32BIT) == 0x324ull, "HDIO_SET_32BIT");
+_Static_assert((unsigned long long)(HDIO_SET_NOWERR) == 0x325ull, "HDIO_SET_NOWERR");
+_Static_assert((unsigned long long)(HDIO_SET_DMA) == 0x326ull, "HDIO_SET_DMA");
+_Static_assert((unsigned long long)(HDIO_SET_PIO_MODE) == 0x327ull, "HDIO_SET_PIO_MODE");
+_Static_assert((unsigned long long)(HDIO_SCAN_HWIF) == 0x328ull, "HDIO_SCAN_HWIF");
+_Static_assert((unsigned long long)(HDIO_UNREGISTER_HWIF) == 0x32aull, "HDIO_UNREGISTER_HWIF");
+_Static_assert((unsigned long long)(HDIO_SET_NICE) == 0x329ull, "HDIO_SET_NICE");
+_Static_assert((unsigned long long)(HDIO_SET_WCACHE) == 0x32bull, "HDIO_SET_WCACHE");
+_Static_assert((unsigned long long)(HDIO_SET_ACOUSTIC) == 0x32cull, "HDIO_SET_ACOUSTIC");
+_Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BUSSTATE");
+_Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
+_Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
 
 /* ioctl_loop */
 _Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
@@ -405,97 +502,3 @@ _Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCO
 _Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
 _Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
 _Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
-
-/* itimer_which */
-_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
-_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
-_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
-
-/* kcmp_types */
-_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
-_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
-_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
-_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
-_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
-_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
-_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
-_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
-
-/* key_reqkey */
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
-
-/* key_spec */
-_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
-_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
-
-/* keyctl_cmds */
-_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
-_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
-_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
-_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
-_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
-_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
-_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
-_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
-_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
-_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
-_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
-_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
-_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
-_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
-_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
-_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
-_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
-_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
-_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
-_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
-_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
-_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
-_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
-_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
-_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
-
-/* lease_types */
-_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
-_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
-_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
-
-/* lflags */
-_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
-_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
-_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
-_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
-_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
-_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
-_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
-_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
-_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
-_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
-_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
-_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
-_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
-_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
-_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");

@@ -16,6 +16,8 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/mempolicy.h>
+#include <linux/gpio.h>
+#include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -56,6 +58,100 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* itimer_which */
+_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
+_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
+_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
+
+/* kcmp_types */
+_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
+_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
+_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
+_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
+_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
+_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
+_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
+_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
+
+/* key_reqkey */
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
+
+/* key_spec */
+_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
+_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
+
+/* keyctl_cmds */
+_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
+_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
+_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
+_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
+_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
+_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
+_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
+_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
+_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
+_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
+_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
+_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
+_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
+_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
+_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
+_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
+_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
+_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
+_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
+_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
+_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
+_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
+_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
+
+/* lease_types */
+_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
+_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
+_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
@@ -429,87 +525,3 @@ _Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AM
 _Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
 _Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
 _Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
-
-/* pr_options */
-_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
-_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
-_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
-_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
-_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
-_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
-_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
-_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
-_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
-_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
-_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
-_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
-_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
-_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
-_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
-_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
-_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
-_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
-_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
-_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
-_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
-_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
-_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
-_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
-_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
-_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
-_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
-_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
-_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
-_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
-
-/* pr_tsc */
-_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
-_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
-
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptrace_opts */
-_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
-_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
-_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
-_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");

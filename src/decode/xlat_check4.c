@@ -16,6 +16,8 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/mempolicy.h>
+#include <linux/gpio.h>
+#include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
@@ -56,6 +58,90 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+
+/* pr_tsc */
+_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
+_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
+
+/* prot_flags */
+_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
+_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
+_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
+_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
+_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
+_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+
+/* ptrace_opts */
+_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
+_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
+_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
+_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
 
 /* ptrace_reqs */
 _Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
