@@ -183,7 +183,8 @@ static void put_sock_proto(ARGS)
 
 static void put_ioctl_arg_c(ARGS)
 {
-	put_ioctl_arg(b, e, size, i);
+	if (!ioctl_sys_arg(f, b, e, size, i))
+		put_ioctl_arg(b, e, size, i);
 }
 
 static void put_sockaddr_c(ARGS)

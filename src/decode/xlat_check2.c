@@ -3,16 +3,19 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/audit.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/counter.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/hw_breakpoint.h>
@@ -20,10 +23,13 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-#include <linux/fiemap.h>
 #include <linux/loop.h>
+#include <linux/ioctl.h>
+#include <linux/nbd.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -47,7 +53,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/sched.h>
-#include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
@@ -55,6 +60,145 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* fcntl_cmds */
+_Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
+_Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
+_Static_assert((unsigned long long)(F_SETFD) == 0x2ull, "F_SETFD");
+_Static_assert((unsigned long long)(F_GETFL) == 0x3ull, "F_GETFL");
+_Static_assert((unsigned long long)(F_SETFL) == 0x4ull, "F_SETFL");
+_Static_assert((unsigned long long)(F_GETLK) == 0x5ull, "F_GETLK");
+_Static_assert((unsigned long long)(F_SETLK) == 0x6ull, "F_SETLK");
+_Static_assert((unsigned long long)(F_SETLKW) == 0x7ull, "F_SETLKW");
+_Static_assert((unsigned long long)(F_SETOWN) == 0x8ull, "F_SETOWN");
+_Static_assert((unsigned long long)(F_GETOWN) == 0x9ull, "F_GETOWN");
+_Static_assert((unsigned long long)(F_SETSIG) == 0xaull, "F_SETSIG");
+_Static_assert((unsigned long long)(F_GETSIG) == 0xbull, "F_GETSIG");
+_Static_assert((unsigned long long)(F_SETOWN_EX) == 0xfull, "F_SETOWN_EX");
+_Static_assert((unsigned long long)(F_GETOWN_EX) == 0x10ull, "F_GETOWN_EX");
+_Static_assert((unsigned long long)(F_OFD_GETLK) == 0x24ull, "F_OFD_GETLK");
+_Static_assert((unsigned long long)(F_OFD_SETLK) == 0x25ull, "F_OFD_SETLK");
+_Static_assert((unsigned long long)(F_OFD_SETLKW) == 0x26ull, "F_OFD_SETLKW");
+_Static_assert((unsigned long long)(F_SETLEASE) == 0x400ull, "F_SETLEASE");
+_Static_assert((unsigned long long)(F_GETLEASE) == 0x401ull, "F_GETLEASE");
+_Static_assert((unsigned long long)(F_NOTIFY) == 0x402ull, "F_NOTIFY");
+_Static_assert((unsigned long long)(F_DUPFD_CLOEXEC) == 0x406ull, "F_DUPFD_CLOEXEC");
+_Static_assert((unsigned long long)(F_SETPIPE_SZ) == 0x407ull, "F_SETPIPE_SZ");
+_Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
+_Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
+_Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
+
+/* fiemap_extent_flags */
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_LAST) == 0x1ull, "FIEMAP_EXTENT_LAST");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_UNKNOWN) == 0x2ull, "FIEMAP_EXTENT_UNKNOWN");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DELALLOC) == 0x4ull, "FIEMAP_EXTENT_DELALLOC");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_ENCODED) == 0x8ull, "FIEMAP_EXTENT_ENCODED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DATA_ENCRYPTED) == 0x80ull, "FIEMAP_EXTENT_DATA_ENCRYPTED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_NOT_ALIGNED) == 0x100ull, "FIEMAP_EXTENT_NOT_ALIGNED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DATA_INLINE) == 0x200ull, "FIEMAP_EXTENT_DATA_INLINE");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DATA_TAIL) == 0x400ull, "FIEMAP_EXTENT_DATA_TAIL");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_UNWRITTEN) == 0x800ull, "FIEMAP_EXTENT_UNWRITTEN");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_MERGED) == 0x1000ull, "FIEMAP_EXTENT_MERGED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_SHARED) == 0x2000ull, "FIEMAP_EXTENT_SHARED");
+
+/* fiemap_flags */
+_Static_assert((unsigned long long)(FIEMAP_FLAG_SYNC) == 0x1ull, "FIEMAP_FLAG_SYNC");
+_Static_assert((unsigned long long)(FIEMAP_FLAG_XATTR) == 0x2ull, "FIEMAP_FLAG_XATTR");
+_Static_assert((unsigned long long)(FIEMAP_FLAG_CACHE) == 0x4ull, "FIEMAP_FLAG_CACHE");
+
+/* flock_ops */
+_Static_assert((unsigned long long)(LOCK_SH) == 0x1ull, "LOCK_SH");
+_Static_assert((unsigned long long)(LOCK_EX) == 0x2ull, "LOCK_EX");
+_Static_assert((unsigned long long)(LOCK_NB) == 0x4ull, "LOCK_NB");
+_Static_assert((unsigned long long)(LOCK_UN) == 0x8ull, "LOCK_UN");
+_Static_assert((unsigned long long)(LOCK_MAND) == 0x20ull, "LOCK_MAND");
+_Static_assert((unsigned long long)(LOCK_READ) == 0x40ull, "LOCK_READ");
+_Static_assert((unsigned long long)(LOCK_WRITE) == 0x80ull, "LOCK_WRITE");
+
+/* fs_flags */
+_Static_assert((unsigned long long)(FS_SECRM_FL) == 0x1ull, "FS_SECRM_FL");
+_Static_assert((unsigned long long)(FS_UNRM_FL) == 0x2ull, "FS_UNRM_FL");
+_Static_assert((unsigned long long)(FS_COMPR_FL) == 0x4ull, "FS_COMPR_FL");
+_Static_assert((unsigned long long)(FS_SYNC_FL) == 0x8ull, "FS_SYNC_FL");
+_Static_assert((unsigned long long)(FS_IMMUTABLE_FL) == 0x10ull, "FS_IMMUTABLE_FL");
+_Static_assert((unsigned long long)(FS_APPEND_FL) == 0x20ull, "FS_APPEND_FL");
+_Static_assert((unsigned long long)(FS_NODUMP_FL) == 0x40ull, "FS_NODUMP_FL");
+_Static_assert((unsigned long long)(FS_NOATIME_FL) == 0x80ull, "FS_NOATIME_FL");
+_Static_assert((unsigned long long)(FS_DIRTY_FL) == 0x100ull, "FS_DIRTY_FL");
+_Static_assert((unsigned long long)(FS_COMPRBLK_FL) == 0x200ull, "FS_COMPRBLK_FL");
+_Static_assert((unsigned long long)(FS_NOCOMP_FL) == 0x400ull, "FS_NOCOMP_FL");
+_Static_assert((unsigned long long)(FS_ENCRYPT_FL) == 0x800ull, "FS_ENCRYPT_FL");
+_Static_assert((unsigned long long)(FS_INDEX_FL) == 0x1000ull, "FS_INDEX_FL");
+_Static_assert((unsigned long long)(FS_IMAGIC_FL) == 0x2000ull, "FS_IMAGIC_FL");
+_Static_assert((unsigned long long)(FS_JOURNAL_DATA_FL) == 0x4000ull, "FS_JOURNAL_DATA_FL");
+_Static_assert((unsigned long long)(FS_NOTAIL_FL) == 0x8000ull, "FS_NOTAIL_FL");
+_Static_assert((unsigned long long)(FS_DIRSYNC_FL) == 0x10000ull, "FS_DIRSYNC_FL");
+_Static_assert((unsigned long long)(FS_TOPDIR_FL) == 0x20000ull, "FS_TOPDIR_FL");
+_Static_assert((unsigned long long)(FS_HUGE_FILE_FL) == 0x40000ull, "FS_HUGE_FILE_FL");
+_Static_assert((unsigned long long)(FS_EXTENT_FL) == 0x80000ull, "FS_EXTENT_FL");
+_Static_assert((unsigned long long)(FS_VERITY_FL) == 0x100000ull, "FS_VERITY_FL");
+_Static_assert((unsigned long long)(FS_EA_INODE_FL) == 0x200000ull, "FS_EA_INODE_FL");
+_Static_assert((unsigned long long)(FS_EOFBLOCKS_FL) == 0x400000ull, "FS_EOFBLOCKS_FL");
+_Static_assert((unsigned long long)(FS_NOCOW_FL) == 0x800000ull, "FS_NOCOW_FL");
+_Static_assert((unsigned long long)(FS_DAX_FL) == 0x2000000ull, "FS_DAX_FL");
+_Static_assert((unsigned long long)(FS_INLINE_DATA_FL) == 0x10000000ull, "FS_INLINE_DATA_FL");
+_Static_assert((unsigned long long)(FS_PROJINHERIT_FL) == 0x20000000ull, "FS_PROJINHERIT_FL");
+_Static_assert((unsigned long long)(FS_CASEFOLD_FL) == 0x40000000ull, "FS_CASEFOLD_FL");
+_Static_assert((unsigned long long)(FS_RESERVED_FL) == 0x80000000ull, "FS_RESERVED_FL");
+
+/* fsconfig_cmds */
+_Static_assert((unsigned long long)(FSCONFIG_SET_FLAG) == 0x0ull, "FSCONFIG_SET_FLAG");
+_Static_assert((unsigned long long)(FSCONFIG_SET_STRING) == 0x1ull, "FSCONFIG_SET_STRING");
+_Static_assert((unsigned long long)(FSCONFIG_SET_BINARY) == 0x2ull, "FSCONFIG_SET_BINARY");
+_Static_assert((unsigned long long)(FSCONFIG_SET_PATH) == 0x3ull, "FSCONFIG_SET_PATH");
+_Static_assert((unsigned long long)(FSCONFIG_SET_PATH_EMPTY) == 0x4ull, "FSCONFIG_SET_PATH_EMPTY");
+_Static_assert((unsigned long long)(FSCONFIG_SET_FD) == 0x5ull, "FSCONFIG_SET_FD");
+_Static_assert((unsigned long long)(FSCONFIG_CMD_CREATE) == 0x6ull, "FSCONFIG_CMD_CREATE");
+_Static_assert((unsigned long long)(FSCONFIG_CMD_RECONFIGURE) == 0x7ull, "FSCONFIG_CMD_RECONFIGURE");
+
+/* fsmount_flags */
+_Static_assert((unsigned long long)(FSMOUNT_CLOEXEC) == 0x1ull, "FSMOUNT_CLOEXEC");
+
+/* fsopen_flags */
+_Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
+
+/* fspick_flags */
+_Static_assert((unsigned long long)(FSPICK_CLOEXEC) == 0x1ull, "FSPICK_CLOEXEC");
+_Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
+
+/* fsx_xflags */
+_Static_assert((unsigned long long)(FS_XFLAG_REALTIME) == 0x1ull, "FS_XFLAG_REALTIME");
+_Static_assert((unsigned long long)(FS_XFLAG_PREALLOC) == 0x2ull, "FS_XFLAG_PREALLOC");
+_Static_assert((unsigned long long)(FS_XFLAG_IMMUTABLE) == 0x8ull, "FS_XFLAG_IMMUTABLE");
+_Static_assert((unsigned long long)(FS_XFLAG_APPEND) == 0x10ull, "FS_XFLAG_APPEND");
+_Static_assert((unsigned long long)(FS_XFLAG_SYNC) == 0x20ull, "FS_XFLAG_SYNC");
+_Static_assert((unsigned long long)(FS_XFLAG_NOATIME) == 0x40ull, "FS_XFLAG_NOATIME");
+_Static_assert((unsigned long long)(FS_XFLAG_NODUMP) == 0x80ull, "FS_XFLAG_NODUMP");
+_Static_assert((unsigned long long)(FS_XFLAG_RTINHERIT) == 0x100ull, "FS_XFLAG_RTINHERIT");
+_Static_assert((unsigned long long)(FS_XFLAG_PROJINHERIT) == 0x200ull, "FS_XFLAG_PROJINHERIT");
+_Static_assert((unsigned long long)(FS_XFLAG_NOSYMLINKS) == 0x400ull, "FS_XFLAG_NOSYMLINKS");
+_Static_assert((unsigned long long)(FS_XFLAG_EXTSIZE) == 0x800ull, "FS_XFLAG_EXTSIZE");
+_Static_assert((unsigned long long)(FS_XFLAG_EXTSZINHERIT) == 0x1000ull, "FS_XFLAG_EXTSZINHERIT");
+_Static_assert((unsigned long long)(FS_XFLAG_NODEFRAG) == 0x2000ull, "FS_XFLAG_NODEFRAG");
+_Static_assert((unsigned long long)(FS_XFLAG_FILESTREAM) == 0x4000ull, "FS_XFLAG_FILESTREAM");
+_Static_assert((unsigned long long)(FS_XFLAG_DAX) == 0x8000ull, "FS_XFLAG_DAX");
+_Static_assert((unsigned long long)(FS_XFLAG_COWEXTSIZE) == 0x10000ull, "FS_XFLAG_COWEXTSIZE");
+_Static_assert((unsigned long long)(FS_XFLAG_HASATTR) == 0x80000000ull, "FS_XFLAG_HASATTR");
+
+/* hw_breakpoint_type */
+_Static_assert((unsigned long long)(HW_BREAKPOINT_EMPTY) == 0x0ull, "HW_BREAKPOINT_EMPTY");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_R) == 0x1ull, "HW_BREAKPOINT_R");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_W) == 0x2ull, "HW_BREAKPOINT_W");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_RW) == 0x3ull, "HW_BREAKPOINT_RW");
+_Static_assert((unsigned long long)(HW_BREAKPOINT_X) == 0x4ull, "HW_BREAKPOINT_X");
+
+/* idtype */
+_Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
+_Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
+_Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
+_Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
 
 /* iflags */
 _Static_assert((unsigned long long)(IGNBRK) == 0x1ull, "IGNBRK");
@@ -160,6 +304,19 @@ _Static_assert((unsigned long long)(LOOP_CONFIGURE) == 0x4c0aull, "LOOP_CONFIGUR
 _Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
 _Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
 _Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
+
+/* ioctl_nbd */
+_Static_assert((unsigned long long)(NBD_SET_SOCK) == 0xab00ull, "NBD_SET_SOCK");
+_Static_assert((unsigned long long)(NBD_SET_BLKSIZE) == 0xab01ull, "NBD_SET_BLKSIZE");
+_Static_assert((unsigned long long)(NBD_SET_SIZE) == 0xab02ull, "NBD_SET_SIZE");
+_Static_assert((unsigned long long)(NBD_DO_IT) == 0xab03ull, "NBD_DO_IT");
+_Static_assert((unsigned long long)(NBD_CLEAR_SOCK) == 0xab04ull, "NBD_CLEAR_SOCK");
+_Static_assert((unsigned long long)(NBD_CLEAR_QUE) == 0xab05ull, "NBD_CLEAR_QUE");
+_Static_assert((unsigned long long)(NBD_PRINT_DEBUG) == 0xab06ull, "NBD_PRINT_DEBUG");
+_Static_assert((unsigned long long)(NBD_SET_SIZE_BLOCKS) == 0xab07ull, "NBD_SET_SIZE_BLOCKS");
+_Static_assert((unsigned long long)(NBD_DISCONNECT) == 0xab08ull, "NBD_DISCONNECT");
+_Static_assert((unsigned long long)(NBD_SET_TIMEOUT) == 0xab09ull, "NBD_SET_TIMEOUT");
+_Static_assert((unsigned long long)(NBD_SET_FLAGS) == 0xab0aull, "NBD_SET_FLAGS");
 
 /* ioctl_req */
 _Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
@@ -277,6 +434,41 @@ _Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_G
 _Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
 _Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
 
+/* ioctl_scsi */
+_Static_assert((unsigned long long)(SG_SET_TIMEOUT) == 0x2201ull, "SG_SET_TIMEOUT");
+_Static_assert((unsigned long long)(SG_GET_TIMEOUT) == 0x2202ull, "SG_GET_TIMEOUT");
+_Static_assert((unsigned long long)(SG_EMULATED_HOST) == 0x2203ull, "SG_EMULATED_HOST");
+_Static_assert((unsigned long long)(SG_SET_TRANSFORM) == 0x2204ull, "SG_SET_TRANSFORM");
+_Static_assert((unsigned long long)(SG_GET_TRANSFORM) == 0x2205ull, "SG_GET_TRANSFORM");
+_Static_assert((unsigned long long)(SG_GET_COMMAND_Q) == 0x2270ull, "SG_GET_COMMAND_Q");
+_Static_assert((unsigned long long)(SG_SET_COMMAND_Q) == 0x2271ull, "SG_SET_COMMAND_Q");
+_Static_assert((unsigned long long)(SG_GET_RESERVED_SIZE) == 0x2272ull, "SG_GET_RESERVED_SIZE");
+_Static_assert((unsigned long long)(SG_SET_RESERVED_SIZE) == 0x2275ull, "SG_SET_RESERVED_SIZE");
+_Static_assert((unsigned long long)(SG_GET_SCSI_ID) == 0x2276ull, "SG_GET_SCSI_ID");
+_Static_assert((unsigned long long)(SG_SET_FORCE_LOW_DMA) == 0x2279ull, "SG_SET_FORCE_LOW_DMA");
+_Static_assert((unsigned long long)(SG_GET_LOW_DMA) == 0x227aull, "SG_GET_LOW_DMA");
+_Static_assert((unsigned long long)(SG_SET_FORCE_PACK_ID) == 0x227bull, "SG_SET_FORCE_PACK_ID");
+_Static_assert((unsigned long long)(SG_GET_PACK_ID) == 0x227cull, "SG_GET_PACK_ID");
+_Static_assert((unsigned long long)(SG_GET_NUM_WAITING) == 0x227dull, "SG_GET_NUM_WAITING");
+_Static_assert((unsigned long long)(SG_SET_DEBUG) == 0x227eull, "SG_SET_DEBUG");
+_Static_assert((unsigned long long)(SG_GET_SG_TABLESIZE) == 0x227full, "SG_GET_SG_TABLESIZE");
+_Static_assert((unsigned long long)(SG_GET_VERSION_NUM) == 0x2282ull, "SG_GET_VERSION_NUM");
+_Static_assert((unsigned long long)(SG_NEXT_CMD_LEN) == 0x2283ull, "SG_NEXT_CMD_LEN");
+_Static_assert((unsigned long long)(SG_SCSI_RESET) == 0x2284ull, "SG_SCSI_RESET");
+_Static_assert((unsigned long long)(SG_IO) == 0x2285ull, "SG_IO");
+_Static_assert((unsigned long long)(SG_GET_REQUEST_TABLE) == 0x2286ull, "SG_GET_REQUEST_TABLE");
+_Static_assert((unsigned long long)(SG_SET_KEEP_ORPHAN) == 0x2287ull, "SG_SET_KEEP_ORPHAN");
+_Static_assert((unsigned long long)(SG_GET_KEEP_ORPHAN) == 0x2288ull, "SG_GET_KEEP_ORPHAN");
+
+/* ioctl_sys */
+_Static_assert((unsigned long long)(COUNTER_ADD_WATCH_IOCTL) == 0x40063e00ull, "COUNTER_ADD_WATCH_IOCTL");
+_Static_assert((unsigned long long)(COUNTER_ENABLE_EVENTS_IOCTL) == 0x3e01ull, "COUNTER_ENABLE_EVENTS_IOCTL");
+_Static_assert((unsigned long long)(COUNTER_DISABLE_EVENTS_IOCTL) == 0x3e02ull, "COUNTER_DISABLE_EVENTS_IOCTL");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, "SECCOMP_IOCTL_NOTIF_RECV");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
+
 /* ioprio_class */
 _Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
 _Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
@@ -287,201 +479,3 @@ _Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_
 _Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
 _Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
 _Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
-
-/* ip_names */
-_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
-_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
-_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
-_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
-_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
-_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
-_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
-_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
-_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
-_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
-_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
-_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
-_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
-_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
-_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
-_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
-_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
-_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
-_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
-_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
-_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
-_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
-_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
-_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
-_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
-_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
-
-/* ipc_cmd_common */
-_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
-_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
-_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
-_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
-
-/* ipc_cmd_msg */
-_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
-_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
-_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
-
-/* ipc_cmd_shm */
-_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
-_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
-_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
-_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
-_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
-
-/* ipc_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* ipv6_names */
-_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
-_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
-_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
-_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
-_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
-_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
-_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
-_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
-_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
-_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
-_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
-_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
-_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
-_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
-_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
-_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
-_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
-_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
-_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
-_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
-_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
-_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
-
-/* itimer_which */
-_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
-_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
-_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
-
-/* kcmp_types */
-_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
-_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
-_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
-_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
-_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
-_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
-_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
-_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
-
-/* key_reqkey */
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
-
-/* key_spec */
-_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
-_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
-
-/* keyctl_cmds */
-_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
-_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
-_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
-_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
-_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
-_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
-_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
-_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
-_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
-_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
-_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
-_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
-_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
-_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
-_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
-_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
-_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
-_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
-_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
-_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
-_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
-_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
-_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
-_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
-_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
-
-/* lease_types */
-_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
-_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
-_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
-
-/* lflags */
-_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
-_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
-_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
-_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
-_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
-_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
-_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
-_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
-_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
-_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
-_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
-_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
-_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
-_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
-_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");

@@ -3,16 +3,19 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/audit.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/counter.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/hw_breakpoint.h>
@@ -20,10 +23,13 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-#include <linux/fiemap.h>
 #include <linux/loop.h>
+#include <linux/ioctl.h>
+#include <linux/nbd.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -47,7 +53,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/sched.h>
-#include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
@@ -55,6 +60,204 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* ip_names */
+_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
+_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
+_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
+_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
+_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
+_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
+_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
+_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
+_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
+_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
+_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
+_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
+_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
+_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
+_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
+_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
+_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
+_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
+_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
+_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
+_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
+_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
+_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
+_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
+_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
+_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
+_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
+_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
+
+/* ipc_cmd_common */
+_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
+_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
+_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
+_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
+
+/* ipc_cmd_msg */
+_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
+_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
+_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
+
+/* ipc_cmd_shm */
+_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
+_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
+_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
+_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
+_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
+
+/* ipc_get_flags */
+_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
+_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
+_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
+_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
+
+/* ipv6_names */
+_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
+_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
+_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
+_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
+_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
+_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
+_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
+_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
+_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
+_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
+_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
+_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
+_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
+_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
+_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
+_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
+_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
+_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
+_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
+_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
+_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
+_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
+
+/* itimer_which */
+_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
+_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
+_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
+
+/* kcmp_types */
+_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
+_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
+_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
+_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
+_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
+_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
+_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
+_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
+
+/* key_reqkey */
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
+
+/* key_spec */
+_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
+_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
+
+/* keyctl_cmds */
+_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
+_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
+_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
+_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
+_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
+_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
+_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
+_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
+_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
+_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
+_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
+_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
+_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
+_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
+_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
+_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
+_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
+_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
+_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
+_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
+_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
+_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
+_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
+
+/* lease_types */
+_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
+_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
+_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
@@ -200,6 +403,14 @@ _Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 _Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
 _Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
 
+/* nbd_flags */
+_Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
+_Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_FLUSH) == 0x4ull, "NBD_FLAG_SEND_FLUSH");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_FUA) == 0x8ull, "NBD_FLAG_SEND_FUA");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_TRIM) == 0x20ull, "NBD_FLAG_SEND_TRIM");
+_Static_assert((unsigned long long)(NBD_FLAG_CAN_MULTI_CONN) == 0x100ull, "NBD_FLAG_CAN_MULTI_CONN");
+
 /* netlink_names */
 _Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
 _Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
@@ -326,210 +537,3 @@ _Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "
 _Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
 _Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
 _Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");
-
-/* perf_sample_type */
-_Static_assert((unsigned long long)(PERF_SAMPLE_IP) == 0x1ull, "PERF_SAMPLE_IP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_TID) == 0x2ull, "PERF_SAMPLE_TID");
-_Static_assert((unsigned long long)(PERF_SAMPLE_TIME) == 0x4ull, "PERF_SAMPLE_TIME");
-_Static_assert((unsigned long long)(PERF_SAMPLE_ADDR) == 0x8ull, "PERF_SAMPLE_ADDR");
-_Static_assert((unsigned long long)(PERF_SAMPLE_READ) == 0x10ull, "PERF_SAMPLE_READ");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CALLCHAIN) == 0x20ull, "PERF_SAMPLE_CALLCHAIN");
-_Static_assert((unsigned long long)(PERF_SAMPLE_ID) == 0x40ull, "PERF_SAMPLE_ID");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CPU) == 0x80ull, "PERF_SAMPLE_CPU");
-_Static_assert((unsigned long long)(PERF_SAMPLE_PERIOD) == 0x100ull, "PERF_SAMPLE_PERIOD");
-_Static_assert((unsigned long long)(PERF_SAMPLE_STREAM_ID) == 0x200ull, "PERF_SAMPLE_STREAM_ID");
-_Static_assert((unsigned long long)(PERF_SAMPLE_RAW) == 0x400ull, "PERF_SAMPLE_RAW");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_STACK");
-_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_USER) == 0x1000ull, "PERF_SAMPLE_REGS_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_STACK_USER) == 0x2000ull, "PERF_SAMPLE_STACK_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT) == 0x4000ull, "PERF_SAMPLE_WEIGHT");
-_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_SRC) == 0x8000ull, "PERF_SAMPLE_DATA_SRC");
-_Static_assert((unsigned long long)(PERF_SAMPLE_IDENTIFIER) == 0x10000ull, "PERF_SAMPLE_IDENTIFIER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_TRANSACTION) == 0x20000ull, "PERF_SAMPLE_TRANSACTION");
-_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_INTR) == 0x40000ull, "PERF_SAMPLE_REGS_INTR");
-_Static_assert((unsigned long long)(PERF_SAMPLE_PHYS_ADDR) == 0x80000ull, "PERF_SAMPLE_PHYS_ADDR");
-_Static_assert((unsigned long long)(PERF_SAMPLE_AUX) == 0x100000ull, "PERF_SAMPLE_AUX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CGROUP) == 0x200000ull, "PERF_SAMPLE_CGROUP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_PAGE_SIZE) == 0x400000ull, "PERF_SAMPLE_DATA_PAGE_SIZE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CODE_PAGE_SIZE) == 0x800000ull, "PERF_SAMPLE_CODE_PAGE_SIZE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT_STRUCT) == 0x1000000ull, "PERF_SAMPLE_WEIGHT_STRUCT");
-
-/* perf_sw_id */
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
-
-/* perf_type */
-_Static_assert((unsigned long long)(PERF_TYPE_HARDWARE) == 0x0ull, "PERF_TYPE_HARDWARE");
-_Static_assert((unsigned long long)(PERF_TYPE_SOFTWARE) == 0x1ull, "PERF_TYPE_SOFTWARE");
-_Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_TRACEPOINT");
-_Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
-_Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
-_Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
-
-/* pkey_rights */
-_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
-_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
-
-/* poll_events */
-_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
-_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
-_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
-_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
-_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
-_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
-_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
-_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
-_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
-_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
-_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
-_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
-_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
-
-/* pr_cap_ambient */
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
-
-/* pr_options */
-_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
-_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
-_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
-_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
-_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
-_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
-_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
-_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
-_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
-_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
-_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
-_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
-_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
-_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
-_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
-_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
-_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
-_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
-_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
-_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
-_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
-_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
-_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
-_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
-_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
-_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
-_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
-_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
-_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
-_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
-
-/* pr_tsc */
-_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
-_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
-
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptrace_opts */
-_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
-_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
-_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
-_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
-
-/* ptrace_reqs */
-_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
-_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
-_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
-_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
-_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
-_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
-_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
-_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
-_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
-_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
-_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
-_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
-_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
-_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
-_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
-_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
-_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
-_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
-_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
-_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
-_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
-_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
-
-/* rename_flags */
-_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
-_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
-_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
