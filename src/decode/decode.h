@@ -275,6 +275,7 @@ bool ioctl_counter_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_seccomp_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_nbd_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_scsi_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_perf_arg(struct sbuf *b, const struct ioctl_call *c);
 
 /* ipc.c: System V IPC and POSIX message queues */
 void decode_ipc_key(struct sbuf *b, uint64_t v);

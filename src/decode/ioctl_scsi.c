@@ -8,18 +8,29 @@
 
 #define SG_SCSI_RESET_NO_ESCALATE_ 0x100	/* (not in Debian's header) */
 
+/* the operation, after NO_ESCALATE when it is set: each part by -X on
+ * its own ("0x100 /\* SG_SCSI_RESET_NO_ESCALATE *\/|0x1 /\* ... *\/") */
 static void put_reset(struct sbuf *b, uint32_t v)
 {
 	uint32_t op = v & ~SG_SCSI_RESET_NO_ESCALATE_;
+	size_t mark;
 
 	for (size_t i = 0; i < N(xlat_sg_scsi_reset); i++)
 		if (xlat_sg_scsi_reset[i].val == op) {
-			if (v & SG_SCSI_RESET_NO_ESCALATE_)
-				sbuf_puts(b, "SG_SCSI_RESET_NO_ESCALATE|");
+			if (v & SG_SCSI_RESET_NO_ESCALATE_) {
+				mark = b->len;
+				sbuf_puts(b, "SG_SCSI_RESET_NO_ESCALATE");
+				xlat_finish(b, mark, SG_SCSI_RESET_NO_ESCALATE_, XF_HEX);
+				sbuf_putc(b, '|');
+			}
+			mark = b->len;
 			sbuf_puts(b, xlat_sg_scsi_reset[i].name);
+			xlat_finish(b, mark, op, XF_HEX);
 			return;
 		}
-	sbuf_printf(b, "%#x /* SG_SCSI_RESET_??? */", v);
+	sbuf_printf(b, "%#x", v);
+	if (decode_xlat() != XLAT_RAW)
+		sbuf_puts(b, " /* SG_SCSI_RESET_??? */");
 }
 
 bool ioctl_scsi_arg(struct sbuf *b, const struct ioctl_call *c)

@@ -26,6 +26,7 @@ static const struct {
 	{ xlat_ioctl_sys, N(xlat_ioctl_sys) },
 	{ xlat_ioctl_nbd, N(xlat_ioctl_nbd) },
 	{ xlat_ioctl_scsi, N(xlat_ioctl_scsi) },
+	{ xlat_ioctl_perf, N(xlat_ioctl_perf) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -91,6 +92,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_nbd_arg(b, c);
 	case 0x22:
 		return ioctl_scsi_arg(b, c);
+	case '$':
+		return ioctl_perf_arg(b, c);
 	}
 	return false;
 }

@@ -26,6 +26,7 @@
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <scsi/sg.h>
@@ -46,7 +47,6 @@
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
-#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <linux/ptrace.h>
@@ -317,6 +317,20 @@ _Static_assert((unsigned long long)(NBD_SET_SIZE_BLOCKS) == 0xab07ull, "NBD_SET_
 _Static_assert((unsigned long long)(NBD_DISCONNECT) == 0xab08ull, "NBD_DISCONNECT");
 _Static_assert((unsigned long long)(NBD_SET_TIMEOUT) == 0xab09ull, "NBD_SET_TIMEOUT");
 _Static_assert((unsigned long long)(NBD_SET_FLAGS) == 0xab0aull, "NBD_SET_FLAGS");
+
+/* ioctl_perf */
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_ENABLE) == 0x2400ull, "PERF_EVENT_IOC_ENABLE");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_DISABLE) == 0x2401ull, "PERF_EVENT_IOC_DISABLE");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_REFRESH) == 0x2402ull, "PERF_EVENT_IOC_REFRESH");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_RESET) == 0x2403ull, "PERF_EVENT_IOC_RESET");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_PERIOD) == 0x40082404ull, "PERF_EVENT_IOC_PERIOD");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_OUTPUT) == 0x2405ull, "PERF_EVENT_IOC_SET_OUTPUT");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_FILTER) == 0x40082406ull, "PERF_EVENT_IOC_SET_FILTER");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_ID) == 0x80082407ull, "PERF_EVENT_IOC_ID");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_BPF) == 0x40042408ull, "PERF_EVENT_IOC_SET_BPF");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_PAUSE_OUTPUT) == 0x40042409ull, "PERF_EVENT_IOC_PAUSE_OUTPUT");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_QUERY_BPF) == 0xc008240aull, "PERF_EVENT_IOC_QUERY_BPF");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_MODIFY_ATTRIBUTES) == 0x4008240bull, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES");
 
 /* ioctl_req */
 _Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");

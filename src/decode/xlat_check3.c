@@ -26,6 +26,7 @@
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <scsi/sg.h>
@@ -46,7 +47,6 @@
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
-#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <linux/ptrace.h>
@@ -530,6 +530,9 @@ _Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_C
 _Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
 _Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
 _Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
+
+/* perf_ioc_flags */
+_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
 
 /* perf_read_format */
 _Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");

@@ -26,6 +26,7 @@
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <scsi/sg.h>
@@ -46,7 +47,6 @@
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
-#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <linux/ptrace.h>

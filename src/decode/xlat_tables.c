@@ -997,6 +997,21 @@ const struct flag xlat_ioctl_nbd[11] = {
 	{ 0xab0a, "NBD_SET_FLAGS" },
 };
 
+const struct flag xlat_ioctl_perf[12] = {
+	{ 0x2400, "PERF_EVENT_IOC_ENABLE" },
+	{ 0x2401, "PERF_EVENT_IOC_DISABLE" },
+	{ 0x2402, "PERF_EVENT_IOC_REFRESH" },
+	{ 0x2403, "PERF_EVENT_IOC_RESET" },
+	{ 0x40082404, "PERF_EVENT_IOC_PERIOD" },
+	{ 0x2405, "PERF_EVENT_IOC_SET_OUTPUT" },
+	{ 0x40082406, "PERF_EVENT_IOC_SET_FILTER" },
+	{ 0x80082407, "PERF_EVENT_IOC_ID" },
+	{ 0x40042408, "PERF_EVENT_IOC_SET_BPF" },
+	{ 0x40042409, "PERF_EVENT_IOC_PAUSE_OUTPUT" },
+	{ 0xc008240a, "PERF_EVENT_IOC_QUERY_BPF" },
+	{ 0x4008240b, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES" },
+};
+
 const struct flag xlat_ioctl_req[118] = {
 	{ 0x5401, "TCGETS" },
 	{ 0x5402, "SNDCTL_TMR_START or TCSETS" },
@@ -1790,6 +1805,10 @@ const struct flag xlat_perf_hw_id[10] = {
 	{ 0x7, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND" },
 	{ 0x8, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND" },
 	{ 0x9, "PERF_COUNT_HW_REF_CPU_CYCLES" },
+};
+
+const struct flag xlat_perf_ioc_flags[1] = {
+	{ 0x1, "PERF_IOC_FLAG_GROUP" },
 };
 
 const struct flag xlat_perf_read_format[5] = {

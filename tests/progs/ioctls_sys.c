@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioctl requests whose argument strace shows as a struct, of file
- * systems, seccomp's listener and counters (tests/e2e.py,
+ * systems, seccomp's listener, counters, perf events, nbd and SCSI generic (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
@@ -11,6 +11,9 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/nbd.h>
+#include <linux/perf_event.h>
+#include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,6 +45,7 @@ int main(void)
 	struct seccomp_notif_addfd *a = page_end(sizeof(*a));
 	uint64_t *id = page_end(8);
 	struct { struct fiemap h; struct fiemap_extent e[4]; } big;
+	char filter[64];
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -80,6 +84,17 @@ int main(void)
 	ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID, id);
 	*a = (struct seccomp_notif_addfd){ 7, 3, 1, 9, O_CLOEXEC };
 	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, a);
+
+	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
+	/* (in memory the process touched: a tracepoint cannot fault a page in) */
+	strcpy(filter, "common_pid != 1");
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, filter);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, id);
+	ioctl(-1, NBD_SET_FLAGS, 0x80000003);
+	ioctl(-1, NBD_DISCONNECT);
+	*fl = 0x101;
+	ioctl(-1, SG_SCSI_RESET, fl);
+	ioctl(-1, SG_GET_TIMEOUT);
 
 	fd = open("/proc/self/exe", O_RDONLY);
 	memset(&big, 0, sizeof(big));
