@@ -276,6 +276,9 @@ bool ioctl_seccomp_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_nbd_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_scsi_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_perf_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_nsfs_arg(struct sbuf *b, const struct ioctl_call *c);
+/* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */
+bool ioctl_sys_result(struct sbuf *b, uint32_t req, int64_t ret);
 
 /* ipc.c: System V IPC and POSIX message queues */
 void decode_ipc_key(struct sbuf *b, uint64_t v);

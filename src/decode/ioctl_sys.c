@@ -27,6 +27,7 @@ static const struct {
 	{ xlat_ioctl_nbd, N(xlat_ioctl_nbd) },
 	{ xlat_ioctl_scsi, N(xlat_ioctl_scsi) },
 	{ xlat_ioctl_perf, N(xlat_ioctl_perf) },
+	{ xlat_ioctl_nsfs, N(xlat_ioctl_nsfs) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -48,6 +49,7 @@ bool ioctl_sys_has_arg(uint32_t req)
 		0x3e01, 0x3e02,		/* COUNTER_ENABLE_EVENTS_IOCTL, ..._DISABLE_... */
 		0xab03, 0xab04, 0xab05, 0xab06, 0xab08,	/* NBD_DO_IT, _CLEAR_SOCK, ... */
 		0x2202,			/* SG_GET_TIMEOUT */
+		0xb701, 0xb702, 0xb703,	/* NS_GET_USERNS, _PARENT, _NSTYPE */
 	};
 
 	for (size_t i = 0; i < N(none); i++)
@@ -94,6 +96,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_scsi_arg(b, c);
 	case '$':
 		return ioctl_perf_arg(b, c);
+	case 0xb7:
+		return ioctl_nsfs_arg(b, c);
 	}
 	return false;
 }

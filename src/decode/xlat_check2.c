@@ -26,6 +26,7 @@
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
+#include <linux/nsfs.h>
 #include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
@@ -317,6 +318,12 @@ _Static_assert((unsigned long long)(NBD_SET_SIZE_BLOCKS) == 0xab07ull, "NBD_SET_
 _Static_assert((unsigned long long)(NBD_DISCONNECT) == 0xab08ull, "NBD_DISCONNECT");
 _Static_assert((unsigned long long)(NBD_SET_TIMEOUT) == 0xab09ull, "NBD_SET_TIMEOUT");
 _Static_assert((unsigned long long)(NBD_SET_FLAGS) == 0xab0aull, "NBD_SET_FLAGS");
+
+/* ioctl_nsfs */
+_Static_assert((unsigned long long)(NS_GET_USERNS) == 0xb701ull, "NS_GET_USERNS");
+_Static_assert((unsigned long long)(NS_GET_PARENT) == 0xb702ull, "NS_GET_PARENT");
+_Static_assert((unsigned long long)(NS_GET_NSTYPE) == 0xb703ull, "NS_GET_NSTYPE");
+_Static_assert((unsigned long long)(NS_GET_OWNER_UID) == 0xb704ull, "NS_GET_OWNER_UID");
 
 /* ioctl_perf */
 _Static_assert((unsigned long long)(PERF_EVENT_IOC_ENABLE) == 0x2400ull, "PERF_EVENT_IOC_ENABLE");

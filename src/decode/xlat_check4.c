@@ -26,6 +26,7 @@
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
+#include <linux/nsfs.h>
 #include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>

@@ -997,6 +997,13 @@ const struct flag xlat_ioctl_nbd[11] = {
 	{ 0xab0a, "NBD_SET_FLAGS" },
 };
 
+const struct flag xlat_ioctl_nsfs[4] = {
+	{ 0xb701, "NS_GET_USERNS" },
+	{ 0xb702, "NS_GET_PARENT" },
+	{ 0xb703, "NS_GET_NSTYPE" },
+	{ 0xb704, "NS_GET_OWNER_UID" },
+};
+
 const struct flag xlat_ioctl_perf[12] = {
 	{ 0x2400, "PERF_EVENT_IOC_ENABLE" },
 	{ 0x2401, "PERF_EVENT_IOC_DISABLE" },

@@ -66,6 +66,7 @@ extern const struct flag xlat_ioctl_evdev[16];
 extern const struct flag xlat_ioctl_fs[12];
 extern const struct flag xlat_ioctl_loop[14];
 extern const struct flag xlat_ioctl_nbd[11];
+extern const struct flag xlat_ioctl_nsfs[4];
 extern const struct flag xlat_ioctl_perf[12];
 extern const struct flag xlat_ioctl_req[118];
 extern const struct flag xlat_ioctl_scsi[25];

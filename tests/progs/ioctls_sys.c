@@ -5,13 +5,15 @@
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
- * file (its extents do not move between the two runs).
+ * file (its extents do not move between the two runs); a namespace's type
+ * and owner.
  */
 #include <fcntl.h>
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/nbd.h>
+#include <linux/nsfs.h>
 #include <linux/perf_event.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
@@ -102,5 +104,9 @@ int main(void)
 	big.h.fm_extent_count = 4;
 	ioctl(fd, FS_IOC_FIEMAP, &big);
 	ioctl(fd, FS_IOC_GETFLAGS, fl);
+	close(fd);
+	fd = open("/proc/self/ns/user", O_RDONLY);
+	ioctl(fd, NS_GET_NSTYPE);
+	ioctl(fd, NS_GET_OWNER_UID, fl);
 	return 0;
 }
