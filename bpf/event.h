@@ -320,9 +320,9 @@ enum cap_kind {
 	CK_MMSG_OUT = 20,	/* ...(recvmmsg): data up to each message's msg_len */
 	CK_MSGBUF_IN = 21,	/* msgsnd's msgbuf: 8 + argument len_arg bytes (to 136) */
 	CK_MSGBUF_OUT = 22,	/* msgrcv's, after a successful call */
-	CK_IOCTL = 23,		/* ioctl's argument: size[i] bytes, or more when the
-				 * request (argument len_arg[i]) encodes a larger
-				 * size (_IOC_SIZE), to IOCTL_CAP_MAX */
+	CK_IOCTL_ARG = 23,	/* ioctl's argument: as many bytes as the request in
+				 * argument len_arg[i] says (_IOC_SIZE), at least
+				 * size[i]; FIEMAP's and dm's extents too */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */

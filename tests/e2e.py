@@ -1105,6 +1105,20 @@ def test_ioctl_families_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_ioctl_structs_like_strace():
+    """Structs of file system, seccomp-listener and counter ioctls (fiemap
+    with its extents under -v, fstrim_range, fsxattr, inode flags,
+    counter_watch, seccomp_notif and its response, addfd): NULL, cut by
+    the page's end (an address), known and unknown values, in every -X
+    style; FS_IOC_FIEMAP and FS_IOC_GETFLAGS succeeding on a real file."""
+    for flags in ((), ("-v",), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("ioctls_sys")], "trace=ioctl", flags)
+        b = traced_lines(STROBE, [prog("ioctls_sys")], "trace=ioctl", flags)
+        check(a == b and len(a) >= 20 and any("fm_mapped_extents=" in l for l in a),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_unknown_flag_bits_like_strace():
     """A flag argument with bits no name covers: alone, with the family's
     "???" in a comment, as strace (0x40000000 /* EFD_??? */), in every -X

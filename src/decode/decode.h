@@ -256,6 +256,39 @@ void decode_ioctl_req(struct sbuf *b, uint64_t v);
  * argument, and that argument (false: not one of theirs) */
 bool ioctl_family_name(struct sbuf *b, uint32_t req);
 bool ioctl_family_has_arg(uint32_t req);
+/* ioctl_sys.c: the requests of file systems (FIEMAP, FITRIM, fsxattr,
+ * inode flags), seccomp's listener, counters, ...: name (false: not one
+ * of these), whether it has an argument, the argument (false: not one of
+ * theirs); the family decoders each take a struct ioctl_call */
+struct formatter;
+struct ev_syscall;
+bool ioctl_sys_name(struct sbuf *b, uint32_t req);
+bool ioctl_sys_has_arg(uint32_t req);
+bool ioctl_sys_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		   size_t size, int i);
+struct ioctl_call {
+	struct formatter *f;
+	const struct ev_syscall *e;
+	uint32_t req;
+	uint64_t addr;		/* the argument */
+	const uint8_t *p;	/* what was read there, at exit; NULL: nothing */
+	size_t len;
+	int64_t ret;
+};
+/* the struct of `need` bytes the call reads (in) or, after success, wrote
+ * (out); NULL when there is none, and then "NULL" or the address printed */
+const uint8_t *ioc_in(struct sbuf *b, const struct ioctl_call *c, size_t need);
+const uint8_t *ioc_out(struct sbuf *b, const struct ioctl_call *c, size_t need);
+/* ioctl_fs.c, ioctl_seccomp.c, ...: one family each */
+bool ioctl_fs_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_counter_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_seccomp_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_nbd_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_scsi_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_perf_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_nsfs_arg(struct sbuf *b, const struct ioctl_call *c);
+/* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */
+bool ioctl_sys_result(struct sbuf *b, uint32_t req, int64_t ret);
 
 /* ipc.c: System V IPC and POSIX message queues */
 void decode_ipc_key(struct sbuf *b, uint64_t v);

@@ -27,7 +27,7 @@ void decode_ioctl_req(struct sbuf *b, uint64_t v)
 			sbuf_puts(b, xlat_ioctl_req[i].name);
 			return;
 		}
-	if (ioctl_dev_name(b, r) || ioctl_family_name(b, r))
+	if (ioctl_dev_name(b, r) || ioctl_family_name(b, r) || ioctl_sys_name(b, r))
 		return;
 	sbuf_printf(b, "_IOC(%s, %#x, %#x, ", dirs[r >> 30], (r >> 8) & 0xff, r & 0xff);
 	if (size)
@@ -41,7 +41,8 @@ bool ioctl_req_has_arg(uint64_t req)
 {
 	return (uint32_t)req != 0x5450 && (uint32_t)req != 0x5451 &&	/* FIONCLEX, FIOCLEX */
 	       (uint32_t)req != 0x5422 &&				/* TIOCNOTTY */
-	       ioctl_family_has_arg((uint32_t)req) && ioctl_dev_has_arg((uint32_t)req);
+	       ioctl_family_has_arg((uint32_t)req) && ioctl_dev_has_arg((uint32_t)req) &&
+	       ioctl_sys_has_arg((uint32_t)req);
 }
 
 static const char *const bauds[] = {

@@ -3,7 +3,7 @@
  * ioctl requests of device families, each in a file of its own
  * (ioctl_evdev.c, ioctl_v4l2.c, ...): their names, whether strace shows a
  * third argument, and that argument decoded from what the kernel side
- * captured (CK_IOCTL: as many bytes as the request's size field says, at
+ * captured (CK_IOCTL_ARG: as many bytes as the request's size field says, at
  * least the rule's 40, read at the call's exit; the requests these
  * families decode leave what they read unchanged when they fail, and
  * strace shows what they wrote only after success).

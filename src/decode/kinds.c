@@ -186,7 +186,7 @@ static void put_sock_proto(ARGS)
 
 static void put_ioctl_arg_c(ARGS)
 {
-	if (!ioctl_dev_arg(f, b, e, size, i))
+	if (!ioctl_dev_arg(f, b, e, size, i) && !ioctl_sys_arg(f, b, e, size, i))
 		put_ioctl_arg(b, e, size, i);
 }
 

@@ -3,16 +3,19 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/audit.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/counter.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/mempolicy.h>
@@ -23,10 +26,15 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-#include <linux/fiemap.h>
 #include <linux/loop.h>
+#include <linux/ioctl.h>
+#include <linux/nbd.h>
+#include <linux/nsfs.h>
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -43,14 +51,12 @@
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
-#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/sched.h>
-#include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
@@ -132,6 +138,61 @@ _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
 /* at_statx_sync */
 _Static_assert((unsigned long long)(AT_STATX_FORCE_SYNC) == 0x2000ull, "AT_STATX_FORCE_SYNC");
 _Static_assert((unsigned long long)(AT_STATX_DONT_SYNC) == 0x4000ull, "AT_STATX_DONT_SYNC");
+
+/* audit_arch */
+_Static_assert((unsigned long long)(AUDIT_ARCH_AARCH64) == 0xc00000b7ull, "AUDIT_ARCH_AARCH64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ALPHA) == 0xc0009026ull, "AUDIT_ARCH_ALPHA");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ARCOMPACT) == 0x4000005dull, "AUDIT_ARCH_ARCOMPACT");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ARCOMPACTBE) == 0x5dull, "AUDIT_ARCH_ARCOMPACTBE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ARCV2) == 0x400000c3ull, "AUDIT_ARCH_ARCV2");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ARCV2BE) == 0xc3ull, "AUDIT_ARCH_ARCV2BE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ARM) == 0x40000028ull, "AUDIT_ARCH_ARM");
+_Static_assert((unsigned long long)(AUDIT_ARCH_ARMEB) == 0x28ull, "AUDIT_ARCH_ARMEB");
+_Static_assert((unsigned long long)(AUDIT_ARCH_C6X) == 0x4000008cull, "AUDIT_ARCH_C6X");
+_Static_assert((unsigned long long)(AUDIT_ARCH_C6XBE) == 0x8cull, "AUDIT_ARCH_C6XBE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_CRIS) == 0x4000004cull, "AUDIT_ARCH_CRIS");
+_Static_assert((unsigned long long)(AUDIT_ARCH_CSKY) == 0x400000fcull, "AUDIT_ARCH_CSKY");
+_Static_assert((unsigned long long)(AUDIT_ARCH_FRV) == 0x5441ull, "AUDIT_ARCH_FRV");
+_Static_assert((unsigned long long)(AUDIT_ARCH_H8300) == 0x2eull, "AUDIT_ARCH_H8300");
+_Static_assert((unsigned long long)(AUDIT_ARCH_HEXAGON) == 0xa4ull, "AUDIT_ARCH_HEXAGON");
+_Static_assert((unsigned long long)(AUDIT_ARCH_I386) == 0x40000003ull, "AUDIT_ARCH_I386");
+_Static_assert((unsigned long long)(AUDIT_ARCH_IA64) == 0xc0000032ull, "AUDIT_ARCH_IA64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_M32R) == 0x58ull, "AUDIT_ARCH_M32R");
+_Static_assert((unsigned long long)(AUDIT_ARCH_M68K) == 0x4ull, "AUDIT_ARCH_M68K");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MICROBLAZE) == 0xbdull, "AUDIT_ARCH_MICROBLAZE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MIPS) == 0x8ull, "AUDIT_ARCH_MIPS");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MIPSEL) == 0x40000008ull, "AUDIT_ARCH_MIPSEL");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MIPS64) == 0x80000008ull, "AUDIT_ARCH_MIPS64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MIPS64N32) == 0xa0000008ull, "AUDIT_ARCH_MIPS64N32");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MIPSEL64) == 0xc0000008ull, "AUDIT_ARCH_MIPSEL64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_MIPSEL64N32) == 0xe0000008ull, "AUDIT_ARCH_MIPSEL64N32");
+_Static_assert((unsigned long long)(AUDIT_ARCH_NDS32) == 0x400000a7ull, "AUDIT_ARCH_NDS32");
+_Static_assert((unsigned long long)(AUDIT_ARCH_NDS32BE) == 0xa7ull, "AUDIT_ARCH_NDS32BE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_NIOS2) == 0x40000071ull, "AUDIT_ARCH_NIOS2");
+_Static_assert((unsigned long long)(AUDIT_ARCH_OPENRISC) == 0x5cull, "AUDIT_ARCH_OPENRISC");
+_Static_assert((unsigned long long)(AUDIT_ARCH_PARISC) == 0xfull, "AUDIT_ARCH_PARISC");
+_Static_assert((unsigned long long)(AUDIT_ARCH_PARISC64) == 0x8000000full, "AUDIT_ARCH_PARISC64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_PPC) == 0x14ull, "AUDIT_ARCH_PPC");
+_Static_assert((unsigned long long)(AUDIT_ARCH_PPC64) == 0x80000015ull, "AUDIT_ARCH_PPC64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_PPC64LE) == 0xc0000015ull, "AUDIT_ARCH_PPC64LE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_RISCV32) == 0x400000f3ull, "AUDIT_ARCH_RISCV32");
+_Static_assert((unsigned long long)(AUDIT_ARCH_RISCV64) == 0xc00000f3ull, "AUDIT_ARCH_RISCV64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_S390) == 0x16ull, "AUDIT_ARCH_S390");
+_Static_assert((unsigned long long)(AUDIT_ARCH_S390X) == 0x80000016ull, "AUDIT_ARCH_S390X");
+_Static_assert((unsigned long long)(AUDIT_ARCH_SH) == 0x2aull, "AUDIT_ARCH_SH");
+_Static_assert((unsigned long long)(AUDIT_ARCH_SHEL) == 0x4000002aull, "AUDIT_ARCH_SHEL");
+_Static_assert((unsigned long long)(AUDIT_ARCH_SH64) == 0x8000002aull, "AUDIT_ARCH_SH64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_SHEL64) == 0xc000002aull, "AUDIT_ARCH_SHEL64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_SPARC) == 0x2ull, "AUDIT_ARCH_SPARC");
+_Static_assert((unsigned long long)(AUDIT_ARCH_SPARC64) == 0x8000002bull, "AUDIT_ARCH_SPARC64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_TILEGX) == 0xc00000bfull, "AUDIT_ARCH_TILEGX");
+_Static_assert((unsigned long long)(AUDIT_ARCH_TILEGX32) == 0x400000bfull, "AUDIT_ARCH_TILEGX32");
+_Static_assert((unsigned long long)(AUDIT_ARCH_TILEPRO) == 0x400000bcull, "AUDIT_ARCH_TILEPRO");
+_Static_assert((unsigned long long)(AUDIT_ARCH_UNICORE) == 0x4000006eull, "AUDIT_ARCH_UNICORE");
+_Static_assert((unsigned long long)(AUDIT_ARCH_X86_64) == 0xc000003eull, "AUDIT_ARCH_X86_64");
+_Static_assert((unsigned long long)(AUDIT_ARCH_XTENSA) == 0x5eull, "AUDIT_ARCH_XTENSA");
+_Static_assert((unsigned long long)(AUDIT_ARCH_LOONGARCH32) == 0x40000102ull, "AUDIT_ARCH_LOONGARCH32");
+_Static_assert((unsigned long long)(AUDIT_ARCH_LOONGARCH64) == 0xc0000102ull, "AUDIT_ARCH_LOONGARCH64");
 
 /* bpf_attach_flags */
 _Static_assert((unsigned long long)(BPF_F_ALLOW_OVERRIDE) == 0x1ull, "BPF_F_ALLOW_OVERRIDE");
@@ -325,6 +386,28 @@ _Static_assert((unsigned long long)(CLONE_IO) == 0x80000000ull, "CLONE_IO");
 _Static_assert((unsigned long long)(CLOSE_RANGE_UNSHARE) == 0x2ull, "CLOSE_RANGE_UNSHARE");
 _Static_assert((unsigned long long)(CLOSE_RANGE_CLOEXEC) == 0x4ull, "CLOSE_RANGE_CLOEXEC");
 
+/* counter_component_type */
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_NONE) == 0x0ull, "COUNTER_COMPONENT_NONE");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_SIGNAL) == 0x1ull, "COUNTER_COMPONENT_SIGNAL");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_COUNT) == 0x2ull, "COUNTER_COMPONENT_COUNT");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_FUNCTION) == 0x3ull, "COUNTER_COMPONENT_FUNCTION");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_SYNAPSE_ACTION) == 0x4ull, "COUNTER_COMPONENT_SYNAPSE_ACTION");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_EXTENSION) == 0x5ull, "COUNTER_COMPONENT_EXTENSION");
+
+/* counter_event_type */
+_Static_assert((unsigned long long)(COUNTER_EVENT_OVERFLOW) == 0x0ull, "COUNTER_EVENT_OVERFLOW");
+_Static_assert((unsigned long long)(COUNTER_EVENT_UNDERFLOW) == 0x1ull, "COUNTER_EVENT_UNDERFLOW");
+_Static_assert((unsigned long long)(COUNTER_EVENT_OVERFLOW_UNDERFLOW) == 0x2ull, "COUNTER_EVENT_OVERFLOW_UNDERFLOW");
+_Static_assert((unsigned long long)(COUNTER_EVENT_THRESHOLD) == 0x3ull, "COUNTER_EVENT_THRESHOLD");
+_Static_assert((unsigned long long)(COUNTER_EVENT_INDEX) == 0x4ull, "COUNTER_EVENT_INDEX");
+_Static_assert((unsigned long long)(COUNTER_EVENT_CHANGE_OF_STATE) == 0x5ull, "COUNTER_EVENT_CHANGE_OF_STATE");
+_Static_assert((unsigned long long)(COUNTER_EVENT_CAPTURE) == 0x6ull, "COUNTER_EVENT_CAPTURE");
+
+/* counter_scope */
+_Static_assert((unsigned long long)(COUNTER_SCOPE_DEVICE) == 0x0ull, "COUNTER_SCOPE_DEVICE");
+_Static_assert((unsigned long long)(COUNTER_SCOPE_SIGNAL) == 0x1ull, "COUNTER_SCOPE_SIGNAL");
+_Static_assert((unsigned long long)(COUNTER_SCOPE_COUNT) == 0x2ull, "COUNTER_SCOPE_COUNT");
+
 /* delete_module_flags */
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
@@ -436,102 +519,3 @@ _Static_assert((unsigned long long)(FAN_OPEN_EXEC_PERM) == 0x40000ull, "FAN_OPEN
 _Static_assert((unsigned long long)(FAN_ONDIR) == 0x40000000ull, "FAN_ONDIR");
 _Static_assert((unsigned long long)(FAN_EVENT_ON_CHILD) == 0x8000000ull, "FAN_EVENT_ON_CHILD");
 _Static_assert((unsigned long long)(FAN_RENAME) == 0x10000000ull, "FAN_RENAME");
-
-/* fcntl_cmds */
-_Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
-_Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
-_Static_assert((unsigned long long)(F_SETFD) == 0x2ull, "F_SETFD");
-_Static_assert((unsigned long long)(F_GETFL) == 0x3ull, "F_GETFL");
-_Static_assert((unsigned long long)(F_SETFL) == 0x4ull, "F_SETFL");
-_Static_assert((unsigned long long)(F_GETLK) == 0x5ull, "F_GETLK");
-_Static_assert((unsigned long long)(F_SETLK) == 0x6ull, "F_SETLK");
-_Static_assert((unsigned long long)(F_SETLKW) == 0x7ull, "F_SETLKW");
-_Static_assert((unsigned long long)(F_SETOWN) == 0x8ull, "F_SETOWN");
-_Static_assert((unsigned long long)(F_GETOWN) == 0x9ull, "F_GETOWN");
-_Static_assert((unsigned long long)(F_SETSIG) == 0xaull, "F_SETSIG");
-_Static_assert((unsigned long long)(F_GETSIG) == 0xbull, "F_GETSIG");
-_Static_assert((unsigned long long)(F_SETOWN_EX) == 0xfull, "F_SETOWN_EX");
-_Static_assert((unsigned long long)(F_GETOWN_EX) == 0x10ull, "F_GETOWN_EX");
-_Static_assert((unsigned long long)(F_OFD_GETLK) == 0x24ull, "F_OFD_GETLK");
-_Static_assert((unsigned long long)(F_OFD_SETLK) == 0x25ull, "F_OFD_SETLK");
-_Static_assert((unsigned long long)(F_OFD_SETLKW) == 0x26ull, "F_OFD_SETLKW");
-_Static_assert((unsigned long long)(F_SETLEASE) == 0x400ull, "F_SETLEASE");
-_Static_assert((unsigned long long)(F_GETLEASE) == 0x401ull, "F_GETLEASE");
-_Static_assert((unsigned long long)(F_NOTIFY) == 0x402ull, "F_NOTIFY");
-_Static_assert((unsigned long long)(F_DUPFD_CLOEXEC) == 0x406ull, "F_DUPFD_CLOEXEC");
-_Static_assert((unsigned long long)(F_SETPIPE_SZ) == 0x407ull, "F_SETPIPE_SZ");
-_Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
-_Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
-_Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
-
-/* flock_ops */
-_Static_assert((unsigned long long)(LOCK_SH) == 0x1ull, "LOCK_SH");
-_Static_assert((unsigned long long)(LOCK_EX) == 0x2ull, "LOCK_EX");
-_Static_assert((unsigned long long)(LOCK_NB) == 0x4ull, "LOCK_NB");
-_Static_assert((unsigned long long)(LOCK_UN) == 0x8ull, "LOCK_UN");
-_Static_assert((unsigned long long)(LOCK_MAND) == 0x20ull, "LOCK_MAND");
-_Static_assert((unsigned long long)(LOCK_READ) == 0x40ull, "LOCK_READ");
-_Static_assert((unsigned long long)(LOCK_WRITE) == 0x80ull, "LOCK_WRITE");
-
-/* fs_flags */
-_Static_assert((unsigned long long)(FS_SECRM_FL) == 0x1ull, "FS_SECRM_FL");
-_Static_assert((unsigned long long)(FS_UNRM_FL) == 0x2ull, "FS_UNRM_FL");
-_Static_assert((unsigned long long)(FS_COMPR_FL) == 0x4ull, "FS_COMPR_FL");
-_Static_assert((unsigned long long)(FS_SYNC_FL) == 0x8ull, "FS_SYNC_FL");
-_Static_assert((unsigned long long)(FS_IMMUTABLE_FL) == 0x10ull, "FS_IMMUTABLE_FL");
-_Static_assert((unsigned long long)(FS_APPEND_FL) == 0x20ull, "FS_APPEND_FL");
-_Static_assert((unsigned long long)(FS_NODUMP_FL) == 0x40ull, "FS_NODUMP_FL");
-_Static_assert((unsigned long long)(FS_NOATIME_FL) == 0x80ull, "FS_NOATIME_FL");
-_Static_assert((unsigned long long)(FS_DIRTY_FL) == 0x100ull, "FS_DIRTY_FL");
-_Static_assert((unsigned long long)(FS_COMPRBLK_FL) == 0x200ull, "FS_COMPRBLK_FL");
-_Static_assert((unsigned long long)(FS_NOCOMP_FL) == 0x400ull, "FS_NOCOMP_FL");
-_Static_assert((unsigned long long)(FS_ENCRYPT_FL) == 0x800ull, "FS_ENCRYPT_FL");
-_Static_assert((unsigned long long)(FS_INDEX_FL) == 0x1000ull, "FS_INDEX_FL");
-_Static_assert((unsigned long long)(FS_IMAGIC_FL) == 0x2000ull, "FS_IMAGIC_FL");
-_Static_assert((unsigned long long)(FS_JOURNAL_DATA_FL) == 0x4000ull, "FS_JOURNAL_DATA_FL");
-_Static_assert((unsigned long long)(FS_NOTAIL_FL) == 0x8000ull, "FS_NOTAIL_FL");
-_Static_assert((unsigned long long)(FS_DIRSYNC_FL) == 0x10000ull, "FS_DIRSYNC_FL");
-_Static_assert((unsigned long long)(FS_TOPDIR_FL) == 0x20000ull, "FS_TOPDIR_FL");
-_Static_assert((unsigned long long)(FS_HUGE_FILE_FL) == 0x40000ull, "FS_HUGE_FILE_FL");
-_Static_assert((unsigned long long)(FS_EXTENT_FL) == 0x80000ull, "FS_EXTENT_FL");
-_Static_assert((unsigned long long)(FS_VERITY_FL) == 0x100000ull, "FS_VERITY_FL");
-_Static_assert((unsigned long long)(FS_EA_INODE_FL) == 0x200000ull, "FS_EA_INODE_FL");
-_Static_assert((unsigned long long)(FS_EOFBLOCKS_FL) == 0x400000ull, "FS_EOFBLOCKS_FL");
-_Static_assert((unsigned long long)(FS_NOCOW_FL) == 0x800000ull, "FS_NOCOW_FL");
-_Static_assert((unsigned long long)(FS_DAX_FL) == 0x2000000ull, "FS_DAX_FL");
-_Static_assert((unsigned long long)(FS_INLINE_DATA_FL) == 0x10000000ull, "FS_INLINE_DATA_FL");
-_Static_assert((unsigned long long)(FS_PROJINHERIT_FL) == 0x20000000ull, "FS_PROJINHERIT_FL");
-_Static_assert((unsigned long long)(FS_CASEFOLD_FL) == 0x40000000ull, "FS_CASEFOLD_FL");
-_Static_assert((unsigned long long)(FS_RESERVED_FL) == 0x80000000ull, "FS_RESERVED_FL");
-
-/* fsconfig_cmds */
-_Static_assert((unsigned long long)(FSCONFIG_SET_FLAG) == 0x0ull, "FSCONFIG_SET_FLAG");
-_Static_assert((unsigned long long)(FSCONFIG_SET_STRING) == 0x1ull, "FSCONFIG_SET_STRING");
-_Static_assert((unsigned long long)(FSCONFIG_SET_BINARY) == 0x2ull, "FSCONFIG_SET_BINARY");
-_Static_assert((unsigned long long)(FSCONFIG_SET_PATH) == 0x3ull, "FSCONFIG_SET_PATH");
-_Static_assert((unsigned long long)(FSCONFIG_SET_PATH_EMPTY) == 0x4ull, "FSCONFIG_SET_PATH_EMPTY");
-_Static_assert((unsigned long long)(FSCONFIG_SET_FD) == 0x5ull, "FSCONFIG_SET_FD");
-_Static_assert((unsigned long long)(FSCONFIG_CMD_CREATE) == 0x6ull, "FSCONFIG_CMD_CREATE");
-_Static_assert((unsigned long long)(FSCONFIG_CMD_RECONFIGURE) == 0x7ull, "FSCONFIG_CMD_RECONFIGURE");
-
-/* fsmount_flags */
-_Static_assert((unsigned long long)(FSMOUNT_CLOEXEC) == 0x1ull, "FSMOUNT_CLOEXEC");
-
-/* fsopen_flags */
-_Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
-
-/* fspick_flags */
-_Static_assert((unsigned long long)(FSPICK_CLOEXEC) == 0x1ull, "FSPICK_CLOEXEC");
-_Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_SYMLINK_NOFOLLOW");
-_Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
-_Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
-
-/* get_mempolicy_flags */
-_Static_assert((unsigned long long)(MPOL_F_NODE) == 0x1ull, "MPOL_F_NODE");
-_Static_assert((unsigned long long)(MPOL_F_ADDR) == 0x2ull, "MPOL_F_ADDR");
-_Static_assert((unsigned long long)(MPOL_F_MEMS_ALLOWED) == 0x4ull, "MPOL_F_MEMS_ALLOWED");
-
-/* gpio_event_flags */
-_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_BOTH_EDGES) == 0x3ull, "GPIOEVENT_REQUEST_BOTH_EDGES");
-_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_RISING_EDGE) == 0x1ull, "GPIOEVENT_REQUEST_RISING_EDGE");
-_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_FALLING_EDGE) == 0x2ull, "GPIOEVENT_REQUEST_FALLING_EDGE");

@@ -3,16 +3,19 @@
 #include <fcntl.h>
 #include <linux/timex.h>
 #include <asm/prctl.h>
+#include <linux/audit.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/counter.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/mempolicy.h>
@@ -23,10 +26,15 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-#include <linux/fiemap.h>
 #include <linux/loop.h>
+#include <linux/ioctl.h>
+#include <linux/nbd.h>
+#include <linux/nsfs.h>
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -43,14 +51,12 @@
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
-#include <linux/perf_event.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/sched.h>
-#include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/net.h>
@@ -58,6 +64,142 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* fcntl_cmds */
+_Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
+_Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
+_Static_assert((unsigned long long)(F_SETFD) == 0x2ull, "F_SETFD");
+_Static_assert((unsigned long long)(F_GETFL) == 0x3ull, "F_GETFL");
+_Static_assert((unsigned long long)(F_SETFL) == 0x4ull, "F_SETFL");
+_Static_assert((unsigned long long)(F_GETLK) == 0x5ull, "F_GETLK");
+_Static_assert((unsigned long long)(F_SETLK) == 0x6ull, "F_SETLK");
+_Static_assert((unsigned long long)(F_SETLKW) == 0x7ull, "F_SETLKW");
+_Static_assert((unsigned long long)(F_SETOWN) == 0x8ull, "F_SETOWN");
+_Static_assert((unsigned long long)(F_GETOWN) == 0x9ull, "F_GETOWN");
+_Static_assert((unsigned long long)(F_SETSIG) == 0xaull, "F_SETSIG");
+_Static_assert((unsigned long long)(F_GETSIG) == 0xbull, "F_GETSIG");
+_Static_assert((unsigned long long)(F_SETOWN_EX) == 0xfull, "F_SETOWN_EX");
+_Static_assert((unsigned long long)(F_GETOWN_EX) == 0x10ull, "F_GETOWN_EX");
+_Static_assert((unsigned long long)(F_OFD_GETLK) == 0x24ull, "F_OFD_GETLK");
+_Static_assert((unsigned long long)(F_OFD_SETLK) == 0x25ull, "F_OFD_SETLK");
+_Static_assert((unsigned long long)(F_OFD_SETLKW) == 0x26ull, "F_OFD_SETLKW");
+_Static_assert((unsigned long long)(F_SETLEASE) == 0x400ull, "F_SETLEASE");
+_Static_assert((unsigned long long)(F_GETLEASE) == 0x401ull, "F_GETLEASE");
+_Static_assert((unsigned long long)(F_NOTIFY) == 0x402ull, "F_NOTIFY");
+_Static_assert((unsigned long long)(F_DUPFD_CLOEXEC) == 0x406ull, "F_DUPFD_CLOEXEC");
+_Static_assert((unsigned long long)(F_SETPIPE_SZ) == 0x407ull, "F_SETPIPE_SZ");
+_Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
+_Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
+_Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
+
+/* fiemap_extent_flags */
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_LAST) == 0x1ull, "FIEMAP_EXTENT_LAST");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_UNKNOWN) == 0x2ull, "FIEMAP_EXTENT_UNKNOWN");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DELALLOC) == 0x4ull, "FIEMAP_EXTENT_DELALLOC");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_ENCODED) == 0x8ull, "FIEMAP_EXTENT_ENCODED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DATA_ENCRYPTED) == 0x80ull, "FIEMAP_EXTENT_DATA_ENCRYPTED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_NOT_ALIGNED) == 0x100ull, "FIEMAP_EXTENT_NOT_ALIGNED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DATA_INLINE) == 0x200ull, "FIEMAP_EXTENT_DATA_INLINE");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_DATA_TAIL) == 0x400ull, "FIEMAP_EXTENT_DATA_TAIL");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_UNWRITTEN) == 0x800ull, "FIEMAP_EXTENT_UNWRITTEN");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_MERGED) == 0x1000ull, "FIEMAP_EXTENT_MERGED");
+_Static_assert((unsigned long long)(FIEMAP_EXTENT_SHARED) == 0x2000ull, "FIEMAP_EXTENT_SHARED");
+
+/* fiemap_flags */
+_Static_assert((unsigned long long)(FIEMAP_FLAG_SYNC) == 0x1ull, "FIEMAP_FLAG_SYNC");
+_Static_assert((unsigned long long)(FIEMAP_FLAG_XATTR) == 0x2ull, "FIEMAP_FLAG_XATTR");
+_Static_assert((unsigned long long)(FIEMAP_FLAG_CACHE) == 0x4ull, "FIEMAP_FLAG_CACHE");
+
+/* flock_ops */
+_Static_assert((unsigned long long)(LOCK_SH) == 0x1ull, "LOCK_SH");
+_Static_assert((unsigned long long)(LOCK_EX) == 0x2ull, "LOCK_EX");
+_Static_assert((unsigned long long)(LOCK_NB) == 0x4ull, "LOCK_NB");
+_Static_assert((unsigned long long)(LOCK_UN) == 0x8ull, "LOCK_UN");
+_Static_assert((unsigned long long)(LOCK_MAND) == 0x20ull, "LOCK_MAND");
+_Static_assert((unsigned long long)(LOCK_READ) == 0x40ull, "LOCK_READ");
+_Static_assert((unsigned long long)(LOCK_WRITE) == 0x80ull, "LOCK_WRITE");
+
+/* fs_flags */
+_Static_assert((unsigned long long)(FS_SECRM_FL) == 0x1ull, "FS_SECRM_FL");
+_Static_assert((unsigned long long)(FS_UNRM_FL) == 0x2ull, "FS_UNRM_FL");
+_Static_assert((unsigned long long)(FS_COMPR_FL) == 0x4ull, "FS_COMPR_FL");
+_Static_assert((unsigned long long)(FS_SYNC_FL) == 0x8ull, "FS_SYNC_FL");
+_Static_assert((unsigned long long)(FS_IMMUTABLE_FL) == 0x10ull, "FS_IMMUTABLE_FL");
+_Static_assert((unsigned long long)(FS_APPEND_FL) == 0x20ull, "FS_APPEND_FL");
+_Static_assert((unsigned long long)(FS_NODUMP_FL) == 0x40ull, "FS_NODUMP_FL");
+_Static_assert((unsigned long long)(FS_NOATIME_FL) == 0x80ull, "FS_NOATIME_FL");
+_Static_assert((unsigned long long)(FS_DIRTY_FL) == 0x100ull, "FS_DIRTY_FL");
+_Static_assert((unsigned long long)(FS_COMPRBLK_FL) == 0x200ull, "FS_COMPRBLK_FL");
+_Static_assert((unsigned long long)(FS_NOCOMP_FL) == 0x400ull, "FS_NOCOMP_FL");
+_Static_assert((unsigned long long)(FS_ENCRYPT_FL) == 0x800ull, "FS_ENCRYPT_FL");
+_Static_assert((unsigned long long)(FS_INDEX_FL) == 0x1000ull, "FS_INDEX_FL");
+_Static_assert((unsigned long long)(FS_IMAGIC_FL) == 0x2000ull, "FS_IMAGIC_FL");
+_Static_assert((unsigned long long)(FS_JOURNAL_DATA_FL) == 0x4000ull, "FS_JOURNAL_DATA_FL");
+_Static_assert((unsigned long long)(FS_NOTAIL_FL) == 0x8000ull, "FS_NOTAIL_FL");
+_Static_assert((unsigned long long)(FS_DIRSYNC_FL) == 0x10000ull, "FS_DIRSYNC_FL");
+_Static_assert((unsigned long long)(FS_TOPDIR_FL) == 0x20000ull, "FS_TOPDIR_FL");
+_Static_assert((unsigned long long)(FS_HUGE_FILE_FL) == 0x40000ull, "FS_HUGE_FILE_FL");
+_Static_assert((unsigned long long)(FS_EXTENT_FL) == 0x80000ull, "FS_EXTENT_FL");
+_Static_assert((unsigned long long)(FS_VERITY_FL) == 0x100000ull, "FS_VERITY_FL");
+_Static_assert((unsigned long long)(FS_EA_INODE_FL) == 0x200000ull, "FS_EA_INODE_FL");
+_Static_assert((unsigned long long)(FS_EOFBLOCKS_FL) == 0x400000ull, "FS_EOFBLOCKS_FL");
+_Static_assert((unsigned long long)(FS_NOCOW_FL) == 0x800000ull, "FS_NOCOW_FL");
+_Static_assert((unsigned long long)(FS_DAX_FL) == 0x2000000ull, "FS_DAX_FL");
+_Static_assert((unsigned long long)(FS_INLINE_DATA_FL) == 0x10000000ull, "FS_INLINE_DATA_FL");
+_Static_assert((unsigned long long)(FS_PROJINHERIT_FL) == 0x20000000ull, "FS_PROJINHERIT_FL");
+_Static_assert((unsigned long long)(FS_CASEFOLD_FL) == 0x40000000ull, "FS_CASEFOLD_FL");
+_Static_assert((unsigned long long)(FS_RESERVED_FL) == 0x80000000ull, "FS_RESERVED_FL");
+
+/* fsconfig_cmds */
+_Static_assert((unsigned long long)(FSCONFIG_SET_FLAG) == 0x0ull, "FSCONFIG_SET_FLAG");
+_Static_assert((unsigned long long)(FSCONFIG_SET_STRING) == 0x1ull, "FSCONFIG_SET_STRING");
+_Static_assert((unsigned long long)(FSCONFIG_SET_BINARY) == 0x2ull, "FSCONFIG_SET_BINARY");
+_Static_assert((unsigned long long)(FSCONFIG_SET_PATH) == 0x3ull, "FSCONFIG_SET_PATH");
+_Static_assert((unsigned long long)(FSCONFIG_SET_PATH_EMPTY) == 0x4ull, "FSCONFIG_SET_PATH_EMPTY");
+_Static_assert((unsigned long long)(FSCONFIG_SET_FD) == 0x5ull, "FSCONFIG_SET_FD");
+_Static_assert((unsigned long long)(FSCONFIG_CMD_CREATE) == 0x6ull, "FSCONFIG_CMD_CREATE");
+_Static_assert((unsigned long long)(FSCONFIG_CMD_RECONFIGURE) == 0x7ull, "FSCONFIG_CMD_RECONFIGURE");
+
+/* fsmount_flags */
+_Static_assert((unsigned long long)(FSMOUNT_CLOEXEC) == 0x1ull, "FSMOUNT_CLOEXEC");
+
+/* fsopen_flags */
+_Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
+
+/* fspick_flags */
+_Static_assert((unsigned long long)(FSPICK_CLOEXEC) == 0x1ull, "FSPICK_CLOEXEC");
+_Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
+
+/* fsx_xflags */
+_Static_assert((unsigned long long)(FS_XFLAG_REALTIME) == 0x1ull, "FS_XFLAG_REALTIME");
+_Static_assert((unsigned long long)(FS_XFLAG_PREALLOC) == 0x2ull, "FS_XFLAG_PREALLOC");
+_Static_assert((unsigned long long)(FS_XFLAG_IMMUTABLE) == 0x8ull, "FS_XFLAG_IMMUTABLE");
+_Static_assert((unsigned long long)(FS_XFLAG_APPEND) == 0x10ull, "FS_XFLAG_APPEND");
+_Static_assert((unsigned long long)(FS_XFLAG_SYNC) == 0x20ull, "FS_XFLAG_SYNC");
+_Static_assert((unsigned long long)(FS_XFLAG_NOATIME) == 0x40ull, "FS_XFLAG_NOATIME");
+_Static_assert((unsigned long long)(FS_XFLAG_NODUMP) == 0x80ull, "FS_XFLAG_NODUMP");
+_Static_assert((unsigned long long)(FS_XFLAG_RTINHERIT) == 0x100ull, "FS_XFLAG_RTINHERIT");
+_Static_assert((unsigned long long)(FS_XFLAG_PROJINHERIT) == 0x200ull, "FS_XFLAG_PROJINHERIT");
+_Static_assert((unsigned long long)(FS_XFLAG_NOSYMLINKS) == 0x400ull, "FS_XFLAG_NOSYMLINKS");
+_Static_assert((unsigned long long)(FS_XFLAG_EXTSIZE) == 0x800ull, "FS_XFLAG_EXTSIZE");
+_Static_assert((unsigned long long)(FS_XFLAG_EXTSZINHERIT) == 0x1000ull, "FS_XFLAG_EXTSZINHERIT");
+_Static_assert((unsigned long long)(FS_XFLAG_NODEFRAG) == 0x2000ull, "FS_XFLAG_NODEFRAG");
+_Static_assert((unsigned long long)(FS_XFLAG_FILESTREAM) == 0x4000ull, "FS_XFLAG_FILESTREAM");
+_Static_assert((unsigned long long)(FS_XFLAG_DAX) == 0x8000ull, "FS_XFLAG_DAX");
+_Static_assert((unsigned long long)(FS_XFLAG_COWEXTSIZE) == 0x10000ull, "FS_XFLAG_COWEXTSIZE");
+_Static_assert((unsigned long long)(FS_XFLAG_HASATTR) == 0x80000000ull, "FS_XFLAG_HASATTR");
+
+/* get_mempolicy_flags */
+_Static_assert((unsigned long long)(MPOL_F_NODE) == 0x1ull, "MPOL_F_NODE");
+_Static_assert((unsigned long long)(MPOL_F_ADDR) == 0x2ull, "MPOL_F_ADDR");
+_Static_assert((unsigned long long)(MPOL_F_MEMS_ALLOWED) == 0x4ull, "MPOL_F_MEMS_ALLOWED");
+
+/* gpio_event_flags */
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_BOTH_EDGES) == 0x3ull, "GPIOEVENT_REQUEST_BOTH_EDGES");
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_RISING_EDGE) == 0x1ull, "GPIOEVENT_REQUEST_RISING_EDGE");
+_Static_assert((unsigned long long)(GPIOEVENT_REQUEST_FALLING_EDGE) == 0x2ull, "GPIOEVENT_REQUEST_FALLING_EDGE");
 
 /* gpio_handle_flags */
 _Static_assert((unsigned long long)(GPIOHANDLE_REQUEST_INPUT) == 0x1ull, "GPIOHANDLE_REQUEST_INPUT");
@@ -272,233 +414,35 @@ _Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
 _Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
 _Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
 
-/* ioctl_req */
-_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
-_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
-_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
-_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
-_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
-_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
-_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
-_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
-_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
-_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
-_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
-_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
-_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
-_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
-_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
-_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
-_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
-_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
-_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
-_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
-_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
-_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
-_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
-_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
-_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
-_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
-_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
-_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
-_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
-_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
-_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
-_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
-_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
-_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
-_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
-_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
-_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
-_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
-_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
-_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
-_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
-_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
-_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
-_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
-_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
-_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
-_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
-_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
-_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
-_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
-_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
-_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
-_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
-_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
-_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
-_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
-_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
-_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
-_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
-_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
-_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
-_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
-_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
-_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
-_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
-_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
-_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
-_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
-_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
-_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
-_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
-_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
-_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
-_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
-_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
-_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
-_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
-_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
-_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
-_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
-_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
-_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
-_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
-_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
-_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
-_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
-_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
-_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
-_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
-_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
-_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
-_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+/* ioctl_nbd */
+_Static_assert((unsigned long long)(NBD_SET_SOCK) == 0xab00ull, "NBD_SET_SOCK");
+_Static_assert((unsigned long long)(NBD_SET_BLKSIZE) == 0xab01ull, "NBD_SET_BLKSIZE");
+_Static_assert((unsigned long long)(NBD_SET_SIZE) == 0xab02ull, "NBD_SET_SIZE");
+_Static_assert((unsigned long long)(NBD_DO_IT) == 0xab03ull, "NBD_DO_IT");
+_Static_assert((unsigned long long)(NBD_CLEAR_SOCK) == 0xab04ull, "NBD_CLEAR_SOCK");
+_Static_assert((unsigned long long)(NBD_CLEAR_QUE) == 0xab05ull, "NBD_CLEAR_QUE");
+_Static_assert((unsigned long long)(NBD_PRINT_DEBUG) == 0xab06ull, "NBD_PRINT_DEBUG");
+_Static_assert((unsigned long long)(NBD_SET_SIZE_BLOCKS) == 0xab07ull, "NBD_SET_SIZE_BLOCKS");
+_Static_assert((unsigned long long)(NBD_DISCONNECT) == 0xab08ull, "NBD_DISCONNECT");
+_Static_assert((unsigned long long)(NBD_SET_TIMEOUT) == 0xab09ull, "NBD_SET_TIMEOUT");
+_Static_assert((unsigned long long)(NBD_SET_FLAGS) == 0xab0aull, "NBD_SET_FLAGS");
 
-/* ioprio_class */
-_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
+/* ioctl_nsfs */
+_Static_assert((unsigned long long)(NS_GET_USERNS) == 0xb701ull, "NS_GET_USERNS");
+_Static_assert((unsigned long long)(NS_GET_PARENT) == 0xb702ull, "NS_GET_PARENT");
+_Static_assert((unsigned long long)(NS_GET_NSTYPE) == 0xb703ull, "NS_GET_NSTYPE");
+_Static_assert((unsigned long long)(NS_GET_OWNER_UID) == 0xb704ull, "NS_GET_OWNER_UID");
 
-/* ioprio_who */
-_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
-_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
-_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
-
-/* ip_names */
-_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
-_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
-_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
-_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
-_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
-_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
-_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
-_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
-_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
-_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
-_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
-_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
-_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
-_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
-_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
-_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
-_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
-_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
-_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
-_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
-_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
-_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
-_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
-_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
-_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
-_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
-
-/* ipc_cmd_common */
-_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
-_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
-_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
-_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
-
-/* ipc_cmd_msg */
-_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
-_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
-_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
-
-/* ipc_cmd_shm */
-_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
-_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
-_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
-_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
-_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
-
-/* ipc_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* ipv6_names */
-_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
-_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
-_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
-_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
-_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
-_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
-_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
-_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
-_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
-_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
-_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
-_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
-_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
-_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
-_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
-_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
-_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
-_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
-_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
-_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
-_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
-_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
+/* ioctl_perf */
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_ENABLE) == 0x2400ull, "PERF_EVENT_IOC_ENABLE");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_DISABLE) == 0x2401ull, "PERF_EVENT_IOC_DISABLE");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_REFRESH) == 0x2402ull, "PERF_EVENT_IOC_REFRESH");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_RESET) == 0x2403ull, "PERF_EVENT_IOC_RESET");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_PERIOD) == 0x40082404ull, "PERF_EVENT_IOC_PERIOD");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_OUTPUT) == 0x2405ull, "PERF_EVENT_IOC_SET_OUTPUT");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_FILTER) == 0x40082406ull, "PERF_EVENT_IOC_SET_FILTER");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_ID) == 0x80082407ull, "PERF_EVENT_IOC_ID");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_BPF) == 0x40042408ull, "PERF_EVENT_IOC_SET_BPF");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_PAUSE_OUTPUT) == 0x40042409ull, "PERF_EVENT_IOC_PAUSE_OUTPUT");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_QUERY_BPF) == 0xc008240aull, "PERF_EVENT_IOC_QUERY_BPF");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_MODIFY_ATTRIBUTES) == 0x4008240bull, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES");

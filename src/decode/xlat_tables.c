@@ -188,6 +188,62 @@ const struct flag xlat_ata_cmds[24] = {
 	{ 0xf4, "ATA_CMD_SEC_ERASE_UNIT" },
 };
 
+const struct flag xlat_audit_arch[53] = {
+	{ 0xc00000b7, "AUDIT_ARCH_AARCH64" },
+	{ 0xc0009026, "AUDIT_ARCH_ALPHA" },
+	{ 0x4000005d, "AUDIT_ARCH_ARCOMPACT" },
+	{ 0x5d, "AUDIT_ARCH_ARCOMPACTBE" },
+	{ 0x400000c3, "AUDIT_ARCH_ARCV2" },
+	{ 0xc3, "AUDIT_ARCH_ARCV2BE" },
+	{ 0x40000028, "AUDIT_ARCH_ARM" },
+	{ 0x28, "AUDIT_ARCH_ARMEB" },
+	{ 0x4000008c, "AUDIT_ARCH_C6X" },
+	{ 0x8c, "AUDIT_ARCH_C6XBE" },
+	{ 0x4000004c, "AUDIT_ARCH_CRIS" },
+	{ 0x400000fc, "AUDIT_ARCH_CSKY" },
+	{ 0x5441, "AUDIT_ARCH_FRV" },
+	{ 0x2e, "AUDIT_ARCH_H8300" },
+	{ 0xa4, "AUDIT_ARCH_HEXAGON" },
+	{ 0x40000003, "AUDIT_ARCH_I386" },
+	{ 0xc0000032, "AUDIT_ARCH_IA64" },
+	{ 0x58, "AUDIT_ARCH_M32R" },
+	{ 0x4, "AUDIT_ARCH_M68K" },
+	{ 0xbd, "AUDIT_ARCH_MICROBLAZE" },
+	{ 0x8, "AUDIT_ARCH_MIPS" },
+	{ 0x40000008, "AUDIT_ARCH_MIPSEL" },
+	{ 0x80000008, "AUDIT_ARCH_MIPS64" },
+	{ 0xa0000008, "AUDIT_ARCH_MIPS64N32" },
+	{ 0xc0000008, "AUDIT_ARCH_MIPSEL64" },
+	{ 0xe0000008, "AUDIT_ARCH_MIPSEL64N32" },
+	{ 0x400000a7, "AUDIT_ARCH_NDS32" },
+	{ 0xa7, "AUDIT_ARCH_NDS32BE" },
+	{ 0x40000071, "AUDIT_ARCH_NIOS2" },
+	{ 0x5c, "AUDIT_ARCH_OPENRISC" },
+	{ 0xf, "AUDIT_ARCH_PARISC" },
+	{ 0x8000000f, "AUDIT_ARCH_PARISC64" },
+	{ 0x14, "AUDIT_ARCH_PPC" },
+	{ 0x80000015, "AUDIT_ARCH_PPC64" },
+	{ 0xc0000015, "AUDIT_ARCH_PPC64LE" },
+	{ 0x400000f3, "AUDIT_ARCH_RISCV32" },
+	{ 0xc00000f3, "AUDIT_ARCH_RISCV64" },
+	{ 0x16, "AUDIT_ARCH_S390" },
+	{ 0x80000016, "AUDIT_ARCH_S390X" },
+	{ 0x2a, "AUDIT_ARCH_SH" },
+	{ 0x4000002a, "AUDIT_ARCH_SHEL" },
+	{ 0x8000002a, "AUDIT_ARCH_SH64" },
+	{ 0xc000002a, "AUDIT_ARCH_SHEL64" },
+	{ 0x2, "AUDIT_ARCH_SPARC" },
+	{ 0x8000002b, "AUDIT_ARCH_SPARC64" },
+	{ 0xc00000bf, "AUDIT_ARCH_TILEGX" },
+	{ 0x400000bf, "AUDIT_ARCH_TILEGX32" },
+	{ 0x400000bc, "AUDIT_ARCH_TILEPRO" },
+	{ 0x4000006e, "AUDIT_ARCH_UNICORE" },
+	{ 0xc000003e, "AUDIT_ARCH_X86_64" },
+	{ 0x5e, "AUDIT_ARCH_XTENSA" },
+	{ 0x40000102, "AUDIT_ARCH_LOONGARCH32" },
+	{ 0xc0000102, "AUDIT_ARCH_LOONGARCH64" },
+};
+
 const struct flag xlat_bpf_attach_flags[3] = {
 	{ 0x1, "BPF_F_ALLOW_OVERRIDE" },
 	{ 0x2, "BPF_F_ALLOW_MULTI" },
@@ -405,6 +461,31 @@ const struct flag xlat_clone_flags[25] = {
 const struct flag xlat_close_range_flags[2] = {
 	{ 0x2, "CLOSE_RANGE_UNSHARE" },
 	{ 0x4, "CLOSE_RANGE_CLOEXEC" },
+};
+
+const struct flag xlat_counter_component_type[6] = {
+	{ 0x0, "COUNTER_COMPONENT_NONE" },
+	{ 0x1, "COUNTER_COMPONENT_SIGNAL" },
+	{ 0x2, "COUNTER_COMPONENT_COUNT" },
+	{ 0x3, "COUNTER_COMPONENT_FUNCTION" },
+	{ 0x4, "COUNTER_COMPONENT_SYNAPSE_ACTION" },
+	{ 0x5, "COUNTER_COMPONENT_EXTENSION" },
+};
+
+const struct flag xlat_counter_event_type[7] = {
+	{ 0x0, "COUNTER_EVENT_OVERFLOW" },
+	{ 0x1, "COUNTER_EVENT_UNDERFLOW" },
+	{ 0x2, "COUNTER_EVENT_OVERFLOW_UNDERFLOW" },
+	{ 0x3, "COUNTER_EVENT_THRESHOLD" },
+	{ 0x4, "COUNTER_EVENT_INDEX" },
+	{ 0x5, "COUNTER_EVENT_CHANGE_OF_STATE" },
+	{ 0x6, "COUNTER_EVENT_CAPTURE" },
+};
+
+const struct flag xlat_counter_scope[3] = {
+	{ 0x0, "COUNTER_SCOPE_DEVICE" },
+	{ 0x1, "COUNTER_SCOPE_SIGNAL" },
+	{ 0x2, "COUNTER_SCOPE_COUNT" },
 };
 
 const struct flag xlat_delete_module_flags[2] = {
@@ -1282,6 +1363,26 @@ const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x40a, "F_GET_SEALS" },
 };
 
+const struct flag xlat_fiemap_extent_flags[11] = {
+	{ 0x1, "FIEMAP_EXTENT_LAST" },
+	{ 0x2, "FIEMAP_EXTENT_UNKNOWN" },
+	{ 0x4, "FIEMAP_EXTENT_DELALLOC" },
+	{ 0x8, "FIEMAP_EXTENT_ENCODED" },
+	{ 0x80, "FIEMAP_EXTENT_DATA_ENCRYPTED" },
+	{ 0x100, "FIEMAP_EXTENT_NOT_ALIGNED" },
+	{ 0x200, "FIEMAP_EXTENT_DATA_INLINE" },
+	{ 0x400, "FIEMAP_EXTENT_DATA_TAIL" },
+	{ 0x800, "FIEMAP_EXTENT_UNWRITTEN" },
+	{ 0x1000, "FIEMAP_EXTENT_MERGED" },
+	{ 0x2000, "FIEMAP_EXTENT_SHARED" },
+};
+
+const struct flag xlat_fiemap_flags[3] = {
+	{ 0x1, "FIEMAP_FLAG_SYNC" },
+	{ 0x2, "FIEMAP_FLAG_XATTR" },
+	{ 0x4, "FIEMAP_FLAG_CACHE" },
+};
+
 const struct flag xlat_flock_ops[7] = {
 	{ 0x1, "LOCK_SH" },
 	{ 0x2, "LOCK_EX" },
@@ -1348,6 +1449,26 @@ const struct flag xlat_fspick_flags[4] = {
 	{ 0x2, "FSPICK_SYMLINK_NOFOLLOW" },
 	{ 0x4, "FSPICK_NO_AUTOMOUNT" },
 	{ 0x8, "FSPICK_EMPTY_PATH" },
+};
+
+const struct flag xlat_fsx_xflags[17] = {
+	{ 0x1, "FS_XFLAG_REALTIME" },
+	{ 0x2, "FS_XFLAG_PREALLOC" },
+	{ 0x8, "FS_XFLAG_IMMUTABLE" },
+	{ 0x10, "FS_XFLAG_APPEND" },
+	{ 0x20, "FS_XFLAG_SYNC" },
+	{ 0x40, "FS_XFLAG_NOATIME" },
+	{ 0x80, "FS_XFLAG_NODUMP" },
+	{ 0x100, "FS_XFLAG_RTINHERIT" },
+	{ 0x200, "FS_XFLAG_PROJINHERIT" },
+	{ 0x400, "FS_XFLAG_NOSYMLINKS" },
+	{ 0x800, "FS_XFLAG_EXTSIZE" },
+	{ 0x1000, "FS_XFLAG_EXTSZINHERIT" },
+	{ 0x2000, "FS_XFLAG_NODEFRAG" },
+	{ 0x4000, "FS_XFLAG_FILESTREAM" },
+	{ 0x8000, "FS_XFLAG_DAX" },
+	{ 0x10000, "FS_XFLAG_COWEXTSIZE" },
+	{ 0x80000000, "FS_XFLAG_HASATTR" },
 };
 
 const struct flag xlat_get_mempolicy_flags[3] = {
@@ -1646,6 +1767,42 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
+const struct flag xlat_ioctl_nbd[11] = {
+	{ 0xab00, "NBD_SET_SOCK" },
+	{ 0xab01, "NBD_SET_BLKSIZE" },
+	{ 0xab02, "NBD_SET_SIZE" },
+	{ 0xab03, "NBD_DO_IT" },
+	{ 0xab04, "NBD_CLEAR_SOCK" },
+	{ 0xab05, "NBD_CLEAR_QUE" },
+	{ 0xab06, "NBD_PRINT_DEBUG" },
+	{ 0xab07, "NBD_SET_SIZE_BLOCKS" },
+	{ 0xab08, "NBD_DISCONNECT" },
+	{ 0xab09, "NBD_SET_TIMEOUT" },
+	{ 0xab0a, "NBD_SET_FLAGS" },
+};
+
+const struct flag xlat_ioctl_nsfs[4] = {
+	{ 0xb701, "NS_GET_USERNS" },
+	{ 0xb702, "NS_GET_PARENT" },
+	{ 0xb703, "NS_GET_NSTYPE" },
+	{ 0xb704, "NS_GET_OWNER_UID" },
+};
+
+const struct flag xlat_ioctl_perf[12] = {
+	{ 0x2400, "PERF_EVENT_IOC_ENABLE" },
+	{ 0x2401, "PERF_EVENT_IOC_DISABLE" },
+	{ 0x2402, "PERF_EVENT_IOC_REFRESH" },
+	{ 0x2403, "PERF_EVENT_IOC_RESET" },
+	{ 0x40082404, "PERF_EVENT_IOC_PERIOD" },
+	{ 0x2405, "PERF_EVENT_IOC_SET_OUTPUT" },
+	{ 0x40082406, "PERF_EVENT_IOC_SET_FILTER" },
+	{ 0x80082407, "PERF_EVENT_IOC_ID" },
+	{ 0x40042408, "PERF_EVENT_IOC_SET_BPF" },
+	{ 0x40042409, "PERF_EVENT_IOC_PAUSE_OUTPUT" },
+	{ 0xc008240a, "PERF_EVENT_IOC_QUERY_BPF" },
+	{ 0x4008240b, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES" },
+};
+
 const struct flag xlat_ioctl_req[118] = {
 	{ 0x5401, "TCGETS" },
 	{ 0x5402, "SNDCTL_TMR_START or TCSETS" },
@@ -1765,6 +1922,47 @@ const struct flag xlat_ioctl_req[118] = {
 	{ 0x80087601, "FS_IOC_GETVERSION" },
 	{ 0x40087602, "FS_IOC_SETVERSION" },
 	{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
+};
+
+const struct flag xlat_ioctl_scsi[25] = {
+	{ 0x2201, "SG_SET_TIMEOUT" },
+	{ 0x2202, "SG_GET_TIMEOUT" },
+	{ 0x2203, "SG_EMULATED_HOST" },
+	{ 0x2204, "SG_SET_TRANSFORM" },
+	{ 0x2205, "SG_GET_TRANSFORM" },
+	{ 0x2270, "SG_GET_COMMAND_Q" },
+	{ 0x2271, "SG_SET_COMMAND_Q" },
+	{ 0x2272, "SG_GET_RESERVED_SIZE" },
+	{ 0x2275, "SG_SET_RESERVED_SIZE" },
+	{ 0x2276, "SG_GET_SCSI_ID" },
+	{ 0x2279, "SG_SET_FORCE_LOW_DMA" },
+	{ 0x227a, "SG_GET_LOW_DMA" },
+	{ 0x227b, "SG_SET_FORCE_PACK_ID" },
+	{ 0x227c, "SG_GET_PACK_ID" },
+	{ 0x227d, "SG_GET_NUM_WAITING" },
+	{ 0x227e, "SG_SET_DEBUG" },
+	{ 0x227f, "SG_GET_SG_TABLESIZE" },
+	{ 0x2282, "SG_GET_VERSION_NUM" },
+	{ 0x2283, "SG_NEXT_CMD_LEN" },
+	{ 0x2284, "SG_SCSI_RESET" },
+	{ 0x2285, "SG_IO" },
+	{ 0x2286, "SG_GET_REQUEST_TABLE" },
+	{ 0x2287, "SG_SET_KEEP_ORPHAN" },
+	{ 0x2288, "SG_GET_KEEP_ORPHAN" },
+	{ 0x2289, "SG_GET_ACCESS_COUNT" },
+};
+
+const struct flag xlat_ioctl_sys[10] = {
+	{ 0x80046601, "FS_IOC32_GETFLAGS" },
+	{ 0x40046602, "FS_IOC32_SETFLAGS" },
+	{ 0x40063e00, "COUNTER_ADD_WATCH_IOCTL" },
+	{ 0x3e01, "COUNTER_ENABLE_EVENTS_IOCTL" },
+	{ 0x3e02, "COUNTER_DISABLE_EVENTS_IOCTL" },
+	{ 0xc0502100, "SECCOMP_IOCTL_NOTIF_RECV" },
+	{ 0xc0182101, "SECCOMP_IOCTL_NOTIF_SEND" },
+	{ 0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID" },
+	{ 0x80082102, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR" },
+	{ 0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD" },
 };
 
 const struct flag xlat_ioprio_class[4] = {
@@ -2268,6 +2466,19 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x2, "MS_INVALIDATE" },
 };
 
+const struct flag xlat_nbd_flags[10] = {
+	{ 0x1, "NBD_FLAG_HAS_FLAGS" },
+	{ 0x2, "NBD_FLAG_READ_ONLY" },
+	{ 0x4, "NBD_FLAG_SEND_FLUSH" },
+	{ 0x8, "NBD_FLAG_SEND_FUA" },
+	{ 0x20, "NBD_FLAG_SEND_TRIM" },
+	{ 0x40, "NBD_FLAG_SEND_WRITE_ZEROES" },
+	{ 0x80, "NBD_FLAG_SEND_DF" },
+	{ 0x100, "NBD_FLAG_CAN_MULTI_CONN" },
+	{ 0x200, "NBD_FLAG_SEND_RESIZE" },
+	{ 0x400, "NBD_FLAG_SEND_CACHE" },
+};
+
 const struct flag xlat_netlink_names[12] = {
 	{ 0x1, "NETLINK_ADD_MEMBERSHIP" },
 	{ 0x2, "NETLINK_DROP_MEMBERSHIP" },
@@ -2418,6 +2629,10 @@ const struct flag xlat_perf_hw_id[10] = {
 	{ 0x7, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND" },
 	{ 0x8, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND" },
 	{ 0x9, "PERF_COUNT_HW_REF_CPU_CYCLES" },
+};
+
+const struct flag xlat_perf_ioc_flags[1] = {
+	{ 0x1, "PERF_IOC_FLAG_GROUP" },
 };
 
 const struct flag xlat_perf_read_format[5] = {
@@ -2750,6 +2965,11 @@ const struct flag xlat_seals[6] = {
 	{ 0x20, "F_SEAL_EXEC" },
 };
 
+const struct flag xlat_seccomp_addfd_flags[2] = {
+	{ 0x1, "SECCOMP_ADDFD_FLAG_SETFD" },
+	{ 0x2, "SECCOMP_ADDFD_FLAG_SEND" },
+};
+
 const struct flag xlat_seccomp_filter_flags[6] = {
 	{ 0x1, "SECCOMP_FILTER_FLAG_TSYNC" },
 	{ 0x2, "SECCOMP_FILTER_FLAG_LOG" },
@@ -2763,6 +2983,10 @@ const struct flag xlat_seccomp_modes[3] = {
 	{ 0x0, "SECCOMP_MODE_DISABLED" },
 	{ 0x1, "SECCOMP_MODE_STRICT" },
 	{ 0x2, "SECCOMP_MODE_FILTER" },
+};
+
+const struct flag xlat_seccomp_notif_flags[1] = {
+	{ 0x1, "SECCOMP_USER_NOTIF_FLAG_CONTINUE" },
 };
 
 const struct flag xlat_seccomp_ops[4] = {
@@ -2792,6 +3016,14 @@ const struct flag xlat_sfr_flags[3] = {
 	{ 0x1, "SYNC_FILE_RANGE_WAIT_BEFORE" },
 	{ 0x2, "SYNC_FILE_RANGE_WRITE" },
 	{ 0x4, "SYNC_FILE_RANGE_WAIT_AFTER" },
+};
+
+const struct flag xlat_sg_scsi_reset[5] = {
+	{ 0x0, "SG_SCSI_RESET_NOTHING" },
+	{ 0x1, "SG_SCSI_RESET_DEVICE" },
+	{ 0x2, "SG_SCSI_RESET_BUS" },
+	{ 0x3, "SG_SCSI_RESET_HOST" },
+	{ 0x4, "SG_SCSI_RESET_TARGET" },
 };
 
 const struct flag xlat_shmat_flags[4] = {

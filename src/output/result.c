@@ -46,6 +46,9 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 	} else if (d && d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
 		   decode_fcntl_result(b, e->args[1], ret)) {
 		/* F_GETFD, F_GETFL: "0x1 (flags FD_CLOEXEC)" */
+	} else if (d && d->nargs >= 2 && d->args[1].kind == AK_IOCTL_REQ &&
+		   ioctl_sys_result(b, (uint32_t)e->args[1], ret)) {
+		/* NS_GET_NSTYPE: "268435456 (CLONE_NEWUSER)" */
 	} else if ((d && d->ret == RK_HEX && ret) ||
 		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e))) {
 		sbuf_hex(b, ret);

@@ -36,8 +36,8 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 	c->entry = kinds[a->kind].entry;
 	c->size = kinds[a->kind].size;
 	c->len_arg = out && kinds[a->kind].count == CNT_RET ? LEN_RET : a->len_arg;
-	if (ck == CK_IOCTL)
-		c->len_arg = 1;		/* the request, whose size field it reads */
+	if (ck == CK_IOCTL_ARG)		/* its size is the request's */
+		c->len_arg = 1;
 	/* a sockaddr (128 bytes read for the few the call wrote), ioctl's or
 	 * prctl's argument (40 or 16 bytes read for an int), seccomp's (16
 	 * for 6 bytes of sizes) at the end of the process's memory: strace

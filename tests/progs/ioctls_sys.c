@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ioctl requests whose argument strace shows as a struct, of file
+ * systems, seccomp's listener, counters, perf events, nbd and SCSI generic (tests/e2e.py,
+ * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
+ * end of its page (an address), known values and unknown flag bits; then
+ * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
+ * file (its extents do not move between the two runs); a namespace's type
+ * and owner.
+ */
+#include <fcntl.h>
+#include <linux/counter.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <linux/nbd.h>
+#include <linux/nsfs.h>
+#include <linux/perf_event.h>
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* the last n bytes of a page followed by an unmapped one */
+static void *page_end(size_t n)
+{
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		exit(1);
+	munmap(p + 4096, 4096);
+	return p + 4096 - n;
+}
+
+int main(void)
+{
+	struct fiemap *fm = page_end(sizeof(*fm));
+	struct fstrim_range *r = page_end(sizeof(*r));
+	struct fsxattr *x = page_end(sizeof(*x));
+	unsigned *fl = page_end(4);
+	struct counter_watch *w = page_end(sizeof(*w));
+	struct seccomp_notif *n = page_end(sizeof(*n));
+	struct seccomp_notif_resp *rs = page_end(sizeof(*rs));
+	struct seccomp_notif_addfd *a = page_end(sizeof(*a));
+	uint64_t *id = page_end(8);
+	struct { struct fiemap h; struct fiemap_extent e[4]; } big;
+	char filter[64];
+	int fd;
+
+	ioctl(-1, FS_IOC_FIEMAP, 0);
+	ioctl(-1, FS_IOC_FIEMAP, (char *)fm + 1);
+	*fm = (struct fiemap){ .fm_start = 1, .fm_length = ~0ULL, .fm_flags = 0xfffffff9,
+			       .fm_extent_count = 3 };
+	ioctl(-1, FS_IOC_FIEMAP, fm);
+	*r = (struct fstrim_range){ 0xdeadbeefcafef00dULL, 4096, 512 };
+	ioctl(-1, FITRIM, r);
+	ioctl(-1, FITRIM, (char *)r + 1);
+	*x = (struct fsxattr){ .fsx_xflags = 0x8000000b, .fsx_extsize = 7, .fsx_projid = 0x20 };
+	ioctl(-1, FS_IOC_FSSETXATTR, x);
+	ioctl(-1, FS_IOC_FSGETXATTR, x);
+	*fl = 0x0d000010;
+	ioctl(-1, FS_IOC_SETFLAGS, fl);
+	ioctl(-1, FS_IOC32_SETFLAGS, fl);
+	ioctl(-1, FS_IOC_GETFLAGS, fl);
+	ioctl(-1, FS_IOC_GETFLAGS, 0);
+	*w = (struct counter_watch){ { COUNTER_COMPONENT_COUNT, COUNTER_SCOPE_SIGNAL, 1, 2 },
+				     COUNTER_EVENT_INDEX, 3 };
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, w);
+	w->component.type = 9;
+	ioctl(-1, COUNTER_ADD_WATCH_IOCTL, w);
+	ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL, 5);
+	memset(n, 0, sizeof(*n));
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_RECV, n);
+	n->id = 7;
+	n->pid = 1;
+	n->data.nr = 39;
+	n->data.arch = 0xc000003e;
+	n->data.args[1] = 0xff;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_RECV, n);
+	*rs = (struct seccomp_notif_resp){ 7, -1, -13, 1 };
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_SEND, rs);
+	*id = 0xfeed;
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID, id);
+	*a = (struct seccomp_notif_addfd){ 7, 3, 1, 9, O_CLOEXEC };
+	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, a);
+
+	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
+	/* (in memory the process touched: a tracepoint cannot fault a page in) */
+	strcpy(filter, "common_pid != 1");
+	ioctl(-1, PERF_EVENT_IOC_SET_FILTER, filter);
+	ioctl(-1, PERF_EVENT_IOC_PERIOD, id);
+	ioctl(-1, NBD_SET_FLAGS, 0x80000003);
+	ioctl(-1, NBD_DISCONNECT);
+	*fl = 0x101;
+	ioctl(-1, SG_SCSI_RESET, fl);
+	ioctl(-1, SG_GET_TIMEOUT);
+
+	fd = open("/proc/self/exe", O_RDONLY);
+	memset(&big, 0, sizeof(big));
+	big.h.fm_length = ~0ULL;
+	big.h.fm_extent_count = 4;
+	ioctl(fd, FS_IOC_FIEMAP, &big);
+	ioctl(fd, FS_IOC_GETFLAGS, fl);
+	close(fd);
+	fd = open("/proc/self/ns/user", O_RDONLY);
+	ioctl(fd, NS_GET_NSTYPE);
+	ioctl(fd, NS_GET_OWNER_UID, fl);
+	return 0;
+}
