@@ -64,6 +64,36 @@ void nl_flags(struct sbuf *b, uint64_t v, const struct flag *t, size_t nt, const
 	put_flagset_qx(b, v, t, nt, dflt);
 }
 
+void nl_bits(struct sbuf *b, uint32_t v, const struct flag *t, size_t nt, int shift,
+	     const char *dflt)
+{
+	size_t mark = b->len;
+	uint32_t orig = v;
+	bool first = true;
+
+	for (unsigned i = 0; i < 32; i++) {
+		const char *name = NULL;
+
+		if (!(v & (1u << i)))
+			continue;
+		for (size_t k = 0; k < nt; k++)
+			if (t[k].val == i + (unsigned)shift)
+				name = t[k].name;
+		if (!name)
+			continue;
+		sbuf_printf(b, shift ? "%s1<<(%s-1)" : "%s1<<%s", first ? "" : "|", name);
+		v &= ~(1u << i);
+		first = false;
+	}
+	if (v && first && dflt)
+		sbuf_printf(b, "%#x /* %s */", v, dflt);
+	else if (v)
+		sbuf_printf(b, "%s%#x", first ? "" : "|", v);
+	else if (first)
+		sbuf_putc(b, '0');
+	xlat_finish(b, mark, orig, XF_HEX);
+}
+
 /*
  * Attributes.
  */

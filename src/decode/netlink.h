@@ -107,6 +107,12 @@ bool nla_nested(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* an interface index: if_nametoindex("lo") on this machine, else the number */
 void nl_ifindex(struct sbuf *b, uint32_t v);
 
+/* a bit set of 1 << value: "1<<TCP_LISTEN|1<<TCP_CLOSE" (shift 0), or of
+ * 1 << (value - 1): "1<<(INET_DIAG_TOS-1)" (shift 1); dflt: the comment
+ * after a value with no known bit */
+void nl_bits(struct sbuf *b, uint32_t v, const struct flag *t, size_t nt, int shift,
+	     const char *dflt);
+
 /* An enum field "name=VALUE" with -X applied. */
 void nl_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t nt, const char *dflt);
 void nl_flags(struct sbuf *b, uint64_t v, const struct flag *t, size_t nt, const char *dflt);

@@ -60,35 +60,6 @@ bool nl_family_head(const struct nl *n, size_t off, size_t len, size_t size,
 	return true;
 }
 
-/* a bit set of 1 << value: "1<<TCP_LISTEN|1<<TCP_CLOSE" (shift 0), or
- * of 1 << (value - 1): "1<<(INET_DIAG_TOS-1)" (shift 1) */
-static void put_bits(struct sbuf *b, uint32_t v, const struct flag *t, size_t nt, int shift)
-{
-	size_t mark = b->len;
-	uint32_t orig = v;
-	bool first = true;
-
-	for (unsigned i = 0; i < 32; i++) {
-		const char *name = NULL;
-
-		if (!(v & (1u << i)))
-			continue;
-		for (size_t k = 0; k < nt; k++)
-			if (t[k].val == i + (unsigned)shift)
-				name = t[k].name;
-		if (!name)
-			continue;
-		sbuf_printf(b, shift ? "%s1<<(%s-1)" : "%s1<<%s", first ? "" : "|", name);
-		v &= ~(1u << i);
-		first = false;
-	}
-	if (v)
-		sbuf_printf(b, "%s%#x", first ? "" : "|", v);
-	else if (first)
-		sbuf_putc(b, '0');
-	xlat_finish(b, mark, orig, XF_HEX);
-}
-
 static void put_cookie(struct sbuf *b, const char *field, const uint8_t *s, size_t off)
 {
 	sbuf_printf(b, "%s=[%u, %u]", field, u32_at(s, off), u32_at(s, off + 4));
@@ -164,7 +135,7 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 			return NULL;
 		put_u(b, "sdiag_protocol", s[1]);
 		sbuf_puts(b, ", udiag_states=");
-		put_bits(b, u32_at(s, 4), xlat_tcp_states, N(xlat_tcp_states), 0);
+		nl_bits(b, u32_at(s, 4), xlat_tcp_states, N(xlat_tcp_states), 0, NULL);
 		put_u(b, "udiag_ino", u32_at(s, 8));
 		put_fl(b, "udiag_show", u32_at(s, 12), xlat_unix_diag_show,
 		       N(xlat_unix_diag_show), "UDIAG_SHOW_???");
@@ -208,9 +179,9 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 		put_en(b, "sdiag_protocol", s[1], xlat_sock_proto_ip, N(xlat_sock_proto_ip),
 		       "IPPROTO_???");
 		sbuf_puts(b, ", idiag_ext=");
-		put_bits(b, s[2], xlat_inet_diag_attrs, N(xlat_inet_diag_attrs), 1);
+		nl_bits(b, s[2], xlat_inet_diag_attrs, N(xlat_inet_diag_attrs), 1, NULL);
 		sbuf_puts(b, ", idiag_states=");
-		put_bits(b, u32_at(s, 4), xlat_tcp_states, N(xlat_tcp_states), 0);
+		nl_bits(b, u32_at(s, 4), xlat_tcp_states, N(xlat_tcp_states), 0, NULL);
 		sbuf_puts(b, ", ");
 		put_sockid(b, s + 8, family);
 		sbuf_putc(b, '}');
@@ -219,7 +190,7 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 		if (!nl_family_head(n, off, len, *size = 52, "diag_family", s))
 			return NULL;
 		sbuf_puts(b, ", diag_ext=");
-		put_bits(b, s[3], xlat_smc_diag_attrs, N(xlat_smc_diag_attrs), 1);
+		nl_bits(b, s[3], xlat_smc_diag_attrs, N(xlat_smc_diag_attrs), 1, NULL);
 		sbuf_puts(b, ", ");
 		/* the addresses of an smc socket are its tcp socket's */
 		put_sockid(b, s + 4, AF_INET_);
@@ -320,11 +291,11 @@ static const struct nla_table *diag_compat_request(const struct nl *n, size_t of
 	put_u(b, "idiag_src_len", s[1]);
 	put_u(b, "idiag_dst_len", s[2]);
 	sbuf_puts(b, ", idiag_ext=");
-	put_bits(b, s[3], xlat_inet_diag_attrs, N(xlat_inet_diag_attrs), 1);
+	nl_bits(b, s[3], xlat_inet_diag_attrs, N(xlat_inet_diag_attrs), 1, NULL);
 	sbuf_puts(b, ", ");
 	put_sockid(b, s + 4, s[0]);
 	sbuf_puts(b, ", idiag_states=");
-	put_bits(b, u32_at(s, 52), xlat_tcp_states, N(xlat_tcp_states), 0);
+	nl_bits(b, u32_at(s, 52), xlat_tcp_states, N(xlat_tcp_states), 0, NULL);
 	put_u(b, "idiag_dbs", u32_at(s, 56));
 	sbuf_putc(b, '}');
 	return &inet_req_attrs;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/dcbnl.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -17,11 +18,13 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
+#include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
@@ -33,6 +36,7 @@
 #include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
+#include <linux/rtnetlink.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
@@ -44,6 +48,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
@@ -58,7 +63,6 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink_log.h>
 #include <linux/audit.h>
-#include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
@@ -72,6 +76,12 @@
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
+#include <linux/if_addrlabel.h>
+#include <linux/if_link.h>
+#include <linux/if_bridge.h>
+#include <linux/netconf.h>
+#include <linux/nexthop.h>
+#include <linux/net_namespace.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -437,6 +447,37 @@ _Static_assert((unsigned long long)(CLONE_IO) == 0x80000000ull, "CLONE_IO");
 /* close_range_flags */
 _Static_assert((unsigned long long)(CLOSE_RANGE_UNSHARE) == 0x2ull, "CLOSE_RANGE_UNSHARE");
 _Static_assert((unsigned long long)(CLOSE_RANGE_CLOEXEC) == 0x4ull, "CLOSE_RANGE_CLOEXEC");
+
+/* dcb_commands */
+_Static_assert((unsigned long long)(DCB_CMD_UNDEFINED) == 0x0ull, "DCB_CMD_UNDEFINED");
+_Static_assert((unsigned long long)(DCB_CMD_GSTATE) == 0x1ull, "DCB_CMD_GSTATE");
+_Static_assert((unsigned long long)(DCB_CMD_SSTATE) == 0x2ull, "DCB_CMD_SSTATE");
+_Static_assert((unsigned long long)(DCB_CMD_PGTX_GCFG) == 0x3ull, "DCB_CMD_PGTX_GCFG");
+_Static_assert((unsigned long long)(DCB_CMD_PGTX_SCFG) == 0x4ull, "DCB_CMD_PGTX_SCFG");
+_Static_assert((unsigned long long)(DCB_CMD_PGRX_GCFG) == 0x5ull, "DCB_CMD_PGRX_GCFG");
+_Static_assert((unsigned long long)(DCB_CMD_PGRX_SCFG) == 0x6ull, "DCB_CMD_PGRX_SCFG");
+_Static_assert((unsigned long long)(DCB_CMD_PFC_GCFG) == 0x7ull, "DCB_CMD_PFC_GCFG");
+_Static_assert((unsigned long long)(DCB_CMD_PFC_SCFG) == 0x8ull, "DCB_CMD_PFC_SCFG");
+_Static_assert((unsigned long long)(DCB_CMD_SET_ALL) == 0x9ull, "DCB_CMD_SET_ALL");
+_Static_assert((unsigned long long)(DCB_CMD_GPERM_HWADDR) == 0xaull, "DCB_CMD_GPERM_HWADDR");
+_Static_assert((unsigned long long)(DCB_CMD_GCAP) == 0xbull, "DCB_CMD_GCAP");
+_Static_assert((unsigned long long)(DCB_CMD_GNUMTCS) == 0xcull, "DCB_CMD_GNUMTCS");
+_Static_assert((unsigned long long)(DCB_CMD_SNUMTCS) == 0xdull, "DCB_CMD_SNUMTCS");
+_Static_assert((unsigned long long)(DCB_CMD_PFC_GSTATE) == 0xeull, "DCB_CMD_PFC_GSTATE");
+_Static_assert((unsigned long long)(DCB_CMD_PFC_SSTATE) == 0xfull, "DCB_CMD_PFC_SSTATE");
+_Static_assert((unsigned long long)(DCB_CMD_BCN_GCFG) == 0x10ull, "DCB_CMD_BCN_GCFG");
+_Static_assert((unsigned long long)(DCB_CMD_BCN_SCFG) == 0x11ull, "DCB_CMD_BCN_SCFG");
+_Static_assert((unsigned long long)(DCB_CMD_GAPP) == 0x12ull, "DCB_CMD_GAPP");
+_Static_assert((unsigned long long)(DCB_CMD_SAPP) == 0x13ull, "DCB_CMD_SAPP");
+_Static_assert((unsigned long long)(DCB_CMD_IEEE_SET) == 0x14ull, "DCB_CMD_IEEE_SET");
+_Static_assert((unsigned long long)(DCB_CMD_IEEE_GET) == 0x15ull, "DCB_CMD_IEEE_GET");
+_Static_assert((unsigned long long)(DCB_CMD_GDCBX) == 0x16ull, "DCB_CMD_GDCBX");
+_Static_assert((unsigned long long)(DCB_CMD_SDCBX) == 0x17ull, "DCB_CMD_SDCBX");
+_Static_assert((unsigned long long)(DCB_CMD_GFEATCFG) == 0x18ull, "DCB_CMD_GFEATCFG");
+_Static_assert((unsigned long long)(DCB_CMD_SFEATCFG) == 0x19ull, "DCB_CMD_SFEATCFG");
+_Static_assert((unsigned long long)(DCB_CMD_CEE_GET) == 0x1aull, "DCB_CMD_CEE_GET");
+_Static_assert((unsigned long long)(DCB_CMD_IEEE_DEL) == 0x1bull, "DCB_CMD_IEEE_DEL");
+_Static_assert((unsigned long long)(DCB_CMD_MAX) == 0x1bull, "DCB_CMD_MAX");
 
 /* delete_module_flags */
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");

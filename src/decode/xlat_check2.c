@@ -10,6 +10,7 @@
 #include <time.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/dcbnl.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -17,11 +18,13 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
+#include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
@@ -33,6 +36,7 @@
 #include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
+#include <linux/rtnetlink.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
@@ -44,6 +48,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
@@ -58,7 +63,6 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink_log.h>
 #include <linux/audit.h>
-#include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
@@ -72,6 +76,12 @@
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
+#include <linux/if_addrlabel.h>
+#include <linux/if_link.h>
+#include <linux/if_bridge.h>
+#include <linux/netconf.h>
+#include <linux/nexthop.h>
+#include <linux/net_namespace.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -350,6 +360,26 @@ _Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
 _Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
 _Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
 
+/* fib_rule_actions */
+_Static_assert((unsigned long long)(FR_ACT_UNSPEC) == 0x0ull, "FR_ACT_UNSPEC");
+_Static_assert((unsigned long long)(FR_ACT_TO_TBL) == 0x1ull, "FR_ACT_TO_TBL");
+_Static_assert((unsigned long long)(FR_ACT_GOTO) == 0x2ull, "FR_ACT_GOTO");
+_Static_assert((unsigned long long)(FR_ACT_NOP) == 0x3ull, "FR_ACT_NOP");
+_Static_assert((unsigned long long)(FR_ACT_RES3) == 0x4ull, "FR_ACT_RES3");
+_Static_assert((unsigned long long)(FR_ACT_RES4) == 0x5ull, "FR_ACT_RES4");
+_Static_assert((unsigned long long)(FR_ACT_BLACKHOLE) == 0x6ull, "FR_ACT_BLACKHOLE");
+_Static_assert((unsigned long long)(FR_ACT_UNREACHABLE) == 0x7ull, "FR_ACT_UNREACHABLE");
+_Static_assert((unsigned long long)(FR_ACT_PROHIBIT) == 0x8ull, "FR_ACT_PROHIBIT");
+
+/* fib_rule_flags */
+_Static_assert((unsigned long long)(FIB_RULE_PERMANENT) == 0x1ull, "FIB_RULE_PERMANENT");
+_Static_assert((unsigned long long)(FIB_RULE_INVERT) == 0x2ull, "FIB_RULE_INVERT");
+_Static_assert((unsigned long long)(FIB_RULE_UNRESOLVED) == 0x4ull, "FIB_RULE_UNRESOLVED");
+_Static_assert((unsigned long long)(FIB_RULE_IIF_DETACHED) == 0x8ull, "FIB_RULE_IIF_DETACHED");
+_Static_assert((unsigned long long)(FIB_RULE_DEV_DETACHED) == 0x8ull, "FIB_RULE_DEV_DETACHED");
+_Static_assert((unsigned long long)(FIB_RULE_OIF_DETACHED) == 0x10ull, "FIB_RULE_OIF_DETACHED");
+_Static_assert((unsigned long long)(FIB_RULE_FIND_SADDR) == 0x10000ull, "FIB_RULE_FIND_SADDR");
+
 /* flock_ops */
 _Static_assert((unsigned long long)(LOCK_SH) == 0x1ull, "LOCK_SH");
 _Static_assert((unsigned long long)(LOCK_EX) == 0x2ull, "LOCK_EX");
@@ -430,6 +460,21 @@ _Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
 _Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
 _Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
 
+/* ifaddrflags */
+_Static_assert((unsigned long long)(IFA_F_SECONDARY) == 0x1ull, "IFA_F_SECONDARY");
+_Static_assert((unsigned long long)(IFA_F_TEMPORARY) == 0x1ull, "IFA_F_TEMPORARY");
+_Static_assert((unsigned long long)(IFA_F_NODAD) == 0x2ull, "IFA_F_NODAD");
+_Static_assert((unsigned long long)(IFA_F_OPTIMISTIC) == 0x4ull, "IFA_F_OPTIMISTIC");
+_Static_assert((unsigned long long)(IFA_F_DADFAILED) == 0x8ull, "IFA_F_DADFAILED");
+_Static_assert((unsigned long long)(IFA_F_HOMEADDRESS) == 0x10ull, "IFA_F_HOMEADDRESS");
+_Static_assert((unsigned long long)(IFA_F_DEPRECATED) == 0x20ull, "IFA_F_DEPRECATED");
+_Static_assert((unsigned long long)(IFA_F_TENTATIVE) == 0x40ull, "IFA_F_TENTATIVE");
+_Static_assert((unsigned long long)(IFA_F_PERMANENT) == 0x80ull, "IFA_F_PERMANENT");
+_Static_assert((unsigned long long)(IFA_F_MANAGETEMPADDR) == 0x100ull, "IFA_F_MANAGETEMPADDR");
+_Static_assert((unsigned long long)(IFA_F_NOPREFIXROUTE) == 0x200ull, "IFA_F_NOPREFIXROUTE");
+_Static_assert((unsigned long long)(IFA_F_MCAUTOJOIN) == 0x400ull, "IFA_F_MCAUTOJOIN");
+_Static_assert((unsigned long long)(IFA_F_STABLE_PRIVACY) == 0x800ull, "IFA_F_STABLE_PRIVACY");
+
 /* iff_flags */
 _Static_assert((unsigned long long)(IFF_UP) == 0x1ull, "IFF_UP");
 _Static_assert((unsigned long long)(IFF_BROADCAST) == 0x2ull, "IFF_BROADCAST");
@@ -495,34 +540,3 @@ _Static_assert((unsigned long long)(IN_MASK_CREATE) == 0x10000000ull, "IN_MASK_C
 _Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD");
 _Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
 _Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");
-
-/* inet_diag_attrs */
-_Static_assert((unsigned long long)(INET_DIAG_NONE) == 0x0ull, "INET_DIAG_NONE");
-_Static_assert((unsigned long long)(INET_DIAG_MEMINFO) == 0x1ull, "INET_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(INET_DIAG_INFO) == 0x2ull, "INET_DIAG_INFO");
-_Static_assert((unsigned long long)(INET_DIAG_VEGASINFO) == 0x3ull, "INET_DIAG_VEGASINFO");
-_Static_assert((unsigned long long)(INET_DIAG_CONG) == 0x4ull, "INET_DIAG_CONG");
-_Static_assert((unsigned long long)(INET_DIAG_TOS) == 0x5ull, "INET_DIAG_TOS");
-_Static_assert((unsigned long long)(INET_DIAG_TCLASS) == 0x6ull, "INET_DIAG_TCLASS");
-_Static_assert((unsigned long long)(INET_DIAG_SKMEMINFO) == 0x7ull, "INET_DIAG_SKMEMINFO");
-_Static_assert((unsigned long long)(INET_DIAG_SHUTDOWN) == 0x8ull, "INET_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(INET_DIAG_DCTCPINFO) == 0x9ull, "INET_DIAG_DCTCPINFO");
-_Static_assert((unsigned long long)(INET_DIAG_PROTOCOL) == 0xaull, "INET_DIAG_PROTOCOL");
-_Static_assert((unsigned long long)(INET_DIAG_SKV6ONLY) == 0xbull, "INET_DIAG_SKV6ONLY");
-_Static_assert((unsigned long long)(INET_DIAG_LOCALS) == 0xcull, "INET_DIAG_LOCALS");
-_Static_assert((unsigned long long)(INET_DIAG_PEERS) == 0xdull, "INET_DIAG_PEERS");
-_Static_assert((unsigned long long)(INET_DIAG_PAD) == 0xeull, "INET_DIAG_PAD");
-_Static_assert((unsigned long long)(INET_DIAG_MARK) == 0xfull, "INET_DIAG_MARK");
-_Static_assert((unsigned long long)(INET_DIAG_BBRINFO) == 0x10ull, "INET_DIAG_BBRINFO");
-_Static_assert((unsigned long long)(INET_DIAG_CLASS_ID) == 0x11ull, "INET_DIAG_CLASS_ID");
-_Static_assert((unsigned long long)(INET_DIAG_MD5SIG) == 0x12ull, "INET_DIAG_MD5SIG");
-_Static_assert((unsigned long long)(INET_DIAG_ULP_INFO) == 0x13ull, "INET_DIAG_ULP_INFO");
-_Static_assert((unsigned long long)(INET_DIAG_SK_BPF_STORAGES) == 0x14ull, "INET_DIAG_SK_BPF_STORAGES");
-_Static_assert((unsigned long long)(INET_DIAG_CGROUP_ID) == 0x15ull, "INET_DIAG_CGROUP_ID");
-_Static_assert((unsigned long long)(INET_DIAG_SOCKOPT) == 0x16ull, "INET_DIAG_SOCKOPT");
-
-/* inet_diag_req_attrs */
-_Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_REQ_NONE");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/dcbnl.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -17,11 +18,13 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
+#include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
@@ -33,6 +36,7 @@
 #include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
+#include <linux/rtnetlink.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
@@ -44,6 +48,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
@@ -58,7 +63,6 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink_log.h>
 #include <linux/audit.h>
-#include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
@@ -72,6 +76,12 @@
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
+#include <linux/if_addrlabel.h>
+#include <linux/if_link.h>
+#include <linux/if_bridge.h>
+#include <linux/netconf.h>
+#include <linux/nexthop.h>
+#include <linux/net_namespace.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -85,6 +95,37 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* inet_diag_attrs */
+_Static_assert((unsigned long long)(INET_DIAG_NONE) == 0x0ull, "INET_DIAG_NONE");
+_Static_assert((unsigned long long)(INET_DIAG_MEMINFO) == 0x1ull, "INET_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(INET_DIAG_INFO) == 0x2ull, "INET_DIAG_INFO");
+_Static_assert((unsigned long long)(INET_DIAG_VEGASINFO) == 0x3ull, "INET_DIAG_VEGASINFO");
+_Static_assert((unsigned long long)(INET_DIAG_CONG) == 0x4ull, "INET_DIAG_CONG");
+_Static_assert((unsigned long long)(INET_DIAG_TOS) == 0x5ull, "INET_DIAG_TOS");
+_Static_assert((unsigned long long)(INET_DIAG_TCLASS) == 0x6ull, "INET_DIAG_TCLASS");
+_Static_assert((unsigned long long)(INET_DIAG_SKMEMINFO) == 0x7ull, "INET_DIAG_SKMEMINFO");
+_Static_assert((unsigned long long)(INET_DIAG_SHUTDOWN) == 0x8ull, "INET_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(INET_DIAG_DCTCPINFO) == 0x9ull, "INET_DIAG_DCTCPINFO");
+_Static_assert((unsigned long long)(INET_DIAG_PROTOCOL) == 0xaull, "INET_DIAG_PROTOCOL");
+_Static_assert((unsigned long long)(INET_DIAG_SKV6ONLY) == 0xbull, "INET_DIAG_SKV6ONLY");
+_Static_assert((unsigned long long)(INET_DIAG_LOCALS) == 0xcull, "INET_DIAG_LOCALS");
+_Static_assert((unsigned long long)(INET_DIAG_PEERS) == 0xdull, "INET_DIAG_PEERS");
+_Static_assert((unsigned long long)(INET_DIAG_PAD) == 0xeull, "INET_DIAG_PAD");
+_Static_assert((unsigned long long)(INET_DIAG_MARK) == 0xfull, "INET_DIAG_MARK");
+_Static_assert((unsigned long long)(INET_DIAG_BBRINFO) == 0x10ull, "INET_DIAG_BBRINFO");
+_Static_assert((unsigned long long)(INET_DIAG_CLASS_ID) == 0x11ull, "INET_DIAG_CLASS_ID");
+_Static_assert((unsigned long long)(INET_DIAG_MD5SIG) == 0x12ull, "INET_DIAG_MD5SIG");
+_Static_assert((unsigned long long)(INET_DIAG_ULP_INFO) == 0x13ull, "INET_DIAG_ULP_INFO");
+_Static_assert((unsigned long long)(INET_DIAG_SK_BPF_STORAGES) == 0x14ull, "INET_DIAG_SK_BPF_STORAGES");
+_Static_assert((unsigned long long)(INET_DIAG_CGROUP_ID) == 0x15ull, "INET_DIAG_CGROUP_ID");
+_Static_assert((unsigned long long)(INET_DIAG_SOCKOPT) == 0x16ull, "INET_DIAG_SOCKOPT");
+
+/* inet_diag_req_attrs */
+_Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_REQ_NONE");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");
 
 /* ioctl_block */
 _Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
@@ -331,6 +372,17 @@ _Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
 _Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
 _Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
 
+/* ip_route_flags */
+_Static_assert((unsigned long long)(RTM_F_NOTIFY) == 0x100ull, "RTM_F_NOTIFY");
+_Static_assert((unsigned long long)(RTM_F_CLONED) == 0x200ull, "RTM_F_CLONED");
+_Static_assert((unsigned long long)(RTM_F_EQUALIZE) == 0x400ull, "RTM_F_EQUALIZE");
+_Static_assert((unsigned long long)(RTM_F_PREFIX) == 0x800ull, "RTM_F_PREFIX");
+_Static_assert((unsigned long long)(RTM_F_LOOKUP_TABLE) == 0x1000ull, "RTM_F_LOOKUP_TABLE");
+_Static_assert((unsigned long long)(RTM_F_FIB_MATCH) == 0x2000ull, "RTM_F_FIB_MATCH");
+_Static_assert((unsigned long long)(RTM_F_OFFLOAD) == 0x4000ull, "RTM_F_OFFLOAD");
+_Static_assert((unsigned long long)(RTM_F_TRAP) == 0x8000ull, "RTM_F_TRAP");
+_Static_assert((unsigned long long)(RTM_F_OFFLOAD_FAILED) == 0x20000000ull, "RTM_F_OFFLOAD_FAILED");
+
 /* ipc_cmd_common */
 _Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
 _Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
@@ -477,48 +529,3 @@ _Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_
 _Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
 _Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
 _Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
-
-/* lflags */
-_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
-_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
-_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
-_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
-_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
-_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
-_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
-_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
-_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
-_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
-_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
-_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
-_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
-_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
-_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
-
-/* madvise */
-_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
-_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
-_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
-_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
-_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
-_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
-_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
-_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
-_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
-_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
-_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
-_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
-_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
-_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
-_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
-_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
-_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
-_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
-_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
-_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
-_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
-_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
-_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
-_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
-_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/dcbnl.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -17,11 +18,13 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
+#include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
@@ -33,6 +36,7 @@
 #include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
+#include <linux/rtnetlink.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
@@ -44,6 +48,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
@@ -58,7 +63,6 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink_log.h>
 #include <linux/audit.h>
-#include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
@@ -72,6 +76,12 @@
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
+#include <linux/if_addrlabel.h>
+#include <linux/if_link.h>
+#include <linux/if_bridge.h>
+#include <linux/netconf.h>
+#include <linux/nexthop.h>
+#include <linux/net_namespace.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -85,6 +95,51 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
+
+/* madvise */
+_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
+_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
+_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
+_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
+_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
+_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
+_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
+_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
+_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
+_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
+_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
+_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
+_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
+_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
+_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
+_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
+_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
+_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
+_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
+_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
+_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
+_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
+_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
+_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
+_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
 
 /* membarrier_cmds */
 _Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
@@ -225,6 +280,28 @@ _Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
 _Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 _Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
 _Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
+
+/* neighbor_cache_entry_flags */
+_Static_assert((unsigned long long)(NTF_USE) == 0x1ull, "NTF_USE");
+_Static_assert((unsigned long long)(NTF_SELF) == 0x2ull, "NTF_SELF");
+_Static_assert((unsigned long long)(NTF_MASTER) == 0x4ull, "NTF_MASTER");
+_Static_assert((unsigned long long)(NTF_PROXY) == 0x8ull, "NTF_PROXY");
+_Static_assert((unsigned long long)(NTF_EXT_LEARNED) == 0x10ull, "NTF_EXT_LEARNED");
+_Static_assert((unsigned long long)(NTF_OFFLOADED) == 0x20ull, "NTF_OFFLOADED");
+_Static_assert((unsigned long long)(NTF_STICKY) == 0x40ull, "NTF_STICKY");
+_Static_assert((unsigned long long)(NTF_ROUTER) == 0x80ull, "NTF_ROUTER");
+_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
+
+/* neighbor_cache_entry_states */
+_Static_assert((unsigned long long)(NUD_INCOMPLETE) == 0x1ull, "NUD_INCOMPLETE");
+_Static_assert((unsigned long long)(NUD_REACHABLE) == 0x2ull, "NUD_REACHABLE");
+_Static_assert((unsigned long long)(NUD_STALE) == 0x4ull, "NUD_STALE");
+_Static_assert((unsigned long long)(NUD_DELAY) == 0x8ull, "NUD_DELAY");
+_Static_assert((unsigned long long)(NUD_PROBE) == 0x10ull, "NUD_PROBE");
+_Static_assert((unsigned long long)(NUD_FAILED) == 0x20ull, "NUD_FAILED");
+_Static_assert((unsigned long long)(NUD_NOARP) == 0x40ull, "NUD_NOARP");
+_Static_assert((unsigned long long)(NUD_PERMANENT) == 0x80ull, "NUD_PERMANENT");
+_Static_assert((unsigned long long)(NUD_NONE) == 0x0ull, "NUD_NONE");
 
 /* netlink_diag_attrs */
 _Static_assert((unsigned long long)(NETLINK_DIAG_MEMINFO) == 0x0ull, "NETLINK_DIAG_MEMINFO");

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <sched.h>
 #include <linux/close_range.h>
+#include <linux/dcbnl.h>
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -17,11 +18,13 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <sys/random.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
+#include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
@@ -33,6 +36,7 @@
 #include <linux/sockios.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
+#include <linux/rtnetlink.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
@@ -44,6 +48,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
@@ -58,7 +63,6 @@
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink_log.h>
 #include <linux/audit.h>
-#include <linux/rtnetlink.h>
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
@@ -72,6 +76,12 @@
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
+#include <linux/if_addrlabel.h>
+#include <linux/if_link.h>
+#include <linux/if_bridge.h>
+#include <linux/netconf.h>
+#include <linux/nexthop.h>
+#include <linux/net_namespace.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -138,7 +148,6 @@ _Static_assert((unsigned long long)(RTM_DELNSID) == 0x59ull, "RTM_DELNSID");
 _Static_assert((unsigned long long)(RTM_GETNSID) == 0x5aull, "RTM_GETNSID");
 _Static_assert((unsigned long long)(RTM_NEWSTATS) == 0x5cull, "RTM_NEWSTATS");
 _Static_assert((unsigned long long)(RTM_GETSTATS) == 0x5eull, "RTM_GETSTATS");
-_Static_assert((unsigned long long)(RTM_SETSTATS) == 0x5full, "RTM_SETSTATS");
 _Static_assert((unsigned long long)(RTM_NEWCACHEREPORT) == 0x60ull, "RTM_NEWCACHEREPORT");
 _Static_assert((unsigned long long)(RTM_NEWCHAIN) == 0x64ull, "RTM_NEWCHAIN");
 _Static_assert((unsigned long long)(RTM_DELCHAIN) == 0x65ull, "RTM_DELCHAIN");
@@ -155,9 +164,6 @@ _Static_assert((unsigned long long)(RTM_GETVLAN) == 0x72ull, "RTM_GETVLAN");
 _Static_assert((unsigned long long)(RTM_NEWNEXTHOPBUCKET) == 0x74ull, "RTM_NEWNEXTHOPBUCKET");
 _Static_assert((unsigned long long)(RTM_DELNEXTHOPBUCKET) == 0x75ull, "RTM_DELNEXTHOPBUCKET");
 _Static_assert((unsigned long long)(RTM_GETNEXTHOPBUCKET) == 0x76ull, "RTM_GETNEXTHOPBUCKET");
-_Static_assert((unsigned long long)(RTM_NEWTUNNEL) == 0x78ull, "RTM_NEWTUNNEL");
-_Static_assert((unsigned long long)(RTM_DELTUNNEL) == 0x79ull, "RTM_DELTUNNEL");
-_Static_assert((unsigned long long)(RTM_GETTUNNEL) == 0x7aull, "RTM_GETTUNNEL");
 
 /* nl_selinux_types */
 _Static_assert((unsigned long long)(SELNL_MSG_SETENFORCE) == 0x10ull, "SELNL_MSG_SETENFORCE");

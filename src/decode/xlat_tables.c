@@ -425,6 +425,38 @@ const struct flag xlat_close_range_flags[2] = {
 	{ 0x4, "CLOSE_RANGE_CLOEXEC" },
 };
 
+const struct flag xlat_dcb_commands[29] = {
+	{ 0x0, "DCB_CMD_UNDEFINED" },
+	{ 0x1, "DCB_CMD_GSTATE" },
+	{ 0x2, "DCB_CMD_SSTATE" },
+	{ 0x3, "DCB_CMD_PGTX_GCFG" },
+	{ 0x4, "DCB_CMD_PGTX_SCFG" },
+	{ 0x5, "DCB_CMD_PGRX_GCFG" },
+	{ 0x6, "DCB_CMD_PGRX_SCFG" },
+	{ 0x7, "DCB_CMD_PFC_GCFG" },
+	{ 0x8, "DCB_CMD_PFC_SCFG" },
+	{ 0x9, "DCB_CMD_SET_ALL" },
+	{ 0xa, "DCB_CMD_GPERM_HWADDR" },
+	{ 0xb, "DCB_CMD_GCAP" },
+	{ 0xc, "DCB_CMD_GNUMTCS" },
+	{ 0xd, "DCB_CMD_SNUMTCS" },
+	{ 0xe, "DCB_CMD_PFC_GSTATE" },
+	{ 0xf, "DCB_CMD_PFC_SSTATE" },
+	{ 0x10, "DCB_CMD_BCN_GCFG" },
+	{ 0x11, "DCB_CMD_BCN_SCFG" },
+	{ 0x12, "DCB_CMD_GAPP" },
+	{ 0x13, "DCB_CMD_SAPP" },
+	{ 0x14, "DCB_CMD_IEEE_SET" },
+	{ 0x15, "DCB_CMD_IEEE_GET" },
+	{ 0x16, "DCB_CMD_GDCBX" },
+	{ 0x17, "DCB_CMD_SDCBX" },
+	{ 0x18, "DCB_CMD_GFEATCFG" },
+	{ 0x19, "DCB_CMD_SFEATCFG" },
+	{ 0x1a, "DCB_CMD_CEE_GET" },
+	{ 0x1b, "DCB_CMD_IEEE_DEL" },
+	{ 0x1b, "DCB_CMD_MAX" },
+};
+
 const struct flag xlat_delete_module_flags[2] = {
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x200, "O_TRUNC" },
@@ -771,6 +803,28 @@ const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x40a, "F_GET_SEALS" },
 };
 
+const struct flag xlat_fib_rule_actions[9] = {
+	{ 0x0, "FR_ACT_UNSPEC" },
+	{ 0x1, "FR_ACT_TO_TBL" },
+	{ 0x2, "FR_ACT_GOTO" },
+	{ 0x3, "FR_ACT_NOP" },
+	{ 0x4, "FR_ACT_RES3" },
+	{ 0x5, "FR_ACT_RES4" },
+	{ 0x6, "FR_ACT_BLACKHOLE" },
+	{ 0x7, "FR_ACT_UNREACHABLE" },
+	{ 0x8, "FR_ACT_PROHIBIT" },
+};
+
+const struct flag xlat_fib_rule_flags[7] = {
+	{ 0x1, "FIB_RULE_PERMANENT" },
+	{ 0x2, "FIB_RULE_INVERT" },
+	{ 0x4, "FIB_RULE_UNRESOLVED" },
+	{ 0x8, "FIB_RULE_IIF_DETACHED" },
+	{ 0x8, "FIB_RULE_DEV_DETACHED" },
+	{ 0x10, "FIB_RULE_OIF_DETACHED" },
+	{ 0x10000, "FIB_RULE_FIND_SADDR" },
+};
+
 const struct flag xlat_flock_ops[7] = {
 	{ 0x1, "LOCK_SH" },
 	{ 0x2, "LOCK_EX" },
@@ -858,6 +912,22 @@ const struct flag xlat_idtype[4] = {
 	{ 0x1, "P_PID" },
 	{ 0x2, "P_PGID" },
 	{ 0x3, "P_PIDFD" },
+};
+
+const struct flag xlat_ifaddrflags[13] = {
+	{ 0x1, "IFA_F_SECONDARY" },
+	{ 0x1, "IFA_F_TEMPORARY" },
+	{ 0x2, "IFA_F_NODAD" },
+	{ 0x4, "IFA_F_OPTIMISTIC" },
+	{ 0x8, "IFA_F_DADFAILED" },
+	{ 0x10, "IFA_F_HOMEADDRESS" },
+	{ 0x20, "IFA_F_DEPRECATED" },
+	{ 0x40, "IFA_F_TENTATIVE" },
+	{ 0x80, "IFA_F_PERMANENT" },
+	{ 0x100, "IFA_F_MANAGETEMPADDR" },
+	{ 0x200, "IFA_F_NOPREFIXROUTE" },
+	{ 0x400, "IFA_F_MCAUTOJOIN" },
+	{ 0x800, "IFA_F_STABLE_PRIVACY" },
 };
 
 const struct flag xlat_iff_flags[19] = {
@@ -1220,6 +1290,25 @@ const struct flag xlat_ip_names[38] = {
 	{ 0x29, "IP_MSFILTER" },
 	{ 0x31, "IP_MULTICAST_ALL" },
 	{ 0x32, "IP_UNICAST_IF" },
+};
+
+const struct flag xlat_ip_route_flags[9] = {
+	{ 0x100, "RTM_F_NOTIFY" },
+	{ 0x200, "RTM_F_CLONED" },
+	{ 0x400, "RTM_F_EQUALIZE" },
+	{ 0x800, "RTM_F_PREFIX" },
+	{ 0x1000, "RTM_F_LOOKUP_TABLE" },
+	{ 0x2000, "RTM_F_FIB_MATCH" },
+	{ 0x4000, "RTM_F_OFFLOAD" },
+	{ 0x8000, "RTM_F_TRAP" },
+	{ 0x20000000, "RTM_F_OFFLOAD_FAILED" },
+};
+
+const struct flag xlat_ip_type_of_services[4] = {
+	{ 0x10, "IPTOS_LOWDELAY" },
+	{ 0x8, "IPTOS_THROUGHPUT" },
+	{ 0x4, "IPTOS_RELIABILITY" },
+	{ 0x2, "IPTOS_MINCOST" },
 };
 
 const struct flag xlat_ipc_cmd_common[4] = {
@@ -1636,6 +1725,30 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x2, "MS_INVALIDATE" },
 };
 
+const struct flag xlat_neighbor_cache_entry_flags[9] = {
+	{ 0x1, "NTF_USE" },
+	{ 0x2, "NTF_SELF" },
+	{ 0x4, "NTF_MASTER" },
+	{ 0x8, "NTF_PROXY" },
+	{ 0x10, "NTF_EXT_LEARNED" },
+	{ 0x20, "NTF_OFFLOADED" },
+	{ 0x40, "NTF_STICKY" },
+	{ 0x80, "NTF_ROUTER" },
+	{ 0x1, "NTF_EXT_MANAGED" },
+};
+
+const struct flag xlat_neighbor_cache_entry_states[9] = {
+	{ 0x1, "NUD_INCOMPLETE" },
+	{ 0x2, "NUD_REACHABLE" },
+	{ 0x4, "NUD_STALE" },
+	{ 0x8, "NUD_DELAY" },
+	{ 0x10, "NUD_PROBE" },
+	{ 0x20, "NUD_FAILED" },
+	{ 0x40, "NUD_NOARP" },
+	{ 0x80, "NUD_PERMANENT" },
+	{ 0x0, "NUD_NONE" },
+};
+
 const struct flag xlat_netlink_diag_attrs[5] = {
 	{ 0x0, "NETLINK_DIAG_MEMINFO" },
 	{ 0x1, "NETLINK_DIAG_GROUPS" },
@@ -1937,7 +2050,7 @@ const struct flag xlat_nl_new_flags[4] = {
 	{ 0x800, "NLM_F_APPEND" },
 };
 
-const struct flag xlat_nl_route_types[71] = {
+const struct flag xlat_nl_route_types[67] = {
 	{ 0x10, "RTM_NEWLINK" },
 	{ 0x11, "RTM_DELLINK" },
 	{ 0x12, "RTM_GETLINK" },
@@ -1989,7 +2102,6 @@ const struct flag xlat_nl_route_types[71] = {
 	{ 0x5a, "RTM_GETNSID" },
 	{ 0x5c, "RTM_NEWSTATS" },
 	{ 0x5e, "RTM_GETSTATS" },
-	{ 0x5f, "RTM_SETSTATS" },
 	{ 0x60, "RTM_NEWCACHEREPORT" },
 	{ 0x64, "RTM_NEWCHAIN" },
 	{ 0x65, "RTM_DELCHAIN" },
@@ -2006,9 +2118,6 @@ const struct flag xlat_nl_route_types[71] = {
 	{ 0x74, "RTM_NEWNEXTHOPBUCKET" },
 	{ 0x75, "RTM_DELNEXTHOPBUCKET" },
 	{ 0x76, "RTM_GETNEXTHOPBUCKET" },
-	{ 0x78, "RTM_NEWTUNNEL" },
-	{ 0x79, "RTM_DELTUNNEL" },
-	{ 0x7a, "RTM_GETTUNNEL" },
 };
 
 const struct flag xlat_nl_selinux_types[2] = {
@@ -2499,6 +2608,345 @@ const struct flag xlat_rlimit_resource[16] = {
 	{ 0xd, "RLIMIT_NICE" },
 	{ 0xe, "RLIMIT_RTPRIO" },
 	{ 0xf, "RLIMIT_RTTIME" },
+};
+
+const struct flag xlat_route_nexthop_flags[7] = {
+	{ 0x1, "RTNH_F_DEAD" },
+	{ 0x2, "RTNH_F_PERVASIVE" },
+	{ 0x4, "RTNH_F_ONLINK" },
+	{ 0x8, "RTNH_F_OFFLOAD" },
+	{ 0x10, "RTNH_F_LINKDOWN" },
+	{ 0x20, "RTNH_F_UNRESOLVED" },
+	{ 0x40, "RTNH_F_TRAP" },
+};
+
+const struct flag xlat_routing_protocols[23] = {
+	{ 0x0, "RTPROT_UNSPEC" },
+	{ 0x1, "RTPROT_REDIRECT" },
+	{ 0x2, "RTPROT_KERNEL" },
+	{ 0x3, "RTPROT_BOOT" },
+	{ 0x4, "RTPROT_STATIC" },
+	{ 0x8, "RTPROT_GATED" },
+	{ 0x9, "RTPROT_RA" },
+	{ 0xa, "RTPROT_MRT" },
+	{ 0xb, "RTPROT_ZEBRA" },
+	{ 0xc, "RTPROT_BIRD" },
+	{ 0xd, "RTPROT_DNROUTED" },
+	{ 0xe, "RTPROT_XORP" },
+	{ 0xf, "RTPROT_NTK" },
+	{ 0x10, "RTPROT_DHCP" },
+	{ 0x11, "RTPROT_MROUTED" },
+	{ 0x12, "RTPROT_KEEPALIVED" },
+	{ 0x2a, "RTPROT_BABEL" },
+	{ 0x63, "RTPROT_OPENR" },
+	{ 0xba, "RTPROT_BGP" },
+	{ 0xbb, "RTPROT_ISIS" },
+	{ 0xbc, "RTPROT_OSPF" },
+	{ 0xbd, "RTPROT_RIP" },
+	{ 0xc0, "RTPROT_EIGRP" },
+};
+
+const struct flag xlat_routing_table_ids[5] = {
+	{ 0x0, "RT_TABLE_UNSPEC" },
+	{ 0xfc, "RT_TABLE_COMPAT" },
+	{ 0xfd, "RT_TABLE_DEFAULT" },
+	{ 0xfe, "RT_TABLE_MAIN" },
+	{ 0xff, "RT_TABLE_LOCAL" },
+};
+
+const struct flag xlat_routing_types[12] = {
+	{ 0x0, "RTN_UNSPEC" },
+	{ 0x1, "RTN_UNICAST" },
+	{ 0x2, "RTN_LOCAL" },
+	{ 0x3, "RTN_BROADCAST" },
+	{ 0x4, "RTN_ANYCAST" },
+	{ 0x5, "RTN_MULTICAST" },
+	{ 0x6, "RTN_BLACKHOLE" },
+	{ 0x7, "RTN_UNREACHABLE" },
+	{ 0x8, "RTN_PROHIBIT" },
+	{ 0x9, "RTN_THROW" },
+	{ 0xa, "RTN_NAT" },
+	{ 0xb, "RTN_XRESOLVE" },
+};
+
+const struct flag xlat_rt_scopes[5] = {
+	{ 0x0, "RT_SCOPE_UNIVERSE" },
+	{ 0xc8, "RT_SCOPE_SITE" },
+	{ 0xfd, "RT_SCOPE_LINK" },
+	{ 0xfe, "RT_SCOPE_HOST" },
+	{ 0xff, "RT_SCOPE_NOWHERE" },
+};
+
+const struct flag xlat_rtnl_addr_attrs[12] = {
+	{ 0x0, "IFA_UNSPEC" },
+	{ 0x1, "IFA_ADDRESS" },
+	{ 0x2, "IFA_LOCAL" },
+	{ 0x3, "IFA_LABEL" },
+	{ 0x4, "IFA_BROADCAST" },
+	{ 0x5, "IFA_ANYCAST" },
+	{ 0x6, "IFA_CACHEINFO" },
+	{ 0x7, "IFA_MULTICAST" },
+	{ 0x8, "IFA_FLAGS" },
+	{ 0x9, "IFA_RT_PRIORITY" },
+	{ 0xa, "IFA_TARGET_NETNSID" },
+	{ 0xb, "IFA_PROTO" },
+};
+
+const struct flag xlat_rtnl_addrlabel_attrs[2] = {
+	{ 0x1, "IFAL_ADDRESS" },
+	{ 0x2, "IFAL_LABEL" },
+};
+
+const struct flag xlat_rtnl_dcb_attrs[18] = {
+	{ 0x0, "DCB_ATTR_UNDEFINED" },
+	{ 0x1, "DCB_ATTR_IFNAME" },
+	{ 0x2, "DCB_ATTR_STATE" },
+	{ 0x3, "DCB_ATTR_PFC_STATE" },
+	{ 0x4, "DCB_ATTR_PFC_CFG" },
+	{ 0x5, "DCB_ATTR_NUM_TC" },
+	{ 0x6, "DCB_ATTR_PG_CFG" },
+	{ 0x7, "DCB_ATTR_SET_ALL" },
+	{ 0x8, "DCB_ATTR_PERM_HWADDR" },
+	{ 0x9, "DCB_ATTR_CAP" },
+	{ 0xa, "DCB_ATTR_NUMTCS" },
+	{ 0xb, "DCB_ATTR_BCN" },
+	{ 0xc, "DCB_ATTR_APP" },
+	{ 0xd, "DCB_ATTR_IEEE" },
+	{ 0xe, "DCB_ATTR_DCBX" },
+	{ 0xf, "DCB_ATTR_FEATCFG" },
+	{ 0x10, "DCB_ATTR_CEE" },
+	{ 0x10, "DCB_ATTR_MAX" },
+};
+
+const struct flag xlat_rtnl_ifstats_attrs[6] = {
+	{ 0x0, "IFLA_STATS_UNSPEC" },
+	{ 0x1, "IFLA_STATS_LINK_64" },
+	{ 0x2, "IFLA_STATS_LINK_XSTATS" },
+	{ 0x3, "IFLA_STATS_LINK_XSTATS_SLAVE" },
+	{ 0x4, "IFLA_STATS_LINK_OFFLOAD_XSTATS" },
+	{ 0x5, "IFLA_STATS_AF_SPEC" },
+};
+
+const struct flag xlat_rtnl_link_attrs[53] = {
+	{ 0x0, "IFLA_UNSPEC" },
+	{ 0x1, "IFLA_ADDRESS" },
+	{ 0x2, "IFLA_BROADCAST" },
+	{ 0x3, "IFLA_IFNAME" },
+	{ 0x4, "IFLA_MTU" },
+	{ 0x5, "IFLA_LINK" },
+	{ 0x6, "IFLA_QDISC" },
+	{ 0x7, "IFLA_STATS" },
+	{ 0x8, "IFLA_COST" },
+	{ 0x11, "IFLA_LINKMODE" },
+	{ 0x12, "IFLA_LINKINFO" },
+	{ 0x14, "IFLA_IFALIAS" },
+	{ 0x15, "IFLA_NUM_VF" },
+	{ 0x16, "IFLA_VFINFO_LIST" },
+	{ 0x17, "IFLA_STATS64" },
+	{ 0x18, "IFLA_VF_PORTS" },
+	{ 0x19, "IFLA_PORT_SELF" },
+	{ 0x1a, "IFLA_AF_SPEC" },
+	{ 0x1b, "IFLA_GROUP" },
+	{ 0x1c, "IFLA_NET_NS_FD" },
+	{ 0x1d, "IFLA_EXT_MASK" },
+	{ 0x1e, "IFLA_PROMISCUITY" },
+	{ 0x20, "IFLA_NUM_RX_QUEUES" },
+	{ 0x21, "IFLA_CARRIER" },
+	{ 0x22, "IFLA_PHYS_PORT_ID" },
+	{ 0x23, "IFLA_CARRIER_CHANGES" },
+	{ 0x24, "IFLA_PHYS_SWITCH_ID" },
+	{ 0x25, "IFLA_LINK_NETNSID" },
+	{ 0x26, "IFLA_PHYS_PORT_NAME" },
+	{ 0x27, "IFLA_PROTO_DOWN" },
+	{ 0x28, "IFLA_GSO_MAX_SEGS" },
+	{ 0x29, "IFLA_GSO_MAX_SIZE" },
+	{ 0x2a, "IFLA_PAD" },
+	{ 0x2b, "IFLA_XDP" },
+	{ 0x2c, "IFLA_EVENT" },
+	{ 0x2d, "IFLA_NEW_NETNSID" },
+	{ 0x2e, "IFLA_IF_NETNSID" },
+	{ 0x2e, "IFLA_TARGET_NETNSID" },
+	{ 0x2f, "IFLA_CARRIER_UP_COUNT" },
+	{ 0x30, "IFLA_CARRIER_DOWN_COUNT" },
+	{ 0x31, "IFLA_NEW_IFINDEX" },
+	{ 0x32, "IFLA_MIN_MTU" },
+	{ 0x33, "IFLA_MAX_MTU" },
+	{ 0x34, "IFLA_PROP_LIST" },
+	{ 0x35, "IFLA_ALT_IFNAME" },
+	{ 0x36, "IFLA_PERM_ADDRESS" },
+	{ 0x37, "IFLA_PROTO_DOWN_REASON" },
+	{ 0x38, "IFLA_PARENT_DEV_NAME" },
+	{ 0x39, "IFLA_PARENT_DEV_BUS_NAME" },
+	{ 0x3a, "IFLA_GRO_MAX_SIZE" },
+	{ 0x3b, "IFLA_TSO_MAX_SIZE" },
+	{ 0x3c, "IFLA_TSO_MAX_SEGS" },
+	{ 0x3d, "IFLA_ALLMULTI" },
+};
+
+const struct flag xlat_rtnl_mdb_attrs[3] = {
+	{ 0x0, "MDBA_UNSPEC" },
+	{ 0x1, "MDBA_MDB" },
+	{ 0x2, "MDBA_ROUTER" },
+};
+
+const struct flag xlat_rtnl_neigh_attrs[18] = {
+	{ 0x0, "NDA_UNSPEC" },
+	{ 0x1, "NDA_DST" },
+	{ 0x2, "NDA_LLADDR" },
+	{ 0x3, "NDA_CACHEINFO" },
+	{ 0x4, "NDA_PROBES" },
+	{ 0x5, "NDA_VLAN" },
+	{ 0x6, "NDA_PORT" },
+	{ 0x7, "NDA_VNI" },
+	{ 0x8, "NDA_IFINDEX" },
+	{ 0x9, "NDA_MASTER" },
+	{ 0xa, "NDA_LINK_NETNSID" },
+	{ 0xb, "NDA_SRC_VNI" },
+	{ 0xc, "NDA_PROTOCOL" },
+	{ 0xd, "NDA_NH_ID" },
+	{ 0xe, "NDA_FDB_EXT_ATTRS" },
+	{ 0xf, "NDA_FLAGS_EXT" },
+	{ 0x10, "NDA_NDM_STATE_MASK" },
+	{ 0x11, "NDA_NDM_FLAGS_MASK" },
+};
+
+const struct flag xlat_rtnl_neightbl_attrs[10] = {
+	{ 0x0, "NDTA_UNSPEC" },
+	{ 0x1, "NDTA_NAME" },
+	{ 0x2, "NDTA_THRESH1" },
+	{ 0x3, "NDTA_THRESH2" },
+	{ 0x4, "NDTA_THRESH3" },
+	{ 0x5, "NDTA_CONFIG" },
+	{ 0x6, "NDTA_PARMS" },
+	{ 0x7, "NDTA_STATS" },
+	{ 0x8, "NDTA_GC_INTERVAL" },
+	{ 0x9, "NDTA_PAD" },
+};
+
+const struct flag xlat_rtnl_netconf_attrs[9] = {
+	{ 0x0, "NETCONFA_UNSPEC" },
+	{ 0x1, "NETCONFA_IFINDEX" },
+	{ 0x2, "NETCONFA_FORWARDING" },
+	{ 0x3, "NETCONFA_RP_FILTER" },
+	{ 0x4, "NETCONFA_MC_FORWARDING" },
+	{ 0x5, "NETCONFA_PROXY_NEIGH" },
+	{ 0x6, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN" },
+	{ 0x7, "NETCONFA_INPUT" },
+	{ 0x8, "NETCONFA_BC_FORWARDING" },
+};
+
+const struct flag xlat_rtnl_nexthop_attrs[14] = {
+	{ 0x0, "NHA_UNSPEC" },
+	{ 0x1, "NHA_ID" },
+	{ 0x2, "NHA_GROUP" },
+	{ 0x3, "NHA_GROUP_TYPE" },
+	{ 0x4, "NHA_BLACKHOLE" },
+	{ 0x5, "NHA_OIF" },
+	{ 0x6, "NHA_GATEWAY" },
+	{ 0x7, "NHA_ENCAP_TYPE" },
+	{ 0x8, "NHA_ENCAP" },
+	{ 0x9, "NHA_GROUPS" },
+	{ 0xa, "NHA_MASTER" },
+	{ 0xb, "NHA_FDB" },
+	{ 0xc, "NHA_RES_GROUP" },
+	{ 0xd, "NHA_RES_BUCKET" },
+};
+
+const struct flag xlat_rtnl_nsid_attrs[5] = {
+	{ 0x0, "NETNSA_NONE" },
+	{ 0x2, "NETNSA_PID" },
+	{ 0x3, "NETNSA_FD" },
+	{ 0x4, "NETNSA_TARGET_NSID" },
+	{ 0x5, "NETNSA_CURRENT_NSID" },
+};
+
+const struct flag xlat_rtnl_route_attrs[31] = {
+	{ 0x0, "RTA_UNSPEC" },
+	{ 0x1, "RTA_DST" },
+	{ 0x2, "RTA_SRC" },
+	{ 0x3, "RTA_IIF" },
+	{ 0x4, "RTA_OIF" },
+	{ 0x5, "RTA_GATEWAY" },
+	{ 0x6, "RTA_PRIORITY" },
+	{ 0x7, "RTA_PREFSRC" },
+	{ 0x8, "RTA_METRICS" },
+	{ 0x9, "RTA_MULTIPATH" },
+	{ 0xa, "RTA_PROTOINFO" },
+	{ 0xb, "RTA_FLOW" },
+	{ 0xc, "RTA_CACHEINFO" },
+	{ 0xd, "RTA_SESSION" },
+	{ 0xe, "RTA_MP_ALGO" },
+	{ 0xf, "RTA_TABLE" },
+	{ 0x10, "RTA_MARK" },
+	{ 0x11, "RTA_MFC_STATS" },
+	{ 0x12, "RTA_VIA" },
+	{ 0x13, "RTA_NEWDST" },
+	{ 0x14, "RTA_PREF" },
+	{ 0x15, "RTA_ENCAP_TYPE" },
+	{ 0x16, "RTA_ENCAP" },
+	{ 0x17, "RTA_EXPIRES" },
+	{ 0x18, "RTA_PAD" },
+	{ 0x19, "RTA_UID" },
+	{ 0x1a, "RTA_TTL_PROPAGATE" },
+	{ 0x1b, "RTA_IP_PROTO" },
+	{ 0x1c, "RTA_SPORT" },
+	{ 0x1d, "RTA_DPORT" },
+	{ 0x1e, "RTA_NH_ID" },
+};
+
+const struct flag xlat_rtnl_rule_attrs[24] = {
+	{ 0x0, "FRA_UNSPEC" },
+	{ 0x1, "FRA_DST" },
+	{ 0x2, "FRA_SRC" },
+	{ 0x3, "FRA_IIFNAME" },
+	{ 0x5, "FRA_UNUSED2" },
+	{ 0x6, "FRA_PRIORITY" },
+	{ 0x7, "FRA_UNUSED3" },
+	{ 0x8, "FRA_UNUSED4" },
+	{ 0x9, "FRA_UNUSED5" },
+	{ 0xa, "FRA_FWMARK" },
+	{ 0xb, "FRA_FLOW" },
+	{ 0xc, "FRA_TUN_ID" },
+	{ 0xd, "FRA_SUPPRESS_IFGROUP" },
+	{ 0xe, "FRA_SUPPRESS_PREFIXLEN" },
+	{ 0xf, "FRA_TABLE" },
+	{ 0x10, "FRA_FWMASK" },
+	{ 0x11, "FRA_OIFNAME" },
+	{ 0x12, "FRA_PAD" },
+	{ 0x13, "FRA_L3MDEV" },
+	{ 0x14, "FRA_UID_RANGE" },
+	{ 0x15, "FRA_PROTOCOL" },
+	{ 0x16, "FRA_IP_PROTO" },
+	{ 0x17, "FRA_SPORT_RANGE" },
+	{ 0x18, "FRA_DPORT_RANGE" },
+};
+
+const struct flag xlat_rtnl_tc_attrs[17] = {
+	{ 0x0, "TCA_UNSPEC" },
+	{ 0x1, "TCA_KIND" },
+	{ 0x2, "TCA_OPTIONS" },
+	{ 0x3, "TCA_STATS" },
+	{ 0x4, "TCA_XSTATS" },
+	{ 0x5, "TCA_RATE" },
+	{ 0x6, "TCA_FCNT" },
+	{ 0x7, "TCA_STATS2" },
+	{ 0x8, "TCA_STAB" },
+	{ 0x9, "TCA_PAD" },
+	{ 0xa, "TCA_DUMP_INVISIBLE" },
+	{ 0xb, "TCA_CHAIN" },
+	{ 0xc, "TCA_HW_OFFLOAD" },
+	{ 0xd, "TCA_INGRESS_BLOCK" },
+	{ 0xe, "TCA_EGRESS_BLOCK" },
+	{ 0xf, "TCA_DUMP_FLAGS" },
+	{ 0x10, "TCA_EXT_WARN_MSG" },
+};
+
+const struct flag xlat_rtnl_tca_attrs[5] = {
+	{ 0x0, "TCA_ROOT_UNSPEC" },
+	{ 0x1, "TCA_ROOT_TAB" },
+	{ 0x3, "TCA_ROOT_COUNT" },
+	{ 0x4, "TCA_ROOT_TIME_DELTA" },
+	{ 0x5, "TCA_ROOT_EXT_WARN_MSG" },
 };
 
 const struct flag xlat_rusage_who[3] = {
