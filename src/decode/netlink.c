@@ -10,7 +10,9 @@
  * attributes and string bytes are shown).
  */
 #include <stdio.h>
+#include <arpa/inet.h>
 #include <net/if.h>
+#include <sys/socket.h>
 
 #include "netlink.h"
 #include "xlat_tables.h"
@@ -163,10 +165,11 @@ void nl_attrs(const struct nl *n, size_t off, size_t len, const struct nla_table
 		nla_header(n, h[0], h[1], t);
 		if (have > 4) {
 			uint16_t type = h[1] & 0x3fff;
-			nla_fn fn = t && t->fns && type < t->nfns ? t->fns[type] : NULL;
+			const struct nla_dec *d = t && t->decs && type < t->ndecs ? &t->decs[type]
+										: NULL;
 
 			sbuf_puts(n->b, ", ");
-			if (!fn || !fn(n, off + 4, have - 4, t->ctx))
+			if (!d || !d->fn || !d->fn(n, off + 4, have - 4, d->ctx))
 				nl_hex(n, off + 4, have - 4);
 			sbuf_putc(n->b, ']');
 		}
@@ -239,6 +242,178 @@ void nl_ifindex(struct sbuf *b, uint32_t v)
 	} else {
 		sbuf_printf(b, "%u", v);
 	}
+}
+
+void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, size_t n)
+{
+	sbuf_putc(b, '{');
+	for (size_t i = 0; i < n; i++) {
+		uint64_t v = 0;
+		int64_t sv;
+
+		memcpy(&v, s + f[i].off, f[i].size);
+		sv = f[i].size == 1 ? (int8_t)v : f[i].size == 2 ? (int16_t)v :
+		     f[i].size == 4 ? (int32_t)v : (int64_t)v;
+		sbuf_printf(b, "%s%s=", i ? ", " : "", f[i].name);
+		if (f[i].fmt == 'i')
+			nl_ifindex(b, (uint32_t)v);
+		else if (f[i].fmt == 'X' && f[i].xv->flags)
+			nl_flags(b, v, f[i].xv->t, f[i].xv->nt, f[i].xv->dflt);
+		else if (f[i].fmt == 'X')
+			nl_enum(b, v, f[i].xv->t, f[i].xv->nt, f[i].xv->dflt);
+		else if (f[i].fmt == 'd')
+			sbuf_printf(b, "%lld", (long long)sv);
+		else if (f[i].fmt == 'x')
+			sbuf_printf(b, "%#llx", (unsigned long long)v);
+		else
+			sbuf_printf(b, "%llu", (unsigned long long)v);
+	}
+	sbuf_putc(b, '}');
+}
+
+bool nla_struct(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const struct nl_struct *st = ctx;
+	uint8_t s[512];
+
+	if (len < st->size || st->size > sizeof(s))
+		return false;
+	if (nl_fetch(n, off, s, st->size))
+		nl_put_fields(n->b, s, st->f, st->n);
+	return true;
+}
+
+bool nla_u8_array(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	if (!nl_readable(n, off, len)) {
+		nl_addr(n, off);
+		return true;
+	}
+	sbuf_putc(n->b, '[');
+	for (size_t i = 0; i < len; i++) {
+		if (i == n->strmax) {
+			sbuf_puts(n->b, ", ...");
+			break;
+		}
+		sbuf_printf(n->b, "%s%u", i ? ", " : "", n->p[off + i]);
+	}
+	sbuf_putc(n->b, ']');
+	return true;
+}
+
+bool nla_array(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const struct nl_array *a = ctx;
+	size_t cnt = len / a->size;
+
+	if (len < a->size)
+		return false;
+	sbuf_putc(n->b, '[');
+	for (size_t i = 0; i < cnt; i++) {
+		if (i)
+			sbuf_puts(n->b, ", ");
+		if (i == n->strmax) {
+			sbuf_puts(n->b, "...");
+			break;
+		}
+		if (!nl_readable(n, off + i * a->size, a->size)) {
+			sbuf_printf(n->b, "... /* %#llx */",
+				    (unsigned long long)(n->base + off + i * a->size));
+			break;
+		}
+		a->put(n, n->p + off + i * a->size);
+	}
+	sbuf_putc(n->b, ']');
+	return true;
+}
+
+static void put_u16(const struct nl *n, const uint8_t *e)
+{
+	uint16_t v;
+
+	memcpy(&v, e, 2);
+	sbuf_printf(n->b, "%u", v);
+}
+
+static void put_u32(const struct nl *n, const uint8_t *e)
+{
+	uint32_t v;
+
+	memcpy(&v, e, 4);
+	sbuf_printf(n->b, "%u", v);
+}
+
+static void put_x64(const struct nl *n, const uint8_t *e)
+{
+	uint64_t v;
+
+	memcpy(&v, e, 8);
+	sbuf_printf(n->b, "%#llx", (unsigned long long)v);
+}
+
+const struct nl_array nl_array_u16 = { 2, put_u16 };
+const struct nl_array nl_array_u32 = { 4, put_u32 };
+const struct nl_array nl_array_x64 = { 8, put_x64 };
+
+bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const struct nl_xval *x = ctx;
+	uint32_t v = 0;
+
+	if (len != x->size)
+		return false;
+	if (!nl_fetch(n, off, &v, x->size))
+		return true;
+	if (x->flags)
+		nl_flags(n->b, v, x->t, x->nt, x->dflt);
+	else
+		nl_enum(n->b, v, x->t, x->nt, x->dflt);
+	return true;
+}
+
+void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field)
+{
+	char text[INET6_ADDRSTRLEN];
+
+	if (family == AF_INET6) {
+		inet_ntop(AF_INET6, a, text, sizeof(text));
+		if (field)
+			sbuf_printf(b, "inet_pton(AF_INET6, \"%s\", &%s)", text, field);
+		else
+			sbuf_printf(b, "inet_pton(AF_INET6, \"%s\")", text);
+	} else {
+		inet_ntop(AF_INET, a, text, sizeof(text));
+		if (field)
+			sbuf_printf(b, "%s=inet_addr(\"%s\")", field, text);
+		else
+			sbuf_printf(b, "inet_addr(\"%s\")", text);
+	}
+}
+
+bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t a[16];
+	size_t want = n->family == AF_INET ? 4 : n->family == AF_INET6 ? 16 : 0;
+
+	(void)ctx;
+	if (!want || len < want)
+		return false;
+	if (nl_fetch(n, off, a, want))
+		nl_put_ip(n->b, n->family, a, NULL);
+	return true;
+}
+
+bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint64_t v;
+
+	(void)ctx;
+	if (len != 8)
+		return false;
+	if (nl_fetch(n, off, &v, 8))
+		sbuf_printf(n->b, "htobe64(%llu)", (unsigned long long)__builtin_bswap64(v));
+	return true;
 }
 
 bool nla_nested(const struct nl *n, size_t off, size_t len, const void *ctx)
@@ -409,18 +584,31 @@ static void put_nlflags(const struct nl *n, uint16_t flags, int fl)
 	xlat_finish(b, mark, flags, XF_HEX);
 }
 
-/* NLMSG_ERROR's payload: {error=-E, msg=the request it answers} */
+static const struct flag nlmsgerr_attr_names[] = {
+	{ 0, "NLMSGERR_ATTR_UNUSED" }, { 1, "NLMSGERR_ATTR_MSG" }, { 2, "NLMSGERR_ATTR_OFFS" },
+	{ 3, "NLMSGERR_ATTR_COOKIE" }, { 4, "NLMSGERR_ATTR_POLICY" },
+};
+static const struct nla_dec nlmsgerr_decs[] = {
+	[1] = { nla_str, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u8_array, NULL },
+};
+static const struct nla_table nlmsgerr_attrs =
+	NLA_TABLE(nlmsgerr_attr_names, "NLMSGERR_ATTR_???", nlmsgerr_decs);
+
+/* NLMSG_ERROR's payload: {error=-E, msg=the request it answers}; with
+ * NLM_F_CAPPED the request's header alone, then the ack's attributes */
 static bool nl_error(const struct nl *n, size_t off, size_t len, uint16_t flags)
 {
 	int32_t err;
 	uint8_t whole[4 + NL_HDRLEN];
+	bool capped = flags & 0x100, attrs = capped && len > 4 + NL_HDRLEN;
 
-	(void)flags;
 	if (len < 4 + NL_HDRLEN)
 		return false;
 	if (!nl_fetch(n, off, whole, sizeof(whole)))
 		return true;
 	memcpy(&err, whole, 4);
+	if (attrs)
+		sbuf_putc(n->b, '[');
 	sbuf_puts(n->b, "{error=");
 	{
 		size_t mark = n->b->len;
@@ -433,8 +621,13 @@ static bool nl_error(const struct nl *n, size_t off, size_t len, uint16_t flags)
 		xlat_finish(n->b, mark, (uint32_t)err, XF_DEC);
 	}
 	sbuf_puts(n->b, ", msg=");
-	nl_message(n, off + 4, len - 4);
+	nl_message(n, off + 4, capped ? NL_HDRLEN : len - 4);
 	sbuf_putc(n->b, '}');
+	if (attrs) {
+		sbuf_puts(n->b, ", ");
+		nl_attrs(n, off + 4 + NL_HDRLEN, len - 4 - NL_HDRLEN, &nlmsgerr_attrs);
+		sbuf_putc(n->b, ']');
+	}
 	return true;
 }
 
@@ -542,7 +735,7 @@ void decode_netlink(struct sbuf *b, int proto, const uint8_t *p, size_t avail,
 		    uint64_t addr, uint64_t len, size_t strmax,
 		    void (*pid_decor)(void *ctx, struct sbuf *b, long pid), void *ctx)
 {
-	struct nl n = { b, p, avail, addr, proto, strmax, pid_decor, ctx };
+	struct nl n = { b, p, avail, addr, proto, 0, strmax, pid_decor, ctx };
 	size_t off = 0, elt;
 	bool list = false;
 

@@ -26,6 +26,7 @@ struct nl {
 	size_t avail;
 	uint64_t base;
 	int proto;		/* NETLINK_* */
+	int family;		/* AF_* of the message being decoded, for addresses */
 	size_t strmax;		/* -s */
 	/* what follows a pid (--decode-pids=pidns), or NULL */
 	void (*pid_decor)(void *ctx, struct sbuf *b, long pid);
@@ -71,19 +72,74 @@ static inline uint16_t nl_u16(const struct nl *n, size_t off)
  */
 typedef bool (*nla_fn)(const struct nl *n, size_t off, size_t len, const void *ctx);
 
+/* one attribute type's payload decoder, and what it is passed */
+struct nla_dec {
+	nla_fn fn;
+	const void *ctx;
+};
+
 struct nla_table {
 	const struct flag *names;
 	size_t nnames;
 	const char *dflt;	/* "IFLA_???" */
-	const nla_fn *fns;	/* by type, may be NULL */
-	size_t nfns;
-	const void *ctx;
+	const struct nla_dec *decs;	/* by type, may be NULL */
+	size_t ndecs;
 };
 
-#define NLA_TABLE(names_, dflt_, fns_) \
-	{ names_, N(names_), dflt_, fns_, N(fns_), NULL }
+#define NLA_TABLE(names_, dflt_, decs_) \
+	{ names_, N(names_), dflt_, decs_, N(decs_) }
 #define NLA_NAMES(names_, dflt_) \
-	{ names_, N(names_), dflt_, NULL, 0, NULL }
+	{ names_, N(names_), dflt_, NULL, 0 }
+
+/* A struct's fields, for nla_struct: fmt 'u' (unsigned), 'd' (signed),
+ * 'x' (hex); size 1, 2, 4 or 8 bytes at off. */
+struct nl_field {
+	const char *name;
+	uint16_t off;
+	uint8_t size;
+	char fmt;		/* 'u', 'd', 'x'; 'i' an ifindex; 'X' xval */
+	const struct nl_xval *xv;
+};
+
+struct nl_struct {
+	size_t size;
+	const struct nl_field *f;
+	size_t n;
+};
+
+#define NL_STRUCT(size_, fields_) { size_, fields_, N(fields_) }
+
+/* "{a=1, b=2}" of the fields at s */
+void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, size_t n);
+/* a struct (ctx: struct nl_struct): as bytes when shorter, its address
+ * when unreadable */
+bool nla_struct(const struct nl *n, size_t off, size_t len, const void *ctx);
+/* an array of u8 "[1, 2]" */
+bool nla_u8_array(const struct nl *n, size_t off, size_t len, const void *ctx);
+
+/* An array of elements of `size` bytes (ctx: struct nl_array): as many
+ * as fit, "... /\* addr *\/" at the first unreadable one; bytes when
+ * shorter than one element. */
+struct nl_array {
+	size_t size;
+	void (*put)(const struct nl *n, const uint8_t *e);
+};
+bool nla_array(const struct nl *n, size_t off, size_t len, const void *ctx);
+extern const struct nl_array nl_array_u16, nl_array_u32, nl_array_x64;
+
+/* an enum (ctx: struct nl_xval) of 1, 2 or 4 bytes, or a flag set */
+struct nl_xval {
+	const struct flag *t;
+	size_t nt;
+	const char *dflt;
+	uint8_t size;
+	bool flags;
+};
+bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx);
+/* an address of the message's family: inet_addr("1.2.3.4"), inet_pton(...) */
+bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx);
+bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx);
+void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field);
 
 /* The attributes in [off, off + len), strace's "[{nla_len=...}, ...]". */
 void nl_attrs(const struct nl *n, size_t off, size_t len, const struct nla_table *t);

@@ -91,10 +91,70 @@ static void put_sockid(struct sbuf *b, const uint8_t *id, uint8_t family)
 	sbuf_putc(b, '}');
 }
 
-static const struct nla_table unix_attrs = NLA_NAMES(xlat_unix_diag_attrs, "UNIX_DIAG_???");
+/* unix_diag_vfs: the device first, as strace prints it */
+static bool unix_vfs(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint32_t v[2];
+
+	(void)ctx;
+	if (len < 8)
+		return false;
+	if (nl_fetch(n, off, v, 8))
+		sbuf_printf(n->b, "{udiag_vfs_dev=makedev(%#x, %#x), udiag_vfs_ino=%u}",
+			    (v[1] >> 8) & 0xfff, (v[1] & 0xff) | ((v[1] >> 12) & ~0xffu), v[0]);
+	return true;
+}
+
+static const struct nl_field rqlen_f[] = {
+	{ "udiag_rqueue", 0, 4, 'u', NULL }, { "udiag_wqueue", 4, 4, 'u', NULL },
+};
+static const struct nl_struct rqlen_s = NL_STRUCT(8, rqlen_f);
+static const struct nla_dec unix_decs[] = {
+	[0] = { nla_str, NULL },		/* UNIX_DIAG_NAME */
+	[1] = { unix_vfs, NULL },		/* UNIX_DIAG_VFS */
+	[2] = { nla_u32, NULL },		/* UNIX_DIAG_PEER */
+	[3] = { nla_array, &nl_array_u32 },	/* UNIX_DIAG_ICONS */
+	[4] = { nla_struct, &rqlen_s },		/* UNIX_DIAG_RQLEN */
+	[5] = { nla_array, &nl_array_u32 },	/* UNIX_DIAG_MEMINFO */
+	[6] = { nla_u8, NULL },			/* UNIX_DIAG_SHUTDOWN */
+	[7] = { nla_u32, NULL },		/* UNIX_DIAG_UID */
+};
+static const struct nla_table unix_attrs = NLA_TABLE(xlat_unix_diag_attrs, "UNIX_DIAG_???",
+						     unix_decs);
+
+static const struct nl_field ndr_f[] = {
+	{ "ndr_block_size", 0, 4, 'u', NULL }, { "ndr_block_nr", 4, 4, 'u', NULL },
+	{ "ndr_frame_size", 8, 4, 'u', NULL }, { "ndr_frame_nr", 12, 4, 'u', NULL },
+};
+static const struct nl_struct ndr_s = NL_STRUCT(16, ndr_f);
+static const struct nl_xval ndiag_flags_x = { xlat_netlink_diag_flags,
+	N(xlat_netlink_diag_flags), "NDIAG_FLAG_???", 4, true };
+static const struct nla_dec netlink_decs[] = {
+	[0] = { nla_array, &nl_array_u32 },	/* NETLINK_DIAG_MEMINFO */
+	[1] = { nla_array, &nl_array_x64 },	/* NETLINK_DIAG_GROUPS */
+	[2] = { nla_struct, &ndr_s },		/* NETLINK_DIAG_RX_RING */
+	[3] = { nla_struct, &ndr_s },		/* NETLINK_DIAG_TX_RING */
+	[4] = { nla_xval, &ndiag_flags_x },	/* NETLINK_DIAG_FLAGS */
+};
 static const struct nla_table netlink_attrs =
-	NLA_NAMES(xlat_netlink_diag_attrs, "NETLINK_DIAG_???");
-static const struct nla_table packet_attrs = NLA_NAMES(xlat_packet_diag_attrs, "PACKET_DIAG_???");
+	NLA_TABLE(xlat_netlink_diag_attrs, "NETLINK_DIAG_???", netlink_decs);
+
+static const struct nl_field pdr_f[] = {
+	{ "pdr_block_size", 0, 4, 'u', NULL }, { "pdr_block_nr", 4, 4, 'u', NULL },
+	{ "pdr_frame_size", 8, 4, 'u', NULL }, { "pdr_frame_nr", 12, 4, 'u', NULL },
+	{ "pdr_retire_tmo", 16, 4, 'u', NULL }, { "pdr_sizeof_priv", 20, 4, 'u', NULL },
+	{ "pdr_features", 24, 4, 'u', NULL },
+};
+static const struct nl_struct pdr_s = NL_STRUCT(28, pdr_f);
+static const struct nla_dec packet_decs[] = {
+	[2] = { nla_struct, &pdr_s },		/* PACKET_DIAG_RX_RING */
+	[3] = { nla_struct, &pdr_s },		/* PACKET_DIAG_TX_RING */
+	[4] = { nla_u32, NULL },		/* PACKET_DIAG_FANOUT */
+	[5] = { nla_u32, NULL },		/* PACKET_DIAG_UID */
+	[6] = { nla_array, &nl_array_u32 },	/* PACKET_DIAG_MEMINFO */
+};
+static const struct nla_table packet_attrs = NLA_TABLE(xlat_packet_diag_attrs, "PACKET_DIAG_???",
+						       packet_decs);
 static const struct nla_table inet_attrs = NLA_NAMES(xlat_inet_diag_attrs, "INET_DIAG_???");
 static const struct nla_table inet_req_attrs =
 	NLA_NAMES(xlat_inet_diag_req_attrs, "INET_DIAG_REQ_???");
@@ -320,8 +380,11 @@ bool nl_sock_diag(const struct nl *n, uint16_t type, uint16_t flags, size_t off,
 		else
 			t = (const struct nla_table *)-1;
 		if (t != (const struct nla_table *)-1) {
+			struct nl m = *n;
+
+			m.family = family;
 			if (t)
-				nl_attrs_after(n, off, len, size, t);
+				nl_attrs_after(&m, off, len, size, t);
 			return true;
 		}
 	}

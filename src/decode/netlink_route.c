@@ -332,9 +332,12 @@ bool nl_route(const struct nl *n, uint16_t type, size_t off, size_t len)
 	if (!nl_fetch(n, off, &family, 1))
 		return true;
 	if (fn) {
+		struct nl m = *n;
+
+		m.family = family;
 		t = fn(n, off, len, &size);
 		if (t)
-			nl_attrs_after(n, off, len, size, t);
+			nl_attrs_after(&m, off, len, size, t);
 		return true;
 	}
 	sbuf_puts(b, "{family=");

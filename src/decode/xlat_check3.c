@@ -44,6 +44,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
+#include <linux/lwtunnel.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -82,6 +83,8 @@
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/gen_stats.h>
+#include <linux/pkt_sched.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>

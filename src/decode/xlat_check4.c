@@ -44,6 +44,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
+#include <linux/lwtunnel.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -82,6 +83,8 @@
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/gen_stats.h>
+#include <linux/pkt_sched.h>
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -113,6 +116,17 @@ _Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
 _Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
 _Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
 _Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
+
+/* lwtunnel_encap_types */
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_NONE) == 0x0ull, "LWTUNNEL_ENCAP_NONE");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_MPLS) == 0x1ull, "LWTUNNEL_ENCAP_MPLS");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_IP) == 0x2ull, "LWTUNNEL_ENCAP_IP");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_ILA) == 0x3ull, "LWTUNNEL_ENCAP_ILA");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_IP6) == 0x4ull, "LWTUNNEL_ENCAP_IP6");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_SEG6) == 0x5ull, "LWTUNNEL_ENCAP_SEG6");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_BPF) == 0x6ull, "LWTUNNEL_ENCAP_BPF");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_SEG6_LOCAL) == 0x7ull, "LWTUNNEL_ENCAP_SEG6_LOCAL");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_RPL) == 0x8ull, "LWTUNNEL_ENCAP_RPL");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
@@ -309,6 +323,14 @@ _Static_assert((unsigned long long)(NETLINK_DIAG_GROUPS) == 0x1ull, "NETLINK_DIA
 _Static_assert((unsigned long long)(NETLINK_DIAG_RX_RING) == 0x2ull, "NETLINK_DIAG_RX_RING");
 _Static_assert((unsigned long long)(NETLINK_DIAG_TX_RING) == 0x3ull, "NETLINK_DIAG_TX_RING");
 _Static_assert((unsigned long long)(NETLINK_DIAG_FLAGS) == 0x4ull, "NETLINK_DIAG_FLAGS");
+
+/* netlink_diag_flags */
+_Static_assert((unsigned long long)(NDIAG_FLAG_CB_RUNNING) == 0x1ull, "NDIAG_FLAG_CB_RUNNING");
+_Static_assert((unsigned long long)(NDIAG_FLAG_PKTINFO) == 0x2ull, "NDIAG_FLAG_PKTINFO");
+_Static_assert((unsigned long long)(NDIAG_FLAG_BROADCAST_ERROR) == 0x4ull, "NDIAG_FLAG_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NDIAG_FLAG_NO_ENOBUFS) == 0x8ull, "NDIAG_FLAG_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NDIAG_FLAG_LISTEN_ALL_NSID) == 0x10ull, "NDIAG_FLAG_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NDIAG_FLAG_CAP_ACK) == 0x20ull, "NDIAG_FLAG_CAP_ACK");
 
 /* netlink_diag_show */
 _Static_assert((unsigned long long)(NDIAG_SHOW_MEMINFO) == 0x1ull, "NDIAG_SHOW_MEMINFO");
@@ -552,27 +574,3 @@ _Static_assert((unsigned long long)(AUDIT_KERNEL) == 0x7d0ull, "AUDIT_KERNEL");
 /* nl_del_flags */
 _Static_assert((unsigned long long)(NLM_F_NONREC) == 0x100ull, "NLM_F_NONREC");
 _Static_assert((unsigned long long)(NLM_F_BULK) == 0x200ull, "NLM_F_BULK");
-
-/* nl_flags */
-_Static_assert((unsigned long long)(NLM_F_REQUEST) == 0x1ull, "NLM_F_REQUEST");
-_Static_assert((unsigned long long)(NLM_F_MULTI) == 0x2ull, "NLM_F_MULTI");
-_Static_assert((unsigned long long)(NLM_F_ACK) == 0x4ull, "NLM_F_ACK");
-_Static_assert((unsigned long long)(NLM_F_ECHO) == 0x8ull, "NLM_F_ECHO");
-_Static_assert((unsigned long long)(NLM_F_DUMP_INTR) == 0x10ull, "NLM_F_DUMP_INTR");
-_Static_assert((unsigned long long)(NLM_F_DUMP_FILTERED) == 0x20ull, "NLM_F_DUMP_FILTERED");
-
-/* nl_get_flags */
-_Static_assert((unsigned long long)(NLM_F_DUMP) == 0x300ull, "NLM_F_DUMP");
-_Static_assert((unsigned long long)(NLM_F_ROOT) == 0x100ull, "NLM_F_ROOT");
-_Static_assert((unsigned long long)(NLM_F_MATCH) == 0x200ull, "NLM_F_MATCH");
-_Static_assert((unsigned long long)(NLM_F_ATOMIC) == 0x400ull, "NLM_F_ATOMIC");
-
-/* nl_netfilter_types */
-_Static_assert((unsigned long long)(NFNL_MSG_BATCH_BEGIN) == 0x10ull, "NFNL_MSG_BATCH_BEGIN");
-_Static_assert((unsigned long long)(NFNL_MSG_BATCH_END) == 0x11ull, "NFNL_MSG_BATCH_END");
-
-/* nl_new_flags */
-_Static_assert((unsigned long long)(NLM_F_REPLACE) == 0x100ull, "NLM_F_REPLACE");
-_Static_assert((unsigned long long)(NLM_F_EXCL) == 0x200ull, "NLM_F_EXCL");
-_Static_assert((unsigned long long)(NLM_F_CREATE) == 0x400ull, "NLM_F_CREATE");
-_Static_assert((unsigned long long)(NLM_F_APPEND) == 0x800ull, "NLM_F_APPEND");

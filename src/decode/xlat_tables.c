@@ -1539,6 +1539,18 @@ const struct flag xlat_lflags[16] = {
 	{ 0x10000, "EXTPROC" },
 };
 
+const struct flag xlat_lwtunnel_encap_types[9] = {
+	{ 0x0, "LWTUNNEL_ENCAP_NONE" },
+	{ 0x1, "LWTUNNEL_ENCAP_MPLS" },
+	{ 0x2, "LWTUNNEL_ENCAP_IP" },
+	{ 0x3, "LWTUNNEL_ENCAP_ILA" },
+	{ 0x4, "LWTUNNEL_ENCAP_IP6" },
+	{ 0x5, "LWTUNNEL_ENCAP_SEG6" },
+	{ 0x6, "LWTUNNEL_ENCAP_BPF" },
+	{ 0x7, "LWTUNNEL_ENCAP_SEG6_LOCAL" },
+	{ 0x8, "LWTUNNEL_ENCAP_RPL" },
+};
+
 const struct flag xlat_madvise[25] = {
 	{ 0x0, "MADV_NORMAL" },
 	{ 0x1, "MADV_RANDOM" },
@@ -1755,6 +1767,15 @@ const struct flag xlat_netlink_diag_attrs[5] = {
 	{ 0x2, "NETLINK_DIAG_RX_RING" },
 	{ 0x3, "NETLINK_DIAG_TX_RING" },
 	{ 0x4, "NETLINK_DIAG_FLAGS" },
+};
+
+const struct flag xlat_netlink_diag_flags[6] = {
+	{ 0x1, "NDIAG_FLAG_CB_RUNNING" },
+	{ 0x2, "NDIAG_FLAG_PKTINFO" },
+	{ 0x4, "NDIAG_FLAG_BROADCAST_ERROR" },
+	{ 0x8, "NDIAG_FLAG_NO_ENOBUFS" },
+	{ 0x10, "NDIAG_FLAG_LISTEN_ALL_NSID" },
+	{ 0x20, "NDIAG_FLAG_CAP_ACK" },
 };
 
 const struct flag xlat_netlink_diag_show[4] = {
@@ -2860,6 +2881,12 @@ const struct flag xlat_rtnl_nsid_attrs[5] = {
 	{ 0x5, "NETNSA_CURRENT_NSID" },
 };
 
+const struct flag xlat_rtnl_proto_down_reason_attrs[3] = {
+	{ 0x0, "IFLA_PROTO_DOWN_REASON_UNSPEC" },
+	{ 0x1, "IFLA_PROTO_DOWN_REASON_MASK" },
+	{ 0x2, "IFLA_PROTO_DOWN_REASON_VALUE" },
+};
+
 const struct flag xlat_rtnl_route_attrs[31] = {
 	{ 0x0, "RTA_UNSPEC" },
 	{ 0x1, "RTA_DST" },
@@ -2941,12 +2968,30 @@ const struct flag xlat_rtnl_tc_attrs[17] = {
 	{ 0x10, "TCA_EXT_WARN_MSG" },
 };
 
+const struct flag xlat_rtnl_tc_stats_attrs[9] = {
+	{ 0x0, "TCA_STATS_UNSPEC" },
+	{ 0x1, "TCA_STATS_BASIC" },
+	{ 0x2, "TCA_STATS_RATE_EST" },
+	{ 0x3, "TCA_STATS_QUEUE" },
+	{ 0x4, "TCA_STATS_APP" },
+	{ 0x5, "TCA_STATS_RATE_EST64" },
+	{ 0x6, "TCA_STATS_PAD" },
+	{ 0x7, "TCA_STATS_BASIC_HW" },
+	{ 0x8, "TCA_STATS_PKT64" },
+};
+
 const struct flag xlat_rtnl_tca_attrs[5] = {
 	{ 0x0, "TCA_ROOT_UNSPEC" },
 	{ 0x1, "TCA_ROOT_TAB" },
 	{ 0x3, "TCA_ROOT_COUNT" },
 	{ 0x4, "TCA_ROOT_TIME_DELTA" },
 	{ 0x5, "TCA_ROOT_EXT_WARN_MSG" },
+};
+
+const struct flag xlat_rtnl_tca_stab_attrs[3] = {
+	{ 0x0, "TCA_STAB_UNSPEC" },
+	{ 0x1, "TCA_STAB_BASE" },
+	{ 0x2, "TCA_STAB_DATA" },
 };
 
 const struct flag xlat_rusage_who[3] = {
