@@ -186,6 +186,12 @@ bool nl_sock_diag(const struct nl *n, uint16_t type, uint16_t flags, size_t off,
 bool nl_netfilter(const struct nl *n, uint16_t type, size_t off, size_t len);
 bool nl_selinux(const struct nl *n, uint16_t type, size_t off, size_t len);
 
+/* NETLINK_ROUTE's attribute tables (netlink_route_attrs.c) */
+extern const struct nla_table nl_link_attrs, nl_addr_attrs, nl_route_attrs, nl_neigh_attrs,
+	nl_rule_attrs, nl_tc_attrs, nl_tca_attrs, nl_neightbl_attrs, nl_addrlabel_attrs,
+	nl_dcb_attrs, nl_netconf_attrs, nl_mdb_attrs, nl_nsid_attrs, nl_nexthop_attrs,
+	nl_ifstats_attrs, nl_cachereport_attrs;
+
 /* nlmsghdr and its payload (nlmsgerr's msg, too) */
 void nl_message(const struct nl *n, size_t off, size_t len);
 

@@ -44,11 +44,6 @@ static void put_ifi(struct sbuf *b, const char *field, uint32_t v)
 	nl_ifindex(b, v);
 }
 
-extern const struct nla_table nl_link_attrs, nl_addr_attrs, nl_route_attrs, nl_neigh_attrs,
-	nl_rule_attrs, nl_tc_attrs, nl_tca_attrs, nl_neightbl_attrs, nl_addrlabel_attrs,
-	nl_dcb_attrs, nl_netconf_attrs, nl_mdb_attrs, nl_nsid_attrs, nl_nexthop_attrs,
-	nl_ifstats_attrs, nl_cachereport_attrs;
-
 /* A message's struct: printed, with its size; returns its attributes'
  * table, or NULL when the struct could not be shown whole. */
 typedef const struct nla_table *(*rt_fn)(const struct nl *n, size_t off, size_t len,
