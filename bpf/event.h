@@ -87,8 +87,13 @@ struct ev_syscall {
 				 * getdents, getdents64: entries returned;
 				 * socket calls: the address length at entry */
 	__u32 aux2;		/* execve: argv entries not captured;
-				 * socket calls: 1 when aux holds that length */
+				 * socket calls: AUX2_ADDRLEN when aux holds that
+				 * length, | the netlink protocol + 1 << 8 when
+				 * the fd is a netlink socket (AUX2_NL_PROTO) */
 };
+
+#define AUX2_ADDRLEN	0x1
+#define AUX2_NL_PROTO(aux2) ((int)(((aux2) >> 8) & 0xff) - 1)	/* -1: not netlink */
 
 /* cap.flags */
 #define CAP_TRUNC	0x01	/* more bytes followed in the process */
@@ -290,7 +295,10 @@ struct task_state {
 	__u8 fdi_mask;		/* which slots hold one */
 	__u8 fdi_arg[FDI_SLOTS];	/* the argument each describes */
 	__u8 inj;		/* INJ_* of the call in flight */
-	__u8 pad3[4];
+	/* the call's fd (argument 0) is a netlink socket: its protocol + 1
+	 * (cap_rule.nl calls; 0: not netlink) */
+	__u8 nl_proto;
+	__u8 pad3[3];
 	struct fd_info fdi[FDI_SLOTS + 1];
 };
 
@@ -343,7 +351,9 @@ struct cap_rule {
 				 * the ring buffer itself (syscalls.bpf.c) */
 	__u8 caps;		/* anything at all to capture (set by strobe: one
 				 * test where the kernel side would make twelve) */
-	__u8 pad;
+	__u8 nl;		/* argument 0 is a socket whose netlink messages
+				 * are decoded: looked at, at entry; on a netlink
+				 * socket the buffer is read whole (to DUMP_MAX) */
 	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY */
 	/* -yy: what the fds are (struct fd_info caps): bit i for argument i,
 	 * FDM_RESULT for the result; fdpair: the argument holding an int[2]

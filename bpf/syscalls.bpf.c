@@ -377,6 +377,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->len_in = 0;
 	st->stash_mask = 0;
 	st->fdi_mask = 0;
+	st->nl_proto = 0;
 	if (do_trace) {
 		int la = addrlen_arg(unlinked(nr));
 		/* recvmsg's: msg_namelen, 8 bytes into the msghdr */
@@ -685,6 +686,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 	st->len_in = 0;
 	st->stash_mask = 0;
 	st->fdi_mask = 0;
+	st->nl_proto = 0;
 	ret = 0;
 	bpf_probe_read_user(&ret, sizeof(ret), (void *)(r->sp + UC_AX_OFF));
 done:

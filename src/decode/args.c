@@ -78,6 +78,19 @@ void put_ptr(struct sbuf *b, uint64_t v)
 		sbuf_puts(b, "NULL");
 }
 
+struct nl_pid_ctx {
+	struct formatter *f;
+	uint32_t tid;
+};
+
+/* a netlink message's nlmsg_pid, as any pid a call passes */
+static void nl_pid_decor(void *ctx, struct sbuf *b, long pid)
+{
+	struct nl_pid_ctx *c = ctx;
+
+	formatter_put_pid(c->f, b, c->tid, pid);
+}
+
 void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		    const struct ev_syscall *e, size_t size, int i)
 {
@@ -95,6 +108,16 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 	    (strstr(d->name, "listxattr") && d->args[i].len_arg > 0 &&
 	     !e->args[d->args[i].len_arg])) {
 		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	/* a netlink socket's messages (the kernel side read them whole) */
+	if (d->args[i].kind == AK_BUF && AUX2_NL_PROTO(e->aux2) >= 0 &&
+	    (d->args[i].dir == ARG_OUT ? e->ret >= 0 : d->args[i].len_arg > 0)) {
+		struct nl_pid_ctx pc = { f, e->h.tid };
+
+		decode_netlink(b, AUX2_NL_PROTO(e->aux2), (const uint8_t *)data, c->len, e->args[i],
+			       d->args[i].dir == ARG_OUT ? (uint64_t)e->ret : e->args[d->args[i].len_arg],
+			       max, nl_pid_decor, &pc);
 		return;
 	}
 	if (c->flags & CAP_DUMP) {	/* captured whole for the dump: -s of it here */

@@ -512,7 +512,7 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
 		return;
 	}
-	put_msghdr_group(f, b, refs, n, out && e->aux2 == 1 ? (int64_t)e->aux : -1);
+	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1);
 }
 
 /* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
@@ -705,7 +705,7 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 		}
 		memcpy(&n, data, 4);
 		/* the length as the caller gave it, and as the call left it */
-		if (e->aux2 == 1 && (int32_t)e->aux != n)
+		if ((e->aux2 & AUX2_ADDRLEN) && (int32_t)e->aux != n)
 			sbuf_printf(b, "[%d => %d]", (int32_t)e->aux, n);
 		else
 			sbuf_printf(b, "[%d]", n);
@@ -733,7 +733,7 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 		}
 		/* nor more than the caller's room: the kernel writes no more
 		 * ([2 => 24]: the family only) */
-		if (e->aux2 == 1 && e->aux < len)
+		if ((e->aux2 & AUX2_ADDRLEN) && e->aux < len)
 			len = e->aux;
 	}
 	decode_sockaddr(b, (const uint8_t *)data, len);

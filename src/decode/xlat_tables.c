@@ -7,6 +7,55 @@ const struct flag xlat_access_flags[3] = {
 	{ 0x1, "X_OK" },
 };
 
+const struct flag xlat_addrfams[46] = {
+	{ 0x0, "AF_UNSPEC" },
+	{ 0x1, "AF_UNIX" },
+	{ 0x2, "AF_INET" },
+	{ 0x3, "AF_AX25" },
+	{ 0x4, "AF_IPX" },
+	{ 0x5, "AF_APPLETALK" },
+	{ 0x6, "AF_NETROM" },
+	{ 0x7, "AF_BRIDGE" },
+	{ 0x8, "AF_ATMPVC" },
+	{ 0x9, "AF_X25" },
+	{ 0xa, "AF_INET6" },
+	{ 0xb, "AF_ROSE" },
+	{ 0xc, "AF_DECnet" },
+	{ 0xd, "AF_NETBEUI" },
+	{ 0xe, "AF_SECURITY" },
+	{ 0xf, "AF_KEY" },
+	{ 0x10, "AF_NETLINK" },
+	{ 0x11, "AF_PACKET" },
+	{ 0x12, "AF_ASH" },
+	{ 0x13, "AF_ECONET" },
+	{ 0x14, "AF_ATMSVC" },
+	{ 0x15, "AF_RDS" },
+	{ 0x16, "AF_SNA" },
+	{ 0x17, "AF_IRDA" },
+	{ 0x18, "AF_PPPOX" },
+	{ 0x19, "AF_WANPIPE" },
+	{ 0x1a, "AF_LLC" },
+	{ 0x1b, "AF_IB" },
+	{ 0x1c, "AF_MPLS" },
+	{ 0x1d, "AF_CAN" },
+	{ 0x1e, "AF_TIPC" },
+	{ 0x1f, "AF_BLUETOOTH" },
+	{ 0x20, "AF_IUCV" },
+	{ 0x21, "AF_RXRPC" },
+	{ 0x22, "AF_ISDN" },
+	{ 0x23, "AF_PHONET" },
+	{ 0x24, "AF_IEEE802154" },
+	{ 0x25, "AF_CAIF" },
+	{ 0x26, "AF_ALG" },
+	{ 0x27, "AF_NFC" },
+	{ 0x28, "AF_VSOCK" },
+	{ 0x29, "AF_KCM" },
+	{ 0x2a, "AF_QIPCRTR" },
+	{ 0x2b, "AF_SMC" },
+	{ 0x2c, "AF_XDP" },
+	{ 0x2d, "AF_MCTP" },
+};
+
 const struct flag xlat_adjtimex_modes[13] = {
 	{ 0xa001, "ADJ_OFFSET_SS_READ" },
 	{ 0x8001, "ADJ_OFFSET_SINGLESHOT" },
@@ -488,6 +537,38 @@ const struct flag xlat_counter_scope[3] = {
 	{ 0x2, "COUNTER_SCOPE_COUNT" },
 };
 
+const struct flag xlat_dcb_commands[29] = {
+	{ 0x0, "DCB_CMD_UNDEFINED" },
+	{ 0x1, "DCB_CMD_GSTATE" },
+	{ 0x2, "DCB_CMD_SSTATE" },
+	{ 0x3, "DCB_CMD_PGTX_GCFG" },
+	{ 0x4, "DCB_CMD_PGTX_SCFG" },
+	{ 0x5, "DCB_CMD_PGRX_GCFG" },
+	{ 0x6, "DCB_CMD_PGRX_SCFG" },
+	{ 0x7, "DCB_CMD_PFC_GCFG" },
+	{ 0x8, "DCB_CMD_PFC_SCFG" },
+	{ 0x9, "DCB_CMD_SET_ALL" },
+	{ 0xa, "DCB_CMD_GPERM_HWADDR" },
+	{ 0xb, "DCB_CMD_GCAP" },
+	{ 0xc, "DCB_CMD_GNUMTCS" },
+	{ 0xd, "DCB_CMD_SNUMTCS" },
+	{ 0xe, "DCB_CMD_PFC_GSTATE" },
+	{ 0xf, "DCB_CMD_PFC_SSTATE" },
+	{ 0x10, "DCB_CMD_BCN_GCFG" },
+	{ 0x11, "DCB_CMD_BCN_SCFG" },
+	{ 0x12, "DCB_CMD_GAPP" },
+	{ 0x13, "DCB_CMD_SAPP" },
+	{ 0x14, "DCB_CMD_IEEE_SET" },
+	{ 0x15, "DCB_CMD_IEEE_GET" },
+	{ 0x16, "DCB_CMD_GDCBX" },
+	{ 0x17, "DCB_CMD_SDCBX" },
+	{ 0x18, "DCB_CMD_GFEATCFG" },
+	{ 0x19, "DCB_CMD_SFEATCFG" },
+	{ 0x1a, "DCB_CMD_CEE_GET" },
+	{ 0x1b, "DCB_CMD_IEEE_DEL" },
+	{ 0x1b, "DCB_CMD_MAX" },
+};
+
 const struct flag xlat_delete_module_flags[2] = {
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x200, "O_TRUNC" },
@@ -556,6 +637,109 @@ const struct flag xlat_eth_p[11] = {
 	{ 0x4, "ETH_P_802_2" },
 	{ 0x1, "ETH_P_802_3" },
 	{ 0x888e, "ETH_P_PAE" },
+};
+
+const struct flag xlat_ethernet_protocols[100] = {
+	{ 0x60, "ETH_P_LOOP" },
+	{ 0x200, "ETH_P_PUP" },
+	{ 0x201, "ETH_P_PUPAT" },
+	{ 0x22f0, "ETH_P_TSN" },
+	{ 0x22eb, "ETH_P_ERSPAN2" },
+	{ 0x800, "ETH_P_IP" },
+	{ 0x805, "ETH_P_X25" },
+	{ 0x806, "ETH_P_ARP" },
+	{ 0xa00, "ETH_P_IEEEPUP" },
+	{ 0xa01, "ETH_P_IEEEPUPAT" },
+	{ 0x4305, "ETH_P_BATMAN" },
+	{ 0x6000, "ETH_P_DEC" },
+	{ 0x6001, "ETH_P_DNA_DL" },
+	{ 0x6002, "ETH_P_DNA_RC" },
+	{ 0x6003, "ETH_P_DNA_RT" },
+	{ 0x6004, "ETH_P_LAT" },
+	{ 0x6005, "ETH_P_DIAG" },
+	{ 0x6006, "ETH_P_CUST" },
+	{ 0x6007, "ETH_P_SCA" },
+	{ 0x6558, "ETH_P_TEB" },
+	{ 0x8035, "ETH_P_RARP" },
+	{ 0x809b, "ETH_P_ATALK" },
+	{ 0x80f3, "ETH_P_AARP" },
+	{ 0x8100, "ETH_P_8021Q" },
+	{ 0x88be, "ETH_P_ERSPAN" },
+	{ 0x8137, "ETH_P_IPX" },
+	{ 0x86dd, "ETH_P_IPV6" },
+	{ 0x8808, "ETH_P_PAUSE" },
+	{ 0x8809, "ETH_P_SLOW" },
+	{ 0x883e, "ETH_P_WCCP" },
+	{ 0x8847, "ETH_P_MPLS_UC" },
+	{ 0x8848, "ETH_P_MPLS_MC" },
+	{ 0x884c, "ETH_P_ATMMPOA" },
+	{ 0x8863, "ETH_P_PPP_DISC" },
+	{ 0x8864, "ETH_P_PPP_SES" },
+	{ 0x886c, "ETH_P_LINK_CTL" },
+	{ 0x8884, "ETH_P_ATMFATE" },
+	{ 0x888e, "ETH_P_PAE" },
+	{ 0x8892, "ETH_P_PROFINET" },
+	{ 0x8899, "ETH_P_REALTEK" },
+	{ 0x88a2, "ETH_P_AOE" },
+	{ 0x88a4, "ETH_P_ETHERCAT" },
+	{ 0x88a8, "ETH_P_8021AD" },
+	{ 0x88b5, "ETH_P_802_EX1" },
+	{ 0x88c7, "ETH_P_PREAUTH" },
+	{ 0x88ca, "ETH_P_TIPC" },
+	{ 0x88cc, "ETH_P_LLDP" },
+	{ 0x88e3, "ETH_P_MRP" },
+	{ 0x88e5, "ETH_P_MACSEC" },
+	{ 0x88e7, "ETH_P_8021AH" },
+	{ 0x88f5, "ETH_P_MVRP" },
+	{ 0x88f7, "ETH_P_1588" },
+	{ 0x88f8, "ETH_P_NCSI" },
+	{ 0x88fb, "ETH_P_PRP" },
+	{ 0x8902, "ETH_P_CFM" },
+	{ 0x8906, "ETH_P_FCOE" },
+	{ 0x8915, "ETH_P_IBOE" },
+	{ 0x890d, "ETH_P_TDLS" },
+	{ 0x8914, "ETH_P_FIP" },
+	{ 0x8917, "ETH_P_80221" },
+	{ 0x892f, "ETH_P_HSR" },
+	{ 0x894f, "ETH_P_NSH" },
+	{ 0x9000, "ETH_P_LOOPBACK" },
+	{ 0x9100, "ETH_P_QINQ1" },
+	{ 0x9200, "ETH_P_QINQ2" },
+	{ 0x9300, "ETH_P_QINQ3" },
+	{ 0xdada, "ETH_P_EDSA" },
+	{ 0xdadb, "ETH_P_DSA_8021Q" },
+	{ 0xe001, "ETH_P_DSA_A5PSW" },
+	{ 0xed3e, "ETH_P_IFE" },
+	{ 0xfbfb, "ETH_P_AF_IUCV" },
+	{ 0x600, "ETH_P_802_3_MIN" },
+	{ 0x1, "ETH_P_802_3" },
+	{ 0x2, "ETH_P_AX25" },
+	{ 0x3, "ETH_P_ALL" },
+	{ 0x4, "ETH_P_802_2" },
+	{ 0x5, "ETH_P_SNAP" },
+	{ 0x6, "ETH_P_DDCMP" },
+	{ 0x7, "ETH_P_WAN_PPP" },
+	{ 0x8, "ETH_P_PPP_MP" },
+	{ 0x9, "ETH_P_LOCALTALK" },
+	{ 0xc, "ETH_P_CAN" },
+	{ 0xd, "ETH_P_CANFD" },
+	{ 0xe, "ETH_P_CANXL" },
+	{ 0x10, "ETH_P_PPPTALK" },
+	{ 0x11, "ETH_P_TR_802_2" },
+	{ 0x15, "ETH_P_MOBITEX" },
+	{ 0x16, "ETH_P_CONTROL" },
+	{ 0x17, "ETH_P_IRDA" },
+	{ 0x18, "ETH_P_ECONET" },
+	{ 0x19, "ETH_P_HDLC" },
+	{ 0x1a, "ETH_P_ARCNET" },
+	{ 0x1b, "ETH_P_DSA" },
+	{ 0x1c, "ETH_P_TRAILER" },
+	{ 0xf5, "ETH_P_PHONET" },
+	{ 0xf6, "ETH_P_IEEE802154" },
+	{ 0xf7, "ETH_P_CAIF" },
+	{ 0xf8, "ETH_P_XDSA" },
+	{ 0xf9, "ETH_P_MAP" },
+	{ 0xfa, "ETH_P_MCTP" },
 };
 
 const struct flag xlat_ev_abs[43] = {
@@ -1363,6 +1547,28 @@ const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x40a, "F_GET_SEALS" },
 };
 
+const struct flag xlat_fib_rule_actions[9] = {
+	{ 0x0, "FR_ACT_UNSPEC" },
+	{ 0x1, "FR_ACT_TO_TBL" },
+	{ 0x2, "FR_ACT_GOTO" },
+	{ 0x3, "FR_ACT_NOP" },
+	{ 0x4, "FR_ACT_RES3" },
+	{ 0x5, "FR_ACT_RES4" },
+	{ 0x6, "FR_ACT_BLACKHOLE" },
+	{ 0x7, "FR_ACT_UNREACHABLE" },
+	{ 0x8, "FR_ACT_PROHIBIT" },
+};
+
+const struct flag xlat_fib_rule_flags[7] = {
+	{ 0x1, "FIB_RULE_PERMANENT" },
+	{ 0x2, "FIB_RULE_INVERT" },
+	{ 0x4, "FIB_RULE_UNRESOLVED" },
+	{ 0x8, "FIB_RULE_IIF_DETACHED" },
+	{ 0x8, "FIB_RULE_DEV_DETACHED" },
+	{ 0x10, "FIB_RULE_OIF_DETACHED" },
+	{ 0x10000, "FIB_RULE_FIND_SADDR" },
+};
+
 const struct flag xlat_fiemap_extent_flags[11] = {
 	{ 0x1, "FIEMAP_EXTENT_LAST" },
 	{ 0x2, "FIEMAP_EXTENT_UNKNOWN" },
@@ -1556,6 +1762,22 @@ const struct flag xlat_idtype[4] = {
 	{ 0x3, "P_PIDFD" },
 };
 
+const struct flag xlat_ifaddrflags[13] = {
+	{ 0x1, "IFA_F_SECONDARY" },
+	{ 0x1, "IFA_F_TEMPORARY" },
+	{ 0x2, "IFA_F_NODAD" },
+	{ 0x4, "IFA_F_OPTIMISTIC" },
+	{ 0x8, "IFA_F_DADFAILED" },
+	{ 0x10, "IFA_F_HOMEADDRESS" },
+	{ 0x20, "IFA_F_DEPRECATED" },
+	{ 0x40, "IFA_F_TENTATIVE" },
+	{ 0x80, "IFA_F_PERMANENT" },
+	{ 0x100, "IFA_F_MANAGETEMPADDR" },
+	{ 0x200, "IFA_F_NOPREFIXROUTE" },
+	{ 0x400, "IFA_F_MCAUTOJOIN" },
+	{ 0x800, "IFA_F_STABLE_PRIVACY" },
+};
+
 const struct flag xlat_iff_flags[19] = {
 	{ 0x1, "IFF_UP" },
 	{ 0x2, "IFF_BROADCAST" },
@@ -1624,6 +1846,39 @@ const struct flag xlat_in_mask[22] = {
 	{ 0x20000000, "IN_MASK_ADD" },
 	{ 0x40000000, "IN_ISDIR" },
 	{ 0x80000000, "IN_ONESHOT" },
+};
+
+const struct flag xlat_inet_diag_attrs[23] = {
+	{ 0x0, "INET_DIAG_NONE" },
+	{ 0x1, "INET_DIAG_MEMINFO" },
+	{ 0x2, "INET_DIAG_INFO" },
+	{ 0x3, "INET_DIAG_VEGASINFO" },
+	{ 0x4, "INET_DIAG_CONG" },
+	{ 0x5, "INET_DIAG_TOS" },
+	{ 0x6, "INET_DIAG_TCLASS" },
+	{ 0x7, "INET_DIAG_SKMEMINFO" },
+	{ 0x8, "INET_DIAG_SHUTDOWN" },
+	{ 0x9, "INET_DIAG_DCTCPINFO" },
+	{ 0xa, "INET_DIAG_PROTOCOL" },
+	{ 0xb, "INET_DIAG_SKV6ONLY" },
+	{ 0xc, "INET_DIAG_LOCALS" },
+	{ 0xd, "INET_DIAG_PEERS" },
+	{ 0xe, "INET_DIAG_PAD" },
+	{ 0xf, "INET_DIAG_MARK" },
+	{ 0x10, "INET_DIAG_BBRINFO" },
+	{ 0x11, "INET_DIAG_CLASS_ID" },
+	{ 0x12, "INET_DIAG_MD5SIG" },
+	{ 0x13, "INET_DIAG_ULP_INFO" },
+	{ 0x14, "INET_DIAG_SK_BPF_STORAGES" },
+	{ 0x15, "INET_DIAG_CGROUP_ID" },
+	{ 0x16, "INET_DIAG_SOCKOPT" },
+};
+
+const struct flag xlat_inet_diag_req_attrs[4] = {
+	{ 0x0, "INET_DIAG_REQ_NONE" },
+	{ 0x1, "INET_DIAG_REQ_BYTECODE" },
+	{ 0x2, "INET_DIAG_REQ_SK_BPF_STORAGES" },
+	{ 0x3, "INET_DIAG_REQ_PROTOCOL" },
 };
 
 const struct flag xlat_ioctl_block[30] = {
@@ -2019,6 +2274,25 @@ const struct flag xlat_ip_names[38] = {
 	{ 0x32, "IP_UNICAST_IF" },
 };
 
+const struct flag xlat_ip_route_flags[9] = {
+	{ 0x100, "RTM_F_NOTIFY" },
+	{ 0x200, "RTM_F_CLONED" },
+	{ 0x400, "RTM_F_EQUALIZE" },
+	{ 0x800, "RTM_F_PREFIX" },
+	{ 0x1000, "RTM_F_LOOKUP_TABLE" },
+	{ 0x2000, "RTM_F_FIB_MATCH" },
+	{ 0x4000, "RTM_F_OFFLOAD" },
+	{ 0x8000, "RTM_F_TRAP" },
+	{ 0x20000000, "RTM_F_OFFLOAD_FAILED" },
+};
+
+const struct flag xlat_ip_type_of_services[4] = {
+	{ 0x10, "IPTOS_LOWDELAY" },
+	{ 0x8, "IPTOS_THROUGHPUT" },
+	{ 0x4, "IPTOS_RELIABILITY" },
+	{ 0x2, "IPTOS_MINCOST" },
+};
+
 const struct flag xlat_ipc_cmd_common[4] = {
 	{ 0x0, "IPC_RMID" },
 	{ 0x1, "IPC_SET" },
@@ -2245,6 +2519,18 @@ const struct flag xlat_lflags[16] = {
 	{ 0x1000, "FLUSHO" },
 	{ 0x4000, "PENDIN" },
 	{ 0x10000, "EXTPROC" },
+};
+
+const struct flag xlat_lwtunnel_encap_types[9] = {
+	{ 0x0, "LWTUNNEL_ENCAP_NONE" },
+	{ 0x1, "LWTUNNEL_ENCAP_MPLS" },
+	{ 0x2, "LWTUNNEL_ENCAP_IP" },
+	{ 0x3, "LWTUNNEL_ENCAP_ILA" },
+	{ 0x4, "LWTUNNEL_ENCAP_IP6" },
+	{ 0x5, "LWTUNNEL_ENCAP_SEG6" },
+	{ 0x6, "LWTUNNEL_ENCAP_BPF" },
+	{ 0x7, "LWTUNNEL_ENCAP_SEG6_LOCAL" },
+	{ 0x8, "LWTUNNEL_ENCAP_RPL" },
 };
 
 const struct flag xlat_madvise[25] = {
@@ -2479,6 +2765,54 @@ const struct flag xlat_nbd_flags[10] = {
 	{ 0x400, "NBD_FLAG_SEND_CACHE" },
 };
 
+const struct flag xlat_neighbor_cache_entry_flags[9] = {
+	{ 0x1, "NTF_USE" },
+	{ 0x2, "NTF_SELF" },
+	{ 0x4, "NTF_MASTER" },
+	{ 0x8, "NTF_PROXY" },
+	{ 0x10, "NTF_EXT_LEARNED" },
+	{ 0x20, "NTF_OFFLOADED" },
+	{ 0x40, "NTF_STICKY" },
+	{ 0x80, "NTF_ROUTER" },
+	{ 0x1, "NTF_EXT_MANAGED" },
+};
+
+const struct flag xlat_neighbor_cache_entry_states[9] = {
+	{ 0x1, "NUD_INCOMPLETE" },
+	{ 0x2, "NUD_REACHABLE" },
+	{ 0x4, "NUD_STALE" },
+	{ 0x8, "NUD_DELAY" },
+	{ 0x10, "NUD_PROBE" },
+	{ 0x20, "NUD_FAILED" },
+	{ 0x40, "NUD_NOARP" },
+	{ 0x80, "NUD_PERMANENT" },
+	{ 0x0, "NUD_NONE" },
+};
+
+const struct flag xlat_netlink_diag_attrs[5] = {
+	{ 0x0, "NETLINK_DIAG_MEMINFO" },
+	{ 0x1, "NETLINK_DIAG_GROUPS" },
+	{ 0x2, "NETLINK_DIAG_RX_RING" },
+	{ 0x3, "NETLINK_DIAG_TX_RING" },
+	{ 0x4, "NETLINK_DIAG_FLAGS" },
+};
+
+const struct flag xlat_netlink_diag_flags[6] = {
+	{ 0x1, "NDIAG_FLAG_CB_RUNNING" },
+	{ 0x2, "NDIAG_FLAG_PKTINFO" },
+	{ 0x4, "NDIAG_FLAG_BROADCAST_ERROR" },
+	{ 0x8, "NDIAG_FLAG_NO_ENOBUFS" },
+	{ 0x10, "NDIAG_FLAG_LISTEN_ALL_NSID" },
+	{ 0x20, "NDIAG_FLAG_CAP_ACK" },
+};
+
+const struct flag xlat_netlink_diag_show[4] = {
+	{ 0x1, "NDIAG_SHOW_MEMINFO" },
+	{ 0x2, "NDIAG_SHOW_GROUPS" },
+	{ 0x4, "NDIAG_SHOW_RING_CFG" },
+	{ 0x8, "NDIAG_SHOW_FLAGS" },
+};
+
 const struct flag xlat_netlink_names[12] = {
 	{ 0x1, "NETLINK_ADD_MEMBERSHIP" },
 	{ 0x2, "NETLINK_DROP_MEMBERSHIP" },
@@ -2492,6 +2826,394 @@ const struct flag xlat_netlink_names[12] = {
 	{ 0xa, "NETLINK_CAP_ACK" },
 	{ 0xb, "NETLINK_EXT_ACK" },
 	{ 0xc, "NETLINK_GET_STRICT_CHK" },
+};
+
+const struct flag xlat_netlink_states[2] = {
+	{ 0x0, "NETLINK_UNCONNECTED" },
+	{ 0x1, "NETLINK_CONNECTED" },
+};
+
+const struct flag xlat_nf_acct_types[5] = {
+	{ 0x0, "NFNL_MSG_ACCT_NEW" },
+	{ 0x1, "NFNL_MSG_ACCT_GET" },
+	{ 0x2, "NFNL_MSG_ACCT_GET_CTRZERO" },
+	{ 0x3, "NFNL_MSG_ACCT_DEL" },
+	{ 0x4, "NFNL_MSG_ACCT_OVERQUOTA" },
+};
+
+const struct flag xlat_nf_compat_types[1] = {
+	{ 0x0, "NFNL_MSG_COMPAT_GET" },
+};
+
+const struct flag xlat_nf_cthelper_types[3] = {
+	{ 0x0, "NFNL_MSG_CTHELPER_NEW" },
+	{ 0x1, "NFNL_MSG_CTHELPER_GET" },
+	{ 0x2, "NFNL_MSG_CTHELPER_DEL" },
+};
+
+const struct flag xlat_nf_ctnetlink_exp_types[4] = {
+	{ 0x0, "IPCTNL_MSG_EXP_NEW" },
+	{ 0x1, "IPCTNL_MSG_EXP_GET" },
+	{ 0x2, "IPCTNL_MSG_EXP_DELETE" },
+	{ 0x3, "IPCTNL_MSG_EXP_GET_STATS_CPU" },
+};
+
+const struct flag xlat_nf_ctnetlink_types[8] = {
+	{ 0x0, "IPCTNL_MSG_CT_NEW" },
+	{ 0x1, "IPCTNL_MSG_CT_GET" },
+	{ 0x2, "IPCTNL_MSG_CT_DELETE" },
+	{ 0x3, "IPCTNL_MSG_CT_GET_CTRZERO" },
+	{ 0x4, "IPCTNL_MSG_CT_GET_STATS_CPU" },
+	{ 0x5, "IPCTNL_MSG_CT_GET_STATS" },
+	{ 0x6, "IPCTNL_MSG_CT_GET_DYING" },
+	{ 0x7, "IPCTNL_MSG_CT_GET_UNCONFIRMED" },
+};
+
+const struct flag xlat_nf_cttimeout_types[5] = {
+	{ 0x0, "IPCTNL_MSG_TIMEOUT_NEW" },
+	{ 0x1, "IPCTNL_MSG_TIMEOUT_GET" },
+	{ 0x2, "IPCTNL_MSG_TIMEOUT_DELETE" },
+	{ 0x3, "IPCTNL_MSG_TIMEOUT_DEFAULT_SET" },
+	{ 0x4, "IPCTNL_MSG_TIMEOUT_DEFAULT_GET" },
+};
+
+const struct flag xlat_nf_ipset_types[21] = {
+	{ 0x0, "IPSET_CMD_NONE" },
+	{ 0x1, "IPSET_CMD_PROTOCOL" },
+	{ 0x2, "IPSET_CMD_CREATE" },
+	{ 0x3, "IPSET_CMD_DESTROY" },
+	{ 0x4, "IPSET_CMD_FLUSH" },
+	{ 0x5, "IPSET_CMD_RENAME" },
+	{ 0x6, "IPSET_CMD_SWAP" },
+	{ 0x7, "IPSET_CMD_LIST" },
+	{ 0x8, "IPSET_CMD_SAVE" },
+	{ 0x9, "IPSET_CMD_ADD" },
+	{ 0xa, "IPSET_CMD_DEL" },
+	{ 0xb, "IPSET_CMD_TEST" },
+	{ 0xc, "IPSET_CMD_HEADER" },
+	{ 0xd, "IPSET_CMD_TYPE" },
+	{ 0xe, "IPSET_CMD_GET_BYNAME" },
+	{ 0xf, "IPSET_CMD_GET_BYINDEX" },
+	{ 0x10, "IPSET_CMD_RESTORE" },
+	{ 0x11, "IPSET_CMD_HELP" },
+	{ 0x12, "IPSET_CMD_VERSION" },
+	{ 0x13, "IPSET_CMD_QUIT" },
+	{ 0x14, "IPSET_CMD_COMMIT" },
+};
+
+const struct flag xlat_nf_osf_types[2] = {
+	{ 0x0, "OSF_MSG_ADD" },
+	{ 0x1, "OSF_MSG_REMOVE" },
+};
+
+const struct flag xlat_nf_queue_types[4] = {
+	{ 0x0, "NFQNL_MSG_PACKET" },
+	{ 0x1, "NFQNL_MSG_VERDICT" },
+	{ 0x2, "NFQNL_MSG_CONFIG" },
+	{ 0x3, "NFQNL_MSG_VERDICT_BATCH" },
+};
+
+const struct flag xlat_nf_subsys[13] = {
+	{ 0x0, "NFNL_SUBSYS_NONE" },
+	{ 0x1, "NFNL_SUBSYS_CTNETLINK" },
+	{ 0x2, "NFNL_SUBSYS_CTNETLINK_EXP" },
+	{ 0x3, "NFNL_SUBSYS_QUEUE" },
+	{ 0x4, "NFNL_SUBSYS_ULOG" },
+	{ 0x5, "NFNL_SUBSYS_OSF" },
+	{ 0x6, "NFNL_SUBSYS_IPSET" },
+	{ 0x7, "NFNL_SUBSYS_ACCT" },
+	{ 0x8, "NFNL_SUBSYS_CTNETLINK_TIMEOUT" },
+	{ 0x9, "NFNL_SUBSYS_CTHELPER" },
+	{ 0xa, "NFNL_SUBSYS_NFTABLES" },
+	{ 0xb, "NFNL_SUBSYS_NFT_COMPAT" },
+	{ 0xc, "NFNL_SUBSYS_HOOK" },
+};
+
+const struct flag xlat_nf_tables_types[25] = {
+	{ 0x0, "NFT_MSG_NEWTABLE" },
+	{ 0x1, "NFT_MSG_GETTABLE" },
+	{ 0x2, "NFT_MSG_DELTABLE" },
+	{ 0x3, "NFT_MSG_NEWCHAIN" },
+	{ 0x4, "NFT_MSG_GETCHAIN" },
+	{ 0x5, "NFT_MSG_DELCHAIN" },
+	{ 0x6, "NFT_MSG_NEWRULE" },
+	{ 0x7, "NFT_MSG_GETRULE" },
+	{ 0x8, "NFT_MSG_DELRULE" },
+	{ 0x9, "NFT_MSG_NEWSET" },
+	{ 0xa, "NFT_MSG_GETSET" },
+	{ 0xb, "NFT_MSG_DELSET" },
+	{ 0xc, "NFT_MSG_NEWSETELEM" },
+	{ 0xd, "NFT_MSG_GETSETELEM" },
+	{ 0xe, "NFT_MSG_DELSETELEM" },
+	{ 0xf, "NFT_MSG_NEWGEN" },
+	{ 0x10, "NFT_MSG_GETGEN" },
+	{ 0x11, "NFT_MSG_TRACE" },
+	{ 0x12, "NFT_MSG_NEWOBJ" },
+	{ 0x13, "NFT_MSG_GETOBJ" },
+	{ 0x14, "NFT_MSG_DELOBJ" },
+	{ 0x15, "NFT_MSG_GETOBJ_RESET" },
+	{ 0x16, "NFT_MSG_NEWFLOWTABLE" },
+	{ 0x17, "NFT_MSG_GETFLOWTABLE" },
+	{ 0x18, "NFT_MSG_DELFLOWTABLE" },
+};
+
+const struct flag xlat_nf_ulog_types[2] = {
+	{ 0x0, "NFULNL_MSG_PACKET" },
+	{ 0x1, "NFULNL_MSG_CONFIG" },
+};
+
+const struct flag xlat_nl_ack_flags[2] = {
+	{ 0x100, "NLM_F_CAPPED" },
+	{ 0x200, "NLM_F_ACK_TLVS" },
+};
+
+const struct flag xlat_nl_audit_types[96] = {
+	{ 0x3e8, "AUDIT_GET" },
+	{ 0x3e9, "AUDIT_SET" },
+	{ 0x3ea, "AUDIT_LIST" },
+	{ 0x3eb, "AUDIT_ADD" },
+	{ 0x3ec, "AUDIT_DEL" },
+	{ 0x3ed, "AUDIT_USER" },
+	{ 0x3ee, "AUDIT_LOGIN" },
+	{ 0x3ef, "AUDIT_WATCH_INS" },
+	{ 0x3f0, "AUDIT_WATCH_REM" },
+	{ 0x3f1, "AUDIT_WATCH_LIST" },
+	{ 0x3f2, "AUDIT_SIGNAL_INFO" },
+	{ 0x3f3, "AUDIT_ADD_RULE" },
+	{ 0x3f4, "AUDIT_DEL_RULE" },
+	{ 0x3f5, "AUDIT_LIST_RULES" },
+	{ 0x3f6, "AUDIT_TRIM" },
+	{ 0x3f7, "AUDIT_MAKE_EQUIV" },
+	{ 0x3f8, "AUDIT_TTY_GET" },
+	{ 0x3f9, "AUDIT_TTY_SET" },
+	{ 0x3fa, "AUDIT_SET_FEATURE" },
+	{ 0x3fb, "AUDIT_GET_FEATURE" },
+	{ 0x453, "AUDIT_USER_AVC" },
+	{ 0x464, "AUDIT_USER_TTY" },
+	{ 0x4b0, "AUDIT_DAEMON_START" },
+	{ 0x4b1, "AUDIT_DAEMON_END" },
+	{ 0x4b2, "AUDIT_DAEMON_ABORT" },
+	{ 0x4b3, "AUDIT_DAEMON_CONFIG" },
+	{ 0x514, "AUDIT_SYSCALL" },
+	{ 0x516, "AUDIT_PATH" },
+	{ 0x517, "AUDIT_IPC" },
+	{ 0x518, "AUDIT_SOCKETCALL" },
+	{ 0x519, "AUDIT_CONFIG_CHANGE" },
+	{ 0x51a, "AUDIT_SOCKADDR" },
+	{ 0x51b, "AUDIT_CWD" },
+	{ 0x51d, "AUDIT_EXECVE" },
+	{ 0x51f, "AUDIT_IPC_SET_PERM" },
+	{ 0x520, "AUDIT_MQ_OPEN" },
+	{ 0x521, "AUDIT_MQ_SENDRECV" },
+	{ 0x522, "AUDIT_MQ_NOTIFY" },
+	{ 0x523, "AUDIT_MQ_GETSETATTR" },
+	{ 0x524, "AUDIT_KERNEL_OTHER" },
+	{ 0x525, "AUDIT_FD_PAIR" },
+	{ 0x526, "AUDIT_OBJ_PID" },
+	{ 0x527, "AUDIT_TTY" },
+	{ 0x528, "AUDIT_EOE" },
+	{ 0x529, "AUDIT_BPRM_FCAPS" },
+	{ 0x52a, "AUDIT_CAPSET" },
+	{ 0x52b, "AUDIT_MMAP" },
+	{ 0x52c, "AUDIT_NETFILTER_PKT" },
+	{ 0x52d, "AUDIT_NETFILTER_CFG" },
+	{ 0x52e, "AUDIT_SECCOMP" },
+	{ 0x52f, "AUDIT_PROCTITLE" },
+	{ 0x530, "AUDIT_FEATURE_CHANGE" },
+	{ 0x531, "AUDIT_REPLACE" },
+	{ 0x532, "AUDIT_KERN_MODULE" },
+	{ 0x533, "AUDIT_FANOTIFY" },
+	{ 0x534, "AUDIT_TIME_INJOFFSET" },
+	{ 0x535, "AUDIT_TIME_ADJNTPVAL" },
+	{ 0x536, "AUDIT_BPF" },
+	{ 0x537, "AUDIT_EVENT_LISTENER" },
+	{ 0x538, "AUDIT_URINGOP" },
+	{ 0x539, "AUDIT_OPENAT2" },
+	{ 0x53a, "AUDIT_DM_CTRL" },
+	{ 0x53b, "AUDIT_DM_EVENT" },
+	{ 0x578, "AUDIT_AVC" },
+	{ 0x579, "AUDIT_SELINUX_ERR" },
+	{ 0x57a, "AUDIT_AVC_PATH" },
+	{ 0x57b, "AUDIT_MAC_POLICY_LOAD" },
+	{ 0x57c, "AUDIT_MAC_STATUS" },
+	{ 0x57d, "AUDIT_MAC_CONFIG_CHANGE" },
+	{ 0x57e, "AUDIT_MAC_UNLBL_ALLOW" },
+	{ 0x57f, "AUDIT_MAC_CIPSOV4_ADD" },
+	{ 0x580, "AUDIT_MAC_CIPSOV4_DEL" },
+	{ 0x581, "AUDIT_MAC_MAP_ADD" },
+	{ 0x582, "AUDIT_MAC_MAP_DEL" },
+	{ 0x583, "AUDIT_MAC_IPSEC_ADDSA" },
+	{ 0x584, "AUDIT_MAC_IPSEC_DELSA" },
+	{ 0x585, "AUDIT_MAC_IPSEC_ADDSPD" },
+	{ 0x586, "AUDIT_MAC_IPSEC_DELSPD" },
+	{ 0x587, "AUDIT_MAC_IPSEC_EVENT" },
+	{ 0x588, "AUDIT_MAC_UNLBL_STCADD" },
+	{ 0x589, "AUDIT_MAC_UNLBL_STCDEL" },
+	{ 0x58a, "AUDIT_MAC_CALIPSO_ADD" },
+	{ 0x58b, "AUDIT_MAC_CALIPSO_DEL" },
+	{ 0x6a4, "AUDIT_ANOM_PROMISCUOUS" },
+	{ 0x6a5, "AUDIT_ANOM_ABEND" },
+	{ 0x6a6, "AUDIT_ANOM_LINK" },
+	{ 0x6a7, "AUDIT_ANOM_CREAT" },
+	{ 0x708, "AUDIT_INTEGRITY_DATA" },
+	{ 0x709, "AUDIT_INTEGRITY_METADATA" },
+	{ 0x70a, "AUDIT_INTEGRITY_STATUS" },
+	{ 0x70b, "AUDIT_INTEGRITY_HASH" },
+	{ 0x70c, "AUDIT_INTEGRITY_PCR" },
+	{ 0x70d, "AUDIT_INTEGRITY_RULE" },
+	{ 0x70e, "AUDIT_INTEGRITY_EVM_XATTR" },
+	{ 0x70f, "AUDIT_INTEGRITY_POLICY_RULE" },
+	{ 0x7d0, "AUDIT_KERNEL" },
+};
+
+const struct flag xlat_nl_del_flags[2] = {
+	{ 0x100, "NLM_F_NONREC" },
+	{ 0x200, "NLM_F_BULK" },
+};
+
+const struct flag xlat_nl_flags[6] = {
+	{ 0x1, "NLM_F_REQUEST" },
+	{ 0x2, "NLM_F_MULTI" },
+	{ 0x4, "NLM_F_ACK" },
+	{ 0x8, "NLM_F_ECHO" },
+	{ 0x10, "NLM_F_DUMP_INTR" },
+	{ 0x20, "NLM_F_DUMP_FILTERED" },
+};
+
+const struct flag xlat_nl_get_flags[4] = {
+	{ 0x300, "NLM_F_DUMP" },
+	{ 0x100, "NLM_F_ROOT" },
+	{ 0x200, "NLM_F_MATCH" },
+	{ 0x400, "NLM_F_ATOMIC" },
+};
+
+const struct flag xlat_nl_netfilter_types[2] = {
+	{ 0x10, "NFNL_MSG_BATCH_BEGIN" },
+	{ 0x11, "NFNL_MSG_BATCH_END" },
+};
+
+const struct flag xlat_nl_new_flags[4] = {
+	{ 0x100, "NLM_F_REPLACE" },
+	{ 0x200, "NLM_F_EXCL" },
+	{ 0x400, "NLM_F_CREATE" },
+	{ 0x800, "NLM_F_APPEND" },
+};
+
+const struct flag xlat_nl_route_types[67] = {
+	{ 0x10, "RTM_NEWLINK" },
+	{ 0x11, "RTM_DELLINK" },
+	{ 0x12, "RTM_GETLINK" },
+	{ 0x13, "RTM_SETLINK" },
+	{ 0x14, "RTM_NEWADDR" },
+	{ 0x15, "RTM_DELADDR" },
+	{ 0x16, "RTM_GETADDR" },
+	{ 0x18, "RTM_NEWROUTE" },
+	{ 0x19, "RTM_DELROUTE" },
+	{ 0x1a, "RTM_GETROUTE" },
+	{ 0x1c, "RTM_NEWNEIGH" },
+	{ 0x1d, "RTM_DELNEIGH" },
+	{ 0x1e, "RTM_GETNEIGH" },
+	{ 0x20, "RTM_NEWRULE" },
+	{ 0x21, "RTM_DELRULE" },
+	{ 0x22, "RTM_GETRULE" },
+	{ 0x24, "RTM_NEWQDISC" },
+	{ 0x25, "RTM_DELQDISC" },
+	{ 0x26, "RTM_GETQDISC" },
+	{ 0x28, "RTM_NEWTCLASS" },
+	{ 0x29, "RTM_DELTCLASS" },
+	{ 0x2a, "RTM_GETTCLASS" },
+	{ 0x2c, "RTM_NEWTFILTER" },
+	{ 0x2d, "RTM_DELTFILTER" },
+	{ 0x2e, "RTM_GETTFILTER" },
+	{ 0x30, "RTM_NEWACTION" },
+	{ 0x31, "RTM_DELACTION" },
+	{ 0x32, "RTM_GETACTION" },
+	{ 0x34, "RTM_NEWPREFIX" },
+	{ 0x3a, "RTM_GETMULTICAST" },
+	{ 0x3e, "RTM_GETANYCAST" },
+	{ 0x40, "RTM_NEWNEIGHTBL" },
+	{ 0x42, "RTM_GETNEIGHTBL" },
+	{ 0x43, "RTM_SETNEIGHTBL" },
+	{ 0x44, "RTM_NEWNDUSEROPT" },
+	{ 0x48, "RTM_NEWADDRLABEL" },
+	{ 0x49, "RTM_DELADDRLABEL" },
+	{ 0x4a, "RTM_GETADDRLABEL" },
+	{ 0x4e, "RTM_GETDCB" },
+	{ 0x4f, "RTM_SETDCB" },
+	{ 0x50, "RTM_NEWNETCONF" },
+	{ 0x51, "RTM_DELNETCONF" },
+	{ 0x52, "RTM_GETNETCONF" },
+	{ 0x54, "RTM_NEWMDB" },
+	{ 0x55, "RTM_DELMDB" },
+	{ 0x56, "RTM_GETMDB" },
+	{ 0x58, "RTM_NEWNSID" },
+	{ 0x59, "RTM_DELNSID" },
+	{ 0x5a, "RTM_GETNSID" },
+	{ 0x5c, "RTM_NEWSTATS" },
+	{ 0x5e, "RTM_GETSTATS" },
+	{ 0x60, "RTM_NEWCACHEREPORT" },
+	{ 0x64, "RTM_NEWCHAIN" },
+	{ 0x65, "RTM_DELCHAIN" },
+	{ 0x66, "RTM_GETCHAIN" },
+	{ 0x68, "RTM_NEWNEXTHOP" },
+	{ 0x69, "RTM_DELNEXTHOP" },
+	{ 0x6a, "RTM_GETNEXTHOP" },
+	{ 0x6c, "RTM_NEWLINKPROP" },
+	{ 0x6d, "RTM_DELLINKPROP" },
+	{ 0x6e, "RTM_GETLINKPROP" },
+	{ 0x70, "RTM_NEWVLAN" },
+	{ 0x71, "RTM_DELVLAN" },
+	{ 0x72, "RTM_GETVLAN" },
+	{ 0x74, "RTM_NEWNEXTHOPBUCKET" },
+	{ 0x75, "RTM_DELNEXTHOPBUCKET" },
+	{ 0x76, "RTM_GETNEXTHOPBUCKET" },
+};
+
+const struct flag xlat_nl_selinux_types[2] = {
+	{ 0x10, "SELNL_MSG_SETENFORCE" },
+	{ 0x11, "SELNL_MSG_POLICYLOAD" },
+};
+
+const struct flag xlat_nl_sock_diag_types[4] = {
+	{ 0x12, "TCPDIAG_GETSOCK" },
+	{ 0x13, "DCCPDIAG_GETSOCK" },
+	{ 0x14, "SOCK_DIAG_BY_FAMILY" },
+	{ 0x15, "SOCK_DESTROY" },
+};
+
+const struct flag xlat_nl_types[4] = {
+	{ 0x1, "NLMSG_NOOP" },
+	{ 0x2, "NLMSG_ERROR" },
+	{ 0x3, "NLMSG_DONE" },
+	{ 0x4, "NLMSG_OVERRUN" },
+};
+
+const struct flag xlat_nl_xfrm_types[25] = {
+	{ 0x10, "XFRM_MSG_NEWSA" },
+	{ 0x11, "XFRM_MSG_DELSA" },
+	{ 0x12, "XFRM_MSG_GETSA" },
+	{ 0x13, "XFRM_MSG_NEWPOLICY" },
+	{ 0x14, "XFRM_MSG_DELPOLICY" },
+	{ 0x15, "XFRM_MSG_GETPOLICY" },
+	{ 0x16, "XFRM_MSG_ALLOCSPI" },
+	{ 0x17, "XFRM_MSG_ACQUIRE" },
+	{ 0x18, "XFRM_MSG_EXPIRE" },
+	{ 0x19, "XFRM_MSG_UPDPOLICY" },
+	{ 0x1a, "XFRM_MSG_UPDSA" },
+	{ 0x1b, "XFRM_MSG_POLEXPIRE" },
+	{ 0x1c, "XFRM_MSG_FLUSHSA" },
+	{ 0x1d, "XFRM_MSG_FLUSHPOLICY" },
+	{ 0x1e, "XFRM_MSG_NEWAE" },
+	{ 0x1f, "XFRM_MSG_GETAE" },
+	{ 0x20, "XFRM_MSG_REPORT" },
+	{ 0x21, "XFRM_MSG_MIGRATE" },
+	{ 0x22, "XFRM_MSG_NEWSADINFO" },
+	{ 0x23, "XFRM_MSG_GETSADINFO" },
+	{ 0x24, "XFRM_MSG_NEWSPDINFO" },
+	{ 0x25, "XFRM_MSG_GETSPDINFO" },
+	{ 0x26, "XFRM_MSG_MAPPING" },
+	{ 0x27, "XFRM_MSG_SETDEFAULT" },
+	{ 0x28, "XFRM_MSG_GETDEFAULT" },
 };
 
 const struct flag xlat_nt_types[9] = {
@@ -2544,6 +3266,26 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x800, "AT_NO_AUTOMOUNT" },
 	{ 0x1000, "AT_EMPTY_PATH" },
 	{ 0x8000, "AT_RECURSIVE" },
+};
+
+const struct flag xlat_packet_diag_attrs[8] = {
+	{ 0x0, "PACKET_DIAG_INFO" },
+	{ 0x1, "PACKET_DIAG_MCLIST" },
+	{ 0x2, "PACKET_DIAG_RX_RING" },
+	{ 0x3, "PACKET_DIAG_TX_RING" },
+	{ 0x4, "PACKET_DIAG_FANOUT" },
+	{ 0x5, "PACKET_DIAG_UID" },
+	{ 0x6, "PACKET_DIAG_MEMINFO" },
+	{ 0x7, "PACKET_DIAG_FILTER" },
+};
+
+const struct flag xlat_packet_diag_show[6] = {
+	{ 0x1, "PACKET_SHOW_INFO" },
+	{ 0x2, "PACKET_SHOW_MCLIST" },
+	{ 0x4, "PACKET_SHOW_RING_CFG" },
+	{ 0x8, "PACKET_SHOW_FANOUT" },
+	{ 0x10, "PACKET_SHOW_MEMINFO" },
+	{ 0x20, "PACKET_SHOW_FILTER" },
 };
 
 const struct flag xlat_packet_types[8] = {
@@ -2922,6 +3664,369 @@ const struct flag xlat_rlimit_resource[16] = {
 	{ 0xf, "RLIMIT_RTTIME" },
 };
 
+const struct flag xlat_route_nexthop_flags[7] = {
+	{ 0x1, "RTNH_F_DEAD" },
+	{ 0x2, "RTNH_F_PERVASIVE" },
+	{ 0x4, "RTNH_F_ONLINK" },
+	{ 0x8, "RTNH_F_OFFLOAD" },
+	{ 0x10, "RTNH_F_LINKDOWN" },
+	{ 0x20, "RTNH_F_UNRESOLVED" },
+	{ 0x40, "RTNH_F_TRAP" },
+};
+
+const struct flag xlat_routing_protocols[23] = {
+	{ 0x0, "RTPROT_UNSPEC" },
+	{ 0x1, "RTPROT_REDIRECT" },
+	{ 0x2, "RTPROT_KERNEL" },
+	{ 0x3, "RTPROT_BOOT" },
+	{ 0x4, "RTPROT_STATIC" },
+	{ 0x8, "RTPROT_GATED" },
+	{ 0x9, "RTPROT_RA" },
+	{ 0xa, "RTPROT_MRT" },
+	{ 0xb, "RTPROT_ZEBRA" },
+	{ 0xc, "RTPROT_BIRD" },
+	{ 0xd, "RTPROT_DNROUTED" },
+	{ 0xe, "RTPROT_XORP" },
+	{ 0xf, "RTPROT_NTK" },
+	{ 0x10, "RTPROT_DHCP" },
+	{ 0x11, "RTPROT_MROUTED" },
+	{ 0x12, "RTPROT_KEEPALIVED" },
+	{ 0x2a, "RTPROT_BABEL" },
+	{ 0x63, "RTPROT_OPENR" },
+	{ 0xba, "RTPROT_BGP" },
+	{ 0xbb, "RTPROT_ISIS" },
+	{ 0xbc, "RTPROT_OSPF" },
+	{ 0xbd, "RTPROT_RIP" },
+	{ 0xc0, "RTPROT_EIGRP" },
+};
+
+const struct flag xlat_routing_table_ids[5] = {
+	{ 0x0, "RT_TABLE_UNSPEC" },
+	{ 0xfc, "RT_TABLE_COMPAT" },
+	{ 0xfd, "RT_TABLE_DEFAULT" },
+	{ 0xfe, "RT_TABLE_MAIN" },
+	{ 0xff, "RT_TABLE_LOCAL" },
+};
+
+const struct flag xlat_routing_types[12] = {
+	{ 0x0, "RTN_UNSPEC" },
+	{ 0x1, "RTN_UNICAST" },
+	{ 0x2, "RTN_LOCAL" },
+	{ 0x3, "RTN_BROADCAST" },
+	{ 0x4, "RTN_ANYCAST" },
+	{ 0x5, "RTN_MULTICAST" },
+	{ 0x6, "RTN_BLACKHOLE" },
+	{ 0x7, "RTN_UNREACHABLE" },
+	{ 0x8, "RTN_PROHIBIT" },
+	{ 0x9, "RTN_THROW" },
+	{ 0xa, "RTN_NAT" },
+	{ 0xb, "RTN_XRESOLVE" },
+};
+
+const struct flag xlat_rt_scopes[5] = {
+	{ 0x0, "RT_SCOPE_UNIVERSE" },
+	{ 0xc8, "RT_SCOPE_SITE" },
+	{ 0xfd, "RT_SCOPE_LINK" },
+	{ 0xfe, "RT_SCOPE_HOST" },
+	{ 0xff, "RT_SCOPE_NOWHERE" },
+};
+
+const struct flag xlat_rtnl_addr_attrs[12] = {
+	{ 0x0, "IFA_UNSPEC" },
+	{ 0x1, "IFA_ADDRESS" },
+	{ 0x2, "IFA_LOCAL" },
+	{ 0x3, "IFA_LABEL" },
+	{ 0x4, "IFA_BROADCAST" },
+	{ 0x5, "IFA_ANYCAST" },
+	{ 0x6, "IFA_CACHEINFO" },
+	{ 0x7, "IFA_MULTICAST" },
+	{ 0x8, "IFA_FLAGS" },
+	{ 0x9, "IFA_RT_PRIORITY" },
+	{ 0xa, "IFA_TARGET_NETNSID" },
+	{ 0xb, "IFA_PROTO" },
+};
+
+const struct flag xlat_rtnl_addrlabel_attrs[2] = {
+	{ 0x1, "IFAL_ADDRESS" },
+	{ 0x2, "IFAL_LABEL" },
+};
+
+const struct flag xlat_rtnl_dcb_attrs[18] = {
+	{ 0x0, "DCB_ATTR_UNDEFINED" },
+	{ 0x1, "DCB_ATTR_IFNAME" },
+	{ 0x2, "DCB_ATTR_STATE" },
+	{ 0x3, "DCB_ATTR_PFC_STATE" },
+	{ 0x4, "DCB_ATTR_PFC_CFG" },
+	{ 0x5, "DCB_ATTR_NUM_TC" },
+	{ 0x6, "DCB_ATTR_PG_CFG" },
+	{ 0x7, "DCB_ATTR_SET_ALL" },
+	{ 0x8, "DCB_ATTR_PERM_HWADDR" },
+	{ 0x9, "DCB_ATTR_CAP" },
+	{ 0xa, "DCB_ATTR_NUMTCS" },
+	{ 0xb, "DCB_ATTR_BCN" },
+	{ 0xc, "DCB_ATTR_APP" },
+	{ 0xd, "DCB_ATTR_IEEE" },
+	{ 0xe, "DCB_ATTR_DCBX" },
+	{ 0xf, "DCB_ATTR_FEATCFG" },
+	{ 0x10, "DCB_ATTR_CEE" },
+	{ 0x10, "DCB_ATTR_MAX" },
+};
+
+const struct flag xlat_rtnl_ifstats_attrs[6] = {
+	{ 0x0, "IFLA_STATS_UNSPEC" },
+	{ 0x1, "IFLA_STATS_LINK_64" },
+	{ 0x2, "IFLA_STATS_LINK_XSTATS" },
+	{ 0x3, "IFLA_STATS_LINK_XSTATS_SLAVE" },
+	{ 0x4, "IFLA_STATS_LINK_OFFLOAD_XSTATS" },
+	{ 0x5, "IFLA_STATS_AF_SPEC" },
+};
+
+const struct flag xlat_rtnl_link_attrs[53] = {
+	{ 0x0, "IFLA_UNSPEC" },
+	{ 0x1, "IFLA_ADDRESS" },
+	{ 0x2, "IFLA_BROADCAST" },
+	{ 0x3, "IFLA_IFNAME" },
+	{ 0x4, "IFLA_MTU" },
+	{ 0x5, "IFLA_LINK" },
+	{ 0x6, "IFLA_QDISC" },
+	{ 0x7, "IFLA_STATS" },
+	{ 0x8, "IFLA_COST" },
+	{ 0x11, "IFLA_LINKMODE" },
+	{ 0x12, "IFLA_LINKINFO" },
+	{ 0x14, "IFLA_IFALIAS" },
+	{ 0x15, "IFLA_NUM_VF" },
+	{ 0x16, "IFLA_VFINFO_LIST" },
+	{ 0x17, "IFLA_STATS64" },
+	{ 0x18, "IFLA_VF_PORTS" },
+	{ 0x19, "IFLA_PORT_SELF" },
+	{ 0x1a, "IFLA_AF_SPEC" },
+	{ 0x1b, "IFLA_GROUP" },
+	{ 0x1c, "IFLA_NET_NS_FD" },
+	{ 0x1d, "IFLA_EXT_MASK" },
+	{ 0x1e, "IFLA_PROMISCUITY" },
+	{ 0x20, "IFLA_NUM_RX_QUEUES" },
+	{ 0x21, "IFLA_CARRIER" },
+	{ 0x22, "IFLA_PHYS_PORT_ID" },
+	{ 0x23, "IFLA_CARRIER_CHANGES" },
+	{ 0x24, "IFLA_PHYS_SWITCH_ID" },
+	{ 0x25, "IFLA_LINK_NETNSID" },
+	{ 0x26, "IFLA_PHYS_PORT_NAME" },
+	{ 0x27, "IFLA_PROTO_DOWN" },
+	{ 0x28, "IFLA_GSO_MAX_SEGS" },
+	{ 0x29, "IFLA_GSO_MAX_SIZE" },
+	{ 0x2a, "IFLA_PAD" },
+	{ 0x2b, "IFLA_XDP" },
+	{ 0x2c, "IFLA_EVENT" },
+	{ 0x2d, "IFLA_NEW_NETNSID" },
+	{ 0x2e, "IFLA_IF_NETNSID" },
+	{ 0x2e, "IFLA_TARGET_NETNSID" },
+	{ 0x2f, "IFLA_CARRIER_UP_COUNT" },
+	{ 0x30, "IFLA_CARRIER_DOWN_COUNT" },
+	{ 0x31, "IFLA_NEW_IFINDEX" },
+	{ 0x32, "IFLA_MIN_MTU" },
+	{ 0x33, "IFLA_MAX_MTU" },
+	{ 0x34, "IFLA_PROP_LIST" },
+	{ 0x35, "IFLA_ALT_IFNAME" },
+	{ 0x36, "IFLA_PERM_ADDRESS" },
+	{ 0x37, "IFLA_PROTO_DOWN_REASON" },
+	{ 0x38, "IFLA_PARENT_DEV_NAME" },
+	{ 0x39, "IFLA_PARENT_DEV_BUS_NAME" },
+	{ 0x3a, "IFLA_GRO_MAX_SIZE" },
+	{ 0x3b, "IFLA_TSO_MAX_SIZE" },
+	{ 0x3c, "IFLA_TSO_MAX_SEGS" },
+	{ 0x3d, "IFLA_ALLMULTI" },
+};
+
+const struct flag xlat_rtnl_mdb_attrs[3] = {
+	{ 0x0, "MDBA_UNSPEC" },
+	{ 0x1, "MDBA_MDB" },
+	{ 0x2, "MDBA_ROUTER" },
+};
+
+const struct flag xlat_rtnl_neigh_attrs[18] = {
+	{ 0x0, "NDA_UNSPEC" },
+	{ 0x1, "NDA_DST" },
+	{ 0x2, "NDA_LLADDR" },
+	{ 0x3, "NDA_CACHEINFO" },
+	{ 0x4, "NDA_PROBES" },
+	{ 0x5, "NDA_VLAN" },
+	{ 0x6, "NDA_PORT" },
+	{ 0x7, "NDA_VNI" },
+	{ 0x8, "NDA_IFINDEX" },
+	{ 0x9, "NDA_MASTER" },
+	{ 0xa, "NDA_LINK_NETNSID" },
+	{ 0xb, "NDA_SRC_VNI" },
+	{ 0xc, "NDA_PROTOCOL" },
+	{ 0xd, "NDA_NH_ID" },
+	{ 0xe, "NDA_FDB_EXT_ATTRS" },
+	{ 0xf, "NDA_FLAGS_EXT" },
+	{ 0x10, "NDA_NDM_STATE_MASK" },
+	{ 0x11, "NDA_NDM_FLAGS_MASK" },
+};
+
+const struct flag xlat_rtnl_neightbl_attrs[10] = {
+	{ 0x0, "NDTA_UNSPEC" },
+	{ 0x1, "NDTA_NAME" },
+	{ 0x2, "NDTA_THRESH1" },
+	{ 0x3, "NDTA_THRESH2" },
+	{ 0x4, "NDTA_THRESH3" },
+	{ 0x5, "NDTA_CONFIG" },
+	{ 0x6, "NDTA_PARMS" },
+	{ 0x7, "NDTA_STATS" },
+	{ 0x8, "NDTA_GC_INTERVAL" },
+	{ 0x9, "NDTA_PAD" },
+};
+
+const struct flag xlat_rtnl_netconf_attrs[9] = {
+	{ 0x0, "NETCONFA_UNSPEC" },
+	{ 0x1, "NETCONFA_IFINDEX" },
+	{ 0x2, "NETCONFA_FORWARDING" },
+	{ 0x3, "NETCONFA_RP_FILTER" },
+	{ 0x4, "NETCONFA_MC_FORWARDING" },
+	{ 0x5, "NETCONFA_PROXY_NEIGH" },
+	{ 0x6, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN" },
+	{ 0x7, "NETCONFA_INPUT" },
+	{ 0x8, "NETCONFA_BC_FORWARDING" },
+};
+
+const struct flag xlat_rtnl_nexthop_attrs[14] = {
+	{ 0x0, "NHA_UNSPEC" },
+	{ 0x1, "NHA_ID" },
+	{ 0x2, "NHA_GROUP" },
+	{ 0x3, "NHA_GROUP_TYPE" },
+	{ 0x4, "NHA_BLACKHOLE" },
+	{ 0x5, "NHA_OIF" },
+	{ 0x6, "NHA_GATEWAY" },
+	{ 0x7, "NHA_ENCAP_TYPE" },
+	{ 0x8, "NHA_ENCAP" },
+	{ 0x9, "NHA_GROUPS" },
+	{ 0xa, "NHA_MASTER" },
+	{ 0xb, "NHA_FDB" },
+	{ 0xc, "NHA_RES_GROUP" },
+	{ 0xd, "NHA_RES_BUCKET" },
+};
+
+const struct flag xlat_rtnl_nsid_attrs[5] = {
+	{ 0x0, "NETNSA_NONE" },
+	{ 0x2, "NETNSA_PID" },
+	{ 0x3, "NETNSA_FD" },
+	{ 0x4, "NETNSA_TARGET_NSID" },
+	{ 0x5, "NETNSA_CURRENT_NSID" },
+};
+
+const struct flag xlat_rtnl_proto_down_reason_attrs[3] = {
+	{ 0x0, "IFLA_PROTO_DOWN_REASON_UNSPEC" },
+	{ 0x1, "IFLA_PROTO_DOWN_REASON_MASK" },
+	{ 0x2, "IFLA_PROTO_DOWN_REASON_VALUE" },
+};
+
+const struct flag xlat_rtnl_route_attrs[31] = {
+	{ 0x0, "RTA_UNSPEC" },
+	{ 0x1, "RTA_DST" },
+	{ 0x2, "RTA_SRC" },
+	{ 0x3, "RTA_IIF" },
+	{ 0x4, "RTA_OIF" },
+	{ 0x5, "RTA_GATEWAY" },
+	{ 0x6, "RTA_PRIORITY" },
+	{ 0x7, "RTA_PREFSRC" },
+	{ 0x8, "RTA_METRICS" },
+	{ 0x9, "RTA_MULTIPATH" },
+	{ 0xa, "RTA_PROTOINFO" },
+	{ 0xb, "RTA_FLOW" },
+	{ 0xc, "RTA_CACHEINFO" },
+	{ 0xd, "RTA_SESSION" },
+	{ 0xe, "RTA_MP_ALGO" },
+	{ 0xf, "RTA_TABLE" },
+	{ 0x10, "RTA_MARK" },
+	{ 0x11, "RTA_MFC_STATS" },
+	{ 0x12, "RTA_VIA" },
+	{ 0x13, "RTA_NEWDST" },
+	{ 0x14, "RTA_PREF" },
+	{ 0x15, "RTA_ENCAP_TYPE" },
+	{ 0x16, "RTA_ENCAP" },
+	{ 0x17, "RTA_EXPIRES" },
+	{ 0x18, "RTA_PAD" },
+	{ 0x19, "RTA_UID" },
+	{ 0x1a, "RTA_TTL_PROPAGATE" },
+	{ 0x1b, "RTA_IP_PROTO" },
+	{ 0x1c, "RTA_SPORT" },
+	{ 0x1d, "RTA_DPORT" },
+	{ 0x1e, "RTA_NH_ID" },
+};
+
+const struct flag xlat_rtnl_rule_attrs[24] = {
+	{ 0x0, "FRA_UNSPEC" },
+	{ 0x1, "FRA_DST" },
+	{ 0x2, "FRA_SRC" },
+	{ 0x3, "FRA_IIFNAME" },
+	{ 0x5, "FRA_UNUSED2" },
+	{ 0x6, "FRA_PRIORITY" },
+	{ 0x7, "FRA_UNUSED3" },
+	{ 0x8, "FRA_UNUSED4" },
+	{ 0x9, "FRA_UNUSED5" },
+	{ 0xa, "FRA_FWMARK" },
+	{ 0xb, "FRA_FLOW" },
+	{ 0xc, "FRA_TUN_ID" },
+	{ 0xd, "FRA_SUPPRESS_IFGROUP" },
+	{ 0xe, "FRA_SUPPRESS_PREFIXLEN" },
+	{ 0xf, "FRA_TABLE" },
+	{ 0x10, "FRA_FWMASK" },
+	{ 0x11, "FRA_OIFNAME" },
+	{ 0x12, "FRA_PAD" },
+	{ 0x13, "FRA_L3MDEV" },
+	{ 0x14, "FRA_UID_RANGE" },
+	{ 0x15, "FRA_PROTOCOL" },
+	{ 0x16, "FRA_IP_PROTO" },
+	{ 0x17, "FRA_SPORT_RANGE" },
+	{ 0x18, "FRA_DPORT_RANGE" },
+};
+
+const struct flag xlat_rtnl_tc_attrs[17] = {
+	{ 0x0, "TCA_UNSPEC" },
+	{ 0x1, "TCA_KIND" },
+	{ 0x2, "TCA_OPTIONS" },
+	{ 0x3, "TCA_STATS" },
+	{ 0x4, "TCA_XSTATS" },
+	{ 0x5, "TCA_RATE" },
+	{ 0x6, "TCA_FCNT" },
+	{ 0x7, "TCA_STATS2" },
+	{ 0x8, "TCA_STAB" },
+	{ 0x9, "TCA_PAD" },
+	{ 0xa, "TCA_DUMP_INVISIBLE" },
+	{ 0xb, "TCA_CHAIN" },
+	{ 0xc, "TCA_HW_OFFLOAD" },
+	{ 0xd, "TCA_INGRESS_BLOCK" },
+	{ 0xe, "TCA_EGRESS_BLOCK" },
+	{ 0xf, "TCA_DUMP_FLAGS" },
+	{ 0x10, "TCA_EXT_WARN_MSG" },
+};
+
+const struct flag xlat_rtnl_tc_stats_attrs[9] = {
+	{ 0x0, "TCA_STATS_UNSPEC" },
+	{ 0x1, "TCA_STATS_BASIC" },
+	{ 0x2, "TCA_STATS_RATE_EST" },
+	{ 0x3, "TCA_STATS_QUEUE" },
+	{ 0x4, "TCA_STATS_APP" },
+	{ 0x5, "TCA_STATS_RATE_EST64" },
+	{ 0x6, "TCA_STATS_PAD" },
+	{ 0x7, "TCA_STATS_BASIC_HW" },
+	{ 0x8, "TCA_STATS_PKT64" },
+};
+
+const struct flag xlat_rtnl_tca_attrs[5] = {
+	{ 0x0, "TCA_ROOT_UNSPEC" },
+	{ 0x1, "TCA_ROOT_TAB" },
+	{ 0x3, "TCA_ROOT_COUNT" },
+	{ 0x4, "TCA_ROOT_TIME_DELTA" },
+	{ 0x5, "TCA_ROOT_EXT_WARN_MSG" },
+};
+
+const struct flag xlat_rtnl_tca_stab_attrs[3] = {
+	{ 0x0, "TCA_STAB_UNSPEC" },
+	{ 0x1, "TCA_STAB_BASE" },
+	{ 0x2, "TCA_STAB_DATA" },
+};
+
 const struct flag xlat_rusage_who[3] = {
 	{ 0x0, "RUSAGE_SELF" },
 	{ 0xffffffff, "RUSAGE_CHILDREN" },
@@ -3055,6 +4160,35 @@ const struct flag xlat_sigmask_how[3] = {
 const struct flag xlat_signalfd_flags[2] = {
 	{ 0x80000, "SFD_CLOEXEC" },
 	{ 0x800, "SFD_NONBLOCK" },
+};
+
+const struct flag xlat_smc_diag_attrs[5] = {
+	{ 0x1, "SMC_DIAG_CONNINFO" },
+	{ 0x2, "SMC_DIAG_LGRINFO" },
+	{ 0x3, "SMC_DIAG_SHUTDOWN" },
+	{ 0x4, "SMC_DIAG_DMBINFO" },
+	{ 0x5, "SMC_DIAG_FALLBACK" },
+};
+
+const struct flag xlat_smc_diag_mode[3] = {
+	{ 0x0, "SMC_DIAG_MODE_SMCR" },
+	{ 0x1, "SMC_DIAG_MODE_FALLBACK_TCP" },
+	{ 0x2, "SMC_DIAG_MODE_SMCD" },
+};
+
+const struct flag xlat_smc_states[12] = {
+	{ 0x1, "SMC_ACTIVE" },
+	{ 0x2, "SMC_INIT" },
+	{ 0x7, "SMC_CLOSED" },
+	{ 0xa, "SMC_LISTEN" },
+	{ 0x14, "SMC_PEERCLOSEWAIT1" },
+	{ 0x15, "SMC_PEERCLOSEWAIT2" },
+	{ 0x18, "SMC_APPFINCLOSEWAIT" },
+	{ 0x16, "SMC_APPCLOSEWAIT1" },
+	{ 0x17, "SMC_APPCLOSEWAIT2" },
+	{ 0x19, "SMC_PEERFINCLOSEWAIT" },
+	{ 0x1a, "SMC_PEERABORTWAIT" },
+	{ 0x1b, "SMC_PROCESSABORT" },
 };
 
 const struct flag xlat_so_names[77] = {
@@ -3313,6 +4447,21 @@ const struct flag xlat_tcp_names[36] = {
 	{ 0x25, "TCP_TX_DELAY" },
 };
 
+const struct flag xlat_tcp_states[12] = {
+	{ 0x1, "TCP_ESTABLISHED" },
+	{ 0x2, "TCP_SYN_SENT" },
+	{ 0x3, "TCP_SYN_RECV" },
+	{ 0x4, "TCP_FIN_WAIT1" },
+	{ 0x5, "TCP_FIN_WAIT2" },
+	{ 0x6, "TCP_TIME_WAIT" },
+	{ 0x7, "TCP_CLOSE" },
+	{ 0x8, "TCP_CLOSE_WAIT" },
+	{ 0x9, "TCP_LAST_ACK" },
+	{ 0xa, "TCP_LISTEN" },
+	{ 0xb, "TCP_CLOSING" },
+	{ 0xc, "TCP_NEW_SYN_RECV" },
+};
+
 const struct flag xlat_tfd_flags[2] = {
 	{ 0x80000, "TFD_CLOEXEC" },
 	{ 0x800, "TFD_NONBLOCK" },
@@ -3338,6 +4487,27 @@ const struct flag xlat_umount_flags[4] = {
 	{ 0x2, "MNT_DETACH" },
 	{ 0x4, "MNT_EXPIRE" },
 	{ 0x8, "UMOUNT_NOFOLLOW" },
+};
+
+const struct flag xlat_unix_diag_attrs[8] = {
+	{ 0x0, "UNIX_DIAG_NAME" },
+	{ 0x1, "UNIX_DIAG_VFS" },
+	{ 0x2, "UNIX_DIAG_PEER" },
+	{ 0x3, "UNIX_DIAG_ICONS" },
+	{ 0x4, "UNIX_DIAG_RQLEN" },
+	{ 0x5, "UNIX_DIAG_MEMINFO" },
+	{ 0x6, "UNIX_DIAG_SHUTDOWN" },
+	{ 0x7, "UNIX_DIAG_UID" },
+};
+
+const struct flag xlat_unix_diag_show[7] = {
+	{ 0x1, "UDIAG_SHOW_NAME" },
+	{ 0x2, "UDIAG_SHOW_VFS" },
+	{ 0x4, "UDIAG_SHOW_PEER" },
+	{ 0x8, "UDIAG_SHOW_ICONS" },
+	{ 0x10, "UDIAG_SHOW_RQLEN" },
+	{ 0x20, "UDIAG_SHOW_MEMINFO" },
+	{ 0x40, "UDIAG_SHOW_UID" },
 };
 
 const struct flag xlat_uring_enter_flags[5] = {

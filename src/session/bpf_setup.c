@@ -64,6 +64,14 @@ static bool probed(const struct options *o, int nr)
 	return r->on && !inject_in_filter(r, o->inject->filter_fails);
 }
 
+/* The calls whose buffer strace decodes as netlink messages when their
+ * fd is a netlink socket: the kernel side looks at the fd at entry
+ * (cap_rule.nl) and then reads the buffer whole. */
+static bool netlink_call(int nr)
+{
+	return nr == NR_sendto || nr == NR_recvfrom;
+}
+
 static __u8 fast_capture(const struct cap_rule *r)
 {
 	int arg = -1;
@@ -131,6 +139,7 @@ static int fill_caprules(struct session *s)
 		}
 		if (!any)
 			continue;
+		r.nl = netlink_call(nr);
 		r.fast = fast_capture(&r);
 		r.caps = 1;
 		keys[n] = nr;
@@ -307,7 +316,7 @@ int bpf_setup_load(struct session *s)
 		for (int i = 0; d && i < d->nargs; i++) {
 			struct arg_capture c;
 
-			if ((arg_capture(&d->args[i], &c) && c.entry) ||
+			if ((arg_capture(&d->args[i], &c) && c.entry) || netlink_call(nr) ||
 			    (o->decode_fds >= 1 &&
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);

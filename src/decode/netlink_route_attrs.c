@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
+ * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
+ */
+#include "netlink.h"
+#include "xlat_tables.h"
+
+#define F(name, off, size, fmt) { name, off, size, fmt, NULL }
+#define X(t, dflt, size) { t, N(t), dflt, size, false }
+#define XF(t, dflt, size) { t, N(t), dflt, size, true }
+
+static const struct nl_xval rt_table_x = X(xlat_routing_table_ids, NULL, 4);
+static const struct nl_xval rtprot_x = X(xlat_routing_protocols, "RTPROT_???", 1);
+static const struct nl_xval ipproto_x = X(xlat_sock_proto_ip, "IPPROTO_???", 1);
+static const struct nl_xval ifa_flags_x = XF(xlat_ifaddrflags, "IFA_F_???", 4);
+static const struct nl_xval encap_x = X(xlat_lwtunnel_encap_types, "LWTUNNEL_ENCAP_???", 2);
+
+/* ifaddrmsg's */
+static const struct nl_field ifa_cache_f[] = {
+	F("ifa_prefered", 0, 4, 'u'), F("ifa_valid", 4, 4, 'u'),
+	F("cstamp", 8, 4, 'u'), F("tstamp", 12, 4, 'u'),
+};
+static const struct nl_struct ifa_cache_s = NL_STRUCT(16, ifa_cache_f);
+static const struct nla_dec addr_decs[] = {
+	[1] = { nla_ip_addr, NULL }, [2] = { nla_ip_addr, NULL }, [3] = { nla_str, NULL },
+	[4] = { nla_ip_addr, NULL }, [5] = { nla_ip_addr, NULL },
+	[6] = { nla_struct, &ifa_cache_s }, [7] = { nla_ip_addr, NULL },
+	[8] = { nla_xval, &ifa_flags_x }, [9] = { nla_u32, NULL }, [10] = { nla_s32, NULL },
+};
+const struct nla_table nl_addr_attrs = NLA_TABLE(xlat_rtnl_addr_attrs, "IFA_???", addr_decs);
+
+/* rtmsg's */
+static const struct nl_field rta_cache_f[] = {
+	F("rta_clntref", 0, 4, 'u'), F("rta_lastuse", 4, 4, 'u'), F("rta_expires", 8, 4, 'u'),
+	F("rta_error", 12, 4, 'u'), F("rta_used", 16, 4, 'u'), F("rta_id", 20, 4, 'x'),
+	F("rta_ts", 24, 4, 'u'), F("rta_tsage", 28, 4, 'u'),
+};
+static const struct nl_struct rta_cache_s = NL_STRUCT(32, rta_cache_f);
+static const struct nl_field mfc_f[] = {
+	F("mfcs_packets", 0, 8, 'u'), F("mfcs_bytes", 8, 8, 'u'), F("mfcs_wrong_if", 16, 8, 'u'),
+};
+static const struct nl_struct mfc_s = NL_STRUCT(24, mfc_f);
+
+/* struct rtvia: a family, then an address of it */
+static bool rta_via(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t v[18];
+	uint16_t fam;
+	size_t want;
+
+	(void)ctx;
+	if (len < 2)
+		return false;
+	if (!nl_fetch(n, off, &fam, 2))
+		return true;
+	sbuf_puts(n->b, "{rtvia_family=");
+	nl_enum(n->b, fam, xlat_addrfams, N(xlat_addrfams), "AF_???");
+	want = fam == 2 ? 4 : fam == 10 ? 16 : 0;
+	if (len > 2) {
+		sbuf_puts(n->b, ", ");
+		if (want && len - 2 >= want && nl_readable(n, off + 2, want)) {
+			memcpy(v, n->p + off + 2, want);
+			nl_put_ip(n->b, fam, v, "rtvia_addr");
+		} else if (want && len - 2 >= want) {
+			nl_addr(n, off + 2);
+		} else {
+			sbuf_puts(n->b, "rtvia_addr=");
+			nl_hex(n, off + 2, len - 2);
+		}
+	}
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+/* RTA_MULTIPATH: struct rtnexthop, one after another */
+static bool rta_multipath(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t h[8];
+	bool first = true;
+
+	(void)ctx;
+	if (len < 8)
+		return false;
+	sbuf_putc(n->b, '[');
+	while (len >= 8) {
+		uint16_t rl;
+		int32_t ifi;
+
+		if (!first)
+			sbuf_puts(n->b, ", ");
+		first = false;
+		if (!nl_readable(n, off, 8)) {
+			sbuf_printf(n->b, "... /* %#llx */", (unsigned long long)(n->base + off));
+			break;
+		}
+		memcpy(h, n->p + off, 8);
+		memcpy(&rl, h, 2);
+		memcpy(&ifi, h + 4, 4);
+		sbuf_printf(n->b, "{rtnh_len=%u, rtnh_flags=", rl);
+		nl_flags(n->b, h[2], xlat_route_nexthop_flags, N(xlat_route_nexthop_flags),
+			 "RTNH_F_???");
+		sbuf_printf(n->b, ", rtnh_hops=%u, rtnh_ifindex=", h[3]);
+		nl_ifindex(n->b, (uint32_t)ifi);
+		sbuf_putc(n->b, '}');
+		if (rl > 8 && rl <= len) {
+			sbuf_puts(n->b, ", ");
+			nl_attrs(n, off + 8, rl - 8, &nl_route_attrs);
+		}
+		if (rl < 8)
+			break;
+		rl = NL_ALIGN(rl);
+		if (rl >= len)
+			break;
+		off += rl;
+		len -= rl;
+	}
+	sbuf_putc(n->b, ']');
+	return true;
+}
+
+static const struct nla_dec route_decs[] = {
+	[1] = { nla_ip_addr, NULL }, [2] = { nla_ip_addr, NULL }, [3] = { nla_ifindex, NULL },
+	[4] = { nla_ifindex, NULL }, [5] = { nla_ip_addr, NULL }, [6] = { nla_u32, NULL },
+	[7] = { nla_ip_addr, NULL }, [9] = { rta_multipath, NULL }, [11] = { nla_u32, NULL },
+	[12] = { nla_struct, &rta_cache_s }, [15] = { nla_xval, &rt_table_x },
+	[16] = { nla_u32, NULL }, [17] = { nla_struct, &mfc_s }, [18] = { rta_via, NULL },
+	[19] = { nla_ip_addr, NULL }, [20] = { nla_u8, NULL }, [21] = { nla_xval, &encap_x },
+	[23] = { nla_u64, NULL }, [25] = { nla_u32, NULL }, [26] = { nla_u8, NULL },
+	[27] = { nla_xval, &ipproto_x }, [30] = { nla_u32, NULL },
+};
+const struct nla_table nl_route_attrs = NLA_TABLE(xlat_rtnl_route_attrs, "RTA_???", route_decs);
+const struct nla_table nl_cachereport_attrs = NLA_TABLE(xlat_rtnl_route_attrs, "RTA_???",
+							route_decs);
+
+/* fib_rule_hdr's */
+static const struct nl_field uid_range_f[] = { F("start", 0, 4, 'u'), F("end", 4, 4, 'u') };
+static const struct nl_struct uid_range_s = NL_STRUCT(8, uid_range_f);
+static const struct nl_field port_range_f[] = { F("start", 0, 2, 'u'), F("end", 2, 2, 'u') };
+static const struct nl_struct port_range_s = NL_STRUCT(4, port_range_f);
+static const struct nla_dec rule_decs[] = {
+	[1] = { nla_ip_addr, NULL }, [2] = { nla_ip_addr, NULL }, [3] = { nla_str, NULL },
+	[4] = { nla_u32, NULL }, [6] = { nla_u32, NULL }, [10] = { nla_u32, NULL },
+	[11] = { nla_u32, NULL }, [12] = { nla_be64, NULL }, [13] = { nla_u32, NULL },
+	[14] = { nla_u32, NULL }, [15] = { nla_xval, &rt_table_x }, [16] = { nla_u32, NULL },
+	[17] = { nla_str, NULL }, [19] = { nla_u8, NULL },
+	[20] = { nla_struct, &uid_range_s }, [21] = { nla_xval, &rtprot_x },
+	[22] = { nla_xval, &ipproto_x }, [23] = { nla_struct, &port_range_s },
+	[24] = { nla_struct, &port_range_s },
+};
+const struct nla_table nl_rule_attrs = NLA_TABLE(xlat_rtnl_rule_attrs, "FRA_???", rule_decs);
+
+/* tcmsg's */
+static const struct nl_field tc_stats_f[] = {
+	F("bytes", 0, 8, 'u'), F("packets", 8, 4, 'u'), F("drops", 12, 4, 'u'),
+	F("overlimits", 16, 4, 'u'), F("bps", 20, 4, 'u'), F("pps", 24, 4, 'u'),
+	F("qlen", 28, 4, 'u'), F("backlog", 32, 4, 'u'),
+};
+static const struct nl_struct tc_stats_s = NL_STRUCT(36, tc_stats_f);
+static const struct nl_field tc_est_f[] = { F("interval", 0, 1, 'd'), F("ewma_log", 1, 1, 'u') };
+static const struct nl_struct tc_est_s = NL_STRUCT(2, tc_est_f);
+static const struct nl_field basic_f[] = { F("bytes", 0, 8, 'u'), F("packets", 8, 4, 'u') };
+static const struct nl_struct basic_s = NL_STRUCT(12, basic_f);
+static const struct nl_field rate_f[] = { F("bps", 0, 4, 'u'), F("pps", 4, 4, 'u') };
+static const struct nl_struct rate_s = NL_STRUCT(8, rate_f);
+static const struct nl_field rate64_f[] = { F("bps", 0, 8, 'u'), F("pps", 8, 8, 'u') };
+static const struct nl_struct rate64_s = NL_STRUCT(16, rate64_f);
+static const struct nl_field queue_f[] = {
+	F("qlen", 0, 4, 'u'), F("backlog", 4, 4, 'u'), F("drops", 8, 4, 'u'),
+	F("requeues", 12, 4, 'u'), F("overlimits", 16, 4, 'u'),
+};
+static const struct nl_struct queue_s = NL_STRUCT(20, queue_f);
+static const struct nla_dec tc_stats_decs[] = {
+	[1] = { nla_struct, &basic_s }, [2] = { nla_struct, &rate_s },
+	[3] = { nla_struct, &queue_s }, [5] = { nla_struct, &rate64_s },
+	[7] = { nla_struct, &basic_s }, [8] = { nla_u64, NULL },
+};
+static const struct nla_table tc_stats_attrs =
+	NLA_TABLE(xlat_rtnl_tc_stats_attrs, "TCA_STATS_???", tc_stats_decs);
+static const struct nl_field sizespec_f[] = {
+	F("cell_log", 0, 1, 'u'), F("size_log", 1, 1, 'u'), F("cell_align", 2, 2, 'd'),
+	F("overhead", 4, 4, 'd'), F("linklayer", 8, 4, 'u'), F("mpu", 12, 4, 'u'),
+	F("mtu", 16, 4, 'u'), F("tsize", 20, 4, 'u'),
+};
+static const struct nl_struct sizespec_s = NL_STRUCT(24, sizespec_f);
+static const struct nla_dec stab_decs[] = {
+	[1] = { nla_struct, &sizespec_s }, [2] = { nla_array, &nl_array_u16 },
+};
+static const struct nla_table stab_attrs = NLA_TABLE(xlat_rtnl_tca_stab_attrs, "TCA_STAB_???",
+						     stab_decs);
+static const struct nla_dec tc_decs[] = {
+	[1] = { nla_str, NULL }, [3] = { nla_struct, &tc_stats_s },
+	[5] = { nla_struct, &tc_est_s }, [6] = { nla_u32, NULL },
+	[7] = { nla_nested, &tc_stats_attrs }, [8] = { nla_nested, &stab_attrs },
+	[11] = { nla_u32, NULL }, [12] = { nla_u8, NULL }, [13] = { nla_u32, NULL },
+	[14] = { nla_u32, NULL },
+};
+const struct nla_table nl_tc_attrs = NLA_TABLE(xlat_rtnl_tc_attrs, "TCA_???", tc_decs);
+
+const struct nla_table nl_link_attrs = NLA_NAMES(xlat_rtnl_link_attrs, "IFLA_???");
+const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
+const struct nla_table nl_tca_attrs = NLA_NAMES(xlat_rtnl_tca_attrs, "TCA_ROOT_???");
+const struct nla_table nl_neightbl_attrs = NLA_NAMES(xlat_rtnl_neightbl_attrs, "NDTA_???");
+const struct nla_table nl_addrlabel_attrs = NLA_NAMES(xlat_rtnl_addrlabel_attrs, "IFAL_???");
+const struct nla_table nl_dcb_attrs = NLA_NAMES(xlat_rtnl_dcb_attrs, "DCB_ATTR_???");
+const struct nla_table nl_netconf_attrs = NLA_NAMES(xlat_rtnl_netconf_attrs, "NETCONFA_???");
+const struct nla_table nl_mdb_attrs = NLA_NAMES(xlat_rtnl_mdb_attrs, "MDBA_???");
+const struct nla_table nl_nsid_attrs = NLA_NAMES(xlat_rtnl_nsid_attrs, "NETNSA_???");
+const struct nla_table nl_nexthop_attrs = NLA_NAMES(xlat_rtnl_nexthop_attrs, "NHA_???");
+const struct nla_table nl_ifstats_attrs = NLA_NAMES(xlat_rtnl_ifstats_attrs, "IFLA_STATS_???");
