@@ -25,6 +25,10 @@ void decode_signal(struct sbuf *b, int sig);
 void decode_signal_x(struct sbuf *b, uint64_t v);
 /* "{si_signo=SIGCHLD, si_code=CLD_EXITED, ...}" from the kernel's siginfo. */
 void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info);
+/* ...whose si_pid is seen from thread tid's pid namespace (-Y, pidns);
+ * f NULL: none */
+struct formatter;
+void decode_siginfo_pids(struct formatter *f, uint32_t tid);
 /* "+++ exited with 1 +++" / "+++ killed by SIGSEGV (core dumped) +++" */
 void decode_exit_status(struct sbuf *b, int status);
 

@@ -145,6 +145,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			return;
 		}
 		sbuf_printf(b, ", %d", (int32_t)a2);
+		if ((int32_t)a2 > 0)
+			formatter_put_pid(f, b, e->h.tid, (int32_t)a2);
 		return;
 	case PR_SET_TIMERSLACK:		/* strace: signed */
 		sbuf_printf(b, ", %lld", (long long)a2);
@@ -330,7 +332,13 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		uint32_t cmd = (uint32_t)a2, type = (uint32_t)e->args[3];
 
 		put_named(b, cmd, cmds, N(cmds), "PR_SCHED_CORE_???");
-		sbuf_printf(b, ", %d, ", (int32_t)e->args[2]);
+		sbuf_printf(b, ", %d", (int32_t)e->args[2]);
+		/* the id is a thread's, a process's, a group's or a session's */
+		if ((int32_t)e->args[2] > 0 && type <= 1)
+			formatter_put_pid(f, b, e->h.tid, (int32_t)e->args[2]);
+		else if ((int32_t)e->args[2] > 0 && type <= 3)
+			formatter_put_pgid(f, b, e->h.tid, (int32_t)e->args[2]);
+		sbuf_puts(b, ", ");
 		/* the pid type: its number, and its name as a comment (strace
 		 * shows both unless -X raw) */
 		sbuf_printf(b, type ? "%#x" : "0", type);
