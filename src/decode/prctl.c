@@ -103,6 +103,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 
 	decode_prctl_option(b, op);
 	xlat_finish(b, mark, op, XF_HEX);
+	if (put_prctl_cpu(b, e))
+		return;
 	switch (op) {
 	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_TIMING: case PR_GET_SECCOMP:
 	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
@@ -373,7 +375,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 
 bool prctl_result_hex(const struct ev_syscall *e)
 {
-	return (uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0;
+	return ((uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0) ||
+	       prctl_cpu_result_hex(e);
 }
 
 void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
@@ -385,6 +388,7 @@ void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
 
 	if (!d || !d->nargs || d->args[0].kind != AK_PRCTL_OPTION || e->ret < 0)
 		return;
+	put_prctl_cpu_result(b, e);
 	if (op == PR_GET_DUMPABLE) {
 		sbuf_puts(b, " (");
 		decode_dumpable(b, e->ret);
