@@ -325,6 +325,8 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 /* How many arguments strace shows: open's mode only with O_CREAT/O_TMPFILE. */
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 {
+	if (d->nargs && d->args[0].kind == AK_ARCH_PRCTL)
+		return arch_prctl_shown_args(e);
 	for (int i = 0; i < d->nargs; i++) {
 		if (d->args[i].kind == AK_FCNTL_ARG && i > 0 && !fcntl_cmd_has_arg(e->args[i - 1]))
 			return i;

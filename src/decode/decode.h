@@ -320,6 +320,13 @@ bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, i
 void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
 		  size_t size, int i);
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+/* arch_prctl.c: the second argument by option, how many arguments show
+ * (ARCH_GET_CPUID: one), and ARCH_REQ_XCOMP_*'s mask result */
+void put_arch_prctl_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			const struct ev_syscall *e, size_t size, int i);
+int arch_prctl_shown_args(const struct ev_syscall *e);
+bool arch_prctl_result_hex(const struct ev_syscall *e);
+void put_arch_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	       const struct ev_syscall *e, size_t size);

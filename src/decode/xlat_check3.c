@@ -493,10 +493,8 @@ _Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "P
 _Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
 _Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
 _Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
-_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
 _Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
 _Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
-_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
 _Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
 _Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
 _Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
@@ -532,3 +530,8 @@ _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PT
 _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
 _Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
 _Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
+
+/* rename_flags */
+_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
+_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
+_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");

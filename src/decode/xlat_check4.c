@@ -56,11 +56,6 @@
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
-/* rename_flags */
-_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
-_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
-_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
-
 /* rwf_flags */
 _Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
 _Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");

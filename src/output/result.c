@@ -47,7 +47,8 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		   decode_fcntl_result(b, e->args[1], ret)) {
 		/* F_GETFD, F_GETFL: "0x1 (flags FD_CLOEXEC)" */
 	} else if ((d && d->ret == RK_HEX && ret) ||
-		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e))) {
+		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e)) ||
+		   (d && d->nargs && d->args[0].kind == AK_ARCH_PRCTL && arch_prctl_result_hex(e))) {
 		sbuf_hex(b, ret);
 	} else if (d && d->ret == RK_SIGNAL && ret > 0) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
@@ -130,6 +131,7 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		put_result_fd(f, b, e, size);
 		put_wait_result(f, b, e, size);
 		put_prctl_result(b, e);
+		put_arch_prctl_result(b, e);
 		const struct syscall_desc *d = syscall_get(e->nr);
 
 		/* -Y: the pid a call returns is a thread's, named;
