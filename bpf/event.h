@@ -128,6 +128,15 @@ struct ev_exit {
 	__u32 group_dead;
 };
 
+/* --decode-pids=pidns: the key of the ids map (bpf/pidns.bpf.inc); its
+ * value is the pid in the root namespace, or for ns 0 and a thread's
+ * global tid, the thread's namespace */
+struct pidns_key {
+	__u64 ns;		/* struct pid_namespace's address */
+	__u32 nr;		/* a number in that namespace */
+	__u32 pad;
+};
+
 struct ev_fork {
 	struct ev_header h;
 	__u32 child_pid;

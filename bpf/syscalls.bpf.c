@@ -278,6 +278,7 @@ static __always_inline __u64 task_id(struct task_struct *t)
 #include "capture.bpf.inc"
 #include "ustack.bpf.inc"
 #include "records.bpf.inc"
+#include "pidns.bpf.inc"
 
 static __always_inline void emit_signal(int sig, const void *info, __u64 id, __u64 now,
 					__u32 flags);
@@ -361,6 +362,8 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	asm volatile("" ::: "memory");
 	if ((st->flags & TS_PENDING_EXEC) && not_exec(nr))
 		return 0;
+	if (pidns_on)
+		pidns_note(t);
 	now = bpf_ktime_get_ns();
 	/* a delayed call entered when it reached the filter */
 	st->ts = mark_ts ? mark_ts : now;

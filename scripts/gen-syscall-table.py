@@ -64,7 +64,7 @@ OVERRIDE = {
     ("kill", "sig"): "SIGNAL", ("tkill", "sig"): "SIGNAL",
     ("tgkill", "sig"): "SIGNAL", ("rt_sigaction", "sig"): "SIGNAL",
     ("pidfd_send_signal", "sig"): "SIGNAL",
-    ("arch_prctl", "arg2"): "HEX", ("lseek", "offset"): "LONG",
+    ("arch_prctl", "arg2"): "ARCH_PRCTL_ARG", ("lseek", "offset"): "LONG",
     ("lseek", "whence"): "WHENCE",
     ("mkdir", "mode"): "MODE", ("mkdirat", "mode"): "MODE",
     ("chmod", "mode"): "MODE", ("fchmod", "mode"): "MODE",

@@ -809,6 +809,32 @@ def test_decode_pids_pidns_as_strace():
         check(("PID NS */" in otext) == (flags[-1] != "-Y"), "%s: %s" % (flags, otext))
 
 
+def test_pidns_ids_of_groups_children_and_the_gone_as_strace():
+    # --decode-pids=pidns beyond getpid: a process group's and a session's
+    # ids (as results and arguments), getpriority's who, a signal's
+    # sender, a new child's pid, and the pid a child passes just before
+    # it exits (gone from /proc when its line prints: the BPF side's
+    # record of its ids says)
+    code = ("import os, signal; signal.signal(signal.SIGUSR1, lambda *a: None); "
+            "os.setpgid(0, 0); os.getpgrp(); os.getsid(os.getpid()); "
+            "os.getpriority(os.PRIO_PGRP, os.getpgrp()); os.kill(os.getpid(), signal.SIGUSR1); "
+            "pid = os.fork()\nif not pid: os.kill(os.getpid(), 0); os._exit(0)\n"
+            "os.waitpid(pid, 0)")
+    cmd = ["unshare", "-pf", PYTHON, "-c", code]
+    # (strace may cut a line in two when the child runs: those compared
+    # only as strobe's whole lines)
+    norm = lambda t: sorted(re.sub(r"si_([us]time)=\d+( /\* [\d.]+ s \*/)?", r"si_\1=T", re.sub(
+        r" +", " ", re.sub(r"\d{3,}", "N", re.sub(r"0x[0-9a-f]+", "0xX", t or "")))).splitlines())
+    (sc, serr, stext), (oc, oerr, otext) = both(
+        ["--decode-pids=pidns", "-f", "-e",
+         "trace=setpgid,getpgrp,getsid,getpriority,kill,clone"], cmd)
+    whole = [l for l in norm(stext) if "unfinished ...>" not in l and "resumed>" not in l]
+    check(sc == oc == 0 and not set(whole) - set(norm(otext)) and len(norm(otext)) == 15 and
+          "= 2 /* N in strace's PID NS */" in "".join(norm(otext)) and
+          otext.count("PID NS */") == 8,
+          "strace:\n%s\nstrobe:\n%s%s" % (stext, otext, oerr))
+
+
 def test_several_pids_get_the_pid_column_as_strace():
     # -o FILE with two processes from the start: "PID  " before each line,
     # as with -f (strace's strace-p-Y-p test, with -Y: "PID<comm> ")

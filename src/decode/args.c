@@ -275,29 +275,47 @@ void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 }
 
 /*
- * -Y: the arguments that hold a thread's or a process's id, which strace
- * follows with "<comm>" (its PT_TID and PT_TGID ones; a process group's
- * or a session's id gets none)
+ * -Y, --decode-pids=pidns: the arguments that hold an id: PID_THREAD for
+ * a thread's or a process's (strace's PT_TID and PT_TGID: "<comm>" and
+ * the pid namespace's comment), PID_GROUP for a process group's or a
+ * session's (the comment only); who depends on which for some calls
  */
-static bool pid_arg(int nr, int i)
+enum { PID_NONE, PID_THREAD, PID_GROUP };
+
+static int pid_arg(const struct ev_syscall *e, int i)
 {
-	static const struct { short nr; unsigned char mask; } calls[] = {
-		{ NR_kill, 1 }, { NR_tkill, 1 }, { NR_tgkill, 3 }, { NR_rt_sigqueueinfo, 1 },
-		{ NR_rt_tgsigqueueinfo, 3 }, { NR_pidfd_open, 1 }, { NR_setpgid, 1 },
-		{ NR_getpgid, 0 }, { NR_getsid, 0 }, { NR_sched_setparam, 1 },
-		{ NR_sched_getparam, 1 }, { NR_sched_setscheduler, 1 },
-		{ NR_sched_getscheduler, 1 }, { NR_sched_setaffinity, 1 },
-		{ NR_sched_getaffinity, 1 }, { NR_sched_setattr, 1 }, { NR_sched_getattr, 1 },
-		{ NR_sched_rr_get_interval, 1 }, { NR_prlimit64, 1 }, { NR_kcmp, 3 },
-		{ NR_process_vm_readv, 1 }, { NR_process_vm_writev, 1 },
-		{ NR_get_robust_list, 1 }, { NR_migrate_pages, 1 }, { NR_move_pages, 1 },
-		{ NR_process_madvise, 0 },
+	static const struct { short nr; unsigned char mask, group; } calls[] = {
+		{ NR_kill, 1, 0 }, { NR_tkill, 1, 0 }, { NR_tgkill, 3, 0 },
+		{ NR_rt_sigqueueinfo, 1, 0 }, { NR_rt_tgsigqueueinfo, 3, 0 },
+		{ NR_pidfd_open, 1, 0 }, { NR_setpgid, 1, 2 },
+		{ NR_getpgid, 1, 0 }, { NR_getsid, 1, 0 }, { NR_sched_setparam, 1, 0 },
+		{ NR_sched_getparam, 1, 0 }, { NR_sched_setscheduler, 1, 0 },
+		{ NR_sched_getscheduler, 1, 0 }, { NR_sched_setaffinity, 1, 0 },
+		{ NR_sched_getaffinity, 1, 0 }, { NR_sched_setattr, 1, 0 },
+		{ NR_sched_getattr, 1, 0 }, { NR_sched_rr_get_interval, 1, 0 },
+		{ NR_prlimit64, 1, 0 }, { NR_kcmp, 3, 0 },
+		{ NR_process_vm_readv, 1, 0 }, { NR_process_vm_writev, 1, 0 },
+		{ NR_get_robust_list, 1, 0 }, { NR_migrate_pages, 1, 0 },
+		{ NR_move_pages, 1, 0 }, { NR_process_madvise, 0, 0 }, { NR_wait4, 1, 0 },
 	};
 
+	/* getpriority, setpriority: PRIO_PROCESS, PRIO_PGRP; ioprio_*:
+	 * IOPRIO_WHO_PROCESS, IOPRIO_WHO_PGRP */
+	if ((e->nr == NR_getpriority || e->nr == NR_setpriority) && i == 1)
+		return (uint32_t)e->args[0] == 0 ? PID_THREAD :
+		       (uint32_t)e->args[0] == 1 ? PID_GROUP : PID_NONE;
+	if ((e->nr == NR_ioprio_get || e->nr == NR_ioprio_set) && i == 1)
+		return (uint32_t)e->args[0] == 1 ? PID_THREAD :
+		       (uint32_t)e->args[0] == 2 ? PID_GROUP : PID_NONE;
+	/* waitid: P_PID, P_PGID */
+	if (e->nr == NR_waitid && i == 1)
+		return (uint32_t)e->args[0] == 1 ? PID_THREAD :
+		       (uint32_t)e->args[0] == 2 ? PID_GROUP : PID_NONE;
 	for (size_t k = 0; k < sizeof(calls) / sizeof(calls[0]); k++)
-		if (calls[k].nr == nr)
-			return (calls[k].mask >> i) & 1;
-	return false;
+		if (calls[k].nr == e->nr)
+			return (calls[k].group >> i) & 1 ? PID_GROUP :
+			       (calls[k].mask >> i) & 1 ? PID_THREAD : PID_NONE;
+	return PID_NONE;
 }
 
 void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
@@ -307,9 +325,17 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	uint64_t v = e->args[i];
 	size_t mark = b->len;
 
+	decode_siginfo_pids(f, e->h.tid);
 	put_arg_kind(f, b, d, e, size, i);
-	if ((int32_t)v > 0 && pid_arg(e->nr, i))
-		formatter_put_pid(f, b, e->h.tid, (int32_t)v);
+	decode_siginfo_pids(NULL, 0);
+	if ((int32_t)v > 0) {
+		int pk = pid_arg(e, i);
+
+		if (pk == PID_THREAD)
+			formatter_put_pid(f, b, e->h.tid, (int32_t)v);
+		else if (pk == PID_GROUP)
+			formatter_put_pgid(f, b, e->h.tid, (int32_t)v);
+	}
 	if (xs == XS_NONE || decode_xlat() == XLAT_ABBREV)
 		return;
 	/* -X raw|verbose: the number, or both; int arguments: the low half */
@@ -322,6 +348,8 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 /* How many arguments strace shows: open's mode only with O_CREAT/O_TMPFILE. */
 int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 {
+	if (d->nargs && d->args[0].kind == AK_ARCH_PRCTL)
+		return arch_prctl_shown_args(e);
 	for (int i = 0; i < d->nargs; i++) {
 		if (d->args[i].kind == AK_FCNTL_ARG && i > 0 && !fcntl_cmd_has_arg(e->args[i - 1]))
 			return i;

@@ -25,6 +25,10 @@ void decode_signal(struct sbuf *b, int sig);
 void decode_signal_x(struct sbuf *b, uint64_t v);
 /* "{si_signo=SIGCHLD, si_code=CLD_EXITED, ...}" from the kernel's siginfo. */
 void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info);
+/* ...whose si_pid is seen from thread tid's pid namespace (-Y, pidns);
+ * f NULL: none */
+struct formatter;
+void decode_siginfo_pids(struct formatter *f, uint32_t tid);
 /* "+++ exited with 1 +++" / "+++ killed by SIGSEGV (core dumped) +++" */
 void decode_exit_status(struct sbuf *b, int status);
 
@@ -365,6 +369,13 @@ bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, i
 void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
 		  size_t size, int i);
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+/* arch_prctl.c: the second argument by option, how many arguments show
+ * (ARCH_GET_CPUID: one), and ARCH_REQ_XCOMP_*'s mask result */
+void put_arch_prctl_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			const struct ev_syscall *e, size_t size, int i);
+int arch_prctl_shown_args(const struct ev_syscall *e);
+bool arch_prctl_result_hex(const struct ev_syscall *e);
+void put_arch_prctl_result(struct sbuf *b, const struct ev_syscall *e);
 void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	       const struct ev_syscall *e, size_t size);

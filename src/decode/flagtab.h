@@ -50,6 +50,15 @@ void put_flagset_qx(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
 		put_flagset_q(b, v, table, N(table), unknown);		\
 	}
 
+/* prctl_cpu.c: prctl's CPU-feature options (vector lengths, tagged
+ * addresses, pointer authentication keys, ...): their arguments after the
+ * option (false: not one of them), whether the result prints in hex, and
+ * its names after it */
+struct ev_syscall;
+bool put_prctl_cpu(struct sbuf *b, const struct ev_syscall *e);
+bool prctl_cpu_result_hex(const struct ev_syscall *e);
+void put_prctl_cpu_result(struct sbuf *b, const struct ev_syscall *e);
+
 /* A struct captured shorter than its layout: "???" (true), for the
  * decoders of records read from files. */
 bool too_short(struct sbuf *b, size_t len, size_t want);

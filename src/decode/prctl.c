@@ -103,6 +103,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 
 	decode_prctl_option(b, op);
 	xlat_finish(b, mark, op, XF_HEX);
+	if (put_prctl_cpu(b, e))
+		return;
 	switch (op) {
 	case PR_GET_DUMPABLE: case PR_GET_KEEPCAPS: case PR_GET_TIMING: case PR_GET_SECCOMP:
 	case PR_GET_TIMERSLACK: case PR_TASK_PERF_EVENTS_DISABLE:
@@ -145,6 +147,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			return;
 		}
 		sbuf_printf(b, ", %d", (int32_t)a2);
+		if ((int32_t)a2 > 0)
+			formatter_put_pid(f, b, e->h.tid, (int32_t)a2);
 		return;
 	case PR_SET_TIMERSLACK:		/* strace: signed */
 		sbuf_printf(b, ", %lld", (long long)a2);
@@ -330,7 +334,13 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		uint32_t cmd = (uint32_t)a2, type = (uint32_t)e->args[3];
 
 		put_named(b, cmd, cmds, N(cmds), "PR_SCHED_CORE_???");
-		sbuf_printf(b, ", %d, ", (int32_t)e->args[2]);
+		sbuf_printf(b, ", %d", (int32_t)e->args[2]);
+		/* the id is a thread's, a process's, a group's or a session's */
+		if ((int32_t)e->args[2] > 0 && type <= 1)
+			formatter_put_pid(f, b, e->h.tid, (int32_t)e->args[2]);
+		else if ((int32_t)e->args[2] > 0 && type <= 3)
+			formatter_put_pgid(f, b, e->h.tid, (int32_t)e->args[2]);
+		sbuf_puts(b, ", ");
 		/* the pid type: its number, and its name as a comment (strace
 		 * shows both unless -X raw) */
 		sbuf_printf(b, type ? "%#x" : "0", type);
@@ -365,7 +375,8 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 
 bool prctl_result_hex(const struct ev_syscall *e)
 {
-	return (uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0;
+	return ((uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0) ||
+	       prctl_cpu_result_hex(e);
 }
 
 void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
@@ -377,6 +388,7 @@ void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
 
 	if (!d || !d->nargs || d->args[0].kind != AK_PRCTL_OPTION || e->ret < 0)
 		return;
+	put_prctl_cpu_result(b, e);
 	if (op == PR_GET_DUMPABLE) {
 		sbuf_puts(b, " (");
 		decode_dumpable(b, e->ret);

@@ -7,6 +7,7 @@
 
 #include "flagtab.h"
 #include "xlat_tables.h"
+#include "../output/internal.h"
 
 void decode_sigmask_how(struct sbuf *b, uint64_t v)
 {
@@ -138,6 +139,25 @@ static const char *code_name(int sig, int code)
 #undef PICK
 }
 
+/* -Y, --decode-pids=pidns: whose si_pid a siginfo being decoded holds
+ * (the struct decoders take no formatter); NULL: none */
+static struct formatter *pid_f;
+static uint32_t pid_tid;
+
+void decode_siginfo_pids(struct formatter *f, uint32_t tid)
+{
+	pid_f = f;
+	pid_tid = tid;
+}
+
+static void put_si_pid(struct sbuf *b, const uint8_t *info, bool decorate)
+{
+	sbuf_printf(b, ", si_pid=%d", i32_at(info, 16));
+	if (decorate && pid_f && i32_at(info, 16) > 0)
+		formatter_put_pid(pid_f, b, pid_tid, i32_at(info, 16));
+	sbuf_printf(b, ", si_uid=%u", (unsigned)i32_at(info, 20));
+}
+
 /* x86_64 siginfo: signo 0, errno 4, code 8, then the union at 16. */
 void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 {
@@ -162,8 +182,17 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		sbuf_s64(b, code);
 	}
 	if (i32_at(info, 4)) {
+		/* strace: by name when it has one */
+		const char *en = errno_name(i32_at(info, 4));
+
 		sbuf_puts(b, ", si_errno=");
-		sbuf_s64(b, i32_at(info, 4));
+		mark = b->len;
+		if (en) {
+			sbuf_puts(b, en);
+			xlat_finish(b, mark, (uint32_t)i32_at(info, 4), XF_DEC);
+		} else {
+			sbuf_s64(b, i32_at(info, 4));
+		}
 	}
 	if (code == 0x80) {
 		/* kernel-generated: nothing more is meaningful */
@@ -172,8 +201,7 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 			    (unsigned)i32_at(info, 16), i32_at(info, 20), i32_at(info, 24));
 		put_ptr(b, i64_at(info, 24));
 	} else if (code <= 0) {
-		sbuf_printf(b, ", si_pid=%d, si_uid=%u", i32_at(info, 16),
-			    (unsigned)i32_at(info, 20));
+		put_si_pid(b, info, true);
 		/* the value sent with it, when there is one (strace too) */
 		if ((code == -1 || code == -3) && i64_at(info, 24)) {
 			sbuf_printf(b, ", si_int=%d, si_ptr=", i32_at(info, 24));
@@ -182,8 +210,9 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 	} else if (signo == SIGCHLD) {
 		int status = i32_at(info, 24);
 
-		sbuf_printf(b, ", si_pid=%d, si_uid=%u, si_status=", i32_at(info, 16),
-			    (unsigned)i32_at(info, 20));
+		/* (strace 6.1: a child's pid undecorated) */
+		put_si_pid(b, info, false);
+		sbuf_puts(b, ", si_status=");
 		if (code == 1) {	/* CLD_EXITED */
 			sbuf_s64(b, status);
 		} else {

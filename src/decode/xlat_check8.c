@@ -163,7 +163,11 @@ _Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET
 _Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
 _Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
 _Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_PAC_SET_ENABLED_KEYS) == 0x3cull, "PR_PAC_SET_ENABLED_KEYS");
+_Static_assert((unsigned long long)(PR_PAC_GET_ENABLED_KEYS) == 0x3dull, "PR_PAC_GET_ENABLED_KEYS");
 _Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SME_SET_VL) == 0x3full, "PR_SME_SET_VL");
+_Static_assert((unsigned long long)(PR_SME_GET_VL) == 0x40ull, "PR_SME_GET_VL");
 _Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
 _Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
 
@@ -200,10 +204,8 @@ _Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "P
 _Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
 _Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
 _Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
-_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
 _Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
 _Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
-_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
 _Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
 _Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
 _Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
@@ -534,29 +536,3 @@ _Static_assert((unsigned long long)(RTA_IP_PROTO) == 0x1bull, "RTA_IP_PROTO");
 _Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
 _Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
 _Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
-
-/* rtnl_rule_attrs */
-_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
-_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
-_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
-_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
-_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
-_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
-_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
-_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
-_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
-_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
-_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
-_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
-_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
-_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
-_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
-_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
-_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
-_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
-_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
-_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
-_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
-_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");

@@ -107,6 +107,32 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* rtnl_rule_attrs */
+_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
+_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
+_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
+_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
+_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
+_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
+_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
+_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
+_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
+_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
+_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
+_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
+_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
+_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
+_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
+_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
+_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
+_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
+_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
+_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
+_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
+_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
+
 /* rtnl_tc_attrs */
 _Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
 _Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");

@@ -3489,7 +3489,7 @@ const struct flag xlat_pr_cap_ambient[4] = {
 	{ 0x4, "PR_CAP_AMBIENT_CLEAR_ALL" },
 };
 
-const struct flag xlat_pr_options[60] = {
+const struct flag xlat_pr_options[64] = {
 	{ 0x1, "PR_SET_PDEATHSIG" },
 	{ 0x2, "PR_GET_PDEATHSIG" },
 	{ 0x3, "PR_GET_DUMPABLE" },
@@ -3545,7 +3545,11 @@ const struct flag xlat_pr_options[60] = {
 	{ 0x39, "PR_SET_IO_FLUSHER" },
 	{ 0x3a, "PR_GET_IO_FLUSHER" },
 	{ 0x3b, "PR_SET_SYSCALL_USER_DISPATCH" },
+	{ 0x3c, "PR_PAC_SET_ENABLED_KEYS" },
+	{ 0x3d, "PR_PAC_GET_ENABLED_KEYS" },
 	{ 0x3e, "PR_SCHED_CORE" },
+	{ 0x3f, "PR_SME_SET_VL" },
+	{ 0x40, "PR_SME_GET_VL" },
 	{ 0x41, "PR_SET_MDWE" },
 	{ 0x42, "PR_GET_MDWE" },
 	{ 0x53564d41, "PR_SET_VMA" },
@@ -3589,10 +3593,10 @@ const struct flag xlat_ptrace_reqs[42] = {
 	{ 0x0, "PTRACE_TRACEME" },
 	{ 0x1, "PTRACE_PEEKTEXT" },
 	{ 0x2, "PTRACE_PEEKDATA" },
-	{ 0x3, "PTRACE_PEEKUSR" },
+	{ 0x3, "PTRACE_PEEKUSER" },
 	{ 0x4, "PTRACE_POKETEXT" },
 	{ 0x5, "PTRACE_POKEDATA" },
-	{ 0x6, "PTRACE_POKEUSR" },
+	{ 0x6, "PTRACE_POKEUSER" },
 	{ 0x7, "PTRACE_CONT" },
 	{ 0x8, "PTRACE_KILL" },
 	{ 0x9, "PTRACE_SINGLESTEP" },

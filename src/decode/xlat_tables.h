@@ -192,7 +192,7 @@ extern const struct flag xlat_pidfd_flags[1];
 extern const struct flag xlat_pkey_rights[3];
 extern const struct flag xlat_poll_events[13];
 extern const struct flag xlat_pr_cap_ambient[4];
-extern const struct flag xlat_pr_options[60];
+extern const struct flag xlat_pr_options[64];
 extern const struct flag xlat_pr_tsc[2];
 extern const struct flag xlat_prio_which[3];
 extern const struct flag xlat_prot_flags[6];

@@ -397,7 +397,9 @@ void formatter_event(struct formatter *f, const void *rec, size_t size)
 		sbuf_puts(b, "--- ");
 		decode_signal(b, s->sig);
 		sbuf_putc(b, ' ');
+		decode_siginfo_pids(f, h->tid);
 		decode_siginfo(b, s->sig, s->info);
+		decode_siginfo_pids(NULL, 0);
 		sbuf_puts(b, " ---");
 		end_line(f, b);
 		if (f->us) {

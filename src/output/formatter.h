@@ -55,6 +55,7 @@ struct formatter {
 	 * its getpid and gettid returned them, and in strobe's (for its
 	 * calls printed after it is gone, when /proc no longer says) */
 	struct { __u32 tid, pid, local_tid, local_pid; } selves[64];
+	int pidns_map;		/* its BPF map's fd + 1, 0 for none */
 };
 
 /* what the pieces call of each other */

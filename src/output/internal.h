@@ -34,6 +34,9 @@ unsigned formatter_fd_set(const struct formatter *f);
 /* -Y, --decode-pids=pidns: "<comm>" and the pid in strobe's namespace
  * after a thread's or process's id that thread tid passes */
 void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long pid);
+/* ...after a process group's or session's id: the pid namespace's only
+ * (strace names no process for those) */
+void formatter_put_pgid(struct formatter *f, struct sbuf *b, uint32_t tid, long pgid);
 const struct tp_table *formatter_tracepoints(const struct formatter *f);
 void formatter_count_malformed(struct formatter *f);
 const struct uprog *formatter_uprobes(const struct formatter *f);

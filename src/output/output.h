@@ -117,6 +117,9 @@ struct fdpaths *formatter_fdpaths(struct formatter *f);
 void formatter_seed_comm(struct formatter *f, uint32_t tid);
 
 struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w);
+/* --decode-pids=pidns: the BPF map of the traced threads' ids
+ * (bpf/pidns.bpf.inc), looked up before /proc */
+void formatter_set_pidns_map(struct formatter *f, int fd);
 void formatter_free(struct formatter *f);
 /* Format one ring-buffer record.  Malformed records are counted, not printed. */
 void formatter_event(struct formatter *f, const void *rec, size_t size);

@@ -6,14 +6,18 @@
  * namespace.  Which namespace a thread is in, and which process has a
  * given pid in it, come from /proc: the thread's ns/pid link, and each
  * process's NSpid line (its pids from strobe's namespace down to its own).
- * Read when the line prints: a process gone by then is not found, and the
- * pid prints alone.
+ * Live, the BPF side's map says first (bpf/pidns.bpf.inc: each traced
+ * thread's ids as they were at its calls, which a process gone by the time
+ * the line prints still has there); /proc is read when it does not know.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/bpf.h>
 
 #include "formatter.h"
 #include "../syscalls/nr_x86_64.h"
@@ -83,6 +87,38 @@ static long translate(uint32_t tid, long pid)
 	return found;
 }
 
+void formatter_set_pidns_map(struct formatter *f, int fd)
+{
+	f->pidns_map = fd + 1;
+}
+
+static int map_lookup(int fd, const struct pidns_key *k, __u64 *v)
+{
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.map_fd = (__u32)fd;
+	a.key = (__u64)(uintptr_t)k;
+	a.value = (__u64)(uintptr_t)v;
+	return (int)syscall(__NR_bpf, BPF_MAP_LOOKUP_ELEM, &a, sizeof(a));
+}
+
+/* pid, as thread tid uses it, in strobe's namespace from the BPF map:
+ * 0 when the map does not know the thread or the number */
+static long map_translate(const struct formatter *f, uint32_t tid, long pid)
+{
+	struct pidns_key k = { .ns = 0, .nr = tid };
+	__u64 ns = 0, global = 0;
+
+	if (!f->pidns_map || map_lookup(f->pidns_map - 1, &k, &ns) || !ns)
+		return 0;
+	k.ns = ns;
+	k.nr = (__u32)pid;
+	if (map_lookup(f->pidns_map - 1, &k, &global))
+		return 0;
+	return (long)global;
+}
+
 void note_own_pid(struct formatter *f, const struct ev_syscall *e)
 {
 	unsigned slot = e->h.tid % (sizeof(f->selves) / sizeof(f->selves[0]));
@@ -117,7 +153,9 @@ void put_pid_decor(struct formatter *f, struct sbuf *b, uint32_t tid, long pid, 
 	if ((!f->o.pidns && !f->o.comm) || pid <= 0)
 		return;
 	if (!global && f->o.live) {
-		global = own_id(f, tid, pid);
+		global = map_translate(f, tid, pid);
+		if (!global)
+			global = own_id(f, tid, pid);
 		if (!global)
 			global = translate(tid, pid);
 	}

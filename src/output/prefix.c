@@ -126,6 +126,18 @@ void formatter_put_pid(struct formatter *f, struct sbuf *b, uint32_t tid, long p
 		put_pid_decor(f, b, tid, pid, 0);
 }
 
+void formatter_put_pgid(struct formatter *f, struct sbuf *b, uint32_t tid, long pgid)
+{
+	bool comm;
+
+	if (!f)
+		return;
+	comm = f->o.comm;
+	f->o.comm = false;
+	put_pid_decor(f, b, tid, pgid, 0);
+	f->o.comm = comm;
+}
+
 void put_leader(struct formatter *f, struct sbuf *b, const struct ev_header *h)
 {
 	if (f->o.separate) {

@@ -50,7 +50,8 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 		   ioctl_sys_result(b, (uint32_t)e->args[1], ret)) {
 		/* NS_GET_NSTYPE: "268435456 (CLONE_NEWUSER)" */
 	} else if ((d && d->ret == RK_HEX && ret) ||
-		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e))) {
+		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e)) ||
+		   (d && d->nargs && d->args[0].kind == AK_ARCH_PRCTL && arch_prctl_result_hex(e))) {
 		sbuf_hex(b, ret);
 	} else if (d && d->ret == RK_SIGNAL && ret > 0) {
 		sbuf_printf(b, "%lld (", (long long)ret);	/* "12 (SIGUSR2)" */
@@ -133,16 +134,27 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		put_result_fd(f, b, e, size);
 		put_wait_result(f, b, e, size);
 		put_prctl_result(b, e);
-		/* -Y: the pid a call returns is a thread's, named */
-		if (e->ret > 0 && (e->nr == NR_getpid || e->nr == NR_gettid ||
-				   e->nr == NR_getppid)) {
+		put_arch_prctl_result(b, e);
+		const struct syscall_desc *d = syscall_get(e->nr);
+
+		/* -Y: the pid a call returns is a thread's, named;
+		 * --decode-pids=pidns: a group's or session's too, and a
+		 * new child's */
+		if (e->ret > 0 && d && (d->ret == RK_PID || e->nr == NR_fork ||
+					e->nr == NR_vfork || e->nr == NR_clone ||
+					e->nr == NR_clone3) &&
+		    (f->o.pidns || e->nr == NR_getpid || e->nr == NR_gettid ||
+		     e->nr == NR_getppid)) {
 			/* (the caller's own ids are the record's) */
 			uint32_t own = e->nr == NR_getpid ? e->h.pid :
 				       e->nr == NR_gettid ? e->h.tid : 0;
 
 			if (own && own != (uint32_t)e->ret)
 				note_own_pid(f, e);
-			put_pid_decor(f, b, e->h.tid, e->ret, own);
+			if (e->nr == NR_getpgrp || e->nr == NR_getpgid || e->nr == NR_getsid)
+				formatter_put_pgid(f, b, e->h.tid, e->ret);
+			else
+				put_pid_decor(f, b, e->h.tid, e->ret, own);
 		}
 	}
 	/* -e inject=: what strobe did to the call, as strace marks it */

@@ -341,6 +341,10 @@ int bpf_setup_load(struct session *s)
 	/* ...and the mappings' LRU hash (16K entries): only -k's */
 	if (!o->stack_trace)
 		s->skel->maps.maps_seen.max_entries = 1;
+	/* ...and --decode-pids=pidns's ids (bpf/pidns.bpf.inc) */
+	s->skel->rodata->pidns_on = o->pidns;
+	if (!o->pidns)
+		s->skel->maps.pidns_ids.max_entries = 1;
 	s->skel->maps.rb.max_entries = o->bufsize;
 	s->skel->rodata->wake_bytes = o->bufsize / 4;
 	s->skel->rodata->do_trace = o->trace;
@@ -386,6 +390,8 @@ int bpf_setup_load(struct session *s)
 	if (s->per_syscall &&
 	    bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &zero, &sigret, BPF_ANY))
 		return -errno;
+	if (o->pidns && s->fmt)
+		formatter_set_pidns_map(s->fmt, s->skel->maps.pidns_ids.map_fd);
 	if (o->cgroup && (err = cgroup_select(s->skel->maps.cgroup_sel.map_fd, o->cgroup)))
 		return err;
 	return fill_caprules(s);

@@ -161,7 +161,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[155] = { "pivot_root", 2, RK_INT, SC_FILE, { { "new_root", AK_PATH }, { "put_old", AK_PATH } } },
 	[156] = { "_sysctl", 0, RK_INT, 0, {  }, .flags = SCF_NO_FORMAT },
 	[157] = { "prctl", 5, RK_INT, SC_CREDS, { { "option", AK_PRCTL_OPTION, .bytes = 4, .sign = 1 }, { "arg2", AK_PRCTL_ARG }, { "arg3", AK_PRCTL_ARG3 }, { "arg4", AK_ULONG }, { "arg5", AK_PRCTL_ARG5 } } },
-	[158] = { "arch_prctl", 2, RK_INT, 0, { { "option", AK_ARCH_PRCTL, .bytes = 4, .sign = 1 }, { "arg2", AK_HEX } } },
+	[158] = { "arch_prctl", 2, RK_INT, 0, { { "option", AK_ARCH_PRCTL, .bytes = 4, .sign = 1 }, { "arg2", AK_ARCH_PRCTL_ARG, 0, ARG_OUT } } },
 	[159] = { "adjtimex", 1, RK_TIMEX, SC_CLOCK, { { "txc_p", AK_TIMEX, 0, ARG_OUT } } },
 	[160] = { "setrlimit", 2, RK_INT, 0, { { "resource", AK_RLIMIT_RESOURCE, .bytes = 4 }, { "rlim", AK_RLIMIT } } },
 	[161] = { "chroot", 1, RK_INT, SC_FILE, { { "filename", AK_PATH } } },
