@@ -63,6 +63,10 @@ struct usdt_arg {
 	int8_t size;		/* bytes, negative when signed */
 	int16_t reg_off;	/* offsetof(struct pt_regs, reg); -1: none */
 	int64_t val;		/* the constant, or the dereference's offset */
+	/* "-88(%rsp,%rax,8)": the address adds index * scale (idx_off is
+	 * the index register's pt_regs offset; -1: no index) */
+	int16_t idx_off;
+	uint8_t scale;
 };
 #define USDT_MAX_ARGS 12
 
@@ -99,6 +103,15 @@ int probe_spec_parse(const char *text, struct probe_spec *s, char *err, size_t e
  * 0, or -1 with "what was not found, where strobe looked" in err. */
 int probe_find_lib(const char *name, pid_t pid, char *path, size_t len,
 		   char *err, size_t errlen);
+
+/* The files a target names (*paths, n of them; probe_targets_free):
+ * a glob over paths (over the files the process maps executable, with
+ * pid > 0), "" every file the process maps, else the one file
+ * probe_find_lib finds.  A glob matching nothing is 0 files.  0, or -1
+ * with err. */
+int probe_targets(const char *target, pid_t pid, char ***paths, size_t *n, char *err,
+		  size_t errlen);
+void probe_targets_free(char **paths, size_t n);
 
 /* Resolve a uprobe/uretprobe/usdt spec for pid (0: any process) into a
  * set of locations.  No match is an error (-1, with err saying where
