@@ -14,6 +14,9 @@
  *              fn_out.c records for user space, fn_val.c values
  *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
  *   gen*.c     AST -> BPF instructions, one program per probe
+ *   providers.c  one record per probe kind (struct provider): reading and
+ *              expanding its attach points, listing, attaching, what it
+ *              offers the program; probes.c drives them
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
  *              BEGIN/END run with BPF_PROG_TEST_RUN
  *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
@@ -169,6 +172,7 @@ struct probe {
 	struct node *pred;	/* or NULL */
 	struct node *body;	/* N_BLOCK */
 	struct loc l;
+	bool left_out;		/* a kind this kernel lacks, among other probes */
 };
 
 struct program {
@@ -247,7 +251,47 @@ struct fmt_def {
 enum lang_probe_kind {
 	P_BEGIN, P_END, P_TRACEPOINT, P_RAWTP, P_PROFILE, P_INTERVAL, P_SOFTWARE,
 	P_UPROBE, P_URETPROBE, P_USDT,
+	/* read, listed, refused: this kernel cannot run them */
+	P_KPROBE, P_KRETPROBE, P_KFUNC, P_KRETFUNC, P_HARDWARE, P_WATCHPOINT,
+	P_ASYNCWATCHPOINT, P_ITER,
 };
+
+/* What a probe kind offers the program it runs (struct provider.offers). */
+#define PV_ARGS		0x01	/* args: the tracepoint's format */
+#define PV_ARGN		0x02	/* arg0..arg9 */
+#define PV_RETVAL	0x04	/* retval */
+#define PV_SARG		0x08	/* sarg0..: the stack at a function's entry */
+#define PV_REGS		0x10	/* reg("...") */
+#define PV_USYM_FUNC	0x20	/* func is the user symbol of the address */
+#define PV_USER		0x40	/* user-space locations: a probe_set per point,
+				 * -p/-c scope, user pointers */
+#define PV_REVERSED	0x80	/* the kernel runs its consumers newest first:
+				 * attached last to first (program order) */
+
+struct compiler;
+struct probe_point;
+
+/* One probe kind (providers.c): the whole of what strobe knows of it. */
+struct provider {
+	const char *name, *alias;	/* "uretprobe", "ur" */
+	enum lang_probe_kind kind;
+	int prog_type;			/* enum bpf_prog_type of its programs */
+	unsigned offers;		/* PV_* */
+	const char *unavailable;	/* why this kernel cannot run it */
+	/* an attach point split at its colons (part[0] the kind) -> points
+	 * (add_point); 0 or -1 after lang_error */
+	int (*expand)(struct compiler *c, const struct provider *pv, int probe, int ap,
+		      char part[4][256], int n);
+	/* -l: print "kind:...:name" lines matching the glob; 0 or -1 */
+	int (*list)(const struct provider *pv, const char *pattern, pid_t pid);
+	/* attach a loaded point; 0 or -1 with a message */
+	int (*attach)(struct compiler *c, struct probe_point *pt);
+};
+const struct provider *provider_of(enum lang_probe_kind k);
+/* By name or alias ("ur"); NULL if none. */
+const struct provider *provider_find(const char *word);
+/* Every provider in turn: provider_next(NULL) is the first, NULL after the last. */
+const struct provider *provider_next(const struct provider *pv);
 
 /* One attach point after wildcards were expanded: one BPF program. */
 struct probe_point {
@@ -365,6 +409,10 @@ int maps_create(struct compiler *c);
 
 int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
 int point_attach(struct compiler *c, struct probe_point *pt);
+/* the providers' attach functions */
+int attach_tracepoint(struct compiler *c, struct probe_point *pt);
+int attach_rawtp(struct compiler *c, struct probe_point *pt);
+int attach_perf_sw(struct compiler *c, struct probe_point *pt);
 void point_detach(struct probe_point *pt);
 int probe_run_once(struct probe_point *pt);
 /* release.c: the end without waiting for the kernel's teardown.  Attached
@@ -382,7 +430,7 @@ int uprobes_expand(struct compiler *c, int probe, int ap, enum lang_probe_kind k
 		   const char *text);
 int uprobe_attach(struct compiler *c, struct probe_point *pt);
 /* -l uprobe:LIB:GLOB / usdt:PATH:...: what exists, sorted; 0 or -1. */
-int uprobes_list(const char *pattern, pid_t pid);
+int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid);
 /* Probes the kernel will fire: every location of a uprobe point counts. */
 int probes_count(const struct compiler *c);
 /* usdt argN: its value in r0, as the location's note describes it. */
@@ -496,7 +544,8 @@ struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int pr
 			      const char *name, const char *func);
 /* Expand every attach point (wildcards, tracepoint formats); 0 or -1. */
 int probes_expand(struct compiler *c);
-int probes_list(const char *pattern);
+/* -l [PATTERN] [-p PID]: every provider's probes matching it. */
+int probes_list(const char *pattern, pid_t pid);
 /* Check one probe for one attach point: types on every node. */
 int check_probe(struct compiler *c, struct probe_point *pt);
 void compiler_free(struct compiler *c);
