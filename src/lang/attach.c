@@ -198,6 +198,8 @@ void point_detach(struct probe_point *pt)
 		close(pt->fds[i]);
 	free(pt->fds);
 	pt->fds = NULL;
+	free(pt->wp_addrs);
+	pt->wp_addrs = NULL;
 	pt->nfds = 0;
 	probe_detach(&pt->link);
 }

@@ -232,6 +232,8 @@ enum rec_kind {
 	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
 	REC_PRINT_VAL, REC_JOIN, REC_CAT, REC_SYSTEM,
 	REC_HELPER_ERR,		/* -k: a helper failed (fmt: its name, loc: where) */
+	REC_WATCH,		/* watchpoint setup: an address (map: the point) */
+	REC_UNWATCH,		/* unwatch(addr) */
 };
 
 /* What the kernel side sends for printf/time/print..: a u64 header
@@ -315,6 +317,15 @@ struct probe_point {
 	int prog_fd;
 	int *fds;		/* perf events / links that attach it */
 	int nfds;
+	/* watchpoints (watchpoints.c): the address, its length and
+	 * HW_BREAKPOINT_* type; wp_addrs[i] is what fds[i] watches */
+	uint64_t wp_addr;
+	uint64_t *wp_addrs;
+	uint8_t wp_len, wp_type;
+	/* a FUNC+argN watchpoint's uprobe: it reports argument wp_arg for
+	 * point wp_point (and stops the process unless wp_async) */
+	bool wp_setup, wp_async;
+	int wp_point, wp_arg;
 };
 
 struct compiler {
@@ -339,6 +350,7 @@ struct compiler {
 	bool unsafe;		/* --unsafe: system() allowed */
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
+	const char *cmd;	/* -c's command line */
 	pid_t pid;		/* -p: the process uprobes and usdt attach to */
 	char **pnames;		/* what the probe builtin prints, by id */
 	int npnames;
@@ -409,6 +421,13 @@ int maps_create(struct compiler *c);
 
 int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
 int point_attach(struct compiler *c, struct probe_point *pt);
+/* watchpoints.c */
+int watchpoint_expand(struct compiler *c, const struct provider *pv, int probe, int ap,
+		      char part[4][256], int n);
+int watchpoint_gen_setup(struct compiler *c, struct probe_point *pt, struct gen *g);
+int watchpoint_attach(struct compiler *c, struct probe_point *pt);
+void watchpoint_on_record(struct compiler *c, const struct fmt_def *f, uint64_t addr);
+void watchpoint_unwatch(struct compiler *c, uint64_t addr);
 /* the providers' attach functions */
 int attach_tracepoint(struct compiler *c, struct probe_point *pt);
 int attach_rawtp(struct compiler *c, struct probe_point *pt);

@@ -366,12 +366,10 @@ static const struct provider providers[] = {
 	[P_HARDWARE] = { "hardware", "h", P_HARDWARE, PT(PERF_EVENT), 0,
 			 "hardware probes are not available: this machine has no hardware "
 			 "PMU (use software:)", expand_unavailable, list_hardware, NULL },
-	[P_WATCHPOINT] = { "watchpoint", "w", P_WATCHPOINT, PT(PERF_EVENT), 0,
-			   "not supported yet: watchpoint probes", expand_unavailable, NULL,
-			   NULL },
-	[P_ASYNCWATCHPOINT] = { "asyncwatchpoint", "aw", P_ASYNCWATCHPOINT, PT(PERF_EVENT), 0,
-				"not supported yet: asyncwatchpoint probes", expand_unavailable,
-				NULL, NULL },
+	[P_WATCHPOINT] = { "watchpoint", "w", P_WATCHPOINT, PT(PERF_EVENT), PV_REGS, NULL,
+			   watchpoint_expand, NULL, watchpoint_attach },
+	[P_ASYNCWATCHPOINT] = { "asyncwatchpoint", "aw", P_ASYNCWATCHPOINT, PT(PERF_EVENT),
+				PV_REGS, NULL, watchpoint_expand, NULL, watchpoint_attach },
 	[P_ITER] = { "iter", "it", P_ITER, PT(TRACING), 0,
 		     "not supported yet: iter probes", expand_unavailable, NULL, NULL },
 };

@@ -229,7 +229,7 @@ static int compile(struct compiler *c)
 	if (probes_expand(c))
 		return -1;
 	for (int i = 0; i < c->npts; i++)
-		if (check_probe(c, &c->pts[i]))
+		if (!c->pts[i].wp_setup && check_probe(c, &c->pts[i]))
 			return -1;
 	c->final = true;
 	rc = maps_create(c);
@@ -240,7 +240,8 @@ static int compile(struct compiler *c)
 		return -1;
 	}
 	for (int i = 0; i < c->npts; i++) {
-		if (check_probe(c, &c->pts[i]) || gen_probe(c, &c->pts[i], &g)) {
+		if (c->pts[i].wp_setup ? watchpoint_gen_setup(c, &c->pts[i], &g) :
+		    (check_probe(c, &c->pts[i]) || gen_probe(c, &c->pts[i], &g))) {
 			free(g.ins);
 			free(g.labels);
 			free(g.fix);
@@ -439,6 +440,7 @@ int script_main(int argc, char **argv)
 			goto out;
 		}
 		c.cpid = child;
+		c.cmd = cmd;
 		pidfd = script_pidfd(child);
 	}
 	if (compile(&c))

@@ -50,7 +50,11 @@ int probes_count(const struct compiler *c)
 
 	for (int i = 0; i < c->npts; i++) {
 		bool user = provider_of(c->pts[i].kind)->offers & PV_USER;
+		enum lang_probe_kind k = c->pts[i].kind;
 
+		/* a FUNC+argN watchpoint is attached later, as bpftrace counts */
+		if ((k == P_WATCHPOINT || k == P_ASYNCWATCHPOINT) && !c->pts[i].wp_addr)
+			continue;
 		n += user ? (int)c->pts[i].set.n : 1;
 	}
 	return n;
@@ -111,8 +115,17 @@ static int expand_usdt(struct compiler *c, int pi, int ai, const struct probe_se
 			if (same_args(&c->pts[k].set.loc[0], l))
 				p = &c->pts[k];
 		snprintf(name, sizeof(name), "usdt:%s:%s", display_path(set->path), l->name);
-		if (!p)
+		if (!p) {
 			p = add_point(c, P_USDT, pi, ai, name, l->name);
+			/* one marker placed where its arguments differ: two
+			 * programs, one name for the probe builtin (a map
+			 * keyed by probe has one element for it) */
+			for (int k = 0; k < c->npts - 1; k++)
+				if (c->pts[k].kind == P_USDT && !strcmp(c->pts[k].name, name)) {
+					p->name_id = c->pts[k].name_id;
+					break;
+				}
+		}
 		set_take(&p->set, set, l);
 	}
 	return 0;
@@ -240,9 +253,13 @@ int uprobes_expand(struct compiler *c, int pi, int ai, enum lang_probe_kind k, c
 			break;
 		}
 		if (one.name == addr_name && strcmp(s.name, addr_name)) {
-			/* func+OFFSET: named as written */
+			/* func+OFFSET: named as written, as bpftrace names it
+			 * (func alone for +0) */
+			const char *plus = strrchr(s.name, '+');
+			bool zero = plus && strtoull(plus + 1, NULL, 0) == 0;
+
 			free(set.loc[0].name);
-			set.loc[0].name = strdup(s.name);
+			set.loc[0].name = zero ? strndup(s.name, plus - s.name) : strdup(s.name);
 			one.name = s.name;
 		}
 		rc = expand_file(c, pi, ai, k, &one, &set);
