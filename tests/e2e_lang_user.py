@@ -433,6 +433,22 @@ def test_targets_by_glob_offset_and_process():
         child.wait()
 
 
+def test_dwarf_arguments_by_name():
+    """-lv lists a function's parameters from DWARF and args->NAME reads
+    them (a long, a pointer dereferenced), as bpftrace does."""
+    pat = "uprobe:%s:lang_*" % MARKS
+    ours = ok(script(["-lv", pat]), "-lv")
+    check("uprobe:%s:lang_add\n    long int a\n    long int b\n" % MARKS in ours, ours)
+    if REFERENCE:
+        check(ours == ok(run(["bpftrace", "-lv", pat]), "bpftrace -lv"), ours)
+    p = ('uprobe:%s:lang_add /pid == cpid/ { printf("%%d %%d\\n", args->a, args->b); } '
+         'uprobe:%s:twice /pid == cpid/ { printf("*v %%d\\n", *args->v); }' % (MARKS, MARKS))
+    ours, theirs = both(["-e", p, "-c", MARKS + " 2"])
+    check("1 10\n2 20\n*v 42\n" in own(ours) + "\n", ours)
+    if theirs is not None:
+        check(own(theirs) == own(ours), "bpftrace:\n%s\nstrobe:\n%s" % (theirs, ours))
+
+
 def test_watchpoint_on_a_function_argument():
     """watchpoint:FUNC+argN: the breakpoint set when FUNC receives the
     address (the process stopped meanwhile): the reads of *v in twice()

@@ -353,6 +353,8 @@ static int check_field(struct compiler *c, struct node *n)
 
 	if (n->op)
 		return tuple_elem_check(c, n);
+	if (bt->kind == TY_CTX && c->cur->kind == P_UPROBE)
+		return check_uprobe_arg(c, n);	/* DWARF (uprobes.c) */
 	if (bt->kind == TY_CTX) {
 		const struct tp_event *ev = c->cur->tp;
 

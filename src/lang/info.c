@@ -13,7 +13,7 @@
 #include "lang.h"
 
 /* uprobe arguments by name from DWARF (args->name, -lv) */
-#define SCRIPT_DWARF_ARGS false
+#define SCRIPT_DWARF_ARGS true
 
 static const char *yes(bool v)
 {

@@ -259,7 +259,8 @@ enum lang_probe_kind {
 };
 
 /* What a probe kind offers the program it runs (struct provider.offers). */
-#define PV_ARGS		0x01	/* args: the tracepoint's format */
+#define PV_ARGS		0x01	/* args: the tracepoint's format, a uprobe's
+				 * parameters from DWARF */
 #define PV_ARGN		0x02	/* arg0..arg9 */
 #define PV_RETVAL	0x04	/* retval */
 #define PV_SARG		0x08	/* sarg0..: the stack at a function's entry */
@@ -284,8 +285,9 @@ struct provider {
 	 * (add_point); 0 or -1 after lang_error */
 	int (*expand)(struct compiler *c, const struct provider *pv, int probe, int ap,
 		      char part[4][256], int n);
-	/* -l: print "kind:...:name" lines matching the glob; 0 or -1 */
-	int (*list)(const struct provider *pv, const char *pattern, pid_t pid);
+	/* -l: print "kind:...:name" lines matching the glob (verbose, -lv:
+	 * with their arguments); 0 or -1 */
+	int (*list)(const struct provider *pv, const char *pattern, pid_t pid, bool verbose);
 	/* attach a loaded point; 0 or -1 with a message */
 	int (*attach)(struct compiler *c, struct probe_point *pt);
 };
@@ -449,11 +451,15 @@ int uprobes_expand(struct compiler *c, int probe, int ap, enum lang_probe_kind k
 		   const char *text);
 int uprobe_attach(struct compiler *c, struct probe_point *pt);
 /* -l uprobe:LIB:GLOB / usdt:PATH:...: what exists, sorted; 0 or -1. */
-int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid);
+int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid, bool verbose);
 /* Probes the kernel will fire: every location of a uprobe point counts. */
 int probes_count(const struct compiler *c);
 /* usdt argN: its value in r0, as the location's note describes it. */
 int gen_usdt_arg(struct gen *g, struct node *n, int i);
+/* args->NAME in a uprobe: the parameter as the file's DWARF types it,
+ * then its register in r0. */
+int check_uprobe_arg(struct compiler *c, struct node *n);
+int gen_uprobe_arg(struct gen *g, struct node *n);
 /* uaddr("sym"): typed, then its address in the process in r0. */
 int check_uaddr(struct compiler *c, struct node *n);
 int gen_uaddr(struct gen *g, struct node *n);
@@ -564,7 +570,7 @@ struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int pr
 /* Expand every attach point (wildcards, tracepoint formats); 0 or -1. */
 int probes_expand(struct compiler *c);
 /* -l [PATTERN] [-p PID]: every provider's probes matching it. */
-int probes_list(const char *pattern, pid_t pid);
+int probes_list(const char *pattern, pid_t pid, bool verbose);
 /* Check one probe for one attach point: types on every node. */
 int check_probe(struct compiler *c, struct probe_point *pt);
 void compiler_free(struct compiler *c);

@@ -145,7 +145,7 @@ int probes_expand(struct compiler *c)
  * "PATTERN" is a glob over the whole "kind:...:name"; "kind:REST" (a
  * kind or an alias) asks that provider alone.  With -p, the probes in the
  * process's files. */
-int probes_list(const char *pattern, pid_t pid)
+int probes_list(const char *pattern, pid_t pid, bool verbose)
 {
 	const char *p = pattern && *pattern ? pattern : "*";
 	const struct provider *pv;
@@ -168,7 +168,7 @@ int probes_list(const char *pattern, pid_t pid)
 			return 0;
 		/* an alias stands for the kind's name in what is listed */
 		snprintf(full, sizeof(full), "%s%s", pv->name, p + k);
-		return pv->list(pv, full, pid);
+		return pv->list(pv, full, pid, verbose);
 	}
 	for (pv = provider_next(NULL); pv; pv = provider_next(pv)) {
 		if (!pv->list)
@@ -176,7 +176,7 @@ int probes_list(const char *pattern, pid_t pid)
 		/* user-space probes: only where a file or a process says where */
 		if ((pv->offers & PV_USER) && !pid && !strchr(p, '/'))
 			continue;
-		pv->list(pv, p, pid);
+		pv->list(pv, p, pid, verbose);
 	}
 	return 0;
 }

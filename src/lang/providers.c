@@ -139,7 +139,8 @@ static int expand_rawtp(struct compiler *c, const struct provider *pv, int pi, i
 }
 
 /* Every tracepoint of tracefs whose "tracepoint:CAT:EVENT" matches. */
-static int list_tracepoint(const struct provider *pv, const char *pattern, pid_t pid)
+static int list_tracepoint(const struct provider *pv, const char *pattern, pid_t pid,
+			   bool verbose)
 {
 	bool mounted;
 	DIR *d;
@@ -147,6 +148,7 @@ static int list_tracepoint(const struct provider *pv, const char *pattern, pid_t
 
 	(void)pv;
 	(void)pid;
+	(void)verbose;
 	if (!tracefs_mount(false, &mounted))
 		return -1;
 	d = opendir("/sys/kernel/tracing/events");
@@ -258,16 +260,20 @@ static int list_table(const struct provider *pv, const char *pattern, const char
 	return 0;
 }
 
-static int list_software(const struct provider *pv, const char *pattern, pid_t pid)
+static int list_software(const struct provider *pv, const char *pattern, pid_t pid,
+			 bool verbose)
 {
 	(void)pid;
+	(void)verbose;
 	return list_table(pv, pattern, &sw_events[0].name, sizeof(sw_events[0]),
 			  sizeof(sw_events) / sizeof(sw_events[0]));
 }
 
-static int list_hardware(const struct provider *pv, const char *pattern, pid_t pid)
+static int list_hardware(const struct provider *pv, const char *pattern, pid_t pid,
+			 bool verbose)
 {
 	(void)pid;
+	(void)verbose;
 	return list_table(pv, pattern, hw_events, sizeof(hw_events[0]),
 			  sizeof(hw_events) / sizeof(hw_events[0]));
 }
@@ -289,9 +295,10 @@ static int expand_user(struct compiler *c, const struct provider *pv, int pi, in
 	return uprobes_expand(c, pi, ai, pv->kind, name);
 }
 
-static int list_user(const struct provider *pv, const char *pattern, pid_t pid)
+static int list_user(const struct provider *pv, const char *pattern, pid_t pid,
+			bool verbose)
 {
-	return uprobes_list(pv, pattern, pid);
+	return uprobes_list(pv, pattern, pid, verbose);
 }
 
 /* ---- what this kernel lacks */
@@ -344,7 +351,7 @@ static const struct provider providers[] = {
 	[P_SOFTWARE] = { "software", "s", P_SOFTWARE, PT(PERF_EVENT), PV_REVERSED, NULL,
 			 expand_software, list_software, attach_perf_sw },
 	[P_UPROBE] = { "uprobe", "u", P_UPROBE, PT(KPROBE),
-		       PV_USER | PV_ARGN | PV_SARG | PV_REGS | PV_USYM_FUNC | PV_REVERSED, NULL,
+		       PV_ARGS | PV_USER | PV_ARGN | PV_SARG | PV_REGS | PV_USYM_FUNC | PV_REVERSED, NULL,
 		       expand_user, list_user, uprobe_attach },
 	[P_URETPROBE] = { "uretprobe", "ur", P_URETPROBE, PT(KPROBE),
 			  PV_USER | PV_ARGN | PV_SARG | PV_REGS | PV_USYM_FUNC | PV_RETVAL |

@@ -396,7 +396,8 @@ int script_main(int argc, char **argv)
 	}
 	libbpf_set_print(libbpf_quiet);
 	if (list)
-		return probes_list(optind < argc ? argv[optind] : NULL, c.pid) ? 1 : 0;
+		return probes_list(optind < argc ? argv[optind] : NULL, c.pid, c.verbose > 0) ?
+		       1 : 0;
 	if (!prog_text) {
 		size_t len;
 

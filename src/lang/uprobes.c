@@ -406,7 +406,23 @@ static int by_text(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid)
+/* -lv: a function's parameters from DWARF, one a line, as bpftrace */
+static void list_params(const char *line)
+{
+	const char *first = strchr(line, ':'), *last = strrchr(line, ':');
+	struct probe_param prm[16];
+	char path[4200];
+	int n;
+
+	if (!first || last == first)
+		return;
+	snprintf(path, sizeof(path), "%.*s", (int)(last - first - 1), first + 1);
+	n = probe_dwarf_params(path, last + 1, prm, 16);
+	for (int i = 0; i < n && i < 16; i++)
+		printf("    %s %s\n", prm[i].type, prm[i].name);
+}
+
+int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid, bool verbose)
 {
 	struct lines l = { 0 };
 	char err[4600], full[1100];
@@ -430,8 +446,11 @@ int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid)
 	/* sorted, and a marker placed twice listed once, as bpftrace does */
 	qsort(l.v, l.n, sizeof(*l.v), by_text);
 	for (size_t i = 0; i < l.n; i++) {
-		if (!i || strcmp(l.v[i], l.v[i - 1]))
-			printf("%s\n", l.v[i]);
+		if (i && !strcmp(l.v[i], l.v[i - 1]))
+			continue;
+		printf("%s\n", l.v[i]);
+		if (verbose && pv->kind == P_UPROBE)
+			list_params(l.v[i]);
 	}
 	for (size_t i = 0; i < l.n; i++)
 		free(l.v[i]);
@@ -492,6 +511,53 @@ int gen_usdt_arg(struct gen *g, struct node *n, int i)
 		emit(g, ALU64_IMM(BPF_ADD, R0, (int32_t)a->val));
 		gen_read(g, size, a->size < 0, true);
 		return 0;
+	}
+	return 0;
+}
+
+int check_uprobe_arg(struct compiler *c, struct node *n)
+{
+	struct probe_point *pt = c->cur;
+	struct probe_param prm[8];
+	int np = probe_dwarf_params(pt->set.path, pt->set.loc[0].name, prm, 8);
+
+	if (np < 0)
+		return lang_error(c->src, n->l, "args->%s: %s has no DWARF description of %s "
+				  "(build it with -g)", n->str, display_path(pt->set.path),
+				  pt->set.loc[0].name);
+	for (int i = 0; i < np && i < 8; i++) {
+		if (strcmp(prm[i].name, n->str))
+			continue;
+		if (i > 5)
+			return lang_error(c->src, n->l, "not supported yet: args->%s, a parameter "
+					  "passed on the stack", n->str);
+		if (!prm[i].size)
+			return lang_error(c->src, n->l, "not supported yet: args->%s of type %s",
+					  n->str, prm[i].type);
+		n->id = i;
+		n->ty = t_int(prm[i].size, prm[i].is_signed);
+		if (prm[i].ptr_level) {
+			/* a pointer into the process: *(args->n) reads its int */
+			n->ty.kind = TY_PTR;
+			n->ty.ptr_level = 1;
+			n->ty.elem = prm[i].elem_size ? prm[i].elem_size : 1;
+			n->ty.elem_signed = prm[i].elem_signed;
+		}
+		n->ty.user = true;
+		return 0;
+	}
+	return lang_error(c->src, n->l, "Can't find function parameter %s", n->str);
+}
+
+int gen_uprobe_arg(struct gen *g, struct node *n)
+{
+	static const int regs[] = { 112, 104, 96, 88, 72, 64 };	/* di si dx cx r8 r9 */
+	int size = n->ty.kind == TY_PTR ? 8 : n->ty.size;
+
+	emit(g, LDX_MEM(BPF_DW, R0, R6, regs[n->id]));
+	if (size < 8) {
+		emit(g, ALU64_IMM(BPF_LSH, R0, 64 - 8 * size));
+		emit(g, ALU64_IMM(n->ty.is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - 8 * size));
 	}
 	return 0;
 }

@@ -227,6 +227,19 @@ const struct lib_proto *proto_builtin(size_t i);
  * Cached for the run; proto_dwarf_free() lets it all go. */
 const struct lib_proto *proto_dwarf(const char *path, const char *func, uint64_t addr);
 void proto_dwarf_free(void);
+/* dwarf_params.c: a function's parameters from the file's DWARF, as C
+ * names them ("int* n"): how many (up to max described), or -1 when the
+ * file has no DWARF entry for it. */
+struct probe_param {
+	char name[64];
+	char type[128];		/* "int*", "struct Foo*", "char" */
+	int size;		/* an integer's or a pointer's bytes; 0: neither */
+	bool is_signed;
+	int ptr_level;		/* 1: a pointer */
+	int elem_size;		/* a pointer to an integer: its size (0: other) */
+	bool elem_signed;
+};
+int probe_dwarf_params(const char *path, const char *func, struct probe_param *out, int max);
 struct up_desc;
 /* What the kernel side should capture for a prototype's arguments. */
 void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);
