@@ -399,5 +399,85 @@ def test_errors_name_what_is_missing():
     check(r.returncode == 2 and "cannot be used together" in r.stderr, r.stderr)
 
 
+def test_targets_by_glob_offset_and_process():
+    """usdt: with a glob over files and any provider, FUNC+OFFSET, -l over
+    a glob of files and over a process's files: as bpftrace."""
+    glob = MARKS[:-2] + "*"     # .../usdt_mar*: usdt_marks alone
+    p = 'usdt:%s::t* /pid == cpid/ { @[probe] = count(); }' % glob
+    ours, theirs = both(["-e", p, "-c", MARKS + " 2"])
+    for m in ("tick", "twice"):
+        check("@[usdt:%s:strobe:%s]: 2" % (MARKS, m) in own(ours).splitlines(), ours)
+    if theirs is not None:     # equal counts: in either order
+        check(sorted(own(theirs).splitlines()) == sorted(own(ours).splitlines()),
+              "bpftrace:\n%s\nstrobe:\n%s" % (theirs, ours))
+    p = 'uprobe:%s:lang_add+0 /pid == cpid/ { printf("%%s %%d\\n", probe, arg0); }' % MARKS
+    ours, theirs = both(["-e", p, "-c", MARKS + " 1"])
+    check("uprobe:%s:lang_add 1\n" % MARKS in own(ours) + "\n", ours)   # +0: the function
+    if theirs is not None:
+        check(own(theirs) == own(ours), "bpftrace:\n%s\nstrobe:\n%s" % (theirs, ours))
+    ours = ok(script(["-l", "usdt:%s:strobe:t*" % glob]), "-l glob").splitlines()
+    check(ours == ["usdt:%s:strobe:%s" % (MARKS, m) for m in ("tick", "twice")], ours)
+    if REFERENCE:
+        theirs = ok(run(["bpftrace", "-l", "usdt:%s:strobe:t*" % glob]), "bpftrace -l")
+        check(ours == sorted(theirs.splitlines()), theirs)
+    # a process's files: its markers, through /proc/PID/root as bpftrace
+    # names them
+    child = subprocess.Popen([MARKS, "1", "3000"], stdout=subprocess.DEVNULL)
+    try:
+        time.sleep(0.2)
+        ours = ok(script(["-l", "usdt:*", "-p", str(child.pid)]), "-l -p")
+        check("/proc/%d/root%s:strobe:tick" % (child.pid, os.path.abspath(MARKS)) in ours,
+              ours)
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_dwarf_arguments_by_name():
+    """-lv lists a function's parameters from DWARF and args->NAME reads
+    them (a long, a pointer dereferenced), as bpftrace does."""
+    pat = "uprobe:%s:lang_*" % MARKS
+    ours = ok(script(["-lv", pat]), "-lv")
+    check("uprobe:%s:lang_add\n    long int a\n    long int b\n" % MARKS in ours, ours)
+    if REFERENCE:
+        check(ours == ok(run(["bpftrace", "-lv", pat]), "bpftrace -lv"), ours)
+    p = ('uprobe:%s:lang_add /pid == cpid/ { printf("%%d %%d\\n", args->a, args->b); } '
+         'uprobe:%s:twice /pid == cpid/ { printf("*v %%d\\n", *args->v); }' % (MARKS, MARKS))
+    ours, theirs = both(["-e", p, "-c", MARKS + " 2"])
+    check("1 10\n2 20\n*v 42\n" in own(ours) + "\n", ours)
+    if theirs is not None:
+        check(own(theirs) == own(ours), "bpftrace:\n%s\nstrobe:\n%s" % (theirs, ours))
+
+
+def test_watchpoint_on_a_function_argument():
+    """watchpoint:FUNC+argN: the breakpoint set when FUNC receives the
+    address (the process stopped meanwhile): the reads of *v in twice()
+    counted as bpftrace counts them."""
+    p = 'watchpoint:twice+arg0:8:rw { @[probe] = count(); }'
+    ours, theirs = both(["-e", p, "-c", MARKS + " 1"])
+    check("@[watchpoint:%s:twice:8:rw]: 2\n" % MARKS in ours, ours)
+    if theirs is not None:
+        check(own(theirs) == own(ours), "bpftrace:\n%s\nstrobe:\n%s" % (theirs, ours))
+
+
+def test_probe_errors_in_bpftraces_words():
+    """What bpftrace refuses by the text of the attach point, refused with
+    its words; a kprobe among other probes left out, as bpftrace does."""
+    for p, what in (("kprobe:syscalls:sys_exit_nanosleep {}",
+                     "kprobe probe type requires 1 argument"),
+                    ("kretprobe:queued_spin_lock_slowpath {}",
+                     "kretprobe:queued_spin_lock_slowpath can't be used as it might lock up"),
+                    ("uprobe:%s:lang_add+100000 {}" % MARKS,
+                     "Offset outside the function bounds ('lang_add' size is"),
+                    ("uprobe:%s:10 {}" % MARKS, "Could not resolve address: %s:0xa" % MARKS)):
+        r = script(["-e", p])
+        check(r.returncode != 0 and what in r.stderr, "%s: %r" % (p, r.stderr))
+        if REFERENCE:
+            check(what in bpftrace(["-e", p]).stderr, "bpftrace: " + what)
+    p = 'kprobe:zzzzz { printf("no\\n"); } BEGIN { printf("_yes_\\n"); exit(); }'
+    r = script(["-e", p])
+    check(r.returncode == 0 and "_yes_" in r.stdout and "WARNING" in r.stderr, r.stderr)
+
+
 if __name__ == "__main__":
     sys.exit(run_tests(globals(), sys.argv[1:]))

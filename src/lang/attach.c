@@ -21,24 +21,6 @@
 #include "lang.h"
 #include "../tracepoint/tracepoint.h"
 
-static enum bpf_prog_type prog_type(enum lang_probe_kind k)
-{
-	switch (k) {
-	case P_TRACEPOINT:
-		return BPF_PROG_TYPE_TRACEPOINT;
-	case P_PROFILE:
-	case P_INTERVAL:
-	case P_SOFTWARE:
-		return BPF_PROG_TYPE_PERF_EVENT;
-	case P_UPROBE:
-	case P_URETPROBE:
-	case P_USDT:
-		return BPF_PROG_TYPE_KPROBE;
-	default:
-		return BPF_PROG_TYPE_RAW_TRACEPOINT;
-	}
-}
-
 /* The verifier's reason: the last line of its log that is not a count. */
 static void reason(const char *log, char *out, size_t n)
 {
@@ -83,13 +65,13 @@ int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g)
 	}
 	if (pt->multi)
 		opts.expected_attach_type = PROBE_BPF_TRACE_UPROBE_MULTI;
-	fd = bpf_prog_load(prog_type(pt->kind), "strobe_script", "GPL", g->ins, g->n, &opts);
+	fd = bpf_prog_load(provider_of(pt->kind)->prog_type, "strobe_script", "GPL", g->ins, g->n, &opts);
 	if (fd < 0 && pt->multi && errno == EINVAL) {
 		/* a kernel without uprobe_multi (before 6.6): a plain program,
 		 * attached by perf events */
 		pt->multi = false;
 		opts.expected_attach_type = 0;
-		fd = bpf_prog_load(prog_type(pt->kind), "strobe_script", "GPL", g->ins, g->n,
+		fd = bpf_prog_load(provider_of(pt->kind)->prog_type, "strobe_script", "GPL", g->ins, g->n,
 				   &opts);
 	}
 	if (fd < 0 && !log) {
@@ -99,7 +81,7 @@ int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g)
 		opts.log_buf = log;
 		opts.log_size = log_size;
 		opts.log_level = 1;
-		fd = bpf_prog_load(prog_type(pt->kind), "strobe_script", "GPL", g->ins, g->n,
+		fd = bpf_prog_load(provider_of(pt->kind)->prog_type, "strobe_script", "GPL", g->ins, g->n,
 				   &opts);
 		if (fd < 0 && !*log) {
 			free(log);
@@ -151,54 +133,63 @@ static int perf_attach(struct probe_point *pt, struct perf_event_attr *a, int cp
 	return add_fd(pt, fd);
 }
 
-int point_attach(struct compiler *c, struct probe_point *pt)
+static int attached(struct probe_point *pt, int err)
 {
-	struct perf_event_attr a = { .size = sizeof(a) };
-	int err = 0, fd;
-
-	switch (pt->kind) {
-	case P_TRACEPOINT:
-		a.type = PERF_TYPE_TRACEPOINT;
-		a.config = pt->tp->id;
-		a.sample_period = 1;
-		a.wakeup_events = 1;
-		err = perf_attach(pt, &a, 0);
-		break;
-	case P_RAWTP:
-		fd = bpf_raw_tracepoint_open(pt->func, pt->prog_fd);
-		err = fd < 0 ? -errno : add_fd(pt, fd);
-		break;
-	case P_PROFILE:
-	case P_SOFTWARE:
-	case P_INTERVAL:
-		a.type = PERF_TYPE_SOFTWARE;
-		a.config = pt->kind == P_SOFTWARE ? (uint64_t)pt->sw_config : PERF_COUNT_SW_CPU_CLOCK;
-		a.freq = pt->freq;
-		if (pt->freq)
-			a.sample_freq = pt->period;
-		else
-			a.sample_period = pt->period;
-		for (int cpu = 0; cpu < (pt->kind == P_INTERVAL ? 1 : c->ncpus); cpu++) {
-			int e = perf_attach(pt, &a, cpu);
-
-			if (e && e != -ENODEV && e != -EINVAL)
-				err = e;
-		}
-		if (!pt->nfds && !err)
-			err = -ENODEV;
-		break;
-	case P_UPROBE:
-	case P_URETPROBE:
-	case P_USDT:
-		return uprobe_attach(c, pt);
-	default:
-		return 0;
-	}
 	if (err) {
 		fprintf(stderr, "strobe: cannot attach %s: %s\n", pt->name, strerror(-err));
 		return -1;
 	}
 	return 0;
+}
+
+int attach_tracepoint(struct compiler *c, struct probe_point *pt)
+{
+	struct perf_event_attr a = {
+		.size = sizeof(a), .type = PERF_TYPE_TRACEPOINT, .config = pt->tp->id,
+		.sample_period = 1, .wakeup_events = 1,
+	};
+
+	(void)c;
+	return attached(pt, perf_attach(pt, &a, 0));
+}
+
+int attach_rawtp(struct compiler *c, struct probe_point *pt)
+{
+	int fd = bpf_raw_tracepoint_open(pt->func, pt->prog_fd);
+
+	(void)c;
+	return attached(pt, fd < 0 ? -errno : add_fd(pt, fd));
+}
+
+/* profile, interval, software: a software perf event per CPU (interval:
+ * on one) */
+int attach_perf_sw(struct compiler *c, struct probe_point *pt)
+{
+	struct perf_event_attr a = { .size = sizeof(a), .type = PERF_TYPE_SOFTWARE };
+	int err = 0;
+
+	a.config = pt->kind == P_SOFTWARE ? (uint64_t)pt->sw_config : PERF_COUNT_SW_CPU_CLOCK;
+	a.freq = pt->freq;
+	if (pt->freq)
+		a.sample_freq = pt->period;
+	else
+		a.sample_period = pt->period;
+	for (int cpu = 0; cpu < (pt->kind == P_INTERVAL ? 1 : c->ncpus); cpu++) {
+		int e = perf_attach(pt, &a, cpu);
+
+		if (e && e != -ENODEV && e != -EINVAL)
+			err = e;
+	}
+	if (!pt->nfds && !err)
+		err = -ENODEV;
+	return attached(pt, err);
+}
+
+int point_attach(struct compiler *c, struct probe_point *pt)
+{
+	const struct provider *pv = provider_of(pt->kind);
+
+	return pv->attach ? pv->attach(c, pt) : 0;
 }
 
 void point_detach(struct probe_point *pt)
@@ -207,6 +198,8 @@ void point_detach(struct probe_point *pt)
 		close(pt->fds[i]);
 	free(pt->fds);
 	pt->fds = NULL;
+	free(pt->wp_addrs);
+	pt->wp_addrs = NULL;
 	pt->nfds = 0;
 	probe_detach(&pt->link);
 }

@@ -169,6 +169,7 @@ static int check_builtin(struct compiler *c, struct node *n)
 {
 	int b = builtin_lookup(n->str);
 	enum lang_probe_kind pk = c->cur->kind;
+	const struct provider *pv = provider_of(pk);
 
 	if (b < 0) {
 		int64_t v;
@@ -209,7 +210,7 @@ static int check_builtin(struct compiler *c, struct node *n)
 	case B_FUNC:
 		if (pk == P_USDT)
 			return ERR(n, "The func builtin can not be used with 'usdt' probes");
-		if (pk == P_UPROBE || pk == P_URETPROBE) {
+		if (pv->offers & PV_USYM_FUNC) {
 			n->ty = t_of(TY_USYM, 16);
 		} else {
 			n->ty = t_of(TY_STR, STR_SIZE);
@@ -227,14 +228,14 @@ static int check_builtin(struct compiler *c, struct node *n)
 		break;
 	}
 	case B_RETVAL:
-		if (pk != P_URETPROBE)
+		if (!(pv->offers & PV_RETVAL))
 			return ERR(n, "The retval builtin can only be used with 'kretprobe' and "
 				   "'uretprobe' and 'kfunc' probes");
 		n->ty = t_int(8, true);
 		n->ty.user = true;	/* a pointer returned is a user pointer */
 		break;
 	case B_ARGS:
-		if (pk != P_TRACEPOINT)
+		if (!(pv->offers & PV_ARGS))
 			return ERR(n, "The args builtin can only be used with tracepoint/kfunc/"
 				   "uprobe probes (here: %s)", c->cur->name);
 		n->ty = t_of(TY_CTX, 8);
@@ -250,16 +251,16 @@ static int check_builtin(struct compiler *c, struct node *n)
 		break;
 	default:
 		if (b >= B_ARG0 && b <= B_ARG9) {
-			if (pk != P_UPROBE && pk != P_URETPROBE && pk != P_RAWTP && pk != P_USDT)
+			if (!(pv->offers & PV_ARGN))
 				return ERR(n, "The %s builtin can only be used with 'kprobes', "
 					   "'uprobes' and 'usdt' probes", n->str);
 			n->ty = t_int(8, false);
-			n->ty.user = pk != P_RAWTP;
+			n->ty.user = pv->offers & PV_USER;
 			break;
 		}
 		if (b >= B_SARG0 && b <= B_SARG9) {
 			/* the stack above the return address, at a function's entry */
-			if (pk != P_UPROBE && pk != P_URETPROBE)
+			if (!(pv->offers & PV_SARG))
 				return ERR(n, "The %s builtin can only be used with 'kprobes' "
 					   "and 'uprobes' probes", n->str);
 			n->ty = t_int(8, false);
@@ -388,6 +389,8 @@ static int check_field(struct compiler *c, struct node *n)
 
 	if (n->op)
 		return tuple_elem_check(c, n);
+	if (bt->kind == TY_CTX && c->cur->kind == P_UPROBE)
+		return check_uprobe_arg(c, n);	/* DWARF (uprobes.c) */
 	if (bt->kind == TY_CTX) {
 		const struct tp_event *ev = c->cur->tp;
 
@@ -659,8 +662,7 @@ int check_expr(struct compiler *c, struct node *n)
 		/* in a uprobe an address made from a number is the process's,
 		 * as bpftrace reads it there */
 		ct.user = n->a->ty.user || (n->a->ty.kind == TY_INT &&
-					    (c->cur->kind == P_UPROBE || c->cur->kind == P_URETPROBE ||
-					     c->cur->kind == P_USDT));
+					    (provider_of(c->cur->kind)->offers & PV_USER));
 		*t = ct;
 		return 0;
 	}

@@ -401,6 +401,27 @@ static int gen_join_call(struct gen *g, struct node *n, int dst UNUSED)
 	return 0;
 }
 
+/* unwatch(ADDR): user space closes the watchpoints on ADDR */
+static int chk_unwatch(struct compiler *c, struct node *n, struct node *assign_to UNUSED)
+{
+	if (n->v[0]->ty.kind != TY_INT && n->v[0]->ty.kind != TY_PTR)
+		return lang_error(c->src, n->v[0]->l, "unwatch() expects an integer address");
+	n->ival = fmt_add(c, REC_UNWATCH, NULL);
+	c->fmts[n->ival].size = 16;
+	return 0;
+}
+
+static int gen_unwatch(struct gen *g, struct node *n, int dst UNUSED)
+{
+	int rec = stack_alloc(g, 16);
+
+	gen_expr(g, n->v[0], 0);
+	emit(g, STX_MEM(BPF_DW, R10, R0, rec + 8));
+	header(g, rec, REC_UNWATCH, n->ival);
+	gen_output(g, rec, 16);
+	return 0;
+}
+
 /* name, arguments (least, most), FN_ flags, the record's value, type rule, code */
 const struct func_def fn_out[] = {
 	{ "printf", 1, 17, 0, REC_PRINTF, chk_printf, gen_printf },
@@ -413,5 +434,6 @@ const struct func_def fn_out[] = {
 	{ "zero", 1, 1, FN_MAP_ARG, REC_ZERO, chk_clear, gen_clear },
 	{ "delete", 1, 1, FN_MAP_ARG, 0, chk_delete, gen_delete },
 	{ "join", 1, 2, 0, 0, chk_join, gen_join_call },
+	{ "unwatch", 1, 1, 0, REC_UNWATCH, chk_unwatch, gen_unwatch },
 	{ NULL },
 };

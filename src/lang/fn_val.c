@@ -405,14 +405,14 @@ static int chk_reg(struct compiler *c, struct node *n, struct node *assign_to UN
 {
 	if (n->v[0]->kind != N_STR)
 		return ERR(n->v[0], "reg() expects a string literal");
-	if (c->cur->kind != P_UPROBE && c->cur->kind != P_URETPROBE &&
-	    c->cur->kind != P_PROFILE)
+	if (!(provider_of(c->cur->kind)->offers & PV_REGS))
 		return ERR(n, "reg() can not be used with \"%s\" probes", c->cur->name);
 	for (int i = 0; regs[i]; i++)
 		if (!strcmp(n->v[0]->str, regs[i])) {
 			n->ival = i * 8;
 			n->ty = t_int(8, false);
-			n->ty.user = c->cur->kind != P_PROFILE;	/* a uprobe's registers */
+			/* a uprobe's registers */
+			n->ty.user = provider_of(c->cur->kind)->offers & PV_USER;
 			return 0;
 		}
 	return ERR(n->v[0], "'%s' is not a valid register", n->v[0]->str);

@@ -304,10 +304,15 @@ static void gen_binop(struct gen *g, struct node *n)
 
 static int ctx_field(struct gen *g, struct node *n, int dst)
 {
-	const struct tp_field *f = &g->c->cur->tp->field[n->id];
-	int off = f->offset, size = f->size;
-	bool dataloc = f->is_dataloc, str = f->is_string, sign = f->is_signed;
+	const struct tp_field *f;
+	int off, size;
+	bool dataloc, str, sign;
 
+	if (g->c->cur->kind == P_UPROBE)
+		return gen_uprobe_arg(g, n);	/* DWARF (uprobes.c) */
+	f = &g->c->cur->tp->field[n->id];
+	off = f->offset, size = f->size;
+	dataloc = f->is_dataloc, str = f->is_string, sign = f->is_signed;
 	if (dataloc) {
 		uint32_t storage = type_storage(&n->ty);
 

@@ -16,6 +16,9 @@
  *              fn_out.c records for user space, fn_val.c values
  *   emit.c     struct bpf_insn buffers, labels, registers and stack slots
  *   gen*.c     AST -> BPF instructions, one program per probe
+ *   providers.c  one record per probe kind (struct provider): reading and
+ *              expanding its attach points, listing, attaching, what it
+ *              offers the program; probes.c drives them
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
  *              BEGIN/END run with BPF_PROG_TEST_RUN
  *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
@@ -173,6 +176,7 @@ struct probe {
 	struct node *pred;	/* or NULL */
 	struct node *body;	/* N_BLOCK */
 	struct loc l;
+	bool left_out;		/* a kind this kernel lacks, among other probes */
 };
 
 /* A C declaration at the program's top level: its text is
@@ -242,6 +246,8 @@ enum rec_kind {
 	REC_PRINTF = 1, REC_TIME, REC_EXIT, REC_PRINT_MAP, REC_CLEAR, REC_ZERO,
 	REC_PRINT_VAL, REC_JOIN, REC_CAT, REC_SYSTEM,
 	REC_HELPER_ERR,		/* -k: a helper failed (fmt: its name, loc: where) */
+	REC_WATCH,		/* watchpoint setup: an address (map: the point) */
+	REC_UNWATCH,		/* unwatch(addr) */
 };
 
 /* What the kernel side sends for printf/time/print..: a u64 header
@@ -261,7 +267,49 @@ struct fmt_def {
 enum lang_probe_kind {
 	P_BEGIN, P_END, P_TRACEPOINT, P_RAWTP, P_PROFILE, P_INTERVAL, P_SOFTWARE,
 	P_UPROBE, P_URETPROBE, P_USDT,
+	/* read, listed, refused: this kernel cannot run them */
+	P_KPROBE, P_KRETPROBE, P_KFUNC, P_KRETFUNC, P_HARDWARE, P_WATCHPOINT,
+	P_ASYNCWATCHPOINT, P_ITER,
 };
+
+/* What a probe kind offers the program it runs (struct provider.offers). */
+#define PV_ARGS		0x01	/* args: the tracepoint's format, a uprobe's
+				 * parameters from DWARF */
+#define PV_ARGN		0x02	/* arg0..arg9 */
+#define PV_RETVAL	0x04	/* retval */
+#define PV_SARG		0x08	/* sarg0..: the stack at a function's entry */
+#define PV_REGS		0x10	/* reg("...") */
+#define PV_USYM_FUNC	0x20	/* func is the user symbol of the address */
+#define PV_USER		0x40	/* user-space locations: a probe_set per point,
+				 * -p/-c scope, user pointers */
+#define PV_REVERSED	0x80	/* the kernel runs its consumers newest first:
+				 * attached last to first (program order) */
+
+struct compiler;
+struct probe_point;
+
+/* One probe kind (providers.c): the whole of what strobe knows of it. */
+struct provider {
+	const char *name, *alias;	/* "uretprobe", "ur" */
+	enum lang_probe_kind kind;
+	int prog_type;			/* enum bpf_prog_type of its programs */
+	unsigned offers;		/* PV_* */
+	const char *unavailable;	/* why this kernel cannot run it */
+	/* an attach point split at its colons (part[0] the kind) -> points
+	 * (add_point); 0 or -1 after lang_error */
+	int (*expand)(struct compiler *c, const struct provider *pv, int probe, int ap,
+		      char part[4][256], int n);
+	/* -l: print "kind:...:name" lines matching the glob (verbose, -lv:
+	 * with their arguments); 0 or -1 */
+	int (*list)(const struct provider *pv, const char *pattern, pid_t pid, bool verbose);
+	/* attach a loaded point; 0 or -1 with a message */
+	int (*attach)(struct compiler *c, struct probe_point *pt);
+};
+const struct provider *provider_of(enum lang_probe_kind k);
+/* By name or alias ("ur"); NULL if none. */
+const struct provider *provider_find(const char *word);
+/* Every provider in turn: provider_next(NULL) is the first, NULL after the last. */
+const struct provider *provider_next(const struct provider *pv);
 
 /* One attach point after wildcards were expanded: one BPF program. */
 struct probe_point {
@@ -285,6 +333,15 @@ struct probe_point {
 	int prog_fd;
 	int *fds;		/* perf events / links that attach it */
 	int nfds;
+	/* watchpoints (watchpoints.c): the address, its length and
+	 * HW_BREAKPOINT_* type; wp_addrs[i] is what fds[i] watches */
+	uint64_t wp_addr;
+	uint64_t *wp_addrs;
+	uint8_t wp_len, wp_type;
+	/* a FUNC+argN watchpoint's uprobe: it reports argument wp_arg for
+	 * point wp_point (and stops the process unless wp_async) */
+	bool wp_setup, wp_async;
+	int wp_point, wp_arg;
 };
 
 struct compiler {
@@ -311,6 +368,7 @@ struct compiler {
 	bool unsafe;		/* --unsafe: system() allowed */
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
+	const char *cmd;	/* -c's command line */
 	pid_t pid;		/* -p: the process uprobes and usdt attach to */
 	char **pnames;		/* what the probe builtin prints, by id */
 	int npnames;
@@ -381,6 +439,17 @@ int maps_create(struct compiler *c);
 
 int prog_load(struct compiler *c, struct probe_point *pt, const struct gen *g);
 int point_attach(struct compiler *c, struct probe_point *pt);
+/* watchpoints.c */
+int watchpoint_expand(struct compiler *c, const struct provider *pv, int probe, int ap,
+		      char part[4][256], int n);
+int watchpoint_gen_setup(struct compiler *c, struct probe_point *pt, struct gen *g);
+int watchpoint_attach(struct compiler *c, struct probe_point *pt);
+void watchpoint_on_record(struct compiler *c, const struct fmt_def *f, uint64_t addr);
+void watchpoint_unwatch(struct compiler *c, uint64_t addr);
+/* the providers' attach functions */
+int attach_tracepoint(struct compiler *c, struct probe_point *pt);
+int attach_rawtp(struct compiler *c, struct probe_point *pt);
+int attach_perf_sw(struct compiler *c, struct probe_point *pt);
 void point_detach(struct probe_point *pt);
 int probe_run_once(struct probe_point *pt);
 /* release.c: the end without waiting for the kernel's teardown.  Attached
@@ -398,11 +467,15 @@ int uprobes_expand(struct compiler *c, int probe, int ap, enum lang_probe_kind k
 		   const char *text);
 int uprobe_attach(struct compiler *c, struct probe_point *pt);
 /* -l uprobe:LIB:GLOB / usdt:PATH:...: what exists, sorted; 0 or -1. */
-int uprobes_list(const char *pattern, pid_t pid);
+int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid, bool verbose);
 /* Probes the kernel will fire: every location of a uprobe point counts. */
 int probes_count(const struct compiler *c);
 /* usdt argN: its value in r0, as the location's note describes it. */
 int gen_usdt_arg(struct gen *g, struct node *n, int i);
+/* args->NAME in a uprobe: the parameter as the file's DWARF types it,
+ * then its register in r0. */
+int check_uprobe_arg(struct compiler *c, struct node *n);
+int gen_uprobe_arg(struct gen *g, struct node *n);
 /* uaddr("sym"): typed, then its address in the process in r0. */
 int check_uaddr(struct compiler *c, struct node *n);
 int gen_uaddr(struct gen *g, struct node *n);
@@ -515,7 +588,8 @@ struct probe_point *add_point(struct compiler *c, enum lang_probe_kind k, int pr
 			      const char *name, const char *func);
 /* Expand every attach point (wildcards, tracepoint formats); 0 or -1. */
 int probes_expand(struct compiler *c);
-int probes_list(const char *pattern);
+/* -l [PATTERN] [-p PID]: every provider's probes matching it. */
+int probes_list(const char *pattern, pid_t pid, bool verbose);
 /* Check one probe for one attach point: types on every node. */
 int check_probe(struct compiler *c, struct probe_point *pt);
 void compiler_free(struct compiler *c);

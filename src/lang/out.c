@@ -491,6 +491,16 @@ int out_event(struct compiler *c, const void *data, size_t len)
 			lang_warning(c->out, c->src, f->loc, "Failed to %s: %lld", f->fmt, (long long)code);
 		return 0;
 	}
+	if ((hdr >> 32) == REC_WATCH || (hdr >> 32) == REC_UNWATCH) {
+		uint64_t addr;
+
+		memcpy(&addr, rec + 8, 8);
+		if ((hdr >> 32) == REC_WATCH)
+			watchpoint_on_record(c, f, addr);
+		else
+			watchpoint_unwatch(c, addr);
+		return 0;
+	}
 	if (c->json && (hdr >> 32) != REC_EXIT && (hdr >> 32) != REC_PRINT_MAP &&
 	    (hdr >> 32) != REC_CLEAR && (hdr >> 32) != REC_ZERO) {
 		/* the text the record makes, then as one JSON object */

@@ -30,6 +30,15 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+/* SIGUSR1: print every map now, as bpftrace does */
+static volatile sig_atomic_t print_maps;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	print_maps = 1;
+}
+
 static void on_child(int sig)
 {
 	(void)sig;
@@ -47,12 +56,13 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"USAGE: strobe script [options] (-e PROGRAM | FILE) [ARGS...]\n"
-		"       strobe script -l [PATTERN]\n"
+		"       strobe script -l [PATTERN] [-p PID]\n"
 		"Runs a bpftrace program, compiled to BPF by strobe itself.\n"
 		"  -e PROGRAM   the program text\n"
 		"  -c CMD       run CMD, trace while it runs (its pid is cpid)\n"
 		"  -p PID       the process uprobes and usdt probes attach to (ends with it)\n"
-		"  -l           list probes matching PATTERN (tracepoint:sched:*)\n"
+		"  -l           list probes matching PATTERN (tracepoint:sched:*, *sched*,\n"
+		"               uprobe:./prog*:*); with -p those of the process's files\n"
 		"  -o FILE      write the output to FILE\n"
 		"  -q           quiet: no \"Attaching N probes...\" line\n"
 		"  -f json      every output as a JSON object a line, as bpftrace's\n"
@@ -61,6 +71,8 @@ static void usage(FILE *f)
 		"  -V, --version  which language: bpftrace v0.17.0's\n"
 		"  --include H, -I DIR  accepted; types come from BTF (#include is ignored)\n"
 		"  --unsafe     allow system()\n"
+		"  --usdt-file-activation  accepted: USDT semaphores are always counted by the\n"
+		"               kernel, in every process running the file\n"
 		"  --metrics [ADDR:]PORT  serve the maps to Prometheus at /metrics\n"
 		"  --metrics-prefix P     metric names P + map name (default bpftrace_)\n"
 		"  --metrics-max-series N label sets per scrape (default 10000, 0: no cap)\n"
@@ -228,7 +240,7 @@ static int compile(struct compiler *c)
 	if (probes_expand(c))
 		return -1;
 	for (int i = 0; i < c->npts; i++)
-		if (check_probe(c, &c->pts[i]))
+		if (!c->pts[i].wp_setup && check_probe(c, &c->pts[i]))
 			return -1;
 	c->final = true;
 	rc = maps_create(c);
@@ -239,14 +251,14 @@ static int compile(struct compiler *c)
 		return -1;
 	}
 	for (int i = 0; i < c->npts; i++) {
-		if (check_probe(c, &c->pts[i]) || gen_probe(c, &c->pts[i], &g)) {
+		if (c->pts[i].wp_setup ? watchpoint_gen_setup(c, &c->pts[i], &g) :
+		    (check_probe(c, &c->pts[i]) || gen_probe(c, &c->pts[i], &g))) {
 			free(g.ins);
 			free(g.labels);
 			free(g.fix);
 			return -1;
 		}
-		if (c->pts[i].kind == P_UPROBE || c->pts[i].kind == P_URETPROBE ||
-		    c->pts[i].kind == P_USDT) {
+		if (provider_of(c->pts[i].kind)->offers & PV_USER) {
 			/* kept: a kernel that refuses the uprobe_multi link
 			 * gets the plain program at attach time */
 			c->pts[i].multi = probe_have_uprobe_multi() &&
@@ -276,8 +288,7 @@ static void run_kind(struct compiler *c, enum lang_probe_kind k)
 
 static bool attach_reversed(enum lang_probe_kind k)
 {
-	return k == P_PROFILE || k == P_SOFTWARE || k == P_INTERVAL || k == P_UPROBE ||
-	       k == P_URETPROBE || k == P_USDT;
+	return provider_of(k)->offers & PV_REVERSED;
 }
 
 int script_main(int argc, char **argv)
@@ -306,6 +317,7 @@ int script_main(int argc, char **argv)
 		{ "metrics-max-series", required_argument, NULL, 'S' },
 		{ "include", required_argument, NULL, 'N' },
 		{ "info", no_argument, NULL, 'F' },
+		{ "usdt-file-activation", no_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	optind = 1;
@@ -356,6 +368,11 @@ int script_main(int argc, char **argv)
 		case 'F':
 			libbpf_set_print(libbpf_quiet);
 			return script_info() ? 1 : 0;
+		case 'A':
+			/* the kernel counts USDT semaphores itself (uprobes'
+			 * ref_ctr_offset, 4.20+) in every process that maps the
+			 * file: activation by file is what strobe always does */
+			break;
 		case 'N':	/* --include HEADER: types come from BTF, as #include */
 		case 'I':
 			break;
@@ -390,7 +407,8 @@ int script_main(int argc, char **argv)
 	}
 	libbpf_set_print(libbpf_quiet);
 	if (list)
-		return probes_list(optind < argc ? argv[optind] : NULL) ? 1 : 0;
+		return probes_list(optind < argc ? argv[optind] : NULL, c.pid, c.verbose > 0) ?
+		       1 : 0;
 	if (!prog_text) {
 		size_t len;
 
@@ -434,6 +452,7 @@ int script_main(int argc, char **argv)
 			goto out;
 		}
 		c.cpid = child;
+		c.cmd = cmd;
 		pidfd = script_pidfd(child);
 	}
 	if (compile(&c))
@@ -441,8 +460,7 @@ int script_main(int argc, char **argv)
 	/* user addresses may be printed: keep the target's mappings */
 	watch = c.uses_ustack;
 	for (int i = 0; i < c.npts; i++)
-		watch |= c.pts[i].kind == P_UPROBE || c.pts[i].kind == P_URETPROBE ||
-			 c.pts[i].kind == P_USDT;
+		watch |= provider_of(c.pts[i].kind)->offers & PV_USER;
 	rb = ring_buffer__new(c.ringbuf_fd, on_record, &c, NULL);
 	if (!rb) {
 		fprintf(stderr, "strobe script: cannot read the ring buffer: %s\n", strerror(errno));
@@ -450,6 +468,12 @@ int script_main(int argc, char **argv)
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	{
+		/* no SA_RESTART: the wait returns at once */
+		struct sigaction sa = { .sa_handler = on_usr1 };
+
+		sigaction(SIGUSR1, &sa, NULL);
+	}
 	if (child > 0) {
 		/* -c's command ending interrupts the wait at once */
 		struct sigaction sa = { .sa_handler = on_child };
@@ -501,6 +525,10 @@ int script_main(int argc, char **argv)
 		r = script_wait(rb, pidfd, 100);
 		if (r < 0 && r != -EINTR && r != -EAGAIN && !exited)
 			break;
+		if (print_maps) {
+			print_maps = 0;
+			maps_print_all(&c);
+		}
 		fflush(c.out);
 		if (watch && (c.pid > 0 || child > 0))
 			usyms_watch(&c, c.pid > 0 ? c.pid : child);

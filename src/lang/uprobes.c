@@ -18,6 +18,7 @@
  * printed, from the process's mappings then (as bpftrace does: a process
  * gone by then prints addresses).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,9 +49,13 @@ int probes_count(const struct compiler *c)
 	int n = 0;
 
 	for (int i = 0; i < c->npts; i++) {
+		bool user = provider_of(c->pts[i].kind)->offers & PV_USER;
 		enum lang_probe_kind k = c->pts[i].kind;
 
-		n += k == P_UPROBE || k == P_URETPROBE || k == P_USDT ? (int)c->pts[i].set.n : 1;
+		/* a FUNC+argN watchpoint is attached later, as bpftrace counts */
+		if ((k == P_WATCHPOINT || k == P_ASYNCWATCHPOINT) && !c->pts[i].wp_addr)
+			continue;
+		n += user ? (int)c->pts[i].set.n : 1;
 	}
 	return n;
 }
@@ -75,7 +80,8 @@ static bool same_args(const struct probe_loc *a, const struct probe_loc *b)
 		return false;
 	for (int i = 0; i < a->nargs; i++)
 		if (a->args[i].type != b->args[i].type || a->args[i].size != b->args[i].size ||
-		    a->args[i].reg_off != b->args[i].reg_off || a->args[i].val != b->args[i].val)
+		    a->args[i].reg_off != b->args[i].reg_off || a->args[i].val != b->args[i].val ||
+		    a->args[i].idx_off != b->args[i].idx_off || a->args[i].scale != b->args[i].scale)
 			return false;
 	return true;
 }
@@ -109,40 +115,173 @@ static int expand_usdt(struct compiler *c, int pi, int ai, const struct probe_se
 			if (same_args(&c->pts[k].set.loc[0], l))
 				p = &c->pts[k];
 		snprintf(name, sizeof(name), "usdt:%s:%s", display_path(set->path), l->name);
-		if (!p)
+		if (!p) {
 			p = add_point(c, P_USDT, pi, ai, name, l->name);
+			/* one marker placed where its arguments differ: two
+			 * programs, one name for the probe builtin (a map
+			 * keyed by probe has one element for it) */
+			for (int k = 0; k < c->npts - 1; k++)
+				if (c->pts[k].kind == P_USDT && !strcmp(c->pts[k].name, name)) {
+					p->name_id = c->pts[k].name_id;
+					break;
+				}
+		}
 		set_take(&p->set, set, l);
 	}
 	return 0;
 }
+
+static int find_object(const char *path, const char *sym, uint64_t *addr, uint64_t *size,
+		       bool *fixed);
+
+static int covers(const GElf_Sym *s, const char *name, void *ctx)
+{
+	uint64_t addr = *(uint64_t *)ctx;
+
+	(void)name;
+	return GELF_ST_TYPE(s->st_info) == STT_FUNC && s->st_value <= addr &&
+	       addr < s->st_value + (s->st_size ? s->st_size : 1);
+}
+
+static bool in_function(const char *path, uint64_t addr)
+{
+	struct probe_elf pe;
+	bool in;
+
+	if (probe_elf_open(path, &pe))
+		return true;	/* the engine says what is wrong with the file */
+	in = elf_each_sym(pe.elf, covers, &addr) == 1;
+	probe_elf_close(&pe);
+	return in;
+}
+
+/* uprobe:FILE:FUNC+OFFSET and uprobe:FILE:ADDRESS (decimal or 0x): the
+ * spec's name becomes the address in the file ("0x..." in buf) for the
+ * engine.  1 after an error (*rc set), else 0. */
+static int func_offset(struct compiler *c, const struct attach *a, struct probe_spec *s,
+		       char *buf, size_t len, int *rc)
+{
+	const char *plus = strrchr(s->name, '+');
+	char func[512], *end;
+	uint64_t addr, size, off;
+	bool fixed;
+
+	if (strpbrk(s->name, "*?["))
+		return 0;
+	if (isdigit((unsigned char)s->name[0]) && !plus) {
+		/* an address: bpftrace takes decimal as well as 0x */
+		addr = strtoull(s->name, &end, 0);
+		if (*end)
+			return 0;
+		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
+		s->name = buf;
+		/* inside no function: nothing bpftrace (or a user) can name */
+		if (!in_function(s->target, addr)) {
+			*rc = lang_error(c->src, a->l, "Could not resolve address: %s:%s",
+					 display_path(s->target), buf);
+			return 1;
+		}
+		return 0;
+	}
+	if (!plus || !isdigit((unsigned char)plus[1]))
+		return 0;
+	off = strtoull(plus + 1, &end, 0);
+	if (*end)
+		return 0;
+	snprintf(func, sizeof(func), "%.*s", (int)(plus - s->name), s->name);
+	if (find_object(s->target, func, &addr, &size, &fixed)) {
+		*rc = lang_error(c->src, a->l, "Could not resolve symbol: %s:%s",
+				 display_path(s->target), func);
+		return 1;
+	}
+	if (off >= size) {
+		/* bpftrace's words (its tests look for them) */
+		*rc = lang_error(c->src, a->l, "Offset outside the function bounds ('%s' size "
+				 "is %llu)", func, (unsigned long long)size);
+		return 1;
+	}
+	snprintf(buf, len, "0x%llx", (unsigned long long)(addr + off));
+	s->name = buf;
+	return 0;
+}
+
+/* One file's locations: usdt markers grouped by their arguments, a
+ * uprobe's functions in one program. */
+static int expand_file(struct compiler *c, int pi, int ai, enum lang_probe_kind k,
+		       const struct probe_spec *s, struct probe_set *set);
 
 int uprobes_expand(struct compiler *c, int pi, int ai, enum lang_probe_kind k, const char *text)
 {
 	const struct attach *a = &c->prog->probes[pi].ap[ai];
 	struct probe_spec s;
 	struct probe_set set;
-	struct probe_point *p;
-	char err[4600], name[4600];
-	const char *path;
-	int rc = 0;
+	char err[4600], **paths, addr_name[64];
+	size_t npaths;
+	int rc = 0, before = c->npts;
 
 	if (probe_spec_parse(text, &s, err, sizeof(err)))
 		return lang_error(c->src, a->l, "%s", err);
-	/* -p: the library the process maps; -c's command has not run yet,
-	 * so its libraries are the system's */
-	if (probe_find_lib(s.target, c->pid, name, sizeof(name), err, sizeof(err)))
+	/* usdt:FILE*::NAME, usdt:::NAME with -p: every file matching (the
+	 * process's); -p: the library the process maps; -c's command has not
+	 * run yet, so its libraries are the system's */
+	if (probe_targets(s.target, c->pid, &paths, &npaths, err, sizeof(err)))
 		return lang_error(c->src, a->l, "%s", err);
-	if (probe_resolve(&s, c->pid, &set, err, sizeof(err))) {
-		/* one of several attach points naming a function this build
-		 * of the library lacks (sslsnoop.bt's libcrypto internals):
-		 * left out, as bpftrace does, but said */
-		if (c->prog->probes[pi].nap > 1) {
-			if (!c->nleft_out++)
-				c->left_out = strdup(err);
-			return 0;
+	for (size_t i = 0; i < npaths && !rc; i++) {
+		struct probe_spec one = s;
+
+		one.target = paths[i];
+		if (k != P_USDT && func_offset(c, a, &one, addr_name, sizeof(addr_name), &rc))
+			break;
+		if (probe_resolve(&one, c->pid, &set, err, sizeof(err))) {
+			if (one.name == addr_name) {
+				rc = lang_error(c->src, a->l, "Could not resolve address: %s:%s",
+						display_path(paths[i]), addr_name);
+				break;
+			}
+			/* one of several files without it: not an error */
+			if (npaths > 1)
+				continue;
+			/* one of several attach points naming a function this
+			 * build of the library lacks (sslsnoop.bt's libcrypto
+			 * internals): left out, as bpftrace does, but said */
+			if (c->prog->probes[pi].nap > 1) {
+				if (!c->nleft_out++)
+					c->left_out = strdup(err);
+				break;
+			}
+			rc = lang_error(c->src, a->l, "%s", err);
+			break;
 		}
-		return lang_error(c->src, a->l, "%s", err);
+		if (one.name == addr_name && strcmp(s.name, addr_name)) {
+			/* func+OFFSET: named as written, as bpftrace names it
+			 * (func alone for +0) */
+			const char *plus = strrchr(s.name, '+');
+			bool zero = plus && strtoull(plus + 1, NULL, 0) == 0;
+
+			free(set.loc[0].name);
+			set.loc[0].name = zero ? strndup(s.name, plus - s.name) : strdup(s.name);
+			one.name = s.name;
+		}
+		rc = expand_file(c, pi, ai, k, &one, &set);
 	}
+	probe_targets_free(paths, npaths);
+	if (!rc && npaths > 1 && c->npts == before && c->prog->probes[pi].nap == 1)
+		return lang_error(c->src, a->l, "no %s matching %s:%s in the %zu files matching "
+				  "%s", k == P_USDT ? "USDT marker" : "function",
+				  k == P_USDT ? s.provider : "", s.name, npaths, s.target);
+	return rc;
+}
+
+static int expand_file(struct compiler *c, int pi, int ai, enum lang_probe_kind k,
+		       const struct probe_spec *sp, struct probe_set *setp)
+{
+	const struct probe_spec s = *sp;
+	struct probe_set set = *setp;
+	struct probe_point *p;
+	char name[4600];
+	const char *path;
+	int rc;
+
 	if (k == P_USDT) {
 		rc = expand_usdt(c, pi, ai, &set);
 		probe_set_free(&set);
@@ -267,19 +406,51 @@ static int by_text(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int uprobes_list(const char *pattern, pid_t pid)
+/* -lv: a function's parameters from DWARF, one a line, as bpftrace */
+static void list_params(const char *line)
+{
+	const char *first = strchr(line, ':'), *last = strrchr(line, ':');
+	struct probe_param prm[16];
+	char path[4200];
+	int n;
+
+	if (!first || last == first)
+		return;
+	snprintf(path, sizeof(path), "%.*s", (int)(last - first - 1), first + 1);
+	n = probe_dwarf_params(path, last + 1, prm, 16);
+	for (int i = 0; i < n && i < 16; i++)
+		printf("    %s %s\n", prm[i].type, prm[i].name);
+}
+
+int uprobes_list(const struct provider *pv, const char *pattern, pid_t pid, bool verbose)
 {
 	struct lines l = { 0 };
-	char err[4600];
-	int rc = probe_list(pattern, pid, keep_line, &l, err, sizeof(err));
+	char err[4600], full[1100];
+	size_t k = strcspn(pattern, ":");
+	int rc;
 
-	if (rc)
+	/* "*:FILE:*", "*" with -p: this kind's part of it (bpftrace lists
+	 * uprobes and usdt markers there, not uretprobes) */
+	if (strncmp(pattern, pv->name, k) || pv->name[k]) {
+		if (pv->kind == P_URETPROBE)
+			return 0;
+		snprintf(full, sizeof(full), "%s:%s", pv->name, pattern[k] ? pattern + k + 1 : "*");
+		pattern = full;
+	}
+	rc = probe_list(pattern, pid, keep_line, &l, err, sizeof(err));
+	/* "*:FILE:*": a file without markers is no error for usdt */
+	if (rc && pattern == full && strstr(err, "no USDT markers"))
+		rc = 0;
+	else if (rc)
 		fprintf(stderr, "strobe script: %s\n", err);
 	/* sorted, and a marker placed twice listed once, as bpftrace does */
 	qsort(l.v, l.n, sizeof(*l.v), by_text);
 	for (size_t i = 0; i < l.n; i++) {
-		if (!i || strcmp(l.v[i], l.v[i - 1]))
-			printf("%s\n", l.v[i]);
+		if (i && !strcmp(l.v[i], l.v[i - 1]))
+			continue;
+		printf("%s\n", l.v[i]);
+		if (verbose && pv->kind == P_UPROBE)
+			list_params(l.v[i]);
 	}
 	for (size_t i = 0; i < l.n; i++)
 		free(l.v[i]);
@@ -329,9 +500,64 @@ int gen_usdt_arg(struct gen *g, struct node *n, int i)
 		return 0;
 	case USDT_DEREF:
 		emit(g, LDX_MEM(BPF_DW, R0, R6, a->reg_off));
+		if (a->idx_off >= 0) {
+			int shift = a->scale == 8 ? 3 : a->scale == 4 ? 2 : a->scale == 2 ? 1 : 0;
+
+			emit(g, LDX_MEM(BPF_DW, R1, R6, a->idx_off));
+			if (shift)
+				emit(g, ALU64_IMM(BPF_LSH, R1, shift));
+			emit(g, ALU64_REG(BPF_ADD, R0, R1));
+		}
 		emit(g, ALU64_IMM(BPF_ADD, R0, (int32_t)a->val));
 		gen_read(g, size, a->size < 0, true);
 		return 0;
+	}
+	return 0;
+}
+
+int check_uprobe_arg(struct compiler *c, struct node *n)
+{
+	struct probe_point *pt = c->cur;
+	struct probe_param prm[8];
+	int np = probe_dwarf_params(pt->set.path, pt->set.loc[0].name, prm, 8);
+
+	if (np < 0)
+		return lang_error(c->src, n->l, "args->%s: %s has no DWARF description of %s "
+				  "(build it with -g)", n->str, display_path(pt->set.path),
+				  pt->set.loc[0].name);
+	for (int i = 0; i < np && i < 8; i++) {
+		if (strcmp(prm[i].name, n->str))
+			continue;
+		if (i > 5)
+			return lang_error(c->src, n->l, "not supported yet: args->%s, a parameter "
+					  "passed on the stack", n->str);
+		if (!prm[i].size)
+			return lang_error(c->src, n->l, "not supported yet: args->%s of type %s",
+					  n->str, prm[i].type);
+		n->id = i;
+		n->ty = t_int(prm[i].size, prm[i].is_signed);
+		if (prm[i].ptr_level) {
+			/* a pointer into the process: *(args->n) reads its int */
+			n->ty.kind = TY_PTR;
+			n->ty.ptr_level = 1;
+			n->ty.elem = prm[i].elem_size ? prm[i].elem_size : 1;
+			n->ty.elem_signed = prm[i].elem_signed;
+		}
+		n->ty.user = true;
+		return 0;
+	}
+	return lang_error(c->src, n->l, "Can't find function parameter %s", n->str);
+}
+
+int gen_uprobe_arg(struct gen *g, struct node *n)
+{
+	static const int regs[] = { 112, 104, 96, 88, 72, 64 };	/* di si dx cx r8 r9 */
+	int size = n->ty.kind == TY_PTR ? 8 : n->ty.size;
+
+	emit(g, LDX_MEM(BPF_DW, R0, R6, regs[n->id]));
+	if (size < 8) {
+		emit(g, ALU64_IMM(BPF_LSH, R0, 64 - 8 * size));
+		emit(g, ALU64_IMM(n->ty.is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - 8 * size));
 	}
 	return 0;
 }

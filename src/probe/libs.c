@@ -5,10 +5,13 @@
  * cache (/etc/ld.so.cache) and then the standard directories say which.
  */
 #include <errno.h>
+#include <fnmatch.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "probe.h"
 
@@ -154,6 +157,13 @@ int probe_find_lib(const char *name, pid_t pid, char *path, size_t len,
 		   char *err, size_t errlen)
 {
 	if (strchr(name, '/')) {
+		/* a process's file that only it sees: through its root
+		 * (another mount namespace) */
+		if (pid > 0 && name[0] == '/' && access(name, R_OK)) {
+			snprintf(path, len, "/proc/%d/root%s", pid, name);
+			if (!access(path, R_OK))
+				return 0;
+		}
 		if (access(name, R_OK)) {
 			snprintf(err, errlen, "cannot read '%s': %s", name, strerror(errno));
 			return -1;
@@ -175,4 +185,93 @@ int probe_find_lib(const char *name, pid_t pid, char *path, size_t len,
 		 "/lib/x86_64-linux-gnu, /usr/lib/x86_64-linux-gnu, /lib, /usr/lib, "
 		 "/usr/local/lib, $PATH); give its path", name);
 	return -1;
+}
+
+static int add_path(char ***v, size_t *n, const char *p)
+{
+	char **nv;
+
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], p))
+			return 0;
+	if (!(nv = realloc(*v, (*n + 1) * sizeof(*nv))) || !(nv[*n] = strdup(p))) {
+		*v = nv ? nv : *v;
+		return -ENOMEM;
+	}
+	*v = nv;
+	(*n)++;
+	return 0;
+}
+
+/* The files a process maps executable whose path (as it sees it) matches
+ * the glob, named through its root (another mount namespace's files). */
+static int mapped_files(const char *glob_pat, pid_t pid, char ***v, size_t *n)
+{
+	char fn[64], line[4096 + 128], path[4200];
+	FILE *f;
+	int rc = 0;
+
+	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
+	if (!(f = fopen(fn, "re")))
+		return -errno;
+	while (!rc && fgets(line, sizeof(line), f)) {
+		char perms[8] = "", *p = strchr(line, '/');
+
+		if (!p || sscanf(line, "%*s %7s", perms) != 1 || !strchr(perms, 'x'))
+			continue;
+		p[strcspn(p, "\n")] = 0;
+		if (strstr(p, " (deleted)") || fnmatch(glob_pat, p, 0))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/root%s", pid, p);
+		rc = add_path(v, n, access(path, R_OK) ? p : path);
+	}
+	fclose(f);
+	return rc;
+}
+
+int probe_targets(const char *target, pid_t pid, char ***paths, size_t *n, char *err,
+		  size_t errlen)
+{
+	char path[4096];
+	glob_t g;
+
+	*paths = NULL;
+	*n = 0;
+	if (!*target || strpbrk(target, "*?[")) {
+		if (pid > 0) {
+			if (mapped_files(*target ? target : "*", pid, paths, n)) {
+				snprintf(err, errlen, "cannot read /proc/%d/maps: %s", pid,
+					 strerror(errno));
+				return -1;
+			}
+			return 0;
+		}
+		if (!*target) {
+			snprintf(err, errlen, "a probe without a file needs a process (-p PID)");
+			return -1;
+		}
+		if (glob(target, 0, NULL, &g))
+			return 0;	/* nothing matches: nothing to probe */
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			struct stat st;
+
+			if (!stat(g.gl_pathv[i], &st) && S_ISREG(st.st_mode) &&
+			    add_path(paths, n, g.gl_pathv[i])) {
+				globfree(&g);
+				return -1;
+			}
+		}
+		globfree(&g);
+		return 0;
+	}
+	if (probe_find_lib(target, pid, path, sizeof(path), err, errlen))
+		return -1;
+	return add_path(paths, n, path) ? -1 : 0;
+}
+
+void probe_targets_free(char **paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
 }

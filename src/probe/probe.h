@@ -63,6 +63,10 @@ struct usdt_arg {
 	int8_t size;		/* bytes, negative when signed */
 	int16_t reg_off;	/* offsetof(struct pt_regs, reg); -1: none */
 	int64_t val;		/* the constant, or the dereference's offset */
+	/* "-88(%rsp,%rax,8)": the address adds index * scale (idx_off is
+	 * the index register's pt_regs offset; -1: no index) */
+	int16_t idx_off;
+	uint8_t scale;
 };
 #define USDT_MAX_ARGS 12
 
@@ -99,6 +103,15 @@ int probe_spec_parse(const char *text, struct probe_spec *s, char *err, size_t e
  * 0, or -1 with "what was not found, where strobe looked" in err. */
 int probe_find_lib(const char *name, pid_t pid, char *path, size_t len,
 		   char *err, size_t errlen);
+
+/* The files a target names (*paths, n of them; probe_targets_free):
+ * a glob over paths (over the files the process maps executable, with
+ * pid > 0), "" every file the process maps, else the one file
+ * probe_find_lib finds.  A glob matching nothing is 0 files.  0, or -1
+ * with err. */
+int probe_targets(const char *target, pid_t pid, char ***paths, size_t *n, char *err,
+		  size_t errlen);
+void probe_targets_free(char **paths, size_t n);
 
 /* Resolve a uprobe/uretprobe/usdt spec for pid (0: any process) into a
  * set of locations.  No match is an error (-1, with err saying where
@@ -214,6 +227,19 @@ const struct lib_proto *proto_builtin(size_t i);
  * Cached for the run; proto_dwarf_free() lets it all go. */
 const struct lib_proto *proto_dwarf(const char *path, const char *func, uint64_t addr);
 void proto_dwarf_free(void);
+/* dwarf_params.c: a function's parameters from the file's DWARF, as C
+ * names them ("int* n"): how many (up to max described), or -1 when the
+ * file has no DWARF entry for it. */
+struct probe_param {
+	char name[64];
+	char type[128];		/* "int*", "struct Foo*", "char" */
+	int size;		/* an integer's or a pointer's bytes; 0: neither */
+	bool is_signed;
+	int ptr_level;		/* 1: a pointer */
+	int elem_size;		/* a pointer to an integer: its size (0: other) */
+	bool elem_signed;
+};
+int probe_dwarf_params(const char *path, const char *func, struct probe_param *out, int max);
 struct up_desc;
 /* What the kernel side should capture for a prototype's arguments. */
 void proto_fill_desc(const struct lib_proto *p, struct up_desc *d);

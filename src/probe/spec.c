@@ -48,7 +48,10 @@ int probe_spec_parse(const char *text, struct probe_spec *s, char *err, size_t e
 			 "tracepoint)", f[0], text);
 		return -1;
 	}
-	if (n < 2 || !*f[1] || !*f[2] || (n == 3 && !*f[3])) {
+	/* usdt::PROVIDER:NAME, usdt:::NAME: the files of -p's process;
+	 * usdt:PATH::NAME any provider */
+	if (n < 2 || (!*f[1] && s->kind != PK_USDT) || (!*f[2] && n != 3) ||
+	    (n == 3 && !*f[3])) {
 		snprintf(err, errlen, "probe '%s' is incomplete: write %s", text,
 			 s->kind == PK_USDT ? "usdt:PATH:PROVIDER:NAME" :
 			 s->kind == PK_TRACEPOINT ? "tracepoint:SYS:NAME" : "uprobe:LIB:FUNC");
@@ -56,7 +59,7 @@ int probe_spec_parse(const char *text, struct probe_spec *s, char *err, size_t e
 	}
 	s->target = f[1];
 	if (s->kind == PK_USDT) {
-		s->provider = n == 3 ? f[2] : "*";
+		s->provider = n == 3 && *f[2] ? f[2] : "*";
 		s->name = n == 3 ? f[3] : f[2];
 	} else if (n == 3) {
 		snprintf(err, errlen, "probe '%s' has too many parts", text);
@@ -187,26 +190,66 @@ int probe_attach_spec(const struct probe_prog *prog, const char *text,
 	return rc;
 }
 
+/* One file's probes for -l; errors are the caller's to report when the
+ * file was named alone. */
+static int list_file(const struct probe_spec *s, const char *path, const char *display,
+		     void (*emit)(void *ctx, const char *line), void *ctx)
+{
+	struct probe_set set = { .kind = s->kind };
+	char line[4096 + 600];
+	int rc;
+
+	if (s->kind == PK_USDT)
+		rc = probe_elf_usdt(path, s->provider, s->name, &set);
+	else
+		rc = probe_elf_funcs(path, s->name, &set);
+	for (size_t i = 0; !rc && i < set.n; i++) {
+		snprintf(line, sizeof(line), "%s:%s:%s", kind_word(s->kind), display,
+			 set.loc[i].name);
+		emit(ctx, line);
+	}
+	probe_set_free(&set);
+	return rc;
+}
+
 int probe_list(const char *pattern, pid_t pid, void (*emit)(void *ctx, const char *line),
 	       void *ctx, char *err, size_t errlen)
 {
 	struct probe_spec s;
-	struct probe_set set;
-	char line[4096 + 600];
+	char **paths, full[600], line[4096 + 600];
+	size_t n;
 
+	/* "uprobe:*" / "usdt:*" with -p: every file of the process */
+	if (pid > 0 && strchr(pattern, ':') && !strchr(strchr(pattern, ':') + 1, ':')) {
+		snprintf(full, sizeof(full), "%.*s:*", (int)(sizeof(full) - 3), pattern);
+		pattern = full;
+	}
 	if (probe_spec_parse(pattern, &s, err, errlen))
 		return -1;
 	if (s.kind == PK_TRACEPOINT) {
 		snprintf(err, errlen, "--list takes uprobe:, uretprobe: and usdt: patterns");
 		return -1;
 	}
-	if (probe_resolve(&s, pid, &set, err, errlen))
-		return -1;
-	for (size_t i = 0; i < set.n; i++) {
-		snprintf(line, sizeof(line), "%s:%s:%s", kind_word(s.kind), set.path,
-			 set.loc[i].name);
-		emit(ctx, line);
+	if (*s.target && !strpbrk(s.target, "*?[")) {
+		/* one file: what is wrong with it, or why nothing matches */
+		struct probe_set set;
+
+		if (probe_resolve(&s, pid, &set, err, errlen))
+			return -1;
+		for (size_t i = 0; i < set.n; i++) {
+			snprintf(line, sizeof(line), "%s:%s:%s", kind_word(s.kind), set.path,
+				 set.loc[i].name);
+			emit(ctx, line);
+		}
+		probe_set_free(&set);
+		return 0;
 	}
-	probe_set_free(&set);
+	/* files matching a glob, or a process's: those without symbols or
+	 * markers are just not listed */
+	if (probe_targets(s.target, pid, &paths, &n, err, errlen))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		list_file(&s, paths[i], paths[i], emit, ctx);
+	probe_targets_free(paths, n);
 	return 0;
 }

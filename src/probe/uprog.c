@@ -293,6 +293,12 @@ int uprog_add(struct uprog *u, const struct probe_set *set, const struct up_desc
 			d.flags |= UD_USDT;
 			d.nargs = l->nargs < 0 ? 0 : l->nargs;
 			for (int k = 0; k < d.nargs; k++) {
+				/* an indexed operand: the kernel side reads no
+				 * such form, the arguments end before it */
+				if (l->args[k].idx_off >= 0) {
+					d.nargs = k;
+					break;
+				}
 				d.usdt[k].size = l->args[k].size;
 				d.usdt[k].type = l->args[k].type;
 				d.usdt[k].reg_off = l->args[k].reg_off;

@@ -107,12 +107,31 @@ static int parse_operand(const char *p, size_t len, struct usdt_arg *a, Elf *elf
 	}
 	if (q + 2 >= lim || q[0] != '(' || q[1] != '%')
 		return -1;
-	const char *close = memchr(q, ')', lim - q);
-	/* index registers, "(%rax,%rbx,8)": not seen in practice */
-	if (!close || close + 1 != lim || memchr(q, ',', close - q))
+	const char *close = memchr(q, ')', lim - q), *comma;
+	if (!close || close + 1 != lim)
 		return -1;
-	a->reg_off = reg_offset(q + 2, close - q - 2);
-	return a->reg_off < 0 ? -1 : 0;
+	comma = memchr(q, ',', close - q);
+	a->reg_off = reg_offset(q + 2, (comma ? comma : close) - q - 2);
+	if (a->reg_off < 0)
+		return -1;
+	if (comma) {
+		/* "(%rsp,%rax,8)": base, index, scale (arrays indexed in
+		 * the marker's arguments) */
+		const char *c2 = memchr(comma + 1, ',', close - comma - 1);
+		long scale = 1;
+
+		if (comma[1] != '%')
+			return -1;
+		a->idx_off = reg_offset(comma + 2, (c2 ? c2 : close) - comma - 2);
+		if (c2) {
+			scale = strtol(c2 + 1, &end, 10);
+			if (end != close || (scale != 1 && scale != 2 && scale != 4 && scale != 8))
+				return -1;
+		}
+		a->scale = scale;
+		return a->idx_off < 0 ? -1 : 0;
+	}
+	return 0;
 }
 
 static int parse_args(const char *text, struct probe_loc *loc, Elf *elf);
@@ -128,7 +147,7 @@ static int parse_args(const char *text, struct probe_loc *loc, Elf *elf)
 
 	loc->nargs = 0;
 	while (*p) {
-		struct usdt_arg a = { .size = 8, .reg_off = -1 };
+		struct usdt_arg a = { .size = 8, .reg_off = -1, .idx_off = -1 };
 		const char *tok, *at;
 		size_t len;
 		char *end;

@@ -380,8 +380,73 @@ static void c_declarations(void)
 	done(&x);
 }
 
+/* Attach points expanded by their providers, without the kernel: the
+ * kinds this kernel lacks are read as bpftrace reads them, then refused
+ * or (a kprobe among other probes) left out. */
+static int expand(struct compiled *x, const char *text)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(2), rc = -1;
+	size_t len;
+
+	memset(x, 0, sizeof(*x));
+	x->s = (struct src){ "stdin", text, strlen(text) };
+	fflush(stderr);
+	dup2(fileno(tmp), 2);
+	if (!lang_parse(&x->s, &x->p)) {
+		x->c.src = &x->s;
+		x->c.prog = &x->p;
+		rc = probes_expand(&x->c);
+	}
+	fflush(stderr);
+	rewind(tmp);
+	len = fread(x->err, 1, sizeof(x->err) - 1, tmp);
+	x->err[len] = 0;
+	dup2(saved, 2);
+	close(saved);
+	fclose(tmp);
+	return rc;
+}
+
+static void providers(void)
+{
+	struct compiled x;
+
+	CHECK(provider_find("ur") && provider_find("ur")->kind == P_URETPROBE);
+	CHECK(provider_find("t") == provider_of(P_TRACEPOINT));
+	CHECK(!provider_find("nosuch"));
+	CHECK(provider_of(P_URETPROBE)->offers & PV_RETVAL);
+	CHECK(!(provider_of(P_UPROBE)->offers & PV_RETVAL));
+	CHECK(provider_of(P_UPROBE)->offers & PV_ARGS);
+	CHECK(!(provider_of(P_RAWTP)->offers & PV_ARGS));
+	/* every kind has its name and a way to expand it */
+	for (const struct provider *pv = provider_next(NULL); pv; pv = provider_next(pv))
+		CHECK(pv->name && pv->expand && provider_of(pv->kind) == pv);
+	/* bpftrace's words for what it refuses by the text alone */
+	CHECK(expand(&x, "kprobe:syscalls:sys_exit_nanosleep { }") == -1);
+	CHECK(strstr(x.err, "ERROR: kprobe probe type requires 1 argument") != NULL);
+	done(&x);
+	CHECK(expand(&x, "kretprobe:_raw_spin_lock_irqsave { }") == -1);
+	CHECK(strstr(x.err, "error: kretprobe:_raw_spin_lock_irqsave can't be used as it might "
+		     "lock up your system.") != NULL);
+	done(&x);
+	/* alone, a kprobe is an error; among other probes it is left out */
+	CHECK(expand(&x, "kprobe:zzzzz { }") == -1 && strstr(x.err, "CONFIG_KPROBES"));
+	done(&x);
+	CHECK(expand(&x, "kprobe:zzzzz { } BEGIN { }") == 0 && x.c.npts == 1 &&
+	      x.c.pts[0].kind == P_BEGIN && strstr(x.err, "WARNING"));
+	done(&x);
+	CHECK(expand(&x, "nosuch:x { }") == -1 && strstr(x.err, "Invalid probe type: nosuch"));
+	done(&x);
+	/* a watchpoint checks its length before it needs a process */
+	CHECK(expand(&x, "watchpoint:0x10:3:w { }") == -1 &&
+	      strstr(x.err, "length must be 1, 2, 4 or 8"));
+	done(&x);
+}
+
 int main(void)
 {
+	providers();
 	pointer_arithmetic();
 	tuples_sizeof();
 	exit_ends_the_action();
