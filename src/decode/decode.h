@@ -280,10 +280,14 @@ struct ioctl_call {
 	struct formatter *f;
 	const struct ev_syscall *e;
 	uint32_t req;
-	uint64_t addr;		/* the argument */
+	union {			/* the argument (the two families' names for it) */
+		uint64_t addr;
+		uint64_t arg;
+	};
 	const uint8_t *p;	/* what was read there, at exit; NULL: nothing */
 	size_t len;
 	int64_t ret;
+	size_t strsize;		/* -s: elements of an array shown without -v */
 };
 /* the struct of `need` bytes the call reads (in) or, after success, wrote
  * (out); NULL when there is none, and then "NULL" or the address printed */
@@ -436,14 +440,7 @@ void decode_key_serial(struct sbuf *b, uint64_t v);
  * (the request's _IOC_SIZE bytes, at least 40, at the call's exit).
  */
 struct flag;
-struct ioctl_call {
-	uint32_t req;
-	uint64_t arg;		/* the third argument's value */
-	const uint8_t *p;	/* what was read at arg, NULL when nothing was */
-	size_t len;
-	int64_t ret;
-	size_t strsize;		/* -s: elements of an array shown without -v */
-};
+/* struct ioctl_call: above, with ioctl_sys.c's */
 enum { IOCTL_NOT_MINE, IOCTL_SHOWN, IOCTL_NO_ARG };
 struct ioctl_dev {
 	const struct flag *names;	/* a name table, or NULL */
