@@ -485,6 +485,18 @@ def test_decode_fds_sets_as_strace():
         check(s == o and "fsync(" in s, "%s: strace %r, strobe %r" % (st, s, o))
 
 
+def test_output_write_error_keeps_the_status_as_strace():
+    """-o /dev/full: strace's words on stderr (once for strobe, each line
+    for strace) and the command's exit status (strace's fflush test)."""
+    for flags in (["-e", "trace=none"], []):
+        s = strace(["-o", "/dev/full"] + flags + ["sh", "-c", "exit 3"])
+        o = strobe(["-o", "/dev/full"] + flags + ["sh", "-c", "exit 3"])
+        check(s.returncode == o.returncode == 3 and
+              set(o.stderr.replace("strobe:", "strace:").splitlines()) == set(s.stderr.splitlines()),
+              "%s: strace %d %r, strobe %d %r" % (flags, s.returncode, s.stderr[:200],
+                                                  o.returncode, o.stderr))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

@@ -286,8 +286,12 @@ static int consume(struct session *s, int sigfd)
 				stop = si.ssi_signo;
 		}
 		writer_flush(&s->w);
-		if (s->w.err)
-			break;
+		/* as strace: said once, and the trace goes on to the command's
+		 * end (its status is strobe's) */
+		if (s->w.err && !s->out_err_said) {
+			fprintf(stderr, "strobe: %s: %s\n", s->w.name, strerror(s->w.err));
+			s->out_err_said = true;
+		}
 		if (s->rec) {
 			/* a block a second at least: a crash loses little */
 			if (mono_ns() - last_flush > 1000000000ull) {
@@ -656,12 +660,11 @@ cleanup:
 		close(s.exec_err_fd);
 	if (s.child > 0 && !s.child_done && status == EXIT_SETUP)
 		waitpid(s.child, NULL, 0);
+	/* as strace: said in its words, and the exit status stays the
+	 * command's (strobe's own failures excepted) */
 	err = writer_close(&s.w);
-	if (err) {
-		fprintf(stderr, "strobe: cannot write to %s: %s\n", s.w.name, strerror(-err));
-		if (!status)
-			status = EXIT_SETUP;
-	}
+	if (err && !s.out_err_said)
+		fprintf(stderr, "strobe: %s: %s\n", s.w.name, strerror(-err));
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
 	free(s.attached);

@@ -70,6 +70,7 @@ struct session {
 	int gate_fd;		/* written to let the command exec */
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
 	bool child_done;
+	bool out_err_said;	/* the output's write error, said once */
 	int child_status;
 	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
