@@ -497,6 +497,23 @@ def test_output_write_error_keeps_the_status_as_strace():
                                                   o.returncode, o.stderr))
 
 
+def test_tracer_lets_go_of_stdout_as_strace():
+    """strace's redirect: the command closes its stdout and waits; the
+    reader of the pipe sees its end at once, strobe holds no copy."""
+    for tracer in ("strace", STROBE):
+        p = subprocess.Popen([tracer, "-qq", "-e", "trace=none", "sh", "-c", "exec >&-; read x"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        try:
+            import select
+            ready, _, _ = select.select([p.stdout], [], [], 20)
+            eof = ready and p.stdout.read() == b""
+        finally:
+            p.stdin.write(b"go\n")
+            p.stdin.close()
+            p.wait(timeout=20)
+        check(eof, "%s still holds the command's stdout" % tracer)
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

@@ -608,6 +608,19 @@ int session_run(const struct options *o)
 	if (status)
 		goto cleanup;
 	seed_fd_paths(&s);
+	/* as strace: the command's standard input and output are its own;
+	 * strobe's copies would keep a pipe open after the command closed
+	 * its ends (`yes | strobe CMD` would never see EPIPE) */
+	if (o->cmd && s.child > 0) {
+		int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+		if (nul >= 0) {
+			dup2(nul, STDIN_FILENO);
+			if (s.w.fd != STDOUT_FILENO)
+				dup2(nul, STDOUT_FILENO);
+			close(nul);
+		}
+	}
 	if (session_metrics_start(&s)) {
 		status = EXIT_SETUP;
 		goto cleanup;
