@@ -463,6 +463,11 @@ static int start(struct session *s)
 	if (s->o->cmd && (err = launch_release(s))) {
 		if (err == -EALREADY)	/* the injection filter: said */
 			return EXIT_SETUP;
+		/* the failed execve's line first, then why, as strace */
+		if (s->o->trace && !s->rec)
+			drain(s, false);
+		writer_flush(&s->w);
+		fputs(s->exec_msg, stderr);
 		/* strace traces the child before its exec, and so says how it ended */
 		if (s->o->trace && !(s->o->quiet & QUIET_EXIT) && !s->rec)
 			sbuf_puts(&s->w.buf, "+++ exited with 1 +++\n");

@@ -70,6 +70,7 @@ struct session {
 	int gate_fd;		/* written to let the command exec */
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
 	bool child_done;
+	char exec_msg[128];	/* the command's failed exec, said after its line */
 	bool out_err_said;	/* the output's write error, said once */
 	int child_status;
 	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
@@ -161,6 +162,10 @@ struct launch {
 	pid_t pid;
 	int gate_fd, exec_err_fd;
 	bool reaped;		/* exec failed: said, and the child reaped */
+	/* non-NULL: the failure's line goes here instead of stderr (strobe's
+	 * trace prints the failed execve first, as strace) */
+	char *msg;
+	size_t msg_len;
 	const struct inject_opts *inject;	/* install this before the exec */
 	bool follow;
 };
