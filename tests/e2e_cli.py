@@ -415,6 +415,11 @@ def test_exit_status_as_strace():
                   "%s: strobe %r, strace %r" % (cmd, o.stderr, s.stderr))
     finally:
         os.unlink(t.name)
+    # the failed execve's line, then why (strace's first_exec_failure)
+    s, o = strace(["--", "/"]), strobe(["--", "/"])
+    check(o.returncode == s.returncode == 1 and
+          mask(o.stderr.replace("strobe:", "strace:")) == mask(s.stderr) and "execve(" in s.stderr,
+          "strobe %r, strace %r" % (o.stderr, s.stderr))
 
 
 def test_process_control_as_strace():
