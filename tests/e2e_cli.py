@@ -519,6 +519,19 @@ def test_tracer_lets_go_of_stdout_as_strace():
         check(eof, "%s still holds the command's stdout" % tracer)
 
 
+def test_detach_on_execve_status_as_strace():
+    """-b execve: the command let go is no longer the tracer's, whose
+    status is then 0; --seccomp-bpf with -b is said as strace says it
+    (strace's bexecve)."""
+    for extra in ([], ["--seccomp-bpf"]):
+        cmd = ["-o", "/dev/null", "-bexecve", "-enone"] + extra + ["sh", "-c", "exec /bin/sh -c 'exit 3'"]
+        s, o = strace(cmd), strobe(cmd)
+        check(s.returncode == o.returncode == 0 and
+              o.stderr.replace("strobe:", "strace:") == s.stderr,
+              "%s: strace %d %r, strobe %d %r" % (extra, s.returncode, s.stderr, o.returncode,
+                                                  o.stderr))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

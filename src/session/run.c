@@ -67,6 +67,8 @@ int session_record(struct session *s, const void *data, size_t size, bool hold)
 		tidset_del(&s->tids, h->tid);
 	else if (h->kind == EV_DETACH) {
 		tidset_del(&s->tids, h->tid);
+		if (s->o->cmd && (pid_t)h->pid == s->child)
+			s->child_detached = true;
 		if (!(s->o->quiet & QUIET_ATTACH))
 			say(s, "Process %u detached", h->tid);
 	}
@@ -303,7 +305,7 @@ static int consume(struct session *s, int sigfd)
 		}
 		if (s->o->all)
 			continue;
-		if ((!s->o->cmd || s->child_done) && bpf_live_threads(s) <= 0)
+		if ((!s->o->cmd || s->child_done || s->child_detached) && bpf_live_threads(s) <= 0)
 			break;
 	}
 	close(epfd);
@@ -370,6 +372,9 @@ static void report_losses(struct session *s)
 static int exit_status(struct session *s, int stop, int *die_sig)
 {
 	*die_sig = 0;
+	/* as strace: a command -b execve let go is no longer strobe's */
+	if (s->o->cmd && s->child_detached && !stop)
+		return 0;
 	if (s->o->cmd && s->child_done) {
 		if (WIFEXITED(s->child_status))
 			return WEXITSTATUS(s->child_status);

@@ -71,7 +71,9 @@ struct session {
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
 	bool child_done;
 	char exec_msg[128];	/* the command's failed exec, said after its line */
-	bool out_err_said;	/* the output's write error, said once */
+	bool out_err_said;
+	bool child_detached;	/* -b execve let the command go: strobe is done
+				 * with it when nothing else is traced (exit 0) */	/* the output's write error, said once */
 	int child_status;
 	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
