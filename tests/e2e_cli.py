@@ -532,6 +532,22 @@ def test_detach_on_execve_status_as_strace():
                                                   o.stderr))
 
 
+def test_stop_signal_blocked_at_start_is_left_alone_as_strace():
+    """strace's interactive_block: started with SIGHUP blocked and already
+    pending, the tracer does not take it for a stop."""
+    def block_and_raise():
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGHUP, signal.SIGTERM])
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGHUP)
+        os.kill(os.getpid(), signal.SIGTERM)
+    codes = []
+    for tracer in ("strace", STROBE):
+        r = subprocess.run([tracer, "-o", "/dev/null", "-e", "trace=chdir", "sh", "-c", "exit 3"],
+                           preexec_fn=block_and_raise, capture_output=True, timeout=60)
+        codes.append(r.returncode)
+    check(codes == [3, 3], "strace %d, strobe %d" % tuple(codes))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

@@ -563,13 +563,19 @@ void session_restore_signals(void)
 
 int session_signalfd(void)
 {
-	sigset_t mask;
+	sigset_t mask, now;
 	struct sigaction chld;
 
+	/* as strace: a stop signal blocked by whoever started strobe stays
+	 * blocked and unread (one pending already must not end the trace) */
+	sigprocmask(SIG_BLOCK, NULL, &now);
 	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
+	if (!sigismember(&now, SIGINT))
+		sigaddset(&mask, SIGINT);
+	if (!sigismember(&now, SIGTERM))
+		sigaddset(&mask, SIGTERM);
+	if (!sigismember(&now, SIGHUP))
+		sigaddset(&mask, SIGHUP);
 	sigaddset(&mask, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &mask, &started_mask);
 	/* an ignored SIGCHLD is never queued, and children reap themselves:
