@@ -548,6 +548,33 @@ def test_stop_signal_blocked_at_start_is_left_alone_as_strace():
     check(codes == [3, 3], "strace %d, strobe %d" % tuple(codes))
 
 
+def test_call_in_flight_at_a_stop_is_detached_as_strace():
+    """SIGTERM to the tracer while the command sleeps: the call shows as
+    strace shows it, what it had at entry and "<detached ...>" (strace's
+    status-detached: nanosleep({tv_sec=2, tv_nsec=0},  <detached ...>)."""
+    out = []
+    for tracer in ("strace", STROBE):
+        with tempfile.TemporaryDirectory() as d:
+            f = os.path.join(d, "out")
+            p = subprocess.Popen([tracer, "-I2", "-o", f, "-e", "trace=clock_nanosleep",
+                                  "sleep", "30"])
+            # until the command is in the call (/proc says its number)
+            deadline = time.time() + 20
+            child = None
+            while time.time() < deadline:
+                try:
+                    kids = open("/proc/%d/task/%d/children" % (p.pid, p.pid)).read().split()
+                    child = kids and kids[0]
+                    if child and open("/proc/%s/syscall" % child).read().startswith("230 "):
+                        break
+                except OSError:
+                    pass
+            p.send_signal(signal.SIGTERM)
+            p.wait(timeout=20)
+            out.append(open(f).read().strip().splitlines()[-1])
+    check(out[0] == out[1] and out[0].endswith(" <detached ...>"), "strace %r, strobe %r" % tuple(out))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

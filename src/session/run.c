@@ -651,7 +651,7 @@ int session_run(const struct options *o)
 	drain(&s, true);
 	if (o->trace) {
 		if (!o->all)
-			target_report_unfinished(&s);
+			target_report_unfinished(&s, stop != 0);
 		formatter_finish(s.fmt);
 		if (!s.rec)
 			formatter_lost_tail(s.fmt, lost_total(&s));

@@ -148,7 +148,8 @@ uint64_t bpf_verified_insns(struct session *s);
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked);
 int target_attach_pids(struct session *s);
-void target_report_unfinished(struct session *s);
+/* ...detached: strobe was stopped by a signal ("<detached ...>") */
+void target_report_unfinished(struct session *s, bool detached);
 /* "Process N detached" for each attached process still alive */
 void target_report_detached(struct session *s);
 
