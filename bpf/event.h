@@ -54,6 +54,8 @@ struct ev_header {
 				 * entry half is forgotten, not unfinished */
 #define EVF_KILLED	0x40	/* the thread dies by SIGKILL on its way out
 				 * of the call: strace's "<unfinished ...>) = ?" */
+#define EVF_DETACHED	0x80	/* with EVF_UNFINISHED: in flight when a signal
+				 * stopped strobe: "<detached ...>" (user space) */
 
 /* ev_syscall.inj, and struct inj_mark.flags */
 #define INJ_INJECTED	0x01	/* the result is strobe's: " (INJECTED)" */

@@ -415,6 +415,11 @@ def test_exit_status_as_strace():
                   "%s: strobe %r, strace %r" % (cmd, o.stderr, s.stderr))
     finally:
         os.unlink(t.name)
+    # the failed execve's line, then why (strace's first_exec_failure)
+    s, o = strace(["--", "/"]), strobe(["--", "/"])
+    check(o.returncode == s.returncode == 1 and
+          mask(o.stderr.replace("strobe:", "strace:")) == mask(s.stderr) and "execve(" in s.stderr,
+          "strobe %r, strace %r" % (o.stderr, s.stderr))
 
 
 def test_process_control_as_strace():
@@ -483,6 +488,91 @@ def test_decode_fds_sets_as_strace():
                     [prog("ctl"), "fdkinds"])
         s, o = (re.sub(r"\b\d{3,}\b", "N", x[2] or "") for x in (s, o))
         check(s == o and "fsync(" in s, "%s: strace %r, strobe %r" % (st, s, o))
+
+
+def test_output_write_error_keeps_the_status_as_strace():
+    """-o /dev/full: strace's words on stderr (once for strobe, each line
+    for strace) and the command's exit status (strace's fflush test)."""
+    for flags in (["-e", "trace=none"], []):
+        s = strace(["-o", "/dev/full"] + flags + ["sh", "-c", "exit 3"])
+        o = strobe(["-o", "/dev/full"] + flags + ["sh", "-c", "exit 3"])
+        check(s.returncode == o.returncode == 3 and
+              set(o.stderr.replace("strobe:", "strace:").splitlines()) == set(s.stderr.splitlines()),
+              "%s: strace %d %r, strobe %d %r" % (flags, s.returncode, s.stderr[:200],
+                                                  o.returncode, o.stderr))
+
+
+def test_tracer_lets_go_of_stdout_as_strace():
+    """strace's redirect: the command closes its stdout and waits; the
+    reader of the pipe sees its end at once, strobe holds no copy."""
+    for tracer in ("strace", STROBE):
+        p = subprocess.Popen([tracer, "-qq", "-e", "trace=none", "sh", "-c", "exec >&-; read x"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        try:
+            import select
+            ready, _, _ = select.select([p.stdout], [], [], 20)
+            eof = ready and p.stdout.read() == b""
+        finally:
+            p.stdin.write(b"go\n")
+            p.stdin.close()
+            p.wait(timeout=20)
+        check(eof, "%s still holds the command's stdout" % tracer)
+
+
+def test_detach_on_execve_status_as_strace():
+    """-b execve: the command let go is no longer the tracer's, whose
+    status is then 0; --seccomp-bpf with -b is said as strace says it
+    (strace's bexecve)."""
+    for extra in ([], ["--seccomp-bpf"]):
+        cmd = ["-o", "/dev/null", "-bexecve", "-enone"] + extra + ["sh", "-c", "exec /bin/sh -c 'exit 3'"]
+        s, o = strace(cmd), strobe(cmd)
+        check(s.returncode == o.returncode == 0 and
+              o.stderr.replace("strobe:", "strace:") == s.stderr,
+              "%s: strace %d %r, strobe %d %r" % (extra, s.returncode, s.stderr, o.returncode,
+                                                  o.stderr))
+
+
+def test_stop_signal_blocked_at_start_is_left_alone_as_strace():
+    """strace's interactive_block: started with SIGHUP blocked and already
+    pending, the tracer does not take it for a stop."""
+    def block_and_raise():
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGHUP, signal.SIGTERM])
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGHUP)
+        os.kill(os.getpid(), signal.SIGTERM)
+    codes = []
+    for tracer in ("strace", STROBE):
+        r = subprocess.run([tracer, "-o", "/dev/null", "-e", "trace=chdir", "sh", "-c", "exit 3"],
+                           preexec_fn=block_and_raise, capture_output=True, timeout=60)
+        codes.append(r.returncode)
+    check(codes == [3, 3], "strace %d, strobe %d" % tuple(codes))
+
+
+def test_call_in_flight_at_a_stop_is_detached_as_strace():
+    """SIGTERM to the tracer while the command sleeps: the call shows as
+    strace shows it, what it had at entry and "<detached ...>" (strace's
+    status-detached: nanosleep({tv_sec=2, tv_nsec=0},  <detached ...>)."""
+    out = []
+    for tracer in ("strace", STROBE):
+        with tempfile.TemporaryDirectory() as d:
+            f = os.path.join(d, "out")
+            p = subprocess.Popen([tracer, "-I2", "-o", f, "-e", "trace=clock_nanosleep",
+                                  "sleep", "30"])
+            # until the command is in the call (/proc says its number)
+            deadline = time.time() + 20
+            child = None
+            while time.time() < deadline:
+                try:
+                    kids = open("/proc/%d/task/%d/children" % (p.pid, p.pid)).read().split()
+                    child = kids and kids[0]
+                    if child and open("/proc/%s/syscall" % child).read().startswith("230 "):
+                        break
+                except OSError:
+                    pass
+            p.send_signal(signal.SIGTERM)
+            p.wait(timeout=20)
+            out.append(open(f).read().strip().splitlines()[-1])
+    check(out[0] == out[1] and out[0].endswith(" <detached ...>"), "strace %r, strobe %r" % tuple(out))
 
 
 def test_interrupted_tracer_dies_of_the_signal():

@@ -176,6 +176,7 @@ struct opt_state {
 	int t_count;		/* -t letters */
 	bool abs_given;		/* --absolute-timestamps */
 	bool x_given, hex_given;	/* -x, --strings-in-hex */
+	bool seccomp_given;	/* --seccomp-bpf: said at the end, knowing -b */
 };
 
 /* One family of options each (opt_*.c): option c (a letter or LONG_*) with

@@ -116,6 +116,12 @@ static int finish_summary(struct options *o, struct opt_state *st)
 
 int options_finish(struct options *o, struct opt_state *st, int argc, char **argv)
 {
+	/* strace's words when -b rules it out, else why it changes nothing */
+	if (st->seccomp_given && o->detach_on_execve)
+		fprintf(stderr, "strobe: --seccomp-bpf is not enabled because it is not compatible "
+			"with -b\n");
+	else if (st->seccomp_given)
+		note_noop("--seccomp-bpf", "its filters run in the kernel already");
 	if (inject_check(o))
 		return -1;
 	/* strace's words, and as strace no pointer to the help */

@@ -142,7 +142,7 @@ int opt_targets(struct options *o, struct opt_state *st, int c, const char *arg)
 		st->noted_daemon = true;
 		return 0;
 	case LONG_SECCOMP:
-		note_noop("--seccomp-bpf", "its filters run in the kernel already");
+		st->seccomp_given = true;
 		return 0;
 	case 'I':
 		/* accepted for strace's scripts: which signals may interrupt

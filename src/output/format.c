@@ -35,6 +35,9 @@ struct formatter *formatter_new(const struct fmt_opts *o, struct writer *w)
 	if (!f)
 		return NULL;
 	f->o = *o;
+	/* -y shows paths, -yy everything, when no -e decode-fds= said which */
+	if (f->o.decode_fds && !f->o.decode_fd_set)
+		f->o.decode_fd_set = f->o.decode_fds >= 2 ? DFD_ALL : DFD_PATH;
 	if (!f->o.columns)
 		f->o.columns = 40;	/* strace's -a default */
 	f->w = w;

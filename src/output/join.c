@@ -26,14 +26,16 @@ void put_cut_call(struct formatter *f, const struct ev_syscall *e, size_t size,
 	}
 	put_leader(f, b, &e->h);
 	put_number(f, b, e->h.tid, e->nr);
-	put_call(f, b, e, size);
+	/* as strace: what it printed at the call's entry, up to the first
+	 * argument the call writes ("nanosleep({tv_sec=2, tv_nsec=0}, ") */
+	put_call_at_entry(f, b, e, size);
 	sbuf_puts(b, why);
 	end_line(f, b);
 }
 
 void formatter_unfinished(struct formatter *f, const struct ev_syscall *e, size_t size)
 {
-	put_cut_call(f, e, size, " <unfinished ...>");
+	put_cut_call(f, e, size, e->flags & EVF_DETACHED ? " <detached ...>" : " <unfinished ...>");
 }
 
 struct pending *pending_find(struct formatter *f, __u32 tid, __u32 pid)

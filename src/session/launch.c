@@ -200,7 +200,11 @@ static int exec_result(struct launch *l, const int what[2], ssize_t n)
 
 	if (n == 2 * sizeof(int)) {
 		/* strace's words: "exec: Permission denied" */
-		fprintf(stderr, "strobe: %s: %s\n", stage[what[0] & 3], strerror(what[1]));
+		if (l->msg)
+			snprintf(l->msg, l->msg_len, "strobe: %s: %s\n", stage[what[0] & 3],
+				 strerror(what[1]));
+		else
+			fprintf(stderr, "strobe: %s: %s\n", stage[what[0] & 3], strerror(what[1]));
 		waitpid(l->pid, NULL, 0);
 		l->reaped = true;
 		return what[1] ? -what[1] : -EACCES;
@@ -311,7 +315,8 @@ static int release_injected(struct session *s, struct launch *l)
 int launch_release(struct session *s)
 {
 	struct launch l = { .pid = s->child, .gate_fd = s->gate_fd,
-			    .exec_err_fd = s->exec_err_fd };
+			    .exec_err_fd = s->exec_err_fd, .msg = s->exec_msg,
+			    .msg_len = sizeof(s->exec_msg) };
 	int err = s->o->inject ? release_injected(s, &l) : launch_go(&l, s->o->cmd[0]);
 
 	s->gate_fd = l.gate_fd;

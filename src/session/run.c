@@ -67,6 +67,8 @@ int session_record(struct session *s, const void *data, size_t size, bool hold)
 		tidset_del(&s->tids, h->tid);
 	else if (h->kind == EV_DETACH) {
 		tidset_del(&s->tids, h->tid);
+		if (s->o->cmd && (pid_t)h->pid == s->child)
+			s->child_detached = true;
 		if (!(s->o->quiet & QUIET_ATTACH))
 			say(s, "Process %u detached", h->tid);
 	}
@@ -286,8 +288,12 @@ static int consume(struct session *s, int sigfd)
 				stop = si.ssi_signo;
 		}
 		writer_flush(&s->w);
-		if (s->w.err)
-			break;
+		/* as strace: said once, and the trace goes on to the command's
+		 * end (its status is strobe's) */
+		if (s->w.err && !s->out_err_said) {
+			fprintf(stderr, "strobe: %s: %s\n", s->w.name, strerror(s->w.err));
+			s->out_err_said = true;
+		}
 		if (s->rec) {
 			/* a block a second at least: a crash loses little */
 			if (mono_ns() - last_flush > 1000000000ull) {
@@ -299,7 +305,7 @@ static int consume(struct session *s, int sigfd)
 		}
 		if (s->o->all)
 			continue;
-		if ((!s->o->cmd || s->child_done) && bpf_live_threads(s) <= 0)
+		if ((!s->o->cmd || s->child_done || s->child_detached) && bpf_live_threads(s) <= 0)
 			break;
 	}
 	close(epfd);
@@ -366,6 +372,9 @@ static void report_losses(struct session *s)
 static int exit_status(struct session *s, int stop, int *die_sig)
 {
 	*die_sig = 0;
+	/* as strace: a command -b execve let go is no longer strobe's */
+	if (s->o->cmd && s->child_detached && !stop)
+		return 0;
 	if (s->o->cmd && s->child_done) {
 		if (WIFEXITED(s->child_status))
 			return WEXITSTATUS(s->child_status);
@@ -459,6 +468,11 @@ static int start(struct session *s)
 	if (s->o->cmd && (err = launch_release(s))) {
 		if (err == -EALREADY)	/* the injection filter: said */
 			return EXIT_SETUP;
+		/* the failed execve's line first, then why, as strace */
+		if (s->o->trace && !s->rec)
+			drain(s, false);
+		writer_flush(&s->w);
+		fputs(s->exec_msg, stderr);
 		/* strace traces the child before its exec, and so says how it ended */
 		if (s->o->trace && !(s->o->quiet & QUIET_EXIT) && !s->rec)
 			sbuf_puts(&s->w.buf, "+++ exited with 1 +++\n");
@@ -549,13 +563,19 @@ void session_restore_signals(void)
 
 int session_signalfd(void)
 {
-	sigset_t mask;
+	sigset_t mask, now;
 	struct sigaction chld;
 
+	/* as strace: a stop signal blocked by whoever started strobe stays
+	 * blocked and unread (one pending already must not end the trace) */
+	sigprocmask(SIG_BLOCK, NULL, &now);
 	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
+	if (!sigismember(&now, SIGINT))
+		sigaddset(&mask, SIGINT);
+	if (!sigismember(&now, SIGTERM))
+		sigaddset(&mask, SIGTERM);
+	if (!sigismember(&now, SIGHUP))
+		sigaddset(&mask, SIGHUP);
 	sigaddset(&mask, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &mask, &started_mask);
 	/* an ignored SIGCHLD is never queued, and children reap themselves:
@@ -604,6 +624,19 @@ int session_run(const struct options *o)
 	if (status)
 		goto cleanup;
 	seed_fd_paths(&s);
+	/* as strace: the command's standard input and output are its own;
+	 * strobe's copies would keep a pipe open after the command closed
+	 * its ends (`yes | strobe CMD` would never see EPIPE) */
+	if (o->cmd && s.child > 0) {
+		int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+		if (nul >= 0) {
+			dup2(nul, STDIN_FILENO);
+			if (s.w.fd != STDOUT_FILENO)
+				dup2(nul, STDOUT_FILENO);
+			close(nul);
+		}
+	}
 	if (session_metrics_start(&s)) {
 		status = EXIT_SETUP;
 		goto cleanup;
@@ -618,7 +651,7 @@ int session_run(const struct options *o)
 	drain(&s, true);
 	if (o->trace) {
 		if (!o->all)
-			target_report_unfinished(&s);
+			target_report_unfinished(&s, stop != 0);
 		formatter_finish(s.fmt);
 		if (!s.rec)
 			formatter_lost_tail(s.fmt, lost_total(&s));
@@ -656,12 +689,11 @@ cleanup:
 		close(s.exec_err_fd);
 	if (s.child > 0 && !s.child_done && status == EXIT_SETUP)
 		waitpid(s.child, NULL, 0);
+	/* as strace: said in its words, and the exit status stays the
+	 * command's (strobe's own failures excepted) */
 	err = writer_close(&s.w);
-	if (err) {
-		fprintf(stderr, "strobe: cannot write to %s: %s\n", s.w.name, strerror(-err));
-		if (!status)
-			status = EXIT_SETUP;
-	}
+	if (err && !s.out_err_said)
+		fprintf(stderr, "strobe: %s: %s\n", s.w.name, strerror(-err));
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
 	free(s.attached);

@@ -70,6 +70,10 @@ struct session {
 	int gate_fd;		/* written to let the command exec */
 	int exec_err_fd;	/* the command's exec errno, or EOF on success */
 	bool child_done;
+	char exec_msg[128];	/* the command's failed exec, said after its line */
+	bool out_err_said;
+	bool child_detached;	/* -b execve let the command go: strobe is done
+				 * with it when nothing else is traced (exit 0) */	/* the output's write error, said once */
 	int child_status;
 	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
@@ -144,7 +148,8 @@ uint64_t bpf_verified_insns(struct session *s);
 int target_track(struct session *s, pid_t pid, pid_t tid, uint32_t flags,
 		 bool check_blocked);
 int target_attach_pids(struct session *s);
-void target_report_unfinished(struct session *s);
+/* ...detached: strobe was stopped by a signal ("<detached ...>") */
+void target_report_unfinished(struct session *s, bool detached);
 /* "Process N detached" for each attached process still alive */
 void target_report_detached(struct session *s);
 
@@ -160,6 +165,10 @@ struct launch {
 	pid_t pid;
 	int gate_fd, exec_err_fd;
 	bool reaped;		/* exec failed: said, and the child reaped */
+	/* non-NULL: the failure's line goes here instead of stderr (strobe's
+	 * trace prints the failed execve first, as strace) */
+	char *msg;
+	size_t msg_len;
 	const struct inject_opts *inject;	/* install this before the exec */
 	bool follow;
 };

@@ -121,6 +121,27 @@ static size_t build_record(const struct options *o, pid_t pid, pid_t tid, int nr
 		struct cap *c;
 		bool trunc;
 
+		struct arg_capture ac;
+
+		/* a struct the call reads (nanosleep's time): still there */
+		if (d->args[i].dir != ARG_OUT && args[i] && arg_capture(&d->args[i], &ac) &&
+		    ac.ck == CK_STRUCT_IN && ac.size && off + CAP_SIZE(ac.size) <= cap) {
+			struct iovec local, remote = { (void *)(uintptr_t)args[i], ac.size };
+
+			c = (struct cap *)(buf + off);
+			local = (struct iovec){ c + 1, ac.size };
+			c->arg = i;
+			c->flags = 0;
+			if (process_vm_readv(pid, &local, 1, &remote, 1, 0) != (ssize_t)ac.size) {
+				c->flags = CAP_FAULT;
+				c->len = 0;
+			} else {
+				c->len = ac.size;
+			}
+			off += CAP_SIZE(c->len);
+			e->ncaps++;
+			continue;
+		}
 		/* what the call reads: a string it writes is not there yet */
 		if ((d->args[i].kind != AK_PATH && d->args[i].kind != AK_STR) ||
 		    d->args[i].dir == ARG_OUT || !args[i])
@@ -363,7 +384,7 @@ void target_report_detached(struct session *s)
 }
 
 /* At stop: each traced thread still inside a call gets an unfinished line. */
-void target_report_unfinished(struct session *s)
+void target_report_unfinished(struct session *s, bool detached)
 {
 	static uint8_t buf[sizeof(struct ev_syscall) + 6 * CAP_SIZE(PATH_CAP)];
 
@@ -389,6 +410,9 @@ void target_report_unfinished(struct session *s)
 		pid = tgid_of(tid);
 		size_t size = build_record(s->o, pid ? pid : tid, tid, ts.nr, ts.args,
 					   ts.ts, buf, sizeof(buf));
+
+		if (detached)
+			((struct ev_syscall *)buf)->flags |= EVF_DETACHED;
 		session_unfinished(s, (struct ev_syscall *)buf, size);
 	}
 }
