@@ -161,7 +161,8 @@ OVERRIDE = {
     # Mounts, namespaces and other system calls (src/decode/system.c, mount.c)
     ("mount", "flags"): "MOUNT_FLAGS", ("mount", "data"): "MOUNT_DATA",
     ("umount2", "name"): "PATH", ("umount2", "flags"): "UMOUNT_FLAGS",
-    ("unshare", "unshare_flags"): "CLONE_FLAGS", ("setns", "flags"): "CLONE_FLAGS",
+    ("unshare", "unshare_flags"): "UNSHARE_FLAGS", ("setns", "flags"): "NSTYPE",
+    ("process_mrelease", "flags"): "HEX32", ("ioperm", "from"): "HEX", ("ioperm", "num"): "HEX",
     ("splice", "flags"): "SPLICE_FLAGS", ("tee", "flags"): "SPLICE_FLAGS",
     ("vmsplice", "flags"): "SPLICE_FLAGS", ("vmsplice", "uiov"): "IOV:2",
     ("mlockall", "flags"): "MLOCKALL_FLAGS", ("sync_file_range", "flags"): "SFR_FLAGS",

@@ -67,6 +67,40 @@ void decode_clone_flags(struct sbuf *b, uint64_t v)
 		sbuf_putc(b, '0');
 }
 
+/* unshare's flags: the namespaces and what a thread can stop sharing
+ * (strace 6.1's table, CLONE_NEWTIME first), all 64 bits */
+static const struct flag unshare_flags[] = {
+	{ 0x80, "CLONE_NEWTIME" }, { 0x100, "CLONE_VM" }, { 0x200, "CLONE_FS" },
+	{ 0x400, "CLONE_FILES" }, { 0x800, "CLONE_SIGHAND" }, { 0x10000, "CLONE_THREAD" },
+	{ 0x20000, "CLONE_NEWNS" }, { 0x40000, "CLONE_SYSVSEM" },
+	{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+	{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+	{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+};
+
+void decode_unshare_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q64(b, v, unshare_flags, N(unshare_flags), "CLONE_???");
+}
+
+/* setns's nstype: the namespaces only, an unsigned int */
+void decode_nstype(struct sbuf *b, uint64_t v)
+{
+	static const struct flag ns[] = {
+		{ 0x80, "CLONE_NEWTIME" }, { 0x20000, "CLONE_NEWNS" },
+		{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+		{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+		{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+	};
+
+	put_flagset_q(b, (uint32_t)v, ns, N(ns), "CLONE_NEW???");
+}
+
+void put_hex0_32(struct sbuf *b, uint64_t v)
+{
+	put_hex0(b, (uint32_t)v);
+}
+
 void decode_prctl_option(struct sbuf *b, uint64_t v)
 {
 	put_enum(b, (uint32_t)v, xlat_pr_options, N(xlat_pr_options), "PR_???");
