@@ -95,7 +95,7 @@ OVERRIDE = {
     ("rt_sigaction", "act"): "SIGACTION", ("rt_sigaction", "oact"): "SIGACTION/out",
     ("rt_sigprocmask", "how"): "SIGMASK_HOW", ("rt_sigprocmask", "nset"): "SIGSET",
     ("rt_sigprocmask", "oset"): "SIGSET/out",
-    ("rt_sigsuspend", "unewset"): "SIGSET", ("rt_sigpending", "uset"): "SIGSET/out",
+    ("rt_sigsuspend", "unewset"): "SIGSET", ("rt_sigpending", "uset"): "SIGSET_N/out:1",
     ("prlimit64", "resource"): "RLIMIT_RESOURCE", ("getrlimit", "resource"): "RLIMIT_RESOURCE",
     ("setrlimit", "resource"): "RLIMIT_RESOURCE",
     ("prlimit64", "new_rlim"): "RLIMIT", ("prlimit64", "old_rlim"): "RLIMIT/out",

@@ -130,7 +130,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[124] = { "getsid", 1, RK_PID, 0, { { "pid", AK_INT, .bytes = 4, .sign = 1 } } },
 	[125] = { "capget", 2, RK_INT, SC_CREDS, { { "header", AK_CAP_HEADER }, { "dataptr", AK_CAP_DATA, 0, ARG_OUT } } },
 	[126] = { "capset", 2, RK_INT, SC_CREDS, { { "header", AK_CAP_HEADER }, { "data", AK_CAP_DATA } } },
-	[127] = { "rt_sigpending", 2, RK_INT, SC_SIGNAL, { { "uset", AK_SIGSET, 0, ARG_OUT }, { "sigsetsize", AK_ULONG } } },
+	[127] = { "rt_sigpending", 2, RK_INT, SC_SIGNAL, { { "uset", AK_SIGSET_N, 1, ARG_OUT }, { "sigsetsize", AK_ULONG } } },
 	[128] = { "rt_sigtimedwait", 4, RK_SIGNAL, SC_SIGNAL, { { "uthese", AK_SIGSET }, { "uinfo", AK_SIGINFO, 0, ARG_OUT }, { "uts", AK_TIMESPEC }, { "sigsetsize", AK_ULONG } } },
 	[129] = { "rt_sigqueueinfo", 3, RK_INT, SC_PROCESS|SC_SIGNAL, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "sig", AK_SIGNAL, .bytes = 4, .sign = 1 }, { "uinfo", AK_SIGINFO } } },
 	[130] = { "rt_sigsuspend", 2, RK_INT, SC_SIGNAL, { { "unewset", AK_SIGSET }, { "sigsetsize", AK_ULONG } } },

@@ -219,6 +219,16 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* sigsets only of the kernel's size (strace 6.1, Debian 12) */
+	{ .c = { .nr = SYS_rt_sigprocmask, .a = { SIG_SETMASK, 0x404020, 0x404038, 16 }, .ret = NEG(-22),
+		 .cap = { CAP_ARR(1, uint64_t, { 1 }) } },
+	  .def = "rt_sigprocmask(SIG_SETMASK, 0x404020, 0x404038, 16) = -1 EINVAL (Invalid argument)",
+	  .raw = "rt_sigprocmask(0x2, 0x404020, 0x404038, 16) = -1 EINVAL (Invalid argument)",
+	  .verb = "rt_sigprocmask(0x2 /* SIG_SETMASK */, 0x404020, 0x404038, 16) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_rt_sigpending, .a = { P, 4 }, .cap = { CAP_ARR(0, uint32_t, { 0 }) } },
+	  .def = "rt_sigpending([], 4)                    = 0" },
+	{ .c = { .nr = SYS_setgroups, .a = { 1, P }, .ret = NEG(-22), .cap = { CAP_ARR(1, uint32_t, { UINT32_MAX }) } },
+	  .def = "setgroups(1, [-1])                      = -1 EINVAL (Invalid argument)" },
 	/* unshare's and setns's flags, process_mrelease's, ioperm's (strace
 	 * 6.1, Debian 12) */
 	{ .c = { .nr = SYS_unshare, .a = { 0xdeadcaf5 }, .ret = NEG(-22) },
