@@ -643,15 +643,23 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 		sbuf_puts(b, ", ");
 		put_ptr(b, e->args[4]);
 		sbuf_puts(b, ", ");
-		sbuf_u64(b, (uint32_t)e->args[5]);
+		put_hex0(b, (uint32_t)e->args[5]);
 		return;
 	}
 	mark = b->len;
-	sbuf_puts(b, ops[cmd]);
-	if (op & 128)
-		sbuf_puts(b, "_PRIVATE");
-	if (op & 256)
-		sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	if ((op & 256) && cmd != 0 && cmd != 9 && cmd != 11 && cmd != 13) {
+		/* a clock only the waits take: strace has no name for it,
+		 * the arguments are the command's still */
+		sbuf_printf(b, "%#x /* FUTEX_??? */", op);
+	} else {
+		sbuf_puts(b, ops[cmd]);
+		if ((op & 128) && cmd == 2)	/* (no FUTEX_FD_PRIVATE) */
+			sbuf_puts(b, "|FUTEX_PRIVATE_FLAG");
+		else if (op & 128)
+			sbuf_puts(b, "_PRIVATE");
+		if (op & 256)
+			sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	}
 	xlat_finish(b, mark, op, XF_HEX);	/* -X raw, verbose */
 	for (s = shape[cmd]; *s; s++) {
 		sbuf_puts(b, ", ");
@@ -668,7 +676,7 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 				sbuf_puts(b, "FUTEX_BITSET_MATCH_ANY");
 				xlat_finish(b, mark, 0xffffffffu, XF_HEX);
 			} else
-				sbuf_hex(b, (uint32_t)e->args[5]);
+				put_hex0(b, (uint32_t)e->args[5]);
 			break;
 		}
 	}

@@ -219,6 +219,20 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* futex's clock on a command that takes none, FUTEX_FD's private
+	 * flag, a zero bitset (strace 6.1, Debian 12) */
+	{ .c = { .nr = SYS_futex, .a = { 0x40401c, 0x101, 1 }, .ret = NEG(-38) },
+	  .def = "futex(0x40401c, 0x101 /* FUTEX_??? */, 1) = -1 ENOSYS (Function not implemented)",
+	  .raw = "futex(0x40401c, 0x101, 1)               = -1 ENOSYS (Function not implemented)",
+	  .verb = "futex(0x40401c, 0x101 /* FUTEX_??? */, 1) = -1 ENOSYS (Function not implemented)" },
+	{ .c = { .nr = SYS_futex, .a = { 0x40401c, 0x82, 1 }, .ret = NEG(-38) },
+	  .def = "futex(0x40401c, FUTEX_FD|FUTEX_PRIVATE_FLAG, 1) = -1 ENOSYS (Function not implemented)",
+	  .raw = "futex(0x40401c, 0x82, 1)                = -1 ENOSYS (Function not implemented)",
+	  .verb = "futex(0x40401c, 0x82 /* FUTEX_FD|FUTEX_PRIVATE_FLAG */, 1) = -1 ENOSYS (Function not implemented)" },
+	{ .c = { .nr = SYS_futex, .a = { 0x40401c, 10, 1 }, .ret = NEG(-22) },
+	  .def = "futex(0x40401c, FUTEX_WAKE_BITSET, 1, 0) = -1 EINVAL (Invalid argument)",
+	  .raw = "futex(0x40401c, 0xa, 1, 0)              = -1 EINVAL (Invalid argument)",
+	  .verb = "futex(0x40401c, 0xa /* FUTEX_WAKE_BITSET */, 1, 0) = -1 EINVAL (Invalid argument)" },
 	/* sigsets only of the kernel's size (strace 6.1, Debian 12) */
 	{ .c = { .nr = SYS_rt_sigprocmask, .a = { SIG_SETMASK, 0x404020, 0x404038, 16 }, .ret = NEG(-22),
 		 .cap = { CAP_ARR(1, uint64_t, { 1 }) } },
