@@ -262,6 +262,7 @@ OVERRIDE = {
     ("syslog", "type"): "SYSLOG_TYPE", ("syslog", "buf"): "BUF/out:2",
     ("getcpu", "cpup"): "INTP/out", ("getcpu", "nodep"): "INTP/out",
     ("mlock2", "flags"): "MLOCK2_FLAGS", ("kcmp", "type"): "KCMP_TYPE",
+    ("kcmp", "idx1"): "KCMP_IDX", ("kcmp", "idx2"): "KCMP_IDX",
     ("get_robust_list", "head_ptr"): "PTRP/out", ("get_robust_list", "len_ptr"): "ULONGP/out",
     ("io_setup", "ctxp"): "PTRP/out", ("io_destroy", "ctx"): "PTR",
     ("userfaultfd", "flags"): "UFFD_FLAGS", ("fanotify_init", "flags"): "FAN_INIT_FLAGS",

@@ -101,6 +101,42 @@ void put_hex0_32(struct sbuf *b, uint64_t v)
 	put_hex0(b, (uint32_t)v);
 }
 
+/* an fd of process `pid` (kcmp's), with -y's path when it is known */
+static void put_pid_fd(struct formatter *f, struct sbuf *b, uint64_t pid, int fd)
+{
+	sbuf_printf(b, "%d", fd);
+	if (f)
+		put_fd_path(f, b, (uint32_t)pid, fd);
+}
+
+void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i)
+{
+	uint32_t type = (uint32_t)e->args[2];
+	uint64_t v = e->args[i];
+	const struct cap *c;
+	const char *data;
+
+	(void)d;
+	if (type == 0 || (type == 7 && i == 3)) {	/* KCMP_FILE, KCMP_EPOLL_TFD */
+		put_pid_fd(f, b, e->args[i - 3], (int)v);
+	} else if (type == 7) {
+		/* struct kcmp_epoll_slot { __u32 efd, tfd, toff; } of pid2 */
+		if (v && cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) &&
+		    c->len >= 12) {
+			sbuf_puts(b, "{efd=");
+			put_pid_fd(f, b, e->args[1], (int)load_u32(data, 0));
+			sbuf_puts(b, ", tfd=");
+			put_pid_fd(f, b, e->args[1], (int)load_u32(data, 4));
+			sbuf_printf(b, ", toff=%u}", load_u32(data, 8));
+		} else {
+			put_ptr(b, v);
+		}
+	} else {
+		put_hex0(b, v);
+	}
+}
+
 void decode_prctl_option(struct sbuf *b, uint64_t v)
 {
 	put_enum(b, (uint32_t)v, xlat_pr_options, N(xlat_pr_options), "PR_???");

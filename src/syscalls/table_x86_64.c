@@ -315,7 +315,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[309] = { "getcpu", 3, RK_INT, 0, { { "cpup", AK_INTP, 0, ARG_OUT }, { "nodep", AK_INTP, 0, ARG_OUT }, { "unused", AK_PTR } } },
 	[310] = { "process_vm_readv", 6, RK_INT, 0, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "lvec", AK_IOV, 2, ARG_OUT }, { "liovcnt", AK_ULONG }, { "rvec", AK_IOV_ADDRS, 4 }, { "riovcnt", AK_ULONG }, { "flags", AK_ULONG } } },
 	[311] = { "process_vm_writev", 6, RK_INT, 0, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "lvec", AK_IOV, 2 }, { "liovcnt", AK_ULONG }, { "rvec", AK_IOV_ADDRS, 4 }, { "riovcnt", AK_ULONG }, { "flags", AK_ULONG } } },
-	[312] = { "kcmp", 5, RK_INT, 0, { { "pid1", AK_INT, .bytes = 4, .sign = 1 }, { "pid2", AK_INT, .bytes = 4, .sign = 1 }, { "type", AK_KCMP_TYPE, .bytes = 4, .sign = 1 }, { "idx1", AK_ULONG }, { "idx2", AK_ULONG } } },
+	[312] = { "kcmp", 5, RK_INT, 0, { { "pid1", AK_INT, .bytes = 4, .sign = 1 }, { "pid2", AK_INT, .bytes = 4, .sign = 1 }, { "type", AK_KCMP_TYPE, .bytes = 4, .sign = 1 }, { "idx1", AK_KCMP_IDX }, { "idx2", AK_KCMP_IDX } } },
 	[313] = { "finit_module", 3, RK_INT, SC_DESC, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "param_values", AK_STR }, { "flags", AK_MODULE_INIT_FLAGS, .bytes = 4, .sign = 1 } } },
 	[314] = { "sched_setattr", 3, RK_INT, 0, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "uattr", AK_SCHED_ATTR }, { "flags", AK_UINT, .bytes = 4 } } },
 	[315] = { "sched_getattr", 4, RK_INT, 0, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "uattr", AK_SCHED_ATTR, 0, ARG_OUT }, { "usize", AK_UINT, .bytes = 4 }, { "flags", AK_UINT, .bytes = 4 } } },

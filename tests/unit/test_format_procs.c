@@ -219,6 +219,23 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* kcmp's indexes by type (strace 6.1, Debian 12) */
+	{ .c = { .nr = SYS_kcmp, .a = { NEG(-1), NEG(-1), 1, 5, 6 }, .ret = NEG(-3) },
+	  .def = "kcmp(-1, -1, KCMP_VM)                   = -1 ESRCH (No such process)",
+	  .raw = "kcmp(-1, -1, 0x1)                       = -1 ESRCH (No such process)",
+	  .verb = "kcmp(-1, -1, 0x1 /* KCMP_VM */)         = -1 ESRCH (No such process)" },
+	{ .c = { .nr = SYS_kcmp, .a = { NEG(-1), NEG(-1), 0, 5, 6 }, .ret = NEG(-3) },
+	  .def = "kcmp(-1, -1, KCMP_FILE, 5, 6)           = -1 ESRCH (No such process)",
+	  .raw = "kcmp(-1, -1, 0, 5, 6)                   = -1 ESRCH (No such process)",
+	  .verb = "kcmp(-1, -1, 0 /* KCMP_FILE */, 5, 6)   = -1 ESRCH (No such process)" },
+	{ .c = { .nr = SYS_kcmp, .a = { NEG(-1), NEG(-1), 7, 5, P }, .ret = NEG(-3),
+		 .cap = { CAP_ARR(4, uint32_t, { 23, 42, 0 }) } },
+	  .def = "kcmp(-1, -1, KCMP_EPOLL_TFD, 5, {efd=23, tfd=42, toff=0}) = -1 ESRCH (No such process)",
+	  .raw = "kcmp(-1, -1, 0x7, 5, {efd=23, tfd=42, toff=0}) = -1 ESRCH (No such process)",
+	  .verb = "kcmp(-1, -1, 0x7 /* KCMP_EPOLL_TFD */, 5, {efd=23, tfd=42, toff=0}) = -1 ESRCH (No such process)" },
+	{ .c = { .nr = SYS_kcmp, .a = { NEG(-1), NEG(-1), 9, 5, 0 }, .ret = NEG(-3) },
+	  .def = "kcmp(-1, -1, 0x9 /* KCMP_??? */, 0x5, 0) = -1 ESRCH (No such process)",
+	  .raw = "kcmp(-1, -1, 0x9, 0x5, 0)               = -1 ESRCH (No such process)" },
 	/* futex's clock on a command that takes none, FUTEX_FD's private
 	 * flag, a zero bitset (strace 6.1, Debian 12) */
 	{ .c = { .nr = SYS_futex, .a = { 0x40401c, 0x101, 1 }, .ret = NEG(-38) },
