@@ -337,13 +337,10 @@ void decode_ioprio_which(struct sbuf *b, uint64_t v)
  * macro that makes it; -X verbose names the class in a comment */
 void decode_ioprio_macro(struct sbuf *b, uint64_t v)
 {
-	uint32_t cls = ((uint32_t)v >> 13) & 7, data = (uint32_t)v & 0x1fff;
+	/* (strace: the class is all the bits above the level) */
+	uint32_t cls = (uint32_t)v >> 13, data = (uint32_t)v & 0x1fff;
 	size_t inner;
 
-	if ((uint32_t)v >> 16) {	/* not a priority the macro makes */
-		sbuf_printf(b, "%#x", (uint32_t)v);
-		return;
-	}
 	sbuf_puts(b, "IOPRIO_PRIO_VALUE(");
 	inner = b->len;
 	put_enum(b, cls, xlat_ioprio_class, N(xlat_ioprio_class), "IOPRIO_CLASS_???");
@@ -357,7 +354,7 @@ void decode_ioprio(struct sbuf *b, uint64_t v)
 	size_t mark = b->len;
 
 	decode_ioprio_macro(b, v);
-	xlat_finish(b, mark, (uint32_t)v, XF_UDEC);
+	xlat_finish(b, mark, (uint64_t)(int64_t)(int32_t)v, XF_DEC);	/* an int */
 }
 
 static void rlim_value(struct sbuf *b, uint64_t v)

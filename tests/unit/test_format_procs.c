@@ -219,6 +219,12 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* an I/O priority the macro cannot make: its class is all the
+	 * bits above the level (strace 6.1, Debian 12) */
+	{ .c = { .nr = SYS_ioprio_set, .a = { 0xfa57beef, NEG(-629534633), 0xfacefeed }, .ret = NEG(-22) },
+	  .def = "ioprio_set(0xfa57beef /* IOPRIO_WHO_??? */, -629534633, IOPRIO_PRIO_VALUE(0x7d677 /* IOPRIO_CLASS_??? */, 7917)) = -1 EINVAL (Invalid argument)",
+	  .raw = "ioprio_set(0xfa57beef, -629534633, -87097619) = -1 EINVAL (Invalid argument)",
+	  .verb = "ioprio_set(0xfa57beef /* IOPRIO_WHO_??? */, -629534633, -87097619 /* IOPRIO_PRIO_VALUE(0x7d677 /* IOPRIO_CLASS_??? */, 7917) */) = -1 EINVAL (Invalid argument)" },
 	/* kcmp's indexes by type (strace 6.1, Debian 12) */
 	{ .c = { .nr = SYS_kcmp, .a = { NEG(-1), NEG(-1), 1, 5, 6 }, .ret = NEG(-3) },
 	  .def = "kcmp(-1, -1, KCMP_VM)                   = -1 ESRCH (No such process)",
