@@ -350,6 +350,10 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 {
 	if (d->nargs && d->args[0].kind == AK_ARCH_PRCTL)
 		return arch_prctl_shown_args(e);
+	/* kcmp: the indexes only of KCMP_FILE, KCMP_EPOLL_TFD and unknown types */
+	if (d->nargs > 3 && d->args[3].kind == AK_KCMP_IDX &&
+	    (uint32_t)e->args[2] >= 1 && (uint32_t)e->args[2] <= 6)
+		return 3;
 	for (int i = 0; i < d->nargs; i++) {
 		if (d->args[i].kind == AK_FCNTL_ARG && i > 0 && !fcntl_cmd_has_arg(e->args[i - 1]))
 			return i;

@@ -352,6 +352,11 @@ void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_ptr(struct sbuf *b, uint64_t v);
 /* %#lx: the number in hex, 0 without the prefix (stat.c) */
 void put_hex0(struct sbuf *b, uint64_t v);
+void put_hex0_32(struct sbuf *b, uint64_t v);	/* of the low 32 bits */
+void decode_unshare_flags(struct sbuf *b, uint64_t v);
+void decode_nstype(struct sbuf *b, uint64_t v);
+void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
 /* strings, buffers, argv and the environment, from their captures */
 void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		    const struct ev_syscall *e, size_t size, int i);

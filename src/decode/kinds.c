@@ -361,6 +361,40 @@ static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
 	decode_sigset(b, mask);
 }
 
+/* strace decodes a sigset only when the call's size argument is the
+ * kernel's (8 bytes): else the address, as the kernel refuses it */
+static void put_sigset_c(ARGS)
+{
+	size_t len;
+	const uint8_t *p;
+
+	for (int j = 0; j < d->nargs && e->args[i]; j++)
+		if ((!strcmp(d->args[j].name, "sigsetsize") || !strcmp(d->args[j].name, "sizemask")) &&
+		    e->args[j] != 8) {
+			sbuf_hex(b, e->args[i]);
+			return;
+		}
+	if ((p = struct_bytes(b, d, e, size, i, &len)))
+		put_sigset(b, p, len);
+}
+
+/* rt_sigpending's: the kernel writes as many bytes as asked, up to 8 */
+static void put_sigset_n(ARGS)
+{
+	uint64_t n = e->args[d->args[i].len_arg], mask = 0;
+	size_t len;
+	const uint8_t *p;
+
+	if (e->args[i] && (n < 1 || n > 8)) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	if (!(p = arg_bytes(b, d, e, size, i, (size_t)n, &len)))
+		return;
+	memcpy(&mask, p, (size_t)n);
+	decode_sigset(b, mask);
+}
+
 /* io_uring_setup's params: wq_fd (with IORING_SETUP_ATTACH_WQ) is an fd,
  * with -y's path */
 static void put_uring_params_c(ARGS)
@@ -515,7 +549,12 @@ static void put_groups(ARGS)
 		uint32_t g;
 
 		memcpy(&g, p + k, 4);
-		sbuf_printf(b, k ? ", %u" : "%u", g);
+		if (k)
+			sbuf_puts(b, ", ");
+		if (g == UINT32_MAX)	/* strace: the "no group" id as -1 */
+			sbuf_puts(b, "-1");
+		else
+			sbuf_printf(b, "%u", g);
 	}
 	sbuf_putc(b, ']');
 }

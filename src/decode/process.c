@@ -67,6 +67,76 @@ void decode_clone_flags(struct sbuf *b, uint64_t v)
 		sbuf_putc(b, '0');
 }
 
+/* unshare's flags: the namespaces and what a thread can stop sharing
+ * (strace 6.1's table, CLONE_NEWTIME first), all 64 bits */
+static const struct flag unshare_flags[] = {
+	{ 0x80, "CLONE_NEWTIME" }, { 0x100, "CLONE_VM" }, { 0x200, "CLONE_FS" },
+	{ 0x400, "CLONE_FILES" }, { 0x800, "CLONE_SIGHAND" }, { 0x10000, "CLONE_THREAD" },
+	{ 0x20000, "CLONE_NEWNS" }, { 0x40000, "CLONE_SYSVSEM" },
+	{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+	{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+	{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+};
+
+void decode_unshare_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q64(b, v, unshare_flags, N(unshare_flags), "CLONE_???");
+}
+
+/* setns's nstype: the namespaces only, an unsigned int */
+void decode_nstype(struct sbuf *b, uint64_t v)
+{
+	static const struct flag ns[] = {
+		{ 0x80, "CLONE_NEWTIME" }, { 0x20000, "CLONE_NEWNS" },
+		{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+		{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+		{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+	};
+
+	put_flagset_q(b, (uint32_t)v, ns, N(ns), "CLONE_NEW???");
+}
+
+void put_hex0_32(struct sbuf *b, uint64_t v)
+{
+	put_hex0(b, (uint32_t)v);
+}
+
+/* an fd of process `pid` (kcmp's), with -y's path when it is known */
+static void put_pid_fd(struct formatter *f, struct sbuf *b, uint64_t pid, int fd)
+{
+	sbuf_printf(b, "%d", fd);
+	if (f)
+		put_fd_path(f, b, (uint32_t)pid, fd);
+}
+
+void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i)
+{
+	uint32_t type = (uint32_t)e->args[2];
+	uint64_t v = e->args[i];
+	const struct cap *c;
+	const char *data;
+
+	(void)d;
+	if (type == 0 || (type == 7 && i == 3)) {	/* KCMP_FILE, KCMP_EPOLL_TFD */
+		put_pid_fd(f, b, e->args[i - 3], (int)v);
+	} else if (type == 7) {
+		/* struct kcmp_epoll_slot { __u32 efd, tfd, toff; } of pid2 */
+		if (v && cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) &&
+		    c->len >= 12) {
+			sbuf_puts(b, "{efd=");
+			put_pid_fd(f, b, e->args[1], (int)load_u32(data, 0));
+			sbuf_puts(b, ", tfd=");
+			put_pid_fd(f, b, e->args[1], (int)load_u32(data, 4));
+			sbuf_printf(b, ", toff=%u}", load_u32(data, 8));
+		} else {
+			put_ptr(b, v);
+		}
+	} else {
+		put_hex0(b, v);
+	}
+}
+
 void decode_prctl_option(struct sbuf *b, uint64_t v)
 {
 	put_enum(b, (uint32_t)v, xlat_pr_options, N(xlat_pr_options), "PR_???");
@@ -267,13 +337,10 @@ void decode_ioprio_which(struct sbuf *b, uint64_t v)
  * macro that makes it; -X verbose names the class in a comment */
 void decode_ioprio_macro(struct sbuf *b, uint64_t v)
 {
-	uint32_t cls = ((uint32_t)v >> 13) & 7, data = (uint32_t)v & 0x1fff;
+	/* (strace: the class is all the bits above the level) */
+	uint32_t cls = (uint32_t)v >> 13, data = (uint32_t)v & 0x1fff;
 	size_t inner;
 
-	if ((uint32_t)v >> 16) {	/* not a priority the macro makes */
-		sbuf_printf(b, "%#x", (uint32_t)v);
-		return;
-	}
 	sbuf_puts(b, "IOPRIO_PRIO_VALUE(");
 	inner = b->len;
 	put_enum(b, cls, xlat_ioprio_class, N(xlat_ioprio_class), "IOPRIO_CLASS_???");
@@ -287,7 +354,7 @@ void decode_ioprio(struct sbuf *b, uint64_t v)
 	size_t mark = b->len;
 
 	decode_ioprio_macro(b, v);
-	xlat_finish(b, mark, (uint32_t)v, XF_UDEC);
+	xlat_finish(b, mark, (uint64_t)(int64_t)(int32_t)v, XF_DEC);	/* an int */
 }
 
 static void rlim_value(struct sbuf *b, uint64_t v)
@@ -609,15 +676,23 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 		sbuf_puts(b, ", ");
 		put_ptr(b, e->args[4]);
 		sbuf_puts(b, ", ");
-		sbuf_u64(b, (uint32_t)e->args[5]);
+		put_hex0(b, (uint32_t)e->args[5]);
 		return;
 	}
 	mark = b->len;
-	sbuf_puts(b, ops[cmd]);
-	if (op & 128)
-		sbuf_puts(b, "_PRIVATE");
-	if (op & 256)
-		sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	if ((op & 256) && cmd != 0 && cmd != 9 && cmd != 11 && cmd != 13) {
+		/* a clock only the waits take: strace has no name for it,
+		 * the arguments are the command's still */
+		sbuf_printf(b, "%#x /* FUTEX_??? */", op);
+	} else {
+		sbuf_puts(b, ops[cmd]);
+		if ((op & 128) && cmd == 2)	/* (no FUTEX_FD_PRIVATE) */
+			sbuf_puts(b, "|FUTEX_PRIVATE_FLAG");
+		else if (op & 128)
+			sbuf_puts(b, "_PRIVATE");
+		if (op & 256)
+			sbuf_puts(b, "|FUTEX_CLOCK_REALTIME");
+	}
 	xlat_finish(b, mark, op, XF_HEX);	/* -X raw, verbose */
 	for (s = shape[cmd]; *s; s++) {
 		sbuf_puts(b, ", ");
@@ -634,7 +709,7 @@ void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 				sbuf_puts(b, "FUTEX_BITSET_MATCH_ANY");
 				xlat_finish(b, mark, 0xffffffffu, XF_HEX);
 			} else
-				sbuf_hex(b, (uint32_t)e->args[5]);
+				put_hex0(b, (uint32_t)e->args[5]);
 			break;
 		}
 	}
