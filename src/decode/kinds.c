@@ -581,7 +581,7 @@ static void put_nodemask_c(ARGS)
 	}
 	decode_nodemask(b, e->args[i], e->args[d->args[i].len_arg & 7],
 			ok ? (const uint8_t *)data : NULL, ok ? c->len : 0,
-			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_strsize(f));
+			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_arraysize(f));
 }
 
 /* shmctl's and msgctl's buffer: what the command reads or writes (IPC_SET
@@ -625,11 +625,15 @@ static void put_ipc_buf(ARGS)
 	size_t len;
 	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
 	uint64_t n = e->args[d->args[i].len_arg];
+	const struct cap *c;
+	const char *data;
 
 	if (!p)
 		return;
 	if (d->args[i].kind == AK_SEMBUFS)
-		decode_sembufs(b, p, len, n);
+		decode_sembufs(b, p, len, n,
+			       cap_find(e, size, i, &c, &data) && !(c->flags & CAP_TRUNC) ?
+			       e->args[i] : 0, formatter_arraysize(f));
 	else
 		decode_msgbuf(b, p, len, n, formatter_strsize(f));
 }
@@ -719,6 +723,11 @@ void put_arg_kind(ARGS)
 		sbuf_hex(b, e->args[i]);
 	} else if (decoders[kind].c) {
 		decoders[kind].c(f, b, d, e, size, i);
+	} else if (kind == AK_SIGSET && e->args[i] && d->args[i].len_arg &&
+		   e->args[d->args[i].len_arg & 7] != 8) {
+		/* a signal set of another size than the kernel's (its size
+		 * in argument len_arg): strace shows the address */
+		sbuf_hex(b, e->args[i]);
 	} else if (decoders[kind].s) {
 		if ((p = struct_bytes(b, d, e, size, i, &len)))
 			decoders[kind].s(b, p, len);

@@ -34,6 +34,7 @@
 #include <linux/time.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
+#include <linux/landlock.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>

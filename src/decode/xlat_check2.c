@@ -34,6 +34,7 @@
 #include <linux/time.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
+#include <linux/landlock.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -477,25 +478,29 @@ _Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
 _Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
 _Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
 
+/* landlock_access_fs */
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE) == 0x1ull, "LANDLOCK_ACCESS_FS_EXECUTE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_WRITE_FILE) == 0x2ull, "LANDLOCK_ACCESS_FS_WRITE_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_FILE) == 0x4ull, "LANDLOCK_ACCESS_FS_READ_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_DIR) == 0x8ull, "LANDLOCK_ACCESS_FS_READ_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_DIR) == 0x10ull, "LANDLOCK_ACCESS_FS_REMOVE_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_FILE) == 0x20ull, "LANDLOCK_ACCESS_FS_REMOVE_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_CHAR) == 0x40ull, "LANDLOCK_ACCESS_FS_MAKE_CHAR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_DIR) == 0x80ull, "LANDLOCK_ACCESS_FS_MAKE_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_REG) == 0x100ull, "LANDLOCK_ACCESS_FS_MAKE_REG");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SOCK) == 0x200ull, "LANDLOCK_ACCESS_FS_MAKE_SOCK");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_FIFO) == 0x400ull, "LANDLOCK_ACCESS_FS_MAKE_FIFO");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_BLOCK) == 0x800ull, "LANDLOCK_ACCESS_FS_MAKE_BLOCK");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SYM) == 0x1000ull, "LANDLOCK_ACCESS_FS_MAKE_SYM");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REFER) == 0x2000ull, "LANDLOCK_ACCESS_FS_REFER");
+
+/* landlock_create_flags */
+_Static_assert((unsigned long long)(LANDLOCK_CREATE_RULESET_VERSION) == 0x1ull, "LANDLOCK_CREATE_RULESET_VERSION");
+
+/* landlock_rule_types */
+_Static_assert((unsigned long long)(LANDLOCK_RULE_PATH_BENEATH) == 0x1ull, "LANDLOCK_RULE_PATH_BENEATH");
+
 /* lease_types */
 _Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
 _Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
 _Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
-
-/* lflags */
-_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
-_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
-_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
-_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
-_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
-_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
-_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
-_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
-_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
-_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
-_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
-_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
-_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
-_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
-_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");

@@ -34,6 +34,7 @@
 #include <linux/time.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
+#include <linux/landlock.h>
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -56,6 +57,24 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");

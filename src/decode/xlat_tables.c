@@ -1238,6 +1238,31 @@ const struct flag xlat_keyctl_cmds[33] = {
 	{ 0x20, "KEYCTL_WATCH_KEY" },
 };
 
+const struct flag xlat_landlock_access_fs[14] = {
+	{ 0x1, "LANDLOCK_ACCESS_FS_EXECUTE" },
+	{ 0x2, "LANDLOCK_ACCESS_FS_WRITE_FILE" },
+	{ 0x4, "LANDLOCK_ACCESS_FS_READ_FILE" },
+	{ 0x8, "LANDLOCK_ACCESS_FS_READ_DIR" },
+	{ 0x10, "LANDLOCK_ACCESS_FS_REMOVE_DIR" },
+	{ 0x20, "LANDLOCK_ACCESS_FS_REMOVE_FILE" },
+	{ 0x40, "LANDLOCK_ACCESS_FS_MAKE_CHAR" },
+	{ 0x80, "LANDLOCK_ACCESS_FS_MAKE_DIR" },
+	{ 0x100, "LANDLOCK_ACCESS_FS_MAKE_REG" },
+	{ 0x200, "LANDLOCK_ACCESS_FS_MAKE_SOCK" },
+	{ 0x400, "LANDLOCK_ACCESS_FS_MAKE_FIFO" },
+	{ 0x800, "LANDLOCK_ACCESS_FS_MAKE_BLOCK" },
+	{ 0x1000, "LANDLOCK_ACCESS_FS_MAKE_SYM" },
+	{ 0x2000, "LANDLOCK_ACCESS_FS_REFER" },
+};
+
+const struct flag xlat_landlock_create_flags[1] = {
+	{ 0x1, "LANDLOCK_CREATE_RULESET_VERSION" },
+};
+
+const struct flag xlat_landlock_rule_types[1] = {
+	{ 0x1, "LANDLOCK_RULE_PATH_BENEATH" },
+};
+
 const struct flag xlat_lease_types[3] = {
 	{ 0x0, "F_RDLCK" },
 	{ 0x1, "F_WRLCK" },
