@@ -70,7 +70,7 @@ OVERRIDE = {
     ("chmod", "mode"): "MODE", ("fchmod", "mode"): "MODE",
     ("fchmodat", "mode"): "MODE", ("fchmodat2", "mode"): "MODE",
     ("mknod", "mode"): "MODE", ("mknodat", "mode"): "MODE",
-    ("umask", "mask"): "MODE", ("memfd_create", "uname"): "STR",
+    ("umask", "mask"): "MODE", ("memfd_create", "uname"): "MEMFD_NAME",
     ("sethostname", "name"): "STR", ("setdomainname", "name"): "STR",
     ("mount", "type"): "MOUNT_TYPE",
     # A kind is NAME[/out][:N], NAME a row of src/syscalls/argkinds.def:

@@ -567,6 +567,25 @@ static void put_mincore_vec(ARGS)
 	sbuf_putc(b, ']');
 }
 
+static void put_memfd_name(ARGS)
+{
+	const struct cap *c;
+	const char *data, *nul;
+	size_t n, max = (size_t)formatter_strsize(f);
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_exit(e, size, i, &c, &data) || !c->len) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	nul = memchr(data, 0, c->len);
+	n = nul ? (size_t)(nul - data) : c->len;
+	decode_string(b, data, n < max ? n : max, !nul || n > max);
+}
+
 /* mbind's, set_mempolicy's, get_mempolicy's and migrate_pages' node
  * masks; what a failed call would have written is its address */
 static void put_nodemask_c(ARGS)

@@ -1356,12 +1356,10 @@ const struct flag xlat_memfd_secret_flags[1] = {
 	{ 0x80000, "O_CLOEXEC" },
 };
 
-const struct flag xlat_mfd_flags[5] = {
+const struct flag xlat_mfd_flags[3] = {
 	{ 0x1, "MFD_CLOEXEC" },
 	{ 0x2, "MFD_ALLOW_SEALING" },
 	{ 0x4, "MFD_HUGETLB" },
-	{ 0x8, "MFD_NOEXEC_SEAL" },
-	{ 0x10, "MFD_EXEC" },
 };
 
 const struct flag xlat_mlock2_flags[1] = {

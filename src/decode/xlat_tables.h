@@ -87,7 +87,7 @@ extern const struct flag xlat_madvise[25];
 extern const struct flag xlat_mbind_flags[3];
 extern const struct flag xlat_membarrier_cmds[9];
 extern const struct flag xlat_memfd_secret_flags[1];
-extern const struct flag xlat_mfd_flags[5];
+extern const struct flag xlat_mfd_flags[3];
 extern const struct flag xlat_mlock2_flags[1];
 extern const struct flag xlat_mlockall_flags[3];
 extern const struct flag xlat_mmap_flags[15];

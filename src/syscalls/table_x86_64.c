@@ -322,7 +322,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[316] = { "renameat2", 5, RK_INT, SC_FILE|SC_DESC, { { "olddfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "oldname", AK_PATH }, { "newdfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "newname", AK_PATH }, { "flags", AK_RENAME_FLAGS, .bytes = 4 } } },
 	[317] = { "seccomp", 3, RK_INT, 0, { { "op", AK_SECCOMP_OP, .bytes = 4 }, { "flags", AK_SECCOMP_FLAGS, .bytes = 4 }, { "uargs", AK_SECCOMP_ARGS } } },
 	[318] = { "getrandom", 3, RK_INT, 0, { { "ubuf", AK_BUF_HEX, 0, ARG_OUT }, { "len", AK_ULONG }, { "flags", AK_GRND, .bytes = 4 } } },
-	[319] = { "memfd_create", 2, RK_FD, SC_DESC, { { "uname", AK_STR }, { "flags", AK_MEMFD_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD, .fdkind = FDK_MEMFD },
+	[319] = { "memfd_create", 2, RK_FD, SC_DESC, { { "uname", AK_MEMFD_NAME }, { "flags", AK_MEMFD_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD, .fdkind = FDK_MEMFD },
 	[320] = { "kexec_file_load", 5, RK_INT, SC_DESC, { { "kernel_fd", AK_INT, .bytes = 4, .sign = 1 }, { "initrd_fd", AK_INT, .bytes = 4, .sign = 1 }, { "cmdline_len", AK_ULONG }, { "cmdline", AK_STR }, { "flags", AK_ULONG } } },
 	[321] = { "bpf", 3, RK_FD, SC_DESC, { { "cmd", AK_BPF_CMD, .bytes = 4, .sign = 1 }, { "uattr", AK_BPF_ATTR, 2 }, { "size", AK_UINT, .bytes = 4 } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[322] = { "execveat", 5, RK_INT, SC_FILE|SC_DESC|SC_PROCESS, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "argv", AK_ARGV }, { "envp", AK_ENVP }, { "flags", AK_AT_FLAGS, .bytes = 4, .sign = 1 } }, .fx = FX_EXEC },
