@@ -291,6 +291,30 @@ _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOU
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
 _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
 
+/* packet_names */
+_Static_assert((unsigned long long)(PACKET_ADD_MEMBERSHIP) == 0x1ull, "PACKET_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(PACKET_DROP_MEMBERSHIP) == 0x2ull, "PACKET_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(PACKET_RECV_OUTPUT) == 0x3ull, "PACKET_RECV_OUTPUT");
+_Static_assert((unsigned long long)(PACKET_RX_RING) == 0x5ull, "PACKET_RX_RING");
+_Static_assert((unsigned long long)(PACKET_STATISTICS) == 0x6ull, "PACKET_STATISTICS");
+_Static_assert((unsigned long long)(PACKET_COPY_THRESH) == 0x7ull, "PACKET_COPY_THRESH");
+_Static_assert((unsigned long long)(PACKET_AUXDATA) == 0x8ull, "PACKET_AUXDATA");
+_Static_assert((unsigned long long)(PACKET_ORIGDEV) == 0x9ull, "PACKET_ORIGDEV");
+_Static_assert((unsigned long long)(PACKET_VERSION) == 0xaull, "PACKET_VERSION");
+_Static_assert((unsigned long long)(PACKET_HDRLEN) == 0xbull, "PACKET_HDRLEN");
+_Static_assert((unsigned long long)(PACKET_RESERVE) == 0xcull, "PACKET_RESERVE");
+_Static_assert((unsigned long long)(PACKET_TX_RING) == 0xdull, "PACKET_TX_RING");
+_Static_assert((unsigned long long)(PACKET_LOSS) == 0xeull, "PACKET_LOSS");
+_Static_assert((unsigned long long)(PACKET_VNET_HDR) == 0xfull, "PACKET_VNET_HDR");
+_Static_assert((unsigned long long)(PACKET_TX_TIMESTAMP) == 0x10ull, "PACKET_TX_TIMESTAMP");
+_Static_assert((unsigned long long)(PACKET_TIMESTAMP) == 0x11ull, "PACKET_TIMESTAMP");
+_Static_assert((unsigned long long)(PACKET_FANOUT) == 0x12ull, "PACKET_FANOUT");
+_Static_assert((unsigned long long)(PACKET_TX_HAS_OFF) == 0x13ull, "PACKET_TX_HAS_OFF");
+_Static_assert((unsigned long long)(PACKET_QDISC_BYPASS) == 0x14ull, "PACKET_QDISC_BYPASS");
+_Static_assert((unsigned long long)(PACKET_ROLLOVER_STATS) == 0x15ull, "PACKET_ROLLOVER_STATS");
+_Static_assert((unsigned long long)(PACKET_FANOUT_DATA) == 0x16ull, "PACKET_FANOUT_DATA");
+_Static_assert((unsigned long long)(PACKET_IGNORE_OUTGOING) == 0x17ull, "PACKET_IGNORE_OUTGOING");
+
 /* packet_types */
 _Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
 _Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
@@ -520,15 +544,3 @@ _Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
 _Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
 _Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
 _Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptrace_opts */
-_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
-_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
-_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
-_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");

@@ -1590,6 +1590,31 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x8000, "AT_RECURSIVE" },
 };
 
+const struct flag xlat_packet_names[22] = {
+	{ 0x1, "PACKET_ADD_MEMBERSHIP" },
+	{ 0x2, "PACKET_DROP_MEMBERSHIP" },
+	{ 0x3, "PACKET_RECV_OUTPUT" },
+	{ 0x5, "PACKET_RX_RING" },
+	{ 0x6, "PACKET_STATISTICS" },
+	{ 0x7, "PACKET_COPY_THRESH" },
+	{ 0x8, "PACKET_AUXDATA" },
+	{ 0x9, "PACKET_ORIGDEV" },
+	{ 0xa, "PACKET_VERSION" },
+	{ 0xb, "PACKET_HDRLEN" },
+	{ 0xc, "PACKET_RESERVE" },
+	{ 0xd, "PACKET_TX_RING" },
+	{ 0xe, "PACKET_LOSS" },
+	{ 0xf, "PACKET_VNET_HDR" },
+	{ 0x10, "PACKET_TX_TIMESTAMP" },
+	{ 0x11, "PACKET_TIMESTAMP" },
+	{ 0x12, "PACKET_FANOUT" },
+	{ 0x13, "PACKET_TX_HAS_OFF" },
+	{ 0x14, "PACKET_QDISC_BYPASS" },
+	{ 0x15, "PACKET_ROLLOVER_STATS" },
+	{ 0x16, "PACKET_FANOUT_DATA" },
+	{ 0x17, "PACKET_IGNORE_OUTGOING" },
+};
+
 const struct flag xlat_packet_types[8] = {
 	{ 0x0, "PACKET_HOST" },
 	{ 0x1, "PACKET_BROADCAST" },
@@ -1926,6 +1951,10 @@ const struct flag xlat_ptrace_reqs[42] = {
 	{ 0x420d, "PTRACE_SECCOMP_GET_METADATA" },
 	{ 0x420e, "PTRACE_GET_SYSCALL_INFO" },
 	{ 0x420f, "PTRACE_GET_RSEQ_CONFIGURATION" },
+};
+
+const struct flag xlat_raw_names[1] = {
+	{ 0x1, "ICMP_FILTER" },
 };
 
 const struct flag xlat_rename_flags[3] = {
