@@ -555,6 +555,24 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 }
 
 /* An option's value: an int as "[1]", struct linger, else its bytes. */
+/* A hardware address: "ff:ff:..."; -X raw its bytes in hex, -X verbose
+ * both, as strace */
+static void put_hwaddr(struct sbuf *b, const uint8_t *p, size_t n)
+{
+	char text[3 * 8 + 1] = "";
+	size_t at = 0;
+
+	for (size_t k = 0; k < n && k < 8; k++)
+		at += snprintf(text + at, sizeof(text) - at, "%s%02x", k ? ":" : "", p[k]);
+	if (decode_xlat() == XLAT_ABBREV) {
+		sbuf_puts(b, text);
+		return;
+	}
+	decode_string_hex(b, (const char *)p, n, false);
+	if (decode_xlat() == XLAT_VERBOSE)
+		sbuf_printf(b, " /* %s */", text);
+}
+
 /* SOL_SOCKET options whose value is an int (strace 6.1's list) */
 static bool so_int_opt(uint32_t name)
 {
@@ -571,7 +589,7 @@ static bool so_int_opt(uint32_t name)
 /* A struct of int fields that getsockopt filled n bytes of: the whole
  * fields, then a cut one as hex bytes (strace: {pid=1, uid="\x00\x00"}) */
 static void put_int_fields(struct sbuf *b, const char *p, size_t n, const char *const *names,
-			   size_t nf, bool uns)
+			   size_t nf, int uns)
 {
 	sbuf_putc(b, '{');
 	for (size_t k = 0; k < nf && k * 4 < n; k++) {
@@ -583,7 +601,8 @@ static void put_int_fields(struct sbuf *b, const char *p, size_t n, const char *
 			break;
 		}
 		memcpy(&v, p + k * 4, 4);
-		if (uns && k)
+		/* uns: 1 all but the first unsigned, 2 all */
+		if ((uns == 1 && k) || uns == 2)
 			sbuf_printf(b, "%u", (uint32_t)v);
 		else
 			sbuf_printf(b, "%d", v);
@@ -611,13 +630,13 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 			return false;
 		if (get && len < (size_t)(n < 8 ? n : 8))
 			return false;
-		put_int_fields(b, p, get && n < 8 ? (size_t)n : 8, linger, 2, false);
+		put_int_fields(b, p, get && n < 8 ? (size_t)n : 8, linger, 2, 0);
 		return true;
 	}
 	if (level == 1 && name == 17 && get) {		/* SO_PEERCRED */
 		if (len < (size_t)(n < 12 ? n : 12))
 			return false;
-		put_int_fields(b, p, n < 12 ? (size_t)n : 12, ucred, 3, true);
+		put_int_fields(b, p, n < 12 ? (size_t)n : 12, ucred, 3, 1);
 		return true;
 	}
 	if (level == 1 && name == 4 && get) {		/* SO_ERROR: an errno by name */
@@ -644,7 +663,113 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_putc(b, ']');
 		return true;
 	}
-	if ((level == 1 && so_int_opt(name)) || (level == 270 && !get)) {
+	if (level == 263 && get && name == 6) {		/* PACKET_STATISTICS */
+		static const char *const st[] = { "tp_packets", "tp_drops", "tp_freeze_q_cnt" };
+
+		if (len < (size_t)(n < 12 ? n : 12))
+			return false;
+		put_int_fields(b, p, n < 12 ? (size_t)n : 12, st, 3, 2);
+		return true;
+	}
+	if (level == 263 && !get && (name == 5 || name == 13)) {	/* PACKET_RX_RING, _TX_RING */
+		static const char *const req[] = { "tp_block_size", "tp_block_nr", "tp_frame_size",
+						   "tp_frame_nr" };
+
+		if (n != 16 || len < 16)
+			return false;
+		put_int_fields(b, p, 16, req, 4, 2);
+		return true;
+	}
+	if (level == 263 && !get && (name == 1 || name == 2)) {	/* PACKET_{ADD,DROP}_MEMBERSHIP */
+		uint16_t type, alen;
+		size_t mark;
+
+		if (n != 16 || len < 16)
+			return false;
+		memcpy(v, p, 4);
+		memcpy(&type, p + 4, 2);
+		memcpy(&alen, p + 6, 2);
+		sbuf_printf(b, "{mr_ifindex=%d, mr_type=", v[0]);
+		mark = b->len;
+		put_enum(b, type, xlat_packet_mr_types, N(xlat_packet_mr_types), "PACKET_MR_???");
+		xlat_finish(b, mark, type, XF_HEX);
+		sbuf_printf(b, ", mr_alen=%u, mr_address=", alen);
+		put_hwaddr(b, (const uint8_t *)p + 8, alen < 8 ? alen : 8);
+		sbuf_putc(b, '}');
+		return true;
+	}
+	if (level == 255 && name == 1) {			/* ICMP_FILTER */
+		uint32_t allowed;	/* (the blocked ones) */
+		bool inv;
+
+		if ((!get && n < 4) || len < 4)
+			return false;
+		if (get && n < 4) {
+			decode_string_hex(b, p, n, false);
+			return true;
+		}
+		/* the types filtered out, as a set; "~[...]" (the others)
+		 * when most are */
+		memcpy(&allowed, p, 4);
+		inv = __builtin_popcount(allowed) > 16;
+		sbuf_puts(b, inv ? "~[" : "[");
+		for (unsigned t = 0, first = 1; t < 32; t++) {
+			if (!(((inv ? ~allowed : allowed) >> t) & 1))
+				continue;
+			if (!first)
+				sbuf_putc(b, ' ');
+			first = 0;
+			put_enum(b, t, xlat_icmp_types, N(xlat_icmp_types), NULL);
+		}
+		sbuf_putc(b, ']');
+		return true;
+	}
+	if (level == 270 && get && name == 9) {		/* NETLINK_LIST_MEMBERSHIPS */
+		int32_t ulen = e->aux2 == 1 ? (int32_t)e->aux : n;
+		size_t cnt = (size_t)(ulen < n ? ulen : n) / 4;
+
+		if (len < cnt * 4)
+			return false;
+		sbuf_putc(b, '[');
+		for (size_t k = 0; k < cnt; k++) {
+			if (k == max) {
+				sbuf_puts(b, ", ...");
+				break;
+			}
+			memcpy(v, p + k * 4, 4);
+			sbuf_printf(b, "%s%u", k ? ", " : "", (uint32_t)v[0]);
+		}
+		sbuf_putc(b, ']');
+		return true;
+	}
+	if (level == 1 && name == 74) {			/* SO_TXREHASH */
+		size_t mark;
+
+		if (n < 4) {
+			if (!get || len < (size_t)n)
+				return false;
+			decode_string_hex(b, p, n, false);
+			return true;
+		}
+		if (len < 4)
+			return false;
+		memcpy(v, p, 4);
+		sbuf_putc(b, '[');
+		mark = b->len;
+		/* unknown ones in decimal, and -X shows decimal too */
+		sbuf_printf(b, "%d", v[0]);
+		for (size_t k = 0; k < N(xlat_txrehash); k++)
+			if (xlat_txrehash[k].val == (uint32_t)v[0]) {
+				b->len = mark;
+				sbuf_puts(b, xlat_txrehash[k].name);
+			}
+		if (b->len != mark && (b->p[mark] == '-' || (b->p[mark] >= '0' && b->p[mark] <= '9')))
+			sbuf_puts(b, " /* SOCK_TXREHASH_??? */");
+		xlat_finish(b, mark, (uint64_t)(int64_t)v[0], XF_DEC);
+		sbuf_putc(b, ']');
+		return true;
+	}
+	if ((level == 1 && so_int_opt(name)) || level == 270) {
 		if (n < 4) {
 			if (!get || level != 1 || len < (size_t)n)
 				return false;

@@ -55,6 +55,7 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/socket.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 

@@ -55,6 +55,7 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/socket.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
@@ -290,6 +291,12 @@ _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLIN
 _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
 _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* packet_mr_types */
+_Static_assert((unsigned long long)(PACKET_MR_MULTICAST) == 0x0ull, "PACKET_MR_MULTICAST");
+_Static_assert((unsigned long long)(PACKET_MR_PROMISC) == 0x1ull, "PACKET_MR_PROMISC");
+_Static_assert((unsigned long long)(PACKET_MR_ALLMULTI) == 0x2ull, "PACKET_MR_ALLMULTI");
+_Static_assert((unsigned long long)(PACKET_MR_UNICAST) == 0x3ull, "PACKET_MR_UNICAST");
 
 /* packet_names */
 _Static_assert((unsigned long long)(PACKET_ADD_MEMBERSHIP) == 0x1ull, "PACKET_ADD_MEMBERSHIP");
@@ -536,11 +543,3 @@ _Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PT
 /* pr_tsc */
 _Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
 _Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
-
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");

@@ -55,8 +55,17 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/socket.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* prot_flags */
+_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
+_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
+_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
+_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
+_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
+_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
 
 /* ptrace_opts */
 _Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
@@ -367,6 +376,11 @@ _Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FAS
 _Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
 _Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
 _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
+
+/* txrehash */
+_Static_assert((unsigned long long)(SOCK_TXREHASH_DEFAULT) == 0xffull, "SOCK_TXREHASH_DEFAULT");
+_Static_assert((unsigned long long)(SOCK_TXREHASH_DISABLED) == 0x0ull, "SOCK_TXREHASH_DISABLED");
+_Static_assert((unsigned long long)(SOCK_TXREHASH_ENABLED) == 0x1ull, "SOCK_TXREHASH_ENABLED");
 
 /* uffd_flags */
 _Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");

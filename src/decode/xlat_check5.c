@@ -5,6 +5,7 @@
 #include <linux/eventpoll.h>
 #include <linux/input.h>
 #include <sys/random.h>
+#include <linux/icmp.h>
 #include <linux/if.h>
 #include <sys/sem.h>
 #include <netinet/in.h>
@@ -181,6 +182,21 @@ _Static_assert((unsigned long long)(GRND_NONBLOCK) == 0x1ull, "GRND_NONBLOCK");
 _Static_assert((unsigned long long)(GRND_RANDOM) == 0x2ull, "GRND_RANDOM");
 _Static_assert((unsigned long long)(GRND_INSECURE) == 0x4ull, "GRND_INSECURE");
 
+/* icmp_types */
+_Static_assert((unsigned long long)(ICMP_ECHOREPLY) == 0x0ull, "ICMP_ECHOREPLY");
+_Static_assert((unsigned long long)(ICMP_DEST_UNREACH) == 0x3ull, "ICMP_DEST_UNREACH");
+_Static_assert((unsigned long long)(ICMP_SOURCE_QUENCH) == 0x4ull, "ICMP_SOURCE_QUENCH");
+_Static_assert((unsigned long long)(ICMP_REDIRECT) == 0x5ull, "ICMP_REDIRECT");
+_Static_assert((unsigned long long)(ICMP_ECHO) == 0x8ull, "ICMP_ECHO");
+_Static_assert((unsigned long long)(ICMP_TIME_EXCEEDED) == 0xbull, "ICMP_TIME_EXCEEDED");
+_Static_assert((unsigned long long)(ICMP_PARAMETERPROB) == 0xcull, "ICMP_PARAMETERPROB");
+_Static_assert((unsigned long long)(ICMP_TIMESTAMP) == 0xdull, "ICMP_TIMESTAMP");
+_Static_assert((unsigned long long)(ICMP_TIMESTAMPREPLY) == 0xeull, "ICMP_TIMESTAMPREPLY");
+_Static_assert((unsigned long long)(ICMP_INFO_REQUEST) == 0xfull, "ICMP_INFO_REQUEST");
+_Static_assert((unsigned long long)(ICMP_INFO_REPLY) == 0x10ull, "ICMP_INFO_REPLY");
+_Static_assert((unsigned long long)(ICMP_ADDRESS) == 0x11ull, "ICMP_ADDRESS");
+_Static_assert((unsigned long long)(ICMP_ADDRESSREPLY) == 0x12ull, "ICMP_ADDRESSREPLY");
+
 /* iff_flags */
 _Static_assert((unsigned long long)(IFF_UP) == 0x1ull, "IFF_UP");
 _Static_assert((unsigned long long)(IFF_BROADCAST) == 0x2ull, "IFF_BROADCAST");
@@ -295,6 +311,9 @@ _Static_assert((unsigned long long)(PIDFD_NONBLOCK) == 0x800ull, "PIDFD_NONBLOCK
 _Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
 _Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
 _Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
+
+/* raw_names */
+_Static_assert((unsigned long long)(ICMP_FILTER) == 0x1ull, "ICMP_FILTER");
 
 /* resolve_flags */
 _Static_assert((unsigned long long)(RESOLVE_NO_XDEV) == 0x1ull, "RESOLVE_NO_XDEV");

@@ -717,6 +717,22 @@ const struct flag xlat_hw_breakpoint_type[5] = {
 	{ 0x4, "HW_BREAKPOINT_X" },
 };
 
+const struct flag xlat_icmp_types[13] = {
+	{ 0x0, "ICMP_ECHOREPLY" },
+	{ 0x3, "ICMP_DEST_UNREACH" },
+	{ 0x4, "ICMP_SOURCE_QUENCH" },
+	{ 0x5, "ICMP_REDIRECT" },
+	{ 0x8, "ICMP_ECHO" },
+	{ 0xb, "ICMP_TIME_EXCEEDED" },
+	{ 0xc, "ICMP_PARAMETERPROB" },
+	{ 0xd, "ICMP_TIMESTAMP" },
+	{ 0xe, "ICMP_TIMESTAMPREPLY" },
+	{ 0xf, "ICMP_INFO_REQUEST" },
+	{ 0x10, "ICMP_INFO_REPLY" },
+	{ 0x11, "ICMP_ADDRESS" },
+	{ 0x12, "ICMP_ADDRESSREPLY" },
+};
+
 const struct flag xlat_idtype[4] = {
 	{ 0x0, "P_ALL" },
 	{ 0x1, "P_PID" },
@@ -1590,6 +1606,13 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x8000, "AT_RECURSIVE" },
 };
 
+const struct flag xlat_packet_mr_types[4] = {
+	{ 0x0, "PACKET_MR_MULTICAST" },
+	{ 0x1, "PACKET_MR_PROMISC" },
+	{ 0x2, "PACKET_MR_ALLMULTI" },
+	{ 0x3, "PACKET_MR_UNICAST" },
+};
+
 const struct flag xlat_packet_names[22] = {
 	{ 0x1, "PACKET_ADD_MEMBERSHIP" },
 	{ 0x2, "PACKET_DROP_MEMBERSHIP" },
@@ -2109,7 +2132,7 @@ const struct flag xlat_signalfd_flags[2] = {
 	{ 0x800, "SFD_NONBLOCK" },
 };
 
-const struct flag xlat_so_names[77] = {
+const struct flag xlat_so_names[75] = {
 	{ 0x1, "SO_DEBUG" },
 	{ 0x2, "SO_REUSEADDR" },
 	{ 0x3, "SO_TYPE" },
@@ -2185,8 +2208,6 @@ const struct flag xlat_so_names[77] = {
 	{ 0x49, "SO_RESERVE_MEM" },
 	{ 0x4a, "SO_TXREHASH" },
 	{ 0x4b, "SO_RCVMARK" },
-	{ 0x4c, "SO_PASSPIDFD" },
-	{ 0x4d, "SO_PEERPIDFD" },
 };
 
 const struct flag xlat_sock_family[13] = {
@@ -2377,6 +2398,12 @@ const struct flag xlat_tfd_timer_flags[2] = {
 
 const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
+};
+
+const struct flag xlat_txrehash[3] = {
+	{ 0xff, "SOCK_TXREHASH_DEFAULT" },
+	{ 0x0, "SOCK_TXREHASH_DISABLED" },
+	{ 0x1, "SOCK_TXREHASH_ENABLED" },
 };
 
 const struct flag xlat_uffd_flags[3] = {
