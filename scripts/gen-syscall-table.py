@@ -70,7 +70,7 @@ OVERRIDE = {
     ("chmod", "mode"): "MODE", ("fchmod", "mode"): "MODE",
     ("fchmodat", "mode"): "MODE", ("fchmodat2", "mode"): "MODE",
     ("mknod", "mode"): "MODE", ("mknodat", "mode"): "MODE",
-    ("umask", "mask"): "MODE", ("memfd_create", "uname"): "STR",
+    ("umask", "mask"): "MODE", ("memfd_create", "uname"): "MEMFD_NAME",
     ("sethostname", "name"): "STR", ("setdomainname", "name"): "STR",
     ("mount", "type"): "MOUNT_TYPE",
     # A kind is NAME[/out][:N], NAME a row of src/syscalls/argkinds.def:
@@ -129,7 +129,7 @@ OVERRIDE = {
     # Waiting for fds: arrays read at exit (the kernel only adds revents),
     # and structs the call rewrites, read at entry too.
     ("poll", "ufds"): "POLLFDS:1", ("ppoll", "ufds"): "POLLFDS:1",
-    ("ppoll", "tsp"): "TIMESPEC_INOUT", ("ppoll", "sigmask"): "SIGSET",
+    ("ppoll", "tsp"): "TIMESPEC_INOUT", ("ppoll", "sigmask"): "SIGSET:4",
     ("select", "inp"): "FDSET", ("select", "outp"): "FDSET", ("select", "exp"): "FDSET",
     ("select", "tvp"): "TIMEVAL_INOUT",
     ("pselect6", "inp"): "FDSET", ("pselect6", "outp"): "FDSET",
@@ -137,8 +137,10 @@ OVERRIDE = {
     ("pselect6", "sig"): "PSEL_SIGMASK",
     ("epoll_ctl", "op"): "EPOLL_OP", ("epoll_ctl", "event"): "EPOLL_EVENT",
     ("epoll_wait", "events"): "EPOLL_EVENTS", ("epoll_pwait", "events"): "EPOLL_EVENTS",
-    ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET",
-    ("epoll_pwait2", "sigmask"): "SIGSET", ("epoll_pwait2", "timeout"): "TIMESPEC",
+    ("epoll_pwait2", "events"): "EPOLL_EVENTS", ("epoll_pwait", "sigmask"): "SIGSET/out:5",
+    # (strace decodes the epoll_pwait calls at exit: a failed one's structs
+    # are addresses, as for what a call writes)
+    ("epoll_pwait2", "sigmask"): "SIGSET/out:5", ("epoll_pwait2", "timeout"): "TIMESPEC/out",
     # Scatter/gather: iovec arrays (count in argument N) with their data,
     # msghdrs with name, iovecs and control; the data read: up to the result.
     ("readv", "fd"): "FD", ("writev", "fd"): "FD", ("preadv", "fd"): "FD",
@@ -284,6 +286,12 @@ OVERRIDE = {
     ("move_pages", "flags"): "MOVE_PAGES_FLAGS",
     ("set_mempolicy_home_node", "start"): "PTR", ("set_mempolicy_home_node", "flags"): "HEX",
     ("pkey_alloc", "flags"): "HEX",
+    ("landlock_create_ruleset", "attr"): "LANDLOCK_RULESET_ATTR",
+    ("landlock_create_ruleset", "size"): "ULONG",
+    ("landlock_create_ruleset", "flags"): "LANDLOCK_CREATE_FLAGS",
+    ("landlock_add_rule", "rule_type"): "LANDLOCK_RULE_TYPE",
+    ("landlock_add_rule", "rule_attr"): "LANDLOCK_RULE_ATTR", ("landlock_add_rule", "flags"): "HEX",
+    ("landlock_restrict_self", "flags"): "HEX",
     # aio: the context is an address-like handle, shown in hex
     ("io_submit", "ctx_id"): "HEX", ("io_getevents", "ctx_id"): "HEX",
     ("io_pgetevents", "ctx_id"): "HEX", ("io_cancel", "ctx_id"): "HEX",

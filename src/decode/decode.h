@@ -169,6 +169,9 @@ void decode_perf_flags(struct sbuf *b, uint64_t v);
 void decode_bpf_cmd(struct sbuf *b, uint64_t v);
 bool decode_bpf_attr(struct sbuf *b, uint64_t cmd, const uint8_t *p, size_t len, uint64_t size,
 		     const uint8_t *entry, size_t entry_len, bool done);
+/* landlock.c: Landlock's flags, rule types and attributes */
+void decode_landlock_create_flags(struct sbuf *b, uint64_t v);
+void decode_landlock_rule_type(struct sbuf *b, uint64_t v);
 /* mount.c: the new mount API and fanotify_mark */
 void decode_fan_mark_flags(struct sbuf *b, uint64_t v);
 void decode_fan_mark_mask(struct sbuf *b, uint64_t v);
@@ -310,7 +313,8 @@ void decode_ipc_get_flags(struct sbuf *b, uint64_t v);
 void decode_shmat_flags(struct sbuf *b, uint64_t v);
 bool decode_ipc_ctl_buf(struct sbuf *b, int which, uint64_t cmd, const uint8_t *p, size_t len);
 void decode_ipc_cmd(struct sbuf *b, uint64_t v, int which);
-void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n);
+void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n, uint64_t end,
+		    size_t max);
 void decode_msg_ipc_flags(struct sbuf *b, uint64_t v);
 void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, size_t max);
 void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len);
@@ -333,6 +337,9 @@ void decode_grnd(struct sbuf *b, uint64_t v);
 struct formatter;
 struct ev_syscall;
 struct syscall_desc;
+/* landlock.c: either call's attribute */
+void put_landlock_attr(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		       const struct ev_syscall *e, size_t size, int i);
 struct cap;
 
 /* args.c: a call's arguments, from its record */

@@ -354,7 +354,26 @@ FLAG_DECODER_Q(decode_xattr_flags, xlat_xattr_flags, "XATTR_???");
 FLAG_DECODER_Q(decode_inotify_init_flags, xlat_in_init_flags, "IN_???");
 FLAG_DECODER(decode_inotify_mask, xlat_in_mask);
 FLAG_DECODER_Q(decode_eventfd_flags, xlat_efd_flags, "EFD_???");
-FLAG_DECODER(decode_memfd_flags, xlat_mfd_flags);
+/* the flags, then a huge page size's log2 in bits 26-31 */
+void decode_memfd_flags(struct sbuf *b, uint64_t v)
+{
+	uint32_t huge = ((uint32_t)v >> 26) & 0x3f;
+	uint64_t rest = (uint32_t)v & 0x3ffffff;
+	int first = put_flags(b, &rest, xlat_mfd_flags, N(xlat_mfd_flags), 1);
+
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
+		if (first && !huge)
+			sbuf_puts(b, " /* MFD_??? */");
+		first = 0;
+	}
+	if (huge)
+		sbuf_printf(b, "%s%u<<MFD_HUGE_SHIFT", first ? "" : "|", huge);
+	else if (first)
+		sbuf_putc(b, '0');
+}
 FLAG_DECODER_Q(decode_seals, xlat_seals, "F_SEAL_???");
 /* struct open_how {u64 flags, mode, resolve}: mode only when the flags
  * create a file */

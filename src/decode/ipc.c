@@ -58,7 +58,10 @@ void decode_ipc_cmd(struct sbuf *b, uint64_t v, int which)
 }
 
 /* struct sembuf {u16 sem_num; s16 sem_op; s16 sem_flg;}[n] */
-void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
+/* end: where the process's memory ended the capture ("... /\* addr *\/"),
+ * 0 when it was cut for size; max: -s elements */
+void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n, uint64_t end,
+		    size_t max)
 {
 	sbuf_putc(b, '[');
 	for (size_t i = 0; i < n; i++) {
@@ -67,8 +70,10 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n)
 		size_t mark;
 		uint64_t f;
 
-		if ((i + 1) * 6 > len) {
+		if ((i + 1) * 6 > len || i >= max) {
 			sbuf_puts(b, i ? ", ..." : "...");
+			if ((i + 1) * 6 > len && end)
+				sbuf_printf(b, " /* %#llx */", (unsigned long long)(end + i * 6));
 			break;
 		}
 		memcpy(&num, p + i * 6, 2);

@@ -607,6 +607,25 @@ static void put_mincore_vec(ARGS)
 	sbuf_putc(b, ']');
 }
 
+static void put_memfd_name(ARGS)
+{
+	const struct cap *c;
+	const char *data, *nul;
+	size_t n, max = (size_t)formatter_strsize(f);
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_exit(e, size, i, &c, &data) || !c->len) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	nul = memchr(data, 0, c->len);
+	n = nul ? (size_t)(nul - data) : c->len;
+	decode_string(b, data, n < max ? n : max, !nul || n > max);
+}
+
 /* mbind's, set_mempolicy's, get_mempolicy's and migrate_pages' node
  * masks; what a failed call would have written is its address */
 static void put_nodemask_c(ARGS)
@@ -621,7 +640,7 @@ static void put_nodemask_c(ARGS)
 	}
 	decode_nodemask(b, e->args[i], e->args[d->args[i].len_arg & 7],
 			ok ? (const uint8_t *)data : NULL, ok ? c->len : 0,
-			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_strsize(f));
+			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_arraysize(f));
 }
 
 /* shmctl's and msgctl's buffer: what the command reads or writes (IPC_SET
@@ -665,11 +684,15 @@ static void put_ipc_buf(ARGS)
 	size_t len;
 	const uint8_t *p = arg_bytes(b, d, e, size, i, 0, &len);
 	uint64_t n = e->args[d->args[i].len_arg];
+	const struct cap *c;
+	const char *data;
 
 	if (!p)
 		return;
 	if (d->args[i].kind == AK_SEMBUFS)
-		decode_sembufs(b, p, len, n);
+		decode_sembufs(b, p, len, n,
+			       cap_find(e, size, i, &c, &data) && !(c->flags & CAP_TRUNC) ?
+			       e->args[i] : 0, formatter_arraysize(f));
 	else
 		decode_msgbuf(b, p, len, n, formatter_strsize(f));
 }
@@ -759,6 +782,11 @@ void put_arg_kind(ARGS)
 		sbuf_hex(b, e->args[i]);
 	} else if (decoders[kind].c) {
 		decoders[kind].c(f, b, d, e, size, i);
+	} else if (kind == AK_SIGSET && e->args[i] && d->args[i].len_arg &&
+		   e->args[d->args[i].len_arg & 7] != 8) {
+		/* a signal set of another size than the kernel's (its size
+		 * in argument len_arg): strace shows the address */
+		sbuf_hex(b, e->args[i]);
 	} else if (decoders[kind].s) {
 		if ((p = struct_bytes(b, d, e, size, i, &len)))
 			decoders[kind].s(b, p, len);

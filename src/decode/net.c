@@ -13,6 +13,7 @@
 #include "xlat_tables.h"
 #include "../output/internal.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../../bpf/event.h"
 
 void decode_sock_family(struct sbuf *b, uint64_t v)
@@ -69,6 +70,10 @@ void decode_sockopt_level(struct sbuf *b, uint64_t v)
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v)
 {
 	switch ((uint32_t)level) {
+	case 255: put_enum(b, (uint32_t)v, xlat_raw_names, N(xlat_raw_names), "SOL_RAW_???");
+		return;
+	case 263: put_enum(b, (uint32_t)v, xlat_packet_names, N(xlat_packet_names), "PACKET_???");
+		return;
 	case 1: put_enum(b, (uint32_t)v, xlat_so_names, N(xlat_so_names), "SO_???"); return;
 	case 6: put_enum(b, (uint32_t)v, xlat_tcp_names, N(xlat_tcp_names), "TCP_???"); return;
 	case 0: put_enum(b, (uint32_t)v, xlat_ip_names, N(xlat_ip_names), "IP_???"); return;
@@ -550,17 +555,102 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 }
 
 /* An option's value: an int as "[1]", struct linger, else its bytes. */
-static void put_optval(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		       const char *p, size_t len)
+/* A hardware address: "ff:ff:..."; -X raw its bytes in hex, -X verbose
+ * both, as strace */
+static void put_hwaddr(struct sbuf *b, const uint8_t *p, size_t n)
 {
+	char text[3 * 8 + 1] = "";
+	size_t at = 0;
+
+	for (size_t k = 0; k < n && k < 8; k++)
+		at += snprintf(text + at, sizeof(text) - at, "%s%02x", k ? ":" : "", p[k]);
+	if (decode_xlat() == XLAT_ABBREV) {
+		sbuf_puts(b, text);
+		return;
+	}
+	decode_string_hex(b, (const char *)p, n, false);
+	if (decode_xlat() == XLAT_VERBOSE)
+		sbuf_printf(b, " /* %s */", text);
+}
+
+/* SOL_SOCKET options whose value is an int (strace 6.1's list) */
+static bool so_int_opt(uint32_t name)
+{
+	static const uint8_t ints[] = { 1, 2, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 18, 19, 27,
+					29, 30, 32, 33, 34, 35, 36, 37, 40, 41, 42, 43, 44, 45, 46,
+					49, 53, 56, 60, 63, 64, 65, 68, 69, 70, 73, 75 };
+
+	for (size_t k = 0; k < sizeof(ints); k++)
+		if (ints[k] == name)
+			return true;
+	return false;
+}
+
+/* A struct of int fields that getsockopt filled n bytes of: the whole
+ * fields, then a cut one as hex bytes (strace: {pid=1, uid="\x00\x00"}) */
+static void put_int_fields(struct sbuf *b, const char *p, size_t n, const char *const *names,
+			   size_t nf, int uns)
+{
+	sbuf_putc(b, '{');
+	for (size_t k = 0; k < nf && k * 4 < n; k++) {
+		int32_t v;
+
+		sbuf_printf(b, "%s%s=", k ? ", " : "", names[k]);
+		if ((k + 1) * 4 > n) {
+			decode_string_hex(b, p + k * 4, n - k * 4, false);
+			break;
+		}
+		memcpy(&v, p + k * 4, 4);
+		/* uns: 1 all but the first unsigned, 2 all */
+		if ((uns == 1 && k) || uns == 2)
+			sbuf_printf(b, "%u", (uint32_t)v);
+		else
+			sbuf_printf(b, "%d", v);
+	}
+	sbuf_putc(b, '}');
+}
+
+/* A socket option's value, as strace 6.1 prints it: n is what the call
+ * read (setsockopt's optlen) or wrote (getsockopt's length after the
+ * call), len what was captured of it (to the end of the process's
+ * memory).  False: the address. */
+static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+		       const char *p, size_t len, bool get, int32_t n)
+{
+	static const char *const linger[] = { "l_onoff", "l_linger" };
+	static const char *const ucred[] = { "pid", "uid", "gid" };
 	uint32_t level = (uint32_t)e->args[1], name = (uint32_t)e->args[2];
 	size_t max = formatter_strsize(f);
 	int32_t v[3];
 
-	if (len == 4 && level == 1 && name == 4) {	/* SO_ERROR: an errno by name */
+	if (n < 0)
+		return false;
+	if (level == 1 && name == 13) {			/* SO_LINGER */
+		if (!get && (n < 8 || len < 8))
+			return false;
+		if (get && len < (size_t)(n < 8 ? n : 8))
+			return false;
+		put_int_fields(b, p, get && n < 8 ? (size_t)n : 8, linger, 2, 0);
+		return true;
+	}
+	if (level == 1 && name == 17 && get) {		/* SO_PEERCRED */
+		if (len < (size_t)(n < 12 ? n : 12))
+			return false;
+		put_int_fields(b, p, n < 12 ? (size_t)n : 12, ucred, 3, 1);
+		return true;
+	}
+	if (level == 1 && name == 4 && get) {		/* SO_ERROR: an errno by name */
 		const char *err;
 		size_t mark;
 
+		if (n < 4) {
+			if (len < (size_t)n)
+				return false;
+			decode_string_hex(b, p, n, false);
+			return true;
+		}
+		if (len < 4)
+			return false;
 		memcpy(v, p, 4);
 		err = v[0] > 0 ? errno_name(v[0]) : NULL;
 		sbuf_putc(b, '[');
@@ -571,21 +661,137 @@ static void put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 			sbuf_printf(b, "%d", v[0]);
 		xlat_finish(b, mark, (uint32_t)v[0], XF_DEC);
 		sbuf_putc(b, ']');
-	} else if (len == 4) {
+		return true;
+	}
+	if (level == 263 && get && name == 6) {		/* PACKET_STATISTICS */
+		static const char *const st[] = { "tp_packets", "tp_drops", "tp_freeze_q_cnt" };
+
+		if (len < (size_t)(n < 12 ? n : 12))
+			return false;
+		put_int_fields(b, p, n < 12 ? (size_t)n : 12, st, 3, 2);
+		return true;
+	}
+	if (level == 263 && !get && (name == 5 || name == 13)) {	/* PACKET_RX_RING, _TX_RING */
+		static const char *const req[] = { "tp_block_size", "tp_block_nr", "tp_frame_size",
+						   "tp_frame_nr" };
+
+		if (n != 16 || len < 16)
+			return false;
+		put_int_fields(b, p, 16, req, 4, 2);
+		return true;
+	}
+	if (level == 263 && !get && (name == 1 || name == 2)) {	/* PACKET_{ADD,DROP}_MEMBERSHIP */
+		uint16_t type, alen;
+		size_t mark;
+
+		if (n != 16 || len < 16)
+			return false;
+		memcpy(v, p, 4);
+		memcpy(&type, p + 4, 2);
+		memcpy(&alen, p + 6, 2);
+		sbuf_printf(b, "{mr_ifindex=%d, mr_type=", v[0]);
+		mark = b->len;
+		put_enum(b, type, xlat_packet_mr_types, N(xlat_packet_mr_types), "PACKET_MR_???");
+		xlat_finish(b, mark, type, XF_HEX);
+		sbuf_printf(b, ", mr_alen=%u, mr_address=", alen);
+		put_hwaddr(b, (const uint8_t *)p + 8, alen < 8 ? alen : 8);
+		sbuf_putc(b, '}');
+		return true;
+	}
+	if (level == 255 && name == 1) {			/* ICMP_FILTER */
+		uint32_t allowed;	/* (the blocked ones) */
+		bool inv;
+
+		if ((!get && n < 4) || len < 4)
+			return false;
+		if (get && n < 4) {
+			decode_string_hex(b, p, n, false);
+			return true;
+		}
+		/* the types filtered out, as a set; "~[...]" (the others)
+		 * when most are */
+		memcpy(&allowed, p, 4);
+		inv = __builtin_popcount(allowed) > 16;
+		sbuf_puts(b, inv ? "~[" : "[");
+		for (unsigned t = 0, first = 1; t < 32; t++) {
+			if (!(((inv ? ~allowed : allowed) >> t) & 1))
+				continue;
+			if (!first)
+				sbuf_putc(b, ' ');
+			first = 0;
+			put_enum(b, t, xlat_icmp_types, N(xlat_icmp_types), NULL);
+		}
+		sbuf_putc(b, ']');
+		return true;
+	}
+	if (level == 270 && get && name == 9) {		/* NETLINK_LIST_MEMBERSHIPS */
+		int32_t ulen = e->aux2 == 1 ? (int32_t)e->aux : n;
+		size_t cnt = (size_t)(ulen < n ? ulen : n) / 4;
+
+		if (len < cnt * 4)
+			return false;
+		sbuf_putc(b, '[');
+		for (size_t k = 0; k < cnt; k++) {
+			if (k == max) {
+				sbuf_puts(b, ", ...");
+				break;
+			}
+			memcpy(v, p + k * 4, 4);
+			sbuf_printf(b, "%s%u", k ? ", " : "", (uint32_t)v[0]);
+		}
+		sbuf_putc(b, ']');
+		return true;
+	}
+	if (level == 1 && name == 74) {			/* SO_TXREHASH */
+		size_t mark;
+
+		if (n < 4) {
+			if (!get || len < (size_t)n)
+				return false;
+			decode_string_hex(b, p, n, false);
+			return true;
+		}
+		if (len < 4)
+			return false;
+		memcpy(v, p, 4);
+		sbuf_putc(b, '[');
+		mark = b->len;
+		/* unknown ones in decimal, and -X shows decimal too */
+		sbuf_printf(b, "%d", v[0]);
+		for (size_t k = 0; k < N(xlat_txrehash); k++)
+			if (xlat_txrehash[k].val == (uint32_t)v[0]) {
+				b->len = mark;
+				sbuf_puts(b, xlat_txrehash[k].name);
+			}
+		if (b->len != mark && (b->p[mark] == '-' || (b->p[mark] >= '0' && b->p[mark] <= '9')))
+			sbuf_puts(b, " /* SOCK_TXREHASH_??? */");
+		xlat_finish(b, mark, (uint64_t)(int64_t)v[0], XF_DEC);
+		sbuf_putc(b, ']');
+		return true;
+	}
+	if ((level == 1 && so_int_opt(name)) || level == 270) {
+		if (n < 4) {
+			if (!get || level != 1 || len < (size_t)n)
+				return false;
+			decode_string_hex(b, p, n, false);	/* (strace: in hex) */
+			return true;
+		}
+		if (len < 4)
+			return false;
 		memcpy(v, p, 4);
 		sbuf_printf(b, "[%d]", v[0]);
-	} else if (level == 1 && name == 13 && len == 8) {	/* SO_LINGER */
-		memcpy(v, p, 8);
-		sbuf_printf(b, "{l_onoff=%d, l_linger=%d}", v[0], v[1]);
-	} else if (level == 1 && name == 17 && len == 12) {	/* SO_PEERCRED */
-		memcpy(v, p, 12);
-		sbuf_printf(b, "{pid=%d, uid=%u, gid=%u}", v[0], (uint32_t)v[1], (uint32_t)v[2]);
-	} else if (level == 0 && (name == 35 || name == 36) && len == 8) {
+		return true;
+	}
+	if (!get && level == 0 && (name == 35 || name == 36)) {
 		/* IP_ADD_MEMBERSHIP, IP_DROP_MEMBERSHIP: struct ip_mreq */
+		if (n < 8 || len < 8)
+			return false;
 		put_in_addr(b, "{imr_multiaddr=", (const uint8_t *)p);
 		put_in_addr(b, ", imr_interface=", (const uint8_t *)p + 4);
 		sbuf_putc(b, '}');
-	} else if (level == 41 && (name == 20 || name == 21) && len == 20) {
+		return true;
+	}
+	if (!get && level == 41 && (name == 20 || name == 21) && n >= 20 && len >= 20) {
 		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP: struct ipv6_mreq */
 		char text[INET6_ADDRSTRLEN], call[256];
 		size_t mark;
@@ -605,9 +811,21 @@ static void put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		put_ifindex(b, v[0]);
 		xlat_finish(b, mark, (uint32_t)v[0], XF_DEC);
 		sbuf_putc(b, '}');
-	} else {
-		decode_string(b, p, len < max ? len : max, len > max);
+		return true;
 	}
+	/* the rest: an int when 4 bytes, else the bytes */
+	/* (the capture ends at 128 bytes read, 256 written) */
+	if (len < (size_t)n && len < (get ? 256u : 128u))
+		return false;
+	if (n == 4) {
+		memcpy(v, p, 4);
+		sbuf_printf(b, "[%d]", v[0]);
+	} else {
+		size_t k = len < (size_t)n ? len : (size_t)n;
+
+		decode_string(b, p, k < max ? k : max, (size_t)n > max);
+	}
+	return true;
 }
 
 bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
@@ -627,7 +845,11 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		decode_sockopt_level(b, v);
 		return true;
 	case AK_SOCKOPT_NAME:
-		decode_sockopt_name(b, e->args[1], v);
+		/* SO_ATTACH_FILTER's number read back is SO_GET_FILTER */
+		if (e->nr == NR_getsockopt && (uint32_t)e->args[1] == 1 && (uint32_t)v == 26)
+			sbuf_puts(b, "SO_GET_FILTER");
+		else
+			decode_sockopt_name(b, e->args[1], v);
 		return true;
 	case AK_IOV: case AK_MSGHDR: case AK_SOCKOPT: case AK_MMSG:
 		break;
@@ -661,14 +883,31 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 	case AK_MSGHDR:
 		put_msghdr(f, b, e, size, i, out);
 		return true;
-	case AK_SOCKOPT:
-		if ((out && e->ret < 0) || !cap_find(e, size, i, &c, &data) ||
-		    (c->flags & CAP_FAULT)) {
-			sbuf_hex(b, v);
-			return true;
+	case AK_SOCKOPT: {
+		int32_t n = (int32_t)e->args[4];
+
+		/* getsockopt: the length the call wrote back; none (or what
+		 * the caller gave was none): the address */
+		if (out) {
+			const struct cap *lc;
+			const char *ldata;
+
+			if (e->ret < 0 || !cap_find(e, size, 4, &lc, &ldata) ||
+			    (lc->flags & CAP_FAULT) || lc->len < 4) {
+				sbuf_hex(b, v);
+				return true;
+			}
+			memcpy(&n, ldata, 4);
+			if (n <= 0 || (e->aux2 == 1 && (int32_t)e->aux <= 0)) {
+				sbuf_hex(b, v);
+				return true;
+			}
 		}
-		put_optval(f, b, e, data, c->len);
+		if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) ||
+		    !put_optval(f, b, e, data, c->len, out, n))
+			sbuf_hex(b, v);
 		return true;
+	}
 	}
 	return false;
 }

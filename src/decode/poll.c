@@ -44,14 +44,14 @@ static void fd_decor(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 }
 
 static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
-		     int max, struct formatter *f, uint32_t pid);
+		     int max, struct formatter *f, uint32_t pid, uint64_t end);
 static void fdset_y(struct sbuf *b, const uint8_t *p, size_t len, int nfds,
 		    struct formatter *f, uint32_t pid);
 
 int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
 		   int max)
 {
-	return pollfds_y(b, p, len, n, revents, max, NULL, 0);
+	return pollfds_y(b, p, len, n, revents, max, NULL, 0, 0);
 }
 
 void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds)
@@ -59,8 +59,10 @@ void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds)
 	fdset_y(b, p, len, nfds, NULL, 0);
 }
 
+/* end: the address of the first pollfd the process's memory did not
+ * have (strace: "... /\* addr *\/"), 0 when the capture was cut for size */
 static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
-		     int max, struct formatter *f, uint32_t pid)
+		     int max, struct formatter *f, uint32_t pid, uint64_t end)
 {
 	int shown = 0;
 
@@ -72,6 +74,8 @@ static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, boo
 		if ((i + 1) * 8 > len) {
 			/* beyond what was captured */
 			sbuf_puts(b, shown ? ", ..." : "...");
+			if (end && !revents)
+				sbuf_printf(b, " /* %#llx */", (unsigned long long)(end + i * 8));
 			break;
 		}
 		memcpy(&fd, p + i * 8, 4);
@@ -80,7 +84,7 @@ static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, boo
 		if (revents && !rev)
 			continue;
 		if (shown == max) {
-			sbuf_puts(b, ", ...");
+			sbuf_puts(b, shown ? ", ..." : "...");
 			break;
 		}
 		sbuf_printf(b, "%s{fd=%d", shown ? ", " : "", fd);
@@ -180,10 +184,15 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 	}
 	switch (kind) {
 	case AK_POLLFDS:
-		if (!cap_exit(e, size, i, &c, &data))
+		if (!(uint32_t)e->args[d->args[i].len_arg]) {
+			sbuf_puts(b, "[]");
+			return true;
+		}
+		if (!cap_exit(e, size, i, &c, &data) || c->len < 8)
 			break;
 		pollfds_y(b, (const uint8_t *)data, c->len, (uint32_t)e->args[d->args[i].len_arg],
-			  false, formatter_strsize(f), f, e->h.pid);
+			  false, formatter_arraysize(f), f, e->h.pid,
+			  c->flags & CAP_TRUNC ? 0 : v);
 		return true;
 	case AK_FDSET:
 		/* no fds to show: strace gives the address */
@@ -307,7 +316,7 @@ void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscal
 		if (e->args[0] && cap_exit(e, size, 0, &c, &data))
 			decode_pollfds(b, (const uint8_t *)data, c->len,
 				       (uint32_t)e->args[d->args[0].len_arg], true,
-				       formatter_strsize(f));
+				       formatter_arraysize(f));
 		else
 			sbuf_puts(b, "?");
 		first = false;

@@ -55,7 +55,11 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
+<<<<<<< HEAD
 #include <linux/lwtunnel.h>
+=======
+#include <linux/landlock.h>
+>>>>>>> h12/sysmisc
 #include <linux/mman.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
@@ -101,7 +105,11 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+<<<<<<< HEAD
 #include <sys/timerfd.h>
+=======
+#include <linux/socket.h>
+>>>>>>> h12/sysmisc
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>

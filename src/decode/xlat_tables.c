@@ -1755,6 +1755,22 @@ const struct flag xlat_hw_breakpoint_type[5] = {
 	{ 0x4, "HW_BREAKPOINT_X" },
 };
 
+const struct flag xlat_icmp_types[13] = {
+	{ 0x0, "ICMP_ECHOREPLY" },
+	{ 0x3, "ICMP_DEST_UNREACH" },
+	{ 0x4, "ICMP_SOURCE_QUENCH" },
+	{ 0x5, "ICMP_REDIRECT" },
+	{ 0x8, "ICMP_ECHO" },
+	{ 0xb, "ICMP_TIME_EXCEEDED" },
+	{ 0xc, "ICMP_PARAMETERPROB" },
+	{ 0xd, "ICMP_TIMESTAMP" },
+	{ 0xe, "ICMP_TIMESTAMPREPLY" },
+	{ 0xf, "ICMP_INFO_REQUEST" },
+	{ 0x10, "ICMP_INFO_REPLY" },
+	{ 0x11, "ICMP_ADDRESS" },
+	{ 0x12, "ICMP_ADDRESSREPLY" },
+};
+
 const struct flag xlat_idtype[4] = {
 	{ 0x0, "P_ALL" },
 	{ 0x1, "P_PID" },
@@ -2478,6 +2494,31 @@ const struct flag xlat_keyctl_cmds[33] = {
 	{ 0x20, "KEYCTL_WATCH_KEY" },
 };
 
+const struct flag xlat_landlock_access_fs[14] = {
+	{ 0x1, "LANDLOCK_ACCESS_FS_EXECUTE" },
+	{ 0x2, "LANDLOCK_ACCESS_FS_WRITE_FILE" },
+	{ 0x4, "LANDLOCK_ACCESS_FS_READ_FILE" },
+	{ 0x8, "LANDLOCK_ACCESS_FS_READ_DIR" },
+	{ 0x10, "LANDLOCK_ACCESS_FS_REMOVE_DIR" },
+	{ 0x20, "LANDLOCK_ACCESS_FS_REMOVE_FILE" },
+	{ 0x40, "LANDLOCK_ACCESS_FS_MAKE_CHAR" },
+	{ 0x80, "LANDLOCK_ACCESS_FS_MAKE_DIR" },
+	{ 0x100, "LANDLOCK_ACCESS_FS_MAKE_REG" },
+	{ 0x200, "LANDLOCK_ACCESS_FS_MAKE_SOCK" },
+	{ 0x400, "LANDLOCK_ACCESS_FS_MAKE_FIFO" },
+	{ 0x800, "LANDLOCK_ACCESS_FS_MAKE_BLOCK" },
+	{ 0x1000, "LANDLOCK_ACCESS_FS_MAKE_SYM" },
+	{ 0x2000, "LANDLOCK_ACCESS_FS_REFER" },
+};
+
+const struct flag xlat_landlock_create_flags[1] = {
+	{ 0x1, "LANDLOCK_CREATE_RULESET_VERSION" },
+};
+
+const struct flag xlat_landlock_rule_types[1] = {
+	{ 0x1, "LANDLOCK_RULE_PATH_BENEATH" },
+};
+
 const struct flag xlat_lease_types[3] = {
 	{ 0x0, "F_RDLCK" },
 	{ 0x1, "F_WRLCK" },
@@ -2583,12 +2624,10 @@ const struct flag xlat_memfd_secret_flags[1] = {
 	{ 0x80000, "O_CLOEXEC" },
 };
 
-const struct flag xlat_mfd_flags[5] = {
+const struct flag xlat_mfd_flags[3] = {
 	{ 0x1, "MFD_CLOEXEC" },
 	{ 0x2, "MFD_ALLOW_SEALING" },
 	{ 0x4, "MFD_HUGETLB" },
-	{ 0x8, "MFD_NOEXEC_SEAL" },
-	{ 0x10, "MFD_EXEC" },
 };
 
 const struct flag xlat_mlock2_flags[1] = {
@@ -3268,6 +3307,7 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x8000, "AT_RECURSIVE" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_packet_diag_attrs[8] = {
 	{ 0x0, "PACKET_DIAG_INFO" },
 	{ 0x1, "PACKET_DIAG_MCLIST" },
@@ -3286,6 +3326,38 @@ const struct flag xlat_packet_diag_show[6] = {
 	{ 0x8, "PACKET_SHOW_FANOUT" },
 	{ 0x10, "PACKET_SHOW_MEMINFO" },
 	{ 0x20, "PACKET_SHOW_FILTER" },
+=======
+const struct flag xlat_packet_mr_types[4] = {
+	{ 0x0, "PACKET_MR_MULTICAST" },
+	{ 0x1, "PACKET_MR_PROMISC" },
+	{ 0x2, "PACKET_MR_ALLMULTI" },
+	{ 0x3, "PACKET_MR_UNICAST" },
+};
+
+const struct flag xlat_packet_names[22] = {
+	{ 0x1, "PACKET_ADD_MEMBERSHIP" },
+	{ 0x2, "PACKET_DROP_MEMBERSHIP" },
+	{ 0x3, "PACKET_RECV_OUTPUT" },
+	{ 0x5, "PACKET_RX_RING" },
+	{ 0x6, "PACKET_STATISTICS" },
+	{ 0x7, "PACKET_COPY_THRESH" },
+	{ 0x8, "PACKET_AUXDATA" },
+	{ 0x9, "PACKET_ORIGDEV" },
+	{ 0xa, "PACKET_VERSION" },
+	{ 0xb, "PACKET_HDRLEN" },
+	{ 0xc, "PACKET_RESERVE" },
+	{ 0xd, "PACKET_TX_RING" },
+	{ 0xe, "PACKET_LOSS" },
+	{ 0xf, "PACKET_VNET_HDR" },
+	{ 0x10, "PACKET_TX_TIMESTAMP" },
+	{ 0x11, "PACKET_TIMESTAMP" },
+	{ 0x12, "PACKET_FANOUT" },
+	{ 0x13, "PACKET_TX_HAS_OFF" },
+	{ 0x14, "PACKET_QDISC_BYPASS" },
+	{ 0x15, "PACKET_ROLLOVER_STATS" },
+	{ 0x16, "PACKET_FANOUT_DATA" },
+	{ 0x17, "PACKET_IGNORE_OUTGOING" },
+>>>>>>> h12/sysmisc
 };
 
 const struct flag xlat_packet_types[8] = {
@@ -3632,6 +3704,10 @@ const struct flag xlat_ptrace_reqs[42] = {
 	{ 0x420d, "PTRACE_SECCOMP_GET_METADATA" },
 	{ 0x420e, "PTRACE_GET_SYSCALL_INFO" },
 	{ 0x420f, "PTRACE_GET_RSEQ_CONFIGURATION" },
+};
+
+const struct flag xlat_raw_names[1] = {
+	{ 0x1, "ICMP_FILTER" },
 };
 
 const struct flag xlat_rename_flags[3] = {
@@ -4166,6 +4242,7 @@ const struct flag xlat_signalfd_flags[2] = {
 	{ 0x800, "SFD_NONBLOCK" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_smc_diag_attrs[5] = {
 	{ 0x1, "SMC_DIAG_CONNINFO" },
 	{ 0x2, "SMC_DIAG_LGRINFO" },
@@ -4196,6 +4273,9 @@ const struct flag xlat_smc_states[12] = {
 };
 
 const struct flag xlat_so_names[77] = {
+=======
+const struct flag xlat_so_names[75] = {
+>>>>>>> h12/sysmisc
 	{ 0x1, "SO_DEBUG" },
 	{ 0x2, "SO_REUSEADDR" },
 	{ 0x3, "SO_TYPE" },
@@ -4271,8 +4351,6 @@ const struct flag xlat_so_names[77] = {
 	{ 0x49, "SO_RESERVE_MEM" },
 	{ 0x4a, "SO_TXREHASH" },
 	{ 0x4b, "SO_RCVMARK" },
-	{ 0x4c, "SO_PASSPIDFD" },
-	{ 0x4d, "SO_PEERPIDFD" },
 };
 
 const struct flag xlat_sock_family[13] = {
@@ -4478,6 +4556,12 @@ const struct flag xlat_tfd_timer_flags[2] = {
 
 const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
+};
+
+const struct flag xlat_txrehash[3] = {
+	{ 0xff, "SOCK_TXREHASH_DEFAULT" },
+	{ 0x0, "SOCK_TXREHASH_DISABLED" },
+	{ 0x1, "SOCK_TXREHASH_ENABLED" },
 };
 
 const struct flag xlat_uffd_flags[3] = {

@@ -9,6 +9,7 @@
  * entry and the exit separately when another process's line comes between
  * (docs/design.md explains the choice).
  */
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,12 @@ void formatter_set_tracepoints(struct formatter *f, const struct tp_table *t)
 int formatter_strsize(const struct formatter *f)
 {
 	return f->o.strsize;
+}
+
+/* how many elements of an array strace shows: -s of them, all with -v */
+int formatter_arraysize(const struct formatter *f)
+{
+	return decode_verbose() ? INT_MAX : f->o.strsize;
 }
 
 bool formatter_json(const struct formatter *f)

@@ -67,6 +67,7 @@ void put_fd_decor(struct formatter *f, struct sbuf *b, const struct ev_syscall *
 bool fd_info_anon_path(const struct ev_syscall *e, size_t size, int capid, int fd,
 		       char *out, size_t n);
 int formatter_strsize(const struct formatter *f);
+int formatter_arraysize(const struct formatter *f);
 
 void json_head(struct formatter *f, struct sbuf *b, const char *type,
 	       const struct ev_header *h);

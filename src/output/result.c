@@ -105,7 +105,10 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 	const struct syscall_desc *d = syscall_get(e->nr);
 
 	put_result_text(b, e);
+	/* (landlock_create_ruleset's LANDLOCK_CREATE_RULESET_VERSION asks
+	 * for the ABI version, not an fd) */
 	if (f->fds && d && e->ret >= 0 && !(e->flags & EVF_NORETURN) &&
+	    !(e->nr == NR_landlock_create_ruleset && (e->args[2] & 1)) &&
 	    (d->ret == RK_FD || (d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
 				 (e->args[1] == 0 || e->args[1] == 1030))))
 		put_fd_decor(f, b, e, size, FDI_RESULT, (int)e->ret);

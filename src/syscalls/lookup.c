@@ -44,9 +44,10 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 	 * shows what is there, so the kernel side reads up to the end of the
 	 * page when the whole size is not readable (their decoders check the
 	 * length they need) */
-	c->upto_page = a->kind == AK_SOCKADDR || a->kind == AK_IOCTL_ARG ||
+	c->upto_page = (a->kind == AK_SOCKADDR && out) || a->kind == AK_SOCKOPT || a->kind == AK_IOCTL_ARG ||
 		       a->kind == AK_PRCTL_ARG || a->kind == AK_PRCTL_ARG5 ||
-		       a->kind == AK_SECCOMP_ARGS || a->kind == AK_NODEMASK;
+		       a->kind == AK_SECCOMP_ARGS || a->kind == AK_NODEMASK ||
+		       a->kind == AK_POLLFDS || a->kind == AK_SEMBUFS || a->kind == AK_MEMFD_NAME;
 	return true;
 }
 

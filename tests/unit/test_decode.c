@@ -106,6 +106,12 @@ int main(void)
 	CHECK_STR(s(), "0xdeadfeed00ca7500 /* PROT_??? */");
 	decode_mmap_flags(&b, 0x5404401f);
 	CHECK_STR(s(), "0xf /* MAP_??? */|MAP_FIXED|MAP_NORESERVE|MAP_HUGETLB|21<<MAP_HUGE_SHIFT");
+	decode_memfd_flags(&b, 0xffffffff);
+	CHECK_STR(s(), "MFD_CLOEXEC|MFD_ALLOW_SEALING|MFD_HUGETLB|0x3fffff8|63<<MFD_HUGE_SHIFT");
+	decode_memfd_flags(&b, 30u << 26);
+	CHECK_STR(s(), "30<<MFD_HUGE_SHIFT");
+	decode_memfd_flags(&b, 8);
+	CHECK_STR(s(), "0x8 /* MFD_??? */");
 	decode_pkey_rights(&b, 0xbadc0ded00000002ull);
 	CHECK_STR(s(), "PKEY_DISABLE_WRITE|0xbadc0ded00000000");
 	decode_whence(&b, 1);

@@ -212,8 +212,9 @@ static const struct row files[] = {
 	  .def = "eventfd2(3, EFD_SEMAPHORE|EFD_CLOEXEC)  = 6",
 	  .raw = "eventfd2(3, 0x80001)                    = 6",
 	  .verb = "eventfd2(3, 0x80001 /* EFD_SEMAPHORE|EFD_CLOEXEC */) = 6" },
+	/* (the name is read as 250 bytes: its NUL and what follows) */
 	{ .c = { .nr = SYS_memfd_create, .a = { STR, MFD_CLOEXEC | MFD_ALLOW_SEALING }, .ret = 7,
-		 .cap = { CAP_STR(0, "strobe") } },
+		 .cap = { CAP_MEM(0, "strobe\0junk", 11) } },
 	  .def = "memfd_create(\"strobe\", MFD_CLOEXEC|MFD_ALLOW_SEALING) = 7",
 	  .raw = "memfd_create(\"strobe\", 0x3)             = 7",
 	  .verb = "memfd_create(\"strobe\", 0x3 /* MFD_CLOEXEC|MFD_ALLOW_SEALING */) = 7",
