@@ -23,6 +23,7 @@
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/fiemap.h>
+#include <linux/lirc.h>
 #include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>

@@ -23,6 +23,7 @@
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/fiemap.h>
+#include <linux/lirc.h>
 #include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
@@ -245,6 +246,25 @@ _Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BU
 _Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
 _Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
 
+/* ioctl_lirc */
+_Static_assert((unsigned long long)(LIRC_GET_FEATURES) == 0x80046900ull, "LIRC_GET_FEATURES");
+_Static_assert((unsigned long long)(LIRC_GET_SEND_MODE) == 0x80046901ull, "LIRC_GET_SEND_MODE");
+_Static_assert((unsigned long long)(LIRC_GET_REC_MODE) == 0x80046902ull, "LIRC_GET_REC_MODE");
+_Static_assert((unsigned long long)(LIRC_GET_REC_RESOLUTION) == 0x80046907ull, "LIRC_GET_REC_RESOLUTION");
+_Static_assert((unsigned long long)(LIRC_GET_MAX_TIMEOUT) == 0x80046909ull, "LIRC_GET_MAX_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_GET_LENGTH) == 0x8004690full, "LIRC_GET_LENGTH");
+_Static_assert((unsigned long long)(LIRC_SET_SEND_MODE) == 0x40046911ull, "LIRC_SET_SEND_MODE");
+_Static_assert((unsigned long long)(LIRC_SET_REC_MODE) == 0x40046912ull, "LIRC_SET_REC_MODE");
+_Static_assert((unsigned long long)(LIRC_SET_SEND_CARRIER) == 0x40046913ull, "LIRC_SET_SEND_CARRIER");
+_Static_assert((unsigned long long)(LIRC_SET_REC_CARRIER) == 0x40046914ull, "LIRC_SET_REC_CARRIER");
+_Static_assert((unsigned long long)(LIRC_SET_SEND_DUTY_CYCLE) == 0x40046915ull, "LIRC_SET_SEND_DUTY_CYCLE");
+_Static_assert((unsigned long long)(LIRC_SET_TRANSMITTER_MASK) == 0x40046917ull, "LIRC_SET_TRANSMITTER_MASK");
+_Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT) == 0x40046918ull, "LIRC_SET_REC_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT_REPORTS) == 0x40046919ull, "LIRC_SET_REC_TIMEOUT_REPORTS");
+_Static_assert((unsigned long long)(LIRC_SET_MEASURE_CARRIER_MODE) == 0x4004691dull, "LIRC_SET_MEASURE_CARRIER_MODE");
+_Static_assert((unsigned long long)(LIRC_SET_WIDEBAND_RECEIVER) == 0x40046923ull, "LIRC_SET_WIDEBAND_RECEIVER");
+_Static_assert((unsigned long long)(LIRC_GET_REC_TIMEOUT) == 0x80046924ull, "LIRC_GET_REC_TIMEOUT");
+
 /* ioctl_loop */
 _Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
 _Static_assert((unsigned long long)(LOOP_CLR_FD) == 0x4c01ull, "LOOP_CLR_FD");
@@ -451,48 +471,3 @@ _Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
 _Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
 _Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
 _Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* ipv6_names */
-_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
-_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
-_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
-_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
-_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
-_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
-_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
-_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
-_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
-_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
-_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
-_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
-_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
-_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
-_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
-_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
-_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
-_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
-_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
-_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
-_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
-_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
-
-/* itimer_which */
-_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
-_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
-_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");

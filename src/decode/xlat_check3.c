@@ -23,6 +23,7 @@
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/fiemap.h>
+#include <linux/lirc.h>
 #include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
@@ -57,6 +58,51 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* ipv6_names */
+_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
+_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
+_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
+_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
+_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
+_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
+_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
+_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
+_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
+_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
+_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
+_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
+_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
+_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
+_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
+_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
+_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
+_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
+_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
+_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
+_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
+_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
+
+/* itimer_which */
+_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
+_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
+_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
 
 /* kcmp_types */
 _Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
@@ -146,6 +192,33 @@ _Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
 _Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
 _Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
 _Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
+
+/* lirc_features */
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_RAW) == 0x1ull, "LIRC_CAN_SEND_RAW");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_PULSE) == 0x2ull, "LIRC_CAN_SEND_PULSE");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_MODE2) == 0x4ull, "LIRC_CAN_SEND_MODE2");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_LIRCCODE) == 0x10ull, "LIRC_CAN_SEND_LIRCCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_SEND_CARRIER) == 0x100ull, "LIRC_CAN_SET_SEND_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_SEND_DUTY_CYCLE) == 0x200ull, "LIRC_CAN_SET_SEND_DUTY_CYCLE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_TRANSMITTER_MASK) == 0x400ull, "LIRC_CAN_SET_TRANSMITTER_MASK");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_RAW) == 0x10000ull, "LIRC_CAN_REC_RAW");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_PULSE) == 0x20000ull, "LIRC_CAN_REC_PULSE");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_MODE2) == 0x40000ull, "LIRC_CAN_REC_MODE2");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_SCANCODE) == 0x80000ull, "LIRC_CAN_REC_SCANCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_LIRCCODE) == 0x100000ull, "LIRC_CAN_REC_LIRCCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_CARRIER) == 0x1000000ull, "LIRC_CAN_SET_REC_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_MEASURE_CARRIER) == 0x2000000ull, "LIRC_CAN_MEASURE_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_USE_WIDEBAND_RECEIVER) == 0x4000000ull, "LIRC_CAN_USE_WIDEBAND_RECEIVER");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_TIMEOUT) == 0x10000000ull, "LIRC_CAN_SET_REC_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_CAN_GET_REC_RESOLUTION) == 0x20000000ull, "LIRC_CAN_GET_REC_RESOLUTION");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_CARRIER_RANGE) == 0x80000000ull, "LIRC_CAN_SET_REC_CARRIER_RANGE");
+
+/* lirc_modes */
+_Static_assert((unsigned long long)(LIRC_MODE_RAW) == 0x1ull, "LIRC_MODE_RAW");
+_Static_assert((unsigned long long)(LIRC_MODE_PULSE) == 0x2ull, "LIRC_MODE_PULSE");
+_Static_assert((unsigned long long)(LIRC_MODE_MODE2) == 0x4ull, "LIRC_MODE_MODE2");
+_Static_assert((unsigned long long)(LIRC_MODE_SCANCODE) == 0x8ull, "LIRC_MODE_SCANCODE");
+_Static_assert((unsigned long long)(LIRC_MODE_LIRCCODE) == 0x10ull, "LIRC_MODE_LIRCCODE");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
@@ -466,28 +539,3 @@ _Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_
 _Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
 _Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
 _Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
-
-/* pkey_rights */
-_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
-_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
-
-/* poll_events */
-_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
-_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
-_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
-_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
-_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
-_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
-_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
-_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
-_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
-_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
-_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
-_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
-_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
-
-/* pr_cap_ambient */
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");

@@ -1522,6 +1522,28 @@ const struct flag xlat_ioctl_block[30] = {
 	{ 0x80081280, "BLKGETDISKSEQ" },
 };
 
+const struct flag xlat_ioctl_chardevs[19] = {
+	{ 0x80285700, "WDIOC_GETSUPPORT" },
+	{ 0x80045701, "WDIOC_GETSTATUS" },
+	{ 0x80045702, "WDIOC_GETBOOTSTATUS" },
+	{ 0x80045703, "WDIOC_GETTEMP" },
+	{ 0x80045704, "WDIOC_SETOPTIONS" },
+	{ 0x80045705, "WDIOC_KEEPALIVE" },
+	{ 0xc0045706, "WDIOC_SETTIMEOUT" },
+	{ 0x80045707, "WDIOC_GETTIMEOUT" },
+	{ 0xc0045708, "WDIOC_SETPRETIMEOUT" },
+	{ 0x80045709, "WDIOC_GETPRETIMEOUT" },
+	{ 0x8004570a, "WDIOC_GETTIMELEFT" },
+	{ 0x80045200, "RNDGETENTCNT" },
+	{ 0x40045201, "RNDADDTOENTCNT" },
+	{ 0x80085202, "RNDGETPOOL" },
+	{ 0x40085203, "RNDADDENTROPY" },
+	{ 0x5204, "FASTRPC_IOCTL_INIT_ATTACH or RNDZAPENTCNT" },
+	{ 0x5206, "RNDCLEARPOOL" },
+	{ 0x5207, "RNDRESEEDCRNG" },
+	{ 0x40044900, "INOTIFY_IOC_SETNEXTWD" },
+};
+
 const struct flag xlat_ioctl_evdev[16] = {
 	{ 0x80044501, "EVIOCGVERSION" },
 	{ 0x80084502, "EVIOCGID" },
@@ -1611,6 +1633,28 @@ const struct flag xlat_ioctl_hdio[36] = {
 	{ 0x32d, "HDIO_SET_BUSSTATE" },
 	{ 0x32e, "HDIO_SET_QDMA" },
 	{ 0x32f, "HDIO_SET_ADDRESS" },
+};
+
+const struct flag xlat_ioctl_lirc[19] = {
+	{ 0x80046900, "LIRC_GET_FEATURES" },
+	{ 0x80046901, "LIRC_GET_SEND_MODE" },
+	{ 0x80046902, "LIRC_GET_REC_MODE" },
+	{ 0x80046907, "LIRC_GET_REC_RESOLUTION" },
+	{ 0x80046908, "I2OVALIDATE or LIRC_GET_MIN_TIMEOUT" },
+	{ 0x80046909, "LIRC_GET_MAX_TIMEOUT" },
+	{ 0x8004690f, "LIRC_GET_LENGTH" },
+	{ 0x40046911, "LIRC_SET_SEND_MODE" },
+	{ 0x40046912, "LIRC_SET_REC_MODE" },
+	{ 0x40046913, "LIRC_SET_SEND_CARRIER" },
+	{ 0x40046914, "LIRC_SET_REC_CARRIER" },
+	{ 0x40046915, "LIRC_SET_SEND_DUTY_CYCLE" },
+	{ 0x40046917, "LIRC_SET_TRANSMITTER_MASK" },
+	{ 0x40046918, "LIRC_SET_REC_TIMEOUT" },
+	{ 0x40046919, "LIRC_SET_REC_TIMEOUT_REPORTS" },
+	{ 0x4004691d, "LIRC_SET_MEASURE_CARRIER_MODE" },
+	{ 0x4004691f, "IPMICTL_SET_MAINTENANCE_MODE_CMD or LIRC_SET_REC_CARRIER_RANGE" },
+	{ 0x40046923, "LIRC_SET_WIDEBAND_RECEIVER" },
+	{ 0x80046924, "LIRC_GET_REC_TIMEOUT" },
 };
 
 const struct flag xlat_ioctl_loop[14] = {
@@ -2031,6 +2075,35 @@ const struct flag xlat_lflags[16] = {
 	{ 0x1000, "FLUSHO" },
 	{ 0x4000, "PENDIN" },
 	{ 0x10000, "EXTPROC" },
+};
+
+const struct flag xlat_lirc_features[18] = {
+	{ 0x1, "LIRC_CAN_SEND_RAW" },
+	{ 0x2, "LIRC_CAN_SEND_PULSE" },
+	{ 0x4, "LIRC_CAN_SEND_MODE2" },
+	{ 0x10, "LIRC_CAN_SEND_LIRCCODE" },
+	{ 0x100, "LIRC_CAN_SET_SEND_CARRIER" },
+	{ 0x200, "LIRC_CAN_SET_SEND_DUTY_CYCLE" },
+	{ 0x400, "LIRC_CAN_SET_TRANSMITTER_MASK" },
+	{ 0x10000, "LIRC_CAN_REC_RAW" },
+	{ 0x20000, "LIRC_CAN_REC_PULSE" },
+	{ 0x40000, "LIRC_CAN_REC_MODE2" },
+	{ 0x80000, "LIRC_CAN_REC_SCANCODE" },
+	{ 0x100000, "LIRC_CAN_REC_LIRCCODE" },
+	{ 0x1000000, "LIRC_CAN_SET_REC_CARRIER" },
+	{ 0x2000000, "LIRC_CAN_MEASURE_CARRIER" },
+	{ 0x4000000, "LIRC_CAN_USE_WIDEBAND_RECEIVER" },
+	{ 0x10000000, "LIRC_CAN_SET_REC_TIMEOUT" },
+	{ 0x20000000, "LIRC_CAN_GET_REC_RESOLUTION" },
+	{ 0x80000000, "LIRC_CAN_SET_REC_CARRIER_RANGE" },
+};
+
+const struct flag xlat_lirc_modes[5] = {
+	{ 0x1, "LIRC_MODE_RAW" },
+	{ 0x2, "LIRC_MODE_PULSE" },
+	{ 0x4, "LIRC_MODE_MODE2" },
+	{ 0x8, "LIRC_MODE_SCANCODE" },
+	{ 0x10, "LIRC_MODE_LIRCCODE" },
 };
 
 const struct flag xlat_madvise[25] = {
@@ -3043,6 +3116,21 @@ const struct flag xlat_tfd_timer_flags[2] = {
 
 const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
+};
+
+const struct flag xlat_tiocm_flags[12] = {
+	{ 0x1, "TIOCM_LE" },
+	{ 0x2, "TIOCM_DTR" },
+	{ 0x4, "TIOCM_RTS" },
+	{ 0x8, "TIOCM_ST" },
+	{ 0x10, "TIOCM_SR" },
+	{ 0x20, "TIOCM_CTS" },
+	{ 0x40, "TIOCM_CAR" },
+	{ 0x80, "TIOCM_RNG" },
+	{ 0x100, "TIOCM_DSR" },
+	{ 0x2000, "TIOCM_OUT1" },
+	{ 0x4000, "TIOCM_OUT2" },
+	{ 0x8000, "TIOCM_LOOP" },
 };
 
 const struct flag xlat_uffd_flags[3] = {
