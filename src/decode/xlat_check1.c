@@ -27,6 +27,7 @@
 #include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <linux/rtc.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>

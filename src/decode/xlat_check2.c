@@ -27,6 +27,7 @@
 #include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <linux/rtc.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -396,6 +397,31 @@ _Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_S
 _Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
 _Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
 _Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+
+/* ioctl_rtc */
+_Static_assert((unsigned long long)(RTC_AIE_ON) == 0x7001ull, "RTC_AIE_ON");
+_Static_assert((unsigned long long)(RTC_AIE_OFF) == 0x7002ull, "RTC_AIE_OFF");
+_Static_assert((unsigned long long)(RTC_UIE_ON) == 0x7003ull, "RTC_UIE_ON");
+_Static_assert((unsigned long long)(RTC_PIE_ON) == 0x7005ull, "RTC_PIE_ON");
+_Static_assert((unsigned long long)(RTC_PIE_OFF) == 0x7006ull, "RTC_PIE_OFF");
+_Static_assert((unsigned long long)(RTC_WIE_ON) == 0x700full, "RTC_WIE_ON");
+_Static_assert((unsigned long long)(RTC_WIE_OFF) == 0x7010ull, "RTC_WIE_OFF");
+_Static_assert((unsigned long long)(RTC_ALM_SET) == 0x40247007ull, "RTC_ALM_SET");
+_Static_assert((unsigned long long)(RTC_ALM_READ) == 0x80247008ull, "RTC_ALM_READ");
+_Static_assert((unsigned long long)(RTC_RD_TIME) == 0x80247009ull, "RTC_RD_TIME");
+_Static_assert((unsigned long long)(RTC_SET_TIME) == 0x4024700aull, "RTC_SET_TIME");
+_Static_assert((unsigned long long)(RTC_IRQP_READ) == 0x8008700bull, "RTC_IRQP_READ");
+_Static_assert((unsigned long long)(RTC_IRQP_SET) == 0x4008700cull, "RTC_IRQP_SET");
+_Static_assert((unsigned long long)(RTC_EPOCH_READ) == 0x8008700dull, "RTC_EPOCH_READ");
+_Static_assert((unsigned long long)(RTC_EPOCH_SET) == 0x4008700eull, "RTC_EPOCH_SET");
+_Static_assert((unsigned long long)(RTC_WKALM_SET) == 0x4028700full, "RTC_WKALM_SET");
+_Static_assert((unsigned long long)(RTC_WKALM_RD) == 0x80287010ull, "RTC_WKALM_RD");
+_Static_assert((unsigned long long)(RTC_PLL_GET) == 0x80207011ull, "RTC_PLL_GET");
+_Static_assert((unsigned long long)(RTC_PLL_SET) == 0x40207012ull, "RTC_PLL_SET");
+_Static_assert((unsigned long long)(RTC_PARAM_GET) == 0x40187013ull, "RTC_PARAM_GET");
+_Static_assert((unsigned long long)(RTC_PARAM_SET) == 0x40187014ull, "RTC_PARAM_SET");
+_Static_assert((unsigned long long)(RTC_VL_READ) == 0x80047013ull, "RTC_VL_READ");
+_Static_assert((unsigned long long)(RTC_VL_CLR) == 0x7014ull, "RTC_VL_CLR");
 
 /* ioprio_class */
 _Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");

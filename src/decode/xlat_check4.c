@@ -27,6 +27,7 @@
 #include <linux/loop.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
+#include <linux/rtc.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -216,6 +217,24 @@ _Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full,
 _Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
 _Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
 _Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
+
+/* rtc_bsm */
+_Static_assert((unsigned long long)(RTC_BSM_DISABLED) == 0x0ull, "RTC_BSM_DISABLED");
+_Static_assert((unsigned long long)(RTC_BSM_DIRECT) == 0x1ull, "RTC_BSM_DIRECT");
+_Static_assert((unsigned long long)(RTC_BSM_LEVEL) == 0x2ull, "RTC_BSM_LEVEL");
+_Static_assert((unsigned long long)(RTC_BSM_STANDBY) == 0x3ull, "RTC_BSM_STANDBY");
+
+/* rtc_params */
+_Static_assert((unsigned long long)(RTC_PARAM_FEATURES) == 0x0ull, "RTC_PARAM_FEATURES");
+_Static_assert((unsigned long long)(RTC_PARAM_CORRECTION) == 0x1ull, "RTC_PARAM_CORRECTION");
+_Static_assert((unsigned long long)(RTC_PARAM_BACKUP_SWITCH_MODE) == 0x2ull, "RTC_PARAM_BACKUP_SWITCH_MODE");
+
+/* rtc_vl_flags */
+_Static_assert((unsigned long long)(RTC_VL_DATA_INVALID) == 0x1ull, "RTC_VL_DATA_INVALID");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_LOW) == 0x2ull, "RTC_VL_BACKUP_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_EMPTY) == 0x4ull, "RTC_VL_BACKUP_EMPTY");
+_Static_assert((unsigned long long)(RTC_VL_ACCURACY_LOW) == 0x8ull, "RTC_VL_ACCURACY_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_SWITCH) == 0x10ull, "RTC_VL_BACKUP_SWITCH");
 
 /* rwf_flags */
 _Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");

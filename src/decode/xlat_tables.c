@@ -1795,6 +1795,34 @@ const struct flag xlat_ioctl_req[118] = {
 	{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
 };
 
+const struct flag xlat_ioctl_rtc[25] = {
+	{ 0x7001, "RTC_AIE_ON" },
+	{ 0x7002, "RTC_AIE_OFF" },
+	{ 0x7003, "RTC_UIE_ON" },
+	{ 0x7004, "PHN_NOT_OH or RTC_UIE_OFF" },
+	{ 0x7005, "RTC_PIE_ON" },
+	{ 0x7006, "RTC_PIE_OFF" },
+	{ 0x700f, "RTC_WIE_ON" },
+	{ 0x7010, "RTC_WIE_OFF" },
+	{ 0x40247007, "RTC_ALM_SET" },
+	{ 0x80247008, "RTC_ALM_READ" },
+	{ 0x80247009, "RTC_RD_TIME" },
+	{ 0x4024700a, "RTC_SET_TIME" },
+	{ 0x8008700b, "RTC_IRQP_READ" },
+	{ 0x4008700c, "RTC_IRQP_SET" },
+	{ 0x8008700d, "RTC_EPOCH_READ" },
+	{ 0x4008700e, "RTC_EPOCH_SET" },
+	{ 0x4028700f, "RTC_WKALM_SET" },
+	{ 0x80287010, "RTC_WKALM_RD" },
+	{ 0x80207011, "RTC_PLL_GET" },
+	{ 0x40207012, "RTC_PLL_SET" },
+	{ 0x40187013, "RTC_PARAM_GET" },
+	{ 0x40187014, "RTC_PARAM_SET" },
+	{ 0x80047013, "RTC_VL_READ" },
+	{ 0x7014, "RTC_VL_CLR" },
+	{ 0x7040, "NVRAM_INIT" },
+};
+
 const struct flag xlat_ioprio_class[4] = {
 	{ 0x0, "IOPRIO_CLASS_NONE" },
 	{ 0x1, "IOPRIO_CLASS_RT" },
@@ -2728,6 +2756,38 @@ const struct flag xlat_rlimit_resource[16] = {
 	{ 0xd, "RLIMIT_NICE" },
 	{ 0xe, "RLIMIT_RTPRIO" },
 	{ 0xf, "RLIMIT_RTTIME" },
+};
+
+const struct flag xlat_rtc_bsm[4] = {
+	{ 0x0, "RTC_BSM_DISABLED" },
+	{ 0x1, "RTC_BSM_DIRECT" },
+	{ 0x2, "RTC_BSM_LEVEL" },
+	{ 0x3, "RTC_BSM_STANDBY" },
+};
+
+const struct flag xlat_rtc_features[8] = {
+	{ 0x1, "1<<RTC_FEATURE_ALARM" },
+	{ 0x2, "1<<RTC_FEATURE_ALARM_RES_MINUTE" },
+	{ 0x4, "1<<RTC_FEATURE_NEED_WEEK_DAY" },
+	{ 0x8, "1<<RTC_FEATURE_ALARM_RES_2S" },
+	{ 0x10, "1<<RTC_FEATURE_UPDATE_INTERRUPT" },
+	{ 0x20, "1<<RTC_FEATURE_CORRECTION" },
+	{ 0x40, "1<<RTC_FEATURE_BACKUP_SWITCH_MODE" },
+	{ 0x80, "1<<RTC_FEATURE_ALARM_WAKEUP_ONLY" },
+};
+
+const struct flag xlat_rtc_params[3] = {
+	{ 0x0, "RTC_PARAM_FEATURES" },
+	{ 0x1, "RTC_PARAM_CORRECTION" },
+	{ 0x2, "RTC_PARAM_BACKUP_SWITCH_MODE" },
+};
+
+const struct flag xlat_rtc_vl_flags[5] = {
+	{ 0x1, "RTC_VL_DATA_INVALID" },
+	{ 0x2, "RTC_VL_BACKUP_LOW" },
+	{ 0x4, "RTC_VL_BACKUP_EMPTY" },
+	{ 0x8, "RTC_VL_ACCURACY_LOW" },
+	{ 0x10, "RTC_VL_BACKUP_SWITCH" },
 };
 
 const struct flag xlat_rusage_who[3] = {
