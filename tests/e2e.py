@@ -1107,7 +1107,7 @@ def test_ioctl_families_like_strace():
 
 def test_ioctl_device_structs_like_strace():
     """The structs of evdev, GPIO (a v2 line request of 592 bytes), ATA
-    drive, real-time clock, LIRC, watchdog, random, inotify and modem-line
+    drive, real-time clock, PTP clock, LIRC, watchdog, random, inotify and modem-line
     requests, as strace shows them: what the call is given when it fails,
     with -v and -X verbose, and what it "wrote" (" => {...}") when a
     return is injected."""

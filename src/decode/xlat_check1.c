@@ -25,6 +25,7 @@
 #include <linux/fiemap.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
+#include <linux/ptp_clock.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/rtc.h>

@@ -25,6 +25,7 @@
 #include <linux/fiemap.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
+#include <linux/ptp_clock.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/rtc.h>
@@ -282,6 +283,26 @@ _Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
 _Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
 _Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
 
+/* ioctl_ptp */
+_Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS) == 0x80503d01ull, "PTP_CLOCK_GETCAPS");
+_Static_assert((unsigned long long)(PTP_EXTTS_REQUEST) == 0x40103d02ull, "PTP_EXTTS_REQUEST");
+_Static_assert((unsigned long long)(PTP_PEROUT_REQUEST) == 0x40383d03ull, "PTP_PEROUT_REQUEST");
+_Static_assert((unsigned long long)(PTP_ENABLE_PPS) == 0x40043d04ull, "PTP_ENABLE_PPS");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET) == 0x43403d05ull, "PTP_SYS_OFFSET");
+_Static_assert((unsigned long long)(PTP_PIN_GETFUNC) == 0xc0603d06ull, "PTP_PIN_GETFUNC");
+_Static_assert((unsigned long long)(PTP_PIN_SETFUNC) == 0x40603d07ull, "PTP_PIN_SETFUNC");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE) == 0xc0403d08ull, "PTP_SYS_OFFSET_PRECISE");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED) == 0xc4c03d09ull, "PTP_SYS_OFFSET_EXTENDED");
+_Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS2) == 0x80503d0aull, "PTP_CLOCK_GETCAPS2");
+_Static_assert((unsigned long long)(PTP_EXTTS_REQUEST2) == 0x40103d0bull, "PTP_EXTTS_REQUEST2");
+_Static_assert((unsigned long long)(PTP_PEROUT_REQUEST2) == 0x40383d0cull, "PTP_PEROUT_REQUEST2");
+_Static_assert((unsigned long long)(PTP_ENABLE_PPS2) == 0x40043d0dull, "PTP_ENABLE_PPS2");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET2) == 0x43403d0eull, "PTP_SYS_OFFSET2");
+_Static_assert((unsigned long long)(PTP_PIN_GETFUNC2) == 0xc0603d0full, "PTP_PIN_GETFUNC2");
+_Static_assert((unsigned long long)(PTP_PIN_SETFUNC2) == 0x40603d10ull, "PTP_PIN_SETFUNC2");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE2) == 0xc0403d11ull, "PTP_SYS_OFFSET_PRECISE2");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED2) == 0xc4c03d12ull, "PTP_SYS_OFFSET_EXTENDED2");
+
 /* ioctl_req */
 _Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
 _Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
@@ -479,21 +500,3 @@ _Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
 _Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
 _Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
 _Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
-
-/* ipc_cmd_msg */
-_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
-_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
-_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
-
-/* ipc_cmd_shm */
-_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
-_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
-_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
-_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
-_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
-
-/* ipc_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");

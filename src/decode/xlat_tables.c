@@ -1674,6 +1674,27 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
+const struct flag xlat_ioctl_ptp[18] = {
+	{ 0x80503d01, "PTP_CLOCK_GETCAPS" },
+	{ 0x40103d02, "PTP_EXTTS_REQUEST" },
+	{ 0x40383d03, "PTP_PEROUT_REQUEST" },
+	{ 0x40043d04, "PTP_ENABLE_PPS" },
+	{ 0x43403d05, "PTP_SYS_OFFSET" },
+	{ 0xc0603d06, "PTP_PIN_GETFUNC" },
+	{ 0x40603d07, "PTP_PIN_SETFUNC" },
+	{ 0xc0403d08, "PTP_SYS_OFFSET_PRECISE" },
+	{ 0xc4c03d09, "PTP_SYS_OFFSET_EXTENDED" },
+	{ 0x80503d0a, "PTP_CLOCK_GETCAPS2" },
+	{ 0x40103d0b, "PTP_EXTTS_REQUEST2" },
+	{ 0x40383d0c, "PTP_PEROUT_REQUEST2" },
+	{ 0x40043d0d, "PTP_ENABLE_PPS2" },
+	{ 0x43403d0e, "PTP_SYS_OFFSET2" },
+	{ 0xc0603d0f, "PTP_PIN_GETFUNC2" },
+	{ 0x40603d10, "PTP_PIN_SETFUNC2" },
+	{ 0xc0403d11, "PTP_SYS_OFFSET_PRECISE2" },
+	{ 0xc4c03d12, "PTP_SYS_OFFSET_EXTENDED2" },
+};
+
 const struct flag xlat_ioctl_req[118] = {
 	{ 0x5401, "TCGETS" },
 	{ 0x5402, "SNDCTL_TMR_START or TCSETS" },
@@ -2664,6 +2685,26 @@ const struct flag xlat_prot_flags[6] = {
 	{ 0x8, "PROT_SEM" },
 	{ 0x1000000, "PROT_GROWSDOWN" },
 	{ 0x2000000, "PROT_GROWSUP" },
+};
+
+const struct flag xlat_ptp_extts_flags[4] = {
+	{ 0x1, "PTP_ENABLE_FEATURE" },
+	{ 0x2, "PTP_RISING_EDGE" },
+	{ 0x4, "PTP_FALLING_EDGE" },
+	{ 0x8, "PTP_STRICT_FLAGS" },
+};
+
+const struct flag xlat_ptp_perout_flags[3] = {
+	{ 0x1, "PTP_PEROUT_ONE_SHOT" },
+	{ 0x2, "PTP_PEROUT_DUTY_CYCLE" },
+	{ 0x4, "PTP_PEROUT_PHASE" },
+};
+
+const struct flag xlat_ptp_pin_funcs[4] = {
+	{ 0x0, "PTP_PF_NONE" },
+	{ 0x1, "PTP_PF_EXTTS" },
+	{ 0x2, "PTP_PF_PEROUT" },
+	{ 0x3, "PTP_PF_PHYSYNC" },
 };
 
 const struct flag xlat_ptrace_opts[10] = {

@@ -3,7 +3,7 @@
  * ioctl requests of device families with their structs, on fd -1
  * (tests/e2e.py, test_ioctl_device_structs_like_strace): evdev, GPIO (a
  * v2 line request is 592 bytes, more than other structs' captures),
- * ATA/IDE drives, real-time clocks, LIRC, watchdogs, the random device,
+ * ATA/IDE drives, real-time clocks, PTP clocks, LIRC, watchdogs, the random device,
  * inotify, the modem lines.  Each fails with EBADF, or returns what
  * `-e inject=ioctl:retval=N` says, when strace and strobe show what the
  * call "wrote": the structs below already hold it.
@@ -12,6 +12,7 @@
 #include <linux/hdreg.h>
 #include <linux/input.h>
 #include <linux/lirc.h>
+#include <linux/ptp_clock.h>
 #include <linux/random.h>
 #include <linux/rtc.h>
 #include <linux/watchdog.h>
@@ -123,6 +124,25 @@ static void rtc(void)
 	ioctl(-1, RTC_PARAM_GET, &param);
 }
 
+static void ptp(void)
+{
+	struct ptp_extts_request ext = { .index = 2, .flags = PTP_ENABLE_FEATURE | 0x100,
+					 .rsv = { 0, 5 } };
+	struct ptp_perout_request per = { .start = { 1800000000, 5 }, .period = { 1, 0 },
+					  .index = 1, .flags = PTP_PEROUT_DUTY_CYCLE,
+					  .on = { .sec = 0, .nsec = 500 } };
+	struct ptp_sys_offset off = { .n_samples = 2 };
+	struct ptp_pin_desc pin = { .name = "SDP0", .index = 3, .func = PTP_PF_PEROUT };
+
+	for (int i = 0; i < 5; i++)
+		off.ts[i].sec = 1800000000 + i;
+	ioctl(-1, PTP_EXTTS_REQUEST2, &ext);
+	ioctl(-1, PTP_PEROUT_REQUEST, &per);
+	ioctl(-1, PTP_SYS_OFFSET, &off);
+	ioctl(-1, PTP_PIN_GETFUNC, &pin);
+	ioctl(-1, PTP_PIN_SETFUNC2, &pin);
+}
+
 static void chardevs(void)
 {
 	unsigned int mode = LIRC_MODE_MODE2, features = LIRC_CAN_SEND_PULSE | LIRC_CAN_REC_MODE2;
@@ -153,6 +173,7 @@ int main(void)
 	gpio();
 	hdio();
 	rtc();
+	ptp();
 	chardevs();
 	return 0;
 }
