@@ -1674,6 +1674,16 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
+const struct flag xlat_ioctl_other_names[7] = {
+	{ 0x80086d01, "MMTIMER_GETRES" },
+	{ 0x80044801, "HIDIOCGRDESCSIZE or HIDIOCGVERSION" },
+	{ 0xc050561a, "VIDIOC_ENUMINPUT" },
+	{ 0x5a00, "ZFS_IOC_POOL_CREATE" },
+	{ 0x5a41, "ZFS_IOC_SEND_SPACE" },
+	{ 0x8100127d, "BLKZNAME" },
+	{ 0x4b01, "KSTAT_IOC_CHAIN_ID" },
+};
+
 const struct flag xlat_ioctl_ptp[18] = {
 	{ 0x80503d01, "PTP_CLOCK_GETCAPS" },
 	{ 0x40103d02, "PTP_EXTTS_REQUEST" },
@@ -2339,6 +2349,12 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x4, "MS_SYNC" },
 	{ 0x1, "MS_ASYNC" },
 	{ 0x2, "MS_INVALIDATE" },
+};
+
+const struct flag xlat_mtd_otp_modes[3] = {
+	{ 0x0, "MTD_OTP_OFF" },
+	{ 0x1, "MTD_OTP_FACTORY" },
+	{ 0x2, "MTD_OTP_USER" },
 };
 
 const struct flag xlat_netlink_names[12] = {
