@@ -59,6 +59,7 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/tty.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 

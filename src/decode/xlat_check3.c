@@ -59,6 +59,7 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/tty.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
@@ -205,13 +206,13 @@ _Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
 _Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
 _Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
 _Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
 _Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
 _Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
 _Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
 _Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
 _Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
 _Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
 _Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
 
 /* lirc_features */

@@ -59,6 +59,7 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/tty.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
@@ -525,8 +526,3 @@ _Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FAS
 _Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
 _Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
 _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
-
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");

@@ -59,8 +59,47 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
+#include <linux/tty.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* term_line_discs */
+_Static_assert((unsigned long long)(N_TTY) == 0x0ull, "N_TTY");
+_Static_assert((unsigned long long)(N_SLIP) == 0x1ull, "N_SLIP");
+_Static_assert((unsigned long long)(N_MOUSE) == 0x2ull, "N_MOUSE");
+_Static_assert((unsigned long long)(N_PPP) == 0x3ull, "N_PPP");
+_Static_assert((unsigned long long)(N_STRIP) == 0x4ull, "N_STRIP");
+_Static_assert((unsigned long long)(N_AX25) == 0x5ull, "N_AX25");
+_Static_assert((unsigned long long)(N_X25) == 0x6ull, "N_X25");
+_Static_assert((unsigned long long)(N_6PACK) == 0x7ull, "N_6PACK");
+_Static_assert((unsigned long long)(N_MASC) == 0x8ull, "N_MASC");
+_Static_assert((unsigned long long)(N_R3964) == 0x9ull, "N_R3964");
+_Static_assert((unsigned long long)(N_PROFIBUS_FDL) == 0xaull, "N_PROFIBUS_FDL");
+_Static_assert((unsigned long long)(N_IRDA) == 0xbull, "N_IRDA");
+_Static_assert((unsigned long long)(N_SMSBLOCK) == 0xcull, "N_SMSBLOCK");
+_Static_assert((unsigned long long)(N_HDLC) == 0xdull, "N_HDLC");
+_Static_assert((unsigned long long)(N_SYNC_PPP) == 0xeull, "N_SYNC_PPP");
+_Static_assert((unsigned long long)(N_HCI) == 0xfull, "N_HCI");
+_Static_assert((unsigned long long)(N_GIGASET_M101) == 0x10ull, "N_GIGASET_M101");
+_Static_assert((unsigned long long)(N_SLCAN) == 0x11ull, "N_SLCAN");
+_Static_assert((unsigned long long)(N_PPS) == 0x12ull, "N_PPS");
+_Static_assert((unsigned long long)(N_V253) == 0x13ull, "N_V253");
+_Static_assert((unsigned long long)(N_CAIF) == 0x14ull, "N_CAIF");
+_Static_assert((unsigned long long)(N_GSM0710) == 0x15ull, "N_GSM0710");
+_Static_assert((unsigned long long)(N_TI_WL) == 0x16ull, "N_TI_WL");
+_Static_assert((unsigned long long)(N_TRACESINK) == 0x17ull, "N_TRACESINK");
+_Static_assert((unsigned long long)(N_TRACEROUTER) == 0x18ull, "N_TRACEROUTER");
+_Static_assert((unsigned long long)(N_NCI) == 0x19ull, "N_NCI");
+_Static_assert((unsigned long long)(N_SPEAKUP) == 0x1aull, "N_SPEAKUP");
+_Static_assert((unsigned long long)(N_NULL) == 0x1bull, "N_NULL");
+_Static_assert((unsigned long long)(N_MCTP) == 0x1cull, "N_MCTP");
+_Static_assert((unsigned long long)(N_DEVELOPMENT) == 0x1dull, "N_DEVELOPMENT");
+_Static_assert((unsigned long long)(N_CAN327) == 0x1eull, "N_CAN327");
+
+/* uffd_flags */
+_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
+_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
+_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
 
 /* umount_flags */
 _Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");

@@ -9,6 +9,8 @@
 #include <linux/watchdog.h>
 #include <linux/random.h>
 #include <linux/inotify.h>
+#include <asm/termbits.h>
+#include <asm/ioctls.h>
 #include <sys/sem.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>

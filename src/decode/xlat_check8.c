@@ -9,6 +9,8 @@
 #include <linux/watchdog.h>
 #include <linux/random.h>
 #include <linux/inotify.h>
+#include <asm/termbits.h>
+#include <asm/ioctls.h>
 #include <sys/sem.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -97,6 +99,14 @@ _Static_assert((unsigned long long)(EVIOCREVOKE) == 0x40044591ull, "EVIOCREVOKE"
 _Static_assert((unsigned long long)(EVIOCGMASK) == 0x80104592ull, "EVIOCGMASK");
 _Static_assert((unsigned long long)(EVIOCSMASK) == 0x40104593ull, "EVIOCSMASK");
 _Static_assert((unsigned long long)(EVIOCSCLOCKID) == 0x400445a0ull, "EVIOCSCLOCKID");
+
+/* ioctl_termios */
+_Static_assert((unsigned long long)(TCGETS2) == 0x802c542aull, "TCGETS2");
+_Static_assert((unsigned long long)(TCSETS2) == 0x402c542bull, "TCSETS2");
+_Static_assert((unsigned long long)(TCSETSW2) == 0x402c542cull, "TCSETSW2");
+_Static_assert((unsigned long long)(TCSETSF2) == 0x402c542dull, "TCSETSF2");
+_Static_assert((unsigned long long)(TIOCGLCKTRMIOS) == 0x5456ull, "TIOCGLCKTRMIOS");
+_Static_assert((unsigned long long)(TIOCSLCKTRMIOS) == 0x5457ull, "TIOCSLCKTRMIOS");
 
 /* ipc_cmd_sem */
 _Static_assert((unsigned long long)(GETPID) == 0xbull, "GETPID");

@@ -1854,6 +1854,15 @@ const struct flag xlat_ioctl_rtc[25] = {
 	{ 0x7040, "NVRAM_INIT" },
 };
 
+const struct flag xlat_ioctl_termios[6] = {
+	{ 0x802c542a, "TCGETS2" },
+	{ 0x402c542b, "TCSETS2" },
+	{ 0x402c542c, "TCSETSW2" },
+	{ 0x402c542d, "TCSETSF2" },
+	{ 0x5456, "TIOCGLCKTRMIOS" },
+	{ 0x5457, "TIOCSLCKTRMIOS" },
+};
+
 const struct flag xlat_ioprio_class[4] = {
 	{ 0x0, "IOPRIO_CLASS_NONE" },
 	{ 0x1, "IOPRIO_CLASS_RT" },
@@ -2126,13 +2135,13 @@ const struct flag xlat_lflags[16] = {
 	{ 0x20, "ECHOK" },
 	{ 0x40, "ECHONL" },
 	{ 0x80, "NOFLSH" },
-	{ 0x100, "TOSTOP" },
 	{ 0x8000, "IEXTEN" },
 	{ 0x200, "ECHOCTL" },
 	{ 0x400, "ECHOPRT" },
 	{ 0x800, "ECHOKE" },
 	{ 0x1000, "FLUSHO" },
 	{ 0x4000, "PENDIN" },
+	{ 0x100, "TOSTOP" },
 	{ 0x10000, "EXTPROC" },
 };
 
@@ -3219,6 +3228,40 @@ const struct flag xlat_tcp_names[36] = {
 	{ 0x23, "TCP_ZEROCOPY_RECEIVE" },
 	{ 0x24, "TCP_INQ" },
 	{ 0x25, "TCP_TX_DELAY" },
+};
+
+const struct flag xlat_term_line_discs[31] = {
+	{ 0x0, "N_TTY" },
+	{ 0x1, "N_SLIP" },
+	{ 0x2, "N_MOUSE" },
+	{ 0x3, "N_PPP" },
+	{ 0x4, "N_STRIP" },
+	{ 0x5, "N_AX25" },
+	{ 0x6, "N_X25" },
+	{ 0x7, "N_6PACK" },
+	{ 0x8, "N_MASC" },
+	{ 0x9, "N_R3964" },
+	{ 0xa, "N_PROFIBUS_FDL" },
+	{ 0xb, "N_IRDA" },
+	{ 0xc, "N_SMSBLOCK" },
+	{ 0xd, "N_HDLC" },
+	{ 0xe, "N_SYNC_PPP" },
+	{ 0xf, "N_HCI" },
+	{ 0x10, "N_GIGASET_M101" },
+	{ 0x11, "N_SLCAN" },
+	{ 0x12, "N_PPS" },
+	{ 0x13, "N_V253" },
+	{ 0x14, "N_CAIF" },
+	{ 0x15, "N_GSM0710" },
+	{ 0x16, "N_TI_WL" },
+	{ 0x17, "N_TRACESINK" },
+	{ 0x18, "N_TRACEROUTER" },
+	{ 0x19, "N_NCI" },
+	{ 0x1a, "N_SPEAKUP" },
+	{ 0x1b, "N_NULL" },
+	{ 0x1c, "N_MCTP" },
+	{ 0x1d, "N_DEVELOPMENT" },
+	{ 0x1e, "N_CAN327" },
 };
 
 const struct flag xlat_tfd_flags[2] = {

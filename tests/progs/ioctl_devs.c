@@ -4,10 +4,11 @@
  * (tests/e2e.py, test_ioctl_device_structs_like_strace): evdev, GPIO (a
  * v2 line request is 592 bytes, more than other structs' captures),
  * ATA/IDE drives, real-time clocks, PTP clocks, LIRC, watchdogs, the random device,
- * inotify, the modem lines.  Each fails with EBADF, or returns what
+ * inotify, the modem lines, termios2 and termio.  Each fails with EBADF, or returns what
  * `-e inject=ioctl:retval=N` says, when strace and strobe show what the
  * call "wrote": the structs below already hold it.
  */
+#include <asm/termbits.h>
 #include <linux/gpio.h>
 #include <linux/hdreg.h>
 #include <linux/input.h>
@@ -148,6 +149,8 @@ static void chardevs(void)
 	unsigned int mode = LIRC_MODE_MODE2, features = LIRC_CAN_SEND_PULSE | LIRC_CAN_REC_MODE2;
 	unsigned int lines = TIOCM_DTR | TIOCM_RTS | 0x100000;
 	int timeout = 30;
+	struct termios2 t2;
+	struct termio tio;
 	union {
 		struct rand_pool_info info;
 		char space[sizeof(struct rand_pool_info) + 8];
@@ -164,6 +167,11 @@ static void chardevs(void)
 	ioctl(-1, RNDCLEARPOOL, 0);
 	ioctl(-1, _IOW('I', 0, int), -5L);		/* INOTIFY_IOC_SETNEXTWD */
 	ioctl(-1, TIOCMBIS, &lines);
+	fill(&t2, sizeof(t2));
+	ioctl(-1, TCSETS2, &t2);
+	ioctl(-1, TCSETSW, &t2);
+	fill(&tio, sizeof(tio));
+	ioctl(-1, TCSETA, &tio);
 	ioctl(-1, TIOCMGET, &lines);
 }
 
