@@ -350,7 +350,7 @@ enum cap_kind {
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 
 #define STRUCT_CAP_MAX 512	/* bytes of one struct captured, at most */
-#define IOCTL_CAP_MAX 1024	/* ...of ioctl's (gpio_v2_line_request: 592) */
+#define IOCTL_CAP_MAX 2048	/* ...of ioctl's (ptp_sys_offset_extended: 1216) */
 
 struct cap_rule {
 	__u8 arg[6];		/* enum cap_kind for each argument */

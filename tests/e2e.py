@@ -1119,6 +1119,17 @@ def test_ioctl_structs_like_strace():
         check(a == b and len(a) >= 20 and any("fm_mapped_extents=" in l for l in a),
               "%s:\n%s" % (flags, "\n".join(
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+def test_ioctl_device_structs_like_strace():
+    """The structs of evdev, GPIO (a v2 line request of 592 bytes), ATA
+    drive, real-time clock, PTP clock, LIRC, watchdog, random, inotify and modem-line
+    requests, as strace shows them: what the call is given when it fails,
+    with -v and -X verbose, and what it "wrote" (" => {...}") when a
+    return is injected."""
+    for flags in ((), ("-v", "-X", "verbose"), ("-e", "inject=ioctl:retval=8")):
+        a = traced_lines("strace", [prog("ioctl_devs")], "trace=ioctl", flags)
+        b = traced_lines(STROBE, [prog("ioctl_devs")], "trace=ioctl", flags)
+        check(a == b and len(a) >= 40, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
 def test_unknown_flag_bits_like_strace():

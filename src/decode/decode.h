@@ -475,6 +475,7 @@ bool ioctl_out(const struct ioctl_call *c, size_t n);
  * strace prints them: no more than -s without -v ("...") */
 void ioctl_uarray(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, size_t n,
 		  size_t size, bool hex);
-extern const struct ioctl_dev ioctl_dev_evdev, ioctl_dev_gpio, ioctl_dev_hdio;
+extern const struct ioctl_dev ioctl_dev_evdev, ioctl_dev_gpio, ioctl_dev_hdio, ioctl_dev_chardevs,
+	ioctl_dev_lirc, ioctl_dev_rtc, ioctl_dev_ptp, ioctl_dev_other, ioctl_dev_termios;
 
 #endif

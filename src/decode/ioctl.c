@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioctl: request names, and the structs strace decodes: the terminal's
- * (termios abbreviated as strace abbreviates it, window sizes), a network
+ * window sizes (its termios structs are ioctl_termios.c's), a network
  * interface's (struct ifreq), an inode's flags.
  */
 #include <stddef.h>
@@ -43,105 +43,6 @@ bool ioctl_req_has_arg(uint64_t req)
 	       (uint32_t)req != 0x5422 &&				/* TIOCNOTTY */
 	       ioctl_family_has_arg((uint32_t)req) && ioctl_dev_has_arg((uint32_t)req) &&
 	       ioctl_sys_has_arg((uint32_t)req);
-}
-
-static const char *const bauds[] = {
-	"B0", "B50", "B75", "B110", "B134", "B150", "B200", "B300", "B600", "B1200", "B1800",
-	"B2400", "B4800", "B9600", "B19200", "B38400", "BOTHER", "B57600", "B115200", "B230400",
-	"B460800", "B500000", "B576000", "B921600", "B1000000", "B1152000", "B1500000",
-	"B2000000", "B2500000", "B3000000", "B3500000", "B4000000",
-};
-
-/* One field of a flag word by name; -X raw its value, verbose both
- * ("0 /\* NL0 *\/"), as strace prints each part of c_oflag and c_cflag */
-static void put_part(struct sbuf *b, uint64_t v, const char *name)
-{
-	if (decode_xlat() == XLAT_ABBREV) {
-		sbuf_puts(b, name);
-		return;
-	}
-	put_hex0(b, v);
-	if (decode_xlat() == XLAT_VERBOSE)
-		sbuf_printf(b, " /* %s */", name);
-}
-
-/* A flag set; 0 prints as nothing, as strace prints c_iflag and c_lflag */
-static void put_tflags(struct sbuf *b, uint64_t v, const struct flag *t, size_t n)
-{
-	size_t mark = b->len;
-	uint64_t rest = v;
-
-	if (!v)
-		return;
-	put_rest(b, rest, put_flags(b, &rest, t, n, 1), "");
-	xlat_finish(b, mark, v, XF_HEX);
-}
-
-static void put_oflag(struct sbuf *b, uint64_t v)
-{
-	static const char *const tabs[] = { "TAB0", "TAB1", "TAB2", "XTABS" };
-	static const char *const crs[] = { "CR0", "CR1", "CR2", "CR3" };
-	uint64_t rest;
-	size_t mark;
-
-	/* each delay field by its value, as strace shows them */
-	put_part(b, v & 0400, v & 0400 ? "NL1" : "NL0");
-	sbuf_putc(b, '|');
-	put_part(b, v & 03000, crs[(v >> 9) & 3]);
-	sbuf_putc(b, '|');
-	put_part(b, v & 014000, tabs[(v >> 11) & 3]);
-	sbuf_putc(b, '|');
-	put_part(b, v & 020000, v & 020000 ? "BS1" : "BS0");
-	sbuf_putc(b, '|');
-	put_part(b, v & 040000, v & 040000 ? "VT1" : "VT0");
-	sbuf_putc(b, '|');
-	put_part(b, v & 0100000, v & 0100000 ? "FF1" : "FF0");
-	v &= ~(uint64_t)0177400;
-	if (!v)
-		return;
-	sbuf_putc(b, '|');
-	mark = b->len;
-	rest = v;
-	put_rest(b, v, put_flags(b, &v, xlat_oflags, N(xlat_oflags), 1), "");
-	xlat_finish(b, mark, rest, XF_HEX);
-}
-
-static void put_cflag(struct sbuf *b, uint64_t v)
-{
-	uint32_t baud = v & 017, ext = (v >> 12) & 1;
-	static const char *const sizes[] = { "CS5", "CS6", "CS7", "CS8" };
-	uint64_t rest;
-	size_t mark;
-
-	put_part(b, v & 010017, bauds[baud + (ext ? 16 : 0)]);
-	sbuf_putc(b, '|');
-	put_part(b, v & 060, sizes[(v >> 4) & 3]);
-	rest = v & ~(uint64_t)(010017 | 060);
-	if (!rest)
-		return;
-	sbuf_putc(b, '|');
-	mark = b->len;
-	v = rest;
-	put_rest(b, v, put_flags(b, &v, xlat_cflags, N(xlat_cflags), 1), "");
-	xlat_finish(b, mark, rest, XF_HEX);
-}
-
-void decode_termios(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	uint32_t f[4];
-
-	if (too_short(b, len, sizeof(f)))
-		return;
-	memcpy(f, p, sizeof(f));
-	sbuf_puts(b, "{c_iflag=");
-	put_tflags(b, f[0], xlat_iflags, N(xlat_iflags));
-	sbuf_puts(b, ", c_oflag=");
-	put_oflag(b, f[1]);
-	sbuf_puts(b, ", c_cflag=");
-	put_cflag(b, f[2]);
-	sbuf_puts(b, ", c_lflag=");
-	put_tflags(b, f[3], xlat_lflags, N(xlat_lflags));
-	sbuf_puts(b, ", ...}");
 }
 
 void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len)
@@ -381,16 +282,6 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 		xlat_finish(b, mark, v, XF_HEX);
 		return;
 	}
-	case 0x5401:			/* TCGETS: what the call wrote */
-		if (e->ret < 0)
-			got = false;
-		/* fall through */
-	case 0x5402: case 0x5403: case 0x5404:
-		if (got) {
-			decode_termios(b, (const uint8_t *)data, c->len);
-			return;
-		}
-		break;
 	case 0x5413:			/* TIOCGWINSZ */
 		if (e->ret < 0)
 			got = false;

@@ -36,6 +36,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+<<<<<<< HEAD
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
@@ -45,6 +46,15 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+=======
+#include <linux/fiemap.h>
+#include <linux/lirc.h>
+#include <linux/loop.h>
+#include <linux/ptp_clock.h>
+#include <sys/mount.h>
+#include <linux/sockios.h>
+#include <linux/rtc.h>
+>>>>>>> h12/ioctl
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -64,8 +74,12 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+<<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
+=======
+#include <mtd/mtd-abi.h>
+>>>>>>> h12/ioctl
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -106,10 +120,14 @@
 #include <sys/stat.h>
 #include <linux/tcp.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <sys/timerfd.h>
 =======
 #include <linux/socket.h>
 >>>>>>> h12/sysmisc
+=======
+#include <linux/tty.h>
+>>>>>>> h12/ioctl
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>

@@ -36,6 +36,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+<<<<<<< HEAD
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
@@ -45,6 +46,15 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+=======
+#include <linux/fiemap.h>
+#include <linux/lirc.h>
+#include <linux/loop.h>
+#include <linux/ptp_clock.h>
+#include <sys/mount.h>
+#include <linux/sockios.h>
+#include <linux/rtc.h>
+>>>>>>> h12/ioctl
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -64,8 +74,12 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+<<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
+=======
+#include <mtd/mtd-abi.h>
+>>>>>>> h12/ioctl
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -106,10 +120,14 @@
 #include <sys/stat.h>
 #include <linux/tcp.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <sys/timerfd.h>
 =======
 #include <linux/socket.h>
 >>>>>>> h12/sysmisc
+=======
+#include <linux/tty.h>
+>>>>>>> h12/ioctl
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
@@ -287,6 +305,7 @@ _Static_assert((unsigned long long)(ETH_P_XDSA) == 0xf8ull, "ETH_P_XDSA");
 _Static_assert((unsigned long long)(ETH_P_MAP) == 0xf9ull, "ETH_P_MAP");
 _Static_assert((unsigned long long)(ETH_P_MCTP) == 0xfaull, "ETH_P_MCTP");
 
+<<<<<<< HEAD
 /* ev_abs */
 _Static_assert((unsigned long long)(ABS_X) == 0x0ull, "ABS_X");
 _Static_assert((unsigned long long)(ABS_Y) == 0x1ull, "ABS_Y");
@@ -343,6 +362,303 @@ _Static_assert((unsigned long long)(FF_DAMPER) == 0x55ull, "FF_DAMPER");
 _Static_assert((unsigned long long)(FF_INERTIA) == 0x56ull, "FF_INERTIA");
 _Static_assert((unsigned long long)(FF_RAMP) == 0x57ull, "FF_RAMP");
 =======
+=======
+/* ioctl_block */
+_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
+_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
+_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
+_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
+_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
+_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
+_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
+_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
+_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
+_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
+_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
+_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
+_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
+_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
+_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
+_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
+_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
+_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
+_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
+_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
+_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
+_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
+_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
+_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
+_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
+_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
+_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
+_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
+_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
+_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
+
+/* ioctl_fs */
+_Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");
+_Static_assert((unsigned long long)(FITHAW) == 0xc0045878ull, "FITHAW");
+_Static_assert((unsigned long long)(FITRIM) == 0xc0185879ull, "FITRIM");
+_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_FIEMAP) == 0xc020660bull, "FS_IOC_FIEMAP");
+_Static_assert((unsigned long long)(FS_IOC_FSGETXATTR) == 0x801c581full, "FS_IOC_FSGETXATTR");
+_Static_assert((unsigned long long)(FS_IOC_FSSETXATTR) == 0x401c5820ull, "FS_IOC_FSSETXATTR");
+_Static_assert((unsigned long long)(FIBMAP) == 0x1ull, "FIBMAP");
+_Static_assert((unsigned long long)(FIGETBSZ) == 0x2ull, "FIGETBSZ");
+
+/* ioctl_gpio */
+_Static_assert((unsigned long long)(GPIO_GET_CHIPINFO_IOCTL) == 0x8044b401ull, "GPIO_GET_CHIPINFO_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_UNWATCH_IOCTL) == 0xc004b40cull, "GPIO_GET_LINEINFO_UNWATCH_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_GET_LINEINFO_IOCTL) == 0xc100b405ull, "GPIO_V2_GET_LINEINFO_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_GET_LINEINFO_WATCH_IOCTL) == 0xc100b406ull, "GPIO_V2_GET_LINEINFO_WATCH_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_GET_LINE_IOCTL) == 0xc250b407ull, "GPIO_V2_GET_LINE_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_SET_CONFIG_IOCTL) == 0xc110b40dull, "GPIO_V2_LINE_SET_CONFIG_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_GET_VALUES_IOCTL) == 0xc010b40eull, "GPIO_V2_LINE_GET_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIO_V2_LINE_SET_VALUES_IOCTL) == 0xc010b40full, "GPIO_V2_LINE_SET_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_IOCTL) == 0xc048b402ull, "GPIO_GET_LINEINFO_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEHANDLE_IOCTL) == 0xc16cb403ull, "GPIO_GET_LINEHANDLE_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEEVENT_IOCTL) == 0xc030b404ull, "GPIO_GET_LINEEVENT_IOCTL");
+_Static_assert((unsigned long long)(GPIOHANDLE_GET_LINE_VALUES_IOCTL) == 0xc040b408ull, "GPIOHANDLE_GET_LINE_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIOHANDLE_SET_LINE_VALUES_IOCTL) == 0xc040b409ull, "GPIOHANDLE_SET_LINE_VALUES_IOCTL");
+_Static_assert((unsigned long long)(GPIOHANDLE_SET_CONFIG_IOCTL) == 0xc054b40aull, "GPIOHANDLE_SET_CONFIG_IOCTL");
+_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_WATCH_IOCTL) == 0xc048b40bull, "GPIO_GET_LINEINFO_WATCH_IOCTL");
+
+/* ioctl_hdio */
+_Static_assert((unsigned long long)(HDIO_GETGEO) == 0x301ull, "HDIO_GETGEO");
+_Static_assert((unsigned long long)(HDIO_GET_UNMASKINTR) == 0x302ull, "HDIO_GET_UNMASKINTR");
+_Static_assert((unsigned long long)(HDIO_GET_MULTCOUNT) == 0x304ull, "HDIO_GET_MULTCOUNT");
+_Static_assert((unsigned long long)(HDIO_GET_QDMA) == 0x305ull, "HDIO_GET_QDMA");
+_Static_assert((unsigned long long)(HDIO_SET_XFER) == 0x306ull, "HDIO_SET_XFER");
+_Static_assert((unsigned long long)(HDIO_OBSOLETE_IDENTITY) == 0x307ull, "HDIO_OBSOLETE_IDENTITY");
+_Static_assert((unsigned long long)(HDIO_GET_KEEPSETTINGS) == 0x308ull, "HDIO_GET_KEEPSETTINGS");
+_Static_assert((unsigned long long)(HDIO_GET_32BIT) == 0x309ull, "HDIO_GET_32BIT");
+_Static_assert((unsigned long long)(HDIO_GET_NOWERR) == 0x30aull, "HDIO_GET_NOWERR");
+_Static_assert((unsigned long long)(HDIO_GET_DMA) == 0x30bull, "HDIO_GET_DMA");
+_Static_assert((unsigned long long)(HDIO_GET_NICE) == 0x30cull, "HDIO_GET_NICE");
+_Static_assert((unsigned long long)(HDIO_GET_IDENTITY) == 0x30dull, "HDIO_GET_IDENTITY");
+_Static_assert((unsigned long long)(HDIO_GET_WCACHE) == 0x30eull, "HDIO_GET_WCACHE");
+_Static_assert((unsigned long long)(HDIO_GET_ACOUSTIC) == 0x30full, "HDIO_GET_ACOUSTIC");
+_Static_assert((unsigned long long)(HDIO_GET_ADDRESS) == 0x310ull, "HDIO_GET_ADDRESS");
+_Static_assert((unsigned long long)(HDIO_GET_BUSSTATE) == 0x31aull, "HDIO_GET_BUSSTATE");
+_Static_assert((unsigned long long)(HDIO_TRISTATE_HWIF) == 0x31bull, "HDIO_TRISTATE_HWIF");
+_Static_assert((unsigned long long)(HDIO_DRIVE_RESET) == 0x31cull, "HDIO_DRIVE_RESET");
+_Static_assert((unsigned long long)(HDIO_DRIVE_TASKFILE) == 0x31dull, "HDIO_DRIVE_TASKFILE");
+_Static_assert((unsigned long long)(HDIO_DRIVE_TASK) == 0x31eull, "HDIO_DRIVE_TASK");
+_Static_assert((unsigned long long)(HDIO_DRIVE_CMD) == 0x31full, "HDIO_DRIVE_CMD");
+_Static_assert((unsigned long long)(HDIO_SET_MULTCOUNT) == 0x321ull, "HDIO_SET_MULTCOUNT");
+_Static_assert((unsigned long long)(HDIO_SET_UNMASKINTR) == 0x322ull, "HDIO_SET_UNMASKINTR");
+_Static_assert((unsigned long long)(HDIO_SET_KEEPSETTINGS) == 0x323ull, "HDIO_SET_KEEPSETTINGS");
+_Static_assert((unsigned long long)(HDIO_SET_32BIT) == 0x324ull, "HDIO_SET_32BIT");
+_Static_assert((unsigned long long)(HDIO_SET_NOWERR) == 0x325ull, "HDIO_SET_NOWERR");
+_Static_assert((unsigned long long)(HDIO_SET_DMA) == 0x326ull, "HDIO_SET_DMA");
+_Static_assert((unsigned long long)(HDIO_SET_PIO_MODE) == 0x327ull, "HDIO_SET_PIO_MODE");
+_Static_assert((unsigned long long)(HDIO_SCAN_HWIF) == 0x328ull, "HDIO_SCAN_HWIF");
+_Static_assert((unsigned long long)(HDIO_UNREGISTER_HWIF) == 0x32aull, "HDIO_UNREGISTER_HWIF");
+_Static_assert((unsigned long long)(HDIO_SET_NICE) == 0x329ull, "HDIO_SET_NICE");
+_Static_assert((unsigned long long)(HDIO_SET_WCACHE) == 0x32bull, "HDIO_SET_WCACHE");
+_Static_assert((unsigned long long)(HDIO_SET_ACOUSTIC) == 0x32cull, "HDIO_SET_ACOUSTIC");
+_Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BUSSTATE");
+_Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
+_Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
+
+/* ioctl_lirc */
+_Static_assert((unsigned long long)(LIRC_GET_FEATURES) == 0x80046900ull, "LIRC_GET_FEATURES");
+_Static_assert((unsigned long long)(LIRC_GET_SEND_MODE) == 0x80046901ull, "LIRC_GET_SEND_MODE");
+_Static_assert((unsigned long long)(LIRC_GET_REC_MODE) == 0x80046902ull, "LIRC_GET_REC_MODE");
+_Static_assert((unsigned long long)(LIRC_GET_REC_RESOLUTION) == 0x80046907ull, "LIRC_GET_REC_RESOLUTION");
+_Static_assert((unsigned long long)(LIRC_GET_MAX_TIMEOUT) == 0x80046909ull, "LIRC_GET_MAX_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_GET_LENGTH) == 0x8004690full, "LIRC_GET_LENGTH");
+_Static_assert((unsigned long long)(LIRC_SET_SEND_MODE) == 0x40046911ull, "LIRC_SET_SEND_MODE");
+_Static_assert((unsigned long long)(LIRC_SET_REC_MODE) == 0x40046912ull, "LIRC_SET_REC_MODE");
+_Static_assert((unsigned long long)(LIRC_SET_SEND_CARRIER) == 0x40046913ull, "LIRC_SET_SEND_CARRIER");
+_Static_assert((unsigned long long)(LIRC_SET_REC_CARRIER) == 0x40046914ull, "LIRC_SET_REC_CARRIER");
+_Static_assert((unsigned long long)(LIRC_SET_SEND_DUTY_CYCLE) == 0x40046915ull, "LIRC_SET_SEND_DUTY_CYCLE");
+_Static_assert((unsigned long long)(LIRC_SET_TRANSMITTER_MASK) == 0x40046917ull, "LIRC_SET_TRANSMITTER_MASK");
+_Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT) == 0x40046918ull, "LIRC_SET_REC_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT_REPORTS) == 0x40046919ull, "LIRC_SET_REC_TIMEOUT_REPORTS");
+_Static_assert((unsigned long long)(LIRC_SET_MEASURE_CARRIER_MODE) == 0x4004691dull, "LIRC_SET_MEASURE_CARRIER_MODE");
+_Static_assert((unsigned long long)(LIRC_SET_WIDEBAND_RECEIVER) == 0x40046923ull, "LIRC_SET_WIDEBAND_RECEIVER");
+_Static_assert((unsigned long long)(LIRC_GET_REC_TIMEOUT) == 0x80046924ull, "LIRC_GET_REC_TIMEOUT");
+
+/* ioctl_loop */
+_Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
+_Static_assert((unsigned long long)(LOOP_CLR_FD) == 0x4c01ull, "LOOP_CLR_FD");
+_Static_assert((unsigned long long)(LOOP_SET_STATUS) == 0x4c02ull, "LOOP_SET_STATUS");
+_Static_assert((unsigned long long)(LOOP_GET_STATUS) == 0x4c03ull, "LOOP_GET_STATUS");
+_Static_assert((unsigned long long)(LOOP_SET_STATUS64) == 0x4c04ull, "LOOP_SET_STATUS64");
+_Static_assert((unsigned long long)(LOOP_GET_STATUS64) == 0x4c05ull, "LOOP_GET_STATUS64");
+_Static_assert((unsigned long long)(LOOP_CHANGE_FD) == 0x4c06ull, "LOOP_CHANGE_FD");
+_Static_assert((unsigned long long)(LOOP_SET_CAPACITY) == 0x4c07ull, "LOOP_SET_CAPACITY");
+_Static_assert((unsigned long long)(LOOP_SET_DIRECT_IO) == 0x4c08ull, "LOOP_SET_DIRECT_IO");
+_Static_assert((unsigned long long)(LOOP_SET_BLOCK_SIZE) == 0x4c09ull, "LOOP_SET_BLOCK_SIZE");
+_Static_assert((unsigned long long)(LOOP_CONFIGURE) == 0x4c0aull, "LOOP_CONFIGURE");
+_Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
+_Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
+_Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
+
+/* ioctl_ptp */
+_Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS) == 0x80503d01ull, "PTP_CLOCK_GETCAPS");
+_Static_assert((unsigned long long)(PTP_EXTTS_REQUEST) == 0x40103d02ull, "PTP_EXTTS_REQUEST");
+_Static_assert((unsigned long long)(PTP_PEROUT_REQUEST) == 0x40383d03ull, "PTP_PEROUT_REQUEST");
+_Static_assert((unsigned long long)(PTP_ENABLE_PPS) == 0x40043d04ull, "PTP_ENABLE_PPS");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET) == 0x43403d05ull, "PTP_SYS_OFFSET");
+_Static_assert((unsigned long long)(PTP_PIN_GETFUNC) == 0xc0603d06ull, "PTP_PIN_GETFUNC");
+_Static_assert((unsigned long long)(PTP_PIN_SETFUNC) == 0x40603d07ull, "PTP_PIN_SETFUNC");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE) == 0xc0403d08ull, "PTP_SYS_OFFSET_PRECISE");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED) == 0xc4c03d09ull, "PTP_SYS_OFFSET_EXTENDED");
+_Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS2) == 0x80503d0aull, "PTP_CLOCK_GETCAPS2");
+_Static_assert((unsigned long long)(PTP_EXTTS_REQUEST2) == 0x40103d0bull, "PTP_EXTTS_REQUEST2");
+_Static_assert((unsigned long long)(PTP_PEROUT_REQUEST2) == 0x40383d0cull, "PTP_PEROUT_REQUEST2");
+_Static_assert((unsigned long long)(PTP_ENABLE_PPS2) == 0x40043d0dull, "PTP_ENABLE_PPS2");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET2) == 0x43403d0eull, "PTP_SYS_OFFSET2");
+_Static_assert((unsigned long long)(PTP_PIN_GETFUNC2) == 0xc0603d0full, "PTP_PIN_GETFUNC2");
+_Static_assert((unsigned long long)(PTP_PIN_SETFUNC2) == 0x40603d10ull, "PTP_PIN_SETFUNC2");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE2) == 0xc0403d11ull, "PTP_SYS_OFFSET_PRECISE2");
+_Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED2) == 0xc4c03d12ull, "PTP_SYS_OFFSET_EXTENDED2");
+
+/* ioctl_req */
+_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
+_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
+_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
+_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
+_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
+_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
+_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
+_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
+_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
+_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
+_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
+_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
+_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
+_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
+_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
+_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
+_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
+_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
+_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
+_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
+_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
+_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
+_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
+_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
+_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
+_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
+_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
+_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
+_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
+_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
+_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
+_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
+_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
+_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
+_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
+_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
+_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
+_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
+_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
+_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
+_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
+_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
+_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
+_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
+_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
+_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
+_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
+_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
+_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
+_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
+_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
+_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
+_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
+_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
+_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
+_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
+_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
+_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
+_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
+_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
+_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
+_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
+_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
+_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
+_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
+_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
+_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
+_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
+_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
+_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
+_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
+_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
+_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
+_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
+_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
+_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
+_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
+_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
+_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
+_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
+_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
+_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
+_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
+_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
+_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
+_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
+_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
+_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
+_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
+_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
+_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
+_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
+_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
+_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+
+/* ioctl_rtc */
+_Static_assert((unsigned long long)(RTC_AIE_ON) == 0x7001ull, "RTC_AIE_ON");
+_Static_assert((unsigned long long)(RTC_AIE_OFF) == 0x7002ull, "RTC_AIE_OFF");
+_Static_assert((unsigned long long)(RTC_UIE_ON) == 0x7003ull, "RTC_UIE_ON");
+_Static_assert((unsigned long long)(RTC_PIE_ON) == 0x7005ull, "RTC_PIE_ON");
+_Static_assert((unsigned long long)(RTC_PIE_OFF) == 0x7006ull, "RTC_PIE_OFF");
+_Static_assert((unsigned long long)(RTC_WIE_ON) == 0x700full, "RTC_WIE_ON");
+_Static_assert((unsigned long long)(RTC_WIE_OFF) == 0x7010ull, "RTC_WIE_OFF");
+_Static_assert((unsigned long long)(RTC_ALM_SET) == 0x40247007ull, "RTC_ALM_SET");
+_Static_assert((unsigned long long)(RTC_ALM_READ) == 0x80247008ull, "RTC_ALM_READ");
+_Static_assert((unsigned long long)(RTC_RD_TIME) == 0x80247009ull, "RTC_RD_TIME");
+_Static_assert((unsigned long long)(RTC_SET_TIME) == 0x4024700aull, "RTC_SET_TIME");
+_Static_assert((unsigned long long)(RTC_IRQP_READ) == 0x8008700bull, "RTC_IRQP_READ");
+_Static_assert((unsigned long long)(RTC_IRQP_SET) == 0x4008700cull, "RTC_IRQP_SET");
+_Static_assert((unsigned long long)(RTC_EPOCH_READ) == 0x8008700dull, "RTC_EPOCH_READ");
+_Static_assert((unsigned long long)(RTC_EPOCH_SET) == 0x4008700eull, "RTC_EPOCH_SET");
+_Static_assert((unsigned long long)(RTC_WKALM_SET) == 0x4028700full, "RTC_WKALM_SET");
+_Static_assert((unsigned long long)(RTC_WKALM_RD) == 0x80287010ull, "RTC_WKALM_RD");
+_Static_assert((unsigned long long)(RTC_PLL_GET) == 0x80207011ull, "RTC_PLL_GET");
+_Static_assert((unsigned long long)(RTC_PLL_SET) == 0x40207012ull, "RTC_PLL_SET");
+_Static_assert((unsigned long long)(RTC_PARAM_GET) == 0x40187013ull, "RTC_PARAM_GET");
+_Static_assert((unsigned long long)(RTC_PARAM_SET) == 0x40187014ull, "RTC_PARAM_SET");
+_Static_assert((unsigned long long)(RTC_VL_READ) == 0x80047013ull, "RTC_VL_READ");
+_Static_assert((unsigned long long)(RTC_VL_CLR) == 0x7014ull, "RTC_VL_CLR");
+
+>>>>>>> h12/ioctl
 /* ioprio_class */
 _Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
 _Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
@@ -399,6 +715,7 @@ _Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
 _Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
 _Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
 _Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
+<<<<<<< HEAD
 
 /* ipc_cmd_msg */
 _Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
@@ -556,3 +873,5 @@ _Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
 _Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
 _Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
 >>>>>>> h12/sysmisc
+=======
+>>>>>>> h12/ioctl

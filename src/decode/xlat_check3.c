@@ -36,6 +36,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+<<<<<<< HEAD
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
@@ -45,6 +46,15 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+=======
+#include <linux/fiemap.h>
+#include <linux/lirc.h>
+#include <linux/loop.h>
+#include <linux/ptp_clock.h>
+#include <sys/mount.h>
+#include <linux/sockios.h>
+#include <linux/rtc.h>
+>>>>>>> h12/ioctl
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -64,8 +74,12 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+<<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
+=======
+#include <mtd/mtd-abi.h>
+>>>>>>> h12/ioctl
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -106,15 +120,20 @@
 #include <sys/stat.h>
 #include <linux/tcp.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <sys/timerfd.h>
 =======
 #include <linux/socket.h>
 >>>>>>> h12/sysmisc
+=======
+#include <linux/tty.h>
+>>>>>>> h12/ioctl
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+<<<<<<< HEAD
 <<<<<<< HEAD
 /* ev_keys */
 _Static_assert((unsigned long long)(KEY_RESERVED) == 0x0ull, "KEY_RESERVED");
@@ -730,6 +749,142 @@ _Static_assert((unsigned long long)(BTN_TRIGGER_HAPPY38) == 0x2e5ull, "BTN_TRIGG
 _Static_assert((unsigned long long)(BTN_TRIGGER_HAPPY39) == 0x2e6ull, "BTN_TRIGGER_HAPPY39");
 _Static_assert((unsigned long long)(BTN_TRIGGER_HAPPY40) == 0x2e7ull, "BTN_TRIGGER_HAPPY40");
 =======
+=======
+/* ipc_cmd_msg */
+_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
+_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
+_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
+
+/* ipc_cmd_shm */
+_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
+_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
+_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
+_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
+_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
+
+/* ipc_get_flags */
+_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
+_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
+_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
+_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
+
+/* ipv6_names */
+_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
+_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
+_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
+_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
+_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
+_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
+_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
+_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
+_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
+_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
+_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
+_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
+_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
+_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
+_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
+_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
+_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
+_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
+_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
+_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
+_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
+_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
+
+/* itimer_which */
+_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
+_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
+_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
+
+/* kcmp_types */
+_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
+_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
+_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
+_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
+_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
+_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
+_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
+_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
+
+/* key_reqkey */
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
+
+/* key_spec */
+_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
+_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
+
+/* keyctl_cmds */
+_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
+_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
+_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
+_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
+_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
+_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
+_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
+_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
+_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
+_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
+_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
+_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
+_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
+_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
+_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
+_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
+_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
+_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
+_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
+_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
+_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
+_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
+_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
+
+/* lease_types */
+_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
+_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
+_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
+
+>>>>>>> h12/ioctl
 /* lflags */
 _Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
 _Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
@@ -739,14 +894,41 @@ _Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
 _Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
 _Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
 _Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
 _Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
 _Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
 _Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
 _Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
 _Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
 _Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
 _Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
+
+/* lirc_features */
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_RAW) == 0x1ull, "LIRC_CAN_SEND_RAW");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_PULSE) == 0x2ull, "LIRC_CAN_SEND_PULSE");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_MODE2) == 0x4ull, "LIRC_CAN_SEND_MODE2");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_LIRCCODE) == 0x10ull, "LIRC_CAN_SEND_LIRCCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_SEND_CARRIER) == 0x100ull, "LIRC_CAN_SET_SEND_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_SEND_DUTY_CYCLE) == 0x200ull, "LIRC_CAN_SET_SEND_DUTY_CYCLE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_TRANSMITTER_MASK) == 0x400ull, "LIRC_CAN_SET_TRANSMITTER_MASK");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_RAW) == 0x10000ull, "LIRC_CAN_REC_RAW");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_PULSE) == 0x20000ull, "LIRC_CAN_REC_PULSE");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_MODE2) == 0x40000ull, "LIRC_CAN_REC_MODE2");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_SCANCODE) == 0x80000ull, "LIRC_CAN_REC_SCANCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_LIRCCODE) == 0x100000ull, "LIRC_CAN_REC_LIRCCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_CARRIER) == 0x1000000ull, "LIRC_CAN_SET_REC_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_MEASURE_CARRIER) == 0x2000000ull, "LIRC_CAN_MEASURE_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_USE_WIDEBAND_RECEIVER) == 0x4000000ull, "LIRC_CAN_USE_WIDEBAND_RECEIVER");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_TIMEOUT) == 0x10000000ull, "LIRC_CAN_SET_REC_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_CAN_GET_REC_RESOLUTION) == 0x20000000ull, "LIRC_CAN_GET_REC_RESOLUTION");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_CARRIER_RANGE) == 0x80000000ull, "LIRC_CAN_SET_REC_CARRIER_RANGE");
+
+/* lirc_modes */
+_Static_assert((unsigned long long)(LIRC_MODE_RAW) == 0x1ull, "LIRC_MODE_RAW");
+_Static_assert((unsigned long long)(LIRC_MODE_PULSE) == 0x2ull, "LIRC_MODE_PULSE");
+_Static_assert((unsigned long long)(LIRC_MODE_MODE2) == 0x4ull, "LIRC_MODE_MODE2");
+_Static_assert((unsigned long long)(LIRC_MODE_SCANCODE) == 0x8ull, "LIRC_MODE_SCANCODE");
+_Static_assert((unsigned long long)(LIRC_MODE_LIRCCODE) == 0x10ull, "LIRC_MODE_LIRCCODE");
 
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
@@ -919,6 +1101,11 @@ _Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
 _Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 _Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
 _Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
+
+/* mtd_otp_modes */
+_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
+_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
 
 /* netlink_names */
 _Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
@@ -1103,6 +1290,7 @@ _Static_assert((unsigned long long)(PERF_SAMPLE_CGROUP) == 0x200000ull, "PERF_SA
 _Static_assert((unsigned long long)(PERF_SAMPLE_DATA_PAGE_SIZE) == 0x400000ull, "PERF_SAMPLE_DATA_PAGE_SIZE");
 _Static_assert((unsigned long long)(PERF_SAMPLE_CODE_PAGE_SIZE) == 0x800000ull, "PERF_SAMPLE_CODE_PAGE_SIZE");
 _Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT_STRUCT) == 0x1000000ull, "PERF_SAMPLE_WEIGHT_STRUCT");
+<<<<<<< HEAD
 
 /* perf_sw_id */
 _Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
@@ -1215,3 +1403,5 @@ _Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PT
 _Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
 _Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
 >>>>>>> h12/sysmisc
+=======
+>>>>>>> h12/ioctl

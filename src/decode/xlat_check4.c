@@ -36,6 +36,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+<<<<<<< HEAD
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
@@ -45,6 +46,15 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+=======
+#include <linux/fiemap.h>
+#include <linux/lirc.h>
+#include <linux/loop.h>
+#include <linux/ptp_clock.h>
+#include <sys/mount.h>
+#include <linux/sockios.h>
+#include <linux/rtc.h>
+>>>>>>> h12/ioctl
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -64,8 +74,12 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+<<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
+=======
+#include <mtd/mtd-abi.h>
+>>>>>>> h12/ioctl
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -106,15 +120,20 @@
 #include <sys/stat.h>
 #include <linux/tcp.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <sys/timerfd.h>
 =======
 #include <linux/socket.h>
 >>>>>>> h12/sysmisc
+=======
+#include <linux/tty.h>
+>>>>>>> h12/ioctl
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+<<<<<<< HEAD
 <<<<<<< HEAD
 /* ev_types */
 _Static_assert((unsigned long long)(EV_SYN) == 0x0ull, "EV_SYN");
@@ -130,6 +149,119 @@ _Static_assert((unsigned long long)(EV_FF) == 0x15ull, "EV_FF");
 _Static_assert((unsigned long long)(EV_PWR) == 0x16ull, "EV_PWR");
 _Static_assert((unsigned long long)(EV_FF_STATUS) == 0x17ull, "EV_FF_STATUS");
 =======
+=======
+/* perf_sw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
+
+/* perf_type */
+_Static_assert((unsigned long long)(PERF_TYPE_HARDWARE) == 0x0ull, "PERF_TYPE_HARDWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_SOFTWARE) == 0x1ull, "PERF_TYPE_SOFTWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_TRACEPOINT");
+_Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
+_Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
+_Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
+
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+
+/* poll_events */
+_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
+_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
+_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
+_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
+_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
+_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
+_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
+_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
+_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
+_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
+_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
+_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
+_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
+
+/* pr_cap_ambient */
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+
+/* pr_tsc */
+_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
+_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
+
+>>>>>>> h12/ioctl
 /* prot_flags */
 _Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
 _Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
@@ -137,6 +269,23 @@ _Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
 _Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
 _Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
 _Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+
+/* ptp_extts_flags */
+_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
+_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
+_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
+_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
+
+/* ptp_perout_flags */
+_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
+_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
+_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");
+
+/* ptp_pin_funcs */
+_Static_assert((unsigned long long)(PTP_PF_NONE) == 0x0ull, "PTP_PF_NONE");
+_Static_assert((unsigned long long)(PTP_PF_EXTTS) == 0x1ull, "PTP_PF_EXTTS");
+_Static_assert((unsigned long long)(PTP_PF_PEROUT) == 0x2ull, "PTP_PF_PEROUT");
+_Static_assert((unsigned long long)(PTP_PF_PHYSYNC) == 0x3ull, "PTP_PF_PHYSYNC");
 
 /* ptrace_opts */
 _Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
@@ -200,10 +349,37 @@ _Static_assert((unsigned long long)(F_OWNER_TID) == 0x0ull, "F_OWNER_TID");
 _Static_assert((unsigned long long)(F_OWNER_PID) == 0x1ull, "F_OWNER_PID");
 _Static_assert((unsigned long long)(F_OWNER_PGRP) == 0x2ull, "F_OWNER_PGRP");
 
+<<<<<<< HEAD
 /* faccessat_flags */
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
 _Static_assert((unsigned long long)(AT_EACCESS) == 0x200ull, "AT_EACCESS");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+=======
+/* rtc_bsm */
+_Static_assert((unsigned long long)(RTC_BSM_DISABLED) == 0x0ull, "RTC_BSM_DISABLED");
+_Static_assert((unsigned long long)(RTC_BSM_DIRECT) == 0x1ull, "RTC_BSM_DIRECT");
+_Static_assert((unsigned long long)(RTC_BSM_LEVEL) == 0x2ull, "RTC_BSM_LEVEL");
+_Static_assert((unsigned long long)(RTC_BSM_STANDBY) == 0x3ull, "RTC_BSM_STANDBY");
+
+/* rtc_params */
+_Static_assert((unsigned long long)(RTC_PARAM_FEATURES) == 0x0ull, "RTC_PARAM_FEATURES");
+_Static_assert((unsigned long long)(RTC_PARAM_CORRECTION) == 0x1ull, "RTC_PARAM_CORRECTION");
+_Static_assert((unsigned long long)(RTC_PARAM_BACKUP_SWITCH_MODE) == 0x2ull, "RTC_PARAM_BACKUP_SWITCH_MODE");
+
+/* rtc_vl_flags */
+_Static_assert((unsigned long long)(RTC_VL_DATA_INVALID) == 0x1ull, "RTC_VL_DATA_INVALID");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_LOW) == 0x2ull, "RTC_VL_BACKUP_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_EMPTY) == 0x4ull, "RTC_VL_BACKUP_EMPTY");
+_Static_assert((unsigned long long)(RTC_VL_ACCURACY_LOW) == 0x8ull, "RTC_VL_ACCURACY_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_SWITCH) == 0x10ull, "RTC_VL_BACKUP_SWITCH");
+
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
+>>>>>>> h12/ioctl
 
 /* fadvise */
 _Static_assert((unsigned long long)(POSIX_FADV_NORMAL) == 0x0ull, "POSIX_FADV_NORMAL");
@@ -397,6 +573,7 @@ _Static_assert((unsigned long long)(FSMOUNT_CLOEXEC) == 0x1ull, "FSMOUNT_CLOEXEC
 /* fsopen_flags */
 _Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
 
+<<<<<<< HEAD
 /* fspick_flags */
 _Static_assert((unsigned long long)(FSPICK_CLOEXEC) == 0x1ull, "FSPICK_CLOEXEC");
 _Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_SYMLINK_NOFOLLOW");
@@ -663,3 +840,42 @@ _Static_assert((unsigned long long)(EVIOCREVOKE) == 0x40044591ull, "EVIOCREVOKE"
 _Static_assert((unsigned long long)(EVIOCGMASK) == 0x80104592ull, "EVIOCGMASK");
 _Static_assert((unsigned long long)(EVIOCSMASK) == 0x40104593ull, "EVIOCSMASK");
 _Static_assert((unsigned long long)(EVIOCSCLOCKID) == 0x400445a0ull, "EVIOCSCLOCKID");
+=======
+/* tcp_names */
+_Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
+_Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");
+_Static_assert((unsigned long long)(TCP_CORK) == 0x3ull, "TCP_CORK");
+_Static_assert((unsigned long long)(TCP_KEEPIDLE) == 0x4ull, "TCP_KEEPIDLE");
+_Static_assert((unsigned long long)(TCP_KEEPINTVL) == 0x5ull, "TCP_KEEPINTVL");
+_Static_assert((unsigned long long)(TCP_KEEPCNT) == 0x6ull, "TCP_KEEPCNT");
+_Static_assert((unsigned long long)(TCP_SYNCNT) == 0x7ull, "TCP_SYNCNT");
+_Static_assert((unsigned long long)(TCP_LINGER2) == 0x8ull, "TCP_LINGER2");
+_Static_assert((unsigned long long)(TCP_DEFER_ACCEPT) == 0x9ull, "TCP_DEFER_ACCEPT");
+_Static_assert((unsigned long long)(TCP_WINDOW_CLAMP) == 0xaull, "TCP_WINDOW_CLAMP");
+_Static_assert((unsigned long long)(TCP_INFO) == 0xbull, "TCP_INFO");
+_Static_assert((unsigned long long)(TCP_QUICKACK) == 0xcull, "TCP_QUICKACK");
+_Static_assert((unsigned long long)(TCP_CONGESTION) == 0xdull, "TCP_CONGESTION");
+_Static_assert((unsigned long long)(TCP_MD5SIG) == 0xeull, "TCP_MD5SIG");
+_Static_assert((unsigned long long)(TCP_THIN_LINEAR_TIMEOUTS) == 0x10ull, "TCP_THIN_LINEAR_TIMEOUTS");
+_Static_assert((unsigned long long)(TCP_THIN_DUPACK) == 0x11ull, "TCP_THIN_DUPACK");
+_Static_assert((unsigned long long)(TCP_USER_TIMEOUT) == 0x12ull, "TCP_USER_TIMEOUT");
+_Static_assert((unsigned long long)(TCP_REPAIR) == 0x13ull, "TCP_REPAIR");
+_Static_assert((unsigned long long)(TCP_REPAIR_QUEUE) == 0x14ull, "TCP_REPAIR_QUEUE");
+_Static_assert((unsigned long long)(TCP_QUEUE_SEQ) == 0x15ull, "TCP_QUEUE_SEQ");
+_Static_assert((unsigned long long)(TCP_REPAIR_OPTIONS) == 0x16ull, "TCP_REPAIR_OPTIONS");
+_Static_assert((unsigned long long)(TCP_FASTOPEN) == 0x17ull, "TCP_FASTOPEN");
+_Static_assert((unsigned long long)(TCP_TIMESTAMP) == 0x18ull, "TCP_TIMESTAMP");
+_Static_assert((unsigned long long)(TCP_NOTSENT_LOWAT) == 0x19ull, "TCP_NOTSENT_LOWAT");
+_Static_assert((unsigned long long)(TCP_CC_INFO) == 0x1aull, "TCP_CC_INFO");
+_Static_assert((unsigned long long)(TCP_SAVE_SYN) == 0x1bull, "TCP_SAVE_SYN");
+_Static_assert((unsigned long long)(TCP_SAVED_SYN) == 0x1cull, "TCP_SAVED_SYN");
+_Static_assert((unsigned long long)(TCP_REPAIR_WINDOW) == 0x1dull, "TCP_REPAIR_WINDOW");
+_Static_assert((unsigned long long)(TCP_FASTOPEN_CONNECT) == 0x1eull, "TCP_FASTOPEN_CONNECT");
+_Static_assert((unsigned long long)(TCP_ULP) == 0x1full, "TCP_ULP");
+_Static_assert((unsigned long long)(TCP_MD5SIG_EXT) == 0x20ull, "TCP_MD5SIG_EXT");
+_Static_assert((unsigned long long)(TCP_FASTOPEN_KEY) == 0x21ull, "TCP_FASTOPEN_KEY");
+_Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FASTOPEN_NO_COOKIE");
+_Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
+_Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
+_Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
+>>>>>>> h12/ioctl

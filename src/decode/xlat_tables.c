@@ -1930,6 +1930,28 @@ const struct flag xlat_ioctl_block[30] = {
 	{ 0x80081280, "BLKGETDISKSEQ" },
 };
 
+const struct flag xlat_ioctl_chardevs[19] = {
+	{ 0x80285700, "WDIOC_GETSUPPORT" },
+	{ 0x80045701, "WDIOC_GETSTATUS" },
+	{ 0x80045702, "WDIOC_GETBOOTSTATUS" },
+	{ 0x80045703, "WDIOC_GETTEMP" },
+	{ 0x80045704, "WDIOC_SETOPTIONS" },
+	{ 0x80045705, "WDIOC_KEEPALIVE" },
+	{ 0xc0045706, "WDIOC_SETTIMEOUT" },
+	{ 0x80045707, "WDIOC_GETTIMEOUT" },
+	{ 0xc0045708, "WDIOC_SETPRETIMEOUT" },
+	{ 0x80045709, "WDIOC_GETPRETIMEOUT" },
+	{ 0x8004570a, "WDIOC_GETTIMELEFT" },
+	{ 0x80045200, "RNDGETENTCNT" },
+	{ 0x40045201, "RNDADDTOENTCNT" },
+	{ 0x80085202, "RNDGETPOOL" },
+	{ 0x40085203, "RNDADDENTROPY" },
+	{ 0x5204, "FASTRPC_IOCTL_INIT_ATTACH or RNDZAPENTCNT" },
+	{ 0x5206, "RNDCLEARPOOL" },
+	{ 0x5207, "RNDRESEEDCRNG" },
+	{ 0x40044900, "INOTIFY_IOC_SETNEXTWD" },
+};
+
 const struct flag xlat_ioctl_evdev[16] = {
 	{ 0x80044501, "EVIOCGVERSION" },
 	{ 0x80084502, "EVIOCGID" },
@@ -2021,6 +2043,28 @@ const struct flag xlat_ioctl_hdio[36] = {
 	{ 0x32f, "HDIO_SET_ADDRESS" },
 };
 
+const struct flag xlat_ioctl_lirc[19] = {
+	{ 0x80046900, "LIRC_GET_FEATURES" },
+	{ 0x80046901, "LIRC_GET_SEND_MODE" },
+	{ 0x80046902, "LIRC_GET_REC_MODE" },
+	{ 0x80046907, "LIRC_GET_REC_RESOLUTION" },
+	{ 0x80046908, "I2OVALIDATE or LIRC_GET_MIN_TIMEOUT" },
+	{ 0x80046909, "LIRC_GET_MAX_TIMEOUT" },
+	{ 0x8004690f, "LIRC_GET_LENGTH" },
+	{ 0x40046911, "LIRC_SET_SEND_MODE" },
+	{ 0x40046912, "LIRC_SET_REC_MODE" },
+	{ 0x40046913, "LIRC_SET_SEND_CARRIER" },
+	{ 0x40046914, "LIRC_SET_REC_CARRIER" },
+	{ 0x40046915, "LIRC_SET_SEND_DUTY_CYCLE" },
+	{ 0x40046917, "LIRC_SET_TRANSMITTER_MASK" },
+	{ 0x40046918, "LIRC_SET_REC_TIMEOUT" },
+	{ 0x40046919, "LIRC_SET_REC_TIMEOUT_REPORTS" },
+	{ 0x4004691d, "LIRC_SET_MEASURE_CARRIER_MODE" },
+	{ 0x4004691f, "IPMICTL_SET_MAINTENANCE_MODE_CMD or LIRC_SET_REC_CARRIER_RANGE" },
+	{ 0x40046923, "LIRC_SET_WIDEBAND_RECEIVER" },
+	{ 0x80046924, "LIRC_GET_REC_TIMEOUT" },
+};
+
 const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c00, "LOOP_SET_FD" },
 	{ 0x4c01, "LOOP_CLR_FD" },
@@ -2038,6 +2082,7 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_ioctl_nbd[11] = {
 	{ 0xab00, "NBD_SET_SOCK" },
 	{ 0xab01, "NBD_SET_BLKSIZE" },
@@ -2072,6 +2117,37 @@ const struct flag xlat_ioctl_perf[12] = {
 	{ 0x40042409, "PERF_EVENT_IOC_PAUSE_OUTPUT" },
 	{ 0xc008240a, "PERF_EVENT_IOC_QUERY_BPF" },
 	{ 0x4008240b, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES" },
+=======
+const struct flag xlat_ioctl_other_names[7] = {
+	{ 0x80086d01, "MMTIMER_GETRES" },
+	{ 0x80044801, "HIDIOCGRDESCSIZE or HIDIOCGVERSION" },
+	{ 0xc050561a, "VIDIOC_ENUMINPUT" },
+	{ 0x5a00, "ZFS_IOC_POOL_CREATE" },
+	{ 0x5a41, "ZFS_IOC_SEND_SPACE" },
+	{ 0x8100127d, "BLKZNAME" },
+	{ 0x4b01, "KSTAT_IOC_CHAIN_ID" },
+};
+
+const struct flag xlat_ioctl_ptp[18] = {
+	{ 0x80503d01, "PTP_CLOCK_GETCAPS" },
+	{ 0x40103d02, "PTP_EXTTS_REQUEST" },
+	{ 0x40383d03, "PTP_PEROUT_REQUEST" },
+	{ 0x40043d04, "PTP_ENABLE_PPS" },
+	{ 0x43403d05, "PTP_SYS_OFFSET" },
+	{ 0xc0603d06, "PTP_PIN_GETFUNC" },
+	{ 0x40603d07, "PTP_PIN_SETFUNC" },
+	{ 0xc0403d08, "PTP_SYS_OFFSET_PRECISE" },
+	{ 0xc4c03d09, "PTP_SYS_OFFSET_EXTENDED" },
+	{ 0x80503d0a, "PTP_CLOCK_GETCAPS2" },
+	{ 0x40103d0b, "PTP_EXTTS_REQUEST2" },
+	{ 0x40383d0c, "PTP_PEROUT_REQUEST2" },
+	{ 0x40043d0d, "PTP_ENABLE_PPS2" },
+	{ 0x43403d0e, "PTP_SYS_OFFSET2" },
+	{ 0xc0603d0f, "PTP_PIN_GETFUNC2" },
+	{ 0x40603d10, "PTP_PIN_SETFUNC2" },
+	{ 0xc0403d11, "PTP_SYS_OFFSET_PRECISE2" },
+	{ 0xc4c03d12, "PTP_SYS_OFFSET_EXTENDED2" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_ioctl_req[118] = {
@@ -2195,6 +2271,7 @@ const struct flag xlat_ioctl_req[118] = {
 	{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_ioctl_scsi[25] = {
 	{ 0x2201, "SG_SET_TIMEOUT" },
 	{ 0x2202, "SG_GET_TIMEOUT" },
@@ -2234,6 +2311,43 @@ const struct flag xlat_ioctl_sys[10] = {
 	{ 0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID" },
 	{ 0x80082102, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR" },
 	{ 0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD" },
+=======
+const struct flag xlat_ioctl_rtc[25] = {
+	{ 0x7001, "RTC_AIE_ON" },
+	{ 0x7002, "RTC_AIE_OFF" },
+	{ 0x7003, "RTC_UIE_ON" },
+	{ 0x7004, "PHN_NOT_OH or RTC_UIE_OFF" },
+	{ 0x7005, "RTC_PIE_ON" },
+	{ 0x7006, "RTC_PIE_OFF" },
+	{ 0x700f, "RTC_WIE_ON" },
+	{ 0x7010, "RTC_WIE_OFF" },
+	{ 0x40247007, "RTC_ALM_SET" },
+	{ 0x80247008, "RTC_ALM_READ" },
+	{ 0x80247009, "RTC_RD_TIME" },
+	{ 0x4024700a, "RTC_SET_TIME" },
+	{ 0x8008700b, "RTC_IRQP_READ" },
+	{ 0x4008700c, "RTC_IRQP_SET" },
+	{ 0x8008700d, "RTC_EPOCH_READ" },
+	{ 0x4008700e, "RTC_EPOCH_SET" },
+	{ 0x4028700f, "RTC_WKALM_SET" },
+	{ 0x80287010, "RTC_WKALM_RD" },
+	{ 0x80207011, "RTC_PLL_GET" },
+	{ 0x40207012, "RTC_PLL_SET" },
+	{ 0x40187013, "RTC_PARAM_GET" },
+	{ 0x40187014, "RTC_PARAM_SET" },
+	{ 0x80047013, "RTC_VL_READ" },
+	{ 0x7014, "RTC_VL_CLR" },
+	{ 0x7040, "NVRAM_INIT" },
+};
+
+const struct flag xlat_ioctl_termios[6] = {
+	{ 0x802c542a, "TCGETS2" },
+	{ 0x402c542b, "TCSETS2" },
+	{ 0x402c542c, "TCSETSW2" },
+	{ 0x402c542d, "TCSETSF2" },
+	{ 0x5456, "TIOCGLCKTRMIOS" },
+	{ 0x5457, "TIOCSLCKTRMIOS" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_ioprio_class[4] = {
@@ -2552,16 +2666,17 @@ const struct flag xlat_lflags[16] = {
 	{ 0x20, "ECHOK" },
 	{ 0x40, "ECHONL" },
 	{ 0x80, "NOFLSH" },
-	{ 0x100, "TOSTOP" },
 	{ 0x8000, "IEXTEN" },
 	{ 0x200, "ECHOCTL" },
 	{ 0x400, "ECHOPRT" },
 	{ 0x800, "ECHOKE" },
 	{ 0x1000, "FLUSHO" },
 	{ 0x4000, "PENDIN" },
+	{ 0x100, "TOSTOP" },
 	{ 0x10000, "EXTPROC" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_lwtunnel_encap_types[9] = {
 	{ 0x0, "LWTUNNEL_ENCAP_NONE" },
 	{ 0x1, "LWTUNNEL_ENCAP_MPLS" },
@@ -2572,6 +2687,35 @@ const struct flag xlat_lwtunnel_encap_types[9] = {
 	{ 0x6, "LWTUNNEL_ENCAP_BPF" },
 	{ 0x7, "LWTUNNEL_ENCAP_SEG6_LOCAL" },
 	{ 0x8, "LWTUNNEL_ENCAP_RPL" },
+=======
+const struct flag xlat_lirc_features[18] = {
+	{ 0x1, "LIRC_CAN_SEND_RAW" },
+	{ 0x2, "LIRC_CAN_SEND_PULSE" },
+	{ 0x4, "LIRC_CAN_SEND_MODE2" },
+	{ 0x10, "LIRC_CAN_SEND_LIRCCODE" },
+	{ 0x100, "LIRC_CAN_SET_SEND_CARRIER" },
+	{ 0x200, "LIRC_CAN_SET_SEND_DUTY_CYCLE" },
+	{ 0x400, "LIRC_CAN_SET_TRANSMITTER_MASK" },
+	{ 0x10000, "LIRC_CAN_REC_RAW" },
+	{ 0x20000, "LIRC_CAN_REC_PULSE" },
+	{ 0x40000, "LIRC_CAN_REC_MODE2" },
+	{ 0x80000, "LIRC_CAN_REC_SCANCODE" },
+	{ 0x100000, "LIRC_CAN_REC_LIRCCODE" },
+	{ 0x1000000, "LIRC_CAN_SET_REC_CARRIER" },
+	{ 0x2000000, "LIRC_CAN_MEASURE_CARRIER" },
+	{ 0x4000000, "LIRC_CAN_USE_WIDEBAND_RECEIVER" },
+	{ 0x10000000, "LIRC_CAN_SET_REC_TIMEOUT" },
+	{ 0x20000000, "LIRC_CAN_GET_REC_RESOLUTION" },
+	{ 0x80000000, "LIRC_CAN_SET_REC_CARRIER_RANGE" },
+};
+
+const struct flag xlat_lirc_modes[5] = {
+	{ 0x1, "LIRC_MODE_RAW" },
+	{ 0x2, "LIRC_MODE_PULSE" },
+	{ 0x4, "LIRC_MODE_MODE2" },
+	{ 0x8, "LIRC_MODE_SCANCODE" },
+	{ 0x10, "LIRC_MODE_LIRCCODE" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_madvise[25] = {
@@ -2791,6 +2935,7 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x2, "MS_INVALIDATE" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_nbd_flags[10] = {
 	{ 0x1, "NBD_FLAG_HAS_FLAGS" },
 	{ 0x2, "NBD_FLAG_READ_ONLY" },
@@ -2850,6 +2995,12 @@ const struct flag xlat_netlink_diag_show[4] = {
 	{ 0x2, "NDIAG_SHOW_GROUPS" },
 	{ 0x4, "NDIAG_SHOW_RING_CFG" },
 	{ 0x8, "NDIAG_SHOW_FLAGS" },
+=======
+const struct flag xlat_mtd_otp_modes[3] = {
+	{ 0x0, "MTD_OTP_OFF" },
+	{ 0x1, "MTD_OTP_FACTORY" },
+	{ 0x2, "MTD_OTP_USER" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_netlink_names[12] = {
@@ -3648,6 +3799,26 @@ const struct flag xlat_prot_flags[6] = {
 	{ 0x2000000, "PROT_GROWSUP" },
 };
 
+const struct flag xlat_ptp_extts_flags[4] = {
+	{ 0x1, "PTP_ENABLE_FEATURE" },
+	{ 0x2, "PTP_RISING_EDGE" },
+	{ 0x4, "PTP_FALLING_EDGE" },
+	{ 0x8, "PTP_STRICT_FLAGS" },
+};
+
+const struct flag xlat_ptp_perout_flags[3] = {
+	{ 0x1, "PTP_PEROUT_ONE_SHOT" },
+	{ 0x2, "PTP_PEROUT_DUTY_CYCLE" },
+	{ 0x4, "PTP_PEROUT_PHASE" },
+};
+
+const struct flag xlat_ptp_pin_funcs[4] = {
+	{ 0x0, "PTP_PF_NONE" },
+	{ 0x1, "PTP_PF_EXTTS" },
+	{ 0x2, "PTP_PF_PEROUT" },
+	{ 0x3, "PTP_PF_PHYSYNC" },
+};
+
 const struct flag xlat_ptrace_opts[10] = {
 	{ 0x1, "PTRACE_O_TRACESYSGOOD" },
 	{ 0x2, "PTRACE_O_TRACEFORK" },
@@ -3744,6 +3915,7 @@ const struct flag xlat_rlimit_resource[16] = {
 	{ 0xf, "RLIMIT_RTTIME" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_route_nexthop_flags[7] = {
 	{ 0x1, "RTNH_F_DEAD" },
 	{ 0x2, "RTNH_F_PERVASIVE" },
@@ -4105,6 +4277,38 @@ const struct flag xlat_rtnl_tca_stab_attrs[3] = {
 	{ 0x0, "TCA_STAB_UNSPEC" },
 	{ 0x1, "TCA_STAB_BASE" },
 	{ 0x2, "TCA_STAB_DATA" },
+=======
+const struct flag xlat_rtc_bsm[4] = {
+	{ 0x0, "RTC_BSM_DISABLED" },
+	{ 0x1, "RTC_BSM_DIRECT" },
+	{ 0x2, "RTC_BSM_LEVEL" },
+	{ 0x3, "RTC_BSM_STANDBY" },
+};
+
+const struct flag xlat_rtc_features[8] = {
+	{ 0x1, "1<<RTC_FEATURE_ALARM" },
+	{ 0x2, "1<<RTC_FEATURE_ALARM_RES_MINUTE" },
+	{ 0x4, "1<<RTC_FEATURE_NEED_WEEK_DAY" },
+	{ 0x8, "1<<RTC_FEATURE_ALARM_RES_2S" },
+	{ 0x10, "1<<RTC_FEATURE_UPDATE_INTERRUPT" },
+	{ 0x20, "1<<RTC_FEATURE_CORRECTION" },
+	{ 0x40, "1<<RTC_FEATURE_BACKUP_SWITCH_MODE" },
+	{ 0x80, "1<<RTC_FEATURE_ALARM_WAKEUP_ONLY" },
+};
+
+const struct flag xlat_rtc_params[3] = {
+	{ 0x0, "RTC_PARAM_FEATURES" },
+	{ 0x1, "RTC_PARAM_CORRECTION" },
+	{ 0x2, "RTC_PARAM_BACKUP_SWITCH_MODE" },
+};
+
+const struct flag xlat_rtc_vl_flags[5] = {
+	{ 0x1, "RTC_VL_DATA_INVALID" },
+	{ 0x2, "RTC_VL_BACKUP_LOW" },
+	{ 0x4, "RTC_VL_BACKUP_EMPTY" },
+	{ 0x8, "RTC_VL_ACCURACY_LOW" },
+	{ 0x10, "RTC_VL_BACKUP_SWITCH" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_rusage_who[3] = {
@@ -4529,6 +4733,7 @@ const struct flag xlat_tcp_names[36] = {
 	{ 0x25, "TCP_TX_DELAY" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_tcp_states[12] = {
 	{ 0x1, "TCP_ESTABLISHED" },
 	{ 0x2, "TCP_SYN_SENT" },
@@ -4542,6 +4747,40 @@ const struct flag xlat_tcp_states[12] = {
 	{ 0xa, "TCP_LISTEN" },
 	{ 0xb, "TCP_CLOSING" },
 	{ 0xc, "TCP_NEW_SYN_RECV" },
+=======
+const struct flag xlat_term_line_discs[31] = {
+	{ 0x0, "N_TTY" },
+	{ 0x1, "N_SLIP" },
+	{ 0x2, "N_MOUSE" },
+	{ 0x3, "N_PPP" },
+	{ 0x4, "N_STRIP" },
+	{ 0x5, "N_AX25" },
+	{ 0x6, "N_X25" },
+	{ 0x7, "N_6PACK" },
+	{ 0x8, "N_MASC" },
+	{ 0x9, "N_R3964" },
+	{ 0xa, "N_PROFIBUS_FDL" },
+	{ 0xb, "N_IRDA" },
+	{ 0xc, "N_SMSBLOCK" },
+	{ 0xd, "N_HDLC" },
+	{ 0xe, "N_SYNC_PPP" },
+	{ 0xf, "N_HCI" },
+	{ 0x10, "N_GIGASET_M101" },
+	{ 0x11, "N_SLCAN" },
+	{ 0x12, "N_PPS" },
+	{ 0x13, "N_V253" },
+	{ 0x14, "N_CAIF" },
+	{ 0x15, "N_GSM0710" },
+	{ 0x16, "N_TI_WL" },
+	{ 0x17, "N_TRACESINK" },
+	{ 0x18, "N_TRACEROUTER" },
+	{ 0x19, "N_NCI" },
+	{ 0x1a, "N_SPEAKUP" },
+	{ 0x1b, "N_NULL" },
+	{ 0x1c, "N_MCTP" },
+	{ 0x1d, "N_DEVELOPMENT" },
+	{ 0x1e, "N_CAN327" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_tfd_flags[2] = {
@@ -4558,10 +4797,26 @@ const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_txrehash[3] = {
 	{ 0xff, "SOCK_TXREHASH_DEFAULT" },
 	{ 0x0, "SOCK_TXREHASH_DISABLED" },
 	{ 0x1, "SOCK_TXREHASH_ENABLED" },
+=======
+const struct flag xlat_tiocm_flags[12] = {
+	{ 0x1, "TIOCM_LE" },
+	{ 0x2, "TIOCM_DTR" },
+	{ 0x4, "TIOCM_RTS" },
+	{ 0x8, "TIOCM_ST" },
+	{ 0x10, "TIOCM_SR" },
+	{ 0x20, "TIOCM_CTS" },
+	{ 0x40, "TIOCM_CAR" },
+	{ 0x80, "TIOCM_RNG" },
+	{ 0x100, "TIOCM_DSR" },
+	{ 0x2000, "TIOCM_OUT1" },
+	{ 0x4000, "TIOCM_OUT2" },
+	{ 0x8000, "TIOCM_LOOP" },
+>>>>>>> h12/ioctl
 };
 
 const struct flag xlat_uffd_flags[3] = {

@@ -83,17 +83,27 @@ extern const struct flag xlat_in_mask[22];
 extern const struct flag xlat_inet_diag_attrs[23];
 extern const struct flag xlat_inet_diag_req_attrs[4];
 extern const struct flag xlat_ioctl_block[30];
+extern const struct flag xlat_ioctl_chardevs[19];
 extern const struct flag xlat_ioctl_evdev[16];
 extern const struct flag xlat_ioctl_fs[12];
 extern const struct flag xlat_ioctl_gpio[15];
 extern const struct flag xlat_ioctl_hdio[36];
+extern const struct flag xlat_ioctl_lirc[19];
 extern const struct flag xlat_ioctl_loop[14];
+<<<<<<< HEAD
 extern const struct flag xlat_ioctl_nbd[11];
 extern const struct flag xlat_ioctl_nsfs[4];
 extern const struct flag xlat_ioctl_perf[12];
 extern const struct flag xlat_ioctl_req[118];
 extern const struct flag xlat_ioctl_scsi[25];
 extern const struct flag xlat_ioctl_sys[10];
+=======
+extern const struct flag xlat_ioctl_other_names[7];
+extern const struct flag xlat_ioctl_ptp[18];
+extern const struct flag xlat_ioctl_req[118];
+extern const struct flag xlat_ioctl_rtc[25];
+extern const struct flag xlat_ioctl_termios[6];
+>>>>>>> h12/ioctl
 extern const struct flag xlat_ioprio_class[4];
 extern const struct flag xlat_ioprio_who[3];
 extern const struct flag xlat_ip_names[38];
@@ -117,7 +127,12 @@ extern const struct flag xlat_landlock_rule_types[1];
 extern const struct flag xlat_lease_types[3];
 extern const struct flag xlat_levels[15];
 extern const struct flag xlat_lflags[16];
+<<<<<<< HEAD
 extern const struct flag xlat_lwtunnel_encap_types[9];
+=======
+extern const struct flag xlat_lirc_features[18];
+extern const struct flag xlat_lirc_modes[5];
+>>>>>>> h12/ioctl
 extern const struct flag xlat_madvise[25];
 extern const struct flag xlat_mbind_flags[3];
 extern const struct flag xlat_membarrier_cmds[9];
@@ -139,12 +154,16 @@ extern const struct flag xlat_mremap_flags[3];
 extern const struct flag xlat_msg_flags[21];
 extern const struct flag xlat_msg_ipc_flags[4];
 extern const struct flag xlat_msync_flags[3];
+<<<<<<< HEAD
 extern const struct flag xlat_nbd_flags[10];
 extern const struct flag xlat_neighbor_cache_entry_flags[9];
 extern const struct flag xlat_neighbor_cache_entry_states[9];
 extern const struct flag xlat_netlink_diag_attrs[5];
 extern const struct flag xlat_netlink_diag_flags[6];
 extern const struct flag xlat_netlink_diag_show[4];
+=======
+extern const struct flag xlat_mtd_otp_modes[3];
+>>>>>>> h12/ioctl
 extern const struct flag xlat_netlink_names[12];
 extern const struct flag xlat_netlink_states[2];
 extern const struct flag xlat_nf_acct_types[5];
@@ -205,12 +224,16 @@ extern const struct flag xlat_pr_options[64];
 extern const struct flag xlat_pr_tsc[2];
 extern const struct flag xlat_prio_which[3];
 extern const struct flag xlat_prot_flags[6];
+extern const struct flag xlat_ptp_extts_flags[4];
+extern const struct flag xlat_ptp_perout_flags[3];
+extern const struct flag xlat_ptp_pin_funcs[4];
 extern const struct flag xlat_ptrace_opts[10];
 extern const struct flag xlat_ptrace_reqs[42];
 extern const struct flag xlat_raw_names[1];
 extern const struct flag xlat_rename_flags[3];
 extern const struct flag xlat_resolve_flags[6];
 extern const struct flag xlat_rlimit_resource[16];
+<<<<<<< HEAD
 extern const struct flag xlat_route_nexthop_flags[7];
 extern const struct flag xlat_routing_protocols[23];
 extern const struct flag xlat_routing_table_ids[5];
@@ -234,6 +257,12 @@ extern const struct flag xlat_rtnl_tc_attrs[17];
 extern const struct flag xlat_rtnl_tc_stats_attrs[9];
 extern const struct flag xlat_rtnl_tca_attrs[5];
 extern const struct flag xlat_rtnl_tca_stab_attrs[3];
+=======
+extern const struct flag xlat_rtc_bsm[4];
+extern const struct flag xlat_rtc_features[8];
+extern const struct flag xlat_rtc_params[3];
+extern const struct flag xlat_rtc_vl_flags[5];
+>>>>>>> h12/ioctl
 extern const struct flag xlat_rusage_who[3];
 extern const struct flag xlat_rwf_flags[5];
 extern const struct flag xlat_sched_attr_flags[7];
@@ -271,11 +300,19 @@ extern const struct flag xlat_stack[3];
 extern const struct flag xlat_statx_mask[19];
 extern const struct flag xlat_syslog_actions[11];
 extern const struct flag xlat_tcp_names[36];
+<<<<<<< HEAD
 extern const struct flag xlat_tcp_states[12];
 extern const struct flag xlat_tfd_flags[2];
 extern const struct flag xlat_tfd_timer_flags[2];
 extern const struct flag xlat_timer_flags[1];
 extern const struct flag xlat_txrehash[3];
+=======
+extern const struct flag xlat_term_line_discs[31];
+extern const struct flag xlat_tfd_flags[2];
+extern const struct flag xlat_tfd_timer_flags[2];
+extern const struct flag xlat_timer_flags[1];
+extern const struct flag xlat_tiocm_flags[12];
+>>>>>>> h12/ioctl
 extern const struct flag xlat_uffd_flags[3];
 extern const struct flag xlat_umount_flags[4];
 extern const struct flag xlat_unix_diag_attrs[8];
