@@ -98,6 +98,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_perf_arg(b, c);
 	case 0xb7:
 		return ioctl_nsfs_arg(b, c);
+	case 'L':
+		return ioctl_loop_arg(b, c);
 	}
 	return false;
 }

@@ -260,6 +260,24 @@ _Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
 _Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
 _Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
 
+/* lo_crypt */
+_Static_assert((unsigned long long)(LO_CRYPT_NONE) == 0x0ull, "LO_CRYPT_NONE");
+_Static_assert((unsigned long long)(LO_CRYPT_XOR) == 0x1ull, "LO_CRYPT_XOR");
+_Static_assert((unsigned long long)(LO_CRYPT_DES) == 0x2ull, "LO_CRYPT_DES");
+_Static_assert((unsigned long long)(LO_CRYPT_FISH2) == 0x3ull, "LO_CRYPT_FISH2");
+_Static_assert((unsigned long long)(LO_CRYPT_BLOW) == 0x4ull, "LO_CRYPT_BLOW");
+_Static_assert((unsigned long long)(LO_CRYPT_CAST128) == 0x5ull, "LO_CRYPT_CAST128");
+_Static_assert((unsigned long long)(LO_CRYPT_IDEA) == 0x6ull, "LO_CRYPT_IDEA");
+_Static_assert((unsigned long long)(LO_CRYPT_DUMMY) == 0x9ull, "LO_CRYPT_DUMMY");
+_Static_assert((unsigned long long)(LO_CRYPT_SKIPJACK) == 0xaull, "LO_CRYPT_SKIPJACK");
+_Static_assert((unsigned long long)(LO_CRYPT_CRYPTOAPI) == 0x12ull, "LO_CRYPT_CRYPTOAPI");
+
+/* lo_flags */
+_Static_assert((unsigned long long)(LO_FLAGS_READ_ONLY) == 0x1ull, "LO_FLAGS_READ_ONLY");
+_Static_assert((unsigned long long)(LO_FLAGS_AUTOCLEAR) == 0x4ull, "LO_FLAGS_AUTOCLEAR");
+_Static_assert((unsigned long long)(LO_FLAGS_PARTSCAN) == 0x8ull, "LO_FLAGS_PARTSCAN");
+_Static_assert((unsigned long long)(LO_FLAGS_DIRECT_IO) == 0x10ull, "LO_FLAGS_DIRECT_IO");
+
 /* madvise */
 _Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
 _Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
@@ -519,25 +537,3 @@ _Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, 
 /* perf_hw_cache_result */
 _Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
 _Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");
-
-/* perf_hw_id */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
-
-/* perf_ioc_flags */
-_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
-
-/* perf_read_format */
-_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
-_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
-_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
-_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
-_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");

@@ -62,6 +62,28 @@
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
+/* perf_hw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
+
+/* perf_ioc_flags */
+_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
+
+/* perf_read_format */
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
+_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
+_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
+_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");
+
 /* perf_sample_type */
 _Static_assert((unsigned long long)(PERF_SAMPLE_IP) == 0x1ull, "PERF_SAMPLE_IP");
 _Static_assert((unsigned long long)(PERF_SAMPLE_TID) == 0x2ull, "PERF_SAMPLE_TID");

@@ -1463,6 +1463,26 @@ const struct flag xlat_lflags[16] = {
 	{ 0x10000, "EXTPROC" },
 };
 
+const struct flag xlat_lo_crypt[10] = {
+	{ 0x0, "LO_CRYPT_NONE" },
+	{ 0x1, "LO_CRYPT_XOR" },
+	{ 0x2, "LO_CRYPT_DES" },
+	{ 0x3, "LO_CRYPT_FISH2" },
+	{ 0x4, "LO_CRYPT_BLOW" },
+	{ 0x5, "LO_CRYPT_CAST128" },
+	{ 0x6, "LO_CRYPT_IDEA" },
+	{ 0x9, "LO_CRYPT_DUMMY" },
+	{ 0xa, "LO_CRYPT_SKIPJACK" },
+	{ 0x12, "LO_CRYPT_CRYPTOAPI" },
+};
+
+const struct flag xlat_lo_flags[4] = {
+	{ 0x1, "LO_FLAGS_READ_ONLY" },
+	{ 0x4, "LO_FLAGS_AUTOCLEAR" },
+	{ 0x8, "LO_FLAGS_PARTSCAN" },
+	{ 0x10, "LO_FLAGS_DIRECT_IO" },
+};
+
 const struct flag xlat_madvise[25] = {
 	{ 0x0, "MADV_NORMAL" },
 	{ 0x1, "MADV_RANDOM" },

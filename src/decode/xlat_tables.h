@@ -89,6 +89,8 @@ extern const struct flag xlat_keyctl_cmds[33];
 extern const struct flag xlat_lease_types[3];
 extern const struct flag xlat_levels[15];
 extern const struct flag xlat_lflags[16];
+extern const struct flag xlat_lo_crypt[10];
+extern const struct flag xlat_lo_flags[4];
 extern const struct flag xlat_madvise[25];
 extern const struct flag xlat_membarrier_cmds[9];
 extern const struct flag xlat_memfd_secret_flags[1];

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioctl requests whose argument strace shows as a struct, of file
- * systems, seccomp's listener, counters, perf events, nbd and SCSI generic (tests/e2e.py,
+ * systems, loop devices, seccomp's listener, counters, perf events, nbd
+ * and SCSI generic (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
@@ -12,6 +13,7 @@
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -48,6 +50,7 @@ int main(void)
 	uint64_t *id = page_end(8);
 	struct { struct fiemap h; struct fiemap_extent e[4]; } big;
 	char filter[64];
+	struct loop_info64 lo;
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -87,6 +90,14 @@ int main(void)
 	*a = (struct seccomp_notif_addfd){ 7, 3, 1, 9, O_CLOEXEC };
 	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, a);
 
+	memset(&lo, 0, sizeof(lo));
+	lo.lo_offset = 4096;
+	lo.lo_flags = LO_FLAGS_READ_ONLY | 0x100;
+	strcpy((char *)lo.lo_file_name, "/tmp/image");
+	ioctl(-1, LOOP_SET_STATUS64, &lo);
+	lo.lo_encrypt_type = LO_CRYPT_XOR;
+	lo.lo_encrypt_key_size = 3;
+	ioctl(-1, LOOP_SET_STATUS64, &lo);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
