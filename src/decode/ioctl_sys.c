@@ -28,6 +28,7 @@ static const struct {
 	{ xlat_ioctl_scsi, N(xlat_ioctl_scsi) },
 	{ xlat_ioctl_perf, N(xlat_ioctl_perf) },
 	{ xlat_ioctl_nsfs, N(xlat_ioctl_nsfs) },
+	{ xlat_ioctl_mtd, N(xlat_ioctl_mtd) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -100,6 +101,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_nsfs_arg(b, c);
 	case 'L':
 		return ioctl_loop_arg(b, c);
+	case 'M':
+		return ioctl_mtd_arg(b, c);
 	}
 	return false;
 }

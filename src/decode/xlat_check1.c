@@ -45,6 +45,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <mtd/mtd-abi.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>

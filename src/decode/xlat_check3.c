@@ -45,6 +45,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <mtd/mtd-abi.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
 #include <linux/if_packet.h>
@@ -422,6 +423,46 @@ _Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
 _Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
 _Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
 
+/* mtd_file_mode */
+_Static_assert((unsigned long long)(MTD_FILE_MODE_NORMAL) == 0x0ull, "MTD_FILE_MODE_NORMAL");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_FACTORY) == 0x1ull, "MTD_FILE_MODE_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_USER) == 0x2ull, "MTD_FILE_MODE_OTP_USER");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_RAW) == 0x3ull, "MTD_FILE_MODE_RAW");
+
+/* mtd_flags */
+_Static_assert((unsigned long long)(MTD_WRITEABLE) == 0x400ull, "MTD_WRITEABLE");
+_Static_assert((unsigned long long)(MTD_BIT_WRITEABLE) == 0x800ull, "MTD_BIT_WRITEABLE");
+_Static_assert((unsigned long long)(MTD_NO_ERASE) == 0x1000ull, "MTD_NO_ERASE");
+_Static_assert((unsigned long long)(MTD_POWERUP_LOCK) == 0x2000ull, "MTD_POWERUP_LOCK");
+_Static_assert((unsigned long long)(MTD_SLC_ON_MLC_EMULATION) == 0x4000ull, "MTD_SLC_ON_MLC_EMULATION");
+
+/* mtd_nandecc */
+_Static_assert((unsigned long long)(MTD_NANDECC_OFF) == 0x0ull, "MTD_NANDECC_OFF");
+_Static_assert((unsigned long long)(MTD_NANDECC_PLACE) == 0x1ull, "MTD_NANDECC_PLACE");
+_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPLACE) == 0x2ull, "MTD_NANDECC_AUTOPLACE");
+_Static_assert((unsigned long long)(MTD_NANDECC_PLACEONLY) == 0x3ull, "MTD_NANDECC_PLACEONLY");
+_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPL_USR) == 0x4ull, "MTD_NANDECC_AUTOPL_USR");
+
+/* mtd_ops */
+_Static_assert((unsigned long long)(MTD_OPS_PLACE_OOB) == 0x0ull, "MTD_OPS_PLACE_OOB");
+_Static_assert((unsigned long long)(MTD_OPS_AUTO_OOB) == 0x1ull, "MTD_OPS_AUTO_OOB");
+_Static_assert((unsigned long long)(MTD_OPS_RAW) == 0x2ull, "MTD_OPS_RAW");
+
+/* mtd_otp */
+_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
+_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
+
+/* mtd_type */
+_Static_assert((unsigned long long)(MTD_ABSENT) == 0x0ull, "MTD_ABSENT");
+_Static_assert((unsigned long long)(MTD_RAM) == 0x1ull, "MTD_RAM");
+_Static_assert((unsigned long long)(MTD_ROM) == 0x2ull, "MTD_ROM");
+_Static_assert((unsigned long long)(MTD_NORFLASH) == 0x3ull, "MTD_NORFLASH");
+_Static_assert((unsigned long long)(MTD_NANDFLASH) == 0x4ull, "MTD_NANDFLASH");
+_Static_assert((unsigned long long)(MTD_DATAFLASH) == 0x6ull, "MTD_DATAFLASH");
+_Static_assert((unsigned long long)(MTD_UBIVOLUME) == 0x7ull, "MTD_UBIVOLUME");
+_Static_assert((unsigned long long)(MTD_MLCNANDFLASH) == 0x8ull, "MTD_MLCNANDFLASH");
+
 /* nbd_flags */
 _Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
 _Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
@@ -492,48 +533,3 @@ _Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER4) == 0x68ull, "PERF_ATTR_
 _Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER5) == 0x70ull, "PERF_ATTR_SIZE_VER5");
 _Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER6) == 0x78ull, "PERF_ATTR_SIZE_VER6");
 _Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER7) == 0x80ull, "PERF_ATTR_SIZE_VER7");
-
-/* perf_branch_sample_type */
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_USER) == 0x1ull, "PERF_SAMPLE_BRANCH_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_KERNEL) == 0x2ull, "PERF_SAMPLE_BRANCH_KERNEL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HV) == 0x4ull, "PERF_SAMPLE_BRANCH_HV");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY) == 0x8ull, "PERF_SAMPLE_BRANCH_ANY");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_CALL) == 0x10ull, "PERF_SAMPLE_BRANCH_ANY_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_RETURN) == 0x20ull, "PERF_SAMPLE_BRANCH_ANY_RETURN");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_CALL) == 0x40ull, "PERF_SAMPLE_BRANCH_IND_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ABORT_TX) == 0x80ull, "PERF_SAMPLE_BRANCH_ABORT_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IN_TX) == 0x100ull, "PERF_SAMPLE_BRANCH_IN_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_TX) == 0x200ull, "PERF_SAMPLE_BRANCH_NO_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_COND) == 0x400ull, "PERF_SAMPLE_BRANCH_COND");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_CALL_STACK");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_JUMP) == 0x1000ull, "PERF_SAMPLE_BRANCH_IND_JUMP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL) == 0x2000ull, "PERF_SAMPLE_BRANCH_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_FLAGS) == 0x4000ull, "PERF_SAMPLE_BRANCH_NO_FLAGS");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_CYCLES) == 0x8000ull, "PERF_SAMPLE_BRANCH_NO_CYCLES");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_TYPE_SAVE) == 0x10000ull, "PERF_SAMPLE_BRANCH_TYPE_SAVE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HW_INDEX) == 0x20000ull, "PERF_SAMPLE_BRANCH_HW_INDEX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_PRIV_SAVE) == 0x40000ull, "PERF_SAMPLE_BRANCH_PRIV_SAVE");
-
-/* perf_event_open_flags */
-_Static_assert((unsigned long long)(PERF_FLAG_FD_NO_GROUP) == 0x1ull, "PERF_FLAG_FD_NO_GROUP");
-_Static_assert((unsigned long long)(PERF_FLAG_FD_OUTPUT) == 0x2ull, "PERF_FLAG_FD_OUTPUT");
-_Static_assert((unsigned long long)(PERF_FLAG_PID_CGROUP) == 0x4ull, "PERF_FLAG_PID_CGROUP");
-_Static_assert((unsigned long long)(PERF_FLAG_FD_CLOEXEC) == 0x8ull, "PERF_FLAG_FD_CLOEXEC");
-
-/* perf_hw_cache_id */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1D) == 0x0ull, "PERF_COUNT_HW_CACHE_L1D");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1I) == 0x1ull, "PERF_COUNT_HW_CACHE_L1I");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_LL) == 0x2ull, "PERF_COUNT_HW_CACHE_LL");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_DTLB) == 0x3ull, "PERF_COUNT_HW_CACHE_DTLB");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_ITLB) == 0x4ull, "PERF_COUNT_HW_CACHE_ITLB");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_BPU) == 0x5ull, "PERF_COUNT_HW_CACHE_BPU");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_NODE) == 0x6ull, "PERF_COUNT_HW_CACHE_NODE");
-
-/* perf_hw_cache_op */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_READ) == 0x0ull, "PERF_COUNT_HW_CACHE_OP_READ");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_WRITE) == 0x1ull, "PERF_COUNT_HW_CACHE_OP_WRITE");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, "PERF_COUNT_HW_CACHE_OP_PREFETCH");
-
-/* perf_hw_cache_result */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");

@@ -983,6 +983,32 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
+const struct flag xlat_ioctl_mtd[23] = {
+	{ 0x80204d01, "MIXER_READ(1) or MEMGETINFO" },
+	{ 0x40084d02, "MIXER_WRITE(2) or MEMERASE" },
+	{ 0xc0104d03, "MEMWRITEOOB" },
+	{ 0xc0104d04, "MEMREADOOB" },
+	{ 0x40084d05, "MIXER_WRITE(5) or MEMLOCK" },
+	{ 0x40084d06, "MIXER_WRITE(6) or MEMUNLOCK" },
+	{ 0x80044d07, "MIXER_READ(7) or MEMGETREGIONCOUNT" },
+	{ 0xc0104d08, "MEMGETREGIONINFO" },
+	{ 0x80c84d0a, "MIXER_READ(10) or MEMGETOOBSEL" },
+	{ 0x40084d0b, "MIXER_WRITE(11) or MEMGETBADBLOCK" },
+	{ 0x40084d0c, "MIXER_WRITE(12) or MEMSETBADBLOCK" },
+	{ 0x80044d0d, "MIXER_READ(13) or OTPSELECT" },
+	{ 0x40044d0e, "MIXER_WRITE(14) or OTPGETREGIONCOUNT" },
+	{ 0x400c4d0f, "MIXER_WRITE(15) or OTPGETREGIONINFO" },
+	{ 0x800c4d10, "MIXER_READ(16) or OTPLOCK" },
+	{ 0x81484d11, "MIXER_READ(17) or ECCGETLAYOUT" },
+	{ 0x80104d12, "MIXER_READ(18) or ECCGETSTATS" },
+	{ 0x4d13, "MTDFILEMODE" },
+	{ 0x40104d14, "MIXER_WRITE(20) or MEMERASE64" },
+	{ 0xc0184d15, "MEMWRITEOOB64" },
+	{ 0xc0184d16, "MEMREADOOB64" },
+	{ 0x80084d17, "MIXER_READ(23) or MEMISLOCKED" },
+	{ 0xc0304d18, "MEMWRITE" },
+};
+
 const struct flag xlat_ioctl_nbd[11] = {
 	{ 0xab00, "NBD_SET_SOCK" },
 	{ 0xab01, "NBD_SET_BLKSIZE" },
@@ -1667,6 +1693,52 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x4, "MS_SYNC" },
 	{ 0x1, "MS_ASYNC" },
 	{ 0x2, "MS_INVALIDATE" },
+};
+
+const struct flag xlat_mtd_file_mode[4] = {
+	{ 0x0, "MTD_FILE_MODE_NORMAL" },
+	{ 0x1, "MTD_FILE_MODE_OTP_FACTORY" },
+	{ 0x2, "MTD_FILE_MODE_OTP_USER" },
+	{ 0x3, "MTD_FILE_MODE_RAW" },
+};
+
+const struct flag xlat_mtd_flags[5] = {
+	{ 0x400, "MTD_WRITEABLE" },
+	{ 0x800, "MTD_BIT_WRITEABLE" },
+	{ 0x1000, "MTD_NO_ERASE" },
+	{ 0x2000, "MTD_POWERUP_LOCK" },
+	{ 0x4000, "MTD_SLC_ON_MLC_EMULATION" },
+};
+
+const struct flag xlat_mtd_nandecc[5] = {
+	{ 0x0, "MTD_NANDECC_OFF" },
+	{ 0x1, "MTD_NANDECC_PLACE" },
+	{ 0x2, "MTD_NANDECC_AUTOPLACE" },
+	{ 0x3, "MTD_NANDECC_PLACEONLY" },
+	{ 0x4, "MTD_NANDECC_AUTOPL_USR" },
+};
+
+const struct flag xlat_mtd_ops[3] = {
+	{ 0x0, "MTD_OPS_PLACE_OOB" },
+	{ 0x1, "MTD_OPS_AUTO_OOB" },
+	{ 0x2, "MTD_OPS_RAW" },
+};
+
+const struct flag xlat_mtd_otp[3] = {
+	{ 0x0, "MTD_OTP_OFF" },
+	{ 0x1, "MTD_OTP_FACTORY" },
+	{ 0x2, "MTD_OTP_USER" },
+};
+
+const struct flag xlat_mtd_type[8] = {
+	{ 0x0, "MTD_ABSENT" },
+	{ 0x1, "MTD_RAM" },
+	{ 0x2, "MTD_ROM" },
+	{ 0x3, "MTD_NORFLASH" },
+	{ 0x4, "MTD_NANDFLASH" },
+	{ 0x6, "MTD_DATAFLASH" },
+	{ 0x7, "MTD_UBIVOLUME" },
+	{ 0x8, "MTD_MLCNANDFLASH" },
 };
 
 const struct flag xlat_nbd_flags[10] = {

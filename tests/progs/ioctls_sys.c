@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioctl requests whose argument strace shows as a struct, of file
- * systems, loop devices, seccomp's listener, counters, perf events, nbd
- * and SCSI generic (tests/e2e.py,
+ * systems, loop devices, seccomp's listener, counters, perf events, nbd,
+ * SCSI generic and memory technology devices (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
@@ -17,6 +17,7 @@
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
+#include <mtd/mtd-abi.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
@@ -51,6 +52,7 @@ int main(void)
 	struct { struct fiemap h; struct fiemap_extent e[4]; } big;
 	char filter[64];
 	struct loop_info64 lo;
+	struct erase_info_user er;
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -98,6 +100,10 @@ int main(void)
 	lo.lo_encrypt_type = LO_CRYPT_XOR;
 	lo.lo_encrypt_key_size = 3;
 	ioctl(-1, LOOP_SET_STATUS64, &lo);
+	er = (struct erase_info_user){ 0x1000, 0x2000 };
+	ioctl(-1, MEMERASE, &er);
+	ioctl(-1, MEMGETINFO, &er);
+	ioctl(-1, MTDFILEMODE, MTD_FILE_MODE_RAW);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
