@@ -279,6 +279,7 @@ bool ioctl_perf_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_nsfs_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_loop_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_mtd_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c);
 /* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */
 bool ioctl_sys_result(struct sbuf *b, uint32_t req, int64_t ret);
 

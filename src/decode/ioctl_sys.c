@@ -29,6 +29,7 @@ static const struct {
 	{ xlat_ioctl_perf, N(xlat_ioctl_perf) },
 	{ xlat_ioctl_nsfs, N(xlat_ioctl_nsfs) },
 	{ xlat_ioctl_mtd, N(xlat_ioctl_mtd) },
+	{ xlat_ioctl_ubi, N(xlat_ioctl_ubi) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -51,6 +52,7 @@ bool ioctl_sys_has_arg(uint32_t req)
 		0xab03, 0xab04, 0xab05, 0xab06, 0xab08,	/* NBD_DO_IT, _CLEAR_SOCK, ... */
 		0x2202,			/* SG_GET_TIMEOUT */
 		0xb701, 0xb702, 0xb703,	/* NS_GET_USERNS, _PARENT, _NSTYPE */
+		0x40804f07, 0x4f08,	/* UBI_IOCVOLCRBLK, UBI_IOCVOLRMBLK */
 	};
 
 	for (size_t i = 0; i < N(none); i++)
@@ -103,6 +105,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_loop_arg(b, c);
 	case 'M':
 		return ioctl_mtd_arg(b, c);
+	case 'o': case 'O':
+		return ioctl_ubi_arg(b, c);
 	}
 	return false;
 }

@@ -32,6 +32,7 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <mtd/ubi-user.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <sys/ipc.h>
@@ -124,6 +125,16 @@ _Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FAS
 _Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
 _Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
 _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
+
+/* ubi_vol_flags */
+_Static_assert((unsigned long long)(UBI_VOL_SKIP_CRC_CHECK_FLG) == 0x1ull, "UBI_VOL_SKIP_CRC_CHECK_FLG");
+
+/* ubi_vol_prop */
+_Static_assert((unsigned long long)(UBI_VOL_PROP_DIRECT_WRITE) == 0x1ull, "UBI_VOL_PROP_DIRECT_WRITE");
+
+/* ubi_vol_type */
+_Static_assert((unsigned long long)(UBI_DYNAMIC_VOLUME) == 0x3ull, "UBI_DYNAMIC_VOLUME");
+_Static_assert((unsigned long long)(UBI_STATIC_VOLUME) == 0x4ull, "UBI_STATIC_VOLUME");
 
 /* uffd_flags */
 _Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");

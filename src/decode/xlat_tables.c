@@ -1207,6 +1207,27 @@ const struct flag xlat_ioctl_sys[10] = {
 	{ 0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD" },
 };
 
+const struct flag xlat_ioctl_ubi[18] = {
+	{ 0x40986f00, "UBI_IOCMKVOL" },
+	{ 0x40046f01, "UBI_IOCRMVOL" },
+	{ 0x400c6f02, "UBI_IOCRSVOL" },
+	{ 0x51106f03, "UBI_IOCRNVOL" },
+	{ 0x40046f04, "UBI_IOCRPEB" },
+	{ 0x40046f05, "UBI_IOCSPEB" },
+	{ 0x40186f40, "UBI_IOCATT" },
+	{ 0x40046f41, "UBI_IOCDET" },
+	{ 0x40084f00, "UBI_IOCVOLUP" },
+	{ 0x40044f01, "UBI_IOCEBER" },
+	{ 0x40044f02, "UBI_IOCEBCH" },
+	{ 0x40084f03, "UBI_IOCEBMAP" },
+	{ 0x40044f04, "UBI_IOCEBUNMAP" },
+	{ 0x80044f05, "UBI_IOCEBISMAP" },
+	{ 0x40104f06, "UBI_IOCSETVOLPROP" },
+	{ 0x40804f07, "UBI_IOCVOLCRBLK" },
+	{ 0x4f08, "UBI_IOCVOLRMBLK" },
+	{ 0x6f35, "NET_REMOVE_IF" },
+};
+
 const struct flag xlat_ioprio_class[4] = {
 	{ 0x0, "IOPRIO_CLASS_NONE" },
 	{ 0x1, "IOPRIO_CLASS_RT" },
@@ -2599,6 +2620,25 @@ const struct flag xlat_tfd_timer_flags[2] = {
 
 const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
+};
+
+const struct flag xlat_ubi_dtype[3] = {
+	{ 0x1, "UBI_LONGTERM" },
+	{ 0x2, "UBI_SHORTTERM" },
+	{ 0x3, "UBI_UNKNOWN" },
+};
+
+const struct flag xlat_ubi_vol_flags[1] = {
+	{ 0x1, "UBI_VOL_SKIP_CRC_CHECK_FLG" },
+};
+
+const struct flag xlat_ubi_vol_prop[1] = {
+	{ 0x1, "UBI_VOL_PROP_DIRECT_WRITE" },
+};
+
+const struct flag xlat_ubi_vol_type[2] = {
+	{ 0x3, "UBI_DYNAMIC_VOLUME" },
+	{ 0x4, "UBI_STATIC_VOLUME" },
 };
 
 const struct flag xlat_uffd_flags[3] = {

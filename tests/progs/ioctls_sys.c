@@ -2,7 +2,7 @@
 /*
  * ioctl requests whose argument strace shows as a struct, of file
  * systems, loop devices, seccomp's listener, counters, perf events, nbd,
- * SCSI generic and memory technology devices (tests/e2e.py,
+ * SCSI generic, memory technology devices and UBI (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
@@ -18,6 +18,7 @@
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
 #include <mtd/mtd-abi.h>
+#include <mtd/ubi-user.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
@@ -53,6 +54,7 @@ int main(void)
 	char filter[64];
 	struct loop_info64 lo;
 	struct erase_info_user er;
+	struct ubi_rnvol_req *rn;
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -104,6 +106,18 @@ int main(void)
 	ioctl(-1, MEMERASE, &er);
 	ioctl(-1, MEMGETINFO, &er);
 	ioctl(-1, MTDFILEMODE, MTD_FILE_MODE_RAW);
+	/* UBI_IOCRNVOL's 4368 bytes: read past the 512 of other structs */
+	rn = malloc(sizeof(*rn));
+	memset(rn, 0, sizeof(*rn));	/* (every page touched: see filter) */
+	rn->count = 2;
+	rn->ents[0].vol_id = 1;
+	rn->ents[0].name_len = 3;
+	strcpy(rn->ents[0].name, "abc");
+	rn->ents[1].vol_id = 2;
+	rn->ents[1].name_len = 5;
+	strcpy(rn->ents[1].name, "vol");
+	ioctl(-1, UBI_IOCRNVOL, rn);
+	ioctl(-1, UBI_IOCVOLRMBLK);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
