@@ -12,6 +12,7 @@
  * it was given (the kernel writes back other fields).
  */
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
 #include <string.h>
 
 #include "flagtab.h"
@@ -30,6 +31,7 @@ static const struct {
 	{ xlat_ioctl_nsfs, N(xlat_ioctl_nsfs) },
 	{ xlat_ioctl_mtd, N(xlat_ioctl_mtd) },
 	{ xlat_ioctl_ubi, N(xlat_ioctl_ubi) },
+	{ xlat_ioctl_kvm, N(xlat_ioctl_kvm) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -59,6 +61,11 @@ bool ioctl_sys_has_arg(uint32_t req)
 		if (none[i] == req)
 			return false;
 	return true;
+}
+
+bool ioctl_sys_returns_fd(uint32_t req)
+{
+	return req == KVM_CREATE_VM || req == KVM_CREATE_VCPU;
 }
 
 const uint8_t *ioc_in(struct sbuf *b, const struct ioctl_call *c, size_t need)
@@ -107,6 +114,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_mtd_arg(b, c);
 	case 'o': case 'O':
 		return ioctl_ubi_arg(b, c);
+	case KVMIO:
+		return ioctl_kvm_arg(b, c);
 	}
 	return false;
 }

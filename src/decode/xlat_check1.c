@@ -23,6 +23,7 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+#include <linux/kvm.h>
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>

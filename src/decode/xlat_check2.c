@@ -23,6 +23,7 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+#include <linux/kvm.h>
 #include <linux/loop.h>
 #include <linux/ioctl.h>
 #include <linux/nbd.h>
@@ -292,6 +293,22 @@ _Static_assert((unsigned long long)(FS_IOC_FSSETXATTR) == 0x401c5820ull, "FS_IOC
 _Static_assert((unsigned long long)(FIBMAP) == 0x1ull, "FIBMAP");
 _Static_assert((unsigned long long)(FIGETBSZ) == 0x2ull, "FIGETBSZ");
 
+/* ioctl_kvm */
+_Static_assert((unsigned long long)(KVM_GET_API_VERSION) == 0xae00ull, "KVM_GET_API_VERSION");
+_Static_assert((unsigned long long)(KVM_CREATE_VM) == 0xae01ull, "KVM_CREATE_VM");
+_Static_assert((unsigned long long)(KVM_CHECK_EXTENSION) == 0xae03ull, "KVM_CHECK_EXTENSION");
+_Static_assert((unsigned long long)(KVM_GET_VCPU_MMAP_SIZE) == 0xae04ull, "KVM_GET_VCPU_MMAP_SIZE");
+_Static_assert((unsigned long long)(KVM_GET_SUPPORTED_CPUID) == 0xc008ae05ull, "KVM_GET_SUPPORTED_CPUID");
+_Static_assert((unsigned long long)(KVM_SET_USER_MEMORY_REGION) == 0x4020ae46ull, "KVM_SET_USER_MEMORY_REGION");
+_Static_assert((unsigned long long)(KVM_CREATE_VCPU) == 0xae41ull, "KVM_CREATE_VCPU");
+_Static_assert((unsigned long long)(KVM_RUN) == 0xae80ull, "KVM_RUN");
+_Static_assert((unsigned long long)(KVM_GET_REGS) == 0x8090ae81ull, "KVM_GET_REGS");
+_Static_assert((unsigned long long)(KVM_SET_REGS) == 0x4090ae82ull, "KVM_SET_REGS");
+_Static_assert((unsigned long long)(KVM_GET_SREGS) == 0x8138ae83ull, "KVM_GET_SREGS");
+_Static_assert((unsigned long long)(KVM_SET_SREGS) == 0x4138ae84ull, "KVM_SET_SREGS");
+_Static_assert((unsigned long long)(KVM_SET_CPUID2) == 0x4008ae90ull, "KVM_SET_CPUID2");
+_Static_assert((unsigned long long)(KVM_GET_CPUID2) == 0xc008ae91ull, "KVM_GET_CPUID2");
+
 /* ioctl_loop */
 _Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
 _Static_assert((unsigned long long)(LOOP_CLR_FD) == 0x4c01ull, "LOOP_CLR_FD");
@@ -491,22 +508,3 @@ _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, 
 _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
 _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
 _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
-
-/* ioctl_ubi */
-_Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
-_Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
-_Static_assert((unsigned long long)(UBI_IOCRSVOL) == 0x400c6f02ull, "UBI_IOCRSVOL");
-_Static_assert((unsigned long long)(UBI_IOCRNVOL) == 0x51106f03ull, "UBI_IOCRNVOL");
-_Static_assert((unsigned long long)(UBI_IOCRPEB) == 0x40046f04ull, "UBI_IOCRPEB");
-_Static_assert((unsigned long long)(UBI_IOCSPEB) == 0x40046f05ull, "UBI_IOCSPEB");
-_Static_assert((unsigned long long)(UBI_IOCATT) == 0x40186f40ull, "UBI_IOCATT");
-_Static_assert((unsigned long long)(UBI_IOCDET) == 0x40046f41ull, "UBI_IOCDET");
-_Static_assert((unsigned long long)(UBI_IOCVOLUP) == 0x40084f00ull, "UBI_IOCVOLUP");
-_Static_assert((unsigned long long)(UBI_IOCEBER) == 0x40044f01ull, "UBI_IOCEBER");
-_Static_assert((unsigned long long)(UBI_IOCEBCH) == 0x40044f02ull, "UBI_IOCEBCH");
-_Static_assert((unsigned long long)(UBI_IOCEBMAP) == 0x40084f03ull, "UBI_IOCEBMAP");
-_Static_assert((unsigned long long)(UBI_IOCEBUNMAP) == 0x40044f04ull, "UBI_IOCEBUNMAP");
-_Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEBISMAP");
-_Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
-_Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
-_Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");

@@ -7,12 +7,13 @@
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
  * file (its extents do not move between the two runs); a namespace's type
- * and owner.
+ * and owner; KVM's, when /dev/kvm is there.
  */
 #include <fcntl.h>
 #include <linux/counter.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/kvm.h>
 #include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
@@ -139,5 +140,23 @@ int main(void)
 	fd = open("/proc/self/ns/user", O_RDONLY);
 	ioctl(fd, NS_GET_NSTYPE);
 	ioctl(fd, NS_GET_OWNER_UID, fl);
+	close(fd);
+	/* a VM and a vCPU, when this machine has KVM: capabilities, the
+	 * registers of a vCPU just made (the same in both runs) */
+	fd = open("/dev/kvm", O_RDWR);
+	if (fd >= 0) {
+		struct kvm_regs regs;
+		struct kvm_sregs sregs;
+		int vm = ioctl(fd, KVM_CREATE_VM, 0), vcpu;
+
+		ioctl(fd, KVM_GET_API_VERSION, 0);
+		ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_USER_MEMORY);
+		ioctl(fd, KVM_CHECK_EXTENSION, 0xfffff);
+		vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
+		ioctl(vcpu, KVM_GET_REGS, &regs);
+		ioctl(vcpu, KVM_GET_SREGS, &sregs);
+		regs.rip = 0x1000;
+		ioctl(vcpu, KVM_SET_REGS, &regs);
+	}
 	return 0;
 }
