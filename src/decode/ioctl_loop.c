@@ -34,7 +34,10 @@ static void put_dev(struct sbuf *b, uint64_t dev)
 	uint32_t major = (uint32_t)(((dev >> 8) & 0xfff) | ((dev >> 32) & 0xfffff000));
 	uint32_t minor = (uint32_t)((dev & 0xff) | ((dev >> 12) & 0xffffff00));
 
+	size_t mark = b->len;
+
 	sbuf_printf(b, "makedev(%#x, %#x)", major, minor);
+	xlat_finish(b, mark, dev, XF_HEX);	/* -X: the number */
 }
 
 /* a char array: to its NUL, cut ("...") when it has none */

@@ -32,6 +32,7 @@ static const struct {
 	{ xlat_ioctl_mtd, N(xlat_ioctl_mtd) },
 	{ xlat_ioctl_ubi, N(xlat_ioctl_ubi) },
 	{ xlat_ioctl_kvm, N(xlat_ioctl_kvm) },
+	{ xlat_ioctl_dm, N(xlat_ioctl_dm) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -116,6 +117,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_ubi_arg(b, c);
 	case KVMIO:
 		return ioctl_kvm_arg(b, c);
+	case 0xfd:
+		return ioctl_dm_arg(b, c);
 	}
 	return false;
 }

@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
+#include <linux/dm-ioctl.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
@@ -23,9 +24,9 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+#include <linux/ioctl.h>
 #include <linux/kvm.h>
 #include <linux/loop.h>
-#include <linux/ioctl.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -409,6 +410,26 @@ _Static_assert((unsigned long long)(COUNTER_SCOPE_COUNT) == 0x2ull, "COUNTER_SCO
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
 
+/* dm_flags */
+_Static_assert((unsigned long long)(DM_READONLY_FLAG) == 0x1ull, "DM_READONLY_FLAG");
+_Static_assert((unsigned long long)(DM_SUSPEND_FLAG) == 0x2ull, "DM_SUSPEND_FLAG");
+_Static_assert((unsigned long long)(DM_PERSISTENT_DEV_FLAG) == 0x8ull, "DM_PERSISTENT_DEV_FLAG");
+_Static_assert((unsigned long long)(DM_STATUS_TABLE_FLAG) == 0x10ull, "DM_STATUS_TABLE_FLAG");
+_Static_assert((unsigned long long)(DM_ACTIVE_PRESENT_FLAG) == 0x20ull, "DM_ACTIVE_PRESENT_FLAG");
+_Static_assert((unsigned long long)(DM_INACTIVE_PRESENT_FLAG) == 0x40ull, "DM_INACTIVE_PRESENT_FLAG");
+_Static_assert((unsigned long long)(DM_BUFFER_FULL_FLAG) == 0x100ull, "DM_BUFFER_FULL_FLAG");
+_Static_assert((unsigned long long)(DM_SKIP_BDGET_FLAG) == 0x200ull, "DM_SKIP_BDGET_FLAG");
+_Static_assert((unsigned long long)(DM_SKIP_LOCKFS_FLAG) == 0x400ull, "DM_SKIP_LOCKFS_FLAG");
+_Static_assert((unsigned long long)(DM_NOFLUSH_FLAG) == 0x800ull, "DM_NOFLUSH_FLAG");
+_Static_assert((unsigned long long)(DM_QUERY_INACTIVE_TABLE_FLAG) == 0x1000ull, "DM_QUERY_INACTIVE_TABLE_FLAG");
+_Static_assert((unsigned long long)(DM_UEVENT_GENERATED_FLAG) == 0x2000ull, "DM_UEVENT_GENERATED_FLAG");
+_Static_assert((unsigned long long)(DM_UUID_FLAG) == 0x4000ull, "DM_UUID_FLAG");
+_Static_assert((unsigned long long)(DM_SECURE_DATA_FLAG) == 0x8000ull, "DM_SECURE_DATA_FLAG");
+_Static_assert((unsigned long long)(DM_DATA_OUT_FLAG) == 0x10000ull, "DM_DATA_OUT_FLAG");
+_Static_assert((unsigned long long)(DM_DEFERRED_REMOVE) == 0x20000ull, "DM_DEFERRED_REMOVE");
+_Static_assert((unsigned long long)(DM_INTERNAL_SUSPEND_FLAG) == 0x40000ull, "DM_INTERNAL_SUSPEND_FLAG");
+_Static_assert((unsigned long long)(DM_IMA_MEASUREMENT_FLAG) == 0x80000ull, "DM_IMA_MEASUREMENT_FLAG");
+
 /* dn_flags */
 _Static_assert((unsigned long long)(DN_ACCESS) == 0x1ull, "DN_ACCESS");
 _Static_assert((unsigned long long)(DN_MODIFY) == 0x2ull, "DN_MODIFY");
@@ -488,26 +509,3 @@ _Static_assert((unsigned long long)(FAN_MARK_FLUSH) == 0x80ull, "FAN_MARK_FLUSH"
 _Static_assert((unsigned long long)(FAN_MARK_FILESYSTEM) == 0x100ull, "FAN_MARK_FILESYSTEM");
 _Static_assert((unsigned long long)(FAN_MARK_EVICTABLE) == 0x200ull, "FAN_MARK_EVICTABLE");
 _Static_assert((unsigned long long)(FAN_MARK_IGNORE) == 0x400ull, "FAN_MARK_IGNORE");
-
-/* fan_mark_mask */
-_Static_assert((unsigned long long)(FAN_ACCESS) == 0x1ull, "FAN_ACCESS");
-_Static_assert((unsigned long long)(FAN_MODIFY) == 0x2ull, "FAN_MODIFY");
-_Static_assert((unsigned long long)(FAN_ATTRIB) == 0x4ull, "FAN_ATTRIB");
-_Static_assert((unsigned long long)(FAN_CLOSE_WRITE) == 0x8ull, "FAN_CLOSE_WRITE");
-_Static_assert((unsigned long long)(FAN_CLOSE_NOWRITE) == 0x10ull, "FAN_CLOSE_NOWRITE");
-_Static_assert((unsigned long long)(FAN_OPEN) == 0x20ull, "FAN_OPEN");
-_Static_assert((unsigned long long)(FAN_MOVED_FROM) == 0x40ull, "FAN_MOVED_FROM");
-_Static_assert((unsigned long long)(FAN_MOVED_TO) == 0x80ull, "FAN_MOVED_TO");
-_Static_assert((unsigned long long)(FAN_CREATE) == 0x100ull, "FAN_CREATE");
-_Static_assert((unsigned long long)(FAN_DELETE) == 0x200ull, "FAN_DELETE");
-_Static_assert((unsigned long long)(FAN_DELETE_SELF) == 0x400ull, "FAN_DELETE_SELF");
-_Static_assert((unsigned long long)(FAN_MOVE_SELF) == 0x800ull, "FAN_MOVE_SELF");
-_Static_assert((unsigned long long)(FAN_OPEN_EXEC) == 0x1000ull, "FAN_OPEN_EXEC");
-_Static_assert((unsigned long long)(FAN_Q_OVERFLOW) == 0x4000ull, "FAN_Q_OVERFLOW");
-_Static_assert((unsigned long long)(FAN_FS_ERROR) == 0x8000ull, "FAN_FS_ERROR");
-_Static_assert((unsigned long long)(FAN_OPEN_PERM) == 0x10000ull, "FAN_OPEN_PERM");
-_Static_assert((unsigned long long)(FAN_ACCESS_PERM) == 0x20000ull, "FAN_ACCESS_PERM");
-_Static_assert((unsigned long long)(FAN_OPEN_EXEC_PERM) == 0x40000ull, "FAN_OPEN_EXEC_PERM");
-_Static_assert((unsigned long long)(FAN_ONDIR) == 0x40000000ull, "FAN_ONDIR");
-_Static_assert((unsigned long long)(FAN_EVENT_ON_CHILD) == 0x8000000ull, "FAN_EVENT_ON_CHILD");
-_Static_assert((unsigned long long)(FAN_RENAME) == 0x10000000ull, "FAN_RENAME");

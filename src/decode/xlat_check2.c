@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
+#include <linux/dm-ioctl.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
@@ -23,9 +24,9 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+#include <linux/ioctl.h>
 #include <linux/kvm.h>
 #include <linux/loop.h>
-#include <linux/ioctl.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -64,6 +65,29 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* fan_mark_mask */
+_Static_assert((unsigned long long)(FAN_ACCESS) == 0x1ull, "FAN_ACCESS");
+_Static_assert((unsigned long long)(FAN_MODIFY) == 0x2ull, "FAN_MODIFY");
+_Static_assert((unsigned long long)(FAN_ATTRIB) == 0x4ull, "FAN_ATTRIB");
+_Static_assert((unsigned long long)(FAN_CLOSE_WRITE) == 0x8ull, "FAN_CLOSE_WRITE");
+_Static_assert((unsigned long long)(FAN_CLOSE_NOWRITE) == 0x10ull, "FAN_CLOSE_NOWRITE");
+_Static_assert((unsigned long long)(FAN_OPEN) == 0x20ull, "FAN_OPEN");
+_Static_assert((unsigned long long)(FAN_MOVED_FROM) == 0x40ull, "FAN_MOVED_FROM");
+_Static_assert((unsigned long long)(FAN_MOVED_TO) == 0x80ull, "FAN_MOVED_TO");
+_Static_assert((unsigned long long)(FAN_CREATE) == 0x100ull, "FAN_CREATE");
+_Static_assert((unsigned long long)(FAN_DELETE) == 0x200ull, "FAN_DELETE");
+_Static_assert((unsigned long long)(FAN_DELETE_SELF) == 0x400ull, "FAN_DELETE_SELF");
+_Static_assert((unsigned long long)(FAN_MOVE_SELF) == 0x800ull, "FAN_MOVE_SELF");
+_Static_assert((unsigned long long)(FAN_OPEN_EXEC) == 0x1000ull, "FAN_OPEN_EXEC");
+_Static_assert((unsigned long long)(FAN_Q_OVERFLOW) == 0x4000ull, "FAN_Q_OVERFLOW");
+_Static_assert((unsigned long long)(FAN_FS_ERROR) == 0x8000ull, "FAN_FS_ERROR");
+_Static_assert((unsigned long long)(FAN_OPEN_PERM) == 0x10000ull, "FAN_OPEN_PERM");
+_Static_assert((unsigned long long)(FAN_ACCESS_PERM) == 0x20000ull, "FAN_ACCESS_PERM");
+_Static_assert((unsigned long long)(FAN_OPEN_EXEC_PERM) == 0x40000ull, "FAN_OPEN_EXEC_PERM");
+_Static_assert((unsigned long long)(FAN_ONDIR) == 0x40000000ull, "FAN_ONDIR");
+_Static_assert((unsigned long long)(FAN_EVENT_ON_CHILD) == 0x8000000ull, "FAN_EVENT_ON_CHILD");
+_Static_assert((unsigned long long)(FAN_RENAME) == 0x10000000ull, "FAN_RENAME");
 
 /* fcntl_cmds */
 _Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
@@ -281,6 +305,26 @@ _Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
 _Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
 _Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
 
+/* ioctl_dm */
+_Static_assert((unsigned long long)(DM_VERSION) == 0xc138fd00ull, "DM_VERSION");
+_Static_assert((unsigned long long)(DM_REMOVE_ALL) == 0xc138fd01ull, "DM_REMOVE_ALL");
+_Static_assert((unsigned long long)(DM_LIST_DEVICES) == 0xc138fd02ull, "DM_LIST_DEVICES");
+_Static_assert((unsigned long long)(DM_DEV_CREATE) == 0xc138fd03ull, "DM_DEV_CREATE");
+_Static_assert((unsigned long long)(DM_DEV_REMOVE) == 0xc138fd04ull, "DM_DEV_REMOVE");
+_Static_assert((unsigned long long)(DM_DEV_RENAME) == 0xc138fd05ull, "DM_DEV_RENAME");
+_Static_assert((unsigned long long)(DM_DEV_SUSPEND) == 0xc138fd06ull, "DM_DEV_SUSPEND");
+_Static_assert((unsigned long long)(DM_DEV_STATUS) == 0xc138fd07ull, "DM_DEV_STATUS");
+_Static_assert((unsigned long long)(DM_DEV_WAIT) == 0xc138fd08ull, "DM_DEV_WAIT");
+_Static_assert((unsigned long long)(DM_DEV_ARM_POLL) == 0xc138fd10ull, "DM_DEV_ARM_POLL");
+_Static_assert((unsigned long long)(DM_TABLE_LOAD) == 0xc138fd09ull, "DM_TABLE_LOAD");
+_Static_assert((unsigned long long)(DM_TABLE_CLEAR) == 0xc138fd0aull, "DM_TABLE_CLEAR");
+_Static_assert((unsigned long long)(DM_TABLE_DEPS) == 0xc138fd0bull, "DM_TABLE_DEPS");
+_Static_assert((unsigned long long)(DM_TABLE_STATUS) == 0xc138fd0cull, "DM_TABLE_STATUS");
+_Static_assert((unsigned long long)(DM_LIST_VERSIONS) == 0xc138fd0dull, "DM_LIST_VERSIONS");
+_Static_assert((unsigned long long)(DM_TARGET_MSG) == 0xc138fd0eull, "DM_TARGET_MSG");
+_Static_assert((unsigned long long)(DM_DEV_SET_GEOMETRY) == 0xc138fd0full, "DM_DEV_SET_GEOMETRY");
+_Static_assert((unsigned long long)(DM_GET_TARGET_VERSION) == 0xc138fd11ull, "DM_GET_TARGET_VERSION");
+
 /* ioctl_fs */
 _Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");
 _Static_assert((unsigned long long)(FITHAW) == 0xc0045878ull, "FITHAW");
@@ -357,154 +401,3 @@ _Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_BPF) == 0x40042408ull, "P
 _Static_assert((unsigned long long)(PERF_EVENT_IOC_PAUSE_OUTPUT) == 0x40042409ull, "PERF_EVENT_IOC_PAUSE_OUTPUT");
 _Static_assert((unsigned long long)(PERF_EVENT_IOC_QUERY_BPF) == 0xc008240aull, "PERF_EVENT_IOC_QUERY_BPF");
 _Static_assert((unsigned long long)(PERF_EVENT_IOC_MODIFY_ATTRIBUTES) == 0x4008240bull, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES");
-
-/* ioctl_req */
-_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
-_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
-_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
-_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
-_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
-_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
-_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
-_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
-_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
-_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
-_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
-_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
-_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
-_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
-_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
-_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
-_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
-_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
-_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
-_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
-_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
-_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
-_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
-_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
-_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
-_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
-_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
-_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
-_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
-_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
-_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
-_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
-_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
-_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
-_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
-_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
-_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
-_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
-_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
-_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
-_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
-_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
-_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
-_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
-_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
-_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
-_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
-_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
-_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
-_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
-_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
-_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
-_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
-_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
-_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
-_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
-_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
-_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
-_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
-_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
-_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
-_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
-_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
-_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
-_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
-_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
-_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
-_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
-_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
-_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
-_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
-_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
-_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
-_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
-_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
-_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
-_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
-_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
-_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
-_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
-_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
-_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
-_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
-_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
-_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
-_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
-_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
-_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
-_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
-_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
-_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
-_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
-
-/* ioctl_scsi */
-_Static_assert((unsigned long long)(SG_SET_TIMEOUT) == 0x2201ull, "SG_SET_TIMEOUT");
-_Static_assert((unsigned long long)(SG_GET_TIMEOUT) == 0x2202ull, "SG_GET_TIMEOUT");
-_Static_assert((unsigned long long)(SG_EMULATED_HOST) == 0x2203ull, "SG_EMULATED_HOST");
-_Static_assert((unsigned long long)(SG_SET_TRANSFORM) == 0x2204ull, "SG_SET_TRANSFORM");
-_Static_assert((unsigned long long)(SG_GET_TRANSFORM) == 0x2205ull, "SG_GET_TRANSFORM");
-_Static_assert((unsigned long long)(SG_GET_COMMAND_Q) == 0x2270ull, "SG_GET_COMMAND_Q");
-_Static_assert((unsigned long long)(SG_SET_COMMAND_Q) == 0x2271ull, "SG_SET_COMMAND_Q");
-_Static_assert((unsigned long long)(SG_GET_RESERVED_SIZE) == 0x2272ull, "SG_GET_RESERVED_SIZE");
-_Static_assert((unsigned long long)(SG_SET_RESERVED_SIZE) == 0x2275ull, "SG_SET_RESERVED_SIZE");
-_Static_assert((unsigned long long)(SG_GET_SCSI_ID) == 0x2276ull, "SG_GET_SCSI_ID");
-_Static_assert((unsigned long long)(SG_SET_FORCE_LOW_DMA) == 0x2279ull, "SG_SET_FORCE_LOW_DMA");
-_Static_assert((unsigned long long)(SG_GET_LOW_DMA) == 0x227aull, "SG_GET_LOW_DMA");
-_Static_assert((unsigned long long)(SG_SET_FORCE_PACK_ID) == 0x227bull, "SG_SET_FORCE_PACK_ID");
-_Static_assert((unsigned long long)(SG_GET_PACK_ID) == 0x227cull, "SG_GET_PACK_ID");
-_Static_assert((unsigned long long)(SG_GET_NUM_WAITING) == 0x227dull, "SG_GET_NUM_WAITING");
-_Static_assert((unsigned long long)(SG_SET_DEBUG) == 0x227eull, "SG_SET_DEBUG");
-_Static_assert((unsigned long long)(SG_GET_SG_TABLESIZE) == 0x227full, "SG_GET_SG_TABLESIZE");
-_Static_assert((unsigned long long)(SG_GET_VERSION_NUM) == 0x2282ull, "SG_GET_VERSION_NUM");
-_Static_assert((unsigned long long)(SG_NEXT_CMD_LEN) == 0x2283ull, "SG_NEXT_CMD_LEN");
-_Static_assert((unsigned long long)(SG_SCSI_RESET) == 0x2284ull, "SG_SCSI_RESET");
-_Static_assert((unsigned long long)(SG_IO) == 0x2285ull, "SG_IO");
-_Static_assert((unsigned long long)(SG_GET_REQUEST_TABLE) == 0x2286ull, "SG_GET_REQUEST_TABLE");
-_Static_assert((unsigned long long)(SG_SET_KEEP_ORPHAN) == 0x2287ull, "SG_SET_KEEP_ORPHAN");
-_Static_assert((unsigned long long)(SG_GET_KEEP_ORPHAN) == 0x2288ull, "SG_GET_KEEP_ORPHAN");
-
-/* ioctl_sys */
-_Static_assert((unsigned long long)(COUNTER_ADD_WATCH_IOCTL) == 0x40063e00ull, "COUNTER_ADD_WATCH_IOCTL");
-_Static_assert((unsigned long long)(COUNTER_ENABLE_EVENTS_IOCTL) == 0x3e01ull, "COUNTER_ENABLE_EVENTS_IOCTL");
-_Static_assert((unsigned long long)(COUNTER_DISABLE_EVENTS_IOCTL) == 0x3e02ull, "COUNTER_DISABLE_EVENTS_IOCTL");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, "SECCOMP_IOCTL_NOTIF_RECV");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");

@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
+#include <linux/dm-ioctl.h>
 #include <sys/eventfd.h>
 #include <linux/if_ether.h>
 #include <linux/falloc.h>
@@ -23,9 +24,9 @@
 #include <sys/inotify.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
+#include <linux/ioctl.h>
 #include <linux/kvm.h>
 #include <linux/loop.h>
-#include <linux/ioctl.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -64,6 +65,270 @@
 #include <linux/tcp.h>
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
+
+/* netlink_names */
+_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
+_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
+_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
+_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
+_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
+
+/* nt_types */
+_Static_assert((unsigned long long)(NT_PRSTATUS) == 0x1ull, "NT_PRSTATUS");
+_Static_assert((unsigned long long)(NT_PRFPREG) == 0x2ull, "NT_PRFPREG");
+_Static_assert((unsigned long long)(NT_PRPSINFO) == 0x3ull, "NT_PRPSINFO");
+_Static_assert((unsigned long long)(NT_TASKSTRUCT) == 0x4ull, "NT_TASKSTRUCT");
+_Static_assert((unsigned long long)(NT_AUXV) == 0x6ull, "NT_AUXV");
+_Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG");
+_Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
+_Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
+_Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
+
+/* oflags */
+_Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");
+_Static_assert((unsigned long long)(OLCUC) == 0x2ull, "OLCUC");
+_Static_assert((unsigned long long)(ONLCR) == 0x4ull, "ONLCR");
+_Static_assert((unsigned long long)(OCRNL) == 0x8ull, "OCRNL");
+_Static_assert((unsigned long long)(ONOCR) == 0x10ull, "ONOCR");
+_Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
+_Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
+_Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
+
+/* open_tree_flags */
+_Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
+_Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* packet_types */
+_Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
+_Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
+_Static_assert((unsigned long long)(PACKET_MULTICAST) == 0x2ull, "PACKET_MULTICAST");
+_Static_assert((unsigned long long)(PACKET_OTHERHOST) == 0x3ull, "PACKET_OTHERHOST");
+_Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING");
+_Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
+_Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
+_Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
+
+/* perf_attr_size */
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER1) == 0x48ull, "PERF_ATTR_SIZE_VER1");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER2) == 0x50ull, "PERF_ATTR_SIZE_VER2");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER3) == 0x60ull, "PERF_ATTR_SIZE_VER3");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER4) == 0x68ull, "PERF_ATTR_SIZE_VER4");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER5) == 0x70ull, "PERF_ATTR_SIZE_VER5");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER6) == 0x78ull, "PERF_ATTR_SIZE_VER6");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER7) == 0x80ull, "PERF_ATTR_SIZE_VER7");
+
+/* perf_branch_sample_type */
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_USER) == 0x1ull, "PERF_SAMPLE_BRANCH_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_KERNEL) == 0x2ull, "PERF_SAMPLE_BRANCH_KERNEL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HV) == 0x4ull, "PERF_SAMPLE_BRANCH_HV");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY) == 0x8ull, "PERF_SAMPLE_BRANCH_ANY");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_CALL) == 0x10ull, "PERF_SAMPLE_BRANCH_ANY_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_RETURN) == 0x20ull, "PERF_SAMPLE_BRANCH_ANY_RETURN");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_CALL) == 0x40ull, "PERF_SAMPLE_BRANCH_IND_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ABORT_TX) == 0x80ull, "PERF_SAMPLE_BRANCH_ABORT_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IN_TX) == 0x100ull, "PERF_SAMPLE_BRANCH_IN_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_TX) == 0x200ull, "PERF_SAMPLE_BRANCH_NO_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_COND) == 0x400ull, "PERF_SAMPLE_BRANCH_COND");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_CALL_STACK");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_JUMP) == 0x1000ull, "PERF_SAMPLE_BRANCH_IND_JUMP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL) == 0x2000ull, "PERF_SAMPLE_BRANCH_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_FLAGS) == 0x4000ull, "PERF_SAMPLE_BRANCH_NO_FLAGS");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_CYCLES) == 0x8000ull, "PERF_SAMPLE_BRANCH_NO_CYCLES");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_TYPE_SAVE) == 0x10000ull, "PERF_SAMPLE_BRANCH_TYPE_SAVE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HW_INDEX) == 0x20000ull, "PERF_SAMPLE_BRANCH_HW_INDEX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_PRIV_SAVE) == 0x40000ull, "PERF_SAMPLE_BRANCH_PRIV_SAVE");
+
+/* perf_event_open_flags */
+_Static_assert((unsigned long long)(PERF_FLAG_FD_NO_GROUP) == 0x1ull, "PERF_FLAG_FD_NO_GROUP");
+_Static_assert((unsigned long long)(PERF_FLAG_FD_OUTPUT) == 0x2ull, "PERF_FLAG_FD_OUTPUT");
+_Static_assert((unsigned long long)(PERF_FLAG_PID_CGROUP) == 0x4ull, "PERF_FLAG_PID_CGROUP");
+_Static_assert((unsigned long long)(PERF_FLAG_FD_CLOEXEC) == 0x8ull, "PERF_FLAG_FD_CLOEXEC");
+
+/* perf_hw_cache_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1D) == 0x0ull, "PERF_COUNT_HW_CACHE_L1D");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1I) == 0x1ull, "PERF_COUNT_HW_CACHE_L1I");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_LL) == 0x2ull, "PERF_COUNT_HW_CACHE_LL");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_DTLB) == 0x3ull, "PERF_COUNT_HW_CACHE_DTLB");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_ITLB) == 0x4ull, "PERF_COUNT_HW_CACHE_ITLB");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_BPU) == 0x5ull, "PERF_COUNT_HW_CACHE_BPU");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_NODE) == 0x6ull, "PERF_COUNT_HW_CACHE_NODE");
+
+/* perf_hw_cache_op */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_READ) == 0x0ull, "PERF_COUNT_HW_CACHE_OP_READ");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_WRITE) == 0x1ull, "PERF_COUNT_HW_CACHE_OP_WRITE");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, "PERF_COUNT_HW_CACHE_OP_PREFETCH");
+
+/* perf_hw_cache_result */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");
+
+/* perf_hw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
+
+/* perf_ioc_flags */
+_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
+
+/* perf_read_format */
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
+_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
+_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
+_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");
+
+/* perf_sample_type */
+_Static_assert((unsigned long long)(PERF_SAMPLE_IP) == 0x1ull, "PERF_SAMPLE_IP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TID) == 0x2ull, "PERF_SAMPLE_TID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TIME) == 0x4ull, "PERF_SAMPLE_TIME");
+_Static_assert((unsigned long long)(PERF_SAMPLE_ADDR) == 0x8ull, "PERF_SAMPLE_ADDR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_READ) == 0x10ull, "PERF_SAMPLE_READ");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CALLCHAIN) == 0x20ull, "PERF_SAMPLE_CALLCHAIN");
+_Static_assert((unsigned long long)(PERF_SAMPLE_ID) == 0x40ull, "PERF_SAMPLE_ID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CPU) == 0x80ull, "PERF_SAMPLE_CPU");
+_Static_assert((unsigned long long)(PERF_SAMPLE_PERIOD) == 0x100ull, "PERF_SAMPLE_PERIOD");
+_Static_assert((unsigned long long)(PERF_SAMPLE_STREAM_ID) == 0x200ull, "PERF_SAMPLE_STREAM_ID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_RAW) == 0x400ull, "PERF_SAMPLE_RAW");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_STACK");
+_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_USER) == 0x1000ull, "PERF_SAMPLE_REGS_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_STACK_USER) == 0x2000ull, "PERF_SAMPLE_STACK_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT) == 0x4000ull, "PERF_SAMPLE_WEIGHT");
+_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_SRC) == 0x8000ull, "PERF_SAMPLE_DATA_SRC");
+_Static_assert((unsigned long long)(PERF_SAMPLE_IDENTIFIER) == 0x10000ull, "PERF_SAMPLE_IDENTIFIER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TRANSACTION) == 0x20000ull, "PERF_SAMPLE_TRANSACTION");
+_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_INTR) == 0x40000ull, "PERF_SAMPLE_REGS_INTR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_PHYS_ADDR) == 0x80000ull, "PERF_SAMPLE_PHYS_ADDR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_AUX) == 0x100000ull, "PERF_SAMPLE_AUX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CGROUP) == 0x200000ull, "PERF_SAMPLE_CGROUP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_PAGE_SIZE) == 0x400000ull, "PERF_SAMPLE_DATA_PAGE_SIZE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CODE_PAGE_SIZE) == 0x800000ull, "PERF_SAMPLE_CODE_PAGE_SIZE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT_STRUCT) == 0x1000000ull, "PERF_SAMPLE_WEIGHT_STRUCT");
+
+/* perf_sw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
+
+/* perf_type */
+_Static_assert((unsigned long long)(PERF_TYPE_HARDWARE) == 0x0ull, "PERF_TYPE_HARDWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_SOFTWARE) == 0x1ull, "PERF_TYPE_SOFTWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_TRACEPOINT");
+_Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
+_Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
+_Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
+
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+
+/* poll_events */
+_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
+_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
+_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
+_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
+_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
+_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
+_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
+_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
+_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
+_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
+_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
+_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
+_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
+
+/* pr_cap_ambient */
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
 
 /* pr_tsc */
 _Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
@@ -236,249 +501,3 @@ _Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
 /* signalfd_flags */
 _Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
 _Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
-
-/* so_names */
-_Static_assert((unsigned long long)(SO_DEBUG) == 0x1ull, "SO_DEBUG");
-_Static_assert((unsigned long long)(SO_REUSEADDR) == 0x2ull, "SO_REUSEADDR");
-_Static_assert((unsigned long long)(SO_TYPE) == 0x3ull, "SO_TYPE");
-_Static_assert((unsigned long long)(SO_ERROR) == 0x4ull, "SO_ERROR");
-_Static_assert((unsigned long long)(SO_DONTROUTE) == 0x5ull, "SO_DONTROUTE");
-_Static_assert((unsigned long long)(SO_BROADCAST) == 0x6ull, "SO_BROADCAST");
-_Static_assert((unsigned long long)(SO_SNDBUF) == 0x7ull, "SO_SNDBUF");
-_Static_assert((unsigned long long)(SO_RCVBUF) == 0x8ull, "SO_RCVBUF");
-_Static_assert((unsigned long long)(SO_KEEPALIVE) == 0x9ull, "SO_KEEPALIVE");
-_Static_assert((unsigned long long)(SO_OOBINLINE) == 0xaull, "SO_OOBINLINE");
-_Static_assert((unsigned long long)(SO_NO_CHECK) == 0xbull, "SO_NO_CHECK");
-_Static_assert((unsigned long long)(SO_PRIORITY) == 0xcull, "SO_PRIORITY");
-_Static_assert((unsigned long long)(SO_LINGER) == 0xdull, "SO_LINGER");
-_Static_assert((unsigned long long)(SO_BSDCOMPAT) == 0xeull, "SO_BSDCOMPAT");
-_Static_assert((unsigned long long)(SO_REUSEPORT) == 0xfull, "SO_REUSEPORT");
-_Static_assert((unsigned long long)(SO_PASSCRED) == 0x10ull, "SO_PASSCRED");
-_Static_assert((unsigned long long)(SO_PEERCRED) == 0x11ull, "SO_PEERCRED");
-_Static_assert((unsigned long long)(SO_RCVLOWAT) == 0x12ull, "SO_RCVLOWAT");
-_Static_assert((unsigned long long)(SO_SNDLOWAT) == 0x13ull, "SO_SNDLOWAT");
-_Static_assert((unsigned long long)(SO_RCVTIMEO_OLD) == 0x14ull, "SO_RCVTIMEO_OLD");
-_Static_assert((unsigned long long)(SO_SNDTIMEO_OLD) == 0x15ull, "SO_SNDTIMEO_OLD");
-_Static_assert((unsigned long long)(SO_SECURITY_AUTHENTICATION) == 0x16ull, "SO_SECURITY_AUTHENTICATION");
-_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_TRANSPORT) == 0x17ull, "SO_SECURITY_ENCRYPTION_TRANSPORT");
-_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_NETWORK) == 0x18ull, "SO_SECURITY_ENCRYPTION_NETWORK");
-_Static_assert((unsigned long long)(SO_BINDTODEVICE) == 0x19ull, "SO_BINDTODEVICE");
-_Static_assert((unsigned long long)(SO_ATTACH_FILTER) == 0x1aull, "SO_ATTACH_FILTER");
-_Static_assert((unsigned long long)(SO_DETACH_FILTER) == 0x1bull, "SO_DETACH_FILTER");
-_Static_assert((unsigned long long)(SO_PEERNAME) == 0x1cull, "SO_PEERNAME");
-_Static_assert((unsigned long long)(SO_TIMESTAMP_OLD) == 0x1dull, "SO_TIMESTAMP_OLD");
-_Static_assert((unsigned long long)(SO_ACCEPTCONN) == 0x1eull, "SO_ACCEPTCONN");
-_Static_assert((unsigned long long)(SO_PEERSEC) == 0x1full, "SO_PEERSEC");
-_Static_assert((unsigned long long)(SO_SNDBUFFORCE) == 0x20ull, "SO_SNDBUFFORCE");
-_Static_assert((unsigned long long)(SO_RCVBUFFORCE) == 0x21ull, "SO_RCVBUFFORCE");
-_Static_assert((unsigned long long)(SO_PASSSEC) == 0x22ull, "SO_PASSSEC");
-_Static_assert((unsigned long long)(SO_TIMESTAMPNS_OLD) == 0x23ull, "SO_TIMESTAMPNS_OLD");
-_Static_assert((unsigned long long)(SO_MARK) == 0x24ull, "SO_MARK");
-_Static_assert((unsigned long long)(SO_TIMESTAMPING_OLD) == 0x25ull, "SO_TIMESTAMPING_OLD");
-_Static_assert((unsigned long long)(SO_PROTOCOL) == 0x26ull, "SO_PROTOCOL");
-_Static_assert((unsigned long long)(SO_DOMAIN) == 0x27ull, "SO_DOMAIN");
-_Static_assert((unsigned long long)(SO_RXQ_OVFL) == 0x28ull, "SO_RXQ_OVFL");
-_Static_assert((unsigned long long)(SO_WIFI_STATUS) == 0x29ull, "SO_WIFI_STATUS");
-_Static_assert((unsigned long long)(SO_PEEK_OFF) == 0x2aull, "SO_PEEK_OFF");
-_Static_assert((unsigned long long)(SO_NOFCS) == 0x2bull, "SO_NOFCS");
-_Static_assert((unsigned long long)(SO_LOCK_FILTER) == 0x2cull, "SO_LOCK_FILTER");
-_Static_assert((unsigned long long)(SO_SELECT_ERR_QUEUE) == 0x2dull, "SO_SELECT_ERR_QUEUE");
-_Static_assert((unsigned long long)(SO_BUSY_POLL) == 0x2eull, "SO_BUSY_POLL");
-_Static_assert((unsigned long long)(SO_MAX_PACING_RATE) == 0x2full, "SO_MAX_PACING_RATE");
-_Static_assert((unsigned long long)(SO_BPF_EXTENSIONS) == 0x30ull, "SO_BPF_EXTENSIONS");
-_Static_assert((unsigned long long)(SO_INCOMING_CPU) == 0x31ull, "SO_INCOMING_CPU");
-_Static_assert((unsigned long long)(SO_ATTACH_BPF) == 0x32ull, "SO_ATTACH_BPF");
-_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_CBPF) == 0x33ull, "SO_ATTACH_REUSEPORT_CBPF");
-_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_EBPF) == 0x34ull, "SO_ATTACH_REUSEPORT_EBPF");
-_Static_assert((unsigned long long)(SO_CNX_ADVICE) == 0x35ull, "SO_CNX_ADVICE");
-_Static_assert((unsigned long long)(SCM_TIMESTAMPING_OPT_STATS) == 0x36ull, "SCM_TIMESTAMPING_OPT_STATS");
-_Static_assert((unsigned long long)(SO_MEMINFO) == 0x37ull, "SO_MEMINFO");
-_Static_assert((unsigned long long)(SO_INCOMING_NAPI_ID) == 0x38ull, "SO_INCOMING_NAPI_ID");
-_Static_assert((unsigned long long)(SO_COOKIE) == 0x39ull, "SO_COOKIE");
-_Static_assert((unsigned long long)(SCM_TIMESTAMPING_PKTINFO) == 0x3aull, "SCM_TIMESTAMPING_PKTINFO");
-_Static_assert((unsigned long long)(SO_PEERGROUPS) == 0x3bull, "SO_PEERGROUPS");
-_Static_assert((unsigned long long)(SO_ZEROCOPY) == 0x3cull, "SO_ZEROCOPY");
-_Static_assert((unsigned long long)(SO_TXTIME) == 0x3dull, "SO_TXTIME");
-_Static_assert((unsigned long long)(SO_BINDTOIFINDEX) == 0x3eull, "SO_BINDTOIFINDEX");
-_Static_assert((unsigned long long)(SO_TIMESTAMP_NEW) == 0x3full, "SO_TIMESTAMP_NEW");
-_Static_assert((unsigned long long)(SO_TIMESTAMPNS_NEW) == 0x40ull, "SO_TIMESTAMPNS_NEW");
-_Static_assert((unsigned long long)(SO_TIMESTAMPING_NEW) == 0x41ull, "SO_TIMESTAMPING_NEW");
-_Static_assert((unsigned long long)(SO_RCVTIMEO_NEW) == 0x42ull, "SO_RCVTIMEO_NEW");
-_Static_assert((unsigned long long)(SO_SNDTIMEO_NEW) == 0x43ull, "SO_SNDTIMEO_NEW");
-_Static_assert((unsigned long long)(SO_DETACH_REUSEPORT_BPF) == 0x44ull, "SO_DETACH_REUSEPORT_BPF");
-_Static_assert((unsigned long long)(SO_PREFER_BUSY_POLL) == 0x45ull, "SO_PREFER_BUSY_POLL");
-_Static_assert((unsigned long long)(SO_BUSY_POLL_BUDGET) == 0x46ull, "SO_BUSY_POLL_BUDGET");
-_Static_assert((unsigned long long)(SO_NETNS_COOKIE) == 0x47ull, "SO_NETNS_COOKIE");
-_Static_assert((unsigned long long)(SO_BUF_LOCK) == 0x48ull, "SO_BUF_LOCK");
-_Static_assert((unsigned long long)(SO_RESERVE_MEM) == 0x49ull, "SO_RESERVE_MEM");
-_Static_assert((unsigned long long)(SO_TXREHASH) == 0x4aull, "SO_TXREHASH");
-_Static_assert((unsigned long long)(SO_RCVMARK) == 0x4bull, "SO_RCVMARK");
-
-/* sock_proto_nl */
-_Static_assert((unsigned long long)(NETLINK_ROUTE) == 0x0ull, "NETLINK_ROUTE");
-_Static_assert((unsigned long long)(NETLINK_UNUSED) == 0x1ull, "NETLINK_UNUSED");
-_Static_assert((unsigned long long)(NETLINK_USERSOCK) == 0x2ull, "NETLINK_USERSOCK");
-_Static_assert((unsigned long long)(NETLINK_FIREWALL) == 0x3ull, "NETLINK_FIREWALL");
-_Static_assert((unsigned long long)(NETLINK_SOCK_DIAG) == 0x4ull, "NETLINK_SOCK_DIAG");
-_Static_assert((unsigned long long)(NETLINK_NFLOG) == 0x5ull, "NETLINK_NFLOG");
-_Static_assert((unsigned long long)(NETLINK_XFRM) == 0x6ull, "NETLINK_XFRM");
-_Static_assert((unsigned long long)(NETLINK_SELINUX) == 0x7ull, "NETLINK_SELINUX");
-_Static_assert((unsigned long long)(NETLINK_ISCSI) == 0x8ull, "NETLINK_ISCSI");
-_Static_assert((unsigned long long)(NETLINK_AUDIT) == 0x9ull, "NETLINK_AUDIT");
-_Static_assert((unsigned long long)(NETLINK_FIB_LOOKUP) == 0xaull, "NETLINK_FIB_LOOKUP");
-_Static_assert((unsigned long long)(NETLINK_CONNECTOR) == 0xbull, "NETLINK_CONNECTOR");
-_Static_assert((unsigned long long)(NETLINK_NETFILTER) == 0xcull, "NETLINK_NETFILTER");
-_Static_assert((unsigned long long)(NETLINK_IP6_FW) == 0xdull, "NETLINK_IP6_FW");
-_Static_assert((unsigned long long)(NETLINK_DNRTMSG) == 0xeull, "NETLINK_DNRTMSG");
-_Static_assert((unsigned long long)(NETLINK_KOBJECT_UEVENT) == 0xfull, "NETLINK_KOBJECT_UEVENT");
-_Static_assert((unsigned long long)(NETLINK_GENERIC) == 0x10ull, "NETLINK_GENERIC");
-_Static_assert((unsigned long long)(NETLINK_SCSITRANSPORT) == 0x12ull, "NETLINK_SCSITRANSPORT");
-_Static_assert((unsigned long long)(NETLINK_ECRYPTFS) == 0x13ull, "NETLINK_ECRYPTFS");
-_Static_assert((unsigned long long)(NETLINK_RDMA) == 0x14ull, "NETLINK_RDMA");
-_Static_assert((unsigned long long)(NETLINK_CRYPTO) == 0x15ull, "NETLINK_CRYPTO");
-_Static_assert((unsigned long long)(NETLINK_SMC) == 0x16ull, "NETLINK_SMC");
-
-/* splice_flags */
-_Static_assert((unsigned long long)(SPLICE_F_MOVE) == 0x1ull, "SPLICE_F_MOVE");
-_Static_assert((unsigned long long)(SPLICE_F_NONBLOCK) == 0x2ull, "SPLICE_F_NONBLOCK");
-_Static_assert((unsigned long long)(SPLICE_F_MORE) == 0x4ull, "SPLICE_F_MORE");
-_Static_assert((unsigned long long)(SPLICE_F_GIFT) == 0x8ull, "SPLICE_F_GIFT");
-
-/* statx_mask */
-_Static_assert((unsigned long long)(STATX_ALL) == 0xfffull, "STATX_ALL");
-_Static_assert((unsigned long long)(STATX_BASIC_STATS) == 0x7ffull, "STATX_BASIC_STATS");
-_Static_assert((unsigned long long)(STATX_TYPE) == 0x1ull, "STATX_TYPE");
-_Static_assert((unsigned long long)(STATX_MODE) == 0x2ull, "STATX_MODE");
-_Static_assert((unsigned long long)(STATX_NLINK) == 0x4ull, "STATX_NLINK");
-_Static_assert((unsigned long long)(STATX_UID) == 0x8ull, "STATX_UID");
-_Static_assert((unsigned long long)(STATX_GID) == 0x10ull, "STATX_GID");
-_Static_assert((unsigned long long)(STATX_ATIME) == 0x20ull, "STATX_ATIME");
-_Static_assert((unsigned long long)(STATX_MTIME) == 0x40ull, "STATX_MTIME");
-_Static_assert((unsigned long long)(STATX_CTIME) == 0x80ull, "STATX_CTIME");
-_Static_assert((unsigned long long)(STATX_INO) == 0x100ull, "STATX_INO");
-_Static_assert((unsigned long long)(STATX_SIZE) == 0x200ull, "STATX_SIZE");
-_Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
-_Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
-_Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
-_Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
-
-/* tcp_names */
-_Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
-_Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");
-_Static_assert((unsigned long long)(TCP_CORK) == 0x3ull, "TCP_CORK");
-_Static_assert((unsigned long long)(TCP_KEEPIDLE) == 0x4ull, "TCP_KEEPIDLE");
-_Static_assert((unsigned long long)(TCP_KEEPINTVL) == 0x5ull, "TCP_KEEPINTVL");
-_Static_assert((unsigned long long)(TCP_KEEPCNT) == 0x6ull, "TCP_KEEPCNT");
-_Static_assert((unsigned long long)(TCP_SYNCNT) == 0x7ull, "TCP_SYNCNT");
-_Static_assert((unsigned long long)(TCP_LINGER2) == 0x8ull, "TCP_LINGER2");
-_Static_assert((unsigned long long)(TCP_DEFER_ACCEPT) == 0x9ull, "TCP_DEFER_ACCEPT");
-_Static_assert((unsigned long long)(TCP_WINDOW_CLAMP) == 0xaull, "TCP_WINDOW_CLAMP");
-_Static_assert((unsigned long long)(TCP_INFO) == 0xbull, "TCP_INFO");
-_Static_assert((unsigned long long)(TCP_QUICKACK) == 0xcull, "TCP_QUICKACK");
-_Static_assert((unsigned long long)(TCP_CONGESTION) == 0xdull, "TCP_CONGESTION");
-_Static_assert((unsigned long long)(TCP_MD5SIG) == 0xeull, "TCP_MD5SIG");
-_Static_assert((unsigned long long)(TCP_THIN_LINEAR_TIMEOUTS) == 0x10ull, "TCP_THIN_LINEAR_TIMEOUTS");
-_Static_assert((unsigned long long)(TCP_THIN_DUPACK) == 0x11ull, "TCP_THIN_DUPACK");
-_Static_assert((unsigned long long)(TCP_USER_TIMEOUT) == 0x12ull, "TCP_USER_TIMEOUT");
-_Static_assert((unsigned long long)(TCP_REPAIR) == 0x13ull, "TCP_REPAIR");
-_Static_assert((unsigned long long)(TCP_REPAIR_QUEUE) == 0x14ull, "TCP_REPAIR_QUEUE");
-_Static_assert((unsigned long long)(TCP_QUEUE_SEQ) == 0x15ull, "TCP_QUEUE_SEQ");
-_Static_assert((unsigned long long)(TCP_REPAIR_OPTIONS) == 0x16ull, "TCP_REPAIR_OPTIONS");
-_Static_assert((unsigned long long)(TCP_FASTOPEN) == 0x17ull, "TCP_FASTOPEN");
-_Static_assert((unsigned long long)(TCP_TIMESTAMP) == 0x18ull, "TCP_TIMESTAMP");
-_Static_assert((unsigned long long)(TCP_NOTSENT_LOWAT) == 0x19ull, "TCP_NOTSENT_LOWAT");
-_Static_assert((unsigned long long)(TCP_CC_INFO) == 0x1aull, "TCP_CC_INFO");
-_Static_assert((unsigned long long)(TCP_SAVE_SYN) == 0x1bull, "TCP_SAVE_SYN");
-_Static_assert((unsigned long long)(TCP_SAVED_SYN) == 0x1cull, "TCP_SAVED_SYN");
-_Static_assert((unsigned long long)(TCP_REPAIR_WINDOW) == 0x1dull, "TCP_REPAIR_WINDOW");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_CONNECT) == 0x1eull, "TCP_FASTOPEN_CONNECT");
-_Static_assert((unsigned long long)(TCP_ULP) == 0x1full, "TCP_ULP");
-_Static_assert((unsigned long long)(TCP_MD5SIG_EXT) == 0x20ull, "TCP_MD5SIG_EXT");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_KEY) == 0x21ull, "TCP_FASTOPEN_KEY");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FASTOPEN_NO_COOKIE");
-_Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
-_Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
-_Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
-
-/* ubi_vol_flags */
-_Static_assert((unsigned long long)(UBI_VOL_SKIP_CRC_CHECK_FLG) == 0x1ull, "UBI_VOL_SKIP_CRC_CHECK_FLG");
-
-/* ubi_vol_prop */
-_Static_assert((unsigned long long)(UBI_VOL_PROP_DIRECT_WRITE) == 0x1ull, "UBI_VOL_PROP_DIRECT_WRITE");
-
-/* ubi_vol_type */
-_Static_assert((unsigned long long)(UBI_DYNAMIC_VOLUME) == 0x3ull, "UBI_DYNAMIC_VOLUME");
-_Static_assert((unsigned long long)(UBI_STATIC_VOLUME) == 0x4ull, "UBI_STATIC_VOLUME");
-
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
-
-/* uring_enter_flags */
-_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
-_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
-
-/* uring_features */
-_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
-_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
-_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
-_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
-_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
-_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
-_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
-_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
-_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
-_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
-_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
-
-/* uring_register_ops */
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
-_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
-_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
-_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
-
-/* uring_setup_flags */
-_Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQ_AFF) == 0x4ull, "IORING_SETUP_SQ_AFF");
-_Static_assert((unsigned long long)(IORING_SETUP_CQSIZE) == 0x8ull, "IORING_SETUP_CQSIZE");
-_Static_assert((unsigned long long)(IORING_SETUP_CLAMP) == 0x10ull, "IORING_SETUP_CLAMP");
-_Static_assert((unsigned long long)(IORING_SETUP_ATTACH_WQ) == 0x20ull, "IORING_SETUP_ATTACH_WQ");
-_Static_assert((unsigned long long)(IORING_SETUP_R_DISABLED) == 0x40ull, "IORING_SETUP_R_DISABLED");
-_Static_assert((unsigned long long)(IORING_SETUP_SUBMIT_ALL) == 0x80ull, "IORING_SETUP_SUBMIT_ALL");
-_Static_assert((unsigned long long)(IORING_SETUP_COOP_TASKRUN) == 0x100ull, "IORING_SETUP_COOP_TASKRUN");
-_Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IORING_SETUP_TASKRUN_FLAG");
-_Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
-_Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");

@@ -462,6 +462,28 @@ const struct flag xlat_delete_module_flags[2] = {
 	{ 0x200, "O_TRUNC" },
 };
 
+const struct flag xlat_dm_flags[19] = {
+	{ 0x1, "DM_READONLY_FLAG" },
+	{ 0x2, "DM_SUSPEND_FLAG" },
+	{ 0x4, "DM_EXISTS_FLAG" },
+	{ 0x8, "DM_PERSISTENT_DEV_FLAG" },
+	{ 0x10, "DM_STATUS_TABLE_FLAG" },
+	{ 0x20, "DM_ACTIVE_PRESENT_FLAG" },
+	{ 0x40, "DM_INACTIVE_PRESENT_FLAG" },
+	{ 0x100, "DM_BUFFER_FULL_FLAG" },
+	{ 0x200, "DM_SKIP_BDGET_FLAG" },
+	{ 0x400, "DM_SKIP_LOCKFS_FLAG" },
+	{ 0x800, "DM_NOFLUSH_FLAG" },
+	{ 0x1000, "DM_QUERY_INACTIVE_TABLE_FLAG" },
+	{ 0x2000, "DM_UEVENT_GENERATED_FLAG" },
+	{ 0x4000, "DM_UUID_FLAG" },
+	{ 0x8000, "DM_SECURE_DATA_FLAG" },
+	{ 0x10000, "DM_DATA_OUT_FLAG" },
+	{ 0x20000, "DM_DEFERRED_REMOVE" },
+	{ 0x40000, "DM_INTERNAL_SUSPEND_FLAG" },
+	{ 0x80000, "DM_IMA_MEASUREMENT_FLAG" },
+};
+
 const struct flag xlat_dn_flags[7] = {
 	{ 0x1, "DN_ACCESS" },
 	{ 0x2, "DN_MODIFY" },
@@ -930,6 +952,27 @@ const struct flag xlat_ioctl_block[30] = {
 	{ 0x127f, "BLKZEROOUT" },
 	{ 0x1269, "BLKPG" },
 	{ 0x80081280, "BLKGETDISKSEQ" },
+};
+
+const struct flag xlat_ioctl_dm[18] = {
+	{ 0xc138fd00, "DM_VERSION" },
+	{ 0xc138fd01, "DM_REMOVE_ALL" },
+	{ 0xc138fd02, "DM_LIST_DEVICES" },
+	{ 0xc138fd03, "DM_DEV_CREATE" },
+	{ 0xc138fd04, "DM_DEV_REMOVE" },
+	{ 0xc138fd05, "DM_DEV_RENAME" },
+	{ 0xc138fd06, "DM_DEV_SUSPEND" },
+	{ 0xc138fd07, "DM_DEV_STATUS" },
+	{ 0xc138fd08, "DM_DEV_WAIT" },
+	{ 0xc138fd10, "DM_DEV_ARM_POLL" },
+	{ 0xc138fd09, "DM_TABLE_LOAD" },
+	{ 0xc138fd0a, "DM_TABLE_CLEAR" },
+	{ 0xc138fd0b, "DM_TABLE_DEPS" },
+	{ 0xc138fd0c, "DM_TABLE_STATUS" },
+	{ 0xc138fd0d, "DM_LIST_VERSIONS" },
+	{ 0xc138fd0e, "DM_TARGET_MSG" },
+	{ 0xc138fd0f, "DM_DEV_SET_GEOMETRY" },
+	{ 0xc138fd11, "DM_GET_TARGET_VERSION" },
 };
 
 const struct flag xlat_ioctl_evdev[16] = {

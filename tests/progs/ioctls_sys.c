@@ -2,7 +2,7 @@
 /*
  * ioctl requests whose argument strace shows as a struct, of file
  * systems, loop devices, seccomp's listener, counters, perf events, nbd,
- * SCSI generic, memory technology devices and UBI (tests/e2e.py,
+ * SCSI generic, memory technology devices, UBI, device mapper (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
@@ -11,6 +11,7 @@
  */
 #include <fcntl.h>
 #include <linux/counter.h>
+#include <linux/dm-ioctl.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/kvm.h>
@@ -56,6 +57,7 @@ int main(void)
 	struct loop_info64 lo;
 	struct erase_info_user er;
 	struct ubi_rnvol_req *rn;
+	struct dm_ioctl dm;
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -119,6 +121,16 @@ int main(void)
 	strcpy(rn->ents[1].name, "vol");
 	ioctl(-1, UBI_IOCRNVOL, rn);
 	ioctl(-1, UBI_IOCVOLRMBLK);
+	memset(&dm, 0, sizeof(dm));
+	dm.version[0] = DM_VERSION_MAJOR;
+	dm.data_size = sizeof(dm);
+	dm.dev = 0xfd01;
+	strcpy(dm.name, "vg-root");
+	dm.flags = DM_READONLY_FLAG | 0x100000;
+	ioctl(-1, DM_VERSION, &dm);
+	ioctl(-1, DM_DEV_REMOVE, &dm);
+	dm.data_size = 10;
+	ioctl(-1, DM_DEV_STATUS, &dm);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
