@@ -119,6 +119,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_kvm_arg(b, c);
 	case 0xfd:
 		return ioctl_dm_arg(b, c);
+	case 0x89:
+		return ioctl_sock_arg(b, c);
 	}
 	return false;
 }

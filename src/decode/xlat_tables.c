@@ -1254,7 +1254,7 @@ const struct flag xlat_ioctl_scsi[25] = {
 	{ 0x2289, "SG_GET_ACCESS_COUNT" },
 };
 
-const struct flag xlat_ioctl_sys[10] = {
+const struct flag xlat_ioctl_sys[14] = {
 	{ 0x80046601, "FS_IOC32_GETFLAGS" },
 	{ 0x40046602, "FS_IOC32_SETFLAGS" },
 	{ 0x40063e00, "COUNTER_ADD_WATCH_IOCTL" },
@@ -1265,6 +1265,10 @@ const struct flag xlat_ioctl_sys[10] = {
 	{ 0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID" },
 	{ 0x80082102, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR" },
 	{ 0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD" },
+	{ 0x8906, "SIOCGSTAMP_OLD" },
+	{ 0x8907, "SIOCGSTAMPNS_OLD" },
+	{ 0x80108906, "SIOCGSTAMP_NEW" },
+	{ 0x80108907, "SIOCGSTAMPNS_NEW" },
 };
 
 const struct flag xlat_ioctl_ubi[18] = {

@@ -74,7 +74,7 @@ extern const struct flag xlat_ioctl_nsfs[4];
 extern const struct flag xlat_ioctl_perf[12];
 extern const struct flag xlat_ioctl_req[118];
 extern const struct flag xlat_ioctl_scsi[25];
-extern const struct flag xlat_ioctl_sys[10];
+extern const struct flag xlat_ioctl_sys[14];
 extern const struct flag xlat_ioctl_ubi[18];
 extern const struct flag xlat_ioprio_class[4];
 extern const struct flag xlat_ioprio_who[3];

@@ -28,6 +28,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <linux/sockios.h>
 #include <unistd.h>
 
 /* the last n bytes of a page followed by an unmapped one */
@@ -131,6 +133,9 @@ int main(void)
 	ioctl(-1, DM_DEV_REMOVE, &dm);
 	dm.data_size = 10;
 	ioctl(-1, DM_DEV_STATUS, &dm);
+	strcpy(filter, "br0");
+	ioctl(-1, SIOCBRADDBR, filter);
+	ioctl(-1, 0x89ff, 0);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
@@ -152,6 +157,10 @@ int main(void)
 	fd = open("/proc/self/ns/user", O_RDONLY);
 	ioctl(fd, NS_GET_NSTYPE);
 	ioctl(fd, NS_GET_OWNER_UID, fl);
+	close(fd);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	ioctl(fd, FIOGETOWN, fl);
+	ioctl(fd, SIOCATMARK, fl);
 	close(fd);
 	/* a VM and a vCPU, when this machine has KVM: capabilities, the
 	 * registers of a vCPU just made (the same in both runs) */
