@@ -378,6 +378,8 @@ struct cap_rule {
  * put at the end of its memory, ioctl's argument) */
 #define CAPR_UPTO_PAGE_SIZE	0x8000
 #define CAPR_UPTO_PAGE		1	/* the same, in cap_struct_g's argument */
+#define CAPR_BIG		2	/* cap_struct_g: up to DUMP_MAX bytes, not
+					 * STRUCT_CAP_MAX (an ioctl's large struct) */
 
 #define FDM_RESULT	0x40
 #define FDPAIR_NONE	0xff

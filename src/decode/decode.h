@@ -304,6 +304,14 @@ bool ioctl_nbd_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_scsi_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_perf_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_nsfs_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_loop_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_mtd_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_kvm_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_sock_arg(struct sbuf *b, const struct ioctl_call *c);
+/* the requests whose result is a new fd (-y's path after it) */
+bool ioctl_sys_returns_fd(uint32_t req);
 /* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */
 bool ioctl_sys_result(struct sbuf *b, uint32_t req, int64_t ret);
 

@@ -4,6 +4,7 @@
  * window sizes (its termios structs are ioctl_termios.c's), a network
  * interface's (struct ifreq), an inode's flags.
  */
+#include <net/if.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -65,7 +66,8 @@ void decode_winsize(struct sbuf *b, const uint8_t *p, size_t len)
 #define IFNAMSIZ_ 16
 
 enum ifr_field { IFR_NONE, IFR_INDEX, IFR_FLAGS, IFR_ADDR, IFR_DSTADDR, IFR_BROADADDR,
-		 IFR_NETMASK, IFR_METRIC, IFR_MTU, IFR_NEWNAME, IFR_HWADDR, IFR_QLEN, IFR_MAP };
+		 IFR_NETMASK, IFR_METRIC, IFR_MTU, IFR_NEWNAME, IFR_HWADDR, IFR_QLEN, IFR_MAP,
+		 IFR_SLAVE, IFR_BRIF };
 
 static enum ifr_field ifr_field(uint32_t req, bool *sets)
 {
@@ -80,6 +82,10 @@ static enum ifr_field ifr_field(uint32_t req, bool *sets)
 		{ 0x8923, IFR_NEWNAME, 1 }, { 0x8924, IFR_HWADDR, 1 }, { 0x8927, IFR_HWADDR, 0 },
 		{ 0x8933, IFR_INDEX, 0 }, { 0x8942, IFR_QLEN, 0 }, { 0x8943, IFR_QLEN, 1 },
 		{ 0x8970, IFR_MAP, 0 }, { 0x8971, IFR_MAP, 1 },
+		/* SIOCADDMULTI, SIOCDELMULTI, SIOCSIFHWBROADCAST, SIOCSIFSLAVE,
+		 * SIOCBRADDIF, SIOCBRDELIF */
+		{ 0x8931, IFR_HWADDR, 1 }, { 0x8932, IFR_HWADDR, 1 }, { 0x8937, IFR_HWADDR, 1 },
+		{ 0x8930, IFR_SLAVE, 1 }, { 0x89a2, IFR_BRIF, 1 }, { 0x89a3, IFR_BRIF, 1 },
 	};
 
 	for (size_t i = 0; i < N(reqs); i++)
@@ -154,14 +160,27 @@ static void put_ifr_value(struct sbuf *b, enum ifr_field fld, const uint8_t *u)
 		sbuf_puts(b, "ifr_newname=");
 		put_ifname(b, u);
 		break;
+	case IFR_SLAVE:
+		sbuf_puts(b, "ifr_slave=");
+		put_ifname(b, u);
+		break;
+	case IFR_BRIF: {	/* the port by name when this machine has it */
+		char name[IF_NAMESIZE];
+
+		if (n > 0 && if_indextoname((unsigned)n, name))
+			sbuf_printf(b, "ifr_ifindex=if_nametoindex(\"%s\")", name);
+		else
+			sbuf_printf(b, "ifr_ifindex=%d", n);
+		break;
+	}
 	case IFR_HWADDR:
 		sbuf_puts(b, "ifr_hwaddr=");
 		put_hwaddr(b, u);
 		break;
 	case IFR_MAP:		/* struct ifmap: two longs, a short, three bytes */
 		memcpy(m, u, 16);
-		sbuf_printf(b, "ifr_map={mem_start=%#llx, mem_end=%#llx, base_addr=%#x, irq=%u, "
-			    "dma=%u, port=%u}", (unsigned long long)m[0], (unsigned long long)m[1],
+		sbuf_printf(b, "ifr_map={mem_start=%#llx, mem_end=%#llx, base_addr=%#x, irq=%#x, "
+			    "dma=%#x, port=%#x}", (unsigned long long)m[0], (unsigned long long)m[1],
 			    u[16] | u[17] << 8, u[18], u[19], u[20]);
 		break;
 	case IFR_NONE:
@@ -170,14 +189,19 @@ static void put_ifr_value(struct sbuf *b, enum ifr_field fld, const uint8_t *u)
 }
 
 /* false: not a request of struct ifreq's, nothing printed */
-static bool put_ifreq(struct sbuf *b, uint32_t req, const uint8_t *p, size_t len, int64_t ret)
+static bool put_ifreq(struct sbuf *b, uint32_t req, const uint8_t *p, size_t len, int64_t ret,
+		      uint64_t addr)
 {
 	bool sets = false;
 	enum ifr_field fld = req == 0x8910 ? IFR_NONE : ifr_field(req, &sets);
 	int32_t index;
 
-	if ((req != 0x8910 && fld == IFR_NONE) || too_short(b, len, 40))
-		return req == 0x8910 || fld != IFR_NONE;
+	if (req != 0x8910 && fld == IFR_NONE)
+		return false;
+	if (len < 40) {		/* cut by the end of its memory: the address */
+		sbuf_hex(b, addr);
+		return true;
+	}
 	sbuf_putc(b, '{');
 	if (req == 0x8910) {		/* SIOCGIFNAME: the index gets the name */
 		memcpy(&index, p + IFNAMSIZ_, 4);
@@ -186,6 +210,8 @@ static bool put_ifreq(struct sbuf *b, uint32_t req, const uint8_t *p, size_t len
 			sbuf_puts(b, ", ifr_name=");
 			put_ifname(b, p);
 		}
+	} else if (fld == IFR_BRIF) {	/* a bridge's port: its index alone */
+		put_ifr_value(b, fld, p + IFNAMSIZ_);
 	} else {
 		sbuf_puts(b, "ifr_name=");
 		put_ifname(b, p);
@@ -218,6 +244,14 @@ static bool term_takes_pointer(uint32_t req)
 	return false;
 }
 
+static bool req_named(uint32_t req)
+{
+	for (size_t i = 0; i < N(xlat_ioctl_req); i++)
+		if (xlat_ioctl_req[i].val == req)
+			return true;
+	return false;
+}
+
 /* ioctl's third argument, by request: termios, winsize, an int written
  * ("[0]") or read, FICLONE's fd; otherwise the address */
 void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i)
@@ -241,11 +275,13 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 	}
 	if (got && c->len >= 4)
 		memcpy(&n, data, 4);
-	if ((req >> 8) == 0x89 && !v) {	/* the socket requests take a pointer */
+	/* the socket requests take a pointer (an unknown one: the number) */
+	if ((req >> 8) == 0x89 && !v && req_named(req)) {
 		sbuf_puts(b, "NULL");
 		return;
 	}
-	if (got && (req >> 8) == 0x89 && put_ifreq(b, req, (const uint8_t *)data, c->len, e->ret))
+	if (got && (req >> 8) == 0x89 &&
+	    put_ifreq(b, req, (const uint8_t *)data, c->len, e->ret, v))
 		return;
 	switch (req) {
 	case 0x80086601:		/* FS_IOC_GETFLAGS: what the call wrote */

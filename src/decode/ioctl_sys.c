@@ -12,6 +12,7 @@
  * it was given (the kernel writes back other fields).
  */
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
 #include <string.h>
 
 #include "flagtab.h"
@@ -28,6 +29,10 @@ static const struct {
 	{ xlat_ioctl_scsi, N(xlat_ioctl_scsi) },
 	{ xlat_ioctl_perf, N(xlat_ioctl_perf) },
 	{ xlat_ioctl_nsfs, N(xlat_ioctl_nsfs) },
+	{ xlat_ioctl_mtd, N(xlat_ioctl_mtd) },
+	{ xlat_ioctl_ubi, N(xlat_ioctl_ubi) },
+	{ xlat_ioctl_kvm, N(xlat_ioctl_kvm) },
+	{ xlat_ioctl_dm, N(xlat_ioctl_dm) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -50,12 +55,18 @@ bool ioctl_sys_has_arg(uint32_t req)
 		0xab03, 0xab04, 0xab05, 0xab06, 0xab08,	/* NBD_DO_IT, _CLEAR_SOCK, ... */
 		0x2202,			/* SG_GET_TIMEOUT */
 		0xb701, 0xb702, 0xb703,	/* NS_GET_USERNS, _PARENT, _NSTYPE */
+		0x40804f07, 0x4f08,	/* UBI_IOCVOLCRBLK, UBI_IOCVOLRMBLK */
 	};
 
 	for (size_t i = 0; i < N(none); i++)
 		if (none[i] == req)
 			return false;
 	return true;
+}
+
+bool ioctl_sys_returns_fd(uint32_t req)
+{
+	return req == KVM_CREATE_VM || req == KVM_CREATE_VCPU;
 }
 
 const uint8_t *ioc_in(struct sbuf *b, const struct ioctl_call *c, size_t need)
@@ -98,6 +109,18 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_perf_arg(b, c);
 	case 0xb7:
 		return ioctl_nsfs_arg(b, c);
+	case 'L':
+		return ioctl_loop_arg(b, c);
+	case 'M':
+		return ioctl_mtd_arg(b, c);
+	case 'o': case 'O':
+		return ioctl_ubi_arg(b, c);
+	case KVMIO:
+		return ioctl_kvm_arg(b, c);
+	case 0xfd:
+		return ioctl_dm_arg(b, c);
+	case 0x89:
+		return ioctl_sock_arg(b, c);
 	}
 	return false;
 }

@@ -12,7 +12,11 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
+<<<<<<< HEAD
 #include <linux/dcbnl.h>
+=======
+#include <linux/dm-ioctl.h>
+>>>>>>> h12/ioctl2
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -37,8 +41,13 @@
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <linux/loop.h>
+=======
+>>>>>>> h12/ioctl2
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
+#include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -46,6 +55,7 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+<<<<<<< HEAD
 =======
 #include <linux/fiemap.h>
 #include <linux/lirc.h>
@@ -55,6 +65,9 @@
 #include <linux/sockios.h>
 #include <linux/rtc.h>
 >>>>>>> h12/ioctl
+=======
+#include <mtd/ubi-user.h>
+>>>>>>> h12/ioctl2
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -75,11 +88,15 @@
 #include <sys/mman.h>
 #include <linux/module.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 =======
 #include <mtd/mtd-abi.h>
 >>>>>>> h12/ioctl
+=======
+#include <mtd/mtd-abi.h>
+>>>>>>> h12/ioctl2
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -133,6 +150,7 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+<<<<<<< HEAD
 /* dcb_commands */
 _Static_assert((unsigned long long)(DCB_CMD_UNDEFINED) == 0x0ull, "DCB_CMD_UNDEFINED");
 _Static_assert((unsigned long long)(DCB_CMD_GSTATE) == 0x1ull, "DCB_CMD_GSTATE");
@@ -163,6 +181,57 @@ _Static_assert((unsigned long long)(DCB_CMD_SFEATCFG) == 0x19ull, "DCB_CMD_SFEAT
 _Static_assert((unsigned long long)(DCB_CMD_CEE_GET) == 0x1aull, "DCB_CMD_CEE_GET");
 _Static_assert((unsigned long long)(DCB_CMD_IEEE_DEL) == 0x1bull, "DCB_CMD_IEEE_DEL");
 _Static_assert((unsigned long long)(DCB_CMD_MAX) == 0x1bull, "DCB_CMD_MAX");
+=======
+/* fan_mark_mask */
+_Static_assert((unsigned long long)(FAN_ACCESS) == 0x1ull, "FAN_ACCESS");
+_Static_assert((unsigned long long)(FAN_MODIFY) == 0x2ull, "FAN_MODIFY");
+_Static_assert((unsigned long long)(FAN_ATTRIB) == 0x4ull, "FAN_ATTRIB");
+_Static_assert((unsigned long long)(FAN_CLOSE_WRITE) == 0x8ull, "FAN_CLOSE_WRITE");
+_Static_assert((unsigned long long)(FAN_CLOSE_NOWRITE) == 0x10ull, "FAN_CLOSE_NOWRITE");
+_Static_assert((unsigned long long)(FAN_OPEN) == 0x20ull, "FAN_OPEN");
+_Static_assert((unsigned long long)(FAN_MOVED_FROM) == 0x40ull, "FAN_MOVED_FROM");
+_Static_assert((unsigned long long)(FAN_MOVED_TO) == 0x80ull, "FAN_MOVED_TO");
+_Static_assert((unsigned long long)(FAN_CREATE) == 0x100ull, "FAN_CREATE");
+_Static_assert((unsigned long long)(FAN_DELETE) == 0x200ull, "FAN_DELETE");
+_Static_assert((unsigned long long)(FAN_DELETE_SELF) == 0x400ull, "FAN_DELETE_SELF");
+_Static_assert((unsigned long long)(FAN_MOVE_SELF) == 0x800ull, "FAN_MOVE_SELF");
+_Static_assert((unsigned long long)(FAN_OPEN_EXEC) == 0x1000ull, "FAN_OPEN_EXEC");
+_Static_assert((unsigned long long)(FAN_Q_OVERFLOW) == 0x4000ull, "FAN_Q_OVERFLOW");
+_Static_assert((unsigned long long)(FAN_FS_ERROR) == 0x8000ull, "FAN_FS_ERROR");
+_Static_assert((unsigned long long)(FAN_OPEN_PERM) == 0x10000ull, "FAN_OPEN_PERM");
+_Static_assert((unsigned long long)(FAN_ACCESS_PERM) == 0x20000ull, "FAN_ACCESS_PERM");
+_Static_assert((unsigned long long)(FAN_OPEN_EXEC_PERM) == 0x40000ull, "FAN_OPEN_EXEC_PERM");
+_Static_assert((unsigned long long)(FAN_ONDIR) == 0x40000000ull, "FAN_ONDIR");
+_Static_assert((unsigned long long)(FAN_EVENT_ON_CHILD) == 0x8000000ull, "FAN_EVENT_ON_CHILD");
+_Static_assert((unsigned long long)(FAN_RENAME) == 0x10000000ull, "FAN_RENAME");
+
+/* fcntl_cmds */
+_Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
+_Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
+_Static_assert((unsigned long long)(F_SETFD) == 0x2ull, "F_SETFD");
+_Static_assert((unsigned long long)(F_GETFL) == 0x3ull, "F_GETFL");
+_Static_assert((unsigned long long)(F_SETFL) == 0x4ull, "F_SETFL");
+_Static_assert((unsigned long long)(F_GETLK) == 0x5ull, "F_GETLK");
+_Static_assert((unsigned long long)(F_SETLK) == 0x6ull, "F_SETLK");
+_Static_assert((unsigned long long)(F_SETLKW) == 0x7ull, "F_SETLKW");
+_Static_assert((unsigned long long)(F_SETOWN) == 0x8ull, "F_SETOWN");
+_Static_assert((unsigned long long)(F_GETOWN) == 0x9ull, "F_GETOWN");
+_Static_assert((unsigned long long)(F_SETSIG) == 0xaull, "F_SETSIG");
+_Static_assert((unsigned long long)(F_GETSIG) == 0xbull, "F_GETSIG");
+_Static_assert((unsigned long long)(F_SETOWN_EX) == 0xfull, "F_SETOWN_EX");
+_Static_assert((unsigned long long)(F_GETOWN_EX) == 0x10ull, "F_GETOWN_EX");
+_Static_assert((unsigned long long)(F_OFD_GETLK) == 0x24ull, "F_OFD_GETLK");
+_Static_assert((unsigned long long)(F_OFD_SETLK) == 0x25ull, "F_OFD_SETLK");
+_Static_assert((unsigned long long)(F_OFD_SETLKW) == 0x26ull, "F_OFD_SETLKW");
+_Static_assert((unsigned long long)(F_SETLEASE) == 0x400ull, "F_SETLEASE");
+_Static_assert((unsigned long long)(F_GETLEASE) == 0x401ull, "F_GETLEASE");
+_Static_assert((unsigned long long)(F_NOTIFY) == 0x402ull, "F_NOTIFY");
+_Static_assert((unsigned long long)(F_DUPFD_CLOEXEC) == 0x406ull, "F_DUPFD_CLOEXEC");
+_Static_assert((unsigned long long)(F_SETPIPE_SZ) == 0x407ull, "F_SETPIPE_SZ");
+_Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
+_Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
+_Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
+>>>>>>> h12/ioctl2
 
 /* delete_module_flags */
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
@@ -395,6 +464,26 @@ _Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
 _Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
 _Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
 
+/* ioctl_dm */
+_Static_assert((unsigned long long)(DM_VERSION) == 0xc138fd00ull, "DM_VERSION");
+_Static_assert((unsigned long long)(DM_REMOVE_ALL) == 0xc138fd01ull, "DM_REMOVE_ALL");
+_Static_assert((unsigned long long)(DM_LIST_DEVICES) == 0xc138fd02ull, "DM_LIST_DEVICES");
+_Static_assert((unsigned long long)(DM_DEV_CREATE) == 0xc138fd03ull, "DM_DEV_CREATE");
+_Static_assert((unsigned long long)(DM_DEV_REMOVE) == 0xc138fd04ull, "DM_DEV_REMOVE");
+_Static_assert((unsigned long long)(DM_DEV_RENAME) == 0xc138fd05ull, "DM_DEV_RENAME");
+_Static_assert((unsigned long long)(DM_DEV_SUSPEND) == 0xc138fd06ull, "DM_DEV_SUSPEND");
+_Static_assert((unsigned long long)(DM_DEV_STATUS) == 0xc138fd07ull, "DM_DEV_STATUS");
+_Static_assert((unsigned long long)(DM_DEV_WAIT) == 0xc138fd08ull, "DM_DEV_WAIT");
+_Static_assert((unsigned long long)(DM_DEV_ARM_POLL) == 0xc138fd10ull, "DM_DEV_ARM_POLL");
+_Static_assert((unsigned long long)(DM_TABLE_LOAD) == 0xc138fd09ull, "DM_TABLE_LOAD");
+_Static_assert((unsigned long long)(DM_TABLE_CLEAR) == 0xc138fd0aull, "DM_TABLE_CLEAR");
+_Static_assert((unsigned long long)(DM_TABLE_DEPS) == 0xc138fd0bull, "DM_TABLE_DEPS");
+_Static_assert((unsigned long long)(DM_TABLE_STATUS) == 0xc138fd0cull, "DM_TABLE_STATUS");
+_Static_assert((unsigned long long)(DM_LIST_VERSIONS) == 0xc138fd0dull, "DM_LIST_VERSIONS");
+_Static_assert((unsigned long long)(DM_TARGET_MSG) == 0xc138fd0eull, "DM_TARGET_MSG");
+_Static_assert((unsigned long long)(DM_DEV_SET_GEOMETRY) == 0xc138fd0full, "DM_DEV_SET_GEOMETRY");
+_Static_assert((unsigned long long)(DM_GET_TARGET_VERSION) == 0xc138fd11ull, "DM_GET_TARGET_VERSION");
+
 /* ioctl_fs */
 _Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");
 _Static_assert((unsigned long long)(FITHAW) == 0xc0045878ull, "FITHAW");
@@ -407,6 +496,7 @@ _Static_assert((unsigned long long)(FS_IOC_FSSETXATTR) == 0x401c5820ull, "FS_IOC
 _Static_assert((unsigned long long)(FIBMAP) == 0x1ull, "FIBMAP");
 _Static_assert((unsigned long long)(FIGETBSZ) == 0x2ull, "FIGETBSZ");
 
+<<<<<<< HEAD
 /* ioctl_gpio */
 _Static_assert((unsigned long long)(GPIO_GET_CHIPINFO_IOCTL) == 0x8044b401ull, "GPIO_GET_CHIPINFO_IOCTL");
 _Static_assert((unsigned long long)(GPIO_GET_LINEINFO_UNWATCH_IOCTL) == 0xc004b40cull, "GPIO_GET_LINEINFO_UNWATCH_IOCTL");
@@ -480,6 +570,23 @@ _Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT_REPORTS) == 0x40046919u
 _Static_assert((unsigned long long)(LIRC_SET_MEASURE_CARRIER_MODE) == 0x4004691dull, "LIRC_SET_MEASURE_CARRIER_MODE");
 _Static_assert((unsigned long long)(LIRC_SET_WIDEBAND_RECEIVER) == 0x40046923ull, "LIRC_SET_WIDEBAND_RECEIVER");
 _Static_assert((unsigned long long)(LIRC_GET_REC_TIMEOUT) == 0x80046924ull, "LIRC_GET_REC_TIMEOUT");
+=======
+/* ioctl_kvm */
+_Static_assert((unsigned long long)(KVM_GET_API_VERSION) == 0xae00ull, "KVM_GET_API_VERSION");
+_Static_assert((unsigned long long)(KVM_CREATE_VM) == 0xae01ull, "KVM_CREATE_VM");
+_Static_assert((unsigned long long)(KVM_CHECK_EXTENSION) == 0xae03ull, "KVM_CHECK_EXTENSION");
+_Static_assert((unsigned long long)(KVM_GET_VCPU_MMAP_SIZE) == 0xae04ull, "KVM_GET_VCPU_MMAP_SIZE");
+_Static_assert((unsigned long long)(KVM_GET_SUPPORTED_CPUID) == 0xc008ae05ull, "KVM_GET_SUPPORTED_CPUID");
+_Static_assert((unsigned long long)(KVM_SET_USER_MEMORY_REGION) == 0x4020ae46ull, "KVM_SET_USER_MEMORY_REGION");
+_Static_assert((unsigned long long)(KVM_CREATE_VCPU) == 0xae41ull, "KVM_CREATE_VCPU");
+_Static_assert((unsigned long long)(KVM_RUN) == 0xae80ull, "KVM_RUN");
+_Static_assert((unsigned long long)(KVM_GET_REGS) == 0x8090ae81ull, "KVM_GET_REGS");
+_Static_assert((unsigned long long)(KVM_SET_REGS) == 0x4090ae82ull, "KVM_SET_REGS");
+_Static_assert((unsigned long long)(KVM_GET_SREGS) == 0x8138ae83ull, "KVM_GET_SREGS");
+_Static_assert((unsigned long long)(KVM_SET_SREGS) == 0x4138ae84ull, "KVM_SET_SREGS");
+_Static_assert((unsigned long long)(KVM_SET_CPUID2) == 0x4008ae90ull, "KVM_SET_CPUID2");
+_Static_assert((unsigned long long)(KVM_GET_CPUID2) == 0xc008ae91ull, "KVM_GET_CPUID2");
+>>>>>>> h12/ioctl2
 
 /* ioctl_loop */
 _Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
@@ -497,6 +604,7 @@ _Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
 _Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
 _Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
 
+<<<<<<< HEAD
 /* ioctl_ptp */
 _Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS) == 0x80503d01ull, "PTP_CLOCK_GETCAPS");
 _Static_assert((unsigned long long)(PTP_EXTTS_REQUEST) == 0x40103d02ull, "PTP_EXTTS_REQUEST");
@@ -875,3 +983,37 @@ _Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
 >>>>>>> h12/sysmisc
 =======
 >>>>>>> h12/ioctl
+=======
+/* ioctl_nbd */
+_Static_assert((unsigned long long)(NBD_SET_SOCK) == 0xab00ull, "NBD_SET_SOCK");
+_Static_assert((unsigned long long)(NBD_SET_BLKSIZE) == 0xab01ull, "NBD_SET_BLKSIZE");
+_Static_assert((unsigned long long)(NBD_SET_SIZE) == 0xab02ull, "NBD_SET_SIZE");
+_Static_assert((unsigned long long)(NBD_DO_IT) == 0xab03ull, "NBD_DO_IT");
+_Static_assert((unsigned long long)(NBD_CLEAR_SOCK) == 0xab04ull, "NBD_CLEAR_SOCK");
+_Static_assert((unsigned long long)(NBD_CLEAR_QUE) == 0xab05ull, "NBD_CLEAR_QUE");
+_Static_assert((unsigned long long)(NBD_PRINT_DEBUG) == 0xab06ull, "NBD_PRINT_DEBUG");
+_Static_assert((unsigned long long)(NBD_SET_SIZE_BLOCKS) == 0xab07ull, "NBD_SET_SIZE_BLOCKS");
+_Static_assert((unsigned long long)(NBD_DISCONNECT) == 0xab08ull, "NBD_DISCONNECT");
+_Static_assert((unsigned long long)(NBD_SET_TIMEOUT) == 0xab09ull, "NBD_SET_TIMEOUT");
+_Static_assert((unsigned long long)(NBD_SET_FLAGS) == 0xab0aull, "NBD_SET_FLAGS");
+
+/* ioctl_nsfs */
+_Static_assert((unsigned long long)(NS_GET_USERNS) == 0xb701ull, "NS_GET_USERNS");
+_Static_assert((unsigned long long)(NS_GET_PARENT) == 0xb702ull, "NS_GET_PARENT");
+_Static_assert((unsigned long long)(NS_GET_NSTYPE) == 0xb703ull, "NS_GET_NSTYPE");
+_Static_assert((unsigned long long)(NS_GET_OWNER_UID) == 0xb704ull, "NS_GET_OWNER_UID");
+
+/* ioctl_perf */
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_ENABLE) == 0x2400ull, "PERF_EVENT_IOC_ENABLE");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_DISABLE) == 0x2401ull, "PERF_EVENT_IOC_DISABLE");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_REFRESH) == 0x2402ull, "PERF_EVENT_IOC_REFRESH");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_RESET) == 0x2403ull, "PERF_EVENT_IOC_RESET");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_PERIOD) == 0x40082404ull, "PERF_EVENT_IOC_PERIOD");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_OUTPUT) == 0x2405ull, "PERF_EVENT_IOC_SET_OUTPUT");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_FILTER) == 0x40082406ull, "PERF_EVENT_IOC_SET_FILTER");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_ID) == 0x80082407ull, "PERF_EVENT_IOC_ID");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_BPF) == 0x40042408ull, "PERF_EVENT_IOC_SET_BPF");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_PAUSE_OUTPUT) == 0x40042409ull, "PERF_EVENT_IOC_PAUSE_OUTPUT");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_QUERY_BPF) == 0xc008240aull, "PERF_EVENT_IOC_QUERY_BPF");
+_Static_assert((unsigned long long)(PERF_EVENT_IOC_MODIFY_ATTRIBUTES) == 0x4008240bull, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES");
+>>>>>>> h12/ioctl2

@@ -12,7 +12,11 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
+<<<<<<< HEAD
 #include <linux/dcbnl.h>
+=======
+#include <linux/dm-ioctl.h>
+>>>>>>> h12/ioctl2
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -37,8 +41,13 @@
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <linux/loop.h>
+=======
+>>>>>>> h12/ioctl2
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
+#include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -46,6 +55,7 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+<<<<<<< HEAD
 =======
 #include <linux/fiemap.h>
 #include <linux/lirc.h>
@@ -55,6 +65,9 @@
 #include <linux/sockios.h>
 #include <linux/rtc.h>
 >>>>>>> h12/ioctl
+=======
+#include <mtd/ubi-user.h>
+>>>>>>> h12/ioctl2
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -75,11 +88,15 @@
 #include <sys/mman.h>
 #include <linux/module.h>
 <<<<<<< HEAD
+<<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 =======
 #include <mtd/mtd-abi.h>
 >>>>>>> h12/ioctl
+=======
+#include <mtd/mtd-abi.h>
+>>>>>>> h12/ioctl2
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -133,6 +150,7 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+<<<<<<< HEAD
 <<<<<<< HEAD
 <<<<<<< HEAD
 /* ev_keys */
@@ -750,6 +768,235 @@ _Static_assert((unsigned long long)(BTN_TRIGGER_HAPPY39) == 0x2e6ull, "BTN_TRIGG
 _Static_assert((unsigned long long)(BTN_TRIGGER_HAPPY40) == 0x2e7ull, "BTN_TRIGGER_HAPPY40");
 =======
 =======
+=======
+/* ioctl_req */
+_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
+_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
+_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
+_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
+_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
+_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
+_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
+_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
+_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
+_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
+_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
+_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
+_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
+_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
+_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
+_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
+_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
+_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
+_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
+_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
+_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
+_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
+_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
+_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
+_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
+_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
+_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
+_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
+_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
+_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
+_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
+_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
+_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
+_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
+_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
+_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
+_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
+_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
+_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
+_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
+_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
+_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
+_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
+_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
+_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
+_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
+_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
+_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
+_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
+_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
+_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
+_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
+_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
+_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
+_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
+_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
+_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
+_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
+_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
+_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
+_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
+_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
+_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
+_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
+_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
+_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
+_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
+_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
+_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
+_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
+_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
+_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
+_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
+_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
+_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
+_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
+_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
+_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
+_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
+_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
+_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
+_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
+_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
+_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
+_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
+_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
+_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
+_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
+_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
+_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
+_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
+_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
+_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
+_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+
+/* ioctl_scsi */
+_Static_assert((unsigned long long)(SG_SET_TIMEOUT) == 0x2201ull, "SG_SET_TIMEOUT");
+_Static_assert((unsigned long long)(SG_GET_TIMEOUT) == 0x2202ull, "SG_GET_TIMEOUT");
+_Static_assert((unsigned long long)(SG_EMULATED_HOST) == 0x2203ull, "SG_EMULATED_HOST");
+_Static_assert((unsigned long long)(SG_SET_TRANSFORM) == 0x2204ull, "SG_SET_TRANSFORM");
+_Static_assert((unsigned long long)(SG_GET_TRANSFORM) == 0x2205ull, "SG_GET_TRANSFORM");
+_Static_assert((unsigned long long)(SG_GET_COMMAND_Q) == 0x2270ull, "SG_GET_COMMAND_Q");
+_Static_assert((unsigned long long)(SG_SET_COMMAND_Q) == 0x2271ull, "SG_SET_COMMAND_Q");
+_Static_assert((unsigned long long)(SG_GET_RESERVED_SIZE) == 0x2272ull, "SG_GET_RESERVED_SIZE");
+_Static_assert((unsigned long long)(SG_SET_RESERVED_SIZE) == 0x2275ull, "SG_SET_RESERVED_SIZE");
+_Static_assert((unsigned long long)(SG_GET_SCSI_ID) == 0x2276ull, "SG_GET_SCSI_ID");
+_Static_assert((unsigned long long)(SG_SET_FORCE_LOW_DMA) == 0x2279ull, "SG_SET_FORCE_LOW_DMA");
+_Static_assert((unsigned long long)(SG_GET_LOW_DMA) == 0x227aull, "SG_GET_LOW_DMA");
+_Static_assert((unsigned long long)(SG_SET_FORCE_PACK_ID) == 0x227bull, "SG_SET_FORCE_PACK_ID");
+_Static_assert((unsigned long long)(SG_GET_PACK_ID) == 0x227cull, "SG_GET_PACK_ID");
+_Static_assert((unsigned long long)(SG_GET_NUM_WAITING) == 0x227dull, "SG_GET_NUM_WAITING");
+_Static_assert((unsigned long long)(SG_SET_DEBUG) == 0x227eull, "SG_SET_DEBUG");
+_Static_assert((unsigned long long)(SG_GET_SG_TABLESIZE) == 0x227full, "SG_GET_SG_TABLESIZE");
+_Static_assert((unsigned long long)(SG_GET_VERSION_NUM) == 0x2282ull, "SG_GET_VERSION_NUM");
+_Static_assert((unsigned long long)(SG_NEXT_CMD_LEN) == 0x2283ull, "SG_NEXT_CMD_LEN");
+_Static_assert((unsigned long long)(SG_SCSI_RESET) == 0x2284ull, "SG_SCSI_RESET");
+_Static_assert((unsigned long long)(SG_IO) == 0x2285ull, "SG_IO");
+_Static_assert((unsigned long long)(SG_GET_REQUEST_TABLE) == 0x2286ull, "SG_GET_REQUEST_TABLE");
+_Static_assert((unsigned long long)(SG_SET_KEEP_ORPHAN) == 0x2287ull, "SG_SET_KEEP_ORPHAN");
+_Static_assert((unsigned long long)(SG_GET_KEEP_ORPHAN) == 0x2288ull, "SG_GET_KEEP_ORPHAN");
+
+/* ioctl_sys */
+_Static_assert((unsigned long long)(COUNTER_ADD_WATCH_IOCTL) == 0x40063e00ull, "COUNTER_ADD_WATCH_IOCTL");
+_Static_assert((unsigned long long)(COUNTER_ENABLE_EVENTS_IOCTL) == 0x3e01ull, "COUNTER_ENABLE_EVENTS_IOCTL");
+_Static_assert((unsigned long long)(COUNTER_DISABLE_EVENTS_IOCTL) == 0x3e02ull, "COUNTER_DISABLE_EVENTS_IOCTL");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, "SECCOMP_IOCTL_NOTIF_RECV");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
+
+/* ioctl_ubi */
+_Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
+_Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
+_Static_assert((unsigned long long)(UBI_IOCRSVOL) == 0x400c6f02ull, "UBI_IOCRSVOL");
+_Static_assert((unsigned long long)(UBI_IOCRNVOL) == 0x51106f03ull, "UBI_IOCRNVOL");
+_Static_assert((unsigned long long)(UBI_IOCRPEB) == 0x40046f04ull, "UBI_IOCRPEB");
+_Static_assert((unsigned long long)(UBI_IOCSPEB) == 0x40046f05ull, "UBI_IOCSPEB");
+_Static_assert((unsigned long long)(UBI_IOCATT) == 0x40186f40ull, "UBI_IOCATT");
+_Static_assert((unsigned long long)(UBI_IOCDET) == 0x40046f41ull, "UBI_IOCDET");
+_Static_assert((unsigned long long)(UBI_IOCVOLUP) == 0x40084f00ull, "UBI_IOCVOLUP");
+_Static_assert((unsigned long long)(UBI_IOCEBER) == 0x40044f01ull, "UBI_IOCEBER");
+_Static_assert((unsigned long long)(UBI_IOCEBCH) == 0x40044f02ull, "UBI_IOCEBCH");
+_Static_assert((unsigned long long)(UBI_IOCEBMAP) == 0x40084f03ull, "UBI_IOCEBMAP");
+_Static_assert((unsigned long long)(UBI_IOCEBUNMAP) == 0x40044f04ull, "UBI_IOCEBUNMAP");
+_Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEBISMAP");
+_Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
+_Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
+_Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
+
+/* ioprio_class */
+_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
+
+/* ioprio_who */
+_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
+_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
+_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
+
+/* ip_names */
+_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
+_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
+_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
+_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
+_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
+_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
+_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
+_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
+_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
+_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
+_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
+_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
+_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
+_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
+_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
+_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
+_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
+_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
+_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
+_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
+_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
+_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
+_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
+_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
+_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
+_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
+_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
+_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
+_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
+
+/* ipc_cmd_common */
+_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
+_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
+_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
+_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
+
+>>>>>>> h12/ioctl2
 /* ipc_cmd_msg */
 _Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
 _Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
@@ -878,6 +1125,7 @@ _Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL
 _Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
 _Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
 _Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
+<<<<<<< HEAD
 
 /* lease_types */
 _Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
@@ -1405,3 +1653,5 @@ _Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV")
 >>>>>>> h12/sysmisc
 =======
 >>>>>>> h12/ioctl
+=======
+>>>>>>> h12/ioctl2

@@ -26,7 +26,11 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
+<<<<<<< HEAD
 #include <linux/dcbnl.h>
+=======
+#include <linux/dm-ioctl.h>
+>>>>>>> h12/ioctl2
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -50,8 +54,9 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-#include <linux/loop.h>
 #include <linux/ioctl.h>
+#include <linux/kvm.h>
+#include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
@@ -59,6 +64,7 @@
 #include <linux/sockios.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <mtd/ubi-user.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -114,6 +120,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+<<<<<<< HEAD
 <<<<<<< HEAD
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
@@ -773,6 +780,8 @@ _Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
 _Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");
 >>>>>>> h12/sysmisc
 =======
+=======
+>>>>>>> h12/ioctl2
 #include <mtd/mtd-abi.h>
 #include <linux/netlink.h>
 #include <linux/elf.h>
@@ -794,6 +803,7 @@ _Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");
 #include <linux/userfaultfd.h>
 #include <linux/io_uring.h>
 
+<<<<<<< HEAD
 /* term_line_discs */
 _Static_assert((unsigned long long)(N_TTY) == 0x0ull, "N_TTY");
 _Static_assert((unsigned long long)(N_SLIP) == 0x1ull, "N_SLIP");
@@ -826,66 +836,72 @@ _Static_assert((unsigned long long)(N_NULL) == 0x1bull, "N_NULL");
 _Static_assert((unsigned long long)(N_MCTP) == 0x1cull, "N_MCTP");
 _Static_assert((unsigned long long)(N_DEVELOPMENT) == 0x1dull, "N_DEVELOPMENT");
 _Static_assert((unsigned long long)(N_CAN327) == 0x1eull, "N_CAN327");
+=======
+/* netlink_names */
+_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
+_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
+_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
+_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
+_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
+>>>>>>> h12/ioctl2
 
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
+/* nt_types */
+_Static_assert((unsigned long long)(NT_PRSTATUS) == 0x1ull, "NT_PRSTATUS");
+_Static_assert((unsigned long long)(NT_PRFPREG) == 0x2ull, "NT_PRFPREG");
+_Static_assert((unsigned long long)(NT_PRPSINFO) == 0x3ull, "NT_PRPSINFO");
+_Static_assert((unsigned long long)(NT_TASKSTRUCT) == 0x4ull, "NT_TASKSTRUCT");
+_Static_assert((unsigned long long)(NT_AUXV) == 0x6ull, "NT_AUXV");
+_Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG");
+_Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
+_Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
+_Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
 
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
+/* oflags */
+_Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");
+_Static_assert((unsigned long long)(OLCUC) == 0x2ull, "OLCUC");
+_Static_assert((unsigned long long)(ONLCR) == 0x4ull, "ONLCR");
+_Static_assert((unsigned long long)(OCRNL) == 0x8ull, "OCRNL");
+_Static_assert((unsigned long long)(ONOCR) == 0x10ull, "ONOCR");
+_Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
+_Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
+_Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
 
-/* uring_enter_flags */
-_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
-_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
+/* open_tree_flags */
+_Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
+_Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
 
-/* uring_features */
-_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
-_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
-_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
-_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
-_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
-_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
-_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
-_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
-_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
-_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
-_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
+/* packet_types */
+_Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
+_Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
+_Static_assert((unsigned long long)(PACKET_MULTICAST) == 0x2ull, "PACKET_MULTICAST");
+_Static_assert((unsigned long long)(PACKET_OTHERHOST) == 0x3ull, "PACKET_OTHERHOST");
+_Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING");
+_Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
+_Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
+_Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
 
-/* uring_register_ops */
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
-_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
-_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
-_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
+/* perf_attr_size */
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER1) == 0x48ull, "PERF_ATTR_SIZE_VER1");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER2) == 0x50ull, "PERF_ATTR_SIZE_VER2");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER3) == 0x60ull, "PERF_ATTR_SIZE_VER3");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER4) == 0x68ull, "PERF_ATTR_SIZE_VER4");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER5) == 0x70ull, "PERF_ATTR_SIZE_VER5");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER6) == 0x78ull, "PERF_ATTR_SIZE_VER6");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER7) == 0x80ull, "PERF_ATTR_SIZE_VER7");
 
+<<<<<<< HEAD
 /* uring_setup_flags */
 _Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
 _Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
@@ -900,3 +916,377 @@ _Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IOR
 _Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
 _Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");
 >>>>>>> h12/ioctl
+=======
+/* perf_branch_sample_type */
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_USER) == 0x1ull, "PERF_SAMPLE_BRANCH_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_KERNEL) == 0x2ull, "PERF_SAMPLE_BRANCH_KERNEL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HV) == 0x4ull, "PERF_SAMPLE_BRANCH_HV");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY) == 0x8ull, "PERF_SAMPLE_BRANCH_ANY");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_CALL) == 0x10ull, "PERF_SAMPLE_BRANCH_ANY_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_RETURN) == 0x20ull, "PERF_SAMPLE_BRANCH_ANY_RETURN");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_CALL) == 0x40ull, "PERF_SAMPLE_BRANCH_IND_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ABORT_TX) == 0x80ull, "PERF_SAMPLE_BRANCH_ABORT_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IN_TX) == 0x100ull, "PERF_SAMPLE_BRANCH_IN_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_TX) == 0x200ull, "PERF_SAMPLE_BRANCH_NO_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_COND) == 0x400ull, "PERF_SAMPLE_BRANCH_COND");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_CALL_STACK");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_JUMP) == 0x1000ull, "PERF_SAMPLE_BRANCH_IND_JUMP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL) == 0x2000ull, "PERF_SAMPLE_BRANCH_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_FLAGS) == 0x4000ull, "PERF_SAMPLE_BRANCH_NO_FLAGS");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_CYCLES) == 0x8000ull, "PERF_SAMPLE_BRANCH_NO_CYCLES");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_TYPE_SAVE) == 0x10000ull, "PERF_SAMPLE_BRANCH_TYPE_SAVE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HW_INDEX) == 0x20000ull, "PERF_SAMPLE_BRANCH_HW_INDEX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_PRIV_SAVE) == 0x40000ull, "PERF_SAMPLE_BRANCH_PRIV_SAVE");
+
+/* perf_event_open_flags */
+_Static_assert((unsigned long long)(PERF_FLAG_FD_NO_GROUP) == 0x1ull, "PERF_FLAG_FD_NO_GROUP");
+_Static_assert((unsigned long long)(PERF_FLAG_FD_OUTPUT) == 0x2ull, "PERF_FLAG_FD_OUTPUT");
+_Static_assert((unsigned long long)(PERF_FLAG_PID_CGROUP) == 0x4ull, "PERF_FLAG_PID_CGROUP");
+_Static_assert((unsigned long long)(PERF_FLAG_FD_CLOEXEC) == 0x8ull, "PERF_FLAG_FD_CLOEXEC");
+
+/* perf_hw_cache_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1D) == 0x0ull, "PERF_COUNT_HW_CACHE_L1D");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1I) == 0x1ull, "PERF_COUNT_HW_CACHE_L1I");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_LL) == 0x2ull, "PERF_COUNT_HW_CACHE_LL");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_DTLB) == 0x3ull, "PERF_COUNT_HW_CACHE_DTLB");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_ITLB) == 0x4ull, "PERF_COUNT_HW_CACHE_ITLB");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_BPU) == 0x5ull, "PERF_COUNT_HW_CACHE_BPU");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_NODE) == 0x6ull, "PERF_COUNT_HW_CACHE_NODE");
+
+/* perf_hw_cache_op */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_READ) == 0x0ull, "PERF_COUNT_HW_CACHE_OP_READ");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_WRITE) == 0x1ull, "PERF_COUNT_HW_CACHE_OP_WRITE");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, "PERF_COUNT_HW_CACHE_OP_PREFETCH");
+
+/* perf_hw_cache_result */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");
+
+/* perf_hw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
+
+/* perf_ioc_flags */
+_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
+
+/* perf_read_format */
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
+_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
+_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
+_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");
+
+/* perf_sample_type */
+_Static_assert((unsigned long long)(PERF_SAMPLE_IP) == 0x1ull, "PERF_SAMPLE_IP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TID) == 0x2ull, "PERF_SAMPLE_TID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TIME) == 0x4ull, "PERF_SAMPLE_TIME");
+_Static_assert((unsigned long long)(PERF_SAMPLE_ADDR) == 0x8ull, "PERF_SAMPLE_ADDR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_READ) == 0x10ull, "PERF_SAMPLE_READ");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CALLCHAIN) == 0x20ull, "PERF_SAMPLE_CALLCHAIN");
+_Static_assert((unsigned long long)(PERF_SAMPLE_ID) == 0x40ull, "PERF_SAMPLE_ID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CPU) == 0x80ull, "PERF_SAMPLE_CPU");
+_Static_assert((unsigned long long)(PERF_SAMPLE_PERIOD) == 0x100ull, "PERF_SAMPLE_PERIOD");
+_Static_assert((unsigned long long)(PERF_SAMPLE_STREAM_ID) == 0x200ull, "PERF_SAMPLE_STREAM_ID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_RAW) == 0x400ull, "PERF_SAMPLE_RAW");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_STACK");
+_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_USER) == 0x1000ull, "PERF_SAMPLE_REGS_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_STACK_USER) == 0x2000ull, "PERF_SAMPLE_STACK_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT) == 0x4000ull, "PERF_SAMPLE_WEIGHT");
+_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_SRC) == 0x8000ull, "PERF_SAMPLE_DATA_SRC");
+_Static_assert((unsigned long long)(PERF_SAMPLE_IDENTIFIER) == 0x10000ull, "PERF_SAMPLE_IDENTIFIER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TRANSACTION) == 0x20000ull, "PERF_SAMPLE_TRANSACTION");
+_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_INTR) == 0x40000ull, "PERF_SAMPLE_REGS_INTR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_PHYS_ADDR) == 0x80000ull, "PERF_SAMPLE_PHYS_ADDR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_AUX) == 0x100000ull, "PERF_SAMPLE_AUX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CGROUP) == 0x200000ull, "PERF_SAMPLE_CGROUP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_PAGE_SIZE) == 0x400000ull, "PERF_SAMPLE_DATA_PAGE_SIZE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CODE_PAGE_SIZE) == 0x800000ull, "PERF_SAMPLE_CODE_PAGE_SIZE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT_STRUCT) == 0x1000000ull, "PERF_SAMPLE_WEIGHT_STRUCT");
+
+/* perf_sw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
+
+/* perf_type */
+_Static_assert((unsigned long long)(PERF_TYPE_HARDWARE) == 0x0ull, "PERF_TYPE_HARDWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_SOFTWARE) == 0x1ull, "PERF_TYPE_SOFTWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_TRACEPOINT");
+_Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
+_Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
+_Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
+
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+
+/* poll_events */
+_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
+_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
+_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
+_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
+_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
+_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
+_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
+_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
+_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
+_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
+_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
+_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
+_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
+
+/* pr_cap_ambient */
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+
+/* pr_tsc */
+_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
+_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
+
+/* prot_flags */
+_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
+_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
+_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
+_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
+_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
+_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+
+/* ptrace_opts */
+_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
+_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
+_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
+_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
+
+/* ptrace_reqs */
+_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
+_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
+_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
+_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
+_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
+_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
+_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
+_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
+_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
+_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
+_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
+_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
+_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
+_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
+_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
+_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
+_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
+_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
+_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
+_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
+_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
+_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
+
+/* rename_flags */
+_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
+_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
+_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
+
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
+
+/* sched_attr_flags */
+_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
+_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
+_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
+
+/* sched_policy */
+_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
+_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
+_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
+_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
+_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
+_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
+
+/* seals */
+_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
+_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
+_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
+_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
+_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
+
+/* seccomp_addfd_flags */
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
+
+/* seccomp_filter_flags */
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
+
+/* seccomp_modes */
+_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
+_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
+
+/* seccomp_notif_flags */
+_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
+
+/* seccomp_ops */
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
+_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
+_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
+
+/* seccomp_ret */
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
+_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
+_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
+_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
+_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
+
+/* sfr_flags */
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
+
+/* sg_scsi_reset */
+_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
+
+/* shmat_flags */
+_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
+_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
+_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
+_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
+
+/* sigevent_notify */
+_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
+_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
+_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
+_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
+
+/* sigmask_how */
+_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
+_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
+_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
+
+/* signalfd_flags */
+_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
+_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
+>>>>>>> h12/ioctl2

@@ -574,6 +574,28 @@ const struct flag xlat_delete_module_flags[2] = {
 	{ 0x200, "O_TRUNC" },
 };
 
+const struct flag xlat_dm_flags[19] = {
+	{ 0x1, "DM_READONLY_FLAG" },
+	{ 0x2, "DM_SUSPEND_FLAG" },
+	{ 0x4, "DM_EXISTS_FLAG" },
+	{ 0x8, "DM_PERSISTENT_DEV_FLAG" },
+	{ 0x10, "DM_STATUS_TABLE_FLAG" },
+	{ 0x20, "DM_ACTIVE_PRESENT_FLAG" },
+	{ 0x40, "DM_INACTIVE_PRESENT_FLAG" },
+	{ 0x100, "DM_BUFFER_FULL_FLAG" },
+	{ 0x200, "DM_SKIP_BDGET_FLAG" },
+	{ 0x400, "DM_SKIP_LOCKFS_FLAG" },
+	{ 0x800, "DM_NOFLUSH_FLAG" },
+	{ 0x1000, "DM_QUERY_INACTIVE_TABLE_FLAG" },
+	{ 0x2000, "DM_UEVENT_GENERATED_FLAG" },
+	{ 0x4000, "DM_UUID_FLAG" },
+	{ 0x8000, "DM_SECURE_DATA_FLAG" },
+	{ 0x10000, "DM_DATA_OUT_FLAG" },
+	{ 0x20000, "DM_DEFERRED_REMOVE" },
+	{ 0x40000, "DM_INTERNAL_SUSPEND_FLAG" },
+	{ 0x80000, "DM_IMA_MEASUREMENT_FLAG" },
+};
+
 const struct flag xlat_dn_flags[7] = {
 	{ 0x1, "DN_ACCESS" },
 	{ 0x2, "DN_MODIFY" },
@@ -1930,6 +1952,7 @@ const struct flag xlat_ioctl_block[30] = {
 	{ 0x80081280, "BLKGETDISKSEQ" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_ioctl_chardevs[19] = {
 	{ 0x80285700, "WDIOC_GETSUPPORT" },
 	{ 0x80045701, "WDIOC_GETSTATUS" },
@@ -1950,6 +1973,27 @@ const struct flag xlat_ioctl_chardevs[19] = {
 	{ 0x5206, "RNDCLEARPOOL" },
 	{ 0x5207, "RNDRESEEDCRNG" },
 	{ 0x40044900, "INOTIFY_IOC_SETNEXTWD" },
+=======
+const struct flag xlat_ioctl_dm[18] = {
+	{ 0xc138fd00, "DM_VERSION" },
+	{ 0xc138fd01, "DM_REMOVE_ALL" },
+	{ 0xc138fd02, "DM_LIST_DEVICES" },
+	{ 0xc138fd03, "DM_DEV_CREATE" },
+	{ 0xc138fd04, "DM_DEV_REMOVE" },
+	{ 0xc138fd05, "DM_DEV_RENAME" },
+	{ 0xc138fd06, "DM_DEV_SUSPEND" },
+	{ 0xc138fd07, "DM_DEV_STATUS" },
+	{ 0xc138fd08, "DM_DEV_WAIT" },
+	{ 0xc138fd10, "DM_DEV_ARM_POLL" },
+	{ 0xc138fd09, "DM_TABLE_LOAD" },
+	{ 0xc138fd0a, "DM_TABLE_CLEAR" },
+	{ 0xc138fd0b, "DM_TABLE_DEPS" },
+	{ 0xc138fd0c, "DM_TABLE_STATUS" },
+	{ 0xc138fd0d, "DM_LIST_VERSIONS" },
+	{ 0xc138fd0e, "DM_TARGET_MSG" },
+	{ 0xc138fd0f, "DM_DEV_SET_GEOMETRY" },
+	{ 0xc138fd11, "DM_GET_TARGET_VERSION" },
+>>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_ioctl_evdev[16] = {
@@ -1986,6 +2030,7 @@ const struct flag xlat_ioctl_fs[12] = {
 	{ 0x2, "FIGETBSZ" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_ioctl_gpio[15] = {
 	{ 0x8044b401, "GPIO_GET_CHIPINFO_IOCTL" },
 	{ 0xc004b40c, "GPIO_GET_LINEINFO_UNWATCH_IOCTL" },
@@ -2063,6 +2108,23 @@ const struct flag xlat_ioctl_lirc[19] = {
 	{ 0x4004691f, "IPMICTL_SET_MAINTENANCE_MODE_CMD or LIRC_SET_REC_CARRIER_RANGE" },
 	{ 0x40046923, "LIRC_SET_WIDEBAND_RECEIVER" },
 	{ 0x80046924, "LIRC_GET_REC_TIMEOUT" },
+=======
+const struct flag xlat_ioctl_kvm[14] = {
+	{ 0xae00, "KVM_GET_API_VERSION" },
+	{ 0xae01, "KVM_CREATE_VM" },
+	{ 0xae03, "KVM_CHECK_EXTENSION" },
+	{ 0xae04, "KVM_GET_VCPU_MMAP_SIZE" },
+	{ 0xc008ae05, "KVM_GET_SUPPORTED_CPUID" },
+	{ 0x4020ae46, "KVM_SET_USER_MEMORY_REGION" },
+	{ 0xae41, "KVM_CREATE_VCPU" },
+	{ 0xae80, "KVM_RUN" },
+	{ 0x8090ae81, "KVM_GET_REGS" },
+	{ 0x4090ae82, "KVM_SET_REGS" },
+	{ 0x8138ae83, "KVM_GET_SREGS" },
+	{ 0x4138ae84, "KVM_SET_SREGS" },
+	{ 0x4008ae90, "KVM_SET_CPUID2" },
+	{ 0xc008ae91, "KVM_GET_CPUID2" },
+>>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_ioctl_loop[14] = {
@@ -2083,6 +2145,35 @@ const struct flag xlat_ioctl_loop[14] = {
 };
 
 <<<<<<< HEAD
+<<<<<<< HEAD
+=======
+const struct flag xlat_ioctl_mtd[23] = {
+	{ 0x80204d01, "MIXER_READ(1) or MEMGETINFO" },
+	{ 0x40084d02, "MIXER_WRITE(2) or MEMERASE" },
+	{ 0xc0104d03, "MEMWRITEOOB" },
+	{ 0xc0104d04, "MEMREADOOB" },
+	{ 0x40084d05, "MIXER_WRITE(5) or MEMLOCK" },
+	{ 0x40084d06, "MIXER_WRITE(6) or MEMUNLOCK" },
+	{ 0x80044d07, "MIXER_READ(7) or MEMGETREGIONCOUNT" },
+	{ 0xc0104d08, "MEMGETREGIONINFO" },
+	{ 0x80c84d0a, "MIXER_READ(10) or MEMGETOOBSEL" },
+	{ 0x40084d0b, "MIXER_WRITE(11) or MEMGETBADBLOCK" },
+	{ 0x40084d0c, "MIXER_WRITE(12) or MEMSETBADBLOCK" },
+	{ 0x80044d0d, "MIXER_READ(13) or OTPSELECT" },
+	{ 0x40044d0e, "MIXER_WRITE(14) or OTPGETREGIONCOUNT" },
+	{ 0x400c4d0f, "MIXER_WRITE(15) or OTPGETREGIONINFO" },
+	{ 0x800c4d10, "MIXER_READ(16) or OTPLOCK" },
+	{ 0x81484d11, "MIXER_READ(17) or ECCGETLAYOUT" },
+	{ 0x80104d12, "MIXER_READ(18) or ECCGETSTATS" },
+	{ 0x4d13, "MTDFILEMODE" },
+	{ 0x40104d14, "MIXER_WRITE(20) or MEMERASE64" },
+	{ 0xc0184d15, "MEMWRITEOOB64" },
+	{ 0xc0184d16, "MEMREADOOB64" },
+	{ 0x80084d17, "MIXER_READ(23) or MEMISLOCKED" },
+	{ 0xc0304d18, "MEMWRITE" },
+};
+
+>>>>>>> h12/ioctl2
 const struct flag xlat_ioctl_nbd[11] = {
 	{ 0xab00, "NBD_SET_SOCK" },
 	{ 0xab01, "NBD_SET_BLKSIZE" },
@@ -2300,7 +2391,7 @@ const struct flag xlat_ioctl_scsi[25] = {
 	{ 0x2289, "SG_GET_ACCESS_COUNT" },
 };
 
-const struct flag xlat_ioctl_sys[10] = {
+const struct flag xlat_ioctl_sys[14] = {
 	{ 0x80046601, "FS_IOC32_GETFLAGS" },
 	{ 0x40046602, "FS_IOC32_SETFLAGS" },
 	{ 0x40063e00, "COUNTER_ADD_WATCH_IOCTL" },
@@ -2311,6 +2402,7 @@ const struct flag xlat_ioctl_sys[10] = {
 	{ 0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID" },
 	{ 0x80082102, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR" },
 	{ 0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD" },
+<<<<<<< HEAD
 =======
 const struct flag xlat_ioctl_rtc[25] = {
 	{ 0x7001, "RTC_AIE_ON" },
@@ -2348,6 +2440,33 @@ const struct flag xlat_ioctl_termios[6] = {
 	{ 0x5456, "TIOCGLCKTRMIOS" },
 	{ 0x5457, "TIOCSLCKTRMIOS" },
 >>>>>>> h12/ioctl
+=======
+	{ 0x8906, "SIOCGSTAMP_OLD" },
+	{ 0x8907, "SIOCGSTAMPNS_OLD" },
+	{ 0x80108906, "SIOCGSTAMP_NEW" },
+	{ 0x80108907, "SIOCGSTAMPNS_NEW" },
+};
+
+const struct flag xlat_ioctl_ubi[18] = {
+	{ 0x40986f00, "UBI_IOCMKVOL" },
+	{ 0x40046f01, "UBI_IOCRMVOL" },
+	{ 0x400c6f02, "UBI_IOCRSVOL" },
+	{ 0x51106f03, "UBI_IOCRNVOL" },
+	{ 0x40046f04, "UBI_IOCRPEB" },
+	{ 0x40046f05, "UBI_IOCSPEB" },
+	{ 0x40186f40, "UBI_IOCATT" },
+	{ 0x40046f41, "UBI_IOCDET" },
+	{ 0x40084f00, "UBI_IOCVOLUP" },
+	{ 0x40044f01, "UBI_IOCEBER" },
+	{ 0x40044f02, "UBI_IOCEBCH" },
+	{ 0x40084f03, "UBI_IOCEBMAP" },
+	{ 0x40044f04, "UBI_IOCEBUNMAP" },
+	{ 0x80044f05, "UBI_IOCEBISMAP" },
+	{ 0x40104f06, "UBI_IOCSETVOLPROP" },
+	{ 0x40804f07, "UBI_IOCVOLCRBLK" },
+	{ 0x4f08, "UBI_IOCVOLRMBLK" },
+	{ 0x6f35, "NET_REMOVE_IF" },
+>>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_ioprio_class[4] = {
@@ -2608,6 +2727,7 @@ const struct flag xlat_keyctl_cmds[33] = {
 	{ 0x20, "KEYCTL_WATCH_KEY" },
 };
 
+<<<<<<< HEAD
 const struct flag xlat_landlock_access_fs[14] = {
 	{ 0x1, "LANDLOCK_ACCESS_FS_EXECUTE" },
 	{ 0x2, "LANDLOCK_ACCESS_FS_WRITE_FILE" },
@@ -2631,6 +2751,230 @@ const struct flag xlat_landlock_create_flags[1] = {
 
 const struct flag xlat_landlock_rule_types[1] = {
 	{ 0x1, "LANDLOCK_RULE_PATH_BENEATH" },
+=======
+const struct flag xlat_kvm_cap[210] = {
+	{ 0x2, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL" },
+	{ 0x3, "KVM_CAP_USER_MEMORY" },
+	{ 0x4, "KVM_CAP_SET_TSS_ADDR" },
+	{ 0x6, "KVM_CAP_VAPIC" },
+	{ 0x7, "KVM_CAP_EXT_CPUID" },
+	{ 0x8, "KVM_CAP_CLOCKSOURCE" },
+	{ 0xb, "KVM_CAP_PIT" },
+	{ 0xc, "KVM_CAP_NOP_IO_DELAY" },
+	{ 0xd, "KVM_CAP_PV_MMU" },
+	{ 0xe, "KVM_CAP_MP_STATE" },
+	{ 0xf, "KVM_CAP_COALESCED_MMIO" },
+	{ 0x12, "KVM_CAP_IOMMU" },
+	{ 0x15, "KVM_CAP_DESTROY_MEMORY_REGION_WORKS" },
+	{ 0x16, "KVM_CAP_USER_NMI" },
+	{ 0x17, "KVM_CAP_SET_GUEST_DEBUG" },
+	{ 0x18, "KVM_CAP_REINJECT_CONTROL" },
+	{ 0x19, "KVM_CAP_IRQ_ROUTING" },
+	{ 0x1a, "KVM_CAP_IRQ_INJECT_STATUS" },
+	{ 0x1d, "KVM_CAP_ASSIGN_DEV_IRQ" },
+	{ 0x1e, "KVM_CAP_JOIN_MEMORY_REGIONS_WORKS" },
+	{ 0x1f, "KVM_CAP_MCE" },
+	{ 0x20, "KVM_CAP_IRQFD" },
+	{ 0x21, "KVM_CAP_PIT2" },
+	{ 0x22, "KVM_CAP_SET_BOOT_CPU_ID" },
+	{ 0x23, "KVM_CAP_PIT_STATE2" },
+	{ 0x24, "KVM_CAP_IOEVENTFD" },
+	{ 0x25, "KVM_CAP_SET_IDENTITY_MAP_ADDR" },
+	{ 0x26, "KVM_CAP_XEN_HVM" },
+	{ 0x27, "KVM_CAP_ADJUST_CLOCK" },
+	{ 0x28, "KVM_CAP_INTERNAL_ERROR_DATA" },
+	{ 0x29, "KVM_CAP_VCPU_EVENTS" },
+	{ 0x2a, "KVM_CAP_S390_PSW" },
+	{ 0x2b, "KVM_CAP_PPC_SEGSTATE" },
+	{ 0x2c, "KVM_CAP_HYPERV" },
+	{ 0x2d, "KVM_CAP_HYPERV_VAPIC" },
+	{ 0x2e, "KVM_CAP_HYPERV_SPIN" },
+	{ 0x2f, "KVM_CAP_PCI_SEGMENT" },
+	{ 0x30, "KVM_CAP_PPC_PAIRED_SINGLES" },
+	{ 0x31, "KVM_CAP_INTR_SHADOW" },
+	{ 0x32, "KVM_CAP_DEBUGREGS" },
+	{ 0x33, "KVM_CAP_X86_ROBUST_SINGLESTEP" },
+	{ 0x34, "KVM_CAP_PPC_OSI" },
+	{ 0x35, "KVM_CAP_PPC_UNSET_IRQ" },
+	{ 0x36, "KVM_CAP_ENABLE_CAP" },
+	{ 0x37, "KVM_CAP_XSAVE" },
+	{ 0x38, "KVM_CAP_XCRS" },
+	{ 0x39, "KVM_CAP_PPC_GET_PVINFO" },
+	{ 0x3a, "KVM_CAP_PPC_IRQ_LEVEL" },
+	{ 0x3b, "KVM_CAP_ASYNC_PF" },
+	{ 0x3c, "KVM_CAP_TSC_CONTROL" },
+	{ 0x3d, "KVM_CAP_GET_TSC_KHZ" },
+	{ 0x3e, "KVM_CAP_PPC_BOOKE_SREGS" },
+	{ 0x3f, "KVM_CAP_SPAPR_TCE" },
+	{ 0x40, "KVM_CAP_PPC_SMT" },
+	{ 0x43, "KVM_CAP_PPC_HIOR" },
+	{ 0x44, "KVM_CAP_PPC_PAPR" },
+	{ 0x45, "KVM_CAP_SW_TLB" },
+	{ 0x46, "KVM_CAP_ONE_REG" },
+	{ 0x47, "KVM_CAP_S390_GMAP" },
+	{ 0x48, "KVM_CAP_TSC_DEADLINE_TIMER" },
+	{ 0x49, "KVM_CAP_S390_UCONTROL" },
+	{ 0x4a, "KVM_CAP_SYNC_REGS" },
+	{ 0x4b, "KVM_CAP_PCI_2_3" },
+	{ 0x4c, "KVM_CAP_KVMCLOCK_CTRL" },
+	{ 0x4d, "KVM_CAP_SIGNAL_MSI" },
+	{ 0x4e, "KVM_CAP_PPC_GET_SMMU_INFO" },
+	{ 0x4f, "KVM_CAP_S390_COW" },
+	{ 0x50, "KVM_CAP_PPC_ALLOC_HTAB" },
+	{ 0x51, "KVM_CAP_READONLY_MEM" },
+	{ 0x52, "KVM_CAP_IRQFD_RESAMPLE" },
+	{ 0x53, "KVM_CAP_PPC_BOOKE_WATCHDOG" },
+	{ 0x54, "KVM_CAP_PPC_HTAB_FD" },
+	{ 0x55, "KVM_CAP_S390_CSS_SUPPORT" },
+	{ 0x56, "KVM_CAP_PPC_EPR" },
+	{ 0x57, "KVM_CAP_ARM_PSCI" },
+	{ 0x58, "KVM_CAP_ARM_SET_DEVICE_ADDR" },
+	{ 0x59, "KVM_CAP_DEVICE_CTRL" },
+	{ 0x5a, "KVM_CAP_IRQ_MPIC" },
+	{ 0x5b, "KVM_CAP_PPC_RTAS" },
+	{ 0x5c, "KVM_CAP_IRQ_XICS" },
+	{ 0x5d, "KVM_CAP_ARM_EL1_32BIT" },
+	{ 0x5e, "KVM_CAP_SPAPR_MULTITCE" },
+	{ 0x5f, "KVM_CAP_EXT_EMUL_CPUID" },
+	{ 0x60, "KVM_CAP_HYPERV_TIME" },
+	{ 0x61, "KVM_CAP_IOAPIC_POLARITY_IGNORED" },
+	{ 0x62, "KVM_CAP_ENABLE_CAP_VM" },
+	{ 0x63, "KVM_CAP_S390_IRQCHIP" },
+	{ 0x64, "KVM_CAP_IOEVENTFD_NO_LENGTH" },
+	{ 0x65, "KVM_CAP_VM_ATTRIBUTES" },
+	{ 0x66, "KVM_CAP_ARM_PSCI_0_2" },
+	{ 0x67, "KVM_CAP_PPC_FIXUP_HCALL" },
+	{ 0x68, "KVM_CAP_PPC_ENABLE_HCALL" },
+	{ 0x69, "KVM_CAP_CHECK_EXTENSION_VM" },
+	{ 0x6a, "KVM_CAP_S390_USER_SIGP" },
+	{ 0x6b, "KVM_CAP_S390_VECTOR_REGISTERS" },
+	{ 0x6c, "KVM_CAP_S390_MEM_OP" },
+	{ 0x6d, "KVM_CAP_S390_USER_STSI" },
+	{ 0x6e, "KVM_CAP_S390_SKEYS" },
+	{ 0x6f, "KVM_CAP_MIPS_FPU" },
+	{ 0x70, "KVM_CAP_MIPS_MSA" },
+	{ 0x71, "KVM_CAP_S390_INJECT_IRQ" },
+	{ 0x72, "KVM_CAP_S390_IRQ_STATE" },
+	{ 0x73, "KVM_CAP_PPC_HWRNG" },
+	{ 0x74, "KVM_CAP_DISABLE_QUIRKS" },
+	{ 0x75, "KVM_CAP_X86_SMM" },
+	{ 0x76, "KVM_CAP_MULTI_ADDRESS_SPACE" },
+	{ 0x77, "KVM_CAP_GUEST_DEBUG_HW_BPS" },
+	{ 0x78, "KVM_CAP_GUEST_DEBUG_HW_WPS" },
+	{ 0x79, "KVM_CAP_SPLIT_IRQCHIP" },
+	{ 0x7a, "KVM_CAP_IOEVENTFD_ANY_LENGTH" },
+	{ 0x7b, "KVM_CAP_HYPERV_SYNIC" },
+	{ 0x7c, "KVM_CAP_S390_RI" },
+	{ 0x7d, "KVM_CAP_SPAPR_TCE_64" },
+	{ 0x7e, "KVM_CAP_ARM_PMU_V3" },
+	{ 0x7f, "KVM_CAP_VCPU_ATTRIBUTES" },
+	{ 0x80, "KVM_CAP_MAX_VCPU_ID" },
+	{ 0x81, "KVM_CAP_X2APIC_API" },
+	{ 0x82, "KVM_CAP_S390_USER_INSTR0" },
+	{ 0x83, "KVM_CAP_MSI_DEVID" },
+	{ 0x84, "KVM_CAP_PPC_HTM" },
+	{ 0x85, "KVM_CAP_SPAPR_RESIZE_HPT" },
+	{ 0x86, "KVM_CAP_PPC_MMU_RADIX" },
+	{ 0x87, "KVM_CAP_PPC_MMU_HASH_V3" },
+	{ 0x88, "KVM_CAP_IMMEDIATE_EXIT" },
+	{ 0x89, "KVM_CAP_MIPS_VZ" },
+	{ 0x8a, "KVM_CAP_MIPS_TE" },
+	{ 0x8b, "KVM_CAP_MIPS_64BIT" },
+	{ 0x8c, "KVM_CAP_S390_GS" },
+	{ 0x8d, "KVM_CAP_S390_AIS" },
+	{ 0x8e, "KVM_CAP_SPAPR_TCE_VFIO" },
+	{ 0x8f, "KVM_CAP_X86_DISABLE_EXITS" },
+	{ 0x90, "KVM_CAP_ARM_USER_IRQ" },
+	{ 0x91, "KVM_CAP_S390_CMMA_MIGRATION" },
+	{ 0x92, "KVM_CAP_PPC_FWNMI" },
+	{ 0x93, "KVM_CAP_PPC_SMT_POSSIBLE" },
+	{ 0x94, "KVM_CAP_HYPERV_SYNIC2" },
+	{ 0x95, "KVM_CAP_HYPERV_VP_INDEX" },
+	{ 0x96, "KVM_CAP_S390_AIS_MIGRATION" },
+	{ 0x97, "KVM_CAP_PPC_GET_CPU_CHAR" },
+	{ 0x98, "KVM_CAP_S390_BPB" },
+	{ 0x99, "KVM_CAP_GET_MSR_FEATURES" },
+	{ 0x9a, "KVM_CAP_HYPERV_EVENTFD" },
+	{ 0x9b, "KVM_CAP_HYPERV_TLBFLUSH" },
+	{ 0x9c, "KVM_CAP_S390_HPAGE_1M" },
+	{ 0x9d, "KVM_CAP_NESTED_STATE" },
+	{ 0x9e, "KVM_CAP_ARM_INJECT_SERROR_ESR" },
+	{ 0x9f, "KVM_CAP_MSR_PLATFORM_INFO" },
+	{ 0xa0, "KVM_CAP_PPC_NESTED_HV" },
+	{ 0xa1, "KVM_CAP_HYPERV_SEND_IPI" },
+	{ 0xa2, "KVM_CAP_COALESCED_PIO" },
+	{ 0xa3, "KVM_CAP_HYPERV_ENLIGHTENED_VMCS" },
+	{ 0xa4, "KVM_CAP_EXCEPTION_PAYLOAD" },
+	{ 0xa5, "KVM_CAP_ARM_VM_IPA_SIZE" },
+	{ 0xa7, "KVM_CAP_HYPERV_CPUID" },
+	{ 0xa8, "KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2" },
+	{ 0xa9, "KVM_CAP_PPC_IRQ_XIVE" },
+	{ 0xaa, "KVM_CAP_ARM_SVE" },
+	{ 0xab, "KVM_CAP_ARM_PTRAUTH_ADDRESS" },
+	{ 0xac, "KVM_CAP_ARM_PTRAUTH_GENERIC" },
+	{ 0xad, "KVM_CAP_PMU_EVENT_FILTER" },
+	{ 0xae, "KVM_CAP_ARM_IRQ_LINE_LAYOUT_2" },
+	{ 0xaf, "KVM_CAP_HYPERV_DIRECT_TLBFLUSH" },
+	{ 0xb0, "KVM_CAP_PPC_GUEST_DEBUG_SSTEP" },
+	{ 0xb1, "KVM_CAP_ARM_NISV_TO_USER" },
+	{ 0xb2, "KVM_CAP_ARM_INJECT_EXT_DABT" },
+	{ 0xb3, "KVM_CAP_S390_VCPU_RESETS" },
+	{ 0xb4, "KVM_CAP_S390_PROTECTED" },
+	{ 0xb5, "KVM_CAP_PPC_SECURE_GUEST" },
+	{ 0xb6, "KVM_CAP_HALT_POLL" },
+	{ 0xb7, "KVM_CAP_ASYNC_PF_INT" },
+	{ 0xb8, "KVM_CAP_LAST_CPU" },
+	{ 0xb9, "KVM_CAP_SMALLER_MAXPHYADDR" },
+	{ 0xba, "KVM_CAP_S390_DIAG318" },
+	{ 0xbb, "KVM_CAP_STEAL_TIME" },
+	{ 0xbc, "KVM_CAP_X86_USER_SPACE_MSR" },
+	{ 0xbd, "KVM_CAP_X86_MSR_FILTER" },
+	{ 0xbe, "KVM_CAP_ENFORCE_PV_FEATURE_CPUID" },
+	{ 0xbf, "KVM_CAP_SYS_HYPERV_CPUID" },
+	{ 0xc0, "KVM_CAP_DIRTY_LOG_RING" },
+	{ 0xc1, "KVM_CAP_X86_BUS_LOCK_EXIT" },
+	{ 0xc2, "KVM_CAP_PPC_DAWR1" },
+	{ 0xc3, "KVM_CAP_SET_GUEST_DEBUG2" },
+	{ 0xc4, "KVM_CAP_SGX_ATTRIBUTE" },
+	{ 0xc5, "KVM_CAP_VM_COPY_ENC_CONTEXT_FROM" },
+	{ 0xc6, "KVM_CAP_PTP_KVM" },
+	{ 0xc7, "KVM_CAP_HYPERV_ENFORCE_CPUID" },
+	{ 0xc8, "KVM_CAP_SREGS2" },
+	{ 0xc9, "KVM_CAP_EXIT_HYPERCALL" },
+	{ 0xca, "KVM_CAP_PPC_RPT_INVALIDATE" },
+	{ 0xcb, "KVM_CAP_BINARY_STATS_FD" },
+	{ 0xcc, "KVM_CAP_EXIT_ON_EMULATION_FAILURE" },
+	{ 0xcd, "KVM_CAP_ARM_MTE" },
+	{ 0xce, "KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM" },
+	{ 0xcf, "KVM_CAP_VM_GPA_BITS" },
+	{ 0xd0, "KVM_CAP_XSAVE2" },
+	{ 0xd1, "KVM_CAP_SYS_ATTRIBUTES" },
+	{ 0xd2, "KVM_CAP_PPC_AIL_MODE_3" },
+	{ 0xd3, "KVM_CAP_S390_MEM_OP_EXTENSION" },
+	{ 0xd4, "KVM_CAP_PMU_CAPABILITY" },
+	{ 0xd5, "KVM_CAP_DISABLE_QUIRKS2" },
+	{ 0xd6, "KVM_CAP_VM_TSC_CONTROL" },
+	{ 0xd7, "KVM_CAP_SYSTEM_EVENT_DATA" },
+	{ 0xd8, "KVM_CAP_ARM_SYSTEM_SUSPEND" },
+	{ 0xd9, "KVM_CAP_S390_PROTECTED_DUMP" },
+	{ 0xda, "KVM_CAP_X86_TRIPLE_FAULT_EVENT" },
+	{ 0xdb, "KVM_CAP_X86_NOTIFY_VMEXIT" },
+	{ 0xdc, "KVM_CAP_VM_DISABLE_NX_HUGE_PAGES" },
+	{ 0xdd, "KVM_CAP_S390_ZPCI_OP" },
+	{ 0xde, "KVM_CAP_S390_CPU_TOPOLOGY" },
+	{ 0xdf, "KVM_CAP_DIRTY_LOG_RING_ACQ_REL" },
+};
+
+const struct flag xlat_kvm_cpuid_flags[3] = {
+	{ 0x1, "KVM_CPUID_FLAG_SIGNIFCANT_INDEX" },
+	{ 0x2, "KVM_CPUID_FLAG_STATEFUL_FUNC" },
+	{ 0x4, "KVM_CPUID_FLAG_STATE_READ_NEXT" },
+};
+
+const struct flag xlat_kvm_mem_flags[2] = {
+	{ 0x1, "KVM_MEM_LOG_DIRTY_PAGES" },
+	{ 0x2, "KVM_MEM_READONLY" },
+>>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_lease_types[3] = {
@@ -2677,6 +3021,7 @@ const struct flag xlat_lflags[16] = {
 };
 
 <<<<<<< HEAD
+<<<<<<< HEAD
 const struct flag xlat_lwtunnel_encap_types[9] = {
 	{ 0x0, "LWTUNNEL_ENCAP_NONE" },
 	{ 0x1, "LWTUNNEL_ENCAP_MPLS" },
@@ -2716,6 +3061,26 @@ const struct flag xlat_lirc_modes[5] = {
 	{ 0x8, "LIRC_MODE_SCANCODE" },
 	{ 0x10, "LIRC_MODE_LIRCCODE" },
 >>>>>>> h12/ioctl
+=======
+const struct flag xlat_lo_crypt[10] = {
+	{ 0x0, "LO_CRYPT_NONE" },
+	{ 0x1, "LO_CRYPT_XOR" },
+	{ 0x2, "LO_CRYPT_DES" },
+	{ 0x3, "LO_CRYPT_FISH2" },
+	{ 0x4, "LO_CRYPT_BLOW" },
+	{ 0x5, "LO_CRYPT_CAST128" },
+	{ 0x6, "LO_CRYPT_IDEA" },
+	{ 0x9, "LO_CRYPT_DUMMY" },
+	{ 0xa, "LO_CRYPT_SKIPJACK" },
+	{ 0x12, "LO_CRYPT_CRYPTOAPI" },
+};
+
+const struct flag xlat_lo_flags[4] = {
+	{ 0x1, "LO_FLAGS_READ_ONLY" },
+	{ 0x4, "LO_FLAGS_AUTOCLEAR" },
+	{ 0x8, "LO_FLAGS_PARTSCAN" },
+	{ 0x10, "LO_FLAGS_DIRECT_IO" },
+>>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_madvise[25] = {
@@ -2936,6 +3301,55 @@ const struct flag xlat_msync_flags[3] = {
 };
 
 <<<<<<< HEAD
+<<<<<<< HEAD
+=======
+const struct flag xlat_mtd_file_mode[4] = {
+	{ 0x0, "MTD_FILE_MODE_NORMAL" },
+	{ 0x1, "MTD_FILE_MODE_OTP_FACTORY" },
+	{ 0x2, "MTD_FILE_MODE_OTP_USER" },
+	{ 0x3, "MTD_FILE_MODE_RAW" },
+};
+
+const struct flag xlat_mtd_flags[5] = {
+	{ 0x400, "MTD_WRITEABLE" },
+	{ 0x800, "MTD_BIT_WRITEABLE" },
+	{ 0x1000, "MTD_NO_ERASE" },
+	{ 0x2000, "MTD_POWERUP_LOCK" },
+	{ 0x4000, "MTD_SLC_ON_MLC_EMULATION" },
+};
+
+const struct flag xlat_mtd_nandecc[5] = {
+	{ 0x0, "MTD_NANDECC_OFF" },
+	{ 0x1, "MTD_NANDECC_PLACE" },
+	{ 0x2, "MTD_NANDECC_AUTOPLACE" },
+	{ 0x3, "MTD_NANDECC_PLACEONLY" },
+	{ 0x4, "MTD_NANDECC_AUTOPL_USR" },
+};
+
+const struct flag xlat_mtd_ops[3] = {
+	{ 0x0, "MTD_OPS_PLACE_OOB" },
+	{ 0x1, "MTD_OPS_AUTO_OOB" },
+	{ 0x2, "MTD_OPS_RAW" },
+};
+
+const struct flag xlat_mtd_otp[3] = {
+	{ 0x0, "MTD_OTP_OFF" },
+	{ 0x1, "MTD_OTP_FACTORY" },
+	{ 0x2, "MTD_OTP_USER" },
+};
+
+const struct flag xlat_mtd_type[8] = {
+	{ 0x0, "MTD_ABSENT" },
+	{ 0x1, "MTD_RAM" },
+	{ 0x2, "MTD_ROM" },
+	{ 0x3, "MTD_NORFLASH" },
+	{ 0x4, "MTD_NANDFLASH" },
+	{ 0x6, "MTD_DATAFLASH" },
+	{ 0x7, "MTD_UBIVOLUME" },
+	{ 0x8, "MTD_MLCNANDFLASH" },
+};
+
+>>>>>>> h12/ioctl2
 const struct flag xlat_nbd_flags[10] = {
 	{ 0x1, "NBD_FLAG_HAS_FLAGS" },
 	{ 0x2, "NBD_FLAG_READ_ONLY" },
@@ -4798,6 +5212,7 @@ const struct flag xlat_timer_flags[1] = {
 };
 
 <<<<<<< HEAD
+<<<<<<< HEAD
 const struct flag xlat_txrehash[3] = {
 	{ 0xff, "SOCK_TXREHASH_DEFAULT" },
 	{ 0x0, "SOCK_TXREHASH_DISABLED" },
@@ -4817,6 +5232,25 @@ const struct flag xlat_tiocm_flags[12] = {
 	{ 0x4000, "TIOCM_OUT2" },
 	{ 0x8000, "TIOCM_LOOP" },
 >>>>>>> h12/ioctl
+=======
+const struct flag xlat_ubi_dtype[3] = {
+	{ 0x1, "UBI_LONGTERM" },
+	{ 0x2, "UBI_SHORTTERM" },
+	{ 0x3, "UBI_UNKNOWN" },
+};
+
+const struct flag xlat_ubi_vol_flags[1] = {
+	{ 0x1, "UBI_VOL_SKIP_CRC_CHECK_FLG" },
+};
+
+const struct flag xlat_ubi_vol_prop[1] = {
+	{ 0x1, "UBI_VOL_PROP_DIRECT_WRITE" },
+};
+
+const struct flag xlat_ubi_vol_type[2] = {
+	{ 0x3, "UBI_DYNAMIC_VOLUME" },
+	{ 0x4, "UBI_STATIC_VOLUME" },
+>>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_uffd_flags[3] = {

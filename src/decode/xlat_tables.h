@@ -32,6 +32,7 @@ extern const struct flag xlat_counter_event_type[7];
 extern const struct flag xlat_counter_scope[3];
 extern const struct flag xlat_dcb_commands[29];
 extern const struct flag xlat_delete_module_flags[2];
+extern const struct flag xlat_dm_flags[19];
 extern const struct flag xlat_dn_flags[7];
 extern const struct flag xlat_dumpable[3];
 extern const struct flag xlat_efd_flags[3];
@@ -83,6 +84,7 @@ extern const struct flag xlat_in_mask[22];
 extern const struct flag xlat_inet_diag_attrs[23];
 extern const struct flag xlat_inet_diag_req_attrs[4];
 extern const struct flag xlat_ioctl_block[30];
+<<<<<<< HEAD
 extern const struct flag xlat_ioctl_chardevs[19];
 extern const struct flag xlat_ioctl_evdev[16];
 extern const struct flag xlat_ioctl_fs[12];
@@ -91,11 +93,20 @@ extern const struct flag xlat_ioctl_hdio[36];
 extern const struct flag xlat_ioctl_lirc[19];
 extern const struct flag xlat_ioctl_loop[14];
 <<<<<<< HEAD
+=======
+extern const struct flag xlat_ioctl_dm[18];
+extern const struct flag xlat_ioctl_evdev[16];
+extern const struct flag xlat_ioctl_fs[12];
+extern const struct flag xlat_ioctl_kvm[14];
+extern const struct flag xlat_ioctl_loop[14];
+extern const struct flag xlat_ioctl_mtd[23];
+>>>>>>> h12/ioctl2
 extern const struct flag xlat_ioctl_nbd[11];
 extern const struct flag xlat_ioctl_nsfs[4];
 extern const struct flag xlat_ioctl_perf[12];
 extern const struct flag xlat_ioctl_req[118];
 extern const struct flag xlat_ioctl_scsi[25];
+<<<<<<< HEAD
 extern const struct flag xlat_ioctl_sys[10];
 =======
 extern const struct flag xlat_ioctl_other_names[7];
@@ -104,6 +115,10 @@ extern const struct flag xlat_ioctl_req[118];
 extern const struct flag xlat_ioctl_rtc[25];
 extern const struct flag xlat_ioctl_termios[6];
 >>>>>>> h12/ioctl
+=======
+extern const struct flag xlat_ioctl_sys[14];
+extern const struct flag xlat_ioctl_ubi[18];
+>>>>>>> h12/ioctl2
 extern const struct flag xlat_ioprio_class[4];
 extern const struct flag xlat_ioprio_who[3];
 extern const struct flag xlat_ip_names[38];
@@ -121,6 +136,7 @@ extern const struct flag xlat_key_perms[24];
 extern const struct flag xlat_key_reqkey[9];
 extern const struct flag xlat_key_spec[8];
 extern const struct flag xlat_keyctl_cmds[33];
+<<<<<<< HEAD
 extern const struct flag xlat_landlock_access_fs[14];
 extern const struct flag xlat_landlock_create_flags[1];
 extern const struct flag xlat_landlock_rule_types[1];
@@ -133,6 +149,16 @@ extern const struct flag xlat_lwtunnel_encap_types[9];
 extern const struct flag xlat_lirc_features[18];
 extern const struct flag xlat_lirc_modes[5];
 >>>>>>> h12/ioctl
+=======
+extern const struct flag xlat_kvm_cap[210];
+extern const struct flag xlat_kvm_cpuid_flags[3];
+extern const struct flag xlat_kvm_mem_flags[2];
+extern const struct flag xlat_lease_types[3];
+extern const struct flag xlat_levels[15];
+extern const struct flag xlat_lflags[16];
+extern const struct flag xlat_lo_crypt[10];
+extern const struct flag xlat_lo_flags[4];
+>>>>>>> h12/ioctl2
 extern const struct flag xlat_madvise[25];
 extern const struct flag xlat_mbind_flags[3];
 extern const struct flag xlat_membarrier_cmds[9];
@@ -155,6 +181,15 @@ extern const struct flag xlat_msg_flags[21];
 extern const struct flag xlat_msg_ipc_flags[4];
 extern const struct flag xlat_msync_flags[3];
 <<<<<<< HEAD
+<<<<<<< HEAD
+=======
+extern const struct flag xlat_mtd_file_mode[4];
+extern const struct flag xlat_mtd_flags[5];
+extern const struct flag xlat_mtd_nandecc[5];
+extern const struct flag xlat_mtd_ops[3];
+extern const struct flag xlat_mtd_otp[3];
+extern const struct flag xlat_mtd_type[8];
+>>>>>>> h12/ioctl2
 extern const struct flag xlat_nbd_flags[10];
 extern const struct flag xlat_neighbor_cache_entry_flags[9];
 extern const struct flag xlat_neighbor_cache_entry_states[9];
@@ -305,6 +340,7 @@ extern const struct flag xlat_tcp_states[12];
 extern const struct flag xlat_tfd_flags[2];
 extern const struct flag xlat_tfd_timer_flags[2];
 extern const struct flag xlat_timer_flags[1];
+<<<<<<< HEAD
 extern const struct flag xlat_txrehash[3];
 =======
 extern const struct flag xlat_term_line_discs[31];
@@ -313,6 +349,12 @@ extern const struct flag xlat_tfd_timer_flags[2];
 extern const struct flag xlat_timer_flags[1];
 extern const struct flag xlat_tiocm_flags[12];
 >>>>>>> h12/ioctl
+=======
+extern const struct flag xlat_ubi_dtype[3];
+extern const struct flag xlat_ubi_vol_flags[1];
+extern const struct flag xlat_ubi_vol_prop[1];
+extern const struct flag xlat_ubi_vol_type[2];
+>>>>>>> h12/ioctl2
 extern const struct flag xlat_uffd_flags[3];
 extern const struct flag xlat_umount_flags[4];
 extern const struct flag xlat_unix_diag_attrs[8];

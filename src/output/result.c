@@ -110,7 +110,9 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 	if (f->fds && d && e->ret >= 0 && !(e->flags & EVF_NORETURN) &&
 	    !(e->nr == NR_landlock_create_ruleset && (e->args[2] & 1)) &&
 	    (d->ret == RK_FD || (d->nargs >= 2 && d->args[1].kind == AK_FCNTL_CMD &&
-				 (e->args[1] == 0 || e->args[1] == 1030))))
+				 (e->args[1] == 0 || e->args[1] == 1030)) ||
+	     (d->nargs >= 2 && d->args[1].kind == AK_IOCTL_REQ &&
+	      ioctl_sys_returns_fd((uint32_t)e->args[1]))))
 		put_fd_decor(f, b, e, size, FDI_RESULT, (int)e->ret);
 }
 

@@ -111,8 +111,9 @@ static int fill_caprules(struct session *s)
 		if (!d || (d->flags & SCF_NO_FORMAT) || !is_selected(s->o->sel, nr))
 			continue;
 		/* new fds: fcntl's too (F_DUPFD*; its other results name
-		 * no fd, and are looked up for nothing) */
-		if (yy && (d->ret == RK_FD || (d->fx & FX_DUP))) {
+		 * no fd, and are looked up for nothing), ioctl's (KVM's that
+		 * create a VM or vCPU: the kernel side tests the request) */
+		if (yy && (d->ret == RK_FD || (d->fx & FX_DUP) || nr == NR_ioctl)) {
 			r.fdmask |= FDM_RESULT;
 			any = true;
 		}

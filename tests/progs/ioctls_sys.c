@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioctl requests whose argument strace shows as a struct, of file
- * systems, seccomp's listener, counters, perf events, nbd and SCSI generic (tests/e2e.py,
+ * systems, loop devices, seccomp's listener, counters, perf events, nbd,
+ * SCSI generic, memory technology devices, UBI, device mapper (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
  * file (its extents do not move between the two runs); a namespace's type
- * and owner.
+ * and owner; KVM's, when /dev/kvm is there.
  */
 #include <fcntl.h>
 #include <linux/counter.h>
+#include <linux/dm-ioctl.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/kvm.h>
+#include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
+#include <mtd/mtd-abi.h>
+#include <mtd/ubi-user.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
@@ -22,6 +28,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <linux/sockios.h>
 #include <unistd.h>
 
 /* the last n bytes of a page followed by an unmapped one */
@@ -48,6 +56,10 @@ int main(void)
 	uint64_t *id = page_end(8);
 	struct { struct fiemap h; struct fiemap_extent e[4]; } big;
 	char filter[64];
+	struct loop_info64 lo;
+	struct erase_info_user er;
+	struct ubi_rnvol_req *rn;
+	struct dm_ioctl dm;
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -87,6 +99,43 @@ int main(void)
 	*a = (struct seccomp_notif_addfd){ 7, 3, 1, 9, O_CLOEXEC };
 	ioctl(-1, SECCOMP_IOCTL_NOTIF_ADDFD, a);
 
+	memset(&lo, 0, sizeof(lo));
+	lo.lo_offset = 4096;
+	lo.lo_flags = LO_FLAGS_READ_ONLY | 0x100;
+	strcpy((char *)lo.lo_file_name, "/tmp/image");
+	ioctl(-1, LOOP_SET_STATUS64, &lo);
+	lo.lo_encrypt_type = LO_CRYPT_XOR;
+	lo.lo_encrypt_key_size = 3;
+	ioctl(-1, LOOP_SET_STATUS64, &lo);
+	er = (struct erase_info_user){ 0x1000, 0x2000 };
+	ioctl(-1, MEMERASE, &er);
+	ioctl(-1, MEMGETINFO, &er);
+	ioctl(-1, MTDFILEMODE, MTD_FILE_MODE_RAW);
+	/* UBI_IOCRNVOL's 4368 bytes: read past the 512 of other structs */
+	rn = malloc(sizeof(*rn));
+	memset(rn, 0, sizeof(*rn));	/* (every page touched: see filter) */
+	rn->count = 2;
+	rn->ents[0].vol_id = 1;
+	rn->ents[0].name_len = 3;
+	strcpy(rn->ents[0].name, "abc");
+	rn->ents[1].vol_id = 2;
+	rn->ents[1].name_len = 5;
+	strcpy(rn->ents[1].name, "vol");
+	ioctl(-1, UBI_IOCRNVOL, rn);
+	ioctl(-1, UBI_IOCVOLRMBLK);
+	memset(&dm, 0, sizeof(dm));
+	dm.version[0] = DM_VERSION_MAJOR;
+	dm.data_size = sizeof(dm);
+	dm.dev = 0xfd01;
+	strcpy(dm.name, "vg-root");
+	dm.flags = DM_READONLY_FLAG | 0x100000;
+	ioctl(-1, DM_VERSION, &dm);
+	ioctl(-1, DM_DEV_REMOVE, &dm);
+	dm.data_size = 10;
+	ioctl(-1, DM_DEV_STATUS, &dm);
+	strcpy(filter, "br0");
+	ioctl(-1, SIOCBRADDBR, filter);
+	ioctl(-1, 0x89ff, 0);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
@@ -108,5 +157,27 @@ int main(void)
 	fd = open("/proc/self/ns/user", O_RDONLY);
 	ioctl(fd, NS_GET_NSTYPE);
 	ioctl(fd, NS_GET_OWNER_UID, fl);
+	close(fd);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	ioctl(fd, FIOGETOWN, fl);
+	ioctl(fd, SIOCATMARK, fl);
+	close(fd);
+	/* a VM and a vCPU, when this machine has KVM: capabilities, the
+	 * registers of a vCPU just made (the same in both runs) */
+	fd = open("/dev/kvm", O_RDWR);
+	if (fd >= 0) {
+		struct kvm_regs regs;
+		struct kvm_sregs sregs;
+		int vm = ioctl(fd, KVM_CREATE_VM, 0), vcpu;
+
+		ioctl(fd, KVM_GET_API_VERSION, 0);
+		ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_USER_MEMORY);
+		ioctl(fd, KVM_CHECK_EXTENSION, 0xfffff);
+		vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
+		ioctl(vcpu, KVM_GET_REGS, &regs);
+		ioctl(vcpu, KVM_GET_SREGS, &sregs);
+		regs.rip = 0x1000;
+		ioctl(vcpu, KVM_SET_REGS, &regs);
+	}
 	return 0;
 }
