@@ -73,56 +73,78 @@ static bool rta_via(const struct nl *n, size_t off, size_t len, const void *ctx)
 	return true;
 }
 
-/* RTA_MULTIPATH: struct rtnexthop, one after another */
+/* RTA_MULTIPATH: struct rtnexthop, each "[{...}, its attributes]", in a
+ * list when there are more than one */
 static bool rta_multipath(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
-	uint8_t h[8];
-	bool first = true;
+	bool list = false;
+	size_t elt;
 
 	(void)ctx;
 	if (len < 8)
 		return false;
-	sbuf_putc(n->b, '[');
-	while (len >= 8) {
+	for (elt = 0; len >= 8; elt++) {
+		uint8_t h[8];
 		uint16_t rl;
 		int32_t ifi;
+		size_t step, next = 0;
 
-		if (!first)
-			sbuf_puts(n->b, ", ");
-		first = false;
 		if (!nl_readable(n, off, 8)) {
-			sbuf_printf(n->b, "... /* %#llx */", (unsigned long long)(n->base + off));
+			if (list)
+				sbuf_printf(n->b, ", ... /* %#llx */", (unsigned long long)(n->base + off));
+			else
+				nl_addr(n, off);
 			break;
 		}
 		memcpy(h, n->p + off, 8);
 		memcpy(&rl, h, 2);
 		memcpy(&ifi, h + 4, 4);
-		sbuf_printf(n->b, "{rtnh_len=%u, rtnh_flags=", rl);
+		step = NL_ALIGN(rl);
+		if (rl >= 8 && len > step)
+			next = len - step;
+		if (!list && next) {
+			sbuf_putc(n->b, '[');
+			list = true;
+		}
+		if (elt)
+			sbuf_puts(n->b, ", ");
+		sbuf_printf(n->b, "[{rtnh_len=%u, rtnh_flags=", rl);
 		nl_flags(n->b, h[2], xlat_route_nexthop_flags, N(xlat_route_nexthop_flags),
 			 "RTNH_F_???");
 		sbuf_printf(n->b, ", rtnh_hops=%u, rtnh_ifindex=", h[3]);
 		nl_ifindex(n->b, (uint32_t)ifi);
 		sbuf_putc(n->b, '}');
-		if (rl > 8 && rl <= len) {
+		if (rl > 8) {
 			sbuf_puts(n->b, ", ");
-			nl_attrs(n, off + 8, rl - 8, &nl_route_attrs);
+			nl_attrs(n, off + 8, (rl < len ? rl : len) - 8, &nl_route_attrs);
 		}
-		if (rl < 8)
+		sbuf_putc(n->b, ']');
+		if (!next)
 			break;
-		rl = NL_ALIGN(rl);
-		if (rl >= len)
-			break;
-		off += rl;
-		len -= rl;
+		off += step;
+		len = next;
 	}
-	sbuf_putc(n->b, ']');
+	if (list)
+		sbuf_putc(n->b, ']');
 	return true;
 }
+
+static const struct nla_dec metrics_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u32, NULL },
+	[4] = { nla_u32, NULL }, [5] = { nla_u32, NULL }, [6] = { nla_u32, NULL },
+	[7] = { nla_u32, NULL }, [8] = { nla_u32, NULL }, [9] = { nla_u32, NULL },
+	[10] = { nla_u32, NULL }, [11] = { nla_u32, NULL }, [12] = { nla_u32, NULL },
+	[13] = { nla_u32, NULL }, [14] = { nla_u32, NULL }, [15] = { nla_u32, NULL },
+	[16] = { nla_str, NULL }, [17] = { nla_u32, NULL },
+};
+static const struct nla_table metrics_attrs =
+	NLA_TABLE(xlat_rtnl_rta_metrics_attrs, "RTAX_???", metrics_decs);
 
 static const struct nla_dec route_decs[] = {
 	[1] = { nla_ip_addr, NULL }, [2] = { nla_ip_addr, NULL }, [3] = { nla_ifindex, NULL },
 	[4] = { nla_ifindex, NULL }, [5] = { nla_ip_addr, NULL }, [6] = { nla_u32, NULL },
-	[7] = { nla_ip_addr, NULL }, [9] = { rta_multipath, NULL }, [11] = { nla_u32, NULL },
+	[7] = { nla_ip_addr, NULL }, [8] = { nla_nested, &metrics_attrs },
+	[9] = { rta_multipath, NULL }, [11] = { nla_u32, NULL },
 	[12] = { nla_struct, &rta_cache_s }, [15] = { nla_xval, &rt_table_x },
 	[16] = { nla_u32, NULL }, [17] = { nla_struct, &mfc_s }, [18] = { rta_via, NULL },
 	[19] = { nla_ip_addr, NULL }, [20] = { nla_u8, NULL }, [21] = { nla_xval, &encap_x },

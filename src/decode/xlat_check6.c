@@ -284,8 +284,17 @@ _Static_assert((unsigned long long)(IFLA_LINK) == 0x5ull, "IFLA_LINK");
 _Static_assert((unsigned long long)(IFLA_QDISC) == 0x6ull, "IFLA_QDISC");
 _Static_assert((unsigned long long)(IFLA_STATS) == 0x7ull, "IFLA_STATS");
 _Static_assert((unsigned long long)(IFLA_COST) == 0x8ull, "IFLA_COST");
+_Static_assert((unsigned long long)(IFLA_PRIORITY) == 0x9ull, "IFLA_PRIORITY");
+_Static_assert((unsigned long long)(IFLA_MASTER) == 0xaull, "IFLA_MASTER");
+_Static_assert((unsigned long long)(IFLA_WIRELESS) == 0xbull, "IFLA_WIRELESS");
+_Static_assert((unsigned long long)(IFLA_PROTINFO) == 0xcull, "IFLA_PROTINFO");
+_Static_assert((unsigned long long)(IFLA_TXQLEN) == 0xdull, "IFLA_TXQLEN");
+_Static_assert((unsigned long long)(IFLA_MAP) == 0xeull, "IFLA_MAP");
+_Static_assert((unsigned long long)(IFLA_WEIGHT) == 0xfull, "IFLA_WEIGHT");
+_Static_assert((unsigned long long)(IFLA_OPERSTATE) == 0x10ull, "IFLA_OPERSTATE");
 _Static_assert((unsigned long long)(IFLA_LINKMODE) == 0x11ull, "IFLA_LINKMODE");
 _Static_assert((unsigned long long)(IFLA_LINKINFO) == 0x12ull, "IFLA_LINKINFO");
+_Static_assert((unsigned long long)(IFLA_NET_NS_PID) == 0x13ull, "IFLA_NET_NS_PID");
 _Static_assert((unsigned long long)(IFLA_IFALIAS) == 0x14ull, "IFLA_IFALIAS");
 _Static_assert((unsigned long long)(IFLA_NUM_VF) == 0x15ull, "IFLA_NUM_VF");
 _Static_assert((unsigned long long)(IFLA_VFINFO_LIST) == 0x16ull, "IFLA_VFINFO_LIST");
@@ -297,6 +306,7 @@ _Static_assert((unsigned long long)(IFLA_GROUP) == 0x1bull, "IFLA_GROUP");
 _Static_assert((unsigned long long)(IFLA_NET_NS_FD) == 0x1cull, "IFLA_NET_NS_FD");
 _Static_assert((unsigned long long)(IFLA_EXT_MASK) == 0x1dull, "IFLA_EXT_MASK");
 _Static_assert((unsigned long long)(IFLA_PROMISCUITY) == 0x1eull, "IFLA_PROMISCUITY");
+_Static_assert((unsigned long long)(IFLA_NUM_TX_QUEUES) == 0x1full, "IFLA_NUM_TX_QUEUES");
 _Static_assert((unsigned long long)(IFLA_NUM_RX_QUEUES) == 0x20ull, "IFLA_NUM_RX_QUEUES");
 _Static_assert((unsigned long long)(IFLA_CARRIER) == 0x21ull, "IFLA_CARRIER");
 _Static_assert((unsigned long long)(IFLA_PHYS_PORT_ID) == 0x22ull, "IFLA_PHYS_PORT_ID");
@@ -395,6 +405,7 @@ _Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET")
 
 /* rtnl_nsid_attrs */
 _Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
+_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
 _Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
 _Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
 _Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
@@ -438,11 +449,32 @@ _Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
 _Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
 _Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
 
+/* rtnl_rta_metrics_attrs */
+_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
+_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
+_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
+_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
+_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
+_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
+_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
+_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
+_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
+_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
+_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
+_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
+_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
+_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
+_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
+_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
+_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
+_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
+
 /* rtnl_rule_attrs */
 _Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
 _Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
 _Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
 _Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
+_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
 _Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
 _Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
 _Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
@@ -497,6 +529,7 @@ _Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64
 /* rtnl_tca_attrs */
 _Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
 _Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
+_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
 _Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
 _Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
 _Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
@@ -525,37 +558,3 @@ _Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FL
 _Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
 _Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
 _Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
-
-/* sched_policy */
-_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
-_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
-_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
-_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
-_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
-_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
-
-/* seals */
-_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
-_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
-_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
-_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
-_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
-
-/* seccomp_filter_flags */
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
-
-/* seccomp_modes */
-_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
-_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
-
-/* seccomp_ops */
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
-_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
-_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");

@@ -99,6 +99,40 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* sched_policy */
+_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
+_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
+_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
+_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
+_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
+_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
+
+/* seals */
+_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
+_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
+_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
+_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
+_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
+
+/* seccomp_filter_flags */
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
+
+/* seccomp_modes */
+_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
+_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
+
+/* seccomp_ops */
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
+_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
+_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
+
 /* seccomp_ret */
 _Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
 _Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");

@@ -2748,7 +2748,7 @@ const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x5, "IFLA_STATS_AF_SPEC" },
 };
 
-const struct flag xlat_rtnl_link_attrs[53] = {
+const struct flag xlat_rtnl_link_attrs[63] = {
 	{ 0x0, "IFLA_UNSPEC" },
 	{ 0x1, "IFLA_ADDRESS" },
 	{ 0x2, "IFLA_BROADCAST" },
@@ -2758,8 +2758,17 @@ const struct flag xlat_rtnl_link_attrs[53] = {
 	{ 0x6, "IFLA_QDISC" },
 	{ 0x7, "IFLA_STATS" },
 	{ 0x8, "IFLA_COST" },
+	{ 0x9, "IFLA_PRIORITY" },
+	{ 0xa, "IFLA_MASTER" },
+	{ 0xb, "IFLA_WIRELESS" },
+	{ 0xc, "IFLA_PROTINFO" },
+	{ 0xd, "IFLA_TXQLEN" },
+	{ 0xe, "IFLA_MAP" },
+	{ 0xf, "IFLA_WEIGHT" },
+	{ 0x10, "IFLA_OPERSTATE" },
 	{ 0x11, "IFLA_LINKMODE" },
 	{ 0x12, "IFLA_LINKINFO" },
+	{ 0x13, "IFLA_NET_NS_PID" },
 	{ 0x14, "IFLA_IFALIAS" },
 	{ 0x15, "IFLA_NUM_VF" },
 	{ 0x16, "IFLA_VFINFO_LIST" },
@@ -2771,6 +2780,7 @@ const struct flag xlat_rtnl_link_attrs[53] = {
 	{ 0x1c, "IFLA_NET_NS_FD" },
 	{ 0x1d, "IFLA_EXT_MASK" },
 	{ 0x1e, "IFLA_PROMISCUITY" },
+	{ 0x1f, "IFLA_NUM_TX_QUEUES" },
 	{ 0x20, "IFLA_NUM_RX_QUEUES" },
 	{ 0x21, "IFLA_CARRIER" },
 	{ 0x22, "IFLA_PHYS_PORT_ID" },
@@ -2873,8 +2883,9 @@ const struct flag xlat_rtnl_nexthop_attrs[14] = {
 	{ 0xd, "NHA_RES_BUCKET" },
 };
 
-const struct flag xlat_rtnl_nsid_attrs[5] = {
+const struct flag xlat_rtnl_nsid_attrs[6] = {
 	{ 0x0, "NETNSA_NONE" },
+	{ 0x1, "NETNSA_NSID" },
 	{ 0x2, "NETNSA_PID" },
 	{ 0x3, "NETNSA_FD" },
 	{ 0x4, "NETNSA_TARGET_NSID" },
@@ -2921,11 +2932,33 @@ const struct flag xlat_rtnl_route_attrs[31] = {
 	{ 0x1e, "RTA_NH_ID" },
 };
 
-const struct flag xlat_rtnl_rule_attrs[24] = {
+const struct flag xlat_rtnl_rta_metrics_attrs[18] = {
+	{ 0x0, "RTAX_UNSPEC" },
+	{ 0x1, "RTAX_LOCK" },
+	{ 0x2, "RTAX_MTU" },
+	{ 0x3, "RTAX_WINDOW" },
+	{ 0x4, "RTAX_RTT" },
+	{ 0x5, "RTAX_RTTVAR" },
+	{ 0x6, "RTAX_SSTHRESH" },
+	{ 0x7, "RTAX_CWND" },
+	{ 0x8, "RTAX_ADVMSS" },
+	{ 0x9, "RTAX_REORDERING" },
+	{ 0xa, "RTAX_HOPLIMIT" },
+	{ 0xb, "RTAX_INITCWND" },
+	{ 0xc, "RTAX_FEATURES" },
+	{ 0xd, "RTAX_RTO_MIN" },
+	{ 0xe, "RTAX_INITRWND" },
+	{ 0xf, "RTAX_QUICKACK" },
+	{ 0x10, "RTAX_CC_ALGO" },
+	{ 0x11, "RTAX_FASTOPEN_NO_COOKIE" },
+};
+
+const struct flag xlat_rtnl_rule_attrs[25] = {
 	{ 0x0, "FRA_UNSPEC" },
 	{ 0x1, "FRA_DST" },
 	{ 0x2, "FRA_SRC" },
 	{ 0x3, "FRA_IIFNAME" },
+	{ 0x4, "FRA_GOTO" },
 	{ 0x5, "FRA_UNUSED2" },
 	{ 0x6, "FRA_PRIORITY" },
 	{ 0x7, "FRA_UNUSED3" },
@@ -2980,9 +3013,10 @@ const struct flag xlat_rtnl_tc_stats_attrs[9] = {
 	{ 0x8, "TCA_STATS_PKT64" },
 };
 
-const struct flag xlat_rtnl_tca_attrs[5] = {
+const struct flag xlat_rtnl_tca_attrs[6] = {
 	{ 0x0, "TCA_ROOT_UNSPEC" },
 	{ 0x1, "TCA_ROOT_TAB" },
+	{ 0x2, "TCA_ROOT_FLAGS" },
 	{ 0x3, "TCA_ROOT_COUNT" },
 	{ 0x4, "TCA_ROOT_TIME_DELTA" },
 	{ 0x5, "TCA_ROOT_EXT_WARN_MSG" },
