@@ -139,7 +139,12 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* an address of the message's family: inet_addr("1.2.3.4"), inet_pton(...) */
 bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx);
-void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field);
+/* "FIELD=inet_addr(...)" (field may be NULL); with -X raw the rawlen
+ * bytes in hex, with -X verbose both */
+void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field, size_t rawlen);
+/* "FIELD=TEXT", or the bytes in hex (-X raw), or both (-X verbose) */
+void nl_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
+		  const char *text);
 
 /* The attributes in [off, off + len), strace's "[{nla_len=...}, ...]". */
 void nl_attrs(const struct nl *n, size_t off, size_t len, const struct nla_table *t);

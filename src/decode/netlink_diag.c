@@ -68,23 +68,18 @@ static void put_cookie(struct sbuf *b, const char *field, const uint8_t *s, size
 /* struct inet_diag_sockid (48 bytes) */
 static void put_sockid(struct sbuf *b, const uint8_t *id, uint8_t family)
 {
-	char text[INET6_ADDRSTRLEN];
+	char text[32];
 
-	sbuf_printf(b, "id={idiag_sport=htons(%u), idiag_dport=htons(%u), ",
-		    ntohs(u16_at(id, 0)), ntohs(u16_at(id, 2)));
-	for (int k = 0; k < 2; k++) {
-		const uint8_t *a = id + 4 + 16 * k;
-		const char *name = k ? "idiag_dst" : "idiag_src";
-
-		if (family == AF_INET6_) {
-			inet_ntop(AF_INET6, a, text, sizeof(text));
-			sbuf_printf(b, "inet_pton(AF_INET6, \"%s\", &%s), ", text, name);
-		} else {
-			inet_ntop(AF_INET, a, text, sizeof(text));
-			sbuf_printf(b, "%s=inet_addr(\"%s\"), ", name, text);
-		}
-	}
-	sbuf_puts(b, "idiag_if=");
+	sbuf_puts(b, "id={");
+	snprintf(text, sizeof(text), "htons(%u)", ntohs(u16_at(id, 0)));
+	nl_net_bytes(b, "idiag_sport", id, 2, text);
+	snprintf(text, sizeof(text), "htons(%u)", ntohs(u16_at(id, 2)));
+	nl_net_bytes(b, ", idiag_dport", id + 2, 2, text);
+	sbuf_puts(b, ", ");
+	nl_put_ip(b, family == AF_INET6_ ? AF_INET6 : AF_INET, id + 4, "idiag_src", 16);
+	sbuf_puts(b, ", ");
+	nl_put_ip(b, family == AF_INET6_ ? AF_INET6 : AF_INET, id + 20, "idiag_dst", 16);
+	sbuf_puts(b, ", idiag_if=");
 	nl_ifindex(b, u32_at(id, 36));
 	sbuf_puts(b, ", ");
 	put_cookie(b, "idiag_cookie", id, 40);

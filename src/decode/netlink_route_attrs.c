@@ -61,7 +61,7 @@ static bool rta_via(const struct nl *n, size_t off, size_t len, const void *ctx)
 		sbuf_puts(n->b, ", ");
 		if (want && len - 2 >= want && nl_readable(n, off + 2, want)) {
 			memcpy(v, n->p + off + 2, want);
-			nl_put_ip(n->b, fam, v, "rtvia_addr");
+			nl_put_ip(n->b, fam, v, "rtvia_addr", want);
 		} else if (want && len - 2 >= want) {
 			nl_addr(n, off + 2);
 		} else {
