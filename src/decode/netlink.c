@@ -45,21 +45,22 @@ void nl_hex(const struct nl *n, size_t off, size_t len)
 
 void nl_str(const struct nl *n, size_t off, size_t len)
 {
-	size_t shown = len < n->strmax ? len : n->strmax, k;
+	size_t shown = len < n->strmax ? len : n->strmax;
+	bool ended;
 
 	if (!nl_readable(n, off, shown)) {
 		nl_addr(n, off);
 		return;
 	}
-	for (k = 0; k < shown && n->p[off + k]; k++)
-		;
-	/* -x, -xx: strace counts the NUL among what it shows, in hex, and
-	 * marks the string cut */
-	if (k < shown && (decode_hex() == 1 || decode_hex() == 2)) {
-		decode_string_hex(n->b, (const char *)n->p + off, k + 1, true);
+	/* as strace: a string is whole when its last byte is a NUL (the
+	 * bytes before it are shown, NULs among them); else it is cut */
+	ended = len && len <= shown && !n->p[off + len - 1];
+	/* -x, -xx: strace shows the NUL too, in hex, and marks a cut */
+	if (ended && (decode_hex() == 1 || decode_hex() == 2)) {
+		decode_string_hex(n->b, (const char *)n->p + off, len, true);
 		return;
 	}
-	decode_string(n->b, (const char *)n->p + off, k, k == shown && len > shown);
+	decode_string(n->b, (const char *)n->p + off, ended ? len - 1 : shown, !ended);
 }
 
 void nl_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t nt, const char *dflt)
@@ -296,12 +297,16 @@ void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, s
 bool nla_struct(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
 	const struct nl_struct *st = ctx;
+	size_t min = st->min ? st->min : st->size, want = len < st->size ? len : st->size, k;
 	uint8_t s[512];
 
-	if (len < st->size || st->size > sizeof(s))
+	if (len < min || st->size > sizeof(s))
 		return false;
-	if (nl_fetch(n, off, s, st->size))
-		nl_put_fields(n->b, s, st->f, st->n);
+	if (!nl_fetch(n, off, s, want))
+		return true;
+	for (k = 0; k < st->n && st->f[k].off + st->f[k].size <= want; k++)
+		;
+	nl_put_fields(n->b, s, st->f, k);
 	return true;
 }
 

@@ -105,9 +105,12 @@ struct nl_struct {
 	size_t size;
 	const struct nl_field *f;
 	size_t n;
+	size_t min;		/* shorter is bytes; 0: size (the fields that fit
+				 * are shown, from min to size: a struct that grew) */
 };
 
-#define NL_STRUCT(size_, fields_) { size_, fields_, N(fields_) }
+#define NL_STRUCT(size_, fields_) { size_, fields_, N(fields_), 0 }
+#define NL_STRUCT_MIN(size_, fields_, min_) { size_, fields_, N(fields_), min_ }
 
 /* "{a=1, b=2}" of the fields at s */
 void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, size_t n);

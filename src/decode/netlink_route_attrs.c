@@ -219,7 +219,101 @@ static const struct nla_dec tc_decs[] = {
 };
 const struct nla_table nl_tc_attrs = NLA_TABLE(xlat_rtnl_tc_attrs, "TCA_???", tc_decs);
 
-const struct nla_table nl_link_attrs = NLA_NAMES(xlat_rtnl_link_attrs, "IFLA_???");
+/* ifinfomsg's */
+#define S32(name, i) F(name, (i) * 4, 4, 'u')
+static const struct nl_field link_stats_f[] = {
+	S32("rx_packets", 0), S32("tx_packets", 1), S32("rx_bytes", 2), S32("tx_bytes", 3),
+	S32("rx_errors", 4), S32("tx_errors", 5), S32("rx_dropped", 6), S32("tx_dropped", 7),
+	S32("multicast", 8), S32("collisions", 9), S32("rx_length_errors", 10),
+	S32("rx_over_errors", 11), S32("rx_crc_errors", 12), S32("rx_frame_errors", 13),
+	S32("rx_fifo_errors", 14), S32("rx_missed_errors", 15), S32("tx_aborted_errors", 16),
+	S32("tx_carrier_errors", 17), S32("tx_fifo_errors", 18), S32("tx_heartbeat_errors", 19),
+	S32("tx_window_errors", 20), S32("rx_compressed", 21), S32("tx_compressed", 22),
+	S32("rx_nohandler", 23),
+};
+static const struct nl_struct link_stats_s = NL_STRUCT_MIN(96, link_stats_f, 92);
+#define S64(name, i) F(name, (i) * 8, 8, 'u')
+static const struct nl_field link_stats64_f[] = {
+	S64("rx_packets", 0), S64("tx_packets", 1), S64("rx_bytes", 2), S64("tx_bytes", 3),
+	S64("rx_errors", 4), S64("tx_errors", 5), S64("rx_dropped", 6), S64("tx_dropped", 7),
+	S64("multicast", 8), S64("collisions", 9), S64("rx_length_errors", 10),
+	S64("rx_over_errors", 11), S64("rx_crc_errors", 12), S64("rx_frame_errors", 13),
+	S64("rx_fifo_errors", 14), S64("rx_missed_errors", 15), S64("tx_aborted_errors", 16),
+	S64("tx_carrier_errors", 17), S64("tx_fifo_errors", 18), S64("tx_heartbeat_errors", 19),
+	S64("tx_window_errors", 20), S64("rx_compressed", 21), S64("tx_compressed", 22),
+	S64("rx_nohandler", 23), S64("rx_otherhost_dropped", 24),
+};
+static const struct nl_struct link_stats64_s = NL_STRUCT_MIN(200, link_stats64_f, 184);
+static const struct nl_field ifmap_f[] = {
+	F("mem_start", 0, 8, 'x'), F("mem_end", 8, 8, 'x'), F("base_addr", 16, 8, 'x'),
+	F("irq", 24, 2, 'u'), F("dma", 26, 1, 'u'), F("port", 27, 1, 'u'),
+};
+static const struct nl_struct ifmap_s = NL_STRUCT_MIN(32, ifmap_f, 28);
+static const struct nl_xval ext_mask_x = XF(xlat_rtnl_ext_filter, "RTEXT_FILTER_???", 4);
+static const struct nl_xval event_x = X(xlat_rtnl_ifla_events, "IFLA_EVENT_???", 4);
+
+static const struct nla_dec down_reason_decs[] = {
+	[1] = { nla_x32, NULL }, [2] = { nla_x32, NULL },
+};
+static const struct nla_table down_reason_attrs = NLA_TABLE(xlat_rtnl_proto_down_reason_attrs,
+	"IFLA_PROTO_DOWN_REASON_???", down_reason_decs);
+static const struct nla_dec prop_list_decs[] = { [53] = { nla_str, NULL } };
+static const struct nla_table prop_list_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???",
+							  prop_list_decs);
+static const struct nla_dec info_decs[] = { [1] = { nla_str, NULL }, [4] = { nla_str, NULL } };
+static const struct nla_table info_attrs = NLA_TABLE(xlat_rtnl_ifla_info_attrs, "IFLA_INFO_???",
+						     info_decs);
+/* struct ifla_port_vsi: its pad only when not zero */
+static bool port_vsi(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t v[8];
+
+	(void)ctx;
+	if (len < 8)
+		return false;
+	if (!nl_fetch(n, off, v, 8))
+		return true;
+	sbuf_printf(n->b, "{vsi_mgr_id=%u, vsi_type_id=", v[0]);
+	decode_string_hex(n->b, (const char *)v + 1, 3, false);
+	sbuf_printf(n->b, ", vsi_type_version=%u", v[4]);
+	if (v[5] || v[6] || v[7]) {
+		sbuf_puts(n->b, ", pad=");
+		decode_string_hex(n->b, (const char *)v + 5, 3, false);
+	}
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+static const struct nla_dec port_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_str, NULL }, [3] = { port_vsi, NULL },
+};
+static const struct nla_table port_attrs = NLA_TABLE(xlat_rtnl_ifla_port_attrs, "IFLA_PORT_???",
+						     port_decs);
+static const struct nla_dec vf_ports_decs[] = { [1] = { nla_nested, &port_attrs } };
+static const struct flag vf_ports_names[] = { { 1, "IFLA_VF_PORT" } };
+static const struct nla_table vf_ports_attrs = NLA_TABLE(vf_ports_names, "IFLA_VF_PORT_???",
+							 vf_ports_decs);
+
+static const struct nla_dec link_decs[] = {
+	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
+	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
+	[13] = { nla_u32, NULL }, [14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
+	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
+	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
+	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
+	[25] = { nla_nested, &port_attrs }, [27] = { nla_u32, NULL },
+	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
+	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },
+	[37] = { nla_s32, NULL }, [38] = { nla_str, NULL }, [39] = { nla_u8, NULL },
+	[40] = { nla_u32, NULL }, [41] = { nla_u32, NULL }, [44] = { nla_xval, &event_x },
+	[45] = { nla_s32, NULL }, [46] = { nla_s32, NULL }, [47] = { nla_u32, NULL },
+	[48] = { nla_u32, NULL }, [49] = { nla_s32, NULL }, [50] = { nla_u32, NULL },
+	[51] = { nla_u32, NULL }, [52] = { nla_nested, &prop_list_attrs },
+	[53] = { nla_str, NULL }, [55] = { nla_nested, &down_reason_attrs },
+	[56] = { nla_str, NULL }, [57] = { nla_str, NULL }, [58] = { nla_u32, NULL },
+	[59] = { nla_u32, NULL }, [60] = { nla_u32, NULL },
+};
+const struct nla_table nl_link_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???", link_decs);
 const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
 const struct nla_table nl_tca_attrs = NLA_NAMES(xlat_rtnl_tca_attrs, "TCA_ROOT_???");
 const struct nla_table nl_neightbl_attrs = NLA_NAMES(xlat_rtnl_neightbl_attrs, "NDTA_???");

@@ -266,6 +266,42 @@ _Static_assert((unsigned long long)(DCB_ATTR_FEATCFG) == 0xfull, "DCB_ATTR_FEATC
 _Static_assert((unsigned long long)(DCB_ATTR_CEE) == 0x10ull, "DCB_ATTR_CEE");
 _Static_assert((unsigned long long)(DCB_ATTR_MAX) == 0x10ull, "DCB_ATTR_MAX");
 
+/* rtnl_ext_filter */
+_Static_assert((unsigned long long)(RTEXT_FILTER_VF) == 0x1ull, "RTEXT_FILTER_VF");
+_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN) == 0x2ull, "RTEXT_FILTER_BRVLAN");
+_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN_COMPRESSED) == 0x4ull, "RTEXT_FILTER_BRVLAN_COMPRESSED");
+_Static_assert((unsigned long long)(RTEXT_FILTER_SKIP_STATS) == 0x8ull, "RTEXT_FILTER_SKIP_STATS");
+_Static_assert((unsigned long long)(RTEXT_FILTER_MRP) == 0x10ull, "RTEXT_FILTER_MRP");
+_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_CONFIG) == 0x20ull, "RTEXT_FILTER_CFM_CONFIG");
+_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_STATUS) == 0x40ull, "RTEXT_FILTER_CFM_STATUS");
+
+/* rtnl_ifla_events */
+_Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
+_Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
+_Static_assert((unsigned long long)(IFLA_EVENT_FEATURES) == 0x2ull, "IFLA_EVENT_FEATURES");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFLA_EVENT_BONDING_FAILOVER");
+_Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
+_Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
+
+/* rtnl_ifla_info_attrs */
+_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
+_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");
+
+/* rtnl_ifla_port_attrs */
+_Static_assert((unsigned long long)(IFLA_PORT_UNSPEC) == 0x0ull, "IFLA_PORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PORT_VF) == 0x1ull, "IFLA_PORT_VF");
+_Static_assert((unsigned long long)(IFLA_PORT_PROFILE) == 0x2ull, "IFLA_PORT_PROFILE");
+_Static_assert((unsigned long long)(IFLA_PORT_VSI_TYPE) == 0x3ull, "IFLA_PORT_VSI_TYPE");
+_Static_assert((unsigned long long)(IFLA_PORT_INSTANCE_UUID) == 0x4ull, "IFLA_PORT_INSTANCE_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_HOST_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
+_Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
+
 /* rtnl_ifstats_attrs */
 _Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
 _Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
@@ -514,47 +550,3 @@ _Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_B
 _Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
 _Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
 _Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");
-
-/* rtnl_tc_stats_attrs */
-_Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");
-_Static_assert((unsigned long long)(TCA_STATS_RATE_EST) == 0x2ull, "TCA_STATS_RATE_EST");
-_Static_assert((unsigned long long)(TCA_STATS_QUEUE) == 0x3ull, "TCA_STATS_QUEUE");
-_Static_assert((unsigned long long)(TCA_STATS_APP) == 0x4ull, "TCA_STATS_APP");
-_Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_RATE_EST64");
-_Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
-_Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
-_Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
-
-/* rtnl_tca_attrs */
-_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
-_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
-_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
-_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
-_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
-_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
-
-/* rtnl_tca_stab_attrs */
-_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
-_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
-
-/* rusage_who */
-_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
-_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
-
-/* rwf_flags */
-_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
-_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
-_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
-_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
-_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
-
-/* sched_attr_flags */
-_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
-_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
-_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");

@@ -99,6 +99,50 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* rtnl_tc_stats_attrs */
+_Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");
+_Static_assert((unsigned long long)(TCA_STATS_RATE_EST) == 0x2ull, "TCA_STATS_RATE_EST");
+_Static_assert((unsigned long long)(TCA_STATS_QUEUE) == 0x3ull, "TCA_STATS_QUEUE");
+_Static_assert((unsigned long long)(TCA_STATS_APP) == 0x4ull, "TCA_STATS_APP");
+_Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_RATE_EST64");
+_Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
+_Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
+_Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
+
+/* rtnl_tca_attrs */
+_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
+_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
+_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
+_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
+
+/* rtnl_tca_stab_attrs */
+_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
+_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
+
+/* rusage_who */
+_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
+_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
+
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
+
+/* sched_attr_flags */
+_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
+_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
+_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
+
 /* sched_policy */
 _Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
 _Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");

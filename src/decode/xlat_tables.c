@@ -2739,6 +2739,46 @@ const struct flag xlat_rtnl_dcb_attrs[18] = {
 	{ 0x10, "DCB_ATTR_MAX" },
 };
 
+const struct flag xlat_rtnl_ext_filter[7] = {
+	{ 0x1, "RTEXT_FILTER_VF" },
+	{ 0x2, "RTEXT_FILTER_BRVLAN" },
+	{ 0x4, "RTEXT_FILTER_BRVLAN_COMPRESSED" },
+	{ 0x8, "RTEXT_FILTER_SKIP_STATS" },
+	{ 0x10, "RTEXT_FILTER_MRP" },
+	{ 0x20, "RTEXT_FILTER_CFM_CONFIG" },
+	{ 0x40, "RTEXT_FILTER_CFM_STATUS" },
+};
+
+const struct flag xlat_rtnl_ifla_events[7] = {
+	{ 0x0, "IFLA_EVENT_NONE" },
+	{ 0x1, "IFLA_EVENT_REBOOT" },
+	{ 0x2, "IFLA_EVENT_FEATURES" },
+	{ 0x3, "IFLA_EVENT_BONDING_FAILOVER" },
+	{ 0x4, "IFLA_EVENT_NOTIFY_PEERS" },
+	{ 0x5, "IFLA_EVENT_IGMP_RESEND" },
+	{ 0x6, "IFLA_EVENT_BONDING_OPTIONS" },
+};
+
+const struct flag xlat_rtnl_ifla_info_attrs[6] = {
+	{ 0x0, "IFLA_INFO_UNSPEC" },
+	{ 0x1, "IFLA_INFO_KIND" },
+	{ 0x2, "IFLA_INFO_DATA" },
+	{ 0x3, "IFLA_INFO_XSTATS" },
+	{ 0x4, "IFLA_INFO_SLAVE_KIND" },
+	{ 0x5, "IFLA_INFO_SLAVE_DATA" },
+};
+
+const struct flag xlat_rtnl_ifla_port_attrs[8] = {
+	{ 0x0, "IFLA_PORT_UNSPEC" },
+	{ 0x1, "IFLA_PORT_VF" },
+	{ 0x2, "IFLA_PORT_PROFILE" },
+	{ 0x3, "IFLA_PORT_VSI_TYPE" },
+	{ 0x4, "IFLA_PORT_INSTANCE_UUID" },
+	{ 0x5, "IFLA_PORT_HOST_UUID" },
+	{ 0x6, "IFLA_PORT_REQUEST" },
+	{ 0x7, "IFLA_PORT_RESPONSE" },
+};
+
 const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x0, "IFLA_STATS_UNSPEC" },
 	{ 0x1, "IFLA_STATS_LINK_64" },
