@@ -141,7 +141,36 @@ static const struct nl_field pdr_f[] = {
 	{ "pdr_features", 24, 4, 'u', NULL },
 };
 static const struct nl_struct pdr_s = NL_STRUCT(28, pdr_f);
+static const struct nl_xval tpacket_x = { xlat_packet_versions, N(xlat_packet_versions),
+					  "TPACKET_???", 4, false };
+static const struct nl_xval pdi_flags_x = { xlat_packet_diag_info_flags,
+					    N(xlat_packet_diag_info_flags), "PDI_???", 4, true };
+static const struct nl_field pdi_f[] = {
+	{ "pdi_index", 0, 4, 'i', NULL }, { "pdi_version", 4, 4, 'X', &tpacket_x },
+	{ "pdi_reserve", 8, 4, 'u', NULL }, { "pdi_copy_thresh", 12, 4, 'u', NULL },
+	{ "pdi_tstamp", 16, 4, 'u', NULL }, { "pdi_flags", 20, 4, 'X', &pdi_flags_x },
+};
+static const struct nl_struct pdi_s = NL_STRUCT(24, pdi_f);
+
+/* struct packet_diag_mclist: its address as long as pdmc_alen says */
+static void put_mclist(const struct nl *n, const uint8_t *e)
+{
+	uint16_t type, alen;
+
+	memcpy(&type, e + 8, 2);
+	memcpy(&alen, e + 10, 2);
+	sbuf_puts(n->b, "{pdmc_index=");
+	nl_ifindex(n->b, u32_at(e, 0));
+	sbuf_printf(n->b, ", pdmc_count=%u, pdmc_type=%u, pdmc_alen=%u, pdmc_addr=",
+		    u32_at(e, 4), type, alen);
+	decode_string_hex(n->b, (const char *)e + 12, alen < 32 ? alen : 32, alen > 32);
+	sbuf_putc(n->b, '}');
+}
+static const struct nl_array mclist_a = { 44, put_mclist };
+
 static const struct nla_dec packet_decs[] = {
+	[0] = { nla_struct, &pdi_s },		/* PACKET_DIAG_INFO */
+	[1] = { nla_array, &mclist_a },		/* PACKET_DIAG_MCLIST */
 	[2] = { nla_struct, &pdr_s },		/* PACKET_DIAG_RX_RING */
 	[3] = { nla_struct, &pdr_s },		/* PACKET_DIAG_TX_RING */
 	[4] = { nla_u32, NULL },		/* PACKET_DIAG_FANOUT */

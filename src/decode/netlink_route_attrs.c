@@ -316,7 +316,41 @@ static const struct nla_dec link_decs[] = {
 const struct nla_table nl_link_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???", link_decs);
 const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
 const struct nla_table nl_tca_attrs = NLA_NAMES(xlat_rtnl_tca_attrs, "TCA_ROOT_???");
-const struct nla_table nl_neightbl_attrs = NLA_NAMES(xlat_rtnl_neightbl_attrs, "NDTA_???");
+/* ndtmsg's */
+static const struct nl_field ndt_config_f[] = {
+	F("ndtc_key_len", 0, 2, 'u'), F("ndtc_entry_size", 2, 2, 'u'),
+	F("ndtc_entries", 4, 4, 'u'), F("ndtc_last_flush", 8, 4, 'u'),
+	F("ndtc_last_rand", 12, 4, 'u'), F("ndtc_hash_rnd", 16, 4, 'u'),
+	F("ndtc_hash_mask", 20, 4, 'x'), F("ndtc_hash_chain_gc", 24, 4, 'u'),
+	F("ndtc_proxy_qlen", 28, 4, 'u'),
+};
+static const struct nl_struct ndt_config_s = NL_STRUCT(32, ndt_config_f);
+static const struct nl_field ndt_stats_f[] = {
+	S64("ndts_allocs", 0), S64("ndts_destroys", 1), S64("ndts_hash_grows", 2),
+	S64("ndts_res_failed", 3), S64("ndts_lookups", 4), S64("ndts_hits", 5),
+	S64("ndts_rcv_probes_mcast", 6), S64("ndts_rcv_probes_ucast", 7),
+	S64("ndts_periodic_gc_runs", 8), S64("ndts_forced_gc_runs", 9),
+	S64("ndts_table_fulls", 10),
+};
+static const struct nl_struct ndt_stats_s = NL_STRUCT_MIN(88, ndt_stats_f, 80);
+static const struct nla_dec ndtpa_decs[] = {
+	[1] = { nla_ifindex, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u64, NULL },
+	[4] = { nla_u64, NULL }, [5] = { nla_u64, NULL }, [6] = { nla_u64, NULL },
+	[7] = { nla_u64, NULL }, [8] = { nla_u32, NULL }, [9] = { nla_u32, NULL },
+	[10] = { nla_u32, NULL }, [11] = { nla_u32, NULL }, [12] = { nla_u64, NULL },
+	[13] = { nla_u64, NULL }, [14] = { nla_u32, NULL }, [15] = { nla_u64, NULL },
+	[16] = { nla_u32, NULL }, [17] = { nla_u32, NULL },
+};
+static const struct nla_table ndtpa_attrs = NLA_TABLE(xlat_rtnl_ndtpa_attrs, "NDTPA_???",
+						      ndtpa_decs);
+static const struct nla_dec neightbl_decs[] = {
+	[1] = { nla_str, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u32, NULL },
+	[4] = { nla_u32, NULL }, [5] = { nla_struct, &ndt_config_s },
+	[6] = { nla_nested, &ndtpa_attrs }, [7] = { nla_struct, &ndt_stats_s },
+	[8] = { nla_u64, NULL },
+};
+const struct nla_table nl_neightbl_attrs = NLA_TABLE(xlat_rtnl_neightbl_attrs, "NDTA_???",
+						     neightbl_decs);
 const struct nla_table nl_addrlabel_attrs = NLA_NAMES(xlat_rtnl_addrlabel_attrs, "IFAL_???");
 const struct nla_table nl_dcb_attrs = NLA_NAMES(xlat_rtnl_dcb_attrs, "DCB_ATTR_???");
 const struct nla_table nl_netconf_attrs = NLA_NAMES(xlat_rtnl_netconf_attrs, "NETCONFA_???");

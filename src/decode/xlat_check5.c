@@ -274,6 +274,13 @@ _Static_assert((unsigned long long)(PACKET_DIAG_UID) == 0x5ull, "PACKET_DIAG_UID
 _Static_assert((unsigned long long)(PACKET_DIAG_MEMINFO) == 0x6ull, "PACKET_DIAG_MEMINFO");
 _Static_assert((unsigned long long)(PACKET_DIAG_FILTER) == 0x7ull, "PACKET_DIAG_FILTER");
 
+/* packet_diag_info_flags */
+_Static_assert((unsigned long long)(PDI_RUNNING) == 0x1ull, "PDI_RUNNING");
+_Static_assert((unsigned long long)(PDI_AUXDATA) == 0x2ull, "PDI_AUXDATA");
+_Static_assert((unsigned long long)(PDI_ORIGDEV) == 0x4ull, "PDI_ORIGDEV");
+_Static_assert((unsigned long long)(PDI_VNETHDR) == 0x8ull, "PDI_VNETHDR");
+_Static_assert((unsigned long long)(PDI_LOSS) == 0x10ull, "PDI_LOSS");
+
 /* packet_diag_show */
 _Static_assert((unsigned long long)(PACKET_SHOW_INFO) == 0x1ull, "PACKET_SHOW_INFO");
 _Static_assert((unsigned long long)(PACKET_SHOW_MCLIST) == 0x2ull, "PACKET_SHOW_MCLIST");
@@ -291,6 +298,11 @@ _Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING
 _Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
 _Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
 _Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
+
+/* packet_versions */
+_Static_assert((unsigned long long)(TPACKET_V1) == 0x0ull, "TPACKET_V1");
+_Static_assert((unsigned long long)(TPACKET_V2) == 0x1ull, "TPACKET_V2");
+_Static_assert((unsigned long long)(TPACKET_V3) == 0x2ull, "TPACKET_V3");
 
 /* perf_attr_size */
 _Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");

@@ -380,6 +380,28 @@ _Static_assert((unsigned long long)(MDBA_UNSPEC) == 0x0ull, "MDBA_UNSPEC");
 _Static_assert((unsigned long long)(MDBA_MDB) == 0x1ull, "MDBA_MDB");
 _Static_assert((unsigned long long)(MDBA_ROUTER) == 0x2ull, "MDBA_ROUTER");
 
+/* rtnl_ndtpa_attrs */
+_Static_assert((unsigned long long)(NDTPA_UNSPEC) == 0x0ull, "NDTPA_UNSPEC");
+_Static_assert((unsigned long long)(NDTPA_IFINDEX) == 0x1ull, "NDTPA_IFINDEX");
+_Static_assert((unsigned long long)(NDTPA_REFCNT) == 0x2ull, "NDTPA_REFCNT");
+_Static_assert((unsigned long long)(NDTPA_REACHABLE_TIME) == 0x3ull, "NDTPA_REACHABLE_TIME");
+_Static_assert((unsigned long long)(NDTPA_BASE_REACHABLE_TIME) == 0x4ull, "NDTPA_BASE_REACHABLE_TIME");
+_Static_assert((unsigned long long)(NDTPA_RETRANS_TIME) == 0x5ull, "NDTPA_RETRANS_TIME");
+_Static_assert((unsigned long long)(NDTPA_GC_STALETIME) == 0x6ull, "NDTPA_GC_STALETIME");
+_Static_assert((unsigned long long)(NDTPA_DELAY_PROBE_TIME) == 0x7ull, "NDTPA_DELAY_PROBE_TIME");
+_Static_assert((unsigned long long)(NDTPA_QUEUE_LEN) == 0x8ull, "NDTPA_QUEUE_LEN");
+_Static_assert((unsigned long long)(NDTPA_APP_PROBES) == 0x9ull, "NDTPA_APP_PROBES");
+_Static_assert((unsigned long long)(NDTPA_UCAST_PROBES) == 0xaull, "NDTPA_UCAST_PROBES");
+_Static_assert((unsigned long long)(NDTPA_MCAST_PROBES) == 0xbull, "NDTPA_MCAST_PROBES");
+_Static_assert((unsigned long long)(NDTPA_ANYCAST_DELAY) == 0xcull, "NDTPA_ANYCAST_DELAY");
+_Static_assert((unsigned long long)(NDTPA_PROXY_DELAY) == 0xdull, "NDTPA_PROXY_DELAY");
+_Static_assert((unsigned long long)(NDTPA_PROXY_QLEN) == 0xeull, "NDTPA_PROXY_QLEN");
+_Static_assert((unsigned long long)(NDTPA_LOCKTIME) == 0xfull, "NDTPA_LOCKTIME");
+_Static_assert((unsigned long long)(NDTPA_QUEUE_LENBYTES) == 0x10ull, "NDTPA_QUEUE_LENBYTES");
+_Static_assert((unsigned long long)(NDTPA_MCAST_REPROBES) == 0x11ull, "NDTPA_MCAST_REPROBES");
+_Static_assert((unsigned long long)(NDTPA_PAD) == 0x12ull, "NDTPA_PAD");
+_Static_assert((unsigned long long)(NDTPA_INTERVAL_PROBE_TIME_MS) == 0x13ull, "NDTPA_INTERVAL_PROBE_TIME_MS");
+
 /* rtnl_neigh_attrs */
 _Static_assert((unsigned long long)(NDA_UNSPEC) == 0x0ull, "NDA_UNSPEC");
 _Static_assert((unsigned long long)(NDA_DST) == 0x1ull, "NDA_DST");
@@ -531,22 +553,3 @@ _Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
 _Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
 _Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
 _Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
-
-/* rtnl_tc_attrs */
-_Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
-_Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");
-_Static_assert((unsigned long long)(TCA_OPTIONS) == 0x2ull, "TCA_OPTIONS");
-_Static_assert((unsigned long long)(TCA_STATS) == 0x3ull, "TCA_STATS");
-_Static_assert((unsigned long long)(TCA_XSTATS) == 0x4ull, "TCA_XSTATS");
-_Static_assert((unsigned long long)(TCA_RATE) == 0x5ull, "TCA_RATE");
-_Static_assert((unsigned long long)(TCA_FCNT) == 0x6ull, "TCA_FCNT");
-_Static_assert((unsigned long long)(TCA_STATS2) == 0x7ull, "TCA_STATS2");
-_Static_assert((unsigned long long)(TCA_STAB) == 0x8ull, "TCA_STAB");
-_Static_assert((unsigned long long)(TCA_PAD) == 0x9ull, "TCA_PAD");
-_Static_assert((unsigned long long)(TCA_DUMP_INVISIBLE) == 0xaull, "TCA_DUMP_INVISIBLE");
-_Static_assert((unsigned long long)(TCA_CHAIN) == 0xbull, "TCA_CHAIN");
-_Static_assert((unsigned long long)(TCA_HW_OFFLOAD) == 0xcull, "TCA_HW_OFFLOAD");
-_Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_BLOCK");
-_Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
-_Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
-_Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");

@@ -99,6 +99,25 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* rtnl_tc_attrs */
+_Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
+_Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");
+_Static_assert((unsigned long long)(TCA_OPTIONS) == 0x2ull, "TCA_OPTIONS");
+_Static_assert((unsigned long long)(TCA_STATS) == 0x3ull, "TCA_STATS");
+_Static_assert((unsigned long long)(TCA_XSTATS) == 0x4ull, "TCA_XSTATS");
+_Static_assert((unsigned long long)(TCA_RATE) == 0x5ull, "TCA_RATE");
+_Static_assert((unsigned long long)(TCA_FCNT) == 0x6ull, "TCA_FCNT");
+_Static_assert((unsigned long long)(TCA_STATS2) == 0x7ull, "TCA_STATS2");
+_Static_assert((unsigned long long)(TCA_STAB) == 0x8ull, "TCA_STAB");
+_Static_assert((unsigned long long)(TCA_PAD) == 0x9ull, "TCA_PAD");
+_Static_assert((unsigned long long)(TCA_DUMP_INVISIBLE) == 0xaull, "TCA_DUMP_INVISIBLE");
+_Static_assert((unsigned long long)(TCA_CHAIN) == 0xbull, "TCA_CHAIN");
+_Static_assert((unsigned long long)(TCA_HW_OFFLOAD) == 0xcull, "TCA_HW_OFFLOAD");
+_Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_BLOCK");
+_Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
+_Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
+_Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");
+
 /* rtnl_tc_stats_attrs */
 _Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
 _Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");

@@ -2251,6 +2251,14 @@ const struct flag xlat_packet_diag_attrs[8] = {
 	{ 0x7, "PACKET_DIAG_FILTER" },
 };
 
+const struct flag xlat_packet_diag_info_flags[5] = {
+	{ 0x1, "PDI_RUNNING" },
+	{ 0x2, "PDI_AUXDATA" },
+	{ 0x4, "PDI_ORIGDEV" },
+	{ 0x8, "PDI_VNETHDR" },
+	{ 0x10, "PDI_LOSS" },
+};
+
 const struct flag xlat_packet_diag_show[6] = {
 	{ 0x1, "PACKET_SHOW_INFO" },
 	{ 0x2, "PACKET_SHOW_MCLIST" },
@@ -2269,6 +2277,12 @@ const struct flag xlat_packet_types[8] = {
 	{ 0x5, "PACKET_LOOPBACK" },
 	{ 0x6, "PACKET_USER" },
 	{ 0x7, "PACKET_KERNEL" },
+};
+
+const struct flag xlat_packet_versions[3] = {
+	{ 0x0, "TPACKET_V1" },
+	{ 0x1, "TPACKET_V2" },
+	{ 0x2, "TPACKET_V3" },
 };
 
 const struct flag xlat_perf_attr_size[8] = {
@@ -2858,6 +2872,29 @@ const struct flag xlat_rtnl_mdb_attrs[3] = {
 	{ 0x0, "MDBA_UNSPEC" },
 	{ 0x1, "MDBA_MDB" },
 	{ 0x2, "MDBA_ROUTER" },
+};
+
+const struct flag xlat_rtnl_ndtpa_attrs[20] = {
+	{ 0x0, "NDTPA_UNSPEC" },
+	{ 0x1, "NDTPA_IFINDEX" },
+	{ 0x2, "NDTPA_REFCNT" },
+	{ 0x3, "NDTPA_REACHABLE_TIME" },
+	{ 0x4, "NDTPA_BASE_REACHABLE_TIME" },
+	{ 0x5, "NDTPA_RETRANS_TIME" },
+	{ 0x6, "NDTPA_GC_STALETIME" },
+	{ 0x7, "NDTPA_DELAY_PROBE_TIME" },
+	{ 0x8, "NDTPA_QUEUE_LEN" },
+	{ 0x9, "NDTPA_APP_PROBES" },
+	{ 0xa, "NDTPA_UCAST_PROBES" },
+	{ 0xb, "NDTPA_MCAST_PROBES" },
+	{ 0xc, "NDTPA_ANYCAST_DELAY" },
+	{ 0xd, "NDTPA_PROXY_DELAY" },
+	{ 0xe, "NDTPA_PROXY_QLEN" },
+	{ 0xf, "NDTPA_LOCKTIME" },
+	{ 0x10, "NDTPA_QUEUE_LENBYTES" },
+	{ 0x11, "NDTPA_MCAST_REPROBES" },
+	{ 0x12, "NDTPA_PAD" },
+	{ 0x13, "NDTPA_INTERVAL_PROBE_TIME_MS" },
 };
 
 const struct flag xlat_rtnl_neigh_attrs[18] = {
