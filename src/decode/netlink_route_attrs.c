@@ -315,7 +315,16 @@ static const struct nla_dec link_decs[] = {
 };
 const struct nla_table nl_link_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???", link_decs);
 const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
-const struct nla_table nl_tca_attrs = NLA_NAMES(xlat_rtnl_tca_attrs, "TCA_ROOT_???");
+/* tcamsg's: an action's attributes (as strace 6.1 reads them) */
+static const struct nl_xval act_flags_x = XF(xlat_tca_act_flags, "TCA_ACT_FLAGS_???", 4);
+static const struct nl_xval act_hw_stats_x = XF(xlat_tca_act_hw_stats, "TCA_ACT_HW_STATS_???", 4);
+static const struct nla_dec tca_decs[] = {
+	[1] = { nla_str, NULL }, [3] = { nla_u32, NULL }, [4] = { nla_nested, &tc_stats_attrs },
+	[7] = { nla_xval, &act_flags_x }, [8] = { nla_xval, &act_hw_stats_x },
+	[9] = { nla_xval, &act_hw_stats_x }, [10] = { nla_u32, NULL },
+};
+const struct nla_table nl_tca_attrs = NLA_TABLE(xlat_rtnl_tc_action_attrs, "TCA_ACT_???",
+						tca_decs);
 /* ndtmsg's */
 static const struct nl_field ndt_config_f[] = {
 	F("ndtc_key_len", 0, 2, 'u'), F("ndtc_entry_size", 2, 2, 'u'),

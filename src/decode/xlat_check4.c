@@ -83,6 +83,7 @@
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
 #include <linux/sched.h>

@@ -83,6 +83,7 @@
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
 #include <linux/sched.h>
@@ -98,6 +99,19 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* rtnl_tc_action_attrs */
+_Static_assert((unsigned long long)(TCA_ACT_UNSPEC) == 0x0ull, "TCA_ACT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ACT_KIND) == 0x1ull, "TCA_ACT_KIND");
+_Static_assert((unsigned long long)(TCA_ACT_OPTIONS) == 0x2ull, "TCA_ACT_OPTIONS");
+_Static_assert((unsigned long long)(TCA_ACT_INDEX) == 0x3ull, "TCA_ACT_INDEX");
+_Static_assert((unsigned long long)(TCA_ACT_STATS) == 0x4ull, "TCA_ACT_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_PAD) == 0x5ull, "TCA_ACT_PAD");
+_Static_assert((unsigned long long)(TCA_ACT_COOKIE) == 0x6ull, "TCA_ACT_COOKIE");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS) == 0x7ull, "TCA_ACT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS) == 0x8ull, "TCA_ACT_HW_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_USED_HW_STATS) == 0x9ull, "TCA_ACT_USED_HW_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_IN_HW_COUNT) == 0xaull, "TCA_ACT_IN_HW_COUNT");
 
 /* rtnl_tc_attrs */
 _Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
@@ -405,6 +419,15 @@ _Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
 _Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
 _Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
 _Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
+
+/* tca_act_flags */
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_HW) == 0x2ull, "TCA_ACT_FLAGS_SKIP_HW");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_SW) == 0x4ull, "TCA_ACT_FLAGS_SKIP_SW");
+
+/* tca_act_hw_stats */
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_IMMEDIATE) == 0x1ull, "TCA_ACT_HW_STATS_IMMEDIATE");
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_DELAYED) == 0x2ull, "TCA_ACT_HW_STATS_DELAYED");
 
 /* tcp_names */
 _Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");

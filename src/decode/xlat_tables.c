@@ -3058,6 +3058,20 @@ const struct flag xlat_rtnl_rule_attrs[25] = {
 	{ 0x18, "FRA_DPORT_RANGE" },
 };
 
+const struct flag xlat_rtnl_tc_action_attrs[11] = {
+	{ 0x0, "TCA_ACT_UNSPEC" },
+	{ 0x1, "TCA_ACT_KIND" },
+	{ 0x2, "TCA_ACT_OPTIONS" },
+	{ 0x3, "TCA_ACT_INDEX" },
+	{ 0x4, "TCA_ACT_STATS" },
+	{ 0x5, "TCA_ACT_PAD" },
+	{ 0x6, "TCA_ACT_COOKIE" },
+	{ 0x7, "TCA_ACT_FLAGS" },
+	{ 0x8, "TCA_ACT_HW_STATS" },
+	{ 0x9, "TCA_ACT_USED_HW_STATS" },
+	{ 0xa, "TCA_ACT_IN_HW_COUNT" },
+};
+
 const struct flag xlat_rtnl_tc_attrs[17] = {
 	{ 0x0, "TCA_UNSPEC" },
 	{ 0x1, "TCA_KIND" },
@@ -3467,6 +3481,17 @@ const struct flag xlat_syslog_actions[11] = {
 	{ 0x8, "SYSLOG_ACTION_CONSOLE_LEVEL" },
 	{ 0x9, "SYSLOG_ACTION_SIZE_UNREAD" },
 	{ 0xa, "SYSLOG_ACTION_SIZE_BUFFER" },
+};
+
+const struct flag xlat_tca_act_flags[3] = {
+	{ 0x1, "TCA_ACT_FLAGS_NO_PERCPU_STATS" },
+	{ 0x2, "TCA_ACT_FLAGS_SKIP_HW" },
+	{ 0x4, "TCA_ACT_FLAGS_SKIP_SW" },
+};
+
+const struct flag xlat_tca_act_hw_stats[2] = {
+	{ 0x1, "TCA_ACT_HW_STATS_IMMEDIATE" },
+	{ 0x2, "TCA_ACT_HW_STATS_DELAYED" },
 };
 
 const struct flag xlat_tcp_names[36] = {
