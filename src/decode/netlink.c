@@ -446,6 +446,24 @@ bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
 	return true;
 }
 
+bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint64_t v = 0;
+
+	(void)ctx;
+	if (!len || len > 8)
+		return false;
+	if (!nl_fetch(n, off, &v, len))
+		return true;
+	/* clock_t in USER_HZ (100), with the seconds in a comment, as strace */
+	if (v)
+		sbuf_printf(n->b, "%llu /* %llu.%02llu s */", (unsigned long long)v,
+			    (unsigned long long)(v / 100), (unsigned long long)(v % 100));
+	else
+		sbuf_putc(n->b, '0');
+	return true;
+}
+
 bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
 	uint64_t v;

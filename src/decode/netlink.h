@@ -142,6 +142,8 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* an address of the message's family: inet_addr("1.2.3.4"), inet_pton(...) */
 bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx);
+/* a clock_t of 1 to 8 bytes: "250 /\* 2.50 s *\/" */
+bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* "FIELD=inet_addr(...)" (field may be NULL); with -X raw the rawlen
  * bytes in hex, with -X verbose both */
 void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field, size_t rawlen);

@@ -363,7 +363,86 @@ const struct nla_table nl_neightbl_attrs = NLA_TABLE(xlat_rtnl_neightbl_attrs, "
 const struct nla_table nl_addrlabel_attrs = NLA_NAMES(xlat_rtnl_addrlabel_attrs, "IFAL_???");
 const struct nla_table nl_dcb_attrs = NLA_NAMES(xlat_rtnl_dcb_attrs, "DCB_ATTR_???");
 const struct nla_table nl_netconf_attrs = NLA_NAMES(xlat_rtnl_netconf_attrs, "NETCONFA_???");
-const struct nla_table nl_mdb_attrs = NLA_NAMES(xlat_rtnl_mdb_attrs, "MDBA_???");
+/* br_port_msg's (RTM_*MDB) */
+static const struct nl_xval rtr_type_x = X(xlat_multicast_router_types, "MDB_RTR_TYPE_???", 1);
+static const struct nla_dec pattr_decs[] = {
+	[1] = { nla_clock_t, NULL }, [2] = { nla_xval, &rtr_type_x },
+	[3] = { nla_clock_t, NULL }, [4] = { nla_clock_t, NULL }, [5] = { nla_u16, NULL },
+};
+static const struct nla_table pattr_attrs = NLA_TABLE(xlat_rtnl_mdba_router_pattr_attrs,
+						      "MDBA_ROUTER_PATTR_???", pattr_decs);
+
+/* MDBA_ROUTER_PORT: an ifindex, then the port's attributes */
+static bool mdba_router_port(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint32_t v;
+
+	(void)ctx;
+	if (len < 4)
+		return false;
+	if (!nl_fetch(n, off, &v, 4))
+		return true;
+	nl_ifindex(n->b, v);
+	if (len > 4) {
+		sbuf_puts(n->b, ", ");
+		nl_attrs(n, off + 4, len - 4, &pattr_attrs);
+	}
+	return true;
+}
+static const struct nla_dec router_decs[] = { [1] = { mdba_router_port, NULL } };
+static const struct nla_table router_attrs = NLA_TABLE(xlat_rtnl_mdba_router_attrs,
+						       "MDBA_ROUTER_???", router_decs);
+
+static const struct nla_dec eattr_decs[] = {
+	[1] = { nla_clock_t, NULL }, [5] = { nla_xval, &rtprot_x },
+};
+static const struct nla_table eattr_attrs = NLA_TABLE(xlat_rtnl_mdba_mdb_eattr_attrs,
+						      "MDBA_MDB_EATTR_???", eattr_decs);
+
+/* struct br_mdb_entry, then the entry's attributes */
+static bool mdb_entry_info(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t e[28];
+	uint32_t ifi;
+	uint16_t vid, proto;
+
+	(void)ctx;
+	if (len < sizeof(e))
+		return false;
+	if (!nl_fetch(n, off, e, sizeof(e)))
+		return true;
+	memcpy(&ifi, e, 4);
+	memcpy(&vid, e + 6, 2);
+	memcpy(&proto, e + 24, 2);
+	sbuf_puts(n->b, "{ifindex=");
+	nl_ifindex(n->b, ifi);
+	sbuf_puts(n->b, ", state=");
+	nl_enum(n->b, e[4], xlat_mdb_states, N(xlat_mdb_states), "MDB_???");
+	sbuf_puts(n->b, ", flags=");
+	nl_flags(n->b, e[5], xlat_mdb_flags, N(xlat_mdb_flags), "MDB_FLAGS_???");
+	sbuf_printf(n->b, ", vid=%u, addr={u=", vid);
+	decode_string_hex(n->b, (const char *)e + 8, 16, false);
+	proto = __builtin_bswap16(proto);
+	/* strace 6.1 names the protocol from the address families */
+	sbuf_puts(n->b, ", proto=htons(");
+	nl_enum(n->b, proto, xlat_addrfams, N(xlat_addrfams), "AF_???");
+	sbuf_puts(n->b, ")}}");
+	if (len > NL_ALIGN(sizeof(e))) {
+		sbuf_puts(n->b, ", ");
+		nl_attrs(n, off + NL_ALIGN(sizeof(e)), len - NL_ALIGN(sizeof(e)), &eattr_attrs);
+	}
+	return true;
+}
+static const struct nla_dec entry_decs[] = { [1] = { mdb_entry_info, NULL } };
+static const struct nla_table entry_attrs = NLA_TABLE(xlat_rtnl_mdba_mdb_entry_attrs,
+						      "MDBA_MDB_ENTRY_???", entry_decs);
+static const struct nla_dec mdb_mdb_decs[] = { [1] = { nla_nested, &entry_attrs } };
+static const struct nla_table mdb_mdb_attrs = NLA_TABLE(xlat_rtnl_mdba_mdb_attrs, "MDBA_MDB_???",
+							mdb_mdb_decs);
+static const struct nla_dec mdb_decs[] = {
+	[1] = { nla_nested, &mdb_mdb_attrs }, [2] = { nla_nested, &router_attrs },
+};
+const struct nla_table nl_mdb_attrs = NLA_TABLE(xlat_rtnl_mdb_attrs, "MDBA_???", mdb_decs);
 const struct nla_table nl_nsid_attrs = NLA_NAMES(xlat_rtnl_nsid_attrs, "NETNSA_???");
 const struct nla_table nl_nexthop_attrs = NLA_NAMES(xlat_rtnl_nexthop_attrs, "NHA_???");
 const struct nla_table nl_ifstats_attrs = NLA_NAMES(xlat_rtnl_ifstats_attrs, "IFLA_STATS_???");

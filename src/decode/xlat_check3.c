@@ -46,6 +46,7 @@
 #include <linux/keyctl.h>
 #include <linux/lwtunnel.h>
 #include <linux/mman.h>
+#include <linux/if_bridge.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
@@ -79,7 +80,6 @@
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
-#include <linux/if_bridge.h>
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>

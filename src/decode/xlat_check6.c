@@ -46,6 +46,7 @@
 #include <linux/keyctl.h>
 #include <linux/lwtunnel.h>
 #include <linux/mman.h>
+#include <linux/if_bridge.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
@@ -79,7 +80,6 @@
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
-#include <linux/if_bridge.h>
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
@@ -99,6 +99,95 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+
+/* pr_tsc */
+_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
+_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
+
+/* prio_which */
+_Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
+_Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
+_Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
+
+/* prot_flags */
+_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
+_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
+_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
+_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
+_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
+_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+
+/* ptrace_opts */
+_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
+_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
+_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
+_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
 
 /* ptrace_reqs */
 _Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
@@ -381,6 +470,34 @@ _Static_assert((unsigned long long)(MDBA_UNSPEC) == 0x0ull, "MDBA_UNSPEC");
 _Static_assert((unsigned long long)(MDBA_MDB) == 0x1ull, "MDBA_MDB");
 _Static_assert((unsigned long long)(MDBA_ROUTER) == 0x2ull, "MDBA_ROUTER");
 
+/* rtnl_mdba_mdb_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_UNSPEC) == 0x0ull, "MDBA_MDB_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY) == 0x1ull, "MDBA_MDB_ENTRY");
+
+/* rtnl_mdba_mdb_eattr_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_UNSPEC) == 0x0ull, "MDBA_MDB_EATTR_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_TIMER) == 0x1ull, "MDBA_MDB_EATTR_TIMER");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SRC_LIST) == 0x2ull, "MDBA_MDB_EATTR_SRC_LIST");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_GROUP_MODE) == 0x3ull, "MDBA_MDB_EATTR_GROUP_MODE");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SOURCE) == 0x4ull, "MDBA_MDB_EATTR_SOURCE");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_RTPROT) == 0x5ull, "MDBA_MDB_EATTR_RTPROT");
+
+/* rtnl_mdba_mdb_entry_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_UNSPEC) == 0x0ull, "MDBA_MDB_ENTRY_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_INFO) == 0x1ull, "MDBA_MDB_ENTRY_INFO");
+
+/* rtnl_mdba_router_attrs */
+_Static_assert((unsigned long long)(MDBA_ROUTER_UNSPEC) == 0x0ull, "MDBA_ROUTER_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PORT) == 0x1ull, "MDBA_ROUTER_PORT");
+
+/* rtnl_mdba_router_pattr_attrs */
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_UNSPEC) == 0x0ull, "MDBA_ROUTER_PATTR_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TIMER) == 0x1ull, "MDBA_ROUTER_PATTR_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TYPE) == 0x2ull, "MDBA_ROUTER_PATTR_TYPE");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET_TIMER) == 0x3ull, "MDBA_ROUTER_PATTR_INET_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET6_TIMER) == 0x4ull, "MDBA_ROUTER_PATTR_INET6_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_VID) == 0x5ull, "MDBA_ROUTER_PATTR_VID");
+
 /* rtnl_ndtpa_attrs */
 _Static_assert((unsigned long long)(NDTPA_UNSPEC) == 0x0ull, "NDTPA_UNSPEC");
 _Static_assert((unsigned long long)(NDTPA_IFINDEX) == 0x1ull, "NDTPA_IFINDEX");
@@ -445,112 +562,3 @@ _Static_assert((unsigned long long)(NETCONFA_PROXY_NEIGH) == 0x5ull, "NETCONFA_P
 _Static_assert((unsigned long long)(NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN) == 0x6ull, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN");
 _Static_assert((unsigned long long)(NETCONFA_INPUT) == 0x7ull, "NETCONFA_INPUT");
 _Static_assert((unsigned long long)(NETCONFA_BC_FORWARDING) == 0x8ull, "NETCONFA_BC_FORWARDING");
-
-/* rtnl_nexthop_attrs */
-_Static_assert((unsigned long long)(NHA_UNSPEC) == 0x0ull, "NHA_UNSPEC");
-_Static_assert((unsigned long long)(NHA_ID) == 0x1ull, "NHA_ID");
-_Static_assert((unsigned long long)(NHA_GROUP) == 0x2ull, "NHA_GROUP");
-_Static_assert((unsigned long long)(NHA_GROUP_TYPE) == 0x3ull, "NHA_GROUP_TYPE");
-_Static_assert((unsigned long long)(NHA_BLACKHOLE) == 0x4ull, "NHA_BLACKHOLE");
-_Static_assert((unsigned long long)(NHA_OIF) == 0x5ull, "NHA_OIF");
-_Static_assert((unsigned long long)(NHA_GATEWAY) == 0x6ull, "NHA_GATEWAY");
-_Static_assert((unsigned long long)(NHA_ENCAP_TYPE) == 0x7ull, "NHA_ENCAP_TYPE");
-_Static_assert((unsigned long long)(NHA_ENCAP) == 0x8ull, "NHA_ENCAP");
-_Static_assert((unsigned long long)(NHA_GROUPS) == 0x9ull, "NHA_GROUPS");
-_Static_assert((unsigned long long)(NHA_MASTER) == 0xaull, "NHA_MASTER");
-_Static_assert((unsigned long long)(NHA_FDB) == 0xbull, "NHA_FDB");
-_Static_assert((unsigned long long)(NHA_RES_GROUP) == 0xcull, "NHA_RES_GROUP");
-_Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET");
-
-/* rtnl_nsid_attrs */
-_Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
-_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
-_Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
-_Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
-_Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
-_Static_assert((unsigned long long)(NETNSA_CURRENT_NSID) == 0x5ull, "NETNSA_CURRENT_NSID");
-
-/* rtnl_proto_down_reason_attrs */
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_UNSPEC) == 0x0ull, "IFLA_PROTO_DOWN_REASON_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_MASK) == 0x1ull, "IFLA_PROTO_DOWN_REASON_MASK");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_VALUE) == 0x2ull, "IFLA_PROTO_DOWN_REASON_VALUE");
-
-/* rtnl_route_attrs */
-_Static_assert((unsigned long long)(RTA_UNSPEC) == 0x0ull, "RTA_UNSPEC");
-_Static_assert((unsigned long long)(RTA_DST) == 0x1ull, "RTA_DST");
-_Static_assert((unsigned long long)(RTA_SRC) == 0x2ull, "RTA_SRC");
-_Static_assert((unsigned long long)(RTA_IIF) == 0x3ull, "RTA_IIF");
-_Static_assert((unsigned long long)(RTA_OIF) == 0x4ull, "RTA_OIF");
-_Static_assert((unsigned long long)(RTA_GATEWAY) == 0x5ull, "RTA_GATEWAY");
-_Static_assert((unsigned long long)(RTA_PRIORITY) == 0x6ull, "RTA_PRIORITY");
-_Static_assert((unsigned long long)(RTA_PREFSRC) == 0x7ull, "RTA_PREFSRC");
-_Static_assert((unsigned long long)(RTA_METRICS) == 0x8ull, "RTA_METRICS");
-_Static_assert((unsigned long long)(RTA_MULTIPATH) == 0x9ull, "RTA_MULTIPATH");
-_Static_assert((unsigned long long)(RTA_PROTOINFO) == 0xaull, "RTA_PROTOINFO");
-_Static_assert((unsigned long long)(RTA_FLOW) == 0xbull, "RTA_FLOW");
-_Static_assert((unsigned long long)(RTA_CACHEINFO) == 0xcull, "RTA_CACHEINFO");
-_Static_assert((unsigned long long)(RTA_SESSION) == 0xdull, "RTA_SESSION");
-_Static_assert((unsigned long long)(RTA_MP_ALGO) == 0xeull, "RTA_MP_ALGO");
-_Static_assert((unsigned long long)(RTA_TABLE) == 0xfull, "RTA_TABLE");
-_Static_assert((unsigned long long)(RTA_MARK) == 0x10ull, "RTA_MARK");
-_Static_assert((unsigned long long)(RTA_MFC_STATS) == 0x11ull, "RTA_MFC_STATS");
-_Static_assert((unsigned long long)(RTA_VIA) == 0x12ull, "RTA_VIA");
-_Static_assert((unsigned long long)(RTA_NEWDST) == 0x13ull, "RTA_NEWDST");
-_Static_assert((unsigned long long)(RTA_PREF) == 0x14ull, "RTA_PREF");
-_Static_assert((unsigned long long)(RTA_ENCAP_TYPE) == 0x15ull, "RTA_ENCAP_TYPE");
-_Static_assert((unsigned long long)(RTA_ENCAP) == 0x16ull, "RTA_ENCAP");
-_Static_assert((unsigned long long)(RTA_EXPIRES) == 0x17ull, "RTA_EXPIRES");
-_Static_assert((unsigned long long)(RTA_PAD) == 0x18ull, "RTA_PAD");
-_Static_assert((unsigned long long)(RTA_UID) == 0x19ull, "RTA_UID");
-_Static_assert((unsigned long long)(RTA_TTL_PROPAGATE) == 0x1aull, "RTA_TTL_PROPAGATE");
-_Static_assert((unsigned long long)(RTA_IP_PROTO) == 0x1bull, "RTA_IP_PROTO");
-_Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
-_Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
-_Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
-
-/* rtnl_rta_metrics_attrs */
-_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
-_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
-_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
-_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
-_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
-_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
-_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
-_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
-_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
-_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
-_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
-_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
-_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
-_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
-_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
-_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
-_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
-_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
-
-/* rtnl_rule_attrs */
-_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
-_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
-_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
-_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
-_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
-_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
-_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
-_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
-_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
-_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
-_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
-_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
-_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
-_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
-_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
-_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
-_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
-_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
-_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
-_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
-_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
-_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
-_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");

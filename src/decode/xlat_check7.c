@@ -46,6 +46,7 @@
 #include <linux/keyctl.h>
 #include <linux/lwtunnel.h>
 #include <linux/mman.h>
+#include <linux/if_bridge.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
@@ -79,7 +80,6 @@
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
-#include <linux/if_bridge.h>
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
@@ -99,6 +99,115 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* rtnl_nexthop_attrs */
+_Static_assert((unsigned long long)(NHA_UNSPEC) == 0x0ull, "NHA_UNSPEC");
+_Static_assert((unsigned long long)(NHA_ID) == 0x1ull, "NHA_ID");
+_Static_assert((unsigned long long)(NHA_GROUP) == 0x2ull, "NHA_GROUP");
+_Static_assert((unsigned long long)(NHA_GROUP_TYPE) == 0x3ull, "NHA_GROUP_TYPE");
+_Static_assert((unsigned long long)(NHA_BLACKHOLE) == 0x4ull, "NHA_BLACKHOLE");
+_Static_assert((unsigned long long)(NHA_OIF) == 0x5ull, "NHA_OIF");
+_Static_assert((unsigned long long)(NHA_GATEWAY) == 0x6ull, "NHA_GATEWAY");
+_Static_assert((unsigned long long)(NHA_ENCAP_TYPE) == 0x7ull, "NHA_ENCAP_TYPE");
+_Static_assert((unsigned long long)(NHA_ENCAP) == 0x8ull, "NHA_ENCAP");
+_Static_assert((unsigned long long)(NHA_GROUPS) == 0x9ull, "NHA_GROUPS");
+_Static_assert((unsigned long long)(NHA_MASTER) == 0xaull, "NHA_MASTER");
+_Static_assert((unsigned long long)(NHA_FDB) == 0xbull, "NHA_FDB");
+_Static_assert((unsigned long long)(NHA_RES_GROUP) == 0xcull, "NHA_RES_GROUP");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET");
+
+/* rtnl_nsid_attrs */
+_Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
+_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
+_Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
+_Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
+_Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
+_Static_assert((unsigned long long)(NETNSA_CURRENT_NSID) == 0x5ull, "NETNSA_CURRENT_NSID");
+
+/* rtnl_proto_down_reason_attrs */
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_UNSPEC) == 0x0ull, "IFLA_PROTO_DOWN_REASON_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_MASK) == 0x1ull, "IFLA_PROTO_DOWN_REASON_MASK");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_VALUE) == 0x2ull, "IFLA_PROTO_DOWN_REASON_VALUE");
+
+/* rtnl_route_attrs */
+_Static_assert((unsigned long long)(RTA_UNSPEC) == 0x0ull, "RTA_UNSPEC");
+_Static_assert((unsigned long long)(RTA_DST) == 0x1ull, "RTA_DST");
+_Static_assert((unsigned long long)(RTA_SRC) == 0x2ull, "RTA_SRC");
+_Static_assert((unsigned long long)(RTA_IIF) == 0x3ull, "RTA_IIF");
+_Static_assert((unsigned long long)(RTA_OIF) == 0x4ull, "RTA_OIF");
+_Static_assert((unsigned long long)(RTA_GATEWAY) == 0x5ull, "RTA_GATEWAY");
+_Static_assert((unsigned long long)(RTA_PRIORITY) == 0x6ull, "RTA_PRIORITY");
+_Static_assert((unsigned long long)(RTA_PREFSRC) == 0x7ull, "RTA_PREFSRC");
+_Static_assert((unsigned long long)(RTA_METRICS) == 0x8ull, "RTA_METRICS");
+_Static_assert((unsigned long long)(RTA_MULTIPATH) == 0x9ull, "RTA_MULTIPATH");
+_Static_assert((unsigned long long)(RTA_PROTOINFO) == 0xaull, "RTA_PROTOINFO");
+_Static_assert((unsigned long long)(RTA_FLOW) == 0xbull, "RTA_FLOW");
+_Static_assert((unsigned long long)(RTA_CACHEINFO) == 0xcull, "RTA_CACHEINFO");
+_Static_assert((unsigned long long)(RTA_SESSION) == 0xdull, "RTA_SESSION");
+_Static_assert((unsigned long long)(RTA_MP_ALGO) == 0xeull, "RTA_MP_ALGO");
+_Static_assert((unsigned long long)(RTA_TABLE) == 0xfull, "RTA_TABLE");
+_Static_assert((unsigned long long)(RTA_MARK) == 0x10ull, "RTA_MARK");
+_Static_assert((unsigned long long)(RTA_MFC_STATS) == 0x11ull, "RTA_MFC_STATS");
+_Static_assert((unsigned long long)(RTA_VIA) == 0x12ull, "RTA_VIA");
+_Static_assert((unsigned long long)(RTA_NEWDST) == 0x13ull, "RTA_NEWDST");
+_Static_assert((unsigned long long)(RTA_PREF) == 0x14ull, "RTA_PREF");
+_Static_assert((unsigned long long)(RTA_ENCAP_TYPE) == 0x15ull, "RTA_ENCAP_TYPE");
+_Static_assert((unsigned long long)(RTA_ENCAP) == 0x16ull, "RTA_ENCAP");
+_Static_assert((unsigned long long)(RTA_EXPIRES) == 0x17ull, "RTA_EXPIRES");
+_Static_assert((unsigned long long)(RTA_PAD) == 0x18ull, "RTA_PAD");
+_Static_assert((unsigned long long)(RTA_UID) == 0x19ull, "RTA_UID");
+_Static_assert((unsigned long long)(RTA_TTL_PROPAGATE) == 0x1aull, "RTA_TTL_PROPAGATE");
+_Static_assert((unsigned long long)(RTA_IP_PROTO) == 0x1bull, "RTA_IP_PROTO");
+_Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
+_Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
+_Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
+
+/* rtnl_rta_metrics_attrs */
+_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
+_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
+_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
+_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
+_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
+_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
+_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
+_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
+_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
+_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
+_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
+_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
+_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
+_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
+_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
+_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
+_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
+_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
+
+/* rtnl_rule_attrs */
+_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
+_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
+_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
+_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
+_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
+_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
+_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
+_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
+_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
+_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
+_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
+_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
+_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
+_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
+_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
+_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
+_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
+_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
+_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
+_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
+_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
+_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
+_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
 
 /* rtnl_tc_action_attrs */
 _Static_assert((unsigned long long)(TCA_ACT_UNSPEC) == 0x0ull, "TCA_ACT_UNSPEC");
@@ -470,106 +579,3 @@ _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
 /* tfd_flags */
 _Static_assert((unsigned long long)(TFD_CLOEXEC) == 0x80000ull, "TFD_CLOEXEC");
 _Static_assert((unsigned long long)(TFD_NONBLOCK) == 0x800ull, "TFD_NONBLOCK");
-
-/* tfd_timer_flags */
-_Static_assert((unsigned long long)(TFD_TIMER_ABSTIME) == 0x1ull, "TFD_TIMER_ABSTIME");
-_Static_assert((unsigned long long)(TFD_TIMER_CANCEL_ON_SET) == 0x2ull, "TFD_TIMER_CANCEL_ON_SET");
-
-/* timer_flags */
-_Static_assert((unsigned long long)(TIMER_ABSTIME) == 0x1ull, "TIMER_ABSTIME");
-
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
-
-/* unix_diag_attrs */
-_Static_assert((unsigned long long)(UNIX_DIAG_NAME) == 0x0ull, "UNIX_DIAG_NAME");
-_Static_assert((unsigned long long)(UNIX_DIAG_VFS) == 0x1ull, "UNIX_DIAG_VFS");
-_Static_assert((unsigned long long)(UNIX_DIAG_PEER) == 0x2ull, "UNIX_DIAG_PEER");
-_Static_assert((unsigned long long)(UNIX_DIAG_ICONS) == 0x3ull, "UNIX_DIAG_ICONS");
-_Static_assert((unsigned long long)(UNIX_DIAG_RQLEN) == 0x4ull, "UNIX_DIAG_RQLEN");
-_Static_assert((unsigned long long)(UNIX_DIAG_MEMINFO) == 0x5ull, "UNIX_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(UNIX_DIAG_SHUTDOWN) == 0x6ull, "UNIX_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(UNIX_DIAG_UID) == 0x7ull, "UNIX_DIAG_UID");
-
-/* unix_diag_show */
-_Static_assert((unsigned long long)(UDIAG_SHOW_NAME) == 0x1ull, "UDIAG_SHOW_NAME");
-_Static_assert((unsigned long long)(UDIAG_SHOW_VFS) == 0x2ull, "UDIAG_SHOW_VFS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_PEER) == 0x4ull, "UDIAG_SHOW_PEER");
-_Static_assert((unsigned long long)(UDIAG_SHOW_ICONS) == 0x8ull, "UDIAG_SHOW_ICONS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_RQLEN) == 0x10ull, "UDIAG_SHOW_RQLEN");
-_Static_assert((unsigned long long)(UDIAG_SHOW_MEMINFO) == 0x20ull, "UDIAG_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(UDIAG_SHOW_UID) == 0x40ull, "UDIAG_SHOW_UID");
-
-/* uring_enter_flags */
-_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
-_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
-
-/* uring_features */
-_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
-_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
-_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
-_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
-_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
-_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
-_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
-_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
-_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
-_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
-_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
-
-/* uring_register_ops */
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
-_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
-_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
-_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
-
-/* uring_setup_flags */
-_Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQ_AFF) == 0x4ull, "IORING_SETUP_SQ_AFF");
-_Static_assert((unsigned long long)(IORING_SETUP_CQSIZE) == 0x8ull, "IORING_SETUP_CQSIZE");
-_Static_assert((unsigned long long)(IORING_SETUP_CLAMP) == 0x10ull, "IORING_SETUP_CLAMP");
-_Static_assert((unsigned long long)(IORING_SETUP_ATTACH_WQ) == 0x20ull, "IORING_SETUP_ATTACH_WQ");
-_Static_assert((unsigned long long)(IORING_SETUP_R_DISABLED) == 0x40ull, "IORING_SETUP_R_DISABLED");
-_Static_assert((unsigned long long)(IORING_SETUP_SUBMIT_ALL) == 0x80ull, "IORING_SETUP_SUBMIT_ALL");
-_Static_assert((unsigned long long)(IORING_SETUP_COOP_TASKRUN) == 0x100ull, "IORING_SETUP_COOP_TASKRUN");
-_Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IORING_SETUP_TASKRUN_FLAG");
-_Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
-_Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");
-
-/* xattr_flags */
-_Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
-_Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");

@@ -1579,6 +1579,18 @@ const struct flag xlat_madvise[25] = {
 	{ 0x65, "MADV_SOFT_OFFLINE" },
 };
 
+const struct flag xlat_mdb_flags[4] = {
+	{ 0x1, "MDB_FLAGS_OFFLOAD" },
+	{ 0x2, "MDB_FLAGS_FAST_LEAVE" },
+	{ 0x4, "MDB_FLAGS_STAR_EXCL" },
+	{ 0x8, "MDB_FLAGS_BLOCKED" },
+};
+
+const struct flag xlat_mdb_states[2] = {
+	{ 0x0, "MDB_TEMPORARY" },
+	{ 0x1, "MDB_PERMANENT" },
+};
+
 const struct flag xlat_membarrier_cmds[9] = {
 	{ 0x1, "MEMBARRIER_CMD_GLOBAL" },
 	{ 0x2, "MEMBARRIER_CMD_GLOBAL_EXPEDITED" },
@@ -1735,6 +1747,13 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x4, "MS_SYNC" },
 	{ 0x1, "MS_ASYNC" },
 	{ 0x2, "MS_INVALIDATE" },
+};
+
+const struct flag xlat_multicast_router_types[4] = {
+	{ 0x0, "MDB_RTR_TYPE_DISABLED" },
+	{ 0x1, "MDB_RTR_TYPE_TEMP_QUERY" },
+	{ 0x2, "MDB_RTR_TYPE_PERM" },
+	{ 0x3, "MDB_RTR_TYPE_TEMP" },
 };
 
 const struct flag xlat_neighbor_cache_entry_flags[9] = {
@@ -2872,6 +2891,39 @@ const struct flag xlat_rtnl_mdb_attrs[3] = {
 	{ 0x0, "MDBA_UNSPEC" },
 	{ 0x1, "MDBA_MDB" },
 	{ 0x2, "MDBA_ROUTER" },
+};
+
+const struct flag xlat_rtnl_mdba_mdb_attrs[2] = {
+	{ 0x0, "MDBA_MDB_UNSPEC" },
+	{ 0x1, "MDBA_MDB_ENTRY" },
+};
+
+const struct flag xlat_rtnl_mdba_mdb_eattr_attrs[6] = {
+	{ 0x0, "MDBA_MDB_EATTR_UNSPEC" },
+	{ 0x1, "MDBA_MDB_EATTR_TIMER" },
+	{ 0x2, "MDBA_MDB_EATTR_SRC_LIST" },
+	{ 0x3, "MDBA_MDB_EATTR_GROUP_MODE" },
+	{ 0x4, "MDBA_MDB_EATTR_SOURCE" },
+	{ 0x5, "MDBA_MDB_EATTR_RTPROT" },
+};
+
+const struct flag xlat_rtnl_mdba_mdb_entry_attrs[2] = {
+	{ 0x0, "MDBA_MDB_ENTRY_UNSPEC" },
+	{ 0x1, "MDBA_MDB_ENTRY_INFO" },
+};
+
+const struct flag xlat_rtnl_mdba_router_attrs[2] = {
+	{ 0x0, "MDBA_ROUTER_UNSPEC" },
+	{ 0x1, "MDBA_ROUTER_PORT" },
+};
+
+const struct flag xlat_rtnl_mdba_router_pattr_attrs[6] = {
+	{ 0x0, "MDBA_ROUTER_PATTR_UNSPEC" },
+	{ 0x1, "MDBA_ROUTER_PATTR_TIMER" },
+	{ 0x2, "MDBA_ROUTER_PATTR_TYPE" },
+	{ 0x3, "MDBA_ROUTER_PATTR_INET_TIMER" },
+	{ 0x4, "MDBA_ROUTER_PATTR_INET6_TIMER" },
+	{ 0x5, "MDBA_ROUTER_PATTR_VID" },
 };
 
 const struct flag xlat_rtnl_ndtpa_attrs[20] = {
