@@ -206,7 +206,8 @@ void nl_attrs_after(const struct nl *n, size_t off, size_t len, size_t size,
 		type v;							\
 									\
 		(void)ctx;						\
-		if (len != sizeof(v))					\
+		/* as strace: what follows the number is ignored */	\
+		if (len < sizeof(v))					\
 			return false;					\
 		if (nl_fetch(n, off, &v, sizeof(v)))			\
 			sbuf_printf(n->b, fmt, cast v);			\
@@ -231,7 +232,7 @@ bool nla_ifindex(const struct nl *n, size_t off, size_t len, const void *ctx)
 	uint32_t v;
 
 	(void)ctx;
-	if (len != 4)
+	if (len < 4)
 		return false;
 	if (nl_fetch(n, off, &v, 4))
 		nl_ifindex(n->b, v);
@@ -388,7 +389,7 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx)
 	const struct nl_xval *x = ctx;
 	uint32_t v = 0;
 
-	if (len != x->size)
+	if (len < x->size)
 		return false;
 	if (!nl_fetch(n, off, &v, x->size))
 		return true;
@@ -451,9 +452,9 @@ bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx)
 	uint64_t v = 0;
 
 	(void)ctx;
-	if (!len || len > 8)
+	if (!len)
 		return false;
-	if (!nl_fetch(n, off, &v, len))
+	if (!nl_fetch(n, off, &v, len < 8 ? len : 8))
 		return true;
 	/* clock_t in USER_HZ (100), with the seconds in a comment, as strace */
 	if (v)
@@ -469,7 +470,7 @@ bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx)
 	uint64_t v;
 
 	(void)ctx;
-	if (len != 8)
+	if (len < 8)
 		return false;
 	if (nl_fetch(n, off, &v, 8))
 		sbuf_printf(n->b, "htobe64(%llu)", (unsigned long long)__builtin_bswap64(v));
