@@ -1095,6 +1095,22 @@ def test_page_ends_like_strace():
                                                                   lineterm="")))
 
 
+def test_netlink_messages_like_strace():
+    """sendto/recvfrom on netlink sockets: messages decoded whole whatever
+    -s says (route structs and attributes, the kernel's error ack, two
+    sock_diag requests in one buffer, a netfilter batch, a capped ack with
+    its attributes, a message running into an unmapped page), in every -X
+    style and with -xx."""
+    calls = "trace=sendto,recvfrom"
+    for flags in ((), ("-X", "raw"), ("-X", "verbose"), ("-s", "8"), ("-xx",)):
+        a = [re.sub(r"nlmsg_pid=\d+", "nlmsg_pid=P", l)
+             for l in traced_lines("strace", [prog("netlink")], calls, flags)]
+        b = [re.sub(r"nlmsg_pid=\d+", "nlmsg_pid=P", l)
+             for l in traced_lines(STROBE, [prog("netlink")], calls, flags)]
+        check(a == b and len(a) >= 8, "%s:\n%s" % (flags, "\n".join(
+            difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_ioctl_families_like_strace():
     """ioctl requests of the evdev, block, loop and file system families by
     name, evdev's with their parameters (EVIOCGBIT(EV_KEY, 8)), in every

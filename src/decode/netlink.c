@@ -45,15 +45,22 @@ void nl_hex(const struct nl *n, size_t off, size_t len)
 
 void nl_str(const struct nl *n, size_t off, size_t len)
 {
-	size_t shown = len < n->strmax ? len : n->strmax, k;
+	size_t shown = len < n->strmax ? len : n->strmax;
+	bool ended;
 
 	if (!nl_readable(n, off, shown)) {
 		nl_addr(n, off);
 		return;
 	}
-	for (k = 0; k < shown && n->p[off + k]; k++)
-		;
-	decode_string(n->b, (const char *)n->p + off, k, k == shown && len > shown);
+	/* as strace: a string is whole when its last byte is a NUL (the
+	 * bytes before it are shown, NULs among them); else it is cut */
+	ended = len && len <= shown && !n->p[off + len - 1];
+	/* -x, -xx: strace shows the NUL too, in hex, and marks a cut */
+	if (ended && (decode_hex() == 1 || decode_hex() == 2)) {
+		decode_string_hex(n->b, (const char *)n->p + off, len, true);
+		return;
+	}
+	decode_string(n->b, (const char *)n->p + off, ended ? len - 1 : shown, !ended);
 }
 
 void nl_enum(struct sbuf *b, uint64_t v, const struct flag *t, size_t nt, const char *dflt)
@@ -199,7 +206,8 @@ void nl_attrs_after(const struct nl *n, size_t off, size_t len, size_t size,
 		type v;							\
 									\
 		(void)ctx;						\
-		if (len != sizeof(v))					\
+		/* as strace: what follows the number is ignored */	\
+		if (len < sizeof(v))					\
 			return false;					\
 		if (nl_fetch(n, off, &v, sizeof(v)))			\
 			sbuf_printf(n->b, fmt, cast v);			\
@@ -224,7 +232,7 @@ bool nla_ifindex(const struct nl *n, size_t off, size_t len, const void *ctx)
 	uint32_t v;
 
 	(void)ctx;
-	if (len != 4)
+	if (len < 4)
 		return false;
 	if (nl_fetch(n, off, &v, 4))
 		nl_ifindex(n->b, v);
@@ -234,6 +242,7 @@ bool nla_ifindex(const struct nl *n, size_t off, size_t len, const void *ctx)
 void nl_ifindex(struct sbuf *b, uint32_t v)
 {
 	char name[IF_NAMESIZE];
+	size_t mark = b->len;
 
 	if (v && if_indextoname(v, name)) {
 		sbuf_puts(b, "if_nametoindex(");
@@ -242,6 +251,21 @@ void nl_ifindex(struct sbuf *b, uint32_t v)
 	} else {
 		sbuf_printf(b, "%u", v);
 	}
+	xlat_finish(b, mark, v, XF_UDEC);
+}
+
+void nl_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
+		  const char *text)
+{
+	if (field)
+		sbuf_printf(b, "%s=", field);
+	if (decode_xlat() == XLAT_ABBREV) {
+		sbuf_puts(b, text);
+		return;
+	}
+	decode_string_hex(b, (const char *)p, n, false);
+	if (decode_xlat() == XLAT_VERBOSE)
+		sbuf_printf(b, " /* %s */", text);
 }
 
 void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, size_t n)
@@ -274,12 +298,16 @@ void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, s
 bool nla_struct(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
 	const struct nl_struct *st = ctx;
+	size_t min = st->min ? st->min : st->size, want = len < st->size ? len : st->size, k;
 	uint8_t s[512];
 
-	if (len < st->size || st->size > sizeof(s))
+	if (len < min || st->size > sizeof(s))
 		return false;
-	if (nl_fetch(n, off, s, st->size))
-		nl_put_fields(n->b, s, st->f, st->n);
+	if (!nl_fetch(n, off, s, want))
+		return true;
+	for (k = 0; k < st->n && st->f[k].off + st->f[k].size <= want; k++)
+		;
+	nl_put_fields(n->b, s, st->f, k);
 	return true;
 }
 
@@ -361,7 +389,7 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx)
 	const struct nl_xval *x = ctx;
 	uint32_t v = 0;
 
-	if (len != x->size)
+	if (len < x->size)
 		return false;
 	if (!nl_fetch(n, off, &v, x->size))
 		return true;
@@ -372,23 +400,38 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx)
 	return true;
 }
 
-void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field)
+/* head "text" tail, the text quoted as any string (-xx: in hex) */
+static void quoted_call(char *out, size_t n, const char *head, const char *text,
+			const char *tail)
 {
-	char text[INET6_ADDRSTRLEN];
+	struct sbuf q;
+
+	sbuf_init(&q, 128);
+	sbuf_puts(&q, head);
+	decode_string(&q, text, strlen(text), false);
+	sbuf_puts(&q, tail);
+	snprintf(out, n, "%.*s", (int)q.len, q.p);
+	sbuf_free(&q);
+}
+
+void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field, size_t rawlen)
+{
+	char text[INET6_ADDRSTRLEN], call[256], tail[64];
 
 	if (family == AF_INET6) {
 		inet_ntop(AF_INET6, a, text, sizeof(text));
-		if (field)
-			sbuf_printf(b, "inet_pton(AF_INET6, \"%s\", &%s)", text, field);
-		else
-			sbuf_printf(b, "inet_pton(AF_INET6, \"%s\")", text);
+		if (field && decode_xlat() == XLAT_ABBREV) {
+			snprintf(tail, sizeof(tail), ", &%s)", field);
+			quoted_call(call, sizeof(call), "inet_pton(AF_INET6, ", text, tail);
+			sbuf_puts(b, call);
+			return;
+		}
+		quoted_call(call, sizeof(call), "inet_pton(AF_INET6, ", text, ")");
 	} else {
 		inet_ntop(AF_INET, a, text, sizeof(text));
-		if (field)
-			sbuf_printf(b, "%s=inet_addr(\"%s\")", field, text);
-		else
-			sbuf_printf(b, "inet_addr(\"%s\")", text);
+		quoted_call(call, sizeof(call), "inet_addr(", text, ")");
 	}
+	nl_net_bytes(b, field, a, rawlen, call);
 }
 
 bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
@@ -400,7 +443,25 @@ bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
 	if (!want || len < want)
 		return false;
 	if (nl_fetch(n, off, a, want))
-		nl_put_ip(n->b, n->family, a, NULL);
+		nl_put_ip(n->b, n->family, a, NULL, want);
+	return true;
+}
+
+bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint64_t v = 0;
+
+	(void)ctx;
+	if (!len)
+		return false;
+	if (!nl_fetch(n, off, &v, len < 8 ? len : 8))
+		return true;
+	/* clock_t in USER_HZ (100), with the seconds in a comment, as strace */
+	if (v)
+		sbuf_printf(n->b, "%llu /* %llu.%02llu s */", (unsigned long long)v,
+			    (unsigned long long)(v / 100), (unsigned long long)(v % 100));
+	else
+		sbuf_putc(n->b, '0');
 	return true;
 }
 
@@ -409,7 +470,7 @@ bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx)
 	uint64_t v;
 
 	(void)ctx;
-	if (len != 8)
+	if (len < 8)
 		return false;
 	if (nl_fetch(n, off, &v, 8))
 		sbuf_printf(n->b, "htobe64(%llu)", (unsigned long long)__builtin_bswap64(v));
@@ -466,12 +527,16 @@ static const char *nf_type(struct sbuf *b, uint16_t type)
 {
 	unsigned sub = type >> 8, msg = type & 0xff;
 	const char *sname = name_of(xlat_nf_subsys, N(xlat_nf_subsys), sub), *mname = NULL;
+	size_t mark = b->len;
 
+	/* -X applies to each part: "0xa<<8|0" */
 	if (sname)
 		sbuf_puts(b, sname);
 	else
 		sbuf_printf(b, "%#x /* NFNL_SUBSYS_??? */", sub);
+	xlat_finish(b, mark, sub, XF_HEX);
 	sbuf_puts(b, "<<8|");
+	mark = b->len;
 	if (sub < N(nf_types) && nf_types[sub].t) {
 		mname = name_of(nf_types[sub].t, nf_types[sub].n, msg);
 		if (mname)
@@ -481,6 +546,7 @@ static const char *nf_type(struct sbuf *b, uint16_t type)
 	} else {
 		sbuf_printf(b, "%#x", msg);
 	}
+	xlat_finish(b, mark, msg, XF_HEX);
 	return mname;
 }
 
@@ -539,8 +605,10 @@ static int put_type(const struct nl *n, uint16_t type)
 						      N(xlat_nl_netfilter_types), type))
 				put_enum(b, type, xlat_nl_netfilter_types,
 					 N(xlat_nl_netfilter_types), NULL);
-			else
+			else {
 				fl = verb_of(nf_type(b, type));
+				return fl;	/* -X applied to each part */
+			}
 			break;
 		case NL_GENERIC:
 			/* the only family id fixed in advance (strace asks the
@@ -618,7 +686,7 @@ static bool nl_error(const struct nl *n, size_t off, size_t len, uint16_t flags)
 			sbuf_printf(n->b, "-%s", name);
 		else
 			sbuf_printf(n->b, "%d", err);
-		xlat_finish(n->b, mark, (uint32_t)err, XF_DEC);
+		xlat_finish(n->b, mark, (uint64_t)(int64_t)err, XF_DEC);
 	}
 	sbuf_puts(n->b, ", msg=");
 	nl_message(n, off + 4, capped ? NL_HDRLEN : len - 4);

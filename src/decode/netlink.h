@@ -105,9 +105,12 @@ struct nl_struct {
 	size_t size;
 	const struct nl_field *f;
 	size_t n;
+	size_t min;		/* shorter is bytes; 0: size (the fields that fit
+				 * are shown, from min to size: a struct that grew) */
 };
 
-#define NL_STRUCT(size_, fields_) { size_, fields_, N(fields_) }
+#define NL_STRUCT(size_, fields_) { size_, fields_, N(fields_), 0 }
+#define NL_STRUCT_MIN(size_, fields_, min_) { size_, fields_, N(fields_), min_ }
 
 /* "{a=1, b=2}" of the fields at s */
 void nl_put_fields(struct sbuf *b, const uint8_t *s, const struct nl_field *f, size_t n);
@@ -139,7 +142,14 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* an address of the message's family: inet_addr("1.2.3.4"), inet_pton(...) */
 bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx);
-void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field);
+/* a clock_t of 1 to 8 bytes: "250 /\* 2.50 s *\/" */
+bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx);
+/* "FIELD=inet_addr(...)" (field may be NULL); with -X raw the rawlen
+ * bytes in hex, with -X verbose both */
+void nl_put_ip(struct sbuf *b, int family, const uint8_t *a, const char *field, size_t rawlen);
+/* "FIELD=TEXT", or the bytes in hex (-X raw), or both (-X verbose) */
+void nl_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
+		  const char *text);
 
 /* The attributes in [off, off + len), strace's "[{nla_len=...}, ...]". */
 void nl_attrs(const struct nl *n, size_t off, size_t len, const struct nla_table *t);

@@ -68,23 +68,18 @@ static void put_cookie(struct sbuf *b, const char *field, const uint8_t *s, size
 /* struct inet_diag_sockid (48 bytes) */
 static void put_sockid(struct sbuf *b, const uint8_t *id, uint8_t family)
 {
-	char text[INET6_ADDRSTRLEN];
+	char text[32];
 
-	sbuf_printf(b, "id={idiag_sport=htons(%u), idiag_dport=htons(%u), ",
-		    ntohs(u16_at(id, 0)), ntohs(u16_at(id, 2)));
-	for (int k = 0; k < 2; k++) {
-		const uint8_t *a = id + 4 + 16 * k;
-		const char *name = k ? "idiag_dst" : "idiag_src";
-
-		if (family == AF_INET6_) {
-			inet_ntop(AF_INET6, a, text, sizeof(text));
-			sbuf_printf(b, "inet_pton(AF_INET6, \"%s\", &%s), ", text, name);
-		} else {
-			inet_ntop(AF_INET, a, text, sizeof(text));
-			sbuf_printf(b, "%s=inet_addr(\"%s\"), ", name, text);
-		}
-	}
-	sbuf_puts(b, "idiag_if=");
+	sbuf_puts(b, "id={");
+	snprintf(text, sizeof(text), "htons(%u)", ntohs(u16_at(id, 0)));
+	nl_net_bytes(b, "idiag_sport", id, 2, text);
+	snprintf(text, sizeof(text), "htons(%u)", ntohs(u16_at(id, 2)));
+	nl_net_bytes(b, ", idiag_dport", id + 2, 2, text);
+	sbuf_puts(b, ", ");
+	nl_put_ip(b, family == AF_INET6_ ? AF_INET6 : AF_INET, id + 4, "idiag_src", 16);
+	sbuf_puts(b, ", ");
+	nl_put_ip(b, family == AF_INET6_ ? AF_INET6 : AF_INET, id + 20, "idiag_dst", 16);
+	sbuf_puts(b, ", idiag_if=");
 	nl_ifindex(b, u32_at(id, 36));
 	sbuf_puts(b, ", ");
 	put_cookie(b, "idiag_cookie", id, 40);
@@ -146,7 +141,36 @@ static const struct nl_field pdr_f[] = {
 	{ "pdr_features", 24, 4, 'u', NULL },
 };
 static const struct nl_struct pdr_s = NL_STRUCT(28, pdr_f);
+static const struct nl_xval tpacket_x = { xlat_packet_versions, N(xlat_packet_versions),
+					  "TPACKET_???", 4, false };
+static const struct nl_xval pdi_flags_x = { xlat_packet_diag_info_flags,
+					    N(xlat_packet_diag_info_flags), "PDI_???", 4, true };
+static const struct nl_field pdi_f[] = {
+	{ "pdi_index", 0, 4, 'i', NULL }, { "pdi_version", 4, 4, 'X', &tpacket_x },
+	{ "pdi_reserve", 8, 4, 'u', NULL }, { "pdi_copy_thresh", 12, 4, 'u', NULL },
+	{ "pdi_tstamp", 16, 4, 'u', NULL }, { "pdi_flags", 20, 4, 'X', &pdi_flags_x },
+};
+static const struct nl_struct pdi_s = NL_STRUCT(24, pdi_f);
+
+/* struct packet_diag_mclist: its address as long as pdmc_alen says */
+static void put_mclist(const struct nl *n, const uint8_t *e)
+{
+	uint16_t type, alen;
+
+	memcpy(&type, e + 8, 2);
+	memcpy(&alen, e + 10, 2);
+	sbuf_puts(n->b, "{pdmc_index=");
+	nl_ifindex(n->b, u32_at(e, 0));
+	sbuf_printf(n->b, ", pdmc_count=%u, pdmc_type=%u, pdmc_alen=%u, pdmc_addr=",
+		    u32_at(e, 4), type, alen);
+	decode_string_hex(n->b, (const char *)e + 12, alen < 32 ? alen : 32, alen > 32);
+	sbuf_putc(n->b, '}');
+}
+static const struct nl_array mclist_a = { 44, put_mclist };
+
 static const struct nla_dec packet_decs[] = {
+	[0] = { nla_struct, &pdi_s },		/* PACKET_DIAG_INFO */
+	[1] = { nla_array, &mclist_a },		/* PACKET_DIAG_MCLIST */
 	[2] = { nla_struct, &pdr_s },		/* PACKET_DIAG_RX_RING */
 	[3] = { nla_struct, &pdr_s },		/* PACKET_DIAG_TX_RING */
 	[4] = { nla_u32, NULL },		/* PACKET_DIAG_FANOUT */

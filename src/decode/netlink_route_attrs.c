@@ -61,7 +61,7 @@ static bool rta_via(const struct nl *n, size_t off, size_t len, const void *ctx)
 		sbuf_puts(n->b, ", ");
 		if (want && len - 2 >= want && nl_readable(n, off + 2, want)) {
 			memcpy(v, n->p + off + 2, want);
-			nl_put_ip(n->b, fam, v, "rtvia_addr");
+			nl_put_ip(n->b, fam, v, "rtvia_addr", want);
 		} else if (want && len - 2 >= want) {
 			nl_addr(n, off + 2);
 		} else {
@@ -73,56 +73,78 @@ static bool rta_via(const struct nl *n, size_t off, size_t len, const void *ctx)
 	return true;
 }
 
-/* RTA_MULTIPATH: struct rtnexthop, one after another */
+/* RTA_MULTIPATH: struct rtnexthop, each "[{...}, its attributes]", in a
+ * list when there are more than one */
 static bool rta_multipath(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
-	uint8_t h[8];
-	bool first = true;
+	bool list = false;
+	size_t elt;
 
 	(void)ctx;
 	if (len < 8)
 		return false;
-	sbuf_putc(n->b, '[');
-	while (len >= 8) {
+	for (elt = 0; len >= 8; elt++) {
+		uint8_t h[8];
 		uint16_t rl;
 		int32_t ifi;
+		size_t step, next = 0;
 
-		if (!first)
-			sbuf_puts(n->b, ", ");
-		first = false;
 		if (!nl_readable(n, off, 8)) {
-			sbuf_printf(n->b, "... /* %#llx */", (unsigned long long)(n->base + off));
+			if (list)
+				sbuf_printf(n->b, ", ... /* %#llx */", (unsigned long long)(n->base + off));
+			else
+				nl_addr(n, off);
 			break;
 		}
 		memcpy(h, n->p + off, 8);
 		memcpy(&rl, h, 2);
 		memcpy(&ifi, h + 4, 4);
-		sbuf_printf(n->b, "{rtnh_len=%u, rtnh_flags=", rl);
+		step = NL_ALIGN(rl);
+		if (rl >= 8 && len > step)
+			next = len - step;
+		if (!list && next) {
+			sbuf_putc(n->b, '[');
+			list = true;
+		}
+		if (elt)
+			sbuf_puts(n->b, ", ");
+		sbuf_printf(n->b, "[{rtnh_len=%u, rtnh_flags=", rl);
 		nl_flags(n->b, h[2], xlat_route_nexthop_flags, N(xlat_route_nexthop_flags),
 			 "RTNH_F_???");
 		sbuf_printf(n->b, ", rtnh_hops=%u, rtnh_ifindex=", h[3]);
 		nl_ifindex(n->b, (uint32_t)ifi);
 		sbuf_putc(n->b, '}');
-		if (rl > 8 && rl <= len) {
+		if (rl > 8) {
 			sbuf_puts(n->b, ", ");
-			nl_attrs(n, off + 8, rl - 8, &nl_route_attrs);
+			nl_attrs(n, off + 8, (rl < len ? rl : len) - 8, &nl_route_attrs);
 		}
-		if (rl < 8)
+		sbuf_putc(n->b, ']');
+		if (!next)
 			break;
-		rl = NL_ALIGN(rl);
-		if (rl >= len)
-			break;
-		off += rl;
-		len -= rl;
+		off += step;
+		len = next;
 	}
-	sbuf_putc(n->b, ']');
+	if (list)
+		sbuf_putc(n->b, ']');
 	return true;
 }
+
+static const struct nla_dec metrics_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u32, NULL },
+	[4] = { nla_u32, NULL }, [5] = { nla_u32, NULL }, [6] = { nla_u32, NULL },
+	[7] = { nla_u32, NULL }, [8] = { nla_u32, NULL }, [9] = { nla_u32, NULL },
+	[10] = { nla_u32, NULL }, [11] = { nla_u32, NULL }, [12] = { nla_u32, NULL },
+	[13] = { nla_u32, NULL }, [14] = { nla_u32, NULL }, [15] = { nla_u32, NULL },
+	[16] = { nla_str, NULL }, [17] = { nla_u32, NULL },
+};
+static const struct nla_table metrics_attrs =
+	NLA_TABLE(xlat_rtnl_rta_metrics_attrs, "RTAX_???", metrics_decs);
 
 static const struct nla_dec route_decs[] = {
 	[1] = { nla_ip_addr, NULL }, [2] = { nla_ip_addr, NULL }, [3] = { nla_ifindex, NULL },
 	[4] = { nla_ifindex, NULL }, [5] = { nla_ip_addr, NULL }, [6] = { nla_u32, NULL },
-	[7] = { nla_ip_addr, NULL }, [9] = { rta_multipath, NULL }, [11] = { nla_u32, NULL },
+	[7] = { nla_ip_addr, NULL }, [8] = { nla_nested, &metrics_attrs },
+	[9] = { rta_multipath, NULL }, [11] = { nla_u32, NULL },
 	[12] = { nla_struct, &rta_cache_s }, [15] = { nla_xval, &rt_table_x },
 	[16] = { nla_u32, NULL }, [17] = { nla_struct, &mfc_s }, [18] = { rta_via, NULL },
 	[19] = { nla_ip_addr, NULL }, [20] = { nla_u8, NULL }, [21] = { nla_xval, &encap_x },
@@ -197,14 +219,230 @@ static const struct nla_dec tc_decs[] = {
 };
 const struct nla_table nl_tc_attrs = NLA_TABLE(xlat_rtnl_tc_attrs, "TCA_???", tc_decs);
 
-const struct nla_table nl_link_attrs = NLA_NAMES(xlat_rtnl_link_attrs, "IFLA_???");
+/* ifinfomsg's */
+#define S32(name, i) F(name, (i) * 4, 4, 'u')
+static const struct nl_field link_stats_f[] = {
+	S32("rx_packets", 0), S32("tx_packets", 1), S32("rx_bytes", 2), S32("tx_bytes", 3),
+	S32("rx_errors", 4), S32("tx_errors", 5), S32("rx_dropped", 6), S32("tx_dropped", 7),
+	S32("multicast", 8), S32("collisions", 9), S32("rx_length_errors", 10),
+	S32("rx_over_errors", 11), S32("rx_crc_errors", 12), S32("rx_frame_errors", 13),
+	S32("rx_fifo_errors", 14), S32("rx_missed_errors", 15), S32("tx_aborted_errors", 16),
+	S32("tx_carrier_errors", 17), S32("tx_fifo_errors", 18), S32("tx_heartbeat_errors", 19),
+	S32("tx_window_errors", 20), S32("rx_compressed", 21), S32("tx_compressed", 22),
+	S32("rx_nohandler", 23),
+};
+static const struct nl_struct link_stats_s = NL_STRUCT_MIN(96, link_stats_f, 92);
+#define S64(name, i) F(name, (i) * 8, 8, 'u')
+static const struct nl_field link_stats64_f[] = {
+	S64("rx_packets", 0), S64("tx_packets", 1), S64("rx_bytes", 2), S64("tx_bytes", 3),
+	S64("rx_errors", 4), S64("tx_errors", 5), S64("rx_dropped", 6), S64("tx_dropped", 7),
+	S64("multicast", 8), S64("collisions", 9), S64("rx_length_errors", 10),
+	S64("rx_over_errors", 11), S64("rx_crc_errors", 12), S64("rx_frame_errors", 13),
+	S64("rx_fifo_errors", 14), S64("rx_missed_errors", 15), S64("tx_aborted_errors", 16),
+	S64("tx_carrier_errors", 17), S64("tx_fifo_errors", 18), S64("tx_heartbeat_errors", 19),
+	S64("tx_window_errors", 20), S64("rx_compressed", 21), S64("tx_compressed", 22),
+	S64("rx_nohandler", 23), S64("rx_otherhost_dropped", 24),
+};
+static const struct nl_struct link_stats64_s = NL_STRUCT_MIN(200, link_stats64_f, 184);
+static const struct nl_field ifmap_f[] = {
+	F("mem_start", 0, 8, 'x'), F("mem_end", 8, 8, 'x'), F("base_addr", 16, 8, 'x'),
+	F("irq", 24, 2, 'u'), F("dma", 26, 1, 'u'), F("port", 27, 1, 'u'),
+};
+static const struct nl_struct ifmap_s = NL_STRUCT_MIN(32, ifmap_f, 28);
+static const struct nl_xval ext_mask_x = XF(xlat_rtnl_ext_filter, "RTEXT_FILTER_???", 4);
+static const struct nl_xval event_x = X(xlat_rtnl_ifla_events, "IFLA_EVENT_???", 4);
+
+static const struct nla_dec down_reason_decs[] = {
+	[1] = { nla_x32, NULL }, [2] = { nla_x32, NULL },
+};
+static const struct nla_table down_reason_attrs = NLA_TABLE(xlat_rtnl_proto_down_reason_attrs,
+	"IFLA_PROTO_DOWN_REASON_???", down_reason_decs);
+static const struct nla_dec prop_list_decs[] = { [53] = { nla_str, NULL } };
+static const struct nla_table prop_list_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???",
+							  prop_list_decs);
+static const struct nla_dec info_decs[] = { [1] = { nla_str, NULL }, [4] = { nla_str, NULL } };
+static const struct nla_table info_attrs = NLA_TABLE(xlat_rtnl_ifla_info_attrs, "IFLA_INFO_???",
+						     info_decs);
+/* struct ifla_port_vsi: its pad only when not zero */
+static bool port_vsi(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t v[8];
+
+	(void)ctx;
+	if (len < 8)
+		return false;
+	if (!nl_fetch(n, off, v, 8))
+		return true;
+	sbuf_printf(n->b, "{vsi_mgr_id=%u, vsi_type_id=", v[0]);
+	decode_string_hex(n->b, (const char *)v + 1, 3, false);
+	sbuf_printf(n->b, ", vsi_type_version=%u", v[4]);
+	if (v[5] || v[6] || v[7]) {
+		sbuf_puts(n->b, ", pad=");
+		decode_string_hex(n->b, (const char *)v + 5, 3, false);
+	}
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+static const struct nla_dec port_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_str, NULL }, [3] = { port_vsi, NULL },
+};
+static const struct nla_table port_attrs = NLA_TABLE(xlat_rtnl_ifla_port_attrs, "IFLA_PORT_???",
+						     port_decs);
+static const struct nla_dec vf_ports_decs[] = { [1] = { nla_nested, &port_attrs } };
+static const struct flag vf_ports_names[] = { { 1, "IFLA_VF_PORT" } };
+static const struct nla_table vf_ports_attrs = NLA_TABLE(vf_ports_names, "IFLA_VF_PORT_???",
+							 vf_ports_decs);
+
+static const struct nla_dec link_decs[] = {
+	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
+	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
+	[13] = { nla_u32, NULL }, [14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
+	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
+	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
+	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
+	[25] = { nla_nested, &port_attrs }, [27] = { nla_u32, NULL },
+	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
+	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },
+	[37] = { nla_s32, NULL }, [38] = { nla_str, NULL }, [39] = { nla_u8, NULL },
+	[40] = { nla_u32, NULL }, [41] = { nla_u32, NULL }, [44] = { nla_xval, &event_x },
+	[45] = { nla_s32, NULL }, [46] = { nla_s32, NULL }, [47] = { nla_u32, NULL },
+	[48] = { nla_u32, NULL }, [49] = { nla_s32, NULL }, [50] = { nla_u32, NULL },
+	[51] = { nla_u32, NULL }, [52] = { nla_nested, &prop_list_attrs },
+	[53] = { nla_str, NULL }, [55] = { nla_nested, &down_reason_attrs },
+	[56] = { nla_str, NULL }, [57] = { nla_str, NULL }, [58] = { nla_u32, NULL },
+	[59] = { nla_u32, NULL }, [60] = { nla_u32, NULL },
+};
+const struct nla_table nl_link_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???", link_decs);
 const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
-const struct nla_table nl_tca_attrs = NLA_NAMES(xlat_rtnl_tca_attrs, "TCA_ROOT_???");
-const struct nla_table nl_neightbl_attrs = NLA_NAMES(xlat_rtnl_neightbl_attrs, "NDTA_???");
+/* tcamsg's: an action's attributes (as strace 6.1 reads them) */
+static const struct nl_xval act_flags_x = XF(xlat_tca_act_flags, "TCA_ACT_FLAGS_???", 4);
+static const struct nl_xval act_hw_stats_x = XF(xlat_tca_act_hw_stats, "TCA_ACT_HW_STATS_???", 4);
+static const struct nla_dec tca_decs[] = {
+	[1] = { nla_str, NULL }, [3] = { nla_u32, NULL }, [4] = { nla_nested, &tc_stats_attrs },
+	[7] = { nla_xval, &act_flags_x }, [8] = { nla_xval, &act_hw_stats_x },
+	[9] = { nla_xval, &act_hw_stats_x }, [10] = { nla_u32, NULL },
+};
+const struct nla_table nl_tca_attrs = NLA_TABLE(xlat_rtnl_tc_action_attrs, "TCA_ACT_???",
+						tca_decs);
+/* ndtmsg's */
+static const struct nl_field ndt_config_f[] = {
+	F("ndtc_key_len", 0, 2, 'u'), F("ndtc_entry_size", 2, 2, 'u'),
+	F("ndtc_entries", 4, 4, 'u'), F("ndtc_last_flush", 8, 4, 'u'),
+	F("ndtc_last_rand", 12, 4, 'u'), F("ndtc_hash_rnd", 16, 4, 'u'),
+	F("ndtc_hash_mask", 20, 4, 'x'), F("ndtc_hash_chain_gc", 24, 4, 'u'),
+	F("ndtc_proxy_qlen", 28, 4, 'u'),
+};
+static const struct nl_struct ndt_config_s = NL_STRUCT(32, ndt_config_f);
+static const struct nl_field ndt_stats_f[] = {
+	S64("ndts_allocs", 0), S64("ndts_destroys", 1), S64("ndts_hash_grows", 2),
+	S64("ndts_res_failed", 3), S64("ndts_lookups", 4), S64("ndts_hits", 5),
+	S64("ndts_rcv_probes_mcast", 6), S64("ndts_rcv_probes_ucast", 7),
+	S64("ndts_periodic_gc_runs", 8), S64("ndts_forced_gc_runs", 9),
+	S64("ndts_table_fulls", 10),
+};
+static const struct nl_struct ndt_stats_s = NL_STRUCT_MIN(88, ndt_stats_f, 80);
+static const struct nla_dec ndtpa_decs[] = {
+	[1] = { nla_ifindex, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u64, NULL },
+	[4] = { nla_u64, NULL }, [5] = { nla_u64, NULL }, [6] = { nla_u64, NULL },
+	[7] = { nla_u64, NULL }, [8] = { nla_u32, NULL }, [9] = { nla_u32, NULL },
+	[10] = { nla_u32, NULL }, [11] = { nla_u32, NULL }, [12] = { nla_u64, NULL },
+	[13] = { nla_u64, NULL }, [14] = { nla_u32, NULL }, [15] = { nla_u64, NULL },
+	[16] = { nla_u32, NULL }, [17] = { nla_u32, NULL },
+};
+static const struct nla_table ndtpa_attrs = NLA_TABLE(xlat_rtnl_ndtpa_attrs, "NDTPA_???",
+						      ndtpa_decs);
+static const struct nla_dec neightbl_decs[] = {
+	[1] = { nla_str, NULL }, [2] = { nla_u32, NULL }, [3] = { nla_u32, NULL },
+	[4] = { nla_u32, NULL }, [5] = { nla_struct, &ndt_config_s },
+	[6] = { nla_nested, &ndtpa_attrs }, [7] = { nla_struct, &ndt_stats_s },
+	[8] = { nla_u64, NULL },
+};
+const struct nla_table nl_neightbl_attrs = NLA_TABLE(xlat_rtnl_neightbl_attrs, "NDTA_???",
+						     neightbl_decs);
 const struct nla_table nl_addrlabel_attrs = NLA_NAMES(xlat_rtnl_addrlabel_attrs, "IFAL_???");
 const struct nla_table nl_dcb_attrs = NLA_NAMES(xlat_rtnl_dcb_attrs, "DCB_ATTR_???");
 const struct nla_table nl_netconf_attrs = NLA_NAMES(xlat_rtnl_netconf_attrs, "NETCONFA_???");
-const struct nla_table nl_mdb_attrs = NLA_NAMES(xlat_rtnl_mdb_attrs, "MDBA_???");
+/* br_port_msg's (RTM_*MDB) */
+static const struct nl_xval rtr_type_x = X(xlat_multicast_router_types, "MDB_RTR_TYPE_???", 1);
+static const struct nla_dec pattr_decs[] = {
+	[1] = { nla_clock_t, NULL }, [2] = { nla_xval, &rtr_type_x },
+	[3] = { nla_clock_t, NULL }, [4] = { nla_clock_t, NULL }, [5] = { nla_u16, NULL },
+};
+static const struct nla_table pattr_attrs = NLA_TABLE(xlat_rtnl_mdba_router_pattr_attrs,
+						      "MDBA_ROUTER_PATTR_???", pattr_decs);
+
+/* MDBA_ROUTER_PORT: an ifindex, then the port's attributes */
+static bool mdba_router_port(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint32_t v;
+
+	(void)ctx;
+	if (len < 4)
+		return false;
+	if (!nl_fetch(n, off, &v, 4))
+		return true;
+	nl_ifindex(n->b, v);
+	if (len > 4) {
+		sbuf_puts(n->b, ", ");
+		nl_attrs(n, off + 4, len - 4, &pattr_attrs);
+	}
+	return true;
+}
+static const struct nla_dec router_decs[] = { [1] = { mdba_router_port, NULL } };
+static const struct nla_table router_attrs = NLA_TABLE(xlat_rtnl_mdba_router_attrs,
+						       "MDBA_ROUTER_???", router_decs);
+
+static const struct nla_dec eattr_decs[] = {
+	[1] = { nla_clock_t, NULL }, [5] = { nla_xval, &rtprot_x },
+};
+static const struct nla_table eattr_attrs = NLA_TABLE(xlat_rtnl_mdba_mdb_eattr_attrs,
+						      "MDBA_MDB_EATTR_???", eattr_decs);
+
+/* struct br_mdb_entry, then the entry's attributes */
+static bool mdb_entry_info(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t e[28];
+	uint32_t ifi;
+	uint16_t vid, proto;
+
+	(void)ctx;
+	if (len < sizeof(e))
+		return false;
+	if (!nl_fetch(n, off, e, sizeof(e)))
+		return true;
+	memcpy(&ifi, e, 4);
+	memcpy(&vid, e + 6, 2);
+	memcpy(&proto, e + 24, 2);
+	sbuf_puts(n->b, "{ifindex=");
+	nl_ifindex(n->b, ifi);
+	sbuf_puts(n->b, ", state=");
+	nl_enum(n->b, e[4], xlat_mdb_states, N(xlat_mdb_states), "MDB_???");
+	sbuf_puts(n->b, ", flags=");
+	nl_flags(n->b, e[5], xlat_mdb_flags, N(xlat_mdb_flags), "MDB_FLAGS_???");
+	sbuf_printf(n->b, ", vid=%u, addr={u=", vid);
+	decode_string_hex(n->b, (const char *)e + 8, 16, false);
+	proto = __builtin_bswap16(proto);
+	/* strace 6.1 names the protocol from the address families */
+	sbuf_puts(n->b, ", proto=htons(");
+	nl_enum(n->b, proto, xlat_addrfams, N(xlat_addrfams), "AF_???");
+	sbuf_puts(n->b, ")}}");
+	if (len > NL_ALIGN(sizeof(e))) {
+		sbuf_puts(n->b, ", ");
+		nl_attrs(n, off + NL_ALIGN(sizeof(e)), len - NL_ALIGN(sizeof(e)), &eattr_attrs);
+	}
+	return true;
+}
+static const struct nla_dec entry_decs[] = { [1] = { mdb_entry_info, NULL } };
+static const struct nla_table entry_attrs = NLA_TABLE(xlat_rtnl_mdba_mdb_entry_attrs,
+						      "MDBA_MDB_ENTRY_???", entry_decs);
+static const struct nla_dec mdb_mdb_decs[] = { [1] = { nla_nested, &entry_attrs } };
+static const struct nla_table mdb_mdb_attrs = NLA_TABLE(xlat_rtnl_mdba_mdb_attrs, "MDBA_MDB_???",
+							mdb_mdb_decs);
+static const struct nla_dec mdb_decs[] = {
+	[1] = { nla_nested, &mdb_mdb_attrs }, [2] = { nla_nested, &router_attrs },
+};
+const struct nla_table nl_mdb_attrs = NLA_TABLE(xlat_rtnl_mdb_attrs, "MDBA_???", mdb_decs);
 const struct nla_table nl_nsid_attrs = NLA_NAMES(xlat_rtnl_nsid_attrs, "NETNSA_???");
 const struct nla_table nl_nexthop_attrs = NLA_NAMES(xlat_rtnl_nexthop_attrs, "NHA_???");
 const struct nla_table nl_ifstats_attrs = NLA_NAMES(xlat_rtnl_ifstats_attrs, "IFLA_STATS_???");

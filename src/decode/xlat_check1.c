@@ -12,11 +12,8 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
-<<<<<<< HEAD
 #include <linux/dcbnl.h>
-=======
 #include <linux/dm-ioctl.h>
->>>>>>> h12/ioctl2
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -33,6 +30,7 @@
 #include <sys/random.h>
 #include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
+#include <linux/icmp.h>
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
@@ -40,34 +38,20 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
-#include <linux/loop.h>
-=======
->>>>>>> h12/ioctl2
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
+#include <linux/lirc.h>
 #include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
-#include <sys/mount.h>
-#include <linux/sockios.h>
-#include <scsi/sg.h>
-#include <linux/seccomp.h>
-<<<<<<< HEAD
-=======
-#include <linux/fiemap.h>
-#include <linux/lirc.h>
-#include <linux/loop.h>
 #include <linux/ptp_clock.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/rtc.h>
->>>>>>> h12/ioctl
-=======
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
->>>>>>> h12/ioctl2
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -78,25 +62,16 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
-<<<<<<< HEAD
-#include <linux/lwtunnel.h>
-=======
 #include <linux/landlock.h>
->>>>>>> h12/sysmisc
+#include <linux/lwtunnel.h>
 #include <linux/mman.h>
+#include <linux/if_bridge.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
+#include <mtd/mtd-abi.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
-=======
-#include <mtd/mtd-abi.h>
->>>>>>> h12/ioctl
-=======
-#include <mtd/mtd-abi.h>
->>>>>>> h12/ioctl2
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -123,10 +98,10 @@
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
-#include <linux/if_bridge.h>
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
 #include <linux/sched.h>
@@ -136,15 +111,9 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
-#include <sys/timerfd.h>
-=======
-#include <linux/socket.h>
->>>>>>> h12/sysmisc
-=======
 #include <linux/tty.h>
->>>>>>> h12/ioctl
+#include <sys/timerfd.h>
+#include <linux/socket.h>
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
@@ -581,110 +550,3 @@ _Static_assert((unsigned long long)(COUNTER_EVENT_CAPTURE) == 0x6ull, "COUNTER_E
 _Static_assert((unsigned long long)(COUNTER_SCOPE_DEVICE) == 0x0ull, "COUNTER_SCOPE_DEVICE");
 _Static_assert((unsigned long long)(COUNTER_SCOPE_SIGNAL) == 0x1ull, "COUNTER_SCOPE_SIGNAL");
 _Static_assert((unsigned long long)(COUNTER_SCOPE_COUNT) == 0x2ull, "COUNTER_SCOPE_COUNT");
-<<<<<<< HEAD
-=======
-
-/* delete_module_flags */
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
-
-/* dm_flags */
-_Static_assert((unsigned long long)(DM_READONLY_FLAG) == 0x1ull, "DM_READONLY_FLAG");
-_Static_assert((unsigned long long)(DM_SUSPEND_FLAG) == 0x2ull, "DM_SUSPEND_FLAG");
-_Static_assert((unsigned long long)(DM_PERSISTENT_DEV_FLAG) == 0x8ull, "DM_PERSISTENT_DEV_FLAG");
-_Static_assert((unsigned long long)(DM_STATUS_TABLE_FLAG) == 0x10ull, "DM_STATUS_TABLE_FLAG");
-_Static_assert((unsigned long long)(DM_ACTIVE_PRESENT_FLAG) == 0x20ull, "DM_ACTIVE_PRESENT_FLAG");
-_Static_assert((unsigned long long)(DM_INACTIVE_PRESENT_FLAG) == 0x40ull, "DM_INACTIVE_PRESENT_FLAG");
-_Static_assert((unsigned long long)(DM_BUFFER_FULL_FLAG) == 0x100ull, "DM_BUFFER_FULL_FLAG");
-_Static_assert((unsigned long long)(DM_SKIP_BDGET_FLAG) == 0x200ull, "DM_SKIP_BDGET_FLAG");
-_Static_assert((unsigned long long)(DM_SKIP_LOCKFS_FLAG) == 0x400ull, "DM_SKIP_LOCKFS_FLAG");
-_Static_assert((unsigned long long)(DM_NOFLUSH_FLAG) == 0x800ull, "DM_NOFLUSH_FLAG");
-_Static_assert((unsigned long long)(DM_QUERY_INACTIVE_TABLE_FLAG) == 0x1000ull, "DM_QUERY_INACTIVE_TABLE_FLAG");
-_Static_assert((unsigned long long)(DM_UEVENT_GENERATED_FLAG) == 0x2000ull, "DM_UEVENT_GENERATED_FLAG");
-_Static_assert((unsigned long long)(DM_UUID_FLAG) == 0x4000ull, "DM_UUID_FLAG");
-_Static_assert((unsigned long long)(DM_SECURE_DATA_FLAG) == 0x8000ull, "DM_SECURE_DATA_FLAG");
-_Static_assert((unsigned long long)(DM_DATA_OUT_FLAG) == 0x10000ull, "DM_DATA_OUT_FLAG");
-_Static_assert((unsigned long long)(DM_DEFERRED_REMOVE) == 0x20000ull, "DM_DEFERRED_REMOVE");
-_Static_assert((unsigned long long)(DM_INTERNAL_SUSPEND_FLAG) == 0x40000ull, "DM_INTERNAL_SUSPEND_FLAG");
-_Static_assert((unsigned long long)(DM_IMA_MEASUREMENT_FLAG) == 0x80000ull, "DM_IMA_MEASUREMENT_FLAG");
-
-/* dn_flags */
-_Static_assert((unsigned long long)(DN_ACCESS) == 0x1ull, "DN_ACCESS");
-_Static_assert((unsigned long long)(DN_MODIFY) == 0x2ull, "DN_MODIFY");
-_Static_assert((unsigned long long)(DN_CREATE) == 0x4ull, "DN_CREATE");
-_Static_assert((unsigned long long)(DN_DELETE) == 0x8ull, "DN_DELETE");
-_Static_assert((unsigned long long)(DN_RENAME) == 0x10ull, "DN_RENAME");
-_Static_assert((unsigned long long)(DN_ATTRIB) == 0x20ull, "DN_ATTRIB");
-_Static_assert((unsigned long long)(DN_MULTISHOT) == 0x80000000ull, "DN_MULTISHOT");
-
-/* efd_flags */
-_Static_assert((unsigned long long)(EFD_SEMAPHORE) == 0x1ull, "EFD_SEMAPHORE");
-_Static_assert((unsigned long long)(EFD_CLOEXEC) == 0x80000ull, "EFD_CLOEXEC");
-_Static_assert((unsigned long long)(EFD_NONBLOCK) == 0x800ull, "EFD_NONBLOCK");
-
-/* eth_p */
-_Static_assert((unsigned long long)(ETH_P_ALL) == 0x3ull, "ETH_P_ALL");
-_Static_assert((unsigned long long)(ETH_P_IP) == 0x800ull, "ETH_P_IP");
-_Static_assert((unsigned long long)(ETH_P_ARP) == 0x806ull, "ETH_P_ARP");
-_Static_assert((unsigned long long)(ETH_P_RARP) == 0x8035ull, "ETH_P_RARP");
-_Static_assert((unsigned long long)(ETH_P_8021Q) == 0x8100ull, "ETH_P_8021Q");
-_Static_assert((unsigned long long)(ETH_P_IPV6) == 0x86ddull, "ETH_P_IPV6");
-_Static_assert((unsigned long long)(ETH_P_8021AD) == 0x88a8ull, "ETH_P_8021AD");
-_Static_assert((unsigned long long)(ETH_P_LLDP) == 0x88ccull, "ETH_P_LLDP");
-_Static_assert((unsigned long long)(ETH_P_802_2) == 0x4ull, "ETH_P_802_2");
-_Static_assert((unsigned long long)(ETH_P_802_3) == 0x1ull, "ETH_P_802_3");
-_Static_assert((unsigned long long)(ETH_P_PAE) == 0x888eull, "ETH_P_PAE");
-
-/* f_owner_types */
-_Static_assert((unsigned long long)(F_OWNER_TID) == 0x0ull, "F_OWNER_TID");
-_Static_assert((unsigned long long)(F_OWNER_PID) == 0x1ull, "F_OWNER_PID");
-_Static_assert((unsigned long long)(F_OWNER_PGRP) == 0x2ull, "F_OWNER_PGRP");
-
-/* fadvise */
-_Static_assert((unsigned long long)(POSIX_FADV_NORMAL) == 0x0ull, "POSIX_FADV_NORMAL");
-_Static_assert((unsigned long long)(POSIX_FADV_RANDOM) == 0x1ull, "POSIX_FADV_RANDOM");
-_Static_assert((unsigned long long)(POSIX_FADV_SEQUENTIAL) == 0x2ull, "POSIX_FADV_SEQUENTIAL");
-_Static_assert((unsigned long long)(POSIX_FADV_WILLNEED) == 0x3ull, "POSIX_FADV_WILLNEED");
-_Static_assert((unsigned long long)(POSIX_FADV_DONTNEED) == 0x4ull, "POSIX_FADV_DONTNEED");
-_Static_assert((unsigned long long)(POSIX_FADV_NOREUSE) == 0x5ull, "POSIX_FADV_NOREUSE");
-
-/* falloc_flags */
-_Static_assert((unsigned long long)(FALLOC_FL_KEEP_SIZE) == 0x1ull, "FALLOC_FL_KEEP_SIZE");
-_Static_assert((unsigned long long)(FALLOC_FL_PUNCH_HOLE) == 0x2ull, "FALLOC_FL_PUNCH_HOLE");
-_Static_assert((unsigned long long)(FALLOC_FL_NO_HIDE_STALE) == 0x4ull, "FALLOC_FL_NO_HIDE_STALE");
-_Static_assert((unsigned long long)(FALLOC_FL_COLLAPSE_RANGE) == 0x8ull, "FALLOC_FL_COLLAPSE_RANGE");
-_Static_assert((unsigned long long)(FALLOC_FL_ZERO_RANGE) == 0x10ull, "FALLOC_FL_ZERO_RANGE");
-_Static_assert((unsigned long long)(FALLOC_FL_INSERT_RANGE) == 0x20ull, "FALLOC_FL_INSERT_RANGE");
-_Static_assert((unsigned long long)(FALLOC_FL_UNSHARE_RANGE) == 0x40ull, "FALLOC_FL_UNSHARE_RANGE");
-
-/* fan_classes */
-_Static_assert((unsigned long long)(FAN_CLASS_NOTIF) == 0x0ull, "FAN_CLASS_NOTIF");
-_Static_assert((unsigned long long)(FAN_CLASS_CONTENT) == 0x4ull, "FAN_CLASS_CONTENT");
-_Static_assert((unsigned long long)(FAN_CLASS_PRE_CONTENT) == 0x8ull, "FAN_CLASS_PRE_CONTENT");
-
-/* fan_init_flags */
-_Static_assert((unsigned long long)(FAN_CLOEXEC) == 0x1ull, "FAN_CLOEXEC");
-_Static_assert((unsigned long long)(FAN_NONBLOCK) == 0x2ull, "FAN_NONBLOCK");
-_Static_assert((unsigned long long)(FAN_UNLIMITED_QUEUE) == 0x10ull, "FAN_UNLIMITED_QUEUE");
-_Static_assert((unsigned long long)(FAN_UNLIMITED_MARKS) == 0x20ull, "FAN_UNLIMITED_MARKS");
-_Static_assert((unsigned long long)(FAN_ENABLE_AUDIT) == 0x40ull, "FAN_ENABLE_AUDIT");
-_Static_assert((unsigned long long)(FAN_REPORT_PIDFD) == 0x80ull, "FAN_REPORT_PIDFD");
-_Static_assert((unsigned long long)(FAN_REPORT_TID) == 0x100ull, "FAN_REPORT_TID");
-_Static_assert((unsigned long long)(FAN_REPORT_FID) == 0x200ull, "FAN_REPORT_FID");
-_Static_assert((unsigned long long)(FAN_REPORT_DIR_FID) == 0x400ull, "FAN_REPORT_DIR_FID");
-_Static_assert((unsigned long long)(FAN_REPORT_NAME) == 0x800ull, "FAN_REPORT_NAME");
-_Static_assert((unsigned long long)(FAN_REPORT_TARGET_FID) == 0x1000ull, "FAN_REPORT_TARGET_FID");
-
-/* fan_mark_flags */
-_Static_assert((unsigned long long)(FAN_MARK_ADD) == 0x1ull, "FAN_MARK_ADD");
-_Static_assert((unsigned long long)(FAN_MARK_REMOVE) == 0x2ull, "FAN_MARK_REMOVE");
-_Static_assert((unsigned long long)(FAN_MARK_DONT_FOLLOW) == 0x4ull, "FAN_MARK_DONT_FOLLOW");
-_Static_assert((unsigned long long)(FAN_MARK_ONLYDIR) == 0x8ull, "FAN_MARK_ONLYDIR");
-_Static_assert((unsigned long long)(FAN_MARK_MOUNT) == 0x10ull, "FAN_MARK_MOUNT");
-_Static_assert((unsigned long long)(FAN_MARK_IGNORED_MASK) == 0x20ull, "FAN_MARK_IGNORED_MASK");
-_Static_assert((unsigned long long)(FAN_MARK_IGNORED_SURV_MODIFY) == 0x40ull, "FAN_MARK_IGNORED_SURV_MODIFY");
-_Static_assert((unsigned long long)(FAN_MARK_FLUSH) == 0x80ull, "FAN_MARK_FLUSH");
-_Static_assert((unsigned long long)(FAN_MARK_FILESYSTEM) == 0x100ull, "FAN_MARK_FILESYSTEM");
-_Static_assert((unsigned long long)(FAN_MARK_EVICTABLE) == 0x200ull, "FAN_MARK_EVICTABLE");
-_Static_assert((unsigned long long)(FAN_MARK_IGNORE) == 0x400ull, "FAN_MARK_IGNORE");
->>>>>>> h12/ioctl2

@@ -12,11 +12,8 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
-<<<<<<< HEAD
 #include <linux/dcbnl.h>
-=======
 #include <linux/dm-ioctl.h>
->>>>>>> h12/ioctl2
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -33,6 +30,7 @@
 #include <sys/random.h>
 #include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
+#include <linux/icmp.h>
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
@@ -40,34 +38,20 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
-#include <linux/loop.h>
-=======
->>>>>>> h12/ioctl2
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
+#include <linux/lirc.h>
 #include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
-#include <sys/mount.h>
-#include <linux/sockios.h>
-#include <scsi/sg.h>
-#include <linux/seccomp.h>
-<<<<<<< HEAD
-=======
-#include <linux/fiemap.h>
-#include <linux/lirc.h>
-#include <linux/loop.h>
 #include <linux/ptp_clock.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/rtc.h>
->>>>>>> h12/ioctl
-=======
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
->>>>>>> h12/ioctl2
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -78,25 +62,16 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
-<<<<<<< HEAD
-#include <linux/lwtunnel.h>
-=======
 #include <linux/landlock.h>
->>>>>>> h12/sysmisc
+#include <linux/lwtunnel.h>
 #include <linux/mman.h>
+#include <linux/if_bridge.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
+#include <mtd/mtd-abi.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
-=======
-#include <mtd/mtd-abi.h>
->>>>>>> h12/ioctl
-=======
-#include <mtd/mtd-abi.h>
->>>>>>> h12/ioctl2
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -123,10 +98,10 @@
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
-#include <linux/if_bridge.h>
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
 #include <linux/sched.h>
@@ -136,21 +111,14 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
-#include <sys/timerfd.h>
-=======
-#include <linux/socket.h>
->>>>>>> h12/sysmisc
-=======
 #include <linux/tty.h>
->>>>>>> h12/ioctl
+#include <sys/timerfd.h>
+#include <linux/socket.h>
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-<<<<<<< HEAD
 /* dcb_commands */
 _Static_assert((unsigned long long)(DCB_CMD_UNDEFINED) == 0x0ull, "DCB_CMD_UNDEFINED");
 _Static_assert((unsigned long long)(DCB_CMD_GSTATE) == 0x1ull, "DCB_CMD_GSTATE");
@@ -181,61 +149,30 @@ _Static_assert((unsigned long long)(DCB_CMD_SFEATCFG) == 0x19ull, "DCB_CMD_SFEAT
 _Static_assert((unsigned long long)(DCB_CMD_CEE_GET) == 0x1aull, "DCB_CMD_CEE_GET");
 _Static_assert((unsigned long long)(DCB_CMD_IEEE_DEL) == 0x1bull, "DCB_CMD_IEEE_DEL");
 _Static_assert((unsigned long long)(DCB_CMD_MAX) == 0x1bull, "DCB_CMD_MAX");
-=======
-/* fan_mark_mask */
-_Static_assert((unsigned long long)(FAN_ACCESS) == 0x1ull, "FAN_ACCESS");
-_Static_assert((unsigned long long)(FAN_MODIFY) == 0x2ull, "FAN_MODIFY");
-_Static_assert((unsigned long long)(FAN_ATTRIB) == 0x4ull, "FAN_ATTRIB");
-_Static_assert((unsigned long long)(FAN_CLOSE_WRITE) == 0x8ull, "FAN_CLOSE_WRITE");
-_Static_assert((unsigned long long)(FAN_CLOSE_NOWRITE) == 0x10ull, "FAN_CLOSE_NOWRITE");
-_Static_assert((unsigned long long)(FAN_OPEN) == 0x20ull, "FAN_OPEN");
-_Static_assert((unsigned long long)(FAN_MOVED_FROM) == 0x40ull, "FAN_MOVED_FROM");
-_Static_assert((unsigned long long)(FAN_MOVED_TO) == 0x80ull, "FAN_MOVED_TO");
-_Static_assert((unsigned long long)(FAN_CREATE) == 0x100ull, "FAN_CREATE");
-_Static_assert((unsigned long long)(FAN_DELETE) == 0x200ull, "FAN_DELETE");
-_Static_assert((unsigned long long)(FAN_DELETE_SELF) == 0x400ull, "FAN_DELETE_SELF");
-_Static_assert((unsigned long long)(FAN_MOVE_SELF) == 0x800ull, "FAN_MOVE_SELF");
-_Static_assert((unsigned long long)(FAN_OPEN_EXEC) == 0x1000ull, "FAN_OPEN_EXEC");
-_Static_assert((unsigned long long)(FAN_Q_OVERFLOW) == 0x4000ull, "FAN_Q_OVERFLOW");
-_Static_assert((unsigned long long)(FAN_FS_ERROR) == 0x8000ull, "FAN_FS_ERROR");
-_Static_assert((unsigned long long)(FAN_OPEN_PERM) == 0x10000ull, "FAN_OPEN_PERM");
-_Static_assert((unsigned long long)(FAN_ACCESS_PERM) == 0x20000ull, "FAN_ACCESS_PERM");
-_Static_assert((unsigned long long)(FAN_OPEN_EXEC_PERM) == 0x40000ull, "FAN_OPEN_EXEC_PERM");
-_Static_assert((unsigned long long)(FAN_ONDIR) == 0x40000000ull, "FAN_ONDIR");
-_Static_assert((unsigned long long)(FAN_EVENT_ON_CHILD) == 0x8000000ull, "FAN_EVENT_ON_CHILD");
-_Static_assert((unsigned long long)(FAN_RENAME) == 0x10000000ull, "FAN_RENAME");
-
-/* fcntl_cmds */
-_Static_assert((unsigned long long)(F_DUPFD) == 0x0ull, "F_DUPFD");
-_Static_assert((unsigned long long)(F_GETFD) == 0x1ull, "F_GETFD");
-_Static_assert((unsigned long long)(F_SETFD) == 0x2ull, "F_SETFD");
-_Static_assert((unsigned long long)(F_GETFL) == 0x3ull, "F_GETFL");
-_Static_assert((unsigned long long)(F_SETFL) == 0x4ull, "F_SETFL");
-_Static_assert((unsigned long long)(F_GETLK) == 0x5ull, "F_GETLK");
-_Static_assert((unsigned long long)(F_SETLK) == 0x6ull, "F_SETLK");
-_Static_assert((unsigned long long)(F_SETLKW) == 0x7ull, "F_SETLKW");
-_Static_assert((unsigned long long)(F_SETOWN) == 0x8ull, "F_SETOWN");
-_Static_assert((unsigned long long)(F_GETOWN) == 0x9ull, "F_GETOWN");
-_Static_assert((unsigned long long)(F_SETSIG) == 0xaull, "F_SETSIG");
-_Static_assert((unsigned long long)(F_GETSIG) == 0xbull, "F_GETSIG");
-_Static_assert((unsigned long long)(F_SETOWN_EX) == 0xfull, "F_SETOWN_EX");
-_Static_assert((unsigned long long)(F_GETOWN_EX) == 0x10ull, "F_GETOWN_EX");
-_Static_assert((unsigned long long)(F_OFD_GETLK) == 0x24ull, "F_OFD_GETLK");
-_Static_assert((unsigned long long)(F_OFD_SETLK) == 0x25ull, "F_OFD_SETLK");
-_Static_assert((unsigned long long)(F_OFD_SETLKW) == 0x26ull, "F_OFD_SETLKW");
-_Static_assert((unsigned long long)(F_SETLEASE) == 0x400ull, "F_SETLEASE");
-_Static_assert((unsigned long long)(F_GETLEASE) == 0x401ull, "F_GETLEASE");
-_Static_assert((unsigned long long)(F_NOTIFY) == 0x402ull, "F_NOTIFY");
-_Static_assert((unsigned long long)(F_DUPFD_CLOEXEC) == 0x406ull, "F_DUPFD_CLOEXEC");
-_Static_assert((unsigned long long)(F_SETPIPE_SZ) == 0x407ull, "F_SETPIPE_SZ");
-_Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
-_Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
-_Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
->>>>>>> h12/ioctl2
 
 /* delete_module_flags */
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
+
+/* dm_flags */
+_Static_assert((unsigned long long)(DM_READONLY_FLAG) == 0x1ull, "DM_READONLY_FLAG");
+_Static_assert((unsigned long long)(DM_SUSPEND_FLAG) == 0x2ull, "DM_SUSPEND_FLAG");
+_Static_assert((unsigned long long)(DM_PERSISTENT_DEV_FLAG) == 0x8ull, "DM_PERSISTENT_DEV_FLAG");
+_Static_assert((unsigned long long)(DM_STATUS_TABLE_FLAG) == 0x10ull, "DM_STATUS_TABLE_FLAG");
+_Static_assert((unsigned long long)(DM_ACTIVE_PRESENT_FLAG) == 0x20ull, "DM_ACTIVE_PRESENT_FLAG");
+_Static_assert((unsigned long long)(DM_INACTIVE_PRESENT_FLAG) == 0x40ull, "DM_INACTIVE_PRESENT_FLAG");
+_Static_assert((unsigned long long)(DM_BUFFER_FULL_FLAG) == 0x100ull, "DM_BUFFER_FULL_FLAG");
+_Static_assert((unsigned long long)(DM_SKIP_BDGET_FLAG) == 0x200ull, "DM_SKIP_BDGET_FLAG");
+_Static_assert((unsigned long long)(DM_SKIP_LOCKFS_FLAG) == 0x400ull, "DM_SKIP_LOCKFS_FLAG");
+_Static_assert((unsigned long long)(DM_NOFLUSH_FLAG) == 0x800ull, "DM_NOFLUSH_FLAG");
+_Static_assert((unsigned long long)(DM_QUERY_INACTIVE_TABLE_FLAG) == 0x1000ull, "DM_QUERY_INACTIVE_TABLE_FLAG");
+_Static_assert((unsigned long long)(DM_UEVENT_GENERATED_FLAG) == 0x2000ull, "DM_UEVENT_GENERATED_FLAG");
+_Static_assert((unsigned long long)(DM_UUID_FLAG) == 0x4000ull, "DM_UUID_FLAG");
+_Static_assert((unsigned long long)(DM_SECURE_DATA_FLAG) == 0x8000ull, "DM_SECURE_DATA_FLAG");
+_Static_assert((unsigned long long)(DM_DATA_OUT_FLAG) == 0x10000ull, "DM_DATA_OUT_FLAG");
+_Static_assert((unsigned long long)(DM_DEFERRED_REMOVE) == 0x20000ull, "DM_DEFERRED_REMOVE");
+_Static_assert((unsigned long long)(DM_INTERNAL_SUSPEND_FLAG) == 0x40000ull, "DM_INTERNAL_SUSPEND_FLAG");
+_Static_assert((unsigned long long)(DM_IMA_MEASUREMENT_FLAG) == 0x80000ull, "DM_IMA_MEASUREMENT_FLAG");
 
 /* dn_flags */
 _Static_assert((unsigned long long)(DN_ACCESS) == 0x1ull, "DN_ACCESS");
@@ -374,7 +311,6 @@ _Static_assert((unsigned long long)(ETH_P_XDSA) == 0xf8ull, "ETH_P_XDSA");
 _Static_assert((unsigned long long)(ETH_P_MAP) == 0xf9ull, "ETH_P_MAP");
 _Static_assert((unsigned long long)(ETH_P_MCTP) == 0xfaull, "ETH_P_MCTP");
 
-<<<<<<< HEAD
 /* ev_abs */
 _Static_assert((unsigned long long)(ABS_X) == 0x0ull, "ABS_X");
 _Static_assert((unsigned long long)(ABS_Y) == 0x1ull, "ABS_Y");
@@ -420,7 +356,6 @@ _Static_assert((unsigned long long)(ABS_MT_DISTANCE) == 0x3bull, "ABS_MT_DISTANC
 _Static_assert((unsigned long long)(ABS_MT_TOOL_X) == 0x3cull, "ABS_MT_TOOL_X");
 _Static_assert((unsigned long long)(ABS_MT_TOOL_Y) == 0x3dull, "ABS_MT_TOOL_Y");
 
-<<<<<<< HEAD
 /* ev_ff_types */
 _Static_assert((unsigned long long)(FF_RUMBLE) == 0x50ull, "FF_RUMBLE");
 _Static_assert((unsigned long long)(FF_PERIODIC) == 0x51ull, "FF_PERIODIC");
@@ -430,590 +365,3 @@ _Static_assert((unsigned long long)(FF_FRICTION) == 0x54ull, "FF_FRICTION");
 _Static_assert((unsigned long long)(FF_DAMPER) == 0x55ull, "FF_DAMPER");
 _Static_assert((unsigned long long)(FF_INERTIA) == 0x56ull, "FF_INERTIA");
 _Static_assert((unsigned long long)(FF_RAMP) == 0x57ull, "FF_RAMP");
-=======
-=======
-/* ioctl_block */
-_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
-_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
-_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
-_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
-_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
-_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
-_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
-_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
-_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
-_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
-_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
-_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
-_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
-_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
-_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
-_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
-_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
-_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
-_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
-_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
-_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
-_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
-_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
-_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
-_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
-_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
-_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
-_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
-_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
-_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
-
-/* ioctl_dm */
-_Static_assert((unsigned long long)(DM_VERSION) == 0xc138fd00ull, "DM_VERSION");
-_Static_assert((unsigned long long)(DM_REMOVE_ALL) == 0xc138fd01ull, "DM_REMOVE_ALL");
-_Static_assert((unsigned long long)(DM_LIST_DEVICES) == 0xc138fd02ull, "DM_LIST_DEVICES");
-_Static_assert((unsigned long long)(DM_DEV_CREATE) == 0xc138fd03ull, "DM_DEV_CREATE");
-_Static_assert((unsigned long long)(DM_DEV_REMOVE) == 0xc138fd04ull, "DM_DEV_REMOVE");
-_Static_assert((unsigned long long)(DM_DEV_RENAME) == 0xc138fd05ull, "DM_DEV_RENAME");
-_Static_assert((unsigned long long)(DM_DEV_SUSPEND) == 0xc138fd06ull, "DM_DEV_SUSPEND");
-_Static_assert((unsigned long long)(DM_DEV_STATUS) == 0xc138fd07ull, "DM_DEV_STATUS");
-_Static_assert((unsigned long long)(DM_DEV_WAIT) == 0xc138fd08ull, "DM_DEV_WAIT");
-_Static_assert((unsigned long long)(DM_DEV_ARM_POLL) == 0xc138fd10ull, "DM_DEV_ARM_POLL");
-_Static_assert((unsigned long long)(DM_TABLE_LOAD) == 0xc138fd09ull, "DM_TABLE_LOAD");
-_Static_assert((unsigned long long)(DM_TABLE_CLEAR) == 0xc138fd0aull, "DM_TABLE_CLEAR");
-_Static_assert((unsigned long long)(DM_TABLE_DEPS) == 0xc138fd0bull, "DM_TABLE_DEPS");
-_Static_assert((unsigned long long)(DM_TABLE_STATUS) == 0xc138fd0cull, "DM_TABLE_STATUS");
-_Static_assert((unsigned long long)(DM_LIST_VERSIONS) == 0xc138fd0dull, "DM_LIST_VERSIONS");
-_Static_assert((unsigned long long)(DM_TARGET_MSG) == 0xc138fd0eull, "DM_TARGET_MSG");
-_Static_assert((unsigned long long)(DM_DEV_SET_GEOMETRY) == 0xc138fd0full, "DM_DEV_SET_GEOMETRY");
-_Static_assert((unsigned long long)(DM_GET_TARGET_VERSION) == 0xc138fd11ull, "DM_GET_TARGET_VERSION");
-
-/* ioctl_fs */
-_Static_assert((unsigned long long)(FIFREEZE) == 0xc0045877ull, "FIFREEZE");
-_Static_assert((unsigned long long)(FITHAW) == 0xc0045878ull, "FITHAW");
-_Static_assert((unsigned long long)(FITRIM) == 0xc0185879ull, "FITRIM");
-_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_FIEMAP) == 0xc020660bull, "FS_IOC_FIEMAP");
-_Static_assert((unsigned long long)(FS_IOC_FSGETXATTR) == 0x801c581full, "FS_IOC_FSGETXATTR");
-_Static_assert((unsigned long long)(FS_IOC_FSSETXATTR) == 0x401c5820ull, "FS_IOC_FSSETXATTR");
-_Static_assert((unsigned long long)(FIBMAP) == 0x1ull, "FIBMAP");
-_Static_assert((unsigned long long)(FIGETBSZ) == 0x2ull, "FIGETBSZ");
-
-<<<<<<< HEAD
-/* ioctl_gpio */
-_Static_assert((unsigned long long)(GPIO_GET_CHIPINFO_IOCTL) == 0x8044b401ull, "GPIO_GET_CHIPINFO_IOCTL");
-_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_UNWATCH_IOCTL) == 0xc004b40cull, "GPIO_GET_LINEINFO_UNWATCH_IOCTL");
-_Static_assert((unsigned long long)(GPIO_V2_GET_LINEINFO_IOCTL) == 0xc100b405ull, "GPIO_V2_GET_LINEINFO_IOCTL");
-_Static_assert((unsigned long long)(GPIO_V2_GET_LINEINFO_WATCH_IOCTL) == 0xc100b406ull, "GPIO_V2_GET_LINEINFO_WATCH_IOCTL");
-_Static_assert((unsigned long long)(GPIO_V2_GET_LINE_IOCTL) == 0xc250b407ull, "GPIO_V2_GET_LINE_IOCTL");
-_Static_assert((unsigned long long)(GPIO_V2_LINE_SET_CONFIG_IOCTL) == 0xc110b40dull, "GPIO_V2_LINE_SET_CONFIG_IOCTL");
-_Static_assert((unsigned long long)(GPIO_V2_LINE_GET_VALUES_IOCTL) == 0xc010b40eull, "GPIO_V2_LINE_GET_VALUES_IOCTL");
-_Static_assert((unsigned long long)(GPIO_V2_LINE_SET_VALUES_IOCTL) == 0xc010b40full, "GPIO_V2_LINE_SET_VALUES_IOCTL");
-_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_IOCTL) == 0xc048b402ull, "GPIO_GET_LINEINFO_IOCTL");
-_Static_assert((unsigned long long)(GPIO_GET_LINEHANDLE_IOCTL) == 0xc16cb403ull, "GPIO_GET_LINEHANDLE_IOCTL");
-_Static_assert((unsigned long long)(GPIO_GET_LINEEVENT_IOCTL) == 0xc030b404ull, "GPIO_GET_LINEEVENT_IOCTL");
-_Static_assert((unsigned long long)(GPIOHANDLE_GET_LINE_VALUES_IOCTL) == 0xc040b408ull, "GPIOHANDLE_GET_LINE_VALUES_IOCTL");
-_Static_assert((unsigned long long)(GPIOHANDLE_SET_LINE_VALUES_IOCTL) == 0xc040b409ull, "GPIOHANDLE_SET_LINE_VALUES_IOCTL");
-_Static_assert((unsigned long long)(GPIOHANDLE_SET_CONFIG_IOCTL) == 0xc054b40aull, "GPIOHANDLE_SET_CONFIG_IOCTL");
-_Static_assert((unsigned long long)(GPIO_GET_LINEINFO_WATCH_IOCTL) == 0xc048b40bull, "GPIO_GET_LINEINFO_WATCH_IOCTL");
-
-/* ioctl_hdio */
-_Static_assert((unsigned long long)(HDIO_GETGEO) == 0x301ull, "HDIO_GETGEO");
-_Static_assert((unsigned long long)(HDIO_GET_UNMASKINTR) == 0x302ull, "HDIO_GET_UNMASKINTR");
-_Static_assert((unsigned long long)(HDIO_GET_MULTCOUNT) == 0x304ull, "HDIO_GET_MULTCOUNT");
-_Static_assert((unsigned long long)(HDIO_GET_QDMA) == 0x305ull, "HDIO_GET_QDMA");
-_Static_assert((unsigned long long)(HDIO_SET_XFER) == 0x306ull, "HDIO_SET_XFER");
-_Static_assert((unsigned long long)(HDIO_OBSOLETE_IDENTITY) == 0x307ull, "HDIO_OBSOLETE_IDENTITY");
-_Static_assert((unsigned long long)(HDIO_GET_KEEPSETTINGS) == 0x308ull, "HDIO_GET_KEEPSETTINGS");
-_Static_assert((unsigned long long)(HDIO_GET_32BIT) == 0x309ull, "HDIO_GET_32BIT");
-_Static_assert((unsigned long long)(HDIO_GET_NOWERR) == 0x30aull, "HDIO_GET_NOWERR");
-_Static_assert((unsigned long long)(HDIO_GET_DMA) == 0x30bull, "HDIO_GET_DMA");
-_Static_assert((unsigned long long)(HDIO_GET_NICE) == 0x30cull, "HDIO_GET_NICE");
-_Static_assert((unsigned long long)(HDIO_GET_IDENTITY) == 0x30dull, "HDIO_GET_IDENTITY");
-_Static_assert((unsigned long long)(HDIO_GET_WCACHE) == 0x30eull, "HDIO_GET_WCACHE");
-_Static_assert((unsigned long long)(HDIO_GET_ACOUSTIC) == 0x30full, "HDIO_GET_ACOUSTIC");
-_Static_assert((unsigned long long)(HDIO_GET_ADDRESS) == 0x310ull, "HDIO_GET_ADDRESS");
-_Static_assert((unsigned long long)(HDIO_GET_BUSSTATE) == 0x31aull, "HDIO_GET_BUSSTATE");
-_Static_assert((unsigned long long)(HDIO_TRISTATE_HWIF) == 0x31bull, "HDIO_TRISTATE_HWIF");
-_Static_assert((unsigned long long)(HDIO_DRIVE_RESET) == 0x31cull, "HDIO_DRIVE_RESET");
-_Static_assert((unsigned long long)(HDIO_DRIVE_TASKFILE) == 0x31dull, "HDIO_DRIVE_TASKFILE");
-_Static_assert((unsigned long long)(HDIO_DRIVE_TASK) == 0x31eull, "HDIO_DRIVE_TASK");
-_Static_assert((unsigned long long)(HDIO_DRIVE_CMD) == 0x31full, "HDIO_DRIVE_CMD");
-_Static_assert((unsigned long long)(HDIO_SET_MULTCOUNT) == 0x321ull, "HDIO_SET_MULTCOUNT");
-_Static_assert((unsigned long long)(HDIO_SET_UNMASKINTR) == 0x322ull, "HDIO_SET_UNMASKINTR");
-_Static_assert((unsigned long long)(HDIO_SET_KEEPSETTINGS) == 0x323ull, "HDIO_SET_KEEPSETTINGS");
-_Static_assert((unsigned long long)(HDIO_SET_32BIT) == 0x324ull, "HDIO_SET_32BIT");
-_Static_assert((unsigned long long)(HDIO_SET_NOWERR) == 0x325ull, "HDIO_SET_NOWERR");
-_Static_assert((unsigned long long)(HDIO_SET_DMA) == 0x326ull, "HDIO_SET_DMA");
-_Static_assert((unsigned long long)(HDIO_SET_PIO_MODE) == 0x327ull, "HDIO_SET_PIO_MODE");
-_Static_assert((unsigned long long)(HDIO_SCAN_HWIF) == 0x328ull, "HDIO_SCAN_HWIF");
-_Static_assert((unsigned long long)(HDIO_UNREGISTER_HWIF) == 0x32aull, "HDIO_UNREGISTER_HWIF");
-_Static_assert((unsigned long long)(HDIO_SET_NICE) == 0x329ull, "HDIO_SET_NICE");
-_Static_assert((unsigned long long)(HDIO_SET_WCACHE) == 0x32bull, "HDIO_SET_WCACHE");
-_Static_assert((unsigned long long)(HDIO_SET_ACOUSTIC) == 0x32cull, "HDIO_SET_ACOUSTIC");
-_Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BUSSTATE");
-_Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
-_Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
-
-/* ioctl_lirc */
-_Static_assert((unsigned long long)(LIRC_GET_FEATURES) == 0x80046900ull, "LIRC_GET_FEATURES");
-_Static_assert((unsigned long long)(LIRC_GET_SEND_MODE) == 0x80046901ull, "LIRC_GET_SEND_MODE");
-_Static_assert((unsigned long long)(LIRC_GET_REC_MODE) == 0x80046902ull, "LIRC_GET_REC_MODE");
-_Static_assert((unsigned long long)(LIRC_GET_REC_RESOLUTION) == 0x80046907ull, "LIRC_GET_REC_RESOLUTION");
-_Static_assert((unsigned long long)(LIRC_GET_MAX_TIMEOUT) == 0x80046909ull, "LIRC_GET_MAX_TIMEOUT");
-_Static_assert((unsigned long long)(LIRC_GET_LENGTH) == 0x8004690full, "LIRC_GET_LENGTH");
-_Static_assert((unsigned long long)(LIRC_SET_SEND_MODE) == 0x40046911ull, "LIRC_SET_SEND_MODE");
-_Static_assert((unsigned long long)(LIRC_SET_REC_MODE) == 0x40046912ull, "LIRC_SET_REC_MODE");
-_Static_assert((unsigned long long)(LIRC_SET_SEND_CARRIER) == 0x40046913ull, "LIRC_SET_SEND_CARRIER");
-_Static_assert((unsigned long long)(LIRC_SET_REC_CARRIER) == 0x40046914ull, "LIRC_SET_REC_CARRIER");
-_Static_assert((unsigned long long)(LIRC_SET_SEND_DUTY_CYCLE) == 0x40046915ull, "LIRC_SET_SEND_DUTY_CYCLE");
-_Static_assert((unsigned long long)(LIRC_SET_TRANSMITTER_MASK) == 0x40046917ull, "LIRC_SET_TRANSMITTER_MASK");
-_Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT) == 0x40046918ull, "LIRC_SET_REC_TIMEOUT");
-_Static_assert((unsigned long long)(LIRC_SET_REC_TIMEOUT_REPORTS) == 0x40046919ull, "LIRC_SET_REC_TIMEOUT_REPORTS");
-_Static_assert((unsigned long long)(LIRC_SET_MEASURE_CARRIER_MODE) == 0x4004691dull, "LIRC_SET_MEASURE_CARRIER_MODE");
-_Static_assert((unsigned long long)(LIRC_SET_WIDEBAND_RECEIVER) == 0x40046923ull, "LIRC_SET_WIDEBAND_RECEIVER");
-_Static_assert((unsigned long long)(LIRC_GET_REC_TIMEOUT) == 0x80046924ull, "LIRC_GET_REC_TIMEOUT");
-=======
-/* ioctl_kvm */
-_Static_assert((unsigned long long)(KVM_GET_API_VERSION) == 0xae00ull, "KVM_GET_API_VERSION");
-_Static_assert((unsigned long long)(KVM_CREATE_VM) == 0xae01ull, "KVM_CREATE_VM");
-_Static_assert((unsigned long long)(KVM_CHECK_EXTENSION) == 0xae03ull, "KVM_CHECK_EXTENSION");
-_Static_assert((unsigned long long)(KVM_GET_VCPU_MMAP_SIZE) == 0xae04ull, "KVM_GET_VCPU_MMAP_SIZE");
-_Static_assert((unsigned long long)(KVM_GET_SUPPORTED_CPUID) == 0xc008ae05ull, "KVM_GET_SUPPORTED_CPUID");
-_Static_assert((unsigned long long)(KVM_SET_USER_MEMORY_REGION) == 0x4020ae46ull, "KVM_SET_USER_MEMORY_REGION");
-_Static_assert((unsigned long long)(KVM_CREATE_VCPU) == 0xae41ull, "KVM_CREATE_VCPU");
-_Static_assert((unsigned long long)(KVM_RUN) == 0xae80ull, "KVM_RUN");
-_Static_assert((unsigned long long)(KVM_GET_REGS) == 0x8090ae81ull, "KVM_GET_REGS");
-_Static_assert((unsigned long long)(KVM_SET_REGS) == 0x4090ae82ull, "KVM_SET_REGS");
-_Static_assert((unsigned long long)(KVM_GET_SREGS) == 0x8138ae83ull, "KVM_GET_SREGS");
-_Static_assert((unsigned long long)(KVM_SET_SREGS) == 0x4138ae84ull, "KVM_SET_SREGS");
-_Static_assert((unsigned long long)(KVM_SET_CPUID2) == 0x4008ae90ull, "KVM_SET_CPUID2");
-_Static_assert((unsigned long long)(KVM_GET_CPUID2) == 0xc008ae91ull, "KVM_GET_CPUID2");
->>>>>>> h12/ioctl2
-
-/* ioctl_loop */
-_Static_assert((unsigned long long)(LOOP_SET_FD) == 0x4c00ull, "LOOP_SET_FD");
-_Static_assert((unsigned long long)(LOOP_CLR_FD) == 0x4c01ull, "LOOP_CLR_FD");
-_Static_assert((unsigned long long)(LOOP_SET_STATUS) == 0x4c02ull, "LOOP_SET_STATUS");
-_Static_assert((unsigned long long)(LOOP_GET_STATUS) == 0x4c03ull, "LOOP_GET_STATUS");
-_Static_assert((unsigned long long)(LOOP_SET_STATUS64) == 0x4c04ull, "LOOP_SET_STATUS64");
-_Static_assert((unsigned long long)(LOOP_GET_STATUS64) == 0x4c05ull, "LOOP_GET_STATUS64");
-_Static_assert((unsigned long long)(LOOP_CHANGE_FD) == 0x4c06ull, "LOOP_CHANGE_FD");
-_Static_assert((unsigned long long)(LOOP_SET_CAPACITY) == 0x4c07ull, "LOOP_SET_CAPACITY");
-_Static_assert((unsigned long long)(LOOP_SET_DIRECT_IO) == 0x4c08ull, "LOOP_SET_DIRECT_IO");
-_Static_assert((unsigned long long)(LOOP_SET_BLOCK_SIZE) == 0x4c09ull, "LOOP_SET_BLOCK_SIZE");
-_Static_assert((unsigned long long)(LOOP_CONFIGURE) == 0x4c0aull, "LOOP_CONFIGURE");
-_Static_assert((unsigned long long)(LOOP_CTL_ADD) == 0x4c80ull, "LOOP_CTL_ADD");
-_Static_assert((unsigned long long)(LOOP_CTL_REMOVE) == 0x4c81ull, "LOOP_CTL_REMOVE");
-_Static_assert((unsigned long long)(LOOP_CTL_GET_FREE) == 0x4c82ull, "LOOP_CTL_GET_FREE");
-
-<<<<<<< HEAD
-/* ioctl_ptp */
-_Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS) == 0x80503d01ull, "PTP_CLOCK_GETCAPS");
-_Static_assert((unsigned long long)(PTP_EXTTS_REQUEST) == 0x40103d02ull, "PTP_EXTTS_REQUEST");
-_Static_assert((unsigned long long)(PTP_PEROUT_REQUEST) == 0x40383d03ull, "PTP_PEROUT_REQUEST");
-_Static_assert((unsigned long long)(PTP_ENABLE_PPS) == 0x40043d04ull, "PTP_ENABLE_PPS");
-_Static_assert((unsigned long long)(PTP_SYS_OFFSET) == 0x43403d05ull, "PTP_SYS_OFFSET");
-_Static_assert((unsigned long long)(PTP_PIN_GETFUNC) == 0xc0603d06ull, "PTP_PIN_GETFUNC");
-_Static_assert((unsigned long long)(PTP_PIN_SETFUNC) == 0x40603d07ull, "PTP_PIN_SETFUNC");
-_Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE) == 0xc0403d08ull, "PTP_SYS_OFFSET_PRECISE");
-_Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED) == 0xc4c03d09ull, "PTP_SYS_OFFSET_EXTENDED");
-_Static_assert((unsigned long long)(PTP_CLOCK_GETCAPS2) == 0x80503d0aull, "PTP_CLOCK_GETCAPS2");
-_Static_assert((unsigned long long)(PTP_EXTTS_REQUEST2) == 0x40103d0bull, "PTP_EXTTS_REQUEST2");
-_Static_assert((unsigned long long)(PTP_PEROUT_REQUEST2) == 0x40383d0cull, "PTP_PEROUT_REQUEST2");
-_Static_assert((unsigned long long)(PTP_ENABLE_PPS2) == 0x40043d0dull, "PTP_ENABLE_PPS2");
-_Static_assert((unsigned long long)(PTP_SYS_OFFSET2) == 0x43403d0eull, "PTP_SYS_OFFSET2");
-_Static_assert((unsigned long long)(PTP_PIN_GETFUNC2) == 0xc0603d0full, "PTP_PIN_GETFUNC2");
-_Static_assert((unsigned long long)(PTP_PIN_SETFUNC2) == 0x40603d10ull, "PTP_PIN_SETFUNC2");
-_Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE2) == 0xc0403d11ull, "PTP_SYS_OFFSET_PRECISE2");
-_Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED2) == 0xc4c03d12ull, "PTP_SYS_OFFSET_EXTENDED2");
-
-/* ioctl_req */
-_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
-_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
-_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
-_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
-_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
-_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
-_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
-_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
-_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
-_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
-_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
-_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
-_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
-_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
-_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
-_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
-_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
-_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
-_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
-_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
-_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
-_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
-_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
-_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
-_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
-_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
-_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
-_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
-_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
-_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
-_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
-_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
-_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
-_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
-_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
-_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
-_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
-_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
-_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
-_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
-_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
-_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
-_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
-_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
-_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
-_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
-_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
-_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
-_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
-_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
-_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
-_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
-_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
-_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
-_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
-_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
-_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
-_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
-_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
-_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
-_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
-_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
-_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
-_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
-_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
-_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
-_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
-_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
-_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
-_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
-_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
-_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
-_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
-_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
-_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
-_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
-_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
-_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
-_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
-_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
-_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
-_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
-_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
-_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
-_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
-_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
-_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
-_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
-_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
-_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
-_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
-_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
-
-/* ioctl_rtc */
-_Static_assert((unsigned long long)(RTC_AIE_ON) == 0x7001ull, "RTC_AIE_ON");
-_Static_assert((unsigned long long)(RTC_AIE_OFF) == 0x7002ull, "RTC_AIE_OFF");
-_Static_assert((unsigned long long)(RTC_UIE_ON) == 0x7003ull, "RTC_UIE_ON");
-_Static_assert((unsigned long long)(RTC_PIE_ON) == 0x7005ull, "RTC_PIE_ON");
-_Static_assert((unsigned long long)(RTC_PIE_OFF) == 0x7006ull, "RTC_PIE_OFF");
-_Static_assert((unsigned long long)(RTC_WIE_ON) == 0x700full, "RTC_WIE_ON");
-_Static_assert((unsigned long long)(RTC_WIE_OFF) == 0x7010ull, "RTC_WIE_OFF");
-_Static_assert((unsigned long long)(RTC_ALM_SET) == 0x40247007ull, "RTC_ALM_SET");
-_Static_assert((unsigned long long)(RTC_ALM_READ) == 0x80247008ull, "RTC_ALM_READ");
-_Static_assert((unsigned long long)(RTC_RD_TIME) == 0x80247009ull, "RTC_RD_TIME");
-_Static_assert((unsigned long long)(RTC_SET_TIME) == 0x4024700aull, "RTC_SET_TIME");
-_Static_assert((unsigned long long)(RTC_IRQP_READ) == 0x8008700bull, "RTC_IRQP_READ");
-_Static_assert((unsigned long long)(RTC_IRQP_SET) == 0x4008700cull, "RTC_IRQP_SET");
-_Static_assert((unsigned long long)(RTC_EPOCH_READ) == 0x8008700dull, "RTC_EPOCH_READ");
-_Static_assert((unsigned long long)(RTC_EPOCH_SET) == 0x4008700eull, "RTC_EPOCH_SET");
-_Static_assert((unsigned long long)(RTC_WKALM_SET) == 0x4028700full, "RTC_WKALM_SET");
-_Static_assert((unsigned long long)(RTC_WKALM_RD) == 0x80287010ull, "RTC_WKALM_RD");
-_Static_assert((unsigned long long)(RTC_PLL_GET) == 0x80207011ull, "RTC_PLL_GET");
-_Static_assert((unsigned long long)(RTC_PLL_SET) == 0x40207012ull, "RTC_PLL_SET");
-_Static_assert((unsigned long long)(RTC_PARAM_GET) == 0x40187013ull, "RTC_PARAM_GET");
-_Static_assert((unsigned long long)(RTC_PARAM_SET) == 0x40187014ull, "RTC_PARAM_SET");
-_Static_assert((unsigned long long)(RTC_VL_READ) == 0x80047013ull, "RTC_VL_READ");
-_Static_assert((unsigned long long)(RTC_VL_CLR) == 0x7014ull, "RTC_VL_CLR");
-
->>>>>>> h12/ioctl
-/* ioprio_class */
-_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
-
-/* ioprio_who */
-_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
-_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
-_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
-
-/* ip_names */
-_Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
-_Static_assert((unsigned long long)(IP_TTL) == 0x2ull, "IP_TTL");
-_Static_assert((unsigned long long)(IP_HDRINCL) == 0x3ull, "IP_HDRINCL");
-_Static_assert((unsigned long long)(IP_OPTIONS) == 0x4ull, "IP_OPTIONS");
-_Static_assert((unsigned long long)(IP_ROUTER_ALERT) == 0x5ull, "IP_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IP_RECVOPTS) == 0x6ull, "IP_RECVOPTS");
-_Static_assert((unsigned long long)(IP_RETOPTS) == 0x7ull, "IP_RETOPTS");
-_Static_assert((unsigned long long)(IP_PKTINFO) == 0x8ull, "IP_PKTINFO");
-_Static_assert((unsigned long long)(IP_PKTOPTIONS) == 0x9ull, "IP_PKTOPTIONS");
-_Static_assert((unsigned long long)(IP_MTU_DISCOVER) == 0xaull, "IP_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IP_RECVERR) == 0xbull, "IP_RECVERR");
-_Static_assert((unsigned long long)(IP_RECVTTL) == 0xcull, "IP_RECVTTL");
-_Static_assert((unsigned long long)(IP_RECVTOS) == 0xdull, "IP_RECVTOS");
-_Static_assert((unsigned long long)(IP_MTU) == 0xeull, "IP_MTU");
-_Static_assert((unsigned long long)(IP_FREEBIND) == 0xfull, "IP_FREEBIND");
-_Static_assert((unsigned long long)(IP_IPSEC_POLICY) == 0x10ull, "IP_IPSEC_POLICY");
-_Static_assert((unsigned long long)(IP_XFRM_POLICY) == 0x11ull, "IP_XFRM_POLICY");
-_Static_assert((unsigned long long)(IP_PASSSEC) == 0x12ull, "IP_PASSSEC");
-_Static_assert((unsigned long long)(IP_TRANSPARENT) == 0x13ull, "IP_TRANSPARENT");
-_Static_assert((unsigned long long)(IP_ORIGDSTADDR) == 0x14ull, "IP_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IP_MINTTL) == 0x15ull, "IP_MINTTL");
-_Static_assert((unsigned long long)(IP_NODEFRAG) == 0x16ull, "IP_NODEFRAG");
-_Static_assert((unsigned long long)(IP_CHECKSUM) == 0x17ull, "IP_CHECKSUM");
-_Static_assert((unsigned long long)(IP_BIND_ADDRESS_NO_PORT) == 0x18ull, "IP_BIND_ADDRESS_NO_PORT");
-_Static_assert((unsigned long long)(IP_RECVFRAGSIZE) == 0x19ull, "IP_RECVFRAGSIZE");
-_Static_assert((unsigned long long)(IP_RECVERR_RFC4884) == 0x1aull, "IP_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IP_MULTICAST_IF) == 0x20ull, "IP_MULTICAST_IF");
-_Static_assert((unsigned long long)(IP_MULTICAST_TTL) == 0x21ull, "IP_MULTICAST_TTL");
-_Static_assert((unsigned long long)(IP_MULTICAST_LOOP) == 0x22ull, "IP_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IP_ADD_MEMBERSHIP) == 0x23ull, "IP_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_MEMBERSHIP) == 0x24ull, "IP_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_UNBLOCK_SOURCE) == 0x25ull, "IP_UNBLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURCE");
-_Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
-_Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
-_Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
-
-/* ipc_cmd_common */
-_Static_assert((unsigned long long)(IPC_RMID) == 0x0ull, "IPC_RMID");
-_Static_assert((unsigned long long)(IPC_SET) == 0x1ull, "IPC_SET");
-_Static_assert((unsigned long long)(IPC_STAT) == 0x2ull, "IPC_STAT");
-_Static_assert((unsigned long long)(IPC_INFO) == 0x3ull, "IPC_INFO");
-<<<<<<< HEAD
-
-/* ipc_cmd_msg */
-_Static_assert((unsigned long long)(MSG_STAT) == 0xbull, "MSG_STAT");
-_Static_assert((unsigned long long)(MSG_INFO) == 0xcull, "MSG_INFO");
-_Static_assert((unsigned long long)(MSG_STAT_ANY) == 0xdull, "MSG_STAT_ANY");
-
-/* ipc_cmd_shm */
-_Static_assert((unsigned long long)(SHM_LOCK) == 0xbull, "SHM_LOCK");
-_Static_assert((unsigned long long)(SHM_UNLOCK) == 0xcull, "SHM_UNLOCK");
-_Static_assert((unsigned long long)(SHM_STAT) == 0xdull, "SHM_STAT");
-_Static_assert((unsigned long long)(SHM_INFO) == 0xeull, "SHM_INFO");
-_Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
-
-/* ipc_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* ipv6_names */
-_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
-_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
-_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
-_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
-_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
-_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
-_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
-_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
-_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
-_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
-_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
-_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
-_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
-_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
-_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
-_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
-_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
-_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
-_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
-_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
-_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
-_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
-
-/* itimer_which */
-_Static_assert((unsigned long long)(ITIMER_REAL) == 0x0ull, "ITIMER_REAL");
-_Static_assert((unsigned long long)(ITIMER_VIRTUAL) == 0x1ull, "ITIMER_VIRTUAL");
-_Static_assert((unsigned long long)(ITIMER_PROF) == 0x2ull, "ITIMER_PROF");
-
-/* kcmp_types */
-_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
-_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
-_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
-_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
-_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
-_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
-_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
-_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
-
-/* key_reqkey */
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
-
-/* key_spec */
-_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
-_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
-_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
-
-/* keyctl_cmds */
-_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
-_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
-_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
-_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
-_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
-_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
-_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
-_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
-_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
-_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
-_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
-_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
-_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
-_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
-_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
-_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
-_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
-_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
-_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
-_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
-_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
-_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
-_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
-_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
-_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
-_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
-_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
-
-/* landlock_access_fs */
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE) == 0x1ull, "LANDLOCK_ACCESS_FS_EXECUTE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_WRITE_FILE) == 0x2ull, "LANDLOCK_ACCESS_FS_WRITE_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_FILE) == 0x4ull, "LANDLOCK_ACCESS_FS_READ_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_DIR) == 0x8ull, "LANDLOCK_ACCESS_FS_READ_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_DIR) == 0x10ull, "LANDLOCK_ACCESS_FS_REMOVE_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_FILE) == 0x20ull, "LANDLOCK_ACCESS_FS_REMOVE_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_CHAR) == 0x40ull, "LANDLOCK_ACCESS_FS_MAKE_CHAR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_DIR) == 0x80ull, "LANDLOCK_ACCESS_FS_MAKE_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_REG) == 0x100ull, "LANDLOCK_ACCESS_FS_MAKE_REG");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SOCK) == 0x200ull, "LANDLOCK_ACCESS_FS_MAKE_SOCK");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_FIFO) == 0x400ull, "LANDLOCK_ACCESS_FS_MAKE_FIFO");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_BLOCK) == 0x800ull, "LANDLOCK_ACCESS_FS_MAKE_BLOCK");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SYM) == 0x1000ull, "LANDLOCK_ACCESS_FS_MAKE_SYM");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REFER) == 0x2000ull, "LANDLOCK_ACCESS_FS_REFER");
-
-/* landlock_create_flags */
-_Static_assert((unsigned long long)(LANDLOCK_CREATE_RULESET_VERSION) == 0x1ull, "LANDLOCK_CREATE_RULESET_VERSION");
-
-/* landlock_rule_types */
-_Static_assert((unsigned long long)(LANDLOCK_RULE_PATH_BENEATH) == 0x1ull, "LANDLOCK_RULE_PATH_BENEATH");
-
-/* lease_types */
-_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
-_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
-_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
->>>>>>> h12/sysmisc
-=======
->>>>>>> h12/ioctl
-=======
-/* ioctl_nbd */
-_Static_assert((unsigned long long)(NBD_SET_SOCK) == 0xab00ull, "NBD_SET_SOCK");
-_Static_assert((unsigned long long)(NBD_SET_BLKSIZE) == 0xab01ull, "NBD_SET_BLKSIZE");
-_Static_assert((unsigned long long)(NBD_SET_SIZE) == 0xab02ull, "NBD_SET_SIZE");
-_Static_assert((unsigned long long)(NBD_DO_IT) == 0xab03ull, "NBD_DO_IT");
-_Static_assert((unsigned long long)(NBD_CLEAR_SOCK) == 0xab04ull, "NBD_CLEAR_SOCK");
-_Static_assert((unsigned long long)(NBD_CLEAR_QUE) == 0xab05ull, "NBD_CLEAR_QUE");
-_Static_assert((unsigned long long)(NBD_PRINT_DEBUG) == 0xab06ull, "NBD_PRINT_DEBUG");
-_Static_assert((unsigned long long)(NBD_SET_SIZE_BLOCKS) == 0xab07ull, "NBD_SET_SIZE_BLOCKS");
-_Static_assert((unsigned long long)(NBD_DISCONNECT) == 0xab08ull, "NBD_DISCONNECT");
-_Static_assert((unsigned long long)(NBD_SET_TIMEOUT) == 0xab09ull, "NBD_SET_TIMEOUT");
-_Static_assert((unsigned long long)(NBD_SET_FLAGS) == 0xab0aull, "NBD_SET_FLAGS");
-
-/* ioctl_nsfs */
-_Static_assert((unsigned long long)(NS_GET_USERNS) == 0xb701ull, "NS_GET_USERNS");
-_Static_assert((unsigned long long)(NS_GET_PARENT) == 0xb702ull, "NS_GET_PARENT");
-_Static_assert((unsigned long long)(NS_GET_NSTYPE) == 0xb703ull, "NS_GET_NSTYPE");
-_Static_assert((unsigned long long)(NS_GET_OWNER_UID) == 0xb704ull, "NS_GET_OWNER_UID");
-
-/* ioctl_perf */
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_ENABLE) == 0x2400ull, "PERF_EVENT_IOC_ENABLE");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_DISABLE) == 0x2401ull, "PERF_EVENT_IOC_DISABLE");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_REFRESH) == 0x2402ull, "PERF_EVENT_IOC_REFRESH");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_RESET) == 0x2403ull, "PERF_EVENT_IOC_RESET");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_PERIOD) == 0x40082404ull, "PERF_EVENT_IOC_PERIOD");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_OUTPUT) == 0x2405ull, "PERF_EVENT_IOC_SET_OUTPUT");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_FILTER) == 0x40082406ull, "PERF_EVENT_IOC_SET_FILTER");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_ID) == 0x80082407ull, "PERF_EVENT_IOC_ID");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_SET_BPF) == 0x40042408ull, "PERF_EVENT_IOC_SET_BPF");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_PAUSE_OUTPUT) == 0x40042409ull, "PERF_EVENT_IOC_PAUSE_OUTPUT");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_QUERY_BPF) == 0xc008240aull, "PERF_EVENT_IOC_QUERY_BPF");
-_Static_assert((unsigned long long)(PERF_EVENT_IOC_MODIFY_ATTRIBUTES) == 0x4008240bull, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES");
->>>>>>> h12/ioctl2

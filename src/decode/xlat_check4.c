@@ -12,11 +12,8 @@
 #include <sched.h>
 #include <linux/close_range.h>
 #include <linux/counter.h>
-<<<<<<< HEAD
 #include <linux/dcbnl.h>
-=======
 #include <linux/dm-ioctl.h>
->>>>>>> h12/ioctl2
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
 #include <linux/if_ether.h>
@@ -33,6 +30,7 @@
 #include <sys/random.h>
 #include <linux/hdreg.h>
 #include <linux/hw_breakpoint.h>
+#include <linux/icmp.h>
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
@@ -40,34 +38,20 @@
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
-#include <linux/loop.h>
-=======
->>>>>>> h12/ioctl2
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
+#include <linux/lirc.h>
 #include <linux/loop.h>
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/perf_event.h>
-#include <sys/mount.h>
-#include <linux/sockios.h>
-#include <scsi/sg.h>
-#include <linux/seccomp.h>
-<<<<<<< HEAD
-=======
-#include <linux/fiemap.h>
-#include <linux/lirc.h>
-#include <linux/loop.h>
 #include <linux/ptp_clock.h>
 #include <sys/mount.h>
 #include <linux/sockios.h>
 #include <linux/rtc.h>
->>>>>>> h12/ioctl
-=======
+#include <scsi/sg.h>
+#include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
->>>>>>> h12/ioctl2
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -78,25 +62,16 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyctl.h>
-<<<<<<< HEAD
-#include <linux/lwtunnel.h>
-=======
 #include <linux/landlock.h>
->>>>>>> h12/sysmisc
+#include <linux/lwtunnel.h>
 #include <linux/mman.h>
+#include <linux/if_bridge.h>
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
+#include <mtd/mtd-abi.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
-=======
-#include <mtd/mtd-abi.h>
->>>>>>> h12/ioctl
-=======
-#include <mtd/mtd-abi.h>
->>>>>>> h12/ioctl2
 #include <linux/netlink.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
@@ -123,10 +98,10 @@
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
-#include <linux/if_bridge.h>
 #include <linux/netconf.h>
 #include <linux/nexthop.h>
 #include <linux/net_namespace.h>
+#include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
 #include <linux/pkt_sched.h>
 #include <linux/sched.h>
@@ -136,23 +111,14 @@
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
-<<<<<<< HEAD
-<<<<<<< HEAD
-#include <sys/timerfd.h>
-=======
-#include <linux/socket.h>
->>>>>>> h12/sysmisc
-=======
 #include <linux/tty.h>
->>>>>>> h12/ioctl
+#include <sys/timerfd.h>
+#include <linux/socket.h>
 #include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
 /* ev_types */
 _Static_assert((unsigned long long)(EV_SYN) == 0x0ull, "EV_SYN");
 _Static_assert((unsigned long long)(EV_KEY) == 0x1ull, "EV_KEY");
@@ -166,432 +132,16 @@ _Static_assert((unsigned long long)(EV_REP) == 0x14ull, "EV_REP");
 _Static_assert((unsigned long long)(EV_FF) == 0x15ull, "EV_FF");
 _Static_assert((unsigned long long)(EV_PWR) == 0x16ull, "EV_PWR");
 _Static_assert((unsigned long long)(EV_FF_STATUS) == 0x17ull, "EV_FF_STATUS");
-=======
-=======
-/* perf_sw_id */
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
-=======
-/* kvm_cap */
-_Static_assert((unsigned long long)(KVM_CAP_MMU_SHADOW_CACHE_CONTROL) == 0x2ull, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_USER_MEMORY) == 0x3ull, "KVM_CAP_USER_MEMORY");
-_Static_assert((unsigned long long)(KVM_CAP_SET_TSS_ADDR) == 0x4ull, "KVM_CAP_SET_TSS_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_VAPIC) == 0x6ull, "KVM_CAP_VAPIC");
-_Static_assert((unsigned long long)(KVM_CAP_EXT_CPUID) == 0x7ull, "KVM_CAP_EXT_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_CLOCKSOURCE) == 0x8ull, "KVM_CAP_CLOCKSOURCE");
-_Static_assert((unsigned long long)(KVM_CAP_PIT) == 0xbull, "KVM_CAP_PIT");
-_Static_assert((unsigned long long)(KVM_CAP_NOP_IO_DELAY) == 0xcull, "KVM_CAP_NOP_IO_DELAY");
-_Static_assert((unsigned long long)(KVM_CAP_PV_MMU) == 0xdull, "KVM_CAP_PV_MMU");
-_Static_assert((unsigned long long)(KVM_CAP_MP_STATE) == 0xeull, "KVM_CAP_MP_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_COALESCED_MMIO) == 0xfull, "KVM_CAP_COALESCED_MMIO");
-_Static_assert((unsigned long long)(KVM_CAP_IOMMU) == 0x12ull, "KVM_CAP_IOMMU");
-_Static_assert((unsigned long long)(KVM_CAP_DESTROY_MEMORY_REGION_WORKS) == 0x15ull, "KVM_CAP_DESTROY_MEMORY_REGION_WORKS");
-_Static_assert((unsigned long long)(KVM_CAP_USER_NMI) == 0x16ull, "KVM_CAP_USER_NMI");
-_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG) == 0x17ull, "KVM_CAP_SET_GUEST_DEBUG");
-_Static_assert((unsigned long long)(KVM_CAP_REINJECT_CONTROL) == 0x18ull, "KVM_CAP_REINJECT_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_ROUTING) == 0x19ull, "KVM_CAP_IRQ_ROUTING");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_INJECT_STATUS) == 0x1aull, "KVM_CAP_IRQ_INJECT_STATUS");
-_Static_assert((unsigned long long)(KVM_CAP_ASSIGN_DEV_IRQ) == 0x1dull, "KVM_CAP_ASSIGN_DEV_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_JOIN_MEMORY_REGIONS_WORKS) == 0x1eull, "KVM_CAP_JOIN_MEMORY_REGIONS_WORKS");
-_Static_assert((unsigned long long)(KVM_CAP_MCE) == 0x1full, "KVM_CAP_MCE");
-_Static_assert((unsigned long long)(KVM_CAP_IRQFD) == 0x20ull, "KVM_CAP_IRQFD");
-_Static_assert((unsigned long long)(KVM_CAP_PIT2) == 0x21ull, "KVM_CAP_PIT2");
-_Static_assert((unsigned long long)(KVM_CAP_SET_BOOT_CPU_ID) == 0x22ull, "KVM_CAP_SET_BOOT_CPU_ID");
-_Static_assert((unsigned long long)(KVM_CAP_PIT_STATE2) == 0x23ull, "KVM_CAP_PIT_STATE2");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD) == 0x24ull, "KVM_CAP_IOEVENTFD");
-_Static_assert((unsigned long long)(KVM_CAP_SET_IDENTITY_MAP_ADDR) == 0x25ull, "KVM_CAP_SET_IDENTITY_MAP_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_XEN_HVM) == 0x26ull, "KVM_CAP_XEN_HVM");
-_Static_assert((unsigned long long)(KVM_CAP_ADJUST_CLOCK) == 0x27ull, "KVM_CAP_ADJUST_CLOCK");
-_Static_assert((unsigned long long)(KVM_CAP_INTERNAL_ERROR_DATA) == 0x28ull, "KVM_CAP_INTERNAL_ERROR_DATA");
-_Static_assert((unsigned long long)(KVM_CAP_VCPU_EVENTS) == 0x29ull, "KVM_CAP_VCPU_EVENTS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PSW) == 0x2aull, "KVM_CAP_S390_PSW");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SEGSTATE) == 0x2bull, "KVM_CAP_PPC_SEGSTATE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV) == 0x2cull, "KVM_CAP_HYPERV");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VAPIC) == 0x2dull, "KVM_CAP_HYPERV_VAPIC");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SPIN) == 0x2eull, "KVM_CAP_HYPERV_SPIN");
-_Static_assert((unsigned long long)(KVM_CAP_PCI_SEGMENT) == 0x2full, "KVM_CAP_PCI_SEGMENT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_PAIRED_SINGLES) == 0x30ull, "KVM_CAP_PPC_PAIRED_SINGLES");
-_Static_assert((unsigned long long)(KVM_CAP_INTR_SHADOW) == 0x31ull, "KVM_CAP_INTR_SHADOW");
-_Static_assert((unsigned long long)(KVM_CAP_DEBUGREGS) == 0x32ull, "KVM_CAP_DEBUGREGS");
-_Static_assert((unsigned long long)(KVM_CAP_X86_ROBUST_SINGLESTEP) == 0x33ull, "KVM_CAP_X86_ROBUST_SINGLESTEP");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_OSI) == 0x34ull, "KVM_CAP_PPC_OSI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_UNSET_IRQ) == 0x35ull, "KVM_CAP_PPC_UNSET_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP) == 0x36ull, "KVM_CAP_ENABLE_CAP");
-_Static_assert((unsigned long long)(KVM_CAP_XSAVE) == 0x37ull, "KVM_CAP_XSAVE");
-_Static_assert((unsigned long long)(KVM_CAP_XCRS) == 0x38ull, "KVM_CAP_XCRS");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_PVINFO) == 0x39ull, "KVM_CAP_PPC_GET_PVINFO");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_LEVEL) == 0x3aull, "KVM_CAP_PPC_IRQ_LEVEL");
-_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF) == 0x3bull, "KVM_CAP_ASYNC_PF");
-_Static_assert((unsigned long long)(KVM_CAP_TSC_CONTROL) == 0x3cull, "KVM_CAP_TSC_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_GET_TSC_KHZ) == 0x3dull, "KVM_CAP_GET_TSC_KHZ");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_SREGS) == 0x3eull, "KVM_CAP_PPC_BOOKE_SREGS");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE) == 0x3full, "KVM_CAP_SPAPR_TCE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT) == 0x40ull, "KVM_CAP_PPC_SMT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HIOR) == 0x43ull, "KVM_CAP_PPC_HIOR");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_PAPR) == 0x44ull, "KVM_CAP_PPC_PAPR");
-_Static_assert((unsigned long long)(KVM_CAP_SW_TLB) == 0x45ull, "KVM_CAP_SW_TLB");
-_Static_assert((unsigned long long)(KVM_CAP_ONE_REG) == 0x46ull, "KVM_CAP_ONE_REG");
-_Static_assert((unsigned long long)(KVM_CAP_S390_GMAP) == 0x47ull, "KVM_CAP_S390_GMAP");
-_Static_assert((unsigned long long)(KVM_CAP_TSC_DEADLINE_TIMER) == 0x48ull, "KVM_CAP_TSC_DEADLINE_TIMER");
-_Static_assert((unsigned long long)(KVM_CAP_S390_UCONTROL) == 0x49ull, "KVM_CAP_S390_UCONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_SYNC_REGS) == 0x4aull, "KVM_CAP_SYNC_REGS");
-_Static_assert((unsigned long long)(KVM_CAP_PCI_2_3) == 0x4bull, "KVM_CAP_PCI_2_3");
-_Static_assert((unsigned long long)(KVM_CAP_KVMCLOCK_CTRL) == 0x4cull, "KVM_CAP_KVMCLOCK_CTRL");
-_Static_assert((unsigned long long)(KVM_CAP_SIGNAL_MSI) == 0x4dull, "KVM_CAP_SIGNAL_MSI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_SMMU_INFO) == 0x4eull, "KVM_CAP_PPC_GET_SMMU_INFO");
-_Static_assert((unsigned long long)(KVM_CAP_S390_COW) == 0x4full, "KVM_CAP_S390_COW");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_ALLOC_HTAB) == 0x50ull, "KVM_CAP_PPC_ALLOC_HTAB");
-_Static_assert((unsigned long long)(KVM_CAP_READONLY_MEM) == 0x51ull, "KVM_CAP_READONLY_MEM");
-_Static_assert((unsigned long long)(KVM_CAP_IRQFD_RESAMPLE) == 0x52ull, "KVM_CAP_IRQFD_RESAMPLE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_WATCHDOG) == 0x53ull, "KVM_CAP_PPC_BOOKE_WATCHDOG");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HTAB_FD) == 0x54ull, "KVM_CAP_PPC_HTAB_FD");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CSS_SUPPORT) == 0x55ull, "KVM_CAP_S390_CSS_SUPPORT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_EPR) == 0x56ull, "KVM_CAP_PPC_EPR");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI) == 0x57ull, "KVM_CAP_ARM_PSCI");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SET_DEVICE_ADDR) == 0x58ull, "KVM_CAP_ARM_SET_DEVICE_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_DEVICE_CTRL) == 0x59ull, "KVM_CAP_DEVICE_CTRL");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_MPIC) == 0x5aull, "KVM_CAP_IRQ_MPIC");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_RTAS) == 0x5bull, "KVM_CAP_PPC_RTAS");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_XICS) == 0x5cull, "KVM_CAP_IRQ_XICS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_EL1_32BIT) == 0x5dull, "KVM_CAP_ARM_EL1_32BIT");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_MULTITCE) == 0x5eull, "KVM_CAP_SPAPR_MULTITCE");
-_Static_assert((unsigned long long)(KVM_CAP_EXT_EMUL_CPUID) == 0x5full, "KVM_CAP_EXT_EMUL_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TIME) == 0x60ull, "KVM_CAP_HYPERV_TIME");
-_Static_assert((unsigned long long)(KVM_CAP_IOAPIC_POLARITY_IGNORED) == 0x61ull, "KVM_CAP_IOAPIC_POLARITY_IGNORED");
-_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP_VM) == 0x62ull, "KVM_CAP_ENABLE_CAP_VM");
-_Static_assert((unsigned long long)(KVM_CAP_S390_IRQCHIP) == 0x63ull, "KVM_CAP_S390_IRQCHIP");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_NO_LENGTH) == 0x64ull, "KVM_CAP_IOEVENTFD_NO_LENGTH");
-_Static_assert((unsigned long long)(KVM_CAP_VM_ATTRIBUTES) == 0x65ull, "KVM_CAP_VM_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI_0_2) == 0x66ull, "KVM_CAP_ARM_PSCI_0_2");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_FIXUP_HCALL) == 0x67ull, "KVM_CAP_PPC_FIXUP_HCALL");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_ENABLE_HCALL) == 0x68ull, "KVM_CAP_PPC_ENABLE_HCALL");
-_Static_assert((unsigned long long)(KVM_CAP_CHECK_EXTENSION_VM) == 0x69ull, "KVM_CAP_CHECK_EXTENSION_VM");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_SIGP) == 0x6aull, "KVM_CAP_S390_USER_SIGP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_VECTOR_REGISTERS) == 0x6bull, "KVM_CAP_S390_VECTOR_REGISTERS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP) == 0x6cull, "KVM_CAP_S390_MEM_OP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_STSI) == 0x6dull, "KVM_CAP_S390_USER_STSI");
-_Static_assert((unsigned long long)(KVM_CAP_S390_SKEYS) == 0x6eull, "KVM_CAP_S390_SKEYS");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_FPU) == 0x6full, "KVM_CAP_MIPS_FPU");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_MSA) == 0x70ull, "KVM_CAP_MIPS_MSA");
-_Static_assert((unsigned long long)(KVM_CAP_S390_INJECT_IRQ) == 0x71ull, "KVM_CAP_S390_INJECT_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_S390_IRQ_STATE) == 0x72ull, "KVM_CAP_S390_IRQ_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HWRNG) == 0x73ull, "KVM_CAP_PPC_HWRNG");
-_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS) == 0x74ull, "KVM_CAP_DISABLE_QUIRKS");
-_Static_assert((unsigned long long)(KVM_CAP_X86_SMM) == 0x75ull, "KVM_CAP_X86_SMM");
-_Static_assert((unsigned long long)(KVM_CAP_MULTI_ADDRESS_SPACE) == 0x76ull, "KVM_CAP_MULTI_ADDRESS_SPACE");
-_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_BPS) == 0x77ull, "KVM_CAP_GUEST_DEBUG_HW_BPS");
-_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_WPS) == 0x78ull, "KVM_CAP_GUEST_DEBUG_HW_WPS");
-_Static_assert((unsigned long long)(KVM_CAP_SPLIT_IRQCHIP) == 0x79ull, "KVM_CAP_SPLIT_IRQCHIP");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_ANY_LENGTH) == 0x7aull, "KVM_CAP_IOEVENTFD_ANY_LENGTH");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC) == 0x7bull, "KVM_CAP_HYPERV_SYNIC");
-_Static_assert((unsigned long long)(KVM_CAP_S390_RI) == 0x7cull, "KVM_CAP_S390_RI");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_64) == 0x7dull, "KVM_CAP_SPAPR_TCE_64");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PMU_V3) == 0x7eull, "KVM_CAP_ARM_PMU_V3");
-_Static_assert((unsigned long long)(KVM_CAP_VCPU_ATTRIBUTES) == 0x7full, "KVM_CAP_VCPU_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_MAX_VCPU_ID) == 0x80ull, "KVM_CAP_MAX_VCPU_ID");
-_Static_assert((unsigned long long)(KVM_CAP_X2APIC_API) == 0x81ull, "KVM_CAP_X2APIC_API");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_INSTR0) == 0x82ull, "KVM_CAP_S390_USER_INSTR0");
-_Static_assert((unsigned long long)(KVM_CAP_MSI_DEVID) == 0x83ull, "KVM_CAP_MSI_DEVID");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HTM) == 0x84ull, "KVM_CAP_PPC_HTM");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_RESIZE_HPT) == 0x85ull, "KVM_CAP_SPAPR_RESIZE_HPT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_RADIX) == 0x86ull, "KVM_CAP_PPC_MMU_RADIX");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_HASH_V3) == 0x87ull, "KVM_CAP_PPC_MMU_HASH_V3");
-_Static_assert((unsigned long long)(KVM_CAP_IMMEDIATE_EXIT) == 0x88ull, "KVM_CAP_IMMEDIATE_EXIT");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_VZ) == 0x89ull, "KVM_CAP_MIPS_VZ");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_TE) == 0x8aull, "KVM_CAP_MIPS_TE");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_64BIT) == 0x8bull, "KVM_CAP_MIPS_64BIT");
-_Static_assert((unsigned long long)(KVM_CAP_S390_GS) == 0x8cull, "KVM_CAP_S390_GS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_AIS) == 0x8dull, "KVM_CAP_S390_AIS");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_VFIO) == 0x8eull, "KVM_CAP_SPAPR_TCE_VFIO");
-_Static_assert((unsigned long long)(KVM_CAP_X86_DISABLE_EXITS) == 0x8full, "KVM_CAP_X86_DISABLE_EXITS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_USER_IRQ) == 0x90ull, "KVM_CAP_ARM_USER_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CMMA_MIGRATION) == 0x91ull, "KVM_CAP_S390_CMMA_MIGRATION");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_FWNMI) == 0x92ull, "KVM_CAP_PPC_FWNMI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT_POSSIBLE) == 0x93ull, "KVM_CAP_PPC_SMT_POSSIBLE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC2) == 0x94ull, "KVM_CAP_HYPERV_SYNIC2");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VP_INDEX) == 0x95ull, "KVM_CAP_HYPERV_VP_INDEX");
-_Static_assert((unsigned long long)(KVM_CAP_S390_AIS_MIGRATION) == 0x96ull, "KVM_CAP_S390_AIS_MIGRATION");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_CPU_CHAR) == 0x97ull, "KVM_CAP_PPC_GET_CPU_CHAR");
-_Static_assert((unsigned long long)(KVM_CAP_S390_BPB) == 0x98ull, "KVM_CAP_S390_BPB");
-_Static_assert((unsigned long long)(KVM_CAP_GET_MSR_FEATURES) == 0x99ull, "KVM_CAP_GET_MSR_FEATURES");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_EVENTFD) == 0x9aull, "KVM_CAP_HYPERV_EVENTFD");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TLBFLUSH) == 0x9bull, "KVM_CAP_HYPERV_TLBFLUSH");
-_Static_assert((unsigned long long)(KVM_CAP_S390_HPAGE_1M) == 0x9cull, "KVM_CAP_S390_HPAGE_1M");
-_Static_assert((unsigned long long)(KVM_CAP_NESTED_STATE) == 0x9dull, "KVM_CAP_NESTED_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_SERROR_ESR) == 0x9eull, "KVM_CAP_ARM_INJECT_SERROR_ESR");
-_Static_assert((unsigned long long)(KVM_CAP_MSR_PLATFORM_INFO) == 0x9full, "KVM_CAP_MSR_PLATFORM_INFO");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_NESTED_HV) == 0xa0ull, "KVM_CAP_PPC_NESTED_HV");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SEND_IPI) == 0xa1ull, "KVM_CAP_HYPERV_SEND_IPI");
-_Static_assert((unsigned long long)(KVM_CAP_COALESCED_PIO) == 0xa2ull, "KVM_CAP_COALESCED_PIO");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENLIGHTENED_VMCS) == 0xa3ull, "KVM_CAP_HYPERV_ENLIGHTENED_VMCS");
-_Static_assert((unsigned long long)(KVM_CAP_EXCEPTION_PAYLOAD) == 0xa4ull, "KVM_CAP_EXCEPTION_PAYLOAD");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_VM_IPA_SIZE) == 0xa5ull, "KVM_CAP_ARM_VM_IPA_SIZE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_CPUID) == 0xa7ull, "KVM_CAP_HYPERV_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2) == 0xa8ull, "KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_XIVE) == 0xa9ull, "KVM_CAP_PPC_IRQ_XIVE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SVE) == 0xaaull, "KVM_CAP_ARM_SVE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_ADDRESS) == 0xabull, "KVM_CAP_ARM_PTRAUTH_ADDRESS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_GENERIC) == 0xacull, "KVM_CAP_ARM_PTRAUTH_GENERIC");
-_Static_assert((unsigned long long)(KVM_CAP_PMU_EVENT_FILTER) == 0xadull, "KVM_CAP_PMU_EVENT_FILTER");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_IRQ_LINE_LAYOUT_2) == 0xaeull, "KVM_CAP_ARM_IRQ_LINE_LAYOUT_2");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_DIRECT_TLBFLUSH) == 0xafull, "KVM_CAP_HYPERV_DIRECT_TLBFLUSH");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GUEST_DEBUG_SSTEP) == 0xb0ull, "KVM_CAP_PPC_GUEST_DEBUG_SSTEP");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_NISV_TO_USER) == 0xb1ull, "KVM_CAP_ARM_NISV_TO_USER");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_EXT_DABT) == 0xb2ull, "KVM_CAP_ARM_INJECT_EXT_DABT");
-_Static_assert((unsigned long long)(KVM_CAP_S390_VCPU_RESETS) == 0xb3ull, "KVM_CAP_S390_VCPU_RESETS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED) == 0xb4ull, "KVM_CAP_S390_PROTECTED");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SECURE_GUEST) == 0xb5ull, "KVM_CAP_PPC_SECURE_GUEST");
-_Static_assert((unsigned long long)(KVM_CAP_HALT_POLL) == 0xb6ull, "KVM_CAP_HALT_POLL");
-_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF_INT) == 0xb7ull, "KVM_CAP_ASYNC_PF_INT");
-_Static_assert((unsigned long long)(KVM_CAP_LAST_CPU) == 0xb8ull, "KVM_CAP_LAST_CPU");
-_Static_assert((unsigned long long)(KVM_CAP_SMALLER_MAXPHYADDR) == 0xb9ull, "KVM_CAP_SMALLER_MAXPHYADDR");
-_Static_assert((unsigned long long)(KVM_CAP_S390_DIAG318) == 0xbaull, "KVM_CAP_S390_DIAG318");
-_Static_assert((unsigned long long)(KVM_CAP_STEAL_TIME) == 0xbbull, "KVM_CAP_STEAL_TIME");
-_Static_assert((unsigned long long)(KVM_CAP_X86_USER_SPACE_MSR) == 0xbcull, "KVM_CAP_X86_USER_SPACE_MSR");
-_Static_assert((unsigned long long)(KVM_CAP_X86_MSR_FILTER) == 0xbdull, "KVM_CAP_X86_MSR_FILTER");
-_Static_assert((unsigned long long)(KVM_CAP_ENFORCE_PV_FEATURE_CPUID) == 0xbeull, "KVM_CAP_ENFORCE_PV_FEATURE_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_SYS_HYPERV_CPUID) == 0xbfull, "KVM_CAP_SYS_HYPERV_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING) == 0xc0ull, "KVM_CAP_DIRTY_LOG_RING");
-_Static_assert((unsigned long long)(KVM_CAP_X86_BUS_LOCK_EXIT) == 0xc1ull, "KVM_CAP_X86_BUS_LOCK_EXIT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_DAWR1) == 0xc2ull, "KVM_CAP_PPC_DAWR1");
-_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG2) == 0xc3ull, "KVM_CAP_SET_GUEST_DEBUG2");
-_Static_assert((unsigned long long)(KVM_CAP_SGX_ATTRIBUTE) == 0xc4ull, "KVM_CAP_SGX_ATTRIBUTE");
-_Static_assert((unsigned long long)(KVM_CAP_VM_COPY_ENC_CONTEXT_FROM) == 0xc5ull, "KVM_CAP_VM_COPY_ENC_CONTEXT_FROM");
-_Static_assert((unsigned long long)(KVM_CAP_PTP_KVM) == 0xc6ull, "KVM_CAP_PTP_KVM");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENFORCE_CPUID) == 0xc7ull, "KVM_CAP_HYPERV_ENFORCE_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_SREGS2) == 0xc8ull, "KVM_CAP_SREGS2");
-_Static_assert((unsigned long long)(KVM_CAP_EXIT_HYPERCALL) == 0xc9ull, "KVM_CAP_EXIT_HYPERCALL");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_RPT_INVALIDATE) == 0xcaull, "KVM_CAP_PPC_RPT_INVALIDATE");
-_Static_assert((unsigned long long)(KVM_CAP_BINARY_STATS_FD) == 0xcbull, "KVM_CAP_BINARY_STATS_FD");
-_Static_assert((unsigned long long)(KVM_CAP_EXIT_ON_EMULATION_FAILURE) == 0xccull, "KVM_CAP_EXIT_ON_EMULATION_FAILURE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_MTE) == 0xcdull, "KVM_CAP_ARM_MTE");
-_Static_assert((unsigned long long)(KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM) == 0xceull, "KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM");
-_Static_assert((unsigned long long)(KVM_CAP_VM_GPA_BITS) == 0xcfull, "KVM_CAP_VM_GPA_BITS");
-_Static_assert((unsigned long long)(KVM_CAP_XSAVE2) == 0xd0ull, "KVM_CAP_XSAVE2");
-_Static_assert((unsigned long long)(KVM_CAP_SYS_ATTRIBUTES) == 0xd1ull, "KVM_CAP_SYS_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_AIL_MODE_3) == 0xd2ull, "KVM_CAP_PPC_AIL_MODE_3");
-_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP_EXTENSION) == 0xd3ull, "KVM_CAP_S390_MEM_OP_EXTENSION");
-_Static_assert((unsigned long long)(KVM_CAP_PMU_CAPABILITY) == 0xd4ull, "KVM_CAP_PMU_CAPABILITY");
-_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS2) == 0xd5ull, "KVM_CAP_DISABLE_QUIRKS2");
-_Static_assert((unsigned long long)(KVM_CAP_VM_TSC_CONTROL) == 0xd6ull, "KVM_CAP_VM_TSC_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_SYSTEM_EVENT_DATA) == 0xd7ull, "KVM_CAP_SYSTEM_EVENT_DATA");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SYSTEM_SUSPEND) == 0xd8ull, "KVM_CAP_ARM_SYSTEM_SUSPEND");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED_DUMP) == 0xd9ull, "KVM_CAP_S390_PROTECTED_DUMP");
-_Static_assert((unsigned long long)(KVM_CAP_X86_TRIPLE_FAULT_EVENT) == 0xdaull, "KVM_CAP_X86_TRIPLE_FAULT_EVENT");
-_Static_assert((unsigned long long)(KVM_CAP_X86_NOTIFY_VMEXIT) == 0xdbull, "KVM_CAP_X86_NOTIFY_VMEXIT");
-_Static_assert((unsigned long long)(KVM_CAP_VM_DISABLE_NX_HUGE_PAGES) == 0xdcull, "KVM_CAP_VM_DISABLE_NX_HUGE_PAGES");
-_Static_assert((unsigned long long)(KVM_CAP_S390_ZPCI_OP) == 0xddull, "KVM_CAP_S390_ZPCI_OP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CPU_TOPOLOGY) == 0xdeull, "KVM_CAP_S390_CPU_TOPOLOGY");
-_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING_ACQ_REL) == 0xdfull, "KVM_CAP_DIRTY_LOG_RING_ACQ_REL");
-
-/* kvm_cpuid_flags */
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_SIGNIFCANT_INDEX) == 0x1ull, "KVM_CPUID_FLAG_SIGNIFCANT_INDEX");
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATEFUL_FUNC) == 0x2ull, "KVM_CPUID_FLAG_STATEFUL_FUNC");
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATE_READ_NEXT) == 0x4ull, "KVM_CPUID_FLAG_STATE_READ_NEXT");
->>>>>>> h12/ioctl2
-
-/* kvm_mem_flags */
-_Static_assert((unsigned long long)(KVM_MEM_LOG_DIRTY_PAGES) == 0x1ull, "KVM_MEM_LOG_DIRTY_PAGES");
-_Static_assert((unsigned long long)(KVM_MEM_READONLY) == 0x2ull, "KVM_MEM_READONLY");
-
-/* lease_types */
-_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
-_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
-_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
-
-/* lflags */
-_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
-_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
-_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
-_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
-_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
-_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
-_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
-_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
-_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
-_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
-_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
-_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
-_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
-_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
-_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
-_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
-
-/* lo_crypt */
-_Static_assert((unsigned long long)(LO_CRYPT_NONE) == 0x0ull, "LO_CRYPT_NONE");
-_Static_assert((unsigned long long)(LO_CRYPT_XOR) == 0x1ull, "LO_CRYPT_XOR");
-_Static_assert((unsigned long long)(LO_CRYPT_DES) == 0x2ull, "LO_CRYPT_DES");
-_Static_assert((unsigned long long)(LO_CRYPT_FISH2) == 0x3ull, "LO_CRYPT_FISH2");
-_Static_assert((unsigned long long)(LO_CRYPT_BLOW) == 0x4ull, "LO_CRYPT_BLOW");
-_Static_assert((unsigned long long)(LO_CRYPT_CAST128) == 0x5ull, "LO_CRYPT_CAST128");
-_Static_assert((unsigned long long)(LO_CRYPT_IDEA) == 0x6ull, "LO_CRYPT_IDEA");
-_Static_assert((unsigned long long)(LO_CRYPT_DUMMY) == 0x9ull, "LO_CRYPT_DUMMY");
-_Static_assert((unsigned long long)(LO_CRYPT_SKIPJACK) == 0xaull, "LO_CRYPT_SKIPJACK");
-_Static_assert((unsigned long long)(LO_CRYPT_CRYPTOAPI) == 0x12ull, "LO_CRYPT_CRYPTOAPI");
-
-/* lo_flags */
-_Static_assert((unsigned long long)(LO_FLAGS_READ_ONLY) == 0x1ull, "LO_FLAGS_READ_ONLY");
-_Static_assert((unsigned long long)(LO_FLAGS_AUTOCLEAR) == 0x4ull, "LO_FLAGS_AUTOCLEAR");
-_Static_assert((unsigned long long)(LO_FLAGS_PARTSCAN) == 0x8ull, "LO_FLAGS_PARTSCAN");
-_Static_assert((unsigned long long)(LO_FLAGS_DIRECT_IO) == 0x10ull, "LO_FLAGS_DIRECT_IO");
-
-/* madvise */
-_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
-_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
-_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
-_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
-_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
-_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
-_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
-_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
-_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
-_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
-_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
-_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
-_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
-_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
-_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
-_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
-_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
-_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
-_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
-_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
-_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
-_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
-_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
-_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
-_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
-
-<<<<<<< HEAD
->>>>>>> h12/ioctl
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptp_extts_flags */
-_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
-_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
-_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
-_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
-
-/* ptp_perout_flags */
-_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
-_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
-_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");
-
-/* ptp_pin_funcs */
-_Static_assert((unsigned long long)(PTP_PF_NONE) == 0x0ull, "PTP_PF_NONE");
-_Static_assert((unsigned long long)(PTP_PF_EXTTS) == 0x1ull, "PTP_PF_EXTTS");
-_Static_assert((unsigned long long)(PTP_PF_PEROUT) == 0x2ull, "PTP_PF_PEROUT");
-_Static_assert((unsigned long long)(PTP_PF_PHYSYNC) == 0x3ull, "PTP_PF_PHYSYNC");
-
-/* ptrace_opts */
-_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
-_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
-_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
-_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
-
-/* ptrace_reqs */
-_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
-_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
-_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
-_Static_assert((unsigned long long)(PTRACE_PEEKUSR) == 0x3ull, "PTRACE_PEEKUSR");
-_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
-_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
-_Static_assert((unsigned long long)(PTRACE_POKEUSR) == 0x6ull, "PTRACE_POKEUSR");
-_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
-_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
-_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
-_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
-_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
-_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
-_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
-_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
-_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
-_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
-_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
-_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
-_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
-_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
-_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
->>>>>>> h12/sysmisc
 
 /* f_owner_types */
 _Static_assert((unsigned long long)(F_OWNER_TID) == 0x0ull, "F_OWNER_TID");
 _Static_assert((unsigned long long)(F_OWNER_PID) == 0x1ull, "F_OWNER_PID");
 _Static_assert((unsigned long long)(F_OWNER_PGRP) == 0x2ull, "F_OWNER_PGRP");
 
-<<<<<<< HEAD
 /* faccessat_flags */
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
 _Static_assert((unsigned long long)(AT_EACCESS) == 0x200ull, "AT_EACCESS");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
-=======
-/* rtc_bsm */
-_Static_assert((unsigned long long)(RTC_BSM_DISABLED) == 0x0ull, "RTC_BSM_DISABLED");
-_Static_assert((unsigned long long)(RTC_BSM_DIRECT) == 0x1ull, "RTC_BSM_DIRECT");
-_Static_assert((unsigned long long)(RTC_BSM_LEVEL) == 0x2ull, "RTC_BSM_LEVEL");
-_Static_assert((unsigned long long)(RTC_BSM_STANDBY) == 0x3ull, "RTC_BSM_STANDBY");
-
-/* rtc_params */
-_Static_assert((unsigned long long)(RTC_PARAM_FEATURES) == 0x0ull, "RTC_PARAM_FEATURES");
-_Static_assert((unsigned long long)(RTC_PARAM_CORRECTION) == 0x1ull, "RTC_PARAM_CORRECTION");
-_Static_assert((unsigned long long)(RTC_PARAM_BACKUP_SWITCH_MODE) == 0x2ull, "RTC_PARAM_BACKUP_SWITCH_MODE");
-
-/* rtc_vl_flags */
-_Static_assert((unsigned long long)(RTC_VL_DATA_INVALID) == 0x1ull, "RTC_VL_DATA_INVALID");
-_Static_assert((unsigned long long)(RTC_VL_BACKUP_LOW) == 0x2ull, "RTC_VL_BACKUP_LOW");
-_Static_assert((unsigned long long)(RTC_VL_BACKUP_EMPTY) == 0x4ull, "RTC_VL_BACKUP_EMPTY");
-_Static_assert((unsigned long long)(RTC_VL_ACCURACY_LOW) == 0x8ull, "RTC_VL_ACCURACY_LOW");
-_Static_assert((unsigned long long)(RTC_VL_BACKUP_SWITCH) == 0x10ull, "RTC_VL_BACKUP_SWITCH");
-
-/* rwf_flags */
-_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
-_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
-_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
-_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
-_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
->>>>>>> h12/ioctl
 
 /* fadvise */
 _Static_assert((unsigned long long)(POSIX_FADV_NORMAL) == 0x0ull, "POSIX_FADV_NORMAL");
@@ -785,14 +335,12 @@ _Static_assert((unsigned long long)(FSMOUNT_CLOEXEC) == 0x1ull, "FSMOUNT_CLOEXEC
 /* fsopen_flags */
 _Static_assert((unsigned long long)(FSOPEN_CLOEXEC) == 0x1ull, "FSOPEN_CLOEXEC");
 
-<<<<<<< HEAD
 /* fspick_flags */
 _Static_assert((unsigned long long)(FSPICK_CLOEXEC) == 0x1ull, "FSPICK_CLOEXEC");
 _Static_assert((unsigned long long)(FSPICK_SYMLINK_NOFOLLOW) == 0x2ull, "FSPICK_SYMLINK_NOFOLLOW");
 _Static_assert((unsigned long long)(FSPICK_NO_AUTOMOUNT) == 0x4ull, "FSPICK_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(FSPICK_EMPTY_PATH) == 0x8ull, "FSPICK_EMPTY_PATH");
 
-<<<<<<< HEAD
 /* fsx_xflags */
 _Static_assert((unsigned long long)(FS_XFLAG_REALTIME) == 0x1ull, "FS_XFLAG_REALTIME");
 _Static_assert((unsigned long long)(FS_XFLAG_PREALLOC) == 0x2ull, "FS_XFLAG_PREALLOC");
@@ -811,17 +359,6 @@ _Static_assert((unsigned long long)(FS_XFLAG_FILESTREAM) == 0x4000ull, "FS_XFLAG
 _Static_assert((unsigned long long)(FS_XFLAG_DAX) == 0x8000ull, "FS_XFLAG_DAX");
 _Static_assert((unsigned long long)(FS_XFLAG_COWEXTSIZE) == 0x10000ull, "FS_XFLAG_COWEXTSIZE");
 _Static_assert((unsigned long long)(FS_XFLAG_HASATTR) == 0x80000000ull, "FS_XFLAG_HASATTR");
-=======
-/* txrehash */
-_Static_assert((unsigned long long)(SOCK_TXREHASH_DEFAULT) == 0xffull, "SOCK_TXREHASH_DEFAULT");
-_Static_assert((unsigned long long)(SOCK_TXREHASH_DISABLED) == 0x0ull, "SOCK_TXREHASH_DISABLED");
-_Static_assert((unsigned long long)(SOCK_TXREHASH_ENABLED) == 0x1ull, "SOCK_TXREHASH_ENABLED");
-
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
->>>>>>> h12/sysmisc
 
 /* get_mempolicy_flags */
 _Static_assert((unsigned long long)(MPOL_F_NODE) == 0x1ull, "MPOL_F_NODE");
@@ -884,6 +421,21 @@ _Static_assert((unsigned long long)(HW_BREAKPOINT_R) == 0x1ull, "HW_BREAKPOINT_R
 _Static_assert((unsigned long long)(HW_BREAKPOINT_W) == 0x2ull, "HW_BREAKPOINT_W");
 _Static_assert((unsigned long long)(HW_BREAKPOINT_RW) == 0x3ull, "HW_BREAKPOINT_RW");
 _Static_assert((unsigned long long)(HW_BREAKPOINT_X) == 0x4ull, "HW_BREAKPOINT_X");
+
+/* icmp_types */
+_Static_assert((unsigned long long)(ICMP_ECHOREPLY) == 0x0ull, "ICMP_ECHOREPLY");
+_Static_assert((unsigned long long)(ICMP_DEST_UNREACH) == 0x3ull, "ICMP_DEST_UNREACH");
+_Static_assert((unsigned long long)(ICMP_SOURCE_QUENCH) == 0x4ull, "ICMP_SOURCE_QUENCH");
+_Static_assert((unsigned long long)(ICMP_REDIRECT) == 0x5ull, "ICMP_REDIRECT");
+_Static_assert((unsigned long long)(ICMP_ECHO) == 0x8ull, "ICMP_ECHO");
+_Static_assert((unsigned long long)(ICMP_TIME_EXCEEDED) == 0xbull, "ICMP_TIME_EXCEEDED");
+_Static_assert((unsigned long long)(ICMP_PARAMETERPROB) == 0xcull, "ICMP_PARAMETERPROB");
+_Static_assert((unsigned long long)(ICMP_TIMESTAMP) == 0xdull, "ICMP_TIMESTAMP");
+_Static_assert((unsigned long long)(ICMP_TIMESTAMPREPLY) == 0xeull, "ICMP_TIMESTAMPREPLY");
+_Static_assert((unsigned long long)(ICMP_INFO_REQUEST) == 0xfull, "ICMP_INFO_REQUEST");
+_Static_assert((unsigned long long)(ICMP_INFO_REPLY) == 0x10ull, "ICMP_INFO_REPLY");
+_Static_assert((unsigned long long)(ICMP_ADDRESS) == 0x11ull, "ICMP_ADDRESS");
+_Static_assert((unsigned long long)(ICMP_ADDRESSREPLY) == 0x12ull, "ICMP_ADDRESSREPLY");
 
 /* idtype */
 _Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
@@ -1034,226 +586,3 @@ _Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL"
 _Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
 _Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
 _Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
-
-/* ioctl_evdev */
-_Static_assert((unsigned long long)(EVIOCGVERSION) == 0x80044501ull, "EVIOCGVERSION");
-_Static_assert((unsigned long long)(EVIOCGID) == 0x80084502ull, "EVIOCGID");
-_Static_assert((unsigned long long)(EVIOCGREP) == 0x80084503ull, "EVIOCGREP");
-_Static_assert((unsigned long long)(EVIOCSREP) == 0x40084503ull, "EVIOCSREP");
-_Static_assert((unsigned long long)(EVIOCGKEYCODE) == 0x80084504ull, "EVIOCGKEYCODE");
-_Static_assert((unsigned long long)(EVIOCGKEYCODE_V2) == 0x80284504ull, "EVIOCGKEYCODE_V2");
-_Static_assert((unsigned long long)(EVIOCSKEYCODE) == 0x40084504ull, "EVIOCSKEYCODE");
-_Static_assert((unsigned long long)(EVIOCSKEYCODE_V2) == 0x40284504ull, "EVIOCSKEYCODE_V2");
-_Static_assert((unsigned long long)(EVIOCSFF) == 0x40304580ull, "EVIOCSFF");
-_Static_assert((unsigned long long)(EVIOCRMFF) == 0x40044581ull, "EVIOCRMFF");
-_Static_assert((unsigned long long)(EVIOCGEFFECTS) == 0x80044584ull, "EVIOCGEFFECTS");
-_Static_assert((unsigned long long)(EVIOCGRAB) == 0x40044590ull, "EVIOCGRAB");
-_Static_assert((unsigned long long)(EVIOCREVOKE) == 0x40044591ull, "EVIOCREVOKE");
-_Static_assert((unsigned long long)(EVIOCGMASK) == 0x80104592ull, "EVIOCGMASK");
-_Static_assert((unsigned long long)(EVIOCSMASK) == 0x40104593ull, "EVIOCSMASK");
-_Static_assert((unsigned long long)(EVIOCSCLOCKID) == 0x400445a0ull, "EVIOCSCLOCKID");
-=======
-/* tcp_names */
-_Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
-_Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");
-_Static_assert((unsigned long long)(TCP_CORK) == 0x3ull, "TCP_CORK");
-_Static_assert((unsigned long long)(TCP_KEEPIDLE) == 0x4ull, "TCP_KEEPIDLE");
-_Static_assert((unsigned long long)(TCP_KEEPINTVL) == 0x5ull, "TCP_KEEPINTVL");
-_Static_assert((unsigned long long)(TCP_KEEPCNT) == 0x6ull, "TCP_KEEPCNT");
-_Static_assert((unsigned long long)(TCP_SYNCNT) == 0x7ull, "TCP_SYNCNT");
-_Static_assert((unsigned long long)(TCP_LINGER2) == 0x8ull, "TCP_LINGER2");
-_Static_assert((unsigned long long)(TCP_DEFER_ACCEPT) == 0x9ull, "TCP_DEFER_ACCEPT");
-_Static_assert((unsigned long long)(TCP_WINDOW_CLAMP) == 0xaull, "TCP_WINDOW_CLAMP");
-_Static_assert((unsigned long long)(TCP_INFO) == 0xbull, "TCP_INFO");
-_Static_assert((unsigned long long)(TCP_QUICKACK) == 0xcull, "TCP_QUICKACK");
-_Static_assert((unsigned long long)(TCP_CONGESTION) == 0xdull, "TCP_CONGESTION");
-_Static_assert((unsigned long long)(TCP_MD5SIG) == 0xeull, "TCP_MD5SIG");
-_Static_assert((unsigned long long)(TCP_THIN_LINEAR_TIMEOUTS) == 0x10ull, "TCP_THIN_LINEAR_TIMEOUTS");
-_Static_assert((unsigned long long)(TCP_THIN_DUPACK) == 0x11ull, "TCP_THIN_DUPACK");
-_Static_assert((unsigned long long)(TCP_USER_TIMEOUT) == 0x12ull, "TCP_USER_TIMEOUT");
-_Static_assert((unsigned long long)(TCP_REPAIR) == 0x13ull, "TCP_REPAIR");
-_Static_assert((unsigned long long)(TCP_REPAIR_QUEUE) == 0x14ull, "TCP_REPAIR_QUEUE");
-_Static_assert((unsigned long long)(TCP_QUEUE_SEQ) == 0x15ull, "TCP_QUEUE_SEQ");
-_Static_assert((unsigned long long)(TCP_REPAIR_OPTIONS) == 0x16ull, "TCP_REPAIR_OPTIONS");
-_Static_assert((unsigned long long)(TCP_FASTOPEN) == 0x17ull, "TCP_FASTOPEN");
-_Static_assert((unsigned long long)(TCP_TIMESTAMP) == 0x18ull, "TCP_TIMESTAMP");
-_Static_assert((unsigned long long)(TCP_NOTSENT_LOWAT) == 0x19ull, "TCP_NOTSENT_LOWAT");
-_Static_assert((unsigned long long)(TCP_CC_INFO) == 0x1aull, "TCP_CC_INFO");
-_Static_assert((unsigned long long)(TCP_SAVE_SYN) == 0x1bull, "TCP_SAVE_SYN");
-_Static_assert((unsigned long long)(TCP_SAVED_SYN) == 0x1cull, "TCP_SAVED_SYN");
-_Static_assert((unsigned long long)(TCP_REPAIR_WINDOW) == 0x1dull, "TCP_REPAIR_WINDOW");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_CONNECT) == 0x1eull, "TCP_FASTOPEN_CONNECT");
-_Static_assert((unsigned long long)(TCP_ULP) == 0x1full, "TCP_ULP");
-_Static_assert((unsigned long long)(TCP_MD5SIG_EXT) == 0x20ull, "TCP_MD5SIG_EXT");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_KEY) == 0x21ull, "TCP_FASTOPEN_KEY");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FASTOPEN_NO_COOKIE");
-_Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
-_Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
-_Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
->>>>>>> h12/ioctl
-=======
-/* membarrier_cmds */
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
-
-/* memfd_secret_flags */
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-
-/* mfd_flags */
-_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
-_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
-_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
-
-/* mlock2_flags */
-_Static_assert((unsigned long long)(MLOCK_ONFAULT) == 0x1ull, "MLOCK_ONFAULT");
-
-/* mlockall_flags */
-_Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
-_Static_assert((unsigned long long)(MCL_FUTURE) == 0x2ull, "MCL_FUTURE");
-_Static_assert((unsigned long long)(MCL_ONFAULT) == 0x4ull, "MCL_ONFAULT");
-
-/* mmap_flags */
-_Static_assert((unsigned long long)(MAP_FIXED) == 0x10ull, "MAP_FIXED");
-_Static_assert((unsigned long long)(MAP_ANONYMOUS) == 0x20ull, "MAP_ANONYMOUS");
-_Static_assert((unsigned long long)(MAP_32BIT) == 0x40ull, "MAP_32BIT");
-_Static_assert((unsigned long long)(MAP_NORESERVE) == 0x4000ull, "MAP_NORESERVE");
-_Static_assert((unsigned long long)(MAP_POPULATE) == 0x8000ull, "MAP_POPULATE");
-_Static_assert((unsigned long long)(MAP_NONBLOCK) == 0x10000ull, "MAP_NONBLOCK");
-_Static_assert((unsigned long long)(MAP_GROWSDOWN) == 0x100ull, "MAP_GROWSDOWN");
-_Static_assert((unsigned long long)(MAP_DENYWRITE) == 0x800ull, "MAP_DENYWRITE");
-_Static_assert((unsigned long long)(MAP_EXECUTABLE) == 0x1000ull, "MAP_EXECUTABLE");
-_Static_assert((unsigned long long)(MAP_LOCKED) == 0x2000ull, "MAP_LOCKED");
-_Static_assert((unsigned long long)(MAP_STACK) == 0x20000ull, "MAP_STACK");
-_Static_assert((unsigned long long)(MAP_HUGETLB) == 0x40000ull, "MAP_HUGETLB");
-_Static_assert((unsigned long long)(MAP_SYNC) == 0x80000ull, "MAP_SYNC");
-_Static_assert((unsigned long long)(MAP_FIXED_NOREPLACE) == 0x100000ull, "MAP_FIXED_NOREPLACE");
-_Static_assert((unsigned long long)(MAP_UNINITIALIZED) == 0x4000000ull, "MAP_UNINITIALIZED");
-
-/* module_init_flags */
-_Static_assert((unsigned long long)(MODULE_INIT_IGNORE_MODVERSIONS) == 0x1ull, "MODULE_INIT_IGNORE_MODVERSIONS");
-_Static_assert((unsigned long long)(MODULE_INIT_IGNORE_VERMAGIC) == 0x2ull, "MODULE_INIT_IGNORE_VERMAGIC");
-_Static_assert((unsigned long long)(MODULE_INIT_COMPRESSED_FILE) == 0x4ull, "MODULE_INIT_COMPRESSED_FILE");
-
-/* mount_attr_flags */
-_Static_assert((unsigned long long)(MOUNT_ATTR_RDONLY) == 0x1ull, "MOUNT_ATTR_RDONLY");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOSUID) == 0x2ull, "MOUNT_ATTR_NOSUID");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NODEV) == 0x4ull, "MOUNT_ATTR_NODEV");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOEXEC) == 0x8ull, "MOUNT_ATTR_NOEXEC");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOATIME) == 0x10ull, "MOUNT_ATTR_NOATIME");
-_Static_assert((unsigned long long)(MOUNT_ATTR_STRICTATIME) == 0x20ull, "MOUNT_ATTR_STRICTATIME");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NODIRATIME) == 0x80ull, "MOUNT_ATTR_NODIRATIME");
-
-/* mount_flags */
-_Static_assert((unsigned long long)(MS_RDONLY) == 0x1ull, "MS_RDONLY");
-_Static_assert((unsigned long long)(MS_NOSUID) == 0x2ull, "MS_NOSUID");
-_Static_assert((unsigned long long)(MS_NODEV) == 0x4ull, "MS_NODEV");
-_Static_assert((unsigned long long)(MS_NOEXEC) == 0x8ull, "MS_NOEXEC");
-_Static_assert((unsigned long long)(MS_SYNCHRONOUS) == 0x10ull, "MS_SYNCHRONOUS");
-_Static_assert((unsigned long long)(MS_REMOUNT) == 0x20ull, "MS_REMOUNT");
-_Static_assert((unsigned long long)(MS_MANDLOCK) == 0x40ull, "MS_MANDLOCK");
-_Static_assert((unsigned long long)(MS_DIRSYNC) == 0x80ull, "MS_DIRSYNC");
-_Static_assert((unsigned long long)(MS_NOSYMFOLLOW) == 0x100ull, "MS_NOSYMFOLLOW");
-_Static_assert((unsigned long long)(MS_NOATIME) == 0x400ull, "MS_NOATIME");
-_Static_assert((unsigned long long)(MS_NODIRATIME) == 0x800ull, "MS_NODIRATIME");
-_Static_assert((unsigned long long)(MS_BIND) == 0x1000ull, "MS_BIND");
-_Static_assert((unsigned long long)(MS_MOVE) == 0x2000ull, "MS_MOVE");
-_Static_assert((unsigned long long)(MS_REC) == 0x4000ull, "MS_REC");
-_Static_assert((unsigned long long)(MS_SILENT) == 0x8000ull, "MS_SILENT");
-_Static_assert((unsigned long long)(MS_POSIXACL) == 0x10000ull, "MS_POSIXACL");
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
-_Static_assert((unsigned long long)(MS_RELATIME) == 0x200000ull, "MS_RELATIME");
-_Static_assert((unsigned long long)(MS_KERNMOUNT) == 0x400000ull, "MS_KERNMOUNT");
-_Static_assert((unsigned long long)(MS_I_VERSION) == 0x800000ull, "MS_I_VERSION");
-_Static_assert((unsigned long long)(MS_STRICTATIME) == 0x1000000ull, "MS_STRICTATIME");
-_Static_assert((unsigned long long)(MS_LAZYTIME) == 0x2000000ull, "MS_LAZYTIME");
-_Static_assert((unsigned long long)(MS_ACTIVE) == 0x40000000ull, "MS_ACTIVE");
-
-/* mount_propagation */
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
-
-/* move_mount_flags */
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
-
-/* mremap_flags */
-_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
-_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
-_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
-
-/* msg_ipc_flags */
-_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
-_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
-_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* msync_flags */
-_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
-_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
-_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
-
-/* mtd_file_mode */
-_Static_assert((unsigned long long)(MTD_FILE_MODE_NORMAL) == 0x0ull, "MTD_FILE_MODE_NORMAL");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_FACTORY) == 0x1ull, "MTD_FILE_MODE_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_USER) == 0x2ull, "MTD_FILE_MODE_OTP_USER");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_RAW) == 0x3ull, "MTD_FILE_MODE_RAW");
-
-/* mtd_flags */
-_Static_assert((unsigned long long)(MTD_WRITEABLE) == 0x400ull, "MTD_WRITEABLE");
-_Static_assert((unsigned long long)(MTD_BIT_WRITEABLE) == 0x800ull, "MTD_BIT_WRITEABLE");
-_Static_assert((unsigned long long)(MTD_NO_ERASE) == 0x1000ull, "MTD_NO_ERASE");
-_Static_assert((unsigned long long)(MTD_POWERUP_LOCK) == 0x2000ull, "MTD_POWERUP_LOCK");
-_Static_assert((unsigned long long)(MTD_SLC_ON_MLC_EMULATION) == 0x4000ull, "MTD_SLC_ON_MLC_EMULATION");
-
-/* mtd_nandecc */
-_Static_assert((unsigned long long)(MTD_NANDECC_OFF) == 0x0ull, "MTD_NANDECC_OFF");
-_Static_assert((unsigned long long)(MTD_NANDECC_PLACE) == 0x1ull, "MTD_NANDECC_PLACE");
-_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPLACE) == 0x2ull, "MTD_NANDECC_AUTOPLACE");
-_Static_assert((unsigned long long)(MTD_NANDECC_PLACEONLY) == 0x3ull, "MTD_NANDECC_PLACEONLY");
-_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPL_USR) == 0x4ull, "MTD_NANDECC_AUTOPL_USR");
-
-/* mtd_ops */
-_Static_assert((unsigned long long)(MTD_OPS_PLACE_OOB) == 0x0ull, "MTD_OPS_PLACE_OOB");
-_Static_assert((unsigned long long)(MTD_OPS_AUTO_OOB) == 0x1ull, "MTD_OPS_AUTO_OOB");
-_Static_assert((unsigned long long)(MTD_OPS_RAW) == 0x2ull, "MTD_OPS_RAW");
-
-/* mtd_otp */
-_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
-_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
-
-/* mtd_type */
-_Static_assert((unsigned long long)(MTD_ABSENT) == 0x0ull, "MTD_ABSENT");
-_Static_assert((unsigned long long)(MTD_RAM) == 0x1ull, "MTD_RAM");
-_Static_assert((unsigned long long)(MTD_ROM) == 0x2ull, "MTD_ROM");
-_Static_assert((unsigned long long)(MTD_NORFLASH) == 0x3ull, "MTD_NORFLASH");
-_Static_assert((unsigned long long)(MTD_NANDFLASH) == 0x4ull, "MTD_NANDFLASH");
-_Static_assert((unsigned long long)(MTD_DATAFLASH) == 0x6ull, "MTD_DATAFLASH");
-_Static_assert((unsigned long long)(MTD_UBIVOLUME) == 0x7ull, "MTD_UBIVOLUME");
-_Static_assert((unsigned long long)(MTD_MLCNANDFLASH) == 0x8ull, "MTD_MLCNANDFLASH");
-
-/* nbd_flags */
-_Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
-_Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_FLUSH) == 0x4ull, "NBD_FLAG_SEND_FLUSH");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_FUA) == 0x8ull, "NBD_FLAG_SEND_FUA");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_TRIM) == 0x20ull, "NBD_FLAG_SEND_TRIM");
-_Static_assert((unsigned long long)(NBD_FLAG_CAN_MULTI_CONN) == 0x100ull, "NBD_FLAG_CAN_MULTI_CONN");
->>>>>>> h12/ioctl2

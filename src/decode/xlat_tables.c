@@ -1952,7 +1952,6 @@ const struct flag xlat_ioctl_block[30] = {
 	{ 0x80081280, "BLKGETDISKSEQ" },
 };
 
-<<<<<<< HEAD
 const struct flag xlat_ioctl_chardevs[19] = {
 	{ 0x80285700, "WDIOC_GETSUPPORT" },
 	{ 0x80045701, "WDIOC_GETSTATUS" },
@@ -1973,7 +1972,8 @@ const struct flag xlat_ioctl_chardevs[19] = {
 	{ 0x5206, "RNDCLEARPOOL" },
 	{ 0x5207, "RNDRESEEDCRNG" },
 	{ 0x40044900, "INOTIFY_IOC_SETNEXTWD" },
-=======
+};
+
 const struct flag xlat_ioctl_dm[18] = {
 	{ 0xc138fd00, "DM_VERSION" },
 	{ 0xc138fd01, "DM_REMOVE_ALL" },
@@ -1993,7 +1993,6 @@ const struct flag xlat_ioctl_dm[18] = {
 	{ 0xc138fd0e, "DM_TARGET_MSG" },
 	{ 0xc138fd0f, "DM_DEV_SET_GEOMETRY" },
 	{ 0xc138fd11, "DM_GET_TARGET_VERSION" },
->>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_ioctl_evdev[16] = {
@@ -2030,7 +2029,6 @@ const struct flag xlat_ioctl_fs[12] = {
 	{ 0x2, "FIGETBSZ" },
 };
 
-<<<<<<< HEAD
 const struct flag xlat_ioctl_gpio[15] = {
 	{ 0x8044b401, "GPIO_GET_CHIPINFO_IOCTL" },
 	{ 0xc004b40c, "GPIO_GET_LINEINFO_UNWATCH_IOCTL" },
@@ -2088,6 +2086,23 @@ const struct flag xlat_ioctl_hdio[36] = {
 	{ 0x32f, "HDIO_SET_ADDRESS" },
 };
 
+const struct flag xlat_ioctl_kvm[14] = {
+	{ 0xae00, "KVM_GET_API_VERSION" },
+	{ 0xae01, "KVM_CREATE_VM" },
+	{ 0xae03, "KVM_CHECK_EXTENSION" },
+	{ 0xae04, "KVM_GET_VCPU_MMAP_SIZE" },
+	{ 0xc008ae05, "KVM_GET_SUPPORTED_CPUID" },
+	{ 0x4020ae46, "KVM_SET_USER_MEMORY_REGION" },
+	{ 0xae41, "KVM_CREATE_VCPU" },
+	{ 0xae80, "KVM_RUN" },
+	{ 0x8090ae81, "KVM_GET_REGS" },
+	{ 0x4090ae82, "KVM_SET_REGS" },
+	{ 0x8138ae83, "KVM_GET_SREGS" },
+	{ 0x4138ae84, "KVM_SET_SREGS" },
+	{ 0x4008ae90, "KVM_SET_CPUID2" },
+	{ 0xc008ae91, "KVM_GET_CPUID2" },
+};
+
 const struct flag xlat_ioctl_lirc[19] = {
 	{ 0x80046900, "LIRC_GET_FEATURES" },
 	{ 0x80046901, "LIRC_GET_SEND_MODE" },
@@ -2108,23 +2123,6 @@ const struct flag xlat_ioctl_lirc[19] = {
 	{ 0x4004691f, "IPMICTL_SET_MAINTENANCE_MODE_CMD or LIRC_SET_REC_CARRIER_RANGE" },
 	{ 0x40046923, "LIRC_SET_WIDEBAND_RECEIVER" },
 	{ 0x80046924, "LIRC_GET_REC_TIMEOUT" },
-=======
-const struct flag xlat_ioctl_kvm[14] = {
-	{ 0xae00, "KVM_GET_API_VERSION" },
-	{ 0xae01, "KVM_CREATE_VM" },
-	{ 0xae03, "KVM_CHECK_EXTENSION" },
-	{ 0xae04, "KVM_GET_VCPU_MMAP_SIZE" },
-	{ 0xc008ae05, "KVM_GET_SUPPORTED_CPUID" },
-	{ 0x4020ae46, "KVM_SET_USER_MEMORY_REGION" },
-	{ 0xae41, "KVM_CREATE_VCPU" },
-	{ 0xae80, "KVM_RUN" },
-	{ 0x8090ae81, "KVM_GET_REGS" },
-	{ 0x4090ae82, "KVM_SET_REGS" },
-	{ 0x8138ae83, "KVM_GET_SREGS" },
-	{ 0x4138ae84, "KVM_SET_SREGS" },
-	{ 0x4008ae90, "KVM_SET_CPUID2" },
-	{ 0xc008ae91, "KVM_GET_CPUID2" },
->>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_ioctl_loop[14] = {
@@ -2144,9 +2142,6 @@ const struct flag xlat_ioctl_loop[14] = {
 	{ 0x4c82, "LOOP_CTL_GET_FREE" },
 };
 
-<<<<<<< HEAD
-<<<<<<< HEAD
-=======
 const struct flag xlat_ioctl_mtd[23] = {
 	{ 0x80204d01, "MIXER_READ(1) or MEMGETINFO" },
 	{ 0x40084d02, "MIXER_WRITE(2) or MEMERASE" },
@@ -2173,7 +2168,6 @@ const struct flag xlat_ioctl_mtd[23] = {
 	{ 0xc0304d18, "MEMWRITE" },
 };
 
->>>>>>> h12/ioctl2
 const struct flag xlat_ioctl_nbd[11] = {
 	{ 0xab00, "NBD_SET_SOCK" },
 	{ 0xab01, "NBD_SET_BLKSIZE" },
@@ -2195,6 +2189,16 @@ const struct flag xlat_ioctl_nsfs[4] = {
 	{ 0xb704, "NS_GET_OWNER_UID" },
 };
 
+const struct flag xlat_ioctl_other_names[7] = {
+	{ 0x80086d01, "MMTIMER_GETRES" },
+	{ 0x80044801, "HIDIOCGRDESCSIZE or HIDIOCGVERSION" },
+	{ 0xc050561a, "VIDIOC_ENUMINPUT" },
+	{ 0x5a00, "ZFS_IOC_POOL_CREATE" },
+	{ 0x5a41, "ZFS_IOC_SEND_SPACE" },
+	{ 0x8100127d, "BLKZNAME" },
+	{ 0x4b01, "KSTAT_IOC_CHAIN_ID" },
+};
+
 const struct flag xlat_ioctl_perf[12] = {
 	{ 0x2400, "PERF_EVENT_IOC_ENABLE" },
 	{ 0x2401, "PERF_EVENT_IOC_DISABLE" },
@@ -2208,15 +2212,6 @@ const struct flag xlat_ioctl_perf[12] = {
 	{ 0x40042409, "PERF_EVENT_IOC_PAUSE_OUTPUT" },
 	{ 0xc008240a, "PERF_EVENT_IOC_QUERY_BPF" },
 	{ 0x4008240b, "PERF_EVENT_IOC_MODIFY_ATTRIBUTES" },
-=======
-const struct flag xlat_ioctl_other_names[7] = {
-	{ 0x80086d01, "MMTIMER_GETRES" },
-	{ 0x80044801, "HIDIOCGRDESCSIZE or HIDIOCGVERSION" },
-	{ 0xc050561a, "VIDIOC_ENUMINPUT" },
-	{ 0x5a00, "ZFS_IOC_POOL_CREATE" },
-	{ 0x5a41, "ZFS_IOC_SEND_SPACE" },
-	{ 0x8100127d, "BLKZNAME" },
-	{ 0x4b01, "KSTAT_IOC_CHAIN_ID" },
 };
 
 const struct flag xlat_ioctl_ptp[18] = {
@@ -2238,7 +2233,6 @@ const struct flag xlat_ioctl_ptp[18] = {
 	{ 0x40603d10, "PTP_PIN_SETFUNC2" },
 	{ 0xc0403d11, "PTP_SYS_OFFSET_PRECISE2" },
 	{ 0xc4c03d12, "PTP_SYS_OFFSET_EXTENDED2" },
->>>>>>> h12/ioctl
 };
 
 const struct flag xlat_ioctl_req[118] = {
@@ -2362,7 +2356,34 @@ const struct flag xlat_ioctl_req[118] = {
 	{ 0x40049409, "BTRFS_IOC_CLONE or FICLONE" },
 };
 
-<<<<<<< HEAD
+const struct flag xlat_ioctl_rtc[25] = {
+	{ 0x7001, "RTC_AIE_ON" },
+	{ 0x7002, "RTC_AIE_OFF" },
+	{ 0x7003, "RTC_UIE_ON" },
+	{ 0x7004, "PHN_NOT_OH or RTC_UIE_OFF" },
+	{ 0x7005, "RTC_PIE_ON" },
+	{ 0x7006, "RTC_PIE_OFF" },
+	{ 0x700f, "RTC_WIE_ON" },
+	{ 0x7010, "RTC_WIE_OFF" },
+	{ 0x40247007, "RTC_ALM_SET" },
+	{ 0x80247008, "RTC_ALM_READ" },
+	{ 0x80247009, "RTC_RD_TIME" },
+	{ 0x4024700a, "RTC_SET_TIME" },
+	{ 0x8008700b, "RTC_IRQP_READ" },
+	{ 0x4008700c, "RTC_IRQP_SET" },
+	{ 0x8008700d, "RTC_EPOCH_READ" },
+	{ 0x4008700e, "RTC_EPOCH_SET" },
+	{ 0x4028700f, "RTC_WKALM_SET" },
+	{ 0x80287010, "RTC_WKALM_RD" },
+	{ 0x80207011, "RTC_PLL_GET" },
+	{ 0x40207012, "RTC_PLL_SET" },
+	{ 0x40187013, "RTC_PARAM_GET" },
+	{ 0x40187014, "RTC_PARAM_SET" },
+	{ 0x80047013, "RTC_VL_READ" },
+	{ 0x7014, "RTC_VL_CLR" },
+	{ 0x7040, "NVRAM_INIT" },
+};
+
 const struct flag xlat_ioctl_scsi[25] = {
 	{ 0x2201, "SG_SET_TIMEOUT" },
 	{ 0x2202, "SG_GET_TIMEOUT" },
@@ -2402,34 +2423,10 @@ const struct flag xlat_ioctl_sys[14] = {
 	{ 0x40082102, "SECCOMP_IOCTL_NOTIF_ID_VALID" },
 	{ 0x80082102, "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR" },
 	{ 0x40182103, "SECCOMP_IOCTL_NOTIF_ADDFD" },
-<<<<<<< HEAD
-=======
-const struct flag xlat_ioctl_rtc[25] = {
-	{ 0x7001, "RTC_AIE_ON" },
-	{ 0x7002, "RTC_AIE_OFF" },
-	{ 0x7003, "RTC_UIE_ON" },
-	{ 0x7004, "PHN_NOT_OH or RTC_UIE_OFF" },
-	{ 0x7005, "RTC_PIE_ON" },
-	{ 0x7006, "RTC_PIE_OFF" },
-	{ 0x700f, "RTC_WIE_ON" },
-	{ 0x7010, "RTC_WIE_OFF" },
-	{ 0x40247007, "RTC_ALM_SET" },
-	{ 0x80247008, "RTC_ALM_READ" },
-	{ 0x80247009, "RTC_RD_TIME" },
-	{ 0x4024700a, "RTC_SET_TIME" },
-	{ 0x8008700b, "RTC_IRQP_READ" },
-	{ 0x4008700c, "RTC_IRQP_SET" },
-	{ 0x8008700d, "RTC_EPOCH_READ" },
-	{ 0x4008700e, "RTC_EPOCH_SET" },
-	{ 0x4028700f, "RTC_WKALM_SET" },
-	{ 0x80287010, "RTC_WKALM_RD" },
-	{ 0x80207011, "RTC_PLL_GET" },
-	{ 0x40207012, "RTC_PLL_SET" },
-	{ 0x40187013, "RTC_PARAM_GET" },
-	{ 0x40187014, "RTC_PARAM_SET" },
-	{ 0x80047013, "RTC_VL_READ" },
-	{ 0x7014, "RTC_VL_CLR" },
-	{ 0x7040, "NVRAM_INIT" },
+	{ 0x8906, "SIOCGSTAMP_OLD" },
+	{ 0x8907, "SIOCGSTAMPNS_OLD" },
+	{ 0x80108906, "SIOCGSTAMP_NEW" },
+	{ 0x80108907, "SIOCGSTAMPNS_NEW" },
 };
 
 const struct flag xlat_ioctl_termios[6] = {
@@ -2439,12 +2436,6 @@ const struct flag xlat_ioctl_termios[6] = {
 	{ 0x402c542d, "TCSETSF2" },
 	{ 0x5456, "TIOCGLCKTRMIOS" },
 	{ 0x5457, "TIOCSLCKTRMIOS" },
->>>>>>> h12/ioctl
-=======
-	{ 0x8906, "SIOCGSTAMP_OLD" },
-	{ 0x8907, "SIOCGSTAMPNS_OLD" },
-	{ 0x80108906, "SIOCGSTAMP_NEW" },
-	{ 0x80108907, "SIOCGSTAMPNS_NEW" },
 };
 
 const struct flag xlat_ioctl_ubi[18] = {
@@ -2466,7 +2457,6 @@ const struct flag xlat_ioctl_ubi[18] = {
 	{ 0x40804f07, "UBI_IOCVOLCRBLK" },
 	{ 0x4f08, "UBI_IOCVOLRMBLK" },
 	{ 0x6f35, "NET_REMOVE_IF" },
->>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_ioprio_class[4] = {
@@ -2727,31 +2717,6 @@ const struct flag xlat_keyctl_cmds[33] = {
 	{ 0x20, "KEYCTL_WATCH_KEY" },
 };
 
-<<<<<<< HEAD
-const struct flag xlat_landlock_access_fs[14] = {
-	{ 0x1, "LANDLOCK_ACCESS_FS_EXECUTE" },
-	{ 0x2, "LANDLOCK_ACCESS_FS_WRITE_FILE" },
-	{ 0x4, "LANDLOCK_ACCESS_FS_READ_FILE" },
-	{ 0x8, "LANDLOCK_ACCESS_FS_READ_DIR" },
-	{ 0x10, "LANDLOCK_ACCESS_FS_REMOVE_DIR" },
-	{ 0x20, "LANDLOCK_ACCESS_FS_REMOVE_FILE" },
-	{ 0x40, "LANDLOCK_ACCESS_FS_MAKE_CHAR" },
-	{ 0x80, "LANDLOCK_ACCESS_FS_MAKE_DIR" },
-	{ 0x100, "LANDLOCK_ACCESS_FS_MAKE_REG" },
-	{ 0x200, "LANDLOCK_ACCESS_FS_MAKE_SOCK" },
-	{ 0x400, "LANDLOCK_ACCESS_FS_MAKE_FIFO" },
-	{ 0x800, "LANDLOCK_ACCESS_FS_MAKE_BLOCK" },
-	{ 0x1000, "LANDLOCK_ACCESS_FS_MAKE_SYM" },
-	{ 0x2000, "LANDLOCK_ACCESS_FS_REFER" },
-};
-
-const struct flag xlat_landlock_create_flags[1] = {
-	{ 0x1, "LANDLOCK_CREATE_RULESET_VERSION" },
-};
-
-const struct flag xlat_landlock_rule_types[1] = {
-	{ 0x1, "LANDLOCK_RULE_PATH_BENEATH" },
-=======
 const struct flag xlat_kvm_cap[210] = {
 	{ 0x2, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL" },
 	{ 0x3, "KVM_CAP_USER_MEMORY" },
@@ -2974,7 +2939,31 @@ const struct flag xlat_kvm_cpuid_flags[3] = {
 const struct flag xlat_kvm_mem_flags[2] = {
 	{ 0x1, "KVM_MEM_LOG_DIRTY_PAGES" },
 	{ 0x2, "KVM_MEM_READONLY" },
->>>>>>> h12/ioctl2
+};
+
+const struct flag xlat_landlock_access_fs[14] = {
+	{ 0x1, "LANDLOCK_ACCESS_FS_EXECUTE" },
+	{ 0x2, "LANDLOCK_ACCESS_FS_WRITE_FILE" },
+	{ 0x4, "LANDLOCK_ACCESS_FS_READ_FILE" },
+	{ 0x8, "LANDLOCK_ACCESS_FS_READ_DIR" },
+	{ 0x10, "LANDLOCK_ACCESS_FS_REMOVE_DIR" },
+	{ 0x20, "LANDLOCK_ACCESS_FS_REMOVE_FILE" },
+	{ 0x40, "LANDLOCK_ACCESS_FS_MAKE_CHAR" },
+	{ 0x80, "LANDLOCK_ACCESS_FS_MAKE_DIR" },
+	{ 0x100, "LANDLOCK_ACCESS_FS_MAKE_REG" },
+	{ 0x200, "LANDLOCK_ACCESS_FS_MAKE_SOCK" },
+	{ 0x400, "LANDLOCK_ACCESS_FS_MAKE_FIFO" },
+	{ 0x800, "LANDLOCK_ACCESS_FS_MAKE_BLOCK" },
+	{ 0x1000, "LANDLOCK_ACCESS_FS_MAKE_SYM" },
+	{ 0x2000, "LANDLOCK_ACCESS_FS_REFER" },
+};
+
+const struct flag xlat_landlock_create_flags[1] = {
+	{ 0x1, "LANDLOCK_CREATE_RULESET_VERSION" },
+};
+
+const struct flag xlat_landlock_rule_types[1] = {
+	{ 0x1, "LANDLOCK_RULE_PATH_BENEATH" },
 };
 
 const struct flag xlat_lease_types[3] = {
@@ -3020,19 +3009,6 @@ const struct flag xlat_lflags[16] = {
 	{ 0x10000, "EXTPROC" },
 };
 
-<<<<<<< HEAD
-<<<<<<< HEAD
-const struct flag xlat_lwtunnel_encap_types[9] = {
-	{ 0x0, "LWTUNNEL_ENCAP_NONE" },
-	{ 0x1, "LWTUNNEL_ENCAP_MPLS" },
-	{ 0x2, "LWTUNNEL_ENCAP_IP" },
-	{ 0x3, "LWTUNNEL_ENCAP_ILA" },
-	{ 0x4, "LWTUNNEL_ENCAP_IP6" },
-	{ 0x5, "LWTUNNEL_ENCAP_SEG6" },
-	{ 0x6, "LWTUNNEL_ENCAP_BPF" },
-	{ 0x7, "LWTUNNEL_ENCAP_SEG6_LOCAL" },
-	{ 0x8, "LWTUNNEL_ENCAP_RPL" },
-=======
 const struct flag xlat_lirc_features[18] = {
 	{ 0x1, "LIRC_CAN_SEND_RAW" },
 	{ 0x2, "LIRC_CAN_SEND_PULSE" },
@@ -3060,8 +3036,8 @@ const struct flag xlat_lirc_modes[5] = {
 	{ 0x4, "LIRC_MODE_MODE2" },
 	{ 0x8, "LIRC_MODE_SCANCODE" },
 	{ 0x10, "LIRC_MODE_LIRCCODE" },
->>>>>>> h12/ioctl
-=======
+};
+
 const struct flag xlat_lo_crypt[10] = {
 	{ 0x0, "LO_CRYPT_NONE" },
 	{ 0x1, "LO_CRYPT_XOR" },
@@ -3080,7 +3056,18 @@ const struct flag xlat_lo_flags[4] = {
 	{ 0x4, "LO_FLAGS_AUTOCLEAR" },
 	{ 0x8, "LO_FLAGS_PARTSCAN" },
 	{ 0x10, "LO_FLAGS_DIRECT_IO" },
->>>>>>> h12/ioctl2
+};
+
+const struct flag xlat_lwtunnel_encap_types[9] = {
+	{ 0x0, "LWTUNNEL_ENCAP_NONE" },
+	{ 0x1, "LWTUNNEL_ENCAP_MPLS" },
+	{ 0x2, "LWTUNNEL_ENCAP_IP" },
+	{ 0x3, "LWTUNNEL_ENCAP_ILA" },
+	{ 0x4, "LWTUNNEL_ENCAP_IP6" },
+	{ 0x5, "LWTUNNEL_ENCAP_SEG6" },
+	{ 0x6, "LWTUNNEL_ENCAP_BPF" },
+	{ 0x7, "LWTUNNEL_ENCAP_SEG6_LOCAL" },
+	{ 0x8, "LWTUNNEL_ENCAP_RPL" },
 };
 
 const struct flag xlat_madvise[25] = {
@@ -3115,6 +3102,18 @@ const struct flag xlat_mbind_flags[3] = {
 	{ 0x1, "MPOL_MF_STRICT" },
 	{ 0x2, "MPOL_MF_MOVE" },
 	{ 0x4, "MPOL_MF_MOVE_ALL" },
+};
+
+const struct flag xlat_mdb_flags[4] = {
+	{ 0x1, "MDB_FLAGS_OFFLOAD" },
+	{ 0x2, "MDB_FLAGS_FAST_LEAVE" },
+	{ 0x4, "MDB_FLAGS_STAR_EXCL" },
+	{ 0x8, "MDB_FLAGS_BLOCKED" },
+};
+
+const struct flag xlat_mdb_states[2] = {
+	{ 0x0, "MDB_TEMPORARY" },
+	{ 0x1, "MDB_PERMANENT" },
 };
 
 const struct flag xlat_membarrier_cmds[9] = {
@@ -3300,9 +3299,6 @@ const struct flag xlat_msync_flags[3] = {
 	{ 0x2, "MS_INVALIDATE" },
 };
 
-<<<<<<< HEAD
-<<<<<<< HEAD
-=======
 const struct flag xlat_mtd_file_mode[4] = {
 	{ 0x0, "MTD_FILE_MODE_NORMAL" },
 	{ 0x1, "MTD_FILE_MODE_OTP_FACTORY" },
@@ -3338,6 +3334,12 @@ const struct flag xlat_mtd_otp[3] = {
 	{ 0x2, "MTD_OTP_USER" },
 };
 
+const struct flag xlat_mtd_otp_modes[3] = {
+	{ 0x0, "MTD_OTP_OFF" },
+	{ 0x1, "MTD_OTP_FACTORY" },
+	{ 0x2, "MTD_OTP_USER" },
+};
+
 const struct flag xlat_mtd_type[8] = {
 	{ 0x0, "MTD_ABSENT" },
 	{ 0x1, "MTD_RAM" },
@@ -3349,7 +3351,13 @@ const struct flag xlat_mtd_type[8] = {
 	{ 0x8, "MTD_MLCNANDFLASH" },
 };
 
->>>>>>> h12/ioctl2
+const struct flag xlat_multicast_router_types[4] = {
+	{ 0x0, "MDB_RTR_TYPE_DISABLED" },
+	{ 0x1, "MDB_RTR_TYPE_TEMP_QUERY" },
+	{ 0x2, "MDB_RTR_TYPE_PERM" },
+	{ 0x3, "MDB_RTR_TYPE_TEMP" },
+};
+
 const struct flag xlat_nbd_flags[10] = {
 	{ 0x1, "NBD_FLAG_HAS_FLAGS" },
 	{ 0x2, "NBD_FLAG_READ_ONLY" },
@@ -3409,12 +3417,6 @@ const struct flag xlat_netlink_diag_show[4] = {
 	{ 0x2, "NDIAG_SHOW_GROUPS" },
 	{ 0x4, "NDIAG_SHOW_RING_CFG" },
 	{ 0x8, "NDIAG_SHOW_FLAGS" },
-=======
-const struct flag xlat_mtd_otp_modes[3] = {
-	{ 0x0, "MTD_OTP_OFF" },
-	{ 0x1, "MTD_OTP_FACTORY" },
-	{ 0x2, "MTD_OTP_USER" },
->>>>>>> h12/ioctl
 };
 
 const struct flag xlat_netlink_names[12] = {
@@ -3872,7 +3874,6 @@ const struct flag xlat_open_tree_flags[6] = {
 	{ 0x8000, "AT_RECURSIVE" },
 };
 
-<<<<<<< HEAD
 const struct flag xlat_packet_diag_attrs[8] = {
 	{ 0x0, "PACKET_DIAG_INFO" },
 	{ 0x1, "PACKET_DIAG_MCLIST" },
@@ -3884,6 +3885,14 @@ const struct flag xlat_packet_diag_attrs[8] = {
 	{ 0x7, "PACKET_DIAG_FILTER" },
 };
 
+const struct flag xlat_packet_diag_info_flags[5] = {
+	{ 0x1, "PDI_RUNNING" },
+	{ 0x2, "PDI_AUXDATA" },
+	{ 0x4, "PDI_ORIGDEV" },
+	{ 0x8, "PDI_VNETHDR" },
+	{ 0x10, "PDI_LOSS" },
+};
+
 const struct flag xlat_packet_diag_show[6] = {
 	{ 0x1, "PACKET_SHOW_INFO" },
 	{ 0x2, "PACKET_SHOW_MCLIST" },
@@ -3891,7 +3900,8 @@ const struct flag xlat_packet_diag_show[6] = {
 	{ 0x8, "PACKET_SHOW_FANOUT" },
 	{ 0x10, "PACKET_SHOW_MEMINFO" },
 	{ 0x20, "PACKET_SHOW_FILTER" },
-=======
+};
+
 const struct flag xlat_packet_mr_types[4] = {
 	{ 0x0, "PACKET_MR_MULTICAST" },
 	{ 0x1, "PACKET_MR_PROMISC" },
@@ -3922,7 +3932,6 @@ const struct flag xlat_packet_names[22] = {
 	{ 0x15, "PACKET_ROLLOVER_STATS" },
 	{ 0x16, "PACKET_FANOUT_DATA" },
 	{ 0x17, "PACKET_IGNORE_OUTGOING" },
->>>>>>> h12/sysmisc
 };
 
 const struct flag xlat_packet_types[8] = {
@@ -3934,6 +3943,12 @@ const struct flag xlat_packet_types[8] = {
 	{ 0x5, "PACKET_LOOPBACK" },
 	{ 0x6, "PACKET_USER" },
 	{ 0x7, "PACKET_KERNEL" },
+};
+
+const struct flag xlat_packet_versions[3] = {
+	{ 0x0, "TPACKET_V1" },
+	{ 0x1, "TPACKET_V2" },
+	{ 0x2, "TPACKET_V3" },
 };
 
 const struct flag xlat_perf_attr_size[8] = {
@@ -4329,7 +4344,6 @@ const struct flag xlat_rlimit_resource[16] = {
 	{ 0xf, "RLIMIT_RTTIME" },
 };
 
-<<<<<<< HEAD
 const struct flag xlat_route_nexthop_flags[7] = {
 	{ 0x1, "RTNH_F_DEAD" },
 	{ 0x2, "RTNH_F_PERVASIVE" },
@@ -4397,6 +4411,38 @@ const struct flag xlat_rt_scopes[5] = {
 	{ 0xff, "RT_SCOPE_NOWHERE" },
 };
 
+const struct flag xlat_rtc_bsm[4] = {
+	{ 0x0, "RTC_BSM_DISABLED" },
+	{ 0x1, "RTC_BSM_DIRECT" },
+	{ 0x2, "RTC_BSM_LEVEL" },
+	{ 0x3, "RTC_BSM_STANDBY" },
+};
+
+const struct flag xlat_rtc_features[8] = {
+	{ 0x1, "1<<RTC_FEATURE_ALARM" },
+	{ 0x2, "1<<RTC_FEATURE_ALARM_RES_MINUTE" },
+	{ 0x4, "1<<RTC_FEATURE_NEED_WEEK_DAY" },
+	{ 0x8, "1<<RTC_FEATURE_ALARM_RES_2S" },
+	{ 0x10, "1<<RTC_FEATURE_UPDATE_INTERRUPT" },
+	{ 0x20, "1<<RTC_FEATURE_CORRECTION" },
+	{ 0x40, "1<<RTC_FEATURE_BACKUP_SWITCH_MODE" },
+	{ 0x80, "1<<RTC_FEATURE_ALARM_WAKEUP_ONLY" },
+};
+
+const struct flag xlat_rtc_params[3] = {
+	{ 0x0, "RTC_PARAM_FEATURES" },
+	{ 0x1, "RTC_PARAM_CORRECTION" },
+	{ 0x2, "RTC_PARAM_BACKUP_SWITCH_MODE" },
+};
+
+const struct flag xlat_rtc_vl_flags[5] = {
+	{ 0x1, "RTC_VL_DATA_INVALID" },
+	{ 0x2, "RTC_VL_BACKUP_LOW" },
+	{ 0x4, "RTC_VL_BACKUP_EMPTY" },
+	{ 0x8, "RTC_VL_ACCURACY_LOW" },
+	{ 0x10, "RTC_VL_BACKUP_SWITCH" },
+};
+
 const struct flag xlat_rtnl_addr_attrs[12] = {
 	{ 0x0, "IFA_UNSPEC" },
 	{ 0x1, "IFA_ADDRESS" },
@@ -4438,6 +4484,46 @@ const struct flag xlat_rtnl_dcb_attrs[18] = {
 	{ 0x10, "DCB_ATTR_MAX" },
 };
 
+const struct flag xlat_rtnl_ext_filter[7] = {
+	{ 0x1, "RTEXT_FILTER_VF" },
+	{ 0x2, "RTEXT_FILTER_BRVLAN" },
+	{ 0x4, "RTEXT_FILTER_BRVLAN_COMPRESSED" },
+	{ 0x8, "RTEXT_FILTER_SKIP_STATS" },
+	{ 0x10, "RTEXT_FILTER_MRP" },
+	{ 0x20, "RTEXT_FILTER_CFM_CONFIG" },
+	{ 0x40, "RTEXT_FILTER_CFM_STATUS" },
+};
+
+const struct flag xlat_rtnl_ifla_events[7] = {
+	{ 0x0, "IFLA_EVENT_NONE" },
+	{ 0x1, "IFLA_EVENT_REBOOT" },
+	{ 0x2, "IFLA_EVENT_FEATURES" },
+	{ 0x3, "IFLA_EVENT_BONDING_FAILOVER" },
+	{ 0x4, "IFLA_EVENT_NOTIFY_PEERS" },
+	{ 0x5, "IFLA_EVENT_IGMP_RESEND" },
+	{ 0x6, "IFLA_EVENT_BONDING_OPTIONS" },
+};
+
+const struct flag xlat_rtnl_ifla_info_attrs[6] = {
+	{ 0x0, "IFLA_INFO_UNSPEC" },
+	{ 0x1, "IFLA_INFO_KIND" },
+	{ 0x2, "IFLA_INFO_DATA" },
+	{ 0x3, "IFLA_INFO_XSTATS" },
+	{ 0x4, "IFLA_INFO_SLAVE_KIND" },
+	{ 0x5, "IFLA_INFO_SLAVE_DATA" },
+};
+
+const struct flag xlat_rtnl_ifla_port_attrs[8] = {
+	{ 0x0, "IFLA_PORT_UNSPEC" },
+	{ 0x1, "IFLA_PORT_VF" },
+	{ 0x2, "IFLA_PORT_PROFILE" },
+	{ 0x3, "IFLA_PORT_VSI_TYPE" },
+	{ 0x4, "IFLA_PORT_INSTANCE_UUID" },
+	{ 0x5, "IFLA_PORT_HOST_UUID" },
+	{ 0x6, "IFLA_PORT_REQUEST" },
+	{ 0x7, "IFLA_PORT_RESPONSE" },
+};
+
 const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x0, "IFLA_STATS_UNSPEC" },
 	{ 0x1, "IFLA_STATS_LINK_64" },
@@ -4447,7 +4533,7 @@ const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x5, "IFLA_STATS_AF_SPEC" },
 };
 
-const struct flag xlat_rtnl_link_attrs[53] = {
+const struct flag xlat_rtnl_link_attrs[63] = {
 	{ 0x0, "IFLA_UNSPEC" },
 	{ 0x1, "IFLA_ADDRESS" },
 	{ 0x2, "IFLA_BROADCAST" },
@@ -4457,8 +4543,17 @@ const struct flag xlat_rtnl_link_attrs[53] = {
 	{ 0x6, "IFLA_QDISC" },
 	{ 0x7, "IFLA_STATS" },
 	{ 0x8, "IFLA_COST" },
+	{ 0x9, "IFLA_PRIORITY" },
+	{ 0xa, "IFLA_MASTER" },
+	{ 0xb, "IFLA_WIRELESS" },
+	{ 0xc, "IFLA_PROTINFO" },
+	{ 0xd, "IFLA_TXQLEN" },
+	{ 0xe, "IFLA_MAP" },
+	{ 0xf, "IFLA_WEIGHT" },
+	{ 0x10, "IFLA_OPERSTATE" },
 	{ 0x11, "IFLA_LINKMODE" },
 	{ 0x12, "IFLA_LINKINFO" },
+	{ 0x13, "IFLA_NET_NS_PID" },
 	{ 0x14, "IFLA_IFALIAS" },
 	{ 0x15, "IFLA_NUM_VF" },
 	{ 0x16, "IFLA_VFINFO_LIST" },
@@ -4470,6 +4565,7 @@ const struct flag xlat_rtnl_link_attrs[53] = {
 	{ 0x1c, "IFLA_NET_NS_FD" },
 	{ 0x1d, "IFLA_EXT_MASK" },
 	{ 0x1e, "IFLA_PROMISCUITY" },
+	{ 0x1f, "IFLA_NUM_TX_QUEUES" },
 	{ 0x20, "IFLA_NUM_RX_QUEUES" },
 	{ 0x21, "IFLA_CARRIER" },
 	{ 0x22, "IFLA_PHYS_PORT_ID" },
@@ -4507,6 +4603,62 @@ const struct flag xlat_rtnl_mdb_attrs[3] = {
 	{ 0x0, "MDBA_UNSPEC" },
 	{ 0x1, "MDBA_MDB" },
 	{ 0x2, "MDBA_ROUTER" },
+};
+
+const struct flag xlat_rtnl_mdba_mdb_attrs[2] = {
+	{ 0x0, "MDBA_MDB_UNSPEC" },
+	{ 0x1, "MDBA_MDB_ENTRY" },
+};
+
+const struct flag xlat_rtnl_mdba_mdb_eattr_attrs[6] = {
+	{ 0x0, "MDBA_MDB_EATTR_UNSPEC" },
+	{ 0x1, "MDBA_MDB_EATTR_TIMER" },
+	{ 0x2, "MDBA_MDB_EATTR_SRC_LIST" },
+	{ 0x3, "MDBA_MDB_EATTR_GROUP_MODE" },
+	{ 0x4, "MDBA_MDB_EATTR_SOURCE" },
+	{ 0x5, "MDBA_MDB_EATTR_RTPROT" },
+};
+
+const struct flag xlat_rtnl_mdba_mdb_entry_attrs[2] = {
+	{ 0x0, "MDBA_MDB_ENTRY_UNSPEC" },
+	{ 0x1, "MDBA_MDB_ENTRY_INFO" },
+};
+
+const struct flag xlat_rtnl_mdba_router_attrs[2] = {
+	{ 0x0, "MDBA_ROUTER_UNSPEC" },
+	{ 0x1, "MDBA_ROUTER_PORT" },
+};
+
+const struct flag xlat_rtnl_mdba_router_pattr_attrs[6] = {
+	{ 0x0, "MDBA_ROUTER_PATTR_UNSPEC" },
+	{ 0x1, "MDBA_ROUTER_PATTR_TIMER" },
+	{ 0x2, "MDBA_ROUTER_PATTR_TYPE" },
+	{ 0x3, "MDBA_ROUTER_PATTR_INET_TIMER" },
+	{ 0x4, "MDBA_ROUTER_PATTR_INET6_TIMER" },
+	{ 0x5, "MDBA_ROUTER_PATTR_VID" },
+};
+
+const struct flag xlat_rtnl_ndtpa_attrs[20] = {
+	{ 0x0, "NDTPA_UNSPEC" },
+	{ 0x1, "NDTPA_IFINDEX" },
+	{ 0x2, "NDTPA_REFCNT" },
+	{ 0x3, "NDTPA_REACHABLE_TIME" },
+	{ 0x4, "NDTPA_BASE_REACHABLE_TIME" },
+	{ 0x5, "NDTPA_RETRANS_TIME" },
+	{ 0x6, "NDTPA_GC_STALETIME" },
+	{ 0x7, "NDTPA_DELAY_PROBE_TIME" },
+	{ 0x8, "NDTPA_QUEUE_LEN" },
+	{ 0x9, "NDTPA_APP_PROBES" },
+	{ 0xa, "NDTPA_UCAST_PROBES" },
+	{ 0xb, "NDTPA_MCAST_PROBES" },
+	{ 0xc, "NDTPA_ANYCAST_DELAY" },
+	{ 0xd, "NDTPA_PROXY_DELAY" },
+	{ 0xe, "NDTPA_PROXY_QLEN" },
+	{ 0xf, "NDTPA_LOCKTIME" },
+	{ 0x10, "NDTPA_QUEUE_LENBYTES" },
+	{ 0x11, "NDTPA_MCAST_REPROBES" },
+	{ 0x12, "NDTPA_PAD" },
+	{ 0x13, "NDTPA_INTERVAL_PROBE_TIME_MS" },
 };
 
 const struct flag xlat_rtnl_neigh_attrs[18] = {
@@ -4572,8 +4724,9 @@ const struct flag xlat_rtnl_nexthop_attrs[14] = {
 	{ 0xd, "NHA_RES_BUCKET" },
 };
 
-const struct flag xlat_rtnl_nsid_attrs[5] = {
+const struct flag xlat_rtnl_nsid_attrs[6] = {
 	{ 0x0, "NETNSA_NONE" },
+	{ 0x1, "NETNSA_NSID" },
 	{ 0x2, "NETNSA_PID" },
 	{ 0x3, "NETNSA_FD" },
 	{ 0x4, "NETNSA_TARGET_NSID" },
@@ -4620,11 +4773,33 @@ const struct flag xlat_rtnl_route_attrs[31] = {
 	{ 0x1e, "RTA_NH_ID" },
 };
 
-const struct flag xlat_rtnl_rule_attrs[24] = {
+const struct flag xlat_rtnl_rta_metrics_attrs[18] = {
+	{ 0x0, "RTAX_UNSPEC" },
+	{ 0x1, "RTAX_LOCK" },
+	{ 0x2, "RTAX_MTU" },
+	{ 0x3, "RTAX_WINDOW" },
+	{ 0x4, "RTAX_RTT" },
+	{ 0x5, "RTAX_RTTVAR" },
+	{ 0x6, "RTAX_SSTHRESH" },
+	{ 0x7, "RTAX_CWND" },
+	{ 0x8, "RTAX_ADVMSS" },
+	{ 0x9, "RTAX_REORDERING" },
+	{ 0xa, "RTAX_HOPLIMIT" },
+	{ 0xb, "RTAX_INITCWND" },
+	{ 0xc, "RTAX_FEATURES" },
+	{ 0xd, "RTAX_RTO_MIN" },
+	{ 0xe, "RTAX_INITRWND" },
+	{ 0xf, "RTAX_QUICKACK" },
+	{ 0x10, "RTAX_CC_ALGO" },
+	{ 0x11, "RTAX_FASTOPEN_NO_COOKIE" },
+};
+
+const struct flag xlat_rtnl_rule_attrs[25] = {
 	{ 0x0, "FRA_UNSPEC" },
 	{ 0x1, "FRA_DST" },
 	{ 0x2, "FRA_SRC" },
 	{ 0x3, "FRA_IIFNAME" },
+	{ 0x4, "FRA_GOTO" },
 	{ 0x5, "FRA_UNUSED2" },
 	{ 0x6, "FRA_PRIORITY" },
 	{ 0x7, "FRA_UNUSED3" },
@@ -4645,6 +4820,20 @@ const struct flag xlat_rtnl_rule_attrs[24] = {
 	{ 0x16, "FRA_IP_PROTO" },
 	{ 0x17, "FRA_SPORT_RANGE" },
 	{ 0x18, "FRA_DPORT_RANGE" },
+};
+
+const struct flag xlat_rtnl_tc_action_attrs[11] = {
+	{ 0x0, "TCA_ACT_UNSPEC" },
+	{ 0x1, "TCA_ACT_KIND" },
+	{ 0x2, "TCA_ACT_OPTIONS" },
+	{ 0x3, "TCA_ACT_INDEX" },
+	{ 0x4, "TCA_ACT_STATS" },
+	{ 0x5, "TCA_ACT_PAD" },
+	{ 0x6, "TCA_ACT_COOKIE" },
+	{ 0x7, "TCA_ACT_FLAGS" },
+	{ 0x8, "TCA_ACT_HW_STATS" },
+	{ 0x9, "TCA_ACT_USED_HW_STATS" },
+	{ 0xa, "TCA_ACT_IN_HW_COUNT" },
 };
 
 const struct flag xlat_rtnl_tc_attrs[17] = {
@@ -4679,9 +4868,10 @@ const struct flag xlat_rtnl_tc_stats_attrs[9] = {
 	{ 0x8, "TCA_STATS_PKT64" },
 };
 
-const struct flag xlat_rtnl_tca_attrs[5] = {
+const struct flag xlat_rtnl_tca_attrs[6] = {
 	{ 0x0, "TCA_ROOT_UNSPEC" },
 	{ 0x1, "TCA_ROOT_TAB" },
+	{ 0x2, "TCA_ROOT_FLAGS" },
 	{ 0x3, "TCA_ROOT_COUNT" },
 	{ 0x4, "TCA_ROOT_TIME_DELTA" },
 	{ 0x5, "TCA_ROOT_EXT_WARN_MSG" },
@@ -4691,38 +4881,6 @@ const struct flag xlat_rtnl_tca_stab_attrs[3] = {
 	{ 0x0, "TCA_STAB_UNSPEC" },
 	{ 0x1, "TCA_STAB_BASE" },
 	{ 0x2, "TCA_STAB_DATA" },
-=======
-const struct flag xlat_rtc_bsm[4] = {
-	{ 0x0, "RTC_BSM_DISABLED" },
-	{ 0x1, "RTC_BSM_DIRECT" },
-	{ 0x2, "RTC_BSM_LEVEL" },
-	{ 0x3, "RTC_BSM_STANDBY" },
-};
-
-const struct flag xlat_rtc_features[8] = {
-	{ 0x1, "1<<RTC_FEATURE_ALARM" },
-	{ 0x2, "1<<RTC_FEATURE_ALARM_RES_MINUTE" },
-	{ 0x4, "1<<RTC_FEATURE_NEED_WEEK_DAY" },
-	{ 0x8, "1<<RTC_FEATURE_ALARM_RES_2S" },
-	{ 0x10, "1<<RTC_FEATURE_UPDATE_INTERRUPT" },
-	{ 0x20, "1<<RTC_FEATURE_CORRECTION" },
-	{ 0x40, "1<<RTC_FEATURE_BACKUP_SWITCH_MODE" },
-	{ 0x80, "1<<RTC_FEATURE_ALARM_WAKEUP_ONLY" },
-};
-
-const struct flag xlat_rtc_params[3] = {
-	{ 0x0, "RTC_PARAM_FEATURES" },
-	{ 0x1, "RTC_PARAM_CORRECTION" },
-	{ 0x2, "RTC_PARAM_BACKUP_SWITCH_MODE" },
-};
-
-const struct flag xlat_rtc_vl_flags[5] = {
-	{ 0x1, "RTC_VL_DATA_INVALID" },
-	{ 0x2, "RTC_VL_BACKUP_LOW" },
-	{ 0x4, "RTC_VL_BACKUP_EMPTY" },
-	{ 0x8, "RTC_VL_ACCURACY_LOW" },
-	{ 0x10, "RTC_VL_BACKUP_SWITCH" },
->>>>>>> h12/ioctl
 };
 
 const struct flag xlat_rusage_who[3] = {
@@ -4860,7 +5018,6 @@ const struct flag xlat_signalfd_flags[2] = {
 	{ 0x800, "SFD_NONBLOCK" },
 };
 
-<<<<<<< HEAD
 const struct flag xlat_smc_diag_attrs[5] = {
 	{ 0x1, "SMC_DIAG_CONNINFO" },
 	{ 0x2, "SMC_DIAG_LGRINFO" },
@@ -4890,10 +5047,7 @@ const struct flag xlat_smc_states[12] = {
 	{ 0x1b, "SMC_PROCESSABORT" },
 };
 
-const struct flag xlat_so_names[77] = {
-=======
 const struct flag xlat_so_names[75] = {
->>>>>>> h12/sysmisc
 	{ 0x1, "SO_DEBUG" },
 	{ 0x2, "SO_REUSEADDR" },
 	{ 0x3, "SO_TYPE" },
@@ -5108,6 +5262,17 @@ const struct flag xlat_syslog_actions[11] = {
 	{ 0xa, "SYSLOG_ACTION_SIZE_BUFFER" },
 };
 
+const struct flag xlat_tca_act_flags[3] = {
+	{ 0x1, "TCA_ACT_FLAGS_NO_PERCPU_STATS" },
+	{ 0x2, "TCA_ACT_FLAGS_SKIP_HW" },
+	{ 0x4, "TCA_ACT_FLAGS_SKIP_SW" },
+};
+
+const struct flag xlat_tca_act_hw_stats[2] = {
+	{ 0x1, "TCA_ACT_HW_STATS_IMMEDIATE" },
+	{ 0x2, "TCA_ACT_HW_STATS_DELAYED" },
+};
+
 const struct flag xlat_tcp_names[36] = {
 	{ 0x1, "TCP_NODELAY" },
 	{ 0x2, "TCP_MAXSEG" },
@@ -5147,7 +5312,6 @@ const struct flag xlat_tcp_names[36] = {
 	{ 0x25, "TCP_TX_DELAY" },
 };
 
-<<<<<<< HEAD
 const struct flag xlat_tcp_states[12] = {
 	{ 0x1, "TCP_ESTABLISHED" },
 	{ 0x2, "TCP_SYN_SENT" },
@@ -5161,7 +5325,8 @@ const struct flag xlat_tcp_states[12] = {
 	{ 0xa, "TCP_LISTEN" },
 	{ 0xb, "TCP_CLOSING" },
 	{ 0xc, "TCP_NEW_SYN_RECV" },
-=======
+};
+
 const struct flag xlat_term_line_discs[31] = {
 	{ 0x0, "N_TTY" },
 	{ 0x1, "N_SLIP" },
@@ -5194,7 +5359,6 @@ const struct flag xlat_term_line_discs[31] = {
 	{ 0x1c, "N_MCTP" },
 	{ 0x1d, "N_DEVELOPMENT" },
 	{ 0x1e, "N_CAN327" },
->>>>>>> h12/ioctl
 };
 
 const struct flag xlat_tfd_flags[2] = {
@@ -5211,13 +5375,6 @@ const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
 };
 
-<<<<<<< HEAD
-<<<<<<< HEAD
-const struct flag xlat_txrehash[3] = {
-	{ 0xff, "SOCK_TXREHASH_DEFAULT" },
-	{ 0x0, "SOCK_TXREHASH_DISABLED" },
-	{ 0x1, "SOCK_TXREHASH_ENABLED" },
-=======
 const struct flag xlat_tiocm_flags[12] = {
 	{ 0x1, "TIOCM_LE" },
 	{ 0x2, "TIOCM_DTR" },
@@ -5231,8 +5388,14 @@ const struct flag xlat_tiocm_flags[12] = {
 	{ 0x2000, "TIOCM_OUT1" },
 	{ 0x4000, "TIOCM_OUT2" },
 	{ 0x8000, "TIOCM_LOOP" },
->>>>>>> h12/ioctl
-=======
+};
+
+const struct flag xlat_txrehash[3] = {
+	{ 0xff, "SOCK_TXREHASH_DEFAULT" },
+	{ 0x0, "SOCK_TXREHASH_DISABLED" },
+	{ 0x1, "SOCK_TXREHASH_ENABLED" },
+};
+
 const struct flag xlat_ubi_dtype[3] = {
 	{ 0x1, "UBI_LONGTERM" },
 	{ 0x2, "UBI_SHORTTERM" },
@@ -5250,7 +5413,6 @@ const struct flag xlat_ubi_vol_prop[1] = {
 const struct flag xlat_ubi_vol_type[2] = {
 	{ 0x3, "UBI_DYNAMIC_VOLUME" },
 	{ 0x4, "UBI_STATIC_VOLUME" },
->>>>>>> h12/ioctl2
 };
 
 const struct flag xlat_uffd_flags[3] = {

@@ -84,41 +84,27 @@ extern const struct flag xlat_in_mask[22];
 extern const struct flag xlat_inet_diag_attrs[23];
 extern const struct flag xlat_inet_diag_req_attrs[4];
 extern const struct flag xlat_ioctl_block[30];
-<<<<<<< HEAD
 extern const struct flag xlat_ioctl_chardevs[19];
+extern const struct flag xlat_ioctl_dm[18];
 extern const struct flag xlat_ioctl_evdev[16];
 extern const struct flag xlat_ioctl_fs[12];
 extern const struct flag xlat_ioctl_gpio[15];
 extern const struct flag xlat_ioctl_hdio[36];
+extern const struct flag xlat_ioctl_kvm[14];
 extern const struct flag xlat_ioctl_lirc[19];
 extern const struct flag xlat_ioctl_loop[14];
-<<<<<<< HEAD
-=======
-extern const struct flag xlat_ioctl_dm[18];
-extern const struct flag xlat_ioctl_evdev[16];
-extern const struct flag xlat_ioctl_fs[12];
-extern const struct flag xlat_ioctl_kvm[14];
-extern const struct flag xlat_ioctl_loop[14];
 extern const struct flag xlat_ioctl_mtd[23];
->>>>>>> h12/ioctl2
 extern const struct flag xlat_ioctl_nbd[11];
 extern const struct flag xlat_ioctl_nsfs[4];
-extern const struct flag xlat_ioctl_perf[12];
-extern const struct flag xlat_ioctl_req[118];
-extern const struct flag xlat_ioctl_scsi[25];
-<<<<<<< HEAD
-extern const struct flag xlat_ioctl_sys[10];
-=======
 extern const struct flag xlat_ioctl_other_names[7];
+extern const struct flag xlat_ioctl_perf[12];
 extern const struct flag xlat_ioctl_ptp[18];
 extern const struct flag xlat_ioctl_req[118];
 extern const struct flag xlat_ioctl_rtc[25];
-extern const struct flag xlat_ioctl_termios[6];
->>>>>>> h12/ioctl
-=======
+extern const struct flag xlat_ioctl_scsi[25];
 extern const struct flag xlat_ioctl_sys[14];
+extern const struct flag xlat_ioctl_termios[6];
 extern const struct flag xlat_ioctl_ubi[18];
->>>>>>> h12/ioctl2
 extern const struct flag xlat_ioprio_class[4];
 extern const struct flag xlat_ioprio_who[3];
 extern const struct flag xlat_ip_names[38];
@@ -136,31 +122,24 @@ extern const struct flag xlat_key_perms[24];
 extern const struct flag xlat_key_reqkey[9];
 extern const struct flag xlat_key_spec[8];
 extern const struct flag xlat_keyctl_cmds[33];
-<<<<<<< HEAD
+extern const struct flag xlat_kvm_cap[210];
+extern const struct flag xlat_kvm_cpuid_flags[3];
+extern const struct flag xlat_kvm_mem_flags[2];
 extern const struct flag xlat_landlock_access_fs[14];
 extern const struct flag xlat_landlock_create_flags[1];
 extern const struct flag xlat_landlock_rule_types[1];
 extern const struct flag xlat_lease_types[3];
 extern const struct flag xlat_levels[15];
 extern const struct flag xlat_lflags[16];
-<<<<<<< HEAD
-extern const struct flag xlat_lwtunnel_encap_types[9];
-=======
 extern const struct flag xlat_lirc_features[18];
 extern const struct flag xlat_lirc_modes[5];
->>>>>>> h12/ioctl
-=======
-extern const struct flag xlat_kvm_cap[210];
-extern const struct flag xlat_kvm_cpuid_flags[3];
-extern const struct flag xlat_kvm_mem_flags[2];
-extern const struct flag xlat_lease_types[3];
-extern const struct flag xlat_levels[15];
-extern const struct flag xlat_lflags[16];
 extern const struct flag xlat_lo_crypt[10];
 extern const struct flag xlat_lo_flags[4];
->>>>>>> h12/ioctl2
+extern const struct flag xlat_lwtunnel_encap_types[9];
 extern const struct flag xlat_madvise[25];
 extern const struct flag xlat_mbind_flags[3];
+extern const struct flag xlat_mdb_flags[4];
+extern const struct flag xlat_mdb_states[2];
 extern const struct flag xlat_membarrier_cmds[9];
 extern const struct flag xlat_memfd_secret_flags[1];
 extern const struct flag xlat_mfd_flags[3];
@@ -180,25 +159,20 @@ extern const struct flag xlat_mremap_flags[3];
 extern const struct flag xlat_msg_flags[21];
 extern const struct flag xlat_msg_ipc_flags[4];
 extern const struct flag xlat_msync_flags[3];
-<<<<<<< HEAD
-<<<<<<< HEAD
-=======
 extern const struct flag xlat_mtd_file_mode[4];
 extern const struct flag xlat_mtd_flags[5];
 extern const struct flag xlat_mtd_nandecc[5];
 extern const struct flag xlat_mtd_ops[3];
 extern const struct flag xlat_mtd_otp[3];
+extern const struct flag xlat_mtd_otp_modes[3];
 extern const struct flag xlat_mtd_type[8];
->>>>>>> h12/ioctl2
+extern const struct flag xlat_multicast_router_types[4];
 extern const struct flag xlat_nbd_flags[10];
 extern const struct flag xlat_neighbor_cache_entry_flags[9];
 extern const struct flag xlat_neighbor_cache_entry_states[9];
 extern const struct flag xlat_netlink_diag_attrs[5];
 extern const struct flag xlat_netlink_diag_flags[6];
 extern const struct flag xlat_netlink_diag_show[4];
-=======
-extern const struct flag xlat_mtd_otp_modes[3];
->>>>>>> h12/ioctl
 extern const struct flag xlat_netlink_names[12];
 extern const struct flag xlat_netlink_states[2];
 extern const struct flag xlat_nf_acct_types[5];
@@ -229,14 +203,13 @@ extern const struct flag xlat_nt_types[9];
 extern const struct flag xlat_oflags[8];
 extern const struct flag xlat_open_flags[17];
 extern const struct flag xlat_open_tree_flags[6];
-<<<<<<< HEAD
 extern const struct flag xlat_packet_diag_attrs[8];
+extern const struct flag xlat_packet_diag_info_flags[5];
 extern const struct flag xlat_packet_diag_show[6];
-=======
 extern const struct flag xlat_packet_mr_types[4];
 extern const struct flag xlat_packet_names[22];
->>>>>>> h12/sysmisc
 extern const struct flag xlat_packet_types[8];
+extern const struct flag xlat_packet_versions[3];
 extern const struct flag xlat_perf_attr_size[8];
 extern const struct flag xlat_perf_branch_sample_type[19];
 extern const struct flag xlat_perf_event_open_flags[4];
@@ -268,36 +241,45 @@ extern const struct flag xlat_raw_names[1];
 extern const struct flag xlat_rename_flags[3];
 extern const struct flag xlat_resolve_flags[6];
 extern const struct flag xlat_rlimit_resource[16];
-<<<<<<< HEAD
 extern const struct flag xlat_route_nexthop_flags[7];
 extern const struct flag xlat_routing_protocols[23];
 extern const struct flag xlat_routing_table_ids[5];
 extern const struct flag xlat_routing_types[12];
 extern const struct flag xlat_rt_scopes[5];
-extern const struct flag xlat_rtnl_addr_attrs[12];
-extern const struct flag xlat_rtnl_addrlabel_attrs[2];
-extern const struct flag xlat_rtnl_dcb_attrs[18];
-extern const struct flag xlat_rtnl_ifstats_attrs[6];
-extern const struct flag xlat_rtnl_link_attrs[53];
-extern const struct flag xlat_rtnl_mdb_attrs[3];
-extern const struct flag xlat_rtnl_neigh_attrs[18];
-extern const struct flag xlat_rtnl_neightbl_attrs[10];
-extern const struct flag xlat_rtnl_netconf_attrs[9];
-extern const struct flag xlat_rtnl_nexthop_attrs[14];
-extern const struct flag xlat_rtnl_nsid_attrs[5];
-extern const struct flag xlat_rtnl_proto_down_reason_attrs[3];
-extern const struct flag xlat_rtnl_route_attrs[31];
-extern const struct flag xlat_rtnl_rule_attrs[24];
-extern const struct flag xlat_rtnl_tc_attrs[17];
-extern const struct flag xlat_rtnl_tc_stats_attrs[9];
-extern const struct flag xlat_rtnl_tca_attrs[5];
-extern const struct flag xlat_rtnl_tca_stab_attrs[3];
-=======
 extern const struct flag xlat_rtc_bsm[4];
 extern const struct flag xlat_rtc_features[8];
 extern const struct flag xlat_rtc_params[3];
 extern const struct flag xlat_rtc_vl_flags[5];
->>>>>>> h12/ioctl
+extern const struct flag xlat_rtnl_addr_attrs[12];
+extern const struct flag xlat_rtnl_addrlabel_attrs[2];
+extern const struct flag xlat_rtnl_dcb_attrs[18];
+extern const struct flag xlat_rtnl_ext_filter[7];
+extern const struct flag xlat_rtnl_ifla_events[7];
+extern const struct flag xlat_rtnl_ifla_info_attrs[6];
+extern const struct flag xlat_rtnl_ifla_port_attrs[8];
+extern const struct flag xlat_rtnl_ifstats_attrs[6];
+extern const struct flag xlat_rtnl_link_attrs[63];
+extern const struct flag xlat_rtnl_mdb_attrs[3];
+extern const struct flag xlat_rtnl_mdba_mdb_attrs[2];
+extern const struct flag xlat_rtnl_mdba_mdb_eattr_attrs[6];
+extern const struct flag xlat_rtnl_mdba_mdb_entry_attrs[2];
+extern const struct flag xlat_rtnl_mdba_router_attrs[2];
+extern const struct flag xlat_rtnl_mdba_router_pattr_attrs[6];
+extern const struct flag xlat_rtnl_ndtpa_attrs[20];
+extern const struct flag xlat_rtnl_neigh_attrs[18];
+extern const struct flag xlat_rtnl_neightbl_attrs[10];
+extern const struct flag xlat_rtnl_netconf_attrs[9];
+extern const struct flag xlat_rtnl_nexthop_attrs[14];
+extern const struct flag xlat_rtnl_nsid_attrs[6];
+extern const struct flag xlat_rtnl_proto_down_reason_attrs[3];
+extern const struct flag xlat_rtnl_route_attrs[31];
+extern const struct flag xlat_rtnl_rta_metrics_attrs[18];
+extern const struct flag xlat_rtnl_rule_attrs[25];
+extern const struct flag xlat_rtnl_tc_action_attrs[11];
+extern const struct flag xlat_rtnl_tc_attrs[17];
+extern const struct flag xlat_rtnl_tc_stats_attrs[9];
+extern const struct flag xlat_rtnl_tca_attrs[6];
+extern const struct flag xlat_rtnl_tca_stab_attrs[3];
 extern const struct flag xlat_rusage_who[3];
 extern const struct flag xlat_rwf_flags[5];
 extern const struct flag xlat_sched_attr_flags[7];
@@ -317,14 +299,10 @@ extern const struct flag xlat_shutdown_how[3];
 extern const struct flag xlat_sigevent_notify[4];
 extern const struct flag xlat_sigmask_how[3];
 extern const struct flag xlat_signalfd_flags[2];
-<<<<<<< HEAD
 extern const struct flag xlat_smc_diag_attrs[5];
 extern const struct flag xlat_smc_diag_mode[3];
 extern const struct flag xlat_smc_states[12];
-extern const struct flag xlat_so_names[77];
-=======
 extern const struct flag xlat_so_names[75];
->>>>>>> h12/sysmisc
 extern const struct flag xlat_sock_family[13];
 extern const struct flag xlat_sock_proto_ip[29];
 extern const struct flag xlat_sock_proto_nl[22];
@@ -334,27 +312,20 @@ extern const struct flag xlat_splice_flags[4];
 extern const struct flag xlat_stack[3];
 extern const struct flag xlat_statx_mask[19];
 extern const struct flag xlat_syslog_actions[11];
+extern const struct flag xlat_tca_act_flags[3];
+extern const struct flag xlat_tca_act_hw_stats[2];
 extern const struct flag xlat_tcp_names[36];
-<<<<<<< HEAD
 extern const struct flag xlat_tcp_states[12];
-extern const struct flag xlat_tfd_flags[2];
-extern const struct flag xlat_tfd_timer_flags[2];
-extern const struct flag xlat_timer_flags[1];
-<<<<<<< HEAD
-extern const struct flag xlat_txrehash[3];
-=======
 extern const struct flag xlat_term_line_discs[31];
 extern const struct flag xlat_tfd_flags[2];
 extern const struct flag xlat_tfd_timer_flags[2];
 extern const struct flag xlat_timer_flags[1];
 extern const struct flag xlat_tiocm_flags[12];
->>>>>>> h12/ioctl
-=======
+extern const struct flag xlat_txrehash[3];
 extern const struct flag xlat_ubi_dtype[3];
 extern const struct flag xlat_ubi_vol_flags[1];
 extern const struct flag xlat_ubi_vol_prop[1];
 extern const struct flag xlat_ubi_vol_type[2];
->>>>>>> h12/ioctl2
 extern const struct flag xlat_uffd_flags[3];
 extern const struct flag xlat_umount_flags[4];
 extern const struct flag xlat_unix_diag_attrs[8];

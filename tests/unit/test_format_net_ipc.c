@@ -27,6 +27,24 @@
 
 struct epoll_ev { uint32_t events; uint64_t data; } __attribute__((packed));
 
+/* Netlink messages, as tests/progs/netlink.c sends them (its lines under
+ * strace 6.1); the record's aux2 says the fd is a netlink socket of
+ * protocol aux2 >> 8 less one (the kernel side looked at entry). */
+static const uint8_t nl_getroute[44] = {
+	0x2c, 0, 0, 0, 0x1a, 0, 1, 0, 7, 0, 0, 0, 0, 0, 0, 0,
+	2, 32, 0, 0, 254, 3, 0, 1, 0, 0, 0, 0,
+	8, 0, 1, 0, 127, 0, 0, 1, 8, 0, 4, 0, 1, 0, 0, 0,
+};
+static const uint8_t nl_capped_ack[44] = {
+	0x2c, 0, 0, 0, 2, 0, 0, 1, 7, 0, 0, 0, 0, 0, 0, 0,
+	0xf3, 0xff, 0xff, 0xff, 0x28, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7, 0, 1, 0, 'n', 'o', 0, 0,
+};
+/* what is readable up to an unmapped page: the header and 2 bytes of 4 */
+static const uint8_t nl_page_end[18] = {
+	0x14, 0, 0, 0, 0, 0x0a, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
+};
+
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
 	  .nr = SYS_socket, .a = { AF_INET, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP }, .ret = 3 },
@@ -40,6 +58,25 @@ static const struct sc net_ipc[] = {
 	{ .want = "sendto(-1, \"hi\", 2, MSG_DONTWAIT|MSG_NOSIGNAL, NULL, 0) = -1 EBADF (Bad file descriptor)",
 	  .nr = SYS_sendto, .a = { NEG(-1), P, 2, MSG_DONTWAIT | MSG_NOSIGNAL, 0, 0 }, .ret = EBADF_,
 	  .cap = { CAP_STR(1, "hi") } },
+	{ .want = "sendto(3, [{nlmsg_len=44, nlmsg_type=RTM_GETROUTE, nlmsg_flags=NLM_F_REQUEST, "
+		  "nlmsg_seq=7, nlmsg_pid=0}, {rtm_family=AF_INET, rtm_dst_len=32, rtm_src_len=0, "
+		  "rtm_tos=0, rtm_table=RT_TABLE_MAIN, rtm_protocol=RTPROT_BOOT, "
+		  "rtm_scope=RT_SCOPE_UNIVERSE, rtm_type=RTN_UNICAST, rtm_flags=0}, "
+		  "[[{nla_len=8, nla_type=RTA_DST}, inet_addr(\"127.0.0.1\")], [{nla_len=8, "
+		  "nla_type=RTA_OIF}, if_nametoindex(\"lo\")]]], 44, MSG_DONTWAIT, NULL, 0) = 44",
+	  .nr = SYS_sendto, .a = { 3, P, 44, MSG_DONTWAIT, 0, 0 }, .ret = 44, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_getroute, sizeof(nl_getroute)) } },
+	{ .want = "sendto(3, [{nlmsg_len=44, nlmsg_type=NLMSG_ERROR, nlmsg_flags=NLM_F_CAPPED, "
+		  "nlmsg_seq=7, nlmsg_pid=0}, [{error=-EACCES, msg={nlmsg_len=40, "
+		  "nlmsg_type=NLMSG_NOOP, nlmsg_flags=NLM_F_REQUEST, nlmsg_seq=0, nlmsg_pid=0}}, "
+		  "[{nla_len=7, nla_type=NLMSGERR_ATTR_MSG}, \"no\"]]], 44, MSG_DONTWAIT, NULL, 0) = 44",
+	  .nr = SYS_sendto, .a = { 3, P, 44, MSG_DONTWAIT, 0, 0 }, .ret = 44, .aux2 = 5 << 8,
+	  .cap = { CAP_MEM(1, nl_capped_ack, sizeof(nl_capped_ack)) } },
+	{ .want = "sendto(3, [{nlmsg_len=20, nlmsg_type=NFNL_SUBSYS_NFTABLES<<8|NFT_MSG_NEWTABLE, "
+		  "nlmsg_flags=NLM_F_REQUEST|NLM_F_CREATE, nlmsg_seq=0, nlmsg_pid=0}, 0x7ffd5a5a1010], "
+		  "20, MSG_DONTWAIT, NULL, 0) = -1 EFAULT (Bad address)",
+	  .nr = SYS_sendto, .a = { 3, P, 20, MSG_DONTWAIT, 0, 0 }, .ret = NEG(-14), .aux2 = 13 << 8,
+	  .cap = { CAP_MEM(1, nl_page_end, sizeof(nl_page_end)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
