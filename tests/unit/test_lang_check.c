@@ -333,6 +333,13 @@ static void c_declarations(void)
 			fprintf(stderr, "%s: %lld\n", sizes[i].decl, (long long)stmt(&x, 0)->b->ival);
 		done(&x);
 	}
+	/* a struct of the program's own takes the kernel's types (bpftrace: 24) */
+	if (!access("/sys/kernel/btf/vmlinux", R_OK)) {
+		CHECK(!compile(&x, "struct Foo { struct list_head l; int x; } "
+			       "BEGIN { @ = sizeof(struct Foo); }", P_BEGIN));
+		CHECK(stmt(&x, 0)->b->ival == 24);
+		done(&x);
+	}
 	/* members' offsets (gcc's offsetof), a bitfield's bits */
 	CHECK(!compile(&x, "struct N { char a; struct { short x; int y; } in; char z; "
 		       "union { char u1; long u2; }; int arr[2][3]; } "
@@ -366,13 +373,22 @@ static void c_declarations(void)
 	CHECK(strstr(first_line(&x), "ERROR: the index 5 is out of bounds for array of size 4"));
 	done(&x);
 	CHECK(compile(&x, "struct A { foo_t x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
-	CHECK_STR(first_line(&x), "stdin:1:12-17: ERROR: unknown type name 'foo_t'");
+	CHECK_STR(first_line(&x), "stdin:1:12-17: error: unknown type name 'foo_t'");
 	done(&x);
 	CHECK(compile(&x, "struct A { struct nosuch_t x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
-	CHECK(strstr(first_line(&x), "field has incomplete type 'struct nosuch_t'"));
+	CHECK(strstr(first_line(&x), "error: field has incomplete type 'struct nosuch_t'"));
+	done(&x);
+	/* no kernel type inside a redefinition of a kernel struct, as
+	 * bpftrace 0.17 (tests/runtime/btf: redefine_btf_type_missing_def) */
+	CHECK(compile(&x, "struct task_struct { struct thread_info x; } BEGIN { @ = 1; }",
+		      P_BEGIN) == -1);
+	CHECK(strstr(first_line(&x), "error: field has incomplete type 'struct thread_info'"));
+	done(&x);
+	CHECK(compile(&x, "struct Foo { void x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
+	CHECK(strstr(first_line(&x), "error: field has incomplete type 'void'"));
 	done(&x);
 	CHECK(compile(&x, "#include <lol/no.h>\nBEGIN { @ = 1; }", P_BEGIN) == -1);
-	CHECK_STR(first_line(&x), "stdin:1:10-20: ERROR: 'lol/no.h' file not found");
+	CHECK_STR(first_line(&x), "stdin:1:10-20: error: 'lol/no.h' file not found");
 	done(&x);
 	/* the kernel's headers: types from BTF */
 	CHECK(!compile(&x, "#include <net/sock.h>\n#include <stdint.h>\nBEGIN { @ = 1; }",
