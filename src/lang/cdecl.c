@@ -705,6 +705,10 @@ int cdecls_build(struct compiler *c)
 		const struct cdef *d = &c->prog->cdefs[i];
 
 		lex_init(&cp.lx, c->src);
+		for (int k = 0; k < c->prog->ndefs && cp.lx.ndefs < 64; k++) {
+			cp.lx.defs[cp.lx.ndefs].name = strdup(c->prog->defs[k].name);
+			cp.lx.defs[cp.lx.ndefs++].v = c->prog->defs[k].v;
+		}
 		cp.lx.pos = d->start;
 		cp.lx.line = d->l.line;
 		cp.lx.col = d->l.col;

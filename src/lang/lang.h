@@ -192,6 +192,9 @@ struct program {
 	int nprobes;
 	struct cdef *cdefs;
 	int ncdefs;
+	/* the program's #define NAME NUMBER, for its declarations' array sizes */
+	struct { char *name; int64_t v; } defs[64];
+	int ndefs;
 };
 
 /* ---- compiling */

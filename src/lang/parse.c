@@ -734,8 +734,12 @@ int lang_parse(const struct src *s, struct program *prog)
 		goto fail;
 	}
 	free(p.tok.s);
-	for (int i = 0; i < p.lx.ndefs; i++)
-		free(p.lx.defs[i].name);
+	/* kept for cdecl.c, which lexes the declarations again */
+	for (int i = 0; i < p.lx.ndefs; i++) {
+		prog->defs[i].name = p.lx.defs[i].name;
+		prog->defs[i].v = p.lx.defs[i].v;
+	}
+	prog->ndefs = p.lx.ndefs;
 	return 0;
 fail:
 	free(p.tok.s);
@@ -760,6 +764,9 @@ void program_free(struct program *p)
 	free(p->cdefs);
 	p->cdefs = NULL;
 	p->ncdefs = 0;
+	for (int i = 0; i < p->ndefs; i++)
+		free(p->defs[i].name);
+	p->ndefs = 0;
 	p->probes = NULL;
 	p->nprobes = 0;
 }

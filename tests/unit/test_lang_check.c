@@ -318,6 +318,7 @@ static void c_declarations(void)
 		{ "typedef struct { uint16_t a; void *p; } pair_t; struct T { pair_t x[3]; }",
 		  "struct T", 48 },
 		{ "enum E { A, B = 5 }; struct W { enum E e; char c; }", "struct W", 8 },
+		{ "#define N 3\nstruct D { int a[N]; }", "struct D", 12 },
 		/* the program's definition hides the kernel's */
 		{ "struct task_struct { int x; }", "struct task_struct", 4 },
 	};
