@@ -362,6 +362,15 @@ static void c_declarations(void)
 		       "$u = ((int32)1, ((struct A *)0)->x); @b = sizeof($u); }", P_BEGIN));
 	CHECK(stmt(&x, 1)->b->ival == 12 && stmt(&x, 3)->b->ival == 20);
 	done(&x);
+	/* a typedef of the program's in casts and sizeof (a strobe extension:
+	 * bpftrace 0.17 refuses typedefs at the top level) */
+	CHECK(!compile(&x, "typedef struct { int a; long b; } pair_t; typedef unsigned int u_t; "
+		       "BEGIN { $p = (pair_t *)0; @a = $p + 1; @b = sizeof(pair_t); "
+		       "@c = (u_t)-1; @d = (uint32_t)-1; }", P_BEGIN));
+	CHECK(stmt(&x, 1)->b->scale == 16 && stmt(&x, 2)->b->ival == 16);
+	CHECK(stmt(&x, 3)->b->ty.kind == TY_INT && stmt(&x, 3)->b->ty.size == 4 &&
+	      !stmt(&x, 3)->b->ty.is_signed && stmt(&x, 4)->b->ty.size == 4);
+	done(&x);
 	/* uint8_t arrays are arrays, char arrays strings */
 	CHECK(!compile(&x, "struct F { uint8_t b[10]; char s[8]; } BEGIN { $f = (struct F *)0; "
 		       "@a = $f->b[1]; @s = $f->s; }", P_BEGIN));
