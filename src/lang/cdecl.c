@@ -31,7 +31,7 @@ struct cparser {
 	int first;		/* the first type id that is the program's */
 };
 
-#define CERR(cp, ...) lang_error((cp)->c->src, (cp)->tok.l, __VA_ARGS__)
+#define CERR(cp, ...) lang_cerror((cp)->c->src, (cp)->tok.l, __VA_ARGS__)
 
 static int next(struct cparser *cp)
 {
@@ -228,14 +228,6 @@ static uint32_t type_bytes(struct btf *btf, int id)
 	return s < 0 ? 0 : (uint32_t)s;
 }
 
-static bool is_complete(struct btf *btf, int id)
-{
-	int rid = btf__resolve_type(btf, id);
-	const struct btf_type *t = rid > 0 ? btf__type_by_id(btf, rid) : NULL;
-
-	return t && !btf_is_fwd(t);
-}
-
 /* Pointers the body made to the struct's forward declaration (a struct
  * node { struct node *next; }) now point at the struct. */
 static void fwd_patch(struct cparser *cp, int fwd, int id)
@@ -250,6 +242,34 @@ static void fwd_patch(struct cparser *cp, int fwd, int id)
 	}
 }
 
+/* A member whose type is only declared is clang's error.  So is one whose
+ * struct the kernel defines, inside a struct that redefines one of the
+ * kernel's: bpftrace 0.17 takes no kernel type into such a definition
+ * (struct task_struct { struct thread_info x; } is its error; struct Foo
+ * { struct list_head l; } takes list_head from BTF). */
+static int member_unknown(struct cparser *cp, const struct member *m, bool redefines)
+{
+	int id = m->type;
+	const struct btf_type *ft = btf__type_by_id(cp->btf, id);
+
+	if (ft && btf_is_array(ft))
+		return 0;
+	while (ft && (btf_is_typedef(ft) || btf_is_mod(ft))) {
+		id = ft->type;
+		ft = btf__type_by_id(cp->btf, id);
+	}
+	if (id == 0)
+		return lang_cerror(cp->c->src, m->l, "field has incomplete type 'void'");
+	if (!ft)
+		return 0;
+	if (btf_is_fwd(ft) || (redefines && id < cp->first &&
+			       (btf_is_struct(ft) || btf_is_union(ft))))
+		return lang_cerror(cp->c->src, m->l, "field has incomplete type '%s %s'",
+				  btf_is_union(ft) || (btf_is_fwd(ft) && btf_kflag(ft)) ?
+				  "union" : "struct", btf__name_by_offset(cp->btf, ft->name_off));
+	return 0;
+}
+
 /* struct/union NAME { members }: the members' layout, then the type. */
 static int record_body(struct cparser *cp, const char *name, bool is_union, int fwd, int *out)
 {
@@ -257,6 +277,9 @@ static int record_body(struct cparser *cp, const char *name, bool is_union, int 
 	int nm = 0, rc = -1, id;
 	uint64_t bit = 0, size = 0;
 	uint32_t align = 1;
+	int kid = *name ? btf__find_by_name_kind(cp->btf, name, is_union ? BTF_KIND_UNION :
+						  BTF_KIND_STRUCT) : -1;
+	bool redefines = kid > 0 && kid < cp->first;	/* the kernel's name */
 
 	if (next(cp))	/* { */
 		return -1;
@@ -280,7 +303,7 @@ static int record_body(struct cparser *cp, const char *name, bool is_union, int 
 			const struct btf_type *bt = btf__type_by_id(cp->btf, base);
 
 			if (!bt || !(btf_is_struct(bt) || btf_is_union(bt)) || bt->name_off) {
-				lang_error(cp->c->src, sl, "declaration does not declare anything");
+				lang_cerror(cp->c->src, sl, "declaration does not declare anything");
 				goto out;
 			}
 			if (nm == 256)
@@ -297,20 +320,8 @@ static int record_body(struct cparser *cp, const char *name, bool is_union, int 
 					CERR(cp, "expected a member name");
 					goto out;
 				}
-				if (!is_complete(cp->btf, ms[nm - 1].type) &&
-				    !btf_is_array(btf__type_by_id(cp->btf, ms[nm - 1].type))) {
-					const struct btf_type *ft = btf__type_by_id(cp->btf,
-									    ms[nm - 1].type);
-
-					while (ft && (btf_is_typedef(ft) || btf_is_mod(ft)))
-						ft = btf__type_by_id(cp->btf, ft->type);
-
-					lang_error(cp->c->src, ms[nm - 1].l,
-						   "field has incomplete type '%s %s'",
-						   ft && btf_kflag(ft) ? "union" : "struct",
-						   ft ? btf__name_by_offset(cp->btf, ft->name_off) : "?");
+				if (member_unknown(cp, &ms[nm - 1], redefines))
 					goto out;
-				}
 				if (cp->tok.t != T_COMMA)
 					break;
 				if (next(cp))
@@ -336,7 +347,7 @@ static int record_body(struct cparser *cp, const char *name, bool is_union, int 
 			uint64_t unit = (uint64_t)sz * 8;
 
 			if ((uint64_t)m->bits > unit) {
-				lang_error(cp->c->src, m->l, "width of bit-field '%s' (%d bits) "
+				lang_cerror(cp->c->src, m->l, "width of bit-field '%s' (%d bits) "
 					   "exceeds the width of its type (%llu bits)",
 					   m->name ? m->name : "", m->bits, (unsigned long long)unit);
 				goto out;
@@ -643,7 +654,7 @@ static int declaration(struct cparser *cp)
 			return CERR(cp, "expected a name");
 		}
 		if (!tdef) {
-			lang_error(cp->c->src, m.l, "not supported: a variable in C declarations "
+			lang_cerror(cp->c->src, m.l, "not supported: a variable in C declarations "
 				   "('%s'); use a map or a $variable", m.name);
 			free(m.name);
 			return -1;
@@ -694,6 +705,10 @@ int cdecls_build(struct compiler *c)
 		const struct cdef *d = &c->prog->cdefs[i];
 
 		lex_init(&cp.lx, c->src);
+		for (int k = 0; k < c->prog->ndefs && cp.lx.ndefs < 64; k++) {
+			cp.lx.defs[cp.lx.ndefs].name = strdup(c->prog->defs[k].name);
+			cp.lx.defs[cp.lx.ndefs++].v = c->prog->defs[k].v;
+		}
 		cp.lx.pos = d->start;
 		cp.lx.line = d->l.line;
 		cp.lx.col = d->l.col;

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/btf.h>
+
 #include "lang.h"
 #include "../tracepoint/tracepoint.h"
 
@@ -300,6 +302,9 @@ static int cast_type(struct compiler *c, struct node *n, const char *text, int s
 		{ "unsigned long", 8, 0 }, { "long long", 8, 1 }, { "unsigned long long", 8, 0 },
 		{ "size_t", 8, 0 }, { "pid_t", 4, 1 }, { "uid_t", 4, 0 }, { "gid_t", 4, 0 },
 		{ "bool", 1, 0 }, { "void", 8, 0 },
+		{ "int8_t", 1, 1 }, { "int16_t", 2, 1 }, { "int32_t", 4, 1 }, { "int64_t", 8, 1 },
+		{ "uint8_t", 1, 0 }, { "uint16_t", 2, 0 }, { "uint32_t", 4, 0 },
+		{ "uint64_t", 8, 0 },
 	};
 
 	memset(t, 0, sizeof(*t));
@@ -337,6 +342,26 @@ static int cast_type(struct compiler *c, struct node *n, const char *text, int s
 	if (!strncmp(text, "enum ", 5)) {
 		*t = t_int(4, true);
 		return 0;
+	}
+	/* a typedef: the program's (typedef struct {...} foo_t), the kernel's */
+	if (!strchr(text, ' ')) {
+		int id = btf_struct(c, text);
+		struct type vt;
+
+		if (id > 0 && !btf_to_type(c, id, &vt)) {
+			if (stars) {
+				t->kind = TY_PTR;
+				t->size = 8;
+				t->btf_id = id;
+				t->ptr_level = stars > 1 ? stars : 0;
+				return 0;
+			}
+			if (vt.kind == TY_INT || vt.kind == TY_PTR) {
+				*t = vt;
+				return 0;
+			}
+			return ERR(n, "Cannot cast to \"%s\"", text);
+		}
 	}
 	return ERR(n, "Unknown type: '%s'", text);
 }
@@ -520,6 +545,10 @@ int check_expr(struct compiler *c, struct node *n)
 				  n->a->ty.size : n->a->ty.size ? n->a->ty.size : 8;
 			if (n->a->ty.kind == TY_TUPLE)
 				n->ival = c->tups[n->a->ty.tup].csize;
+		} else if (!n->ptr_depth && cdecl_find(c, n->str, BTF_KIND_TYPEDEF) > 0) {
+			/* a typedef of the program's */
+			n->ival = btf_size(c, cdecl_find(c, n->str, BTF_KIND_TYPEDEF));
+			n->kind = N_INT;
 		} else if (!n->ptr_depth && (!strncmp(n->str, "struct ", 7) ||
 					     !strncmp(n->str, "union ", 6))) {
 			/* the kernel's struct: its size from BTF */

@@ -56,6 +56,10 @@ struct loc {
 /* Print "name:line:col-end: ERROR: msg", the line and a marker; -1. */
 int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* An error in C declarations or #include: "error", as bpftrace shows
+ * the C compiler's. */
+int lang_cerror(const struct src *s, struct loc l, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* The same with WARNING, to o (-k: a helper's error when the probe ran,
  * on the output as bpftrace prints it). */
 void lang_warning(FILE *o, const struct src *s, struct loc l, const char *fmt, ...)
@@ -192,6 +196,9 @@ struct program {
 	int nprobes;
 	struct cdef *cdefs;
 	int ncdefs;
+	/* the program's #define NAME NUMBER, for its declarations' array sizes */
+	struct { char *name; int64_t v; } defs[64];
+	int ndefs;
 };
 
 /* ---- compiling */

@@ -54,6 +54,16 @@ int lang_error(const struct src *s, struct loc l, const char *fmt, ...)
 	return -1;
 }
 
+int lang_cerror(const struct src *s, struct loc l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(stderr, s, l, "error", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 void lang_warning(FILE *o, const struct src *s, struct loc l, const char *fmt, ...)
 {
 	va_list ap;
@@ -169,7 +179,7 @@ static int include_check(struct lexer *lx, size_t start, const char *a, size_t n
 	}
 	l.col += (int)(a - (lx->src->text + start));
 	l.end = l.col + (int)(e - a) + 1;
-	return lang_error(lx->src, l, "'%s' file not found", name);
+	return lang_cerror(lx->src, l, "'%s' file not found", name);
 }
 
 /* A line starting with '#': a directive.  Returns -1 on a bad one. */

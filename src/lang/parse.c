@@ -15,6 +15,8 @@ struct parser {
 	struct token tok, next;
 	bool have_next;
 	bool failed;
+	char *tnames[64];	/* typedef names the program declares: casts */
+	int ntnames;
 };
 
 struct node *node_new(enum node_kind k, struct loc l)
@@ -129,10 +131,11 @@ static const char *const type_words[] = {
 	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
 	"int", "char", "short", "long", "unsigned", "signed", "void", "bool",
 	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "size_t",
-	"pid_t", "uid_t", "gid_t", NULL,
+	"pid_t", "uid_t", "gid_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+	"uint16_t", "uint32_t", "uint64_t", NULL,
 };
 
-static bool is_type_word(const struct token *t)
+static bool is_type_word(const struct parser *p, const struct token *t)
 {
 	if (t->t == T_STRUCT || t->t == T_UNION || t->t == T_ENUM)
 		return true;
@@ -140,6 +143,9 @@ static bool is_type_word(const struct token *t)
 		return false;
 	for (int i = 0; type_words[i]; i++)
 		if (!strcmp(t->s, type_words[i]))
+			return true;
+	for (int i = 0; i < p->ntnames; i++)
+		if (!strcmp(t->s, p->tnames[i]))
 			return true;
 	return false;
 }
@@ -289,11 +295,11 @@ static struct node *primary(struct parser *p)
 		if (!expect(p, T_LPAREN))
 			return NULL;
 		n = node_new(N_SIZEOF, l);
-		if (is_type_word(&p->tok)) {
+		if (is_type_word(p, &p->tok)) {
 			char text[256] = "";
 			size_t len = 0;
 
-			while (is_type_word(&p->tok) || p->tok.t == T_IDENT) {
+			while (is_type_word(p, &p->tok) || p->tok.t == T_IDENT) {
 				const char *w = p->tok.t == T_IDENT ? p->tok.s : tok_name(p->tok.t);
 
 				len += snprintf(text + len, sizeof(text) - len, "%s%s",
@@ -323,7 +329,7 @@ static struct node *primary(struct parser *p)
 		struct loc l = t->l;
 
 		advance(p, false);
-		if (is_type_word(&p->tok) && (p->tok.t != T_IDENT ||
+		if (is_type_word(p, &p->tok) && (p->tok.t != T_IDENT ||
 					      peek2(p)->t == T_RPAREN || p->next.t == T_STAR ||
 					      p->next.t == T_IDENT))
 			return cast(p, l);
@@ -645,12 +651,17 @@ static int cdef(struct parser *p, struct program *prog)
 	struct cdef d = { .start = p->tok.p - p->src->text, .l = p->tok.l };
 	bool tdef = p->tok.t == T_IDENT;
 	int depth = 0;
+	char last[64] = "";	/* a typedef's name: its last word */
 
 	advance(p, false);
 	while (p->tok.t != T_EOF) {
 		if (p->tok.t == T_LBRACE)
 			depth++;
+		if (tdef && depth == 0 && p->tok.t == T_IDENT)
+			snprintf(last, sizeof(last), "%s", p->tok.s);
 		if (p->tok.t == T_SEMI && depth == 0) {
+			if (*last && p->ntnames < 64)
+				p->tnames[p->ntnames++] = strdup(last);
 			d.end = p->tok.p + 1 - p->src->text;
 			advance(p, true);
 			break;
@@ -734,11 +745,19 @@ int lang_parse(const struct src *s, struct program *prog)
 		goto fail;
 	}
 	free(p.tok.s);
-	for (int i = 0; i < p.lx.ndefs; i++)
-		free(p.lx.defs[i].name);
+	for (int i = 0; i < p.ntnames; i++)
+		free(p.tnames[i]);
+	/* kept for cdecl.c, which lexes the declarations again */
+	for (int i = 0; i < p.lx.ndefs; i++) {
+		prog->defs[i].name = p.lx.defs[i].name;
+		prog->defs[i].v = p.lx.defs[i].v;
+	}
+	prog->ndefs = p.lx.ndefs;
 	return 0;
 fail:
 	free(p.tok.s);
+	for (int i = 0; i < p.ntnames; i++)
+		free(p.tnames[i]);
 	if (p.have_next)
 		free(p.next.s);
 	for (int i = 0; i < p.lx.ndefs; i++)
@@ -760,6 +779,9 @@ void program_free(struct program *p)
 	free(p->cdefs);
 	p->cdefs = NULL;
 	p->ncdefs = 0;
+	for (int i = 0; i < p->ndefs; i++)
+		free(p->defs[i].name);
+	p->ndefs = 0;
 	p->probes = NULL;
 	p->nprobes = 0;
 }

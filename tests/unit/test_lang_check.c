@@ -318,6 +318,7 @@ static void c_declarations(void)
 		{ "typedef struct { uint16_t a; void *p; } pair_t; struct T { pair_t x[3]; }",
 		  "struct T", 48 },
 		{ "enum E { A, B = 5 }; struct W { enum E e; char c; }", "struct W", 8 },
+		{ "#define N 3\nstruct D { int a[N]; }", "struct D", 12 },
 		/* the program's definition hides the kernel's */
 		{ "struct task_struct { int x; }", "struct task_struct", 4 },
 	};
@@ -331,6 +332,13 @@ static void c_declarations(void)
 		CHECK(stmt(&x, 0)->b->kind == N_INT && stmt(&x, 0)->b->ival == sizes[i].size);
 		if (stmt(&x, 0)->b->ival != sizes[i].size)
 			fprintf(stderr, "%s: %lld\n", sizes[i].decl, (long long)stmt(&x, 0)->b->ival);
+		done(&x);
+	}
+	/* a struct of the program's own takes the kernel's types (bpftrace: 24) */
+	if (!access("/sys/kernel/btf/vmlinux", R_OK)) {
+		CHECK(!compile(&x, "struct Foo { struct list_head l; int x; } "
+			       "BEGIN { @ = sizeof(struct Foo); }", P_BEGIN));
+		CHECK(stmt(&x, 0)->b->ival == 24);
 		done(&x);
 	}
 	/* members' offsets (gcc's offsetof), a bitfield's bits */
@@ -354,6 +362,15 @@ static void c_declarations(void)
 		       "$u = ((int32)1, ((struct A *)0)->x); @b = sizeof($u); }", P_BEGIN));
 	CHECK(stmt(&x, 1)->b->ival == 12 && stmt(&x, 3)->b->ival == 20);
 	done(&x);
+	/* a typedef of the program's in casts and sizeof (a strobe extension:
+	 * bpftrace 0.17 refuses typedefs at the top level) */
+	CHECK(!compile(&x, "typedef struct { int a; long b; } pair_t; typedef unsigned int u_t; "
+		       "BEGIN { $p = (pair_t *)0; @a = $p + 1; @b = sizeof(pair_t); "
+		       "@c = (u_t)-1; @d = (uint32_t)-1; }", P_BEGIN));
+	CHECK(stmt(&x, 1)->b->scale == 16 && stmt(&x, 2)->b->ival == 16);
+	CHECK(stmt(&x, 3)->b->ty.kind == TY_INT && stmt(&x, 3)->b->ty.size == 4 &&
+	      !stmt(&x, 3)->b->ty.is_signed && stmt(&x, 4)->b->ty.size == 4);
+	done(&x);
 	/* uint8_t arrays are arrays, char arrays strings */
 	CHECK(!compile(&x, "struct F { uint8_t b[10]; char s[8]; } BEGIN { $f = (struct F *)0; "
 		       "@a = $f->b[1]; @s = $f->s; }", P_BEGIN));
@@ -366,13 +383,22 @@ static void c_declarations(void)
 	CHECK(strstr(first_line(&x), "ERROR: the index 5 is out of bounds for array of size 4"));
 	done(&x);
 	CHECK(compile(&x, "struct A { foo_t x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
-	CHECK_STR(first_line(&x), "stdin:1:12-17: ERROR: unknown type name 'foo_t'");
+	CHECK_STR(first_line(&x), "stdin:1:12-17: error: unknown type name 'foo_t'");
 	done(&x);
 	CHECK(compile(&x, "struct A { struct nosuch_t x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
-	CHECK(strstr(first_line(&x), "field has incomplete type 'struct nosuch_t'"));
+	CHECK(strstr(first_line(&x), "error: field has incomplete type 'struct nosuch_t'"));
+	done(&x);
+	/* no kernel type inside a redefinition of a kernel struct, as
+	 * bpftrace 0.17 (tests/runtime/btf: redefine_btf_type_missing_def) */
+	CHECK(compile(&x, "struct task_struct { struct thread_info x; } BEGIN { @ = 1; }",
+		      P_BEGIN) == -1);
+	CHECK(strstr(first_line(&x), "error: field has incomplete type 'struct thread_info'"));
+	done(&x);
+	CHECK(compile(&x, "struct Foo { void x; } BEGIN { @ = 1; }", P_BEGIN) == -1);
+	CHECK(strstr(first_line(&x), "error: field has incomplete type 'void'"));
 	done(&x);
 	CHECK(compile(&x, "#include <lol/no.h>\nBEGIN { @ = 1; }", P_BEGIN) == -1);
-	CHECK_STR(first_line(&x), "stdin:1:10-20: ERROR: 'lol/no.h' file not found");
+	CHECK_STR(first_line(&x), "stdin:1:10-20: error: 'lol/no.h' file not found");
 	done(&x);
 	/* the kernel's headers: types from BTF */
 	CHECK(!compile(&x, "#include <net/sock.h>\n#include <stdint.h>\nBEGIN { @ = 1; }",
