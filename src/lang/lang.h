@@ -350,6 +350,7 @@ struct compiler {
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
 	bool unsafe;		/* --unsafe: system() allowed */
+	bool stopping;		/* Ctrl-C/SIGTERM came: no more system() */
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
 	const char *cmd;	/* -c's command line */

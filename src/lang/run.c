@@ -169,6 +169,10 @@ static int on_record(void *ctx, void *data, size_t len)
 
 	if (exited)
 		return 0;
+	/* Ctrl-C: what is left is shown, but system() runs no more (each
+	 * command takes milliseconds, and may cause more records) */
+	if (stop)
+		c->stopping = true;
 	if (out_event(c, data, len)) {
 		exited = true;
 		return -1;	/* stop here: what follows exit() is not shown */
