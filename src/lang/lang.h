@@ -20,7 +20,8 @@
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
  *              BEGIN/END run with BPF_PROG_TEST_RUN
  *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
- *              specs to locations, USDT arguments, user symbols
+ *              specs to locations, USDT arguments, DWARF args, user symbols
+ *   watchpoints.c  hardware breakpoints (watchpoint:, asyncwatchpoint:)
  *   out*.c     user space: printf, map printing as bpftrace prints them
  *   run.c      the subcommand: options, load, event loop, teardown;
  *              info.c --info
