@@ -22,7 +22,8 @@
  *   attach.c   probes -> kernel (tracepoints, raw tracepoints, perf events),
  *              BEGIN/END run with BPF_PROG_TEST_RUN
  *   uprobes.c  uprobe/uretprobe/usdt through the probe engine (src/probe/):
- *              specs to locations, USDT arguments, user symbols
+ *              specs to locations, USDT arguments, DWARF args, user symbols
+ *   watchpoints.c  hardware breakpoints (watchpoint:, asyncwatchpoint:)
  *   out*.c     user space: printf, map printing as bpftrace prints them
  *   run.c      the subcommand: options, load, event loop, teardown;
  *              info.c --info
@@ -373,6 +374,7 @@ struct compiler {
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
 	bool unsafe;		/* --unsafe: system() allowed */
+	bool stopping;		/* Ctrl-C/SIGTERM came: no more system() */
 	int verbose;		/* -v/-d: 1 shows instructions, 2 the verifier's log */
 	int cpid;		/* -c's child, for cpid */
 	const char *cmd;	/* -c's command line */

@@ -476,6 +476,11 @@ int out_event(struct compiler *c, const void *data, size_t len)
 	f = &c->fmts[id];
 	if (len < f->size)
 		return 0;
+	/* after Ctrl-C the commands system() asked for before it are not
+	 * run: a program that runs one per event (one per sched_switch,
+	 * which each command causes more of) would keep strobe from ending */
+	if ((hdr >> 32) == REC_SYSTEM && c->stopping)
+		return 0;
 	if ((hdr >> 32) == REC_HELPER_ERR) {
 		int64_t code;
 

@@ -162,29 +162,24 @@ static int spawn(const char *cmd, int *go)
 
 static bool exited;
 static int batch;
-static unsigned long unrun;	/* system() commands dropped after a signal */
 
 static int on_record(void *ctx, void *data, size_t len)
 {
 	struct compiler *c = ctx;
-	uint64_t hdr;
 
 	if (exited)
 		return 0;
-	/* interrupted: the system() commands still queued are not run but
-	 * counted (a program that runs one per context switch never empties
-	 * the ring, and bpftrace ends at once: Ctrl-C must end the trace) */
-	if (stop && len >= 8 && (memcpy(&hdr, data, 8), hdr >> 32) == REC_SYSTEM) {
-		unrun++;
-		return 0;
-	}
+	/* Ctrl-C: what is left is shown, but system() runs no more (each
+	 * command takes milliseconds, and may cause more records) */
+	if (stop)
+		c->stopping = true;
 	if (out_event(c, data, len)) {
 		exited = true;
 		return -1;	/* stop here: what follows exit() is not shown */
 	}
 	/* a busy machine never empties the ring: come up for air (signals,
 	 * -c's command ending) every so many records */
-	if (++batch >= 4096 || stop)
+	if (++batch >= 4096)
 		return -EAGAIN;
 	return 0;
 }
@@ -558,9 +553,6 @@ int script_main(int argc, char **argv)
 	if (lost_events(&c))
 		fprintf(stderr, "strobe script: %llu events lost (the ring buffer was full)\n",
 			(unsigned long long)lost_events(&c));
-	if (unrun)
-		fprintf(stderr, "strobe script: %lu system() commands not run (interrupted)\n",
-			unrun);
 	rc = 0;
 out:
 	if (go >= 0)

@@ -88,6 +88,14 @@ int probe_resolve(const struct probe_spec *s, pid_t pid, struct probe_set *set,
 		snprintf(err, errlen, "tracepoint probes are not resolved to files");
 		return -1;
 	}
+	if (!*s->target) {
+		/* usdt::PROVIDER:NAME: the callers that take it (strobe script)
+		 * expand it to the process's files first */
+		snprintf(err, errlen, "a probe without a file ('%s::%s:%s') needs the process's "
+			 "files: give the file", kind_word(s->kind), s->provider ? s->provider : "",
+			 s->name);
+		return -1;
+	}
 	if (probe_find_lib(s->target, pid, path, sizeof(path), err, errlen))
 		return -1;
 	if (!(set->path = strdup(path)))

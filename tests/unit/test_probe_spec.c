@@ -32,6 +32,14 @@ static void specs(void)
 	CHECK_STR(s.name, "*probe2");
 	CHECK(!probe_spec_parse("usdt:::*probe2", &s, err, sizeof(err)));
 	CHECK_STR(s.target, "");
+	/* resolved alone, a spec without a file says so */
+	{
+		struct probe_set set;
+
+		CHECK(!probe_spec_parse("usdt::tracetest:testprobe", &s, err, sizeof(err)));
+		CHECK(probe_resolve(&s, 0, &set, err, sizeof(err)) == -1);
+		CHECK(strstr(err, "without a file") != NULL);
+	}
 	/* a uprobe still needs its file */
 	CHECK(probe_spec_parse("uprobe::malloc", &s, err, sizeof(err)) == -1);
 	CHECK(strstr(err, "incomplete") != NULL);
