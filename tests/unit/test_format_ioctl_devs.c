@@ -1,0 +1,46 @@
+/*
+ * Whole lines for ioctl requests of device families (src/decode/ioctl_*.c)
+ * in each -X style.  The expected lines are the ones strace 6.1's own
+ * tests print for the same values (tests/ioctl_evdev.c, ioctl_hdio.c,
+ * ioctl_rtc.c, ioctl_tiocm.c, ioctl_gpio.c), padded as strace pads them.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "modes.h"
+
+#define BUF 0x7ffc1000a000ull	/* some stack buffer */
+#define NEG(n) ((uint64_t)(int64_t)(n))
+#define EBADF_ NEG(-9)
+
+static const struct row ioctls[] = {
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x40084504, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 0xdeadbeef, 1 }) } },
+	  .def = "ioctl(-1, EVIOCSKEYCODE, [3735928559, KEY_ESC]) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x40084504, [3735928559, 0x1]) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x40084504 /* EVIOCSKEYCODE */, [3735928559, 0x1 /* KEY_ESC */]) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x329, 0xfacefeedded2ffffull }, .ret = EBADF_ },
+	  .def = "ioctl(-1, HDIO_SET_NICE, 1 << IDE_NICE_DSC_OVERLAP|1 << IDE_NICE_ATAPI_OVERLAP|1 << IDE_NICE_1|1 << IDE_NICE_0|1 << IDE_NICE_2|0xfacefeedded2ffe0) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x329, 0xfacefeedded2ffff)    = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x329 /* HDIO_SET_NICE */, 0xfacefeedded2ffff /* 1 << IDE_NICE_DSC_OVERLAP|1 << IDE_NICE_ATAPI_OVERLAP|1 << IDE_NICE_1|1 << IDE_NICE_0|1 << IDE_NICE_2|0xfacefeedded2ffe0 */) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x7002, 0xdeadbeefbadc0dedull }, .ret = EBADF_ },
+	  .def = "ioctl(-1, RTC_AIE_OFF)                  = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x7002)                       = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x7002 /* RTC_AIE_OFF */)     = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x5416, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 0xffff1e00 }) } },
+	  .def = "ioctl(-1, TIOCMBIS, [0xffff1e00 /* TIOCM_??? */]) = -1 EBADF (Bad file descriptor)",
+	  /* (ioctl_tiocm.c's XLAT_SEL and XLAT_UNKNOWN in these styles) */
+	  .raw = "ioctl(-1, 0x5416, [0xffff1e00])         = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x5416 /* TIOCMBIS */, [0xffff1e00 /* TIOCM_??? */]) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x8044b401, 0 }, .ret = EBADF_ },
+	  .def = "ioctl(-1, GPIO_GET_CHIPINFO_IOCTL, NULL) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x8044b401, NULL)             = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x8044b401 /* GPIO_GET_CHIPINFO_IOCTL */, NULL) = -1 EBADF (Bad file descriptor)" },
+};
+
+int main(void)
+{
+	RUN_ROWS(ioctls);
+	return CHECK_BUG_REPORT();
+}
