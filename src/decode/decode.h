@@ -264,6 +264,8 @@ struct ioctl_call {
 	const uint8_t *p;	/* what was read there, at exit; NULL: nothing */
 	size_t len;
 	int64_t ret;
+	size_t size;		/* the record's, and the argument's index: */
+	int arg;		/* a second capture (CAP_ELEM) is looked up by them */
 };
 /* the struct of `need` bytes the call reads (in) or, after success, wrote
  * (out); NULL when there is none, and then "NULL" or the address printed */
@@ -283,6 +285,7 @@ bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_kvm_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_sock_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_block_arg(struct sbuf *b, const struct ioctl_call *c);
 /* the requests whose result is a new fd (-y's path after it) */
 bool ioctl_sys_returns_fd(uint32_t req);
 /* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */

@@ -4,6 +4,7 @@
 #include <linux/timex.h>
 #include <asm/prctl.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -22,7 +23,6 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
-#include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
@@ -191,6 +191,11 @@ _Static_assert((unsigned long long)(AUDIT_ARCH_X86_64) == 0xc000003eull, "AUDIT_
 _Static_assert((unsigned long long)(AUDIT_ARCH_XTENSA) == 0x5eull, "AUDIT_ARCH_XTENSA");
 _Static_assert((unsigned long long)(AUDIT_ARCH_LOONGARCH32) == 0x40000102ull, "AUDIT_ARCH_LOONGARCH32");
 _Static_assert((unsigned long long)(AUDIT_ARCH_LOONGARCH64) == 0xc0000102ull, "AUDIT_ARCH_LOONGARCH64");
+
+/* blkpg_ops */
+_Static_assert((unsigned long long)(BLKPG_ADD_PARTITION) == 0x1ull, "BLKPG_ADD_PARTITION");
+_Static_assert((unsigned long long)(BLKPG_DEL_PARTITION) == 0x2ull, "BLKPG_DEL_PARTITION");
+_Static_assert((unsigned long long)(BLKPG_RESIZE_PARTITION) == 0x3ull, "BLKPG_RESIZE_PARTITION");
 
 /* bpf_attach_flags */
 _Static_assert((unsigned long long)(BPF_F_ALLOW_OVERRIDE) == 0x1ull, "BPF_F_ALLOW_OVERRIDE");

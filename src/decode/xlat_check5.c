@@ -4,6 +4,7 @@
 #include <linux/timex.h>
 #include <asm/prctl.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -22,7 +23,6 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/wait.h>
 #include <sys/inotify.h>
-#include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>

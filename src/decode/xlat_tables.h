@@ -12,6 +12,7 @@ extern const struct flag xlat_arch_prctl[23];
 extern const struct flag xlat_arphrd[67];
 extern const struct flag xlat_at_flags[7];
 extern const struct flag xlat_audit_arch[53];
+extern const struct flag xlat_blkpg_ops[3];
 extern const struct flag xlat_bpf_attach_flags[3];
 extern const struct flag xlat_bpf_attach_types[44];
 extern const struct flag xlat_bpf_cmds[36];
