@@ -283,14 +283,13 @@ struct ioctl_call {
 	struct formatter *f;
 	const struct ev_syscall *e;
 	uint32_t req;
-	union {			/* the argument (the two families' names for it) */
-		uint64_t addr;
-		uint64_t arg;
-	};
+	uint64_t addr;		/* the argument */
 	const uint8_t *p;	/* what was read there, at exit; NULL: nothing */
 	size_t len;
 	int64_t ret;
 	size_t strsize;		/* -s: elements of an array shown without -v */
+	size_t size;		/* the record's, and the argument's index: */
+	int arg;		/* a second capture (CAP_ELEM) is looked up by them */
 };
 /* the struct of `need` bytes the call reads (in) or, after success, wrote
  * (out); NULL when there is none, and then "NULL" or the address printed */
@@ -310,6 +309,7 @@ bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_kvm_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_sock_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_block_arg(struct sbuf *b, const struct ioctl_call *c);
 /* the requests whose result is a new fd (-y's path after it) */
 bool ioctl_sys_returns_fd(uint32_t req);
 /* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */

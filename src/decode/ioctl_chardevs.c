@@ -92,7 +92,7 @@ static int put_rand_pool(struct sbuf *b, const struct ioctl_call *c)
 	if (c->len >= 8 + n)
 		decode_string(b, (const char *)c->p + 8, n, (size_t)(size > 0 ? size : 0) > n);
 	else
-		sbuf_hex(b, c->arg + 8);
+		sbuf_hex(b, c->addr + 8);
 	sbuf_putc(b, '}');
 	return IOCTL_SHOWN;
 }
@@ -117,7 +117,7 @@ static int chardev_arg(struct sbuf *b, const struct ioctl_call *c)
 	case RNDADDENTROPY:
 		return put_rand_pool(b, c);
 	case INOTIFY_IOC_SETNEXTWD:
-		sbuf_printf(b, "%d", (int32_t)c->arg);
+		sbuf_printf(b, "%d", (int32_t)c->addr);
 		return IOCTL_SHOWN;
 	case TIOCMGET:
 		return put_u32(b, c, true, U_TIOCM);

@@ -62,7 +62,7 @@ bool ioctl_dev_has_arg(uint32_t req)
 bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		   size_t size, int i)
 {
-	struct ioctl_call c = { .req = (uint32_t)e->args[i - 1], .arg = e->args[i],
+	struct ioctl_call c = { .req = (uint32_t)e->args[i - 1], .addr = e->args[i],
 				.ret = e->ret, .strsize = formatter_strsize(f) };
 	const struct cap *cp;
 	const char *data;
@@ -79,13 +79,13 @@ bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 
 int ioctl_ptr(struct sbuf *b, const struct ioctl_call *c)
 {
-	put_ptr(b, c->arg);
+	put_ptr(b, c->addr);
 	return IOCTL_SHOWN;
 }
 
 bool ioctl_in(const struct ioctl_call *c, size_t n)
 {
-	return c->arg && c->p && c->len >= n;
+	return c->addr && c->p && c->len >= n;
 }
 
 bool ioctl_out(const struct ioctl_call *c, size_t n)

@@ -68,7 +68,7 @@ static int put_drive_cmd(struct sbuf *b, const struct ioctl_call *c)
 		if (c->len >= 4 + want)
 			decode_string_hex(b, (const char *)p + 4, want, n > want);
 		else
-			sbuf_hex(b, c->arg + 4);
+			sbuf_hex(b, c->addr + 4);
 	}
 	sbuf_putc(b, '}');
 	return IOCTL_SHOWN;
@@ -89,7 +89,7 @@ static int hdio_arg(struct sbuf *b, const struct ioctl_call *c)
 		return IOCTL_SHOWN;
 	}
 	if (hdio_setter(c->req)) {
-		sbuf_u64(b, c->arg);
+		sbuf_u64(b, c->addr);
 		return IOCTL_SHOWN;
 	}
 	switch (c->req) {
@@ -125,7 +125,7 @@ static int hdio_arg(struct sbuf *b, const struct ioctl_call *c)
 		sbuf_putc(b, ']');
 		return IOCTL_SHOWN;
 	case HDIO_SET_NICE:
-		put_nice(b, c->arg);
+		put_nice(b, c->addr);
 		return IOCTL_SHOWN;
 	case HDIO_GET_BUSSTATE:
 		if (!ioctl_out(c, 8))
@@ -136,13 +136,13 @@ static int hdio_arg(struct sbuf *b, const struct ioctl_call *c)
 		sbuf_putc(b, ']');
 		return IOCTL_SHOWN;
 	case HDIO_SET_BUSSTATE:
-		put_enum_x(b, c->arg, xlat_hdio_busstates, N(xlat_hdio_busstates), "BUSSTATE_???");
+		put_enum_x(b, c->addr, xlat_hdio_busstates, N(xlat_hdio_busstates), "BUSSTATE_???");
 		return IOCTL_SHOWN;
 	}
 	/* the requests strace names without decoding: the register */
 	for (size_t i = 0; i < N(xlat_ioctl_hdio); i++)
 		if (xlat_ioctl_hdio[i].val == c->req) {
-			put_hex0(b, c->arg);
+			put_hex0(b, c->addr);
 			return IOCTL_SHOWN;
 		}
 	return IOCTL_NOT_MINE;

@@ -239,7 +239,7 @@ static int ptp_arg(struct sbuf *b, const struct ioctl_call *c)
 		put_perout(b, p, c->req == PTP_PEROUT_REQUEST2);
 		return IOCTL_SHOWN;
 	case PTP_ENABLE_PPS: case PTP_ENABLE_PPS2:
-		put_hex0(b, c->arg);
+		put_hex0(b, c->addr);
 		return IOCTL_SHOWN;
 	case PTP_SYS_OFFSET: case PTP_SYS_OFFSET2:
 		return put_sys_offset(b, c);

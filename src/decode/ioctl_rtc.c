@@ -117,7 +117,7 @@ static int put_param(struct sbuf *b, const struct ioctl_call *c, bool get)
 		return IOCTL_SHOWN;
 	sbuf_puts(b, " => ");
 	if (c->ret < 0) {
-		sbuf_hex(b, c->arg);
+		sbuf_hex(b, c->addr);
 		return IOCTL_SHOWN;
 	}
 	sbuf_putc(b, '{');
@@ -172,7 +172,7 @@ static int rtc_arg(struct sbuf *b, const struct ioctl_call *c)
 		put_pll(b, p);
 		return IOCTL_SHOWN;
 	case RTC_IRQP_SET: case RTC_EPOCH_SET:
-		sbuf_u64(b, c->arg);
+		sbuf_u64(b, c->addr);
 		return IOCTL_SHOWN;
 	case RTC_IRQP_READ: case RTC_EPOCH_READ:
 		if (!ioctl_out(c, 8))
@@ -192,7 +192,7 @@ static int rtc_arg(struct sbuf *b, const struct ioctl_call *c)
 	case RTC_PARAM_GET: case RTC_PARAM_SET:
 		return put_param(b, c, c->req == RTC_PARAM_GET);
 	case 0x7040:			/* NVRAM_INIT */
-		put_hex0(b, c->arg);
+		put_hex0(b, c->addr);
 		return IOCTL_SHOWN;
 	}
 	return IOCTL_NOT_MINE;

@@ -121,6 +121,8 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_dm_arg(b, c);
 	case 0x89:
 		return ioctl_sock_arg(b, c);
+	case 0x12:
+		return ioctl_block_arg(b, c);
 	}
 	return false;
 }
@@ -130,7 +132,7 @@ bool ioctl_sys_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 {
 	struct ioctl_call c = {
 		.f = f, .e = e, .req = (uint32_t)e->args[i - 1], .addr = e->args[i],
-		.ret = e->ret,
+		.ret = e->ret, .size = size, .arg = i,
 	};
 	const struct cap *cp;
 	const char *data;

@@ -5,6 +5,7 @@
 #include <asm/prctl.h>
 #include <linux/if_arp.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -35,8 +36,11 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
+<<<<<<< HEAD
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
+=======
+>>>>>>> h12/ioctl2
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
@@ -323,6 +327,11 @@ _Static_assert((unsigned long long)(AUDIT_ARCH_X86_64) == 0xc000003eull, "AUDIT_
 _Static_assert((unsigned long long)(AUDIT_ARCH_XTENSA) == 0x5eull, "AUDIT_ARCH_XTENSA");
 _Static_assert((unsigned long long)(AUDIT_ARCH_LOONGARCH32) == 0x40000102ull, "AUDIT_ARCH_LOONGARCH32");
 _Static_assert((unsigned long long)(AUDIT_ARCH_LOONGARCH64) == 0xc0000102ull, "AUDIT_ARCH_LOONGARCH64");
+
+/* blkpg_ops */
+_Static_assert((unsigned long long)(BLKPG_ADD_PARTITION) == 0x1ull, "BLKPG_ADD_PARTITION");
+_Static_assert((unsigned long long)(BLKPG_DEL_PARTITION) == 0x2ull, "BLKPG_DEL_PARTITION");
+_Static_assert((unsigned long long)(BLKPG_RESIZE_PARTITION) == 0x3ull, "BLKPG_RESIZE_PARTITION");
 
 /* bpf_attach_flags */
 _Static_assert((unsigned long long)(BPF_F_ALLOW_OVERRIDE) == 0x1ull, "BPF_F_ALLOW_OVERRIDE");

@@ -5,6 +5,7 @@
 #include <asm/prctl.h>
 #include <linux/if_arp.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -35,8 +36,11 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
+<<<<<<< HEAD
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
+=======
+>>>>>>> h12/ioctl2
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>

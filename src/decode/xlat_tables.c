@@ -293,6 +293,12 @@ const struct flag xlat_audit_arch[53] = {
 	{ 0xc0000102, "AUDIT_ARCH_LOONGARCH64" },
 };
 
+const struct flag xlat_blkpg_ops[3] = {
+	{ 0x1, "BLKPG_ADD_PARTITION" },
+	{ 0x2, "BLKPG_DEL_PARTITION" },
+	{ 0x3, "BLKPG_RESIZE_PARTITION" },
+};
+
 const struct flag xlat_bpf_attach_flags[3] = {
 	{ 0x1, "BPF_F_ALLOW_OVERRIDE" },
 	{ 0x2, "BPF_F_ALLOW_MULTI" },

@@ -15,6 +15,7 @@ extern const struct flag xlat_at_flags[6];
 extern const struct flag xlat_at_statx_sync[2];
 extern const struct flag xlat_ata_cmds[24];
 extern const struct flag xlat_audit_arch[53];
+extern const struct flag xlat_blkpg_ops[3];
 extern const struct flag xlat_bpf_attach_flags[3];
 extern const struct flag xlat_bpf_attach_types[44];
 extern const struct flag xlat_bpf_cmds[36];

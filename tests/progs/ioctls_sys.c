@@ -2,7 +2,7 @@
 /*
  * ioctl requests whose argument strace shows as a struct, of file
  * systems, loop devices, seccomp's listener, counters, perf events, nbd,
- * SCSI generic, memory technology devices, UBI, device mapper (tests/e2e.py,
+ * SCSI generic, memory technology devices, UBI, device mapper, BLKPG (tests/e2e.py,
  * test_ioctl_structs_like_strace): on fd -1 with NULL, a struct cut by the
  * end of its page (an address), known values and unknown flag bits; then
  * FS_IOC_FIEMAP and FS_IOC_GETFLAGS that succeed, on the program's own
@@ -10,6 +10,7 @@
  * and owner; KVM's, when /dev/kvm is there.
  */
 #include <fcntl.h>
+#include <linux/blkpg.h>
 #include <linux/counter.h>
 #include <linux/dm-ioctl.h>
 #include <linux/fiemap.h>
@@ -60,6 +61,8 @@ int main(void)
 	struct erase_info_user er;
 	struct ubi_rnvol_req *rn;
 	struct dm_ioctl dm;
+	struct blkpg_partition part;
+	struct blkpg_ioctl_arg pg;
 	int fd;
 
 	ioctl(-1, FS_IOC_FIEMAP, 0);
@@ -136,6 +139,16 @@ int main(void)
 	strcpy(filter, "br0");
 	ioctl(-1, SIOCBRADDBR, filter);
 	ioctl(-1, 0x89ff, 0);
+	/* BLKPG: the partition its struct points to, read too */
+	memset(&part, 0, sizeof(part));
+	part.start = 2048;
+	part.length = 1 << 20;
+	part.pno = 2;
+	strcpy(part.devname, "sda2");
+	pg = (struct blkpg_ioctl_arg){ BLKPG_ADD_PARTITION, 0, sizeof(part), &part };
+	ioctl(-1, BLKPG, &pg);
+	pg.data = (void *)0x10;
+	ioctl(-1, BLKPG, &pg);
 	ioctl(-1, PERF_EVENT_IOC_ENABLE, 3);
 	/* (in memory the process touched: a tracepoint cannot fault a page in) */
 	strcpy(filter, "common_pid != 1");
