@@ -53,6 +53,7 @@
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
+#include <linux/nexthop.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
 #include <linux/netfilter/nfnetlink_cthelper.h>
@@ -81,7 +82,6 @@
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
 #include <linux/netconf.h>
-#include <linux/nexthop.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
