@@ -452,16 +452,17 @@ bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx)
 	uint64_t v = 0;
 
 	(void)ctx;
-	if (!len)
+	if (!len || len > 8)
 		return false;
-	if (!nl_fetch(n, off, &v, len < 8 ? len : 8))
+	if (!nl_fetch(n, off, &v, len))
 		return true;
-	/* clock_t in USER_HZ (100), with the seconds in a comment, as strace */
-	if (v)
+	/* clock_t in USER_HZ (100), with the seconds in a comment, as strace
+	 * (not with -X raw) */
+	if (v && decode_xlat() != XLAT_RAW)
 		sbuf_printf(n->b, "%llu /* %llu.%02llu s */", (unsigned long long)v,
 			    (unsigned long long)(v / 100), (unsigned long long)(v % 100));
 	else
-		sbuf_putc(n->b, '0');
+		sbuf_printf(n->b, "%llu", (unsigned long long)v);
 	return true;
 }
 

@@ -444,5 +444,41 @@ static const struct nla_dec mdb_decs[] = {
 };
 const struct nla_table nl_mdb_attrs = NLA_TABLE(xlat_rtnl_mdb_attrs, "MDBA_???", mdb_decs);
 const struct nla_table nl_nsid_attrs = NLA_NAMES(xlat_rtnl_nsid_attrs, "NETNSA_???");
-const struct nla_table nl_nexthop_attrs = NLA_NAMES(xlat_rtnl_nexthop_attrs, "NHA_???");
+/* nhmsg's */
+static void put_nh_grp(const struct nl *n, const uint8_t *e)
+{
+	uint32_t id;
+	uint16_t r2;
+
+	memcpy(&id, e, 4);
+	memcpy(&r2, e + 6, 2);
+	sbuf_printf(n->b, "{id=%u, weight=%u", id, e[4]);
+	if (e[5])
+		sbuf_printf(n->b, ", resvd1=%#x", e[5]);
+	if (r2)
+		sbuf_printf(n->b, ", resvd2=%#x", r2);
+	sbuf_putc(n->b, '}');
+}
+static const struct nl_array nh_grp_a = { 8, put_nh_grp };
+static const struct nl_xval grp_type_x = X(xlat_nexthop_grp_types, "NEXTHOP_GRP_TYPE_???", 2);
+static const struct nla_dec res_group_decs[] = {
+	[1] = { nla_u16, NULL }, [2] = { nla_clock_t, NULL }, [3] = { nla_clock_t, NULL },
+	[4] = { nla_clock_t, NULL },
+};
+static const struct nla_table res_group_attrs = NLA_TABLE(xlat_rtnl_nha_res_group_attrs,
+	"NHA_RES_GROUP_???", res_group_decs);
+static const struct nla_dec res_bucket_decs[] = {
+	[1] = { nla_u16, NULL }, [2] = { nla_clock_t, NULL }, [3] = { nla_u32, NULL },
+};
+static const struct nla_table res_bucket_attrs = NLA_TABLE(xlat_rtnl_nha_res_bucket_attrs,
+	"NHA_RES_BUCKET_???", res_bucket_decs);
+static const struct nla_dec nexthop_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_array, &nh_grp_a }, [3] = { nla_xval, &grp_type_x },
+	[4] = { nla_u32, NULL }, [5] = { nla_ifindex, NULL }, [6] = { nla_ip_addr, NULL },
+	[7] = { nla_xval, &encap_x }, [9] = { nla_u32, NULL }, [10] = { nla_ifindex, NULL },
+	[11] = { nla_u32, NULL }, [12] = { nla_nested, &res_group_attrs },
+	[13] = { nla_nested, &res_bucket_attrs },
+};
+const struct nla_table nl_nexthop_attrs = NLA_TABLE(xlat_rtnl_nexthop_attrs, "NHA_???",
+						    nexthop_decs);
 const struct nla_table nl_ifstats_attrs = NLA_NAMES(xlat_rtnl_ifstats_attrs, "IFLA_STATS_???");

@@ -5,6 +5,7 @@
 #include <asm/prctl.h>
 #include <linux/if_arp.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -36,7 +37,6 @@
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
-#include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
@@ -73,6 +73,7 @@
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
+#include <linux/nexthop.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
 #include <linux/netfilter/nfnetlink_cthelper.h>
@@ -99,7 +100,6 @@
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
 #include <linux/netconf.h>
-#include <linux/nexthop.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
@@ -297,6 +297,19 @@ _Static_assert((unsigned long long)(NHA_MASTER) == 0xaull, "NHA_MASTER");
 _Static_assert((unsigned long long)(NHA_FDB) == 0xbull, "NHA_FDB");
 _Static_assert((unsigned long long)(NHA_RES_GROUP) == 0xcull, "NHA_RES_GROUP");
 _Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET");
+
+/* rtnl_nha_res_bucket_attrs */
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_PAD) == 0x0ull, "NHA_RES_BUCKET_PAD");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_INDEX) == 0x1ull, "NHA_RES_BUCKET_INDEX");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_IDLE_TIME) == 0x2ull, "NHA_RES_BUCKET_IDLE_TIME");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_NH_ID) == 0x3ull, "NHA_RES_BUCKET_NH_ID");
+
+/* rtnl_nha_res_group_attrs */
+_Static_assert((unsigned long long)(NHA_RES_GROUP_PAD) == 0x0ull, "NHA_RES_GROUP_PAD");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_BUCKETS) == 0x1ull, "NHA_RES_GROUP_BUCKETS");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_IDLE_TIMER) == 0x2ull, "NHA_RES_GROUP_IDLE_TIMER");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIMER) == 0x3ull, "NHA_RES_GROUP_UNBALANCED_TIMER");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIME) == 0x4ull, "NHA_RES_GROUP_UNBALANCED_TIME");
 
 /* rtnl_nsid_attrs */
 _Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");

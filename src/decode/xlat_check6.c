@@ -36,11 +36,7 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <sys/inotify.h>
-<<<<<<< HEAD
 #include <linux/inet_diag.h>
-#include <linux/blkpg.h>
-=======
->>>>>>> h12/ioctl2
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
@@ -77,6 +73,7 @@
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
+#include <linux/nexthop.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
 #include <linux/netfilter/nfnetlink_cthelper.h>
@@ -103,7 +100,6 @@
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
 #include <linux/netconf.h>
-#include <linux/nexthop.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>

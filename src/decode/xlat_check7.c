@@ -5,6 +5,7 @@
 #include <asm/prctl.h>
 #include <linux/if_arp.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -36,7 +37,6 @@
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
-#include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
@@ -73,6 +73,7 @@
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
+#include <linux/nexthop.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
 #include <linux/netfilter/nfnetlink_cthelper.h>
@@ -99,7 +100,6 @@
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
 #include <linux/netconf.h>
-#include <linux/nexthop.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>
@@ -518,6 +518,10 @@ _Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLIN
 _Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
 _Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
 _Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
+
+/* nexthop_grp_types */
+_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_MPATH) == 0x0ull, "NEXTHOP_GRP_TYPE_MPATH");
+_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_RES) == 0x1ull, "NEXTHOP_GRP_TYPE_RES");
 
 /* nf_acct_types */
 _Static_assert((unsigned long long)(NFNL_MSG_ACCT_NEW) == 0x0ull, "NFNL_MSG_ACCT_NEW");

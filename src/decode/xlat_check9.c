@@ -5,6 +5,7 @@
 #include <asm/prctl.h>
 #include <linux/if_arp.h>
 #include <linux/audit.h>
+#include <linux/blkpg.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <termios.h>
@@ -36,7 +37,6 @@
 #include <linux/if.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
-#include <linux/blkpg.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kvm.h>
@@ -73,6 +73,7 @@
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
+#include <linux/nexthop.h>
 #include <linux/netfilter/nfnetlink_acct.h>
 #include <linux/netfilter/nf_tables_compat.h>
 #include <linux/netfilter/nfnetlink_cthelper.h>
@@ -99,7 +100,6 @@
 #include <linux/if_addrlabel.h>
 #include <linux/if_link.h>
 #include <linux/netconf.h>
-#include <linux/nexthop.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
 #include <linux/gen_stats.h>

@@ -3445,6 +3445,11 @@ const struct flag xlat_netlink_states[2] = {
 	{ 0x1, "NETLINK_CONNECTED" },
 };
 
+const struct flag xlat_nexthop_grp_types[2] = {
+	{ 0x0, "NEXTHOP_GRP_TYPE_MPATH" },
+	{ 0x1, "NEXTHOP_GRP_TYPE_RES" },
+};
+
 const struct flag xlat_nf_acct_types[5] = {
 	{ 0x0, "NFNL_MSG_ACCT_NEW" },
 	{ 0x1, "NFNL_MSG_ACCT_GET" },
@@ -4728,6 +4733,21 @@ const struct flag xlat_rtnl_nexthop_attrs[14] = {
 	{ 0xb, "NHA_FDB" },
 	{ 0xc, "NHA_RES_GROUP" },
 	{ 0xd, "NHA_RES_BUCKET" },
+};
+
+const struct flag xlat_rtnl_nha_res_bucket_attrs[4] = {
+	{ 0x0, "NHA_RES_BUCKET_PAD" },
+	{ 0x1, "NHA_RES_BUCKET_INDEX" },
+	{ 0x2, "NHA_RES_BUCKET_IDLE_TIME" },
+	{ 0x3, "NHA_RES_BUCKET_NH_ID" },
+};
+
+const struct flag xlat_rtnl_nha_res_group_attrs[5] = {
+	{ 0x0, "NHA_RES_GROUP_PAD" },
+	{ 0x1, "NHA_RES_GROUP_BUCKETS" },
+	{ 0x2, "NHA_RES_GROUP_IDLE_TIMER" },
+	{ 0x3, "NHA_RES_GROUP_UNBALANCED_TIMER" },
+	{ 0x4, "NHA_RES_GROUP_UNBALANCED_TIME" },
 };
 
 const struct flag xlat_rtnl_nsid_attrs[6] = {
