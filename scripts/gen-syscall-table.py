@@ -78,8 +78,8 @@ OVERRIDE = {
     # length or count.  Buffers: "BUF:N" has its length in argument N,
     # "BUF/out" in the return value; "STR/out" is a string the call writes.
     ("write", "buf"): "BUF:2", ("pwrite64", "buf"): "BUF:2",
-    ("sendto", "buff"): "BUF:2", ("sethostname", "name"): "BUF:1",
-    ("setdomainname", "name"): "BUF:1",
+    ("sendto", "buff"): "BUF:2", ("sethostname", "name"): "HOSTNAME:1",
+    ("setdomainname", "name"): "HOSTNAME:1",
     ("read", "buf"): "BUF/out", ("pread64", "buf"): "BUF/out",
     ("recvfrom", "ubuf"): "BUF/out", ("readlink", "buf"): "BUF/out",
     ("readlinkat", "buf"): "BUF/out", ("getcwd", "buf"): "STR/out",

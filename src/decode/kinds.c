@@ -353,6 +353,16 @@ static void put_mount_attr_c(ARGS)
 		decode_mount_attr(b, p, len);
 }
 
+static void put_hostname_arg(ARGS)
+{
+	uint64_t n = e->args[d->args[i].len_arg];
+
+	if (n > 64)		/* __NEW_UTS_LEN: the kernel reads none of it */
+		put_ptr(b, e->args[i]);
+	else
+		put_string_arg(f, b, d, e, size, i);
+}
+
 static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint64_t mask;

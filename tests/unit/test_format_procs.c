@@ -219,6 +219,10 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* a host name longer than the kernel takes: its address (strace 6.1) */
+	{ .c = { .nr = SYS_sethostname, .a = { 0x404040, 65 }, .ret = NEG(-22),
+		 .cap = { CAP_ARR(0, char, { 'a', 'b', 'c' }) } },
+	  .def = "sethostname(0x404040, 65)               = -1 EINVAL (Invalid argument)" },
 	/* an I/O priority the macro cannot make: its class is all the
 	 * bits above the level (strace 6.1, Debian 12) */
 	{ .c = { .nr = SYS_ioprio_set, .a = { 0xfa57beef, NEG(-629534633), 0xfacefeed }, .ret = NEG(-22) },
