@@ -33,20 +33,21 @@ void decode_access_mode(struct sbuf *b, uint64_t v)
  * sync type first, whatever its value. */
 void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall)
 {
+	size_t mark = b->len;
+
 	v = (uint32_t)v;
-	if (!strcmp(syscall, "faccessat2")) {
+	if (!strcmp(syscall, "faccessat2"))
 		put_flagset_q(b, v, xlat_faccessat_flags, N(xlat_faccessat_flags), "AT_???");
-		return;
-	}
-	if (!strcmp(syscall, "mount_setattr")) {
+	else if (!strcmp(syscall, "mount_setattr"))
 		put_flagset_q(b, v, xlat_mount_setattr_flags, N(xlat_mount_setattr_flags),
 			      "AT_???");
-		return;
-	}
-	if (strcmp(syscall, "statx")) {
+	else if (strcmp(syscall, "statx"))
 		put_flagset_q(b, v, xlat_at_flags, N(xlat_at_flags), "AT_???");
+	if (strcmp(syscall, "statx")) {
+		xlat_finish(b, mark, v, XF_HEX);
 		return;
 	}
+	/* statx: each part on its own, -X too */
 	if (v & 0x6000) {	/* AT_STATX_SYNC_TYPE */
 		uint64_t sync = v & 0x6000;
 
@@ -54,9 +55,16 @@ void decode_at_flags(struct sbuf *b, uint64_t v, const char *syscall)
 	} else {
 		sbuf_puts(b, "AT_STATX_SYNC_AS_STAT");
 	}
+	xlat_finish(b, mark, v & 0x6000, XF_HEX);
 	v &= ~0x6000ull;
-	if (v)
-		put_rest(b, v, put_flags(b, &v, xlat_at_flags, N(xlat_at_flags), 0), "");
+	if (v) {
+		uint64_t rest = v;
+
+		sbuf_putc(b, '|');
+		mark = b->len;
+		put_rest(b, rest, put_flags(b, &rest, xlat_at_flags, N(xlat_at_flags), 1), "");
+		xlat_finish(b, mark, v, XF_HEX);
+	}
 }
 
 void decode_whence(struct sbuf *b, uint64_t v)

@@ -82,7 +82,7 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n, uint
 		sbuf_printf(b, "%s{sem_num=%u, sem_op=%d, sem_flg=", i ? ", " : "", num, op);
 		f = (uint16_t)flg;
 		mark = b->len;
-		put_rest(b, f, put_flags(b, &f, xlat_sembufs, N(xlat_sembufs), 1), "0");
+		put_flagset_q(b, f, xlat_sembufs, N(xlat_sembufs), "SEM_???");
 		xlat_finish(b, mark, (uint16_t)flg, XF_HEX);
 		sbuf_putc(b, '}');
 	}

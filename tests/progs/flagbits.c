@@ -4,6 +4,8 @@
  * test_unknown_flag_bits_like_strace): strace shows such a value alone
  * with the family's "???" in a comment ("0x40000000 /\* EFD_??? *\/"), and
  * after known flags bare ("EFD_CLOEXEC|0x40000000").  Every call fails.
+ * Then values strace 6.1 decodes its own way: the *at calls' flag tables,
+ * NUMA modes, 64-bit protections and pkey rights, MAP_TYPE, Landlock's.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -35,5 +37,28 @@ int main(void)
 	syscall(SYS_dup3, -1, -1, U);
 	syscall(SYS_fcntl, -1, F_NOTIFY, U|1);
 	syscall(SYS_eventfd2, 0, U|O_CLOEXEC);
+
+	syscall(SYS_faccessat, -1, 0, 8);
+	syscall(SYS_faccessat2, -1, 0, 0, 1);
+	syscall(SYS_faccessat2, -1, 0, 0, ~0U);
+	syscall(SYS_linkat, -1, 0, -1, 0, ~0U);
+	syscall(SYS_unlinkat, -1, 0, ~0U);
+	syscall(SYS_utimensat, -1, 0, 0, 0x200);
+	syscall(SYS_statx, -1, 0, ~0U, 0, 0);
+	syscall(SYS_fanotify_init, 0xeface004, 0);
+	syscall(SYS_fanotify_mark, -1, 0, 0, -1, 0);
+	syscall(SYS_mbind, 0, 0, 0xe003UL, 0, 0, ~0U);
+	syscall(SYS_mbind, 0, 0, ~0UL, 0, 0, 0);
+	syscall(SYS_set_mempolicy, 0xffff1fffU, 0, 0);
+	syscall(SYS_get_mempolicy, 0, 0, 0, 0, ~7UL);
+	syscall(SYS_pkey_alloc, 0, 0xdec0dedUL);
+	syscall(SYS_pkey_alloc, 0xbadc0ded00000000UL, 0xbadc0ded00000002UL);
+	syscall(SYS_pkey_mprotect, 0, 0, 0xdeadfeed00ca7500UL, -1);
+	syscall(SYS_remap_file_pages, 0, 0, 0xdefaced00000000UL, 0, 0x5404401fUL);
+	syscall(SYS_memfd_create, 0, ~0U);
+	syscall(SYS_landlock_create_ruleset, 0, 0, 0xbadcaffeU);
+	syscall(SYS_landlock_add_rule, -1, 2, 0, 1);
+	syscall(SYS_landlock_restrict_self, -1, ~0U);
+	syscall(SYS_io_destroy, 0xface1e55deadbeefUL);
 	return 0;
 }

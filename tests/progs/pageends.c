@@ -5,9 +5,13 @@
  * strings longer than -s with no NUL before the page ends (shown cut,
  * "..."), strings shorter than that (an address), sockaddrs smaller than
  * the largest a kind reads, an int ioctl argument; and a buffer running
- * past the page end (an address), even past -s (strace reads -s + 1).
+ * past the page end (an address), even past -s (strace reads -s + 1);
+ * arrays cut by the page end ("... /\* addr *\/"), socket options read
+ * and written at it, memfd_create's name with no NUL.
  */
 #include <linux/prctl.h>
+#include <poll.h>
+#include <sys/sem.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
 #include <string.h>
@@ -92,5 +96,28 @@ int main(void)
 	write(-1, s40, 33);
 	write(-1, s40, 32);
 	syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, 0, tail_alloc(12), 0);
+
+	/* arrays whose second element is past the page end */
+	struct pollfd *pfd = tail_alloc(sizeof(*pfd));
+	struct sembuf *sb = tail_alloc(sizeof(*sb));
+
+	pfd->fd = -5;
+	syscall(SYS_poll, pfd, 2, 0);
+	syscall(SYS_poll, pfd, 0, 0);		/* "[]" */
+	memset(sb, 0xa5, sizeof(*sb));
+	syscall(SYS_semop, -1, sb, 2);
+	/* an int option at the page end, with a longer length */
+	*on = 1;
+	setsockopt(c, SOL_SOCKET, SO_DEBUG, on, 5);
+	setsockopt(c, SOL_SOCKET, SO_DEBUG, on, 3);
+	*len = 0;
+	getsockopt(c, SOL_SOCKET, SO_ERROR, on, len);
+	*len = 3;
+	getsockopt(c, SOL_SOCKET, SO_ERROR, on, len);
+	*len = 3;
+	getsockopt(c, SOL_SOCKET, SO_LINGER, tail_alloc(8), len);
+	/* memfd_create reads 250 bytes of a name: none is a NUL here */
+	fill(s40 = tail_alloc(250), 250);
+	syscall(SYS_memfd_create, s40, 0);
 	return fd < 0;
 }
