@@ -575,6 +575,15 @@ def test_call_in_flight_at_a_stop_is_detached_as_strace():
     check(out[0] == out[1] and out[0].endswith(" <detached ...>"), "strace %r, strobe %r" % tuple(out))
 
 
+def test_orphaned_stopped_process_as_strace():
+    """A stopped process whose group is orphaned gets SIGHUP and SIGCONT;
+    SIGHUP, dequeued first, kills it: SIGCONT is never shown (strace's
+    orphaned_process_group)."""
+    s, o = both(["-f", "-e", "trace=none", "-e", "signal=!chld"], [prog("ctl"), "orphan"])
+    s, o = (sorted(re.sub(r"\d+", "N", x[2] or "").splitlines()) for x in (s, o))
+    check(s == o and any("killed by SIGHUP" in l for l in s), "strace %r, strobe %r" % (s, o))
+
+
 def test_interrupted_tracer_dies_of_the_signal():
     """Ctrl-C or SIGTERM to the tracer: strace passes it to a command of its
     own and dies of it; attached processes keep running."""

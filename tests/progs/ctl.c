@@ -12,6 +12,8 @@
  *   fdkinds       fsync on a device, a pidfd, a socket (-e decode-fds=)
  *   pollsel       poll and select on fd 9 among others (-P /dev/full, with the
  *                 shell's 9>>/dev/full)
+ *   orphan        a stopped process whose group is orphaned: the kernel sends
+ *                 SIGHUP then SIGCONT, and the SIGHUP kills it first
  *   deepcwd       -y: a working directory PATH_MAX long or more is not
  *                 shown; one chdir("..") later it is again
  */
@@ -159,6 +161,33 @@ static int pollsel(void)
 	return 0;
 }
 
+static int orphan(void)
+{
+	int p[2], st;
+	char c;
+	pid_t a;
+
+	if (pipe(p) || (a = fork()) < 0)
+		return 1;
+	if (a == 0) {
+		pid_t b;
+
+		close(p[0]);
+		setpgid(0, 0);
+		b = fork();
+		if (b == 0) {
+			raise(SIGSTOP);
+			_exit(0);
+		}
+		waitpid(b, &st, WUNTRACED);
+		_exit(0);
+	}
+	close(p[1]);
+	waitpid(a, &st, 0);
+	/* the end of the pipe: the stopped one is gone */
+	return read(p[0], &c, 1) != 0;
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
@@ -168,7 +197,8 @@ int main(int argc, char **argv)
 		    (!strcmp(argv[i], "thread_exec") && thread_exec()) ||
 		    (!strcmp(argv[i], "execveat") && exec_at()) ||
 		    (!strcmp(argv[i], "fdkinds") && fdkinds()) ||
-		    (!strcmp(argv[i], "pollsel") && pollsel()))
+		    (!strcmp(argv[i], "pollsel") && pollsel()) ||
+		    (!strcmp(argv[i], "orphan") && orphan()))
 			return 1;
 	return 0;
 }
