@@ -70,6 +70,13 @@ int btf_struct(struct compiler *c, const char *name)
 	return id < 0 ? -1 : id;
 }
 
+bool btf_is_union_id(struct compiler *c, int id)
+{
+	const struct btf_type *t = c->btf ? btf__type_by_id(c->btf, resolve(c->btf, id)) : NULL;
+
+	return t && btf_is_union(t);
+}
+
 const char *btf_name_of(struct compiler *c, int id)
 {
 	const struct btf_type *t = c->btf ? btf__type_by_id(c->btf, id) : NULL;

@@ -378,6 +378,7 @@ int type_deref(struct compiler *c, const struct type *p, struct type *out)
 		if (btf_to_type(c, p->btf_id, out))
 			return -1;
 		out->user = p->user;	/* a struct in user memory: its members too */
+		out->anyspace = p->anyspace;
 		return 0;
 	}
 	memset(out, 0, sizeof(*out));
@@ -388,6 +389,7 @@ int type_deref(struct compiler *c, const struct type *p, struct type *out)
 	}
 	*out = t_int(p->elem ? p->elem : 8, p->elem_signed);
 	out->user = p->user;
+	out->anyspace = p->anyspace;
 	return 0;
 }
 
@@ -441,7 +443,8 @@ static int check_field(struct compiler *c, struct node *n)
 			   kind_name(bt->kind));
 	r = btf_member_bits(c, bt->btf_id, n->str, &off, &bsz, &tid);
 	if (r)
-		return ERR(n, "Struct/union of type '%s' does not contain a field named '%s'",
+		return ERR(n, "Struct/union of type '%s %s' does not contain a field named '%s'",
+			   btf_is_union_id(c, bt->btf_id) ? "union" : "struct",
 			   btf_name_of(c, bt->btf_id), n->str);
 	n->ival = off / 8;
 	if (btf_to_type(c, tid, &n->ty))
@@ -457,6 +460,7 @@ static int check_field(struct compiler *c, struct node *n)
 	}
 	/* a struct copied to the stack (a map's or a variable's) is read there */
 	n->ty.user = bt->kind == TY_RECVAL ? false : bt->user;
+	n->ty.anyspace = bt->kind == TY_RECVAL ? false : bt->anyspace;
 	return 0;
 }
 
@@ -672,10 +676,12 @@ int check_expr(struct compiler *c, struct node *n)
 			    (t->kind == TY_RECORD || t->kind == TY_ARRAY || t->kind == TY_STR ||
 			     t->kind == TY_PTR)) {
 				t->user = at->kind == TY_RECVAL ? false : at->user;
+				t->anyspace = at->kind == TY_RECVAL ? false : at->anyspace;
 				return 0;
 			}
 			*t = t_int(at->elem > 8 ? 8 : at->elem, at->elem_signed);
 			t->user = at->kind == TY_RECVAL ? false : at->user;
+			t->anyspace = at->kind == TY_RECVAL ? false : at->anyspace;
 			return 0;
 		}
 		return ERR(n, "The array index operator [] can not be used on expressions of "
@@ -692,6 +698,11 @@ int check_expr(struct compiler *c, struct node *n)
 		 * as bpftrace reads it there */
 		ct.user = n->a->ty.user || (n->a->ty.kind == TY_INT &&
 					    (provider_of(c->cur->kind)->offers & PV_USER));
+		/* elsewhere a number's space is unknown: bpftrace reads it with
+		 * bpf_probe_read, which picks by the address (its "Addrspace is
+		 * not set"); a kernel address reads as before */
+		ct.anyspace = ct.kind == TY_PTR && !ct.user &&
+			      (n->a->ty.kind == TY_INT || n->a->ty.anyspace);
 		*t = ct;
 		return 0;
 	}

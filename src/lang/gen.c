@@ -34,7 +34,8 @@ void gen_read(struct gen *g, uint32_t size, bool sign, bool user)
 	emit(g, MOV64_REG(R1, R10));
 	emit(g, ALU64_IMM(BPF_ADD, R1, slot));
 	emit(g, MOV64_IMM(R2, size));
-	emit(g, CALL(user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+	emit(g, CALL(user ? BPF_FUNC_probe_read_user : g->read_any ? BPF_FUNC_probe_read :
+		     BPF_FUNC_probe_read_kernel));
 	if (g->read_at && g->c->helper_check >= 2)	/* -kk: a read that failed */
 		gen_helper_check(g, g->read_at, "probe_read", false);
 	emit(g, LDX_MEM(BPF_DW, R0, R10, slot));
@@ -51,9 +52,11 @@ static void read_str(struct gen *g, int dst, uint32_t size, uint32_t storage, bo
 	emit(g, ALU64_IMM(BPF_ADD, R1, dst));
 	emit(g, MOV64_IMM(R2, size));
 	if (exact)
-		emit(g, CALL(user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel));
+		emit(g, CALL(user ? BPF_FUNC_probe_read_user : g->read_any ? BPF_FUNC_probe_read :
+			     BPF_FUNC_probe_read_kernel));
 	else
-		emit(g, CALL(user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_kernel_str));
+		emit(g, CALL(user ? BPF_FUNC_probe_read_user_str : g->read_any ?
+			     BPF_FUNC_probe_read_str : BPF_FUNC_probe_read_kernel_str));
 }
 
 void gen_lost(struct gen *g)
@@ -404,10 +407,13 @@ static int gen_mem(struct gen *g, struct node *n, int dst)
 
 		if (!dst)
 			dst = stack_alloc(g, storage);
+		g->read_any = t->anyspace;
 		read_str(g, dst, t->size, storage, t->user, true);
+		g->read_any = false;
 		return dst;
 	}
 	g->read_at = n;
+	g->read_any = t->anyspace;
 	if (n->kind == N_FIELD && n->bit_width) {
 		/* a bitfield: the fewest of 1, 2, 4, 8 bytes that hold it */
 		uint32_t need = (n->bit_shift + n->bit_width + 7) / 8;
@@ -415,6 +421,7 @@ static int gen_mem(struct gen *g, struct node *n, int dst)
 
 		gen_read(g, sz, false, t->user);
 		g->read_at = NULL;
+		g->read_any = false;
 		if (n->bit_shift)
 			emit(g, ALU64_IMM(BPF_RSH, R0, n->bit_shift));
 		if (n->bit_width < 32) {
@@ -427,6 +434,7 @@ static int gen_mem(struct gen *g, struct node *n, int dst)
 	}
 	gen_read(g, t->kind == TY_PTR ? 8 : t->size, t->is_signed, t->user);
 	g->read_at = NULL;
+	g->read_any = false;
 	return 0;
 }
 

@@ -185,8 +185,8 @@ void gen_recval(struct gen *g, struct node *v, int dst, uint32_t storage)
 	}
 	gen_expr(g, v, 0);
 	emit(g, MOV64_REG(R3, R0));
-	gen_call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel,
-		  dst, v->ty.size);
+	gen_call_into(g, v->ty.user ? BPF_FUNC_probe_read_user : v->ty.anyspace ?
+		      BPF_FUNC_probe_read : BPF_FUNC_probe_read_kernel, dst, v->ty.size);
 }
 
 

@@ -131,6 +131,10 @@ struct type {
 	uint32_t size;		/* bytes this value takes in a map or record */
 	bool is_signed;
 	bool user;		/* pointer into user memory */
+	bool anyspace;		/* an address of no known space (a number cast to a
+				 * pointer in a kernel probe): read with
+				 * bpf_probe_read, user or kernel by the address,
+				 * as bpftrace reads it */
 	int btf_id;		/* TY_PTR: pointee (BTF id, 0: see below);
 				 * TY_RECORD/TY_ARRAY: the BTF type */
 	uint8_t ptr_level;	/* TY_PTR without BTF: stars */
@@ -613,6 +617,7 @@ int btf_member(struct compiler *c, int id, const char *name, uint32_t *off, int 
 /* A BTF type as a value type (int, pointer, array, record). */
 int btf_to_type(struct compiler *c, int id, struct type *t);
 const char *btf_name_of(struct compiler *c, int id);
+bool btf_is_union_id(struct compiler *c, int id);
 /* Bytes of the BTF type `id` (typedefs and qualifiers resolved); 0 if unknown. */
 uint32_t btf_size(struct compiler *c, int id);
 /* The element type of the BTF array `id`. */
@@ -683,6 +688,7 @@ struct gen {
 	int exit_label, brk_label, cont_label;
 	int err;
 	struct node *read_at;	/* -kk: the field/index/deref gen_read serves */
+	bool read_any;		/* ...and its address has no known space */
 };
 
 void emit(struct gen *g, struct bpf_insn i);

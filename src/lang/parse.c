@@ -364,6 +364,9 @@ static struct node *primary(struct parser *p)
 
 static struct node *postfix(struct parser *p)
 {
+	/* a member access starts where its operand's parentheses do, as
+	 * bpftrace places it: ((struct foo *)0)->a is at the first '(' */
+	struct loc start = p->tok.l;
 	struct node *n = primary(p), *m;
 
 	while (n) {
@@ -375,7 +378,8 @@ static struct node *postfix(struct parser *p)
 				node_free(n);
 				return unexpected(p);
 			}
-			m = node_new(N_FIELD, span(n->l, p->tok.l));
+			m = node_new(N_FIELD, span(start.line == n->l.line && start.col < n->l.col ?
+						   start : n->l, p->tok.l));
 			m->a = n;
 			m->arrow = arrow;
 			if (p->tok.t == T_IDENT) {

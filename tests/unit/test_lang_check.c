@@ -377,6 +377,17 @@ static void c_declarations(void)
 	CHECK(stmt(&x, 1)->b->ty.kind == TY_INT && stmt(&x, 1)->b->ty.size == 1);
 	CHECK(stmt(&x, 2)->b->ty.kind == TY_STR && stmt(&x, 2)->b->ty.size == 8);
 	done(&x);
+	/* a number cast to a pointer outside a uprobe has no known space: read
+	 * with bpf_probe_read as bpftrace does (-kk: -14 at address 0); its
+	 * place is the first '(' (json-output.helper_error's col 37) */
+	CHECK(!compile(&x, "struct foo {int a;}; BEGIN { $tmp = ((struct foo*) 0)->a; }",
+		       P_BEGIN));
+	CHECK(calls(&x, BPF_FUNC_probe_read) && !calls(&x, BPF_FUNC_probe_read_kernel));
+	CHECK(stmt(&x, 0)->b->l.col == 37);
+	done(&x);
+	CHECK(!compile(&x, "struct foo {int a;}; BEGIN { @ = curtask->pid; }", P_BEGIN));
+	CHECK(calls(&x, BPF_FUNC_probe_read_kernel) && !calls(&x, BPF_FUNC_probe_read));
+	done(&x);
 	/* errors */
 	CHECK(compile(&x, "struct A { int x[4]; } BEGIN { @ = ((struct A *)0)->x[5]; }",
 		      P_BEGIN) == -1);
