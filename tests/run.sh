@@ -82,6 +82,26 @@ pair() {
 	finish "$3"
 }
 
+# chain NAME CMD [NAME CMD]...: suites one after another in the background,
+# each into its own log; finish takes their results in order
+chain() {
+	(
+		while [ $# -gt 1 ]; do
+			file=$logs/$(echo "$1" | tr / _)
+			t0=$(date +%s)
+			sh -c "$2" >"$file.log" 2>&1
+			echo $? >"$file.rc"
+			echo $(($(date +%s) - t0)) >"$file.secs"
+			shift 2
+		done
+	) &
+	cpid=$!
+	while [ $# -gt 1 ]; do
+		echo $cpid >"$logs/$(echo "$1" | tr / _).pid"
+		shift 2
+	done
+}
+
 ASAN="STROBE=$STROBE_ASAN ASAN_OPTIONS=detect_leaks=1"
 NORM="STROBE=$STROBE"
 
@@ -91,24 +111,31 @@ start xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 faile
 for t in "$BUILD"/tests/unit/*; do
 	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
 done
-pair e2e "env $NORM python3 tests/e2e.py" \
-     e2e-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e.py"
+# three chains side by side: the suites that may share the machine (most
+# of their time is spent waiting on traced programs: two cores were 40%
+# busy with two suites at a time)
+chain e2e "env $NORM python3 tests/e2e.py" \
+      kern "env $NORM python3 tests/e2e_kern.py" \
+      stacks "env $NORM python3 tests/e2e_stacks.py"
+chain e2e-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e.py" \
+      kern-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_kern.py" \
+      stacks-asan "env $ASAN python3 tests/e2e_stacks.py"
+chain cli "env $NORM python3 tests/e2e_cli.py" \
+      cli-asan "env $ASAN python3 tests/e2e_cli.py" \
+      uevent "env $NORM python3 tests/e2e_uevent.py" \
+      uevent-asan "env $ASAN python3 tests/e2e_uevent.py" \
+      inject "env $NORM python3 tests/e2e_inject.py" \
+      inject-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_inject.py"
+for n in e2e e2e-asan cli cli-asan kern kern-asan stacks stacks-asan \
+	 uevent uevent-asan inject inject-asan; do
+	finish $n
+done
 finish xlat
-pair kern "env $NORM python3 tests/e2e_kern.py" \
-     kern-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_kern.py"
-pair stacks "env $NORM python3 tests/e2e_stacks.py" \
-     stacks-asan "env $ASAN python3 tests/e2e_stacks.py"
-pair cli "env $NORM python3 tests/e2e_cli.py" \
-     cli-asan "env $ASAN python3 tests/e2e_cli.py"
 tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 # alone: two sessions putting uprobes on the same libc functions at once
 # made one refuse a function (seen once)
 tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
 tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
-pair uevent "env $NORM python3 tests/e2e_uevent.py" \
-     uevent-asan "env $ASAN python3 tests/e2e_uevent.py"
-pair inject "env $NORM python3 tests/e2e_inject.py" \
-     inject-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_inject.py"
 tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 # alone: bpftrace's tools watch the whole machine for the load program
 # every lang suite runs (killsnoop would count the other suite's kills)
