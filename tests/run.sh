@@ -69,19 +69,6 @@ tally() {
 	finish "$1"
 }
 
-# Two suites side by side (make check stays under ten minutes on two
-# cores: most of a suite's time is spent waiting on traced programs).  Only
-# suites that measure no share of samples or time, and watch nothing
-# machine-wide that the other could disturb, run so: the profiler, Python,
-# top and script suites run alone.  The tests kill only processes of their
-# own (tests/e2e.py: kill_descendants) and count only their own probes.
-pair() {
-	start "$1" sh -c "$2"
-	start "$3" sh -c "$4"
-	finish "$1"
-	finish "$3"
-}
-
 # chain NAME CMD [NAME CMD]...: suites one after another in the background,
 # each into its own log; finish takes their results in order
 chain() {
@@ -106,7 +93,7 @@ ASAN="STROBE=$STROBE_ASAN ASAN_OPTIONS=detect_leaks=1"
 NORM="STROBE=$STROBE"
 
 # the generated name tables match their lists (src/decode/xlat/*.in):
-# compiling their headers, beside the unit tests and the first pair
+# compiling their headers, beside the unit tests and the first chains
 start xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
 for t in "$BUILD"/tests/unit/*; do
 	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
