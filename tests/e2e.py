@@ -1896,13 +1896,18 @@ def no_probes_left():
     """No BPF program of strobe's survives it.  The kernel frees programs
     after their last fd closes, deferred past an RCU grace period, which
     takes seconds on a loaded machine; a real leak never goes away.
-    Programs another strobe session holds are not ours."""
+    Programs another strobe session holds are not ours, nor those that
+    other sessions (suites run side by side) free later: what must go is
+    what was left when the check began."""
     names = re.compile(r"^(on_sys_enter|on_sys_exit|on_signal|on_fork|"
                        r"on_task_exit|on_exec)$")
+    first = None
     for _ in range(150):
         r = run(["bpftool", "prog", "show", "-j"])
         ids = {p["id"] for p in json.loads(r.stdout or "[]") if names.match(p.get("name", ""))}
-        if not ids - bpf_ids_held_by_strobe():
+        ids -= bpf_ids_held_by_strobe()
+        first = ids if first is None else first
+        if not first & ids:
             return True
         time.sleep(0.1)
     return False

@@ -177,9 +177,10 @@ void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 		const struct cap *c;
 		const char *data;
 
-		if (cap_find(e, size, 0, &c, &data) && !(c->flags & (CAP_FAULT | CAP_TRUNC)) &&
-		    c->len < 250) {
-			snprintf(buf, sizeof(buf), "/memfd:%.*s (deleted)", (int)c->len, data);
+		/* the name is read as 250 bytes (strace's), a NUL inside */
+		if (cap_find(e, size, 0, &c, &data) && !(c->flags & CAP_FAULT) &&
+		    memchr(data, 0, c->len)) {
+			snprintf(buf, sizeof(buf), "/memfd:%s (deleted)", data);
 			fdpaths_set(f->fds, e->h.pid, (int)e->ret, buf);
 		}
 	}
