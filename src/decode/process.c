@@ -443,13 +443,26 @@ void decode_personality(struct sbuf *b, uint64_t v)
  * abbreviates */
 void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 {
+	static const char *const longs[] = {
+		"ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss", "ru_minflt", "ru_majflt",
+		"ru_nswap", "ru_inblock", "ru_oublock", "ru_msgsnd", "ru_msgrcv",
+		"ru_nsignals", "ru_nvcsw", "ru_nivcsw",
+	};
+
 	if (too_short(b, len, 32))
 		return;
 	sbuf_puts(b, "{ru_utime=");
 	put_pair(b, p, "tv_usec");
 	sbuf_puts(b, ", ru_stime=");
 	put_pair(b, p + 16, "tv_usec");
-	sbuf_puts(b, ", ...}");
+	/* -v: the counters too (unsigned, as strace prints them) */
+	if (!decode_verbose() || len < 144) {
+		sbuf_puts(b, ", ...}");
+		return;
+	}
+	for (size_t k = 0; k < N(longs); k++)
+		sbuf_printf(b, ", %s=%llu", longs[k], (unsigned long long)load_u64(p, 32 + 8 * k));
+	sbuf_putc(b, '}');
 }
 
 /* A clock_t count of ticks (USER_HZ, 100 on Linux), with strace's seconds

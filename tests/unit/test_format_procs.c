@@ -219,6 +219,13 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* getrusage under -v: every counter (strace 6.1 -v, Debian 12) */
+	{ .c = { .nr = SYS_getrusage, .a = { RUSAGE_SELF, P },
+		 .cap = { CAP_ARR(1, uint64_t, { 0, 1442, 0, 0, 784, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 0, 64, 0 }) } },
+	  .def = "getrusage(RUSAGE_SELF, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ...}) = 0",
+	  .v = "getrusage(RUSAGE_SELF, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ru_maxrss=784, ru_ixrss=0, ru_idrss=0, ru_isrss=0, ru_minflt=55, ru_majflt=0, ru_nswap=0, ru_inblock=0, ru_oublock=0, ru_msgsnd=0, ru_msgrcv=0, ru_nsignals=0, ru_nvcsw=64, ru_nivcsw=0}) = 0",
+	  .raw = "getrusage(0, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ...}) = 0",
+	  .verb = "getrusage(0 /* RUSAGE_SELF */, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ...}) = 0" },
 	/* a host name longer than the kernel takes: its address (strace 6.1) */
 	{ .c = { .nr = SYS_sethostname, .a = { 0x404040, 65 }, .ret = NEG(-22),
 		 .cap = { CAP_ARR(0, char, { 'a', 'b', 'c' }) } },
