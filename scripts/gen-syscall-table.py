@@ -235,6 +235,7 @@ OVERRIDE = {
     ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
     # Clocks, timers, resource usage (src/decode/time.c, process.c)
     ("gettimeofday", "tv"): "TIMEVAL/out", ("settimeofday", "tv"): "TIMEVAL",
+    ("gettimeofday", "tz"): "TIMEZONE/out", ("settimeofday", "tz"): "TIMEZONE",
     ("timerfd_create", "clockid"): "CLOCKID", ("timerfd_create", "flags"): "TFD_FLAGS",
     ("timerfd_settime", "flags"): "TFD_TIMER_FLAGS", ("timerfd_settime", "utmr"): "ITIMERSPEC",
     ("timerfd_settime", "otmr"): "ITIMERSPEC/out", ("timerfd_gettime", "otmr"): "ITIMERSPEC/out",

@@ -441,6 +441,15 @@ void decode_personality(struct sbuf *b, uint64_t v)
 
 /* struct rusage: ru_utime, ru_stime (timevals), then 14 longs strace
  * abbreviates */
+/* struct timezone: two ints */
+void decode_timezone(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 8))
+		return;
+	sbuf_printf(b, "{tz_minuteswest=%d, tz_dsttime=%d}", (int32_t)load_u32(p, 0),
+		    (int32_t)load_u32(p, 4));
+}
+
 void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	static const char *const longs[] = {

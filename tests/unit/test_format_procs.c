@@ -219,6 +219,10 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* the time zone (strace 6.1's xettimeofday test) */
+	{ .c = { .nr = SYS_gettimeofday, .a = { P, P + 16 },
+		 .cap = { CAP_ARR(0, uint64_t, { 1795812439, 745576 }), CAP_ARR(1, int32_t, { 0, 0 }) } },
+	  .def = "gettimeofday({tv_sec=1795812439, tv_usec=745576}, {tz_minuteswest=0, tz_dsttime=0}) = 0" },
 	/* getrusage under -v: every counter (strace 6.1 -v, Debian 12) */
 	{ .c = { .nr = SYS_getrusage, .a = { RUSAGE_SELF, P },
 		 .cap = { CAP_ARR(1, uint64_t, { 0, 1442, 0, 0, 784, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 0, 64, 0 }) } },
