@@ -106,7 +106,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[100] = { "times", 1, RK_INT, 0, { { "tbuf", AK_TMS, 0, ARG_OUT } } },
 	[101] = { "ptrace", 4, RK_INT, 0, { { "request", AK_PTRACE_REQ }, { "pid", AK_LONG }, { "addr", AK_ULONG }, { "data", AK_PTRACE_DATA } } },
 	[102] = { "getuid", 0, RK_UDEC, SC_CREDS|SC_PURE, {  } },
-	[103] = { "syslog", 3, RK_INT, 0, { { "type", AK_SYSLOG_TYPE, .bytes = 4, .sign = 1 }, { "buf", AK_BUF, 2, ARG_OUT }, { "len", AK_INT, .bytes = 4, .sign = 1 } } },
+	[103] = { "syslog", 3, RK_INT, 0, { { "type", AK_SYSLOG_TYPE, .bytes = 4, .sign = 1 }, { "buf", AK_SYSLOG_BUF, 2, ARG_OUT }, { "len", AK_SYSLOG_LEN, .bytes = 4, .sign = 1 } } },
 	[104] = { "getgid", 0, RK_UDEC, SC_CREDS|SC_PURE, {  } },
 	[105] = { "setuid", 1, RK_INT, SC_CREDS, { { "uid", AK_ID, .bytes = 4 } } },
 	[106] = { "setgid", 1, RK_INT, SC_CREDS, { { "gid", AK_ID, .bytes = 4 } } },

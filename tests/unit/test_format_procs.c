@@ -219,6 +219,12 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* syslog's buffer only for the reads, SYSLOG_ACTION_CONSOLE_LEVEL's
+	 * level (strace 6.1, the same in every -X style) */
+	{ .c = { .nr = SYS_syslog, .a = { 8, 0xfacefeeddeadbeefull, 9 }, .ret = NEG(-22) },
+	  .def = "syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0xfacefeeddeadbeef, 9 /* LOGLEVEL_??? */) = -1 EINVAL (Invalid argument)", .raw = "syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0xfacefeeddeadbeef, 9 /* LOGLEVEL_??? */) = -1 EINVAL (Invalid argument)", .verb = "syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0xfacefeeddeadbeef, 9 /* LOGLEVEL_??? */) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_syslog, .a = { 11, 0xfacefeeddeadbeefull, 0 }, .ret = NEG(-22) },
+	  .def = "syslog(11 /* SYSLOG_ACTION_??? */, 0xfacefeeddeadbeef, 0) = -1 EINVAL (Invalid argument)", .raw = "syslog(11 /* SYSLOG_ACTION_??? */, 0xfacefeeddeadbeef, 0) = -1 EINVAL (Invalid argument)", .verb = "syslog(11 /* SYSLOG_ACTION_??? */, 0xfacefeeddeadbeef, 0) = -1 EINVAL (Invalid argument)" },
 	/* the time zone (strace 6.1's xettimeofday test) */
 	{ .c = { .nr = SYS_gettimeofday, .a = { P, P + 16 },
 		 .cap = { CAP_ARR(0, uint64_t, { 1795812439, 745576 }), CAP_ARR(1, int32_t, { 0, 0 }) } },
