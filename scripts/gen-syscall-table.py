@@ -264,6 +264,8 @@ OVERRIDE = {
     ("syslog", "len"): "SYSLOG_LEN",
     ("getcpu", "cpup"): "INTP/out", ("getcpu", "nodep"): "INTP/out",
     ("mlock2", "flags"): "MLOCK2_FLAGS", ("kcmp", "type"): "KCMP_TYPE",
+    ("reboot", "magic1"): "REBOOT_MAGIC", ("reboot", "magic2"): "REBOOT_MAGIC",
+    ("reboot", "cmd"): "REBOOT_CMD", ("reboot", "arg"): "REBOOT_ARG",
     ("kcmp", "idx1"): "KCMP_IDX", ("kcmp", "idx2"): "KCMP_IDX",
     ("get_robust_list", "head_ptr"): "PTRP/out", ("get_robust_list", "len_ptr"): "ULONGP/out",
     ("io_setup", "ctxp"): "PTRP/out", ("io_destroy", "ctx"): "PTR",

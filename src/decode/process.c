@@ -101,6 +101,54 @@ void put_hex0_32(struct sbuf *b, uint64_t v)
 	put_hex0(b, (uint32_t)v);
 }
 
+/* reboot(2): the magic numbers and commands of <linux/reboot.h> */
+void decode_reboot_magic(struct sbuf *b, uint64_t v)
+{
+	static const struct flag magic[] = {
+		{ 0xfee1dead, "LINUX_REBOOT_MAGIC1" }, { 672274793, "LINUX_REBOOT_MAGIC2" },
+		{ 85072278, "LINUX_REBOOT_MAGIC2A" }, { 369367448, "LINUX_REBOOT_MAGIC2B" },
+		{ 537993216, "LINUX_REBOOT_MAGIC2C" },
+	};
+
+	put_enum(b, (uint32_t)v, magic, N(magic), "LINUX_REBOOT_MAGIC_???");
+}
+
+void decode_reboot_cmd(struct sbuf *b, uint64_t v)
+{
+	static const struct flag cmd[] = {
+		{ 0x01234567, "LINUX_REBOOT_CMD_RESTART" }, { 0xcdef0123, "LINUX_REBOOT_CMD_HALT" },
+		{ 0x89abcdef, "LINUX_REBOOT_CMD_CAD_ON" }, { 0, "LINUX_REBOOT_CMD_CAD_OFF" },
+		{ 0x4321fedc, "LINUX_REBOOT_CMD_POWER_OFF" },
+		{ 0xa1b2c3d4, "LINUX_REBOOT_CMD_RESTART2" },
+		{ 0xd000fce2, "LINUX_REBOOT_CMD_SW_SUSPEND" }, { 0x45584543, "LINUX_REBOOT_CMD_KEXEC" },
+	};
+
+	put_enum(b, (uint32_t)v, cmd, N(cmd), "LINUX_REBOOT_CMD_???");
+}
+
+/* LINUX_REBOOT_CMD_RESTART2's command string: the kernel reads 256 bytes,
+ * strace shows 255 of them, with "..." when the 256th is not the first NUL */
+void put_reboot_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+	size_t n;
+
+	(void)f;
+	(void)d;
+	if (!e->args[i] || !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	n = strnlen(data, c->len);
+	if (n >= 255) {
+		decode_string(b, data, 255, true);
+		return;
+	}
+	decode_string(b, data, n, false);
+}
+
 /* an fd of process `pid` (kcmp's), with -y's path when it is known */
 static void put_pid_fd(struct formatter *f, struct sbuf *b, uint64_t pid, int fd)
 {

@@ -172,7 +172,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[166] = { "umount2", 2, RK_INT, SC_FILE, { { "name", AK_PATH }, { "flags", AK_UMOUNT_FLAGS, .bytes = 4, .sign = 1 } }, .event = "umount" },
 	[167] = { "swapon", 2, RK_INT, SC_FILE, { { "specialfile", AK_PATH }, { "swap_flags", AK_INT, .bytes = 4, .sign = 1 } } },
 	[168] = { "swapoff", 1, RK_INT, SC_FILE, { { "specialfile", AK_PATH } } },
-	[169] = { "reboot", 4, RK_INT, 0, { { "magic1", AK_INT, .bytes = 4, .sign = 1 }, { "magic2", AK_INT, .bytes = 4, .sign = 1 }, { "cmd", AK_UINT, .bytes = 4 }, { "arg", AK_PTR } } },
+	[169] = { "reboot", 4, RK_INT, 0, { { "magic1", AK_REBOOT_MAGIC, .bytes = 4, .sign = 1 }, { "magic2", AK_REBOOT_MAGIC, .bytes = 4, .sign = 1 }, { "cmd", AK_REBOOT_CMD, .bytes = 4 }, { "arg", AK_REBOOT_ARG } } },
 	[170] = { "sethostname", 2, RK_INT, 0, { { "name", AK_HOSTNAME, 1 }, { "len", AK_INT, .bytes = 4, .sign = 1 } } },
 	[171] = { "setdomainname", 2, RK_INT, 0, { { "name", AK_HOSTNAME, 1 }, { "len", AK_INT, .bytes = 4, .sign = 1 } } },
 	[172] = { "iopl", 1, RK_INT, 0, { { "level", AK_UINT, .bytes = 4 } } },
