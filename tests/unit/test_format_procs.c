@@ -219,6 +219,17 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* reboot's magic numbers and commands (strace 6.1, Debian 12) */
+	{ .c = { .nr = SYS_reboot, .a = { 0, 0, 0, 0 }, .ret = NEG(-22) },
+	  .def = "reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_CAD_OFF) = -1 EINVAL (Invalid argument)",
+	  .raw = "reboot(0, 0, 0)                         = -1 EINVAL (Invalid argument)",
+	  .verb = "reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_CMD_CAD_OFF */) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_reboot, .a = { 0xfee1dead, 0x13111992, 0xa1b2c3d4, P }, .ret = NEG(-22),
+		 .cap = { CAP_STR(3, "reboot") } },
+	  .def = "reboot(LINUX_REBOOT_MAGIC1, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_RESTART2, \"reboot\") = -1 EINVAL (Invalid argument)",
+	  .raw = "reboot(0xfee1dead, 0x13111992, 0xa1b2c3d4, \"reboot\") = -1 EINVAL (Invalid argument)",
+	  .verb = "reboot(0xfee1dead /* LINUX_REBOOT_MAGIC1 */, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, 0xa1b2c3d4 /* LINUX_REBOOT_CMD_RESTART2 */, \"reboot\") = -1 EINVAL (Invalid argument)",
+	  .xx = "reboot(LINUX_REBOOT_MAGIC1, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_RESTART2, \"\\x72\\x65\\x62\\x6f\\x6f\\x74\") = -1 EINVAL (Invalid argument)" },
 	/* syslog's buffer only for the reads, SYSLOG_ACTION_CONSOLE_LEVEL's
 	 * level (strace 6.1, the same in every -X style) */
 	{ .c = { .nr = SYS_syslog, .a = { 8, 0xfacefeeddeadbeefull, 9 }, .ret = NEG(-22) },
