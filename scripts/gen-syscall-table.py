@@ -287,6 +287,9 @@ OVERRIDE = {
     ("adjtimex", "txc_p"): "TIMEX/out", ("clock_adjtime", "utx"): "TIMEX/out",
     ("clock_adjtime", "which_clock"): "CLOCKID", ("clock_settime", "which_clock"): "CLOCKID",
     ("pidfd_getfd", "flags"): "HEX",
+    # (the fd is the other process's: no -y path of ours)
+    ("pidfd_getfd", "fd"): "INT", ("process_madvise", "vec"): "IOV_ADDRS:2",
+    ("process_madvise", "behavior"): "MADV", ("process_madvise", "flags"): "HEX32",
     ("process_vm_readv", "lvec"): "IOV/out:2", ("process_vm_writev", "lvec"): "IOV:2",
     ("process_vm_readv", "rvec"): "IOV_ADDRS:4", ("process_vm_writev", "rvec"): "IOV_ADDRS:4",
     ("process_vm_readv", "pid"): "INT", ("process_vm_writev", "pid"): "INT",
