@@ -350,6 +350,9 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 {
 	if (d->nargs && d->args[0].kind == AK_ARCH_PRCTL)
 		return arch_prctl_shown_args(e);
+	/* reboot: its string only with LINUX_REBOOT_CMD_RESTART2 */
+	if (d->nargs == 4 && d->args[3].kind == AK_REBOOT_ARG && (uint32_t)e->args[2] != 0xa1b2c3d4)
+		return 3;
 	/* kcmp: the indexes only of KCMP_FILE, KCMP_EPOLL_TFD and unknown types */
 	if (d->nargs > 3 && d->args[3].kind == AK_KCMP_IDX &&
 	    (uint32_t)e->args[2] >= 1 && (uint32_t)e->args[2] <= 6)

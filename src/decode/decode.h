@@ -370,6 +370,11 @@ void put_hex0(struct sbuf *b, uint64_t v);
 void put_hex0_32(struct sbuf *b, uint64_t v);	/* of the low 32 bits */
 void decode_unshare_flags(struct sbuf *b, uint64_t v);
 void decode_nstype(struct sbuf *b, uint64_t v);
+void decode_reboot_magic(struct sbuf *b, uint64_t v);
+void decode_reboot_cmd(struct sbuf *b, uint64_t v);
+void put_reboot_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i);
+void decode_timezone(struct sbuf *b, const uint8_t *p, size_t len);
 void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		  const struct ev_syscall *e, size_t size, int i);
 /* strings, buffers, argv and the environment, from their captures */

@@ -363,6 +363,34 @@ static void put_hostname_arg(ARGS)
 		put_string_arg(f, b, d, e, size, i);
 }
 
+/* syslog's buffer: what SYSLOG_ACTION_READ* read into it, an address for
+ * the other actions */
+static void put_syslog_buf(ARGS)
+{
+	uint32_t type = (uint32_t)e->args[0];
+
+	if (type >= 2 && type <= 4)
+		put_string_arg(f, b, d, e, size, i);
+	else
+		put_ptr(b, e->args[i]);
+}
+
+static void put_syslog_len(ARGS)
+{
+	static const char *const levels[] = {
+		"LOGLEVEL_EMERG", "LOGLEVEL_ALERT", "LOGLEVEL_CRIT", "LOGLEVEL_ERR",
+		"LOGLEVEL_WARNING", "LOGLEVEL_NOTICE", "LOGLEVEL_INFO", "LOGLEVEL_DEBUG",
+		"LOGLEVEL_DEBUG+1",
+	};
+	int32_t v = (int32_t)e->args[i];
+
+	(void)f, (void)d, (void)size;
+	sbuf_printf(b, "%d", v);
+	/* the level: a number with its name in a comment (in every -X style) */
+	if ((uint32_t)e->args[0] == 8)
+		sbuf_printf(b, " /* %s */", v >= 0 && v < 9 ? levels[v] : "LOGLEVEL_???");
+}
+
 static void put_sigset(struct sbuf *b, const uint8_t *p, size_t len)
 {
 	uint64_t mask;

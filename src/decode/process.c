@@ -101,6 +101,54 @@ void put_hex0_32(struct sbuf *b, uint64_t v)
 	put_hex0(b, (uint32_t)v);
 }
 
+/* reboot(2): the magic numbers and commands of <linux/reboot.h> */
+void decode_reboot_magic(struct sbuf *b, uint64_t v)
+{
+	static const struct flag magic[] = {
+		{ 0xfee1dead, "LINUX_REBOOT_MAGIC1" }, { 672274793, "LINUX_REBOOT_MAGIC2" },
+		{ 85072278, "LINUX_REBOOT_MAGIC2A" }, { 369367448, "LINUX_REBOOT_MAGIC2B" },
+		{ 537993216, "LINUX_REBOOT_MAGIC2C" },
+	};
+
+	put_enum(b, (uint32_t)v, magic, N(magic), "LINUX_REBOOT_MAGIC_???");
+}
+
+void decode_reboot_cmd(struct sbuf *b, uint64_t v)
+{
+	static const struct flag cmd[] = {
+		{ 0x01234567, "LINUX_REBOOT_CMD_RESTART" }, { 0xcdef0123, "LINUX_REBOOT_CMD_HALT" },
+		{ 0x89abcdef, "LINUX_REBOOT_CMD_CAD_ON" }, { 0, "LINUX_REBOOT_CMD_CAD_OFF" },
+		{ 0x4321fedc, "LINUX_REBOOT_CMD_POWER_OFF" },
+		{ 0xa1b2c3d4, "LINUX_REBOOT_CMD_RESTART2" },
+		{ 0xd000fce2, "LINUX_REBOOT_CMD_SW_SUSPEND" }, { 0x45584543, "LINUX_REBOOT_CMD_KEXEC" },
+	};
+
+	put_enum(b, (uint32_t)v, cmd, N(cmd), "LINUX_REBOOT_CMD_???");
+}
+
+/* LINUX_REBOOT_CMD_RESTART2's command string: the kernel reads 256 bytes,
+ * strace shows 255 of them, with "..." when the 256th is not the first NUL */
+void put_reboot_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+	size_t n;
+
+	(void)f;
+	(void)d;
+	if (!e->args[i] || !cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT)) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	n = strnlen(data, c->len);
+	if (n >= 255) {
+		decode_string(b, data, 255, true);
+		return;
+	}
+	decode_string(b, data, n, false);
+}
+
 /* an fd of process `pid` (kcmp's), with -y's path when it is known */
 static void put_pid_fd(struct formatter *f, struct sbuf *b, uint64_t pid, int fd)
 {
@@ -441,15 +489,37 @@ void decode_personality(struct sbuf *b, uint64_t v)
 
 /* struct rusage: ru_utime, ru_stime (timevals), then 14 longs strace
  * abbreviates */
+/* struct timezone: two ints */
+void decode_timezone(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 8))
+		return;
+	sbuf_printf(b, "{tz_minuteswest=%d, tz_dsttime=%d}", (int32_t)load_u32(p, 0),
+		    (int32_t)load_u32(p, 4));
+}
+
 void decode_rusage(struct sbuf *b, const uint8_t *p, size_t len)
 {
+	static const char *const longs[] = {
+		"ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss", "ru_minflt", "ru_majflt",
+		"ru_nswap", "ru_inblock", "ru_oublock", "ru_msgsnd", "ru_msgrcv",
+		"ru_nsignals", "ru_nvcsw", "ru_nivcsw",
+	};
+
 	if (too_short(b, len, 32))
 		return;
 	sbuf_puts(b, "{ru_utime=");
 	put_pair(b, p, "tv_usec");
 	sbuf_puts(b, ", ru_stime=");
 	put_pair(b, p + 16, "tv_usec");
-	sbuf_puts(b, ", ...}");
+	/* -v: the counters too (unsigned, as strace prints them) */
+	if (!decode_verbose() || len < 144) {
+		sbuf_puts(b, ", ...}");
+		return;
+	}
+	for (size_t k = 0; k < N(longs); k++)
+		sbuf_printf(b, ", %s=%llu", longs[k], (unsigned long long)load_u64(p, 32 + 8 * k));
+	sbuf_putc(b, '}');
 }
 
 /* A clock_t count of ticks (USER_HZ, 100 on Linux), with strace's seconds

@@ -219,6 +219,34 @@ static const struct row procs[] = {
 	  .def = "prctl(PR_SET_TSC, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)",
 	  .raw = "prctl(0x1a, 0xfacebeef)                 = -1 EINVAL (Invalid argument)",
 	  .verb = "prctl(0x1a /* PR_SET_TSC */, 0xfacebeef /* PR_TSC_??? */) = -1 EINVAL (Invalid argument)" },
+	/* reboot's magic numbers and commands (strace 6.1, Debian 12) */
+	{ .c = { .nr = SYS_reboot, .a = { 0, 0, 0, 0 }, .ret = NEG(-22) },
+	  .def = "reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_CAD_OFF) = -1 EINVAL (Invalid argument)",
+	  .raw = "reboot(0, 0, 0)                         = -1 EINVAL (Invalid argument)",
+	  .verb = "reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_CMD_CAD_OFF */) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_reboot, .a = { 0xfee1dead, 0x13111992, 0xa1b2c3d4, P }, .ret = NEG(-22),
+		 .cap = { CAP_STR(3, "reboot") } },
+	  .def = "reboot(LINUX_REBOOT_MAGIC1, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_RESTART2, \"reboot\") = -1 EINVAL (Invalid argument)",
+	  .raw = "reboot(0xfee1dead, 0x13111992, 0xa1b2c3d4, \"reboot\") = -1 EINVAL (Invalid argument)",
+	  .verb = "reboot(0xfee1dead /* LINUX_REBOOT_MAGIC1 */, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, 0xa1b2c3d4 /* LINUX_REBOOT_CMD_RESTART2 */, \"reboot\") = -1 EINVAL (Invalid argument)",
+	  .xx = "reboot(LINUX_REBOOT_MAGIC1, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_RESTART2, \"\\x72\\x65\\x62\\x6f\\x6f\\x74\") = -1 EINVAL (Invalid argument)" },
+	/* syslog's buffer only for the reads, SYSLOG_ACTION_CONSOLE_LEVEL's
+	 * level (strace 6.1, the same in every -X style) */
+	{ .c = { .nr = SYS_syslog, .a = { 8, 0xfacefeeddeadbeefull, 9 }, .ret = NEG(-22) },
+	  .def = "syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0xfacefeeddeadbeef, 9 /* LOGLEVEL_??? */) = -1 EINVAL (Invalid argument)", .raw = "syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0xfacefeeddeadbeef, 9 /* LOGLEVEL_??? */) = -1 EINVAL (Invalid argument)", .verb = "syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0xfacefeeddeadbeef, 9 /* LOGLEVEL_??? */) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_syslog, .a = { 11, 0xfacefeeddeadbeefull, 0 }, .ret = NEG(-22) },
+	  .def = "syslog(11 /* SYSLOG_ACTION_??? */, 0xfacefeeddeadbeef, 0) = -1 EINVAL (Invalid argument)", .raw = "syslog(11 /* SYSLOG_ACTION_??? */, 0xfacefeeddeadbeef, 0) = -1 EINVAL (Invalid argument)", .verb = "syslog(11 /* SYSLOG_ACTION_??? */, 0xfacefeeddeadbeef, 0) = -1 EINVAL (Invalid argument)" },
+	/* the time zone (strace 6.1's xettimeofday test) */
+	{ .c = { .nr = SYS_gettimeofday, .a = { P, P + 16 },
+		 .cap = { CAP_ARR(0, uint64_t, { 1795812439, 745576 }), CAP_ARR(1, int32_t, { 0, 0 }) } },
+	  .def = "gettimeofday({tv_sec=1795812439, tv_usec=745576}, {tz_minuteswest=0, tz_dsttime=0}) = 0" },
+	/* getrusage under -v: every counter (strace 6.1 -v, Debian 12) */
+	{ .c = { .nr = SYS_getrusage, .a = { RUSAGE_SELF, P },
+		 .cap = { CAP_ARR(1, uint64_t, { 0, 1442, 0, 0, 784, 0, 0, 0, 55, 0, 0, 0, 0, 0, 0, 0, 64, 0 }) } },
+	  .def = "getrusage(RUSAGE_SELF, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ...}) = 0",
+	  .v = "getrusage(RUSAGE_SELF, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ru_maxrss=784, ru_ixrss=0, ru_idrss=0, ru_isrss=0, ru_minflt=55, ru_majflt=0, ru_nswap=0, ru_inblock=0, ru_oublock=0, ru_msgsnd=0, ru_msgrcv=0, ru_nsignals=0, ru_nvcsw=64, ru_nivcsw=0}) = 0",
+	  .raw = "getrusage(0, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ...}) = 0",
+	  .verb = "getrusage(0 /* RUSAGE_SELF */, {ru_utime={tv_sec=0, tv_usec=1442}, ru_stime={tv_sec=0, tv_usec=0}, ...}) = 0" },
 	/* a host name longer than the kernel takes: its address (strace 6.1) */
 	{ .c = { .nr = SYS_sethostname, .a = { 0x404040, 65 }, .ret = NEG(-22),
 		 .cap = { CAP_ARR(0, char, { 'a', 'b', 'c' }) } },
