@@ -264,7 +264,11 @@ static void put_cap_header_c(ARGS)
 
 static void put_mount_str_c(ARGS)
 {
-	uint64_t flags = e->args[3];
+	uint64_t flags = (uint32_t)e->args[3];
+
+	/* the old magic number in the high half is not flags */
+	if ((flags & 0xffff0000) == 0xc0ed0000)
+		flags &= 0xffff;
 	/* MS_BIND, MS_MOVE, MS_UNBINDABLE, MS_PRIVATE, MS_SLAVE, MS_SHARED */
 	bool bindlike = flags & (0x1000 | 0x2000 | 0x20000 | 0x40000 | 0x80000 | 0x100000);
 

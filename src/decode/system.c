@@ -15,17 +15,32 @@ void decode_grnd(struct sbuf *b, uint64_t v)
 }
 
 /* mount's flags: the old magic number in the high half first, if there */
+/* MS_MGC_VAL, the old magic number in the high half, apart: and with -X
+ * the two parts each as a number, as strace */
 void decode_mount_flags(struct sbuf *b, uint64_t v)
 {
-	int first = 1;
+	size_t mark = b->len;
 
 	v = (uint32_t)v;
 	if ((v & 0xffff0000) == 0xc0ed0000) {
 		sbuf_puts(b, "MS_MGC_VAL");
+		xlat_finish(b, mark, 0xc0ed0000, XF_HEX);
 		v &= 0xffff;
-		first = 0;
+		if (!v)
+			return;
+		uint64_t rest = v;
+		int first;
+
+		sbuf_putc(b, '|');
+		mark = b->len;
+		first = put_flags(b, &rest, xlat_mount_flags, N(xlat_mount_flags), 1);
+		put_rest(b, rest, first, "0");
+		xlat_finish(b, mark, v, XF_HEX);
+		return;
 	}
-	put_rest(b, v, put_flags(b, &v, xlat_mount_flags, N(xlat_mount_flags), first), "0");
+	/* unknown bits alone: "0x200 /\* MS_??? *\/" */
+	put_flagset_q(b, v, xlat_mount_flags, N(xlat_mount_flags), "MS_???");
+	xlat_finish(b, mark, v, XF_HEX);
 }
 
 FLAG_DECODER_Q(decode_umount_flags, xlat_umount_flags, "MNT_???");

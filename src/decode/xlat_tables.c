@@ -1422,7 +1422,7 @@ const struct flag xlat_mount_attr_flags[7] = {
 	{ 0x80, "MOUNT_ATTR_NODIRATIME" },
 };
 
-const struct flag xlat_mount_flags[27] = {
+const struct flag xlat_mount_flags[31] = {
 	{ 0x1, "MS_RDONLY" },
 	{ 0x2, "MS_NOSUID" },
 	{ 0x4, "MS_NODEV" },
@@ -1448,6 +1448,10 @@ const struct flag xlat_mount_flags[27] = {
 	{ 0x800000, "MS_I_VERSION" },
 	{ 0x1000000, "MS_STRICTATIME" },
 	{ 0x2000000, "MS_LAZYTIME" },
+	{ 0x4000000, "MS_SUBMOUNT" },
+	{ 0x8000000, "MS_NOREMOTELOCK" },
+	{ 0x10000000, "MS_NOSEC" },
+	{ 0x20000000, "MS_BORN" },
 	{ 0x40000000, "MS_ACTIVE" },
 	{ 0x80000000, "MS_NOUSER" },
 };

@@ -60,5 +60,8 @@ int main(void)
 	syscall(SYS_landlock_add_rule, -1, 2, 0, 1);
 	syscall(SYS_landlock_restrict_self, -1, ~0U);
 	syscall(SYS_io_destroy, 0xface1e55deadbeefUL);
+	syscall(SYS_mount, 0, 0, 0, 0x4000200UL, 0);
+	syscall(SYS_mount, 0, 0, 0, 0x200UL, 0);
+	syscall(SYS_mount, 0, 0, 0, 0xc0ed000fUL, 0);
 	return 0;
 }
