@@ -284,6 +284,7 @@ OVERRIDE = {
     ("move_pages", "flags"): "MOVE_PAGES_FLAGS",
     ("set_mempolicy_home_node", "start"): "PTR", ("set_mempolicy_home_node", "flags"): "HEX",
     ("pkey_alloc", "flags"): "HEX",
+    ("swapon", "swap_flags"): "SWAP_FLAGS", ("ustat", "dev"): "MKNOD_DEV",
     ("landlock_create_ruleset", "attr"): "LANDLOCK_RULESET_ATTR",
     ("landlock_create_ruleset", "size"): "ULONG",
     ("landlock_create_ruleset", "flags"): "LANDLOCK_CREATE_FLAGS",
@@ -456,6 +457,7 @@ FALLBACK = {
     "kexec_file_load": [("int", "kernel_fd"), ("int", "initrd_fd"),
                         ("unsigned long", "cmdline_len"),
                         ("const char *", "cmdline"), ("unsigned long", "flags")],
+    "lookup_dcookie": [("u64", "cookie64"), ("char *", "buf"), ("size_t", "len")],
     "map_shadow_stack": [("unsigned long", "addr"), ("unsigned long", "size"),
                          ("unsigned int", "flags")],
 }

@@ -135,6 +135,7 @@ void decode_msync_flags(struct sbuf *b, uint64_t v);
 void decode_mremap_flags(struct sbuf *b, uint64_t v);
 void decode_madvise(struct sbuf *b, uint64_t v);
 void decode_mpol_mode(struct sbuf *b, uint64_t v);
+void decode_swap_flags(struct sbuf *b, uint64_t v);
 void decode_mpol_mode32(struct sbuf *b, uint64_t v);
 void decode_mpol_modep(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_mbind_flags(struct sbuf *b, uint64_t v);

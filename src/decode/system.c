@@ -43,6 +43,24 @@ void decode_mount_flags(struct sbuf *b, uint64_t v)
 	xlat_finish(b, mark, v, XF_HEX);
 }
 
+/* swapon's flags, then the priority (its low 15 bits) in decimal */
+void decode_swap_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t flags = (uint32_t)v & ~0x7fffull, rest = flags;
+	size_t mark = b->len;
+	int first = put_flags(b, &rest, xlat_swap_flags, N(xlat_swap_flags), 1);
+
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
+		first = 0;
+	}
+	if (!first)	/* -X: the flags as a number, the priority apart */
+		xlat_finish(b, mark, flags, XF_HEX);
+	sbuf_printf(b, "%s%u", first ? "" : "|", (unsigned)(v & 0x7fff));
+}
+
 FLAG_DECODER_Q(decode_umount_flags, xlat_umount_flags, "MNT_???");
 
 /* syslog's action: the number, its name in a comment, as strace (in

@@ -54,6 +54,7 @@
 #include <sys/signalfd.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/socket.h>
 #include <linux/userfaultfd.h>

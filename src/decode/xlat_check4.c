@@ -54,6 +54,7 @@
 #include <sys/signalfd.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/socket.h>
 #include <linux/userfaultfd.h>
@@ -338,6 +339,10 @@ _Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
 _Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
 _Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
 _Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
+
+/* swap_flags */
+_Static_assert((unsigned long long)(SWAP_FLAG_PREFER) == 0x8000ull, "SWAP_FLAG_PREFER");
+_Static_assert((unsigned long long)(SWAP_FLAG_DISCARD) == 0x10000ull, "SWAP_FLAG_DISCARD");
 
 /* tcp_names */
 _Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");

@@ -1581,7 +1581,7 @@ const struct flag xlat_oflags[8] = {
 	{ 0x80, "OFDEL" },
 };
 
-const struct flag xlat_open_flags[17] = {
+const struct flag xlat_open_flags[19] = {
 	{ 0x40, "O_CREAT" },
 	{ 0x80, "O_EXCL" },
 	{ 0x100, "O_NOCTTY" },
@@ -1589,6 +1589,7 @@ const struct flag xlat_open_flags[17] = {
 	{ 0x400, "O_APPEND" },
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x101000, "O_SYNC" },
+	{ 0x100000, "__O_SYNC" },
 	{ 0x1000, "O_DSYNC" },
 	{ 0x4000, "O_DIRECT" },
 	{ 0x8000, "O_LARGEFILE" },
@@ -1597,6 +1598,7 @@ const struct flag xlat_open_flags[17] = {
 	{ 0x80000, "O_CLOEXEC" },
 	{ 0x200000, "O_PATH" },
 	{ 0x410000, "O_TMPFILE" },
+	{ 0x400000, "__O_TMPFILE" },
 	{ 0x10000, "O_DIRECTORY" },
 	{ 0x2000, "FASYNC" },
 };
@@ -2315,7 +2317,7 @@ const struct flag xlat_stack[3] = {
 	{ 0x80000000, "SS_AUTODISARM" },
 };
 
-const struct flag xlat_statx_mask[19] = {
+const struct flag xlat_statx_mask[16] = {
 	{ 0xfff, "STATX_ALL" },
 	{ 0x7ff, "STATX_BASIC_STATS" },
 	{ 0x1, "STATX_TYPE" },
@@ -2332,9 +2334,13 @@ const struct flag xlat_statx_mask[19] = {
 	{ 0x800, "STATX_BTIME" },
 	{ 0x1000, "STATX_MNT_ID" },
 	{ 0x2000, "STATX_DIOALIGN" },
-	{ 0x4000, "STATX_MNT_ID_UNIQUE" },
-	{ 0x8000, "STATX_SUBVOL" },
-	{ 0x10000, "STATX_WRITE_ATOMIC" },
+};
+
+const struct flag xlat_swap_flags[4] = {
+	{ 0x8000, "SWAP_FLAG_PREFER" },
+	{ 0x10000, "SWAP_FLAG_DISCARD" },
+	{ 0x20000, "SWAP_FLAG_DISCARD_ONCE" },
+	{ 0x40000, "SWAP_FLAG_DISCARD_PAGES" },
 };
 
 const struct flag xlat_syslog_actions[11] = {
