@@ -231,7 +231,7 @@ OVERRIDE = {
     ("fgetxattr", "value"): "BUF/out:3",
     ("inotify_init1", "flags"): "INOTIFY_INIT_FLAGS", ("inotify_add_watch", "mask"): "INOTIFY_MASK",
     ("eventfd2", "flags"): "EVENTFD_FLAGS", ("memfd_create", "flags"): "MEMFD_FLAGS",
-    ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW",
+    ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW:3",
     ("utimensat", "utimes"): "UTIMES", ("mknod", "mode"): "MKNOD_MODE",
     ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
     # Clocks, timers, resource usage (src/decode/time.c, process.c)

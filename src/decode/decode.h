@@ -74,7 +74,7 @@ void decode_inotify_mask(struct sbuf *b, uint64_t v);
 void decode_eventfd_flags(struct sbuf *b, uint64_t v);
 void decode_memfd_flags(struct sbuf *b, uint64_t v);
 void decode_seals(struct sbuf *b, uint64_t v);
-void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len);
+void put_open_how(struct sbuf *b, uint64_t addr, uint64_t size, const uint8_t *p, size_t len);
 void decode_utimes(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_fcntl_cmd(struct sbuf *b, uint64_t v);
 void decode_rwf_flags(struct sbuf *b, uint64_t v);

@@ -571,6 +571,17 @@ static void put_mincore_vec(ARGS)
 	sbuf_putc(b, ']');
 }
 
+static void put_open_how_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	bool ok = cap_exit(e, size, i, &c, &data);
+
+	(void)f;
+	put_open_how(b, e->args[i], e->args[d->args[i].len_arg & 7],
+		     ok ? (const uint8_t *)data : NULL, ok ? c->len : 0);
+}
+
 static void put_memfd_name(ARGS)
 {
 	const struct cap *c;
@@ -739,6 +750,7 @@ void put_arg_kind(ARGS)
 		    kind == AK_WAIT_STATUS || kind == AK_FD_PAIR || kind == AK_MMSG ||
 		    kind == AK_PERF_ATTR || kind == AK_SOCKADDR || kind == AK_SOCKLEN ||
 		    kind == AK_MSGHDR || kind == AK_SOCKOPT || kind == AK_CPUMASK ||
+		    kind == AK_OPEN_HOW || kind == AK_NODEMASK ||
 		    /* (recvmmsg's timeout too, not ppoll's or pselect6's) */
 		    (kind == AK_TIMESPEC_INOUT && e->nr == NR_recvmmsg))) {
 		put_ptr(b, e->args[i]);	/* -e verbose=SET, a call outside SET */
