@@ -232,7 +232,7 @@ OVERRIDE = {
     ("fgetxattr", "value"): "BUF/out:3",
     ("inotify_init1", "flags"): "INOTIFY_INIT_FLAGS", ("inotify_add_watch", "mask"): "INOTIFY_MASK",
     ("eventfd2", "flags"): "EVENTFD_FLAGS", ("memfd_create", "flags"): "MEMFD_FLAGS",
-    ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW",
+    ("dup3", "flags"): "FD_FLAGS", ("openat2", "how"): "OPEN_HOW:3",
     ("utimensat", "utimes"): "UTIMES", ("mknod", "mode"): "MKNOD_MODE",
     ("mknodat", "mode"): "MKNOD_MODE", ("mknod", "dev"): "MKNOD_DEV", ("mknodat", "dev"): "MKNOD_DEV",
     # Clocks, timers, resource usage (src/decode/time.c, process.c)
@@ -290,6 +290,7 @@ OVERRIDE = {
     ("move_pages", "flags"): "MOVE_PAGES_FLAGS",
     ("set_mempolicy_home_node", "start"): "PTR", ("set_mempolicy_home_node", "flags"): "HEX",
     ("pkey_alloc", "flags"): "HEX",
+    ("swapon", "swap_flags"): "SWAP_FLAGS", ("ustat", "dev"): "MKNOD_DEV",
     ("landlock_create_ruleset", "attr"): "LANDLOCK_RULESET_ATTR",
     ("landlock_create_ruleset", "size"): "ULONG",
     ("landlock_create_ruleset", "flags"): "LANDLOCK_CREATE_FLAGS",
@@ -466,6 +467,7 @@ FALLBACK = {
     "kexec_file_load": [("int", "kernel_fd"), ("int", "initrd_fd"),
                         ("unsigned long", "cmdline_len"),
                         ("const char *", "cmdline"), ("unsigned long", "flags")],
+    "lookup_dcookie": [("u64", "cookie64"), ("char *", "buf"), ("size_t", "len")],
     "map_shadow_stack": [("unsigned long", "addr"), ("unsigned long", "size"),
                          ("unsigned int", "flags")],
 }

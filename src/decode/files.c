@@ -10,13 +10,22 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-void decode_open_flags(struct sbuf *b, uint64_t v)
+/* all 64 bits (open_how's flags) */
+static void open_flags64(struct sbuf *b, uint64_t v)
 {
 	static const char *const acc[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE" };
+	int first;
 
 	sbuf_puts(b, acc[v & 3]);
 	v &= ~3ull;
-	put_rest(b, v & 0xffffffff, put_flags(b, &v, xlat_open_flags, N(xlat_open_flags), 0), "");
+	first = put_flags(b, &v, xlat_open_flags, N(xlat_open_flags), 0);
+	put_rest(b, v, first, "");
+}
+
+/* an int's (open's, openat's) */
+void decode_open_flags(struct sbuf *b, uint64_t v)
+{
+	open_flags64(b, (uint32_t)v);
 }
 
 void decode_access_mode(struct sbuf *b, uint64_t v)
@@ -385,29 +394,58 @@ void decode_memfd_flags(struct sbuf *b, uint64_t v)
 FLAG_DECODER_Q(decode_seals, xlat_seals, "F_SEAL_???");
 /* struct open_how {u64 flags, mode, resolve}: mode only when the flags
  * create a file */
-void decode_open_how(struct sbuf *b, const uint8_t *p, size_t len)
+/* struct open_how {u64 flags, mode, resolve}, as long as the size says
+ * (argument 3; captured up to 128 bytes, or to the end of the process's
+ * memory): mode when the flags create a file or it is not 0; what follows the
+ * struct when it is not zeros ("/\* bytes 24..31 *\/ ..."), "???" when it
+ * could not be read; the address when the size is short of the struct */
+void put_open_how(struct sbuf *b, uint64_t addr, uint64_t size, const uint8_t *p, size_t len)
 {
-	uint64_t how[3];
+	uint64_t how[3], rest;
+	size_t mark, n;
+	int first;
 
-	if (too_short(b, len, sizeof(how)))
+	if (!addr) {
+		sbuf_puts(b, "NULL");
 		return;
+	}
+	if (size < sizeof(how) || !p || len < sizeof(how)) {
+		sbuf_hex(b, addr);
+		return;
+	}
 	memcpy(how, p, sizeof(how));
-	uint64_t resolve;
-	size_t mark;
-
 	sbuf_puts(b, "{flags=");
 	mark = b->len;
-	decode_open_flags(b, how[0]);
+	open_flags64(b, how[0]);
 	xlat_finish(b, mark, how[0], XF_HEX);
-	if (how[0] & (0100 | 020000000)) {
-		sbuf_puts(b, ", mode=");
-		sbuf_oct(b, how[1]);
-	}
+	if ((how[0] & (0100 | 020000000)) || how[1])	/* (strace: a mode given shows) */
+		sbuf_printf(b, ", mode=%#03llo", (unsigned long long)how[1]);
 	sbuf_puts(b, ", resolve=");
 	mark = b->len;
-	resolve = how[2];
-	put_rest(b, how[2], put_flags(b, &how[2], xlat_resolve_flags, N(xlat_resolve_flags), 1), "0");
-	xlat_finish(b, mark, resolve, XF_HEX);
+	rest = how[2];
+	first = put_flags(b, &rest, xlat_resolve_flags, N(xlat_resolve_flags), 1);
+	if (first && rest)
+		sbuf_printf(b, "%#llx /* RESOLVE_??? */", (unsigned long long)rest);
+	else
+		put_rest(b, rest, first, "0");
+	xlat_finish(b, mark, how[2], XF_HEX);
+	if (size > sizeof(how)) {
+		n = size - sizeof(how);
+		if (len < size && len < 128) {
+			sbuf_puts(b, ", ???");
+		} else {
+			const uint8_t *x = p + sizeof(how);
+			size_t have = len - sizeof(how), k = 0;
+
+			while (k < have && !x[k])
+				k++;
+			if (k < have) {
+				sbuf_printf(b, ", /* bytes %zu..%zu */ ", sizeof(how),
+					    sizeof(how) + n - 1);
+				decode_string_hex(b, (const char *)x, have, have < n);
+			}
+		}
+	}
 	sbuf_putc(b, '}');
 }
 

@@ -265,7 +265,11 @@ static void put_cap_header_c(ARGS)
 
 static void put_mount_str_c(ARGS)
 {
-	uint64_t flags = e->args[3];
+	uint64_t flags = (uint32_t)e->args[3];
+
+	/* the old magic number in the high half is not flags */
+	if ((flags & 0xffff0000) == 0xc0ed0000)
+		flags &= 0xffff;
 	/* MS_BIND, MS_MOVE, MS_UNBINDABLE, MS_PRIVATE, MS_SLAVE, MS_SHARED */
 	bool bindlike = flags & (0x1000 | 0x2000 | 0x20000 | 0x40000 | 0x80000 | 0x100000);
 
@@ -645,6 +649,17 @@ static void put_mincore_vec(ARGS)
 	sbuf_putc(b, ']');
 }
 
+static void put_open_how_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	bool ok = cap_exit(e, size, i, &c, &data);
+
+	(void)f;
+	put_open_how(b, e->args[i], e->args[d->args[i].len_arg & 7],
+		     ok ? (const uint8_t *)data : NULL, ok ? c->len : 0);
+}
+
 static void put_memfd_name(ARGS)
 {
 	const struct cap *c;
@@ -813,6 +828,7 @@ void put_arg_kind(ARGS)
 		    kind == AK_WAIT_STATUS || kind == AK_FD_PAIR || kind == AK_MMSG ||
 		    kind == AK_PERF_ATTR || kind == AK_SOCKADDR || kind == AK_SOCKLEN ||
 		    kind == AK_MSGHDR || kind == AK_SOCKOPT || kind == AK_CPUMASK ||
+		    kind == AK_OPEN_HOW || kind == AK_NODEMASK ||
 		    /* (recvmmsg's timeout too, not ppoll's or pselect6's) */
 		    (kind == AK_TIMESPEC_INOUT && e->nr == NR_recvmmsg))) {
 		put_ptr(b, e->args[i]);	/* -e verbose=SET, a call outside SET */

@@ -14,7 +14,7 @@
 
 void decode_statx_mask(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_statx_mask, N(xlat_statx_mask));
+	put_flagset_q(b, v, xlat_statx_mask, N(xlat_statx_mask), "STATX_???");
 }
 
 /* the date of a time, "2026-11-21T15:10:33.544484795+0000", in a comment */
@@ -155,6 +155,11 @@ void decode_mode(struct sbuf *b, uint32_t mode)
 	uint32_t type = (mode >> 12) & 017;
 	size_t mark = b->len;
 
+	if (type && !types[type]) {	/* no such file type: the number, as strace */
+		sbuf_printf(b, "%#o", mode);
+		xlat_finish(b, mark, mode, XF_OCT);
+		return;
+	}
 	if (type && types[type]) {
 		sbuf_puts(b, types[type]);
 		sbuf_putc(b, '|');
@@ -165,9 +170,7 @@ void decode_mode(struct sbuf *b, uint32_t mode)
 		sbuf_puts(b, "S_ISGID|");
 	if (mode & 01000)
 		sbuf_puts(b, "S_ISVTX|");
-	sbuf_printf(b, "%#o", mode & 0777);
-	if (!(mode & 0777))
-		b->len--, sbuf_puts(b, "000");	/* "%#o" of 0 is "0" */
+	sbuf_printf(b, "%#03o", mode & 0777);	/* "000", "006", "0644" */
 	if (mode & ~0777u)
 		xlat_finish(b, mark, mode, XF_OCT);
 }

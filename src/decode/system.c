@@ -15,17 +15,50 @@ void decode_grnd(struct sbuf *b, uint64_t v)
 }
 
 /* mount's flags: the old magic number in the high half first, if there */
+/* MS_MGC_VAL, the old magic number in the high half, apart: and with -X
+ * the two parts each as a number, as strace */
 void decode_mount_flags(struct sbuf *b, uint64_t v)
 {
-	int first = 1;
+	size_t mark = b->len;
 
 	v = (uint32_t)v;
 	if ((v & 0xffff0000) == 0xc0ed0000) {
 		sbuf_puts(b, "MS_MGC_VAL");
+		xlat_finish(b, mark, 0xc0ed0000, XF_HEX);
 		v &= 0xffff;
+		if (!v)
+			return;
+		uint64_t rest = v;
+		int first;
+
+		sbuf_putc(b, '|');
+		mark = b->len;
+		first = put_flags(b, &rest, xlat_mount_flags, N(xlat_mount_flags), 1);
+		put_rest(b, rest, first, "0");
+		xlat_finish(b, mark, v, XF_HEX);
+		return;
+	}
+	/* unknown bits alone: "0x200 /\* MS_??? *\/" */
+	put_flagset_q(b, v, xlat_mount_flags, N(xlat_mount_flags), "MS_???");
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+/* swapon's flags, then the priority (its low 15 bits) in decimal */
+void decode_swap_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t flags = (uint32_t)v & ~0x7fffull, rest = flags;
+	size_t mark = b->len;
+	int first = put_flags(b, &rest, xlat_swap_flags, N(xlat_swap_flags), 1);
+
+	if (rest) {
+		if (!first)
+			sbuf_putc(b, '|');
+		sbuf_hex(b, rest);
 		first = 0;
 	}
-	put_rest(b, v, put_flags(b, &v, xlat_mount_flags, N(xlat_mount_flags), first), "0");
+	if (!first)	/* -X: the flags as a number, the priority apart */
+		xlat_finish(b, mark, flags, XF_HEX);
+	sbuf_printf(b, "%s%u", first ? "" : "|", (unsigned)(v & 0x7fff));
 }
 
 FLAG_DECODER_Q(decode_umount_flags, xlat_umount_flags, "MNT_???");

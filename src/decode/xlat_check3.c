@@ -110,6 +110,7 @@
 #include <linux/smc_diag.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/tty.h>
 #include <sys/timerfd.h>

@@ -110,6 +110,7 @@
 #include <linux/smc_diag.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/tty.h>
 #include <sys/timerfd.h>
@@ -360,10 +361,54 @@ _Static_assert((unsigned long long)(FS_XFLAG_DAX) == 0x8000ull, "FS_XFLAG_DAX");
 _Static_assert((unsigned long long)(FS_XFLAG_COWEXTSIZE) == 0x10000ull, "FS_XFLAG_COWEXTSIZE");
 _Static_assert((unsigned long long)(FS_XFLAG_HASATTR) == 0x80000000ull, "FS_XFLAG_HASATTR");
 
+<<<<<<< HEAD
 /* get_mempolicy_flags */
 _Static_assert((unsigned long long)(MPOL_F_NODE) == 0x1ull, "MPOL_F_NODE");
 _Static_assert((unsigned long long)(MPOL_F_ADDR) == 0x2ull, "MPOL_F_ADDR");
 _Static_assert((unsigned long long)(MPOL_F_MEMS_ALLOWED) == 0x4ull, "MPOL_F_MEMS_ALLOWED");
+=======
+/* swap_flags */
+_Static_assert((unsigned long long)(SWAP_FLAG_PREFER) == 0x8000ull, "SWAP_FLAG_PREFER");
+_Static_assert((unsigned long long)(SWAP_FLAG_DISCARD) == 0x10000ull, "SWAP_FLAG_DISCARD");
+
+/* tcp_names */
+_Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
+_Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");
+_Static_assert((unsigned long long)(TCP_CORK) == 0x3ull, "TCP_CORK");
+_Static_assert((unsigned long long)(TCP_KEEPIDLE) == 0x4ull, "TCP_KEEPIDLE");
+_Static_assert((unsigned long long)(TCP_KEEPINTVL) == 0x5ull, "TCP_KEEPINTVL");
+_Static_assert((unsigned long long)(TCP_KEEPCNT) == 0x6ull, "TCP_KEEPCNT");
+_Static_assert((unsigned long long)(TCP_SYNCNT) == 0x7ull, "TCP_SYNCNT");
+_Static_assert((unsigned long long)(TCP_LINGER2) == 0x8ull, "TCP_LINGER2");
+_Static_assert((unsigned long long)(TCP_DEFER_ACCEPT) == 0x9ull, "TCP_DEFER_ACCEPT");
+_Static_assert((unsigned long long)(TCP_WINDOW_CLAMP) == 0xaull, "TCP_WINDOW_CLAMP");
+_Static_assert((unsigned long long)(TCP_INFO) == 0xbull, "TCP_INFO");
+_Static_assert((unsigned long long)(TCP_QUICKACK) == 0xcull, "TCP_QUICKACK");
+_Static_assert((unsigned long long)(TCP_CONGESTION) == 0xdull, "TCP_CONGESTION");
+_Static_assert((unsigned long long)(TCP_MD5SIG) == 0xeull, "TCP_MD5SIG");
+_Static_assert((unsigned long long)(TCP_THIN_LINEAR_TIMEOUTS) == 0x10ull, "TCP_THIN_LINEAR_TIMEOUTS");
+_Static_assert((unsigned long long)(TCP_THIN_DUPACK) == 0x11ull, "TCP_THIN_DUPACK");
+_Static_assert((unsigned long long)(TCP_USER_TIMEOUT) == 0x12ull, "TCP_USER_TIMEOUT");
+_Static_assert((unsigned long long)(TCP_REPAIR) == 0x13ull, "TCP_REPAIR");
+_Static_assert((unsigned long long)(TCP_REPAIR_QUEUE) == 0x14ull, "TCP_REPAIR_QUEUE");
+_Static_assert((unsigned long long)(TCP_QUEUE_SEQ) == 0x15ull, "TCP_QUEUE_SEQ");
+_Static_assert((unsigned long long)(TCP_REPAIR_OPTIONS) == 0x16ull, "TCP_REPAIR_OPTIONS");
+_Static_assert((unsigned long long)(TCP_FASTOPEN) == 0x17ull, "TCP_FASTOPEN");
+_Static_assert((unsigned long long)(TCP_TIMESTAMP) == 0x18ull, "TCP_TIMESTAMP");
+_Static_assert((unsigned long long)(TCP_NOTSENT_LOWAT) == 0x19ull, "TCP_NOTSENT_LOWAT");
+_Static_assert((unsigned long long)(TCP_CC_INFO) == 0x1aull, "TCP_CC_INFO");
+_Static_assert((unsigned long long)(TCP_SAVE_SYN) == 0x1bull, "TCP_SAVE_SYN");
+_Static_assert((unsigned long long)(TCP_SAVED_SYN) == 0x1cull, "TCP_SAVED_SYN");
+_Static_assert((unsigned long long)(TCP_REPAIR_WINDOW) == 0x1dull, "TCP_REPAIR_WINDOW");
+_Static_assert((unsigned long long)(TCP_FASTOPEN_CONNECT) == 0x1eull, "TCP_FASTOPEN_CONNECT");
+_Static_assert((unsigned long long)(TCP_ULP) == 0x1full, "TCP_ULP");
+_Static_assert((unsigned long long)(TCP_MD5SIG_EXT) == 0x20ull, "TCP_MD5SIG_EXT");
+_Static_assert((unsigned long long)(TCP_FASTOPEN_KEY) == 0x21ull, "TCP_FASTOPEN_KEY");
+_Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FASTOPEN_NO_COOKIE");
+_Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
+_Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
+_Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
+>>>>>>> h12/sysmisc
 
 /* gpio_event_flags */
 _Static_assert((unsigned long long)(GPIOEVENT_REQUEST_BOTH_EDGES) == 0x3ull, "GPIOEVENT_REQUEST_BOTH_EDGES");

@@ -3188,7 +3188,7 @@ const struct flag xlat_mount_attr_flags[7] = {
 	{ 0x80, "MOUNT_ATTR_NODIRATIME" },
 };
 
-const struct flag xlat_mount_flags[27] = {
+const struct flag xlat_mount_flags[31] = {
 	{ 0x1, "MS_RDONLY" },
 	{ 0x2, "MS_NOSUID" },
 	{ 0x4, "MS_NODEV" },
@@ -3214,6 +3214,10 @@ const struct flag xlat_mount_flags[27] = {
 	{ 0x800000, "MS_I_VERSION" },
 	{ 0x1000000, "MS_STRICTATIME" },
 	{ 0x2000000, "MS_LAZYTIME" },
+	{ 0x4000000, "MS_SUBMOUNT" },
+	{ 0x8000000, "MS_NOREMOTELOCK" },
+	{ 0x10000000, "MS_NOSEC" },
+	{ 0x20000000, "MS_BORN" },
 	{ 0x40000000, "MS_ACTIVE" },
 	{ 0x80000000, "MS_NOUSER" },
 };
@@ -3856,7 +3860,7 @@ const struct flag xlat_oflags[8] = {
 	{ 0x80, "OFDEL" },
 };
 
-const struct flag xlat_open_flags[17] = {
+const struct flag xlat_open_flags[19] = {
 	{ 0x40, "O_CREAT" },
 	{ 0x80, "O_EXCL" },
 	{ 0x100, "O_NOCTTY" },
@@ -3864,6 +3868,7 @@ const struct flag xlat_open_flags[17] = {
 	{ 0x400, "O_APPEND" },
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x101000, "O_SYNC" },
+	{ 0x100000, "__O_SYNC" },
 	{ 0x1000, "O_DSYNC" },
 	{ 0x4000, "O_DIRECT" },
 	{ 0x8000, "O_LARGEFILE" },
@@ -3872,6 +3877,7 @@ const struct flag xlat_open_flags[17] = {
 	{ 0x80000, "O_CLOEXEC" },
 	{ 0x200000, "O_PATH" },
 	{ 0x410000, "O_TMPFILE" },
+	{ 0x400000, "__O_TMPFILE" },
 	{ 0x10000, "O_DIRECTORY" },
 	{ 0x2000, "FASYNC" },
 };
@@ -5252,7 +5258,7 @@ const struct flag xlat_stack[3] = {
 	{ 0x80000000, "SS_AUTODISARM" },
 };
 
-const struct flag xlat_statx_mask[19] = {
+const struct flag xlat_statx_mask[16] = {
 	{ 0xfff, "STATX_ALL" },
 	{ 0x7ff, "STATX_BASIC_STATS" },
 	{ 0x1, "STATX_TYPE" },
@@ -5269,9 +5275,13 @@ const struct flag xlat_statx_mask[19] = {
 	{ 0x800, "STATX_BTIME" },
 	{ 0x1000, "STATX_MNT_ID" },
 	{ 0x2000, "STATX_DIOALIGN" },
-	{ 0x4000, "STATX_MNT_ID_UNIQUE" },
-	{ 0x8000, "STATX_SUBVOL" },
-	{ 0x10000, "STATX_WRITE_ATOMIC" },
+};
+
+const struct flag xlat_swap_flags[4] = {
+	{ 0x8000, "SWAP_FLAG_PREFER" },
+	{ 0x10000, "SWAP_FLAG_DISCARD" },
+	{ 0x20000, "SWAP_FLAG_DISCARD_ONCE" },
+	{ 0x40000, "SWAP_FLAG_DISCARD_PAGES" },
 };
 
 const struct flag xlat_syslog_actions[11] = {

@@ -60,5 +60,16 @@ int main(void)
 	syscall(SYS_landlock_add_rule, -1, 2, 0, 1);
 	syscall(SYS_landlock_restrict_self, -1, ~0U);
 	syscall(SYS_io_destroy, 0xface1e55deadbeefUL);
+	syscall(SYS_mount, 0, 0, 0, 0x4000200UL, 0);
+	syscall(SYS_mount, 0, 0, 0, 0x200UL, 0);
+	syscall(SYS_mount, 0, 0, 0, 0xc0ed000fUL, 0);
+	syscall(SYS_swapon, 0, 0x8000 | 42);
+	syscall(SYS_swapon, 0, ~0U);
+	syscall(SYS_mknod, 0, 0177777, 0);
+	syscall(SYS_mknod, 0, 040006, 0);
+	syscall(SYS_ustat, ~0U, 0);
+	syscall(SYS_statx, -1, 0, 0x2000, 0xffffc000U, 0);
+	syscall(SYS_openat, -1, 0, 0x100000);
+	syscall(SYS_lookup_dcookie, 0, 0, 0);
 	return 0;
 }

@@ -112,6 +112,23 @@ int main(void)
 	CHECK_STR(s(), "30<<MFD_HUGE_SHIFT");
 	decode_memfd_flags(&b, 8);
 	CHECK_STR(s(), "0x8 /* MFD_??? */");
+	{
+		/* openat2's open_how as long as its size: short, zeros after,
+		 * bytes after, unreadable after */
+		uint64_t how[4] = { 0x8002, 01234, 0x10, 0x8786858483828180ull };
+
+		put_open_how(&b, 0x1000, 11, (const uint8_t *)how, sizeof(how));
+		CHECK_STR(s(), "0x1000");
+		put_open_how(&b, 0x1000, 32, (const uint8_t *)how, sizeof(how));
+		CHECK_STR(s(), "{flags=O_RDWR|O_LARGEFILE, mode=01234, resolve=RESOLVE_IN_ROOT, "
+			  "/* bytes 24..31 */ \"\\x80\\x81\\x82\\x83\\x84\\x85\\x86\\x87\"}");
+		put_open_how(&b, 0x1000, 32, (const uint8_t *)how, 24);
+		CHECK_STR(s(), "{flags=O_RDWR|O_LARGEFILE, mode=01234, resolve=RESOLVE_IN_ROOT, ???}");
+		how[3] = 0;
+		how[2] = 0xdec0dedbeeffffc0ull;
+		put_open_how(&b, 0x1000, 32, (const uint8_t *)how, sizeof(how));
+		CHECK_STR(s(), "{flags=O_RDWR|O_LARGEFILE, mode=01234, resolve=0xdec0dedbeeffffc0 /* RESOLVE_??? */}");
+	}
 	decode_pkey_rights(&b, 0xbadc0ded00000002ull);
 	CHECK_STR(s(), "PKEY_DISABLE_WRITE|0xbadc0ded00000000");
 	decode_whence(&b, 1);
