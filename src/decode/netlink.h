@@ -200,7 +200,7 @@ bool nl_selinux(const struct nl *n, uint16_t type, size_t off, size_t len);
 extern const struct nla_table nl_link_attrs, nl_addr_attrs, nl_route_attrs, nl_neigh_attrs,
 	nl_rule_attrs, nl_tc_attrs, nl_tca_attrs, nl_neightbl_attrs, nl_addrlabel_attrs,
 	nl_dcb_attrs, nl_netconf_attrs, nl_mdb_attrs, nl_nsid_attrs, nl_nexthop_attrs,
-	nl_ifstats_attrs, nl_cachereport_attrs;
+	nl_ifstats_attrs, nl_cachereport_attrs, nl_cachereport6_attrs;
 
 /* nlmsghdr and its payload (nlmsgerr's msg, too) */
 void nl_message(const struct nl *n, size_t off, size_t len);

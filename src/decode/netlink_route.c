@@ -191,11 +191,26 @@ static const struct nla_table *rt_rtgen(const struct nl *n, size_t off, size_t l
 	return family_only(n, off, 1, size, "rtgen_family", &nl_nsid_attrs);
 }
 
+/* a cache report: attributes for the multicast routing families, bytes
+ * for the others */
 static const struct nla_table *rt_cachereport(const struct nl *n, size_t off, size_t len,
 					      size_t *size)
 {
-	(void)len;
-	return family_only(n, off, 1, size, "rtgen_family", &nl_cachereport_attrs);
+	uint8_t fam = n->p[off];
+
+	*size = 1;
+	sbuf_puts(n->b, "{rtgen_family=");
+	nl_enum(n->b, fam, T(xlat_rtnl_families), "RTNL_FAMILY_???");
+	sbuf_putc(n->b, '}');
+	if (fam == 128)
+		return &nl_cachereport_attrs;
+	if (fam == 129)
+		return &nl_cachereport6_attrs;
+	if (len > 4) {
+		sbuf_puts(n->b, ", ");
+		nl_hex(n, off + 4, len - 4);
+	}
+	return NULL;
 }
 
 static const struct nla_table *rt_addrlabel(const struct nl *n, size_t off, size_t len,

@@ -152,8 +152,29 @@ static const struct nla_dec route_decs[] = {
 	[27] = { nla_xval, &ipproto_x }, [30] = { nla_u32, NULL },
 };
 const struct nla_table nl_route_attrs = NLA_TABLE(xlat_rtnl_route_attrs, "RTA_???", route_decs);
-const struct nla_table nl_cachereport_attrs = NLA_TABLE(xlat_rtnl_route_attrs, "RTA_???",
-							route_decs);
+/* RTM_NEWCACHEREPORT's of the multicast routing families: addresses of
+ * the family the report is for, whatever the message's family says */
+static bool nla_in_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	struct nl m = *n;
+
+	m.family = ctx ? 10 : 2;	/* AF_INET6 : AF_INET */
+	return nla_ip_addr(&m, off, len, NULL);
+}
+static const struct nl_xval igmpmsg_x = X(xlat_igmpmsg_types, "IGMPMSG_???", 1);
+static const struct nl_xval mrt6msg_x = X(xlat_mrt6msg_types, "MRT6MSG_???", 1);
+static const struct nla_dec ipmra_decs[] = {
+	[1] = { nla_xval, &igmpmsg_x }, [2] = { nla_u32, NULL }, [3] = { nla_in_addr, NULL },
+	[4] = { nla_in_addr, NULL }, [6] = { nla_u32, NULL },
+};
+const struct nla_table nl_cachereport_attrs = NLA_TABLE(xlat_rtnl_ipmra_creport_attrs,
+							"IPMRA_CREPORT_???", ipmra_decs);
+static const struct nla_dec ip6mra_decs[] = {
+	[1] = { nla_xval, &mrt6msg_x }, [2] = { nla_u32, NULL }, [3] = { nla_in_addr, "6" },
+	[4] = { nla_in_addr, "6" },
+};
+const struct nla_table nl_cachereport6_attrs = NLA_TABLE(xlat_rtnl_ip6mra_creport_attrs,
+							 "IP6MRA_CREPORT_???", ip6mra_decs);
 
 /* fib_rule_hdr's */
 static const struct nl_field uid_range_f[] = { F("start", 0, 4, 'u'), F("end", 4, 4, 'u') };

@@ -26,6 +26,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
@@ -50,6 +51,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
@@ -516,6 +518,12 @@ _Static_assert((unsigned long long)(IXANY) == 0x800ull, "IXANY");
 _Static_assert((unsigned long long)(IXOFF) == 0x1000ull, "IXOFF");
 _Static_assert((unsigned long long)(IMAXBEL) == 0x2000ull, "IMAXBEL");
 _Static_assert((unsigned long long)(IUTF8) == 0x4000ull, "IUTF8");
+
+/* igmpmsg_types */
+_Static_assert((unsigned long long)(IGMPMSG_NOCACHE) == 0x1ull, "IGMPMSG_NOCACHE");
+_Static_assert((unsigned long long)(IGMPMSG_WRONGVIF) == 0x2ull, "IGMPMSG_WRONGVIF");
+_Static_assert((unsigned long long)(IGMPMSG_WHOLEPKT) == 0x3ull, "IGMPMSG_WHOLEPKT");
+_Static_assert((unsigned long long)(IGMPMSG_WRVIFWHOLE) == 0x4ull, "IGMPMSG_WRVIFWHOLE");
 
 /* in_init_flags */
 _Static_assert((unsigned long long)(IN_NONBLOCK) == 0x800ull, "IN_NONBLOCK");

@@ -26,6 +26,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
@@ -50,6 +51,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>

@@ -26,6 +26,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
@@ -50,6 +51,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
@@ -271,6 +273,11 @@ _Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOU
 _Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
 _Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
 _Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
+
+/* mrt6msg_types */
+_Static_assert((unsigned long long)(MRT6MSG_NOCACHE) == 0x1ull, "MRT6MSG_NOCACHE");
+_Static_assert((unsigned long long)(MRT6MSG_WRONGMIF) == 0x2ull, "MRT6MSG_WRONGMIF");
+_Static_assert((unsigned long long)(MRT6MSG_WHOLEPKT) == 0x3ull, "MRT6MSG_WHOLEPKT");
 
 /* msg_flags */
 _Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");

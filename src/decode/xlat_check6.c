@@ -26,6 +26,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
@@ -50,6 +51,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
@@ -365,6 +367,56 @@ _Static_assert((unsigned long long)(RTEXT_FILTER_MRP) == 0x10ull, "RTEXT_FILTER_
 _Static_assert((unsigned long long)(RTEXT_FILTER_CFM_CONFIG) == 0x20ull, "RTEXT_FILTER_CFM_CONFIG");
 _Static_assert((unsigned long long)(RTEXT_FILTER_CFM_STATUS) == 0x40ull, "RTEXT_FILTER_CFM_STATUS");
 
+/* rtnl_families */
+_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
+_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
+_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
+_Static_assert((unsigned long long)(AF_AX25) == 0x3ull, "AF_AX25");
+_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
+_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
+_Static_assert((unsigned long long)(AF_NETROM) == 0x6ull, "AF_NETROM");
+_Static_assert((unsigned long long)(AF_BRIDGE) == 0x7ull, "AF_BRIDGE");
+_Static_assert((unsigned long long)(AF_ATMPVC) == 0x8ull, "AF_ATMPVC");
+_Static_assert((unsigned long long)(AF_X25) == 0x9ull, "AF_X25");
+_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
+_Static_assert((unsigned long long)(AF_ROSE) == 0xbull, "AF_ROSE");
+_Static_assert((unsigned long long)(AF_DECnet) == 0xcull, "AF_DECnet");
+_Static_assert((unsigned long long)(AF_NETBEUI) == 0xdull, "AF_NETBEUI");
+_Static_assert((unsigned long long)(AF_SECURITY) == 0xeull, "AF_SECURITY");
+_Static_assert((unsigned long long)(AF_KEY) == 0xfull, "AF_KEY");
+_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
+_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
+_Static_assert((unsigned long long)(AF_ASH) == 0x12ull, "AF_ASH");
+_Static_assert((unsigned long long)(AF_ECONET) == 0x13ull, "AF_ECONET");
+_Static_assert((unsigned long long)(AF_ATMSVC) == 0x14ull, "AF_ATMSVC");
+_Static_assert((unsigned long long)(AF_RDS) == 0x15ull, "AF_RDS");
+_Static_assert((unsigned long long)(AF_SNA) == 0x16ull, "AF_SNA");
+_Static_assert((unsigned long long)(AF_IRDA) == 0x17ull, "AF_IRDA");
+_Static_assert((unsigned long long)(AF_PPPOX) == 0x18ull, "AF_PPPOX");
+_Static_assert((unsigned long long)(AF_WANPIPE) == 0x19ull, "AF_WANPIPE");
+_Static_assert((unsigned long long)(AF_LLC) == 0x1aull, "AF_LLC");
+_Static_assert((unsigned long long)(AF_IB) == 0x1bull, "AF_IB");
+_Static_assert((unsigned long long)(AF_MPLS) == 0x1cull, "AF_MPLS");
+_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
+_Static_assert((unsigned long long)(AF_TIPC) == 0x1eull, "AF_TIPC");
+_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
+_Static_assert((unsigned long long)(AF_IUCV) == 0x20ull, "AF_IUCV");
+_Static_assert((unsigned long long)(AF_RXRPC) == 0x21ull, "AF_RXRPC");
+_Static_assert((unsigned long long)(AF_ISDN) == 0x22ull, "AF_ISDN");
+_Static_assert((unsigned long long)(AF_PHONET) == 0x23ull, "AF_PHONET");
+_Static_assert((unsigned long long)(AF_IEEE802154) == 0x24ull, "AF_IEEE802154");
+_Static_assert((unsigned long long)(AF_CAIF) == 0x25ull, "AF_CAIF");
+_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
+_Static_assert((unsigned long long)(AF_NFC) == 0x27ull, "AF_NFC");
+_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
+_Static_assert((unsigned long long)(AF_KCM) == 0x29ull, "AF_KCM");
+_Static_assert((unsigned long long)(AF_QIPCRTR) == 0x2aull, "AF_QIPCRTR");
+_Static_assert((unsigned long long)(AF_SMC) == 0x2bull, "AF_SMC");
+_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
+_Static_assert((unsigned long long)(AF_MCTP) == 0x2dull, "AF_MCTP");
+_Static_assert((unsigned long long)(RTNL_FAMILY_IPMR) == 0x80ull, "RTNL_FAMILY_IPMR");
+_Static_assert((unsigned long long)(RTNL_FAMILY_IP6MR) == 0x81ull, "RTNL_FAMILY_IP6MR");
+
 /* rtnl_ifla_events */
 _Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
 _Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
@@ -399,6 +451,23 @@ _Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STA
 _Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
 _Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
 _Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
+
+/* rtnl_ip6mra_creport_attrs */
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_UNSPEC) == 0x0ull, "IP6MRA_CREPORT_UNSPEC");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_MSGTYPE) == 0x1ull, "IP6MRA_CREPORT_MSGTYPE");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_MIF_ID) == 0x2ull, "IP6MRA_CREPORT_MIF_ID");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_SRC_ADDR) == 0x3ull, "IP6MRA_CREPORT_SRC_ADDR");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_DST_ADDR) == 0x4ull, "IP6MRA_CREPORT_DST_ADDR");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_PKT) == 0x5ull, "IP6MRA_CREPORT_PKT");
+
+/* rtnl_ipmra_creport_attrs */
+_Static_assert((unsigned long long)(IPMRA_CREPORT_UNSPEC) == 0x0ull, "IPMRA_CREPORT_UNSPEC");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_MSGTYPE) == 0x1ull, "IPMRA_CREPORT_MSGTYPE");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_VIF_ID) == 0x2ull, "IPMRA_CREPORT_VIF_ID");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_SRC_ADDR) == 0x3ull, "IPMRA_CREPORT_SRC_ADDR");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_DST_ADDR) == 0x4ull, "IPMRA_CREPORT_DST_ADDR");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_PKT) == 0x5ull, "IPMRA_CREPORT_PKT");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_TABLE) == 0x6ull, "IPMRA_CREPORT_TABLE");
 
 /* rtnl_link_attrs */
 _Static_assert((unsigned long long)(IFLA_UNSPEC) == 0x0ull, "IFLA_UNSPEC");
@@ -489,76 +558,3 @@ _Static_assert((unsigned long long)(MDBA_MDB_ENTRY_INFO) == 0x1ull, "MDBA_MDB_EN
 /* rtnl_mdba_router_attrs */
 _Static_assert((unsigned long long)(MDBA_ROUTER_UNSPEC) == 0x0ull, "MDBA_ROUTER_UNSPEC");
 _Static_assert((unsigned long long)(MDBA_ROUTER_PORT) == 0x1ull, "MDBA_ROUTER_PORT");
-
-/* rtnl_mdba_router_pattr_attrs */
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_UNSPEC) == 0x0ull, "MDBA_ROUTER_PATTR_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TIMER) == 0x1ull, "MDBA_ROUTER_PATTR_TIMER");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TYPE) == 0x2ull, "MDBA_ROUTER_PATTR_TYPE");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET_TIMER) == 0x3ull, "MDBA_ROUTER_PATTR_INET_TIMER");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET6_TIMER) == 0x4ull, "MDBA_ROUTER_PATTR_INET6_TIMER");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_VID) == 0x5ull, "MDBA_ROUTER_PATTR_VID");
-
-/* rtnl_ndtpa_attrs */
-_Static_assert((unsigned long long)(NDTPA_UNSPEC) == 0x0ull, "NDTPA_UNSPEC");
-_Static_assert((unsigned long long)(NDTPA_IFINDEX) == 0x1ull, "NDTPA_IFINDEX");
-_Static_assert((unsigned long long)(NDTPA_REFCNT) == 0x2ull, "NDTPA_REFCNT");
-_Static_assert((unsigned long long)(NDTPA_REACHABLE_TIME) == 0x3ull, "NDTPA_REACHABLE_TIME");
-_Static_assert((unsigned long long)(NDTPA_BASE_REACHABLE_TIME) == 0x4ull, "NDTPA_BASE_REACHABLE_TIME");
-_Static_assert((unsigned long long)(NDTPA_RETRANS_TIME) == 0x5ull, "NDTPA_RETRANS_TIME");
-_Static_assert((unsigned long long)(NDTPA_GC_STALETIME) == 0x6ull, "NDTPA_GC_STALETIME");
-_Static_assert((unsigned long long)(NDTPA_DELAY_PROBE_TIME) == 0x7ull, "NDTPA_DELAY_PROBE_TIME");
-_Static_assert((unsigned long long)(NDTPA_QUEUE_LEN) == 0x8ull, "NDTPA_QUEUE_LEN");
-_Static_assert((unsigned long long)(NDTPA_APP_PROBES) == 0x9ull, "NDTPA_APP_PROBES");
-_Static_assert((unsigned long long)(NDTPA_UCAST_PROBES) == 0xaull, "NDTPA_UCAST_PROBES");
-_Static_assert((unsigned long long)(NDTPA_MCAST_PROBES) == 0xbull, "NDTPA_MCAST_PROBES");
-_Static_assert((unsigned long long)(NDTPA_ANYCAST_DELAY) == 0xcull, "NDTPA_ANYCAST_DELAY");
-_Static_assert((unsigned long long)(NDTPA_PROXY_DELAY) == 0xdull, "NDTPA_PROXY_DELAY");
-_Static_assert((unsigned long long)(NDTPA_PROXY_QLEN) == 0xeull, "NDTPA_PROXY_QLEN");
-_Static_assert((unsigned long long)(NDTPA_LOCKTIME) == 0xfull, "NDTPA_LOCKTIME");
-_Static_assert((unsigned long long)(NDTPA_QUEUE_LENBYTES) == 0x10ull, "NDTPA_QUEUE_LENBYTES");
-_Static_assert((unsigned long long)(NDTPA_MCAST_REPROBES) == 0x11ull, "NDTPA_MCAST_REPROBES");
-_Static_assert((unsigned long long)(NDTPA_PAD) == 0x12ull, "NDTPA_PAD");
-_Static_assert((unsigned long long)(NDTPA_INTERVAL_PROBE_TIME_MS) == 0x13ull, "NDTPA_INTERVAL_PROBE_TIME_MS");
-
-/* rtnl_neigh_attrs */
-_Static_assert((unsigned long long)(NDA_UNSPEC) == 0x0ull, "NDA_UNSPEC");
-_Static_assert((unsigned long long)(NDA_DST) == 0x1ull, "NDA_DST");
-_Static_assert((unsigned long long)(NDA_LLADDR) == 0x2ull, "NDA_LLADDR");
-_Static_assert((unsigned long long)(NDA_CACHEINFO) == 0x3ull, "NDA_CACHEINFO");
-_Static_assert((unsigned long long)(NDA_PROBES) == 0x4ull, "NDA_PROBES");
-_Static_assert((unsigned long long)(NDA_VLAN) == 0x5ull, "NDA_VLAN");
-_Static_assert((unsigned long long)(NDA_PORT) == 0x6ull, "NDA_PORT");
-_Static_assert((unsigned long long)(NDA_VNI) == 0x7ull, "NDA_VNI");
-_Static_assert((unsigned long long)(NDA_IFINDEX) == 0x8ull, "NDA_IFINDEX");
-_Static_assert((unsigned long long)(NDA_MASTER) == 0x9ull, "NDA_MASTER");
-_Static_assert((unsigned long long)(NDA_LINK_NETNSID) == 0xaull, "NDA_LINK_NETNSID");
-_Static_assert((unsigned long long)(NDA_SRC_VNI) == 0xbull, "NDA_SRC_VNI");
-_Static_assert((unsigned long long)(NDA_PROTOCOL) == 0xcull, "NDA_PROTOCOL");
-_Static_assert((unsigned long long)(NDA_NH_ID) == 0xdull, "NDA_NH_ID");
-_Static_assert((unsigned long long)(NDA_FDB_EXT_ATTRS) == 0xeull, "NDA_FDB_EXT_ATTRS");
-_Static_assert((unsigned long long)(NDA_FLAGS_EXT) == 0xfull, "NDA_FLAGS_EXT");
-_Static_assert((unsigned long long)(NDA_NDM_STATE_MASK) == 0x10ull, "NDA_NDM_STATE_MASK");
-_Static_assert((unsigned long long)(NDA_NDM_FLAGS_MASK) == 0x11ull, "NDA_NDM_FLAGS_MASK");
-
-/* rtnl_neightbl_attrs */
-_Static_assert((unsigned long long)(NDTA_UNSPEC) == 0x0ull, "NDTA_UNSPEC");
-_Static_assert((unsigned long long)(NDTA_NAME) == 0x1ull, "NDTA_NAME");
-_Static_assert((unsigned long long)(NDTA_THRESH1) == 0x2ull, "NDTA_THRESH1");
-_Static_assert((unsigned long long)(NDTA_THRESH2) == 0x3ull, "NDTA_THRESH2");
-_Static_assert((unsigned long long)(NDTA_THRESH3) == 0x4ull, "NDTA_THRESH3");
-_Static_assert((unsigned long long)(NDTA_CONFIG) == 0x5ull, "NDTA_CONFIG");
-_Static_assert((unsigned long long)(NDTA_PARMS) == 0x6ull, "NDTA_PARMS");
-_Static_assert((unsigned long long)(NDTA_STATS) == 0x7ull, "NDTA_STATS");
-_Static_assert((unsigned long long)(NDTA_GC_INTERVAL) == 0x8ull, "NDTA_GC_INTERVAL");
-_Static_assert((unsigned long long)(NDTA_PAD) == 0x9ull, "NDTA_PAD");
-
-/* rtnl_netconf_attrs */
-_Static_assert((unsigned long long)(NETCONFA_UNSPEC) == 0x0ull, "NETCONFA_UNSPEC");
-_Static_assert((unsigned long long)(NETCONFA_IFINDEX) == 0x1ull, "NETCONFA_IFINDEX");
-_Static_assert((unsigned long long)(NETCONFA_FORWARDING) == 0x2ull, "NETCONFA_FORWARDING");
-_Static_assert((unsigned long long)(NETCONFA_RP_FILTER) == 0x3ull, "NETCONFA_RP_FILTER");
-_Static_assert((unsigned long long)(NETCONFA_MC_FORWARDING) == 0x4ull, "NETCONFA_MC_FORWARDING");
-_Static_assert((unsigned long long)(NETCONFA_PROXY_NEIGH) == 0x5ull, "NETCONFA_PROXY_NEIGH");
-_Static_assert((unsigned long long)(NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN) == 0x6ull, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN");
-_Static_assert((unsigned long long)(NETCONFA_INPUT) == 0x7ull, "NETCONFA_INPUT");
-_Static_assert((unsigned long long)(NETCONFA_BC_FORWARDING) == 0x8ull, "NETCONFA_BC_FORWARDING");

@@ -26,6 +26,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blkpg.h>
@@ -50,6 +51,7 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
@@ -99,6 +101,79 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* rtnl_mdba_router_pattr_attrs */
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_UNSPEC) == 0x0ull, "MDBA_ROUTER_PATTR_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TIMER) == 0x1ull, "MDBA_ROUTER_PATTR_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TYPE) == 0x2ull, "MDBA_ROUTER_PATTR_TYPE");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET_TIMER) == 0x3ull, "MDBA_ROUTER_PATTR_INET_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET6_TIMER) == 0x4ull, "MDBA_ROUTER_PATTR_INET6_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_VID) == 0x5ull, "MDBA_ROUTER_PATTR_VID");
+
+/* rtnl_ndtpa_attrs */
+_Static_assert((unsigned long long)(NDTPA_UNSPEC) == 0x0ull, "NDTPA_UNSPEC");
+_Static_assert((unsigned long long)(NDTPA_IFINDEX) == 0x1ull, "NDTPA_IFINDEX");
+_Static_assert((unsigned long long)(NDTPA_REFCNT) == 0x2ull, "NDTPA_REFCNT");
+_Static_assert((unsigned long long)(NDTPA_REACHABLE_TIME) == 0x3ull, "NDTPA_REACHABLE_TIME");
+_Static_assert((unsigned long long)(NDTPA_BASE_REACHABLE_TIME) == 0x4ull, "NDTPA_BASE_REACHABLE_TIME");
+_Static_assert((unsigned long long)(NDTPA_RETRANS_TIME) == 0x5ull, "NDTPA_RETRANS_TIME");
+_Static_assert((unsigned long long)(NDTPA_GC_STALETIME) == 0x6ull, "NDTPA_GC_STALETIME");
+_Static_assert((unsigned long long)(NDTPA_DELAY_PROBE_TIME) == 0x7ull, "NDTPA_DELAY_PROBE_TIME");
+_Static_assert((unsigned long long)(NDTPA_QUEUE_LEN) == 0x8ull, "NDTPA_QUEUE_LEN");
+_Static_assert((unsigned long long)(NDTPA_APP_PROBES) == 0x9ull, "NDTPA_APP_PROBES");
+_Static_assert((unsigned long long)(NDTPA_UCAST_PROBES) == 0xaull, "NDTPA_UCAST_PROBES");
+_Static_assert((unsigned long long)(NDTPA_MCAST_PROBES) == 0xbull, "NDTPA_MCAST_PROBES");
+_Static_assert((unsigned long long)(NDTPA_ANYCAST_DELAY) == 0xcull, "NDTPA_ANYCAST_DELAY");
+_Static_assert((unsigned long long)(NDTPA_PROXY_DELAY) == 0xdull, "NDTPA_PROXY_DELAY");
+_Static_assert((unsigned long long)(NDTPA_PROXY_QLEN) == 0xeull, "NDTPA_PROXY_QLEN");
+_Static_assert((unsigned long long)(NDTPA_LOCKTIME) == 0xfull, "NDTPA_LOCKTIME");
+_Static_assert((unsigned long long)(NDTPA_QUEUE_LENBYTES) == 0x10ull, "NDTPA_QUEUE_LENBYTES");
+_Static_assert((unsigned long long)(NDTPA_MCAST_REPROBES) == 0x11ull, "NDTPA_MCAST_REPROBES");
+_Static_assert((unsigned long long)(NDTPA_PAD) == 0x12ull, "NDTPA_PAD");
+_Static_assert((unsigned long long)(NDTPA_INTERVAL_PROBE_TIME_MS) == 0x13ull, "NDTPA_INTERVAL_PROBE_TIME_MS");
+
+/* rtnl_neigh_attrs */
+_Static_assert((unsigned long long)(NDA_UNSPEC) == 0x0ull, "NDA_UNSPEC");
+_Static_assert((unsigned long long)(NDA_DST) == 0x1ull, "NDA_DST");
+_Static_assert((unsigned long long)(NDA_LLADDR) == 0x2ull, "NDA_LLADDR");
+_Static_assert((unsigned long long)(NDA_CACHEINFO) == 0x3ull, "NDA_CACHEINFO");
+_Static_assert((unsigned long long)(NDA_PROBES) == 0x4ull, "NDA_PROBES");
+_Static_assert((unsigned long long)(NDA_VLAN) == 0x5ull, "NDA_VLAN");
+_Static_assert((unsigned long long)(NDA_PORT) == 0x6ull, "NDA_PORT");
+_Static_assert((unsigned long long)(NDA_VNI) == 0x7ull, "NDA_VNI");
+_Static_assert((unsigned long long)(NDA_IFINDEX) == 0x8ull, "NDA_IFINDEX");
+_Static_assert((unsigned long long)(NDA_MASTER) == 0x9ull, "NDA_MASTER");
+_Static_assert((unsigned long long)(NDA_LINK_NETNSID) == 0xaull, "NDA_LINK_NETNSID");
+_Static_assert((unsigned long long)(NDA_SRC_VNI) == 0xbull, "NDA_SRC_VNI");
+_Static_assert((unsigned long long)(NDA_PROTOCOL) == 0xcull, "NDA_PROTOCOL");
+_Static_assert((unsigned long long)(NDA_NH_ID) == 0xdull, "NDA_NH_ID");
+_Static_assert((unsigned long long)(NDA_FDB_EXT_ATTRS) == 0xeull, "NDA_FDB_EXT_ATTRS");
+_Static_assert((unsigned long long)(NDA_FLAGS_EXT) == 0xfull, "NDA_FLAGS_EXT");
+_Static_assert((unsigned long long)(NDA_NDM_STATE_MASK) == 0x10ull, "NDA_NDM_STATE_MASK");
+_Static_assert((unsigned long long)(NDA_NDM_FLAGS_MASK) == 0x11ull, "NDA_NDM_FLAGS_MASK");
+
+/* rtnl_neightbl_attrs */
+_Static_assert((unsigned long long)(NDTA_UNSPEC) == 0x0ull, "NDTA_UNSPEC");
+_Static_assert((unsigned long long)(NDTA_NAME) == 0x1ull, "NDTA_NAME");
+_Static_assert((unsigned long long)(NDTA_THRESH1) == 0x2ull, "NDTA_THRESH1");
+_Static_assert((unsigned long long)(NDTA_THRESH2) == 0x3ull, "NDTA_THRESH2");
+_Static_assert((unsigned long long)(NDTA_THRESH3) == 0x4ull, "NDTA_THRESH3");
+_Static_assert((unsigned long long)(NDTA_CONFIG) == 0x5ull, "NDTA_CONFIG");
+_Static_assert((unsigned long long)(NDTA_PARMS) == 0x6ull, "NDTA_PARMS");
+_Static_assert((unsigned long long)(NDTA_STATS) == 0x7ull, "NDTA_STATS");
+_Static_assert((unsigned long long)(NDTA_GC_INTERVAL) == 0x8ull, "NDTA_GC_INTERVAL");
+_Static_assert((unsigned long long)(NDTA_PAD) == 0x9ull, "NDTA_PAD");
+
+/* rtnl_netconf_attrs */
+_Static_assert((unsigned long long)(NETCONFA_UNSPEC) == 0x0ull, "NETCONFA_UNSPEC");
+_Static_assert((unsigned long long)(NETCONFA_IFINDEX) == 0x1ull, "NETCONFA_IFINDEX");
+_Static_assert((unsigned long long)(NETCONFA_FORWARDING) == 0x2ull, "NETCONFA_FORWARDING");
+_Static_assert((unsigned long long)(NETCONFA_RP_FILTER) == 0x3ull, "NETCONFA_RP_FILTER");
+_Static_assert((unsigned long long)(NETCONFA_MC_FORWARDING) == 0x4ull, "NETCONFA_MC_FORWARDING");
+_Static_assert((unsigned long long)(NETCONFA_PROXY_NEIGH) == 0x5ull, "NETCONFA_PROXY_NEIGH");
+_Static_assert((unsigned long long)(NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN) == 0x6ull, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN");
+_Static_assert((unsigned long long)(NETCONFA_INPUT) == 0x7ull, "NETCONFA_INPUT");
+_Static_assert((unsigned long long)(NETCONFA_BC_FORWARDING) == 0x8ull, "NETCONFA_BC_FORWARDING");
 
 /* rtnl_nexthop_attrs */
 _Static_assert((unsigned long long)(NHA_UNSPEC) == 0x0ull, "NHA_UNSPEC");
@@ -504,49 +579,3 @@ _Static_assert((unsigned long long)(NETLINK_ECRYPTFS) == 0x13ull, "NETLINK_ECRYP
 _Static_assert((unsigned long long)(NETLINK_RDMA) == 0x14ull, "NETLINK_RDMA");
 _Static_assert((unsigned long long)(NETLINK_CRYPTO) == 0x15ull, "NETLINK_CRYPTO");
 _Static_assert((unsigned long long)(NETLINK_SMC) == 0x16ull, "NETLINK_SMC");
-
-/* sock_type_flags */
-_Static_assert((unsigned long long)(SOCK_CLOEXEC) == 0x80000ull, "SOCK_CLOEXEC");
-_Static_assert((unsigned long long)(SOCK_NONBLOCK) == 0x800ull, "SOCK_NONBLOCK");
-
-/* sock_type_types */
-_Static_assert((unsigned long long)(SOCK_STREAM) == 0x1ull, "SOCK_STREAM");
-_Static_assert((unsigned long long)(SOCK_DGRAM) == 0x2ull, "SOCK_DGRAM");
-_Static_assert((unsigned long long)(SOCK_RAW) == 0x3ull, "SOCK_RAW");
-_Static_assert((unsigned long long)(SOCK_RDM) == 0x4ull, "SOCK_RDM");
-_Static_assert((unsigned long long)(SOCK_SEQPACKET) == 0x5ull, "SOCK_SEQPACKET");
-_Static_assert((unsigned long long)(SOCK_DCCP) == 0x6ull, "SOCK_DCCP");
-_Static_assert((unsigned long long)(SOCK_PACKET) == 0xaull, "SOCK_PACKET");
-
-/* splice_flags */
-_Static_assert((unsigned long long)(SPLICE_F_MOVE) == 0x1ull, "SPLICE_F_MOVE");
-_Static_assert((unsigned long long)(SPLICE_F_NONBLOCK) == 0x2ull, "SPLICE_F_NONBLOCK");
-_Static_assert((unsigned long long)(SPLICE_F_MORE) == 0x4ull, "SPLICE_F_MORE");
-_Static_assert((unsigned long long)(SPLICE_F_GIFT) == 0x8ull, "SPLICE_F_GIFT");
-
-/* statx_mask */
-_Static_assert((unsigned long long)(STATX_ALL) == 0xfffull, "STATX_ALL");
-_Static_assert((unsigned long long)(STATX_BASIC_STATS) == 0x7ffull, "STATX_BASIC_STATS");
-_Static_assert((unsigned long long)(STATX_TYPE) == 0x1ull, "STATX_TYPE");
-_Static_assert((unsigned long long)(STATX_MODE) == 0x2ull, "STATX_MODE");
-_Static_assert((unsigned long long)(STATX_NLINK) == 0x4ull, "STATX_NLINK");
-_Static_assert((unsigned long long)(STATX_UID) == 0x8ull, "STATX_UID");
-_Static_assert((unsigned long long)(STATX_GID) == 0x10ull, "STATX_GID");
-_Static_assert((unsigned long long)(STATX_ATIME) == 0x20ull, "STATX_ATIME");
-_Static_assert((unsigned long long)(STATX_MTIME) == 0x40ull, "STATX_MTIME");
-_Static_assert((unsigned long long)(STATX_CTIME) == 0x80ull, "STATX_CTIME");
-_Static_assert((unsigned long long)(STATX_INO) == 0x100ull, "STATX_INO");
-_Static_assert((unsigned long long)(STATX_SIZE) == 0x200ull, "STATX_SIZE");
-_Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
-_Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
-_Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
-_Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
-
-/* tca_act_flags */
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_HW) == 0x2ull, "TCA_ACT_FLAGS_SKIP_HW");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_SW) == 0x4ull, "TCA_ACT_FLAGS_SKIP_SW");
-
-/* tca_act_hw_stats */
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_IMMEDIATE) == 0x1ull, "TCA_ACT_HW_STATS_IMMEDIATE");
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_DELAYED) == 0x2ull, "TCA_ACT_HW_STATS_DELAYED");

@@ -970,6 +970,13 @@ const struct flag xlat_iflags[15] = {
 	{ 0x4000, "IUTF8" },
 };
 
+const struct flag xlat_igmpmsg_types[4] = {
+	{ 0x1, "IGMPMSG_NOCACHE" },
+	{ 0x2, "IGMPMSG_WRONGVIF" },
+	{ 0x3, "IGMPMSG_WHOLEPKT" },
+	{ 0x4, "IGMPMSG_WRVIFWHOLE" },
+};
+
 const struct flag xlat_in_init_flags[2] = {
 	{ 0x800, "IN_NONBLOCK" },
 	{ 0x80000, "IN_CLOEXEC" },
@@ -1710,6 +1717,12 @@ const struct flag xlat_mremap_flags[3] = {
 	{ 0x1, "MREMAP_MAYMOVE" },
 	{ 0x2, "MREMAP_FIXED" },
 	{ 0x4, "MREMAP_DONTUNMAP" },
+};
+
+const struct flag xlat_mrt6msg_types[3] = {
+	{ 0x1, "MRT6MSG_NOCACHE" },
+	{ 0x2, "MRT6MSG_WRONGMIF" },
+	{ 0x3, "MRT6MSG_WHOLEPKT" },
 };
 
 const struct flag xlat_msg_flags[21] = {
@@ -2787,6 +2800,57 @@ const struct flag xlat_rtnl_ext_filter[7] = {
 	{ 0x40, "RTEXT_FILTER_CFM_STATUS" },
 };
 
+const struct flag xlat_rtnl_families[48] = {
+	{ 0x0, "AF_UNSPEC" },
+	{ 0x1, "AF_UNIX" },
+	{ 0x2, "AF_INET" },
+	{ 0x3, "AF_AX25" },
+	{ 0x4, "AF_IPX" },
+	{ 0x5, "AF_APPLETALK" },
+	{ 0x6, "AF_NETROM" },
+	{ 0x7, "AF_BRIDGE" },
+	{ 0x8, "AF_ATMPVC" },
+	{ 0x9, "AF_X25" },
+	{ 0xa, "AF_INET6" },
+	{ 0xb, "AF_ROSE" },
+	{ 0xc, "AF_DECnet" },
+	{ 0xd, "AF_NETBEUI" },
+	{ 0xe, "AF_SECURITY" },
+	{ 0xf, "AF_KEY" },
+	{ 0x10, "AF_NETLINK" },
+	{ 0x11, "AF_PACKET" },
+	{ 0x12, "AF_ASH" },
+	{ 0x13, "AF_ECONET" },
+	{ 0x14, "AF_ATMSVC" },
+	{ 0x15, "AF_RDS" },
+	{ 0x16, "AF_SNA" },
+	{ 0x17, "AF_IRDA" },
+	{ 0x18, "AF_PPPOX" },
+	{ 0x19, "AF_WANPIPE" },
+	{ 0x1a, "AF_LLC" },
+	{ 0x1b, "AF_IB" },
+	{ 0x1c, "AF_MPLS" },
+	{ 0x1d, "AF_CAN" },
+	{ 0x1e, "AF_TIPC" },
+	{ 0x1f, "AF_BLUETOOTH" },
+	{ 0x20, "AF_IUCV" },
+	{ 0x21, "AF_RXRPC" },
+	{ 0x22, "AF_ISDN" },
+	{ 0x23, "AF_PHONET" },
+	{ 0x24, "AF_IEEE802154" },
+	{ 0x25, "AF_CAIF" },
+	{ 0x26, "AF_ALG" },
+	{ 0x27, "AF_NFC" },
+	{ 0x28, "AF_VSOCK" },
+	{ 0x29, "AF_KCM" },
+	{ 0x2a, "AF_QIPCRTR" },
+	{ 0x2b, "AF_SMC" },
+	{ 0x2c, "AF_XDP" },
+	{ 0x2d, "AF_MCTP" },
+	{ 0x80, "RTNL_FAMILY_IPMR" },
+	{ 0x81, "RTNL_FAMILY_IP6MR" },
+};
+
 const struct flag xlat_rtnl_ifla_events[7] = {
 	{ 0x0, "IFLA_EVENT_NONE" },
 	{ 0x1, "IFLA_EVENT_REBOOT" },
@@ -2824,6 +2888,25 @@ const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x3, "IFLA_STATS_LINK_XSTATS_SLAVE" },
 	{ 0x4, "IFLA_STATS_LINK_OFFLOAD_XSTATS" },
 	{ 0x5, "IFLA_STATS_AF_SPEC" },
+};
+
+const struct flag xlat_rtnl_ip6mra_creport_attrs[6] = {
+	{ 0x0, "IP6MRA_CREPORT_UNSPEC" },
+	{ 0x1, "IP6MRA_CREPORT_MSGTYPE" },
+	{ 0x2, "IP6MRA_CREPORT_MIF_ID" },
+	{ 0x3, "IP6MRA_CREPORT_SRC_ADDR" },
+	{ 0x4, "IP6MRA_CREPORT_DST_ADDR" },
+	{ 0x5, "IP6MRA_CREPORT_PKT" },
+};
+
+const struct flag xlat_rtnl_ipmra_creport_attrs[7] = {
+	{ 0x0, "IPMRA_CREPORT_UNSPEC" },
+	{ 0x1, "IPMRA_CREPORT_MSGTYPE" },
+	{ 0x2, "IPMRA_CREPORT_VIF_ID" },
+	{ 0x3, "IPMRA_CREPORT_SRC_ADDR" },
+	{ 0x4, "IPMRA_CREPORT_DST_ADDR" },
+	{ 0x5, "IPMRA_CREPORT_PKT" },
+	{ 0x6, "IPMRA_CREPORT_TABLE" },
 };
 
 const struct flag xlat_rtnl_link_attrs[63] = {
