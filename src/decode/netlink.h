@@ -31,6 +31,8 @@ struct nl {
 	/* what follows a pid (--decode-pids=pidns), or NULL */
 	void (*pid_decor)(void *ctx, struct sbuf *b, long pid);
 	void *ctx;
+	/* what follows an fd (-y), or NULL */
+	void (*fd_decor)(void *ctx, struct sbuf *b, int fd);
 };
 
 #define NL_HDRLEN 16
@@ -143,6 +145,8 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* a clock_t of 1 to 8 bytes: "250 /\* 2.50 s *\/" */
+/* an fd: "9</dev/full>" with -y */
+bool nla_fd(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* "FIELD=inet_addr(...)" (field may be NULL); with -X raw the rawlen
  * bytes in hex, with -X verbose both */

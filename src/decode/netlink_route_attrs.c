@@ -315,18 +315,30 @@ static const struct flag vf_ports_names[] = { { 1, "IFLA_VF_PORT" } };
 static const struct nla_table vf_ports_attrs = NLA_TABLE(vf_ports_names, "IFLA_VF_PORT_???",
 							 vf_ports_decs);
 
+static const struct nl_xval xdp_attached_x = X(xlat_xdp_attached, "XDP_ATTACHED_???", 1);
+static const struct nl_xval xdp_flags_x = XF(xlat_xdp_flags, "XDP_FLAGS_???", 4);
+static const struct nla_dec xdp_decs[] = {
+	[1] = { nla_fd, NULL }, [2] = { nla_xval, &xdp_attached_x },
+	[3] = { nla_xval, &xdp_flags_x }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
+	[6] = { nla_u32, NULL }, [7] = { nla_u32, NULL }, [8] = { nla_fd, NULL },
+};
+static const struct nla_table xdp_attrs = NLA_TABLE(xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
+						    xdp_decs);
+
 static const struct nla_dec link_decs[] = {
 	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
 	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
 	[13] = { nla_u32, NULL }, [14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
 	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
 	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
+	[28] = { nla_fd, NULL },
 	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
 	[25] = { nla_nested, &port_attrs }, [27] = { nla_u32, NULL },
 	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
 	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },
 	[37] = { nla_s32, NULL }, [38] = { nla_str, NULL }, [39] = { nla_u8, NULL },
-	[40] = { nla_u32, NULL }, [41] = { nla_u32, NULL }, [44] = { nla_xval, &event_x },
+	[40] = { nla_u32, NULL }, [41] = { nla_u32, NULL }, [43] = { nla_nested, &xdp_attrs },
+	[44] = { nla_xval, &event_x },
 	[45] = { nla_s32, NULL }, [46] = { nla_s32, NULL }, [47] = { nla_u32, NULL },
 	[48] = { nla_u32, NULL }, [49] = { nla_s32, NULL }, [50] = { nla_u32, NULL },
 	[51] = { nla_u32, NULL }, [52] = { nla_nested, &prop_list_attrs },

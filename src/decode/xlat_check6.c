@@ -444,6 +444,17 @@ _Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_H
 _Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
 _Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
 
+/* rtnl_ifla_xdp_attrs */
+_Static_assert((unsigned long long)(IFLA_XDP_UNSPEC) == 0x0ull, "IFLA_XDP_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_XDP_FD) == 0x1ull, "IFLA_XDP_FD");
+_Static_assert((unsigned long long)(IFLA_XDP_ATTACHED) == 0x2ull, "IFLA_XDP_ATTACHED");
+_Static_assert((unsigned long long)(IFLA_XDP_FLAGS) == 0x3ull, "IFLA_XDP_FLAGS");
+_Static_assert((unsigned long long)(IFLA_XDP_PROG_ID) == 0x4ull, "IFLA_XDP_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_DRV_PROG_ID) == 0x5ull, "IFLA_XDP_DRV_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_SKB_PROG_ID) == 0x6ull, "IFLA_XDP_SKB_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_HW_PROG_ID) == 0x7ull, "IFLA_XDP_HW_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_EXPECTED_FD) == 0x8ull, "IFLA_XDP_EXPECTED_FD");
+
 /* rtnl_ifstats_attrs */
 _Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
 _Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
@@ -542,19 +553,3 @@ _Static_assert((unsigned long long)(MDBA_ROUTER) == 0x2ull, "MDBA_ROUTER");
 /* rtnl_mdba_mdb_attrs */
 _Static_assert((unsigned long long)(MDBA_MDB_UNSPEC) == 0x0ull, "MDBA_MDB_UNSPEC");
 _Static_assert((unsigned long long)(MDBA_MDB_ENTRY) == 0x1ull, "MDBA_MDB_ENTRY");
-
-/* rtnl_mdba_mdb_eattr_attrs */
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_UNSPEC) == 0x0ull, "MDBA_MDB_EATTR_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_TIMER) == 0x1ull, "MDBA_MDB_EATTR_TIMER");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SRC_LIST) == 0x2ull, "MDBA_MDB_EATTR_SRC_LIST");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_GROUP_MODE) == 0x3ull, "MDBA_MDB_EATTR_GROUP_MODE");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SOURCE) == 0x4ull, "MDBA_MDB_EATTR_SOURCE");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_RTPROT) == 0x5ull, "MDBA_MDB_EATTR_RTPROT");
-
-/* rtnl_mdba_mdb_entry_attrs */
-_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_UNSPEC) == 0x0ull, "MDBA_MDB_ENTRY_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_INFO) == 0x1ull, "MDBA_MDB_ENTRY_INFO");
-
-/* rtnl_mdba_router_attrs */
-_Static_assert((unsigned long long)(MDBA_ROUTER_UNSPEC) == 0x0ull, "MDBA_ROUTER_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PORT) == 0x1ull, "MDBA_ROUTER_PORT");

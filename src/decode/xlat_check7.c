@@ -102,6 +102,22 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* rtnl_mdba_mdb_eattr_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_UNSPEC) == 0x0ull, "MDBA_MDB_EATTR_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_TIMER) == 0x1ull, "MDBA_MDB_EATTR_TIMER");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SRC_LIST) == 0x2ull, "MDBA_MDB_EATTR_SRC_LIST");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_GROUP_MODE) == 0x3ull, "MDBA_MDB_EATTR_GROUP_MODE");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SOURCE) == 0x4ull, "MDBA_MDB_EATTR_SOURCE");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_RTPROT) == 0x5ull, "MDBA_MDB_EATTR_RTPROT");
+
+/* rtnl_mdba_mdb_entry_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_UNSPEC) == 0x0ull, "MDBA_MDB_ENTRY_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_INFO) == 0x1ull, "MDBA_MDB_ENTRY_INFO");
+
+/* rtnl_mdba_router_attrs */
+_Static_assert((unsigned long long)(MDBA_ROUTER_UNSPEC) == 0x0ull, "MDBA_ROUTER_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PORT) == 0x1ull, "MDBA_ROUTER_PORT");
+
 /* rtnl_mdba_router_pattr_attrs */
 _Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_UNSPEC) == 0x0ull, "MDBA_ROUTER_PATTR_UNSPEC");
 _Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TIMER) == 0x1ull, "MDBA_ROUTER_PATTR_TIMER");
@@ -555,27 +571,3 @@ _Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
 _Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
 _Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
 _Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
-
-/* sock_proto_nl */
-_Static_assert((unsigned long long)(NETLINK_ROUTE) == 0x0ull, "NETLINK_ROUTE");
-_Static_assert((unsigned long long)(NETLINK_UNUSED) == 0x1ull, "NETLINK_UNUSED");
-_Static_assert((unsigned long long)(NETLINK_USERSOCK) == 0x2ull, "NETLINK_USERSOCK");
-_Static_assert((unsigned long long)(NETLINK_FIREWALL) == 0x3ull, "NETLINK_FIREWALL");
-_Static_assert((unsigned long long)(NETLINK_SOCK_DIAG) == 0x4ull, "NETLINK_SOCK_DIAG");
-_Static_assert((unsigned long long)(NETLINK_NFLOG) == 0x5ull, "NETLINK_NFLOG");
-_Static_assert((unsigned long long)(NETLINK_XFRM) == 0x6ull, "NETLINK_XFRM");
-_Static_assert((unsigned long long)(NETLINK_SELINUX) == 0x7ull, "NETLINK_SELINUX");
-_Static_assert((unsigned long long)(NETLINK_ISCSI) == 0x8ull, "NETLINK_ISCSI");
-_Static_assert((unsigned long long)(NETLINK_AUDIT) == 0x9ull, "NETLINK_AUDIT");
-_Static_assert((unsigned long long)(NETLINK_FIB_LOOKUP) == 0xaull, "NETLINK_FIB_LOOKUP");
-_Static_assert((unsigned long long)(NETLINK_CONNECTOR) == 0xbull, "NETLINK_CONNECTOR");
-_Static_assert((unsigned long long)(NETLINK_NETFILTER) == 0xcull, "NETLINK_NETFILTER");
-_Static_assert((unsigned long long)(NETLINK_IP6_FW) == 0xdull, "NETLINK_IP6_FW");
-_Static_assert((unsigned long long)(NETLINK_DNRTMSG) == 0xeull, "NETLINK_DNRTMSG");
-_Static_assert((unsigned long long)(NETLINK_KOBJECT_UEVENT) == 0xfull, "NETLINK_KOBJECT_UEVENT");
-_Static_assert((unsigned long long)(NETLINK_GENERIC) == 0x10ull, "NETLINK_GENERIC");
-_Static_assert((unsigned long long)(NETLINK_SCSITRANSPORT) == 0x12ull, "NETLINK_SCSITRANSPORT");
-_Static_assert((unsigned long long)(NETLINK_ECRYPTFS) == 0x13ull, "NETLINK_ECRYPTFS");
-_Static_assert((unsigned long long)(NETLINK_RDMA) == 0x14ull, "NETLINK_RDMA");
-_Static_assert((unsigned long long)(NETLINK_CRYPTO) == 0x15ull, "NETLINK_CRYPTO");
-_Static_assert((unsigned long long)(NETLINK_SMC) == 0x16ull, "NETLINK_SMC");

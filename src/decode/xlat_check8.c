@@ -102,6 +102,30 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* sock_proto_nl */
+_Static_assert((unsigned long long)(NETLINK_ROUTE) == 0x0ull, "NETLINK_ROUTE");
+_Static_assert((unsigned long long)(NETLINK_UNUSED) == 0x1ull, "NETLINK_UNUSED");
+_Static_assert((unsigned long long)(NETLINK_USERSOCK) == 0x2ull, "NETLINK_USERSOCK");
+_Static_assert((unsigned long long)(NETLINK_FIREWALL) == 0x3ull, "NETLINK_FIREWALL");
+_Static_assert((unsigned long long)(NETLINK_SOCK_DIAG) == 0x4ull, "NETLINK_SOCK_DIAG");
+_Static_assert((unsigned long long)(NETLINK_NFLOG) == 0x5ull, "NETLINK_NFLOG");
+_Static_assert((unsigned long long)(NETLINK_XFRM) == 0x6ull, "NETLINK_XFRM");
+_Static_assert((unsigned long long)(NETLINK_SELINUX) == 0x7ull, "NETLINK_SELINUX");
+_Static_assert((unsigned long long)(NETLINK_ISCSI) == 0x8ull, "NETLINK_ISCSI");
+_Static_assert((unsigned long long)(NETLINK_AUDIT) == 0x9ull, "NETLINK_AUDIT");
+_Static_assert((unsigned long long)(NETLINK_FIB_LOOKUP) == 0xaull, "NETLINK_FIB_LOOKUP");
+_Static_assert((unsigned long long)(NETLINK_CONNECTOR) == 0xbull, "NETLINK_CONNECTOR");
+_Static_assert((unsigned long long)(NETLINK_NETFILTER) == 0xcull, "NETLINK_NETFILTER");
+_Static_assert((unsigned long long)(NETLINK_IP6_FW) == 0xdull, "NETLINK_IP6_FW");
+_Static_assert((unsigned long long)(NETLINK_DNRTMSG) == 0xeull, "NETLINK_DNRTMSG");
+_Static_assert((unsigned long long)(NETLINK_KOBJECT_UEVENT) == 0xfull, "NETLINK_KOBJECT_UEVENT");
+_Static_assert((unsigned long long)(NETLINK_GENERIC) == 0x10ull, "NETLINK_GENERIC");
+_Static_assert((unsigned long long)(NETLINK_SCSITRANSPORT) == 0x12ull, "NETLINK_SCSITRANSPORT");
+_Static_assert((unsigned long long)(NETLINK_ECRYPTFS) == 0x13ull, "NETLINK_ECRYPTFS");
+_Static_assert((unsigned long long)(NETLINK_RDMA) == 0x14ull, "NETLINK_RDMA");
+_Static_assert((unsigned long long)(NETLINK_CRYPTO) == 0x15ull, "NETLINK_CRYPTO");
+_Static_assert((unsigned long long)(NETLINK_SMC) == 0x16ull, "NETLINK_SMC");
+
 /* sock_type_flags */
 _Static_assert((unsigned long long)(SOCK_CLOEXEC) == 0x80000ull, "SOCK_CLOEXEC");
 _Static_assert((unsigned long long)(SOCK_NONBLOCK) == 0x800ull, "SOCK_NONBLOCK");
@@ -292,3 +316,17 @@ _Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SET
 /* xattr_flags */
 _Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
 _Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");
+
+/* xdp_attached */
+_Static_assert((unsigned long long)(XDP_ATTACHED_NONE) == 0x0ull, "XDP_ATTACHED_NONE");
+_Static_assert((unsigned long long)(XDP_ATTACHED_DRV) == 0x1ull, "XDP_ATTACHED_DRV");
+_Static_assert((unsigned long long)(XDP_ATTACHED_SKB) == 0x2ull, "XDP_ATTACHED_SKB");
+_Static_assert((unsigned long long)(XDP_ATTACHED_HW) == 0x3ull, "XDP_ATTACHED_HW");
+_Static_assert((unsigned long long)(XDP_ATTACHED_MULTI) == 0x4ull, "XDP_ATTACHED_MULTI");
+
+/* xdp_flags */
+_Static_assert((unsigned long long)(XDP_FLAGS_UPDATE_IF_NOEXIST) == 0x1ull, "XDP_FLAGS_UPDATE_IF_NOEXIST");
+_Static_assert((unsigned long long)(XDP_FLAGS_SKB_MODE) == 0x2ull, "XDP_FLAGS_SKB_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_DRV_MODE) == 0x4ull, "XDP_FLAGS_DRV_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_HW_MODE) == 0x8ull, "XDP_FLAGS_HW_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_REPLACE) == 0x10ull, "XDP_FLAGS_REPLACE");

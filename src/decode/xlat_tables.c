@@ -2881,6 +2881,18 @@ const struct flag xlat_rtnl_ifla_port_attrs[8] = {
 	{ 0x7, "IFLA_PORT_RESPONSE" },
 };
 
+const struct flag xlat_rtnl_ifla_xdp_attrs[9] = {
+	{ 0x0, "IFLA_XDP_UNSPEC" },
+	{ 0x1, "IFLA_XDP_FD" },
+	{ 0x2, "IFLA_XDP_ATTACHED" },
+	{ 0x3, "IFLA_XDP_FLAGS" },
+	{ 0x4, "IFLA_XDP_PROG_ID" },
+	{ 0x5, "IFLA_XDP_DRV_PROG_ID" },
+	{ 0x6, "IFLA_XDP_SKB_PROG_ID" },
+	{ 0x7, "IFLA_XDP_HW_PROG_ID" },
+	{ 0x8, "IFLA_XDP_EXPECTED_FD" },
+};
+
 const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x0, "IFLA_STATS_UNSPEC" },
 	{ 0x1, "IFLA_STATS_LINK_64" },
@@ -3842,4 +3854,20 @@ const struct flag xlat_waitid_options[8] = {
 const struct flag xlat_xattr_flags[2] = {
 	{ 0x1, "XATTR_CREATE" },
 	{ 0x2, "XATTR_REPLACE" },
+};
+
+const struct flag xlat_xdp_attached[5] = {
+	{ 0x0, "XDP_ATTACHED_NONE" },
+	{ 0x1, "XDP_ATTACHED_DRV" },
+	{ 0x2, "XDP_ATTACHED_SKB" },
+	{ 0x3, "XDP_ATTACHED_HW" },
+	{ 0x4, "XDP_ATTACHED_MULTI" },
+};
+
+const struct flag xlat_xdp_flags[5] = {
+	{ 0x1, "XDP_FLAGS_UPDATE_IF_NOEXIST" },
+	{ 0x2, "XDP_FLAGS_SKB_MODE" },
+	{ 0x4, "XDP_FLAGS_DRV_MODE" },
+	{ 0x8, "XDP_FLAGS_HW_MODE" },
+	{ 0x10, "XDP_FLAGS_REPLACE" },
 };

@@ -189,6 +189,7 @@ extern const struct flag xlat_rtnl_families[48];
 extern const struct flag xlat_rtnl_ifla_events[7];
 extern const struct flag xlat_rtnl_ifla_info_attrs[6];
 extern const struct flag xlat_rtnl_ifla_port_attrs[8];
+extern const struct flag xlat_rtnl_ifla_xdp_attrs[9];
 extern const struct flag xlat_rtnl_ifstats_attrs[6];
 extern const struct flag xlat_rtnl_ip6mra_creport_attrs[6];
 extern const struct flag xlat_rtnl_ipmra_creport_attrs[7];
@@ -263,5 +264,7 @@ extern const struct flag xlat_uring_setup_flags[12];
 extern const struct flag xlat_wait_options[8];
 extern const struct flag xlat_waitid_options[8];
 extern const struct flag xlat_xattr_flags[2];
+extern const struct flag xlat_xdp_attached[5];
+extern const struct flag xlat_xdp_flags[5];
 
 #endif
