@@ -393,7 +393,13 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx)
 		return false;
 	if (!nl_fetch(n, off, &v, x->size))
 		return true;
-	if (x->flags)
+	if (x->flags && !v) {
+		/* a flag set's name for none (NUD_NONE), if it has one */
+		size_t mark = n->b->len;
+
+		put_enum(n->b, 0, x->t, x->nt, NULL);
+		xlat_finish(n->b, mark, 0, XF_HEX);
+	} else if (x->flags)
 		nl_flags(n->b, v, x->t, x->nt, x->dflt);
 	else
 		nl_enum(n->b, v, x->t, x->nt, x->dflt);

@@ -3,6 +3,8 @@
  * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
  * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
  */
+#include <stdio.h>
+
 #include "netlink.h"
 #include "xlat_tables.h"
 
@@ -347,7 +349,55 @@ static const struct nla_dec link_decs[] = {
 	[59] = { nla_u32, NULL }, [60] = { nla_u32, NULL },
 };
 const struct nla_table nl_link_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???", link_decs);
-const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
+/* ndmsg's */
+static bool nla_hwaddr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	if (!nl_readable(n, off, len)) {
+		nl_addr(n, off);
+		return true;
+	}
+	for (size_t i = 0; i < len; i++)
+		sbuf_printf(n->b, i ? ":%02x" : "%02x", n->p[off + i]);
+	return true;
+}
+
+static bool nla_be16(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint16_t v;
+
+	(void)ctx;
+	if (len < 2)
+		return false;
+	if (nl_fetch(n, off, &v, 2)) {
+		char text[16];
+
+		snprintf(text, sizeof(text), "htons(%u)", __builtin_bswap16(v));
+		nl_net_bytes(n->b, NULL, (const uint8_t *)&v, 2, text);
+	}
+	return true;
+}
+
+static const struct nl_field nda_cache_f[] = {
+	F("ndm_confirmed", 0, 4, 'u'), F("ndm_used", 4, 4, 'u'), F("ndm_updated", 8, 4, 'u'),
+	F("ndm_refcnt", 12, 4, 'u'),
+};
+static const struct nl_struct nda_cache_s = NL_STRUCT(16, nda_cache_f);
+static const struct nl_xval fdb_notify_x = XF(xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1);
+static const struct nla_dec nfea_decs[] = { [1] = { nla_xval, &fdb_notify_x } };
+static const struct nla_table nfea_attrs = NLA_TABLE(xlat_rtnl_nfea_attrs, "NFEA_???", nfea_decs);
+static const struct nl_xval ntf_ext_x = XF(xlat_ntf_ext_flags, "NTF_EXT_???", 4);
+static const struct nl_xval nud_x = XF(xlat_neighbor_cache_entry_states, "NUD_???", 2);
+static const struct nl_xval ntf_x = XF(xlat_neighbor_cache_entry_flags, "NTF_???", 1);
+static const struct nla_dec neigh_decs[] = {
+	[1] = { nla_ip_addr, NULL }, [2] = { nla_hwaddr, NULL }, [3] = { nla_struct, &nda_cache_s },
+	[4] = { nla_u32, NULL }, [5] = { nla_u16, NULL }, [6] = { nla_be16, NULL },
+	[7] = { nla_u32, NULL }, [8] = { nla_ifindex, NULL }, [9] = { nla_ifindex, NULL },
+	[10] = { nla_u32, NULL }, [11] = { nla_u32, NULL }, [12] = { nla_xval, &rtprot_x },
+	[13] = { nla_u32, NULL }, [14] = { nla_nested, &nfea_attrs },
+	[15] = { nla_xval, &ntf_ext_x }, [16] = { nla_xval, &nud_x }, [17] = { nla_xval, &ntf_x },
+};
+const struct nla_table nl_neigh_attrs = NLA_TABLE(xlat_rtnl_neigh_attrs, "NDA_???", neigh_decs);
 /* tcamsg's: an action's attributes (as strace 6.1 reads them) */
 static const struct nl_xval act_flags_x = XF(xlat_tca_act_flags, "TCA_ACT_FLAGS_???", 4);
 static const struct nl_xval act_hw_stats_x = XF(xlat_tca_act_hw_stats, "TCA_ACT_HW_STATS_???", 4);

@@ -18,6 +18,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
@@ -52,7 +53,6 @@
 #include <sys/mman.h>
 #include <linux/module.h>
 #include <linux/mroute6.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -365,6 +365,10 @@ _Static_assert((unsigned long long)(F_SETPIPE_SZ) == 0x407ull, "F_SETPIPE_SZ");
 _Static_assert((unsigned long long)(F_GETPIPE_SZ) == 0x408ull, "F_GETPIPE_SZ");
 _Static_assert((unsigned long long)(F_ADD_SEALS) == 0x409ull, "F_ADD_SEALS");
 _Static_assert((unsigned long long)(F_GET_SEALS) == 0x40aull, "F_GET_SEALS");
+
+/* fdb_notify_flags */
+_Static_assert((unsigned long long)(FDB_NOTIFY_BIT) == 0x1ull, "FDB_NOTIFY_BIT");
+_Static_assert((unsigned long long)(FDB_NOTIFY_INACTIVE_BIT) == 0x2ull, "FDB_NOTIFY_INACTIVE_BIT");
 
 /* fib_rule_actions */
 _Static_assert((unsigned long long)(FR_ACT_UNSPEC) == 0x0ull, "FR_ACT_UNSPEC");

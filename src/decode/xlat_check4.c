@@ -18,6 +18,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
@@ -52,7 +53,6 @@
 #include <sys/mman.h>
 #include <linux/module.h>
 #include <linux/mroute6.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>

@@ -18,6 +18,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
@@ -52,7 +53,6 @@
 #include <sys/mman.h>
 #include <linux/module.h>
 #include <linux/mroute6.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -350,6 +350,9 @@ _Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG"
 _Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
 _Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
 _Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
+
+/* ntf_ext_flags */
+_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
 
 /* oflags */
 _Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");

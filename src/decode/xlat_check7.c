@@ -18,6 +18,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
@@ -52,7 +53,6 @@
 #include <sys/mman.h>
 #include <linux/module.h>
 #include <linux/mroute6.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -206,6 +206,11 @@ _Static_assert((unsigned long long)(NHA_MASTER) == 0xaull, "NHA_MASTER");
 _Static_assert((unsigned long long)(NHA_FDB) == 0xbull, "NHA_FDB");
 _Static_assert((unsigned long long)(NHA_RES_GROUP) == 0xcull, "NHA_RES_GROUP");
 _Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET");
+
+/* rtnl_nfea_attrs */
+_Static_assert((unsigned long long)(NFEA_UNSPEC) == 0x0ull, "NFEA_UNSPEC");
+_Static_assert((unsigned long long)(NFEA_ACTIVITY_NOTIFY) == 0x1ull, "NFEA_ACTIVITY_NOTIFY");
+_Static_assert((unsigned long long)(NFEA_DONT_REFRESH) == 0x2ull, "NFEA_DONT_REFRESH");
 
 /* rtnl_nha_res_bucket_attrs */
 _Static_assert((unsigned long long)(NHA_RES_BUCKET_PAD) == 0x0ull, "NHA_RES_BUCKET_PAD");

@@ -803,6 +803,11 @@ const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x40a, "F_GET_SEALS" },
 };
 
+const struct flag xlat_fdb_notify_flags[2] = {
+	{ 0x1, "FDB_NOTIFY_BIT" },
+	{ 0x2, "FDB_NOTIFY_INACTIVE_BIT" },
+};
+
 const struct flag xlat_fib_rule_actions[9] = {
 	{ 0x0, "FR_ACT_UNSPEC" },
 	{ 0x1, "FR_ACT_TO_TBL" },
@@ -2237,6 +2242,10 @@ const struct flag xlat_nt_types[9] = {
 	{ 0x202, "NT_X86_XSTATE" },
 };
 
+const struct flag xlat_ntf_ext_flags[1] = {
+	{ 0x1, "NTF_EXT_MANAGED" },
+};
+
 const struct flag xlat_oflags[8] = {
 	{ 0x1, "OPOST" },
 	{ 0x2, "OLCUC" },
@@ -3110,6 +3119,12 @@ const struct flag xlat_rtnl_nexthop_attrs[14] = {
 	{ 0xb, "NHA_FDB" },
 	{ 0xc, "NHA_RES_GROUP" },
 	{ 0xd, "NHA_RES_BUCKET" },
+};
+
+const struct flag xlat_rtnl_nfea_attrs[3] = {
+	{ 0x0, "NFEA_UNSPEC" },
+	{ 0x1, "NFEA_ACTIVITY_NOTIFY" },
+	{ 0x2, "NFEA_DONT_REFRESH" },
 };
 
 const struct flag xlat_rtnl_nha_res_bucket_attrs[4] = {
