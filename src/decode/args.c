@@ -80,7 +80,7 @@ void put_ptr(struct sbuf *b, uint64_t v)
 
 struct nl_pid_ctx {
 	struct formatter *f;
-	uint32_t tid;
+	uint32_t tid, pid;
 };
 
 /* a netlink message's nlmsg_pid, as any pid a call passes */
@@ -89,6 +89,14 @@ static void nl_pid_decor(void *ctx, struct sbuf *b, long pid)
 	struct nl_pid_ctx *c = ctx;
 
 	formatter_put_pid(c->f, b, c->tid, pid);
+}
+
+/* an fd in a netlink message, as any fd argument with -y */
+static void nl_fd_decor(void *ctx, struct sbuf *b, int fd)
+{
+	struct nl_pid_ctx *c = ctx;
+
+	put_fd_path(c->f, b, c->pid, fd);
 }
 
 void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
@@ -113,11 +121,11 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 	/* a netlink socket's messages (the kernel side read them whole) */
 	if (d->args[i].kind == AK_BUF && AUX2_NL_PROTO(e->aux2) >= 0 &&
 	    (d->args[i].dir == ARG_OUT ? e->ret >= 0 : d->args[i].len_arg > 0)) {
-		struct nl_pid_ctx pc = { f, e->h.tid };
+		struct nl_pid_ctx pc = { f, e->h.tid, e->h.pid };
 
 		decode_netlink(b, AUX2_NL_PROTO(e->aux2), (const uint8_t *)data, c->len, e->args[i],
 			       d->args[i].dir == ARG_OUT ? (uint64_t)e->ret : e->args[d->args[i].len_arg],
-			       max, nl_pid_decor, &pc);
+			       max, nl_pid_decor, nl_fd_decor, &pc);
 		return;
 	}
 	if (c->flags & CAP_DUMP) {	/* captured whole for the dump: -s of it here */

@@ -237,10 +237,12 @@ void decode_timer_flags(struct sbuf *b, uint64_t v);
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
 /* netlink.c: the buffer of a call on a netlink socket of protocol `proto`
  * (NETLINK_*): `len` bytes at `addr`, of which `avail` were read into p;
- * strmax is -s; pid_decor(ctx, b, pid) prints what follows a pid */
+ * strmax is -s; pid_decor and fd_decor(ctx, b, N) print what follows a
+ * pid (--decode-pids) and an fd (-y) */
 void decode_netlink(struct sbuf *b, int proto, const uint8_t *p, size_t avail,
 		    uint64_t addr, uint64_t len, size_t strmax,
-		    void (*pid_decor)(void *ctx, struct sbuf *b, long pid), void *ctx);
+		    void (*pid_decor)(void *ctx, struct sbuf *b, long pid),
+		    void (*fd_decor)(void *ctx, struct sbuf *b, int fd), void *ctx);
 void decode_sockopt_level(struct sbuf *b, uint64_t v);
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
 void decode_msg_flags(struct sbuf *b, uint64_t v);

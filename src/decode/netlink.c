@@ -393,7 +393,13 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx)
 		return false;
 	if (!nl_fetch(n, off, &v, x->size))
 		return true;
-	if (x->flags)
+	if (x->flags && !v) {
+		/* a flag set's name for none (NUD_NONE), if it has one */
+		size_t mark = n->b->len;
+
+		put_enum(n->b, 0, x->t, x->nt, NULL);
+		xlat_finish(n->b, mark, 0, XF_HEX);
+	} else if (x->flags)
 		nl_flags(n->b, v, x->t, x->nt, x->dflt);
 	else
 		nl_enum(n->b, v, x->t, x->nt, x->dflt);
@@ -444,6 +450,21 @@ bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
 		return false;
 	if (nl_fetch(n, off, a, want))
 		nl_put_ip(n->b, n->family, a, NULL, want);
+	return true;
+}
+
+bool nla_fd(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	int32_t fd;
+
+	(void)ctx;
+	if (len < 4)
+		return false;
+	if (!nl_fetch(n, off, &fd, 4))
+		return true;
+	sbuf_printf(n->b, "%d", fd);
+	if (fd >= 0 && n->fd_decor)
+		n->fd_decor(n->ctx, n->b, fd);
 	return true;
 }
 
@@ -802,9 +823,10 @@ static void decode_uevent(const struct nl *n, size_t len)
 
 void decode_netlink(struct sbuf *b, int proto, const uint8_t *p, size_t avail,
 		    uint64_t addr, uint64_t len, size_t strmax,
-		    void (*pid_decor)(void *ctx, struct sbuf *b, long pid), void *ctx)
+		    void (*pid_decor)(void *ctx, struct sbuf *b, long pid),
+		    void (*fd_decor)(void *ctx, struct sbuf *b, int fd), void *ctx)
 {
-	struct nl n = { b, p, avail, addr, proto, 0, strmax, pid_decor, ctx };
+	struct nl n = { b, p, avail, addr, proto, 0, strmax, pid_decor, ctx, fd_decor };
 	size_t off = 0, elt;
 	bool list = false;
 

@@ -31,6 +31,8 @@ struct nl {
 	/* what follows a pid (--decode-pids=pidns), or NULL */
 	void (*pid_decor)(void *ctx, struct sbuf *b, long pid);
 	void *ctx;
+	/* what follows an fd (-y), or NULL */
+	void (*fd_decor)(void *ctx, struct sbuf *b, int fd);
 };
 
 #define NL_HDRLEN 16
@@ -143,6 +145,8 @@ bool nla_xval(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_ip_addr(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_be64(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* a clock_t of 1 to 8 bytes: "250 /\* 2.50 s *\/" */
+/* an fd: "9</dev/full>" with -y */
+bool nla_fd(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_clock_t(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* "FIELD=inet_addr(...)" (field may be NULL); with -X raw the rawlen
  * bytes in hex, with -X verbose both */
@@ -200,7 +204,7 @@ bool nl_selinux(const struct nl *n, uint16_t type, size_t off, size_t len);
 extern const struct nla_table nl_link_attrs, nl_addr_attrs, nl_route_attrs, nl_neigh_attrs,
 	nl_rule_attrs, nl_tc_attrs, nl_tca_attrs, nl_neightbl_attrs, nl_addrlabel_attrs,
 	nl_dcb_attrs, nl_netconf_attrs, nl_mdb_attrs, nl_nsid_attrs, nl_nexthop_attrs,
-	nl_ifstats_attrs, nl_cachereport_attrs;
+	nl_ifstats_attrs, nl_cachereport_attrs, nl_cachereport6_attrs;
 
 /* nlmsghdr and its payload (nlmsgerr's msg, too) */
 void nl_message(const struct nl *n, size_t off, size_t len);

@@ -9,6 +9,14 @@
 #include "netlink.h"
 #include "xlat_tables.h"
 
+static uint16_t u16_at(const uint8_t *s, size_t off)
+{
+	uint16_t v;
+
+	memcpy(&v, s + off, 2);
+	return v;
+}
+
 static uint32_t u32_at(const uint8_t *s, size_t off)
 {
 	uint32_t v;
@@ -56,7 +64,7 @@ static const struct nla_table *rt_link(const struct nl *n, size_t off, size_t le
 
 	if (!nl_family_head(n, off, len, *size = 16, "ifi_family", s))
 		return NULL;
-	put_en(b, "ifi_type", *(uint16_t *)(s + 2), T(xlat_arphrd), "ARPHRD_???");
+	put_en(b, "ifi_type", u16_at(s, 2), T(xlat_arphrd), "ARPHRD_???");
 	put_ifi(b, "ifi_index", u32_at(s, 4));
 	put_fl(b, "ifi_flags", u32_at(s, 8), T(xlat_iff_flags), "IFF_???");
 	sbuf_printf(b, ", ifi_change=%#x}", u32_at(s, 12));
@@ -110,7 +118,7 @@ static const struct nla_table *rt_neigh(const struct nl *n, size_t off, size_t l
 	if (!nl_family_head(n, off, len, *size = 12, "ndm_family", s))
 		return NULL;
 	put_ifi(b, "ndm_ifindex", u32_at(s, 4));
-	put_fl(b, "ndm_state", *(uint16_t *)(s + 8), T(xlat_neighbor_cache_entry_states),
+	put_fl(b, "ndm_state", u16_at(s, 8), T(xlat_neighbor_cache_entry_states),
 	       "NUD_???");
 	put_fl(b, "ndm_flags", s[10], T(xlat_neighbor_cache_entry_flags), "NTF_???");
 	put_en(b, "ndm_type", s[11], T(xlat_routing_types), "RTN_???");
@@ -191,11 +199,26 @@ static const struct nla_table *rt_rtgen(const struct nl *n, size_t off, size_t l
 	return family_only(n, off, 1, size, "rtgen_family", &nl_nsid_attrs);
 }
 
+/* a cache report: attributes for the multicast routing families, bytes
+ * for the others */
 static const struct nla_table *rt_cachereport(const struct nl *n, size_t off, size_t len,
 					      size_t *size)
 {
-	(void)len;
-	return family_only(n, off, 1, size, "rtgen_family", &nl_cachereport_attrs);
+	uint8_t fam = n->p[off];
+
+	*size = 1;
+	sbuf_puts(n->b, "{rtgen_family=");
+	nl_enum(n->b, fam, T(xlat_rtnl_families), "RTNL_FAMILY_???");
+	sbuf_putc(n->b, '}');
+	if (fam == 128)
+		return &nl_cachereport_attrs;
+	if (fam == 129)
+		return &nl_cachereport6_attrs;
+	if (len > 4) {
+		sbuf_puts(n->b, ", ");
+		nl_hex(n, off + 4, len - 4);
+	}
+	return NULL;
 }
 
 static const struct nla_table *rt_addrlabel(const struct nl *n, size_t off, size_t len,

@@ -3,6 +3,8 @@
  * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
  * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
  */
+#include <stdio.h>
+
 #include "netlink.h"
 #include "xlat_tables.h"
 
@@ -152,8 +154,29 @@ static const struct nla_dec route_decs[] = {
 	[27] = { nla_xval, &ipproto_x }, [30] = { nla_u32, NULL },
 };
 const struct nla_table nl_route_attrs = NLA_TABLE(xlat_rtnl_route_attrs, "RTA_???", route_decs);
-const struct nla_table nl_cachereport_attrs = NLA_TABLE(xlat_rtnl_route_attrs, "RTA_???",
-							route_decs);
+/* RTM_NEWCACHEREPORT's of the multicast routing families: addresses of
+ * the family the report is for, whatever the message's family says */
+static bool nla_in_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	struct nl m = *n;
+
+	m.family = ctx ? 10 : 2;	/* AF_INET6 : AF_INET */
+	return nla_ip_addr(&m, off, len, NULL);
+}
+static const struct nl_xval igmpmsg_x = X(xlat_igmpmsg_types, "IGMPMSG_???", 1);
+static const struct nl_xval mrt6msg_x = X(xlat_mrt6msg_types, "MRT6MSG_???", 1);
+static const struct nla_dec ipmra_decs[] = {
+	[1] = { nla_xval, &igmpmsg_x }, [2] = { nla_u32, NULL }, [3] = { nla_in_addr, NULL },
+	[4] = { nla_in_addr, NULL }, [6] = { nla_u32, NULL },
+};
+const struct nla_table nl_cachereport_attrs = NLA_TABLE(xlat_rtnl_ipmra_creport_attrs,
+							"IPMRA_CREPORT_???", ipmra_decs);
+static const struct nla_dec ip6mra_decs[] = {
+	[1] = { nla_xval, &mrt6msg_x }, [2] = { nla_u32, NULL }, [3] = { nla_in_addr, "6" },
+	[4] = { nla_in_addr, "6" },
+};
+const struct nla_table nl_cachereport6_attrs = NLA_TABLE(xlat_rtnl_ip6mra_creport_attrs,
+							 "IP6MRA_CREPORT_???", ip6mra_decs);
 
 /* fib_rule_hdr's */
 static const struct nl_field uid_range_f[] = { F("start", 0, 4, 'u'), F("end", 4, 4, 'u') };
@@ -294,18 +317,30 @@ static const struct flag vf_ports_names[] = { { 1, "IFLA_VF_PORT" } };
 static const struct nla_table vf_ports_attrs = NLA_TABLE(vf_ports_names, "IFLA_VF_PORT_???",
 							 vf_ports_decs);
 
+static const struct nl_xval xdp_attached_x = X(xlat_xdp_attached, "XDP_ATTACHED_???", 1);
+static const struct nl_xval xdp_flags_x = XF(xlat_xdp_flags, "XDP_FLAGS_???", 4);
+static const struct nla_dec xdp_decs[] = {
+	[1] = { nla_fd, NULL }, [2] = { nla_xval, &xdp_attached_x },
+	[3] = { nla_xval, &xdp_flags_x }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
+	[6] = { nla_u32, NULL }, [7] = { nla_u32, NULL }, [8] = { nla_fd, NULL },
+};
+static const struct nla_table xdp_attrs = NLA_TABLE(xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
+						    xdp_decs);
+
 static const struct nla_dec link_decs[] = {
 	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
 	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
 	[13] = { nla_u32, NULL }, [14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
 	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
 	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
+	[28] = { nla_fd, NULL },
 	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
 	[25] = { nla_nested, &port_attrs }, [27] = { nla_u32, NULL },
 	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
 	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },
 	[37] = { nla_s32, NULL }, [38] = { nla_str, NULL }, [39] = { nla_u8, NULL },
-	[40] = { nla_u32, NULL }, [41] = { nla_u32, NULL }, [44] = { nla_xval, &event_x },
+	[40] = { nla_u32, NULL }, [41] = { nla_u32, NULL }, [43] = { nla_nested, &xdp_attrs },
+	[44] = { nla_xval, &event_x },
 	[45] = { nla_s32, NULL }, [46] = { nla_s32, NULL }, [47] = { nla_u32, NULL },
 	[48] = { nla_u32, NULL }, [49] = { nla_s32, NULL }, [50] = { nla_u32, NULL },
 	[51] = { nla_u32, NULL }, [52] = { nla_nested, &prop_list_attrs },
@@ -314,7 +349,55 @@ static const struct nla_dec link_decs[] = {
 	[59] = { nla_u32, NULL }, [60] = { nla_u32, NULL },
 };
 const struct nla_table nl_link_attrs = NLA_TABLE(xlat_rtnl_link_attrs, "IFLA_???", link_decs);
-const struct nla_table nl_neigh_attrs = NLA_NAMES(xlat_rtnl_neigh_attrs, "NDA_???");
+/* ndmsg's */
+static bool nla_hwaddr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	if (!nl_readable(n, off, len)) {
+		nl_addr(n, off);
+		return true;
+	}
+	for (size_t i = 0; i < len; i++)
+		sbuf_printf(n->b, i ? ":%02x" : "%02x", n->p[off + i]);
+	return true;
+}
+
+static bool nla_be16(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint16_t v;
+
+	(void)ctx;
+	if (len < 2)
+		return false;
+	if (nl_fetch(n, off, &v, 2)) {
+		char text[16];
+
+		snprintf(text, sizeof(text), "htons(%u)", __builtin_bswap16(v));
+		nl_net_bytes(n->b, NULL, (const uint8_t *)&v, 2, text);
+	}
+	return true;
+}
+
+static const struct nl_field nda_cache_f[] = {
+	F("ndm_confirmed", 0, 4, 'u'), F("ndm_used", 4, 4, 'u'), F("ndm_updated", 8, 4, 'u'),
+	F("ndm_refcnt", 12, 4, 'u'),
+};
+static const struct nl_struct nda_cache_s = NL_STRUCT(16, nda_cache_f);
+static const struct nl_xval fdb_notify_x = XF(xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1);
+static const struct nla_dec nfea_decs[] = { [1] = { nla_xval, &fdb_notify_x } };
+static const struct nla_table nfea_attrs = NLA_TABLE(xlat_rtnl_nfea_attrs, "NFEA_???", nfea_decs);
+static const struct nl_xval ntf_ext_x = XF(xlat_ntf_ext_flags, "NTF_EXT_???", 4);
+static const struct nl_xval nud_x = XF(xlat_neighbor_cache_entry_states, "NUD_???", 2);
+static const struct nl_xval ntf_x = XF(xlat_neighbor_cache_entry_flags, "NTF_???", 1);
+static const struct nla_dec neigh_decs[] = {
+	[1] = { nla_ip_addr, NULL }, [2] = { nla_hwaddr, NULL }, [3] = { nla_struct, &nda_cache_s },
+	[4] = { nla_u32, NULL }, [5] = { nla_u16, NULL }, [6] = { nla_be16, NULL },
+	[7] = { nla_u32, NULL }, [8] = { nla_ifindex, NULL }, [9] = { nla_ifindex, NULL },
+	[10] = { nla_u32, NULL }, [11] = { nla_u32, NULL }, [12] = { nla_xval, &rtprot_x },
+	[13] = { nla_u32, NULL }, [14] = { nla_nested, &nfea_attrs },
+	[15] = { nla_xval, &ntf_ext_x }, [16] = { nla_xval, &nud_x }, [17] = { nla_xval, &ntf_x },
+};
+const struct nla_table nl_neigh_attrs = NLA_TABLE(xlat_rtnl_neigh_attrs, "NDA_???", neigh_decs);
 /* tcamsg's: an action's attributes (as strace 6.1 reads them) */
 static const struct nl_xval act_flags_x = XF(xlat_tca_act_flags, "TCA_ACT_FLAGS_???", 4);
 static const struct nl_xval act_hw_stats_x = XF(xlat_tca_act_hw_stats, "TCA_ACT_HW_STATS_???", 4);

@@ -22,6 +22,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -35,6 +36,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
@@ -69,8 +71,8 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <mtd/mtd-abi.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -110,6 +112,7 @@
 #include <linux/smc_diag.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/tty.h>
 #include <sys/timerfd.h>
@@ -271,6 +274,10 @@ _Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
 _Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
 _Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
 _Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
+
+/* swap_flags */
+_Static_assert((unsigned long long)(SWAP_FLAG_PREFER) == 0x8000ull, "SWAP_FLAG_PREFER");
+_Static_assert((unsigned long long)(SWAP_FLAG_DISCARD) == 0x10000ull, "SWAP_FLAG_DISCARD");
 
 /* tca_act_flags */
 _Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
@@ -473,3 +480,17 @@ _Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SET
 /* xattr_flags */
 _Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
 _Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");
+
+/* xdp_attached */
+_Static_assert((unsigned long long)(XDP_ATTACHED_NONE) == 0x0ull, "XDP_ATTACHED_NONE");
+_Static_assert((unsigned long long)(XDP_ATTACHED_DRV) == 0x1ull, "XDP_ATTACHED_DRV");
+_Static_assert((unsigned long long)(XDP_ATTACHED_SKB) == 0x2ull, "XDP_ATTACHED_SKB");
+_Static_assert((unsigned long long)(XDP_ATTACHED_HW) == 0x3ull, "XDP_ATTACHED_HW");
+_Static_assert((unsigned long long)(XDP_ATTACHED_MULTI) == 0x4ull, "XDP_ATTACHED_MULTI");
+
+/* xdp_flags */
+_Static_assert((unsigned long long)(XDP_FLAGS_UPDATE_IF_NOEXIST) == 0x1ull, "XDP_FLAGS_UPDATE_IF_NOEXIST");
+_Static_assert((unsigned long long)(XDP_FLAGS_SKB_MODE) == 0x2ull, "XDP_FLAGS_SKB_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_DRV_MODE) == 0x4ull, "XDP_FLAGS_DRV_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_HW_MODE) == 0x8ull, "XDP_FLAGS_HW_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_REPLACE) == 0x10ull, "XDP_FLAGS_REPLACE");

@@ -113,6 +113,7 @@ _Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
 _Static_assert((unsigned long long)(O_APPEND) == 0x400ull, "O_APPEND");
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_SYNC) == 0x101000ull, "O_SYNC");
+_Static_assert((unsigned long long)(__O_SYNC) == 0x100000ull, "__O_SYNC");
 _Static_assert((unsigned long long)(O_DSYNC) == 0x1000ull, "O_DSYNC");
 _Static_assert((unsigned long long)(O_DIRECT) == 0x4000ull, "O_DIRECT");
 _Static_assert((unsigned long long)(O_LARGEFILE) == 0x8000ull, "O_LARGEFILE");
@@ -121,6 +122,7 @@ _Static_assert((unsigned long long)(O_NOATIME) == 0x40000ull, "O_NOATIME");
 _Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
 _Static_assert((unsigned long long)(O_PATH) == 0x200000ull, "O_PATH");
 _Static_assert((unsigned long long)(O_TMPFILE) == 0x410000ull, "O_TMPFILE");
+_Static_assert((unsigned long long)(__O_TMPFILE) == 0x400000ull, "__O_TMPFILE");
 _Static_assert((unsigned long long)(O_DIRECTORY) == 0x10000ull, "O_DIRECTORY");
 _Static_assert((unsigned long long)(FASYNC) == 0x2000ull, "FASYNC");
 

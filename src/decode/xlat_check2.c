@@ -22,6 +22,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -35,6 +36,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
@@ -69,8 +71,8 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <mtd/mtd-abi.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>

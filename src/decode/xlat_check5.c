@@ -22,6 +22,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -35,6 +36,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
@@ -69,8 +71,8 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <mtd/mtd-abi.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -110,6 +112,7 @@
 #include <linux/smc_diag.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/tty.h>
 #include <sys/timerfd.h>
@@ -224,7 +227,6 @@ _Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BU
 _Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
 _Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
 
-<<<<<<< HEAD
 /* ioctl_kvm */
 _Static_assert((unsigned long long)(KVM_GET_API_VERSION) == 0xae00ull, "KVM_GET_API_VERSION");
 _Static_assert((unsigned long long)(KVM_CREATE_VM) == 0xae01ull, "KVM_CREATE_VM");
@@ -240,28 +242,6 @@ _Static_assert((unsigned long long)(KVM_GET_SREGS) == 0x8138ae83ull, "KVM_GET_SR
 _Static_assert((unsigned long long)(KVM_SET_SREGS) == 0x4138ae84ull, "KVM_SET_SREGS");
 _Static_assert((unsigned long long)(KVM_SET_CPUID2) == 0x4008ae90ull, "KVM_SET_CPUID2");
 _Static_assert((unsigned long long)(KVM_GET_CPUID2) == 0xc008ae91ull, "KVM_GET_CPUID2");
-=======
-/* open_flags */
-_Static_assert((unsigned long long)(O_CREAT) == 0x40ull, "O_CREAT");
-_Static_assert((unsigned long long)(O_EXCL) == 0x80ull, "O_EXCL");
-_Static_assert((unsigned long long)(O_NOCTTY) == 0x100ull, "O_NOCTTY");
-_Static_assert((unsigned long long)(O_TRUNC) == 0x200ull, "O_TRUNC");
-_Static_assert((unsigned long long)(O_APPEND) == 0x400ull, "O_APPEND");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_SYNC) == 0x101000ull, "O_SYNC");
-_Static_assert((unsigned long long)(__O_SYNC) == 0x100000ull, "__O_SYNC");
-_Static_assert((unsigned long long)(O_DSYNC) == 0x1000ull, "O_DSYNC");
-_Static_assert((unsigned long long)(O_DIRECT) == 0x4000ull, "O_DIRECT");
-_Static_assert((unsigned long long)(O_LARGEFILE) == 0x8000ull, "O_LARGEFILE");
-_Static_assert((unsigned long long)(O_NOFOLLOW) == 0x20000ull, "O_NOFOLLOW");
-_Static_assert((unsigned long long)(O_NOATIME) == 0x40000ull, "O_NOATIME");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-_Static_assert((unsigned long long)(O_PATH) == 0x200000ull, "O_PATH");
-_Static_assert((unsigned long long)(O_TMPFILE) == 0x410000ull, "O_TMPFILE");
-_Static_assert((unsigned long long)(__O_TMPFILE) == 0x400000ull, "__O_TMPFILE");
-_Static_assert((unsigned long long)(O_DIRECTORY) == 0x10000ull, "O_DIRECTORY");
-_Static_assert((unsigned long long)(FASYNC) == 0x2000ull, "FASYNC");
->>>>>>> h12/sysmisc
 
 /* ioctl_lirc */
 _Static_assert((unsigned long long)(LIRC_GET_FEATURES) == 0x80046900ull, "LIRC_GET_FEATURES");

@@ -22,6 +22,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -35,6 +36,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
@@ -69,8 +71,8 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <mtd/mtd-abi.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -110,6 +112,7 @@
 #include <linux/smc_diag.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/tty.h>
 #include <sys/timerfd.h>
@@ -368,6 +371,11 @@ _Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFER
 _Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
 _Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
 _Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
+
+/* mrt6msg_types */
+_Static_assert((unsigned long long)(MRT6MSG_NOCACHE) == 0x1ull, "MRT6MSG_NOCACHE");
+_Static_assert((unsigned long long)(MRT6MSG_WRONGMIF) == 0x2ull, "MRT6MSG_WRONGMIF");
+_Static_assert((unsigned long long)(MRT6MSG_WHOLEPKT) == 0x3ull, "MRT6MSG_WHOLEPKT");
 
 /* msg_flags */
 _Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");

@@ -22,6 +22,7 @@
 #include <linux/falloc.h>
 #include <sys/fanotify.h>
 #include <linux/fanotify.h>
+#include <linux/neighbour.h>
 #include <linux/fib_rules.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -35,6 +36,7 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/mroute.h>
 #include <sys/inotify.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
@@ -69,8 +71,8 @@
 #include <linux/membarrier.h>
 #include <sys/mman.h>
 #include <linux/module.h>
+#include <linux/mroute6.h>
 #include <mtd/mtd-abi.h>
-#include <linux/neighbour.h>
 #include <linux/netlink_diag.h>
 #include <linux/netlink.h>
 #include <linux/nexthop.h>
@@ -110,6 +112,7 @@
 #include <linux/smc_diag.h>
 #include <linux/net.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <linux/tcp.h>
 #include <linux/tty.h>
 #include <sys/timerfd.h>
@@ -498,6 +501,56 @@ _Static_assert((unsigned long long)(RTEXT_FILTER_MRP) == 0x10ull, "RTEXT_FILTER_
 _Static_assert((unsigned long long)(RTEXT_FILTER_CFM_CONFIG) == 0x20ull, "RTEXT_FILTER_CFM_CONFIG");
 _Static_assert((unsigned long long)(RTEXT_FILTER_CFM_STATUS) == 0x40ull, "RTEXT_FILTER_CFM_STATUS");
 
+/* rtnl_families */
+_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
+_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
+_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
+_Static_assert((unsigned long long)(AF_AX25) == 0x3ull, "AF_AX25");
+_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
+_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
+_Static_assert((unsigned long long)(AF_NETROM) == 0x6ull, "AF_NETROM");
+_Static_assert((unsigned long long)(AF_BRIDGE) == 0x7ull, "AF_BRIDGE");
+_Static_assert((unsigned long long)(AF_ATMPVC) == 0x8ull, "AF_ATMPVC");
+_Static_assert((unsigned long long)(AF_X25) == 0x9ull, "AF_X25");
+_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
+_Static_assert((unsigned long long)(AF_ROSE) == 0xbull, "AF_ROSE");
+_Static_assert((unsigned long long)(AF_DECnet) == 0xcull, "AF_DECnet");
+_Static_assert((unsigned long long)(AF_NETBEUI) == 0xdull, "AF_NETBEUI");
+_Static_assert((unsigned long long)(AF_SECURITY) == 0xeull, "AF_SECURITY");
+_Static_assert((unsigned long long)(AF_KEY) == 0xfull, "AF_KEY");
+_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
+_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
+_Static_assert((unsigned long long)(AF_ASH) == 0x12ull, "AF_ASH");
+_Static_assert((unsigned long long)(AF_ECONET) == 0x13ull, "AF_ECONET");
+_Static_assert((unsigned long long)(AF_ATMSVC) == 0x14ull, "AF_ATMSVC");
+_Static_assert((unsigned long long)(AF_RDS) == 0x15ull, "AF_RDS");
+_Static_assert((unsigned long long)(AF_SNA) == 0x16ull, "AF_SNA");
+_Static_assert((unsigned long long)(AF_IRDA) == 0x17ull, "AF_IRDA");
+_Static_assert((unsigned long long)(AF_PPPOX) == 0x18ull, "AF_PPPOX");
+_Static_assert((unsigned long long)(AF_WANPIPE) == 0x19ull, "AF_WANPIPE");
+_Static_assert((unsigned long long)(AF_LLC) == 0x1aull, "AF_LLC");
+_Static_assert((unsigned long long)(AF_IB) == 0x1bull, "AF_IB");
+_Static_assert((unsigned long long)(AF_MPLS) == 0x1cull, "AF_MPLS");
+_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
+_Static_assert((unsigned long long)(AF_TIPC) == 0x1eull, "AF_TIPC");
+_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
+_Static_assert((unsigned long long)(AF_IUCV) == 0x20ull, "AF_IUCV");
+_Static_assert((unsigned long long)(AF_RXRPC) == 0x21ull, "AF_RXRPC");
+_Static_assert((unsigned long long)(AF_ISDN) == 0x22ull, "AF_ISDN");
+_Static_assert((unsigned long long)(AF_PHONET) == 0x23ull, "AF_PHONET");
+_Static_assert((unsigned long long)(AF_IEEE802154) == 0x24ull, "AF_IEEE802154");
+_Static_assert((unsigned long long)(AF_CAIF) == 0x25ull, "AF_CAIF");
+_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
+_Static_assert((unsigned long long)(AF_NFC) == 0x27ull, "AF_NFC");
+_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
+_Static_assert((unsigned long long)(AF_KCM) == 0x29ull, "AF_KCM");
+_Static_assert((unsigned long long)(AF_QIPCRTR) == 0x2aull, "AF_QIPCRTR");
+_Static_assert((unsigned long long)(AF_SMC) == 0x2bull, "AF_SMC");
+_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
+_Static_assert((unsigned long long)(AF_MCTP) == 0x2dull, "AF_MCTP");
+_Static_assert((unsigned long long)(RTNL_FAMILY_IPMR) == 0x80ull, "RTNL_FAMILY_IPMR");
+_Static_assert((unsigned long long)(RTNL_FAMILY_IP6MR) == 0x81ull, "RTNL_FAMILY_IP6MR");
+
 /* rtnl_ifla_events */
 _Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
 _Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
@@ -525,10 +578,13 @@ _Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_H
 _Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
 _Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
 
-/* rtnl_ifstats_attrs */
-_Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STATS_LINK_XSTATS");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
-_Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
+/* rtnl_ifla_xdp_attrs */
+_Static_assert((unsigned long long)(IFLA_XDP_UNSPEC) == 0x0ull, "IFLA_XDP_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_XDP_FD) == 0x1ull, "IFLA_XDP_FD");
+_Static_assert((unsigned long long)(IFLA_XDP_ATTACHED) == 0x2ull, "IFLA_XDP_ATTACHED");
+_Static_assert((unsigned long long)(IFLA_XDP_FLAGS) == 0x3ull, "IFLA_XDP_FLAGS");
+_Static_assert((unsigned long long)(IFLA_XDP_PROG_ID) == 0x4ull, "IFLA_XDP_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_DRV_PROG_ID) == 0x5ull, "IFLA_XDP_DRV_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_SKB_PROG_ID) == 0x6ull, "IFLA_XDP_SKB_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_HW_PROG_ID) == 0x7ull, "IFLA_XDP_HW_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_EXPECTED_FD) == 0x8ull, "IFLA_XDP_EXPECTED_FD");

@@ -1575,6 +1575,11 @@ const struct flag xlat_fcntl_cmds[25] = {
 	{ 0x40a, "F_GET_SEALS" },
 };
 
+const struct flag xlat_fdb_notify_flags[2] = {
+	{ 0x1, "FDB_NOTIFY_BIT" },
+	{ 0x2, "FDB_NOTIFY_INACTIVE_BIT" },
+};
+
 const struct flag xlat_fib_rule_actions[9] = {
 	{ 0x0, "FR_ACT_UNSPEC" },
 	{ 0x1, "FR_ACT_TO_TBL" },
@@ -1860,6 +1865,13 @@ const struct flag xlat_iflags[15] = {
 	{ 0x1000, "IXOFF" },
 	{ 0x2000, "IMAXBEL" },
 	{ 0x4000, "IUTF8" },
+};
+
+const struct flag xlat_igmpmsg_types[4] = {
+	{ 0x1, "IGMPMSG_NOCACHE" },
+	{ 0x2, "IGMPMSG_WRONGVIF" },
+	{ 0x3, "IGMPMSG_WHOLEPKT" },
+	{ 0x4, "IGMPMSG_WRVIFWHOLE" },
 };
 
 const struct flag xlat_in_init_flags[2] = {
@@ -3272,6 +3284,12 @@ const struct flag xlat_mremap_flags[3] = {
 	{ 0x4, "MREMAP_DONTUNMAP" },
 };
 
+const struct flag xlat_mrt6msg_types[3] = {
+	{ 0x1, "MRT6MSG_NOCACHE" },
+	{ 0x2, "MRT6MSG_WRONGMIF" },
+	{ 0x3, "MRT6MSG_WHOLEPKT" },
+};
+
 const struct flag xlat_msg_flags[21] = {
 	{ 0x1, "MSG_OOB" },
 	{ 0x2, "MSG_PEEK" },
@@ -3847,6 +3865,10 @@ const struct flag xlat_nt_types[9] = {
 	{ 0x200, "NT_386_TLS" },
 	{ 0x201, "NT_386_IOPERM" },
 	{ 0x202, "NT_X86_XSTATE" },
+};
+
+const struct flag xlat_ntf_ext_flags[1] = {
+	{ 0x1, "NTF_EXT_MANAGED" },
 };
 
 const struct flag xlat_oflags[8] = {
@@ -4511,6 +4533,57 @@ const struct flag xlat_rtnl_ext_filter[7] = {
 	{ 0x40, "RTEXT_FILTER_CFM_STATUS" },
 };
 
+const struct flag xlat_rtnl_families[48] = {
+	{ 0x0, "AF_UNSPEC" },
+	{ 0x1, "AF_UNIX" },
+	{ 0x2, "AF_INET" },
+	{ 0x3, "AF_AX25" },
+	{ 0x4, "AF_IPX" },
+	{ 0x5, "AF_APPLETALK" },
+	{ 0x6, "AF_NETROM" },
+	{ 0x7, "AF_BRIDGE" },
+	{ 0x8, "AF_ATMPVC" },
+	{ 0x9, "AF_X25" },
+	{ 0xa, "AF_INET6" },
+	{ 0xb, "AF_ROSE" },
+	{ 0xc, "AF_DECnet" },
+	{ 0xd, "AF_NETBEUI" },
+	{ 0xe, "AF_SECURITY" },
+	{ 0xf, "AF_KEY" },
+	{ 0x10, "AF_NETLINK" },
+	{ 0x11, "AF_PACKET" },
+	{ 0x12, "AF_ASH" },
+	{ 0x13, "AF_ECONET" },
+	{ 0x14, "AF_ATMSVC" },
+	{ 0x15, "AF_RDS" },
+	{ 0x16, "AF_SNA" },
+	{ 0x17, "AF_IRDA" },
+	{ 0x18, "AF_PPPOX" },
+	{ 0x19, "AF_WANPIPE" },
+	{ 0x1a, "AF_LLC" },
+	{ 0x1b, "AF_IB" },
+	{ 0x1c, "AF_MPLS" },
+	{ 0x1d, "AF_CAN" },
+	{ 0x1e, "AF_TIPC" },
+	{ 0x1f, "AF_BLUETOOTH" },
+	{ 0x20, "AF_IUCV" },
+	{ 0x21, "AF_RXRPC" },
+	{ 0x22, "AF_ISDN" },
+	{ 0x23, "AF_PHONET" },
+	{ 0x24, "AF_IEEE802154" },
+	{ 0x25, "AF_CAIF" },
+	{ 0x26, "AF_ALG" },
+	{ 0x27, "AF_NFC" },
+	{ 0x28, "AF_VSOCK" },
+	{ 0x29, "AF_KCM" },
+	{ 0x2a, "AF_QIPCRTR" },
+	{ 0x2b, "AF_SMC" },
+	{ 0x2c, "AF_XDP" },
+	{ 0x2d, "AF_MCTP" },
+	{ 0x80, "RTNL_FAMILY_IPMR" },
+	{ 0x81, "RTNL_FAMILY_IP6MR" },
+};
+
 const struct flag xlat_rtnl_ifla_events[7] = {
 	{ 0x0, "IFLA_EVENT_NONE" },
 	{ 0x1, "IFLA_EVENT_REBOOT" },
@@ -4541,6 +4614,18 @@ const struct flag xlat_rtnl_ifla_port_attrs[8] = {
 	{ 0x7, "IFLA_PORT_RESPONSE" },
 };
 
+const struct flag xlat_rtnl_ifla_xdp_attrs[9] = {
+	{ 0x0, "IFLA_XDP_UNSPEC" },
+	{ 0x1, "IFLA_XDP_FD" },
+	{ 0x2, "IFLA_XDP_ATTACHED" },
+	{ 0x3, "IFLA_XDP_FLAGS" },
+	{ 0x4, "IFLA_XDP_PROG_ID" },
+	{ 0x5, "IFLA_XDP_DRV_PROG_ID" },
+	{ 0x6, "IFLA_XDP_SKB_PROG_ID" },
+	{ 0x7, "IFLA_XDP_HW_PROG_ID" },
+	{ 0x8, "IFLA_XDP_EXPECTED_FD" },
+};
+
 const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x0, "IFLA_STATS_UNSPEC" },
 	{ 0x1, "IFLA_STATS_LINK_64" },
@@ -4548,6 +4633,25 @@ const struct flag xlat_rtnl_ifstats_attrs[6] = {
 	{ 0x3, "IFLA_STATS_LINK_XSTATS_SLAVE" },
 	{ 0x4, "IFLA_STATS_LINK_OFFLOAD_XSTATS" },
 	{ 0x5, "IFLA_STATS_AF_SPEC" },
+};
+
+const struct flag xlat_rtnl_ip6mra_creport_attrs[6] = {
+	{ 0x0, "IP6MRA_CREPORT_UNSPEC" },
+	{ 0x1, "IP6MRA_CREPORT_MSGTYPE" },
+	{ 0x2, "IP6MRA_CREPORT_MIF_ID" },
+	{ 0x3, "IP6MRA_CREPORT_SRC_ADDR" },
+	{ 0x4, "IP6MRA_CREPORT_DST_ADDR" },
+	{ 0x5, "IP6MRA_CREPORT_PKT" },
+};
+
+const struct flag xlat_rtnl_ipmra_creport_attrs[7] = {
+	{ 0x0, "IPMRA_CREPORT_UNSPEC" },
+	{ 0x1, "IPMRA_CREPORT_MSGTYPE" },
+	{ 0x2, "IPMRA_CREPORT_VIF_ID" },
+	{ 0x3, "IPMRA_CREPORT_SRC_ADDR" },
+	{ 0x4, "IPMRA_CREPORT_DST_ADDR" },
+	{ 0x5, "IPMRA_CREPORT_PKT" },
+	{ 0x6, "IPMRA_CREPORT_TABLE" },
 };
 
 const struct flag xlat_rtnl_link_attrs[63] = {
@@ -4739,6 +4843,12 @@ const struct flag xlat_rtnl_nexthop_attrs[14] = {
 	{ 0xb, "NHA_FDB" },
 	{ 0xc, "NHA_RES_GROUP" },
 	{ 0xd, "NHA_RES_BUCKET" },
+};
+
+const struct flag xlat_rtnl_nfea_attrs[3] = {
+	{ 0x0, "NFEA_UNSPEC" },
+	{ 0x1, "NFEA_ACTIVITY_NOTIFY" },
+	{ 0x2, "NFEA_DONT_REFRESH" },
 };
 
 const struct flag xlat_rtnl_nha_res_bucket_attrs[4] = {
@@ -5576,4 +5686,20 @@ const struct flag xlat_waitid_options[8] = {
 const struct flag xlat_xattr_flags[2] = {
 	{ 0x1, "XATTR_CREATE" },
 	{ 0x2, "XATTR_REPLACE" },
+};
+
+const struct flag xlat_xdp_attached[5] = {
+	{ 0x0, "XDP_ATTACHED_NONE" },
+	{ 0x1, "XDP_ATTACHED_DRV" },
+	{ 0x2, "XDP_ATTACHED_SKB" },
+	{ 0x3, "XDP_ATTACHED_HW" },
+	{ 0x4, "XDP_ATTACHED_MULTI" },
+};
+
+const struct flag xlat_xdp_flags[5] = {
+	{ 0x1, "XDP_FLAGS_UPDATE_IF_NOEXIST" },
+	{ 0x2, "XDP_FLAGS_SKB_MODE" },
+	{ 0x4, "XDP_FLAGS_DRV_MODE" },
+	{ 0x8, "XDP_FLAGS_HW_MODE" },
+	{ 0x10, "XDP_FLAGS_REPLACE" },
 };
