@@ -284,6 +284,8 @@ OVERRIDE = {
     ("move_pages", "flags"): "MOVE_PAGES_FLAGS",
     ("set_mempolicy_home_node", "start"): "PTR", ("set_mempolicy_home_node", "flags"): "HEX",
     ("pkey_alloc", "flags"): "HEX",
+    ("utimes", "utimes"): "TIMEVALS", ("futimesat", "utimes"): "TIMEVALS",
+    ("utime", "times"): "UTIMBUF",
     ("swapon", "swap_flags"): "SWAP_FLAGS", ("ustat", "dev"): "MKNOD_DEV",
     ("landlock_create_ruleset", "attr"): "LANDLOCK_RULESET_ATTR",
     ("landlock_create_ruleset", "size"): "ULONG",

@@ -44,6 +44,50 @@ void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
 		sbuf_printf(b, " /* %s */", s);
 }
 
+/* ...of a timeval: the fraction in microseconds */
+static void date_us(struct sbuf *b, int64_t sec, uint32_t usec)
+{
+	char s[96];
+	size_t n;
+
+	if (!(sec || usec) || !date_text(s, sizeof(s), sec, 0) || (n = strlen(s)) < 5)
+		return;
+	if (usec)	/* before the zone, "+0000" */
+		sbuf_printf(b, " /* %.*s.%06u%s */", (int)(n - 5), s, usec, s + n - 5);
+	else
+		sbuf_printf(b, " /* %s */", s);
+}
+
+/* utimes' and futimesat's two timevals, a date after each valid one */
+void decode_timevals(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 32))
+		return;
+	sbuf_putc(b, '[');
+	for (int i = 0; i < 2; i++) {
+		int64_t sec = (int64_t)load_u64(p, i * 16);
+		uint64_t usec = load_u64(p, i * 16 + 8);
+
+		sbuf_printf(b, "%s{tv_sec=%lld, tv_usec=%llu}", i ? ", " : "", (long long)sec,
+			    (unsigned long long)usec);
+		if (usec < 1000000)
+			date_us(b, sec, (uint32_t)usec);
+	}
+	sbuf_putc(b, ']');
+}
+
+/* utime's struct utimbuf */
+void decode_utimbuf(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 16))
+		return;
+	sbuf_printf(b, "{actime=%lld", (long long)load_u64(p, 0));
+	decode_date(b, (int64_t)load_u64(p, 0), 0);
+	sbuf_printf(b, ", modtime=%lld", (long long)load_u64(p, 8));
+	decode_date(b, (int64_t)load_u64(p, 8), 0);
+	sbuf_putc(b, '}');
+}
+
 /* time()'s result: " (2026-11-25T16:38:59+0000)" */
 void decode_date_paren(struct sbuf *b, int64_t sec)
 {
