@@ -282,6 +282,8 @@ OVERRIDE = {
     ("get_mempolicy", "flags"): "GET_MEMPOLICY_FLAGS",
     ("migrate_pages", "old_nodes"): "NODEMASK:1", ("migrate_pages", "new_nodes"): "NODEMASK:1",
     ("move_pages", "flags"): "MOVE_PAGES_FLAGS",
+    ("move_pages", "pages"): "PAGE_ADDRS:1", ("move_pages", "nodes"): "NODE_IDS:1",
+    ("move_pages", "status"): "PAGE_STATUS/out:1",
     ("set_mempolicy_home_node", "start"): "PTR", ("set_mempolicy_home_node", "flags"): "HEX",
     ("pkey_alloc", "flags"): "HEX",
     ("utimes", "utimes"): "TIMEVALS", ("futimesat", "utimes"): "TIMEVALS",
