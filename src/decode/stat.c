@@ -197,15 +197,16 @@ void decode_mode(struct sbuf *b, uint32_t mode)
 		[010] = "S_IFREG", [012] = "S_IFLNK", [014] = "S_IFSOCK",
 	};
 	uint32_t type = (mode >> 12) & 017;
+	const char *name = type < sizeof(types) / sizeof(types[0]) ? types[type] : NULL;
 	size_t mark = b->len;
 
-	if (type && !types[type]) {	/* no such file type: the number, as strace */
+	if (type && !name) {	/* no such file type: the number, as strace */
 		sbuf_printf(b, "%#o", mode);
 		xlat_finish(b, mark, mode, XF_OCT);
 		return;
 	}
-	if (type && types[type]) {
-		sbuf_puts(b, types[type]);
+	if (name) {
+		sbuf_puts(b, name);
 		sbuf_putc(b, '|');
 	}
 	if (mode & 04000)

@@ -139,6 +139,10 @@ int main(void)
 		decode_utimbuf(&b, (const uint8_t *)ub, sizeof(ub));
 		CHECK(strstr(s(), "{actime=1492350678 /* 2017-04-16T") && strstr(b.p, ", modtime=0}"));
 	}
+	decode_mode(&b, 0177777);	/* file type 017: none (and no read past the table) */
+	CHECK_STR(s(), "0177777");
+	decode_mode(&b, 040006);
+	CHECK_STR(s(), "S_IFDIR|006");
 	decode_pkey_rights(&b, 0xbadc0ded00000002ull);
 	CHECK_STR(s(), "PKEY_DISABLE_WRITE|0xbadc0ded00000000");
 	decode_whence(&b, 1);
