@@ -130,9 +130,12 @@ void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 		const struct cap *c;
 		const char *data;
 
+		const char *nul;
+
+		/* (the name's 250 bytes are captured: it ends at its NUL) */
 		if (cap_find(e, size, 0, &c, &data) && !(c->flags & (CAP_FAULT | CAP_TRUNC)) &&
-		    c->len < 250) {
-			snprintf(buf, sizeof(buf), "/memfd:%.*s (deleted)", (int)c->len, data);
+		    (nul = memchr(data, 0, c->len))) {
+			snprintf(buf, sizeof(buf), "/memfd:%.*s (deleted)", (int)(nul - data), data);
 			fdpaths_set(f->fds, e->h.pid, (int)e->ret, buf);
 		}
 	}
