@@ -127,6 +127,8 @@ void decode_statx_full(struct sbuf *b, const uint8_t *p, size_t len);
 /* after a time, its date in a comment: 1970-01-01T00:00:05.000000007+0000 */
 void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec);
 void decode_date_paren(struct sbuf *b, int64_t sec);
+void decode_timevals(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_utimbuf(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total);
 void decode_statx_mask(struct sbuf *b, uint64_t v);

@@ -44,6 +44,50 @@ void decode_date(struct sbuf *b, int64_t sec, uint32_t nsec)
 		sbuf_printf(b, " /* %s */", s);
 }
 
+/* ...of a timeval: the fraction in microseconds */
+static void date_us(struct sbuf *b, int64_t sec, uint32_t usec)
+{
+	char s[96];
+	size_t n;
+
+	if (!(sec || usec) || !date_text(s, sizeof(s), sec, 0) || (n = strlen(s)) < 5)
+		return;
+	if (usec)	/* before the zone, "+0000" */
+		sbuf_printf(b, " /* %.*s.%06u%s */", (int)(n - 5), s, usec, s + n - 5);
+	else
+		sbuf_printf(b, " /* %s */", s);
+}
+
+/* utimes' and futimesat's two timevals, a date after each valid one */
+void decode_timevals(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 32))
+		return;
+	sbuf_putc(b, '[');
+	for (int i = 0; i < 2; i++) {
+		int64_t sec = (int64_t)load_u64(p, i * 16);
+		uint64_t usec = load_u64(p, i * 16 + 8);
+
+		sbuf_printf(b, "%s{tv_sec=%lld, tv_usec=%llu}", i ? ", " : "", (long long)sec,
+			    (unsigned long long)usec);
+		if (usec < 1000000)
+			date_us(b, sec, (uint32_t)usec);
+	}
+	sbuf_putc(b, ']');
+}
+
+/* utime's struct utimbuf */
+void decode_utimbuf(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 16))
+		return;
+	sbuf_printf(b, "{actime=%lld", (long long)load_u64(p, 0));
+	decode_date(b, (int64_t)load_u64(p, 0), 0);
+	sbuf_printf(b, ", modtime=%lld", (long long)load_u64(p, 8));
+	decode_date(b, (int64_t)load_u64(p, 8), 0);
+	sbuf_putc(b, '}');
+}
+
 /* time()'s result: " (2026-11-25T16:38:59+0000)" */
 void decode_date_paren(struct sbuf *b, int64_t sec)
 {
@@ -153,15 +197,16 @@ void decode_mode(struct sbuf *b, uint32_t mode)
 		[010] = "S_IFREG", [012] = "S_IFLNK", [014] = "S_IFSOCK",
 	};
 	uint32_t type = (mode >> 12) & 017;
+	const char *name = type < sizeof(types) / sizeof(types[0]) ? types[type] : NULL;
 	size_t mark = b->len;
 
-	if (type && !types[type]) {	/* no such file type: the number, as strace */
+	if (type && !name) {	/* no such file type: the number, as strace */
 		sbuf_printf(b, "%#o", mode);
 		xlat_finish(b, mark, mode, XF_OCT);
 		return;
 	}
-	if (type && types[type]) {
-		sbuf_puts(b, types[type]);
+	if (name) {
+		sbuf_puts(b, name);
 		sbuf_putc(b, '|');
 	}
 	if (mode & 04000)

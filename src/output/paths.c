@@ -177,10 +177,12 @@ void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 		const struct cap *c;
 		const char *data;
 
-		/* the name is read as 250 bytes (strace's), a NUL inside */
+		const char *nul;
+
+		/* the name is read as 250 bytes (strace's): it ends at its NUL */
 		if (cap_find(e, size, 0, &c, &data) && !(c->flags & CAP_FAULT) &&
-		    memchr(data, 0, c->len)) {
-			snprintf(buf, sizeof(buf), "/memfd:%s (deleted)", data);
+		    (nul = memchr(data, 0, c->len))) {
+			snprintf(buf, sizeof(buf), "/memfd:%.*s (deleted)", (int)(nul - data), data);
 			fdpaths_set(f->fds, e->h.pid, (int)e->ret, buf);
 		}
 	}

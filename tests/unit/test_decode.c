@@ -129,6 +129,20 @@ int main(void)
 		put_open_how(&b, 0x1000, 32, (const uint8_t *)how, sizeof(how));
 		CHECK_STR(s(), "{flags=O_RDWR|O_LARGEFILE, mode=01234, resolve=0xdec0dedbeeffffc0 /* RESOLVE_??? */}");
 	}
+	{
+		int64_t tv[4] = { 1492356708, 567891, 1492357086, 1000000 };
+		int64_t ub[2] = { 1492350678, 0 };
+
+		decode_timevals(&b, (const uint8_t *)tv, sizeof(tv));
+		CHECK(strstr(s(), "{tv_sec=1492356708, tv_usec=567891} /* 2017-04-16T") &&
+		      strstr(b.p, ".567891+") && strstr(b.p, ", {tv_sec=1492357086, tv_usec=1000000}]"));
+		decode_utimbuf(&b, (const uint8_t *)ub, sizeof(ub));
+		CHECK(strstr(s(), "{actime=1492350678 /* 2017-04-16T") && strstr(b.p, ", modtime=0}"));
+	}
+	decode_mode(&b, 0177777);	/* file type 017: none (and no read past the table) */
+	CHECK_STR(s(), "0177777");
+	decode_mode(&b, 040006);
+	CHECK_STR(s(), "S_IFDIR|006");
 	decode_pkey_rights(&b, 0xbadc0ded00000002ull);
 	CHECK_STR(s(), "PKEY_DISABLE_WRITE|0xbadc0ded00000000");
 	decode_whence(&b, 1);
