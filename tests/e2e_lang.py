@@ -504,12 +504,17 @@ def test_clear_and_delete_of_a_keyless_count():
 
 def test_printf_hex_buffers():
     """%rx prints a buffer's bytes as \\xNN, %rh as hex pairs apart
-    (bpftrace's tests/runtime/call: buf_no_ascii, ..._no_escaping)."""
+    (bpftrace's tests/runtime/call: buf_no_ascii, ..._no_escaping); buf()
+    values compare equal in length and bytes (variable.buf_equality)."""
     p = ('BEGIN { printf("%rx|%rh|%r\\n", buf("Hello\\0", 6), buf("Hello\\0", 6), '
-         'buf("a\\x01b", 3)); printf("[%rx]\\n", buf("", 0)); exit(); }')
+         'buf("a\\x01b", 3)); printf("[%rx]\\n", buf("", 0)); '
+         '$a = buf("hi", 2); $b = buf("hx", 2); $c = buf("hiya", 2); $d = buf("hey", 3); '
+         'printf("%d %d %d %d %d\\n", $a == $b, $a == $c, $a != $c, $a == $d, $a != $d); '
+         'exit(); }')
     ours, theirs = both(["-e", p])
     check(ours.startswith("Attaching 1 probe...\n"
-                          "\\x48\\x65\\x6c\\x6c\\x6f\\x00|48 65 6c 6c 6f 00|a\\x01b\n[]\n"),
+                          "\\x48\\x65\\x6c\\x6c\\x6f\\x00|48 65 6c 6c 6f 00|a\\x01b\n[]\n"
+                          "0 1 0 0 1\n"),
           ours)
     same(ours, theirs, "%rx and %rh")
 

@@ -435,16 +435,27 @@ def test_targets_by_glob_offset_and_process():
 
 def test_dwarf_arguments_by_name():
     """-lv lists a function's parameters from DWARF and args->NAME reads
-    them (a long, a pointer dereferenced), as bpftrace does."""
+    them (a long, a pointer dereferenced, char **argv, a pointer to a struct
+    the binary's DWARF describes, and a cast to that struct), as bpftrace
+    does."""
     pat = "uprobe:%s:lang_*" % MARKS
     ours = ok(script(["-lv", pat]), "-lv")
     check("uprobe:%s:lang_add\n    long int a\n    long int b\n" % MARKS in ours, ours)
     if REFERENCE:
         check(ours == ok(run(["bpftrace", "-lv", pat]), "bpftrace -lv"), ours)
-    p = ('uprobe:%s:lang_add /pid == cpid/ { printf("%%d %%d\\n", args->a, args->b); } '
-         'uprobe:%s:twice /pid == cpid/ { printf("*v %%d\\n", *args->v); }' % (MARKS, MARKS))
+    # char **argv: a pointer to a pointer, str() of what it points to;
+    # struct mark_rec from the binary's DWARF: a member, a char[] string,
+    # an int[] printed and indexed, a cast to it, a pointer to its own kind
+    p = ('uprobe:%s:main /pid == cpid/ { printf("argc %%d %%s\\n", args->argc, '
+         'str(*(args->argv + 1))); } '
+         'uprobe:%s:lang_add /pid == cpid/ { printf("%%d %%d\\n", args->a, args->b); } '
+         'uprobe:%s:twice /pid == cpid/ { printf("*v %%d\\n", *args->v); } '
+         'uprobe:%s:rec_take /pid == cpid/ { printf("%%d %%s %%d %%d\\n", args->r->id, '
+         'args->r->name, args->r->vals[1], ((struct mark_rec *)arg0)->vals[2]); '
+         'print(args->r->vals); printf("%%d %%s\\n", args->r->next->id, args->r->next->name); }'
+         % (MARKS, MARKS, MARKS, MARKS))
     ours, theirs = both(["-e", p, "-c", MARKS + " 2"])
-    check("1 10\n2 20\n*v 42\n" in own(ours) + "\n", ours)
+    check("argc 2 2\n1 10\n2 20\n*v 42\n1 one 2 3\n[1,2,3]\n2 two\n" in own(ours) + "\n", ours)
     if theirs is not None:
         check(own(theirs) == own(ours), "bpftrace:\n%s\nstrobe:\n%s" % (theirs, ours))
 

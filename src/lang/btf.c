@@ -59,6 +59,12 @@ int btf_struct(struct compiler *c, const char *name)
 	}
 	if (id > 0)
 		return id;
+	/* then the uprobe's binary's, from its DWARF (struct Foo of a
+	 * program built with -g) */
+	if (c->cur && (provider_of(c->cur->kind)->offers & PV_USER) && c->cur->set.path &&
+	    c->cur->set.path[0] &&
+	    (id = dwarf_struct_btf(c, c->cur->set.path, name)) > 0)
+		return resolve(c->btf, id);
 	id = btf__find_by_name_kind(c->btf, name, BTF_KIND_STRUCT);
 	if (id < 0)
 		id = btf__find_by_name_kind(c->btf, name, BTF_KIND_UNION);

@@ -52,7 +52,8 @@ static bool is_word(const struct cparser *cp, const char *w)
 /* A type the program made, by kind and name (-1 if none). */
 static int user_find(struct cparser *cp, const char *name, int kind)
 {
-	int n = btf__type_cnt(cp->btf);
+	/* the types after the program's are a binary's (dwarf_btf.c) */
+	int n = cp->c->btf_dwarf_first ? cp->c->btf_dwarf_first : (int)btf__type_cnt(cp->btf);
 
 	for (int id = n - 1; id >= cp->first; id--) {
 		const struct btf_type *t = btf__type_by_id(cp->btf, id);

@@ -605,6 +605,11 @@ int check_expr(struct compiler *c, struct node *n)
 			*t = t_int(8, false);
 			return 0;
 		}
+		if ((n->op == T_EQ || n->op == T_NE) && a->kind == TY_BUF && b->kind == TY_BUF) {
+			/* buffers equal in length and bytes (gen_buf_eq) */
+			*t = t_int(8, false);
+			return 0;
+		}
 		if ((n->op == T_EQ || n->op == T_NE) && is_int_array(c, a) &&
 		    is_int_array(c, b)) {
 			/* arrays of integers equal byte for byte */

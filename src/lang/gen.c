@@ -209,6 +209,31 @@ static void gen_str_eq(struct gen *g, struct node *n)
 	label_here(g, done);
 }
 
+/* buf() values equal when their lengths (the first 8 bytes, known only
+ * at run time for buf(p, $n)) and that many bytes are: r0 = 1 or 0. */
+static void gen_buf_eq(struct gen *g, struct node *n)
+{
+	uint32_t len = n->a->ty.size < n->b->ty.size ? n->a->ty.size : n->b->ty.size;
+	int a = gen_expr(g, n->a, 0), b = gen_expr(g, n->b, 0);
+	int ne = label_new(g), eq = label_new(g), done = label_new(g);
+
+	emit(g, LDX_MEM(BPF_DW, R3, R10, a));
+	emit(g, LDX_MEM(BPF_DW, R1, R10, b));
+	emit_jmp(g, JMP_REG(BPF_JNE, R3, R1), ne);
+	for (uint32_t i = 0; i < len; i++) {
+		emit_jmp(g, JMP_IMM(BPF_JLE, R3, i), eq);
+		emit(g, LDX_MEM(BPF_B, R1, R10, a + 8 + i));
+		emit(g, LDX_MEM(BPF_B, R2, R10, b + 8 + i));
+		emit_jmp(g, JMP_REG(BPF_JNE, R1, R2), ne);
+	}
+	label_here(g, eq);
+	emit(g, MOV64_IMM(R0, n->op == T_EQ));
+	emit_jmp(g, JA(), done);
+	label_here(g, ne);
+	emit(g, MOV64_IMM(R0, n->op != T_EQ));
+	label_here(g, done);
+}
+
 /* Arrays or structs equal byte for byte: both copied to the stack
  * (padding zeroed), compared 8 bytes at a time; r0 = 1 or 0. */
 static void gen_bytes_eq(struct gen *g, struct node *n)
@@ -242,6 +267,10 @@ static void gen_binop(struct gen *g, struct node *n)
 
 	if (n->a->ty.kind == TY_STR) {
 		gen_str_eq(g, n);
+		return;
+	}
+	if (n->a->ty.kind == TY_BUF) {
+		gen_buf_eq(g, n);
 		return;
 	}
 	if (n->a->ty.kind == TY_RECORD || n->a->ty.kind == TY_ARRAY ||

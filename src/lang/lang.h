@@ -375,6 +375,8 @@ struct compiler {
 	struct btf *btf;	/* the kernel's types, and the program's (cdecl.c) */
 	struct btf *btf_base;	/* the kernel's, when the program made types */
 	int cdecls_done;	/* 1: made, -1: failed */
+	int btf_dwarf_first;	/* the first type from a binary's DWARF (0: none) */
+	struct dwarf_btf_cache *dwarf_btf;	/* dwarf_btf.c's */
 	bool final;		/* second pass: every map type is known */
 	bool uses_kstack, uses_ustack;
 	bool unsafe;		/* --unsafe: system() allowed */
@@ -637,6 +639,12 @@ void btf_value_text(struct compiler *c, FILE *f, int id, const uint8_t *p, int m
  * name and BTF kind, -1 if none. */
 int cdecls_build(struct compiler *c);
 int cdecl_find(struct compiler *c, const char *name, int kind);
+/* dwarf_btf.c: a uprobe's binary's types from its DWARF, made into BTF
+ * types after the program's: a function parameter's type, a struct,
+ * union or typedef by name (BTF id; -1 if the binary has none). */
+int dwarf_param_btf(struct compiler *c, const char *path, const char *func, const char *param);
+int dwarf_struct_btf(struct compiler *c, const char *path, const char *name);
+void dwarf_btf_free(struct compiler *c);
 /* A BTF type's alignment as the C ABI lays it out (x86_64). */
 uint32_t btf_align(struct compiler *c, int id);
 /* A constant by name: a kernel #define tools use, or a BTF enumerator. */

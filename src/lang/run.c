@@ -215,6 +215,7 @@ void compiler_free(struct compiler *c)
 	free(c->left_out);
 	stacks_close(c);
 	usyms_free(c->us);
+	dwarf_btf_free(c);
 	if (c->btf)
 		btf__free(c->btf);
 	if (c->btf_base)

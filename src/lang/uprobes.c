@@ -531,10 +531,21 @@ int check_uprobe_arg(struct compiler *c, struct node *n)
 		if (i > 5)
 			return lang_error(c->src, n->l, "not supported yet: args->%s, a parameter "
 					  "passed on the stack", n->str);
+		n->id = i;
+		if (prm[i].ptr_level && !prm[i].elem_size) {
+			/* struct Foo *foo1: the binary's struct, from its DWARF */
+			int id = dwarf_param_btf(c, pt->set.path, pt->set.loc[0].name, n->str);
+			struct type ty;
+
+			if (id > 0 && !btf_to_type(c, id, &ty) && ty.kind == TY_PTR) {
+				n->ty = ty;
+				n->ty.user = true;
+				return 0;
+			}
+		}
 		if (!prm[i].size)
 			return lang_error(c->src, n->l, "not supported yet: args->%s of type %s",
 					  n->str, prm[i].type);
-		n->id = i;
 		n->ty = t_int(prm[i].size, prm[i].is_signed);
 		if (prm[i].ptr_level) {
 			/* a pointer into the process: *(args->n) reads its int */

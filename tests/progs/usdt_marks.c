@@ -3,7 +3,7 @@
  * tests.  argv[1] (default 5) says how many rounds; each round calls
  * lang_add(i, 10 * i) and fires strobe:tick(i, "round<i>") and, when a
  * tracer enabled it (its semaphore), strobe:gated(i * 3).  lang_many(1..8)
- * is called once at the end.  strobe:twice
+ * is called once at the end, rec_take(&r1) before it.  strobe:twice
  * is one marker at two places with different argument locations;
  * strobe:mem(42, rounds) reads both from memory; strobe:consts has six
  * constants, unsigned and signed, of 4, 2 and 1 bytes.  It calls
@@ -62,6 +62,22 @@ __attribute__((noinline, optimize("O2"))) static void mem(void)
 	STAP_PROBE2(strobe, mem, x, lang_rounds);
 }
 
+/* a struct only this program's DWARF describes, for args->r->... and
+ * (struct mark_rec *) in a uprobe: a string, an array, a pointer to its
+ * own kind (no bitfield: bpftrace 0.17 then knows none of its members) */
+struct mark_rec {
+	int id;
+	char name[8];
+	int vals[3];
+	struct mark_rec *next;
+};
+
+__attribute__((noinline)) int rec_take(struct mark_rec *r)
+{
+	__asm__ volatile("" ::: "memory");
+	return r->id;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 5, gated = 0;
@@ -87,6 +103,12 @@ int main(int argc, char **argv)
 	}
 	twice(&v);
 	mem();
+	{
+		struct mark_rec r2 = { 2, "two", { 4, 5, 6 }, NULL };
+		struct mark_rec r1 = { 1, "one", { 1, 2, 3 }, &r2 };
+
+		rec_take(&r1);
+	}
 	/* constants, unsigned and signed: the note has "4@$-202182160" for
 	 * the unsigned 0xf3f2f1f0, whose size says how to extend it */
 	STAP_PROBE6(strobe, consts, (unsigned int)0xf3f2f1f0u, (int)0xf3f2f1f0u,

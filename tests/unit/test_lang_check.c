@@ -201,6 +201,10 @@ static void printf_types(void)
 	CHECK(!compile(&x, "BEGIN { printf(\"%s %s %d %p %rx %rh %r\\n\", comm, kstack, 1, "
 		       "(int8 *)0, buf(\"ab\", 2), buf(\"ab\", 2), buf(\"ab\", 2)); }", P_BEGIN));
 	done(&x);
+	/* buffers compare (variable.buf_equality) */
+	CHECK(!compile(&x, "BEGIN { $a = buf(\"hi\", 2); $b = buf(\"bye\", 3); "
+		       "printf(\"%d %d\\n\", $a == $a, $a != $b); }", P_BEGIN));
+	done(&x);
 	CHECK(fmt_count("%rx|%rh|%-4lu|%%|%s", &b, spec) == 4);
 	CHECK_STR(spec[0], "rx");
 	CHECK_STR(spec[1], "rh");
