@@ -15,14 +15,6 @@
 
 #define DM_HEAD 305		/* offsetof(struct dm_ioctl, data) */
 
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 /* a char array: to its NUL, else cut ("...") */
 static void put_chars(struct sbuf *b, const char *field, const uint8_t *p, size_t size)
 {
@@ -45,16 +37,16 @@ bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c)
 		return true;
 	/* a data_size short of the version's 12 bytes: its address, as
 	 * strace (measured: 11 is an address, 12 "too small") */
-	if (u32at(p, 12) < 12) {
+	if (load_u32(p, 12) < 12) {
 		sbuf_hex(b, c->addr);
 		return true;
 	}
-	sbuf_printf(b, "[{version=[%u, %u, %u]", u32at(p, 0), u32at(p, 4), u32at(p, 8));
-	if (u32at(p, 0) != DM_VERSION_MAJOR) {
+	sbuf_printf(b, "[{version=[%u, %u, %u]", load_u32(p, 0), load_u32(p, 4), load_u32(p, 8));
+	if (load_u32(p, 0) != DM_VERSION_MAJOR) {
 		sbuf_puts(b, " /* unsupported device mapper ABI version */}]");
 		return true;
 	}
-	size = u32at(p, 12);
+	size = load_u32(p, 12);
 	sbuf_printf(b, ", data_size=%u", size);
 	if (size < DM_HEAD) {
 		sbuf_puts(b, " /* data_size too small */}]");
@@ -64,7 +56,7 @@ bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c)
 	case DM_LIST_DEVICES_CMD: case DM_LIST_VERSIONS_CMD: case DM_DEV_WAIT_CMD:
 	case DM_TABLE_DEPS_CMD: case DM_TABLE_STATUS_CMD: case DM_TABLE_LOAD_CMD:
 	case DM_TARGET_MSG_CMD: case DM_DEV_SET_GEOMETRY_CMD: case DM_DEV_RENAME_CMD:
-		sbuf_printf(b, ", data_start=%u", u32at(p, 16));
+		sbuf_printf(b, ", data_start=%u", load_u32(p, 16));
 	}
 	if (cmd != DM_REMOVE_ALL_CMD && cmd != DM_LIST_DEVICES_CMD &&
 	    cmd != DM_LIST_VERSIONS_CMD) {	/* the device they act on */
@@ -85,18 +77,18 @@ bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c)
 		if (p[176])
 			put_chars(b, "uuid", p + 176, DM_UUID_LEN);
 	}
-	flags = u32at(p, 28);
+	flags = load_u32(p, 28);
 	if (cmd == DM_TABLE_LOAD_CMD)
-		sbuf_printf(b, ", target_count=%u", u32at(p, 20));
+		sbuf_printf(b, ", target_count=%u", load_u32(p, 20));
 	if (cmd == DM_DEV_REMOVE_CMD || cmd == DM_DEV_WAIT_CMD || cmd == DM_DEV_RENAME_CMD ||
 	    (cmd == DM_DEV_SUSPEND_CMD && !(flags & DM_SUSPEND_FLAG)))
-		sbuf_printf(b, ", event_nr=%u", u32at(p, 32));
+		sbuf_printf(b, ", event_nr=%u", load_u32(p, 32));
 	sbuf_puts(b, ", flags=");
 	put_flagset_qx(b, flags, xlat_dm_flags, N(xlat_dm_flags), "DM_???");
 	sbuf_putc(b, '}');
 	/* the data the call is given: targets (none when target_count is 0),
 	 * a message, a new name, a geometry */
-	if ((cmd == DM_TABLE_LOAD_CMD && u32at(p, 20)) || cmd == DM_TARGET_MSG_CMD ||
+	if ((cmd == DM_TABLE_LOAD_CMD && load_u32(p, 20)) || cmd == DM_TARGET_MSG_CMD ||
 	    cmd == DM_DEV_RENAME_CMD || cmd == DM_DEV_SET_GEOMETRY_CMD)
 		sbuf_puts(b, ", ...");
 	sbuf_putc(b, ']');

@@ -13,22 +13,6 @@
 #include "xlat_tables.h"
 #include "../../bpf/event.h"
 
-static uint64_t u64at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 #define FIEMAP_HDR 32		/* struct fiemap, before its extents */
 #define FIEMAP_EXT 56		/* struct fiemap_extent */
 
@@ -55,9 +39,9 @@ static void put_extents(struct sbuf *b, const struct ioctl_call *c, uint32_t n)
 			break;
 		}
 		sbuf_printf(b, "{fe_logical=%llu, fe_physical=%llu, fe_length=%llu, fe_flags=",
-			    (unsigned long long)u64at(x, 0), (unsigned long long)u64at(x, 8),
-			    (unsigned long long)u64at(x, 16));
-		put_flagset_qx(b, u32at(x, 40), xlat_fiemap_extent_flags,
+			    (unsigned long long)load_u64(x, 0), (unsigned long long)load_u64(x, 8),
+			    (unsigned long long)load_u64(x, 16));
+		put_flagset_qx(b, load_u32(x, 40), xlat_fiemap_extent_flags,
 			       N(xlat_fiemap_extent_flags), "FIEMAP_EXTENT_???");
 		sbuf_putc(b, '}');
 	}
@@ -71,20 +55,20 @@ static void put_fiemap(struct sbuf *b, const struct ioctl_call *c)
 	if (!p)
 		return;
 	sbuf_printf(b, "{fm_start=%llu, fm_length=%llu, fm_flags=",
-		    (unsigned long long)u64at(p, 0), (unsigned long long)u64at(p, 8));
-	put_flagset_qx(b, u32at(p, 16), xlat_fiemap_flags, N(xlat_fiemap_flags),
+		    (unsigned long long)load_u64(p, 0), (unsigned long long)load_u64(p, 8));
+	put_flagset_qx(b, load_u32(p, 16), xlat_fiemap_flags, N(xlat_fiemap_flags),
 		       "FIEMAP_FLAG_???");
-	sbuf_printf(b, ", fm_extent_count=%u}", u32at(p, 24));
+	sbuf_printf(b, ", fm_extent_count=%u}", load_u32(p, 24));
 	if (c->ret < 0)
 		return;
 	/* what the call wrote back */
 	sbuf_puts(b, " => {fm_flags=");
-	put_flagset_qx(b, u32at(p, 16), xlat_fiemap_flags, N(xlat_fiemap_flags),
+	put_flagset_qx(b, load_u32(p, 16), xlat_fiemap_flags, N(xlat_fiemap_flags),
 		       "FIEMAP_FLAG_???");
-	sbuf_printf(b, ", fm_mapped_extents=%u, ", u32at(p, 20));
+	sbuf_printf(b, ", fm_mapped_extents=%u, ", load_u32(p, 20));
 	if (decode_verbose()) {
 		sbuf_puts(b, "fm_extents=");
-		put_extents(b, c, u32at(p, 20));
+		put_extents(b, c, load_u32(p, 20));
 	} else {
 		sbuf_puts(b, "...");
 	}
@@ -98,11 +82,11 @@ static void put_fsxattr(struct sbuf *b, const struct ioctl_call *c, bool get)
 	if (!p)
 		return;
 	sbuf_puts(b, "{fsx_xflags=");
-	put_flagset_qx(b, u32at(p, 0), xlat_fsx_xflags, N(xlat_fsx_xflags), "FS_XFLAG_???");
-	sbuf_printf(b, ", fsx_extsize=%u", u32at(p, 4));
+	put_flagset_qx(b, load_u32(p, 0), xlat_fsx_xflags, N(xlat_fsx_xflags), "FS_XFLAG_???");
+	sbuf_printf(b, ", fsx_extsize=%u", load_u32(p, 4));
 	if (get)
-		sbuf_printf(b, ", fsx_nextents=%u", u32at(p, 8));
-	sbuf_printf(b, ", fsx_projid=%#x, fsx_cowextsize=%u}", u32at(p, 12), u32at(p, 16));
+		sbuf_printf(b, ", fsx_nextents=%u", load_u32(p, 8));
+	sbuf_printf(b, ", fsx_projid=%#x, fsx_cowextsize=%u}", load_u32(p, 12), load_u32(p, 16));
 }
 
 static void put_inode_flags(struct sbuf *b, const struct ioctl_call *c, bool get)
@@ -112,7 +96,7 @@ static void put_inode_flags(struct sbuf *b, const struct ioctl_call *c, bool get
 	if (!p)
 		return;
 	sbuf_putc(b, '[');
-	put_flagset_qx(b, u32at(p, 0), xlat_fs_flags, N(xlat_fs_flags), "FS_???_FL");
+	put_flagset_qx(b, load_u32(p, 0), xlat_fs_flags, N(xlat_fs_flags), "FS_???_FL");
 	sbuf_putc(b, ']');
 }
 
@@ -127,9 +111,9 @@ bool ioctl_fs_arg(struct sbuf *b, const struct ioctl_call *c)
 	case FITRIM:
 		if ((p = ioc_in(b, c, 24)))
 			sbuf_printf(b, "{start=%#llx, len=%llu, minlen=%llu}",
-				    (unsigned long long)u64at(p, 0),
-				    (unsigned long long)u64at(p, 8),
-				    (unsigned long long)u64at(p, 16));
+				    (unsigned long long)load_u64(p, 0),
+				    (unsigned long long)load_u64(p, 8),
+				    (unsigned long long)load_u64(p, 16));
 		return true;
 	case FS_IOC_FSGETXATTR:
 	case FS_IOC_FSSETXATTR:

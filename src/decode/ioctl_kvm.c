@@ -12,22 +12,6 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-static uint64_t u64at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 static void put_x(struct sbuf *b, const char *sep, const char *name, uint64_t v)
 {
 	sbuf_printf(b, "%s%s=", sep, name);
@@ -37,7 +21,7 @@ static void put_x(struct sbuf *b, const char *sep, const char *name, uint64_t v)
 /* struct kvm_cpuid2: nent, then its 40-byte entries (-v) */
 static void put_cpuid(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t n = u32at(p, 0);
+	uint32_t n = load_u32(p, 0);
 	size_t have = (c->len - 8) / 40;
 
 	sbuf_printf(b, "{nent=%u, entries=[", n);
@@ -54,15 +38,15 @@ static void put_cpuid(struct sbuf *b, const struct ioctl_call *c, const uint8_t 
 			sbuf_puts(b, "...");
 			break;
 		}
-		put_x(b, "{", "function", u32at(e, 0));
-		put_x(b, ", ", "index", u32at(e, 4));
+		put_x(b, "{", "function", load_u32(e, 0));
+		put_x(b, ", ", "index", load_u32(e, 4));
 		sbuf_puts(b, ", flags=");
-		put_flagset_qx(b, u32at(e, 8), xlat_kvm_cpuid_flags, N(xlat_kvm_cpuid_flags),
+		put_flagset_qx(b, load_u32(e, 8), xlat_kvm_cpuid_flags, N(xlat_kvm_cpuid_flags),
 			       "KVM_CPUID_FLAG_???");
-		put_x(b, ", ", "eax", u32at(e, 12));
-		put_x(b, ", ", "ebx", u32at(e, 16));
-		put_x(b, ", ", "ecx", u32at(e, 20));
-		put_x(b, ", ", "edx", u32at(e, 24));
+		put_x(b, ", ", "eax", load_u32(e, 12));
+		put_x(b, ", ", "ebx", load_u32(e, 16));
+		put_x(b, ", ", "ecx", load_u32(e, 20));
+		put_x(b, ", ", "edx", load_u32(e, 24));
 		sbuf_putc(b, '}');
 	}
 	sbuf_puts(b, "]}");
@@ -75,9 +59,9 @@ static void put_segment(struct sbuf *b, const char *name, const uint8_t *s)
 
 	memcpy(&sel, s + 12, 2);
 	sbuf_printf(b, "%s=", name);
-	put_x(b, "{", "base", u64at(s, 0));
+	put_x(b, "{", "base", load_u64(s, 0));
 	sbuf_printf(b, ", limit=%u, selector=%u, type=%u, present=%u, dpl=%u, db=%u, s=%u, "
-		    "l=%u, g=%u, avl=%u}", u32at(s, 8), sel, s[14], s[15], s[16], s[17],
+		    "l=%u, g=%u, avl=%u}", load_u32(s, 8), sel, s[14], s[15], s[16], s[17],
 		    s[18], s[19], s[20], s[21]);
 }
 
@@ -87,7 +71,7 @@ static void put_dtable(struct sbuf *b, const char *name, const uint8_t *t)
 
 	memcpy(&limit, t + 8, 2);
 	sbuf_printf(b, ", %s=", name);
-	put_x(b, "{", "base", u64at(t, 0));
+	put_x(b, "{", "base", load_u64(t, 0));
 	sbuf_printf(b, ", limit=%u}", limit);
 }
 
@@ -108,14 +92,14 @@ static void put_sregs(struct sbuf *b, const uint8_t *p)
 	put_dtable(b, "gdt", p + 192);
 	put_dtable(b, "idt", p + 208);
 	sbuf_printf(b, ", cr0=%llu, cr2=%llu, cr3=%llu, cr4=%llu, cr8=%llu, efer=%llu",
-		    (unsigned long long)u64at(p, 224), (unsigned long long)u64at(p, 232),
-		    (unsigned long long)u64at(p, 240), (unsigned long long)u64at(p, 248),
-		    (unsigned long long)u64at(p, 256), (unsigned long long)u64at(p, 264));
-	put_x(b, ", ", "apic_base", u64at(p, 272));
+		    (unsigned long long)load_u64(p, 224), (unsigned long long)load_u64(p, 232),
+		    (unsigned long long)load_u64(p, 240), (unsigned long long)load_u64(p, 248),
+		    (unsigned long long)load_u64(p, 256), (unsigned long long)load_u64(p, 264));
+	put_x(b, ", ", "apic_base", load_u64(p, 272));
 	sbuf_puts(b, ", interrupt_bitmap=[");
 	for (int k = 0; k < 4; k++) {
 		sbuf_puts(b, k ? ", " : "");
-		put_hex0(b, u64at(p, 280 + 8 * k));
+		put_hex0(b, load_u64(p, 280 + 8 * k));
 	}
 	sbuf_puts(b, "]}");
 }
@@ -135,7 +119,7 @@ static void put_regs(struct sbuf *b, const uint8_t *p)
 			k = k == 1 ? 5 : 15;
 			continue;
 		}
-		put_x(b, k ? ", " : "{", names[k], u64at(p, 8 * k));
+		put_x(b, k ? ", " : "{", names[k], load_u64(p, 8 * k));
 	}
 	sbuf_putc(b, '}');
 }
@@ -158,12 +142,12 @@ bool ioctl_kvm_arg(struct sbuf *b, const struct ioctl_call *c)
 		return true;
 	case KVM_SET_USER_MEMORY_REGION:
 		if ((p = ioc_in(b, c, 32))) {
-			sbuf_printf(b, "{slot=%u, flags=", u32at(p, 0));
-			put_flagset_qx(b, u32at(p, 4), xlat_kvm_mem_flags, N(xlat_kvm_mem_flags),
+			sbuf_printf(b, "{slot=%u, flags=", load_u32(p, 0));
+			put_flagset_qx(b, load_u32(p, 4), xlat_kvm_mem_flags, N(xlat_kvm_mem_flags),
 				       "KVM_MEM_???");
-			put_x(b, ", ", "guest_phys_addr", u64at(p, 8));
-			sbuf_printf(b, ", memory_size=%llu", (unsigned long long)u64at(p, 16));
-			put_x(b, ", ", "userspace_addr", u64at(p, 24));
+			put_x(b, ", ", "guest_phys_addr", load_u64(p, 8));
+			sbuf_printf(b, ", memory_size=%llu", (unsigned long long)load_u64(p, 16));
+			put_x(b, ", ", "userspace_addr", load_u64(p, 24));
 			sbuf_putc(b, '}');
 		}
 		return true;

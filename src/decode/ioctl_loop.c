@@ -12,22 +12,6 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-static uint64_t u64at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 /* a device number as glibc's major() and minor() split it: 32 bits each */
 static void put_dev(struct sbuf *b, uint64_t dev)
 {
@@ -72,31 +56,31 @@ static void put_lo_flags(struct sbuf *b, uint32_t f)
 static void put_init(struct sbuf *b, const uint8_t *p)
 {
 	sbuf_puts(b, ", lo_init=[");
-	put_hex0(b, u64at(p, 0));
+	put_hex0(b, load_u64(p, 0));
 	sbuf_puts(b, ", ");
-	put_hex0(b, u64at(p, 8));
+	put_hex0(b, load_u64(p, 8));
 	sbuf_putc(b, ']');
 }
 
 static void put_info(struct sbuf *b, const uint8_t *p)
 {
 	bool v = decode_verbose();
-	uint32_t type = u32at(p, 36);
+	uint32_t type = load_u32(p, 36);
 
-	sbuf_printf(b, "{lo_number=%d", (int32_t)u32at(p, 0));
+	sbuf_printf(b, "{lo_number=%d", (int32_t)load_u32(p, 0));
 	if (v) {
 		sbuf_puts(b, ", lo_device=");
-		put_dev(b, u64at(p, 8));
-		sbuf_printf(b, ", lo_inode=%llu, lo_rdevice=", (unsigned long long)u64at(p, 16));
-		put_dev(b, u64at(p, 24));
+		put_dev(b, load_u64(p, 8));
+		sbuf_printf(b, ", lo_inode=%llu, lo_rdevice=", (unsigned long long)load_u64(p, 16));
+		put_dev(b, load_u64(p, 24));
 	}
-	sbuf_printf(b, ", lo_offset=%#x", u32at(p, 32));
+	sbuf_printf(b, ", lo_offset=%#x", load_u32(p, 32));
 	if (v || type != LO_CRYPT_NONE)
-		put_crypt(b, type, u32at(p, 40), v);
-	put_lo_flags(b, u32at(p, 44));
+		put_crypt(b, type, load_u32(p, 40), v);
+	put_lo_flags(b, load_u32(p, 44));
 	put_name(b, "lo_name", p + 48, 64);
 	if (v || type != LO_CRYPT_NONE)
-		put_key(b, p + 112, u32at(p, 40));
+		put_key(b, p + 112, load_u32(p, 40));
 	if (!v) {
 		sbuf_puts(b, ", ...}");
 		return;
@@ -108,28 +92,28 @@ static void put_info(struct sbuf *b, const uint8_t *p)
 static void put_info64(struct sbuf *b, const uint8_t *p)
 {
 	bool v = decode_verbose();
-	uint32_t type = u32at(p, 44);
+	uint32_t type = load_u32(p, 44);
 
 	sbuf_putc(b, '{');
 	if (v) {
 		sbuf_puts(b, "lo_device=");
-		put_dev(b, u64at(p, 0));
-		sbuf_printf(b, ", lo_inode=%llu, lo_rdevice=", (unsigned long long)u64at(p, 8));
-		put_dev(b, u64at(p, 16));
+		put_dev(b, load_u64(p, 0));
+		sbuf_printf(b, ", lo_inode=%llu, lo_rdevice=", (unsigned long long)load_u64(p, 8));
+		put_dev(b, load_u64(p, 16));
 		sbuf_puts(b, ", ");
 	}
 	sbuf_puts(b, "lo_offset=");
-	put_hex0(b, u64at(p, 24));
+	put_hex0(b, load_u64(p, 24));
 	if (v)
-		sbuf_printf(b, ", lo_sizelimit=%llu", (unsigned long long)u64at(p, 32));
-	sbuf_printf(b, ", lo_number=%u", u32at(p, 40));
+		sbuf_printf(b, ", lo_sizelimit=%llu", (unsigned long long)load_u64(p, 32));
+	sbuf_printf(b, ", lo_number=%u", load_u32(p, 40));
 	if (v || type != LO_CRYPT_NONE)
-		put_crypt(b, type, u32at(p, 48), v);
-	put_lo_flags(b, u32at(p, 52));
+		put_crypt(b, type, load_u32(p, 48), v);
+	put_lo_flags(b, load_u32(p, 52));
 	put_name(b, "lo_file_name", p + 56, 64);
 	if (v || type != LO_CRYPT_NONE) {
 		put_name(b, "lo_crypt_name", p + 120, 64);
-		put_key(b, p + 184, u32at(p, 48));
+		put_key(b, p + 184, load_u32(p, 48));
 	}
 	if (!v) {
 		sbuf_puts(b, ", ...}");
@@ -143,14 +127,14 @@ static void put_config(struct sbuf *b, const uint8_t *p)
 {
 	static const uint8_t zero[64];
 
-	sbuf_printf(b, "{fd=%d, block_size=%u, info=", (int32_t)u32at(p, 0), u32at(p, 4));
+	sbuf_printf(b, "{fd=%d, block_size=%u, info=", (int32_t)load_u32(p, 0), load_u32(p, 4));
 	put_info64(b, p + 8);
 	if (memcmp(p + 240, zero, 64)) {	/* shown when not all zero */
 		sbuf_puts(b, ", __reserved=[");
 		for (int k = 0; k < 8; k++) {
 			if (k)
 				sbuf_puts(b, ", ");
-			put_hex0(b, u64at(p, 240 + 8 * k));
+			put_hex0(b, load_u64(p, 240 + 8 * k));
 		}
 		sbuf_putc(b, ']');
 	}

@@ -12,22 +12,6 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 
-static uint64_t u64at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 static void put_x32(struct sbuf *b, const char *sep, const char *name, uint32_t v)
 {
 	sbuf_printf(b, "%s%s=", sep, name);
@@ -51,7 +35,7 @@ static void put_x32s(struct sbuf *b, const uint8_t *p, unsigned n)
 			sbuf_puts(b, "...");
 			break;
 		}
-		put_hex0(b, u32at(p, 4 * k));
+		put_hex0(b, load_u32(p, 4 * k));
 	}
 	sbuf_putc(b, ']');
 }
@@ -61,20 +45,20 @@ static void put_info(struct sbuf *b, const uint8_t *p)
 	sbuf_puts(b, "{type=");
 	put_enum_x(b, p[0], xlat_mtd_type, N(xlat_mtd_type), "MTD_???");
 	sbuf_puts(b, ", flags=");
-	put_flagset_qx(b, u32at(p, 4), xlat_mtd_flags, N(xlat_mtd_flags), "MTD_???");
-	put_x32(b, ", ", "size", u32at(p, 8));
-	put_x32(b, ", ", "erasesize", u32at(p, 12));
-	put_x32(b, ", ", "writesize", u32at(p, 16));
-	put_x32(b, ", ", "oobsize", u32at(p, 20));
-	put_x64(b, ", ", "padding", u64at(p, 24));
+	put_flagset_qx(b, load_u32(p, 4), xlat_mtd_flags, N(xlat_mtd_flags), "MTD_???");
+	put_x32(b, ", ", "size", load_u32(p, 8));
+	put_x32(b, ", ", "erasesize", load_u32(p, 12));
+	put_x32(b, ", ", "writesize", load_u32(p, 16));
+	put_x32(b, ", ", "oobsize", load_u32(p, 20));
+	put_x64(b, ", ", "padding", load_u64(p, 24));
 	sbuf_putc(b, '}');
 }
 
 static void put_oobsel(struct sbuf *b, const uint8_t *p)
 {
 	sbuf_puts(b, "{useecc=");
-	put_enum_x(b, u32at(p, 0), xlat_mtd_nandecc, N(xlat_mtd_nandecc), "MTD_NANDECC_???");
-	put_x32(b, ", ", "eccbytes", u32at(p, 4));
+	put_enum_x(b, load_u32(p, 0), xlat_mtd_nandecc, N(xlat_mtd_nandecc), "MTD_NANDECC_???");
+	put_x32(b, ", ", "eccbytes", load_u32(p, 4));
 	sbuf_puts(b, ", oobfree=[");
 	for (int k = 0; k < 8; k++) {
 		sbuf_puts(b, k ? ", " : "");
@@ -87,14 +71,14 @@ static void put_oobsel(struct sbuf *b, const uint8_t *p)
 
 static void put_layout(struct sbuf *b, const uint8_t *p)
 {
-	put_x32(b, "{", "eccbytes", u32at(p, 0));
+	put_x32(b, "{", "eccbytes", load_u32(p, 0));
 	sbuf_puts(b, ", eccpos=");
 	put_x32s(b, p + 4, 64);
-	put_x32(b, ", ", "oobavail", u32at(p, 260));
+	put_x32(b, ", ", "oobavail", load_u32(p, 260));
 	sbuf_puts(b, ", oobfree=[");
 	for (int k = 0; k < 8; k++) {
-		put_x32(b, k ? ", {" : "{", "offset", u32at(p, 264 + 8 * k));
-		put_x32(b, ", ", "length", u32at(p, 268 + 8 * k));
+		put_x32(b, k ? ", {" : "{", "offset", load_u32(p, 264 + 8 * k));
+		put_x32(b, ", ", "length", load_u32(p, 268 + 8 * k));
 		sbuf_putc(b, '}');
 	}
 	sbuf_puts(b, "]}");
@@ -114,35 +98,35 @@ bool ioctl_mtd_arg(struct sbuf *b, const struct ioctl_call *c)
 	case OTPSELECT:
 		if ((p = ioc_in(b, c, 4))) {
 			sbuf_putc(b, '[');
-			put_enum_x(b, u32at(p, 0), xlat_mtd_otp, N(xlat_mtd_otp), "MTD_OTP_???");
+			put_enum_x(b, load_u32(p, 0), xlat_mtd_otp, N(xlat_mtd_otp), "MTD_OTP_???");
 			sbuf_putc(b, ']');
 		}
 		return true;
 	case MEMGETBADBLOCK: case MEMSETBADBLOCK:
 		if ((p = ioc_in(b, c, 8)))
-			sbuf_printf(b, "[%llu]", (unsigned long long)u64at(p, 0));
+			sbuf_printf(b, "[%llu]", (unsigned long long)load_u64(p, 0));
 		return true;
 	case MEMERASE: case MEMLOCK: case MEMUNLOCK: case MEMISLOCKED:
 		if ((p = ioc_in(b, c, 8))) {
-			put_x32(b, "{", "start", u32at(p, 0));
-			put_x32(b, ", ", "length", u32at(p, 4));
+			put_x32(b, "{", "start", load_u32(p, 0));
+			put_x32(b, ", ", "length", load_u32(p, 4));
 			sbuf_putc(b, '}');
 		}
 		return true;
 	case MEMERASE64:
 		if ((p = ioc_in(b, c, 16))) {
-			put_x64(b, "{", "start", u64at(p, 0));
-			put_x64(b, ", ", "length", u64at(p, 8));
+			put_x64(b, "{", "start", load_u64(p, 0));
+			put_x64(b, ", ", "length", load_u64(p, 8));
 			sbuf_putc(b, '}');
 		}
 		return true;
 	case MEMWRITEOOB: case MEMREADOOB:
 		if ((p = ioc_in(b, c, 16))) {
-			put_x32(b, "{", "start", u32at(p, 0));
-			put_x32(b, ", ", "length", u32at(p, 4));
+			put_x32(b, "{", "start", load_u32(p, 0));
+			put_x32(b, ", ", "length", load_u32(p, 4));
 			sbuf_puts(b, ", ptr=");
-			if (u64at(p, 8))
-				sbuf_hex(b, u64at(p, 8));
+			if (load_u64(p, 8))
+				sbuf_hex(b, load_u64(p, 8));
 			else
 				sbuf_puts(b, "NULL");
 			sbuf_putc(b, '}');
@@ -150,26 +134,26 @@ bool ioctl_mtd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return true;
 	case MEMWRITEOOB64: case MEMREADOOB64:
 		if ((p = ioc_in(b, c, 24))) {
-			put_x64(b, "{", "start", u64at(p, 0));
-			put_x32(b, ", ", "length", u32at(p, 12));
-			put_x64(b, ", ", "usr_ptr", u64at(p, 16));
+			put_x64(b, "{", "start", load_u64(p, 0));
+			put_x32(b, ", ", "length", load_u32(p, 12));
+			put_x64(b, ", ", "usr_ptr", load_u64(p, 16));
 			sbuf_putc(b, '}');
 		}
 		return true;
 	case OTPLOCK:
 		if ((p = ioc_in(b, c, 12))) {
-			put_x32(b, "{", "start", u32at(p, 0));
-			put_x32(b, ", ", "length", u32at(p, 4));
-			sbuf_printf(b, ", locked=%u}", u32at(p, 8));
+			put_x32(b, "{", "start", load_u32(p, 0));
+			put_x32(b, ", ", "length", load_u32(p, 4));
+			sbuf_printf(b, ", locked=%u}", load_u32(p, 8));
 		}
 		return true;
 	case MEMWRITE:
 		if ((p = ioc_in(b, c, 48))) {
-			put_x64(b, "{", "start", u64at(p, 0));
-			put_x64(b, ", ", "len", u64at(p, 8));
-			put_x64(b, ", ", "ooblen", u64at(p, 16));
-			put_x64(b, ", ", "usr_data", u64at(p, 24));
-			put_x64(b, ", ", "usr_oob", u64at(p, 32));
+			put_x64(b, "{", "start", load_u64(p, 0));
+			put_x64(b, ", ", "len", load_u64(p, 8));
+			put_x64(b, ", ", "ooblen", load_u64(p, 16));
+			put_x64(b, ", ", "usr_data", load_u64(p, 24));
+			put_x64(b, ", ", "usr_oob", load_u64(p, 32));
 			sbuf_puts(b, ", mode=");
 			put_enum_x(b, p[40], xlat_mtd_ops, N(xlat_mtd_ops), "MTD_OPS_???");
 			sbuf_putc(b, '}');
@@ -178,11 +162,11 @@ bool ioctl_mtd_arg(struct sbuf *b, const struct ioctl_call *c)
 	case MEMGETREGIONINFO:
 		/* the index it is given; the region too after success */
 		if ((p = ioc_in(b, c, 16))) {
-			put_x32(b, "{", "regionindex", u32at(p, 12));
+			put_x32(b, "{", "regionindex", load_u32(p, 12));
 			if (c->ret >= 0) {
-				put_x32(b, ", ", "offset", u32at(p, 0));
-				put_x32(b, ", ", "erasesize", u32at(p, 4));
-				put_x32(b, ", ", "numblocks", u32at(p, 8));
+				put_x32(b, ", ", "offset", load_u32(p, 0));
+				put_x32(b, ", ", "erasesize", load_u32(p, 4));
+				put_x32(b, ", ", "numblocks", load_u32(p, 8));
 			}
 			sbuf_putc(b, '}');
 		}
@@ -201,10 +185,10 @@ bool ioctl_mtd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return true;
 	case ECCGETSTATS:
 		if ((p = ioc_out(b, c, 16))) {
-			put_x32(b, "{", "corrected", u32at(p, 0));
-			put_x32(b, ", ", "failed", u32at(p, 4));
-			put_x32(b, ", ", "badblocks", u32at(p, 8));
-			put_x32(b, ", ", "bbtblocks", u32at(p, 12));
+			put_x32(b, "{", "corrected", load_u32(p, 0));
+			put_x32(b, ", ", "failed", load_u32(p, 4));
+			put_x32(b, ", ", "badblocks", load_u32(p, 8));
+			put_x32(b, ", ", "bbtblocks", load_u32(p, 12));
 			sbuf_putc(b, '}');
 		}
 		return true;

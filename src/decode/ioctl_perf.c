@@ -11,14 +11,6 @@
 #include "../output/internal.h"
 #include "../../bpf/event.h"
 
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 /* ids_len, then after success prog_cnt and as many ids as both allow:
  * strace's array, cut at -s's count or where memory ends ("... /\* addr *\/") */
 static void put_query_bpf(struct sbuf *b, const struct ioctl_call *c)
@@ -28,14 +20,14 @@ static void put_query_bpf(struct sbuf *b, const struct ioctl_call *c)
 
 	if (!p)
 		return;
-	sbuf_printf(b, "{ids_len=%u", u32at(p, 0));
+	sbuf_printf(b, "{ids_len=%u", load_u32(p, 0));
 	if (c->ret < 0 || c->len < 8) {
 		sbuf_puts(b, ", ...}");
 		return;
 	}
-	n = u32at(p, 4) < u32at(p, 0) ? u32at(p, 4) : u32at(p, 0);
+	n = load_u32(p, 4) < load_u32(p, 0) ? load_u32(p, 4) : load_u32(p, 0);
 	have = (uint32_t)((c->len - 8) / 4);
-	sbuf_printf(b, ", prog_cnt=%u, ids=", u32at(p, 4));
+	sbuf_printf(b, ", prog_cnt=%u, ids=", load_u32(p, 4));
 	if (n && !have) {
 		sbuf_hex(b, c->addr + 8);
 		sbuf_putc(b, '}');
@@ -43,7 +35,7 @@ static void put_query_bpf(struct sbuf *b, const struct ioctl_call *c)
 	}
 	sbuf_putc(b, '[');
 	for (k = 0; k < n && k < have && k < 32; k++)
-		sbuf_printf(b, k ? ", %u" : "%u", u32at(p, 8 + 4 * k));
+		sbuf_printf(b, k ? ", %u" : "%u", load_u32(p, 8 + 4 * k));
 	if (k < n && k == have) {
 		sbuf_puts(b, ", ... /* ");
 		sbuf_hex(b, c->addr + 8 + 4 * (uint64_t)k);

@@ -19,22 +19,6 @@
 #define RESP_SIZE 24		/* struct seccomp_notif_resp */
 #define ADDFD_SIZE 24		/* struct seccomp_notif_addfd */
 
-static uint64_t u64at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 /* seccomp_data's nr: by name ("__NR_gettid", as strace) when the arch is
  * the one strobe has a table for */
 static void put_nr(struct sbuf *b, uint32_t nr, uint32_t arch)
@@ -52,18 +36,18 @@ static void put_nr(struct sbuf *b, uint32_t nr, uint32_t arch)
 
 static void put_notif(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t arch = u32at(p, 20);
-	uint64_t ip = u64at(p, 24);
+	uint32_t arch = load_u32(p, 20);
+	uint64_t ip = load_u64(p, 24);
 
 	sbuf_puts(b, "{id=");
-	put_hex0(b, u64at(p, 0));
-	sbuf_printf(b, ", pid=%d", (int32_t)u32at(p, 8));
+	put_hex0(b, load_u64(p, 0));
+	sbuf_printf(b, ", pid=%d", (int32_t)load_u32(p, 8));
 	/* --pidns-translation: in strobe's namespace too */
-	formatter_put_pid(c->f, b, c->e->h.tid, (int32_t)u32at(p, 8));
+	formatter_put_pid(c->f, b, c->e->h.tid, (int32_t)load_u32(p, 8));
 	sbuf_puts(b, ", flags=");
-	put_hex0(b, u32at(p, 12));
+	put_hex0(b, load_u32(p, 12));
 	sbuf_puts(b, ", data={nr=");
-	put_nr(b, u32at(p, 16), arch);
+	put_nr(b, load_u32(p, 16), arch);
 	sbuf_puts(b, ", arch=");
 	put_enum_x(b, arch, xlat_audit_arch, N(xlat_audit_arch), "AUDIT_ARCH_???");
 	sbuf_puts(b, ", instruction_pointer=");
@@ -75,7 +59,7 @@ static void put_notif(struct sbuf *b, const struct ioctl_call *c, const uint8_t 
 	for (int k = 0; k < 6; k++) {
 		if (k)
 			sbuf_puts(b, ", ");
-		put_hex0(b, u64at(p, 32 + 8 * k));
+		put_hex0(b, load_u64(p, 32 + 8 * k));
 	}
 	sbuf_puts(b, "]}}");
 }
@@ -109,9 +93,9 @@ static void put_resp(struct sbuf *b, const struct ioctl_call *c)
 	if (!p)
 		return;
 	sbuf_puts(b, "{id=");
-	put_hex0(b, u64at(p, 0));
-	sbuf_printf(b, ", val=%lld, error=", (long long)u64at(p, 8));
-	err = (int32_t)u32at(p, 16);
+	put_hex0(b, load_u64(p, 0));
+	sbuf_printf(b, ", val=%lld, error=", (long long)load_u64(p, 8));
+	err = (int32_t)load_u32(p, 16);
 	mark = b->len;
 	if (err < 0 && err > -4096 && errno_name(-err)) {
 		sbuf_printf(b, "-%s", errno_name(-err));
@@ -120,7 +104,7 @@ static void put_resp(struct sbuf *b, const struct ioctl_call *c)
 		sbuf_printf(b, "%d", err);
 	}
 	sbuf_puts(b, ", flags=");
-	put_flagset_qx(b, u32at(p, 20), xlat_seccomp_notif_flags, N(xlat_seccomp_notif_flags),
+	put_flagset_qx(b, load_u32(p, 20), xlat_seccomp_notif_flags, N(xlat_seccomp_notif_flags),
 		       "SECCOMP_USER_NOTIF_FLAG_???");
 	sbuf_putc(b, '}');
 }
@@ -133,15 +117,15 @@ static void put_addfd(struct sbuf *b, const struct ioctl_call *c)
 	if (!p)
 		return;
 	sbuf_puts(b, "{id=");
-	put_hex0(b, u64at(p, 0));
+	put_hex0(b, load_u64(p, 0));
 	sbuf_puts(b, ", flags=");
-	put_flagset_qx(b, u32at(p, 8), xlat_seccomp_addfd_flags, N(xlat_seccomp_addfd_flags),
+	put_flagset_qx(b, load_u32(p, 8), xlat_seccomp_addfd_flags, N(xlat_seccomp_addfd_flags),
 		       "SECCOMP_ADDFD_FLAG_???");
-	srcfd = (int32_t)u32at(p, 12);
+	srcfd = (int32_t)load_u32(p, 12);
 	sbuf_printf(b, ", srcfd=%d", srcfd);
 	put_fd_path(c->f, b, c->e->h.pid, srcfd);
-	sbuf_printf(b, ", newfd=%d, newfd_flags=", (int32_t)u32at(p, 16));
-	put_flagset_qx(b, u32at(p, 20), xlat_open_flags, N(xlat_open_flags), "O_???");
+	sbuf_printf(b, ", newfd=%d, newfd_flags=", (int32_t)load_u32(p, 16));
+	put_flagset_qx(b, load_u32(p, 20), xlat_open_flags, N(xlat_open_flags), "O_???");
 	sbuf_putc(b, '}');
 }
 
@@ -160,7 +144,7 @@ bool ioctl_seccomp_arg(struct sbuf *b, const struct ioctl_call *c)
 	case 0x80082102:	/* ..._ID_VALID as kernels before 5.17 numbered it */
 		if ((p = ioc_in(b, c, 8))) {
 			sbuf_putc(b, '[');
-			put_hex0(b, u64at(p, 0));
+			put_hex0(b, load_u64(p, 0));
 			sbuf_putc(b, ']');
 		}
 		return true;

@@ -15,14 +15,6 @@
 
 #define NAME_SIZE (UBI_MAX_VOLUME_NAME + 1)
 
-static uint32_t u32at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 static int16_t s16at(const uint8_t *p, size_t off)
 {
 	int16_t v;
@@ -56,12 +48,12 @@ static void put_dtype(struct sbuf *b, const uint8_t *p, size_t off)
 static void put_new_num(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
 	if (c->ret >= 0)
-		sbuf_printf(b, " => [%d]", (int32_t)u32at(p, 0));
+		sbuf_printf(b, " => [%d]", (int32_t)load_u32(p, 0));
 }
 
 static void put_rnvol(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	int32_t count = (int32_t)u32at(p, 0);
+	int32_t count = (int32_t)load_u32(p, 0);
 	int n = count < 0 ? 0 : count > UBI_MAX_RNVOL ? UBI_MAX_RNVOL : count;
 
 	sbuf_printf(b, "{count=%d, ents=[", count);
@@ -74,7 +66,7 @@ static void put_rnvol(struct sbuf *b, const uint8_t *p, size_t len)
 			sbuf_puts(b, "...");
 			break;
 		}
-		sbuf_printf(b, "{vol_id=%d", (int32_t)u32at(e, 0));
+		sbuf_printf(b, "{vol_id=%d", (int32_t)load_u32(e, 0));
 		put_vol_name(b, e + 8, s16at(e, 4));
 		sbuf_putc(b, '}');
 	}
@@ -90,7 +82,7 @@ bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c)
 	case UBI_IOCDET: case UBI_IOCEBER: case UBI_IOCEBISMAP: case UBI_IOCEBUNMAP:
 	case UBI_IOCRMVOL: case UBI_IOCRPEB: case UBI_IOCSPEB:
 		if ((p = ioc_in(b, c, 4)))
-			sbuf_printf(b, "[%d]", (int32_t)u32at(p, 0));
+			sbuf_printf(b, "[%d]", (int32_t)load_u32(p, 0));
 		return true;
 	case UBI_IOCVOLUP:
 		if ((p = ioc_in(b, c, 8))) {
@@ -101,22 +93,22 @@ bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c)
 	case UBI_IOCATT:
 		if ((p = ioc_in(b, c, 24))) {
 			sbuf_printf(b, "{ubi_num=%d, mtd_num=%d, vid_hdr_offset=%d, "
-				    "max_beb_per1024=%d}", (int32_t)u32at(p, 0),
-				    (int32_t)u32at(p, 4), (int32_t)u32at(p, 8), s16at(p, 12));
+				    "max_beb_per1024=%d}", (int32_t)load_u32(p, 0),
+				    (int32_t)load_u32(p, 4), (int32_t)load_u32(p, 8), s16at(p, 12));
 			put_new_num(b, c, p);
 		}
 		return true;
 	case UBI_IOCEBCH:
 		if ((p = ioc_in(b, c, 16))) {
-			sbuf_printf(b, "{lnum=%d, bytes=%d", (int32_t)u32at(p, 0),
-				    (int32_t)u32at(p, 4));
+			sbuf_printf(b, "{lnum=%d, bytes=%d", (int32_t)load_u32(p, 0),
+				    (int32_t)load_u32(p, 4));
 			put_dtype(b, p, 8);
 			sbuf_putc(b, '}');
 		}
 		return true;
 	case UBI_IOCEBMAP:
 		if ((p = ioc_in(b, c, 8))) {
-			sbuf_printf(b, "{lnum=%d", (int32_t)u32at(p, 0));
+			sbuf_printf(b, "{lnum=%d", (int32_t)load_u32(p, 0));
 			put_dtype(b, p, 4);
 			sbuf_putc(b, '}');
 		}
@@ -125,7 +117,7 @@ bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c)
 		if ((p = ioc_in(b, c, 152))) {
 			memcpy(&v64, p + 8, 8);
 			sbuf_printf(b, "{vol_id=%d, alignment=%d, bytes=%lld, vol_type=",
-				    (int32_t)u32at(p, 0), (int32_t)u32at(p, 4), (long long)v64);
+				    (int32_t)load_u32(p, 0), (int32_t)load_u32(p, 4), (long long)v64);
 			put_enum_x(b, (uint8_t)p[16], xlat_ubi_vol_type, N(xlat_ubi_vol_type),
 				   "UBI_???_VOLUME");
 			sbuf_puts(b, ", flags=");
@@ -140,7 +132,7 @@ bool ioctl_ubi_arg(struct sbuf *b, const struct ioctl_call *c)
 		if ((p = ioc_in(b, c, 12))) {
 			memcpy(&v64, p, 8);
 			sbuf_printf(b, "{bytes=%lld, vol_id=%d}", (long long)v64,
-				    (int32_t)u32at(p, 8));
+				    (int32_t)load_u32(p, 8));
 		}
 		return true;
 	case UBI_IOCRNVOL:
