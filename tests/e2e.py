@@ -1854,6 +1854,12 @@ def test_not_root():
     check(r.returncode == 1, "exit %d" % r.returncode)
     check(r.stderr.count("\n") == 1 and "root" in r.stderr and "sudo" in r.stderr, r.stderr)
 
+    # root inside a user namespace (strace's --pidns-translation tests run
+    # the tracer so): the kernel refuses BPF there, and sudo would not help
+    r = run(["unshare", "-Urpf", STROBE, "true"])
+    check(r.returncode == 1 and r.stderr.count("\n") == 1 and "user namespace" in r.stderr and
+          "sudo" not in r.stderr, r.stderr)
+
 
 def test_help_and_version():
     r = strobe(["--help"])

@@ -50,6 +50,18 @@ static bool read_first_line(const char *path, char *buf, size_t len)
 	return ok;
 }
 
+/* Not the initial user namespace: its uid map is not the whole range
+ * mapped onto itself ("0 0 4294967295") */
+static bool in_user_namespace(void)
+{
+	char buf[128];
+	unsigned long a, b, n;
+
+	if (!read_first_line("/proc/self/uid_map", buf, sizeof(buf)))
+		return false;
+	return sscanf(buf, "%lu %lu %lu", &a, &b, &n) != 3 || a || b || n != 4294967295UL;
+}
+
 void hint_load_failure(int err)
 {
 	char buf[256];
@@ -70,6 +82,14 @@ void hint_load_failure(int err)
 			fprintf(stderr, "strobe: the kernel's BPF verifier rejected strobe's "
 				"programs (a strobe bug on this kernel); run with -dd for the "
 				"verifier log and report it\n");
+			return;
+		}
+		if (in_user_namespace()) {
+			fprintf(stderr, "strobe: the kernel refused to load BPF programs (%s): "
+				"strobe runs in a user namespace (unshare -U, a rootless "
+				"container), where even root lacks the initial namespace's "
+				"CAP_BPF; run strobe outside it (it can trace the namespace's "
+				"processes from there)\n", strerror(-err));
 			return;
 		}
 		fprintf(stderr, "strobe: the kernel refused to load BPF programs (%s); "
