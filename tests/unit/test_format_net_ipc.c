@@ -44,6 +44,14 @@ static const uint8_t nl_capped_ack[44] = {
 static const uint8_t nl_page_end[18] = {
 	0x14, 0, 0, 0, 0, 0x0a, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
 };
+/* a packet socket's classic BPF filter (nlattr_packet_diag_msg's, and a
+ * conditional jump as seccomp-filter-v prints one) */
+static const uint8_t nl_packet_filter[60] = {
+	60, 0, 0, 0, 20, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	17, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	28, 0, 7, 0, 0x30, 0, 0, 0, 0x04, 0xf0, 0xff, 0xff,
+	0x15, 0, 0, 1, 0x2a, 0, 0, 0, 0x06, 0, 0, 0, 0x2a, 0, 0, 0,
+};
 
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
@@ -77,6 +85,14 @@ static const struct sc net_ipc[] = {
 		  "20, MSG_DONTWAIT, NULL, 0) = -1 EFAULT (Bad address)",
 	  .nr = SYS_sendto, .a = { 3, P, 20, MSG_DONTWAIT, 0, 0 }, .ret = NEG(-14), .aux2 = 13 << 8,
 	  .cap = { CAP_MEM(1, nl_page_end, sizeof(nl_page_end)) } },
+	{ .want = "sendto(3, [{nlmsg_len=60, nlmsg_type=SOCK_DIAG_BY_FAMILY, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {pdiag_family=AF_PACKET, pdiag_type=SOCK_STREAM, "
+		  "pdiag_num=ETH_P_ALL, pdiag_ino=0, pdiag_cookie=[0, 0]}, [{nla_len=28, "
+		  "nla_type=PACKET_DIAG_FILTER}, [BPF_STMT(BPF_LD|BPF_B|BPF_ABS, "
+		  "SKF_AD_OFF+SKF_AD_PKTTYPE), BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x2a, 0, 0x1), "
+		  "BPF_STMT(BPF_RET|BPF_K, 0x2a)]]], 60, MSG_DONTWAIT, NULL, 0) = 60",
+	  .nr = SYS_sendto, .a = { 3, P, 60, MSG_DONTWAIT, 0, 0 }, .ret = 60, .aux2 = 5 << 8,
+	  .cap = { CAP_MEM(1, nl_packet_filter, sizeof(nl_packet_filter)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
