@@ -3,6 +3,9 @@
  * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
  * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
  */
+#include <sys/socket.h>
+
+#include "decode.h"
 #include "netlink.h"
 #include "xlat_tables.h"
 
@@ -294,10 +297,121 @@ static const struct flag vf_ports_names[] = { { 1, "IFLA_VF_PORT" } };
 static const struct nla_table vf_ports_attrs = NLA_TABLE(vf_ports_names, "IFLA_VF_PORT_???",
 							 vf_ports_decs);
 
+/*
+ * An array whose index has a name: "[[DEVCONF_FORWARDING]=1, ...]" (a
+ * name table of the index, the elements signed or unsigned).
+ */
+struct idx_array {
+	size_t size;
+	bool sign;
+	const struct flag *t;
+	size_t nt;
+	const char *dflt;
+};
+
+/* an index, in decimal (not the hex of an enum) with -X applied */
+static void put_index(struct sbuf *b, size_t i, const struct flag *t, size_t nt,
+		      const char *dflt)
+{
+	const char *name = NULL;
+	int x = decode_xlat();
+
+	for (size_t k = 0; k < nt; k++)
+		if (t[k].val == i)
+			name = t[k].name;
+	if (!name)
+		name = dflt;
+	if (name && x == XLAT_ABBREV && name != dflt)
+		sbuf_puts(b, name);
+	else if (name && x != XLAT_RAW)
+		sbuf_printf(b, "%zu /* %s */", i, name);
+	else
+		sbuf_printf(b, "%zu", i);
+}
+
+static bool nla_idx_array(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const struct idx_array *a = ctx;
+	size_t cnt = len / a->size;
+
+	if (len < a->size)
+		return false;
+	sbuf_putc(n->b, '[');
+	for (size_t i = 0; i < cnt; i++) {
+		uint64_t v = 0;
+
+		if (i)
+			sbuf_puts(n->b, ", ");
+		if (i == n->strmax) {
+			sbuf_puts(n->b, "...");
+			break;
+		}
+		if (!nl_readable(n, off + i * a->size, a->size)) {
+			sbuf_printf(n->b, "... /* %#llx */",
+				    (unsigned long long)(n->base + off + i * a->size));
+			break;
+		}
+		memcpy(&v, n->p + off + i * a->size, a->size);
+		sbuf_putc(n->b, '[');
+		put_index(n->b, i, a->t, a->nt, a->dflt);
+		if (a->sign)
+			sbuf_printf(n->b, "]=%d", (int32_t)v);
+		else
+			sbuf_printf(n->b, "]=%llu", (unsigned long long)v);
+	}
+	sbuf_putc(n->b, ']');
+	return true;
+}
+
+/* an IPv6 address whatever the message's family (IFLA_INET6_TOKEN) */
+static bool nla_in6_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t a[16];
+
+	(void)ctx;
+	if (len < 16)
+		return false;
+	if (nl_fetch(n, off, a, 16))
+		nl_put_ip(n->b, AF_INET6, a, NULL, 16);
+	return true;
+}
+
+/* IFLA_PROTINFO and AF_SPEC's AF_INET6: IFLA_INET6_* */
+static const struct idx_array devconf_a = { 4, true, xlat_inet6_devconf_indices, N(xlat_inet6_devconf_indices), NULL };
+static const struct idx_array ipstats_a = { 8, false, xlat_snmp_ip_stats, N(xlat_snmp_ip_stats), NULL };
+static const struct idx_array icmp6stats_a = { 8, false, xlat_snmp_icmp6_stats, N(xlat_snmp_icmp6_stats),
+					       "ICMP6_MIB_???" };
+static const struct nl_xval inet6_flags_x = XF(xlat_inet6_if_flags, "IF_???", 4);
+static const struct nl_xval addr_gen_mode_x = X(xlat_in6_addr_gen_mode,
+						"IN6_ADDR_GEN_MODE_???", 1);
+static const struct nl_field inet6_ci_f[] = {
+	F("max_reasm_len", 0, 4, 'u'), F("tstamp", 4, 4, 'u'), F("reachable_time", 8, 4, 'u'),
+	F("retrans_time", 12, 4, 'u'),
+};
+static const struct nl_struct inet6_ci_s = NL_STRUCT(16, inet6_ci_f);
+static const struct nla_dec inet6_decs[] = {
+	[1] = { nla_xval, &inet6_flags_x }, [2] = { nla_idx_array, &devconf_a },
+	[3] = { nla_idx_array, &ipstats_a }, [5] = { nla_struct, &inet6_ci_s },
+	[6] = { nla_idx_array, &icmp6stats_a }, [7] = { nla_in6_addr, NULL },
+	[8] = { nla_xval, &addr_gen_mode_x }, [9] = { nla_u32, NULL },
+};
+static const struct nla_table inet6_attrs = NLA_TABLE(xlat_rtnl_ifla_af_inet6_attrs,
+						      "IFLA_INET6_???", inet6_decs);
+
+/* IFLA_PROTINFO: the attributes of the message's family, bytes for others */
+static bool nla_protinfo(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	if (n->family == AF_INET6)
+		return nla_nested(n, off, len, &inet6_attrs);
+	return false;
+}
+
 static const struct nla_dec link_decs[] = {
 	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
 	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
-	[13] = { nla_u32, NULL }, [14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
+	[12] = { nla_protinfo, NULL }, [13] = { nla_u32, NULL },
+	[14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
 	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
 	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
 	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },

@@ -35,7 +35,9 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -98,7 +100,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -108,6 +109,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
@@ -496,6 +498,12 @@ _Static_assert((unsigned long long)(IXOFF) == 0x1000ull, "IXOFF");
 _Static_assert((unsigned long long)(IMAXBEL) == 0x2000ull, "IMAXBEL");
 _Static_assert((unsigned long long)(IUTF8) == 0x4000ull, "IUTF8");
 
+/* in6_addr_gen_mode */
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_EUI64) == 0x0ull, "IN6_ADDR_GEN_MODE_EUI64");
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_NONE) == 0x1ull, "IN6_ADDR_GEN_MODE_NONE");
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_STABLE_PRIVACY) == 0x2ull, "IN6_ADDR_GEN_MODE_STABLE_PRIVACY");
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_RANDOM) == 0x3ull, "IN6_ADDR_GEN_MODE_RANDOM");
+
 /* in_init_flags */
 _Static_assert((unsigned long long)(IN_NONBLOCK) == 0x800ull, "IN_NONBLOCK");
 _Static_assert((unsigned long long)(IN_CLOEXEC) == 0x80000ull, "IN_CLOEXEC");
@@ -524,65 +532,62 @@ _Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD"
 _Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
 _Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");
 
-/* inet_diag_attrs */
-_Static_assert((unsigned long long)(INET_DIAG_NONE) == 0x0ull, "INET_DIAG_NONE");
-_Static_assert((unsigned long long)(INET_DIAG_MEMINFO) == 0x1ull, "INET_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(INET_DIAG_INFO) == 0x2ull, "INET_DIAG_INFO");
-_Static_assert((unsigned long long)(INET_DIAG_VEGASINFO) == 0x3ull, "INET_DIAG_VEGASINFO");
-_Static_assert((unsigned long long)(INET_DIAG_CONG) == 0x4ull, "INET_DIAG_CONG");
-_Static_assert((unsigned long long)(INET_DIAG_TOS) == 0x5ull, "INET_DIAG_TOS");
-_Static_assert((unsigned long long)(INET_DIAG_TCLASS) == 0x6ull, "INET_DIAG_TCLASS");
-_Static_assert((unsigned long long)(INET_DIAG_SKMEMINFO) == 0x7ull, "INET_DIAG_SKMEMINFO");
-_Static_assert((unsigned long long)(INET_DIAG_SHUTDOWN) == 0x8ull, "INET_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(INET_DIAG_DCTCPINFO) == 0x9ull, "INET_DIAG_DCTCPINFO");
-_Static_assert((unsigned long long)(INET_DIAG_PROTOCOL) == 0xaull, "INET_DIAG_PROTOCOL");
-_Static_assert((unsigned long long)(INET_DIAG_SKV6ONLY) == 0xbull, "INET_DIAG_SKV6ONLY");
-_Static_assert((unsigned long long)(INET_DIAG_LOCALS) == 0xcull, "INET_DIAG_LOCALS");
-_Static_assert((unsigned long long)(INET_DIAG_PEERS) == 0xdull, "INET_DIAG_PEERS");
-_Static_assert((unsigned long long)(INET_DIAG_PAD) == 0xeull, "INET_DIAG_PAD");
-_Static_assert((unsigned long long)(INET_DIAG_MARK) == 0xfull, "INET_DIAG_MARK");
-_Static_assert((unsigned long long)(INET_DIAG_BBRINFO) == 0x10ull, "INET_DIAG_BBRINFO");
-_Static_assert((unsigned long long)(INET_DIAG_CLASS_ID) == 0x11ull, "INET_DIAG_CLASS_ID");
-_Static_assert((unsigned long long)(INET_DIAG_MD5SIG) == 0x12ull, "INET_DIAG_MD5SIG");
-_Static_assert((unsigned long long)(INET_DIAG_ULP_INFO) == 0x13ull, "INET_DIAG_ULP_INFO");
-_Static_assert((unsigned long long)(INET_DIAG_SK_BPF_STORAGES) == 0x14ull, "INET_DIAG_SK_BPF_STORAGES");
-_Static_assert((unsigned long long)(INET_DIAG_CGROUP_ID) == 0x15ull, "INET_DIAG_CGROUP_ID");
-_Static_assert((unsigned long long)(INET_DIAG_SOCKOPT) == 0x16ull, "INET_DIAG_SOCKOPT");
-
-/* inet_diag_req_attrs */
-_Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_REQ_NONE");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");
-
-/* ioctl_block */
-_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
-_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
-_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
-_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
-_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
-_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
-_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
-_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
-_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
-_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
-_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
-_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
-_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
-_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
-_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
-_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
-_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
-_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
-_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
-_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
-_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
-_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
-_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
-_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
-_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
-_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
-_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
-_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
-_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
-_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
+/* inet6_devconf_indices */
+_Static_assert((unsigned long long)(DEVCONF_FORWARDING) == 0x0ull, "DEVCONF_FORWARDING");
+_Static_assert((unsigned long long)(DEVCONF_HOPLIMIT) == 0x1ull, "DEVCONF_HOPLIMIT");
+_Static_assert((unsigned long long)(DEVCONF_MTU6) == 0x2ull, "DEVCONF_MTU6");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA) == 0x3ull, "DEVCONF_ACCEPT_RA");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_REDIRECTS) == 0x4ull, "DEVCONF_ACCEPT_REDIRECTS");
+_Static_assert((unsigned long long)(DEVCONF_AUTOCONF) == 0x5ull, "DEVCONF_AUTOCONF");
+_Static_assert((unsigned long long)(DEVCONF_DAD_TRANSMITS) == 0x6ull, "DEVCONF_DAD_TRANSMITS");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICITS) == 0x7ull, "DEVCONF_RTR_SOLICITS");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICIT_INTERVAL) == 0x8ull, "DEVCONF_RTR_SOLICIT_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICIT_DELAY) == 0x9ull, "DEVCONF_RTR_SOLICIT_DELAY");
+_Static_assert((unsigned long long)(DEVCONF_USE_TEMPADDR) == 0xaull, "DEVCONF_USE_TEMPADDR");
+_Static_assert((unsigned long long)(DEVCONF_TEMP_VALID_LFT) == 0xbull, "DEVCONF_TEMP_VALID_LFT");
+_Static_assert((unsigned long long)(DEVCONF_TEMP_PREFERED_LFT) == 0xcull, "DEVCONF_TEMP_PREFERED_LFT");
+_Static_assert((unsigned long long)(DEVCONF_REGEN_MAX_RETRY) == 0xdull, "DEVCONF_REGEN_MAX_RETRY");
+_Static_assert((unsigned long long)(DEVCONF_MAX_DESYNC_FACTOR) == 0xeull, "DEVCONF_MAX_DESYNC_FACTOR");
+_Static_assert((unsigned long long)(DEVCONF_MAX_ADDRESSES) == 0xfull, "DEVCONF_MAX_ADDRESSES");
+_Static_assert((unsigned long long)(DEVCONF_FORCE_MLD_VERSION) == 0x10ull, "DEVCONF_FORCE_MLD_VERSION");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_DEFRTR) == 0x11ull, "DEVCONF_ACCEPT_RA_DEFRTR");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_PINFO) == 0x12ull, "DEVCONF_ACCEPT_RA_PINFO");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_RTR_PREF) == 0x13ull, "DEVCONF_ACCEPT_RA_RTR_PREF");
+_Static_assert((unsigned long long)(DEVCONF_RTR_PROBE_INTERVAL) == 0x14ull, "DEVCONF_RTR_PROBE_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN) == 0x15ull, "DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN");
+_Static_assert((unsigned long long)(DEVCONF_PROXY_NDP) == 0x16ull, "DEVCONF_PROXY_NDP");
+_Static_assert((unsigned long long)(DEVCONF_OPTIMISTIC_DAD) == 0x17ull, "DEVCONF_OPTIMISTIC_DAD");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_SOURCE_ROUTE) == 0x18ull, "DEVCONF_ACCEPT_SOURCE_ROUTE");
+_Static_assert((unsigned long long)(DEVCONF_MC_FORWARDING) == 0x19ull, "DEVCONF_MC_FORWARDING");
+_Static_assert((unsigned long long)(DEVCONF_DISABLE_IPV6) == 0x1aull, "DEVCONF_DISABLE_IPV6");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_DAD) == 0x1bull, "DEVCONF_ACCEPT_DAD");
+_Static_assert((unsigned long long)(DEVCONF_FORCE_TLLAO) == 0x1cull, "DEVCONF_FORCE_TLLAO");
+_Static_assert((unsigned long long)(DEVCONF_NDISC_NOTIFY) == 0x1dull, "DEVCONF_NDISC_NOTIFY");
+_Static_assert((unsigned long long)(DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL) == 0x1eull, "DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL) == 0x1full, "DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_SUPPRESS_FRAG_NDISC) == 0x20ull, "DEVCONF_SUPPRESS_FRAG_NDISC");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_FROM_LOCAL) == 0x21ull, "DEVCONF_ACCEPT_RA_FROM_LOCAL");
+_Static_assert((unsigned long long)(DEVCONF_USE_OPTIMISTIC) == 0x22ull, "DEVCONF_USE_OPTIMISTIC");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_MTU) == 0x23ull, "DEVCONF_ACCEPT_RA_MTU");
+_Static_assert((unsigned long long)(DEVCONF_STABLE_SECRET) == 0x24ull, "DEVCONF_STABLE_SECRET");
+_Static_assert((unsigned long long)(DEVCONF_USE_OIF_ADDRS_ONLY) == 0x25ull, "DEVCONF_USE_OIF_ADDRS_ONLY");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT) == 0x26ull, "DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT");
+_Static_assert((unsigned long long)(DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN) == 0x27ull, "DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN");
+_Static_assert((unsigned long long)(DEVCONF_DROP_UNICAST_IN_L2_MULTICAST) == 0x28ull, "DEVCONF_DROP_UNICAST_IN_L2_MULTICAST");
+_Static_assert((unsigned long long)(DEVCONF_DROP_UNSOLICITED_NA) == 0x29ull, "DEVCONF_DROP_UNSOLICITED_NA");
+_Static_assert((unsigned long long)(DEVCONF_KEEP_ADDR_ON_DOWN) == 0x2aull, "DEVCONF_KEEP_ADDR_ON_DOWN");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICIT_MAX_INTERVAL) == 0x2bull, "DEVCONF_RTR_SOLICIT_MAX_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_SEG6_ENABLED) == 0x2cull, "DEVCONF_SEG6_ENABLED");
+_Static_assert((unsigned long long)(DEVCONF_SEG6_REQUIRE_HMAC) == 0x2dull, "DEVCONF_SEG6_REQUIRE_HMAC");
+_Static_assert((unsigned long long)(DEVCONF_ENHANCED_DAD) == 0x2eull, "DEVCONF_ENHANCED_DAD");
+_Static_assert((unsigned long long)(DEVCONF_ADDR_GEN_MODE) == 0x2full, "DEVCONF_ADDR_GEN_MODE");
+_Static_assert((unsigned long long)(DEVCONF_DISABLE_POLICY) == 0x30ull, "DEVCONF_DISABLE_POLICY");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN) == 0x31ull, "DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN");
+_Static_assert((unsigned long long)(DEVCONF_NDISC_TCLASS) == 0x32ull, "DEVCONF_NDISC_TCLASS");
+_Static_assert((unsigned long long)(DEVCONF_RPL_SEG_ENABLED) == 0x33ull, "DEVCONF_RPL_SEG_ENABLED");
+_Static_assert((unsigned long long)(DEVCONF_RA_DEFRTR_METRIC) == 0x34ull, "DEVCONF_RA_DEFRTR_METRIC");
+_Static_assert((unsigned long long)(DEVCONF_IOAM6_ENABLED) == 0x35ull, "DEVCONF_IOAM6_ENABLED");
+_Static_assert((unsigned long long)(DEVCONF_IOAM6_ID) == 0x36ull, "DEVCONF_IOAM6_ID");
+_Static_assert((unsigned long long)(DEVCONF_IOAM6_ID_WIDE) == 0x37ull, "DEVCONF_IOAM6_ID_WIDE");
+_Static_assert((unsigned long long)(DEVCONF_NDISC_EVICT_NOCARRIER) == 0x38ull, "DEVCONF_NDISC_EVICT_NOCARRIER");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_UNTRACKED_NA) == 0x39ull, "DEVCONF_ACCEPT_UNTRACKED_NA");

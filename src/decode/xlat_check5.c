@@ -35,7 +35,9 @@
 #include <linux/wait.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -98,7 +100,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -108,6 +109,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <linux/tcp.h>
@@ -118,6 +120,69 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* inet_diag_attrs */
+_Static_assert((unsigned long long)(INET_DIAG_NONE) == 0x0ull, "INET_DIAG_NONE");
+_Static_assert((unsigned long long)(INET_DIAG_MEMINFO) == 0x1ull, "INET_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(INET_DIAG_INFO) == 0x2ull, "INET_DIAG_INFO");
+_Static_assert((unsigned long long)(INET_DIAG_VEGASINFO) == 0x3ull, "INET_DIAG_VEGASINFO");
+_Static_assert((unsigned long long)(INET_DIAG_CONG) == 0x4ull, "INET_DIAG_CONG");
+_Static_assert((unsigned long long)(INET_DIAG_TOS) == 0x5ull, "INET_DIAG_TOS");
+_Static_assert((unsigned long long)(INET_DIAG_TCLASS) == 0x6ull, "INET_DIAG_TCLASS");
+_Static_assert((unsigned long long)(INET_DIAG_SKMEMINFO) == 0x7ull, "INET_DIAG_SKMEMINFO");
+_Static_assert((unsigned long long)(INET_DIAG_SHUTDOWN) == 0x8ull, "INET_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(INET_DIAG_DCTCPINFO) == 0x9ull, "INET_DIAG_DCTCPINFO");
+_Static_assert((unsigned long long)(INET_DIAG_PROTOCOL) == 0xaull, "INET_DIAG_PROTOCOL");
+_Static_assert((unsigned long long)(INET_DIAG_SKV6ONLY) == 0xbull, "INET_DIAG_SKV6ONLY");
+_Static_assert((unsigned long long)(INET_DIAG_LOCALS) == 0xcull, "INET_DIAG_LOCALS");
+_Static_assert((unsigned long long)(INET_DIAG_PEERS) == 0xdull, "INET_DIAG_PEERS");
+_Static_assert((unsigned long long)(INET_DIAG_PAD) == 0xeull, "INET_DIAG_PAD");
+_Static_assert((unsigned long long)(INET_DIAG_MARK) == 0xfull, "INET_DIAG_MARK");
+_Static_assert((unsigned long long)(INET_DIAG_BBRINFO) == 0x10ull, "INET_DIAG_BBRINFO");
+_Static_assert((unsigned long long)(INET_DIAG_CLASS_ID) == 0x11ull, "INET_DIAG_CLASS_ID");
+_Static_assert((unsigned long long)(INET_DIAG_MD5SIG) == 0x12ull, "INET_DIAG_MD5SIG");
+_Static_assert((unsigned long long)(INET_DIAG_ULP_INFO) == 0x13ull, "INET_DIAG_ULP_INFO");
+_Static_assert((unsigned long long)(INET_DIAG_SK_BPF_STORAGES) == 0x14ull, "INET_DIAG_SK_BPF_STORAGES");
+_Static_assert((unsigned long long)(INET_DIAG_CGROUP_ID) == 0x15ull, "INET_DIAG_CGROUP_ID");
+_Static_assert((unsigned long long)(INET_DIAG_SOCKOPT) == 0x16ull, "INET_DIAG_SOCKOPT");
+
+/* inet_diag_req_attrs */
+_Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_REQ_NONE");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");
+
+/* ioctl_block */
+_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
+_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
+_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
+_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
+_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
+_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
+_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
+_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
+_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
+_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
+_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
+_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
+_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
+_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
+_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
+_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
+_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
+_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
+_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
+_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
+_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
+_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
+_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
+_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
+_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
+_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
+_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
+_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
+_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
+_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
 
 /* ioctl_dm */
 _Static_assert((unsigned long long)(DM_VERSION) == 0xc138fd00ull, "DM_VERSION");
@@ -468,68 +533,3 @@ _Static_assert((unsigned long long)(RTC_PARAM_GET) == 0x40187013ull, "RTC_PARAM_
 _Static_assert((unsigned long long)(RTC_PARAM_SET) == 0x40187014ull, "RTC_PARAM_SET");
 _Static_assert((unsigned long long)(RTC_VL_READ) == 0x80047013ull, "RTC_VL_READ");
 _Static_assert((unsigned long long)(RTC_VL_CLR) == 0x7014ull, "RTC_VL_CLR");
-
-/* ioctl_scsi */
-_Static_assert((unsigned long long)(SG_SET_TIMEOUT) == 0x2201ull, "SG_SET_TIMEOUT");
-_Static_assert((unsigned long long)(SG_GET_TIMEOUT) == 0x2202ull, "SG_GET_TIMEOUT");
-_Static_assert((unsigned long long)(SG_EMULATED_HOST) == 0x2203ull, "SG_EMULATED_HOST");
-_Static_assert((unsigned long long)(SG_SET_TRANSFORM) == 0x2204ull, "SG_SET_TRANSFORM");
-_Static_assert((unsigned long long)(SG_GET_TRANSFORM) == 0x2205ull, "SG_GET_TRANSFORM");
-_Static_assert((unsigned long long)(SG_GET_COMMAND_Q) == 0x2270ull, "SG_GET_COMMAND_Q");
-_Static_assert((unsigned long long)(SG_SET_COMMAND_Q) == 0x2271ull, "SG_SET_COMMAND_Q");
-_Static_assert((unsigned long long)(SG_GET_RESERVED_SIZE) == 0x2272ull, "SG_GET_RESERVED_SIZE");
-_Static_assert((unsigned long long)(SG_SET_RESERVED_SIZE) == 0x2275ull, "SG_SET_RESERVED_SIZE");
-_Static_assert((unsigned long long)(SG_GET_SCSI_ID) == 0x2276ull, "SG_GET_SCSI_ID");
-_Static_assert((unsigned long long)(SG_SET_FORCE_LOW_DMA) == 0x2279ull, "SG_SET_FORCE_LOW_DMA");
-_Static_assert((unsigned long long)(SG_GET_LOW_DMA) == 0x227aull, "SG_GET_LOW_DMA");
-_Static_assert((unsigned long long)(SG_SET_FORCE_PACK_ID) == 0x227bull, "SG_SET_FORCE_PACK_ID");
-_Static_assert((unsigned long long)(SG_GET_PACK_ID) == 0x227cull, "SG_GET_PACK_ID");
-_Static_assert((unsigned long long)(SG_GET_NUM_WAITING) == 0x227dull, "SG_GET_NUM_WAITING");
-_Static_assert((unsigned long long)(SG_SET_DEBUG) == 0x227eull, "SG_SET_DEBUG");
-_Static_assert((unsigned long long)(SG_GET_SG_TABLESIZE) == 0x227full, "SG_GET_SG_TABLESIZE");
-_Static_assert((unsigned long long)(SG_GET_VERSION_NUM) == 0x2282ull, "SG_GET_VERSION_NUM");
-_Static_assert((unsigned long long)(SG_NEXT_CMD_LEN) == 0x2283ull, "SG_NEXT_CMD_LEN");
-_Static_assert((unsigned long long)(SG_SCSI_RESET) == 0x2284ull, "SG_SCSI_RESET");
-_Static_assert((unsigned long long)(SG_IO) == 0x2285ull, "SG_IO");
-_Static_assert((unsigned long long)(SG_GET_REQUEST_TABLE) == 0x2286ull, "SG_GET_REQUEST_TABLE");
-_Static_assert((unsigned long long)(SG_SET_KEEP_ORPHAN) == 0x2287ull, "SG_SET_KEEP_ORPHAN");
-_Static_assert((unsigned long long)(SG_GET_KEEP_ORPHAN) == 0x2288ull, "SG_GET_KEEP_ORPHAN");
-
-/* ioctl_sys */
-_Static_assert((unsigned long long)(COUNTER_ADD_WATCH_IOCTL) == 0x40063e00ull, "COUNTER_ADD_WATCH_IOCTL");
-_Static_assert((unsigned long long)(COUNTER_ENABLE_EVENTS_IOCTL) == 0x3e01ull, "COUNTER_ENABLE_EVENTS_IOCTL");
-_Static_assert((unsigned long long)(COUNTER_DISABLE_EVENTS_IOCTL) == 0x3e02ull, "COUNTER_DISABLE_EVENTS_IOCTL");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, "SECCOMP_IOCTL_NOTIF_RECV");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
-
-/* ioctl_ubi */
-_Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
-_Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
-_Static_assert((unsigned long long)(UBI_IOCRSVOL) == 0x400c6f02ull, "UBI_IOCRSVOL");
-_Static_assert((unsigned long long)(UBI_IOCRNVOL) == 0x51106f03ull, "UBI_IOCRNVOL");
-_Static_assert((unsigned long long)(UBI_IOCRPEB) == 0x40046f04ull, "UBI_IOCRPEB");
-_Static_assert((unsigned long long)(UBI_IOCSPEB) == 0x40046f05ull, "UBI_IOCSPEB");
-_Static_assert((unsigned long long)(UBI_IOCATT) == 0x40186f40ull, "UBI_IOCATT");
-_Static_assert((unsigned long long)(UBI_IOCDET) == 0x40046f41ull, "UBI_IOCDET");
-_Static_assert((unsigned long long)(UBI_IOCVOLUP) == 0x40084f00ull, "UBI_IOCVOLUP");
-_Static_assert((unsigned long long)(UBI_IOCEBER) == 0x40044f01ull, "UBI_IOCEBER");
-_Static_assert((unsigned long long)(UBI_IOCEBCH) == 0x40044f02ull, "UBI_IOCEBCH");
-_Static_assert((unsigned long long)(UBI_IOCEBMAP) == 0x40084f03ull, "UBI_IOCEBMAP");
-_Static_assert((unsigned long long)(UBI_IOCEBUNMAP) == 0x40044f04ull, "UBI_IOCEBUNMAP");
-_Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEBISMAP");
-_Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
-_Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
-_Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
-
-/* ioprio_class */
-_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
-
-/* ioprio_who */
-_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
-_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
-_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");

@@ -52,6 +52,13 @@ static const uint8_t nl_packet_filter[60] = {
 	28, 0, 7, 0, 0x30, 0, 0, 0, 0x04, 0xf0, 0xff, 0xff,
 	0x15, 0, 0, 1, 0x2a, 0, 0, 0, 0x06, 0, 0, 0, 0x2a, 0, 0, 0,
 };
+/* IFLA_PROTINFO of AF_INET6: IFLA_INET6_* (nlattr_ifla_protinfo's) */
+static const uint8_t nl_protinfo6[56] = {
+	56, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	10, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	24, 0, 12, 0, 8, 0, 1, 0, 0xde, 0xc0, 0xad, 0xde,
+	12, 0, 2, 0, 0xde, 0xc0, 0xad, 0xde, 1, 0, 0, 0,
+};
 
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
@@ -93,6 +100,15 @@ static const struct sc net_ipc[] = {
 		  "BPF_STMT(BPF_RET|BPF_K, 0x2a)]]], 60, MSG_DONTWAIT, NULL, 0) = 60",
 	  .nr = SYS_sendto, .a = { 3, P, 60, MSG_DONTWAIT, 0, 0 }, .ret = 60, .aux2 = 5 << 8,
 	  .cap = { CAP_MEM(1, nl_packet_filter, sizeof(nl_packet_filter)) } },
+	{ .want = "sendto(3, [{nlmsg_len=56, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_INET6, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=24, "
+		  "nla_type=IFLA_PROTINFO}, [[{nla_len=8, nla_type=IFLA_INET6_FLAGS}, "
+		  "IF_RS_SENT|IF_RA_MANAGED|IF_RA_OTHERCONF|IF_READY|0x5eadc00e], [{nla_len=12, "
+		  "nla_type=IFLA_INET6_CONF}, [[DEVCONF_FORWARDING]=-559038242, "
+		  "[DEVCONF_HOPLIMIT]=1]]]]], 56, MSG_DONTWAIT, NULL, 0) = 56",
+	  .nr = SYS_sendto, .a = { 3, P, 56, MSG_DONTWAIT, 0, 0 }, .ret = 56, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_protinfo6, sizeof(nl_protinfo6)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
