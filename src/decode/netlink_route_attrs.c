@@ -398,6 +398,84 @@ static const struct nla_dec inet6_decs[] = {
 static const struct nla_table inet6_attrs = NLA_TABLE(xlat_rtnl_ifla_af_inet6_attrs,
 						      "IFLA_INET6_???", inet6_decs);
 
+/* IFLA_AF_SPEC: per family attributes, their types AF_* names; with
+ * ifi_family AF_BRIDGE, IFLA_BRIDGE_* ones instead (<linux/if_bridge.h>) */
+static const struct idx_array inet_conf_a = { 4, true, xlat_inet_devconf_indices,
+					      N(xlat_inet_devconf_indices), NULL };
+static const struct flag inet_names[] = { { 0, "IFLA_INET_UNSPEC" }, { 1, "IFLA_INET_CONF" } };
+static const struct nla_dec inet_decs[] = { [1] = { nla_idx_array, &inet_conf_a } };
+static const struct nla_table af_inet_attrs = NLA_TABLE(inet_names, "IFLA_INET_???", inet_decs);
+static const struct flag mctp_names[] = { { 0, "IFLA_MCTP_UNSPEC" }, { 1, "IFLA_MCTP_NET" } };
+static const struct nla_dec mctp_decs[] = { [1] = { nla_u32, NULL } };
+static const struct nla_table af_mctp_attrs = NLA_TABLE(mctp_names, "IFLA_MCTP_???", mctp_decs);
+static const struct nla_dec af_decs[] = {
+	[2] = { nla_nested, &af_inet_attrs }, [10] = { nla_nested, &inet6_attrs },
+	[45] = { nla_nested, &af_mctp_attrs },
+};
+static const struct nla_table af_spec_attrs = NLA_TABLE(xlat_addrfams, "AF_???", af_decs);
+
+static const struct flag br_vlan_flags[] = {
+	{ 1, "BRIDGE_VLAN_INFO_MASTER" }, { 2, "BRIDGE_VLAN_INFO_PVID" },
+	{ 4, "BRIDGE_VLAN_INFO_UNTAGGED" }, { 8, "BRIDGE_VLAN_INFO_RANGE_BEGIN" },
+	{ 16, "BRIDGE_VLAN_INFO_RANGE_END" }, { 32, "BRIDGE_VLAN_INFO_BRENTRY" },
+	{ 64, "BRIDGE_VLAN_INFO_ONLY_OPTS" },
+};
+static const struct nl_xval br_vlan_flags_x = XF(br_vlan_flags, "BRIDGE_VLAN_INFO_???", 2);
+static const struct flag br_tunnel_names[] = {
+	{ 0, "IFLA_BRIDGE_VLAN_TUNNEL_UNSPEC" }, { 1, "IFLA_BRIDGE_VLAN_TUNNEL_ID" },
+	{ 2, "IFLA_BRIDGE_VLAN_TUNNEL_VID" }, { 3, "IFLA_BRIDGE_VLAN_TUNNEL_FLAGS" },
+};
+static const struct nla_dec br_tunnel_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_u16, NULL }, [3] = { nla_xval, &br_vlan_flags_x },
+};
+static const struct nla_table br_tunnel_attrs = NLA_TABLE(br_tunnel_names,
+	"IFLA_BRIDGE_VLAN_TUNNEL_???", br_tunnel_decs);
+static const struct flag br_flags[] = { { 1, "BRIDGE_FLAGS_MASTER" }, { 2, "BRIDGE_FLAGS_SELF" } };
+static const struct nl_xval br_flags_x = XF(br_flags, "BRIDGE_FLAGS_???", 2);
+static const struct flag br_modes[] = {
+	{ 0, "BRIDGE_MODE_VEB" }, { 1, "BRIDGE_MODE_VEPA" }, { 0xffff, "BRIDGE_MODE_UNDEF" },
+};
+static const struct nl_xval br_mode_x = X(br_modes, "BRIDGE_MODE_???", 2);
+
+/* struct bridge_vlan_info {u16 flags; u16 vid;}, then any bytes more */
+static bool nla_br_vlan_info(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint16_t v[2];
+
+	(void)ctx;
+	if (len < 4)
+		return false;
+	if (!nl_fetch(n, off, v, 4))
+		return true;
+	sbuf_puts(n->b, "{flags=");
+	nl_flags(n->b, v[0], br_vlan_flags, N(br_vlan_flags), "BRIDGE_VLAN_INFO_???");
+	sbuf_printf(n->b, ", vid=%u}", v[1]);
+	if (len > 4) {
+		sbuf_puts(n->b, ", ");
+		nl_hex(n, off + 4, len - 4);
+	}
+	return true;
+}
+
+static const struct flag br_names[] = {
+	{ 0, "IFLA_BRIDGE_FLAGS" }, { 1, "IFLA_BRIDGE_MODE" }, { 2, "IFLA_BRIDGE_VLAN_INFO" },
+	{ 3, "IFLA_BRIDGE_VLAN_TUNNEL_INFO" }, { 4, "IFLA_BRIDGE_MRP" }, { 5, "IFLA_BRIDGE_CFM" },
+	{ 6, "IFLA_BRIDGE_MST" },
+};
+static const struct nla_dec br_decs[] = {
+	[0] = { nla_xval, &br_flags_x }, [1] = { nla_xval, &br_mode_x },
+	[2] = { nla_br_vlan_info, NULL }, [3] = { nla_nested, &br_tunnel_attrs },
+};
+static const struct nla_table af_spec_bridge_attrs = NLA_TABLE(br_names, "IFLA_BRIDGE_???",
+							       br_decs);
+
+static bool nla_af_spec(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	return nla_nested(n, off, len,
+			  n->family == AF_BRIDGE ? &af_spec_bridge_attrs : &af_spec_attrs);
+}
+
 /* IFLA_PROTINFO: the attributes of the message's family, bytes for others */
 static bool nla_protinfo(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
@@ -415,7 +493,7 @@ static const struct nla_dec link_decs[] = {
 	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
 	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
 	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
-	[25] = { nla_nested, &port_attrs }, [27] = { nla_u32, NULL },
+	[25] = { nla_nested, &port_attrs }, [26] = { nla_af_spec, NULL }, [27] = { nla_u32, NULL },
 	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
 	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },
 	[37] = { nla_s32, NULL }, [38] = { nla_str, NULL }, [39] = { nla_u8, NULL },

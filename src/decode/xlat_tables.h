@@ -85,6 +85,7 @@ extern const struct flag xlat_in_init_flags[2];
 extern const struct flag xlat_in_mask[22];
 extern const struct flag xlat_inet6_devconf_indices[58];
 extern const struct flag xlat_inet6_if_flags[5];
+extern const struct flag xlat_inet_devconf_indices[33];
 extern const struct flag xlat_inet_diag_attrs[23];
 extern const struct flag xlat_inet_diag_req_attrs[4];
 extern const struct flag xlat_ioctl_block[30];

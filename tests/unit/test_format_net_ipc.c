@@ -59,6 +59,12 @@ static const uint8_t nl_protinfo6[56] = {
 	24, 0, 12, 0, 8, 0, 1, 0, 0xde, 0xc0, 0xad, 0xde,
 	12, 0, 2, 0, 0xde, 0xc0, 0xad, 0xde, 1, 0, 0, 0,
 };
+/* IFLA_AF_SPEC of AF_BRIDGE: IFLA_BRIDGE_* (nlattr_ifla_af_spec's) */
+static const uint8_t nl_af_spec_br[44] = {
+	44, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	7, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	12, 0, 26, 0, 8, 0, 2, 0, 0x69, 0, 0xce, 0xfa,
+};
 
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
@@ -109,6 +115,14 @@ static const struct sc net_ipc[] = {
 		  "[DEVCONF_HOPLIMIT]=1]]]]], 56, MSG_DONTWAIT, NULL, 0) = 56",
 	  .nr = SYS_sendto, .a = { 3, P, 56, MSG_DONTWAIT, 0, 0 }, .ret = 56, .aux2 = 1 << 8,
 	  .cap = { CAP_MEM(1, nl_protinfo6, sizeof(nl_protinfo6)) } },
+	{ .want = "sendto(3, [{nlmsg_len=44, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_BRIDGE, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=12, "
+		  "nla_type=IFLA_AF_SPEC}, [{nla_len=8, nla_type=IFLA_BRIDGE_VLAN_INFO}, "
+		  "{flags=BRIDGE_VLAN_INFO_MASTER|BRIDGE_VLAN_INFO_RANGE_BEGIN|BRIDGE_VLAN_INFO_BRENTRY"
+		  "|BRIDGE_VLAN_INFO_ONLY_OPTS, vid=64206}]]], 44, MSG_DONTWAIT, NULL, 0) = 44",
+	  .nr = SYS_sendto, .a = { 3, P, 44, MSG_DONTWAIT, 0, 0 }, .ret = 44, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_af_spec_br, sizeof(nl_af_spec_br)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
