@@ -3,6 +3,7 @@
  * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
  * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
  */
+#include <stdio.h>
 #include <sys/socket.h>
 
 #include "decode.h"
@@ -476,12 +477,51 @@ static bool nla_af_spec(const struct nl *n, size_t off, size_t len, const void *
 			  n->family == AF_BRIDGE ? &af_spec_bridge_attrs : &af_spec_attrs);
 }
 
+/* IFLA_PROTINFO of AF_BRIDGE: a bridge port's IFLA_BRPORT_* */
+static bool nla_bridge_id(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t id[8];
+	char mac[18];
+
+	(void)ctx;
+	if (len < 8)
+		return false;
+	if (!nl_fetch(n, off, id, 8))
+		return true;
+	snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x", id[2], id[3], id[4], id[5],
+		 id[6], id[7]);
+	sbuf_printf(n->b, "{prio=[%u, %u], ", id[0], id[1]);
+	nl_net_bytes(n->b, "addr", id + 2, 6, mac);
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+static const struct nla_dec brport_decs[] = {
+	[1] = { nla_u8, NULL }, [2] = { nla_u16, NULL }, [3] = { nla_u32, NULL },
+	[4] = { nla_u8, NULL }, [5] = { nla_u8, NULL }, [6] = { nla_u8, NULL },
+	[7] = { nla_u8, NULL }, [8] = { nla_u8, NULL }, [9] = { nla_u8, NULL },
+	[10] = { nla_u8, NULL }, [11] = { nla_u8, NULL }, [12] = { nla_u8, NULL },
+	[13] = { nla_bridge_id, NULL }, [14] = { nla_bridge_id, NULL },
+	[15] = { nla_u16, NULL }, [16] = { nla_u16, NULL }, [17] = { nla_u16, NULL },
+	[18] = { nla_u16, NULL }, [19] = { nla_u8, NULL }, [20] = { nla_u8, NULL },
+	[21] = { nla_clock_t, NULL }, [22] = { nla_clock_t, NULL }, [23] = { nla_clock_t, NULL },
+	[25] = { nla_u8, NULL }, [27] = { nla_u8, NULL }, [28] = { nla_u8, NULL },
+	[29] = { nla_u8, NULL }, [30] = { nla_u8, NULL }, [31] = { nla_x16, NULL },
+	[32] = { nla_u8, NULL }, [33] = { nla_u8, NULL }, [34] = { nla_ifindex, NULL },
+	[35] = { nla_u8, NULL }, [36] = { nla_u8, NULL }, [37] = { nla_u32, NULL },
+	[38] = { nla_u32, NULL }, [39] = { nla_u8, NULL },
+};
+static const struct nla_table brport_attrs = NLA_TABLE(xlat_rtnl_ifla_brport_attrs,
+						       "IFLA_BRPORT_???", brport_decs);
+
 /* IFLA_PROTINFO: the attributes of the message's family, bytes for others */
 static bool nla_protinfo(const struct nl *n, size_t off, size_t len, const void *ctx)
 {
 	(void)ctx;
 	if (n->family == AF_INET6)
 		return nla_nested(n, off, len, &inet6_attrs);
+	if (n->family == AF_BRIDGE)
+		return nla_nested(n, off, len, &brport_attrs);
 	return false;
 }
 

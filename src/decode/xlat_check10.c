@@ -328,6 +328,48 @@ _Static_assert((unsigned long long)(IFLA_INET6_TOKEN) == 0x7ull, "IFLA_INET6_TOK
 _Static_assert((unsigned long long)(IFLA_INET6_ADDR_GEN_MODE) == 0x8ull, "IFLA_INET6_ADDR_GEN_MODE");
 _Static_assert((unsigned long long)(IFLA_INET6_RA_MTU) == 0x9ull, "IFLA_INET6_RA_MTU");
 
+/* rtnl_ifla_brport_attrs */
+_Static_assert((unsigned long long)(IFLA_BRPORT_UNSPEC) == 0x0ull, "IFLA_BRPORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_BRPORT_STATE) == 0x1ull, "IFLA_BRPORT_STATE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PRIORITY) == 0x2ull, "IFLA_BRPORT_PRIORITY");
+_Static_assert((unsigned long long)(IFLA_BRPORT_COST) == 0x3ull, "IFLA_BRPORT_COST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MODE) == 0x4ull, "IFLA_BRPORT_MODE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_GUARD) == 0x5ull, "IFLA_BRPORT_GUARD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROTECT) == 0x6ull, "IFLA_BRPORT_PROTECT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FAST_LEAVE) == 0x7ull, "IFLA_BRPORT_FAST_LEAVE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING) == 0x8ull, "IFLA_BRPORT_LEARNING");
+_Static_assert((unsigned long long)(IFLA_BRPORT_UNICAST_FLOOD) == 0x9ull, "IFLA_BRPORT_UNICAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP) == 0xaull, "IFLA_BRPORT_PROXYARP");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING_SYNC) == 0xbull, "IFLA_BRPORT_LEARNING_SYNC");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP_WIFI) == 0xcull, "IFLA_BRPORT_PROXYARP_WIFI");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ROOT_ID) == 0xdull, "IFLA_BRPORT_ROOT_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BRIDGE_ID) == 0xeull, "IFLA_BRPORT_BRIDGE_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_PORT) == 0xfull, "IFLA_BRPORT_DESIGNATED_PORT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_COST) == 0x10ull, "IFLA_BRPORT_DESIGNATED_COST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ID) == 0x11ull, "IFLA_BRPORT_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_NO) == 0x12ull, "IFLA_BRPORT_NO");
+_Static_assert((unsigned long long)(IFLA_BRPORT_TOPOLOGY_CHANGE_ACK) == 0x13ull, "IFLA_BRPORT_TOPOLOGY_CHANGE_ACK");
+_Static_assert((unsigned long long)(IFLA_BRPORT_CONFIG_PENDING) == 0x14ull, "IFLA_BRPORT_CONFIG_PENDING");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MESSAGE_AGE_TIMER) == 0x15ull, "IFLA_BRPORT_MESSAGE_AGE_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FORWARD_DELAY_TIMER) == 0x16ull, "IFLA_BRPORT_FORWARD_DELAY_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_HOLD_TIMER) == 0x17ull, "IFLA_BRPORT_HOLD_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FLUSH) == 0x18ull, "IFLA_BRPORT_FLUSH");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MULTICAST_ROUTER) == 0x19ull, "IFLA_BRPORT_MULTICAST_ROUTER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PAD) == 0x1aull, "IFLA_BRPORT_PAD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_FLOOD) == 0x1bull, "IFLA_BRPORT_MCAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_TO_UCAST) == 0x1cull, "IFLA_BRPORT_MCAST_TO_UCAST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_VLAN_TUNNEL) == 0x1dull, "IFLA_BRPORT_VLAN_TUNNEL");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BCAST_FLOOD) == 0x1eull, "IFLA_BRPORT_BCAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_GROUP_FWD_MASK) == 0x1full, "IFLA_BRPORT_GROUP_FWD_MASK");
+_Static_assert((unsigned long long)(IFLA_BRPORT_NEIGH_SUPPRESS) == 0x20ull, "IFLA_BRPORT_NEIGH_SUPPRESS");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ISOLATED) == 0x21ull, "IFLA_BRPORT_ISOLATED");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BACKUP_PORT) == 0x22ull, "IFLA_BRPORT_BACKUP_PORT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_RING_OPEN) == 0x23ull, "IFLA_BRPORT_MRP_RING_OPEN");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_IN_OPEN) == 0x24ull, "IFLA_BRPORT_MRP_IN_OPEN");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT) == 0x25ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_CNT) == 0x26ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_CNT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LOCKED) == 0x27ull, "IFLA_BRPORT_LOCKED");
+
 /* rtnl_ifla_events */
 _Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
 _Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
@@ -547,23 +589,3 @@ _Static_assert((unsigned long long)(NHA_RES_BUCKET_PAD) == 0x0ull, "NHA_RES_BUCK
 _Static_assert((unsigned long long)(NHA_RES_BUCKET_INDEX) == 0x1ull, "NHA_RES_BUCKET_INDEX");
 _Static_assert((unsigned long long)(NHA_RES_BUCKET_IDLE_TIME) == 0x2ull, "NHA_RES_BUCKET_IDLE_TIME");
 _Static_assert((unsigned long long)(NHA_RES_BUCKET_NH_ID) == 0x3ull, "NHA_RES_BUCKET_NH_ID");
-
-/* rtnl_nha_res_group_attrs */
-_Static_assert((unsigned long long)(NHA_RES_GROUP_PAD) == 0x0ull, "NHA_RES_GROUP_PAD");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_BUCKETS) == 0x1ull, "NHA_RES_GROUP_BUCKETS");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_IDLE_TIMER) == 0x2ull, "NHA_RES_GROUP_IDLE_TIMER");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIMER) == 0x3ull, "NHA_RES_GROUP_UNBALANCED_TIMER");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIME) == 0x4ull, "NHA_RES_GROUP_UNBALANCED_TIME");
-
-/* rtnl_nsid_attrs */
-_Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
-_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
-_Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
-_Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
-_Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
-_Static_assert((unsigned long long)(NETNSA_CURRENT_NSID) == 0x5ull, "NETNSA_CURRENT_NSID");
-
-/* rtnl_proto_down_reason_attrs */
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_UNSPEC) == 0x0ull, "IFLA_PROTO_DOWN_REASON_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_MASK) == 0x1ull, "IFLA_PROTO_DOWN_REASON_MASK");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_VALUE) == 0x2ull, "IFLA_PROTO_DOWN_REASON_VALUE");

@@ -121,6 +121,26 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* rtnl_nha_res_group_attrs */
+_Static_assert((unsigned long long)(NHA_RES_GROUP_PAD) == 0x0ull, "NHA_RES_GROUP_PAD");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_BUCKETS) == 0x1ull, "NHA_RES_GROUP_BUCKETS");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_IDLE_TIMER) == 0x2ull, "NHA_RES_GROUP_IDLE_TIMER");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIMER) == 0x3ull, "NHA_RES_GROUP_UNBALANCED_TIMER");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIME) == 0x4ull, "NHA_RES_GROUP_UNBALANCED_TIME");
+
+/* rtnl_nsid_attrs */
+_Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
+_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
+_Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
+_Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
+_Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
+_Static_assert((unsigned long long)(NETNSA_CURRENT_NSID) == 0x5ull, "NETNSA_CURRENT_NSID");
+
+/* rtnl_proto_down_reason_attrs */
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_UNSPEC) == 0x0ull, "IFLA_PROTO_DOWN_REASON_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_MASK) == 0x1ull, "IFLA_PROTO_DOWN_REASON_MASK");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_VALUE) == 0x2ull, "IFLA_PROTO_DOWN_REASON_VALUE");
+
 /* rtnl_route_attrs */
 _Static_assert((unsigned long long)(RTA_UNSPEC) == 0x0ull, "RTA_UNSPEC");
 _Static_assert((unsigned long long)(RTA_DST) == 0x1ull, "RTA_DST");
@@ -580,12 +600,3 @@ _Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
 _Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
 _Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
 _Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
-
-/* tca_act_flags */
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_HW) == 0x2ull, "TCA_ACT_FLAGS_SKIP_HW");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_SW) == 0x4ull, "TCA_ACT_FLAGS_SKIP_SW");
-
-/* tca_act_hw_stats */
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_IMMEDIATE) == 0x1ull, "TCA_ACT_HW_STATS_IMMEDIATE");
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_DELAYED) == 0x2ull, "TCA_ACT_HW_STATS_DELAYED");

@@ -121,6 +121,15 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* tca_act_flags */
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_HW) == 0x2ull, "TCA_ACT_FLAGS_SKIP_HW");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_SW) == 0x4ull, "TCA_ACT_FLAGS_SKIP_SW");
+
+/* tca_act_hw_stats */
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_IMMEDIATE) == 0x1ull, "TCA_ACT_HW_STATS_IMMEDIATE");
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_DELAYED) == 0x2ull, "TCA_ACT_HW_STATS_DELAYED");
+
 /* tcp_names */
 _Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
 _Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");

@@ -261,6 +261,7 @@ extern const struct flag xlat_rtnl_addrlabel_attrs[2];
 extern const struct flag xlat_rtnl_dcb_attrs[18];
 extern const struct flag xlat_rtnl_ext_filter[7];
 extern const struct flag xlat_rtnl_ifla_af_inet6_attrs[10];
+extern const struct flag xlat_rtnl_ifla_brport_attrs[40];
 extern const struct flag xlat_rtnl_ifla_events[7];
 extern const struct flag xlat_rtnl_ifla_info_attrs[6];
 extern const struct flag xlat_rtnl_ifla_port_attrs[8];

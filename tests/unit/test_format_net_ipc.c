@@ -65,6 +65,12 @@ static const uint8_t nl_af_spec_br[44] = {
 	7, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
 	12, 0, 26, 0, 8, 0, 2, 0, 0x69, 0, 0xce, 0xfa,
 };
+/* IFLA_PROTINFO of AF_BRIDGE: IFLA_BRPORT_* (nlattr_ifla_brport's) */
+static const uint8_t nl_brport[48] = {
+	48, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	7, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	16, 0, 12, 0, 12, 0, 13, 0, 0xab, 0xcd, 0xab, 0xcd, 0xef, 0xac, 0xbc, 0xcd,
+};
 
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
@@ -123,6 +129,13 @@ static const struct sc net_ipc[] = {
 		  "|BRIDGE_VLAN_INFO_ONLY_OPTS, vid=64206}]]], 44, MSG_DONTWAIT, NULL, 0) = 44",
 	  .nr = SYS_sendto, .a = { 3, P, 44, MSG_DONTWAIT, 0, 0 }, .ret = 44, .aux2 = 1 << 8,
 	  .cap = { CAP_MEM(1, nl_af_spec_br, sizeof(nl_af_spec_br)) } },
+	{ .want = "sendto(3, [{nlmsg_len=48, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_BRIDGE, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=16, "
+		  "nla_type=IFLA_PROTINFO}, [{nla_len=12, nla_type=IFLA_BRPORT_ROOT_ID}, "
+		  "{prio=[171, 205], addr=ab:cd:ef:ac:bc:cd}]]], 48, MSG_DONTWAIT, NULL, 0) = 48",
+	  .nr = SYS_sendto, .a = { 3, P, 48, MSG_DONTWAIT, 0, 0 }, .ret = 48, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_brport, sizeof(nl_brport)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
