@@ -3,6 +3,7 @@
  * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
  * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
  */
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <sys/socket.h>
 
@@ -525,6 +526,102 @@ static bool nla_protinfo(const struct nl *n, size_t off, size_t len, const void 
 	return false;
 }
 
+/* IFLA_VFINFO_LIST: IFLA_VF_INFO lists of IFLA_VF_* (<linux/if_link.h>) */
+#define VF_U32(name, i) F(name, (i) * 4, 4, 'u')
+static const struct nl_field vf_vlan_f[] = { VF_U32("vf", 0), VF_U32("vlan", 1), VF_U32("qos", 2) };
+static const struct nl_struct vf_vlan_s = NL_STRUCT(12, vf_vlan_f);
+static const struct nl_field vf_tx_rate_f[] = { VF_U32("vf", 0), VF_U32("rate", 1) };
+static const struct nl_struct vf_tx_rate_s = NL_STRUCT(8, vf_tx_rate_f);
+static const struct nl_field vf_setting_f[] = { VF_U32("vf", 0), VF_U32("setting", 1) };
+static const struct nl_struct vf_setting_s = NL_STRUCT(8, vf_setting_f);
+static const struct flag vf_link_states[] = {
+	{ 0, "IFLA_VF_LINK_STATE_AUTO" }, { 1, "IFLA_VF_LINK_STATE_ENABLE" },
+	{ 2, "IFLA_VF_LINK_STATE_DISABLE" },
+};
+static const struct nl_xval vf_link_state_x = X(vf_link_states, "IFLA_VF_LINK_STATE_???", 4);
+static const struct nl_field vf_link_state_f[] = {
+	VF_U32("vf", 0), { "link_state", 4, 4, 'X', &vf_link_state_x },
+};
+static const struct nl_struct vf_link_state_s = NL_STRUCT(8, vf_link_state_f);
+static const struct nl_field vf_rate_f[] = {
+	VF_U32("vf", 0), VF_U32("min_tx_rate", 1), VF_U32("max_tx_rate", 2),
+};
+static const struct nl_struct vf_rate_s = NL_STRUCT(12, vf_rate_f);
+static const struct nl_field vf_guid_f[] = { VF_U32("vf", 0), F("guid", 8, 8, 'x') };
+static const struct nl_struct vf_guid_s = NL_STRUCT(16, vf_guid_f);
+
+/* struct ifla_vf_mac {u32 vf; u8 mac[32];}, ifla_vf_broadcast {u8 broadcast[32];}:
+ * the 32 bytes as a hardware address */
+static bool nla_vf_hwaddr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const char *field = ctx;
+	size_t at = strcmp(field, "mac") == 0 ? 4 : 0;
+	uint8_t v[36];
+	char text[32 * 3];
+
+	if (len < at + 32)
+		return false;
+	if (!nl_fetch(n, off, v, at + 32))
+		return true;
+	for (size_t i = 0; i < 32; i++)
+		snprintf(text + i * 3, 4, "%02x:", v[at + i]);
+	text[32 * 3 - 1] = '\0';	/* the last ':' */
+	sbuf_putc(n->b, '{');
+	if (at)
+		sbuf_printf(n->b, "vf=%u, ", (unsigned)(v[0] | v[1] << 8 | v[2] << 16 |
+							(uint32_t)v[3] << 24));
+	nl_net_bytes(n->b, field, v + at, 32, text);
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+/* struct ifla_vf_vlan_info {u32 vf, vlan, qos; __be16 vlan_proto;} */
+static bool nla_vf_vlan_info(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint32_t v[4];
+	uint16_t proto;
+
+	(void)ctx;
+	if (len < 16)
+		return false;
+	if (!nl_fetch(n, off, v, 16))
+		return true;
+	memcpy(&proto, &v[3], 2);
+	sbuf_printf(n->b, "{vf=%u, vlan=%u, qos=%u, vlan_proto=htons(", v[0], v[1], v[2]);
+	nl_enum(n->b, ntohs(proto), xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
+	sbuf_puts(n->b, ")}");
+	return true;
+}
+
+static const struct nla_dec vf_stats_decs[] = {
+	[0] = { nla_u64, NULL }, [1] = { nla_u64, NULL }, [2] = { nla_u64, NULL },
+	[3] = { nla_u64, NULL }, [4] = { nla_u64, NULL }, [5] = { nla_u64, NULL },
+	[7] = { nla_u64, NULL }, [8] = { nla_u64, NULL },
+};
+static const struct nla_table vf_stats_attrs = NLA_TABLE(xlat_rtnl_ifla_vf_stats_attrs,
+							 "IFLA_VF_STATS_???", vf_stats_decs);
+static const struct flag vf_vlan_list_names[] = {
+	{ 0, "IFLA_VF_VLAN_INFO_UNSPEC" }, { 1, "IFLA_VF_VLAN_INFO" },
+};
+static const struct nla_dec vf_vlan_list_decs[] = { [1] = { nla_vf_vlan_info, NULL } };
+static const struct nla_table vf_vlan_list_attrs = NLA_TABLE(vf_vlan_list_names,
+	"IFLA_VF_VLAN_INFO_???", vf_vlan_list_decs);
+static const struct nla_dec vf_decs[] = {
+	[1] = { nla_vf_hwaddr, "mac" }, [2] = { nla_struct, &vf_vlan_s },
+	[3] = { nla_struct, &vf_tx_rate_s }, [4] = { nla_struct, &vf_setting_s },
+	[5] = { nla_struct, &vf_link_state_s }, [6] = { nla_struct, &vf_rate_s },
+	[7] = { nla_struct, &vf_setting_s }, [8] = { nla_nested, &vf_stats_attrs },
+	[9] = { nla_struct, &vf_setting_s }, [10] = { nla_struct, &vf_guid_s },
+	[11] = { nla_struct, &vf_guid_s }, [12] = { nla_nested, &vf_vlan_list_attrs },
+	[13] = { nla_vf_hwaddr, "broadcast" },
+};
+static const struct nla_table vf_attrs = NLA_TABLE(xlat_rtnl_ifla_vf_attrs, "IFLA_VF_???",
+						   vf_decs);
+static const struct flag vfinfo_names[] = { { 0, "IFLA_VF_INFO_UNSPEC" }, { 1, "IFLA_VF_INFO" } };
+static const struct nla_dec vfinfo_decs[] = { [1] = { nla_nested, &vf_attrs } };
+static const struct nla_table vfinfo_list_attrs = NLA_TABLE(vfinfo_names, "IFLA_VF_INFO_???",
+							    vfinfo_decs);
+
 static const struct nla_dec link_decs[] = {
 	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
 	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
@@ -532,7 +629,7 @@ static const struct nla_dec link_decs[] = {
 	[14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
 	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
 	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
-	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
+	[22] = { nla_nested, &vfinfo_list_attrs }, [23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
 	[25] = { nla_nested, &port_attrs }, [26] = { nla_af_spec, NULL }, [27] = { nla_u32, NULL },
 	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
 	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },

@@ -121,6 +121,39 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* sock_type_types */
+_Static_assert((unsigned long long)(SOCK_STREAM) == 0x1ull, "SOCK_STREAM");
+_Static_assert((unsigned long long)(SOCK_DGRAM) == 0x2ull, "SOCK_DGRAM");
+_Static_assert((unsigned long long)(SOCK_RAW) == 0x3ull, "SOCK_RAW");
+_Static_assert((unsigned long long)(SOCK_RDM) == 0x4ull, "SOCK_RDM");
+_Static_assert((unsigned long long)(SOCK_SEQPACKET) == 0x5ull, "SOCK_SEQPACKET");
+_Static_assert((unsigned long long)(SOCK_DCCP) == 0x6ull, "SOCK_DCCP");
+_Static_assert((unsigned long long)(SOCK_PACKET) == 0xaull, "SOCK_PACKET");
+
+/* splice_flags */
+_Static_assert((unsigned long long)(SPLICE_F_MOVE) == 0x1ull, "SPLICE_F_MOVE");
+_Static_assert((unsigned long long)(SPLICE_F_NONBLOCK) == 0x2ull, "SPLICE_F_NONBLOCK");
+_Static_assert((unsigned long long)(SPLICE_F_MORE) == 0x4ull, "SPLICE_F_MORE");
+_Static_assert((unsigned long long)(SPLICE_F_GIFT) == 0x8ull, "SPLICE_F_GIFT");
+
+/* statx_mask */
+_Static_assert((unsigned long long)(STATX_ALL) == 0xfffull, "STATX_ALL");
+_Static_assert((unsigned long long)(STATX_BASIC_STATS) == 0x7ffull, "STATX_BASIC_STATS");
+_Static_assert((unsigned long long)(STATX_TYPE) == 0x1ull, "STATX_TYPE");
+_Static_assert((unsigned long long)(STATX_MODE) == 0x2ull, "STATX_MODE");
+_Static_assert((unsigned long long)(STATX_NLINK) == 0x4ull, "STATX_NLINK");
+_Static_assert((unsigned long long)(STATX_UID) == 0x8ull, "STATX_UID");
+_Static_assert((unsigned long long)(STATX_GID) == 0x10ull, "STATX_GID");
+_Static_assert((unsigned long long)(STATX_ATIME) == 0x20ull, "STATX_ATIME");
+_Static_assert((unsigned long long)(STATX_MTIME) == 0x40ull, "STATX_MTIME");
+_Static_assert((unsigned long long)(STATX_CTIME) == 0x80ull, "STATX_CTIME");
+_Static_assert((unsigned long long)(STATX_INO) == 0x100ull, "STATX_INO");
+_Static_assert((unsigned long long)(STATX_SIZE) == 0x200ull, "STATX_SIZE");
+_Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
+_Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
+_Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
+_Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
+
 /* tca_act_flags */
 _Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
 _Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_HW) == 0x2ull, "TCA_ACT_FLAGS_SKIP_HW");

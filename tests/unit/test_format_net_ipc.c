@@ -71,6 +71,13 @@ static const uint8_t nl_brport[48] = {
 	7, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
 	16, 0, 12, 0, 12, 0, 13, 0, 0xab, 0xcd, 0xab, 0xcd, 0xef, 0xac, 0xbc, 0xcd,
 };
+/* IFLA_VFINFO_LIST down to a VF's vlan (nlattr_ifla_vfinfo's) */
+static const uint8_t nl_vfinfo[64] = {
+	64, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	32, 0, 22, 0, 28, 0, 1, 0, 24, 0, 12, 0, 20, 0, 1, 0,
+	1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0xfb, 0xfb, 0, 0,
+};
 
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
@@ -136,6 +143,14 @@ static const struct sc net_ipc[] = {
 		  "{prio=[171, 205], addr=ab:cd:ef:ac:bc:cd}]]], 48, MSG_DONTWAIT, NULL, 0) = 48",
 	  .nr = SYS_sendto, .a = { 3, P, 48, MSG_DONTWAIT, 0, 0 }, .ret = 48, .aux2 = 1 << 8,
 	  .cap = { CAP_MEM(1, nl_brport, sizeof(nl_brport)) } },
+	{ .want = "sendto(3, [{nlmsg_len=64, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_UNSPEC, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=32, "
+		  "nla_type=IFLA_VFINFO_LIST}, [{nla_len=28, nla_type=IFLA_VF_INFO}, [{nla_len=24, "
+		  "nla_type=IFLA_VF_VLAN_LIST}, [{nla_len=20, nla_type=IFLA_VF_VLAN_INFO}, {vf=1, "
+		  "vlan=2, qos=3, vlan_proto=htons(ETH_P_AF_IUCV)}]]]]], 64, MSG_DONTWAIT, NULL, 0) = 64",
+	  .nr = SYS_sendto, .a = { 3, P, 64, MSG_DONTWAIT, 0, 0 }, .ret = 64, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_vfinfo, sizeof(nl_vfinfo)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
