@@ -557,7 +557,7 @@ static bool nla_vf_hwaddr(const struct nl *n, size_t off, size_t len, const void
 	const char *field = ctx;
 	size_t at = strcmp(field, "mac") == 0 ? 4 : 0;
 	uint8_t v[36];
-	char text[32 * 3];
+	char text[32 * 3 + 1];	/* "xx:" each, the NUL after the last */
 
 	if (len < at + 32)
 		return false;
