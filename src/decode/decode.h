@@ -457,6 +457,8 @@ void decode_seccomp_op(struct sbuf *b, uint64_t v);
 void decode_seccomp_flags(struct sbuf *b, uint64_t v);
 void decode_seccomp_mode(struct sbuf *b, uint64_t v);
 void decode_sock_fprog(struct sbuf *b, const uint8_t *p, size_t len);
+/* one classic BPF instruction (8 bytes) as BPF_STMT(...) / BPF_JUMP(...) */
+void put_sock_filter_insn(struct sbuf *b, const uint8_t *e);
 void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t len,
 			 int64_t ret);
 /* keys.c */

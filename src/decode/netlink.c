@@ -219,6 +219,7 @@ NLA_NUM(nla_u32, uint32_t, "%u", (unsigned))
 NLA_NUM(nla_u64, uint64_t, "%llu", (unsigned long long))
 NLA_NUM(nla_s32, int32_t, "%d", (int))
 NLA_NUM(nla_x32, uint32_t, "%#x", (unsigned))
+NLA_NUM(nla_x16, uint16_t, "%#x", (unsigned))
 
 bool nla_str(const struct nl *n, size_t off, size_t len, const void *ctx)
 {

@@ -169,6 +169,7 @@ bool nla_u32(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_u64(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_s32(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_x32(const struct nl *n, size_t off, size_t len, const void *ctx);
+bool nla_x16(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_str(const struct nl *n, size_t off, size_t len, const void *ctx);
 bool nla_ifindex(const struct nl *n, size_t off, size_t len, const void *ctx);
 /* a nested list whose table is ctx (struct nla_table) */

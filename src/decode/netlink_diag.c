@@ -168,6 +168,13 @@ static void put_mclist(const struct nl *n, const uint8_t *e)
 }
 static const struct nl_array mclist_a = { 44, put_mclist };
 
+static void put_insn(const struct nl *n, const uint8_t *e)
+{
+	put_sock_filter_insn(n->b, e);
+}
+/* the socket's classic BPF filter, struct sock_filter[] */
+static const struct nl_array filter_a = { 8, put_insn };
+
 static const struct nla_dec packet_decs[] = {
 	[0] = { nla_struct, &pdi_s },		/* PACKET_DIAG_INFO */
 	[1] = { nla_array, &mclist_a },		/* PACKET_DIAG_MCLIST */
@@ -176,6 +183,7 @@ static const struct nla_dec packet_decs[] = {
 	[4] = { nla_u32, NULL },		/* PACKET_DIAG_FANOUT */
 	[5] = { nla_u32, NULL },		/* PACKET_DIAG_UID */
 	[6] = { nla_array, &nl_array_u32 },	/* PACKET_DIAG_MEMINFO */
+	[7] = { nla_array, &filter_a },		/* PACKET_DIAG_FILTER */
 };
 static const struct nla_table packet_attrs = NLA_TABLE(xlat_packet_diag_attrs, "PACKET_DIAG_???",
 						       packet_decs);

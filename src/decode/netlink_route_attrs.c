@@ -3,8 +3,11 @@
  * NETLINK_ROUTE's attribute tables: names, and the payload decoders of
  * the attributes strace decodes (facts: strace 6.1's tests/nlattr_*.c).
  */
+#include <arpa/inet.h>
 #include <stdio.h>
+#include <sys/socket.h>
 
+#include "decode.h"
 #include "netlink.h"
 #include "xlat_tables.h"
 
@@ -327,15 +330,339 @@ static const struct nla_dec xdp_decs[] = {
 static const struct nla_table xdp_attrs = NLA_TABLE(xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
 						    xdp_decs);
 
+/*
+ * An array whose index has a name: "[[DEVCONF_FORWARDING]=1, ...]" (a
+ * name table of the index, the elements signed or unsigned).
+ */
+struct idx_array {
+	size_t size;
+	bool sign;
+	const struct flag *t;
+	size_t nt;
+	const char *dflt;
+};
+
+/* an index, in decimal (not the hex of an enum) with -X applied */
+static void put_index(struct sbuf *b, size_t i, const struct flag *t, size_t nt,
+		      const char *dflt)
+{
+	const char *name = NULL;
+	int x = decode_xlat();
+
+	for (size_t k = 0; k < nt; k++)
+		if (t[k].val == i)
+			name = t[k].name;
+	if (!name)
+		name = dflt;
+	if (name && x == XLAT_ABBREV && name != dflt)
+		sbuf_puts(b, name);
+	else if (name && x != XLAT_RAW)
+		sbuf_printf(b, "%zu /* %s */", i, name);
+	else
+		sbuf_printf(b, "%zu", i);
+}
+
+static bool nla_idx_array(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const struct idx_array *a = ctx;
+	size_t cnt = len / a->size;
+
+	if (len < a->size)
+		return false;
+	sbuf_putc(n->b, '[');
+	for (size_t i = 0; i < cnt; i++) {
+		uint64_t v = 0;
+
+		if (i)
+			sbuf_puts(n->b, ", ");
+		if (i == n->strmax) {
+			sbuf_puts(n->b, "...");
+			break;
+		}
+		if (!nl_readable(n, off + i * a->size, a->size)) {
+			sbuf_printf(n->b, "... /* %#llx */",
+				    (unsigned long long)(n->base + off + i * a->size));
+			break;
+		}
+		memcpy(&v, n->p + off + i * a->size, a->size);
+		sbuf_putc(n->b, '[');
+		put_index(n->b, i, a->t, a->nt, a->dflt);
+		if (a->sign)
+			sbuf_printf(n->b, "]=%d", (int32_t)v);
+		else
+			sbuf_printf(n->b, "]=%llu", (unsigned long long)v);
+	}
+	sbuf_putc(n->b, ']');
+	return true;
+}
+
+/* an IPv6 address whatever the message's family (IFLA_INET6_TOKEN) */
+static bool nla_in6_addr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t a[16];
+
+	(void)ctx;
+	if (len < 16)
+		return false;
+	if (nl_fetch(n, off, a, 16))
+		nl_put_ip(n->b, AF_INET6, a, NULL, 16);
+	return true;
+}
+
+/* IFLA_PROTINFO and AF_SPEC's AF_INET6: IFLA_INET6_* */
+static const struct idx_array devconf_a = { 4, true, xlat_inet6_devconf_indices, N(xlat_inet6_devconf_indices), NULL };
+static const struct idx_array ipstats_a = { 8, false, xlat_snmp_ip_stats, N(xlat_snmp_ip_stats), NULL };
+static const struct idx_array icmp6stats_a = { 8, false, xlat_snmp_icmp6_stats, N(xlat_snmp_icmp6_stats),
+					       "ICMP6_MIB_???" };
+static const struct nl_xval inet6_flags_x = XF(xlat_inet6_if_flags, "IF_???", 4);
+static const struct nl_xval addr_gen_mode_x = X(xlat_in6_addr_gen_mode,
+						"IN6_ADDR_GEN_MODE_???", 1);
+static const struct nl_field inet6_ci_f[] = {
+	F("max_reasm_len", 0, 4, 'u'), F("tstamp", 4, 4, 'u'), F("reachable_time", 8, 4, 'u'),
+	F("retrans_time", 12, 4, 'u'),
+};
+static const struct nl_struct inet6_ci_s = NL_STRUCT(16, inet6_ci_f);
+static const struct nla_dec inet6_decs[] = {
+	[1] = { nla_xval, &inet6_flags_x }, [2] = { nla_idx_array, &devconf_a },
+	[3] = { nla_idx_array, &ipstats_a }, [5] = { nla_struct, &inet6_ci_s },
+	[6] = { nla_idx_array, &icmp6stats_a }, [7] = { nla_in6_addr, NULL },
+	[8] = { nla_xval, &addr_gen_mode_x }, [9] = { nla_u32, NULL },
+};
+static const struct nla_table inet6_attrs = NLA_TABLE(xlat_rtnl_ifla_af_inet6_attrs,
+						      "IFLA_INET6_???", inet6_decs);
+
+/* IFLA_AF_SPEC: per family attributes, their types AF_* names; with
+ * ifi_family AF_BRIDGE, IFLA_BRIDGE_* ones instead (<linux/if_bridge.h>) */
+static const struct idx_array inet_conf_a = { 4, true, xlat_inet_devconf_indices,
+					      N(xlat_inet_devconf_indices), NULL };
+static const struct flag inet_names[] = { { 0, "IFLA_INET_UNSPEC" }, { 1, "IFLA_INET_CONF" } };
+static const struct nla_dec inet_decs[] = { [1] = { nla_idx_array, &inet_conf_a } };
+static const struct nla_table af_inet_attrs = NLA_TABLE(inet_names, "IFLA_INET_???", inet_decs);
+static const struct flag mctp_names[] = { { 0, "IFLA_MCTP_UNSPEC" }, { 1, "IFLA_MCTP_NET" } };
+static const struct nla_dec mctp_decs[] = { [1] = { nla_u32, NULL } };
+static const struct nla_table af_mctp_attrs = NLA_TABLE(mctp_names, "IFLA_MCTP_???", mctp_decs);
+static const struct nla_dec af_decs[] = {
+	[2] = { nla_nested, &af_inet_attrs }, [10] = { nla_nested, &inet6_attrs },
+	[45] = { nla_nested, &af_mctp_attrs },
+};
+static const struct nla_table af_spec_attrs = NLA_TABLE(xlat_addrfams, "AF_???", af_decs);
+
+static const struct flag br_vlan_flags[] = {
+	{ 1, "BRIDGE_VLAN_INFO_MASTER" }, { 2, "BRIDGE_VLAN_INFO_PVID" },
+	{ 4, "BRIDGE_VLAN_INFO_UNTAGGED" }, { 8, "BRIDGE_VLAN_INFO_RANGE_BEGIN" },
+	{ 16, "BRIDGE_VLAN_INFO_RANGE_END" }, { 32, "BRIDGE_VLAN_INFO_BRENTRY" },
+	{ 64, "BRIDGE_VLAN_INFO_ONLY_OPTS" },
+};
+static const struct nl_xval br_vlan_flags_x = XF(br_vlan_flags, "BRIDGE_VLAN_INFO_???", 2);
+static const struct flag br_tunnel_names[] = {
+	{ 0, "IFLA_BRIDGE_VLAN_TUNNEL_UNSPEC" }, { 1, "IFLA_BRIDGE_VLAN_TUNNEL_ID" },
+	{ 2, "IFLA_BRIDGE_VLAN_TUNNEL_VID" }, { 3, "IFLA_BRIDGE_VLAN_TUNNEL_FLAGS" },
+};
+static const struct nla_dec br_tunnel_decs[] = {
+	[1] = { nla_u32, NULL }, [2] = { nla_u16, NULL }, [3] = { nla_xval, &br_vlan_flags_x },
+};
+static const struct nla_table br_tunnel_attrs = NLA_TABLE(br_tunnel_names,
+	"IFLA_BRIDGE_VLAN_TUNNEL_???", br_tunnel_decs);
+static const struct flag br_flags[] = { { 1, "BRIDGE_FLAGS_MASTER" }, { 2, "BRIDGE_FLAGS_SELF" } };
+static const struct nl_xval br_flags_x = XF(br_flags, "BRIDGE_FLAGS_???", 2);
+static const struct flag br_modes[] = {
+	{ 0, "BRIDGE_MODE_VEB" }, { 1, "BRIDGE_MODE_VEPA" }, { 0xffff, "BRIDGE_MODE_UNDEF" },
+};
+static const struct nl_xval br_mode_x = X(br_modes, "BRIDGE_MODE_???", 2);
+
+/* struct bridge_vlan_info {u16 flags; u16 vid;}, then any bytes more */
+static bool nla_br_vlan_info(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint16_t v[2];
+
+	(void)ctx;
+	if (len < 4)
+		return false;
+	if (!nl_fetch(n, off, v, 4))
+		return true;
+	sbuf_puts(n->b, "{flags=");
+	nl_flags(n->b, v[0], br_vlan_flags, N(br_vlan_flags), "BRIDGE_VLAN_INFO_???");
+	sbuf_printf(n->b, ", vid=%u}", v[1]);
+	if (len > 4) {
+		sbuf_puts(n->b, ", ");
+		nl_hex(n, off + 4, len - 4);
+	}
+	return true;
+}
+
+static const struct flag br_names[] = {
+	{ 0, "IFLA_BRIDGE_FLAGS" }, { 1, "IFLA_BRIDGE_MODE" }, { 2, "IFLA_BRIDGE_VLAN_INFO" },
+	{ 3, "IFLA_BRIDGE_VLAN_TUNNEL_INFO" }, { 4, "IFLA_BRIDGE_MRP" }, { 5, "IFLA_BRIDGE_CFM" },
+	{ 6, "IFLA_BRIDGE_MST" },
+};
+static const struct nla_dec br_decs[] = {
+	[0] = { nla_xval, &br_flags_x }, [1] = { nla_xval, &br_mode_x },
+	[2] = { nla_br_vlan_info, NULL }, [3] = { nla_nested, &br_tunnel_attrs },
+};
+static const struct nla_table af_spec_bridge_attrs = NLA_TABLE(br_names, "IFLA_BRIDGE_???",
+							       br_decs);
+
+static bool nla_af_spec(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	return nla_nested(n, off, len,
+			  n->family == AF_BRIDGE ? &af_spec_bridge_attrs : &af_spec_attrs);
+}
+
+/* IFLA_PROTINFO of AF_BRIDGE: a bridge port's IFLA_BRPORT_* */
+static bool nla_bridge_id(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint8_t id[8];
+	char mac[18];
+
+	(void)ctx;
+	if (len < 8)
+		return false;
+	if (!nl_fetch(n, off, id, 8))
+		return true;
+	snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x", id[2], id[3], id[4], id[5],
+		 id[6], id[7]);
+	sbuf_printf(n->b, "{prio=[%u, %u], ", id[0], id[1]);
+	nl_net_bytes(n->b, "addr", id + 2, 6, mac);
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+static const struct nla_dec brport_decs[] = {
+	[1] = { nla_u8, NULL }, [2] = { nla_u16, NULL }, [3] = { nla_u32, NULL },
+	[4] = { nla_u8, NULL }, [5] = { nla_u8, NULL }, [6] = { nla_u8, NULL },
+	[7] = { nla_u8, NULL }, [8] = { nla_u8, NULL }, [9] = { nla_u8, NULL },
+	[10] = { nla_u8, NULL }, [11] = { nla_u8, NULL }, [12] = { nla_u8, NULL },
+	[13] = { nla_bridge_id, NULL }, [14] = { nla_bridge_id, NULL },
+	[15] = { nla_u16, NULL }, [16] = { nla_u16, NULL }, [17] = { nla_u16, NULL },
+	[18] = { nla_u16, NULL }, [19] = { nla_u8, NULL }, [20] = { nla_u8, NULL },
+	[21] = { nla_clock_t, NULL }, [22] = { nla_clock_t, NULL }, [23] = { nla_clock_t, NULL },
+	[25] = { nla_u8, NULL }, [27] = { nla_u8, NULL }, [28] = { nla_u8, NULL },
+	[29] = { nla_u8, NULL }, [30] = { nla_u8, NULL }, [31] = { nla_x16, NULL },
+	[32] = { nla_u8, NULL }, [33] = { nla_u8, NULL }, [34] = { nla_ifindex, NULL },
+	[35] = { nla_u8, NULL }, [36] = { nla_u8, NULL }, [37] = { nla_u32, NULL },
+	[38] = { nla_u32, NULL }, [39] = { nla_u8, NULL },
+};
+static const struct nla_table brport_attrs = NLA_TABLE(xlat_rtnl_ifla_brport_attrs,
+						       "IFLA_BRPORT_???", brport_decs);
+
+/* IFLA_PROTINFO: the attributes of the message's family, bytes for others */
+static bool nla_protinfo(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	(void)ctx;
+	if (n->family == AF_INET6)
+		return nla_nested(n, off, len, &inet6_attrs);
+	if (n->family == AF_BRIDGE)
+		return nla_nested(n, off, len, &brport_attrs);
+	return false;
+}
+
+/* IFLA_VFINFO_LIST: IFLA_VF_INFO lists of IFLA_VF_* (<linux/if_link.h>) */
+#define VF_U32(name, i) F(name, (i) * 4, 4, 'u')
+static const struct nl_field vf_vlan_f[] = { VF_U32("vf", 0), VF_U32("vlan", 1), VF_U32("qos", 2) };
+static const struct nl_struct vf_vlan_s = NL_STRUCT(12, vf_vlan_f);
+static const struct nl_field vf_tx_rate_f[] = { VF_U32("vf", 0), VF_U32("rate", 1) };
+static const struct nl_struct vf_tx_rate_s = NL_STRUCT(8, vf_tx_rate_f);
+static const struct nl_field vf_setting_f[] = { VF_U32("vf", 0), VF_U32("setting", 1) };
+static const struct nl_struct vf_setting_s = NL_STRUCT(8, vf_setting_f);
+static const struct flag vf_link_states[] = {
+	{ 0, "IFLA_VF_LINK_STATE_AUTO" }, { 1, "IFLA_VF_LINK_STATE_ENABLE" },
+	{ 2, "IFLA_VF_LINK_STATE_DISABLE" },
+};
+static const struct nl_xval vf_link_state_x = X(vf_link_states, "IFLA_VF_LINK_STATE_???", 4);
+static const struct nl_field vf_link_state_f[] = {
+	VF_U32("vf", 0), { "link_state", 4, 4, 'X', &vf_link_state_x },
+};
+static const struct nl_struct vf_link_state_s = NL_STRUCT(8, vf_link_state_f);
+static const struct nl_field vf_rate_f[] = {
+	VF_U32("vf", 0), VF_U32("min_tx_rate", 1), VF_U32("max_tx_rate", 2),
+};
+static const struct nl_struct vf_rate_s = NL_STRUCT(12, vf_rate_f);
+static const struct nl_field vf_guid_f[] = { VF_U32("vf", 0), F("guid", 8, 8, 'x') };
+static const struct nl_struct vf_guid_s = NL_STRUCT(16, vf_guid_f);
+
+/* struct ifla_vf_mac {u32 vf; u8 mac[32];}, ifla_vf_broadcast {u8 broadcast[32];}:
+ * the 32 bytes as a hardware address */
+static bool nla_vf_hwaddr(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	const char *field = ctx;
+	size_t at = strcmp(field, "mac") == 0 ? 4 : 0;
+	uint8_t v[36];
+	char text[32 * 3 + 1];	/* "xx:" each, the NUL after the last */
+
+	if (len < at + 32)
+		return false;
+	if (!nl_fetch(n, off, v, at + 32))
+		return true;
+	for (size_t i = 0; i < 32; i++)
+		snprintf(text + i * 3, 4, "%02x:", v[at + i]);
+	text[32 * 3 - 1] = '\0';	/* the last ':' */
+	sbuf_putc(n->b, '{');
+	if (at)
+		sbuf_printf(n->b, "vf=%u, ", (unsigned)(v[0] | v[1] << 8 | v[2] << 16 |
+							(uint32_t)v[3] << 24));
+	nl_net_bytes(n->b, field, v + at, 32, text);
+	sbuf_putc(n->b, '}');
+	return true;
+}
+
+/* struct ifla_vf_vlan_info {u32 vf, vlan, qos; __be16 vlan_proto;} */
+static bool nla_vf_vlan_info(const struct nl *n, size_t off, size_t len, const void *ctx)
+{
+	uint32_t v[4];
+	uint16_t proto;
+
+	(void)ctx;
+	if (len < 16)
+		return false;
+	if (!nl_fetch(n, off, v, 16))
+		return true;
+	memcpy(&proto, &v[3], 2);
+	sbuf_printf(n->b, "{vf=%u, vlan=%u, qos=%u, vlan_proto=htons(", v[0], v[1], v[2]);
+	nl_enum(n->b, ntohs(proto), xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
+	sbuf_puts(n->b, ")}");
+	return true;
+}
+
+static const struct nla_dec vf_stats_decs[] = {
+	[0] = { nla_u64, NULL }, [1] = { nla_u64, NULL }, [2] = { nla_u64, NULL },
+	[3] = { nla_u64, NULL }, [4] = { nla_u64, NULL }, [5] = { nla_u64, NULL },
+	[7] = { nla_u64, NULL }, [8] = { nla_u64, NULL },
+};
+static const struct nla_table vf_stats_attrs = NLA_TABLE(xlat_rtnl_ifla_vf_stats_attrs,
+							 "IFLA_VF_STATS_???", vf_stats_decs);
+static const struct flag vf_vlan_list_names[] = {
+	{ 0, "IFLA_VF_VLAN_INFO_UNSPEC" }, { 1, "IFLA_VF_VLAN_INFO" },
+};
+static const struct nla_dec vf_vlan_list_decs[] = { [1] = { nla_vf_vlan_info, NULL } };
+static const struct nla_table vf_vlan_list_attrs = NLA_TABLE(vf_vlan_list_names,
+	"IFLA_VF_VLAN_INFO_???", vf_vlan_list_decs);
+static const struct nla_dec vf_decs[] = {
+	[1] = { nla_vf_hwaddr, "mac" }, [2] = { nla_struct, &vf_vlan_s },
+	[3] = { nla_struct, &vf_tx_rate_s }, [4] = { nla_struct, &vf_setting_s },
+	[5] = { nla_struct, &vf_link_state_s }, [6] = { nla_struct, &vf_rate_s },
+	[7] = { nla_struct, &vf_setting_s }, [8] = { nla_nested, &vf_stats_attrs },
+	[9] = { nla_struct, &vf_setting_s }, [10] = { nla_struct, &vf_guid_s },
+	[11] = { nla_struct, &vf_guid_s }, [12] = { nla_nested, &vf_vlan_list_attrs },
+	[13] = { nla_vf_hwaddr, "broadcast" },
+};
+static const struct nla_table vf_attrs = NLA_TABLE(xlat_rtnl_ifla_vf_attrs, "IFLA_VF_???",
+						   vf_decs);
+static const struct flag vfinfo_names[] = { { 0, "IFLA_VF_INFO_UNSPEC" }, { 1, "IFLA_VF_INFO" } };
+static const struct nla_dec vfinfo_decs[] = { [1] = { nla_nested, &vf_attrs } };
+static const struct nla_table vfinfo_list_attrs = NLA_TABLE(vfinfo_names, "IFLA_VF_INFO_???",
+							    vfinfo_decs);
+
 static const struct nla_dec link_decs[] = {
 	[3] = { nla_str, NULL }, [4] = { nla_u32, NULL }, [5] = { nla_u32, NULL },
 	[6] = { nla_str, NULL }, [7] = { nla_struct, &link_stats_s }, [10] = { nla_u32, NULL },
-	[13] = { nla_u32, NULL }, [14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
+	[12] = { nla_protinfo, NULL }, [13] = { nla_u32, NULL },
+	[14] = { nla_struct, &ifmap_s }, [15] = { nla_u32, NULL },
 	[16] = { nla_u8, NULL }, [17] = { nla_u8, NULL }, [18] = { nla_nested, &info_attrs },
 	[19] = { nla_u32, NULL }, [20] = { nla_str, NULL }, [21] = { nla_u32, NULL },
 	[28] = { nla_fd, NULL },
-	[23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
-	[25] = { nla_nested, &port_attrs }, [27] = { nla_u32, NULL },
+	[22] = { nla_nested, &vfinfo_list_attrs }, [23] = { nla_struct, &link_stats64_s }, [24] = { nla_nested, &vf_ports_attrs },
+	[25] = { nla_nested, &port_attrs }, [26] = { nla_af_spec, NULL }, [27] = { nla_u32, NULL },
 	[29] = { nla_xval, &ext_mask_x }, [30] = { nla_u32, NULL }, [31] = { nla_u32, NULL },
 	[32] = { nla_u32, NULL }, [33] = { nla_u8, NULL }, [35] = { nla_u32, NULL },
 	[37] = { nla_s32, NULL }, [38] = { nla_str, NULL }, [39] = { nla_u8, NULL },

@@ -37,7 +37,9 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -100,7 +102,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -110,6 +111,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <sys/swap.h>

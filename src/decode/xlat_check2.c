@@ -37,7 +37,9 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -100,7 +102,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -110,6 +111,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
@@ -211,6 +213,94 @@ _Static_assert((unsigned long long)(ETH_P_LLDP) == 0x88ccull, "ETH_P_LLDP");
 _Static_assert((unsigned long long)(ETH_P_802_2) == 0x4ull, "ETH_P_802_2");
 _Static_assert((unsigned long long)(ETH_P_802_3) == 0x1ull, "ETH_P_802_3");
 _Static_assert((unsigned long long)(ETH_P_PAE) == 0x888eull, "ETH_P_PAE");
+_Static_assert((unsigned long long)(ETH_P_LOOP) == 0x60ull, "ETH_P_LOOP");
+_Static_assert((unsigned long long)(ETH_P_PUP) == 0x200ull, "ETH_P_PUP");
+_Static_assert((unsigned long long)(ETH_P_PUPAT) == 0x201ull, "ETH_P_PUPAT");
+_Static_assert((unsigned long long)(ETH_P_TSN) == 0x22f0ull, "ETH_P_TSN");
+_Static_assert((unsigned long long)(ETH_P_ERSPAN2) == 0x22ebull, "ETH_P_ERSPAN2");
+_Static_assert((unsigned long long)(ETH_P_X25) == 0x805ull, "ETH_P_X25");
+_Static_assert((unsigned long long)(ETH_P_IEEEPUP) == 0xa00ull, "ETH_P_IEEEPUP");
+_Static_assert((unsigned long long)(ETH_P_IEEEPUPAT) == 0xa01ull, "ETH_P_IEEEPUPAT");
+_Static_assert((unsigned long long)(ETH_P_BATMAN) == 0x4305ull, "ETH_P_BATMAN");
+_Static_assert((unsigned long long)(ETH_P_DEC) == 0x6000ull, "ETH_P_DEC");
+_Static_assert((unsigned long long)(ETH_P_DNA_DL) == 0x6001ull, "ETH_P_DNA_DL");
+_Static_assert((unsigned long long)(ETH_P_DNA_RC) == 0x6002ull, "ETH_P_DNA_RC");
+_Static_assert((unsigned long long)(ETH_P_DNA_RT) == 0x6003ull, "ETH_P_DNA_RT");
+_Static_assert((unsigned long long)(ETH_P_LAT) == 0x6004ull, "ETH_P_LAT");
+_Static_assert((unsigned long long)(ETH_P_DIAG) == 0x6005ull, "ETH_P_DIAG");
+_Static_assert((unsigned long long)(ETH_P_CUST) == 0x6006ull, "ETH_P_CUST");
+_Static_assert((unsigned long long)(ETH_P_SCA) == 0x6007ull, "ETH_P_SCA");
+_Static_assert((unsigned long long)(ETH_P_TEB) == 0x6558ull, "ETH_P_TEB");
+_Static_assert((unsigned long long)(ETH_P_ATALK) == 0x809bull, "ETH_P_ATALK");
+_Static_assert((unsigned long long)(ETH_P_AARP) == 0x80f3ull, "ETH_P_AARP");
+_Static_assert((unsigned long long)(ETH_P_ERSPAN) == 0x88beull, "ETH_P_ERSPAN");
+_Static_assert((unsigned long long)(ETH_P_IPX) == 0x8137ull, "ETH_P_IPX");
+_Static_assert((unsigned long long)(ETH_P_PAUSE) == 0x8808ull, "ETH_P_PAUSE");
+_Static_assert((unsigned long long)(ETH_P_SLOW) == 0x8809ull, "ETH_P_SLOW");
+_Static_assert((unsigned long long)(ETH_P_WCCP) == 0x883eull, "ETH_P_WCCP");
+_Static_assert((unsigned long long)(ETH_P_MPLS_UC) == 0x8847ull, "ETH_P_MPLS_UC");
+_Static_assert((unsigned long long)(ETH_P_MPLS_MC) == 0x8848ull, "ETH_P_MPLS_MC");
+_Static_assert((unsigned long long)(ETH_P_ATMMPOA) == 0x884cull, "ETH_P_ATMMPOA");
+_Static_assert((unsigned long long)(ETH_P_PPP_DISC) == 0x8863ull, "ETH_P_PPP_DISC");
+_Static_assert((unsigned long long)(ETH_P_PPP_SES) == 0x8864ull, "ETH_P_PPP_SES");
+_Static_assert((unsigned long long)(ETH_P_LINK_CTL) == 0x886cull, "ETH_P_LINK_CTL");
+_Static_assert((unsigned long long)(ETH_P_ATMFATE) == 0x8884ull, "ETH_P_ATMFATE");
+_Static_assert((unsigned long long)(ETH_P_PROFINET) == 0x8892ull, "ETH_P_PROFINET");
+_Static_assert((unsigned long long)(ETH_P_REALTEK) == 0x8899ull, "ETH_P_REALTEK");
+_Static_assert((unsigned long long)(ETH_P_AOE) == 0x88a2ull, "ETH_P_AOE");
+_Static_assert((unsigned long long)(ETH_P_ETHERCAT) == 0x88a4ull, "ETH_P_ETHERCAT");
+_Static_assert((unsigned long long)(ETH_P_802_EX1) == 0x88b5ull, "ETH_P_802_EX1");
+_Static_assert((unsigned long long)(ETH_P_PREAUTH) == 0x88c7ull, "ETH_P_PREAUTH");
+_Static_assert((unsigned long long)(ETH_P_TIPC) == 0x88caull, "ETH_P_TIPC");
+_Static_assert((unsigned long long)(ETH_P_MRP) == 0x88e3ull, "ETH_P_MRP");
+_Static_assert((unsigned long long)(ETH_P_MACSEC) == 0x88e5ull, "ETH_P_MACSEC");
+_Static_assert((unsigned long long)(ETH_P_8021AH) == 0x88e7ull, "ETH_P_8021AH");
+_Static_assert((unsigned long long)(ETH_P_MVRP) == 0x88f5ull, "ETH_P_MVRP");
+_Static_assert((unsigned long long)(ETH_P_1588) == 0x88f7ull, "ETH_P_1588");
+_Static_assert((unsigned long long)(ETH_P_NCSI) == 0x88f8ull, "ETH_P_NCSI");
+_Static_assert((unsigned long long)(ETH_P_PRP) == 0x88fbull, "ETH_P_PRP");
+_Static_assert((unsigned long long)(ETH_P_CFM) == 0x8902ull, "ETH_P_CFM");
+_Static_assert((unsigned long long)(ETH_P_FCOE) == 0x8906ull, "ETH_P_FCOE");
+_Static_assert((unsigned long long)(ETH_P_IBOE) == 0x8915ull, "ETH_P_IBOE");
+_Static_assert((unsigned long long)(ETH_P_TDLS) == 0x890dull, "ETH_P_TDLS");
+_Static_assert((unsigned long long)(ETH_P_FIP) == 0x8914ull, "ETH_P_FIP");
+_Static_assert((unsigned long long)(ETH_P_80221) == 0x8917ull, "ETH_P_80221");
+_Static_assert((unsigned long long)(ETH_P_HSR) == 0x892full, "ETH_P_HSR");
+_Static_assert((unsigned long long)(ETH_P_NSH) == 0x894full, "ETH_P_NSH");
+_Static_assert((unsigned long long)(ETH_P_LOOPBACK) == 0x9000ull, "ETH_P_LOOPBACK");
+_Static_assert((unsigned long long)(ETH_P_QINQ1) == 0x9100ull, "ETH_P_QINQ1");
+_Static_assert((unsigned long long)(ETH_P_QINQ2) == 0x9200ull, "ETH_P_QINQ2");
+_Static_assert((unsigned long long)(ETH_P_QINQ3) == 0x9300ull, "ETH_P_QINQ3");
+_Static_assert((unsigned long long)(ETH_P_EDSA) == 0xdadaull, "ETH_P_EDSA");
+_Static_assert((unsigned long long)(ETH_P_DSA_8021Q) == 0xdadbull, "ETH_P_DSA_8021Q");
+_Static_assert((unsigned long long)(ETH_P_DSA_A5PSW) == 0xe001ull, "ETH_P_DSA_A5PSW");
+_Static_assert((unsigned long long)(ETH_P_IFE) == 0xed3eull, "ETH_P_IFE");
+_Static_assert((unsigned long long)(ETH_P_AF_IUCV) == 0xfbfbull, "ETH_P_AF_IUCV");
+_Static_assert((unsigned long long)(ETH_P_AX25) == 0x2ull, "ETH_P_AX25");
+_Static_assert((unsigned long long)(ETH_P_SNAP) == 0x5ull, "ETH_P_SNAP");
+_Static_assert((unsigned long long)(ETH_P_DDCMP) == 0x6ull, "ETH_P_DDCMP");
+_Static_assert((unsigned long long)(ETH_P_WAN_PPP) == 0x7ull, "ETH_P_WAN_PPP");
+_Static_assert((unsigned long long)(ETH_P_PPP_MP) == 0x8ull, "ETH_P_PPP_MP");
+_Static_assert((unsigned long long)(ETH_P_LOCALTALK) == 0x9ull, "ETH_P_LOCALTALK");
+_Static_assert((unsigned long long)(ETH_P_CAN) == 0xcull, "ETH_P_CAN");
+_Static_assert((unsigned long long)(ETH_P_CANFD) == 0xdull, "ETH_P_CANFD");
+_Static_assert((unsigned long long)(ETH_P_CANXL) == 0xeull, "ETH_P_CANXL");
+_Static_assert((unsigned long long)(ETH_P_PPPTALK) == 0x10ull, "ETH_P_PPPTALK");
+_Static_assert((unsigned long long)(ETH_P_TR_802_2) == 0x11ull, "ETH_P_TR_802_2");
+_Static_assert((unsigned long long)(ETH_P_MOBITEX) == 0x15ull, "ETH_P_MOBITEX");
+_Static_assert((unsigned long long)(ETH_P_CONTROL) == 0x16ull, "ETH_P_CONTROL");
+_Static_assert((unsigned long long)(ETH_P_IRDA) == 0x17ull, "ETH_P_IRDA");
+_Static_assert((unsigned long long)(ETH_P_ECONET) == 0x18ull, "ETH_P_ECONET");
+_Static_assert((unsigned long long)(ETH_P_HDLC) == 0x19ull, "ETH_P_HDLC");
+_Static_assert((unsigned long long)(ETH_P_ARCNET) == 0x1aull, "ETH_P_ARCNET");
+_Static_assert((unsigned long long)(ETH_P_DSA) == 0x1bull, "ETH_P_DSA");
+_Static_assert((unsigned long long)(ETH_P_TRAILER) == 0x1cull, "ETH_P_TRAILER");
+_Static_assert((unsigned long long)(ETH_P_PHONET) == 0xf5ull, "ETH_P_PHONET");
+_Static_assert((unsigned long long)(ETH_P_IEEE802154) == 0xf6ull, "ETH_P_IEEE802154");
+_Static_assert((unsigned long long)(ETH_P_CAIF) == 0xf7ull, "ETH_P_CAIF");
+_Static_assert((unsigned long long)(ETH_P_XDSA) == 0xf8ull, "ETH_P_XDSA");
+_Static_assert((unsigned long long)(ETH_P_MAP) == 0xf9ull, "ETH_P_MAP");
+_Static_assert((unsigned long long)(ETH_P_MCTP) == 0xfaull, "ETH_P_MCTP");
 
 /* ethernet_protocols */
 _Static_assert((unsigned long long)(ETH_P_LOOP) == 0x60ull, "ETH_P_LOOP");

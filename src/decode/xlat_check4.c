@@ -37,7 +37,9 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -100,7 +102,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -110,6 +111,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
@@ -509,6 +511,12 @@ _Static_assert((unsigned long long)(IGMPMSG_WRONGVIF) == 0x2ull, "IGMPMSG_WRONGV
 _Static_assert((unsigned long long)(IGMPMSG_WHOLEPKT) == 0x3ull, "IGMPMSG_WHOLEPKT");
 _Static_assert((unsigned long long)(IGMPMSG_WRVIFWHOLE) == 0x4ull, "IGMPMSG_WRVIFWHOLE");
 
+/* in6_addr_gen_mode */
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_EUI64) == 0x0ull, "IN6_ADDR_GEN_MODE_EUI64");
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_NONE) == 0x1ull, "IN6_ADDR_GEN_MODE_NONE");
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_STABLE_PRIVACY) == 0x2ull, "IN6_ADDR_GEN_MODE_STABLE_PRIVACY");
+_Static_assert((unsigned long long)(IN6_ADDR_GEN_MODE_RANDOM) == 0x3ull, "IN6_ADDR_GEN_MODE_RANDOM");
+
 /* in_init_flags */
 _Static_assert((unsigned long long)(IN_NONBLOCK) == 0x800ull, "IN_NONBLOCK");
 _Static_assert((unsigned long long)(IN_CLOEXEC) == 0x80000ull, "IN_CLOEXEC");
@@ -536,66 +544,3 @@ _Static_assert((unsigned long long)(IN_MASK_CREATE) == 0x10000000ull, "IN_MASK_C
 _Static_assert((unsigned long long)(IN_MASK_ADD) == 0x20000000ull, "IN_MASK_ADD");
 _Static_assert((unsigned long long)(IN_ISDIR) == 0x40000000ull, "IN_ISDIR");
 _Static_assert((unsigned long long)(IN_ONESHOT) == 0x80000000ull, "IN_ONESHOT");
-
-/* inet_diag_attrs */
-_Static_assert((unsigned long long)(INET_DIAG_NONE) == 0x0ull, "INET_DIAG_NONE");
-_Static_assert((unsigned long long)(INET_DIAG_MEMINFO) == 0x1ull, "INET_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(INET_DIAG_INFO) == 0x2ull, "INET_DIAG_INFO");
-_Static_assert((unsigned long long)(INET_DIAG_VEGASINFO) == 0x3ull, "INET_DIAG_VEGASINFO");
-_Static_assert((unsigned long long)(INET_DIAG_CONG) == 0x4ull, "INET_DIAG_CONG");
-_Static_assert((unsigned long long)(INET_DIAG_TOS) == 0x5ull, "INET_DIAG_TOS");
-_Static_assert((unsigned long long)(INET_DIAG_TCLASS) == 0x6ull, "INET_DIAG_TCLASS");
-_Static_assert((unsigned long long)(INET_DIAG_SKMEMINFO) == 0x7ull, "INET_DIAG_SKMEMINFO");
-_Static_assert((unsigned long long)(INET_DIAG_SHUTDOWN) == 0x8ull, "INET_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(INET_DIAG_DCTCPINFO) == 0x9ull, "INET_DIAG_DCTCPINFO");
-_Static_assert((unsigned long long)(INET_DIAG_PROTOCOL) == 0xaull, "INET_DIAG_PROTOCOL");
-_Static_assert((unsigned long long)(INET_DIAG_SKV6ONLY) == 0xbull, "INET_DIAG_SKV6ONLY");
-_Static_assert((unsigned long long)(INET_DIAG_LOCALS) == 0xcull, "INET_DIAG_LOCALS");
-_Static_assert((unsigned long long)(INET_DIAG_PEERS) == 0xdull, "INET_DIAG_PEERS");
-_Static_assert((unsigned long long)(INET_DIAG_PAD) == 0xeull, "INET_DIAG_PAD");
-_Static_assert((unsigned long long)(INET_DIAG_MARK) == 0xfull, "INET_DIAG_MARK");
-_Static_assert((unsigned long long)(INET_DIAG_BBRINFO) == 0x10ull, "INET_DIAG_BBRINFO");
-_Static_assert((unsigned long long)(INET_DIAG_CLASS_ID) == 0x11ull, "INET_DIAG_CLASS_ID");
-_Static_assert((unsigned long long)(INET_DIAG_MD5SIG) == 0x12ull, "INET_DIAG_MD5SIG");
-_Static_assert((unsigned long long)(INET_DIAG_ULP_INFO) == 0x13ull, "INET_DIAG_ULP_INFO");
-_Static_assert((unsigned long long)(INET_DIAG_SK_BPF_STORAGES) == 0x14ull, "INET_DIAG_SK_BPF_STORAGES");
-_Static_assert((unsigned long long)(INET_DIAG_CGROUP_ID) == 0x15ull, "INET_DIAG_CGROUP_ID");
-_Static_assert((unsigned long long)(INET_DIAG_SOCKOPT) == 0x16ull, "INET_DIAG_SOCKOPT");
-
-/* inet_diag_req_attrs */
-_Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_REQ_NONE");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
-_Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");
-
-/* ioctl_block */
-_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
-_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
-_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
-_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
-_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
-_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
-_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
-_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
-_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
-_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
-_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
-_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
-_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
-_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
-_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
-_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
-_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
-_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
-_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
-_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
-_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
-_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
-_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
-_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
-_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
-_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
-_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
-_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
-_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
-_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");

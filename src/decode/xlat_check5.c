@@ -37,7 +37,9 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -100,7 +102,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -110,6 +111,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
@@ -121,6 +123,129 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* inet6_devconf_indices */
+_Static_assert((unsigned long long)(DEVCONF_FORWARDING) == 0x0ull, "DEVCONF_FORWARDING");
+_Static_assert((unsigned long long)(DEVCONF_HOPLIMIT) == 0x1ull, "DEVCONF_HOPLIMIT");
+_Static_assert((unsigned long long)(DEVCONF_MTU6) == 0x2ull, "DEVCONF_MTU6");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA) == 0x3ull, "DEVCONF_ACCEPT_RA");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_REDIRECTS) == 0x4ull, "DEVCONF_ACCEPT_REDIRECTS");
+_Static_assert((unsigned long long)(DEVCONF_AUTOCONF) == 0x5ull, "DEVCONF_AUTOCONF");
+_Static_assert((unsigned long long)(DEVCONF_DAD_TRANSMITS) == 0x6ull, "DEVCONF_DAD_TRANSMITS");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICITS) == 0x7ull, "DEVCONF_RTR_SOLICITS");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICIT_INTERVAL) == 0x8ull, "DEVCONF_RTR_SOLICIT_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICIT_DELAY) == 0x9ull, "DEVCONF_RTR_SOLICIT_DELAY");
+_Static_assert((unsigned long long)(DEVCONF_USE_TEMPADDR) == 0xaull, "DEVCONF_USE_TEMPADDR");
+_Static_assert((unsigned long long)(DEVCONF_TEMP_VALID_LFT) == 0xbull, "DEVCONF_TEMP_VALID_LFT");
+_Static_assert((unsigned long long)(DEVCONF_TEMP_PREFERED_LFT) == 0xcull, "DEVCONF_TEMP_PREFERED_LFT");
+_Static_assert((unsigned long long)(DEVCONF_REGEN_MAX_RETRY) == 0xdull, "DEVCONF_REGEN_MAX_RETRY");
+_Static_assert((unsigned long long)(DEVCONF_MAX_DESYNC_FACTOR) == 0xeull, "DEVCONF_MAX_DESYNC_FACTOR");
+_Static_assert((unsigned long long)(DEVCONF_MAX_ADDRESSES) == 0xfull, "DEVCONF_MAX_ADDRESSES");
+_Static_assert((unsigned long long)(DEVCONF_FORCE_MLD_VERSION) == 0x10ull, "DEVCONF_FORCE_MLD_VERSION");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_DEFRTR) == 0x11ull, "DEVCONF_ACCEPT_RA_DEFRTR");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_PINFO) == 0x12ull, "DEVCONF_ACCEPT_RA_PINFO");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_RTR_PREF) == 0x13ull, "DEVCONF_ACCEPT_RA_RTR_PREF");
+_Static_assert((unsigned long long)(DEVCONF_RTR_PROBE_INTERVAL) == 0x14ull, "DEVCONF_RTR_PROBE_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN) == 0x15ull, "DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN");
+_Static_assert((unsigned long long)(DEVCONF_PROXY_NDP) == 0x16ull, "DEVCONF_PROXY_NDP");
+_Static_assert((unsigned long long)(DEVCONF_OPTIMISTIC_DAD) == 0x17ull, "DEVCONF_OPTIMISTIC_DAD");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_SOURCE_ROUTE) == 0x18ull, "DEVCONF_ACCEPT_SOURCE_ROUTE");
+_Static_assert((unsigned long long)(DEVCONF_MC_FORWARDING) == 0x19ull, "DEVCONF_MC_FORWARDING");
+_Static_assert((unsigned long long)(DEVCONF_DISABLE_IPV6) == 0x1aull, "DEVCONF_DISABLE_IPV6");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_DAD) == 0x1bull, "DEVCONF_ACCEPT_DAD");
+_Static_assert((unsigned long long)(DEVCONF_FORCE_TLLAO) == 0x1cull, "DEVCONF_FORCE_TLLAO");
+_Static_assert((unsigned long long)(DEVCONF_NDISC_NOTIFY) == 0x1dull, "DEVCONF_NDISC_NOTIFY");
+_Static_assert((unsigned long long)(DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL) == 0x1eull, "DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL) == 0x1full, "DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_SUPPRESS_FRAG_NDISC) == 0x20ull, "DEVCONF_SUPPRESS_FRAG_NDISC");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_FROM_LOCAL) == 0x21ull, "DEVCONF_ACCEPT_RA_FROM_LOCAL");
+_Static_assert((unsigned long long)(DEVCONF_USE_OPTIMISTIC) == 0x22ull, "DEVCONF_USE_OPTIMISTIC");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_MTU) == 0x23ull, "DEVCONF_ACCEPT_RA_MTU");
+_Static_assert((unsigned long long)(DEVCONF_STABLE_SECRET) == 0x24ull, "DEVCONF_STABLE_SECRET");
+_Static_assert((unsigned long long)(DEVCONF_USE_OIF_ADDRS_ONLY) == 0x25ull, "DEVCONF_USE_OIF_ADDRS_ONLY");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT) == 0x26ull, "DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT");
+_Static_assert((unsigned long long)(DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN) == 0x27ull, "DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN");
+_Static_assert((unsigned long long)(DEVCONF_DROP_UNICAST_IN_L2_MULTICAST) == 0x28ull, "DEVCONF_DROP_UNICAST_IN_L2_MULTICAST");
+_Static_assert((unsigned long long)(DEVCONF_DROP_UNSOLICITED_NA) == 0x29ull, "DEVCONF_DROP_UNSOLICITED_NA");
+_Static_assert((unsigned long long)(DEVCONF_KEEP_ADDR_ON_DOWN) == 0x2aull, "DEVCONF_KEEP_ADDR_ON_DOWN");
+_Static_assert((unsigned long long)(DEVCONF_RTR_SOLICIT_MAX_INTERVAL) == 0x2bull, "DEVCONF_RTR_SOLICIT_MAX_INTERVAL");
+_Static_assert((unsigned long long)(DEVCONF_SEG6_ENABLED) == 0x2cull, "DEVCONF_SEG6_ENABLED");
+_Static_assert((unsigned long long)(DEVCONF_SEG6_REQUIRE_HMAC) == 0x2dull, "DEVCONF_SEG6_REQUIRE_HMAC");
+_Static_assert((unsigned long long)(DEVCONF_ENHANCED_DAD) == 0x2eull, "DEVCONF_ENHANCED_DAD");
+_Static_assert((unsigned long long)(DEVCONF_ADDR_GEN_MODE) == 0x2full, "DEVCONF_ADDR_GEN_MODE");
+_Static_assert((unsigned long long)(DEVCONF_DISABLE_POLICY) == 0x30ull, "DEVCONF_DISABLE_POLICY");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN) == 0x31ull, "DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN");
+_Static_assert((unsigned long long)(DEVCONF_NDISC_TCLASS) == 0x32ull, "DEVCONF_NDISC_TCLASS");
+_Static_assert((unsigned long long)(DEVCONF_RPL_SEG_ENABLED) == 0x33ull, "DEVCONF_RPL_SEG_ENABLED");
+_Static_assert((unsigned long long)(DEVCONF_RA_DEFRTR_METRIC) == 0x34ull, "DEVCONF_RA_DEFRTR_METRIC");
+_Static_assert((unsigned long long)(DEVCONF_IOAM6_ENABLED) == 0x35ull, "DEVCONF_IOAM6_ENABLED");
+_Static_assert((unsigned long long)(DEVCONF_IOAM6_ID) == 0x36ull, "DEVCONF_IOAM6_ID");
+_Static_assert((unsigned long long)(DEVCONF_IOAM6_ID_WIDE) == 0x37ull, "DEVCONF_IOAM6_ID_WIDE");
+_Static_assert((unsigned long long)(DEVCONF_NDISC_EVICT_NOCARRIER) == 0x38ull, "DEVCONF_NDISC_EVICT_NOCARRIER");
+_Static_assert((unsigned long long)(DEVCONF_ACCEPT_UNTRACKED_NA) == 0x39ull, "DEVCONF_ACCEPT_UNTRACKED_NA");
+
+/* inet_diag_attrs */
+_Static_assert((unsigned long long)(INET_DIAG_NONE) == 0x0ull, "INET_DIAG_NONE");
+_Static_assert((unsigned long long)(INET_DIAG_MEMINFO) == 0x1ull, "INET_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(INET_DIAG_INFO) == 0x2ull, "INET_DIAG_INFO");
+_Static_assert((unsigned long long)(INET_DIAG_VEGASINFO) == 0x3ull, "INET_DIAG_VEGASINFO");
+_Static_assert((unsigned long long)(INET_DIAG_CONG) == 0x4ull, "INET_DIAG_CONG");
+_Static_assert((unsigned long long)(INET_DIAG_TOS) == 0x5ull, "INET_DIAG_TOS");
+_Static_assert((unsigned long long)(INET_DIAG_TCLASS) == 0x6ull, "INET_DIAG_TCLASS");
+_Static_assert((unsigned long long)(INET_DIAG_SKMEMINFO) == 0x7ull, "INET_DIAG_SKMEMINFO");
+_Static_assert((unsigned long long)(INET_DIAG_SHUTDOWN) == 0x8ull, "INET_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(INET_DIAG_DCTCPINFO) == 0x9ull, "INET_DIAG_DCTCPINFO");
+_Static_assert((unsigned long long)(INET_DIAG_PROTOCOL) == 0xaull, "INET_DIAG_PROTOCOL");
+_Static_assert((unsigned long long)(INET_DIAG_SKV6ONLY) == 0xbull, "INET_DIAG_SKV6ONLY");
+_Static_assert((unsigned long long)(INET_DIAG_LOCALS) == 0xcull, "INET_DIAG_LOCALS");
+_Static_assert((unsigned long long)(INET_DIAG_PEERS) == 0xdull, "INET_DIAG_PEERS");
+_Static_assert((unsigned long long)(INET_DIAG_PAD) == 0xeull, "INET_DIAG_PAD");
+_Static_assert((unsigned long long)(INET_DIAG_MARK) == 0xfull, "INET_DIAG_MARK");
+_Static_assert((unsigned long long)(INET_DIAG_BBRINFO) == 0x10ull, "INET_DIAG_BBRINFO");
+_Static_assert((unsigned long long)(INET_DIAG_CLASS_ID) == 0x11ull, "INET_DIAG_CLASS_ID");
+_Static_assert((unsigned long long)(INET_DIAG_MD5SIG) == 0x12ull, "INET_DIAG_MD5SIG");
+_Static_assert((unsigned long long)(INET_DIAG_ULP_INFO) == 0x13ull, "INET_DIAG_ULP_INFO");
+_Static_assert((unsigned long long)(INET_DIAG_SK_BPF_STORAGES) == 0x14ull, "INET_DIAG_SK_BPF_STORAGES");
+_Static_assert((unsigned long long)(INET_DIAG_CGROUP_ID) == 0x15ull, "INET_DIAG_CGROUP_ID");
+_Static_assert((unsigned long long)(INET_DIAG_SOCKOPT) == 0x16ull, "INET_DIAG_SOCKOPT");
+
+/* inet_diag_req_attrs */
+_Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_REQ_NONE");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
+_Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");
+
+/* ioctl_block */
+_Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
+_Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");
+_Static_assert((unsigned long long)(BLKRRPART) == 0x125full, "BLKRRPART");
+_Static_assert((unsigned long long)(BLKGETSIZE) == 0x1260ull, "BLKGETSIZE");
+_Static_assert((unsigned long long)(BLKFLSBUF) == 0x1261ull, "BLKFLSBUF");
+_Static_assert((unsigned long long)(BLKRASET) == 0x1262ull, "BLKRASET");
+_Static_assert((unsigned long long)(BLKRAGET) == 0x1263ull, "BLKRAGET");
+_Static_assert((unsigned long long)(BLKFRASET) == 0x1264ull, "BLKFRASET");
+_Static_assert((unsigned long long)(BLKFRAGET) == 0x1265ull, "BLKFRAGET");
+_Static_assert((unsigned long long)(BLKSECTSET) == 0x1266ull, "BLKSECTSET");
+_Static_assert((unsigned long long)(BLKSECTGET) == 0x1267ull, "BLKSECTGET");
+_Static_assert((unsigned long long)(BLKSSZGET) == 0x1268ull, "BLKSSZGET");
+_Static_assert((unsigned long long)(BLKBSZGET) == 0x80081270ull, "BLKBSZGET");
+_Static_assert((unsigned long long)(BLKBSZSET) == 0x40081271ull, "BLKBSZSET");
+_Static_assert((unsigned long long)(BLKGETSIZE64) == 0x80081272ull, "BLKGETSIZE64");
+_Static_assert((unsigned long long)(BLKTRACESETUP) == 0xc0481273ull, "BLKTRACESETUP");
+_Static_assert((unsigned long long)(BLKTRACESTART) == 0x1274ull, "BLKTRACESTART");
+_Static_assert((unsigned long long)(BLKTRACESTOP) == 0x1275ull, "BLKTRACESTOP");
+_Static_assert((unsigned long long)(BLKTRACETEARDOWN) == 0x1276ull, "BLKTRACETEARDOWN");
+_Static_assert((unsigned long long)(BLKDISCARD) == 0x1277ull, "BLKDISCARD");
+_Static_assert((unsigned long long)(BLKIOMIN) == 0x1278ull, "BLKIOMIN");
+_Static_assert((unsigned long long)(BLKIOOPT) == 0x1279ull, "BLKIOOPT");
+_Static_assert((unsigned long long)(BLKALIGNOFF) == 0x127aull, "BLKALIGNOFF");
+_Static_assert((unsigned long long)(BLKPBSZGET) == 0x127bull, "BLKPBSZGET");
+_Static_assert((unsigned long long)(BLKDISCARDZEROES) == 0x127cull, "BLKDISCARDZEROES");
+_Static_assert((unsigned long long)(BLKSECDISCARD) == 0x127dull, "BLKSECDISCARD");
+_Static_assert((unsigned long long)(BLKROTATIONAL) == 0x127eull, "BLKROTATIONAL");
+_Static_assert((unsigned long long)(BLKZEROOUT) == 0x127full, "BLKZEROOUT");
+_Static_assert((unsigned long long)(BLKPG) == 0x1269ull, "BLKPG");
+_Static_assert((unsigned long long)(BLKGETDISKSEQ) == 0x80081280ull, "BLKGETDISKSEQ");
 
 /* ioctl_dm */
 _Static_assert((unsigned long long)(DM_VERSION) == 0xc138fd00ull, "DM_VERSION");
@@ -330,209 +455,3 @@ _Static_assert((unsigned long long)(PTP_PIN_GETFUNC2) == 0xc0603d0full, "PTP_PIN
 _Static_assert((unsigned long long)(PTP_PIN_SETFUNC2) == 0x40603d10ull, "PTP_PIN_SETFUNC2");
 _Static_assert((unsigned long long)(PTP_SYS_OFFSET_PRECISE2) == 0xc0403d11ull, "PTP_SYS_OFFSET_PRECISE2");
 _Static_assert((unsigned long long)(PTP_SYS_OFFSET_EXTENDED2) == 0xc4c03d12ull, "PTP_SYS_OFFSET_EXTENDED2");
-
-/* ioctl_req */
-_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
-_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
-_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
-_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
-_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
-_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
-_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
-_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
-_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
-_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
-_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
-_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
-_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
-_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
-_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
-_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
-_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
-_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
-_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
-_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
-_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
-_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
-_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
-_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
-_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
-_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
-_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
-_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
-_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
-_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
-_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
-_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
-_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
-_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
-_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
-_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
-_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
-_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
-_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
-_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
-_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
-_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
-_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
-_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
-_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
-_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
-_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
-_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
-_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
-_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
-_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
-_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
-_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
-_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
-_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
-_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
-_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
-_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
-_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
-_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
-_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
-_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
-_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
-_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
-_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
-_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
-_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
-_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
-_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
-_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
-_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
-_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
-_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
-_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
-_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
-_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
-_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
-_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
-_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
-_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
-_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
-_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
-_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
-_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
-_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
-_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
-_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
-_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
-_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
-_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
-_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
-_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
-_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
-_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
-_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
-_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
-_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
-_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
-_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
-_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
-_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
-_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
-_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
-
-/* ioctl_rtc */
-_Static_assert((unsigned long long)(RTC_AIE_ON) == 0x7001ull, "RTC_AIE_ON");
-_Static_assert((unsigned long long)(RTC_AIE_OFF) == 0x7002ull, "RTC_AIE_OFF");
-_Static_assert((unsigned long long)(RTC_UIE_ON) == 0x7003ull, "RTC_UIE_ON");
-_Static_assert((unsigned long long)(RTC_PIE_ON) == 0x7005ull, "RTC_PIE_ON");
-_Static_assert((unsigned long long)(RTC_PIE_OFF) == 0x7006ull, "RTC_PIE_OFF");
-_Static_assert((unsigned long long)(RTC_WIE_ON) == 0x700full, "RTC_WIE_ON");
-_Static_assert((unsigned long long)(RTC_WIE_OFF) == 0x7010ull, "RTC_WIE_OFF");
-_Static_assert((unsigned long long)(RTC_ALM_SET) == 0x40247007ull, "RTC_ALM_SET");
-_Static_assert((unsigned long long)(RTC_ALM_READ) == 0x80247008ull, "RTC_ALM_READ");
-_Static_assert((unsigned long long)(RTC_RD_TIME) == 0x80247009ull, "RTC_RD_TIME");
-_Static_assert((unsigned long long)(RTC_SET_TIME) == 0x4024700aull, "RTC_SET_TIME");
-_Static_assert((unsigned long long)(RTC_IRQP_READ) == 0x8008700bull, "RTC_IRQP_READ");
-_Static_assert((unsigned long long)(RTC_IRQP_SET) == 0x4008700cull, "RTC_IRQP_SET");
-_Static_assert((unsigned long long)(RTC_EPOCH_READ) == 0x8008700dull, "RTC_EPOCH_READ");
-_Static_assert((unsigned long long)(RTC_EPOCH_SET) == 0x4008700eull, "RTC_EPOCH_SET");
-_Static_assert((unsigned long long)(RTC_WKALM_SET) == 0x4028700full, "RTC_WKALM_SET");
-_Static_assert((unsigned long long)(RTC_WKALM_RD) == 0x80287010ull, "RTC_WKALM_RD");
-_Static_assert((unsigned long long)(RTC_PLL_GET) == 0x80207011ull, "RTC_PLL_GET");
-_Static_assert((unsigned long long)(RTC_PLL_SET) == 0x40207012ull, "RTC_PLL_SET");
-_Static_assert((unsigned long long)(RTC_PARAM_GET) == 0x40187013ull, "RTC_PARAM_GET");
-_Static_assert((unsigned long long)(RTC_PARAM_SET) == 0x40187014ull, "RTC_PARAM_SET");
-_Static_assert((unsigned long long)(RTC_VL_READ) == 0x80047013ull, "RTC_VL_READ");
-_Static_assert((unsigned long long)(RTC_VL_CLR) == 0x7014ull, "RTC_VL_CLR");
-
-/* ioctl_scsi */
-_Static_assert((unsigned long long)(SG_SET_TIMEOUT) == 0x2201ull, "SG_SET_TIMEOUT");
-_Static_assert((unsigned long long)(SG_GET_TIMEOUT) == 0x2202ull, "SG_GET_TIMEOUT");
-_Static_assert((unsigned long long)(SG_EMULATED_HOST) == 0x2203ull, "SG_EMULATED_HOST");
-_Static_assert((unsigned long long)(SG_SET_TRANSFORM) == 0x2204ull, "SG_SET_TRANSFORM");
-_Static_assert((unsigned long long)(SG_GET_TRANSFORM) == 0x2205ull, "SG_GET_TRANSFORM");
-_Static_assert((unsigned long long)(SG_GET_COMMAND_Q) == 0x2270ull, "SG_GET_COMMAND_Q");
-_Static_assert((unsigned long long)(SG_SET_COMMAND_Q) == 0x2271ull, "SG_SET_COMMAND_Q");
-_Static_assert((unsigned long long)(SG_GET_RESERVED_SIZE) == 0x2272ull, "SG_GET_RESERVED_SIZE");
-_Static_assert((unsigned long long)(SG_SET_RESERVED_SIZE) == 0x2275ull, "SG_SET_RESERVED_SIZE");
-_Static_assert((unsigned long long)(SG_GET_SCSI_ID) == 0x2276ull, "SG_GET_SCSI_ID");
-_Static_assert((unsigned long long)(SG_SET_FORCE_LOW_DMA) == 0x2279ull, "SG_SET_FORCE_LOW_DMA");
-_Static_assert((unsigned long long)(SG_GET_LOW_DMA) == 0x227aull, "SG_GET_LOW_DMA");
-_Static_assert((unsigned long long)(SG_SET_FORCE_PACK_ID) == 0x227bull, "SG_SET_FORCE_PACK_ID");
-_Static_assert((unsigned long long)(SG_GET_PACK_ID) == 0x227cull, "SG_GET_PACK_ID");
-_Static_assert((unsigned long long)(SG_GET_NUM_WAITING) == 0x227dull, "SG_GET_NUM_WAITING");
-_Static_assert((unsigned long long)(SG_SET_DEBUG) == 0x227eull, "SG_SET_DEBUG");
-_Static_assert((unsigned long long)(SG_GET_SG_TABLESIZE) == 0x227full, "SG_GET_SG_TABLESIZE");
-_Static_assert((unsigned long long)(SG_GET_VERSION_NUM) == 0x2282ull, "SG_GET_VERSION_NUM");
-_Static_assert((unsigned long long)(SG_NEXT_CMD_LEN) == 0x2283ull, "SG_NEXT_CMD_LEN");
-_Static_assert((unsigned long long)(SG_SCSI_RESET) == 0x2284ull, "SG_SCSI_RESET");
-_Static_assert((unsigned long long)(SG_IO) == 0x2285ull, "SG_IO");
-_Static_assert((unsigned long long)(SG_GET_REQUEST_TABLE) == 0x2286ull, "SG_GET_REQUEST_TABLE");
-_Static_assert((unsigned long long)(SG_SET_KEEP_ORPHAN) == 0x2287ull, "SG_SET_KEEP_ORPHAN");
-_Static_assert((unsigned long long)(SG_GET_KEEP_ORPHAN) == 0x2288ull, "SG_GET_KEEP_ORPHAN");
-
-/* ioctl_sys */
-_Static_assert((unsigned long long)(COUNTER_ADD_WATCH_IOCTL) == 0x40063e00ull, "COUNTER_ADD_WATCH_IOCTL");
-_Static_assert((unsigned long long)(COUNTER_ENABLE_EVENTS_IOCTL) == 0x3e01ull, "COUNTER_ENABLE_EVENTS_IOCTL");
-_Static_assert((unsigned long long)(COUNTER_DISABLE_EVENTS_IOCTL) == 0x3e02ull, "COUNTER_DISABLE_EVENTS_IOCTL");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, "SECCOMP_IOCTL_NOTIF_RECV");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
-_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
-
-/* ioctl_ubi */
-_Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
-_Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
-_Static_assert((unsigned long long)(UBI_IOCRSVOL) == 0x400c6f02ull, "UBI_IOCRSVOL");
-_Static_assert((unsigned long long)(UBI_IOCRNVOL) == 0x51106f03ull, "UBI_IOCRNVOL");
-_Static_assert((unsigned long long)(UBI_IOCRPEB) == 0x40046f04ull, "UBI_IOCRPEB");
-_Static_assert((unsigned long long)(UBI_IOCSPEB) == 0x40046f05ull, "UBI_IOCSPEB");
-_Static_assert((unsigned long long)(UBI_IOCATT) == 0x40186f40ull, "UBI_IOCATT");
-_Static_assert((unsigned long long)(UBI_IOCDET) == 0x40046f41ull, "UBI_IOCDET");
-_Static_assert((unsigned long long)(UBI_IOCVOLUP) == 0x40084f00ull, "UBI_IOCVOLUP");
-_Static_assert((unsigned long long)(UBI_IOCEBER) == 0x40044f01ull, "UBI_IOCEBER");
-_Static_assert((unsigned long long)(UBI_IOCEBCH) == 0x40044f02ull, "UBI_IOCEBCH");
-_Static_assert((unsigned long long)(UBI_IOCEBMAP) == 0x40084f03ull, "UBI_IOCEBMAP");
-_Static_assert((unsigned long long)(UBI_IOCEBUNMAP) == 0x40044f04ull, "UBI_IOCEBUNMAP");
-_Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEBISMAP");
-_Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
-_Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
-_Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
-
-/* ioprio_class */
-_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
-_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
-
-/* ioprio_who */
-_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
-_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
-_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");

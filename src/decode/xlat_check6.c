@@ -37,7 +37,9 @@
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
+#include <linux/if_link.h>
 #include <sys/inotify.h>
+#include <linux/ipv6.h>
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
@@ -100,7 +102,6 @@
 #include <asm/ptrace-abi.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
-#include <linux/if_link.h>
 #include <linux/netconf.h>
 #include <linux/net_namespace.h>
 #include <linux/pkt_cls.h>
@@ -110,6 +111,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <linux/smc_diag.h>
+#include <linux/snmp.h>
 #include <linux/net.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
@@ -121,6 +123,212 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* ioctl_req */
+_Static_assert((unsigned long long)(TCGETS) == 0x5401ull, "TCGETS");
+_Static_assert((unsigned long long)(TCGETA) == 0x5405ull, "TCGETA");
+_Static_assert((unsigned long long)(TCSETA) == 0x5406ull, "TCSETA");
+_Static_assert((unsigned long long)(TCSETAW) == 0x5407ull, "TCSETAW");
+_Static_assert((unsigned long long)(TCSETAF) == 0x5408ull, "TCSETAF");
+_Static_assert((unsigned long long)(TCSBRK) == 0x5409ull, "TCSBRK");
+_Static_assert((unsigned long long)(TCXONC) == 0x540aull, "TCXONC");
+_Static_assert((unsigned long long)(TCFLSH) == 0x540bull, "TCFLSH");
+_Static_assert((unsigned long long)(TIOCEXCL) == 0x540cull, "TIOCEXCL");
+_Static_assert((unsigned long long)(TIOCNXCL) == 0x540dull, "TIOCNXCL");
+_Static_assert((unsigned long long)(TIOCSCTTY) == 0x540eull, "TIOCSCTTY");
+_Static_assert((unsigned long long)(TIOCGPGRP) == 0x540full, "TIOCGPGRP");
+_Static_assert((unsigned long long)(TIOCSPGRP) == 0x5410ull, "TIOCSPGRP");
+_Static_assert((unsigned long long)(TIOCOUTQ) == 0x5411ull, "TIOCOUTQ");
+_Static_assert((unsigned long long)(TIOCSTI) == 0x5412ull, "TIOCSTI");
+_Static_assert((unsigned long long)(TIOCGWINSZ) == 0x5413ull, "TIOCGWINSZ");
+_Static_assert((unsigned long long)(TIOCSWINSZ) == 0x5414ull, "TIOCSWINSZ");
+_Static_assert((unsigned long long)(TIOCMGET) == 0x5415ull, "TIOCMGET");
+_Static_assert((unsigned long long)(TIOCMBIS) == 0x5416ull, "TIOCMBIS");
+_Static_assert((unsigned long long)(TIOCMBIC) == 0x5417ull, "TIOCMBIC");
+_Static_assert((unsigned long long)(TIOCMSET) == 0x5418ull, "TIOCMSET");
+_Static_assert((unsigned long long)(FIONREAD) == 0x541bull, "FIONREAD");
+_Static_assert((unsigned long long)(TIOCLINUX) == 0x541cull, "TIOCLINUX");
+_Static_assert((unsigned long long)(TIOCCONS) == 0x541dull, "TIOCCONS");
+_Static_assert((unsigned long long)(FIONBIO) == 0x5421ull, "FIONBIO");
+_Static_assert((unsigned long long)(TIOCNOTTY) == 0x5422ull, "TIOCNOTTY");
+_Static_assert((unsigned long long)(TIOCGSID) == 0x5429ull, "TIOCGSID");
+_Static_assert((unsigned long long)(FIONCLEX) == 0x5450ull, "FIONCLEX");
+_Static_assert((unsigned long long)(FIOCLEX) == 0x5451ull, "FIOCLEX");
+_Static_assert((unsigned long long)(FIOASYNC) == 0x5452ull, "FIOASYNC");
+_Static_assert((unsigned long long)(TIOCGPTN) == 0x80045430ull, "TIOCGPTN");
+_Static_assert((unsigned long long)(TIOCSPTLCK) == 0x40045431ull, "TIOCSPTLCK");
+_Static_assert((unsigned long long)(TIOCGPTPEER) == 0x5441ull, "TIOCGPTPEER");
+_Static_assert((unsigned long long)(SIOCGIFCONF) == 0x8912ull, "SIOCGIFCONF");
+_Static_assert((unsigned long long)(SIOCGIFFLAGS) == 0x8913ull, "SIOCGIFFLAGS");
+_Static_assert((unsigned long long)(SIOCSIFFLAGS) == 0x8914ull, "SIOCSIFFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFHWADDR) == 0x8927ull, "SIOCGIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFINDEX) == 0x8933ull, "SIOCGIFINDEX");
+_Static_assert((unsigned long long)(SIOCGIFADDR) == 0x8915ull, "SIOCGIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFNAME) == 0x8910ull, "SIOCGIFNAME");
+_Static_assert((unsigned long long)(SIOCGIFMTU) == 0x8921ull, "SIOCGIFMTU");
+_Static_assert((unsigned long long)(SIOCGIFNETMASK) == 0x891bull, "SIOCGIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFBRDADDR) == 0x8919ull, "SIOCGIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCADDRT) == 0x890bull, "SIOCADDRT");
+_Static_assert((unsigned long long)(SIOCDELRT) == 0x890cull, "SIOCDELRT");
+_Static_assert((unsigned long long)(SIOCRTMSG) == 0x890dull, "SIOCRTMSG");
+_Static_assert((unsigned long long)(SIOCSIFLINK) == 0x8911ull, "SIOCSIFLINK");
+_Static_assert((unsigned long long)(SIOCSIFADDR) == 0x8916ull, "SIOCSIFADDR");
+_Static_assert((unsigned long long)(SIOCGIFDSTADDR) == 0x8917ull, "SIOCGIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFDSTADDR) == 0x8918ull, "SIOCSIFDSTADDR");
+_Static_assert((unsigned long long)(SIOCSIFBRDADDR) == 0x891aull, "SIOCSIFBRDADDR");
+_Static_assert((unsigned long long)(SIOCSIFNETMASK) == 0x891cull, "SIOCSIFNETMASK");
+_Static_assert((unsigned long long)(SIOCGIFMETRIC) == 0x891dull, "SIOCGIFMETRIC");
+_Static_assert((unsigned long long)(SIOCSIFMETRIC) == 0x891eull, "SIOCSIFMETRIC");
+_Static_assert((unsigned long long)(SIOCGIFMEM) == 0x891full, "SIOCGIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMEM) == 0x8920ull, "SIOCSIFMEM");
+_Static_assert((unsigned long long)(SIOCSIFMTU) == 0x8922ull, "SIOCSIFMTU");
+_Static_assert((unsigned long long)(SIOCSIFNAME) == 0x8923ull, "SIOCSIFNAME");
+_Static_assert((unsigned long long)(SIOCSIFHWADDR) == 0x8924ull, "SIOCSIFHWADDR");
+_Static_assert((unsigned long long)(SIOCGIFENCAP) == 0x8925ull, "SIOCGIFENCAP");
+_Static_assert((unsigned long long)(SIOCSIFENCAP) == 0x8926ull, "SIOCSIFENCAP");
+_Static_assert((unsigned long long)(SIOCGIFSLAVE) == 0x8929ull, "SIOCGIFSLAVE");
+_Static_assert((unsigned long long)(SIOCSIFSLAVE) == 0x8930ull, "SIOCSIFSLAVE");
+_Static_assert((unsigned long long)(SIOCADDMULTI) == 0x8931ull, "SIOCADDMULTI");
+_Static_assert((unsigned long long)(SIOCDELMULTI) == 0x8932ull, "SIOCDELMULTI");
+_Static_assert((unsigned long long)(SIOCSIFPFLAGS) == 0x8934ull, "SIOCSIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCGIFPFLAGS) == 0x8935ull, "SIOCGIFPFLAGS");
+_Static_assert((unsigned long long)(SIOCDIFADDR) == 0x8936ull, "SIOCDIFADDR");
+_Static_assert((unsigned long long)(SIOCSIFHWBROADCAST) == 0x8937ull, "SIOCSIFHWBROADCAST");
+_Static_assert((unsigned long long)(SIOCGIFCOUNT) == 0x8938ull, "SIOCGIFCOUNT");
+_Static_assert((unsigned long long)(SIOCGIFBR) == 0x8940ull, "SIOCGIFBR");
+_Static_assert((unsigned long long)(SIOCSIFBR) == 0x8941ull, "SIOCSIFBR");
+_Static_assert((unsigned long long)(SIOCGIFTXQLEN) == 0x8942ull, "SIOCGIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCSIFTXQLEN) == 0x8943ull, "SIOCSIFTXQLEN");
+_Static_assert((unsigned long long)(SIOCETHTOOL) == 0x8946ull, "SIOCETHTOOL");
+_Static_assert((unsigned long long)(SIOCGMIIPHY) == 0x8947ull, "SIOCGMIIPHY");
+_Static_assert((unsigned long long)(SIOCGMIIREG) == 0x8948ull, "SIOCGMIIREG");
+_Static_assert((unsigned long long)(SIOCSMIIREG) == 0x8949ull, "SIOCSMIIREG");
+_Static_assert((unsigned long long)(SIOCWANDEV) == 0x894aull, "SIOCWANDEV");
+_Static_assert((unsigned long long)(SIOCOUTQNSD) == 0x894bull, "SIOCOUTQNSD");
+_Static_assert((unsigned long long)(SIOCGSKNS) == 0x894cull, "SIOCGSKNS");
+_Static_assert((unsigned long long)(SIOCDARP) == 0x8953ull, "SIOCDARP");
+_Static_assert((unsigned long long)(SIOCGARP) == 0x8954ull, "SIOCGARP");
+_Static_assert((unsigned long long)(SIOCSARP) == 0x8955ull, "SIOCSARP");
+_Static_assert((unsigned long long)(SIOCDRARP) == 0x8960ull, "SIOCDRARP");
+_Static_assert((unsigned long long)(SIOCGRARP) == 0x8961ull, "SIOCGRARP");
+_Static_assert((unsigned long long)(SIOCSRARP) == 0x8962ull, "SIOCSRARP");
+_Static_assert((unsigned long long)(SIOCGIFMAP) == 0x8970ull, "SIOCGIFMAP");
+_Static_assert((unsigned long long)(SIOCSIFMAP) == 0x8971ull, "SIOCSIFMAP");
+_Static_assert((unsigned long long)(SIOCADDDLCI) == 0x8980ull, "SIOCADDDLCI");
+_Static_assert((unsigned long long)(SIOCDELDLCI) == 0x8981ull, "SIOCDELDLCI");
+_Static_assert((unsigned long long)(SIOCGIFVLAN) == 0x8982ull, "SIOCGIFVLAN");
+_Static_assert((unsigned long long)(SIOCSIFVLAN) == 0x8983ull, "SIOCSIFVLAN");
+_Static_assert((unsigned long long)(SIOCBONDENSLAVE) == 0x8990ull, "SIOCBONDENSLAVE");
+_Static_assert((unsigned long long)(SIOCBONDRELEASE) == 0x8991ull, "SIOCBONDRELEASE");
+_Static_assert((unsigned long long)(SIOCBONDSETHWADDR) == 0x8992ull, "SIOCBONDSETHWADDR");
+_Static_assert((unsigned long long)(SIOCBONDSLAVEINFOQUERY) == 0x8993ull, "SIOCBONDSLAVEINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDINFOQUERY) == 0x8994ull, "SIOCBONDINFOQUERY");
+_Static_assert((unsigned long long)(SIOCBONDCHANGEACTIVE) == 0x8995ull, "SIOCBONDCHANGEACTIVE");
+_Static_assert((unsigned long long)(SIOCBRADDBR) == 0x89a0ull, "SIOCBRADDBR");
+_Static_assert((unsigned long long)(SIOCBRDELBR) == 0x89a1ull, "SIOCBRDELBR");
+_Static_assert((unsigned long long)(SIOCBRADDIF) == 0x89a2ull, "SIOCBRADDIF");
+_Static_assert((unsigned long long)(SIOCBRDELIF) == 0x89a3ull, "SIOCBRDELIF");
+_Static_assert((unsigned long long)(SIOCSHWTSTAMP) == 0x89b0ull, "SIOCSHWTSTAMP");
+_Static_assert((unsigned long long)(SIOCGHWTSTAMP) == 0x89b1ull, "SIOCGHWTSTAMP");
+_Static_assert((unsigned long long)(FIOSETOWN) == 0x8901ull, "FIOSETOWN");
+_Static_assert((unsigned long long)(SIOCSPGRP) == 0x8902ull, "SIOCSPGRP");
+_Static_assert((unsigned long long)(FIOGETOWN) == 0x8903ull, "FIOGETOWN");
+_Static_assert((unsigned long long)(SIOCGPGRP) == 0x8904ull, "SIOCGPGRP");
+_Static_assert((unsigned long long)(SIOCATMARK) == 0x8905ull, "SIOCATMARK");
+_Static_assert((unsigned long long)(FS_IOC_SETFLAGS) == 0x40086602ull, "FS_IOC_SETFLAGS");
+_Static_assert((unsigned long long)(FS_IOC_GETFLAGS) == 0x80086601ull, "FS_IOC_GETFLAGS");
+_Static_assert((unsigned long long)(FS_IOC_GETVERSION) == 0x80087601ull, "FS_IOC_GETVERSION");
+_Static_assert((unsigned long long)(FS_IOC_SETVERSION) == 0x40087602ull, "FS_IOC_SETVERSION");
+
+/* ioctl_rtc */
+_Static_assert((unsigned long long)(RTC_AIE_ON) == 0x7001ull, "RTC_AIE_ON");
+_Static_assert((unsigned long long)(RTC_AIE_OFF) == 0x7002ull, "RTC_AIE_OFF");
+_Static_assert((unsigned long long)(RTC_UIE_ON) == 0x7003ull, "RTC_UIE_ON");
+_Static_assert((unsigned long long)(RTC_PIE_ON) == 0x7005ull, "RTC_PIE_ON");
+_Static_assert((unsigned long long)(RTC_PIE_OFF) == 0x7006ull, "RTC_PIE_OFF");
+_Static_assert((unsigned long long)(RTC_WIE_ON) == 0x700full, "RTC_WIE_ON");
+_Static_assert((unsigned long long)(RTC_WIE_OFF) == 0x7010ull, "RTC_WIE_OFF");
+_Static_assert((unsigned long long)(RTC_ALM_SET) == 0x40247007ull, "RTC_ALM_SET");
+_Static_assert((unsigned long long)(RTC_ALM_READ) == 0x80247008ull, "RTC_ALM_READ");
+_Static_assert((unsigned long long)(RTC_RD_TIME) == 0x80247009ull, "RTC_RD_TIME");
+_Static_assert((unsigned long long)(RTC_SET_TIME) == 0x4024700aull, "RTC_SET_TIME");
+_Static_assert((unsigned long long)(RTC_IRQP_READ) == 0x8008700bull, "RTC_IRQP_READ");
+_Static_assert((unsigned long long)(RTC_IRQP_SET) == 0x4008700cull, "RTC_IRQP_SET");
+_Static_assert((unsigned long long)(RTC_EPOCH_READ) == 0x8008700dull, "RTC_EPOCH_READ");
+_Static_assert((unsigned long long)(RTC_EPOCH_SET) == 0x4008700eull, "RTC_EPOCH_SET");
+_Static_assert((unsigned long long)(RTC_WKALM_SET) == 0x4028700full, "RTC_WKALM_SET");
+_Static_assert((unsigned long long)(RTC_WKALM_RD) == 0x80287010ull, "RTC_WKALM_RD");
+_Static_assert((unsigned long long)(RTC_PLL_GET) == 0x80207011ull, "RTC_PLL_GET");
+_Static_assert((unsigned long long)(RTC_PLL_SET) == 0x40207012ull, "RTC_PLL_SET");
+_Static_assert((unsigned long long)(RTC_PARAM_GET) == 0x40187013ull, "RTC_PARAM_GET");
+_Static_assert((unsigned long long)(RTC_PARAM_SET) == 0x40187014ull, "RTC_PARAM_SET");
+_Static_assert((unsigned long long)(RTC_VL_READ) == 0x80047013ull, "RTC_VL_READ");
+_Static_assert((unsigned long long)(RTC_VL_CLR) == 0x7014ull, "RTC_VL_CLR");
+
+/* ioctl_scsi */
+_Static_assert((unsigned long long)(SG_SET_TIMEOUT) == 0x2201ull, "SG_SET_TIMEOUT");
+_Static_assert((unsigned long long)(SG_GET_TIMEOUT) == 0x2202ull, "SG_GET_TIMEOUT");
+_Static_assert((unsigned long long)(SG_EMULATED_HOST) == 0x2203ull, "SG_EMULATED_HOST");
+_Static_assert((unsigned long long)(SG_SET_TRANSFORM) == 0x2204ull, "SG_SET_TRANSFORM");
+_Static_assert((unsigned long long)(SG_GET_TRANSFORM) == 0x2205ull, "SG_GET_TRANSFORM");
+_Static_assert((unsigned long long)(SG_GET_COMMAND_Q) == 0x2270ull, "SG_GET_COMMAND_Q");
+_Static_assert((unsigned long long)(SG_SET_COMMAND_Q) == 0x2271ull, "SG_SET_COMMAND_Q");
+_Static_assert((unsigned long long)(SG_GET_RESERVED_SIZE) == 0x2272ull, "SG_GET_RESERVED_SIZE");
+_Static_assert((unsigned long long)(SG_SET_RESERVED_SIZE) == 0x2275ull, "SG_SET_RESERVED_SIZE");
+_Static_assert((unsigned long long)(SG_GET_SCSI_ID) == 0x2276ull, "SG_GET_SCSI_ID");
+_Static_assert((unsigned long long)(SG_SET_FORCE_LOW_DMA) == 0x2279ull, "SG_SET_FORCE_LOW_DMA");
+_Static_assert((unsigned long long)(SG_GET_LOW_DMA) == 0x227aull, "SG_GET_LOW_DMA");
+_Static_assert((unsigned long long)(SG_SET_FORCE_PACK_ID) == 0x227bull, "SG_SET_FORCE_PACK_ID");
+_Static_assert((unsigned long long)(SG_GET_PACK_ID) == 0x227cull, "SG_GET_PACK_ID");
+_Static_assert((unsigned long long)(SG_GET_NUM_WAITING) == 0x227dull, "SG_GET_NUM_WAITING");
+_Static_assert((unsigned long long)(SG_SET_DEBUG) == 0x227eull, "SG_SET_DEBUG");
+_Static_assert((unsigned long long)(SG_GET_SG_TABLESIZE) == 0x227full, "SG_GET_SG_TABLESIZE");
+_Static_assert((unsigned long long)(SG_GET_VERSION_NUM) == 0x2282ull, "SG_GET_VERSION_NUM");
+_Static_assert((unsigned long long)(SG_NEXT_CMD_LEN) == 0x2283ull, "SG_NEXT_CMD_LEN");
+_Static_assert((unsigned long long)(SG_SCSI_RESET) == 0x2284ull, "SG_SCSI_RESET");
+_Static_assert((unsigned long long)(SG_IO) == 0x2285ull, "SG_IO");
+_Static_assert((unsigned long long)(SG_GET_REQUEST_TABLE) == 0x2286ull, "SG_GET_REQUEST_TABLE");
+_Static_assert((unsigned long long)(SG_SET_KEEP_ORPHAN) == 0x2287ull, "SG_SET_KEEP_ORPHAN");
+_Static_assert((unsigned long long)(SG_GET_KEEP_ORPHAN) == 0x2288ull, "SG_GET_KEEP_ORPHAN");
+
+/* ioctl_sys */
+_Static_assert((unsigned long long)(COUNTER_ADD_WATCH_IOCTL) == 0x40063e00ull, "COUNTER_ADD_WATCH_IOCTL");
+_Static_assert((unsigned long long)(COUNTER_ENABLE_EVENTS_IOCTL) == 0x3e01ull, "COUNTER_ENABLE_EVENTS_IOCTL");
+_Static_assert((unsigned long long)(COUNTER_DISABLE_EVENTS_IOCTL) == 0x3e02ull, "COUNTER_DISABLE_EVENTS_IOCTL");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_RECV) == 0xc0502100ull, "SECCOMP_IOCTL_NOTIF_RECV");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, "SECCOMP_IOCTL_NOTIF_SEND");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
+_Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
+
+/* ioctl_ubi */
+_Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
+_Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
+_Static_assert((unsigned long long)(UBI_IOCRSVOL) == 0x400c6f02ull, "UBI_IOCRSVOL");
+_Static_assert((unsigned long long)(UBI_IOCRNVOL) == 0x51106f03ull, "UBI_IOCRNVOL");
+_Static_assert((unsigned long long)(UBI_IOCRPEB) == 0x40046f04ull, "UBI_IOCRPEB");
+_Static_assert((unsigned long long)(UBI_IOCSPEB) == 0x40046f05ull, "UBI_IOCSPEB");
+_Static_assert((unsigned long long)(UBI_IOCATT) == 0x40186f40ull, "UBI_IOCATT");
+_Static_assert((unsigned long long)(UBI_IOCDET) == 0x40046f41ull, "UBI_IOCDET");
+_Static_assert((unsigned long long)(UBI_IOCVOLUP) == 0x40084f00ull, "UBI_IOCVOLUP");
+_Static_assert((unsigned long long)(UBI_IOCEBER) == 0x40044f01ull, "UBI_IOCEBER");
+_Static_assert((unsigned long long)(UBI_IOCEBCH) == 0x40044f02ull, "UBI_IOCEBCH");
+_Static_assert((unsigned long long)(UBI_IOCEBMAP) == 0x40084f03ull, "UBI_IOCEBMAP");
+_Static_assert((unsigned long long)(UBI_IOCEBUNMAP) == 0x40044f04ull, "UBI_IOCEBUNMAP");
+_Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEBISMAP");
+_Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
+_Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
+_Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
+
+/* ioprio_class */
+_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
+
+/* ioprio_who */
+_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
+_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
+_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
 
 /* ip_names */
 _Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
@@ -314,246 +522,3 @@ _Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL
 _Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
 _Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
 _Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
-
-/* kvm_cap */
-_Static_assert((unsigned long long)(KVM_CAP_MMU_SHADOW_CACHE_CONTROL) == 0x2ull, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_USER_MEMORY) == 0x3ull, "KVM_CAP_USER_MEMORY");
-_Static_assert((unsigned long long)(KVM_CAP_SET_TSS_ADDR) == 0x4ull, "KVM_CAP_SET_TSS_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_VAPIC) == 0x6ull, "KVM_CAP_VAPIC");
-_Static_assert((unsigned long long)(KVM_CAP_EXT_CPUID) == 0x7ull, "KVM_CAP_EXT_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_CLOCKSOURCE) == 0x8ull, "KVM_CAP_CLOCKSOURCE");
-_Static_assert((unsigned long long)(KVM_CAP_PIT) == 0xbull, "KVM_CAP_PIT");
-_Static_assert((unsigned long long)(KVM_CAP_NOP_IO_DELAY) == 0xcull, "KVM_CAP_NOP_IO_DELAY");
-_Static_assert((unsigned long long)(KVM_CAP_PV_MMU) == 0xdull, "KVM_CAP_PV_MMU");
-_Static_assert((unsigned long long)(KVM_CAP_MP_STATE) == 0xeull, "KVM_CAP_MP_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_COALESCED_MMIO) == 0xfull, "KVM_CAP_COALESCED_MMIO");
-_Static_assert((unsigned long long)(KVM_CAP_IOMMU) == 0x12ull, "KVM_CAP_IOMMU");
-_Static_assert((unsigned long long)(KVM_CAP_DESTROY_MEMORY_REGION_WORKS) == 0x15ull, "KVM_CAP_DESTROY_MEMORY_REGION_WORKS");
-_Static_assert((unsigned long long)(KVM_CAP_USER_NMI) == 0x16ull, "KVM_CAP_USER_NMI");
-_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG) == 0x17ull, "KVM_CAP_SET_GUEST_DEBUG");
-_Static_assert((unsigned long long)(KVM_CAP_REINJECT_CONTROL) == 0x18ull, "KVM_CAP_REINJECT_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_ROUTING) == 0x19ull, "KVM_CAP_IRQ_ROUTING");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_INJECT_STATUS) == 0x1aull, "KVM_CAP_IRQ_INJECT_STATUS");
-_Static_assert((unsigned long long)(KVM_CAP_ASSIGN_DEV_IRQ) == 0x1dull, "KVM_CAP_ASSIGN_DEV_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_JOIN_MEMORY_REGIONS_WORKS) == 0x1eull, "KVM_CAP_JOIN_MEMORY_REGIONS_WORKS");
-_Static_assert((unsigned long long)(KVM_CAP_MCE) == 0x1full, "KVM_CAP_MCE");
-_Static_assert((unsigned long long)(KVM_CAP_IRQFD) == 0x20ull, "KVM_CAP_IRQFD");
-_Static_assert((unsigned long long)(KVM_CAP_PIT2) == 0x21ull, "KVM_CAP_PIT2");
-_Static_assert((unsigned long long)(KVM_CAP_SET_BOOT_CPU_ID) == 0x22ull, "KVM_CAP_SET_BOOT_CPU_ID");
-_Static_assert((unsigned long long)(KVM_CAP_PIT_STATE2) == 0x23ull, "KVM_CAP_PIT_STATE2");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD) == 0x24ull, "KVM_CAP_IOEVENTFD");
-_Static_assert((unsigned long long)(KVM_CAP_SET_IDENTITY_MAP_ADDR) == 0x25ull, "KVM_CAP_SET_IDENTITY_MAP_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_XEN_HVM) == 0x26ull, "KVM_CAP_XEN_HVM");
-_Static_assert((unsigned long long)(KVM_CAP_ADJUST_CLOCK) == 0x27ull, "KVM_CAP_ADJUST_CLOCK");
-_Static_assert((unsigned long long)(KVM_CAP_INTERNAL_ERROR_DATA) == 0x28ull, "KVM_CAP_INTERNAL_ERROR_DATA");
-_Static_assert((unsigned long long)(KVM_CAP_VCPU_EVENTS) == 0x29ull, "KVM_CAP_VCPU_EVENTS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PSW) == 0x2aull, "KVM_CAP_S390_PSW");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SEGSTATE) == 0x2bull, "KVM_CAP_PPC_SEGSTATE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV) == 0x2cull, "KVM_CAP_HYPERV");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VAPIC) == 0x2dull, "KVM_CAP_HYPERV_VAPIC");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SPIN) == 0x2eull, "KVM_CAP_HYPERV_SPIN");
-_Static_assert((unsigned long long)(KVM_CAP_PCI_SEGMENT) == 0x2full, "KVM_CAP_PCI_SEGMENT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_PAIRED_SINGLES) == 0x30ull, "KVM_CAP_PPC_PAIRED_SINGLES");
-_Static_assert((unsigned long long)(KVM_CAP_INTR_SHADOW) == 0x31ull, "KVM_CAP_INTR_SHADOW");
-_Static_assert((unsigned long long)(KVM_CAP_DEBUGREGS) == 0x32ull, "KVM_CAP_DEBUGREGS");
-_Static_assert((unsigned long long)(KVM_CAP_X86_ROBUST_SINGLESTEP) == 0x33ull, "KVM_CAP_X86_ROBUST_SINGLESTEP");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_OSI) == 0x34ull, "KVM_CAP_PPC_OSI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_UNSET_IRQ) == 0x35ull, "KVM_CAP_PPC_UNSET_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP) == 0x36ull, "KVM_CAP_ENABLE_CAP");
-_Static_assert((unsigned long long)(KVM_CAP_XSAVE) == 0x37ull, "KVM_CAP_XSAVE");
-_Static_assert((unsigned long long)(KVM_CAP_XCRS) == 0x38ull, "KVM_CAP_XCRS");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_PVINFO) == 0x39ull, "KVM_CAP_PPC_GET_PVINFO");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_LEVEL) == 0x3aull, "KVM_CAP_PPC_IRQ_LEVEL");
-_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF) == 0x3bull, "KVM_CAP_ASYNC_PF");
-_Static_assert((unsigned long long)(KVM_CAP_TSC_CONTROL) == 0x3cull, "KVM_CAP_TSC_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_GET_TSC_KHZ) == 0x3dull, "KVM_CAP_GET_TSC_KHZ");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_SREGS) == 0x3eull, "KVM_CAP_PPC_BOOKE_SREGS");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE) == 0x3full, "KVM_CAP_SPAPR_TCE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT) == 0x40ull, "KVM_CAP_PPC_SMT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HIOR) == 0x43ull, "KVM_CAP_PPC_HIOR");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_PAPR) == 0x44ull, "KVM_CAP_PPC_PAPR");
-_Static_assert((unsigned long long)(KVM_CAP_SW_TLB) == 0x45ull, "KVM_CAP_SW_TLB");
-_Static_assert((unsigned long long)(KVM_CAP_ONE_REG) == 0x46ull, "KVM_CAP_ONE_REG");
-_Static_assert((unsigned long long)(KVM_CAP_S390_GMAP) == 0x47ull, "KVM_CAP_S390_GMAP");
-_Static_assert((unsigned long long)(KVM_CAP_TSC_DEADLINE_TIMER) == 0x48ull, "KVM_CAP_TSC_DEADLINE_TIMER");
-_Static_assert((unsigned long long)(KVM_CAP_S390_UCONTROL) == 0x49ull, "KVM_CAP_S390_UCONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_SYNC_REGS) == 0x4aull, "KVM_CAP_SYNC_REGS");
-_Static_assert((unsigned long long)(KVM_CAP_PCI_2_3) == 0x4bull, "KVM_CAP_PCI_2_3");
-_Static_assert((unsigned long long)(KVM_CAP_KVMCLOCK_CTRL) == 0x4cull, "KVM_CAP_KVMCLOCK_CTRL");
-_Static_assert((unsigned long long)(KVM_CAP_SIGNAL_MSI) == 0x4dull, "KVM_CAP_SIGNAL_MSI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_SMMU_INFO) == 0x4eull, "KVM_CAP_PPC_GET_SMMU_INFO");
-_Static_assert((unsigned long long)(KVM_CAP_S390_COW) == 0x4full, "KVM_CAP_S390_COW");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_ALLOC_HTAB) == 0x50ull, "KVM_CAP_PPC_ALLOC_HTAB");
-_Static_assert((unsigned long long)(KVM_CAP_READONLY_MEM) == 0x51ull, "KVM_CAP_READONLY_MEM");
-_Static_assert((unsigned long long)(KVM_CAP_IRQFD_RESAMPLE) == 0x52ull, "KVM_CAP_IRQFD_RESAMPLE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_WATCHDOG) == 0x53ull, "KVM_CAP_PPC_BOOKE_WATCHDOG");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HTAB_FD) == 0x54ull, "KVM_CAP_PPC_HTAB_FD");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CSS_SUPPORT) == 0x55ull, "KVM_CAP_S390_CSS_SUPPORT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_EPR) == 0x56ull, "KVM_CAP_PPC_EPR");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI) == 0x57ull, "KVM_CAP_ARM_PSCI");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SET_DEVICE_ADDR) == 0x58ull, "KVM_CAP_ARM_SET_DEVICE_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_DEVICE_CTRL) == 0x59ull, "KVM_CAP_DEVICE_CTRL");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_MPIC) == 0x5aull, "KVM_CAP_IRQ_MPIC");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_RTAS) == 0x5bull, "KVM_CAP_PPC_RTAS");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_XICS) == 0x5cull, "KVM_CAP_IRQ_XICS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_EL1_32BIT) == 0x5dull, "KVM_CAP_ARM_EL1_32BIT");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_MULTITCE) == 0x5eull, "KVM_CAP_SPAPR_MULTITCE");
-_Static_assert((unsigned long long)(KVM_CAP_EXT_EMUL_CPUID) == 0x5full, "KVM_CAP_EXT_EMUL_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TIME) == 0x60ull, "KVM_CAP_HYPERV_TIME");
-_Static_assert((unsigned long long)(KVM_CAP_IOAPIC_POLARITY_IGNORED) == 0x61ull, "KVM_CAP_IOAPIC_POLARITY_IGNORED");
-_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP_VM) == 0x62ull, "KVM_CAP_ENABLE_CAP_VM");
-_Static_assert((unsigned long long)(KVM_CAP_S390_IRQCHIP) == 0x63ull, "KVM_CAP_S390_IRQCHIP");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_NO_LENGTH) == 0x64ull, "KVM_CAP_IOEVENTFD_NO_LENGTH");
-_Static_assert((unsigned long long)(KVM_CAP_VM_ATTRIBUTES) == 0x65ull, "KVM_CAP_VM_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI_0_2) == 0x66ull, "KVM_CAP_ARM_PSCI_0_2");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_FIXUP_HCALL) == 0x67ull, "KVM_CAP_PPC_FIXUP_HCALL");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_ENABLE_HCALL) == 0x68ull, "KVM_CAP_PPC_ENABLE_HCALL");
-_Static_assert((unsigned long long)(KVM_CAP_CHECK_EXTENSION_VM) == 0x69ull, "KVM_CAP_CHECK_EXTENSION_VM");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_SIGP) == 0x6aull, "KVM_CAP_S390_USER_SIGP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_VECTOR_REGISTERS) == 0x6bull, "KVM_CAP_S390_VECTOR_REGISTERS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP) == 0x6cull, "KVM_CAP_S390_MEM_OP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_STSI) == 0x6dull, "KVM_CAP_S390_USER_STSI");
-_Static_assert((unsigned long long)(KVM_CAP_S390_SKEYS) == 0x6eull, "KVM_CAP_S390_SKEYS");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_FPU) == 0x6full, "KVM_CAP_MIPS_FPU");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_MSA) == 0x70ull, "KVM_CAP_MIPS_MSA");
-_Static_assert((unsigned long long)(KVM_CAP_S390_INJECT_IRQ) == 0x71ull, "KVM_CAP_S390_INJECT_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_S390_IRQ_STATE) == 0x72ull, "KVM_CAP_S390_IRQ_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HWRNG) == 0x73ull, "KVM_CAP_PPC_HWRNG");
-_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS) == 0x74ull, "KVM_CAP_DISABLE_QUIRKS");
-_Static_assert((unsigned long long)(KVM_CAP_X86_SMM) == 0x75ull, "KVM_CAP_X86_SMM");
-_Static_assert((unsigned long long)(KVM_CAP_MULTI_ADDRESS_SPACE) == 0x76ull, "KVM_CAP_MULTI_ADDRESS_SPACE");
-_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_BPS) == 0x77ull, "KVM_CAP_GUEST_DEBUG_HW_BPS");
-_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_WPS) == 0x78ull, "KVM_CAP_GUEST_DEBUG_HW_WPS");
-_Static_assert((unsigned long long)(KVM_CAP_SPLIT_IRQCHIP) == 0x79ull, "KVM_CAP_SPLIT_IRQCHIP");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_ANY_LENGTH) == 0x7aull, "KVM_CAP_IOEVENTFD_ANY_LENGTH");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC) == 0x7bull, "KVM_CAP_HYPERV_SYNIC");
-_Static_assert((unsigned long long)(KVM_CAP_S390_RI) == 0x7cull, "KVM_CAP_S390_RI");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_64) == 0x7dull, "KVM_CAP_SPAPR_TCE_64");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PMU_V3) == 0x7eull, "KVM_CAP_ARM_PMU_V3");
-_Static_assert((unsigned long long)(KVM_CAP_VCPU_ATTRIBUTES) == 0x7full, "KVM_CAP_VCPU_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_MAX_VCPU_ID) == 0x80ull, "KVM_CAP_MAX_VCPU_ID");
-_Static_assert((unsigned long long)(KVM_CAP_X2APIC_API) == 0x81ull, "KVM_CAP_X2APIC_API");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_INSTR0) == 0x82ull, "KVM_CAP_S390_USER_INSTR0");
-_Static_assert((unsigned long long)(KVM_CAP_MSI_DEVID) == 0x83ull, "KVM_CAP_MSI_DEVID");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HTM) == 0x84ull, "KVM_CAP_PPC_HTM");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_RESIZE_HPT) == 0x85ull, "KVM_CAP_SPAPR_RESIZE_HPT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_RADIX) == 0x86ull, "KVM_CAP_PPC_MMU_RADIX");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_HASH_V3) == 0x87ull, "KVM_CAP_PPC_MMU_HASH_V3");
-_Static_assert((unsigned long long)(KVM_CAP_IMMEDIATE_EXIT) == 0x88ull, "KVM_CAP_IMMEDIATE_EXIT");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_VZ) == 0x89ull, "KVM_CAP_MIPS_VZ");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_TE) == 0x8aull, "KVM_CAP_MIPS_TE");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_64BIT) == 0x8bull, "KVM_CAP_MIPS_64BIT");
-_Static_assert((unsigned long long)(KVM_CAP_S390_GS) == 0x8cull, "KVM_CAP_S390_GS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_AIS) == 0x8dull, "KVM_CAP_S390_AIS");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_VFIO) == 0x8eull, "KVM_CAP_SPAPR_TCE_VFIO");
-_Static_assert((unsigned long long)(KVM_CAP_X86_DISABLE_EXITS) == 0x8full, "KVM_CAP_X86_DISABLE_EXITS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_USER_IRQ) == 0x90ull, "KVM_CAP_ARM_USER_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CMMA_MIGRATION) == 0x91ull, "KVM_CAP_S390_CMMA_MIGRATION");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_FWNMI) == 0x92ull, "KVM_CAP_PPC_FWNMI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT_POSSIBLE) == 0x93ull, "KVM_CAP_PPC_SMT_POSSIBLE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC2) == 0x94ull, "KVM_CAP_HYPERV_SYNIC2");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VP_INDEX) == 0x95ull, "KVM_CAP_HYPERV_VP_INDEX");
-_Static_assert((unsigned long long)(KVM_CAP_S390_AIS_MIGRATION) == 0x96ull, "KVM_CAP_S390_AIS_MIGRATION");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_CPU_CHAR) == 0x97ull, "KVM_CAP_PPC_GET_CPU_CHAR");
-_Static_assert((unsigned long long)(KVM_CAP_S390_BPB) == 0x98ull, "KVM_CAP_S390_BPB");
-_Static_assert((unsigned long long)(KVM_CAP_GET_MSR_FEATURES) == 0x99ull, "KVM_CAP_GET_MSR_FEATURES");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_EVENTFD) == 0x9aull, "KVM_CAP_HYPERV_EVENTFD");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TLBFLUSH) == 0x9bull, "KVM_CAP_HYPERV_TLBFLUSH");
-_Static_assert((unsigned long long)(KVM_CAP_S390_HPAGE_1M) == 0x9cull, "KVM_CAP_S390_HPAGE_1M");
-_Static_assert((unsigned long long)(KVM_CAP_NESTED_STATE) == 0x9dull, "KVM_CAP_NESTED_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_SERROR_ESR) == 0x9eull, "KVM_CAP_ARM_INJECT_SERROR_ESR");
-_Static_assert((unsigned long long)(KVM_CAP_MSR_PLATFORM_INFO) == 0x9full, "KVM_CAP_MSR_PLATFORM_INFO");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_NESTED_HV) == 0xa0ull, "KVM_CAP_PPC_NESTED_HV");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SEND_IPI) == 0xa1ull, "KVM_CAP_HYPERV_SEND_IPI");
-_Static_assert((unsigned long long)(KVM_CAP_COALESCED_PIO) == 0xa2ull, "KVM_CAP_COALESCED_PIO");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENLIGHTENED_VMCS) == 0xa3ull, "KVM_CAP_HYPERV_ENLIGHTENED_VMCS");
-_Static_assert((unsigned long long)(KVM_CAP_EXCEPTION_PAYLOAD) == 0xa4ull, "KVM_CAP_EXCEPTION_PAYLOAD");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_VM_IPA_SIZE) == 0xa5ull, "KVM_CAP_ARM_VM_IPA_SIZE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_CPUID) == 0xa7ull, "KVM_CAP_HYPERV_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2) == 0xa8ull, "KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_XIVE) == 0xa9ull, "KVM_CAP_PPC_IRQ_XIVE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SVE) == 0xaaull, "KVM_CAP_ARM_SVE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_ADDRESS) == 0xabull, "KVM_CAP_ARM_PTRAUTH_ADDRESS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_GENERIC) == 0xacull, "KVM_CAP_ARM_PTRAUTH_GENERIC");
-_Static_assert((unsigned long long)(KVM_CAP_PMU_EVENT_FILTER) == 0xadull, "KVM_CAP_PMU_EVENT_FILTER");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_IRQ_LINE_LAYOUT_2) == 0xaeull, "KVM_CAP_ARM_IRQ_LINE_LAYOUT_2");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_DIRECT_TLBFLUSH) == 0xafull, "KVM_CAP_HYPERV_DIRECT_TLBFLUSH");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GUEST_DEBUG_SSTEP) == 0xb0ull, "KVM_CAP_PPC_GUEST_DEBUG_SSTEP");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_NISV_TO_USER) == 0xb1ull, "KVM_CAP_ARM_NISV_TO_USER");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_EXT_DABT) == 0xb2ull, "KVM_CAP_ARM_INJECT_EXT_DABT");
-_Static_assert((unsigned long long)(KVM_CAP_S390_VCPU_RESETS) == 0xb3ull, "KVM_CAP_S390_VCPU_RESETS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED) == 0xb4ull, "KVM_CAP_S390_PROTECTED");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SECURE_GUEST) == 0xb5ull, "KVM_CAP_PPC_SECURE_GUEST");
-_Static_assert((unsigned long long)(KVM_CAP_HALT_POLL) == 0xb6ull, "KVM_CAP_HALT_POLL");
-_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF_INT) == 0xb7ull, "KVM_CAP_ASYNC_PF_INT");
-_Static_assert((unsigned long long)(KVM_CAP_LAST_CPU) == 0xb8ull, "KVM_CAP_LAST_CPU");
-_Static_assert((unsigned long long)(KVM_CAP_SMALLER_MAXPHYADDR) == 0xb9ull, "KVM_CAP_SMALLER_MAXPHYADDR");
-_Static_assert((unsigned long long)(KVM_CAP_S390_DIAG318) == 0xbaull, "KVM_CAP_S390_DIAG318");
-_Static_assert((unsigned long long)(KVM_CAP_STEAL_TIME) == 0xbbull, "KVM_CAP_STEAL_TIME");
-_Static_assert((unsigned long long)(KVM_CAP_X86_USER_SPACE_MSR) == 0xbcull, "KVM_CAP_X86_USER_SPACE_MSR");
-_Static_assert((unsigned long long)(KVM_CAP_X86_MSR_FILTER) == 0xbdull, "KVM_CAP_X86_MSR_FILTER");
-_Static_assert((unsigned long long)(KVM_CAP_ENFORCE_PV_FEATURE_CPUID) == 0xbeull, "KVM_CAP_ENFORCE_PV_FEATURE_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_SYS_HYPERV_CPUID) == 0xbfull, "KVM_CAP_SYS_HYPERV_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING) == 0xc0ull, "KVM_CAP_DIRTY_LOG_RING");
-_Static_assert((unsigned long long)(KVM_CAP_X86_BUS_LOCK_EXIT) == 0xc1ull, "KVM_CAP_X86_BUS_LOCK_EXIT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_DAWR1) == 0xc2ull, "KVM_CAP_PPC_DAWR1");
-_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG2) == 0xc3ull, "KVM_CAP_SET_GUEST_DEBUG2");
-_Static_assert((unsigned long long)(KVM_CAP_SGX_ATTRIBUTE) == 0xc4ull, "KVM_CAP_SGX_ATTRIBUTE");
-_Static_assert((unsigned long long)(KVM_CAP_VM_COPY_ENC_CONTEXT_FROM) == 0xc5ull, "KVM_CAP_VM_COPY_ENC_CONTEXT_FROM");
-_Static_assert((unsigned long long)(KVM_CAP_PTP_KVM) == 0xc6ull, "KVM_CAP_PTP_KVM");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENFORCE_CPUID) == 0xc7ull, "KVM_CAP_HYPERV_ENFORCE_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_SREGS2) == 0xc8ull, "KVM_CAP_SREGS2");
-_Static_assert((unsigned long long)(KVM_CAP_EXIT_HYPERCALL) == 0xc9ull, "KVM_CAP_EXIT_HYPERCALL");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_RPT_INVALIDATE) == 0xcaull, "KVM_CAP_PPC_RPT_INVALIDATE");
-_Static_assert((unsigned long long)(KVM_CAP_BINARY_STATS_FD) == 0xcbull, "KVM_CAP_BINARY_STATS_FD");
-_Static_assert((unsigned long long)(KVM_CAP_EXIT_ON_EMULATION_FAILURE) == 0xccull, "KVM_CAP_EXIT_ON_EMULATION_FAILURE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_MTE) == 0xcdull, "KVM_CAP_ARM_MTE");
-_Static_assert((unsigned long long)(KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM) == 0xceull, "KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM");
-_Static_assert((unsigned long long)(KVM_CAP_VM_GPA_BITS) == 0xcfull, "KVM_CAP_VM_GPA_BITS");
-_Static_assert((unsigned long long)(KVM_CAP_XSAVE2) == 0xd0ull, "KVM_CAP_XSAVE2");
-_Static_assert((unsigned long long)(KVM_CAP_SYS_ATTRIBUTES) == 0xd1ull, "KVM_CAP_SYS_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_AIL_MODE_3) == 0xd2ull, "KVM_CAP_PPC_AIL_MODE_3");
-_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP_EXTENSION) == 0xd3ull, "KVM_CAP_S390_MEM_OP_EXTENSION");
-_Static_assert((unsigned long long)(KVM_CAP_PMU_CAPABILITY) == 0xd4ull, "KVM_CAP_PMU_CAPABILITY");
-_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS2) == 0xd5ull, "KVM_CAP_DISABLE_QUIRKS2");
-_Static_assert((unsigned long long)(KVM_CAP_VM_TSC_CONTROL) == 0xd6ull, "KVM_CAP_VM_TSC_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_SYSTEM_EVENT_DATA) == 0xd7ull, "KVM_CAP_SYSTEM_EVENT_DATA");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SYSTEM_SUSPEND) == 0xd8ull, "KVM_CAP_ARM_SYSTEM_SUSPEND");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED_DUMP) == 0xd9ull, "KVM_CAP_S390_PROTECTED_DUMP");
-_Static_assert((unsigned long long)(KVM_CAP_X86_TRIPLE_FAULT_EVENT) == 0xdaull, "KVM_CAP_X86_TRIPLE_FAULT_EVENT");
-_Static_assert((unsigned long long)(KVM_CAP_X86_NOTIFY_VMEXIT) == 0xdbull, "KVM_CAP_X86_NOTIFY_VMEXIT");
-_Static_assert((unsigned long long)(KVM_CAP_VM_DISABLE_NX_HUGE_PAGES) == 0xdcull, "KVM_CAP_VM_DISABLE_NX_HUGE_PAGES");
-_Static_assert((unsigned long long)(KVM_CAP_S390_ZPCI_OP) == 0xddull, "KVM_CAP_S390_ZPCI_OP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CPU_TOPOLOGY) == 0xdeull, "KVM_CAP_S390_CPU_TOPOLOGY");
-_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING_ACQ_REL) == 0xdfull, "KVM_CAP_DIRTY_LOG_RING_ACQ_REL");
-
-/* kvm_cpuid_flags */
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_SIGNIFCANT_INDEX) == 0x1ull, "KVM_CPUID_FLAG_SIGNIFCANT_INDEX");
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATEFUL_FUNC) == 0x2ull, "KVM_CPUID_FLAG_STATEFUL_FUNC");
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATE_READ_NEXT) == 0x4ull, "KVM_CPUID_FLAG_STATE_READ_NEXT");
-
-/* kvm_mem_flags */
-_Static_assert((unsigned long long)(KVM_MEM_LOG_DIRTY_PAGES) == 0x1ull, "KVM_MEM_LOG_DIRTY_PAGES");
-_Static_assert((unsigned long long)(KVM_MEM_READONLY) == 0x2ull, "KVM_MEM_READONLY");
-
-/* landlock_access_fs */
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE) == 0x1ull, "LANDLOCK_ACCESS_FS_EXECUTE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_WRITE_FILE) == 0x2ull, "LANDLOCK_ACCESS_FS_WRITE_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_FILE) == 0x4ull, "LANDLOCK_ACCESS_FS_READ_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_DIR) == 0x8ull, "LANDLOCK_ACCESS_FS_READ_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_DIR) == 0x10ull, "LANDLOCK_ACCESS_FS_REMOVE_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_FILE) == 0x20ull, "LANDLOCK_ACCESS_FS_REMOVE_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_CHAR) == 0x40ull, "LANDLOCK_ACCESS_FS_MAKE_CHAR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_DIR) == 0x80ull, "LANDLOCK_ACCESS_FS_MAKE_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_REG) == 0x100ull, "LANDLOCK_ACCESS_FS_MAKE_REG");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SOCK) == 0x200ull, "LANDLOCK_ACCESS_FS_MAKE_SOCK");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_FIFO) == 0x400ull, "LANDLOCK_ACCESS_FS_MAKE_FIFO");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_BLOCK) == 0x800ull, "LANDLOCK_ACCESS_FS_MAKE_BLOCK");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SYM) == 0x1000ull, "LANDLOCK_ACCESS_FS_MAKE_SYM");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REFER) == 0x2000ull, "LANDLOCK_ACCESS_FS_REFER");
-
-/* landlock_create_flags */
-_Static_assert((unsigned long long)(LANDLOCK_CREATE_RULESET_VERSION) == 0x1ull, "LANDLOCK_CREATE_RULESET_VERSION");
-
-/* landlock_rule_types */
-_Static_assert((unsigned long long)(LANDLOCK_RULE_PATH_BENEATH) == 0x1ull, "LANDLOCK_RULE_PATH_BENEATH");

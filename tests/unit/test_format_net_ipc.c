@@ -44,6 +44,40 @@ static const uint8_t nl_capped_ack[44] = {
 static const uint8_t nl_page_end[18] = {
 	0x14, 0, 0, 0, 0, 0x0a, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
 };
+/* a packet socket's classic BPF filter (nlattr_packet_diag_msg's, and a
+ * conditional jump as seccomp-filter-v prints one) */
+static const uint8_t nl_packet_filter[60] = {
+	60, 0, 0, 0, 20, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	17, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	28, 0, 7, 0, 0x30, 0, 0, 0, 0x04, 0xf0, 0xff, 0xff,
+	0x15, 0, 0, 1, 0x2a, 0, 0, 0, 0x06, 0, 0, 0, 0x2a, 0, 0, 0,
+};
+/* IFLA_PROTINFO of AF_INET6: IFLA_INET6_* (nlattr_ifla_protinfo's) */
+static const uint8_t nl_protinfo6[56] = {
+	56, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	10, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	24, 0, 12, 0, 8, 0, 1, 0, 0xde, 0xc0, 0xad, 0xde,
+	12, 0, 2, 0, 0xde, 0xc0, 0xad, 0xde, 1, 0, 0, 0,
+};
+/* IFLA_AF_SPEC of AF_BRIDGE: IFLA_BRIDGE_* (nlattr_ifla_af_spec's) */
+static const uint8_t nl_af_spec_br[44] = {
+	44, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	7, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	12, 0, 26, 0, 8, 0, 2, 0, 0x69, 0, 0xce, 0xfa,
+};
+/* IFLA_PROTINFO of AF_BRIDGE: IFLA_BRPORT_* (nlattr_ifla_brport's) */
+static const uint8_t nl_brport[48] = {
+	48, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	7, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	16, 0, 12, 0, 12, 0, 13, 0, 0xab, 0xcd, 0xab, 0xcd, 0xef, 0xac, 0xbc, 0xcd,
+};
+/* IFLA_VFINFO_LIST down to a VF's vlan (nlattr_ifla_vfinfo's) */
+static const uint8_t nl_vfinfo[64] = {
+	64, 0, 0, 0, 18, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0x04, 0x03, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	32, 0, 22, 0, 28, 0, 1, 0, 24, 0, 12, 0, 20, 0, 1, 0,
+	1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0xfb, 0xfb, 0, 0,
+};
 
 static const struct sc net_ipc[] = {
 	{ .want = "socket(AF_INET, SOCK_STREAM|SOCK_CLOEXEC, IPPROTO_TCP) = 3",
@@ -77,6 +111,46 @@ static const struct sc net_ipc[] = {
 		  "20, MSG_DONTWAIT, NULL, 0) = -1 EFAULT (Bad address)",
 	  .nr = SYS_sendto, .a = { 3, P, 20, MSG_DONTWAIT, 0, 0 }, .ret = NEG(-14), .aux2 = 13 << 8,
 	  .cap = { CAP_MEM(1, nl_page_end, sizeof(nl_page_end)) } },
+	{ .want = "sendto(3, [{nlmsg_len=60, nlmsg_type=SOCK_DIAG_BY_FAMILY, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {pdiag_family=AF_PACKET, pdiag_type=SOCK_STREAM, "
+		  "pdiag_num=ETH_P_ALL, pdiag_ino=0, pdiag_cookie=[0, 0]}, [{nla_len=28, "
+		  "nla_type=PACKET_DIAG_FILTER}, [BPF_STMT(BPF_LD|BPF_B|BPF_ABS, "
+		  "SKF_AD_OFF+SKF_AD_PKTTYPE), BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x2a, 0, 0x1), "
+		  "BPF_STMT(BPF_RET|BPF_K, 0x2a)]]], 60, MSG_DONTWAIT, NULL, 0) = 60",
+	  .nr = SYS_sendto, .a = { 3, P, 60, MSG_DONTWAIT, 0, 0 }, .ret = 60, .aux2 = 5 << 8,
+	  .cap = { CAP_MEM(1, nl_packet_filter, sizeof(nl_packet_filter)) } },
+	{ .want = "sendto(3, [{nlmsg_len=56, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_INET6, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=24, "
+		  "nla_type=IFLA_PROTINFO}, [[{nla_len=8, nla_type=IFLA_INET6_FLAGS}, "
+		  "IF_RS_SENT|IF_RA_MANAGED|IF_RA_OTHERCONF|IF_READY|0x5eadc00e], [{nla_len=12, "
+		  "nla_type=IFLA_INET6_CONF}, [[DEVCONF_FORWARDING]=-559038242, "
+		  "[DEVCONF_HOPLIMIT]=1]]]]], 56, MSG_DONTWAIT, NULL, 0) = 56",
+	  .nr = SYS_sendto, .a = { 3, P, 56, MSG_DONTWAIT, 0, 0 }, .ret = 56, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_protinfo6, sizeof(nl_protinfo6)) } },
+	{ .want = "sendto(3, [{nlmsg_len=44, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_BRIDGE, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=12, "
+		  "nla_type=IFLA_AF_SPEC}, [{nla_len=8, nla_type=IFLA_BRIDGE_VLAN_INFO}, "
+		  "{flags=BRIDGE_VLAN_INFO_MASTER|BRIDGE_VLAN_INFO_RANGE_BEGIN|BRIDGE_VLAN_INFO_BRENTRY"
+		  "|BRIDGE_VLAN_INFO_ONLY_OPTS, vid=64206}]]], 44, MSG_DONTWAIT, NULL, 0) = 44",
+	  .nr = SYS_sendto, .a = { 3, P, 44, MSG_DONTWAIT, 0, 0 }, .ret = 44, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_af_spec_br, sizeof(nl_af_spec_br)) } },
+	{ .want = "sendto(3, [{nlmsg_len=48, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_BRIDGE, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=16, "
+		  "nla_type=IFLA_PROTINFO}, [{nla_len=12, nla_type=IFLA_BRPORT_ROOT_ID}, "
+		  "{prio=[171, 205], addr=ab:cd:ef:ac:bc:cd}]]], 48, MSG_DONTWAIT, NULL, 0) = 48",
+	  .nr = SYS_sendto, .a = { 3, P, 48, MSG_DONTWAIT, 0, 0 }, .ret = 48, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_brport, sizeof(nl_brport)) } },
+	{ .want = "sendto(3, [{nlmsg_len=64, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_DUMP, "
+		  "nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_UNSPEC, ifi_type=ARPHRD_LOOPBACK, "
+		  "ifi_index=if_nametoindex(\"lo\"), ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=32, "
+		  "nla_type=IFLA_VFINFO_LIST}, [{nla_len=28, nla_type=IFLA_VF_INFO}, [{nla_len=24, "
+		  "nla_type=IFLA_VF_VLAN_LIST}, [{nla_len=20, nla_type=IFLA_VF_VLAN_INFO}, {vf=1, "
+		  "vlan=2, qos=3, vlan_proto=htons(ETH_P_AF_IUCV)}]]]]], 64, MSG_DONTWAIT, NULL, 0) = 64",
+	  .nr = SYS_sendto, .a = { 3, P, 64, MSG_DONTWAIT, 0, 0 }, .ret = 64, .aux2 = 1 << 8,
+	  .cap = { CAP_MEM(1, nl_vfinfo, sizeof(nl_vfinfo)) } },
 	{ .want = "epoll_create1(EPOLL_CLOEXEC)            = 5",
 	  .nr = SYS_epoll_create1, .a = { EPOLL_CLOEXEC }, .ret = 5 },
 	{ .want = "epoll_ctl(-1, EPOLL_CTL_ADD, -1, {events=EPOLLIN|EPOLLET, data={u32=7, u64=7}}) = -1 EBADF (Bad file descriptor)",
