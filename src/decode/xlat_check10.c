@@ -39,6 +39,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -118,6 +119,236 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* ptrace_reqs */
+_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
+_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
+_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
+_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
+_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
+_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
+_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
+_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
+_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
+_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
+_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
+_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
+_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
+_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
+_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
+_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
+_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
+_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
+_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
+_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
+
+/* raw_names */
+_Static_assert((unsigned long long)(ICMP_FILTER) == 0x1ull, "ICMP_FILTER");
+
+/* rename_flags */
+_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
+_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
+_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
+
+/* rlimit_resource */
+_Static_assert((unsigned long long)(RLIMIT_CPU) == 0x0ull, "RLIMIT_CPU");
+_Static_assert((unsigned long long)(RLIMIT_FSIZE) == 0x1ull, "RLIMIT_FSIZE");
+_Static_assert((unsigned long long)(RLIMIT_DATA) == 0x2ull, "RLIMIT_DATA");
+_Static_assert((unsigned long long)(RLIMIT_STACK) == 0x3ull, "RLIMIT_STACK");
+_Static_assert((unsigned long long)(RLIMIT_CORE) == 0x4ull, "RLIMIT_CORE");
+_Static_assert((unsigned long long)(RLIMIT_RSS) == 0x5ull, "RLIMIT_RSS");
+_Static_assert((unsigned long long)(RLIMIT_NPROC) == 0x6ull, "RLIMIT_NPROC");
+_Static_assert((unsigned long long)(RLIMIT_NOFILE) == 0x7ull, "RLIMIT_NOFILE");
+_Static_assert((unsigned long long)(RLIMIT_MEMLOCK) == 0x8ull, "RLIMIT_MEMLOCK");
+_Static_assert((unsigned long long)(RLIMIT_AS) == 0x9ull, "RLIMIT_AS");
+_Static_assert((unsigned long long)(RLIMIT_LOCKS) == 0xaull, "RLIMIT_LOCKS");
+_Static_assert((unsigned long long)(RLIMIT_SIGPENDING) == 0xbull, "RLIMIT_SIGPENDING");
+_Static_assert((unsigned long long)(RLIMIT_MSGQUEUE) == 0xcull, "RLIMIT_MSGQUEUE");
+_Static_assert((unsigned long long)(RLIMIT_NICE) == 0xdull, "RLIMIT_NICE");
+_Static_assert((unsigned long long)(RLIMIT_RTPRIO) == 0xeull, "RLIMIT_RTPRIO");
+_Static_assert((unsigned long long)(RLIMIT_RTTIME) == 0xfull, "RLIMIT_RTTIME");
+
+/* route_nexthop_flags */
+_Static_assert((unsigned long long)(RTNH_F_DEAD) == 0x1ull, "RTNH_F_DEAD");
+_Static_assert((unsigned long long)(RTNH_F_PERVASIVE) == 0x2ull, "RTNH_F_PERVASIVE");
+_Static_assert((unsigned long long)(RTNH_F_ONLINK) == 0x4ull, "RTNH_F_ONLINK");
+_Static_assert((unsigned long long)(RTNH_F_OFFLOAD) == 0x8ull, "RTNH_F_OFFLOAD");
+_Static_assert((unsigned long long)(RTNH_F_LINKDOWN) == 0x10ull, "RTNH_F_LINKDOWN");
+_Static_assert((unsigned long long)(RTNH_F_UNRESOLVED) == 0x20ull, "RTNH_F_UNRESOLVED");
+_Static_assert((unsigned long long)(RTNH_F_TRAP) == 0x40ull, "RTNH_F_TRAP");
+
+/* routing_protocols */
+_Static_assert((unsigned long long)(RTPROT_UNSPEC) == 0x0ull, "RTPROT_UNSPEC");
+_Static_assert((unsigned long long)(RTPROT_REDIRECT) == 0x1ull, "RTPROT_REDIRECT");
+_Static_assert((unsigned long long)(RTPROT_KERNEL) == 0x2ull, "RTPROT_KERNEL");
+_Static_assert((unsigned long long)(RTPROT_BOOT) == 0x3ull, "RTPROT_BOOT");
+_Static_assert((unsigned long long)(RTPROT_STATIC) == 0x4ull, "RTPROT_STATIC");
+_Static_assert((unsigned long long)(RTPROT_GATED) == 0x8ull, "RTPROT_GATED");
+_Static_assert((unsigned long long)(RTPROT_RA) == 0x9ull, "RTPROT_RA");
+_Static_assert((unsigned long long)(RTPROT_MRT) == 0xaull, "RTPROT_MRT");
+_Static_assert((unsigned long long)(RTPROT_ZEBRA) == 0xbull, "RTPROT_ZEBRA");
+_Static_assert((unsigned long long)(RTPROT_BIRD) == 0xcull, "RTPROT_BIRD");
+_Static_assert((unsigned long long)(RTPROT_DNROUTED) == 0xdull, "RTPROT_DNROUTED");
+_Static_assert((unsigned long long)(RTPROT_XORP) == 0xeull, "RTPROT_XORP");
+_Static_assert((unsigned long long)(RTPROT_NTK) == 0xfull, "RTPROT_NTK");
+_Static_assert((unsigned long long)(RTPROT_DHCP) == 0x10ull, "RTPROT_DHCP");
+_Static_assert((unsigned long long)(RTPROT_MROUTED) == 0x11ull, "RTPROT_MROUTED");
+_Static_assert((unsigned long long)(RTPROT_KEEPALIVED) == 0x12ull, "RTPROT_KEEPALIVED");
+_Static_assert((unsigned long long)(RTPROT_BABEL) == 0x2aull, "RTPROT_BABEL");
+_Static_assert((unsigned long long)(RTPROT_OPENR) == 0x63ull, "RTPROT_OPENR");
+_Static_assert((unsigned long long)(RTPROT_BGP) == 0xbaull, "RTPROT_BGP");
+_Static_assert((unsigned long long)(RTPROT_ISIS) == 0xbbull, "RTPROT_ISIS");
+_Static_assert((unsigned long long)(RTPROT_OSPF) == 0xbcull, "RTPROT_OSPF");
+_Static_assert((unsigned long long)(RTPROT_RIP) == 0xbdull, "RTPROT_RIP");
+_Static_assert((unsigned long long)(RTPROT_EIGRP) == 0xc0ull, "RTPROT_EIGRP");
+
+/* routing_table_ids */
+_Static_assert((unsigned long long)(RT_TABLE_UNSPEC) == 0x0ull, "RT_TABLE_UNSPEC");
+_Static_assert((unsigned long long)(RT_TABLE_COMPAT) == 0xfcull, "RT_TABLE_COMPAT");
+_Static_assert((unsigned long long)(RT_TABLE_DEFAULT) == 0xfdull, "RT_TABLE_DEFAULT");
+_Static_assert((unsigned long long)(RT_TABLE_MAIN) == 0xfeull, "RT_TABLE_MAIN");
+_Static_assert((unsigned long long)(RT_TABLE_LOCAL) == 0xffull, "RT_TABLE_LOCAL");
+
+/* routing_types */
+_Static_assert((unsigned long long)(RTN_UNSPEC) == 0x0ull, "RTN_UNSPEC");
+_Static_assert((unsigned long long)(RTN_UNICAST) == 0x1ull, "RTN_UNICAST");
+_Static_assert((unsigned long long)(RTN_LOCAL) == 0x2ull, "RTN_LOCAL");
+_Static_assert((unsigned long long)(RTN_BROADCAST) == 0x3ull, "RTN_BROADCAST");
+_Static_assert((unsigned long long)(RTN_ANYCAST) == 0x4ull, "RTN_ANYCAST");
+_Static_assert((unsigned long long)(RTN_MULTICAST) == 0x5ull, "RTN_MULTICAST");
+_Static_assert((unsigned long long)(RTN_BLACKHOLE) == 0x6ull, "RTN_BLACKHOLE");
+_Static_assert((unsigned long long)(RTN_UNREACHABLE) == 0x7ull, "RTN_UNREACHABLE");
+_Static_assert((unsigned long long)(RTN_PROHIBIT) == 0x8ull, "RTN_PROHIBIT");
+_Static_assert((unsigned long long)(RTN_THROW) == 0x9ull, "RTN_THROW");
+_Static_assert((unsigned long long)(RTN_NAT) == 0xaull, "RTN_NAT");
+_Static_assert((unsigned long long)(RTN_XRESOLVE) == 0xbull, "RTN_XRESOLVE");
+
+/* rt_scopes */
+_Static_assert((unsigned long long)(RT_SCOPE_UNIVERSE) == 0x0ull, "RT_SCOPE_UNIVERSE");
+_Static_assert((unsigned long long)(RT_SCOPE_SITE) == 0xc8ull, "RT_SCOPE_SITE");
+_Static_assert((unsigned long long)(RT_SCOPE_LINK) == 0xfdull, "RT_SCOPE_LINK");
+_Static_assert((unsigned long long)(RT_SCOPE_HOST) == 0xfeull, "RT_SCOPE_HOST");
+_Static_assert((unsigned long long)(RT_SCOPE_NOWHERE) == 0xffull, "RT_SCOPE_NOWHERE");
+
+/* rtc_bsm */
+_Static_assert((unsigned long long)(RTC_BSM_DISABLED) == 0x0ull, "RTC_BSM_DISABLED");
+_Static_assert((unsigned long long)(RTC_BSM_DIRECT) == 0x1ull, "RTC_BSM_DIRECT");
+_Static_assert((unsigned long long)(RTC_BSM_LEVEL) == 0x2ull, "RTC_BSM_LEVEL");
+_Static_assert((unsigned long long)(RTC_BSM_STANDBY) == 0x3ull, "RTC_BSM_STANDBY");
+
+/* rtc_params */
+_Static_assert((unsigned long long)(RTC_PARAM_FEATURES) == 0x0ull, "RTC_PARAM_FEATURES");
+_Static_assert((unsigned long long)(RTC_PARAM_CORRECTION) == 0x1ull, "RTC_PARAM_CORRECTION");
+_Static_assert((unsigned long long)(RTC_PARAM_BACKUP_SWITCH_MODE) == 0x2ull, "RTC_PARAM_BACKUP_SWITCH_MODE");
+
+/* rtc_vl_flags */
+_Static_assert((unsigned long long)(RTC_VL_DATA_INVALID) == 0x1ull, "RTC_VL_DATA_INVALID");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_LOW) == 0x2ull, "RTC_VL_BACKUP_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_EMPTY) == 0x4ull, "RTC_VL_BACKUP_EMPTY");
+_Static_assert((unsigned long long)(RTC_VL_ACCURACY_LOW) == 0x8ull, "RTC_VL_ACCURACY_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_SWITCH) == 0x10ull, "RTC_VL_BACKUP_SWITCH");
+
+/* rtnl_addr_attrs */
+_Static_assert((unsigned long long)(IFA_UNSPEC) == 0x0ull, "IFA_UNSPEC");
+_Static_assert((unsigned long long)(IFA_ADDRESS) == 0x1ull, "IFA_ADDRESS");
+_Static_assert((unsigned long long)(IFA_LOCAL) == 0x2ull, "IFA_LOCAL");
+_Static_assert((unsigned long long)(IFA_LABEL) == 0x3ull, "IFA_LABEL");
+_Static_assert((unsigned long long)(IFA_BROADCAST) == 0x4ull, "IFA_BROADCAST");
+_Static_assert((unsigned long long)(IFA_ANYCAST) == 0x5ull, "IFA_ANYCAST");
+_Static_assert((unsigned long long)(IFA_CACHEINFO) == 0x6ull, "IFA_CACHEINFO");
+_Static_assert((unsigned long long)(IFA_MULTICAST) == 0x7ull, "IFA_MULTICAST");
+_Static_assert((unsigned long long)(IFA_FLAGS) == 0x8ull, "IFA_FLAGS");
+_Static_assert((unsigned long long)(IFA_RT_PRIORITY) == 0x9ull, "IFA_RT_PRIORITY");
+_Static_assert((unsigned long long)(IFA_TARGET_NETNSID) == 0xaull, "IFA_TARGET_NETNSID");
+_Static_assert((unsigned long long)(IFA_PROTO) == 0xbull, "IFA_PROTO");
+
+/* rtnl_addrlabel_attrs */
+_Static_assert((unsigned long long)(IFAL_ADDRESS) == 0x1ull, "IFAL_ADDRESS");
+_Static_assert((unsigned long long)(IFAL_LABEL) == 0x2ull, "IFAL_LABEL");
+
+/* rtnl_dcb_attrs */
+_Static_assert((unsigned long long)(DCB_ATTR_UNDEFINED) == 0x0ull, "DCB_ATTR_UNDEFINED");
+_Static_assert((unsigned long long)(DCB_ATTR_IFNAME) == 0x1ull, "DCB_ATTR_IFNAME");
+_Static_assert((unsigned long long)(DCB_ATTR_STATE) == 0x2ull, "DCB_ATTR_STATE");
+_Static_assert((unsigned long long)(DCB_ATTR_PFC_STATE) == 0x3ull, "DCB_ATTR_PFC_STATE");
+_Static_assert((unsigned long long)(DCB_ATTR_PFC_CFG) == 0x4ull, "DCB_ATTR_PFC_CFG");
+_Static_assert((unsigned long long)(DCB_ATTR_NUM_TC) == 0x5ull, "DCB_ATTR_NUM_TC");
+_Static_assert((unsigned long long)(DCB_ATTR_PG_CFG) == 0x6ull, "DCB_ATTR_PG_CFG");
+_Static_assert((unsigned long long)(DCB_ATTR_SET_ALL) == 0x7ull, "DCB_ATTR_SET_ALL");
+_Static_assert((unsigned long long)(DCB_ATTR_PERM_HWADDR) == 0x8ull, "DCB_ATTR_PERM_HWADDR");
+_Static_assert((unsigned long long)(DCB_ATTR_CAP) == 0x9ull, "DCB_ATTR_CAP");
+_Static_assert((unsigned long long)(DCB_ATTR_NUMTCS) == 0xaull, "DCB_ATTR_NUMTCS");
+_Static_assert((unsigned long long)(DCB_ATTR_BCN) == 0xbull, "DCB_ATTR_BCN");
+_Static_assert((unsigned long long)(DCB_ATTR_APP) == 0xcull, "DCB_ATTR_APP");
+_Static_assert((unsigned long long)(DCB_ATTR_IEEE) == 0xdull, "DCB_ATTR_IEEE");
+_Static_assert((unsigned long long)(DCB_ATTR_DCBX) == 0xeull, "DCB_ATTR_DCBX");
+_Static_assert((unsigned long long)(DCB_ATTR_FEATCFG) == 0xfull, "DCB_ATTR_FEATCFG");
+_Static_assert((unsigned long long)(DCB_ATTR_CEE) == 0x10ull, "DCB_ATTR_CEE");
+_Static_assert((unsigned long long)(DCB_ATTR_MAX) == 0x10ull, "DCB_ATTR_MAX");
+
+/* rtnl_ext_filter */
+_Static_assert((unsigned long long)(RTEXT_FILTER_VF) == 0x1ull, "RTEXT_FILTER_VF");
+_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN) == 0x2ull, "RTEXT_FILTER_BRVLAN");
+_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN_COMPRESSED) == 0x4ull, "RTEXT_FILTER_BRVLAN_COMPRESSED");
+_Static_assert((unsigned long long)(RTEXT_FILTER_SKIP_STATS) == 0x8ull, "RTEXT_FILTER_SKIP_STATS");
+_Static_assert((unsigned long long)(RTEXT_FILTER_MRP) == 0x10ull, "RTEXT_FILTER_MRP");
+_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_CONFIG) == 0x20ull, "RTEXT_FILTER_CFM_CONFIG");
+_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_STATUS) == 0x40ull, "RTEXT_FILTER_CFM_STATUS");
+
+/* rtnl_ifla_events */
+_Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
+_Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
+_Static_assert((unsigned long long)(IFLA_EVENT_FEATURES) == 0x2ull, "IFLA_EVENT_FEATURES");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFLA_EVENT_BONDING_FAILOVER");
+_Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
+_Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
+
+/* rtnl_ifla_info_attrs */
+_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
+_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");
+
+/* rtnl_ifla_port_attrs */
+_Static_assert((unsigned long long)(IFLA_PORT_UNSPEC) == 0x0ull, "IFLA_PORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PORT_VF) == 0x1ull, "IFLA_PORT_VF");
+_Static_assert((unsigned long long)(IFLA_PORT_PROFILE) == 0x2ull, "IFLA_PORT_PROFILE");
+_Static_assert((unsigned long long)(IFLA_PORT_VSI_TYPE) == 0x3ull, "IFLA_PORT_VSI_TYPE");
+_Static_assert((unsigned long long)(IFLA_PORT_INSTANCE_UUID) == 0x4ull, "IFLA_PORT_INSTANCE_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_HOST_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
+_Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
+
+/* rtnl_ifstats_attrs */
+_Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STATS_LINK_XSTATS");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
+_Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
 
 /* rtnl_link_attrs */
 _Static_assert((unsigned long long)(IFLA_UNSPEC) == 0x0ull, "IFLA_UNSPEC");
@@ -356,230 +587,3 @@ _Static_assert((unsigned long long)(RTA_IP_PROTO) == 0x1bull, "RTA_IP_PROTO");
 _Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
 _Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
 _Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
-
-/* rtnl_rta_metrics_attrs */
-_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
-_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
-_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
-_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
-_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
-_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
-_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
-_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
-_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
-_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
-_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
-_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
-_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
-_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
-_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
-_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
-_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
-_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
-
-/* rtnl_rule_attrs */
-_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
-_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
-_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
-_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
-_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
-_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
-_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
-_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
-_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
-_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
-_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
-_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
-_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
-_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
-_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
-_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
-_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
-_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
-_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
-_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
-_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
-_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
-_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
-
-/* rtnl_tc_action_attrs */
-_Static_assert((unsigned long long)(TCA_ACT_UNSPEC) == 0x0ull, "TCA_ACT_UNSPEC");
-_Static_assert((unsigned long long)(TCA_ACT_KIND) == 0x1ull, "TCA_ACT_KIND");
-_Static_assert((unsigned long long)(TCA_ACT_OPTIONS) == 0x2ull, "TCA_ACT_OPTIONS");
-_Static_assert((unsigned long long)(TCA_ACT_INDEX) == 0x3ull, "TCA_ACT_INDEX");
-_Static_assert((unsigned long long)(TCA_ACT_STATS) == 0x4ull, "TCA_ACT_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_PAD) == 0x5ull, "TCA_ACT_PAD");
-_Static_assert((unsigned long long)(TCA_ACT_COOKIE) == 0x6ull, "TCA_ACT_COOKIE");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS) == 0x7ull, "TCA_ACT_FLAGS");
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS) == 0x8ull, "TCA_ACT_HW_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_USED_HW_STATS) == 0x9ull, "TCA_ACT_USED_HW_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_IN_HW_COUNT) == 0xaull, "TCA_ACT_IN_HW_COUNT");
-
-/* rtnl_tc_attrs */
-_Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
-_Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");
-_Static_assert((unsigned long long)(TCA_OPTIONS) == 0x2ull, "TCA_OPTIONS");
-_Static_assert((unsigned long long)(TCA_STATS) == 0x3ull, "TCA_STATS");
-_Static_assert((unsigned long long)(TCA_XSTATS) == 0x4ull, "TCA_XSTATS");
-_Static_assert((unsigned long long)(TCA_RATE) == 0x5ull, "TCA_RATE");
-_Static_assert((unsigned long long)(TCA_FCNT) == 0x6ull, "TCA_FCNT");
-_Static_assert((unsigned long long)(TCA_STATS2) == 0x7ull, "TCA_STATS2");
-_Static_assert((unsigned long long)(TCA_STAB) == 0x8ull, "TCA_STAB");
-_Static_assert((unsigned long long)(TCA_PAD) == 0x9ull, "TCA_PAD");
-_Static_assert((unsigned long long)(TCA_DUMP_INVISIBLE) == 0xaull, "TCA_DUMP_INVISIBLE");
-_Static_assert((unsigned long long)(TCA_CHAIN) == 0xbull, "TCA_CHAIN");
-_Static_assert((unsigned long long)(TCA_HW_OFFLOAD) == 0xcull, "TCA_HW_OFFLOAD");
-_Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_BLOCK");
-_Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
-_Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
-_Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");
-
-/* rtnl_tc_stats_attrs */
-_Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");
-_Static_assert((unsigned long long)(TCA_STATS_RATE_EST) == 0x2ull, "TCA_STATS_RATE_EST");
-_Static_assert((unsigned long long)(TCA_STATS_QUEUE) == 0x3ull, "TCA_STATS_QUEUE");
-_Static_assert((unsigned long long)(TCA_STATS_APP) == 0x4ull, "TCA_STATS_APP");
-_Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_RATE_EST64");
-_Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
-_Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
-_Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
-
-/* rtnl_tca_attrs */
-_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
-_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
-_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
-_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
-_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
-_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
-
-/* rtnl_tca_stab_attrs */
-_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
-_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
-
-/* rusage_who */
-_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
-_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
-
-/* rwf_flags */
-_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
-_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
-_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
-_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
-_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
-
-/* sched_attr_flags */
-_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
-_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
-_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
-
-/* sched_policy */
-_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
-_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
-_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
-_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
-_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
-_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
-
-/* seals */
-_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
-_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
-_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
-_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
-_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
-
-/* seccomp_addfd_flags */
-_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
-_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
-
-/* seccomp_filter_flags */
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
-
-/* seccomp_modes */
-_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
-_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
-
-/* seccomp_notif_flags */
-_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
-
-/* seccomp_ops */
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
-_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
-_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
-
-/* seccomp_ret */
-_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
-_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
-_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
-_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
-_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
-_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
-_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
-_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
-
-/* sembufs */
-_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* sfr_flags */
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
-
-/* sg_scsi_reset */
-_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
-
-/* shmat_flags */
-_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
-_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
-_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
-_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
-
-/* shutdown_how */
-_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
-_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
-_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
-
-/* sigevent_notify */
-_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
-_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
-_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
-_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
-
-/* sigmask_how */
-_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
-_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
-_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
-
-/* signalfd_flags */
-_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
-_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
-
-/* smc_diag_attrs */
-_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
-
-/* smc_diag_mode */
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");

@@ -39,6 +39,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -118,6 +119,233 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* rtnl_rta_metrics_attrs */
+_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
+_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
+_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
+_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
+_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
+_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
+_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
+_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
+_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
+_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
+_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
+_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
+_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
+_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
+_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
+_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
+_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
+_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
+
+/* rtnl_rule_attrs */
+_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
+_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
+_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
+_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
+_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
+_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
+_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
+_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
+_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
+_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
+_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
+_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
+_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
+_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
+_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
+_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
+_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
+_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
+_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
+_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
+_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
+_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
+_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
+
+/* rtnl_tc_action_attrs */
+_Static_assert((unsigned long long)(TCA_ACT_UNSPEC) == 0x0ull, "TCA_ACT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ACT_KIND) == 0x1ull, "TCA_ACT_KIND");
+_Static_assert((unsigned long long)(TCA_ACT_OPTIONS) == 0x2ull, "TCA_ACT_OPTIONS");
+_Static_assert((unsigned long long)(TCA_ACT_INDEX) == 0x3ull, "TCA_ACT_INDEX");
+_Static_assert((unsigned long long)(TCA_ACT_STATS) == 0x4ull, "TCA_ACT_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_PAD) == 0x5ull, "TCA_ACT_PAD");
+_Static_assert((unsigned long long)(TCA_ACT_COOKIE) == 0x6ull, "TCA_ACT_COOKIE");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS) == 0x7ull, "TCA_ACT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS) == 0x8ull, "TCA_ACT_HW_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_USED_HW_STATS) == 0x9ull, "TCA_ACT_USED_HW_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_IN_HW_COUNT) == 0xaull, "TCA_ACT_IN_HW_COUNT");
+
+/* rtnl_tc_attrs */
+_Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
+_Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");
+_Static_assert((unsigned long long)(TCA_OPTIONS) == 0x2ull, "TCA_OPTIONS");
+_Static_assert((unsigned long long)(TCA_STATS) == 0x3ull, "TCA_STATS");
+_Static_assert((unsigned long long)(TCA_XSTATS) == 0x4ull, "TCA_XSTATS");
+_Static_assert((unsigned long long)(TCA_RATE) == 0x5ull, "TCA_RATE");
+_Static_assert((unsigned long long)(TCA_FCNT) == 0x6ull, "TCA_FCNT");
+_Static_assert((unsigned long long)(TCA_STATS2) == 0x7ull, "TCA_STATS2");
+_Static_assert((unsigned long long)(TCA_STAB) == 0x8ull, "TCA_STAB");
+_Static_assert((unsigned long long)(TCA_PAD) == 0x9ull, "TCA_PAD");
+_Static_assert((unsigned long long)(TCA_DUMP_INVISIBLE) == 0xaull, "TCA_DUMP_INVISIBLE");
+_Static_assert((unsigned long long)(TCA_CHAIN) == 0xbull, "TCA_CHAIN");
+_Static_assert((unsigned long long)(TCA_HW_OFFLOAD) == 0xcull, "TCA_HW_OFFLOAD");
+_Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_BLOCK");
+_Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
+_Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
+_Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");
+
+/* rtnl_tc_stats_attrs */
+_Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");
+_Static_assert((unsigned long long)(TCA_STATS_RATE_EST) == 0x2ull, "TCA_STATS_RATE_EST");
+_Static_assert((unsigned long long)(TCA_STATS_QUEUE) == 0x3ull, "TCA_STATS_QUEUE");
+_Static_assert((unsigned long long)(TCA_STATS_APP) == 0x4ull, "TCA_STATS_APP");
+_Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_RATE_EST64");
+_Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
+_Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
+_Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
+
+/* rtnl_tca_attrs */
+_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
+_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
+_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
+_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
+
+/* rtnl_tca_stab_attrs */
+_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
+_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
+
+/* rusage_who */
+_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
+_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
+
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
+
+/* sched_attr_flags */
+_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
+_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
+_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
+
+/* sched_policy */
+_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
+_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
+_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
+_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
+_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
+_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
+
+/* seals */
+_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
+_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
+_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
+_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
+_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
+
+/* seccomp_addfd_flags */
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
+
+/* seccomp_filter_flags */
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
+
+/* seccomp_modes */
+_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
+_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
+
+/* seccomp_notif_flags */
+_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
+
+/* seccomp_ops */
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
+_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
+_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
+
+/* seccomp_ret */
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
+_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
+_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
+_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
+_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
+
+/* sembufs */
+_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* sfr_flags */
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
+
+/* sg_scsi_reset */
+_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
+
+/* shmat_flags */
+_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
+_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
+_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
+_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
+
+/* shutdown_how */
+_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
+_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
+_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
+
+/* sigevent_notify */
+_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
+_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
+_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
+_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
+
+/* sigmask_how */
+_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
+_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
+_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
+
+/* signalfd_flags */
+_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
+_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
+
+/* smc_diag_attrs */
+_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
+
+/* smc_diag_mode */
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");
 
 /* so_names */
 _Static_assert((unsigned long long)(SO_DEBUG) == 0x1ull, "SO_DEBUG");
@@ -382,94 +610,3 @@ _Static_assert((unsigned long long)(UBI_STATIC_VOLUME) == 0x4ull, "UBI_STATIC_VO
 _Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
-
-/* unix_diag_attrs */
-_Static_assert((unsigned long long)(UNIX_DIAG_NAME) == 0x0ull, "UNIX_DIAG_NAME");
-_Static_assert((unsigned long long)(UNIX_DIAG_VFS) == 0x1ull, "UNIX_DIAG_VFS");
-_Static_assert((unsigned long long)(UNIX_DIAG_PEER) == 0x2ull, "UNIX_DIAG_PEER");
-_Static_assert((unsigned long long)(UNIX_DIAG_ICONS) == 0x3ull, "UNIX_DIAG_ICONS");
-_Static_assert((unsigned long long)(UNIX_DIAG_RQLEN) == 0x4ull, "UNIX_DIAG_RQLEN");
-_Static_assert((unsigned long long)(UNIX_DIAG_MEMINFO) == 0x5ull, "UNIX_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(UNIX_DIAG_SHUTDOWN) == 0x6ull, "UNIX_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(UNIX_DIAG_UID) == 0x7ull, "UNIX_DIAG_UID");
-
-/* unix_diag_show */
-_Static_assert((unsigned long long)(UDIAG_SHOW_NAME) == 0x1ull, "UDIAG_SHOW_NAME");
-_Static_assert((unsigned long long)(UDIAG_SHOW_VFS) == 0x2ull, "UDIAG_SHOW_VFS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_PEER) == 0x4ull, "UDIAG_SHOW_PEER");
-_Static_assert((unsigned long long)(UDIAG_SHOW_ICONS) == 0x8ull, "UDIAG_SHOW_ICONS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_RQLEN) == 0x10ull, "UDIAG_SHOW_RQLEN");
-_Static_assert((unsigned long long)(UDIAG_SHOW_MEMINFO) == 0x20ull, "UDIAG_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(UDIAG_SHOW_UID) == 0x40ull, "UDIAG_SHOW_UID");
-
-/* uring_enter_flags */
-_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
-_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
-
-/* uring_features */
-_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
-_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
-_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
-_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
-_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
-_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
-_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
-_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
-_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
-_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
-_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
-
-/* uring_register_ops */
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
-_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
-_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
-_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
-
-/* uring_setup_flags */
-_Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQ_AFF) == 0x4ull, "IORING_SETUP_SQ_AFF");
-_Static_assert((unsigned long long)(IORING_SETUP_CQSIZE) == 0x8ull, "IORING_SETUP_CQSIZE");
-_Static_assert((unsigned long long)(IORING_SETUP_CLAMP) == 0x10ull, "IORING_SETUP_CLAMP");
-_Static_assert((unsigned long long)(IORING_SETUP_ATTACH_WQ) == 0x20ull, "IORING_SETUP_ATTACH_WQ");
-_Static_assert((unsigned long long)(IORING_SETUP_R_DISABLED) == 0x40ull, "IORING_SETUP_R_DISABLED");
-_Static_assert((unsigned long long)(IORING_SETUP_SUBMIT_ALL) == 0x80ull, "IORING_SETUP_SUBMIT_ALL");
-_Static_assert((unsigned long long)(IORING_SETUP_COOP_TASKRUN) == 0x100ull, "IORING_SETUP_COOP_TASKRUN");
-_Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IORING_SETUP_TASKRUN_FLAG");
-_Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
-_Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");
-
-/* xattr_flags */
-_Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
-_Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");

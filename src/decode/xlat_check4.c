@@ -39,6 +39,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>

@@ -39,6 +39,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -118,6 +119,36 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* ioctl_ubi */
+_Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
+_Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
+_Static_assert((unsigned long long)(UBI_IOCRSVOL) == 0x400c6f02ull, "UBI_IOCRSVOL");
+_Static_assert((unsigned long long)(UBI_IOCRNVOL) == 0x51106f03ull, "UBI_IOCRNVOL");
+_Static_assert((unsigned long long)(UBI_IOCRPEB) == 0x40046f04ull, "UBI_IOCRPEB");
+_Static_assert((unsigned long long)(UBI_IOCSPEB) == 0x40046f05ull, "UBI_IOCSPEB");
+_Static_assert((unsigned long long)(UBI_IOCATT) == 0x40186f40ull, "UBI_IOCATT");
+_Static_assert((unsigned long long)(UBI_IOCDET) == 0x40046f41ull, "UBI_IOCDET");
+_Static_assert((unsigned long long)(UBI_IOCVOLUP) == 0x40084f00ull, "UBI_IOCVOLUP");
+_Static_assert((unsigned long long)(UBI_IOCEBER) == 0x40044f01ull, "UBI_IOCEBER");
+_Static_assert((unsigned long long)(UBI_IOCEBCH) == 0x40044f02ull, "UBI_IOCEBCH");
+_Static_assert((unsigned long long)(UBI_IOCEBMAP) == 0x40084f03ull, "UBI_IOCEBMAP");
+_Static_assert((unsigned long long)(UBI_IOCEBUNMAP) == 0x40044f04ull, "UBI_IOCEBUNMAP");
+_Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEBISMAP");
+_Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
+_Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
+_Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
+
+/* ioprio_class */
+_Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_BE) == 0x2ull, "IOPRIO_CLASS_BE");
+_Static_assert((unsigned long long)(IOPRIO_CLASS_IDLE) == 0x3ull, "IOPRIO_CLASS_IDLE");
+
+/* ioprio_who */
+_Static_assert((unsigned long long)(IOPRIO_WHO_PROCESS) == 0x1ull, "IOPRIO_WHO_PROCESS");
+_Static_assert((unsigned long long)(IOPRIO_WHO_PGRP) == 0x2ull, "IOPRIO_WHO_PGRP");
+_Static_assert((unsigned long long)(IOPRIO_WHO_USER) == 0x3ull, "IOPRIO_WHO_USER");
 
 /* ip_names */
 _Static_assert((unsigned long long)(IP_TOS) == 0x1ull, "IP_TOS");
@@ -256,6 +287,33 @@ _Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
 _Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
 _Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
 
+/* kd_kbd_modes */
+_Static_assert((unsigned long long)(K_RAW) == 0x0ull, "K_RAW");
+_Static_assert((unsigned long long)(K_XLATE) == 0x1ull, "K_XLATE");
+_Static_assert((unsigned long long)(K_MEDIUMRAW) == 0x2ull, "K_MEDIUMRAW");
+_Static_assert((unsigned long long)(K_UNICODE) == 0x3ull, "K_UNICODE");
+_Static_assert((unsigned long long)(K_OFF) == 0x4ull, "K_OFF");
+
+/* kd_kbd_types */
+_Static_assert((unsigned long long)(KB_84) == 0x1ull, "KB_84");
+_Static_assert((unsigned long long)(KB_101) == 0x2ull, "KB_101");
+_Static_assert((unsigned long long)(KB_OTHER) == 0x3ull, "KB_OTHER");
+
+/* kd_leds */
+_Static_assert((unsigned long long)(LED_SCR) == 0x1ull, "LED_SCR");
+_Static_assert((unsigned long long)(LED_NUM) == 0x2ull, "LED_NUM");
+_Static_assert((unsigned long long)(LED_CAP) == 0x4ull, "LED_CAP");
+
+/* kd_meta */
+_Static_assert((unsigned long long)(K_METABIT) == 0x3ull, "K_METABIT");
+_Static_assert((unsigned long long)(K_ESCPREFIX) == 0x4ull, "K_ESCPREFIX");
+
+/* kd_modes */
+_Static_assert((unsigned long long)(KD_TEXT) == 0x0ull, "KD_TEXT");
+_Static_assert((unsigned long long)(KD_GRAPHICS) == 0x1ull, "KD_GRAPHICS");
+_Static_assert((unsigned long long)(KD_TEXT0) == 0x2ull, "KD_TEXT0");
+_Static_assert((unsigned long long)(KD_TEXT1) == 0x3ull, "KD_TEXT1");
+
 /* key_reqkey */
 _Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
 _Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
@@ -311,246 +369,3 @@ _Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL
 _Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
 _Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
 _Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
-
-/* kvm_cap */
-_Static_assert((unsigned long long)(KVM_CAP_MMU_SHADOW_CACHE_CONTROL) == 0x2ull, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_USER_MEMORY) == 0x3ull, "KVM_CAP_USER_MEMORY");
-_Static_assert((unsigned long long)(KVM_CAP_SET_TSS_ADDR) == 0x4ull, "KVM_CAP_SET_TSS_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_VAPIC) == 0x6ull, "KVM_CAP_VAPIC");
-_Static_assert((unsigned long long)(KVM_CAP_EXT_CPUID) == 0x7ull, "KVM_CAP_EXT_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_CLOCKSOURCE) == 0x8ull, "KVM_CAP_CLOCKSOURCE");
-_Static_assert((unsigned long long)(KVM_CAP_PIT) == 0xbull, "KVM_CAP_PIT");
-_Static_assert((unsigned long long)(KVM_CAP_NOP_IO_DELAY) == 0xcull, "KVM_CAP_NOP_IO_DELAY");
-_Static_assert((unsigned long long)(KVM_CAP_PV_MMU) == 0xdull, "KVM_CAP_PV_MMU");
-_Static_assert((unsigned long long)(KVM_CAP_MP_STATE) == 0xeull, "KVM_CAP_MP_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_COALESCED_MMIO) == 0xfull, "KVM_CAP_COALESCED_MMIO");
-_Static_assert((unsigned long long)(KVM_CAP_IOMMU) == 0x12ull, "KVM_CAP_IOMMU");
-_Static_assert((unsigned long long)(KVM_CAP_DESTROY_MEMORY_REGION_WORKS) == 0x15ull, "KVM_CAP_DESTROY_MEMORY_REGION_WORKS");
-_Static_assert((unsigned long long)(KVM_CAP_USER_NMI) == 0x16ull, "KVM_CAP_USER_NMI");
-_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG) == 0x17ull, "KVM_CAP_SET_GUEST_DEBUG");
-_Static_assert((unsigned long long)(KVM_CAP_REINJECT_CONTROL) == 0x18ull, "KVM_CAP_REINJECT_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_ROUTING) == 0x19ull, "KVM_CAP_IRQ_ROUTING");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_INJECT_STATUS) == 0x1aull, "KVM_CAP_IRQ_INJECT_STATUS");
-_Static_assert((unsigned long long)(KVM_CAP_ASSIGN_DEV_IRQ) == 0x1dull, "KVM_CAP_ASSIGN_DEV_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_JOIN_MEMORY_REGIONS_WORKS) == 0x1eull, "KVM_CAP_JOIN_MEMORY_REGIONS_WORKS");
-_Static_assert((unsigned long long)(KVM_CAP_MCE) == 0x1full, "KVM_CAP_MCE");
-_Static_assert((unsigned long long)(KVM_CAP_IRQFD) == 0x20ull, "KVM_CAP_IRQFD");
-_Static_assert((unsigned long long)(KVM_CAP_PIT2) == 0x21ull, "KVM_CAP_PIT2");
-_Static_assert((unsigned long long)(KVM_CAP_SET_BOOT_CPU_ID) == 0x22ull, "KVM_CAP_SET_BOOT_CPU_ID");
-_Static_assert((unsigned long long)(KVM_CAP_PIT_STATE2) == 0x23ull, "KVM_CAP_PIT_STATE2");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD) == 0x24ull, "KVM_CAP_IOEVENTFD");
-_Static_assert((unsigned long long)(KVM_CAP_SET_IDENTITY_MAP_ADDR) == 0x25ull, "KVM_CAP_SET_IDENTITY_MAP_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_XEN_HVM) == 0x26ull, "KVM_CAP_XEN_HVM");
-_Static_assert((unsigned long long)(KVM_CAP_ADJUST_CLOCK) == 0x27ull, "KVM_CAP_ADJUST_CLOCK");
-_Static_assert((unsigned long long)(KVM_CAP_INTERNAL_ERROR_DATA) == 0x28ull, "KVM_CAP_INTERNAL_ERROR_DATA");
-_Static_assert((unsigned long long)(KVM_CAP_VCPU_EVENTS) == 0x29ull, "KVM_CAP_VCPU_EVENTS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PSW) == 0x2aull, "KVM_CAP_S390_PSW");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SEGSTATE) == 0x2bull, "KVM_CAP_PPC_SEGSTATE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV) == 0x2cull, "KVM_CAP_HYPERV");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VAPIC) == 0x2dull, "KVM_CAP_HYPERV_VAPIC");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SPIN) == 0x2eull, "KVM_CAP_HYPERV_SPIN");
-_Static_assert((unsigned long long)(KVM_CAP_PCI_SEGMENT) == 0x2full, "KVM_CAP_PCI_SEGMENT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_PAIRED_SINGLES) == 0x30ull, "KVM_CAP_PPC_PAIRED_SINGLES");
-_Static_assert((unsigned long long)(KVM_CAP_INTR_SHADOW) == 0x31ull, "KVM_CAP_INTR_SHADOW");
-_Static_assert((unsigned long long)(KVM_CAP_DEBUGREGS) == 0x32ull, "KVM_CAP_DEBUGREGS");
-_Static_assert((unsigned long long)(KVM_CAP_X86_ROBUST_SINGLESTEP) == 0x33ull, "KVM_CAP_X86_ROBUST_SINGLESTEP");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_OSI) == 0x34ull, "KVM_CAP_PPC_OSI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_UNSET_IRQ) == 0x35ull, "KVM_CAP_PPC_UNSET_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP) == 0x36ull, "KVM_CAP_ENABLE_CAP");
-_Static_assert((unsigned long long)(KVM_CAP_XSAVE) == 0x37ull, "KVM_CAP_XSAVE");
-_Static_assert((unsigned long long)(KVM_CAP_XCRS) == 0x38ull, "KVM_CAP_XCRS");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_PVINFO) == 0x39ull, "KVM_CAP_PPC_GET_PVINFO");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_LEVEL) == 0x3aull, "KVM_CAP_PPC_IRQ_LEVEL");
-_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF) == 0x3bull, "KVM_CAP_ASYNC_PF");
-_Static_assert((unsigned long long)(KVM_CAP_TSC_CONTROL) == 0x3cull, "KVM_CAP_TSC_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_GET_TSC_KHZ) == 0x3dull, "KVM_CAP_GET_TSC_KHZ");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_SREGS) == 0x3eull, "KVM_CAP_PPC_BOOKE_SREGS");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE) == 0x3full, "KVM_CAP_SPAPR_TCE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT) == 0x40ull, "KVM_CAP_PPC_SMT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HIOR) == 0x43ull, "KVM_CAP_PPC_HIOR");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_PAPR) == 0x44ull, "KVM_CAP_PPC_PAPR");
-_Static_assert((unsigned long long)(KVM_CAP_SW_TLB) == 0x45ull, "KVM_CAP_SW_TLB");
-_Static_assert((unsigned long long)(KVM_CAP_ONE_REG) == 0x46ull, "KVM_CAP_ONE_REG");
-_Static_assert((unsigned long long)(KVM_CAP_S390_GMAP) == 0x47ull, "KVM_CAP_S390_GMAP");
-_Static_assert((unsigned long long)(KVM_CAP_TSC_DEADLINE_TIMER) == 0x48ull, "KVM_CAP_TSC_DEADLINE_TIMER");
-_Static_assert((unsigned long long)(KVM_CAP_S390_UCONTROL) == 0x49ull, "KVM_CAP_S390_UCONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_SYNC_REGS) == 0x4aull, "KVM_CAP_SYNC_REGS");
-_Static_assert((unsigned long long)(KVM_CAP_PCI_2_3) == 0x4bull, "KVM_CAP_PCI_2_3");
-_Static_assert((unsigned long long)(KVM_CAP_KVMCLOCK_CTRL) == 0x4cull, "KVM_CAP_KVMCLOCK_CTRL");
-_Static_assert((unsigned long long)(KVM_CAP_SIGNAL_MSI) == 0x4dull, "KVM_CAP_SIGNAL_MSI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_SMMU_INFO) == 0x4eull, "KVM_CAP_PPC_GET_SMMU_INFO");
-_Static_assert((unsigned long long)(KVM_CAP_S390_COW) == 0x4full, "KVM_CAP_S390_COW");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_ALLOC_HTAB) == 0x50ull, "KVM_CAP_PPC_ALLOC_HTAB");
-_Static_assert((unsigned long long)(KVM_CAP_READONLY_MEM) == 0x51ull, "KVM_CAP_READONLY_MEM");
-_Static_assert((unsigned long long)(KVM_CAP_IRQFD_RESAMPLE) == 0x52ull, "KVM_CAP_IRQFD_RESAMPLE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_WATCHDOG) == 0x53ull, "KVM_CAP_PPC_BOOKE_WATCHDOG");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HTAB_FD) == 0x54ull, "KVM_CAP_PPC_HTAB_FD");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CSS_SUPPORT) == 0x55ull, "KVM_CAP_S390_CSS_SUPPORT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_EPR) == 0x56ull, "KVM_CAP_PPC_EPR");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI) == 0x57ull, "KVM_CAP_ARM_PSCI");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SET_DEVICE_ADDR) == 0x58ull, "KVM_CAP_ARM_SET_DEVICE_ADDR");
-_Static_assert((unsigned long long)(KVM_CAP_DEVICE_CTRL) == 0x59ull, "KVM_CAP_DEVICE_CTRL");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_MPIC) == 0x5aull, "KVM_CAP_IRQ_MPIC");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_RTAS) == 0x5bull, "KVM_CAP_PPC_RTAS");
-_Static_assert((unsigned long long)(KVM_CAP_IRQ_XICS) == 0x5cull, "KVM_CAP_IRQ_XICS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_EL1_32BIT) == 0x5dull, "KVM_CAP_ARM_EL1_32BIT");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_MULTITCE) == 0x5eull, "KVM_CAP_SPAPR_MULTITCE");
-_Static_assert((unsigned long long)(KVM_CAP_EXT_EMUL_CPUID) == 0x5full, "KVM_CAP_EXT_EMUL_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TIME) == 0x60ull, "KVM_CAP_HYPERV_TIME");
-_Static_assert((unsigned long long)(KVM_CAP_IOAPIC_POLARITY_IGNORED) == 0x61ull, "KVM_CAP_IOAPIC_POLARITY_IGNORED");
-_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP_VM) == 0x62ull, "KVM_CAP_ENABLE_CAP_VM");
-_Static_assert((unsigned long long)(KVM_CAP_S390_IRQCHIP) == 0x63ull, "KVM_CAP_S390_IRQCHIP");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_NO_LENGTH) == 0x64ull, "KVM_CAP_IOEVENTFD_NO_LENGTH");
-_Static_assert((unsigned long long)(KVM_CAP_VM_ATTRIBUTES) == 0x65ull, "KVM_CAP_VM_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI_0_2) == 0x66ull, "KVM_CAP_ARM_PSCI_0_2");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_FIXUP_HCALL) == 0x67ull, "KVM_CAP_PPC_FIXUP_HCALL");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_ENABLE_HCALL) == 0x68ull, "KVM_CAP_PPC_ENABLE_HCALL");
-_Static_assert((unsigned long long)(KVM_CAP_CHECK_EXTENSION_VM) == 0x69ull, "KVM_CAP_CHECK_EXTENSION_VM");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_SIGP) == 0x6aull, "KVM_CAP_S390_USER_SIGP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_VECTOR_REGISTERS) == 0x6bull, "KVM_CAP_S390_VECTOR_REGISTERS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP) == 0x6cull, "KVM_CAP_S390_MEM_OP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_STSI) == 0x6dull, "KVM_CAP_S390_USER_STSI");
-_Static_assert((unsigned long long)(KVM_CAP_S390_SKEYS) == 0x6eull, "KVM_CAP_S390_SKEYS");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_FPU) == 0x6full, "KVM_CAP_MIPS_FPU");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_MSA) == 0x70ull, "KVM_CAP_MIPS_MSA");
-_Static_assert((unsigned long long)(KVM_CAP_S390_INJECT_IRQ) == 0x71ull, "KVM_CAP_S390_INJECT_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_S390_IRQ_STATE) == 0x72ull, "KVM_CAP_S390_IRQ_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HWRNG) == 0x73ull, "KVM_CAP_PPC_HWRNG");
-_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS) == 0x74ull, "KVM_CAP_DISABLE_QUIRKS");
-_Static_assert((unsigned long long)(KVM_CAP_X86_SMM) == 0x75ull, "KVM_CAP_X86_SMM");
-_Static_assert((unsigned long long)(KVM_CAP_MULTI_ADDRESS_SPACE) == 0x76ull, "KVM_CAP_MULTI_ADDRESS_SPACE");
-_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_BPS) == 0x77ull, "KVM_CAP_GUEST_DEBUG_HW_BPS");
-_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_WPS) == 0x78ull, "KVM_CAP_GUEST_DEBUG_HW_WPS");
-_Static_assert((unsigned long long)(KVM_CAP_SPLIT_IRQCHIP) == 0x79ull, "KVM_CAP_SPLIT_IRQCHIP");
-_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_ANY_LENGTH) == 0x7aull, "KVM_CAP_IOEVENTFD_ANY_LENGTH");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC) == 0x7bull, "KVM_CAP_HYPERV_SYNIC");
-_Static_assert((unsigned long long)(KVM_CAP_S390_RI) == 0x7cull, "KVM_CAP_S390_RI");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_64) == 0x7dull, "KVM_CAP_SPAPR_TCE_64");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PMU_V3) == 0x7eull, "KVM_CAP_ARM_PMU_V3");
-_Static_assert((unsigned long long)(KVM_CAP_VCPU_ATTRIBUTES) == 0x7full, "KVM_CAP_VCPU_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_MAX_VCPU_ID) == 0x80ull, "KVM_CAP_MAX_VCPU_ID");
-_Static_assert((unsigned long long)(KVM_CAP_X2APIC_API) == 0x81ull, "KVM_CAP_X2APIC_API");
-_Static_assert((unsigned long long)(KVM_CAP_S390_USER_INSTR0) == 0x82ull, "KVM_CAP_S390_USER_INSTR0");
-_Static_assert((unsigned long long)(KVM_CAP_MSI_DEVID) == 0x83ull, "KVM_CAP_MSI_DEVID");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_HTM) == 0x84ull, "KVM_CAP_PPC_HTM");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_RESIZE_HPT) == 0x85ull, "KVM_CAP_SPAPR_RESIZE_HPT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_RADIX) == 0x86ull, "KVM_CAP_PPC_MMU_RADIX");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_HASH_V3) == 0x87ull, "KVM_CAP_PPC_MMU_HASH_V3");
-_Static_assert((unsigned long long)(KVM_CAP_IMMEDIATE_EXIT) == 0x88ull, "KVM_CAP_IMMEDIATE_EXIT");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_VZ) == 0x89ull, "KVM_CAP_MIPS_VZ");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_TE) == 0x8aull, "KVM_CAP_MIPS_TE");
-_Static_assert((unsigned long long)(KVM_CAP_MIPS_64BIT) == 0x8bull, "KVM_CAP_MIPS_64BIT");
-_Static_assert((unsigned long long)(KVM_CAP_S390_GS) == 0x8cull, "KVM_CAP_S390_GS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_AIS) == 0x8dull, "KVM_CAP_S390_AIS");
-_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_VFIO) == 0x8eull, "KVM_CAP_SPAPR_TCE_VFIO");
-_Static_assert((unsigned long long)(KVM_CAP_X86_DISABLE_EXITS) == 0x8full, "KVM_CAP_X86_DISABLE_EXITS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_USER_IRQ) == 0x90ull, "KVM_CAP_ARM_USER_IRQ");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CMMA_MIGRATION) == 0x91ull, "KVM_CAP_S390_CMMA_MIGRATION");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_FWNMI) == 0x92ull, "KVM_CAP_PPC_FWNMI");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT_POSSIBLE) == 0x93ull, "KVM_CAP_PPC_SMT_POSSIBLE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC2) == 0x94ull, "KVM_CAP_HYPERV_SYNIC2");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VP_INDEX) == 0x95ull, "KVM_CAP_HYPERV_VP_INDEX");
-_Static_assert((unsigned long long)(KVM_CAP_S390_AIS_MIGRATION) == 0x96ull, "KVM_CAP_S390_AIS_MIGRATION");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_CPU_CHAR) == 0x97ull, "KVM_CAP_PPC_GET_CPU_CHAR");
-_Static_assert((unsigned long long)(KVM_CAP_S390_BPB) == 0x98ull, "KVM_CAP_S390_BPB");
-_Static_assert((unsigned long long)(KVM_CAP_GET_MSR_FEATURES) == 0x99ull, "KVM_CAP_GET_MSR_FEATURES");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_EVENTFD) == 0x9aull, "KVM_CAP_HYPERV_EVENTFD");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TLBFLUSH) == 0x9bull, "KVM_CAP_HYPERV_TLBFLUSH");
-_Static_assert((unsigned long long)(KVM_CAP_S390_HPAGE_1M) == 0x9cull, "KVM_CAP_S390_HPAGE_1M");
-_Static_assert((unsigned long long)(KVM_CAP_NESTED_STATE) == 0x9dull, "KVM_CAP_NESTED_STATE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_SERROR_ESR) == 0x9eull, "KVM_CAP_ARM_INJECT_SERROR_ESR");
-_Static_assert((unsigned long long)(KVM_CAP_MSR_PLATFORM_INFO) == 0x9full, "KVM_CAP_MSR_PLATFORM_INFO");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_NESTED_HV) == 0xa0ull, "KVM_CAP_PPC_NESTED_HV");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SEND_IPI) == 0xa1ull, "KVM_CAP_HYPERV_SEND_IPI");
-_Static_assert((unsigned long long)(KVM_CAP_COALESCED_PIO) == 0xa2ull, "KVM_CAP_COALESCED_PIO");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENLIGHTENED_VMCS) == 0xa3ull, "KVM_CAP_HYPERV_ENLIGHTENED_VMCS");
-_Static_assert((unsigned long long)(KVM_CAP_EXCEPTION_PAYLOAD) == 0xa4ull, "KVM_CAP_EXCEPTION_PAYLOAD");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_VM_IPA_SIZE) == 0xa5ull, "KVM_CAP_ARM_VM_IPA_SIZE");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_CPUID) == 0xa7ull, "KVM_CAP_HYPERV_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2) == 0xa8ull, "KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_XIVE) == 0xa9ull, "KVM_CAP_PPC_IRQ_XIVE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SVE) == 0xaaull, "KVM_CAP_ARM_SVE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_ADDRESS) == 0xabull, "KVM_CAP_ARM_PTRAUTH_ADDRESS");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_GENERIC) == 0xacull, "KVM_CAP_ARM_PTRAUTH_GENERIC");
-_Static_assert((unsigned long long)(KVM_CAP_PMU_EVENT_FILTER) == 0xadull, "KVM_CAP_PMU_EVENT_FILTER");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_IRQ_LINE_LAYOUT_2) == 0xaeull, "KVM_CAP_ARM_IRQ_LINE_LAYOUT_2");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_DIRECT_TLBFLUSH) == 0xafull, "KVM_CAP_HYPERV_DIRECT_TLBFLUSH");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_GUEST_DEBUG_SSTEP) == 0xb0ull, "KVM_CAP_PPC_GUEST_DEBUG_SSTEP");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_NISV_TO_USER) == 0xb1ull, "KVM_CAP_ARM_NISV_TO_USER");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_EXT_DABT) == 0xb2ull, "KVM_CAP_ARM_INJECT_EXT_DABT");
-_Static_assert((unsigned long long)(KVM_CAP_S390_VCPU_RESETS) == 0xb3ull, "KVM_CAP_S390_VCPU_RESETS");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED) == 0xb4ull, "KVM_CAP_S390_PROTECTED");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_SECURE_GUEST) == 0xb5ull, "KVM_CAP_PPC_SECURE_GUEST");
-_Static_assert((unsigned long long)(KVM_CAP_HALT_POLL) == 0xb6ull, "KVM_CAP_HALT_POLL");
-_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF_INT) == 0xb7ull, "KVM_CAP_ASYNC_PF_INT");
-_Static_assert((unsigned long long)(KVM_CAP_LAST_CPU) == 0xb8ull, "KVM_CAP_LAST_CPU");
-_Static_assert((unsigned long long)(KVM_CAP_SMALLER_MAXPHYADDR) == 0xb9ull, "KVM_CAP_SMALLER_MAXPHYADDR");
-_Static_assert((unsigned long long)(KVM_CAP_S390_DIAG318) == 0xbaull, "KVM_CAP_S390_DIAG318");
-_Static_assert((unsigned long long)(KVM_CAP_STEAL_TIME) == 0xbbull, "KVM_CAP_STEAL_TIME");
-_Static_assert((unsigned long long)(KVM_CAP_X86_USER_SPACE_MSR) == 0xbcull, "KVM_CAP_X86_USER_SPACE_MSR");
-_Static_assert((unsigned long long)(KVM_CAP_X86_MSR_FILTER) == 0xbdull, "KVM_CAP_X86_MSR_FILTER");
-_Static_assert((unsigned long long)(KVM_CAP_ENFORCE_PV_FEATURE_CPUID) == 0xbeull, "KVM_CAP_ENFORCE_PV_FEATURE_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_SYS_HYPERV_CPUID) == 0xbfull, "KVM_CAP_SYS_HYPERV_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING) == 0xc0ull, "KVM_CAP_DIRTY_LOG_RING");
-_Static_assert((unsigned long long)(KVM_CAP_X86_BUS_LOCK_EXIT) == 0xc1ull, "KVM_CAP_X86_BUS_LOCK_EXIT");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_DAWR1) == 0xc2ull, "KVM_CAP_PPC_DAWR1");
-_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG2) == 0xc3ull, "KVM_CAP_SET_GUEST_DEBUG2");
-_Static_assert((unsigned long long)(KVM_CAP_SGX_ATTRIBUTE) == 0xc4ull, "KVM_CAP_SGX_ATTRIBUTE");
-_Static_assert((unsigned long long)(KVM_CAP_VM_COPY_ENC_CONTEXT_FROM) == 0xc5ull, "KVM_CAP_VM_COPY_ENC_CONTEXT_FROM");
-_Static_assert((unsigned long long)(KVM_CAP_PTP_KVM) == 0xc6ull, "KVM_CAP_PTP_KVM");
-_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENFORCE_CPUID) == 0xc7ull, "KVM_CAP_HYPERV_ENFORCE_CPUID");
-_Static_assert((unsigned long long)(KVM_CAP_SREGS2) == 0xc8ull, "KVM_CAP_SREGS2");
-_Static_assert((unsigned long long)(KVM_CAP_EXIT_HYPERCALL) == 0xc9ull, "KVM_CAP_EXIT_HYPERCALL");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_RPT_INVALIDATE) == 0xcaull, "KVM_CAP_PPC_RPT_INVALIDATE");
-_Static_assert((unsigned long long)(KVM_CAP_BINARY_STATS_FD) == 0xcbull, "KVM_CAP_BINARY_STATS_FD");
-_Static_assert((unsigned long long)(KVM_CAP_EXIT_ON_EMULATION_FAILURE) == 0xccull, "KVM_CAP_EXIT_ON_EMULATION_FAILURE");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_MTE) == 0xcdull, "KVM_CAP_ARM_MTE");
-_Static_assert((unsigned long long)(KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM) == 0xceull, "KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM");
-_Static_assert((unsigned long long)(KVM_CAP_VM_GPA_BITS) == 0xcfull, "KVM_CAP_VM_GPA_BITS");
-_Static_assert((unsigned long long)(KVM_CAP_XSAVE2) == 0xd0ull, "KVM_CAP_XSAVE2");
-_Static_assert((unsigned long long)(KVM_CAP_SYS_ATTRIBUTES) == 0xd1ull, "KVM_CAP_SYS_ATTRIBUTES");
-_Static_assert((unsigned long long)(KVM_CAP_PPC_AIL_MODE_3) == 0xd2ull, "KVM_CAP_PPC_AIL_MODE_3");
-_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP_EXTENSION) == 0xd3ull, "KVM_CAP_S390_MEM_OP_EXTENSION");
-_Static_assert((unsigned long long)(KVM_CAP_PMU_CAPABILITY) == 0xd4ull, "KVM_CAP_PMU_CAPABILITY");
-_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS2) == 0xd5ull, "KVM_CAP_DISABLE_QUIRKS2");
-_Static_assert((unsigned long long)(KVM_CAP_VM_TSC_CONTROL) == 0xd6ull, "KVM_CAP_VM_TSC_CONTROL");
-_Static_assert((unsigned long long)(KVM_CAP_SYSTEM_EVENT_DATA) == 0xd7ull, "KVM_CAP_SYSTEM_EVENT_DATA");
-_Static_assert((unsigned long long)(KVM_CAP_ARM_SYSTEM_SUSPEND) == 0xd8ull, "KVM_CAP_ARM_SYSTEM_SUSPEND");
-_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED_DUMP) == 0xd9ull, "KVM_CAP_S390_PROTECTED_DUMP");
-_Static_assert((unsigned long long)(KVM_CAP_X86_TRIPLE_FAULT_EVENT) == 0xdaull, "KVM_CAP_X86_TRIPLE_FAULT_EVENT");
-_Static_assert((unsigned long long)(KVM_CAP_X86_NOTIFY_VMEXIT) == 0xdbull, "KVM_CAP_X86_NOTIFY_VMEXIT");
-_Static_assert((unsigned long long)(KVM_CAP_VM_DISABLE_NX_HUGE_PAGES) == 0xdcull, "KVM_CAP_VM_DISABLE_NX_HUGE_PAGES");
-_Static_assert((unsigned long long)(KVM_CAP_S390_ZPCI_OP) == 0xddull, "KVM_CAP_S390_ZPCI_OP");
-_Static_assert((unsigned long long)(KVM_CAP_S390_CPU_TOPOLOGY) == 0xdeull, "KVM_CAP_S390_CPU_TOPOLOGY");
-_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING_ACQ_REL) == 0xdfull, "KVM_CAP_DIRTY_LOG_RING_ACQ_REL");
-
-/* kvm_cpuid_flags */
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_SIGNIFCANT_INDEX) == 0x1ull, "KVM_CPUID_FLAG_SIGNIFCANT_INDEX");
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATEFUL_FUNC) == 0x2ull, "KVM_CPUID_FLAG_STATEFUL_FUNC");
-_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATE_READ_NEXT) == 0x4ull, "KVM_CPUID_FLAG_STATE_READ_NEXT");
-
-/* kvm_mem_flags */
-_Static_assert((unsigned long long)(KVM_MEM_LOG_DIRTY_PAGES) == 0x1ull, "KVM_MEM_LOG_DIRTY_PAGES");
-_Static_assert((unsigned long long)(KVM_MEM_READONLY) == 0x2ull, "KVM_MEM_READONLY");
-
-/* landlock_access_fs */
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE) == 0x1ull, "LANDLOCK_ACCESS_FS_EXECUTE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_WRITE_FILE) == 0x2ull, "LANDLOCK_ACCESS_FS_WRITE_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_FILE) == 0x4ull, "LANDLOCK_ACCESS_FS_READ_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_DIR) == 0x8ull, "LANDLOCK_ACCESS_FS_READ_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_DIR) == 0x10ull, "LANDLOCK_ACCESS_FS_REMOVE_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_FILE) == 0x20ull, "LANDLOCK_ACCESS_FS_REMOVE_FILE");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_CHAR) == 0x40ull, "LANDLOCK_ACCESS_FS_MAKE_CHAR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_DIR) == 0x80ull, "LANDLOCK_ACCESS_FS_MAKE_DIR");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_REG) == 0x100ull, "LANDLOCK_ACCESS_FS_MAKE_REG");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SOCK) == 0x200ull, "LANDLOCK_ACCESS_FS_MAKE_SOCK");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_FIFO) == 0x400ull, "LANDLOCK_ACCESS_FS_MAKE_FIFO");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_BLOCK) == 0x800ull, "LANDLOCK_ACCESS_FS_MAKE_BLOCK");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SYM) == 0x1000ull, "LANDLOCK_ACCESS_FS_MAKE_SYM");
-_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REFER) == 0x2000ull, "LANDLOCK_ACCESS_FS_REFER");
-
-/* landlock_create_flags */
-_Static_assert((unsigned long long)(LANDLOCK_CREATE_RULESET_VERSION) == 0x1ull, "LANDLOCK_CREATE_RULESET_VERSION");
-
-/* landlock_rule_types */
-_Static_assert((unsigned long long)(LANDLOCK_RULE_PATH_BENEATH) == 0x1ull, "LANDLOCK_RULE_PATH_BENEATH");

@@ -39,6 +39,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -118,6 +119,249 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* kvm_cap */
+_Static_assert((unsigned long long)(KVM_CAP_MMU_SHADOW_CACHE_CONTROL) == 0x2ull, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_USER_MEMORY) == 0x3ull, "KVM_CAP_USER_MEMORY");
+_Static_assert((unsigned long long)(KVM_CAP_SET_TSS_ADDR) == 0x4ull, "KVM_CAP_SET_TSS_ADDR");
+_Static_assert((unsigned long long)(KVM_CAP_VAPIC) == 0x6ull, "KVM_CAP_VAPIC");
+_Static_assert((unsigned long long)(KVM_CAP_EXT_CPUID) == 0x7ull, "KVM_CAP_EXT_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_CLOCKSOURCE) == 0x8ull, "KVM_CAP_CLOCKSOURCE");
+_Static_assert((unsigned long long)(KVM_CAP_PIT) == 0xbull, "KVM_CAP_PIT");
+_Static_assert((unsigned long long)(KVM_CAP_NOP_IO_DELAY) == 0xcull, "KVM_CAP_NOP_IO_DELAY");
+_Static_assert((unsigned long long)(KVM_CAP_PV_MMU) == 0xdull, "KVM_CAP_PV_MMU");
+_Static_assert((unsigned long long)(KVM_CAP_MP_STATE) == 0xeull, "KVM_CAP_MP_STATE");
+_Static_assert((unsigned long long)(KVM_CAP_COALESCED_MMIO) == 0xfull, "KVM_CAP_COALESCED_MMIO");
+_Static_assert((unsigned long long)(KVM_CAP_IOMMU) == 0x12ull, "KVM_CAP_IOMMU");
+_Static_assert((unsigned long long)(KVM_CAP_DESTROY_MEMORY_REGION_WORKS) == 0x15ull, "KVM_CAP_DESTROY_MEMORY_REGION_WORKS");
+_Static_assert((unsigned long long)(KVM_CAP_USER_NMI) == 0x16ull, "KVM_CAP_USER_NMI");
+_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG) == 0x17ull, "KVM_CAP_SET_GUEST_DEBUG");
+_Static_assert((unsigned long long)(KVM_CAP_REINJECT_CONTROL) == 0x18ull, "KVM_CAP_REINJECT_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_ROUTING) == 0x19ull, "KVM_CAP_IRQ_ROUTING");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_INJECT_STATUS) == 0x1aull, "KVM_CAP_IRQ_INJECT_STATUS");
+_Static_assert((unsigned long long)(KVM_CAP_ASSIGN_DEV_IRQ) == 0x1dull, "KVM_CAP_ASSIGN_DEV_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_JOIN_MEMORY_REGIONS_WORKS) == 0x1eull, "KVM_CAP_JOIN_MEMORY_REGIONS_WORKS");
+_Static_assert((unsigned long long)(KVM_CAP_MCE) == 0x1full, "KVM_CAP_MCE");
+_Static_assert((unsigned long long)(KVM_CAP_IRQFD) == 0x20ull, "KVM_CAP_IRQFD");
+_Static_assert((unsigned long long)(KVM_CAP_PIT2) == 0x21ull, "KVM_CAP_PIT2");
+_Static_assert((unsigned long long)(KVM_CAP_SET_BOOT_CPU_ID) == 0x22ull, "KVM_CAP_SET_BOOT_CPU_ID");
+_Static_assert((unsigned long long)(KVM_CAP_PIT_STATE2) == 0x23ull, "KVM_CAP_PIT_STATE2");
+_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD) == 0x24ull, "KVM_CAP_IOEVENTFD");
+_Static_assert((unsigned long long)(KVM_CAP_SET_IDENTITY_MAP_ADDR) == 0x25ull, "KVM_CAP_SET_IDENTITY_MAP_ADDR");
+_Static_assert((unsigned long long)(KVM_CAP_XEN_HVM) == 0x26ull, "KVM_CAP_XEN_HVM");
+_Static_assert((unsigned long long)(KVM_CAP_ADJUST_CLOCK) == 0x27ull, "KVM_CAP_ADJUST_CLOCK");
+_Static_assert((unsigned long long)(KVM_CAP_INTERNAL_ERROR_DATA) == 0x28ull, "KVM_CAP_INTERNAL_ERROR_DATA");
+_Static_assert((unsigned long long)(KVM_CAP_VCPU_EVENTS) == 0x29ull, "KVM_CAP_VCPU_EVENTS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_PSW) == 0x2aull, "KVM_CAP_S390_PSW");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SEGSTATE) == 0x2bull, "KVM_CAP_PPC_SEGSTATE");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV) == 0x2cull, "KVM_CAP_HYPERV");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VAPIC) == 0x2dull, "KVM_CAP_HYPERV_VAPIC");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SPIN) == 0x2eull, "KVM_CAP_HYPERV_SPIN");
+_Static_assert((unsigned long long)(KVM_CAP_PCI_SEGMENT) == 0x2full, "KVM_CAP_PCI_SEGMENT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_PAIRED_SINGLES) == 0x30ull, "KVM_CAP_PPC_PAIRED_SINGLES");
+_Static_assert((unsigned long long)(KVM_CAP_INTR_SHADOW) == 0x31ull, "KVM_CAP_INTR_SHADOW");
+_Static_assert((unsigned long long)(KVM_CAP_DEBUGREGS) == 0x32ull, "KVM_CAP_DEBUGREGS");
+_Static_assert((unsigned long long)(KVM_CAP_X86_ROBUST_SINGLESTEP) == 0x33ull, "KVM_CAP_X86_ROBUST_SINGLESTEP");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_OSI) == 0x34ull, "KVM_CAP_PPC_OSI");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_UNSET_IRQ) == 0x35ull, "KVM_CAP_PPC_UNSET_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP) == 0x36ull, "KVM_CAP_ENABLE_CAP");
+_Static_assert((unsigned long long)(KVM_CAP_XSAVE) == 0x37ull, "KVM_CAP_XSAVE");
+_Static_assert((unsigned long long)(KVM_CAP_XCRS) == 0x38ull, "KVM_CAP_XCRS");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_PVINFO) == 0x39ull, "KVM_CAP_PPC_GET_PVINFO");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_LEVEL) == 0x3aull, "KVM_CAP_PPC_IRQ_LEVEL");
+_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF) == 0x3bull, "KVM_CAP_ASYNC_PF");
+_Static_assert((unsigned long long)(KVM_CAP_TSC_CONTROL) == 0x3cull, "KVM_CAP_TSC_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_GET_TSC_KHZ) == 0x3dull, "KVM_CAP_GET_TSC_KHZ");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_SREGS) == 0x3eull, "KVM_CAP_PPC_BOOKE_SREGS");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE) == 0x3full, "KVM_CAP_SPAPR_TCE");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT) == 0x40ull, "KVM_CAP_PPC_SMT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HIOR) == 0x43ull, "KVM_CAP_PPC_HIOR");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_PAPR) == 0x44ull, "KVM_CAP_PPC_PAPR");
+_Static_assert((unsigned long long)(KVM_CAP_SW_TLB) == 0x45ull, "KVM_CAP_SW_TLB");
+_Static_assert((unsigned long long)(KVM_CAP_ONE_REG) == 0x46ull, "KVM_CAP_ONE_REG");
+_Static_assert((unsigned long long)(KVM_CAP_S390_GMAP) == 0x47ull, "KVM_CAP_S390_GMAP");
+_Static_assert((unsigned long long)(KVM_CAP_TSC_DEADLINE_TIMER) == 0x48ull, "KVM_CAP_TSC_DEADLINE_TIMER");
+_Static_assert((unsigned long long)(KVM_CAP_S390_UCONTROL) == 0x49ull, "KVM_CAP_S390_UCONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_SYNC_REGS) == 0x4aull, "KVM_CAP_SYNC_REGS");
+_Static_assert((unsigned long long)(KVM_CAP_PCI_2_3) == 0x4bull, "KVM_CAP_PCI_2_3");
+_Static_assert((unsigned long long)(KVM_CAP_KVMCLOCK_CTRL) == 0x4cull, "KVM_CAP_KVMCLOCK_CTRL");
+_Static_assert((unsigned long long)(KVM_CAP_SIGNAL_MSI) == 0x4dull, "KVM_CAP_SIGNAL_MSI");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_SMMU_INFO) == 0x4eull, "KVM_CAP_PPC_GET_SMMU_INFO");
+_Static_assert((unsigned long long)(KVM_CAP_S390_COW) == 0x4full, "KVM_CAP_S390_COW");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_ALLOC_HTAB) == 0x50ull, "KVM_CAP_PPC_ALLOC_HTAB");
+_Static_assert((unsigned long long)(KVM_CAP_READONLY_MEM) == 0x51ull, "KVM_CAP_READONLY_MEM");
+_Static_assert((unsigned long long)(KVM_CAP_IRQFD_RESAMPLE) == 0x52ull, "KVM_CAP_IRQFD_RESAMPLE");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_WATCHDOG) == 0x53ull, "KVM_CAP_PPC_BOOKE_WATCHDOG");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HTAB_FD) == 0x54ull, "KVM_CAP_PPC_HTAB_FD");
+_Static_assert((unsigned long long)(KVM_CAP_S390_CSS_SUPPORT) == 0x55ull, "KVM_CAP_S390_CSS_SUPPORT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_EPR) == 0x56ull, "KVM_CAP_PPC_EPR");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI) == 0x57ull, "KVM_CAP_ARM_PSCI");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_SET_DEVICE_ADDR) == 0x58ull, "KVM_CAP_ARM_SET_DEVICE_ADDR");
+_Static_assert((unsigned long long)(KVM_CAP_DEVICE_CTRL) == 0x59ull, "KVM_CAP_DEVICE_CTRL");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_MPIC) == 0x5aull, "KVM_CAP_IRQ_MPIC");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_RTAS) == 0x5bull, "KVM_CAP_PPC_RTAS");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_XICS) == 0x5cull, "KVM_CAP_IRQ_XICS");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_EL1_32BIT) == 0x5dull, "KVM_CAP_ARM_EL1_32BIT");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_MULTITCE) == 0x5eull, "KVM_CAP_SPAPR_MULTITCE");
+_Static_assert((unsigned long long)(KVM_CAP_EXT_EMUL_CPUID) == 0x5full, "KVM_CAP_EXT_EMUL_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TIME) == 0x60ull, "KVM_CAP_HYPERV_TIME");
+_Static_assert((unsigned long long)(KVM_CAP_IOAPIC_POLARITY_IGNORED) == 0x61ull, "KVM_CAP_IOAPIC_POLARITY_IGNORED");
+_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP_VM) == 0x62ull, "KVM_CAP_ENABLE_CAP_VM");
+_Static_assert((unsigned long long)(KVM_CAP_S390_IRQCHIP) == 0x63ull, "KVM_CAP_S390_IRQCHIP");
+_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_NO_LENGTH) == 0x64ull, "KVM_CAP_IOEVENTFD_NO_LENGTH");
+_Static_assert((unsigned long long)(KVM_CAP_VM_ATTRIBUTES) == 0x65ull, "KVM_CAP_VM_ATTRIBUTES");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI_0_2) == 0x66ull, "KVM_CAP_ARM_PSCI_0_2");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_FIXUP_HCALL) == 0x67ull, "KVM_CAP_PPC_FIXUP_HCALL");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_ENABLE_HCALL) == 0x68ull, "KVM_CAP_PPC_ENABLE_HCALL");
+_Static_assert((unsigned long long)(KVM_CAP_CHECK_EXTENSION_VM) == 0x69ull, "KVM_CAP_CHECK_EXTENSION_VM");
+_Static_assert((unsigned long long)(KVM_CAP_S390_USER_SIGP) == 0x6aull, "KVM_CAP_S390_USER_SIGP");
+_Static_assert((unsigned long long)(KVM_CAP_S390_VECTOR_REGISTERS) == 0x6bull, "KVM_CAP_S390_VECTOR_REGISTERS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP) == 0x6cull, "KVM_CAP_S390_MEM_OP");
+_Static_assert((unsigned long long)(KVM_CAP_S390_USER_STSI) == 0x6dull, "KVM_CAP_S390_USER_STSI");
+_Static_assert((unsigned long long)(KVM_CAP_S390_SKEYS) == 0x6eull, "KVM_CAP_S390_SKEYS");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_FPU) == 0x6full, "KVM_CAP_MIPS_FPU");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_MSA) == 0x70ull, "KVM_CAP_MIPS_MSA");
+_Static_assert((unsigned long long)(KVM_CAP_S390_INJECT_IRQ) == 0x71ull, "KVM_CAP_S390_INJECT_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_S390_IRQ_STATE) == 0x72ull, "KVM_CAP_S390_IRQ_STATE");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HWRNG) == 0x73ull, "KVM_CAP_PPC_HWRNG");
+_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS) == 0x74ull, "KVM_CAP_DISABLE_QUIRKS");
+_Static_assert((unsigned long long)(KVM_CAP_X86_SMM) == 0x75ull, "KVM_CAP_X86_SMM");
+_Static_assert((unsigned long long)(KVM_CAP_MULTI_ADDRESS_SPACE) == 0x76ull, "KVM_CAP_MULTI_ADDRESS_SPACE");
+_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_BPS) == 0x77ull, "KVM_CAP_GUEST_DEBUG_HW_BPS");
+_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_WPS) == 0x78ull, "KVM_CAP_GUEST_DEBUG_HW_WPS");
+_Static_assert((unsigned long long)(KVM_CAP_SPLIT_IRQCHIP) == 0x79ull, "KVM_CAP_SPLIT_IRQCHIP");
+_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_ANY_LENGTH) == 0x7aull, "KVM_CAP_IOEVENTFD_ANY_LENGTH");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC) == 0x7bull, "KVM_CAP_HYPERV_SYNIC");
+_Static_assert((unsigned long long)(KVM_CAP_S390_RI) == 0x7cull, "KVM_CAP_S390_RI");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_64) == 0x7dull, "KVM_CAP_SPAPR_TCE_64");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PMU_V3) == 0x7eull, "KVM_CAP_ARM_PMU_V3");
+_Static_assert((unsigned long long)(KVM_CAP_VCPU_ATTRIBUTES) == 0x7full, "KVM_CAP_VCPU_ATTRIBUTES");
+_Static_assert((unsigned long long)(KVM_CAP_MAX_VCPU_ID) == 0x80ull, "KVM_CAP_MAX_VCPU_ID");
+_Static_assert((unsigned long long)(KVM_CAP_X2APIC_API) == 0x81ull, "KVM_CAP_X2APIC_API");
+_Static_assert((unsigned long long)(KVM_CAP_S390_USER_INSTR0) == 0x82ull, "KVM_CAP_S390_USER_INSTR0");
+_Static_assert((unsigned long long)(KVM_CAP_MSI_DEVID) == 0x83ull, "KVM_CAP_MSI_DEVID");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HTM) == 0x84ull, "KVM_CAP_PPC_HTM");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_RESIZE_HPT) == 0x85ull, "KVM_CAP_SPAPR_RESIZE_HPT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_RADIX) == 0x86ull, "KVM_CAP_PPC_MMU_RADIX");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_HASH_V3) == 0x87ull, "KVM_CAP_PPC_MMU_HASH_V3");
+_Static_assert((unsigned long long)(KVM_CAP_IMMEDIATE_EXIT) == 0x88ull, "KVM_CAP_IMMEDIATE_EXIT");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_VZ) == 0x89ull, "KVM_CAP_MIPS_VZ");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_TE) == 0x8aull, "KVM_CAP_MIPS_TE");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_64BIT) == 0x8bull, "KVM_CAP_MIPS_64BIT");
+_Static_assert((unsigned long long)(KVM_CAP_S390_GS) == 0x8cull, "KVM_CAP_S390_GS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_AIS) == 0x8dull, "KVM_CAP_S390_AIS");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_VFIO) == 0x8eull, "KVM_CAP_SPAPR_TCE_VFIO");
+_Static_assert((unsigned long long)(KVM_CAP_X86_DISABLE_EXITS) == 0x8full, "KVM_CAP_X86_DISABLE_EXITS");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_USER_IRQ) == 0x90ull, "KVM_CAP_ARM_USER_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_S390_CMMA_MIGRATION) == 0x91ull, "KVM_CAP_S390_CMMA_MIGRATION");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_FWNMI) == 0x92ull, "KVM_CAP_PPC_FWNMI");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT_POSSIBLE) == 0x93ull, "KVM_CAP_PPC_SMT_POSSIBLE");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC2) == 0x94ull, "KVM_CAP_HYPERV_SYNIC2");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VP_INDEX) == 0x95ull, "KVM_CAP_HYPERV_VP_INDEX");
+_Static_assert((unsigned long long)(KVM_CAP_S390_AIS_MIGRATION) == 0x96ull, "KVM_CAP_S390_AIS_MIGRATION");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_CPU_CHAR) == 0x97ull, "KVM_CAP_PPC_GET_CPU_CHAR");
+_Static_assert((unsigned long long)(KVM_CAP_S390_BPB) == 0x98ull, "KVM_CAP_S390_BPB");
+_Static_assert((unsigned long long)(KVM_CAP_GET_MSR_FEATURES) == 0x99ull, "KVM_CAP_GET_MSR_FEATURES");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_EVENTFD) == 0x9aull, "KVM_CAP_HYPERV_EVENTFD");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TLBFLUSH) == 0x9bull, "KVM_CAP_HYPERV_TLBFLUSH");
+_Static_assert((unsigned long long)(KVM_CAP_S390_HPAGE_1M) == 0x9cull, "KVM_CAP_S390_HPAGE_1M");
+_Static_assert((unsigned long long)(KVM_CAP_NESTED_STATE) == 0x9dull, "KVM_CAP_NESTED_STATE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_SERROR_ESR) == 0x9eull, "KVM_CAP_ARM_INJECT_SERROR_ESR");
+_Static_assert((unsigned long long)(KVM_CAP_MSR_PLATFORM_INFO) == 0x9full, "KVM_CAP_MSR_PLATFORM_INFO");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_NESTED_HV) == 0xa0ull, "KVM_CAP_PPC_NESTED_HV");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SEND_IPI) == 0xa1ull, "KVM_CAP_HYPERV_SEND_IPI");
+_Static_assert((unsigned long long)(KVM_CAP_COALESCED_PIO) == 0xa2ull, "KVM_CAP_COALESCED_PIO");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENLIGHTENED_VMCS) == 0xa3ull, "KVM_CAP_HYPERV_ENLIGHTENED_VMCS");
+_Static_assert((unsigned long long)(KVM_CAP_EXCEPTION_PAYLOAD) == 0xa4ull, "KVM_CAP_EXCEPTION_PAYLOAD");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_VM_IPA_SIZE) == 0xa5ull, "KVM_CAP_ARM_VM_IPA_SIZE");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_CPUID) == 0xa7ull, "KVM_CAP_HYPERV_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2) == 0xa8ull, "KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_XIVE) == 0xa9ull, "KVM_CAP_PPC_IRQ_XIVE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_SVE) == 0xaaull, "KVM_CAP_ARM_SVE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_ADDRESS) == 0xabull, "KVM_CAP_ARM_PTRAUTH_ADDRESS");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_GENERIC) == 0xacull, "KVM_CAP_ARM_PTRAUTH_GENERIC");
+_Static_assert((unsigned long long)(KVM_CAP_PMU_EVENT_FILTER) == 0xadull, "KVM_CAP_PMU_EVENT_FILTER");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_IRQ_LINE_LAYOUT_2) == 0xaeull, "KVM_CAP_ARM_IRQ_LINE_LAYOUT_2");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_DIRECT_TLBFLUSH) == 0xafull, "KVM_CAP_HYPERV_DIRECT_TLBFLUSH");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GUEST_DEBUG_SSTEP) == 0xb0ull, "KVM_CAP_PPC_GUEST_DEBUG_SSTEP");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_NISV_TO_USER) == 0xb1ull, "KVM_CAP_ARM_NISV_TO_USER");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_EXT_DABT) == 0xb2ull, "KVM_CAP_ARM_INJECT_EXT_DABT");
+_Static_assert((unsigned long long)(KVM_CAP_S390_VCPU_RESETS) == 0xb3ull, "KVM_CAP_S390_VCPU_RESETS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED) == 0xb4ull, "KVM_CAP_S390_PROTECTED");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SECURE_GUEST) == 0xb5ull, "KVM_CAP_PPC_SECURE_GUEST");
+_Static_assert((unsigned long long)(KVM_CAP_HALT_POLL) == 0xb6ull, "KVM_CAP_HALT_POLL");
+_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF_INT) == 0xb7ull, "KVM_CAP_ASYNC_PF_INT");
+_Static_assert((unsigned long long)(KVM_CAP_LAST_CPU) == 0xb8ull, "KVM_CAP_LAST_CPU");
+_Static_assert((unsigned long long)(KVM_CAP_SMALLER_MAXPHYADDR) == 0xb9ull, "KVM_CAP_SMALLER_MAXPHYADDR");
+_Static_assert((unsigned long long)(KVM_CAP_S390_DIAG318) == 0xbaull, "KVM_CAP_S390_DIAG318");
+_Static_assert((unsigned long long)(KVM_CAP_STEAL_TIME) == 0xbbull, "KVM_CAP_STEAL_TIME");
+_Static_assert((unsigned long long)(KVM_CAP_X86_USER_SPACE_MSR) == 0xbcull, "KVM_CAP_X86_USER_SPACE_MSR");
+_Static_assert((unsigned long long)(KVM_CAP_X86_MSR_FILTER) == 0xbdull, "KVM_CAP_X86_MSR_FILTER");
+_Static_assert((unsigned long long)(KVM_CAP_ENFORCE_PV_FEATURE_CPUID) == 0xbeull, "KVM_CAP_ENFORCE_PV_FEATURE_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_SYS_HYPERV_CPUID) == 0xbfull, "KVM_CAP_SYS_HYPERV_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING) == 0xc0ull, "KVM_CAP_DIRTY_LOG_RING");
+_Static_assert((unsigned long long)(KVM_CAP_X86_BUS_LOCK_EXIT) == 0xc1ull, "KVM_CAP_X86_BUS_LOCK_EXIT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_DAWR1) == 0xc2ull, "KVM_CAP_PPC_DAWR1");
+_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG2) == 0xc3ull, "KVM_CAP_SET_GUEST_DEBUG2");
+_Static_assert((unsigned long long)(KVM_CAP_SGX_ATTRIBUTE) == 0xc4ull, "KVM_CAP_SGX_ATTRIBUTE");
+_Static_assert((unsigned long long)(KVM_CAP_VM_COPY_ENC_CONTEXT_FROM) == 0xc5ull, "KVM_CAP_VM_COPY_ENC_CONTEXT_FROM");
+_Static_assert((unsigned long long)(KVM_CAP_PTP_KVM) == 0xc6ull, "KVM_CAP_PTP_KVM");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENFORCE_CPUID) == 0xc7ull, "KVM_CAP_HYPERV_ENFORCE_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_SREGS2) == 0xc8ull, "KVM_CAP_SREGS2");
+_Static_assert((unsigned long long)(KVM_CAP_EXIT_HYPERCALL) == 0xc9ull, "KVM_CAP_EXIT_HYPERCALL");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_RPT_INVALIDATE) == 0xcaull, "KVM_CAP_PPC_RPT_INVALIDATE");
+_Static_assert((unsigned long long)(KVM_CAP_BINARY_STATS_FD) == 0xcbull, "KVM_CAP_BINARY_STATS_FD");
+_Static_assert((unsigned long long)(KVM_CAP_EXIT_ON_EMULATION_FAILURE) == 0xccull, "KVM_CAP_EXIT_ON_EMULATION_FAILURE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_MTE) == 0xcdull, "KVM_CAP_ARM_MTE");
+_Static_assert((unsigned long long)(KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM) == 0xceull, "KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM");
+_Static_assert((unsigned long long)(KVM_CAP_VM_GPA_BITS) == 0xcfull, "KVM_CAP_VM_GPA_BITS");
+_Static_assert((unsigned long long)(KVM_CAP_XSAVE2) == 0xd0ull, "KVM_CAP_XSAVE2");
+_Static_assert((unsigned long long)(KVM_CAP_SYS_ATTRIBUTES) == 0xd1ull, "KVM_CAP_SYS_ATTRIBUTES");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_AIL_MODE_3) == 0xd2ull, "KVM_CAP_PPC_AIL_MODE_3");
+_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP_EXTENSION) == 0xd3ull, "KVM_CAP_S390_MEM_OP_EXTENSION");
+_Static_assert((unsigned long long)(KVM_CAP_PMU_CAPABILITY) == 0xd4ull, "KVM_CAP_PMU_CAPABILITY");
+_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS2) == 0xd5ull, "KVM_CAP_DISABLE_QUIRKS2");
+_Static_assert((unsigned long long)(KVM_CAP_VM_TSC_CONTROL) == 0xd6ull, "KVM_CAP_VM_TSC_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_SYSTEM_EVENT_DATA) == 0xd7ull, "KVM_CAP_SYSTEM_EVENT_DATA");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_SYSTEM_SUSPEND) == 0xd8ull, "KVM_CAP_ARM_SYSTEM_SUSPEND");
+_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED_DUMP) == 0xd9ull, "KVM_CAP_S390_PROTECTED_DUMP");
+_Static_assert((unsigned long long)(KVM_CAP_X86_TRIPLE_FAULT_EVENT) == 0xdaull, "KVM_CAP_X86_TRIPLE_FAULT_EVENT");
+_Static_assert((unsigned long long)(KVM_CAP_X86_NOTIFY_VMEXIT) == 0xdbull, "KVM_CAP_X86_NOTIFY_VMEXIT");
+_Static_assert((unsigned long long)(KVM_CAP_VM_DISABLE_NX_HUGE_PAGES) == 0xdcull, "KVM_CAP_VM_DISABLE_NX_HUGE_PAGES");
+_Static_assert((unsigned long long)(KVM_CAP_S390_ZPCI_OP) == 0xddull, "KVM_CAP_S390_ZPCI_OP");
+_Static_assert((unsigned long long)(KVM_CAP_S390_CPU_TOPOLOGY) == 0xdeull, "KVM_CAP_S390_CPU_TOPOLOGY");
+_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING_ACQ_REL) == 0xdfull, "KVM_CAP_DIRTY_LOG_RING_ACQ_REL");
+
+/* kvm_cpuid_flags */
+_Static_assert((unsigned long long)(KVM_CPUID_FLAG_SIGNIFCANT_INDEX) == 0x1ull, "KVM_CPUID_FLAG_SIGNIFCANT_INDEX");
+_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATEFUL_FUNC) == 0x2ull, "KVM_CPUID_FLAG_STATEFUL_FUNC");
+_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATE_READ_NEXT) == 0x4ull, "KVM_CPUID_FLAG_STATE_READ_NEXT");
+
+/* kvm_mem_flags */
+_Static_assert((unsigned long long)(KVM_MEM_LOG_DIRTY_PAGES) == 0x1ull, "KVM_MEM_LOG_DIRTY_PAGES");
+_Static_assert((unsigned long long)(KVM_MEM_READONLY) == 0x2ull, "KVM_MEM_READONLY");
+
+/* landlock_access_fs */
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE) == 0x1ull, "LANDLOCK_ACCESS_FS_EXECUTE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_WRITE_FILE) == 0x2ull, "LANDLOCK_ACCESS_FS_WRITE_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_FILE) == 0x4ull, "LANDLOCK_ACCESS_FS_READ_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_DIR) == 0x8ull, "LANDLOCK_ACCESS_FS_READ_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_DIR) == 0x10ull, "LANDLOCK_ACCESS_FS_REMOVE_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_FILE) == 0x20ull, "LANDLOCK_ACCESS_FS_REMOVE_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_CHAR) == 0x40ull, "LANDLOCK_ACCESS_FS_MAKE_CHAR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_DIR) == 0x80ull, "LANDLOCK_ACCESS_FS_MAKE_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_REG) == 0x100ull, "LANDLOCK_ACCESS_FS_MAKE_REG");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SOCK) == 0x200ull, "LANDLOCK_ACCESS_FS_MAKE_SOCK");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_FIFO) == 0x400ull, "LANDLOCK_ACCESS_FS_MAKE_FIFO");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_BLOCK) == 0x800ull, "LANDLOCK_ACCESS_FS_MAKE_BLOCK");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SYM) == 0x1000ull, "LANDLOCK_ACCESS_FS_MAKE_SYM");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REFER) == 0x2000ull, "LANDLOCK_ACCESS_FS_REFER");
+
+/* landlock_create_flags */
+_Static_assert((unsigned long long)(LANDLOCK_CREATE_RULESET_VERSION) == 0x1ull, "LANDLOCK_CREATE_RULESET_VERSION");
+
+/* landlock_rule_types */
+_Static_assert((unsigned long long)(LANDLOCK_RULE_PATH_BENEATH) == 0x1ull, "LANDLOCK_RULE_PATH_BENEATH");
 
 /* lease_types */
 _Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
@@ -325,286 +569,3 @@ _Static_assert((unsigned long long)(MS_I_VERSION) == 0x800000ull, "MS_I_VERSION"
 _Static_assert((unsigned long long)(MS_STRICTATIME) == 0x1000000ull, "MS_STRICTATIME");
 _Static_assert((unsigned long long)(MS_LAZYTIME) == 0x2000000ull, "MS_LAZYTIME");
 _Static_assert((unsigned long long)(MS_ACTIVE) == 0x40000000ull, "MS_ACTIVE");
-
-/* mount_propagation */
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
-
-/* mount_setattr_flags */
-_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
-_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
-_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
-_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
-
-/* move_mount_flags */
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
-
-/* move_pages_flags */
-_Static_assert((unsigned long long)(MPOL_MF_MOVE) == 0x2ull, "MPOL_MF_MOVE");
-_Static_assert((unsigned long long)(MPOL_MF_MOVE_ALL) == 0x4ull, "MPOL_MF_MOVE_ALL");
-
-/* mpol_mode_flags */
-_Static_assert((unsigned long long)(MPOL_F_STATIC_NODES) == 0x8000ull, "MPOL_F_STATIC_NODES");
-_Static_assert((unsigned long long)(MPOL_F_RELATIVE_NODES) == 0x4000ull, "MPOL_F_RELATIVE_NODES");
-_Static_assert((unsigned long long)(MPOL_F_NUMA_BALANCING) == 0x2000ull, "MPOL_F_NUMA_BALANCING");
-
-/* mpol_modes */
-_Static_assert((unsigned long long)(MPOL_DEFAULT) == 0x0ull, "MPOL_DEFAULT");
-_Static_assert((unsigned long long)(MPOL_PREFERRED) == 0x1ull, "MPOL_PREFERRED");
-_Static_assert((unsigned long long)(MPOL_BIND) == 0x2ull, "MPOL_BIND");
-_Static_assert((unsigned long long)(MPOL_INTERLEAVE) == 0x3ull, "MPOL_INTERLEAVE");
-_Static_assert((unsigned long long)(MPOL_LOCAL) == 0x4ull, "MPOL_LOCAL");
-_Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFERRED_MANY");
-
-/* mremap_flags */
-_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
-_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
-_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
-
-/* msg_flags */
-_Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");
-_Static_assert((unsigned long long)(MSG_PEEK) == 0x2ull, "MSG_PEEK");
-_Static_assert((unsigned long long)(MSG_DONTROUTE) == 0x4ull, "MSG_DONTROUTE");
-_Static_assert((unsigned long long)(MSG_CTRUNC) == 0x8ull, "MSG_CTRUNC");
-_Static_assert((unsigned long long)(MSG_PROXY) == 0x10ull, "MSG_PROXY");
-_Static_assert((unsigned long long)(MSG_TRUNC) == 0x20ull, "MSG_TRUNC");
-_Static_assert((unsigned long long)(MSG_DONTWAIT) == 0x40ull, "MSG_DONTWAIT");
-_Static_assert((unsigned long long)(MSG_EOR) == 0x80ull, "MSG_EOR");
-_Static_assert((unsigned long long)(MSG_WAITALL) == 0x100ull, "MSG_WAITALL");
-_Static_assert((unsigned long long)(MSG_FIN) == 0x200ull, "MSG_FIN");
-_Static_assert((unsigned long long)(MSG_SYN) == 0x400ull, "MSG_SYN");
-_Static_assert((unsigned long long)(MSG_CONFIRM) == 0x800ull, "MSG_CONFIRM");
-_Static_assert((unsigned long long)(MSG_RST) == 0x1000ull, "MSG_RST");
-_Static_assert((unsigned long long)(MSG_ERRQUEUE) == 0x2000ull, "MSG_ERRQUEUE");
-_Static_assert((unsigned long long)(MSG_NOSIGNAL) == 0x4000ull, "MSG_NOSIGNAL");
-_Static_assert((unsigned long long)(MSG_MORE) == 0x8000ull, "MSG_MORE");
-_Static_assert((unsigned long long)(MSG_WAITFORONE) == 0x10000ull, "MSG_WAITFORONE");
-_Static_assert((unsigned long long)(MSG_BATCH) == 0x40000ull, "MSG_BATCH");
-_Static_assert((unsigned long long)(MSG_ZEROCOPY) == 0x4000000ull, "MSG_ZEROCOPY");
-_Static_assert((unsigned long long)(MSG_FASTOPEN) == 0x20000000ull, "MSG_FASTOPEN");
-_Static_assert((unsigned long long)(MSG_CMSG_CLOEXEC) == 0x40000000ull, "MSG_CMSG_CLOEXEC");
-
-/* msg_ipc_flags */
-_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
-_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
-_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* msync_flags */
-_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
-_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
-_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
-
-/* mtd_file_mode */
-_Static_assert((unsigned long long)(MTD_FILE_MODE_NORMAL) == 0x0ull, "MTD_FILE_MODE_NORMAL");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_FACTORY) == 0x1ull, "MTD_FILE_MODE_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_USER) == 0x2ull, "MTD_FILE_MODE_OTP_USER");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_RAW) == 0x3ull, "MTD_FILE_MODE_RAW");
-
-/* mtd_flags */
-_Static_assert((unsigned long long)(MTD_WRITEABLE) == 0x400ull, "MTD_WRITEABLE");
-_Static_assert((unsigned long long)(MTD_BIT_WRITEABLE) == 0x800ull, "MTD_BIT_WRITEABLE");
-_Static_assert((unsigned long long)(MTD_NO_ERASE) == 0x1000ull, "MTD_NO_ERASE");
-_Static_assert((unsigned long long)(MTD_POWERUP_LOCK) == 0x2000ull, "MTD_POWERUP_LOCK");
-_Static_assert((unsigned long long)(MTD_SLC_ON_MLC_EMULATION) == 0x4000ull, "MTD_SLC_ON_MLC_EMULATION");
-
-/* mtd_nandecc */
-_Static_assert((unsigned long long)(MTD_NANDECC_OFF) == 0x0ull, "MTD_NANDECC_OFF");
-_Static_assert((unsigned long long)(MTD_NANDECC_PLACE) == 0x1ull, "MTD_NANDECC_PLACE");
-_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPLACE) == 0x2ull, "MTD_NANDECC_AUTOPLACE");
-_Static_assert((unsigned long long)(MTD_NANDECC_PLACEONLY) == 0x3ull, "MTD_NANDECC_PLACEONLY");
-_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPL_USR) == 0x4ull, "MTD_NANDECC_AUTOPL_USR");
-
-/* mtd_ops */
-_Static_assert((unsigned long long)(MTD_OPS_PLACE_OOB) == 0x0ull, "MTD_OPS_PLACE_OOB");
-_Static_assert((unsigned long long)(MTD_OPS_AUTO_OOB) == 0x1ull, "MTD_OPS_AUTO_OOB");
-_Static_assert((unsigned long long)(MTD_OPS_RAW) == 0x2ull, "MTD_OPS_RAW");
-
-/* mtd_otp */
-_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
-_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
-
-/* mtd_otp_modes */
-_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
-_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
-
-/* mtd_type */
-_Static_assert((unsigned long long)(MTD_ABSENT) == 0x0ull, "MTD_ABSENT");
-_Static_assert((unsigned long long)(MTD_RAM) == 0x1ull, "MTD_RAM");
-_Static_assert((unsigned long long)(MTD_ROM) == 0x2ull, "MTD_ROM");
-_Static_assert((unsigned long long)(MTD_NORFLASH) == 0x3ull, "MTD_NORFLASH");
-_Static_assert((unsigned long long)(MTD_NANDFLASH) == 0x4ull, "MTD_NANDFLASH");
-_Static_assert((unsigned long long)(MTD_DATAFLASH) == 0x6ull, "MTD_DATAFLASH");
-_Static_assert((unsigned long long)(MTD_UBIVOLUME) == 0x7ull, "MTD_UBIVOLUME");
-_Static_assert((unsigned long long)(MTD_MLCNANDFLASH) == 0x8ull, "MTD_MLCNANDFLASH");
-
-/* multicast_router_types */
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_DISABLED) == 0x0ull, "MDB_RTR_TYPE_DISABLED");
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP_QUERY) == 0x1ull, "MDB_RTR_TYPE_TEMP_QUERY");
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_PERM) == 0x2ull, "MDB_RTR_TYPE_PERM");
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP) == 0x3ull, "MDB_RTR_TYPE_TEMP");
-
-/* nbd_flags */
-_Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
-_Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_FLUSH) == 0x4ull, "NBD_FLAG_SEND_FLUSH");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_FUA) == 0x8ull, "NBD_FLAG_SEND_FUA");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_TRIM) == 0x20ull, "NBD_FLAG_SEND_TRIM");
-_Static_assert((unsigned long long)(NBD_FLAG_CAN_MULTI_CONN) == 0x100ull, "NBD_FLAG_CAN_MULTI_CONN");
-
-/* neighbor_cache_entry_flags */
-_Static_assert((unsigned long long)(NTF_USE) == 0x1ull, "NTF_USE");
-_Static_assert((unsigned long long)(NTF_SELF) == 0x2ull, "NTF_SELF");
-_Static_assert((unsigned long long)(NTF_MASTER) == 0x4ull, "NTF_MASTER");
-_Static_assert((unsigned long long)(NTF_PROXY) == 0x8ull, "NTF_PROXY");
-_Static_assert((unsigned long long)(NTF_EXT_LEARNED) == 0x10ull, "NTF_EXT_LEARNED");
-_Static_assert((unsigned long long)(NTF_OFFLOADED) == 0x20ull, "NTF_OFFLOADED");
-_Static_assert((unsigned long long)(NTF_STICKY) == 0x40ull, "NTF_STICKY");
-_Static_assert((unsigned long long)(NTF_ROUTER) == 0x80ull, "NTF_ROUTER");
-_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
-
-/* neighbor_cache_entry_states */
-_Static_assert((unsigned long long)(NUD_INCOMPLETE) == 0x1ull, "NUD_INCOMPLETE");
-_Static_assert((unsigned long long)(NUD_REACHABLE) == 0x2ull, "NUD_REACHABLE");
-_Static_assert((unsigned long long)(NUD_STALE) == 0x4ull, "NUD_STALE");
-_Static_assert((unsigned long long)(NUD_DELAY) == 0x8ull, "NUD_DELAY");
-_Static_assert((unsigned long long)(NUD_PROBE) == 0x10ull, "NUD_PROBE");
-_Static_assert((unsigned long long)(NUD_FAILED) == 0x20ull, "NUD_FAILED");
-_Static_assert((unsigned long long)(NUD_NOARP) == 0x40ull, "NUD_NOARP");
-_Static_assert((unsigned long long)(NUD_PERMANENT) == 0x80ull, "NUD_PERMANENT");
-_Static_assert((unsigned long long)(NUD_NONE) == 0x0ull, "NUD_NONE");
-
-/* netlink_diag_attrs */
-_Static_assert((unsigned long long)(NETLINK_DIAG_MEMINFO) == 0x0ull, "NETLINK_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(NETLINK_DIAG_GROUPS) == 0x1ull, "NETLINK_DIAG_GROUPS");
-_Static_assert((unsigned long long)(NETLINK_DIAG_RX_RING) == 0x2ull, "NETLINK_DIAG_RX_RING");
-_Static_assert((unsigned long long)(NETLINK_DIAG_TX_RING) == 0x3ull, "NETLINK_DIAG_TX_RING");
-_Static_assert((unsigned long long)(NETLINK_DIAG_FLAGS) == 0x4ull, "NETLINK_DIAG_FLAGS");
-
-/* netlink_diag_flags */
-_Static_assert((unsigned long long)(NDIAG_FLAG_CB_RUNNING) == 0x1ull, "NDIAG_FLAG_CB_RUNNING");
-_Static_assert((unsigned long long)(NDIAG_FLAG_PKTINFO) == 0x2ull, "NDIAG_FLAG_PKTINFO");
-_Static_assert((unsigned long long)(NDIAG_FLAG_BROADCAST_ERROR) == 0x4ull, "NDIAG_FLAG_BROADCAST_ERROR");
-_Static_assert((unsigned long long)(NDIAG_FLAG_NO_ENOBUFS) == 0x8ull, "NDIAG_FLAG_NO_ENOBUFS");
-_Static_assert((unsigned long long)(NDIAG_FLAG_LISTEN_ALL_NSID) == 0x10ull, "NDIAG_FLAG_LISTEN_ALL_NSID");
-_Static_assert((unsigned long long)(NDIAG_FLAG_CAP_ACK) == 0x20ull, "NDIAG_FLAG_CAP_ACK");
-
-/* netlink_diag_show */
-_Static_assert((unsigned long long)(NDIAG_SHOW_MEMINFO) == 0x1ull, "NDIAG_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(NDIAG_SHOW_GROUPS) == 0x2ull, "NDIAG_SHOW_GROUPS");
-_Static_assert((unsigned long long)(NDIAG_SHOW_RING_CFG) == 0x4ull, "NDIAG_SHOW_RING_CFG");
-_Static_assert((unsigned long long)(NDIAG_SHOW_FLAGS) == 0x8ull, "NDIAG_SHOW_FLAGS");
-
-/* netlink_names */
-_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
-_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
-_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
-_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
-_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
-_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
-_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
-_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
-_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
-_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
-
-/* nexthop_grp_types */
-_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_MPATH) == 0x0ull, "NEXTHOP_GRP_TYPE_MPATH");
-_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_RES) == 0x1ull, "NEXTHOP_GRP_TYPE_RES");
-
-/* nf_acct_types */
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_NEW) == 0x0ull, "NFNL_MSG_ACCT_NEW");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET) == 0x1ull, "NFNL_MSG_ACCT_GET");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET_CTRZERO) == 0x2ull, "NFNL_MSG_ACCT_GET_CTRZERO");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_DEL) == 0x3ull, "NFNL_MSG_ACCT_DEL");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_OVERQUOTA) == 0x4ull, "NFNL_MSG_ACCT_OVERQUOTA");
-
-/* nf_compat_types */
-_Static_assert((unsigned long long)(NFNL_MSG_COMPAT_GET) == 0x0ull, "NFNL_MSG_COMPAT_GET");
-
-/* nf_cthelper_types */
-_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_NEW) == 0x0ull, "NFNL_MSG_CTHELPER_NEW");
-_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_GET) == 0x1ull, "NFNL_MSG_CTHELPER_GET");
-_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_DEL) == 0x2ull, "NFNL_MSG_CTHELPER_DEL");
-
-/* nf_ctnetlink_exp_types */
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_NEW) == 0x0ull, "IPCTNL_MSG_EXP_NEW");
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET) == 0x1ull, "IPCTNL_MSG_EXP_GET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_DELETE) == 0x2ull, "IPCTNL_MSG_EXP_DELETE");
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET_STATS_CPU) == 0x3ull, "IPCTNL_MSG_EXP_GET_STATS_CPU");
-
-/* nf_ctnetlink_types */
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_NEW) == 0x0ull, "IPCTNL_MSG_CT_NEW");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET) == 0x1ull, "IPCTNL_MSG_CT_GET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_DELETE) == 0x2ull, "IPCTNL_MSG_CT_DELETE");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_CTRZERO) == 0x3ull, "IPCTNL_MSG_CT_GET_CTRZERO");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS_CPU) == 0x4ull, "IPCTNL_MSG_CT_GET_STATS_CPU");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS) == 0x5ull, "IPCTNL_MSG_CT_GET_STATS");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_DYING) == 0x6ull, "IPCTNL_MSG_CT_GET_DYING");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_UNCONFIRMED) == 0x7ull, "IPCTNL_MSG_CT_GET_UNCONFIRMED");
-
-/* nf_cttimeout_types */
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_NEW) == 0x0ull, "IPCTNL_MSG_TIMEOUT_NEW");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_GET) == 0x1ull, "IPCTNL_MSG_TIMEOUT_GET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DELETE) == 0x2ull, "IPCTNL_MSG_TIMEOUT_DELETE");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_SET) == 0x3ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_SET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_GET) == 0x4ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_GET");
-
-/* nf_ipset_types */
-_Static_assert((unsigned long long)(IPSET_CMD_NONE) == 0x0ull, "IPSET_CMD_NONE");
-_Static_assert((unsigned long long)(IPSET_CMD_PROTOCOL) == 0x1ull, "IPSET_CMD_PROTOCOL");
-_Static_assert((unsigned long long)(IPSET_CMD_CREATE) == 0x2ull, "IPSET_CMD_CREATE");
-_Static_assert((unsigned long long)(IPSET_CMD_DESTROY) == 0x3ull, "IPSET_CMD_DESTROY");
-_Static_assert((unsigned long long)(IPSET_CMD_FLUSH) == 0x4ull, "IPSET_CMD_FLUSH");
-_Static_assert((unsigned long long)(IPSET_CMD_RENAME) == 0x5ull, "IPSET_CMD_RENAME");
-_Static_assert((unsigned long long)(IPSET_CMD_SWAP) == 0x6ull, "IPSET_CMD_SWAP");
-_Static_assert((unsigned long long)(IPSET_CMD_LIST) == 0x7ull, "IPSET_CMD_LIST");
-_Static_assert((unsigned long long)(IPSET_CMD_SAVE) == 0x8ull, "IPSET_CMD_SAVE");
-_Static_assert((unsigned long long)(IPSET_CMD_ADD) == 0x9ull, "IPSET_CMD_ADD");
-_Static_assert((unsigned long long)(IPSET_CMD_DEL) == 0xaull, "IPSET_CMD_DEL");
-_Static_assert((unsigned long long)(IPSET_CMD_TEST) == 0xbull, "IPSET_CMD_TEST");
-_Static_assert((unsigned long long)(IPSET_CMD_HEADER) == 0xcull, "IPSET_CMD_HEADER");
-_Static_assert((unsigned long long)(IPSET_CMD_TYPE) == 0xdull, "IPSET_CMD_TYPE");
-_Static_assert((unsigned long long)(IPSET_CMD_GET_BYNAME) == 0xeull, "IPSET_CMD_GET_BYNAME");
-_Static_assert((unsigned long long)(IPSET_CMD_GET_BYINDEX) == 0xfull, "IPSET_CMD_GET_BYINDEX");
-_Static_assert((unsigned long long)(IPSET_CMD_RESTORE) == 0x10ull, "IPSET_CMD_RESTORE");
-_Static_assert((unsigned long long)(IPSET_CMD_HELP) == 0x11ull, "IPSET_CMD_HELP");
-_Static_assert((unsigned long long)(IPSET_CMD_VERSION) == 0x12ull, "IPSET_CMD_VERSION");
-_Static_assert((unsigned long long)(IPSET_CMD_QUIT) == 0x13ull, "IPSET_CMD_QUIT");
-_Static_assert((unsigned long long)(IPSET_CMD_COMMIT) == 0x14ull, "IPSET_CMD_COMMIT");
-
-/* nf_osf_types */
-_Static_assert((unsigned long long)(OSF_MSG_ADD) == 0x0ull, "OSF_MSG_ADD");
-_Static_assert((unsigned long long)(OSF_MSG_REMOVE) == 0x1ull, "OSF_MSG_REMOVE");
-
-/* nf_queue_types */
-_Static_assert((unsigned long long)(NFQNL_MSG_PACKET) == 0x0ull, "NFQNL_MSG_PACKET");
-_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT) == 0x1ull, "NFQNL_MSG_VERDICT");
-_Static_assert((unsigned long long)(NFQNL_MSG_CONFIG) == 0x2ull, "NFQNL_MSG_CONFIG");
-_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT_BATCH) == 0x3ull, "NFQNL_MSG_VERDICT_BATCH");
-
-/* nf_subsys */
-_Static_assert((unsigned long long)(NFNL_SUBSYS_NONE) == 0x0ull, "NFNL_SUBSYS_NONE");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK) == 0x1ull, "NFNL_SUBSYS_CTNETLINK");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_EXP) == 0x2ull, "NFNL_SUBSYS_CTNETLINK_EXP");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_QUEUE) == 0x3ull, "NFNL_SUBSYS_QUEUE");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_ULOG) == 0x4ull, "NFNL_SUBSYS_ULOG");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_OSF) == 0x5ull, "NFNL_SUBSYS_OSF");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_IPSET) == 0x6ull, "NFNL_SUBSYS_IPSET");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_ACCT) == 0x7ull, "NFNL_SUBSYS_ACCT");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_TIMEOUT) == 0x8ull, "NFNL_SUBSYS_CTNETLINK_TIMEOUT");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTHELPER) == 0x9ull, "NFNL_SUBSYS_CTHELPER");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_NFTABLES) == 0xaull, "NFNL_SUBSYS_NFTABLES");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_NFT_COMPAT) == 0xbull, "NFNL_SUBSYS_NFT_COMPAT");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_HOOK) == 0xcull, "NFNL_SUBSYS_HOOK");

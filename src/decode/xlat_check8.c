@@ -39,6 +39,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -118,6 +119,289 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* mount_propagation */
+_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
+_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
+_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
+_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
+
+/* mount_setattr_flags */
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+
+/* move_mount_flags */
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
+_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
+
+/* move_pages_flags */
+_Static_assert((unsigned long long)(MPOL_MF_MOVE) == 0x2ull, "MPOL_MF_MOVE");
+_Static_assert((unsigned long long)(MPOL_MF_MOVE_ALL) == 0x4ull, "MPOL_MF_MOVE_ALL");
+
+/* mpol_mode_flags */
+_Static_assert((unsigned long long)(MPOL_F_STATIC_NODES) == 0x8000ull, "MPOL_F_STATIC_NODES");
+_Static_assert((unsigned long long)(MPOL_F_RELATIVE_NODES) == 0x4000ull, "MPOL_F_RELATIVE_NODES");
+_Static_assert((unsigned long long)(MPOL_F_NUMA_BALANCING) == 0x2000ull, "MPOL_F_NUMA_BALANCING");
+
+/* mpol_modes */
+_Static_assert((unsigned long long)(MPOL_DEFAULT) == 0x0ull, "MPOL_DEFAULT");
+_Static_assert((unsigned long long)(MPOL_PREFERRED) == 0x1ull, "MPOL_PREFERRED");
+_Static_assert((unsigned long long)(MPOL_BIND) == 0x2ull, "MPOL_BIND");
+_Static_assert((unsigned long long)(MPOL_INTERLEAVE) == 0x3ull, "MPOL_INTERLEAVE");
+_Static_assert((unsigned long long)(MPOL_LOCAL) == 0x4ull, "MPOL_LOCAL");
+_Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFERRED_MANY");
+
+/* mremap_flags */
+_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
+_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
+_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
+
+/* msg_flags */
+_Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");
+_Static_assert((unsigned long long)(MSG_PEEK) == 0x2ull, "MSG_PEEK");
+_Static_assert((unsigned long long)(MSG_DONTROUTE) == 0x4ull, "MSG_DONTROUTE");
+_Static_assert((unsigned long long)(MSG_CTRUNC) == 0x8ull, "MSG_CTRUNC");
+_Static_assert((unsigned long long)(MSG_PROXY) == 0x10ull, "MSG_PROXY");
+_Static_assert((unsigned long long)(MSG_TRUNC) == 0x20ull, "MSG_TRUNC");
+_Static_assert((unsigned long long)(MSG_DONTWAIT) == 0x40ull, "MSG_DONTWAIT");
+_Static_assert((unsigned long long)(MSG_EOR) == 0x80ull, "MSG_EOR");
+_Static_assert((unsigned long long)(MSG_WAITALL) == 0x100ull, "MSG_WAITALL");
+_Static_assert((unsigned long long)(MSG_FIN) == 0x200ull, "MSG_FIN");
+_Static_assert((unsigned long long)(MSG_SYN) == 0x400ull, "MSG_SYN");
+_Static_assert((unsigned long long)(MSG_CONFIRM) == 0x800ull, "MSG_CONFIRM");
+_Static_assert((unsigned long long)(MSG_RST) == 0x1000ull, "MSG_RST");
+_Static_assert((unsigned long long)(MSG_ERRQUEUE) == 0x2000ull, "MSG_ERRQUEUE");
+_Static_assert((unsigned long long)(MSG_NOSIGNAL) == 0x4000ull, "MSG_NOSIGNAL");
+_Static_assert((unsigned long long)(MSG_MORE) == 0x8000ull, "MSG_MORE");
+_Static_assert((unsigned long long)(MSG_WAITFORONE) == 0x10000ull, "MSG_WAITFORONE");
+_Static_assert((unsigned long long)(MSG_BATCH) == 0x40000ull, "MSG_BATCH");
+_Static_assert((unsigned long long)(MSG_ZEROCOPY) == 0x4000000ull, "MSG_ZEROCOPY");
+_Static_assert((unsigned long long)(MSG_FASTOPEN) == 0x20000000ull, "MSG_FASTOPEN");
+_Static_assert((unsigned long long)(MSG_CMSG_CLOEXEC) == 0x40000000ull, "MSG_CMSG_CLOEXEC");
+
+/* msg_ipc_flags */
+_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
+_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
+_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* msync_flags */
+_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
+_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
+_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
+
+/* mtd_file_mode */
+_Static_assert((unsigned long long)(MTD_FILE_MODE_NORMAL) == 0x0ull, "MTD_FILE_MODE_NORMAL");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_FACTORY) == 0x1ull, "MTD_FILE_MODE_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_USER) == 0x2ull, "MTD_FILE_MODE_OTP_USER");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_RAW) == 0x3ull, "MTD_FILE_MODE_RAW");
+
+/* mtd_flags */
+_Static_assert((unsigned long long)(MTD_WRITEABLE) == 0x400ull, "MTD_WRITEABLE");
+_Static_assert((unsigned long long)(MTD_BIT_WRITEABLE) == 0x800ull, "MTD_BIT_WRITEABLE");
+_Static_assert((unsigned long long)(MTD_NO_ERASE) == 0x1000ull, "MTD_NO_ERASE");
+_Static_assert((unsigned long long)(MTD_POWERUP_LOCK) == 0x2000ull, "MTD_POWERUP_LOCK");
+_Static_assert((unsigned long long)(MTD_SLC_ON_MLC_EMULATION) == 0x4000ull, "MTD_SLC_ON_MLC_EMULATION");
+
+/* mtd_nandecc */
+_Static_assert((unsigned long long)(MTD_NANDECC_OFF) == 0x0ull, "MTD_NANDECC_OFF");
+_Static_assert((unsigned long long)(MTD_NANDECC_PLACE) == 0x1ull, "MTD_NANDECC_PLACE");
+_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPLACE) == 0x2ull, "MTD_NANDECC_AUTOPLACE");
+_Static_assert((unsigned long long)(MTD_NANDECC_PLACEONLY) == 0x3ull, "MTD_NANDECC_PLACEONLY");
+_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPL_USR) == 0x4ull, "MTD_NANDECC_AUTOPL_USR");
+
+/* mtd_ops */
+_Static_assert((unsigned long long)(MTD_OPS_PLACE_OOB) == 0x0ull, "MTD_OPS_PLACE_OOB");
+_Static_assert((unsigned long long)(MTD_OPS_AUTO_OOB) == 0x1ull, "MTD_OPS_AUTO_OOB");
+_Static_assert((unsigned long long)(MTD_OPS_RAW) == 0x2ull, "MTD_OPS_RAW");
+
+/* mtd_otp */
+_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
+_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
+
+/* mtd_otp_modes */
+_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
+_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
+
+/* mtd_type */
+_Static_assert((unsigned long long)(MTD_ABSENT) == 0x0ull, "MTD_ABSENT");
+_Static_assert((unsigned long long)(MTD_RAM) == 0x1ull, "MTD_RAM");
+_Static_assert((unsigned long long)(MTD_ROM) == 0x2ull, "MTD_ROM");
+_Static_assert((unsigned long long)(MTD_NORFLASH) == 0x3ull, "MTD_NORFLASH");
+_Static_assert((unsigned long long)(MTD_NANDFLASH) == 0x4ull, "MTD_NANDFLASH");
+_Static_assert((unsigned long long)(MTD_DATAFLASH) == 0x6ull, "MTD_DATAFLASH");
+_Static_assert((unsigned long long)(MTD_UBIVOLUME) == 0x7ull, "MTD_UBIVOLUME");
+_Static_assert((unsigned long long)(MTD_MLCNANDFLASH) == 0x8ull, "MTD_MLCNANDFLASH");
+
+/* multicast_router_types */
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_DISABLED) == 0x0ull, "MDB_RTR_TYPE_DISABLED");
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP_QUERY) == 0x1ull, "MDB_RTR_TYPE_TEMP_QUERY");
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_PERM) == 0x2ull, "MDB_RTR_TYPE_PERM");
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP) == 0x3ull, "MDB_RTR_TYPE_TEMP");
+
+/* nbd_flags */
+_Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
+_Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_FLUSH) == 0x4ull, "NBD_FLAG_SEND_FLUSH");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_FUA) == 0x8ull, "NBD_FLAG_SEND_FUA");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_TRIM) == 0x20ull, "NBD_FLAG_SEND_TRIM");
+_Static_assert((unsigned long long)(NBD_FLAG_CAN_MULTI_CONN) == 0x100ull, "NBD_FLAG_CAN_MULTI_CONN");
+
+/* neighbor_cache_entry_flags */
+_Static_assert((unsigned long long)(NTF_USE) == 0x1ull, "NTF_USE");
+_Static_assert((unsigned long long)(NTF_SELF) == 0x2ull, "NTF_SELF");
+_Static_assert((unsigned long long)(NTF_MASTER) == 0x4ull, "NTF_MASTER");
+_Static_assert((unsigned long long)(NTF_PROXY) == 0x8ull, "NTF_PROXY");
+_Static_assert((unsigned long long)(NTF_EXT_LEARNED) == 0x10ull, "NTF_EXT_LEARNED");
+_Static_assert((unsigned long long)(NTF_OFFLOADED) == 0x20ull, "NTF_OFFLOADED");
+_Static_assert((unsigned long long)(NTF_STICKY) == 0x40ull, "NTF_STICKY");
+_Static_assert((unsigned long long)(NTF_ROUTER) == 0x80ull, "NTF_ROUTER");
+_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
+
+/* neighbor_cache_entry_states */
+_Static_assert((unsigned long long)(NUD_INCOMPLETE) == 0x1ull, "NUD_INCOMPLETE");
+_Static_assert((unsigned long long)(NUD_REACHABLE) == 0x2ull, "NUD_REACHABLE");
+_Static_assert((unsigned long long)(NUD_STALE) == 0x4ull, "NUD_STALE");
+_Static_assert((unsigned long long)(NUD_DELAY) == 0x8ull, "NUD_DELAY");
+_Static_assert((unsigned long long)(NUD_PROBE) == 0x10ull, "NUD_PROBE");
+_Static_assert((unsigned long long)(NUD_FAILED) == 0x20ull, "NUD_FAILED");
+_Static_assert((unsigned long long)(NUD_NOARP) == 0x40ull, "NUD_NOARP");
+_Static_assert((unsigned long long)(NUD_PERMANENT) == 0x80ull, "NUD_PERMANENT");
+_Static_assert((unsigned long long)(NUD_NONE) == 0x0ull, "NUD_NONE");
+
+/* netlink_diag_attrs */
+_Static_assert((unsigned long long)(NETLINK_DIAG_MEMINFO) == 0x0ull, "NETLINK_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(NETLINK_DIAG_GROUPS) == 0x1ull, "NETLINK_DIAG_GROUPS");
+_Static_assert((unsigned long long)(NETLINK_DIAG_RX_RING) == 0x2ull, "NETLINK_DIAG_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_DIAG_TX_RING) == 0x3ull, "NETLINK_DIAG_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_DIAG_FLAGS) == 0x4ull, "NETLINK_DIAG_FLAGS");
+
+/* netlink_diag_flags */
+_Static_assert((unsigned long long)(NDIAG_FLAG_CB_RUNNING) == 0x1ull, "NDIAG_FLAG_CB_RUNNING");
+_Static_assert((unsigned long long)(NDIAG_FLAG_PKTINFO) == 0x2ull, "NDIAG_FLAG_PKTINFO");
+_Static_assert((unsigned long long)(NDIAG_FLAG_BROADCAST_ERROR) == 0x4ull, "NDIAG_FLAG_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NDIAG_FLAG_NO_ENOBUFS) == 0x8ull, "NDIAG_FLAG_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NDIAG_FLAG_LISTEN_ALL_NSID) == 0x10ull, "NDIAG_FLAG_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NDIAG_FLAG_CAP_ACK) == 0x20ull, "NDIAG_FLAG_CAP_ACK");
+
+/* netlink_diag_show */
+_Static_assert((unsigned long long)(NDIAG_SHOW_MEMINFO) == 0x1ull, "NDIAG_SHOW_MEMINFO");
+_Static_assert((unsigned long long)(NDIAG_SHOW_GROUPS) == 0x2ull, "NDIAG_SHOW_GROUPS");
+_Static_assert((unsigned long long)(NDIAG_SHOW_RING_CFG) == 0x4ull, "NDIAG_SHOW_RING_CFG");
+_Static_assert((unsigned long long)(NDIAG_SHOW_FLAGS) == 0x8ull, "NDIAG_SHOW_FLAGS");
+
+/* netlink_names */
+_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
+_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
+_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
+_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
+_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
+
+/* nexthop_grp_types */
+_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_MPATH) == 0x0ull, "NEXTHOP_GRP_TYPE_MPATH");
+_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_RES) == 0x1ull, "NEXTHOP_GRP_TYPE_RES");
+
+/* nf_acct_types */
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_NEW) == 0x0ull, "NFNL_MSG_ACCT_NEW");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET) == 0x1ull, "NFNL_MSG_ACCT_GET");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET_CTRZERO) == 0x2ull, "NFNL_MSG_ACCT_GET_CTRZERO");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_DEL) == 0x3ull, "NFNL_MSG_ACCT_DEL");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_OVERQUOTA) == 0x4ull, "NFNL_MSG_ACCT_OVERQUOTA");
+
+/* nf_compat_types */
+_Static_assert((unsigned long long)(NFNL_MSG_COMPAT_GET) == 0x0ull, "NFNL_MSG_COMPAT_GET");
+
+/* nf_cthelper_types */
+_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_NEW) == 0x0ull, "NFNL_MSG_CTHELPER_NEW");
+_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_GET) == 0x1ull, "NFNL_MSG_CTHELPER_GET");
+_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_DEL) == 0x2ull, "NFNL_MSG_CTHELPER_DEL");
+
+/* nf_ctnetlink_exp_types */
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_NEW) == 0x0ull, "IPCTNL_MSG_EXP_NEW");
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET) == 0x1ull, "IPCTNL_MSG_EXP_GET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_DELETE) == 0x2ull, "IPCTNL_MSG_EXP_DELETE");
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET_STATS_CPU) == 0x3ull, "IPCTNL_MSG_EXP_GET_STATS_CPU");
+
+/* nf_ctnetlink_types */
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_NEW) == 0x0ull, "IPCTNL_MSG_CT_NEW");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET) == 0x1ull, "IPCTNL_MSG_CT_GET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_DELETE) == 0x2ull, "IPCTNL_MSG_CT_DELETE");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_CTRZERO) == 0x3ull, "IPCTNL_MSG_CT_GET_CTRZERO");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS_CPU) == 0x4ull, "IPCTNL_MSG_CT_GET_STATS_CPU");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS) == 0x5ull, "IPCTNL_MSG_CT_GET_STATS");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_DYING) == 0x6ull, "IPCTNL_MSG_CT_GET_DYING");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_UNCONFIRMED) == 0x7ull, "IPCTNL_MSG_CT_GET_UNCONFIRMED");
+
+/* nf_cttimeout_types */
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_NEW) == 0x0ull, "IPCTNL_MSG_TIMEOUT_NEW");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_GET) == 0x1ull, "IPCTNL_MSG_TIMEOUT_GET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DELETE) == 0x2ull, "IPCTNL_MSG_TIMEOUT_DELETE");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_SET) == 0x3ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_SET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_GET) == 0x4ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_GET");
+
+/* nf_ipset_types */
+_Static_assert((unsigned long long)(IPSET_CMD_NONE) == 0x0ull, "IPSET_CMD_NONE");
+_Static_assert((unsigned long long)(IPSET_CMD_PROTOCOL) == 0x1ull, "IPSET_CMD_PROTOCOL");
+_Static_assert((unsigned long long)(IPSET_CMD_CREATE) == 0x2ull, "IPSET_CMD_CREATE");
+_Static_assert((unsigned long long)(IPSET_CMD_DESTROY) == 0x3ull, "IPSET_CMD_DESTROY");
+_Static_assert((unsigned long long)(IPSET_CMD_FLUSH) == 0x4ull, "IPSET_CMD_FLUSH");
+_Static_assert((unsigned long long)(IPSET_CMD_RENAME) == 0x5ull, "IPSET_CMD_RENAME");
+_Static_assert((unsigned long long)(IPSET_CMD_SWAP) == 0x6ull, "IPSET_CMD_SWAP");
+_Static_assert((unsigned long long)(IPSET_CMD_LIST) == 0x7ull, "IPSET_CMD_LIST");
+_Static_assert((unsigned long long)(IPSET_CMD_SAVE) == 0x8ull, "IPSET_CMD_SAVE");
+_Static_assert((unsigned long long)(IPSET_CMD_ADD) == 0x9ull, "IPSET_CMD_ADD");
+_Static_assert((unsigned long long)(IPSET_CMD_DEL) == 0xaull, "IPSET_CMD_DEL");
+_Static_assert((unsigned long long)(IPSET_CMD_TEST) == 0xbull, "IPSET_CMD_TEST");
+_Static_assert((unsigned long long)(IPSET_CMD_HEADER) == 0xcull, "IPSET_CMD_HEADER");
+_Static_assert((unsigned long long)(IPSET_CMD_TYPE) == 0xdull, "IPSET_CMD_TYPE");
+_Static_assert((unsigned long long)(IPSET_CMD_GET_BYNAME) == 0xeull, "IPSET_CMD_GET_BYNAME");
+_Static_assert((unsigned long long)(IPSET_CMD_GET_BYINDEX) == 0xfull, "IPSET_CMD_GET_BYINDEX");
+_Static_assert((unsigned long long)(IPSET_CMD_RESTORE) == 0x10ull, "IPSET_CMD_RESTORE");
+_Static_assert((unsigned long long)(IPSET_CMD_HELP) == 0x11ull, "IPSET_CMD_HELP");
+_Static_assert((unsigned long long)(IPSET_CMD_VERSION) == 0x12ull, "IPSET_CMD_VERSION");
+_Static_assert((unsigned long long)(IPSET_CMD_QUIT) == 0x13ull, "IPSET_CMD_QUIT");
+_Static_assert((unsigned long long)(IPSET_CMD_COMMIT) == 0x14ull, "IPSET_CMD_COMMIT");
+
+/* nf_osf_types */
+_Static_assert((unsigned long long)(OSF_MSG_ADD) == 0x0ull, "OSF_MSG_ADD");
+_Static_assert((unsigned long long)(OSF_MSG_REMOVE) == 0x1ull, "OSF_MSG_REMOVE");
+
+/* nf_queue_types */
+_Static_assert((unsigned long long)(NFQNL_MSG_PACKET) == 0x0ull, "NFQNL_MSG_PACKET");
+_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT) == 0x1ull, "NFQNL_MSG_VERDICT");
+_Static_assert((unsigned long long)(NFQNL_MSG_CONFIG) == 0x2ull, "NFQNL_MSG_CONFIG");
+_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT_BATCH) == 0x3ull, "NFQNL_MSG_VERDICT_BATCH");
+
+/* nf_subsys */
+_Static_assert((unsigned long long)(NFNL_SUBSYS_NONE) == 0x0ull, "NFNL_SUBSYS_NONE");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK) == 0x1ull, "NFNL_SUBSYS_CTNETLINK");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_EXP) == 0x2ull, "NFNL_SUBSYS_CTNETLINK_EXP");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_QUEUE) == 0x3ull, "NFNL_SUBSYS_QUEUE");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_ULOG) == 0x4ull, "NFNL_SUBSYS_ULOG");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_OSF) == 0x5ull, "NFNL_SUBSYS_OSF");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_IPSET) == 0x6ull, "NFNL_SUBSYS_IPSET");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_ACCT) == 0x7ull, "NFNL_SUBSYS_ACCT");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_TIMEOUT) == 0x8ull, "NFNL_SUBSYS_CTNETLINK_TIMEOUT");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTHELPER) == 0x9ull, "NFNL_SUBSYS_CTHELPER");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_NFTABLES) == 0xaull, "NFNL_SUBSYS_NFTABLES");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_NFT_COMPAT) == 0xbull, "NFNL_SUBSYS_NFT_COMPAT");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_HOOK) == 0xcull, "NFNL_SUBSYS_HOOK");
 
 /* nf_tables_types */
 _Static_assert((unsigned long long)(NFT_MSG_NEWTABLE) == 0x0ull, "NFT_MSG_NEWTABLE");
@@ -279,291 +563,3 @@ _Static_assert((unsigned long long)(NLM_F_REPLACE) == 0x100ull, "NLM_F_REPLACE")
 _Static_assert((unsigned long long)(NLM_F_EXCL) == 0x200ull, "NLM_F_EXCL");
 _Static_assert((unsigned long long)(NLM_F_CREATE) == 0x400ull, "NLM_F_CREATE");
 _Static_assert((unsigned long long)(NLM_F_APPEND) == 0x800ull, "NLM_F_APPEND");
-
-/* nl_route_types */
-_Static_assert((unsigned long long)(RTM_NEWLINK) == 0x10ull, "RTM_NEWLINK");
-_Static_assert((unsigned long long)(RTM_DELLINK) == 0x11ull, "RTM_DELLINK");
-_Static_assert((unsigned long long)(RTM_GETLINK) == 0x12ull, "RTM_GETLINK");
-_Static_assert((unsigned long long)(RTM_SETLINK) == 0x13ull, "RTM_SETLINK");
-_Static_assert((unsigned long long)(RTM_NEWADDR) == 0x14ull, "RTM_NEWADDR");
-_Static_assert((unsigned long long)(RTM_DELADDR) == 0x15ull, "RTM_DELADDR");
-_Static_assert((unsigned long long)(RTM_GETADDR) == 0x16ull, "RTM_GETADDR");
-_Static_assert((unsigned long long)(RTM_NEWROUTE) == 0x18ull, "RTM_NEWROUTE");
-_Static_assert((unsigned long long)(RTM_DELROUTE) == 0x19ull, "RTM_DELROUTE");
-_Static_assert((unsigned long long)(RTM_GETROUTE) == 0x1aull, "RTM_GETROUTE");
-_Static_assert((unsigned long long)(RTM_NEWNEIGH) == 0x1cull, "RTM_NEWNEIGH");
-_Static_assert((unsigned long long)(RTM_DELNEIGH) == 0x1dull, "RTM_DELNEIGH");
-_Static_assert((unsigned long long)(RTM_GETNEIGH) == 0x1eull, "RTM_GETNEIGH");
-_Static_assert((unsigned long long)(RTM_NEWRULE) == 0x20ull, "RTM_NEWRULE");
-_Static_assert((unsigned long long)(RTM_DELRULE) == 0x21ull, "RTM_DELRULE");
-_Static_assert((unsigned long long)(RTM_GETRULE) == 0x22ull, "RTM_GETRULE");
-_Static_assert((unsigned long long)(RTM_NEWQDISC) == 0x24ull, "RTM_NEWQDISC");
-_Static_assert((unsigned long long)(RTM_DELQDISC) == 0x25ull, "RTM_DELQDISC");
-_Static_assert((unsigned long long)(RTM_GETQDISC) == 0x26ull, "RTM_GETQDISC");
-_Static_assert((unsigned long long)(RTM_NEWTCLASS) == 0x28ull, "RTM_NEWTCLASS");
-_Static_assert((unsigned long long)(RTM_DELTCLASS) == 0x29ull, "RTM_DELTCLASS");
-_Static_assert((unsigned long long)(RTM_GETTCLASS) == 0x2aull, "RTM_GETTCLASS");
-_Static_assert((unsigned long long)(RTM_NEWTFILTER) == 0x2cull, "RTM_NEWTFILTER");
-_Static_assert((unsigned long long)(RTM_DELTFILTER) == 0x2dull, "RTM_DELTFILTER");
-_Static_assert((unsigned long long)(RTM_GETTFILTER) == 0x2eull, "RTM_GETTFILTER");
-_Static_assert((unsigned long long)(RTM_NEWACTION) == 0x30ull, "RTM_NEWACTION");
-_Static_assert((unsigned long long)(RTM_DELACTION) == 0x31ull, "RTM_DELACTION");
-_Static_assert((unsigned long long)(RTM_GETACTION) == 0x32ull, "RTM_GETACTION");
-_Static_assert((unsigned long long)(RTM_NEWPREFIX) == 0x34ull, "RTM_NEWPREFIX");
-_Static_assert((unsigned long long)(RTM_GETMULTICAST) == 0x3aull, "RTM_GETMULTICAST");
-_Static_assert((unsigned long long)(RTM_GETANYCAST) == 0x3eull, "RTM_GETANYCAST");
-_Static_assert((unsigned long long)(RTM_NEWNEIGHTBL) == 0x40ull, "RTM_NEWNEIGHTBL");
-_Static_assert((unsigned long long)(RTM_GETNEIGHTBL) == 0x42ull, "RTM_GETNEIGHTBL");
-_Static_assert((unsigned long long)(RTM_SETNEIGHTBL) == 0x43ull, "RTM_SETNEIGHTBL");
-_Static_assert((unsigned long long)(RTM_NEWNDUSEROPT) == 0x44ull, "RTM_NEWNDUSEROPT");
-_Static_assert((unsigned long long)(RTM_NEWADDRLABEL) == 0x48ull, "RTM_NEWADDRLABEL");
-_Static_assert((unsigned long long)(RTM_DELADDRLABEL) == 0x49ull, "RTM_DELADDRLABEL");
-_Static_assert((unsigned long long)(RTM_GETADDRLABEL) == 0x4aull, "RTM_GETADDRLABEL");
-_Static_assert((unsigned long long)(RTM_GETDCB) == 0x4eull, "RTM_GETDCB");
-_Static_assert((unsigned long long)(RTM_SETDCB) == 0x4full, "RTM_SETDCB");
-_Static_assert((unsigned long long)(RTM_NEWNETCONF) == 0x50ull, "RTM_NEWNETCONF");
-_Static_assert((unsigned long long)(RTM_DELNETCONF) == 0x51ull, "RTM_DELNETCONF");
-_Static_assert((unsigned long long)(RTM_GETNETCONF) == 0x52ull, "RTM_GETNETCONF");
-_Static_assert((unsigned long long)(RTM_NEWMDB) == 0x54ull, "RTM_NEWMDB");
-_Static_assert((unsigned long long)(RTM_DELMDB) == 0x55ull, "RTM_DELMDB");
-_Static_assert((unsigned long long)(RTM_GETMDB) == 0x56ull, "RTM_GETMDB");
-_Static_assert((unsigned long long)(RTM_NEWNSID) == 0x58ull, "RTM_NEWNSID");
-_Static_assert((unsigned long long)(RTM_DELNSID) == 0x59ull, "RTM_DELNSID");
-_Static_assert((unsigned long long)(RTM_GETNSID) == 0x5aull, "RTM_GETNSID");
-_Static_assert((unsigned long long)(RTM_NEWSTATS) == 0x5cull, "RTM_NEWSTATS");
-_Static_assert((unsigned long long)(RTM_GETSTATS) == 0x5eull, "RTM_GETSTATS");
-_Static_assert((unsigned long long)(RTM_NEWCACHEREPORT) == 0x60ull, "RTM_NEWCACHEREPORT");
-_Static_assert((unsigned long long)(RTM_NEWCHAIN) == 0x64ull, "RTM_NEWCHAIN");
-_Static_assert((unsigned long long)(RTM_DELCHAIN) == 0x65ull, "RTM_DELCHAIN");
-_Static_assert((unsigned long long)(RTM_GETCHAIN) == 0x66ull, "RTM_GETCHAIN");
-_Static_assert((unsigned long long)(RTM_NEWNEXTHOP) == 0x68ull, "RTM_NEWNEXTHOP");
-_Static_assert((unsigned long long)(RTM_DELNEXTHOP) == 0x69ull, "RTM_DELNEXTHOP");
-_Static_assert((unsigned long long)(RTM_GETNEXTHOP) == 0x6aull, "RTM_GETNEXTHOP");
-_Static_assert((unsigned long long)(RTM_NEWLINKPROP) == 0x6cull, "RTM_NEWLINKPROP");
-_Static_assert((unsigned long long)(RTM_DELLINKPROP) == 0x6dull, "RTM_DELLINKPROP");
-_Static_assert((unsigned long long)(RTM_GETLINKPROP) == 0x6eull, "RTM_GETLINKPROP");
-_Static_assert((unsigned long long)(RTM_NEWVLAN) == 0x70ull, "RTM_NEWVLAN");
-_Static_assert((unsigned long long)(RTM_DELVLAN) == 0x71ull, "RTM_DELVLAN");
-_Static_assert((unsigned long long)(RTM_GETVLAN) == 0x72ull, "RTM_GETVLAN");
-_Static_assert((unsigned long long)(RTM_NEWNEXTHOPBUCKET) == 0x74ull, "RTM_NEWNEXTHOPBUCKET");
-_Static_assert((unsigned long long)(RTM_DELNEXTHOPBUCKET) == 0x75ull, "RTM_DELNEXTHOPBUCKET");
-_Static_assert((unsigned long long)(RTM_GETNEXTHOPBUCKET) == 0x76ull, "RTM_GETNEXTHOPBUCKET");
-
-/* nl_selinux_types */
-_Static_assert((unsigned long long)(SELNL_MSG_SETENFORCE) == 0x10ull, "SELNL_MSG_SETENFORCE");
-_Static_assert((unsigned long long)(SELNL_MSG_POLICYLOAD) == 0x11ull, "SELNL_MSG_POLICYLOAD");
-
-/* nl_sock_diag_types */
-_Static_assert((unsigned long long)(TCPDIAG_GETSOCK) == 0x12ull, "TCPDIAG_GETSOCK");
-_Static_assert((unsigned long long)(DCCPDIAG_GETSOCK) == 0x13ull, "DCCPDIAG_GETSOCK");
-_Static_assert((unsigned long long)(SOCK_DIAG_BY_FAMILY) == 0x14ull, "SOCK_DIAG_BY_FAMILY");
-_Static_assert((unsigned long long)(SOCK_DESTROY) == 0x15ull, "SOCK_DESTROY");
-
-/* nl_types */
-_Static_assert((unsigned long long)(NLMSG_NOOP) == 0x1ull, "NLMSG_NOOP");
-_Static_assert((unsigned long long)(NLMSG_ERROR) == 0x2ull, "NLMSG_ERROR");
-_Static_assert((unsigned long long)(NLMSG_DONE) == 0x3ull, "NLMSG_DONE");
-_Static_assert((unsigned long long)(NLMSG_OVERRUN) == 0x4ull, "NLMSG_OVERRUN");
-
-/* nl_xfrm_types */
-_Static_assert((unsigned long long)(XFRM_MSG_NEWSA) == 0x10ull, "XFRM_MSG_NEWSA");
-_Static_assert((unsigned long long)(XFRM_MSG_DELSA) == 0x11ull, "XFRM_MSG_DELSA");
-_Static_assert((unsigned long long)(XFRM_MSG_GETSA) == 0x12ull, "XFRM_MSG_GETSA");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWPOLICY) == 0x13ull, "XFRM_MSG_NEWPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_DELPOLICY) == 0x14ull, "XFRM_MSG_DELPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_GETPOLICY) == 0x15ull, "XFRM_MSG_GETPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_ALLOCSPI) == 0x16ull, "XFRM_MSG_ALLOCSPI");
-_Static_assert((unsigned long long)(XFRM_MSG_ACQUIRE) == 0x17ull, "XFRM_MSG_ACQUIRE");
-_Static_assert((unsigned long long)(XFRM_MSG_EXPIRE) == 0x18ull, "XFRM_MSG_EXPIRE");
-_Static_assert((unsigned long long)(XFRM_MSG_UPDPOLICY) == 0x19ull, "XFRM_MSG_UPDPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_UPDSA) == 0x1aull, "XFRM_MSG_UPDSA");
-_Static_assert((unsigned long long)(XFRM_MSG_POLEXPIRE) == 0x1bull, "XFRM_MSG_POLEXPIRE");
-_Static_assert((unsigned long long)(XFRM_MSG_FLUSHSA) == 0x1cull, "XFRM_MSG_FLUSHSA");
-_Static_assert((unsigned long long)(XFRM_MSG_FLUSHPOLICY) == 0x1dull, "XFRM_MSG_FLUSHPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWAE) == 0x1eull, "XFRM_MSG_NEWAE");
-_Static_assert((unsigned long long)(XFRM_MSG_GETAE) == 0x1full, "XFRM_MSG_GETAE");
-_Static_assert((unsigned long long)(XFRM_MSG_REPORT) == 0x20ull, "XFRM_MSG_REPORT");
-_Static_assert((unsigned long long)(XFRM_MSG_MIGRATE) == 0x21ull, "XFRM_MSG_MIGRATE");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWSADINFO) == 0x22ull, "XFRM_MSG_NEWSADINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_GETSADINFO) == 0x23ull, "XFRM_MSG_GETSADINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWSPDINFO) == 0x24ull, "XFRM_MSG_NEWSPDINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_GETSPDINFO) == 0x25ull, "XFRM_MSG_GETSPDINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_MAPPING) == 0x26ull, "XFRM_MSG_MAPPING");
-_Static_assert((unsigned long long)(XFRM_MSG_SETDEFAULT) == 0x27ull, "XFRM_MSG_SETDEFAULT");
-_Static_assert((unsigned long long)(XFRM_MSG_GETDEFAULT) == 0x28ull, "XFRM_MSG_GETDEFAULT");
-
-/* nt_types */
-_Static_assert((unsigned long long)(NT_PRSTATUS) == 0x1ull, "NT_PRSTATUS");
-_Static_assert((unsigned long long)(NT_PRFPREG) == 0x2ull, "NT_PRFPREG");
-_Static_assert((unsigned long long)(NT_PRPSINFO) == 0x3ull, "NT_PRPSINFO");
-_Static_assert((unsigned long long)(NT_TASKSTRUCT) == 0x4ull, "NT_TASKSTRUCT");
-_Static_assert((unsigned long long)(NT_AUXV) == 0x6ull, "NT_AUXV");
-_Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG");
-_Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
-_Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
-_Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
-
-/* oflags */
-_Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");
-_Static_assert((unsigned long long)(OLCUC) == 0x2ull, "OLCUC");
-_Static_assert((unsigned long long)(ONLCR) == 0x4ull, "ONLCR");
-_Static_assert((unsigned long long)(OCRNL) == 0x8ull, "OCRNL");
-_Static_assert((unsigned long long)(ONOCR) == 0x10ull, "ONOCR");
-_Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
-_Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
-_Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
-
-/* open_tree_flags */
-_Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
-_Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
-_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
-_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
-_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
-_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
-
-/* packet_diag_attrs */
-_Static_assert((unsigned long long)(PACKET_DIAG_INFO) == 0x0ull, "PACKET_DIAG_INFO");
-_Static_assert((unsigned long long)(PACKET_DIAG_MCLIST) == 0x1ull, "PACKET_DIAG_MCLIST");
-_Static_assert((unsigned long long)(PACKET_DIAG_RX_RING) == 0x2ull, "PACKET_DIAG_RX_RING");
-_Static_assert((unsigned long long)(PACKET_DIAG_TX_RING) == 0x3ull, "PACKET_DIAG_TX_RING");
-_Static_assert((unsigned long long)(PACKET_DIAG_FANOUT) == 0x4ull, "PACKET_DIAG_FANOUT");
-_Static_assert((unsigned long long)(PACKET_DIAG_UID) == 0x5ull, "PACKET_DIAG_UID");
-_Static_assert((unsigned long long)(PACKET_DIAG_MEMINFO) == 0x6ull, "PACKET_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(PACKET_DIAG_FILTER) == 0x7ull, "PACKET_DIAG_FILTER");
-
-/* packet_diag_info_flags */
-_Static_assert((unsigned long long)(PDI_RUNNING) == 0x1ull, "PDI_RUNNING");
-_Static_assert((unsigned long long)(PDI_AUXDATA) == 0x2ull, "PDI_AUXDATA");
-_Static_assert((unsigned long long)(PDI_ORIGDEV) == 0x4ull, "PDI_ORIGDEV");
-_Static_assert((unsigned long long)(PDI_VNETHDR) == 0x8ull, "PDI_VNETHDR");
-_Static_assert((unsigned long long)(PDI_LOSS) == 0x10ull, "PDI_LOSS");
-
-/* packet_diag_show */
-_Static_assert((unsigned long long)(PACKET_SHOW_INFO) == 0x1ull, "PACKET_SHOW_INFO");
-_Static_assert((unsigned long long)(PACKET_SHOW_MCLIST) == 0x2ull, "PACKET_SHOW_MCLIST");
-_Static_assert((unsigned long long)(PACKET_SHOW_RING_CFG) == 0x4ull, "PACKET_SHOW_RING_CFG");
-_Static_assert((unsigned long long)(PACKET_SHOW_FANOUT) == 0x8ull, "PACKET_SHOW_FANOUT");
-_Static_assert((unsigned long long)(PACKET_SHOW_MEMINFO) == 0x10ull, "PACKET_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(PACKET_SHOW_FILTER) == 0x20ull, "PACKET_SHOW_FILTER");
-
-/* packet_mr_types */
-_Static_assert((unsigned long long)(PACKET_MR_MULTICAST) == 0x0ull, "PACKET_MR_MULTICAST");
-_Static_assert((unsigned long long)(PACKET_MR_PROMISC) == 0x1ull, "PACKET_MR_PROMISC");
-_Static_assert((unsigned long long)(PACKET_MR_ALLMULTI) == 0x2ull, "PACKET_MR_ALLMULTI");
-_Static_assert((unsigned long long)(PACKET_MR_UNICAST) == 0x3ull, "PACKET_MR_UNICAST");
-
-/* packet_names */
-_Static_assert((unsigned long long)(PACKET_ADD_MEMBERSHIP) == 0x1ull, "PACKET_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(PACKET_DROP_MEMBERSHIP) == 0x2ull, "PACKET_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(PACKET_RECV_OUTPUT) == 0x3ull, "PACKET_RECV_OUTPUT");
-_Static_assert((unsigned long long)(PACKET_RX_RING) == 0x5ull, "PACKET_RX_RING");
-_Static_assert((unsigned long long)(PACKET_STATISTICS) == 0x6ull, "PACKET_STATISTICS");
-_Static_assert((unsigned long long)(PACKET_COPY_THRESH) == 0x7ull, "PACKET_COPY_THRESH");
-_Static_assert((unsigned long long)(PACKET_AUXDATA) == 0x8ull, "PACKET_AUXDATA");
-_Static_assert((unsigned long long)(PACKET_ORIGDEV) == 0x9ull, "PACKET_ORIGDEV");
-_Static_assert((unsigned long long)(PACKET_VERSION) == 0xaull, "PACKET_VERSION");
-_Static_assert((unsigned long long)(PACKET_HDRLEN) == 0xbull, "PACKET_HDRLEN");
-_Static_assert((unsigned long long)(PACKET_RESERVE) == 0xcull, "PACKET_RESERVE");
-_Static_assert((unsigned long long)(PACKET_TX_RING) == 0xdull, "PACKET_TX_RING");
-_Static_assert((unsigned long long)(PACKET_LOSS) == 0xeull, "PACKET_LOSS");
-_Static_assert((unsigned long long)(PACKET_VNET_HDR) == 0xfull, "PACKET_VNET_HDR");
-_Static_assert((unsigned long long)(PACKET_TX_TIMESTAMP) == 0x10ull, "PACKET_TX_TIMESTAMP");
-_Static_assert((unsigned long long)(PACKET_TIMESTAMP) == 0x11ull, "PACKET_TIMESTAMP");
-_Static_assert((unsigned long long)(PACKET_FANOUT) == 0x12ull, "PACKET_FANOUT");
-_Static_assert((unsigned long long)(PACKET_TX_HAS_OFF) == 0x13ull, "PACKET_TX_HAS_OFF");
-_Static_assert((unsigned long long)(PACKET_QDISC_BYPASS) == 0x14ull, "PACKET_QDISC_BYPASS");
-_Static_assert((unsigned long long)(PACKET_ROLLOVER_STATS) == 0x15ull, "PACKET_ROLLOVER_STATS");
-_Static_assert((unsigned long long)(PACKET_FANOUT_DATA) == 0x16ull, "PACKET_FANOUT_DATA");
-_Static_assert((unsigned long long)(PACKET_IGNORE_OUTGOING) == 0x17ull, "PACKET_IGNORE_OUTGOING");
-
-/* packet_types */
-_Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
-_Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
-_Static_assert((unsigned long long)(PACKET_MULTICAST) == 0x2ull, "PACKET_MULTICAST");
-_Static_assert((unsigned long long)(PACKET_OTHERHOST) == 0x3ull, "PACKET_OTHERHOST");
-_Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING");
-_Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
-_Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
-_Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
-
-/* packet_versions */
-_Static_assert((unsigned long long)(TPACKET_V1) == 0x0ull, "TPACKET_V1");
-_Static_assert((unsigned long long)(TPACKET_V2) == 0x1ull, "TPACKET_V2");
-_Static_assert((unsigned long long)(TPACKET_V3) == 0x2ull, "TPACKET_V3");
-
-/* perf_attr_size */
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER1) == 0x48ull, "PERF_ATTR_SIZE_VER1");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER2) == 0x50ull, "PERF_ATTR_SIZE_VER2");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER3) == 0x60ull, "PERF_ATTR_SIZE_VER3");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER4) == 0x68ull, "PERF_ATTR_SIZE_VER4");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER5) == 0x70ull, "PERF_ATTR_SIZE_VER5");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER6) == 0x78ull, "PERF_ATTR_SIZE_VER6");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER7) == 0x80ull, "PERF_ATTR_SIZE_VER7");
-
-/* perf_branch_sample_type */
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_USER) == 0x1ull, "PERF_SAMPLE_BRANCH_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_KERNEL) == 0x2ull, "PERF_SAMPLE_BRANCH_KERNEL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HV) == 0x4ull, "PERF_SAMPLE_BRANCH_HV");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY) == 0x8ull, "PERF_SAMPLE_BRANCH_ANY");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_CALL) == 0x10ull, "PERF_SAMPLE_BRANCH_ANY_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_RETURN) == 0x20ull, "PERF_SAMPLE_BRANCH_ANY_RETURN");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_CALL) == 0x40ull, "PERF_SAMPLE_BRANCH_IND_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ABORT_TX) == 0x80ull, "PERF_SAMPLE_BRANCH_ABORT_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IN_TX) == 0x100ull, "PERF_SAMPLE_BRANCH_IN_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_TX) == 0x200ull, "PERF_SAMPLE_BRANCH_NO_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_COND) == 0x400ull, "PERF_SAMPLE_BRANCH_COND");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_CALL_STACK");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_JUMP) == 0x1000ull, "PERF_SAMPLE_BRANCH_IND_JUMP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL) == 0x2000ull, "PERF_SAMPLE_BRANCH_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_FLAGS) == 0x4000ull, "PERF_SAMPLE_BRANCH_NO_FLAGS");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_CYCLES) == 0x8000ull, "PERF_SAMPLE_BRANCH_NO_CYCLES");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_TYPE_SAVE) == 0x10000ull, "PERF_SAMPLE_BRANCH_TYPE_SAVE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HW_INDEX) == 0x20000ull, "PERF_SAMPLE_BRANCH_HW_INDEX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_PRIV_SAVE) == 0x40000ull, "PERF_SAMPLE_BRANCH_PRIV_SAVE");
-
-/* perf_event_open_flags */
-_Static_assert((unsigned long long)(PERF_FLAG_FD_NO_GROUP) == 0x1ull, "PERF_FLAG_FD_NO_GROUP");
-_Static_assert((unsigned long long)(PERF_FLAG_FD_OUTPUT) == 0x2ull, "PERF_FLAG_FD_OUTPUT");
-_Static_assert((unsigned long long)(PERF_FLAG_PID_CGROUP) == 0x4ull, "PERF_FLAG_PID_CGROUP");
-_Static_assert((unsigned long long)(PERF_FLAG_FD_CLOEXEC) == 0x8ull, "PERF_FLAG_FD_CLOEXEC");
-
-/* perf_hw_cache_id */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1D) == 0x0ull, "PERF_COUNT_HW_CACHE_L1D");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1I) == 0x1ull, "PERF_COUNT_HW_CACHE_L1I");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_LL) == 0x2ull, "PERF_COUNT_HW_CACHE_LL");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_DTLB) == 0x3ull, "PERF_COUNT_HW_CACHE_DTLB");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_ITLB) == 0x4ull, "PERF_COUNT_HW_CACHE_ITLB");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_BPU) == 0x5ull, "PERF_COUNT_HW_CACHE_BPU");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_NODE) == 0x6ull, "PERF_COUNT_HW_CACHE_NODE");
-
-/* perf_hw_cache_op */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_READ) == 0x0ull, "PERF_COUNT_HW_CACHE_OP_READ");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_WRITE) == 0x1ull, "PERF_COUNT_HW_CACHE_OP_WRITE");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, "PERF_COUNT_HW_CACHE_OP_PREFETCH");
-
-/* perf_hw_cache_result */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");
-
-/* perf_hw_id */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
-
-/* perf_ioc_flags */
-_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
-
-/* perf_read_format */
-_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
-_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
-_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
-_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
-_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");

@@ -2092,6 +2092,55 @@ const struct flag xlat_ioctl_hdio[36] = {
 	{ 0x32f, "HDIO_SET_ADDRESS" },
 };
 
+const struct flag xlat_ioctl_kd[46] = {
+	{ 0x4b2f, "KIOCSOUND" },
+	{ 0x4b30, "KDMKTONE" },
+	{ 0x4b31, "KDGETLED" },
+	{ 0x4b32, "KDSETLED" },
+	{ 0x4b33, "KDGKBTYPE" },
+	{ 0x4b34, "KDADDIO" },
+	{ 0x4b35, "KDDELIO" },
+	{ 0x4b36, "KDENABIO" },
+	{ 0x4b37, "KDDISABIO" },
+	{ 0x4b3a, "KDSETMODE" },
+	{ 0x4b3b, "KDGETMODE" },
+	{ 0x4b3c, "KDMAPDISP" },
+	{ 0x4b3d, "KDUNMAPDISP" },
+	{ 0x4b40, "GIO_SCRNMAP" },
+	{ 0x4b41, "PIO_SCRNMAP" },
+	{ 0x4b44, "KDGKBMODE" },
+	{ 0x4b45, "KDSKBMODE" },
+	{ 0x4b46, "KDGKBENT" },
+	{ 0x4b47, "KDSKBENT" },
+	{ 0x4b48, "KDGKBSENT" },
+	{ 0x4b49, "KDSKBSENT" },
+	{ 0x4b4a, "KDGKBDIACR" },
+	{ 0x4b4b, "KDSKBDIACR" },
+	{ 0x4b4c, "KDGETKEYCODE" },
+	{ 0x4b4d, "KDSETKEYCODE" },
+	{ 0x4b4e, "KDSIGACCEPT" },
+	{ 0x4b52, "KDKBDREP" },
+	{ 0x4b60, "GIO_FONT" },
+	{ 0x4b61, "PIO_FONT" },
+	{ 0x4b62, "KDGKBMETA" },
+	{ 0x4b63, "KDSKBMETA" },
+	{ 0x4b64, "KDGKBLED" },
+	{ 0x4b65, "KDSKBLED" },
+	{ 0x4b66, "GIO_UNIMAP" },
+	{ 0x4b67, "PIO_UNIMAP" },
+	{ 0x4b68, "PIO_UNIMAPCLR" },
+	{ 0x4b69, "GIO_UNISCRNMAP" },
+	{ 0x4b6a, "PIO_UNISCRNMAP" },
+	{ 0x4b6b, "GIO_FONTX" },
+	{ 0x4b6c, "PIO_FONTX" },
+	{ 0x4b6d, "PIO_FONTRESET" },
+	{ 0x4b70, "GIO_CMAP" },
+	{ 0x4b71, "PIO_CMAP" },
+	{ 0x4b72, "KDFONTOP" },
+	{ 0x4bfa, "KDGKBDIACRUC" },
+	{ 0x4bfb, "KDSKBDIACRUC" },
+};
+
 const struct flag xlat_ioctl_kvm[14] = {
 	{ 0xae00, "KVM_GET_API_VERSION" },
 	{ 0xae01, "KVM_CREATE_VM" },
@@ -2635,6 +2684,38 @@ const struct flag xlat_kcmp_types[8] = {
 	{ 0x5, "KCMP_IO" },
 	{ 0x6, "KCMP_SYSVSEM" },
 	{ 0x7, "KCMP_EPOLL_TFD" },
+};
+
+const struct flag xlat_kd_kbd_modes[5] = {
+	{ 0x0, "K_RAW" },
+	{ 0x1, "K_XLATE" },
+	{ 0x2, "K_MEDIUMRAW" },
+	{ 0x3, "K_UNICODE" },
+	{ 0x4, "K_OFF" },
+};
+
+const struct flag xlat_kd_kbd_types[3] = {
+	{ 0x1, "KB_84" },
+	{ 0x2, "KB_101" },
+	{ 0x3, "KB_OTHER" },
+};
+
+const struct flag xlat_kd_leds[3] = {
+	{ 0x1, "LED_SCR" },
+	{ 0x2, "LED_NUM" },
+	{ 0x4, "LED_CAP" },
+};
+
+const struct flag xlat_kd_meta[2] = {
+	{ 0x3, "K_METABIT" },
+	{ 0x4, "K_ESCPREFIX" },
+};
+
+const struct flag xlat_kd_modes[4] = {
+	{ 0x0, "KD_TEXT" },
+	{ 0x1, "KD_GRAPHICS" },
+	{ 0x2, "KD_TEXT0" },
+	{ 0x3, "KD_TEXT1" },
 };
 
 const struct flag xlat_key_perms[24] = {

@@ -2,7 +2,7 @@
  * Whole lines for ioctl requests of device families (src/decode/ioctl_*.c)
  * in each -X style.  The expected lines are the ones strace 6.1's own
  * tests print for the same values (tests/ioctl_evdev.c, ioctl_hdio.c,
- * ioctl_rtc.c, ioctl_tiocm.c, ioctl_gpio.c), padded as strace pads them.
+ * ioctl_rtc.c, ioctl_tiocm.c, ioctl_gpio.c, ioctl_kd.c), padded as strace pads them.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,6 +37,23 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, GPIO_GET_CHIPINFO_IOCTL, NULL) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x8044b401, NULL)             = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x8044b401 /* GPIO_GET_CHIPINFO_IOCTL */, NULL) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b30, 0xdeadfaceull }, .ret = EBADF_ },
+	  .def = "ioctl(-1, KDMKTONE, 57005<<16|64206 /* 18 Hz, 57005 ms */) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b30, 57005<<16|64206)      = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b30 /* KDMKTONE */, 57005<<16|64206 /* 18 Hz, 57005 ms */) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b32, 0xdeadc0defeedfaceull }, .ret = EBADF_ },
+	  .def = "ioctl(-1, KDSETLED, LED_NUM|LED_CAP|0xc8) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b32, 0xce)                 = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b32 /* KDSETLED */, 0xce /* LED_NUM|LED_CAP|0xc8 */) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b44, BUF }, .ret = 42,
+		 .cap = { CAP_ARR(2, uint32_t, { 0xfeeddead }) } },
+	  .def = "ioctl(-1, KDGKBMODE, [-17965395 /* K_??? */]) = 42",
+	  .raw = "ioctl(-1, 0x4b44, [-17965395])          = 42",
+	  .verb = "ioctl(-1, 0x4b44 /* KDGKBMODE */, [-17965395 /* K_??? */]) = 42" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b34, 0x3c0 }, .ret = EBADF_ },
+	  .def = "ioctl(-1, KDADDIO, 0x3c0 /* GPFIRST + 12 */) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b34, 0x3c0)                = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b34 /* KDADDIO */, 0x3c0 /* GPFIRST + 12 */) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)

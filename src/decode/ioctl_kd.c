@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Console requests (linux/kd.h, type 'K'): the old numbers carry no size
+ * field, so the argument is what each request says: an integer (a tone, a
+ * mode, LEDs, an I/O port, a signal) or a pointer to one, which the call
+ * writes and which strace shows only after success ([value]).
+ */
+#include <linux/ioctl.h>
+#include <linux/kd.h>
+#include <string.h>
+
+#include "flagtab.h"
+#include "xlat_tables.h"
+#include "../output/internal.h"
+
+/* the PIT's input clock: KIOCSOUND and KDMKTONE take its divisor */
+#define KD_PIT_HZ 1193182u
+/* the ports KDADDIO accepts, relative to the first (GPFIRST) */
+#define KD_GPFIRST 0x3b4
+#define KD_GPLAST 0x3df
+
+static void put_leds(struct sbuf *b, uint8_t v)
+{
+	size_t mark = b->len;
+
+	put_flagset_q(b, v, xlat_kd_leds, N(xlat_kd_leds), "LED_???");
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+static void put_named(struct sbuf *b, uint64_t v, const struct flag *t, size_t n,
+		      const char *unknown, enum xlat_fmt fmt)
+{
+	size_t mark = b->len;
+	bool known = false;
+
+	for (size_t i = 0; i < n; i++)
+		known |= t[i].val == v;
+	if (known) {
+		put_enum(b, v, t, n, NULL);
+	} else {
+		if (fmt == XF_DEC)
+			sbuf_s64(b, (int32_t)v);
+		else
+			put_hex0(b, v);
+		sbuf_printf(b, " /* %s */", unknown);
+	}
+	xlat_finish(b, mark, fmt == XF_DEC ? (uint64_t)(int64_t)(int32_t)v : v, fmt);
+}
+
+/* "[value]" after success, else the address */
+static int put_out_int(struct sbuf *b, const struct ioctl_call *c, size_t size,
+		       void (*put)(struct sbuf *, uint64_t))
+{
+	uint64_t v = 0;
+
+	if (!c->addr) {
+		sbuf_puts(b, "NULL");
+		return IOCTL_SHOWN;
+	}
+	if (!ioctl_out(c, size))
+		return ioctl_ptr(b, c);
+	memcpy(&v, c->p, size);
+	sbuf_putc(b, '[');
+	put(b, v);
+	sbuf_putc(b, ']');
+	return IOCTL_SHOWN;
+}
+
+static void put_led_v(struct sbuf *b, uint64_t v)
+{
+	put_leds(b, (uint8_t)v);
+}
+
+static void put_kbtype(struct sbuf *b, uint64_t v)
+{
+	put_named(b, (uint8_t)v, xlat_kd_kbd_types, N(xlat_kd_kbd_types), "KB_???", XF_HEX);
+}
+
+static void put_mode(struct sbuf *b, uint64_t v)
+{
+	put_named(b, (uint32_t)v, xlat_kd_modes, N(xlat_kd_modes), "KD_???", XF_HEX);
+}
+
+static void put_kbmode(struct sbuf *b, uint64_t v)
+{
+	put_named(b, (uint32_t)v, xlat_kd_kbd_modes, N(xlat_kd_kbd_modes), "K_???", XF_DEC);
+}
+
+static void put_meta(struct sbuf *b, uint64_t v)
+{
+	put_named(b, (uint32_t)v, xlat_kd_meta, N(xlat_kd_meta), "K_???", XF_HEX);
+}
+
+/* KIOCSOUND: the PIT divisor, its frequency in a comment (0: off) */
+static void put_sound(struct sbuf *b, uint64_t v)
+{
+	sbuf_u64(b, v);
+	if (decode_xlat() == XLAT_RAW)
+		return;
+	if (v && KD_PIT_HZ / v)
+		sbuf_printf(b, " /* %llu Hz */", (unsigned long long)(KD_PIT_HZ / v));
+	else
+		sbuf_puts(b, " /* off */");
+}
+
+/* KDMKTONE: duration in ms << 16 | divisor */
+static void put_tone(struct sbuf *b, uint64_t v)
+{
+	uint32_t ms = (v >> 16) & 0xffff, div = v & 0xffff;
+
+	if (ms)
+		sbuf_printf(b, "%u<<16|", ms);
+	sbuf_printf(b, "%u", div);
+	if (decode_xlat() == XLAT_RAW)
+		return;
+	if (ms && div)
+		sbuf_printf(b, " /* %u Hz, %u ms */", KD_PIT_HZ / div, ms);
+	else
+		sbuf_puts(b, " /* off */");
+}
+
+static void put_ioport(struct sbuf *b, uint64_t v)
+{
+	put_hex0(b, v);
+	if (decode_xlat() != XLAT_RAW && v >= KD_GPFIRST && v <= KD_GPLAST)
+		sbuf_printf(b, " /* GPFIRST + %u */", (unsigned)(v - KD_GPFIRST));
+}
+
+static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
+{
+	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
+		return IOCTL_NOT_MINE;
+	switch (c->req) {
+	case KDENABIO: case KDDISABIO: case KDMAPDISP: case KDUNMAPDISP:
+		return IOCTL_NO_ARG;
+	}
+	if (!b)
+		return IOCTL_NOT_MINE;
+	switch (c->req) {
+	case KIOCSOUND:
+		put_sound(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDMKTONE:
+		put_tone(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDGETLED:
+		return put_out_int(b, c, 1, put_led_v);
+	case KDSETLED:
+		put_leds(b, (uint8_t)c->addr);
+		return IOCTL_SHOWN;
+	case KDGKBTYPE:
+		return put_out_int(b, c, 1, put_kbtype);
+	case KDADDIO: case KDDELIO:
+		put_ioport(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDSETMODE:
+		put_mode(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDGETMODE:
+		return put_out_int(b, c, 4, put_mode);
+	case KDGKBMODE:
+		return put_out_int(b, c, 4, put_kbmode);
+	case KDSKBMODE:
+		put_kbmode(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDGKBMETA:
+		return put_out_int(b, c, 4, put_meta);
+	case KDSKBMETA:
+		put_meta(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDSIGACCEPT: {
+		size_t mark = b->len;
+
+		if (c->addr && c->addr < 65)
+			decode_signal(b, (int)c->addr);
+		else
+			sbuf_u64(b, c->addr);
+		xlat_finish(b, mark, c->addr, XF_UDEC);
+		return IOCTL_SHOWN;
+	}
+	/* pointers to structs and tables not decoded yet: the address */
+	case GIO_SCRNMAP: case PIO_SCRNMAP: case KDGKBENT: case KDSKBENT:
+	case KDGKBSENT: case KDSKBSENT: case KDGKBDIACR: case KDSKBDIACR:
+	case KDGETKEYCODE: case KDSETKEYCODE: case KDKBDREP: case GIO_FONT:
+	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
+	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:
+	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
+		return ioctl_ptr(b, c);
+	}
+	return IOCTL_NOT_MINE;
+}
+
+const struct ioctl_dev ioctl_dev_kd = {
+	.names = xlat_ioctl_kd, .nnames = N(xlat_ioctl_kd), .arg = kd_arg,
+};
