@@ -126,6 +126,20 @@ static void put_ioport(struct sbuf *b, uint64_t v)
 		sbuf_printf(b, " /* GPFIRST + %u */", (unsigned)(v - KD_GPFIRST));
 }
 
+/* GIO_SCRNMAP, PIO_SCRNMAP: the E_TABSZ bytes in hex, no more than -s of
+ * them; strace reads one more than it shows to know there is more, and
+ * shows the address when it cannot */
+static int put_scrnmap(struct sbuf *b, const struct ioctl_call *c)
+{
+	size_t n = c->strsize < E_TABSZ ? c->strsize : E_TABSZ;
+	size_t need = n < E_TABSZ ? n + 1 : n;
+
+	if (!c->addr || (c->req == GIO_SCRNMAP && c->ret < 0) || !ioctl_in(c, need))
+		return ioctl_ptr(b, c);
+	decode_string_hex(b, (const char *)c->p, n, n < E_TABSZ);
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -178,8 +192,10 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		xlat_finish(b, mark, c->addr, XF_UDEC);
 		return IOCTL_SHOWN;
 	}
+	case GIO_SCRNMAP: case PIO_SCRNMAP:
+		return put_scrnmap(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case GIO_SCRNMAP: case PIO_SCRNMAP: case KDGKBENT: case KDSKBENT:
+	case KDGKBENT: case KDSKBENT:
 	case KDGKBSENT: case KDSKBSENT: case KDGKBDIACR: case KDSKBDIACR:
 	case KDGETKEYCODE: case KDSETKEYCODE: case KDKBDREP: case GIO_FONT:
 	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:

@@ -54,6 +54,11 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, KDADDIO, 0x3c0 /* GPFIRST + 12 */) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b34, 0x3c0)                = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b34 /* KDADDIO */, 0x3c0 /* GPFIRST + 12 */) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b41, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint64_t, { 0, 0, 0, 0, 0 }) } },
+	  .def = "ioctl(-1, PIO_SCRNMAP, \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"...) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b41, \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"...) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b41 /* PIO_SCRNMAP */, \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"...) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
