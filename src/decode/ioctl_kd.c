@@ -7,6 +7,7 @@
  */
 #include <linux/ioctl.h>
 #include <linux/kd.h>
+#include <linux/keyboard.h>
 #include <string.h>
 
 #include "flagtab.h"
@@ -140,6 +141,82 @@ static int put_scrnmap(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* a key table: its name, else the modifiers it is for */
+static void put_kbtable(struct sbuf *b, uint8_t v)
+{
+	size_t mark = b->len;
+	bool named = false;
+
+	for (size_t i = 0; i < N(xlat_kd_kbd_tables); i++)
+		named |= xlat_kd_kbd_tables[i].val == v;
+	if (named)
+		put_enum(b, v, xlat_kd_kbd_tables, N(xlat_kd_kbd_tables), NULL);
+	else
+		put_flagset(b, v, xlat_kd_kbd_table_flags, N(xlat_kd_kbd_table_flags));
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+/* a key symbol's comment: its name, else K(type, value), the value a
+ * character for the types that hold one */
+static void put_keysym_comment(struct sbuf *b, uint16_t v)
+{
+	static const char *const types[] = {
+		"KT_LATIN", "KT_FN", "KT_SPEC", "KT_PAD", "KT_DEAD", "KT_CONS", "KT_CUR",
+		"KT_SHIFT", "KT_META", "KT_ASCII", "KT_LOCK", "KT_LETTER", "KT_SLOCK",
+		"KT_DEAD2", "KT_BRL",
+	};
+	unsigned t = v >> 8, k = v & 0xff;
+
+	for (size_t i = 0; i < N(xlat_kd_keysyms); i++)
+		if (xlat_kd_keysyms[i].val == v) {
+			sbuf_printf(b, " /* %s */", xlat_kd_keysyms[i].name);
+			return;
+		}
+	sbuf_puts(b, " /* K(");
+	if (t < N(types))
+		sbuf_puts(b, types[t]);
+	else
+		sbuf_printf(b, "%#x", t);
+	sbuf_puts(b, ", ");
+	if (t == KT_LATIN || t == KT_META || t == KT_LETTER || t == KT_DEAD2) {
+		if (k == '\\' || k == '\'')
+			sbuf_printf(b, "'\\%c'", k);
+		else if (k >= 0x20 && k < 0x7f)
+			sbuf_printf(b, "'%c'", k);
+		else
+			sbuf_printf(b, "'\\x%02x'", k);
+	} else {
+		put_hex0(b, k);
+	}
+	sbuf_puts(b, ") */");
+}
+
+/* KDGKBENT, KDSKBENT: struct kbentry; the value is given (S) or answered
+ * (G, after success), "???" when not readable */
+static int put_kbentry(struct sbuf *b, const struct ioctl_call *c)
+{
+	uint16_t v;
+
+	if (!ioctl_in(c, 2))
+		return ioctl_ptr(b, c);
+	sbuf_puts(b, "{kb_table=");
+	put_kbtable(b, c->p[0]);
+	sbuf_printf(b, ", kb_index=%u", c->p[1]);
+	if (c->req == KDSKBENT || c->ret >= 0) {
+		sbuf_puts(b, ", kb_value=");
+		if (c->len < 4) {
+			sbuf_puts(b, "???");
+		} else {
+			memcpy(&v, c->p + 2, 2);
+			put_hex0(b, v);
+			if (decode_xlat() != XLAT_RAW)
+				put_keysym_comment(b, v);
+		}
+	}
+	sbuf_putc(b, '}');
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -194,8 +271,9 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 	}
 	case GIO_SCRNMAP: case PIO_SCRNMAP:
 		return put_scrnmap(b, c);
-	/* pointers to structs and tables not decoded yet: the address */
 	case KDGKBENT: case KDSKBENT:
+		return put_kbentry(b, c);
+	/* pointers to structs and tables not decoded yet: the address */
 	case KDGKBSENT: case KDSKBSENT: case KDGKBDIACR: case KDSKBDIACR:
 	case KDGETKEYCODE: case KDSETKEYCODE: case KDKBDREP: case GIO_FONT:
 	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:

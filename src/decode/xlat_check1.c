@@ -62,6 +62,7 @@
 #include <sys/shm.h>
 #include <linux/in6.h>
 #include <linux/kcmp.h>
+#include <linux/keyboard.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>

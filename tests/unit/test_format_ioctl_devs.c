@@ -59,6 +59,11 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, PIO_SCRNMAP, \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"...) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b41, \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"...) = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b41 /* PIO_SCRNMAP */, \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\"...) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b47, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint8_t, { 0xa8, 3, 0x5c, 0xd }) } },
+	  .def = "ioctl(-1, KDSKBENT, {kb_table=1<<KG_ALT|1<<KG_SHIFTR|1<<KG_CTRLR, kb_index=3, kb_value=0xd5c /* K(KT_DEAD2, '\\\\') */}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b47, {kb_table=0xa8, kb_index=3, kb_value=0xd5c}) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b47 /* KDSKBENT */, {kb_table=0xa8 /* 1<<KG_ALT|1<<KG_SHIFTR|1<<KG_CTRLR */, kb_index=3, kb_value=0xd5c /* K(KT_DEAD2, '\\\\') */}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
