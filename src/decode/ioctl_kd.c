@@ -217,6 +217,43 @@ static int put_kbentry(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* KDGKBSENT, KDSKBSENT: struct kbsentry, a function key's number and
+ * its string (NUL-terminated in 512 bytes; "???" when not readable) */
+static int put_kbsentry(struct sbuf *b, const struct ioctl_call *c)
+{
+	struct kbsentry e;
+	size_t size = sizeof(e.kb_string), n = c->strsize < size ? c->strsize : size;
+	size_t avail, mark;
+	const char *s, *nul;
+
+	if (!ioctl_in(c, 1))
+		return ioctl_ptr(b, c);
+	sbuf_puts(b, "{kb_func=");
+	mark = b->len;
+	for (size_t i = 0; i < N(xlat_kd_keysyms); i++)
+		if (xlat_kd_keysyms[i].val == (K(KT_FN, c->p[0]) & 0xffff))
+			sbuf_printf(b, "KVAL(%s)", xlat_kd_keysyms[i].name);
+	if (b->len == mark)
+		put_hex0(b, c->p[0]);
+	xlat_finish(b, mark, c->p[0], XF_HEX);
+	if (c->req == KDSKBSENT || c->ret >= 0) {
+		sbuf_puts(b, ", kb_string=");
+		s = (const char *)c->p + 1;
+		avail = c->len - 1;
+		nul = memchr(s, 0, avail < n ? avail : n);
+		/* what strace reads: n bytes and one more (yet a string with
+		 * no NUL in the n shows "..." even when that one is NUL) */
+		if (nul)
+			decode_string(b, s, nul - s, false);
+		else if (avail >= (n < size ? n + 1 : size))
+			decode_string(b, s, n, true);
+		else
+			sbuf_puts(b, "???");
+	}
+	sbuf_putc(b, '}');
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -273,8 +310,10 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_scrnmap(b, c);
 	case KDGKBENT: case KDSKBENT:
 		return put_kbentry(b, c);
+	case KDGKBSENT: case KDSKBSENT:
+		return put_kbsentry(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case KDGKBSENT: case KDSKBSENT: case KDGKBDIACR: case KDSKBDIACR:
+	case KDGKBDIACR: case KDSKBDIACR:
 	case KDGETKEYCODE: case KDSETKEYCODE: case KDKBDREP: case GIO_FONT:
 	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:

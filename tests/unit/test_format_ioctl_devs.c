@@ -64,6 +64,11 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, KDSKBENT, {kb_table=1<<KG_ALT|1<<KG_SHIFTR|1<<KG_CTRLR, kb_index=3, kb_value=0xd5c /* K(KT_DEAD2, '\\\\') */}) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b47, {kb_table=0xa8, kb_index=3, kb_value=0xd5c}) = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b47 /* KDSKBENT */, {kb_table=0xa8 /* 1<<KG_ALT|1<<KG_SHIFTR|1<<KG_CTRLR */, kb_index=3, kb_value=0xd5c /* K(KT_DEAD2, '\\\\') */}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b49, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, char, { 0x19, 'l', 's', 0, 'x' }) } },
+	  .def = "ioctl(-1, KDSKBSENT, {kb_func=KVAL(K_PGDN), kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b49, {kb_func=0x19, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b49 /* KDSKBSENT */, {kb_func=0x19 /* KVAL(K_PGDN) */, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
