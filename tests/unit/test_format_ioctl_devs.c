@@ -68,7 +68,8 @@ static const struct row ioctls[] = {
 		 .cap = { CAP_ARR(2, char, { 0x19, 'l', 's', 0, 'x' }) } },
 	  .def = "ioctl(-1, KDSKBSENT, {kb_func=KVAL(K_PGDN), kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b49, {kb_func=0x19, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
-	  .verb = "ioctl(-1, 0x4b49 /* KDSKBSENT */, {kb_func=0x19 /* KVAL(K_PGDN) */, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)" },
+	  .verb = "ioctl(-1, 0x4b49 /* KDSKBSENT */, {kb_func=0x19 /* KVAL(K_PGDN) */, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
+	  .xx = "ioctl(-1, KDSKBSENT, {kb_func=KVAL(K_PGDN), kb_string=\"\\x6c\\x73\"}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
