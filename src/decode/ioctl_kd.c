@@ -156,6 +156,22 @@ static void put_kbtable(struct sbuf *b, uint8_t v)
 	xlat_finish(b, mark, v, XF_HEX);
 }
 
+/* a character in C's quotes, as strace prints one */
+static void put_char(struct sbuf *b, uint8_t k)
+{
+	static const char esc[] = "\t\n\v\f\r", letter[] = "tnvfr";
+	const char *e = k ? strchr(esc, k) : NULL;
+
+	if (k == '\\' || k == '\'')
+		sbuf_printf(b, "'\\%c'", k);
+	else if (e)
+		sbuf_printf(b, "'\\%c'", letter[e - esc]);
+	else if (k >= 0x20 && k < 0x7f)
+		sbuf_printf(b, "'%c'", k);
+	else
+		sbuf_printf(b, "'\\x%02x'", k);
+}
+
 /* a key symbol's comment: its name, else K(type, value), the value a
  * character for the types that hold one */
 static void put_keysym_comment(struct sbuf *b, uint16_t v)
@@ -179,12 +195,7 @@ static void put_keysym_comment(struct sbuf *b, uint16_t v)
 		sbuf_printf(b, "%#x", t);
 	sbuf_puts(b, ", ");
 	if (t == KT_LATIN || t == KT_META || t == KT_LETTER || t == KT_DEAD2) {
-		if (k == '\\' || k == '\'')
-			sbuf_printf(b, "'\\%c'", k);
-		else if (k >= 0x20 && k < 0x7f)
-			sbuf_printf(b, "'%c'", k);
-		else
-			sbuf_printf(b, "'\\x%02x'", k);
+		put_char(b, k);
 	} else {
 		put_hex0(b, k);
 	}
@@ -254,6 +265,55 @@ static int put_kbsentry(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* KDGKBDIACR, KDSKBDIACR: struct kbdiacrs, kb_cnt accents (no more than
+ * the 256 there is room for) cut at -s; an unreadable one as "... /\* its
+ * address *\/", the first unreadable as the array's address */
+static int put_kbdiacrs(struct sbuf *b, const struct ioctl_call *c)
+{
+	struct kbdiacrs d;
+	size_t max = N(d.kbdiacr), shown, j;
+	uint32_t cnt;
+
+	if ((c->req == KDGKBDIACR && c->ret < 0) || !ioctl_in(c, 4))
+		return ioctl_ptr(b, c);
+	memcpy(&cnt, c->p, 4);
+	sbuf_printf(b, "{kb_cnt=%u, kbdiacr=", cnt);
+	shown = cnt < max ? cnt : max;
+	if (shown && c->len < 4 + 3) {
+		put_ptr(b, c->addr + 4);
+		sbuf_putc(b, '}');
+		return IOCTL_SHOWN;
+	}
+	sbuf_putc(b, '[');
+	for (j = 0; j < shown; j++) {
+		const uint8_t *e = c->p + 4 + 3 * j;
+
+		if (j)
+			sbuf_puts(b, ", ");
+		if (j == c->strsize && !decode_verbose()) {
+			sbuf_puts(b, "...");
+			break;
+		}
+		if (c->len < 4 + 3 * (j + 1)) {
+			sbuf_puts(b, "... /* ");
+			put_ptr(b, c->addr + 4 + 3 * j);
+			sbuf_puts(b, " */");
+			break;
+		}
+		sbuf_puts(b, "{diacr=");
+		put_char(b, e[0]);
+		sbuf_puts(b, ", base=");
+		put_char(b, e[1]);
+		sbuf_puts(b, ", result=");
+		put_char(b, e[2]);
+		sbuf_putc(b, '}');
+	}
+	if (j == shown && cnt > max)
+		sbuf_puts(b, ", ...");
+	sbuf_puts(b, "]}");
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -312,8 +372,9 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_kbentry(b, c);
 	case KDGKBSENT: case KDSKBSENT:
 		return put_kbsentry(b, c);
-	/* pointers to structs and tables not decoded yet: the address */
 	case KDGKBDIACR: case KDSKBDIACR:
+		return put_kbdiacrs(b, c);
+	/* pointers to structs and tables not decoded yet: the address */
 	case KDGETKEYCODE: case KDSETKEYCODE: case KDKBDREP: case GIO_FONT:
 	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:

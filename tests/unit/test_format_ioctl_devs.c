@@ -70,6 +70,11 @@ static const struct row ioctls[] = {
 	  .raw = "ioctl(-1, 0x4b49, {kb_func=0x19, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b49 /* KDSKBSENT */, {kb_func=0x19 /* KVAL(K_PGDN) */, kb_string=\"ls\"}) = -1 EBADF (Bad file descriptor)",
 	  .xx = "ioctl(-1, KDSKBSENT, {kb_func=KVAL(K_PGDN), kb_string=\"\\x6c\\x73\"}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b4b, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint8_t, { 2, 0, 0, 0, '\n', '\\', 0xff, 'a', '"', 0 }) } },
+	  .def = "ioctl(-1, KDSKBDIACR, {kb_cnt=2, kbdiacr=[{diacr='\\n', base='\\\\', result='\\xff'}, {diacr='a', base='\"', result='\\x00'}]}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b4b, {kb_cnt=2, kbdiacr=[{diacr='\\n', base='\\\\', result='\\xff'}, {diacr='a', base='\"', result='\\x00'}]}) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b4b /* KDSKBDIACR */, {kb_cnt=2, kbdiacr=[{diacr='\\n', base='\\\\', result='\\xff'}, {diacr='a', base='\"', result='\\x00'}]}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
