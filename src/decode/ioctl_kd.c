@@ -314,6 +314,40 @@ static int put_kbdiacrs(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* KDGETKEYCODE, KDSETKEYCODE: struct kbkeycode; what the G one answers
+ * after " => " */
+static int put_kbkeycode(struct sbuf *b, const struct ioctl_call *c)
+{
+	uint32_t v[2];
+
+	if (!ioctl_in(c, sizeof(v)))
+		return ioctl_ptr(b, c);
+	memcpy(v, c->p, sizeof(v));
+	sbuf_puts(b, "{scancode=");
+	put_hex0(b, v[0]);
+	sbuf_puts(b, ", keycode=");
+	put_hex0(b, v[1]);
+	if (c->req == KDGETKEYCODE && c->ret >= 0) {
+		sbuf_puts(b, " => ");
+		put_hex0(b, v[1]);
+	}
+	sbuf_putc(b, '}');
+	return IOCTL_SHOWN;
+}
+
+/* KDKBDREP: struct kbd_repeat given, and what it was after success */
+static int put_kbdrep(struct sbuf *b, const struct ioctl_call *c)
+{
+	int32_t v[2];
+
+	if (!ioctl_in(c, sizeof(v)))
+		return ioctl_ptr(b, c);
+	memcpy(v, c->p, sizeof(v));
+	for (int j = 0; j < 1 + (c->ret >= 0); j++)
+		sbuf_printf(b, "%s{delay=%d, period=%d}", j ? " => " : "", v[0], v[1]);
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -374,8 +408,12 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_kbsentry(b, c);
 	case KDGKBDIACR: case KDSKBDIACR:
 		return put_kbdiacrs(b, c);
+	case KDGETKEYCODE: case KDSETKEYCODE:
+		return put_kbkeycode(b, c);
+	case KDKBDREP:
+		return put_kbdrep(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case KDGETKEYCODE: case KDSETKEYCODE: case KDKBDREP: case GIO_FONT:
+	case GIO_FONT:
 	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:
 	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:

@@ -75,6 +75,11 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, KDSKBDIACR, {kb_cnt=2, kbdiacr=[{diacr='\\n', base='\\\\', result='\\xff'}, {diacr='a', base='\"', result='\\x00'}]}) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b4b, {kb_cnt=2, kbdiacr=[{diacr='\\n', base='\\\\', result='\\xff'}, {diacr='a', base='\"', result='\\x00'}]}) = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b4b /* KDSKBDIACR */, {kb_cnt=2, kbdiacr=[{diacr='\\n', base='\\\\', result='\\xff'}, {diacr='a', base='\"', result='\\x00'}]}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b52, BUF }, .ret = 0,
+		 .cap = { CAP_ARR(2, int32_t, { -1234567890, 0 }) } },
+	  .def = "ioctl(-1, KDKBDREP, {delay=-1234567890, period=0} => {delay=-1234567890, period=0}) = 0",
+	  .raw = "ioctl(-1, 0x4b52, {delay=-1234567890, period=0} => {delay=-1234567890, period=0}) = 0",
+	  .verb = "ioctl(-1, 0x4b52 /* KDKBDREP */, {delay=-1234567890, period=0} => {delay=-1234567890, period=0}) = 0" },
 };
 
 int main(void)
