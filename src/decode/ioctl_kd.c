@@ -127,17 +127,18 @@ static void put_ioport(struct sbuf *b, uint64_t v)
 		sbuf_printf(b, " /* GPFIRST + %u */", (unsigned)(v - KD_GPFIRST));
 }
 
-/* GIO_SCRNMAP, PIO_SCRNMAP: the E_TABSZ bytes in hex, no more than -s of
- * them; strace reads one more than it shows to know there is more, and
- * shows the address when it cannot */
-static int put_scrnmap(struct sbuf *b, const struct ioctl_call *c)
+/* GIO_SCRNMAP, PIO_SCRNMAP (E_TABSZ bytes), GIO_FONT, PIO_FONT (256
+ * characters of 32 bytes): in hex, no more than -s bytes; strace reads
+ * one more than it shows to know there is more, and shows the address
+ * when it cannot.  `get`: the call writes it (shown after success). */
+static int put_table(struct sbuf *b, const struct ioctl_call *c, size_t size, bool get)
 {
-	size_t n = c->strsize < E_TABSZ ? c->strsize : E_TABSZ;
-	size_t need = n < E_TABSZ ? n + 1 : n;
+	size_t n = c->strsize < size ? c->strsize : size;
+	size_t need = n < size ? n + 1 : n;
 
-	if (!c->addr || (c->req == GIO_SCRNMAP && c->ret < 0) || !ioctl_in(c, need))
+	if (!c->addr || (get && c->ret < 0) || !ioctl_in(c, need))
 		return ioctl_ptr(b, c);
-	decode_string_hex(b, (const char *)c->p, n, n < E_TABSZ);
+	decode_string_hex(b, (const char *)c->p, n, n < size);
 	return IOCTL_SHOWN;
 }
 
@@ -401,7 +402,9 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return IOCTL_SHOWN;
 	}
 	case GIO_SCRNMAP: case PIO_SCRNMAP:
-		return put_scrnmap(b, c);
+		return put_table(b, c, E_TABSZ, c->req == GIO_SCRNMAP);
+	case GIO_FONT: case PIO_FONT:
+		return put_table(b, c, 256 * 32, c->req == GIO_FONT);
 	case KDGKBENT: case KDSKBENT:
 		return put_kbentry(b, c);
 	case KDGKBSENT: case KDSKBSENT:
@@ -413,8 +416,7 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 	case KDKBDREP:
 		return put_kbdrep(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case GIO_FONT:
-	case PIO_FONT: case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
+	case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:
 	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);
