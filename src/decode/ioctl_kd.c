@@ -67,6 +67,14 @@ static int put_out_int(struct sbuf *b, const struct ioctl_call *c, size_t size,
 	return IOCTL_SHOWN;
 }
 
+static void put_kbled_v(struct sbuf *b, uint64_t v)
+{
+	size_t mark = b->len;
+
+	put_flagset_q(b, (uint8_t)v, xlat_kd_kbd_leds, N(xlat_kd_kbd_leds), "LED_???");
+	xlat_finish(b, mark, (uint8_t)v, XF_HEX);
+}
+
 static void put_led_v(struct sbuf *b, uint64_t v)
 {
 	put_leds(b, (uint8_t)v);
@@ -385,6 +393,11 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_out_int(b, c, 4, put_kbmode);
 	case KDSKBMODE:
 		put_kbmode(b, c->addr);
+		return IOCTL_SHOWN;
+	case KDGKBLED:
+		return put_out_int(b, c, 1, put_kbled_v);
+	case KDSKBLED:
+		put_kbled_v(b, c->addr);
 		return IOCTL_SHOWN;
 	case KDGKBMETA:
 		return put_out_int(b, c, 4, put_meta);

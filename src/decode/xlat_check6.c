@@ -288,6 +288,11 @@ _Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
 _Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
 _Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
 
+/* kd_kbd_leds */
+_Static_assert((unsigned long long)(LED_SCR) == 0x1ull, "LED_SCR");
+_Static_assert((unsigned long long)(LED_NUM) == 0x2ull, "LED_NUM");
+_Static_assert((unsigned long long)(LED_CAP) == 0x4ull, "LED_CAP");
+
 /* kd_kbd_modes */
 _Static_assert((unsigned long long)(K_RAW) == 0x0ull, "K_RAW");
 _Static_assert((unsigned long long)(K_XLATE) == 0x1ull, "K_XLATE");

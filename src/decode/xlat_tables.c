@@ -2686,6 +2686,15 @@ const struct flag xlat_kcmp_types[8] = {
 	{ 0x7, "KCMP_EPOLL_TFD" },
 };
 
+const struct flag xlat_kd_kbd_leds[6] = {
+	{ 0x1, "LED_SCR" },
+	{ 0x2, "LED_NUM" },
+	{ 0x4, "LED_CAP" },
+	{ 0x10, "LED_SCR<<4" },
+	{ 0x20, "LED_NUM<<4" },
+	{ 0x40, "LED_CAP<<4" },
+};
+
 const struct flag xlat_kd_kbd_modes[5] = {
 	{ 0x0, "K_RAW" },
 	{ 0x1, "K_XLATE" },

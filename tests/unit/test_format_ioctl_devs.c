@@ -80,6 +80,10 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, KDKBDREP, {delay=-1234567890, period=0} => {delay=-1234567890, period=0}) = 0",
 	  .raw = "ioctl(-1, 0x4b52, {delay=-1234567890, period=0} => {delay=-1234567890, period=0}) = 0",
 	  .verb = "ioctl(-1, 0x4b52 /* KDKBDREP */, {delay=-1234567890, period=0} => {delay=-1234567890, period=0}) = 0" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b65, 0xfe }, .ret = EBADF_ },
+	  .def = "ioctl(-1, KDSKBLED, LED_NUM|LED_CAP|LED_SCR<<4|LED_NUM<<4|LED_CAP<<4|0x88) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b65, 0xfe)                 = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b65 /* KDSKBLED */, 0xfe /* LED_NUM|LED_CAP|LED_SCR<<4|LED_NUM<<4|LED_CAP<<4|0x88 */) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
