@@ -63,7 +63,8 @@ bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 		   size_t size, int i)
 {
 	struct ioctl_call c = { .req = (uint32_t)e->args[i - 1], .addr = e->args[i],
-				.ret = e->ret, .strsize = formatter_strsize(f) };
+				.ret = e->ret, .strsize = formatter_strsize(f),
+				.e = e, .size = size, .arg = i };
 	const struct cap *cp;
 	const char *data;
 

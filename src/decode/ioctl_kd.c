@@ -13,6 +13,7 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 #include "../output/internal.h"
+#include "../../bpf/event.h"
 
 /* the PIT's input clock: KIOCSOUND and KDMKTONE take its divisor */
 #define KD_PIT_HZ 1193182u
@@ -357,6 +358,65 @@ static int put_kbdrep(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* GIO_UNIMAP, PIO_UNIMAP: struct unimapdesc; the count (GIO: and what it
+ * became), the unipairs it points to (kernel side: a CAP_ELEM cap up to
+ * the page end), GIO's only after success */
+static int put_unimap(struct sbuf *b, const struct ioctl_call *c)
+{
+	const struct cap *cp;
+	const char *d = NULL;
+	size_t have = 0, j;
+	uint64_t ents;
+	uint16_t ct;
+
+	if (!ioctl_in(c, 16))
+		return ioctl_ptr(b, c);
+	memcpy(&ct, c->p, 2);
+	memcpy(&ents, c->p + 8, 8);
+	sbuf_printf(b, "{entry_ct=%u", ct);
+	if (c->req == GIO_UNIMAP)
+		sbuf_printf(b, " => %u", ct);
+	sbuf_puts(b, ", entries=");
+	if (!ents || (c->req == GIO_UNIMAP && c->ret < 0)) {
+		put_ptr(b, ents);
+		sbuf_putc(b, '}');
+		return IOCTL_SHOWN;
+	}
+	if (c->e && cap_find_flagged(c->e, c->size, c->arg, CAP_ELEM, &cp, &d) &&
+	    !(cp->flags & CAP_FAULT))
+		have = cp->len / 4;
+	if (ct && !have) {
+		put_ptr(b, ents);
+		sbuf_putc(b, '}');
+		return IOCTL_SHOWN;
+	}
+	sbuf_putc(b, '[');
+	for (j = 0; j < ct; j++) {
+		uint16_t u[2];
+
+		if (j)
+			sbuf_puts(b, ", ");
+		if (j >= have) {
+			sbuf_puts(b, "... /* ");
+			put_ptr(b, ents + 4 * j);
+			sbuf_puts(b, " */");
+			break;
+		}
+		if (j == c->strsize && !decode_verbose()) {
+			sbuf_puts(b, "...");
+			break;
+		}
+		memcpy(u, d + 4 * j, 4);
+		sbuf_puts(b, "{unicode=");
+		put_hex0(b, u[0]);
+		sbuf_puts(b, ", fontpos=");
+		put_hex0(b, u[1]);
+		sbuf_putc(b, '}');
+	}
+	sbuf_puts(b, "]}");
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -428,8 +488,10 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_kbkeycode(b, c);
 	case KDKBDREP:
 		return put_kbdrep(b, c);
+	case GIO_UNIMAP: case PIO_UNIMAP:
+		return put_unimap(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case GIO_UNIMAP: case PIO_UNIMAP: case PIO_UNIMAPCLR:
+	case PIO_UNIMAPCLR:
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:
 	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);

@@ -84,6 +84,11 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, KDSKBLED, LED_NUM|LED_CAP|LED_SCR<<4|LED_NUM<<4|LED_CAP<<4|0x88) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b65, 0xfe)                 = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b65 /* KDSKBLED */, 0xfe /* LED_NUM|LED_CAP|LED_SCR<<4|LED_NUM<<4|LED_CAP<<4|0x88 */) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b66, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint64_t, { 0xdead, 0 }) } },
+	  .def = "ioctl(-1, GIO_UNIMAP, {entry_ct=57005 => 57005, entries=NULL}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b66, {entry_ct=57005 => 57005, entries=NULL}) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b66 /* GIO_UNIMAP */, {entry_ct=57005 => 57005, entries=NULL}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
