@@ -490,8 +490,17 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_kbdrep(b, c);
 	case GIO_UNIMAP: case PIO_UNIMAP:
 		return put_unimap(b, c);
+	case PIO_UNIMAPCLR: {
+		uint16_t v[3];
+
+		if (!ioctl_in(c, sizeof(v)))
+			return ioctl_ptr(b, c);
+		memcpy(v, c->p, sizeof(v));
+		sbuf_printf(b, "{advised_hashsize=%u, advised_hashstep=%u, advised_hashlevel=%u}",
+			    v[0], v[1], v[2]);
+		return IOCTL_SHOWN;
+	}
 	/* pointers to structs and tables not decoded yet: the address */
-	case PIO_UNIMAPCLR:
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:
 	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);
