@@ -417,6 +417,45 @@ static int put_unimap(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* GIO_UNISCRNMAP, PIO_UNISCRNMAP: 256 unicode values, those of the
+ * font's direct range as UNI_DIRECT_BASE+n; cut at -s, an unreadable one
+ * as its address (GIO's only after success) */
+static int put_uniscrnmap(struct sbuf *b, const struct ioctl_call *c)
+{
+	size_t have = c->p ? c->len / 2 : 0;
+
+	if ((c->req == GIO_UNISCRNMAP && c->ret < 0) || !ioctl_in(c, 2))
+		return ioctl_ptr(b, c);
+	sbuf_putc(b, '[');
+	for (size_t j = 0; j < E_TABSZ; j++) {
+		uint16_t v;
+		size_t mark;
+
+		if (j)
+			sbuf_puts(b, ", ");
+		if (j >= have) {
+			sbuf_puts(b, "... /* ");
+			put_ptr(b, c->addr + 2 * j);
+			sbuf_puts(b, " */");
+			break;
+		}
+		if (j == c->strsize && !decode_verbose()) {
+			sbuf_puts(b, "...");
+			break;
+		}
+		memcpy(&v, c->p + 2 * j, 2);
+		mark = b->len;
+		if ((v & ~UNI_DIRECT_MASK) == UNI_DIRECT_BASE) {
+			sbuf_printf(b, "UNI_DIRECT_BASE+%#x", v - UNI_DIRECT_BASE);
+			xlat_finish(b, mark, v, XF_HEX);
+		} else {
+			put_hex0(b, v);
+		}
+	}
+	sbuf_putc(b, ']');
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -500,8 +539,10 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 			    v[0], v[1], v[2]);
 		return IOCTL_SHOWN;
 	}
+	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP:
+		return put_uniscrnmap(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP: case GIO_FONTX: case PIO_FONTX:
+	case GIO_FONTX: case PIO_FONTX:
 	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);
 	}
