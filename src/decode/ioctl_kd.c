@@ -456,12 +456,54 @@ static int put_uniscrnmap(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* a consolefontdesc (GIO_FONTX, PIO_FONTX); `data`: its characters, in hex
+ * up to -s (the CAP_ELEM cap), else their address */
+static void put_fontdesc(struct sbuf *b, const struct ioctl_call *c, bool data)
+{
+	const struct cap *cp;
+	const char *d = NULL;
+	uint16_t cnt, h;
+	uint64_t ptr;
+	size_t size, n, have = 0;
+
+	memcpy(&cnt, c->p, 2);
+	memcpy(&h, c->p + 2, 2);
+	memcpy(&ptr, c->p + 8, 8);
+	sbuf_printf(b, "{charcount=%u, charheight=%u, chardata=", cnt, h);
+	size = (size_t)cnt * 32;
+	n = c->strsize < size ? c->strsize : size;
+	if (data && ptr && cnt && c->e &&
+	    cap_find_flagged(c->e, c->size, c->arg, CAP_ELEM, &cp, &d) && !(cp->flags & CAP_FAULT))
+		have = cp->len;
+	if (data && ptr && !cnt)
+		sbuf_puts(b, "\"\"");
+	else if (data && ptr && have >= (n < size ? n + 1 : n))
+		decode_string_hex(b, d, n, n < size);
+	else
+		put_ptr(b, ptr);
+	sbuf_putc(b, '}');
+}
+
+static int put_fontx(struct sbuf *b, const struct ioctl_call *c)
+{
+	bool get = c->req == GIO_FONTX;
+
+	if (!ioctl_in(c, 16))
+		return ioctl_ptr(b, c);
+	put_fontdesc(b, c, !get);
+	if (get && c->ret >= 0) {
+		sbuf_puts(b, " => ");
+		put_fontdesc(b, c, true);
+	}
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
 		return IOCTL_NOT_MINE;
 	switch (c->req) {
-	case KDENABIO: case KDDISABIO: case KDMAPDISP: case KDUNMAPDISP:
+	case KDENABIO: case KDDISABIO: case KDMAPDISP: case KDUNMAPDISP: case PIO_FONTRESET:
 		return IOCTL_NO_ARG;
 	}
 	if (!b)
@@ -541,8 +583,9 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 	}
 	case GIO_UNISCRNMAP: case PIO_UNISCRNMAP:
 		return put_uniscrnmap(b, c);
-	/* pointers to structs and tables not decoded yet: the address */
 	case GIO_FONTX: case PIO_FONTX:
+		return put_fontx(b, c);
+	/* pointers to structs and tables not decoded yet: the address */
 	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);
 	}
