@@ -559,6 +559,8 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_table(b, c, E_TABSZ, c->req == GIO_SCRNMAP);
 	case GIO_FONT: case PIO_FONT:
 		return put_table(b, c, 256 * 32, c->req == GIO_FONT);
+	case GIO_CMAP: case PIO_CMAP:	/* 16 colours' red, green, blue */
+		return put_table(b, c, 48, c->req == GIO_CMAP);
 	case KDGKBENT: case KDSKBENT:
 		return put_kbentry(b, c);
 	case KDGKBSENT: case KDSKBSENT:
@@ -586,7 +588,7 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 	case GIO_FONTX: case PIO_FONTX:
 		return put_fontx(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case GIO_CMAP: case PIO_CMAP: case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
+	case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);
 	}
 	return IOCTL_NOT_MINE;
