@@ -498,6 +498,61 @@ static int put_fontx(struct sbuf *b, const struct ioctl_call *c)
 	return IOCTL_SHOWN;
 }
 
+/* a font's bytes at ptr (the CAP_ELEM cap), size of them: in hex up to
+ * -s, "" when none, else the address */
+static void put_font_data(struct sbuf *b, const struct ioctl_call *c, uint64_t ptr, uint64_t size)
+{
+	const struct cap *cp;
+	const char *d = NULL;
+	size_t n = c->strsize < size ? c->strsize : size, have = 0;
+
+	if (ptr && size && c->e &&
+	    cap_find_flagged(c->e, c->size, c->arg, CAP_ELEM, &cp, &d) && !(cp->flags & CAP_FAULT))
+		have = cp->len;
+	if (ptr && !size)
+		sbuf_puts(b, "\"\"");
+	else if (ptr && have >= (n < size ? n + 1 : n))
+		decode_string_hex(b, d, n, n < size);
+	else
+		put_ptr(b, ptr);
+}
+
+/* KDFONTOP: struct console_font_op; the font shown where it is read
+ * (SET) or, after success, written (GET) */
+static int put_fontop(struct sbuf *b, const struct ioctl_call *c)
+{
+	uint32_t f[5];
+	uint64_t ptr, size;
+	size_t mark;
+
+	if (!ioctl_in(c, 32))
+		return ioctl_ptr(b, c);
+	memcpy(f, c->p, sizeof(f));
+	memcpy(&ptr, c->p + 24, 8);
+	size = (uint64_t)((f[2] + 7ull) / 8) * 32 * f[4];
+	sbuf_puts(b, "{op=");
+	put_named(b, f[0], xlat_kd_font_ops, N(xlat_kd_font_ops), "KD_FONT_OP_???", XF_HEX);
+	sbuf_puts(b, ", flags=");
+	mark = b->len;
+	put_flagset_q(b, f[1], xlat_kd_font_flags, N(xlat_kd_font_flags), "KD_FONT_FLAG_???");
+	xlat_finish(b, mark, f[1], XF_HEX);
+	sbuf_printf(b, ", width=%u, height=%u, charcount=%u, data=", f[2], f[3], f[4]);
+	if (f[0] == KD_FONT_OP_SET)
+		put_font_data(b, c, ptr, size);
+	else
+		put_ptr(b, ptr);
+	sbuf_putc(b, '}');
+	if (f[0] != KD_FONT_OP_SET && c->ret >= 0) {
+		sbuf_printf(b, " => {width=%u, height=%u, charcount=%u, data=", f[2], f[3], f[4]);
+		if (f[0] == KD_FONT_OP_GET)
+			put_font_data(b, c, ptr, size);
+		else
+			put_ptr(b, ptr);
+		sbuf_putc(b, '}');
+	}
+	return IOCTL_SHOWN;
+}
+
 static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 {
 	if (_IOC_TYPE(c->req) != 'K' || _IOC_DIR(c->req) != _IOC_NONE || _IOC_SIZE(c->req))
@@ -587,8 +642,10 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_uniscrnmap(b, c);
 	case GIO_FONTX: case PIO_FONTX:
 		return put_fontx(b, c);
+	case KDFONTOP:
+		return put_fontop(b, c);
 	/* pointers to structs and tables not decoded yet: the address */
-	case KDFONTOP: case KDGKBDIACRUC: case KDSKBDIACRUC:
+	case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return ioctl_ptr(b, c);
 	}
 	return IOCTL_NOT_MINE;

@@ -288,6 +288,15 @@ _Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
 _Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
 _Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
 
+/* kd_font_flags */
+_Static_assert((unsigned long long)(KD_FONT_FLAG_DONT_RECALC) == 0x1ull, "KD_FONT_FLAG_DONT_RECALC");
+
+/* kd_font_ops */
+_Static_assert((unsigned long long)(KD_FONT_OP_SET) == 0x0ull, "KD_FONT_OP_SET");
+_Static_assert((unsigned long long)(KD_FONT_OP_GET) == 0x1ull, "KD_FONT_OP_GET");
+_Static_assert((unsigned long long)(KD_FONT_OP_SET_DEFAULT) == 0x2ull, "KD_FONT_OP_SET_DEFAULT");
+_Static_assert((unsigned long long)(KD_FONT_OP_COPY) == 0x3ull, "KD_FONT_OP_COPY");
+
 /* kd_kbd_leds */
 _Static_assert((unsigned long long)(LED_SCR) == 0x1ull, "LED_SCR");
 _Static_assert((unsigned long long)(LED_NUM) == 0x2ull, "LED_NUM");

@@ -2686,6 +2686,18 @@ const struct flag xlat_kcmp_types[8] = {
 	{ 0x7, "KCMP_EPOLL_TFD" },
 };
 
+const struct flag xlat_kd_font_flags[2] = {
+	{ 0x1, "KD_FONT_FLAG_DONT_RECALC" },
+	{ 0x80000000, "KD_FONT_FLAG_OLD" },
+};
+
+const struct flag xlat_kd_font_ops[4] = {
+	{ 0x0, "KD_FONT_OP_SET" },
+	{ 0x1, "KD_FONT_OP_GET" },
+	{ 0x2, "KD_FONT_OP_SET_DEFAULT" },
+	{ 0x3, "KD_FONT_OP_COPY" },
+};
+
 const struct flag xlat_kd_kbd_leds[6] = {
 	{ 0x1, "LED_SCR" },
 	{ 0x2, "LED_NUM" },

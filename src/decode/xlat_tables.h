@@ -120,6 +120,8 @@ extern const struct flag xlat_ipc_get_flags[4];
 extern const struct flag xlat_ipv6_names[38];
 extern const struct flag xlat_itimer_which[3];
 extern const struct flag xlat_kcmp_types[8];
+extern const struct flag xlat_kd_font_flags[2];
+extern const struct flag xlat_kd_font_ops[4];
 extern const struct flag xlat_kd_kbd_leds[6];
 extern const struct flag xlat_kd_kbd_modes[5];
 extern const struct flag xlat_kd_kbd_table_flags[8];
