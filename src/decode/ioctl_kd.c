@@ -532,6 +532,32 @@ static int put_fontop(struct sbuf *b, const struct ioctl_call *c)
 	size = (uint64_t)((f[2] + 7ull) / 8) * 32 * f[4];
 	sbuf_puts(b, "{op=");
 	put_named(b, f[0], xlat_kd_font_ops, N(xlat_kd_font_ops), "KD_FONT_OP_???", XF_HEX);
+	if (f[0] == KD_FONT_OP_COPY) {
+		sbuf_printf(b, ", height=%u}", f[3]);
+		return IOCTL_SHOWN;
+	}
+	if (f[0] == KD_FONT_OP_SET_DEFAULT) {
+		/* data: the name of a font, NUL-terminated */
+		const struct cap *cp;
+		const char *d = NULL, *nul;
+		size_t have = 0, n = 32;	/* a name's room in the kernel */
+
+		sbuf_printf(b, ", width=%u, height=%u, data=", f[2], f[3]);
+		if (ptr && c->e && cap_find_flagged(c->e, c->size, c->arg, CAP_ELEM, &cp, &d) &&
+		    !(cp->flags & CAP_FAULT))
+			have = cp->len;
+		nul = have ? memchr(d, 0, have < n ? have : n) : NULL;
+		if (nul)
+			decode_string(b, d, nul - d, false);
+		else if (have >= n && ptr)
+			decode_string(b, d, n - 1, true);
+		else
+			put_ptr(b, ptr);
+		sbuf_putc(b, '}');
+		if (c->ret >= 0)
+			sbuf_printf(b, " => {width=%u, height=%u}", f[2], f[3]);
+		return IOCTL_SHOWN;
+	}
 	sbuf_puts(b, ", flags=");
 	mark = b->len;
 	put_flagset_q(b, f[1], xlat_kd_font_flags, N(xlat_kd_font_flags), "KD_FONT_FLAG_???");
