@@ -280,23 +280,24 @@ static int put_kbsentry(struct sbuf *b, const struct ioctl_call *c)
  * address *\/", the first unreadable as the array's address */
 static int put_kbdiacrs(struct sbuf *b, const struct ioctl_call *c)
 {
-	struct kbdiacrs d;
-	size_t max = N(d.kbdiacr), shown, j;
+	/* the UC ones: struct kbdiacrsuc, the characters unicode (u32) */
+	bool uc = c->req == KDGKBDIACRUC || c->req == KDSKBDIACRUC;
+	size_t es = uc ? 12 : 3, max = 256, shown, j;
 	uint32_t cnt;
 
-	if ((c->req == KDGKBDIACR && c->ret < 0) || !ioctl_in(c, 4))
+	if (((c->req == KDGKBDIACR || c->req == KDGKBDIACRUC) && c->ret < 0) || !ioctl_in(c, 4))
 		return ioctl_ptr(b, c);
 	memcpy(&cnt, c->p, 4);
-	sbuf_printf(b, "{kb_cnt=%u, kbdiacr=", cnt);
+	sbuf_printf(b, uc ? "{kb_cnt=%u, kbdiacruc=" : "{kb_cnt=%u, kbdiacr=", cnt);
 	shown = cnt < max ? cnt : max;
-	if (shown && c->len < 4 + 3) {
+	if (shown && c->len < 4 + es) {
 		put_ptr(b, c->addr + 4);
 		sbuf_putc(b, '}');
 		return IOCTL_SHOWN;
 	}
 	sbuf_putc(b, '[');
 	for (j = 0; j < shown; j++) {
-		const uint8_t *e = c->p + 4 + 3 * j;
+		const uint8_t *e = c->p + 4 + es * j;
 
 		if (j)
 			sbuf_puts(b, ", ");
@@ -304,11 +305,24 @@ static int put_kbdiacrs(struct sbuf *b, const struct ioctl_call *c)
 			sbuf_puts(b, "...");
 			break;
 		}
-		if (c->len < 4 + 3 * (j + 1)) {
+		if (c->len < 4 + es * (j + 1)) {
 			sbuf_puts(b, "... /* ");
-			put_ptr(b, c->addr + 4 + 3 * j);
+			put_ptr(b, c->addr + 4 + es * j);
 			sbuf_puts(b, " */");
 			break;
+		}
+		if (uc) {
+			uint32_t v[3];
+
+			memcpy(v, e, sizeof(v));
+			sbuf_puts(b, "{diacr=");
+			put_hex0(b, v[0]);
+			sbuf_puts(b, ", base=");
+			put_hex0(b, v[1]);
+			sbuf_puts(b, ", result=");
+			put_hex0(b, v[2]);
+			sbuf_putc(b, '}');
+			continue;
 		}
 		sbuf_puts(b, "{diacr=");
 		put_char(b, e[0]);
@@ -646,7 +660,7 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_kbentry(b, c);
 	case KDGKBSENT: case KDSKBSENT:
 		return put_kbsentry(b, c);
-	case KDGKBDIACR: case KDSKBDIACR:
+	case KDGKBDIACR: case KDSKBDIACR: case KDGKBDIACRUC: case KDSKBDIACRUC:
 		return put_kbdiacrs(b, c);
 	case KDGETKEYCODE: case KDSETKEYCODE:
 		return put_kbkeycode(b, c);
@@ -670,9 +684,6 @@ static int kd_arg(struct sbuf *b, const struct ioctl_call *c)
 		return put_fontx(b, c);
 	case KDFONTOP:
 		return put_fontop(b, c);
-	/* pointers to structs and tables not decoded yet: the address */
-	case KDGKBDIACRUC: case KDSKBDIACRUC:
-		return ioctl_ptr(b, c);
 	}
 	return IOCTL_NOT_MINE;
 }
