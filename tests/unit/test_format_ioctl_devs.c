@@ -89,6 +89,16 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, GIO_UNIMAP, {entry_ct=57005 => 57005, entries=NULL}) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4b66, {entry_ct=57005 => 57005, entries=NULL}) = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4b66 /* GIO_UNIMAP */, {entry_ct=57005 => 57005, entries=NULL}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4b72, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 3, 0, 1, 0, 0, 0, 0, 0 }) } },
+	  .def = "ioctl(-1, KDFONTOP, {op=KD_FONT_OP_COPY, height=0}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4b72, {op=0x3, height=0})   = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4b72 /* KDFONTOP */, {op=0x3 /* KD_FONT_OP_COPY */, height=0}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0x4bfb, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 1, 0x80a0c0e0, 0x80a0c0e1, 0x80a0c0e2 }) } },
+	  .def = "ioctl(-1, KDSKBDIACRUC, {kb_cnt=1, kbdiacruc=[{diacr=0x80a0c0e0, base=0x80a0c0e1, result=0x80a0c0e2}]}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0x4bfb, {kb_cnt=1, kbdiacruc=[{diacr=0x80a0c0e0, base=0x80a0c0e1, result=0x80a0c0e2}]}) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0x4bfb /* KDSKBDIACRUC */, {kb_cnt=1, kbdiacruc=[{diacr=0x80a0c0e0, base=0x80a0c0e1, result=0x80a0c0e2}]}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
