@@ -467,7 +467,7 @@ void decode_key_serial(struct sbuf *b, uint64_t v);
 
 /*
  * ioctl_dev.c: the device families' requests (ioctl_evdev.c, ioctl_v4l2.c,
- * ioctl_gpio.c, ...): a family names its requests and prints the third
+ * ioctl_gpio.c, ioctl_kd.c, ...): a family names its requests and prints the third
  * argument of the ones it knows, from what the kernel side read there
  * (the request's _IOC_SIZE bytes, at least 40, at the call's exit).
  */
@@ -496,6 +496,6 @@ bool ioctl_out(const struct ioctl_call *c, size_t n);
 void ioctl_uarray(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, size_t n,
 		  size_t size, bool hex);
 extern const struct ioctl_dev ioctl_dev_evdev, ioctl_dev_gpio, ioctl_dev_hdio, ioctl_dev_chardevs,
-	ioctl_dev_lirc, ioctl_dev_rtc, ioctl_dev_ptp, ioctl_dev_other, ioctl_dev_termios;
+	ioctl_dev_lirc, ioctl_dev_rtc, ioctl_dev_ptp, ioctl_dev_kd, ioctl_dev_other, ioctl_dev_termios;
 
 #endif

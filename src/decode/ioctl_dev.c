@@ -16,7 +16,7 @@
 
 static const struct ioctl_dev *const devs[] = {
 	&ioctl_dev_evdev, &ioctl_dev_gpio, &ioctl_dev_hdio, &ioctl_dev_chardevs, &ioctl_dev_lirc,
-	&ioctl_dev_rtc, &ioctl_dev_ptp, &ioctl_dev_other, &ioctl_dev_termios,
+	&ioctl_dev_rtc, &ioctl_dev_ptp, &ioctl_dev_kd, &ioctl_dev_other, &ioctl_dev_termios,
 };
 
 static const struct ioctl_dev *named(struct sbuf *b, uint32_t req)
@@ -63,7 +63,8 @@ bool ioctl_dev_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 		   size_t size, int i)
 {
 	struct ioctl_call c = { .req = (uint32_t)e->args[i - 1], .addr = e->args[i],
-				.ret = e->ret, .strsize = formatter_strsize(f) };
+				.ret = e->ret, .strsize = formatter_strsize(f),
+				.e = e, .size = size, .arg = i };
 	const struct cap *cp;
 	const char *data;
 

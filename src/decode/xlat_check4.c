@@ -43,6 +43,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -65,6 +66,7 @@
 #include <sys/shm.h>
 #include <linux/in6.h>
 #include <linux/kcmp.h>
+#include <linux/keyboard.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>

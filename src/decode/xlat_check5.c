@@ -43,6 +43,7 @@
 #include <linux/inet_diag.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
+#include <linux/kd.h>
 #include <linux/kvm.h>
 #include <linux/lirc.h>
 #include <linux/loop.h>
@@ -65,6 +66,7 @@
 #include <sys/shm.h>
 #include <linux/in6.h>
 #include <linux/kcmp.h>
+#include <linux/keyboard.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -351,6 +353,54 @@ _Static_assert((unsigned long long)(HDIO_SET_ACOUSTIC) == 0x32cull, "HDIO_SET_AC
 _Static_assert((unsigned long long)(HDIO_SET_BUSSTATE) == 0x32dull, "HDIO_SET_BUSSTATE");
 _Static_assert((unsigned long long)(HDIO_SET_QDMA) == 0x32eull, "HDIO_SET_QDMA");
 _Static_assert((unsigned long long)(HDIO_SET_ADDRESS) == 0x32full, "HDIO_SET_ADDRESS");
+
+/* ioctl_kd */
+_Static_assert((unsigned long long)(KIOCSOUND) == 0x4b2full, "KIOCSOUND");
+_Static_assert((unsigned long long)(KDMKTONE) == 0x4b30ull, "KDMKTONE");
+_Static_assert((unsigned long long)(KDGETLED) == 0x4b31ull, "KDGETLED");
+_Static_assert((unsigned long long)(KDSETLED) == 0x4b32ull, "KDSETLED");
+_Static_assert((unsigned long long)(KDGKBTYPE) == 0x4b33ull, "KDGKBTYPE");
+_Static_assert((unsigned long long)(KDADDIO) == 0x4b34ull, "KDADDIO");
+_Static_assert((unsigned long long)(KDDELIO) == 0x4b35ull, "KDDELIO");
+_Static_assert((unsigned long long)(KDENABIO) == 0x4b36ull, "KDENABIO");
+_Static_assert((unsigned long long)(KDDISABIO) == 0x4b37ull, "KDDISABIO");
+_Static_assert((unsigned long long)(KDSETMODE) == 0x4b3aull, "KDSETMODE");
+_Static_assert((unsigned long long)(KDGETMODE) == 0x4b3bull, "KDGETMODE");
+_Static_assert((unsigned long long)(KDMAPDISP) == 0x4b3cull, "KDMAPDISP");
+_Static_assert((unsigned long long)(KDUNMAPDISP) == 0x4b3dull, "KDUNMAPDISP");
+_Static_assert((unsigned long long)(GIO_SCRNMAP) == 0x4b40ull, "GIO_SCRNMAP");
+_Static_assert((unsigned long long)(PIO_SCRNMAP) == 0x4b41ull, "PIO_SCRNMAP");
+_Static_assert((unsigned long long)(KDGKBMODE) == 0x4b44ull, "KDGKBMODE");
+_Static_assert((unsigned long long)(KDSKBMODE) == 0x4b45ull, "KDSKBMODE");
+_Static_assert((unsigned long long)(KDGKBENT) == 0x4b46ull, "KDGKBENT");
+_Static_assert((unsigned long long)(KDSKBENT) == 0x4b47ull, "KDSKBENT");
+_Static_assert((unsigned long long)(KDGKBSENT) == 0x4b48ull, "KDGKBSENT");
+_Static_assert((unsigned long long)(KDSKBSENT) == 0x4b49ull, "KDSKBSENT");
+_Static_assert((unsigned long long)(KDGKBDIACR) == 0x4b4aull, "KDGKBDIACR");
+_Static_assert((unsigned long long)(KDSKBDIACR) == 0x4b4bull, "KDSKBDIACR");
+_Static_assert((unsigned long long)(KDGETKEYCODE) == 0x4b4cull, "KDGETKEYCODE");
+_Static_assert((unsigned long long)(KDSETKEYCODE) == 0x4b4dull, "KDSETKEYCODE");
+_Static_assert((unsigned long long)(KDSIGACCEPT) == 0x4b4eull, "KDSIGACCEPT");
+_Static_assert((unsigned long long)(KDKBDREP) == 0x4b52ull, "KDKBDREP");
+_Static_assert((unsigned long long)(GIO_FONT) == 0x4b60ull, "GIO_FONT");
+_Static_assert((unsigned long long)(PIO_FONT) == 0x4b61ull, "PIO_FONT");
+_Static_assert((unsigned long long)(KDGKBMETA) == 0x4b62ull, "KDGKBMETA");
+_Static_assert((unsigned long long)(KDSKBMETA) == 0x4b63ull, "KDSKBMETA");
+_Static_assert((unsigned long long)(KDGKBLED) == 0x4b64ull, "KDGKBLED");
+_Static_assert((unsigned long long)(KDSKBLED) == 0x4b65ull, "KDSKBLED");
+_Static_assert((unsigned long long)(GIO_UNIMAP) == 0x4b66ull, "GIO_UNIMAP");
+_Static_assert((unsigned long long)(PIO_UNIMAP) == 0x4b67ull, "PIO_UNIMAP");
+_Static_assert((unsigned long long)(PIO_UNIMAPCLR) == 0x4b68ull, "PIO_UNIMAPCLR");
+_Static_assert((unsigned long long)(GIO_UNISCRNMAP) == 0x4b69ull, "GIO_UNISCRNMAP");
+_Static_assert((unsigned long long)(PIO_UNISCRNMAP) == 0x4b6aull, "PIO_UNISCRNMAP");
+_Static_assert((unsigned long long)(GIO_FONTX) == 0x4b6bull, "GIO_FONTX");
+_Static_assert((unsigned long long)(PIO_FONTX) == 0x4b6cull, "PIO_FONTX");
+_Static_assert((unsigned long long)(PIO_FONTRESET) == 0x4b6dull, "PIO_FONTRESET");
+_Static_assert((unsigned long long)(GIO_CMAP) == 0x4b70ull, "GIO_CMAP");
+_Static_assert((unsigned long long)(PIO_CMAP) == 0x4b71ull, "PIO_CMAP");
+_Static_assert((unsigned long long)(KDFONTOP) == 0x4b72ull, "KDFONTOP");
+_Static_assert((unsigned long long)(KDGKBDIACRUC) == 0x4bfaull, "KDGKBDIACRUC");
+_Static_assert((unsigned long long)(KDSKBDIACRUC) == 0x4bfbull, "KDSKBDIACRUC");
 
 /* ioctl_kvm */
 _Static_assert((unsigned long long)(KVM_GET_API_VERSION) == 0xae00ull, "KVM_GET_API_VERSION");
