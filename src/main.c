@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* strobe: an strace-compatible tracer on eBPF. */
+#include <fcntl.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -56,6 +58,10 @@ int main(int argc, char **argv)
 	struct options o;
 	int rc;
 
+	/* the standard fds strobe was given, before its own files may take
+	 * their numbers (session_run gives them to /dev/null, not those) */
+	session_stdio_given = (fcntl(STDIN_FILENO, F_GETFD) != -1) |
+			      (fcntl(STDOUT_FILENO, F_GETFD) != -1) << 1;
 	if (inject_is_keeper(argc, argv))
 		return inject_keeper();
 	if (argc > 1 && !strcmp(argv[1], "profile"))

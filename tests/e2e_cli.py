@@ -518,6 +518,12 @@ def test_tracer_lets_go_of_stdout_as_strace():
             p.stdin.close()
             p.wait(timeout=20)
         check(eof, "%s still holds the command's stdout" % tracer)
+    # started with its standard fds closed (strace's redirect-fds), strobe's
+    # own files take their numbers: those are not the command's to give up
+    for fds in ("<&- >&- 2>&-", "<&- >&-", ">&- 2>&-"):
+        r = subprocess.run("exec %s -o /dev/null -e trace=chdir /bin/true %s" % (STROBE, fds),
+                           shell=True, timeout=30)
+        check(r.returncode == 0, "%s: exit %d" % (fds, r.returncode))
 
 
 def test_detach_on_execve_status_as_strace():

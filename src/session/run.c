@@ -587,6 +587,8 @@ int session_signalfd(void)
 	return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
+unsigned session_stdio_given = 3;
+
 int session_run(const struct options *o)
 {
 	struct session s = { .o = o, .child = -1, .gate_fd = -1, .exec_err_fd = -1,
@@ -630,9 +632,12 @@ int session_run(const struct options *o)
 	if (o->cmd && s.child > 0) {
 		int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
 
+		/* only those strobe was given: started with them closed, its
+		 * own files (the session's pipes, tracefs) have their numbers */
 		if (nul >= 0) {
-			dup2(nul, STDIN_FILENO);
-			if (s.w.fd != STDOUT_FILENO)
+			if (session_stdio_given & 1)
+				dup2(nul, STDIN_FILENO);
+			if ((session_stdio_given & 2) && s.w.fd != STDOUT_FILENO)
 				dup2(nul, STDOUT_FILENO);
 			close(nul);
 		}

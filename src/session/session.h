@@ -99,6 +99,9 @@ int session_signalfd(void);
 void session_restore_signals(void);
 /* Run a whole session; returns strobe's exit status. */
 int session_run(const struct options *o);
+/* bit 0: strobe was started with a standard input, bit 1: an output
+ * (main sets it first thing) */
+extern unsigned session_stdio_given;
 
 /* A ring-buffer record for the formatter or the recording; `hold`: keep
  * it to be ordered with the other ring's records first. */
