@@ -880,3 +880,23 @@ void decode_netlink(struct sbuf *b, int proto, const uint8_t *p, size_t avail,
 	if (list)
 		sbuf_putc(b, ']');
 }
+
+/* ", field=VALUE" of a struct being printed: a number, a name, flags */
+void nl_put_u(struct sbuf *b, const char *field, uint32_t v)
+{
+	sbuf_printf(b, ", %s=%u", field, v);
+}
+
+void nl_put_en(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
+	       size_t nt, const char *dflt)
+{
+	sbuf_printf(b, ", %s=", field);
+	nl_enum(b, v, t, nt, dflt);
+}
+
+void nl_put_fl(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
+	       size_t nt, const char *dflt)
+{
+	sbuf_printf(b, ", %s=", field);
+	nl_flags(b, v, t, nt, dflt);
+}

@@ -210,4 +210,11 @@ extern const struct nla_table nl_link_attrs, nl_addr_attrs, nl_route_attrs, nl_n
 /* nlmsghdr and its payload (nlmsgerr's msg, too) */
 void nl_message(const struct nl *n, size_t off, size_t len);
 
+/* ", field=VALUE" of a struct being printed: a number, a name, flags */
+void nl_put_u(struct sbuf *b, const char *field, uint32_t v);
+void nl_put_en(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
+	       size_t nt, const char *dflt);
+void nl_put_fl(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
+	       size_t nt, const char *dflt);
+
 #endif

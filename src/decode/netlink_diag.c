@@ -196,24 +196,6 @@ const struct nla_table *nl_diag_attr_tables[6] = {
 	&unix_attrs, &netlink_attrs, &packet_attrs, &inet_attrs, &inet_req_attrs, &smc_attrs,
 };
 
-static void put_u(struct sbuf *b, const char *field, uint32_t v)
-{
-	sbuf_printf(b, ", %s=%u", field, v);
-}
-
-static void put_en(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
-		   size_t nt, const char *dflt)
-{
-	sbuf_printf(b, ", %s=", field);
-	nl_enum(b, v, t, nt, dflt);
-}
-
-static void put_fl(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
-		   size_t nt, const char *dflt)
-{
-	sbuf_printf(b, ", %s=", field);
-	nl_flags(b, v, t, nt, dflt);
-}
 
 static const struct nla_table *diag_request(const struct nl *n, uint8_t family, size_t off,
 					    size_t len, size_t *size)
@@ -225,11 +207,11 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 	case AF_UNIX_:
 		if (!nl_family_head(n, off, len, *size = 24, "sdiag_family", s))
 			return NULL;
-		put_u(b, "sdiag_protocol", s[1]);
+		nl_put_u(b, "sdiag_protocol", s[1]);
 		sbuf_puts(b, ", udiag_states=");
 		nl_bits(b, u32_at(s, 4), xlat_tcp_states, N(xlat_tcp_states), 0, NULL);
-		put_u(b, "udiag_ino", u32_at(s, 8));
-		put_fl(b, "udiag_show", u32_at(s, 12), xlat_unix_diag_show,
+		nl_put_u(b, "udiag_ino", u32_at(s, 8));
+		nl_put_fl(b, "udiag_show", u32_at(s, 12), xlat_unix_diag_show,
 		       N(xlat_unix_diag_show), "UDIAG_SHOW_???");
 		sbuf_puts(b, ", ");
 		put_cookie(b, "udiag_cookie", s, 16);
@@ -247,8 +229,8 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 		} else {
 			nl_enum(b, s[1], xlat_sock_proto_nl, N(xlat_sock_proto_nl), "NETLINK_???");
 		}
-		put_u(b, "ndiag_ino", u32_at(s, 4));
-		put_fl(b, "ndiag_show", u32_at(s, 8), xlat_netlink_diag_show,
+		nl_put_u(b, "ndiag_ino", u32_at(s, 4));
+		nl_put_fl(b, "ndiag_show", u32_at(s, 8), xlat_netlink_diag_show,
 		       N(xlat_netlink_diag_show), "NDIAG_SHOW_???");
 		sbuf_puts(b, ", ");
 		put_cookie(b, "ndiag_cookie", s, 12);
@@ -258,8 +240,8 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 		if (!nl_family_head(n, off, len, *size = 20, "sdiag_family", s))
 			return NULL;
 		sbuf_printf(b, ", sdiag_protocol=%#x", s[1]);
-		put_u(b, "pdiag_ino", u32_at(s, 4));
-		put_fl(b, "pdiag_show", u32_at(s, 8), xlat_packet_diag_show,
+		nl_put_u(b, "pdiag_ino", u32_at(s, 4));
+		nl_put_fl(b, "pdiag_show", u32_at(s, 8), xlat_packet_diag_show,
 		       N(xlat_packet_diag_show), "PACKET_SHOW_???");
 		sbuf_puts(b, ", ");
 		put_cookie(b, "pdiag_cookie", s, 12);
@@ -268,7 +250,7 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 	case AF_INET_: case AF_INET6_:
 		if (!nl_family_head(n, off, len, *size = 56, "sdiag_family", s))
 			return NULL;
-		put_en(b, "sdiag_protocol", s[1], xlat_sock_proto_ip, N(xlat_sock_proto_ip),
+		nl_put_en(b, "sdiag_protocol", s[1], xlat_sock_proto_ip, N(xlat_sock_proto_ip),
 		       "IPPROTO_???");
 		sbuf_puts(b, ", idiag_ext=");
 		nl_bits(b, s[2], xlat_inet_diag_attrs, N(xlat_inet_diag_attrs), 1, NULL);
@@ -302,10 +284,10 @@ static const struct nla_table *diag_answer(const struct nl *n, uint8_t family, s
 	case AF_UNIX_:
 		if (!nl_family_head(n, off, len, *size = 16, "udiag_family", s))
 			return NULL;
-		put_en(b, "udiag_type", s[1], xlat_sock_type_types, N(xlat_sock_type_types),
+		nl_put_en(b, "udiag_type", s[1], xlat_sock_type_types, N(xlat_sock_type_types),
 		       "SOCK_???");
-		put_en(b, "udiag_state", s[2], xlat_tcp_states, N(xlat_tcp_states), "TCP_???");
-		put_u(b, "udiag_ino", u32_at(s, 4));
+		nl_put_en(b, "udiag_state", s[2], xlat_tcp_states, N(xlat_tcp_states), "TCP_???");
+		nl_put_u(b, "udiag_ino", u32_at(s, 4));
 		sbuf_puts(b, ", ");
 		put_cookie(b, "udiag_cookie", s, 8);
 		sbuf_putc(b, '}');
@@ -313,16 +295,16 @@ static const struct nla_table *diag_answer(const struct nl *n, uint8_t family, s
 	case AF_NETLINK_:
 		if (!nl_family_head(n, off, len, *size = 28, "ndiag_family", s))
 			return NULL;
-		put_en(b, "ndiag_type", s[1], xlat_sock_type_types, N(xlat_sock_type_types),
+		nl_put_en(b, "ndiag_type", s[1], xlat_sock_type_types, N(xlat_sock_type_types),
 		       "SOCK_???");
-		put_en(b, "ndiag_protocol", s[2], xlat_sock_proto_nl, N(xlat_sock_proto_nl),
+		nl_put_en(b, "ndiag_protocol", s[2], xlat_sock_proto_nl, N(xlat_sock_proto_nl),
 		       "NETLINK_???");
-		put_en(b, "ndiag_state", s[3], xlat_netlink_states, N(xlat_netlink_states),
+		nl_put_en(b, "ndiag_state", s[3], xlat_netlink_states, N(xlat_netlink_states),
 		       "NETLINK_???");
-		put_u(b, "ndiag_portid", u32_at(s, 4));
-		put_u(b, "ndiag_dst_portid", u32_at(s, 8));
-		put_u(b, "ndiag_dst_group", u32_at(s, 12));
-		put_u(b, "ndiag_ino", u32_at(s, 16));
+		nl_put_u(b, "ndiag_portid", u32_at(s, 4));
+		nl_put_u(b, "ndiag_dst_portid", u32_at(s, 8));
+		nl_put_u(b, "ndiag_dst_group", u32_at(s, 12));
+		nl_put_u(b, "ndiag_ino", u32_at(s, 16));
 		sbuf_puts(b, ", ");
 		put_cookie(b, "ndiag_cookie", s, 20);
 		sbuf_putc(b, '}');
@@ -330,11 +312,11 @@ static const struct nla_table *diag_answer(const struct nl *n, uint8_t family, s
 	case AF_PACKET_:
 		if (!nl_family_head(n, off, len, *size = 16, "pdiag_family", s))
 			return NULL;
-		put_en(b, "pdiag_type", s[1], xlat_sock_type_types, N(xlat_sock_type_types),
+		nl_put_en(b, "pdiag_type", s[1], xlat_sock_type_types, N(xlat_sock_type_types),
 		       "SOCK_???");
-		put_en(b, "pdiag_num", u16_at(s, 2), xlat_ethernet_protocols,
+		nl_put_en(b, "pdiag_num", u16_at(s, 2), xlat_ethernet_protocols,
 		       N(xlat_ethernet_protocols), "ETH_P_???");
-		put_u(b, "pdiag_ino", u32_at(s, 4));
+		nl_put_u(b, "pdiag_ino", u32_at(s, 4));
 		sbuf_puts(b, ", ");
 		put_cookie(b, "pdiag_cookie", s, 8);
 		sbuf_putc(b, '}');
@@ -342,28 +324,28 @@ static const struct nla_table *diag_answer(const struct nl *n, uint8_t family, s
 	case AF_INET_: case AF_INET6_:
 		if (!nl_family_head(n, off, len, *size = 72, "idiag_family", s))
 			return NULL;
-		put_en(b, "idiag_state", s[1], xlat_tcp_states, N(xlat_tcp_states), "TCP_???");
-		put_u(b, "idiag_timer", s[2]);
-		put_u(b, "idiag_retrans", s[3]);
+		nl_put_en(b, "idiag_state", s[1], xlat_tcp_states, N(xlat_tcp_states), "TCP_???");
+		nl_put_u(b, "idiag_timer", s[2]);
+		nl_put_u(b, "idiag_retrans", s[3]);
 		sbuf_puts(b, ", ");
 		put_sockid(b, s + 4, family);
-		put_u(b, "idiag_expires", u32_at(s, 52));
-		put_u(b, "idiag_rqueue", u32_at(s, 56));
-		put_u(b, "idiag_wqueue", u32_at(s, 60));
-		put_u(b, "idiag_uid", u32_at(s, 64));
-		put_u(b, "idiag_inode", u32_at(s, 68));
+		nl_put_u(b, "idiag_expires", u32_at(s, 52));
+		nl_put_u(b, "idiag_rqueue", u32_at(s, 56));
+		nl_put_u(b, "idiag_wqueue", u32_at(s, 60));
+		nl_put_u(b, "idiag_uid", u32_at(s, 64));
+		nl_put_u(b, "idiag_inode", u32_at(s, 68));
 		sbuf_putc(b, '}');
 		return &inet_attrs;
 	case AF_SMC_:
 		if (!nl_family_head(n, off, len, *size = 64, "diag_family", s))
 			return NULL;
-		put_en(b, "diag_state", s[1], xlat_smc_states, N(xlat_smc_states), "SMC_???");
-		put_en(b, "diag_fallback", s[2], xlat_smc_diag_mode, N(xlat_smc_diag_mode),
+		nl_put_en(b, "diag_state", s[1], xlat_smc_states, N(xlat_smc_states), "SMC_???");
+		nl_put_en(b, "diag_fallback", s[2], xlat_smc_diag_mode, N(xlat_smc_diag_mode),
 		       "SMC_DIAG_MODE_???");
-		put_u(b, "diag_shutdown", s[3]);
+		nl_put_u(b, "diag_shutdown", s[3]);
 		sbuf_puts(b, ", ");
 		put_sockid(b, s + 4, AF_INET_);
-		put_u(b, "diag_uid", u32_at(s, 52));
+		nl_put_u(b, "diag_uid", u32_at(s, 52));
 		sbuf_printf(b, ", diag_inode=%llu}", (unsigned long long)(u32_at(s, 56) |
 			    (uint64_t)u32_at(s, 60) << 32));
 		return &smc_attrs;
@@ -380,15 +362,15 @@ static const struct nla_table *diag_compat_request(const struct nl *n, size_t of
 
 	if (!nl_family_head(n, off, len, *size = 60, "idiag_family", s))
 		return NULL;
-	put_u(b, "idiag_src_len", s[1]);
-	put_u(b, "idiag_dst_len", s[2]);
+	nl_put_u(b, "idiag_src_len", s[1]);
+	nl_put_u(b, "idiag_dst_len", s[2]);
 	sbuf_puts(b, ", idiag_ext=");
 	nl_bits(b, s[3], xlat_inet_diag_attrs, N(xlat_inet_diag_attrs), 1, NULL);
 	sbuf_puts(b, ", ");
 	put_sockid(b, s + 4, s[0]);
 	sbuf_puts(b, ", idiag_states=");
 	nl_bits(b, u32_at(s, 52), xlat_tcp_states, N(xlat_tcp_states), 0, NULL);
-	put_u(b, "idiag_dbs", u32_at(s, 56));
+	nl_put_u(b, "idiag_dbs", u32_at(s, 56));
 	sbuf_putc(b, '}');
 	return &inet_req_attrs;
 }

@@ -27,24 +27,6 @@ static uint32_t u32_at(const uint8_t *s, size_t off)
 
 #define T(x) x, N(x)
 
-static void put_u(struct sbuf *b, const char *field, uint32_t v)
-{
-	sbuf_printf(b, ", %s=%u", field, v);
-}
-
-static void put_en(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
-		   size_t nt, const char *dflt)
-{
-	sbuf_printf(b, ", %s=", field);
-	nl_enum(b, v, t, nt, dflt);
-}
-
-static void put_fl(struct sbuf *b, const char *field, uint64_t v, const struct flag *t,
-		   size_t nt, const char *dflt)
-{
-	sbuf_printf(b, ", %s=", field);
-	nl_flags(b, v, t, nt, dflt);
-}
 
 static void put_ifi(struct sbuf *b, const char *field, uint32_t v)
 {
@@ -64,9 +46,9 @@ static const struct nla_table *rt_link(const struct nl *n, size_t off, size_t le
 
 	if (!nl_family_head(n, off, len, *size = 16, "ifi_family", s))
 		return NULL;
-	put_en(b, "ifi_type", u16_at(s, 2), T(xlat_arphrd), "ARPHRD_???");
+	nl_put_en(b, "ifi_type", u16_at(s, 2), T(xlat_arphrd), "ARPHRD_???");
 	put_ifi(b, "ifi_index", u32_at(s, 4));
-	put_fl(b, "ifi_flags", u32_at(s, 8), T(xlat_iff_flags), "IFF_???");
+	nl_put_fl(b, "ifi_flags", u32_at(s, 8), T(xlat_iff_flags), "IFF_???");
 	sbuf_printf(b, ", ifi_change=%#x}", u32_at(s, 12));
 	return &nl_link_attrs;
 }
@@ -78,9 +60,9 @@ static const struct nla_table *rt_addr(const struct nl *n, size_t off, size_t le
 
 	if (!nl_family_head(n, off, len, *size = 8, "ifa_family", s))
 		return NULL;
-	put_u(b, "ifa_prefixlen", s[1]);
-	put_fl(b, "ifa_flags", s[2], T(xlat_ifaddrflags), "IFA_F_???");
-	put_en(b, "ifa_scope", s[3], T(xlat_rt_scopes), NULL);
+	nl_put_u(b, "ifa_prefixlen", s[1]);
+	nl_put_fl(b, "ifa_flags", s[2], T(xlat_ifaddrflags), "IFA_F_???");
+	nl_put_en(b, "ifa_scope", s[3], T(xlat_rt_scopes), NULL);
 	put_ifi(b, "ifa_index", u32_at(s, 4));
 	sbuf_putc(b, '}');
 	return &nl_addr_attrs;
@@ -88,7 +70,7 @@ static const struct nla_table *rt_addr(const struct nl *n, size_t off, size_t le
 
 static void put_table(struct sbuf *b, const char *field, uint8_t v)
 {
-	put_en(b, field, v, T(xlat_routing_table_ids), NULL);
+	nl_put_en(b, field, v, T(xlat_routing_table_ids), NULL);
 }
 
 static const struct nla_table *rt_route(const struct nl *n, size_t off, size_t len, size_t *size)
@@ -98,14 +80,14 @@ static const struct nla_table *rt_route(const struct nl *n, size_t off, size_t l
 
 	if (!nl_family_head(n, off, len, *size = 12, "rtm_family", s))
 		return NULL;
-	put_u(b, "rtm_dst_len", s[1]);
-	put_u(b, "rtm_src_len", s[2]);
-	put_fl(b, "rtm_tos", s[3], T(xlat_ip_type_of_services), "IPTOS_???");
+	nl_put_u(b, "rtm_dst_len", s[1]);
+	nl_put_u(b, "rtm_src_len", s[2]);
+	nl_put_fl(b, "rtm_tos", s[3], T(xlat_ip_type_of_services), "IPTOS_???");
 	put_table(b, "rtm_table", s[4]);
-	put_en(b, "rtm_protocol", s[5], T(xlat_routing_protocols), "RTPROT_???");
-	put_en(b, "rtm_scope", s[6], T(xlat_rt_scopes), NULL);
-	put_en(b, "rtm_type", s[7], T(xlat_routing_types), "RTN_???");
-	put_fl(b, "rtm_flags", u32_at(s, 8), T(xlat_ip_route_flags), "RTM_F_???");
+	nl_put_en(b, "rtm_protocol", s[5], T(xlat_routing_protocols), "RTPROT_???");
+	nl_put_en(b, "rtm_scope", s[6], T(xlat_rt_scopes), NULL);
+	nl_put_en(b, "rtm_type", s[7], T(xlat_routing_types), "RTN_???");
+	nl_put_fl(b, "rtm_flags", u32_at(s, 8), T(xlat_ip_route_flags), "RTM_F_???");
 	sbuf_putc(b, '}');
 	return &nl_route_attrs;
 }
@@ -118,10 +100,10 @@ static const struct nla_table *rt_neigh(const struct nl *n, size_t off, size_t l
 	if (!nl_family_head(n, off, len, *size = 12, "ndm_family", s))
 		return NULL;
 	put_ifi(b, "ndm_ifindex", u32_at(s, 4));
-	put_fl(b, "ndm_state", u16_at(s, 8), T(xlat_neighbor_cache_entry_states),
+	nl_put_fl(b, "ndm_state", u16_at(s, 8), T(xlat_neighbor_cache_entry_states),
 	       "NUD_???");
-	put_fl(b, "ndm_flags", s[10], T(xlat_neighbor_cache_entry_flags), "NTF_???");
-	put_en(b, "ndm_type", s[11], T(xlat_routing_types), "RTN_???");
+	nl_put_fl(b, "ndm_flags", s[10], T(xlat_neighbor_cache_entry_flags), "NTF_???");
+	nl_put_en(b, "ndm_type", s[11], T(xlat_routing_types), "RTN_???");
 	sbuf_putc(b, '}');
 	return &nl_neigh_attrs;
 }
@@ -133,12 +115,12 @@ static const struct nla_table *rt_rule(const struct nl *n, size_t off, size_t le
 
 	if (!nl_family_head(n, off, len, *size = 12, "family", s))
 		return NULL;
-	put_u(b, "dst_len", s[1]);
-	put_u(b, "src_len", s[2]);
-	put_fl(b, "tos", s[3], T(xlat_ip_type_of_services), "IPTOS_???");
+	nl_put_u(b, "dst_len", s[1]);
+	nl_put_u(b, "src_len", s[2]);
+	nl_put_fl(b, "tos", s[3], T(xlat_ip_type_of_services), "IPTOS_???");
 	put_table(b, "table", s[4]);
-	put_en(b, "action", s[7], T(xlat_fib_rule_actions), "FR_ACT_???");
-	put_fl(b, "flags", u32_at(s, 8), T(xlat_fib_rule_flags), "FIB_RULE_???");
+	nl_put_en(b, "action", s[7], T(xlat_fib_rule_actions), "FR_ACT_???");
+	nl_put_fl(b, "flags", u32_at(s, 8), T(xlat_fib_rule_flags), "FIB_RULE_???");
 	sbuf_putc(b, '}');
 	return &nl_rule_attrs;
 }
@@ -151,9 +133,9 @@ static const struct nla_table *rt_tc(const struct nl *n, size_t off, size_t len,
 	if (!nl_family_head(n, off, len, *size = 20, "tcm_family", s))
 		return NULL;
 	put_ifi(b, "tcm_ifindex", u32_at(s, 4));
-	put_u(b, "tcm_handle", u32_at(s, 8));
-	put_u(b, "tcm_parent", u32_at(s, 12));
-	put_u(b, "tcm_info", u32_at(s, 16));
+	nl_put_u(b, "tcm_handle", u32_at(s, 8));
+	nl_put_u(b, "tcm_parent", u32_at(s, 12));
+	nl_put_u(b, "tcm_info", u32_at(s, 16));
 	sbuf_putc(b, '}');
 	return &nl_tc_attrs;
 }
@@ -229,10 +211,10 @@ static const struct nla_table *rt_addrlabel(const struct nl *n, size_t off, size
 
 	if (!nl_family_head(n, off, len, *size = 12, "ifal_family", s))
 		return NULL;
-	put_u(b, "ifal_prefixlen", s[2]);
-	put_u(b, "ifal_flags", s[3]);
+	nl_put_u(b, "ifal_prefixlen", s[2]);
+	nl_put_u(b, "ifal_flags", s[3]);
 	put_ifi(b, "ifal_index", u32_at(s, 4));
-	put_u(b, "ifal_seq", u32_at(s, 8));
+	nl_put_u(b, "ifal_seq", u32_at(s, 8));
 	sbuf_putc(b, '}');
 	return &nl_addrlabel_attrs;
 }
@@ -244,7 +226,7 @@ static const struct nla_table *rt_dcb(const struct nl *n, size_t off, size_t len
 
 	if (!nl_family_head(n, off, len, *size = 4, "dcb_family", s))
 		return NULL;
-	put_en(b, "cmd", s[1], T(xlat_dcb_commands), "DCB_CMD_???");
+	nl_put_en(b, "cmd", s[1], T(xlat_dcb_commands), "DCB_CMD_???");
 	sbuf_putc(b, '}');
 	return &nl_dcb_attrs;
 }
@@ -269,11 +251,11 @@ static const struct nla_table *rt_nexthop(const struct nl *n, size_t off, size_t
 
 	if (!nl_family_head(n, off, len, *size = 8, "nh_family", s))
 		return NULL;
-	put_en(b, "nh_scope", s[1], T(xlat_rt_scopes), NULL);
-	put_en(b, "nh_protocol", s[2], T(xlat_routing_protocols), "RTPROT_???");
+	nl_put_en(b, "nh_scope", s[1], T(xlat_rt_scopes), NULL);
+	nl_put_en(b, "nh_protocol", s[2], T(xlat_routing_protocols), "RTPROT_???");
 	if (s[3])
 		sbuf_printf(b, ", resvd=%#x", s[3]);
-	put_fl(b, "nh_flags", u32_at(s, 4), T(xlat_route_nexthop_flags), "RTNH_F_???");
+	nl_put_fl(b, "nh_flags", u32_at(s, 4), T(xlat_route_nexthop_flags), "RTNH_F_???");
 	sbuf_putc(b, '}');
 	return &nl_nexthop_attrs;
 }
