@@ -965,7 +965,7 @@ def traced_lines(tracer, cmd, calls, flags=()):
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
         text = t.read()
     text = re.sub(r"f_bfree=\d+, f_bavail=\d+|f_ffree=\d+|freeram=\d+|sharedram=\d+|"
-                  r"bufferram=\d+|procs=\d+|uptime=\d+|loads=\[[^]]*\]|0x[0-9a-f]+", "N", text)
+                  r"bufferram=\d+|procs=\d+|uptime=\d+|loads=\[[^]]*\]|\b0x[0-9a-f]+", "N", text)
     # strace's split calls joined by the thread's own pid, before the pids
     # are masked (masked, a parent's and a child's halves look alike)
     joined, unfinished = [], {}
@@ -1985,6 +1985,24 @@ def kill_descendants(root, name, sig):
             pass
 
 
+def wait_blocked(root, name, nrs=None, timeout=None):
+    """Waits until a process called `name` below `root` sleeps in a system
+    call (one of the numbers nrs when given): a signal sent before then
+    would find it still starting, which a loaded machine makes likely."""
+    end = time.time() + (timeout or TIMEOUT)
+    while time.time() < end:
+        for pid in descendants_named(root, name):
+            try:
+                with open("/proc/%d/syscall" % pid) as f:
+                    nr = f.read().split()[0]
+            except (OSError, IndexError):
+                continue
+            if nr.isdigit() and (nrs is None or int(nr) in nrs):
+                return pid
+        time.sleep(0.02)
+    return None
+
+
 def killed_run(tool, args, victim, delay=0.5):
     """tool's trace of `sleep 30 | args`, with the process named victim
     killed by SIGKILL after delay seconds: its stderr."""
@@ -1993,6 +2011,7 @@ def killed_run(tool, args, victim, delay=0.5):
         p = subprocess.Popen(tool + args, stdin=feeder.stdout, stderr=out)
         feeder.stdout.close()
         time.sleep(delay)
+        wait_blocked(p.pid, victim)
         kill_descendants(p.pid, victim, signal.SIGKILL)
         p.wait(timeout=TIMEOUT)
         feeder.kill()
@@ -2158,6 +2177,8 @@ def test_interrupted_sleep_shows_time_left():
         p = subprocess.Popen(tool + ["-e", "trace=clock_nanosleep", "sleep", "5"],
                              stderr=subprocess.PIPE, text=True)
         time.sleep(0.6)
+        wait_blocked(p.pid, "sleep", (35, 230))  # nanosleep, clock_nanosleep
+        time.sleep(0.1)
         kill_descendants(p.pid, "sleep", signal.SIGINT)
         err = p.communicate(timeout=TIMEOUT)[1]
         line = [l for l in err.splitlines() if l.startswith("clock_nanosleep(")]

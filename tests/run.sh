@@ -40,7 +40,7 @@ finish() {
 	file=$logs/$(echo "$1" | tr / _)
 	wait "$(cat "$file.pid")"
 	if [ ! -f "$file.secs" ]; then
-		echo "FAIL $name: did not finish"
+		echo "FAIL $name: did not finish" | tee -a "$logs/failures"
 		failed=$((failed + 1))
 		return
 	fi
@@ -48,7 +48,7 @@ finish() {
 	secs=$(cat "$file.secs")
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$file.log" | tail -n 1)
 	if [ -z "$line" ]; then
-		echo "FAIL $name: no result line (exit $rc)"
+		echo "FAIL $name: no result line (exit $rc)" | tee -a "$logs/failures"
 		tail -n 20 "$file.log"
 		failed=$((failed + 1))
 		return
@@ -56,10 +56,10 @@ finish() {
 	p=${line%% passed*}
 	f=${line#*passed, }
 	f=${f%% failed}
-	grep -E '^FAIL|FAILED' "$file.log" | sed "s|^|[$name] |"
+	grep -E '^FAIL|FAILED' "$file.log" | sed "s|^|[$name] |" | tee -a "$logs/failures"
 	passed=$((passed + p))
 	failed=$((failed + f))
-	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "FAIL $name: exit $rc"; failed=$((failed + 1)); }
+	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "FAIL $name: exit $rc" | tee -a "$logs/failures"; failed=$((failed + 1)); }
 	echo "$name: $line ($secs s)"
 }
 
@@ -157,5 +157,7 @@ tally top env STROBE="$STROBE" python3 tests/e2e_top.py
 tally top-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_top.py \
 	test_top_counts_add_up test_top_terminal_keys test_top_profile_terminal
 
+# the failures again at the end, where a log's tail shows them (cut short)
+[ -s "$logs/failures" ] && { echo "failed:"; cut -c1-400 "$logs/failures"; }
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
