@@ -9,31 +9,6 @@
 
 #define ERR(n, ...) lang_error(c->src, (n)->l, __VA_ARGS__)
 
-static const char *const builtin_names[] = {
-	[B_PID] = "pid", [B_TID] = "tid", [B_UID] = "uid", [B_GID] = "gid",
-	[B_CPU] = "cpu", [B_NSECS] = "nsecs", [B_ELAPSED] = "elapsed",
-	[B_CGROUP] = "cgroup", [B_RAND] = "rand", [B_CPID] = "cpid",
-	[B_COMM] = "comm", [B_KSTACK] = "kstack", [B_USTACK] = "ustack",
-	[B_PROBE] = "probe", [B_FUNC] = "func", [B_CURTASK] = "curtask",
-	[B_RETVAL] = "retval", [B_ARGS] = "args", [B_USERNAME] = "username",
-	[B_NUMAID] = "numaid", [B_CTX] = "ctx",
-};
-
-int builtin_lookup(const char *name)
-{
-	for (int i = 0; i < (int)(sizeof(builtin_names) / sizeof(builtin_names[0])); i++)
-		if (builtin_names[i] && !strcmp(name, builtin_names[i]))
-			return i;
-	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' && !name[4])
-		return B_ARG0 + name[3] - '0';
-	if (!strncmp(name, "sarg", 4) && name[4] >= '0' && name[4] <= '9' && !name[5])
-		return B_SARG0 + name[4] - '0';
-	if (!strcmp(name, "jiffies"))
-		return -2;
-	return -1;
-}
-
-
 static const char *const unsupported[] = {
 	"override", "sizeof", "skboutput", "offsetof", "percpu_kaddr",
 	"has_key", "len", "unwatch", "debugf", NULL,

@@ -169,108 +169,19 @@ static bool is_syscall_tp(const struct compiler *c)
 
 static int check_builtin(struct compiler *c, struct node *n)
 {
-	int b = builtin_lookup(n->str);
-	enum lang_probe_kind pk = c->cur->kind;
-	const struct provider *pv = provider_of(pk);
+	const struct builtin_def *b = builtin_lookup(n->str, &n->id);
+	int64_t v;
 
-	if (b < 0) {
-		int64_t v;
-
-		/* a kernel constant: what the headers a tool includes would define */
-		if (b == -1 && !kernel_const(c, n->str, &v)) {
-			n->kind = N_INT;
-			n->ival = v;
-			n->ty = t_int(8, true);
-			return 0;
-		}
-		if (b == -2)
-			return ERR(n, "not supported yet: %s", n->str);
-		return ERR(n, "Unknown identifier: '%s'", n->str);
-	}
-	n->id = b;
-	switch (b) {
-	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
-		n->ty = t_int(4, false);
-		break;
-	case B_NSECS: case B_ELAPSED: case B_CGROUP: case B_RAND: case B_CPID:
-		n->ty = t_int(8, false);
-		break;
-	case B_COMM:
-		n->ty = t_of(TY_STR, 16);
-		break;
-	case B_KSTACK:
-		c->uses_kstack = true;
-		n->ty = t_of(TY_KSTACK, 8);
-		break;
-	case B_USTACK:
-		c->uses_ustack = true;
-		n->ty = t_of(TY_USTACK, 16);
-		break;
-	case B_PROBE:
-		n->ty = t_of(TY_PROBE, 8);
-		break;
-	case B_FUNC:
-		if (pk == P_USDT)
-			return ERR(n, "The func builtin can not be used with 'usdt' probes");
-		if (pv->offers & PV_USYM_FUNC) {
-			n->ty = t_of(TY_USYM, 16);
-		} else {
-			n->ty = t_of(TY_STR, STR_SIZE);
-			n->id = B_PROBE_FUNC;	/* the event's name */
-		}
-		break;
-	case B_CURTASK: {
-		int id = btf_struct(c, "task_struct");
-
-		n->ty = t_of(TY_PTR, 8);
-		if (id > 0)
-			n->ty.btf_id = id;
-		else
-			n->ty.elem = 8, n->ty.ptr_level = 1;
-		break;
-	}
-	case B_RETVAL:
-		if (!(pv->offers & PV_RETVAL))
-			return ERR(n, "The retval builtin can only be used with 'kretprobe' and "
-				   "'uretprobe' and 'kfunc' probes");
+	if (b)
+		return check_builtin_var(c, n, b);
+	/* a kernel constant: what the headers a tool includes would define */
+	if (!kernel_const(c, n->str, &v)) {
+		n->kind = N_INT;
+		n->ival = v;
 		n->ty = t_int(8, true);
-		n->ty.user = true;	/* a pointer returned is a user pointer */
-		break;
-	case B_ARGS:
-		if (!(pv->offers & PV_ARGS))
-			return ERR(n, "The args builtin can only be used with tracepoint/kfunc/"
-				   "uprobe probes (here: %s)", c->cur->name);
-		n->ty = t_of(TY_CTX, 8);
-		break;
-	case B_USERNAME:
-		n->ty = t_of(TY_USERNAME, 8);
-		break;
-	case B_NUMAID:
-		n->ty = t_int(4, false);
-		break;
-	case B_CTX:	/* the program's context, an address to cast */
-		n->ty = t_int(8, false);
-		break;
-	default:
-		if (b >= B_ARG0 && b <= B_ARG9) {
-			if (!(pv->offers & PV_ARGN))
-				return ERR(n, "The %s builtin can only be used with 'kprobes', "
-					   "'uprobes' and 'usdt' probes", n->str);
-			n->ty = t_int(8, false);
-			n->ty.user = pv->offers & PV_USER;
-			break;
-		}
-		if (b >= B_SARG0 && b <= B_SARG9) {
-			/* the stack above the return address, at a function's entry */
-			if (!(pv->offers & PV_SARG))
-				return ERR(n, "The %s builtin can only be used with 'kprobes' "
-					   "and 'uprobes' probes", n->str);
-			n->ty = t_int(8, false);
-			break;
-		}
-		return ERR(n, "Unknown identifier: '%s'", n->str);
+		return 0;
 	}
-	return 0;
+	return ERR(n, "Unknown identifier: '%s'", n->str);
 }
 
 static bool is_bytes(const struct type *t)

@@ -11,6 +11,8 @@
  *              kernel BTF (btf.c) for struct member access; calls.c for
  *              builtins and calls, tuples.c for tuples, types.c for
  *              value sizes and how two types meet
+ *   builtins.c builtin variables, one record each (struct builtin_def:
+ *              name, what the provider must offer, type, code)
  *   fn_*.c     builtin functions, one record each (struct func_def: name,
  *              arguments, type rule, code): fn_agg.c aggregations,
  *              fn_out.c records for user space, fn_val.c values
@@ -169,6 +171,7 @@ struct node {
 	bool arrow;		/* N_FIELD: -> rather than . */
 	int ptr_depth;		/* N_CAST: stars */
 	const struct func_def *fn;	/* N_CALL: the builtin, once typed */
+	const struct builtin_def *bi;	/* N_BUILTIN: its record, once typed */
 	uint32_t scale;		/* pointer arithmetic: the integer side times this
 				 * (the pointee's size), as C and bpftrace count */
 	uint8_t bit_shift, bit_width;	/* N_FIELD of a bitfield: its bits */
@@ -520,12 +523,28 @@ int script_main(int argc, char **argv);
 /* --info (info.c): helpers, map and probe types this kernel offers. */
 int script_info(void);
 
-enum builtin {
-	B_PID, B_TID, B_UID, B_GID, B_CPU, B_NSECS, B_ELAPSED, B_CGROUP, B_RAND,
-	B_CPID, B_COMM, B_KSTACK, B_USTACK, B_PROBE, B_FUNC, B_PROBE_FUNC,
-	B_CURTASK, B_RETVAL, B_ARGS, B_USERNAME, B_NUMAID, B_CTX,
-	B_ARG0, B_ARG9 = B_ARG0 + 9, B_SARG0, B_SARG9 = B_SARG0 + 9,
+/* A builtin variable, all strobe knows of it in one record (builtins.c):
+ * adding one is adding its record there. */
+struct builtin_def {
+	const char *name;	/* "arg" and "sarg" take a digit: arg0..arg9 */
+	unsigned needs;		/* PV_* the probe's provider must offer */
+	const char *refused;	/* the error when it does not (%s: the name) */
+	enum ty_kind kind;	/* its type: kind, size, signedness */
+	uint32_t size;
+	bool sign;
+	int arg;		/* a value of the record's own (the helper it calls) */
+	/* More of its type than kind and size, or an error; NULL if none */
+	int (*check)(struct compiler *c, struct node *n);
+	/* Its code: a scalar in r0 (returns 0), or a value in memory at dst
+	 * (allocated when 0; returns its offset).  NULL: not supported yet. */
+	int (*gen)(struct gen *g, struct node *n, int dst);
 };
+
+/* The record of a builtin variable's name, with the digit of argN/sargN
+ * in *index; NULL if the name is none. */
+const struct builtin_def *builtin_lookup(const char *name, int *index);
+/* Types n (an N_BUILTIN) by its record b. */
+int check_builtin_var(struct compiler *c, struct node *n, const struct builtin_def *b);
 
 /* A builtin function, all strobe knows of it in one record (fn_agg.c,
  * fn_out.c, fn_val.c): adding one is adding its record and its two
@@ -559,7 +578,6 @@ int arg_literal(struct compiler *c, struct node *call, int i);
 /* A record kind for user space (printf's format...): its index. */
 int fmt_add(struct compiler *c, enum rec_kind k, const char *fmt);
 
-int builtin_lookup(const char *name);
 struct type t_int(uint32_t size, bool sign);
 struct type t_of(enum ty_kind k, uint32_t size);
 const char *kind_name(enum ty_kind k);

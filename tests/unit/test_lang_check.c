@@ -301,6 +301,48 @@ static void records(void)
 	CHECK(!func_lookup("nosuchfunction"));
 }
 
+/* Every builtin variable is one record: found by its name (argN and
+ * sargN by one record and the digit), typed as bpftrace types it, refused
+ * with bpftrace's words where the probe's kind does not offer it. */
+static void builtin_records(void)
+{
+	static const char *const names[] = {
+		"pid", "tid", "uid", "gid", "cpu", "numaid", "nsecs", "elapsed", "cgroup",
+		"rand", "cpid", "comm", "kstack", "ustack", "probe", "func", "curtask",
+		"retval", "args", "username", "ctx",
+	};
+	struct compiled x;
+	int idx;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct builtin_def *b = builtin_lookup(names[i], &idx);
+
+		CHECK(b && !strcmp(b->name, names[i]) && idx == 0);
+	}
+	CHECK(builtin_lookup("arg7", &idx) && idx == 7 &&
+	      !strcmp(builtin_lookup("arg7", &idx)->name, "arg"));
+	CHECK(builtin_lookup("sarg0", &idx) && idx == 0);
+	CHECK(!builtin_lookup("arg", &idx) && !builtin_lookup("arg10", &idx) &&
+	      !builtin_lookup("sargx", &idx) && !builtin_lookup("pids", &idx));
+	CHECK(compile(&x, "BEGIN { @a = pid; @b = comm; @c = nsecs; @d = cgroup; }", P_BEGIN) == 0);
+	CHECK(stmt(&x, 0)->b->ty.kind == TY_INT && stmt(&x, 0)->b->ty.size == 4 &&
+	      !stmt(&x, 0)->b->ty.is_signed);
+	CHECK(stmt(&x, 1)->b->ty.kind == TY_STR && stmt(&x, 1)->b->ty.size == 16);
+	CHECK(stmt(&x, 2)->b->ty.size == 8 && stmt(&x, 3)->b->ty.size == 8);
+	done(&x);
+	CHECK(compile(&x, "BEGIN { @ = retval; }", P_BEGIN) == -1);
+	CHECK_STR(first_line(&x), "stdin:1:13-19: ERROR: The retval builtin can only be used "
+		  "with 'kretprobe' and 'uretprobe' and 'kfunc' probes");
+	done(&x);
+	CHECK(compile(&x, "BEGIN { @ = arg2; }", P_BEGIN) == -1);
+	CHECK_STR(first_line(&x), "stdin:1:13-17: ERROR: The arg2 builtin can only be used "
+		  "with 'kprobes', 'uprobes' and 'usdt' probes");
+	done(&x);
+	CHECK(compile(&x, "BEGIN { @ = jiffies; }", P_BEGIN) == -1);
+	CHECK(strstr(x.err, "not supported yet: jiffies") != NULL);
+	done(&x);
+}
+
 /* C declarations in programs, laid out as the C ABI does on x86_64: the
  * sizes and offsets expected are gcc 12's (sizeof/offsetof of the same
  * declarations), the messages bpftrace 0.17's or clang's. */
@@ -496,6 +538,7 @@ int main(void)
 	str_of_positional();
 	folded_calls();
 	records();
+	builtin_records();
 	c_declarations();
 	return CHECK_REPORT();
 }
