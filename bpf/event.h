@@ -230,6 +230,7 @@ struct ev_uprobe {
 	__u64 args[UP_ARGS];
 };
 #define UP_CAP_RET 15
+#define UP_CAP_CALLER 14	/* struct up_caller: the file the call came from */
 
 /* Per-thread state kept in BPF task storage. */
 #define TS_TRACED	0x01

@@ -34,6 +34,11 @@ enum up_cap {
 #define UD_RET_STR	0x40	/* the result points to a string */
 #define UD_STACK	0x80	/* a struct ev_ustack before the entry record (ltrace -w) */
 
+/* up_desc.xflags */
+#define UDX_CALLER_ID	0x01	/* with UD_CALLER: the entry record names the
+				 * caller's file (a capture UP_CAP_CALLER of
+				 * struct up_caller): ltrace's "prog->func(" */
+
 /* up_desc.err: which results count as errors in a summary */
 enum up_err { UE_NONE, UE_NEG, UE_NULL, UE_NONZERO, UE_LE0, UE_NEG1 };
 
@@ -55,7 +60,7 @@ struct up_desc {
 	/* UD_CALLER: the name's hash (up_sym_hash); the call site must go
 	 * through the GOT slot of that name, when it can be told */
 	__u32 sym;
-	__u32 pad2;
+	__u32 xflags;		/* UDX_* */
 	struct up_usdt_arg usdt[UP_ARGS];
 };
 

@@ -481,6 +481,8 @@ struct hit {
 	__u8 flags, depth;
 	__u8 retry;		/* return: entry captures that faulted, again */
 	__u8 pad;
+	__u64 cino;		/* UDX_CALLER_ID at entry: the caller's file */
+	__u32 cdev, pad2;
 };
 
 struct {
@@ -564,6 +566,24 @@ __noinline int emit_g(__u32 cookie)
 		off += sz & 0x1fff;
 		ncaps += sz > 0;
 	}
+	if ((x->flags & UPF_ENTRY) && x->cino && off < UP_CAP_LIMIT) {
+		__u32 o = off;
+		struct cap *c;
+		struct up_caller *who;
+
+		asm volatile("" : "+r"(o));
+		o &= UP_CAP_LIMIT - 1;
+		c = (struct cap *)(buf + o);
+		c->arg = UP_CAP_CALLER;
+		c->flags = 0;
+		c->len = sizeof(*who);
+		who = (struct up_caller *)(buf + o + sizeof(*c));
+		who->ino = x->cino;
+		who->dev = x->cdev;
+		who->pad = 0;
+		off += CAP_SIZE(sizeof(*who));
+		ncaps++;
+	}
 	e->ncaps = ncaps;
 	fill_header(&e->h, EV_UPROBE, off, x->ts, lost_get());
 	if (off > UP_SCRATCH)
@@ -626,8 +646,8 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 	const struct up_desc *d;
 	struct uthread *t = NULL;
 	struct hit *x;
-	__u64 sp = PT_REGS_SP(ctx), ts;
-	__u32 depth = 0;
+	__u64 sp = PT_REGS_SP(ctx), ts, cino = 0;
+	__u32 depth = 0, cdev = 0;
 	__u8 flags;
 
 	if (!(d = bpf_map_lookup_elem(&descs, &cookie)))
@@ -637,9 +657,14 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 		if (!(t = thread_targeted()))
 			return 0;
 		/* without an entry record, the return checks the caller */
-		if ((flags & UD_CALLER) && (flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
-		    !caller_ok(t, sp, d->sym, d->strict))
-			return 0;
+		if ((flags & UD_CALLER) && (flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN))) {
+			if (!caller_ok(t, sp, d->sym, d->strict))
+				return 0;
+			if (d->xflags & UDX_CALLER_ID) {	/* the file caller_ok found */
+				cino = t->ok_ino;
+				cdev = t->ok_dev;
+			}
+		}
 		/* -c: a tail call from a traced function (realloc(NULL, n)
 		 * jumping to malloc) enters with that call's sp, its return
 		 * address already the uretprobe trampoline's: checked here, or
@@ -687,6 +712,8 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 		ustack_g(x->ts, x->now);
 	if (flags & UD_EMIT_ENTRY) {
 		x->flags = UPF_ENTRY;
+		x->cino = cino;
+		x->cdev = cdev;
 		x->depth = depth;
 		x->dur = 0;
 		x->ret = 0;

@@ -18,6 +18,7 @@
 #include "../decode/decode.h"
 #include "../output/output.h"
 #include "../output/internal.h"
+#include "../../bpf/uprobe_desc.h"
 #include "../stack/stack.h"
 #include "../syscalls/syscalls.h"
 #include "../syscalls/nr_x86_64.h"
@@ -380,8 +381,18 @@ static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_up
 {
 	const struct up_probe *pr = uprog_probe(p->u, e->cookie);
 	int fmt = pr && pr->proto && pr->proto->varargs ? pr->proto->d.nargs - 1 : -1;
+	const struct cap *who = find_cap(e, size, UP_CAP_CALLER);
 	size_t from;
 
+	/* -e, -l: "sh->malloc(", the file the call came from */
+	if (who && who->len == sizeof(struct up_caller)) {
+		struct up_caller c;
+		const char *name;
+
+		memcpy(&c, who + 1, sizeof(c));
+		if ((name = uprog_caller_name(p->u, c.ino, c.dev)))
+			sbuf_printf(b, "%s->", name);
+	}
 	sbuf_puts(b, pr ? pr->func : "?");
 	sbuf_putc(b, '(');
 	from = b->len;

@@ -81,6 +81,9 @@ static struct up_desc call_desc(const struct lt_opts *o, bool caller_check)
 		  (o->count ? UD_COUNT : UD_EMIT_ENTRY | UD_EMIT_RETURN);
 	if (o->stack_depth && !o->count)
 		d.flags |= UD_STACK;
+	/* with -e or -l, ltrace names the object each call came from */
+	if (caller_check && (o->nrules || o->nlibs) && !o->count)
+		d.xflags |= UDX_CALLER_ID;
 	return d;
 }
 

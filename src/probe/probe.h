@@ -293,6 +293,9 @@ struct uprog {
 	uint32_t hist_slots;	/* -c: latency histograms per CPU */
 	/* functions without a built-in prototype: try their DWARF (ltrace) */
 	bool dwarf_protos;
+	/* the files uprog_add_caller took, by the kernel's (dev, ino) */
+	struct up_caller_name { uint64_t ino; uint32_t dev; char *name; } *callers;
+	size_t ncallers;
 };
 
 int uprog_load(struct uprog *u, const struct uprog_opts *o);
@@ -300,6 +303,9 @@ int uprog_load(struct uprog *u, const struct uprog_opts *o);
 int uprog_target(struct uprog *u, pid_t tgid, bool pending_exec);
 /* Calls from code in this file count as the program's (ltrace). */
 int uprog_add_caller(struct uprog *u, const char *path);
+/* The name of a caller file (its path's last part), from the kernel's
+ * (dev, ino) of an UP_CAP_CALLER capture; NULL if not one of them. */
+const char *uprog_caller_name(const struct uprog *u, uint64_t ino, uint32_t dev);
 /* One probe per location of set, each with tmpl (plus what its prototype
  * or USDT note says), attached at entries and/or returns.  display names
  * the file in up_probe.name (NULL: its path). */

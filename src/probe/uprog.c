@@ -195,7 +195,29 @@ int uprog_add_caller(struct uprog *u, const char *path)
 	}
 	if (bpf_map_update_elem(skel_of(u)->maps.callers.map_fd, &c, &v, BPF_ANY))
 		return -errno;
+	if (!uprog_caller_name(u, c.ino, c.dev)) {
+		struct up_caller_name *cn = realloc(u->callers, (u->ncallers + 1) * sizeof(*cn));
+		const char *base = strrchr(path, '/');
+
+		if (!cn)
+			return -ENOMEM;
+		u->callers = cn;
+		cn += u->ncallers;
+		cn->ino = c.ino;
+		cn->dev = c.dev;
+		if (!(cn->name = strdup(base ? base + 1 : path)))
+			return -ENOMEM;
+		u->ncallers++;
+	}
 	return 0;
+}
+
+const char *uprog_caller_name(const struct uprog *u, uint64_t ino, uint32_t dev)
+{
+	for (size_t i = 0; i < u->ncallers; i++)
+		if (u->callers[i].ino == ino && u->callers[i].dev == dev)
+			return u->callers[i].name;
+	return NULL;
 }
 
 static int add_probe(struct uprog *u, const struct probe_set *set, size_t i,
@@ -408,6 +430,9 @@ void uprog_destroy(struct uprog *u)
 		free(u->probes[i].lib);
 	}
 	free(u->probes);
+	for (size_t i = 0; i < u->ncallers; i++)
+		free(u->callers[i].name);
+	free(u->callers);
 	sbuf_free(&u->skipped_names);
 	memset(u, 0, sizeof(*u));
 }
