@@ -343,6 +343,9 @@ enum cap_kind {
 	CK_IOCTL_ARG = 23,	/* ioctl's argument: as many bytes as the request in
 				 * argument len_arg[i] says (_IOC_SIZE), at least
 				 * size[i]; FIEMAP's and dm's extents too */
+	CK_QUOTA_ADDR = 24,	/* quotactl's address: a path for Q_QUOTAON (the
+				 * command in argument len_arg[i]), else size[i]
+				 * bytes the call reads or writes */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */

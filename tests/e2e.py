@@ -1455,6 +1455,23 @@ def test_misc_calls_like_strace():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_quotactl_like_strace():
+    """quotactl and quotactl_fd: QCMD(cmd, type) with unknown parts, the id
+    and address each command shows (a quota format, Q_QUOTAON's path, the
+    VFS and XFS structs the call reads, at any result, and those it
+    writes, only when it succeeded: shown with an injected result), flag
+    sets, one in the last bytes before an unmapped page and one in it;
+    -y on quotactl_fd's fd, -v and each -X style."""
+    calls = "trace=quotactl,quotactl_fd"
+    for flags in ((), ("-y",), ("-X", "raw"), ("-X", "verbose"),
+                  ("-v", "-e", "inject=quotactl,quotactl_fd:retval=42")):
+        a = traced_lines("strace", [prog("quotas")], calls, flags)
+        b = traced_lines(STROBE, [prog("quotas")], calls, flags)
+        check(a == b and len(a) >= 28 and sum("{" in l for l in a) >= (9 if "-v" in flags else 3),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_perf_event_open_like_strace():
     """perf_event_open's attributes as strace prints them: each event type's
     config (cache events as their three parts, a hybrid PMU's type above

@@ -451,7 +451,8 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 	     k++)
 		;
 	for (int i = 0, shown = 0; i < (at_entry ? k : n); i++) {
-		if (d->args[i].kind == AK_SKIP)
+		/* (quotactl's id and address: shown by command, not as a tail) */
+		if (d->args[i].kind == AK_SKIP || quota_arg_hidden(d, e, i))
 			continue;
 		if (shown++)
 			sbuf_puts(b, ", ");

@@ -403,6 +403,14 @@ bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, i
 void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
 		  size_t size, int i);
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+/* quota.c: quotactl's and quotactl_fd's command, id and address, and
+ * whether the command shows argument i (its id, its address) at all */
+void decode_quota_cmd(struct sbuf *b, uint64_t v);
+void put_quota_id(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
+void put_quota_addr(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		    const struct ev_syscall *e, size_t size, int i);
+bool quota_arg_hidden(const struct syscall_desc *d, const struct ev_syscall *e, int i);
 /* arch_prctl.c: the second argument by option, how many arguments show
  * (ARCH_GET_CPUID: one), and ARCH_REQ_XCOMP_*'s mask result */
 void put_arch_prctl_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,

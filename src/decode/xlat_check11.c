@@ -34,6 +34,7 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/icmp.h>
 #include <linux/wait.h>
+#include <linux/quota.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
@@ -102,6 +103,7 @@
 #include <sys/resource.h>
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
+#include <linux/dqblk_xfs.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/netconf.h>
@@ -185,6 +187,37 @@ _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PT
 _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
 _Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
 _Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
+
+/* quota_cmds */
+_Static_assert((unsigned long long)(Q_SYNC) == 0x800001ull, "Q_SYNC");
+_Static_assert((unsigned long long)(Q_QUOTAON) == 0x800002ull, "Q_QUOTAON");
+_Static_assert((unsigned long long)(Q_QUOTAOFF) == 0x800003ull, "Q_QUOTAOFF");
+_Static_assert((unsigned long long)(Q_GETFMT) == 0x800004ull, "Q_GETFMT");
+_Static_assert((unsigned long long)(Q_GETINFO) == 0x800005ull, "Q_GETINFO");
+_Static_assert((unsigned long long)(Q_SETINFO) == 0x800006ull, "Q_SETINFO");
+_Static_assert((unsigned long long)(Q_GETQUOTA) == 0x800007ull, "Q_GETQUOTA");
+_Static_assert((unsigned long long)(Q_SETQUOTA) == 0x800008ull, "Q_SETQUOTA");
+_Static_assert((unsigned long long)(Q_GETNEXTQUOTA) == 0x800009ull, "Q_GETNEXTQUOTA");
+_Static_assert((unsigned long long)(Q_XQUOTAON) == 0x5801ull, "Q_XQUOTAON");
+_Static_assert((unsigned long long)(Q_XQUOTAOFF) == 0x5802ull, "Q_XQUOTAOFF");
+_Static_assert((unsigned long long)(Q_XGETQUOTA) == 0x5803ull, "Q_XGETQUOTA");
+_Static_assert((unsigned long long)(Q_XSETQLIM) == 0x5804ull, "Q_XSETQLIM");
+_Static_assert((unsigned long long)(Q_XGETQSTAT) == 0x5805ull, "Q_XGETQSTAT");
+_Static_assert((unsigned long long)(Q_XQUOTARM) == 0x5806ull, "Q_XQUOTARM");
+_Static_assert((unsigned long long)(Q_XQUOTASYNC) == 0x5807ull, "Q_XQUOTASYNC");
+_Static_assert((unsigned long long)(Q_XGETQSTATV) == 0x5808ull, "Q_XGETQSTATV");
+_Static_assert((unsigned long long)(Q_XGETNEXTQUOTA) == 0x5809ull, "Q_XGETNEXTQUOTA");
+
+/* quota_formats */
+_Static_assert((unsigned long long)(QFMT_VFS_OLD) == 0x1ull, "QFMT_VFS_OLD");
+_Static_assert((unsigned long long)(QFMT_VFS_V0) == 0x2ull, "QFMT_VFS_V0");
+_Static_assert((unsigned long long)(QFMT_OCFS2) == 0x3ull, "QFMT_OCFS2");
+_Static_assert((unsigned long long)(QFMT_VFS_V1) == 0x4ull, "QFMT_VFS_V1");
+
+/* quota_types */
+_Static_assert((unsigned long long)(USRQUOTA) == 0x0ull, "USRQUOTA");
+_Static_assert((unsigned long long)(GRPQUOTA) == 0x1ull, "GRPQUOTA");
+_Static_assert((unsigned long long)(PRJQUOTA) == 0x2ull, "PRJQUOTA");
 
 /* raw_names */
 _Static_assert((unsigned long long)(ICMP_FILTER) == 0x1ull, "ICMP_FILTER");

@@ -34,6 +34,7 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/icmp.h>
 #include <linux/wait.h>
+#include <linux/quota.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
@@ -102,6 +103,7 @@
 #include <sys/resource.h>
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
+#include <linux/dqblk_xfs.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/netconf.h>
@@ -537,3 +539,16 @@ _Static_assert((unsigned long long)(XDP_FLAGS_SKB_MODE) == 0x2ull, "XDP_FLAGS_SK
 _Static_assert((unsigned long long)(XDP_FLAGS_DRV_MODE) == 0x4ull, "XDP_FLAGS_DRV_MODE");
 _Static_assert((unsigned long long)(XDP_FLAGS_HW_MODE) == 0x8ull, "XDP_FLAGS_HW_MODE");
 _Static_assert((unsigned long long)(XDP_FLAGS_REPLACE) == 0x10ull, "XDP_FLAGS_REPLACE");
+
+/* xfs_dqblk_flags */
+_Static_assert((unsigned long long)(FS_USER_QUOTA) == 0x1ull, "FS_USER_QUOTA");
+_Static_assert((unsigned long long)(FS_PROJ_QUOTA) == 0x2ull, "FS_PROJ_QUOTA");
+_Static_assert((unsigned long long)(FS_GROUP_QUOTA) == 0x4ull, "FS_GROUP_QUOTA");
+
+/* xfs_quota_flags */
+_Static_assert((unsigned long long)(FS_QUOTA_UDQ_ACCT) == 0x1ull, "FS_QUOTA_UDQ_ACCT");
+_Static_assert((unsigned long long)(FS_QUOTA_UDQ_ENFD) == 0x2ull, "FS_QUOTA_UDQ_ENFD");
+_Static_assert((unsigned long long)(FS_QUOTA_GDQ_ACCT) == 0x4ull, "FS_QUOTA_GDQ_ACCT");
+_Static_assert((unsigned long long)(FS_QUOTA_GDQ_ENFD) == 0x8ull, "FS_QUOTA_GDQ_ENFD");
+_Static_assert((unsigned long long)(FS_QUOTA_PDQ_ACCT) == 0x10ull, "FS_QUOTA_PDQ_ACCT");
+_Static_assert((unsigned long long)(FS_QUOTA_PDQ_ENFD) == 0x20ull, "FS_QUOTA_PDQ_ENFD");

@@ -34,6 +34,7 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/icmp.h>
 #include <linux/wait.h>
+#include <linux/quota.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
@@ -102,6 +103,7 @@
 #include <sys/resource.h>
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
+#include <linux/dqblk_xfs.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/netconf.h>

@@ -34,6 +34,7 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/icmp.h>
 #include <linux/wait.h>
+#include <linux/quota.h>
 #include <linux/if_addr.h>
 #include <linux/if.h>
 #include <linux/mroute.h>
@@ -102,6 +103,7 @@
 #include <sys/resource.h>
 #include <linux/ptrace.h>
 #include <asm/ptrace-abi.h>
+#include <linux/dqblk_xfs.h>
 #include <stdio.h>
 #include <linux/if_addrlabel.h>
 #include <linux/netconf.h>
@@ -453,6 +455,23 @@ _Static_assert((unsigned long long)(P_ALL) == 0x0ull, "P_ALL");
 _Static_assert((unsigned long long)(P_PID) == 0x1ull, "P_PID");
 _Static_assert((unsigned long long)(P_PGID) == 0x2ull, "P_PGID");
 _Static_assert((unsigned long long)(P_PIDFD) == 0x3ull, "P_PIDFD");
+
+/* if_dqblk_valid */
+_Static_assert((unsigned long long)(QIF_BLIMITS) == 0x1ull, "QIF_BLIMITS");
+_Static_assert((unsigned long long)(QIF_SPACE) == 0x2ull, "QIF_SPACE");
+_Static_assert((unsigned long long)(QIF_ILIMITS) == 0x4ull, "QIF_ILIMITS");
+_Static_assert((unsigned long long)(QIF_INODES) == 0x8ull, "QIF_INODES");
+_Static_assert((unsigned long long)(QIF_BTIME) == 0x10ull, "QIF_BTIME");
+_Static_assert((unsigned long long)(QIF_ITIME) == 0x20ull, "QIF_ITIME");
+
+/* if_dqinfo_flags */
+_Static_assert((unsigned long long)(DQF_ROOT_SQUASH) == 0x1ull, "DQF_ROOT_SQUASH");
+_Static_assert((unsigned long long)(DQF_SYS_FILE) == 0x10000ull, "DQF_SYS_FILE");
+
+/* if_dqinfo_valid */
+_Static_assert((unsigned long long)(IIF_BGRACE) == 0x1ull, "IIF_BGRACE");
+_Static_assert((unsigned long long)(IIF_IGRACE) == 0x2ull, "IIF_IGRACE");
+_Static_assert((unsigned long long)(IIF_FLAGS) == 0x4ull, "IIF_FLAGS");
 
 /* ifaddrflags */
 _Static_assert((unsigned long long)(IFA_F_SECONDARY) == 0x1ull, "IFA_F_SECONDARY");

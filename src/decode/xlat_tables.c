@@ -1899,6 +1899,26 @@ const struct flag xlat_idtype[4] = {
 	{ 0x3, "P_PIDFD" },
 };
 
+const struct flag xlat_if_dqblk_valid[6] = {
+	{ 0x1, "QIF_BLIMITS" },
+	{ 0x2, "QIF_SPACE" },
+	{ 0x4, "QIF_ILIMITS" },
+	{ 0x8, "QIF_INODES" },
+	{ 0x10, "QIF_BTIME" },
+	{ 0x20, "QIF_ITIME" },
+};
+
+const struct flag xlat_if_dqinfo_flags[2] = {
+	{ 0x1, "DQF_ROOT_SQUASH" },
+	{ 0x10000, "DQF_SYS_FILE" },
+};
+
+const struct flag xlat_if_dqinfo_valid[3] = {
+	{ 0x1, "IIF_BGRACE" },
+	{ 0x2, "IIF_IGRACE" },
+	{ 0x4, "IIF_FLAGS" },
+};
+
 const struct flag xlat_ifaddrflags[13] = {
 	{ 0x1, "IFA_F_SECONDARY" },
 	{ 0x1, "IFA_F_TEMPORARY" },
@@ -5061,6 +5081,57 @@ const struct flag xlat_ptrace_reqs[42] = {
 	{ 0x420f, "PTRACE_GET_RSEQ_CONFIGURATION" },
 };
 
+const struct flag xlat_quota_cmds[35] = {
+	{ 0x100, "Q_V1_QUOTAON" },
+	{ 0x200, "Q_V1_QUOTAOFF" },
+	{ 0x300, "Q_V1_GETQUOTA" },
+	{ 0x400, "Q_V1_SETQUOTA" },
+	{ 0x500, "Q_V1_SETUSE" },
+	{ 0x600, "Q_V1_SYNC" },
+	{ 0x700, "Q_SETQLIM" },
+	{ 0x800, "Q_V1_GETSTATS" },
+	{ 0x1000, "Q_V1_RSQUASH" },
+	{ 0xd00, "Q_V2_GETQUOTA" },
+	{ 0xe00, "Q_V2_SETQUOTA" },
+	{ 0xf00, "Q_V2_SETUSE" },
+	{ 0x900, "Q_V2_GETINFO" },
+	{ 0xa00, "Q_V2_SETINFO" },
+	{ 0xb00, "Q_V2_SETGRACE" },
+	{ 0xc00, "Q_V2_SETFLAGS" },
+	{ 0x1100, "Q_V2_GETSTATS" },
+	{ 0x800001, "Q_SYNC" },
+	{ 0x800002, "Q_QUOTAON" },
+	{ 0x800003, "Q_QUOTAOFF" },
+	{ 0x800004, "Q_GETFMT" },
+	{ 0x800005, "Q_GETINFO" },
+	{ 0x800006, "Q_SETINFO" },
+	{ 0x800007, "Q_GETQUOTA" },
+	{ 0x800008, "Q_SETQUOTA" },
+	{ 0x800009, "Q_GETNEXTQUOTA" },
+	{ 0x5801, "Q_XQUOTAON" },
+	{ 0x5802, "Q_XQUOTAOFF" },
+	{ 0x5803, "Q_XGETQUOTA" },
+	{ 0x5804, "Q_XSETQLIM" },
+	{ 0x5805, "Q_XGETQSTAT" },
+	{ 0x5806, "Q_XQUOTARM" },
+	{ 0x5807, "Q_XQUOTASYNC" },
+	{ 0x5808, "Q_XGETQSTATV" },
+	{ 0x5809, "Q_XGETNEXTQUOTA" },
+};
+
+const struct flag xlat_quota_formats[4] = {
+	{ 0x1, "QFMT_VFS_OLD" },
+	{ 0x2, "QFMT_VFS_V0" },
+	{ 0x3, "QFMT_OCFS2" },
+	{ 0x4, "QFMT_VFS_V1" },
+};
+
+const struct flag xlat_quota_types[3] = {
+	{ 0x0, "USRQUOTA" },
+	{ 0x1, "GRPQUOTA" },
+	{ 0x2, "PRJQUOTA" },
+};
+
 const struct flag xlat_raw_names[1] = {
 	{ 0x1, "ICMP_FILTER" },
 };
@@ -6552,4 +6623,19 @@ const struct flag xlat_xdp_flags[5] = {
 	{ 0x4, "XDP_FLAGS_DRV_MODE" },
 	{ 0x8, "XDP_FLAGS_HW_MODE" },
 	{ 0x10, "XDP_FLAGS_REPLACE" },
+};
+
+const struct flag xlat_xfs_dqblk_flags[3] = {
+	{ 0x1, "FS_USER_QUOTA" },
+	{ 0x2, "FS_PROJ_QUOTA" },
+	{ 0x4, "FS_GROUP_QUOTA" },
+};
+
+const struct flag xlat_xfs_quota_flags[6] = {
+	{ 0x1, "FS_QUOTA_UDQ_ACCT" },
+	{ 0x2, "FS_QUOTA_UDQ_ENFD" },
+	{ 0x4, "FS_QUOTA_GDQ_ACCT" },
+	{ 0x8, "FS_QUOTA_GDQ_ENFD" },
+	{ 0x10, "FS_QUOTA_PDQ_ACCT" },
+	{ 0x20, "FS_QUOTA_PDQ_ENFD" },
 };

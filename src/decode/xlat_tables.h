@@ -78,6 +78,9 @@ extern const struct flag xlat_hdio_ide_nice[5];
 extern const struct flag xlat_hw_breakpoint_type[5];
 extern const struct flag xlat_icmp_types[13];
 extern const struct flag xlat_idtype[4];
+extern const struct flag xlat_if_dqblk_valid[6];
+extern const struct flag xlat_if_dqinfo_flags[2];
+extern const struct flag xlat_if_dqinfo_valid[3];
 extern const struct flag xlat_ifaddrflags[13];
 extern const struct flag xlat_iff_flags[19];
 extern const struct flag xlat_iflags[15];
@@ -259,6 +262,9 @@ extern const struct flag xlat_ptp_perout_flags[3];
 extern const struct flag xlat_ptp_pin_funcs[4];
 extern const struct flag xlat_ptrace_opts[10];
 extern const struct flag xlat_ptrace_reqs[42];
+extern const struct flag xlat_quota_cmds[35];
+extern const struct flag xlat_quota_formats[4];
+extern const struct flag xlat_quota_types[3];
 extern const struct flag xlat_raw_names[1];
 extern const struct flag xlat_rename_flags[3];
 extern const struct flag xlat_resolve_flags[6];
@@ -375,5 +381,7 @@ extern const struct flag xlat_waitid_options[8];
 extern const struct flag xlat_xattr_flags[2];
 extern const struct flag xlat_xdp_attached[5];
 extern const struct flag xlat_xdp_flags[5];
+extern const struct flag xlat_xfs_dqblk_flags[3];
+extern const struct flag xlat_xfs_quota_flags[6];
 
 #endif

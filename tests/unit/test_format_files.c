@@ -11,6 +11,8 @@
  * run to run, were replaced by the record's.
  */
 #include <fcntl.h>
+#include <linux/dqblk_xfs.h>
+#include <linux/quota.h>
 #include <linux/openat2.h>
 #include <stdlib.h>
 #include <sys/eventfd.h>
@@ -367,6 +369,112 @@ static const struct sc files_s8[] = {
 	  .nr = SYS_read, .a = { 3, BUF, 4 }, .ret = 3, .cap = { CAP_STR(1, "vm\n") } },
 };
 
+/*
+ * quotactl and quotactl_fd: the lines strace 6.1 printed for
+ * tests/progs/quotas.c (`strace -e trace=quotactl,quotactl_fd [-v|-X raw|
+ * -X verbose|-xx] -o OUT`, and with -e inject=quotactl:retval=0 for the
+ * structs the calls write), with the values that program passed.
+ */
+#define QDEV "\"/dev/strobe-no-such-device\""
+#define QDEV_XX "\"\\x2f\\x64\\x65\\x76\\x2f\\x73\\x74\\x72\\x6f\\x62\\x65\\x2d\\x6e\\x6f" \
+		"\\x2d\\x73\\x75\\x63\\x68\\x2d\\x64\\x65\\x76\\x69\\x63\\x65\""
+#define QCAP CAP_STR(1, "/dev/strobe-no-such-device")
+#define QERR " = -1 ENOENT (No such file or directory)"
+#define ESRCH_ NEG(-3)
+#define EINVAL_ NEG(-22)
+
+static const struct row quotas[] = {
+	/* an unknown command and type; the id in decimal */
+	{ .c = { .nr = SYS_quotactl, .a = { 0xbadc0ded, STR, 0xca7faced, 0 }, .ret = EINVAL_,
+		 .cap = { QCAP } },
+	  .def = "quotactl(QCMD(0xbadc0d /* Q_??? */, 0xed /* ???QUOTA */), " QDEV ", 3397364973, NULL) = -1 EINVAL (Invalid argument)",
+	  .raw = "quotactl(3134983661, " QDEV ", 3397364973, NULL) = -1 EINVAL (Invalid argument)",
+	  .verb = "quotactl(3134983661 /* QCMD(0xbadc0d /* Q_??? */, 0xed /* ???QUOTA */) */, " QDEV ", 3397364973, NULL) = -1 EINVAL (Invalid argument)",
+	  .xx = "quotactl(QCMD(0xbadc0d /* Q_??? */, 0xed /* ???QUOTA */), " QDEV_XX ", 3397364973, NULL) = -1 EINVAL (Invalid argument)" },
+	/* Q_QUOTAON: a quota format and the quota file */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000200, STR, QFMT_VFS_V0, STR + 64 }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_STR(3, "/strobe-no-such-dir/aquota.user") } },
+	  .def = "quotactl(QCMD(Q_QUOTAON, USRQUOTA), " QDEV ", QFMT_VFS_V0, \"/strobe-no-such-dir/aquota.user\")" QERR,
+	  .raw = "quotactl(2147484160, " QDEV ", 0x2, \"/strobe-no-such-dir/aquota.user\")" QERR,
+	  .verb = "quotactl(2147484160 /* QCMD(Q_QUOTAON, USRQUOTA) */, " QDEV ", 0x2 /* QFMT_VFS_V0 */, \"/strobe-no-such-dir/aquota.user\")" QERR,
+	  .xx = "quotactl(QCMD(Q_QUOTAON, USRQUOTA), " QDEV_XX ", QFMT_VFS_V0, \"\\x2f\\x73\\x74\\x72\\x6f\\x62\\x65\\x2d\\x6e\\x6f\\x2d\\x73\\x75\\x63\\x68\\x2d\\x64\\x69\\x72\\x2f\\x61\\x71\\x75\\x6f\\x74\\x61\\x2e\\x75\\x73\\x65\\x72\")" QERR },
+	/* Q_QUOTAOFF: neither id nor address */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000301, STR, 1, BUF }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_OBJ(3, struct if_dqinfo, { 0 }) } },
+	  .def = "quotactl(QCMD(Q_QUOTAOFF, GRPQUOTA), " QDEV ")" QERR,
+	  .raw = "quotactl(2147484417, " QDEV ")" QERR,
+	  .verb = "quotactl(2147484417 /* QCMD(Q_QUOTAOFF, GRPQUOTA) */, " QDEV ")" QERR,
+	  .xx = "quotactl(QCMD(Q_QUOTAOFF, GRPQUOTA), " QDEV_XX ")" QERR },
+	/* Q_SETQUOTA: the struct the call reads, whatever its result */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000802, STR, 3141592653u, BUF }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_OBJ(3, struct if_dqblk, { .dqb_bhardlimit = 1000,
+			  .dqb_bsoftlimit = 900, .dqb_ihardlimit = 50, .dqb_valid = 0x105 }) } },
+	  .def = "quotactl(QCMD(Q_SETQUOTA, PRJQUOTA), " QDEV ", 3141592653, {dqb_bhardlimit=1000, dqb_bsoftlimit=900, dqb_curspace=0, dqb_ihardlimit=50, dqb_isoftlimit=0, dqb_curinodes=0, ...})" QERR,
+	  .v = "quotactl(QCMD(Q_SETQUOTA, PRJQUOTA), " QDEV ", 3141592653, {dqb_bhardlimit=1000, dqb_bsoftlimit=900, dqb_curspace=0, dqb_ihardlimit=50, dqb_isoftlimit=0, dqb_curinodes=0, dqb_btime=0, dqb_itime=0, dqb_valid=QIF_BLIMITS|QIF_ILIMITS|0x100})" QERR,
+	  .raw = "quotactl(2147485698, " QDEV ", 3141592653, {dqb_bhardlimit=1000, dqb_bsoftlimit=900, dqb_curspace=0, dqb_ihardlimit=50, dqb_isoftlimit=0, dqb_curinodes=0, ...})" QERR,
+	  .verb = "quotactl(2147485698 /* QCMD(Q_SETQUOTA, PRJQUOTA) */, " QDEV ", 3141592653, {dqb_bhardlimit=1000, dqb_bsoftlimit=900, dqb_curspace=0, dqb_ihardlimit=50, dqb_isoftlimit=0, dqb_curinodes=0, ...})" QERR,
+	  .xx = "quotactl(QCMD(Q_SETQUOTA, PRJQUOTA), " QDEV_XX ", 3141592653, {dqb_bhardlimit=1000, dqb_bsoftlimit=900, dqb_curspace=0, dqb_ihardlimit=50, dqb_isoftlimit=0, dqb_curinodes=0, ...})" QERR },
+	/* Q_GETINFO failed: the address, no id */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000500, STR, 0, BUF }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_OBJ(3, struct if_dqinfo, { 0 }) } },
+	  .def = "quotactl(QCMD(Q_GETINFO, USRQUOTA), " QDEV ", 0x7ffc1000a000)" QERR,
+	  .raw = "quotactl(2147484928, " QDEV ", 0x7ffc1000a000)" QERR,
+	  .verb = "quotactl(2147484928 /* QCMD(Q_GETINFO, USRQUOTA) */, " QDEV ", 0x7ffc1000a000)" QERR,
+	  .xx = "quotactl(QCMD(Q_GETINFO, USRQUOTA), " QDEV_XX ", 0x7ffc1000a000)" QERR },
+	/* Q_SETINFO: its flags in every -X style */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000601, STR, 0, BUF }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_OBJ(3, struct if_dqinfo, { 604800, 86400, 0x41, 5 }) } },
+	  .def = "quotactl(QCMD(Q_SETINFO, GRPQUOTA), " QDEV ", {dqi_bgrace=604800, dqi_igrace=86400, dqi_flags=DQF_ROOT_SQUASH|0x40, dqi_valid=IIF_BGRACE|IIF_FLAGS})" QERR,
+	  .raw = "quotactl(2147485185, " QDEV ", {dqi_bgrace=604800, dqi_igrace=86400, dqi_flags=0x41, dqi_valid=0x5})" QERR,
+	  .verb = "quotactl(2147485185 /* QCMD(Q_SETINFO, GRPQUOTA) */, " QDEV ", {dqi_bgrace=604800, dqi_igrace=86400, dqi_flags=0x41 /* DQF_ROOT_SQUASH|0x40 */, dqi_valid=0x5 /* IIF_BGRACE|IIF_FLAGS */})" QERR,
+	  .xx = "quotactl(QCMD(Q_SETINFO, GRPQUOTA), " QDEV_XX ", {dqi_bgrace=604800, dqi_igrace=86400, dqi_flags=DQF_ROOT_SQUASH|0x40, dqi_valid=IIF_BGRACE|IIF_FLAGS})" QERR },
+	/* Q_XSETQLIM: fs_disk_quota, all of it with -v */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x580402, STR, 42, BUF }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_OBJ(3, struct fs_disk_quota, { .d_version = 1, .d_flags = 2,
+			  .d_fieldmask = 0xc, .d_id = 42, .d_blk_hardlimit = 2048, .d_itimer = -1,
+			  .d_rtbwarns = 3 }) } },
+	  .def = "quotactl(QCMD(Q_XSETQLIM, PRJQUOTA), " QDEV ", 42, {d_version=1, d_flags=FS_PROJ_QUOTA, d_fieldmask=0xc, d_id=42, d_blk_hardlimit=2048, d_blk_softlimit=0, d_ino_hardlimit=0, d_ino_softlimit=0, d_bcount=0, d_icount=0, ...})" QERR,
+	  .v = "quotactl(QCMD(Q_XSETQLIM, PRJQUOTA), " QDEV ", 42, {d_version=1, d_flags=FS_PROJ_QUOTA, d_fieldmask=0xc, d_id=42, d_blk_hardlimit=2048, d_blk_softlimit=0, d_ino_hardlimit=0, d_ino_softlimit=0, d_bcount=0, d_icount=0, d_itimer=-1, d_btimer=0, d_iwarns=0, d_bwarns=0, d_rtb_hardlimit=0, d_rtb_softlimit=0, d_rtbcount=0, d_rtbtimer=0, d_rtbwarns=3})" QERR,
+	  .raw = "quotactl(5768194, " QDEV ", 42, {d_version=1, d_flags=0x2, d_fieldmask=0xc, d_id=42, d_blk_hardlimit=2048, d_blk_softlimit=0, d_ino_hardlimit=0, d_ino_softlimit=0, d_bcount=0, d_icount=0, ...})" QERR,
+	  .verb = "quotactl(5768194 /* QCMD(Q_XSETQLIM, PRJQUOTA) */, " QDEV ", 42, {d_version=1, d_flags=0x2 /* FS_PROJ_QUOTA */, d_fieldmask=0xc, d_id=42, d_blk_hardlimit=2048, d_blk_softlimit=0, d_ino_hardlimit=0, d_ino_softlimit=0, d_bcount=0, d_icount=0, ...})" QERR,
+	  .xx = "quotactl(QCMD(Q_XSETQLIM, PRJQUOTA), " QDEV_XX ", 42, {d_version=1, d_flags=FS_PROJ_QUOTA, d_fieldmask=0xc, d_id=42, d_blk_hardlimit=2048, d_blk_softlimit=0, d_ino_hardlimit=0, d_ino_softlimit=0, d_bcount=0, d_icount=0, ...})" QERR },
+	/* Q_XQUOTARM: a flag set */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x580600, STR, 0, BUF }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_ARR(3, uint32_t, { 0xdeadbeef }) } },
+	  .def = "quotactl(QCMD(Q_XQUOTARM, USRQUOTA), " QDEV ", [FS_USER_QUOTA|FS_PROJ_QUOTA|FS_GROUP_QUOTA|0xdeadbee8])" QERR,
+	  .raw = "quotactl(5768704, " QDEV ", [0xdeadbeef])" QERR,
+	  .verb = "quotactl(5768704 /* QCMD(Q_XQUOTARM, USRQUOTA) */, " QDEV ", [0xdeadbeef /* FS_USER_QUOTA|FS_PROJ_QUOTA|FS_GROUP_QUOTA|0xdeadbee8 */])" QERR,
+	  .xx = "quotactl(QCMD(Q_XQUOTARM, USRQUOTA), " QDEV_XX ", [FS_USER_QUOTA|FS_PROJ_QUOTA|FS_GROUP_QUOTA|0xdeadbee8])" QERR },
+	/* Q_GETFMT, Q_XGETQSTATV: what a successful call wrote */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000402, STR, 0, BUF }, .inj = INJ_INJECTED,
+		 .cap = { QCAP, CAP_ARR(3, uint32_t, { QFMT_VFS_V0 }) } },
+	  .def = "quotactl(QCMD(Q_GETFMT, PRJQUOTA), " QDEV ", [QFMT_VFS_V0]) = 0 (INJECTED)",
+	  .raw = "quotactl(2147484674, " QDEV ", [0x2]) = 0 (INJECTED)",
+	  .verb = "quotactl(2147484674 /* QCMD(Q_GETFMT, PRJQUOTA) */, " QDEV ", [0x2 /* QFMT_VFS_V0 */]) = 0 (INJECTED)",
+	  .xx = "quotactl(QCMD(Q_GETFMT, PRJQUOTA), " QDEV_XX ", [QFMT_VFS_V0]) = 0 (INJECTED)" },
+	{ .c = { .nr = SYS_quotactl, .a = { 0x580801, STR, 0, BUF }, .inj = INJ_INJECTED,
+		 .cap = { QCAP, CAP_OBJ(3, struct fs_quota_statv, { .qs_version = 1, .qs_flags = 0x10,
+			  .qs_pquota = { .qfs_nextents = 5 }, .qs_iwarnlimit = 9 }) } },
+	  .def = "quotactl(QCMD(Q_XGETQSTATV, GRPQUOTA), " QDEV ", {qs_version=1, ...}) = 0 (INJECTED)",
+	  .v = "quotactl(QCMD(Q_XGETQSTATV, GRPQUOTA), " QDEV ", {qs_version=1, qs_flags=FS_QUOTA_PDQ_ACCT, qs_incoredqs=0, qs_uquota={qfs_ino=0, qfs_nblks=0, qfs_nextents=0}, qs_gquota={qfs_ino=0, qfs_nblks=0, qfs_nextents=0}, qs_pquota={qfs_ino=0, qfs_nblks=0, qfs_nextents=5}, qs_btimelimit=0, qs_itimelimit=0, qs_rtbtimelimit=0, qs_bwarnlimit=0, qs_iwarnlimit=9}) = 0 (INJECTED)",
+	  .raw = "quotactl(5769217, " QDEV ", {qs_version=1, ...}) = 0 (INJECTED)",
+	  .verb = "quotactl(5769217 /* QCMD(Q_XGETQSTATV, GRPQUOTA) */, " QDEV ", {qs_version=1, ...}) = 0 (INJECTED)",
+	  .xx = "quotactl(QCMD(Q_XGETQSTATV, GRPQUOTA), " QDEV_XX ", {qs_version=1, ...}) = 0 (INJECTED)" },
+	/* a flag set that could not be read: its address */
+	{ .c = { .nr = SYS_quotactl, .a = { 0x80000400, STR, 0, BAD }, .ret = ENOENT_,
+		 .cap = { QCAP, CAP_BAD(3) } },
+	  .def = "quotactl(QCMD(Q_GETFMT, USRQUOTA), " QDEV ", 0x1000)" QERR,
+	  .raw = "quotactl(2147484672, " QDEV ", 0x1000)" QERR,
+	  .verb = "quotactl(2147484672 /* QCMD(Q_GETFMT, USRQUOTA) */, " QDEV ", 0x1000)" QERR,
+	  .xx = "quotactl(QCMD(Q_GETFMT, USRQUOTA), " QDEV_XX ", 0x1000)" QERR },
+	/* quotactl_fd: the command second */
+	{ .c = { .nr = SYS_quotactl_fd, .a = { 3, 0x80000700, 0, BUF }, .ret = ESRCH_,
+		 .cap = { CAP_OBJ(3, struct if_dqblk, { 0 }) } },
+	  .def = "quotactl_fd(3, QCMD(Q_GETQUOTA, USRQUOTA), 0, 0x7ffc1000a000) = -1 ESRCH (No such process)",
+	  .raw = "quotactl_fd(3, 2147485440, 0, 0x7ffc1000a000) = -1 ESRCH (No such process)",
+	  .verb = "quotactl_fd(3, 2147485440 /* QCMD(Q_GETQUOTA, USRQUOTA) */, 0, 0x7ffc1000a000) = -1 ESRCH (No such process)" },
+};
+
 int main(void)
 {
 	struct fmt_opts y = { .strsize = 32, .decode_fds = 1 };
@@ -376,6 +484,7 @@ int main(void)
 	setenv("TZ", "UTC", 1);
 	tzset();
 	RUN_ROWS(files);
+	RUN_ROWS(quotas);
 	RUN_SEQ(files_y, &y, "/tmp");
 	/* strace -yy printed the same lines for these fds */
 	RUN_SEQ(files_y, &yy, "/tmp");
