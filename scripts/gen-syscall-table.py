@@ -171,11 +171,11 @@ OVERRIDE = {
     ("pidfd_open", "flags"): "PIDFD_FLAGS", ("personality", "personality"): "PERSONALITY",
     # System V IPC and POSIX message queues (src/decode/ipc.c)
     ("shmget", "key"): "IPC_KEY", ("semget", "key"): "IPC_KEY", ("msgget", "key"): "IPC_KEY",
-    ("shmget", "shmflg"): "IPC_GET_FLAGS", ("semget", "semflg"): "IPC_GET_FLAGS",
+    ("shmget", "shmflg"): "SHM_GET_FLAGS", ("semget", "semflg"): "IPC_GET_FLAGS",
     ("msgget", "msgflg"): "IPC_GET_FLAGS", ("shmat", "shmflg"): "SHMAT_FLAGS",
     ("shmctl", "buf"): "IPC_CTL_BUF", ("msgctl", "buf"): "IPC_CTL_BUF",
     ("shmctl", "cmd"): "SHM_CMD", ("msgctl", "cmd"): "MSG_CMD", ("semctl", "cmd"): "SEM_CMD",
-    ("semctl", "arg"): "PTR", ("semop", "tsops"): "SEMBUFS:2", ("semtimedop", "tsops"): "SEMBUFS:2",
+    ("semctl", "arg"): "IPC_CTL_BUF", ("semop", "tsops"): "SEMBUFS:2", ("semtimedop", "tsops"): "SEMBUFS:2",
     ("semtimedop", "timeout"): "TIMESPEC",
     ("msgsnd", "msgp"): "MSGBUF:2", ("msgrcv", "msgp"): "MSGBUF/out:2",
     ("msgsnd", "msgflg"): "MSG_IPC_FLAGS", ("msgrcv", "msgflg"): "MSG_IPC_FLAGS",

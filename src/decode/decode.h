@@ -323,6 +323,7 @@ bool ioctl_sys_result(struct sbuf *b, uint32_t req, int64_t ret);
 /* ipc.c: System V IPC and POSIX message queues */
 void decode_ipc_key(struct sbuf *b, uint64_t v);
 void decode_ipc_get_flags(struct sbuf *b, uint64_t v);
+void decode_shm_get_flags(struct sbuf *b, uint64_t v);
 void decode_shmat_flags(struct sbuf *b, uint64_t v);
 bool decode_ipc_ctl_buf(struct sbuf *b, int which, uint64_t cmd, const uint8_t *p, size_t len);
 void decode_ipc_cmd(struct sbuf *b, uint64_t v, int which);

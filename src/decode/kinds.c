@@ -754,18 +754,21 @@ static void put_nodemask_c(ARGS)
 			ok && c->len >= (size_t)arg_kind_size(AK_NODEMASK), formatter_arraysize(f));
 }
 
-/* shmctl's and msgctl's buffer: what the command reads or writes (IPC_SET
- * and the STAT commands) */
+/* shmctl's and msgctl's buffer, semctl's argument: what the command reads
+ * or writes (IPC_SET, the STAT and INFO commands); the command is the
+ * argument before it */
 static void put_ipc_ctl_buf(ARGS)
 {
 	uint64_t cmd = e->args[i - 1] & ~0x100u;
 	const struct cap *c;
 	const char *data;
 	bool sets = cmd == 1;	/* IPC_SET: read, shown whatever the result */
+	/* "shmctl", "msgctl", "semctl" */
+	int which = d->name[0] == 'm' ? 'm' : d->name[1] == 'h' ? 's' : 'e';
 
 	if (e->args[i] && (sets || e->ret >= 0) && cap_find(e, size, i, &c, &data) &&
 	    !(c->flags & CAP_FAULT) &&
-	    decode_ipc_ctl_buf(b, d->name[0], cmd, (const uint8_t *)data, c->len))
+	    decode_ipc_ctl_buf(b, which, cmd, (const uint8_t *)data, c->len))
 		return;
 	put_ptr(b, e->args[i]);
 }

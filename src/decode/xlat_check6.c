@@ -418,8 +418,7 @@ _Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
 /* ipc_get_flags */
 _Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
 _Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
 
 /* ipv6_names */
 _Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");

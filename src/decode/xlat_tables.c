@@ -2853,11 +2853,10 @@ const struct flag xlat_ipc_cmd_shm[5] = {
 	{ 0xf, "SHM_STAT_ANY" },
 };
 
-const struct flag xlat_ipc_get_flags[4] = {
+const struct flag xlat_ipc_get_flags[3] = {
 	{ 0x200, "IPC_CREAT" },
 	{ 0x400, "IPC_EXCL" },
-	{ 0x800, "SHM_HUGETLB" },
-	{ 0x1000, "SHM_NORESERVE" },
+	{ 0x800, "IPC_NOWAIT" },
 };
 
 const struct flag xlat_ipv6_names[38] = {
@@ -5999,6 +5998,13 @@ const struct flag xlat_sg_scsi_reset[5] = {
 	{ 0x2, "SG_SCSI_RESET_BUS" },
 	{ 0x3, "SG_SCSI_RESET_HOST" },
 	{ 0x4, "SG_SCSI_RESET_TARGET" },
+};
+
+const struct flag xlat_shm_get_flags[4] = {
+	{ 0x200, "IPC_CREAT" },
+	{ 0x400, "IPC_EXCL" },
+	{ 0x800, "SHM_HUGETLB" },
+	{ 0x1000, "SHM_NORESERVE" },
 };
 
 const struct flag xlat_shmat_flags[4] = {

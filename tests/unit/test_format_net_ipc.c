@@ -18,7 +18,7 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 
-#include "records.h"
+#include "modes.h"
 
 #define NEG(n) ((uint64_t)(int64_t)(n))
 #define P 0x7ffd5a5a1000ull
@@ -187,10 +187,75 @@ static const struct sc net_ipc[] = {
 	  .nr = SYS_setns, .a = { NEG(-1), CLONE_NEWNET }, .ret = EBADF_ },
 };
 
+/*
+ * System V IPC's flags, commands and structs under -X: the lines strace
+ * 6.1 printed for tests/unit/golden/ipc_x.c (strace -e trace=%ipc
+ * [-X raw|-X verbose]).  x86-64 layouts: struct ipc64_perm (48 bytes),
+ * semid64_ds, seminfo, msginfo, shm_info.
+ */
+struct perm64 { uint32_t key, uid, gid, cuid, cgid, mode; uint16_t seq, pad; uint32_t pad2;
+		uint64_t unused[2]; };
+struct semid64 { struct perm64 perm; int64_t otime; uint64_t u1; int64_t ctime; uint64_t u2;
+		 uint64_t nsems, u3, u4; };
+struct msginfo_ { int32_t v[7]; uint16_t msgseg, pad; };
+struct shm_info_ { int32_t used_ids, pad; uint64_t v[5]; };
+
+#define SEMID 688170
+#define SEM_DS CAP_OBJ(3, struct semid64, { .perm = { .mode = 0600 }, .ctime = 1795823089, \
+					    .nsems = 1 })
+
+static const struct row ipc_rows[] = {
+	{ { .nr = SYS_msgget, .a = { 0xfdb9f531, 0xface1c55 }, .ret = NEG(-2) },
+	  .def = "msgget(0xfdb9f531, IPC_EXCL|IPC_NOWAIT|0xface1000|0125) = -1 ENOENT (No such file or directory)",
+	  .raw = "msgget(0xfdb9f531, 0xface1c00|0125)     = -1 ENOENT (No such file or directory)",
+	  .verb = "msgget(0xfdb9f531, 0xface1c00 /* IPC_EXCL|IPC_NOWAIT|0xface1000 */|0125) = -1 ENOENT (No such file or directory)" },
+	{ { .nr = SYS_shmget, .a = { 0x1234, 4096, 0x56ce0d80 }, .ret = NEG(-2) },
+	  .def = "shmget(0x1234, 4096, IPC_EXCL|SHM_HUGETLB|0x2ce0000|21<<SHM_HUGE_SHIFT|0600) = -1 ENOENT (No such file or directory)",
+	  .raw = "shmget(0x1234, 4096, 0x2ce0c00|21<<26|0600) = -1 ENOENT (No such file or directory)",
+	  .verb = "shmget(0x1234, 4096, 0x2ce0c00 /* IPC_EXCL|SHM_HUGETLB|0x2ce0000 */|21<<26 /* SHM_HUGE_SHIFT */|0600) = -1 ENOENT (No such file or directory)" },
+	{ { .nr = SYS_shmget, .a = { 0x1234, 4096, 21 << 26 }, .ret = NEG(-2) },
+	  .def = "shmget(0x1234, 4096, 21<<SHM_HUGE_SHIFT|000) = -1 ENOENT (No such file or directory)",
+	  .raw = "shmget(0x1234, 4096, 21<<26|000)        = -1 ENOENT (No such file or directory)",
+	  .verb = "shmget(0x1234, 4096, 21<<26 /* SHM_HUGE_SHIFT */|000) = -1 ENOENT (No such file or directory)" },
+	{ { .nr = SYS_semget, .a = { 0, 1, 01000 | 0600 }, .ret = SEMID },
+	  .def = "semget(IPC_PRIVATE, 1, IPC_CREAT|0600)  = 688170",
+	  .raw = "semget(0, 1, 0x200|0600)                = 688170",
+	  .verb = "semget(0 /* IPC_PRIVATE */, 1, 0x200 /* IPC_CREAT */|0600) = 688170" },
+	{ { .nr = SYS_semctl, .a = { SEMID, 0, 2, P }, .cap = { SEM_DS } },
+	  .def = "semctl(688170, 0, IPC_STAT, {sem_perm={uid=0, gid=0, mode=0600, key=0, cuid=0, cgid=0}, sem_otime=0, sem_ctime=1795823089, sem_nsems=1}) = 0",
+	  .raw = "semctl(688170, 0, 0x2, {sem_perm={uid=0, gid=0, mode=0600, key=0, cuid=0, cgid=0}, sem_otime=0, sem_ctime=1795823089, sem_nsems=1}) = 0",
+	  .verb = "semctl(688170, 0, 0x2 /* IPC_STAT */, {sem_perm={uid=0, gid=0, mode=0600, key=0, cuid=0, cgid=0}, sem_otime=0, sem_ctime=1795823089, sem_nsems=1}) = 0" },
+	{ { .nr = SYS_semctl, .a = { SEMID, 0, 1, P }, .cap = { SEM_DS } },
+	  .def = "semctl(688170, 0, IPC_SET, {sem_perm={uid=0, gid=0, mode=0600}}) = 0",
+	  .raw = "semctl(688170, 0, 0x1, {sem_perm={uid=0, gid=0, mode=0600}}) = 0",
+	  .verb = "semctl(688170, 0, 0x1 /* IPC_SET */, {sem_perm={uid=0, gid=0, mode=0600}}) = 0" },
+	{ { .nr = SYS_semctl, .a = { SEMID, 0, 3, P }, .ret = 42,
+	    .cap = { CAP_ARR(3, int32_t, { 1024000000, 32000, 1024000000, 1024000000, 32000, 500,
+					   500, 20, 32767, 32767 }) } },
+	  .def = "semctl(688170, 0, IPC_INFO, {semmap=1024000000, semmni=32000, semmns=1024000000, semmnu=1024000000, semmsl=32000, semopm=500, semume=500, semusz=20, semvmx=32767, semaem=32767}) = 42",
+	  .raw = "semctl(688170, 0, 0x3, {semmap=1024000000, semmni=32000, semmns=1024000000, semmnu=1024000000, semmsl=32000, semopm=500, semume=500, semusz=20, semvmx=32767, semaem=32767}) = 42",
+	  .verb = "semctl(688170, 0, 0x3 /* IPC_INFO */, {semmap=1024000000, semmni=32000, semmns=1024000000, semmnu=1024000000, semmsl=32000, semopm=500, semume=500, semusz=20, semvmx=32767, semaem=32767}) = 42" },
+	{ { .nr = SYS_msgctl, .a = { 884796, 12, P }, .ret = 60,
+	    .cap = { CAP_OBJ(2, struct msginfo_, { .v = { 1, 0, 8192, 16384, 32000, 16, 0 }, .msgseg = 65535 }) } },
+	  .def = "msgctl(884796, MSG_INFO, {msgpool=1, msgmap=0, msgmax=8192, msgmnb=16384, msgmni=32000, msgssz=16, msgtql=0, msgseg=65535}) = 60",
+	  .raw = "msgctl(884796, 0xc, {msgpool=1, msgmap=0, msgmax=8192, msgmnb=16384, msgmni=32000, msgssz=16, msgtql=0, msgseg=65535}) = 60",
+	  .verb = "msgctl(884796, 0xc /* MSG_INFO */, {msgpool=1, msgmap=0, msgmax=8192, msgmnb=16384, msgmni=32000, msgssz=16, msgtql=0, msgseg=65535}) = 60" },
+	{ { .nr = SYS_shmctl, .a = { 655382, 14, P }, .ret = 63,
+	    .cap = { CAP_OBJ(2, struct shm_info_, { .used_ids = 32, .v = { 3918719254129709ull } }) } },
+	  .def = "shmctl(655382, SHM_INFO, {used_ids=32, shm_tot=3918719254129709, shm_rss=0, shm_swp=0, swap_attempts=0, swap_successes=0}) = 63",
+	  .raw = "shmctl(655382, 0xe, {used_ids=32, shm_tot=3918719254129709, shm_rss=0, shm_swp=0, swap_attempts=0, swap_successes=0}) = 63",
+	  .verb = "shmctl(655382, 0xe /* SHM_INFO */, {used_ids=32, shm_tot=3918719254129709, shm_rss=0, shm_swp=0, swap_attempts=0, swap_successes=0}) = 63" },
+	{ { .nr = SYS_semctl, .a = { SEMID, 0, 0x100, 0 }, .ret = EINVAL_ },
+	  .def = "semctl(688170, 0, IPC_64|IPC_RMID, NULL) = -1 EINVAL (Invalid argument)",
+	  .raw = "semctl(688170, 0, 0x100|0, NULL)        = -1 EINVAL (Invalid argument)",
+	  .verb = "semctl(688170, 0, 0x100 /* IPC_64 */|0 /* IPC_RMID */, NULL) = -1 EINVAL (Invalid argument)" },
+};
+
 int main(void)
 {
 	struct fmt_opts o = { .strsize = 32 };
 
 	RUN_TABLE(net_ipc, &o);
+	RUN_ROWS(ipc_rows);
 	return CHECK_BUG_REPORT();
 }
