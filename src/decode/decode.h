@@ -505,6 +505,10 @@ bool ioctl_out(const struct ioctl_call *c, size_t n);
 void ioctl_uarray(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, size_t n,
 		  size_t size, bool hex);
 extern const struct ioctl_dev ioctl_dev_evdev, ioctl_dev_gpio, ioctl_dev_hdio, ioctl_dev_chardevs,
-	ioctl_dev_lirc, ioctl_dev_rtc, ioctl_dev_ptp, ioctl_dev_kd, ioctl_dev_other, ioctl_dev_termios;
+	ioctl_dev_lirc, ioctl_dev_rtc, ioctl_dev_ptp, ioctl_dev_kd, ioctl_dev_v4l2, ioctl_dev_other,
+	ioctl_dev_termios;
+/* ioctl_v4l2.c: VIDIOC_CREATE_BUFS's answer after its result, "42 ({index=0,
+ * count=2})"; false: another request */
+bool ioctl_v4l2_result(struct sbuf *b, const struct ev_syscall *e, size_t size);
 
 #endif

@@ -16,7 +16,7 @@
 
 static const struct ioctl_dev *const devs[] = {
 	&ioctl_dev_evdev, &ioctl_dev_gpio, &ioctl_dev_hdio, &ioctl_dev_chardevs, &ioctl_dev_lirc,
-	&ioctl_dev_rtc, &ioctl_dev_ptp, &ioctl_dev_kd, &ioctl_dev_other, &ioctl_dev_termios,
+	&ioctl_dev_rtc, &ioctl_dev_ptp, &ioctl_dev_kd, &ioctl_dev_v4l2, &ioctl_dev_other, &ioctl_dev_termios,
 };
 
 static const struct ioctl_dev *named(struct sbuf *b, uint32_t req)

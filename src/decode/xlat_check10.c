@@ -58,6 +58,7 @@
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
+#include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -128,483 +129,491 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-/* nl_flags */
-_Static_assert((unsigned long long)(NLM_F_REQUEST) == 0x1ull, "NLM_F_REQUEST");
-_Static_assert((unsigned long long)(NLM_F_MULTI) == 0x2ull, "NLM_F_MULTI");
-_Static_assert((unsigned long long)(NLM_F_ACK) == 0x4ull, "NLM_F_ACK");
-_Static_assert((unsigned long long)(NLM_F_ECHO) == 0x8ull, "NLM_F_ECHO");
-_Static_assert((unsigned long long)(NLM_F_DUMP_INTR) == 0x10ull, "NLM_F_DUMP_INTR");
-_Static_assert((unsigned long long)(NLM_F_DUMP_FILTERED) == 0x20ull, "NLM_F_DUMP_FILTERED");
+/* mlockall_flags */
+_Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
+_Static_assert((unsigned long long)(MCL_FUTURE) == 0x2ull, "MCL_FUTURE");
+_Static_assert((unsigned long long)(MCL_ONFAULT) == 0x4ull, "MCL_ONFAULT");
 
-/* nl_get_flags */
-_Static_assert((unsigned long long)(NLM_F_DUMP) == 0x300ull, "NLM_F_DUMP");
-_Static_assert((unsigned long long)(NLM_F_ROOT) == 0x100ull, "NLM_F_ROOT");
-_Static_assert((unsigned long long)(NLM_F_MATCH) == 0x200ull, "NLM_F_MATCH");
-_Static_assert((unsigned long long)(NLM_F_ATOMIC) == 0x400ull, "NLM_F_ATOMIC");
+/* mmap_flags */
+_Static_assert((unsigned long long)(MAP_FIXED) == 0x10ull, "MAP_FIXED");
+_Static_assert((unsigned long long)(MAP_ANONYMOUS) == 0x20ull, "MAP_ANONYMOUS");
+_Static_assert((unsigned long long)(MAP_32BIT) == 0x40ull, "MAP_32BIT");
+_Static_assert((unsigned long long)(MAP_NORESERVE) == 0x4000ull, "MAP_NORESERVE");
+_Static_assert((unsigned long long)(MAP_POPULATE) == 0x8000ull, "MAP_POPULATE");
+_Static_assert((unsigned long long)(MAP_NONBLOCK) == 0x10000ull, "MAP_NONBLOCK");
+_Static_assert((unsigned long long)(MAP_GROWSDOWN) == 0x100ull, "MAP_GROWSDOWN");
+_Static_assert((unsigned long long)(MAP_DENYWRITE) == 0x800ull, "MAP_DENYWRITE");
+_Static_assert((unsigned long long)(MAP_EXECUTABLE) == 0x1000ull, "MAP_EXECUTABLE");
+_Static_assert((unsigned long long)(MAP_LOCKED) == 0x2000ull, "MAP_LOCKED");
+_Static_assert((unsigned long long)(MAP_STACK) == 0x20000ull, "MAP_STACK");
+_Static_assert((unsigned long long)(MAP_HUGETLB) == 0x40000ull, "MAP_HUGETLB");
+_Static_assert((unsigned long long)(MAP_SYNC) == 0x80000ull, "MAP_SYNC");
+_Static_assert((unsigned long long)(MAP_FIXED_NOREPLACE) == 0x100000ull, "MAP_FIXED_NOREPLACE");
+_Static_assert((unsigned long long)(MAP_UNINITIALIZED) == 0x4000000ull, "MAP_UNINITIALIZED");
 
-/* nl_netfilter_types */
-_Static_assert((unsigned long long)(NFNL_MSG_BATCH_BEGIN) == 0x10ull, "NFNL_MSG_BATCH_BEGIN");
-_Static_assert((unsigned long long)(NFNL_MSG_BATCH_END) == 0x11ull, "NFNL_MSG_BATCH_END");
+/* module_init_flags */
+_Static_assert((unsigned long long)(MODULE_INIT_IGNORE_MODVERSIONS) == 0x1ull, "MODULE_INIT_IGNORE_MODVERSIONS");
+_Static_assert((unsigned long long)(MODULE_INIT_IGNORE_VERMAGIC) == 0x2ull, "MODULE_INIT_IGNORE_VERMAGIC");
+_Static_assert((unsigned long long)(MODULE_INIT_COMPRESSED_FILE) == 0x4ull, "MODULE_INIT_COMPRESSED_FILE");
 
-/* nl_new_flags */
-_Static_assert((unsigned long long)(NLM_F_REPLACE) == 0x100ull, "NLM_F_REPLACE");
-_Static_assert((unsigned long long)(NLM_F_EXCL) == 0x200ull, "NLM_F_EXCL");
-_Static_assert((unsigned long long)(NLM_F_CREATE) == 0x400ull, "NLM_F_CREATE");
-_Static_assert((unsigned long long)(NLM_F_APPEND) == 0x800ull, "NLM_F_APPEND");
+/* mount_attr_flags */
+_Static_assert((unsigned long long)(MOUNT_ATTR_RDONLY) == 0x1ull, "MOUNT_ATTR_RDONLY");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOSUID) == 0x2ull, "MOUNT_ATTR_NOSUID");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NODEV) == 0x4ull, "MOUNT_ATTR_NODEV");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOEXEC) == 0x8ull, "MOUNT_ATTR_NOEXEC");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOATIME) == 0x10ull, "MOUNT_ATTR_NOATIME");
+_Static_assert((unsigned long long)(MOUNT_ATTR_STRICTATIME) == 0x20ull, "MOUNT_ATTR_STRICTATIME");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NODIRATIME) == 0x80ull, "MOUNT_ATTR_NODIRATIME");
 
-/* nl_route_types */
-_Static_assert((unsigned long long)(RTM_NEWLINK) == 0x10ull, "RTM_NEWLINK");
-_Static_assert((unsigned long long)(RTM_DELLINK) == 0x11ull, "RTM_DELLINK");
-_Static_assert((unsigned long long)(RTM_GETLINK) == 0x12ull, "RTM_GETLINK");
-_Static_assert((unsigned long long)(RTM_SETLINK) == 0x13ull, "RTM_SETLINK");
-_Static_assert((unsigned long long)(RTM_NEWADDR) == 0x14ull, "RTM_NEWADDR");
-_Static_assert((unsigned long long)(RTM_DELADDR) == 0x15ull, "RTM_DELADDR");
-_Static_assert((unsigned long long)(RTM_GETADDR) == 0x16ull, "RTM_GETADDR");
-_Static_assert((unsigned long long)(RTM_NEWROUTE) == 0x18ull, "RTM_NEWROUTE");
-_Static_assert((unsigned long long)(RTM_DELROUTE) == 0x19ull, "RTM_DELROUTE");
-_Static_assert((unsigned long long)(RTM_GETROUTE) == 0x1aull, "RTM_GETROUTE");
-_Static_assert((unsigned long long)(RTM_NEWNEIGH) == 0x1cull, "RTM_NEWNEIGH");
-_Static_assert((unsigned long long)(RTM_DELNEIGH) == 0x1dull, "RTM_DELNEIGH");
-_Static_assert((unsigned long long)(RTM_GETNEIGH) == 0x1eull, "RTM_GETNEIGH");
-_Static_assert((unsigned long long)(RTM_NEWRULE) == 0x20ull, "RTM_NEWRULE");
-_Static_assert((unsigned long long)(RTM_DELRULE) == 0x21ull, "RTM_DELRULE");
-_Static_assert((unsigned long long)(RTM_GETRULE) == 0x22ull, "RTM_GETRULE");
-_Static_assert((unsigned long long)(RTM_NEWQDISC) == 0x24ull, "RTM_NEWQDISC");
-_Static_assert((unsigned long long)(RTM_DELQDISC) == 0x25ull, "RTM_DELQDISC");
-_Static_assert((unsigned long long)(RTM_GETQDISC) == 0x26ull, "RTM_GETQDISC");
-_Static_assert((unsigned long long)(RTM_NEWTCLASS) == 0x28ull, "RTM_NEWTCLASS");
-_Static_assert((unsigned long long)(RTM_DELTCLASS) == 0x29ull, "RTM_DELTCLASS");
-_Static_assert((unsigned long long)(RTM_GETTCLASS) == 0x2aull, "RTM_GETTCLASS");
-_Static_assert((unsigned long long)(RTM_NEWTFILTER) == 0x2cull, "RTM_NEWTFILTER");
-_Static_assert((unsigned long long)(RTM_DELTFILTER) == 0x2dull, "RTM_DELTFILTER");
-_Static_assert((unsigned long long)(RTM_GETTFILTER) == 0x2eull, "RTM_GETTFILTER");
-_Static_assert((unsigned long long)(RTM_NEWACTION) == 0x30ull, "RTM_NEWACTION");
-_Static_assert((unsigned long long)(RTM_DELACTION) == 0x31ull, "RTM_DELACTION");
-_Static_assert((unsigned long long)(RTM_GETACTION) == 0x32ull, "RTM_GETACTION");
-_Static_assert((unsigned long long)(RTM_NEWPREFIX) == 0x34ull, "RTM_NEWPREFIX");
-_Static_assert((unsigned long long)(RTM_GETMULTICAST) == 0x3aull, "RTM_GETMULTICAST");
-_Static_assert((unsigned long long)(RTM_GETANYCAST) == 0x3eull, "RTM_GETANYCAST");
-_Static_assert((unsigned long long)(RTM_NEWNEIGHTBL) == 0x40ull, "RTM_NEWNEIGHTBL");
-_Static_assert((unsigned long long)(RTM_GETNEIGHTBL) == 0x42ull, "RTM_GETNEIGHTBL");
-_Static_assert((unsigned long long)(RTM_SETNEIGHTBL) == 0x43ull, "RTM_SETNEIGHTBL");
-_Static_assert((unsigned long long)(RTM_NEWNDUSEROPT) == 0x44ull, "RTM_NEWNDUSEROPT");
-_Static_assert((unsigned long long)(RTM_NEWADDRLABEL) == 0x48ull, "RTM_NEWADDRLABEL");
-_Static_assert((unsigned long long)(RTM_DELADDRLABEL) == 0x49ull, "RTM_DELADDRLABEL");
-_Static_assert((unsigned long long)(RTM_GETADDRLABEL) == 0x4aull, "RTM_GETADDRLABEL");
-_Static_assert((unsigned long long)(RTM_GETDCB) == 0x4eull, "RTM_GETDCB");
-_Static_assert((unsigned long long)(RTM_SETDCB) == 0x4full, "RTM_SETDCB");
-_Static_assert((unsigned long long)(RTM_NEWNETCONF) == 0x50ull, "RTM_NEWNETCONF");
-_Static_assert((unsigned long long)(RTM_DELNETCONF) == 0x51ull, "RTM_DELNETCONF");
-_Static_assert((unsigned long long)(RTM_GETNETCONF) == 0x52ull, "RTM_GETNETCONF");
-_Static_assert((unsigned long long)(RTM_NEWMDB) == 0x54ull, "RTM_NEWMDB");
-_Static_assert((unsigned long long)(RTM_DELMDB) == 0x55ull, "RTM_DELMDB");
-_Static_assert((unsigned long long)(RTM_GETMDB) == 0x56ull, "RTM_GETMDB");
-_Static_assert((unsigned long long)(RTM_NEWNSID) == 0x58ull, "RTM_NEWNSID");
-_Static_assert((unsigned long long)(RTM_DELNSID) == 0x59ull, "RTM_DELNSID");
-_Static_assert((unsigned long long)(RTM_GETNSID) == 0x5aull, "RTM_GETNSID");
-_Static_assert((unsigned long long)(RTM_NEWSTATS) == 0x5cull, "RTM_NEWSTATS");
-_Static_assert((unsigned long long)(RTM_GETSTATS) == 0x5eull, "RTM_GETSTATS");
-_Static_assert((unsigned long long)(RTM_NEWCACHEREPORT) == 0x60ull, "RTM_NEWCACHEREPORT");
-_Static_assert((unsigned long long)(RTM_NEWCHAIN) == 0x64ull, "RTM_NEWCHAIN");
-_Static_assert((unsigned long long)(RTM_DELCHAIN) == 0x65ull, "RTM_DELCHAIN");
-_Static_assert((unsigned long long)(RTM_GETCHAIN) == 0x66ull, "RTM_GETCHAIN");
-_Static_assert((unsigned long long)(RTM_NEWNEXTHOP) == 0x68ull, "RTM_NEWNEXTHOP");
-_Static_assert((unsigned long long)(RTM_DELNEXTHOP) == 0x69ull, "RTM_DELNEXTHOP");
-_Static_assert((unsigned long long)(RTM_GETNEXTHOP) == 0x6aull, "RTM_GETNEXTHOP");
-_Static_assert((unsigned long long)(RTM_NEWLINKPROP) == 0x6cull, "RTM_NEWLINKPROP");
-_Static_assert((unsigned long long)(RTM_DELLINKPROP) == 0x6dull, "RTM_DELLINKPROP");
-_Static_assert((unsigned long long)(RTM_GETLINKPROP) == 0x6eull, "RTM_GETLINKPROP");
-_Static_assert((unsigned long long)(RTM_NEWVLAN) == 0x70ull, "RTM_NEWVLAN");
-_Static_assert((unsigned long long)(RTM_DELVLAN) == 0x71ull, "RTM_DELVLAN");
-_Static_assert((unsigned long long)(RTM_GETVLAN) == 0x72ull, "RTM_GETVLAN");
-_Static_assert((unsigned long long)(RTM_NEWNEXTHOPBUCKET) == 0x74ull, "RTM_NEWNEXTHOPBUCKET");
-_Static_assert((unsigned long long)(RTM_DELNEXTHOPBUCKET) == 0x75ull, "RTM_DELNEXTHOPBUCKET");
-_Static_assert((unsigned long long)(RTM_GETNEXTHOPBUCKET) == 0x76ull, "RTM_GETNEXTHOPBUCKET");
+/* mount_flags */
+_Static_assert((unsigned long long)(MS_RDONLY) == 0x1ull, "MS_RDONLY");
+_Static_assert((unsigned long long)(MS_NOSUID) == 0x2ull, "MS_NOSUID");
+_Static_assert((unsigned long long)(MS_NODEV) == 0x4ull, "MS_NODEV");
+_Static_assert((unsigned long long)(MS_NOEXEC) == 0x8ull, "MS_NOEXEC");
+_Static_assert((unsigned long long)(MS_SYNCHRONOUS) == 0x10ull, "MS_SYNCHRONOUS");
+_Static_assert((unsigned long long)(MS_REMOUNT) == 0x20ull, "MS_REMOUNT");
+_Static_assert((unsigned long long)(MS_MANDLOCK) == 0x40ull, "MS_MANDLOCK");
+_Static_assert((unsigned long long)(MS_DIRSYNC) == 0x80ull, "MS_DIRSYNC");
+_Static_assert((unsigned long long)(MS_NOSYMFOLLOW) == 0x100ull, "MS_NOSYMFOLLOW");
+_Static_assert((unsigned long long)(MS_NOATIME) == 0x400ull, "MS_NOATIME");
+_Static_assert((unsigned long long)(MS_NODIRATIME) == 0x800ull, "MS_NODIRATIME");
+_Static_assert((unsigned long long)(MS_BIND) == 0x1000ull, "MS_BIND");
+_Static_assert((unsigned long long)(MS_MOVE) == 0x2000ull, "MS_MOVE");
+_Static_assert((unsigned long long)(MS_REC) == 0x4000ull, "MS_REC");
+_Static_assert((unsigned long long)(MS_SILENT) == 0x8000ull, "MS_SILENT");
+_Static_assert((unsigned long long)(MS_POSIXACL) == 0x10000ull, "MS_POSIXACL");
+_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
+_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
+_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
+_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
+_Static_assert((unsigned long long)(MS_RELATIME) == 0x200000ull, "MS_RELATIME");
+_Static_assert((unsigned long long)(MS_KERNMOUNT) == 0x400000ull, "MS_KERNMOUNT");
+_Static_assert((unsigned long long)(MS_I_VERSION) == 0x800000ull, "MS_I_VERSION");
+_Static_assert((unsigned long long)(MS_STRICTATIME) == 0x1000000ull, "MS_STRICTATIME");
+_Static_assert((unsigned long long)(MS_LAZYTIME) == 0x2000000ull, "MS_LAZYTIME");
+_Static_assert((unsigned long long)(MS_ACTIVE) == 0x40000000ull, "MS_ACTIVE");
 
-/* nl_selinux_types */
-_Static_assert((unsigned long long)(SELNL_MSG_SETENFORCE) == 0x10ull, "SELNL_MSG_SETENFORCE");
-_Static_assert((unsigned long long)(SELNL_MSG_POLICYLOAD) == 0x11ull, "SELNL_MSG_POLICYLOAD");
+/* mount_propagation */
+_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
+_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
+_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
+_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
 
-/* nl_sock_diag_types */
-_Static_assert((unsigned long long)(TCPDIAG_GETSOCK) == 0x12ull, "TCPDIAG_GETSOCK");
-_Static_assert((unsigned long long)(DCCPDIAG_GETSOCK) == 0x13ull, "DCCPDIAG_GETSOCK");
-_Static_assert((unsigned long long)(SOCK_DIAG_BY_FAMILY) == 0x14ull, "SOCK_DIAG_BY_FAMILY");
-_Static_assert((unsigned long long)(SOCK_DESTROY) == 0x15ull, "SOCK_DESTROY");
-
-/* nl_types */
-_Static_assert((unsigned long long)(NLMSG_NOOP) == 0x1ull, "NLMSG_NOOP");
-_Static_assert((unsigned long long)(NLMSG_ERROR) == 0x2ull, "NLMSG_ERROR");
-_Static_assert((unsigned long long)(NLMSG_DONE) == 0x3ull, "NLMSG_DONE");
-_Static_assert((unsigned long long)(NLMSG_OVERRUN) == 0x4ull, "NLMSG_OVERRUN");
-
-/* nl_xfrm_types */
-_Static_assert((unsigned long long)(XFRM_MSG_NEWSA) == 0x10ull, "XFRM_MSG_NEWSA");
-_Static_assert((unsigned long long)(XFRM_MSG_DELSA) == 0x11ull, "XFRM_MSG_DELSA");
-_Static_assert((unsigned long long)(XFRM_MSG_GETSA) == 0x12ull, "XFRM_MSG_GETSA");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWPOLICY) == 0x13ull, "XFRM_MSG_NEWPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_DELPOLICY) == 0x14ull, "XFRM_MSG_DELPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_GETPOLICY) == 0x15ull, "XFRM_MSG_GETPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_ALLOCSPI) == 0x16ull, "XFRM_MSG_ALLOCSPI");
-_Static_assert((unsigned long long)(XFRM_MSG_ACQUIRE) == 0x17ull, "XFRM_MSG_ACQUIRE");
-_Static_assert((unsigned long long)(XFRM_MSG_EXPIRE) == 0x18ull, "XFRM_MSG_EXPIRE");
-_Static_assert((unsigned long long)(XFRM_MSG_UPDPOLICY) == 0x19ull, "XFRM_MSG_UPDPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_UPDSA) == 0x1aull, "XFRM_MSG_UPDSA");
-_Static_assert((unsigned long long)(XFRM_MSG_POLEXPIRE) == 0x1bull, "XFRM_MSG_POLEXPIRE");
-_Static_assert((unsigned long long)(XFRM_MSG_FLUSHSA) == 0x1cull, "XFRM_MSG_FLUSHSA");
-_Static_assert((unsigned long long)(XFRM_MSG_FLUSHPOLICY) == 0x1dull, "XFRM_MSG_FLUSHPOLICY");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWAE) == 0x1eull, "XFRM_MSG_NEWAE");
-_Static_assert((unsigned long long)(XFRM_MSG_GETAE) == 0x1full, "XFRM_MSG_GETAE");
-_Static_assert((unsigned long long)(XFRM_MSG_REPORT) == 0x20ull, "XFRM_MSG_REPORT");
-_Static_assert((unsigned long long)(XFRM_MSG_MIGRATE) == 0x21ull, "XFRM_MSG_MIGRATE");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWSADINFO) == 0x22ull, "XFRM_MSG_NEWSADINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_GETSADINFO) == 0x23ull, "XFRM_MSG_GETSADINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_NEWSPDINFO) == 0x24ull, "XFRM_MSG_NEWSPDINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_GETSPDINFO) == 0x25ull, "XFRM_MSG_GETSPDINFO");
-_Static_assert((unsigned long long)(XFRM_MSG_MAPPING) == 0x26ull, "XFRM_MSG_MAPPING");
-_Static_assert((unsigned long long)(XFRM_MSG_SETDEFAULT) == 0x27ull, "XFRM_MSG_SETDEFAULT");
-_Static_assert((unsigned long long)(XFRM_MSG_GETDEFAULT) == 0x28ull, "XFRM_MSG_GETDEFAULT");
-
-/* nt_types */
-_Static_assert((unsigned long long)(NT_PRSTATUS) == 0x1ull, "NT_PRSTATUS");
-_Static_assert((unsigned long long)(NT_PRFPREG) == 0x2ull, "NT_PRFPREG");
-_Static_assert((unsigned long long)(NT_PRPSINFO) == 0x3ull, "NT_PRPSINFO");
-_Static_assert((unsigned long long)(NT_TASKSTRUCT) == 0x4ull, "NT_TASKSTRUCT");
-_Static_assert((unsigned long long)(NT_AUXV) == 0x6ull, "NT_AUXV");
-_Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG");
-_Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
-_Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
-_Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
-
-/* ntf_ext_flags */
-_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
-
-/* oflags */
-_Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");
-_Static_assert((unsigned long long)(OLCUC) == 0x2ull, "OLCUC");
-_Static_assert((unsigned long long)(ONLCR) == 0x4ull, "ONLCR");
-_Static_assert((unsigned long long)(OCRNL) == 0x8ull, "OCRNL");
-_Static_assert((unsigned long long)(ONOCR) == 0x10ull, "ONOCR");
-_Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
-_Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
-_Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
-
-/* open_tree_flags */
-_Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
-_Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
+/* mount_setattr_flags */
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
 _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
 _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
 
-/* packet_diag_attrs */
-_Static_assert((unsigned long long)(PACKET_DIAG_INFO) == 0x0ull, "PACKET_DIAG_INFO");
-_Static_assert((unsigned long long)(PACKET_DIAG_MCLIST) == 0x1ull, "PACKET_DIAG_MCLIST");
-_Static_assert((unsigned long long)(PACKET_DIAG_RX_RING) == 0x2ull, "PACKET_DIAG_RX_RING");
-_Static_assert((unsigned long long)(PACKET_DIAG_TX_RING) == 0x3ull, "PACKET_DIAG_TX_RING");
-_Static_assert((unsigned long long)(PACKET_DIAG_FANOUT) == 0x4ull, "PACKET_DIAG_FANOUT");
-_Static_assert((unsigned long long)(PACKET_DIAG_UID) == 0x5ull, "PACKET_DIAG_UID");
-_Static_assert((unsigned long long)(PACKET_DIAG_MEMINFO) == 0x6ull, "PACKET_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(PACKET_DIAG_FILTER) == 0x7ull, "PACKET_DIAG_FILTER");
+/* move_mount_flags */
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
+_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
+_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
 
-/* packet_diag_info_flags */
-_Static_assert((unsigned long long)(PDI_RUNNING) == 0x1ull, "PDI_RUNNING");
-_Static_assert((unsigned long long)(PDI_AUXDATA) == 0x2ull, "PDI_AUXDATA");
-_Static_assert((unsigned long long)(PDI_ORIGDEV) == 0x4ull, "PDI_ORIGDEV");
-_Static_assert((unsigned long long)(PDI_VNETHDR) == 0x8ull, "PDI_VNETHDR");
-_Static_assert((unsigned long long)(PDI_LOSS) == 0x10ull, "PDI_LOSS");
+/* move_pages_flags */
+_Static_assert((unsigned long long)(MPOL_MF_MOVE) == 0x2ull, "MPOL_MF_MOVE");
+_Static_assert((unsigned long long)(MPOL_MF_MOVE_ALL) == 0x4ull, "MPOL_MF_MOVE_ALL");
 
-/* packet_diag_show */
-_Static_assert((unsigned long long)(PACKET_SHOW_INFO) == 0x1ull, "PACKET_SHOW_INFO");
-_Static_assert((unsigned long long)(PACKET_SHOW_MCLIST) == 0x2ull, "PACKET_SHOW_MCLIST");
-_Static_assert((unsigned long long)(PACKET_SHOW_RING_CFG) == 0x4ull, "PACKET_SHOW_RING_CFG");
-_Static_assert((unsigned long long)(PACKET_SHOW_FANOUT) == 0x8ull, "PACKET_SHOW_FANOUT");
-_Static_assert((unsigned long long)(PACKET_SHOW_MEMINFO) == 0x10ull, "PACKET_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(PACKET_SHOW_FILTER) == 0x20ull, "PACKET_SHOW_FILTER");
+/* mpol_mode_flags */
+_Static_assert((unsigned long long)(MPOL_F_STATIC_NODES) == 0x8000ull, "MPOL_F_STATIC_NODES");
+_Static_assert((unsigned long long)(MPOL_F_RELATIVE_NODES) == 0x4000ull, "MPOL_F_RELATIVE_NODES");
+_Static_assert((unsigned long long)(MPOL_F_NUMA_BALANCING) == 0x2000ull, "MPOL_F_NUMA_BALANCING");
 
-/* packet_mr_types */
-_Static_assert((unsigned long long)(PACKET_MR_MULTICAST) == 0x0ull, "PACKET_MR_MULTICAST");
-_Static_assert((unsigned long long)(PACKET_MR_PROMISC) == 0x1ull, "PACKET_MR_PROMISC");
-_Static_assert((unsigned long long)(PACKET_MR_ALLMULTI) == 0x2ull, "PACKET_MR_ALLMULTI");
-_Static_assert((unsigned long long)(PACKET_MR_UNICAST) == 0x3ull, "PACKET_MR_UNICAST");
+/* mpol_modes */
+_Static_assert((unsigned long long)(MPOL_DEFAULT) == 0x0ull, "MPOL_DEFAULT");
+_Static_assert((unsigned long long)(MPOL_PREFERRED) == 0x1ull, "MPOL_PREFERRED");
+_Static_assert((unsigned long long)(MPOL_BIND) == 0x2ull, "MPOL_BIND");
+_Static_assert((unsigned long long)(MPOL_INTERLEAVE) == 0x3ull, "MPOL_INTERLEAVE");
+_Static_assert((unsigned long long)(MPOL_LOCAL) == 0x4ull, "MPOL_LOCAL");
+_Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFERRED_MANY");
 
-/* packet_names */
-_Static_assert((unsigned long long)(PACKET_ADD_MEMBERSHIP) == 0x1ull, "PACKET_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(PACKET_DROP_MEMBERSHIP) == 0x2ull, "PACKET_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(PACKET_RECV_OUTPUT) == 0x3ull, "PACKET_RECV_OUTPUT");
-_Static_assert((unsigned long long)(PACKET_RX_RING) == 0x5ull, "PACKET_RX_RING");
-_Static_assert((unsigned long long)(PACKET_STATISTICS) == 0x6ull, "PACKET_STATISTICS");
-_Static_assert((unsigned long long)(PACKET_COPY_THRESH) == 0x7ull, "PACKET_COPY_THRESH");
-_Static_assert((unsigned long long)(PACKET_AUXDATA) == 0x8ull, "PACKET_AUXDATA");
-_Static_assert((unsigned long long)(PACKET_ORIGDEV) == 0x9ull, "PACKET_ORIGDEV");
-_Static_assert((unsigned long long)(PACKET_VERSION) == 0xaull, "PACKET_VERSION");
-_Static_assert((unsigned long long)(PACKET_HDRLEN) == 0xbull, "PACKET_HDRLEN");
-_Static_assert((unsigned long long)(PACKET_RESERVE) == 0xcull, "PACKET_RESERVE");
-_Static_assert((unsigned long long)(PACKET_TX_RING) == 0xdull, "PACKET_TX_RING");
-_Static_assert((unsigned long long)(PACKET_LOSS) == 0xeull, "PACKET_LOSS");
-_Static_assert((unsigned long long)(PACKET_VNET_HDR) == 0xfull, "PACKET_VNET_HDR");
-_Static_assert((unsigned long long)(PACKET_TX_TIMESTAMP) == 0x10ull, "PACKET_TX_TIMESTAMP");
-_Static_assert((unsigned long long)(PACKET_TIMESTAMP) == 0x11ull, "PACKET_TIMESTAMP");
-_Static_assert((unsigned long long)(PACKET_FANOUT) == 0x12ull, "PACKET_FANOUT");
-_Static_assert((unsigned long long)(PACKET_TX_HAS_OFF) == 0x13ull, "PACKET_TX_HAS_OFF");
-_Static_assert((unsigned long long)(PACKET_QDISC_BYPASS) == 0x14ull, "PACKET_QDISC_BYPASS");
-_Static_assert((unsigned long long)(PACKET_ROLLOVER_STATS) == 0x15ull, "PACKET_ROLLOVER_STATS");
-_Static_assert((unsigned long long)(PACKET_FANOUT_DATA) == 0x16ull, "PACKET_FANOUT_DATA");
-_Static_assert((unsigned long long)(PACKET_IGNORE_OUTGOING) == 0x17ull, "PACKET_IGNORE_OUTGOING");
+/* mremap_flags */
+_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
+_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
+_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
 
-/* packet_types */
-_Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
-_Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
-_Static_assert((unsigned long long)(PACKET_MULTICAST) == 0x2ull, "PACKET_MULTICAST");
-_Static_assert((unsigned long long)(PACKET_OTHERHOST) == 0x3ull, "PACKET_OTHERHOST");
-_Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING");
-_Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
-_Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
-_Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
+/* mrt6msg_types */
+_Static_assert((unsigned long long)(MRT6MSG_NOCACHE) == 0x1ull, "MRT6MSG_NOCACHE");
+_Static_assert((unsigned long long)(MRT6MSG_WRONGMIF) == 0x2ull, "MRT6MSG_WRONGMIF");
+_Static_assert((unsigned long long)(MRT6MSG_WHOLEPKT) == 0x3ull, "MRT6MSG_WHOLEPKT");
 
-/* packet_versions */
-_Static_assert((unsigned long long)(TPACKET_V1) == 0x0ull, "TPACKET_V1");
-_Static_assert((unsigned long long)(TPACKET_V2) == 0x1ull, "TPACKET_V2");
-_Static_assert((unsigned long long)(TPACKET_V3) == 0x2ull, "TPACKET_V3");
+/* msg_flags */
+_Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");
+_Static_assert((unsigned long long)(MSG_PEEK) == 0x2ull, "MSG_PEEK");
+_Static_assert((unsigned long long)(MSG_DONTROUTE) == 0x4ull, "MSG_DONTROUTE");
+_Static_assert((unsigned long long)(MSG_CTRUNC) == 0x8ull, "MSG_CTRUNC");
+_Static_assert((unsigned long long)(MSG_PROXY) == 0x10ull, "MSG_PROXY");
+_Static_assert((unsigned long long)(MSG_TRUNC) == 0x20ull, "MSG_TRUNC");
+_Static_assert((unsigned long long)(MSG_DONTWAIT) == 0x40ull, "MSG_DONTWAIT");
+_Static_assert((unsigned long long)(MSG_EOR) == 0x80ull, "MSG_EOR");
+_Static_assert((unsigned long long)(MSG_WAITALL) == 0x100ull, "MSG_WAITALL");
+_Static_assert((unsigned long long)(MSG_FIN) == 0x200ull, "MSG_FIN");
+_Static_assert((unsigned long long)(MSG_SYN) == 0x400ull, "MSG_SYN");
+_Static_assert((unsigned long long)(MSG_CONFIRM) == 0x800ull, "MSG_CONFIRM");
+_Static_assert((unsigned long long)(MSG_RST) == 0x1000ull, "MSG_RST");
+_Static_assert((unsigned long long)(MSG_ERRQUEUE) == 0x2000ull, "MSG_ERRQUEUE");
+_Static_assert((unsigned long long)(MSG_NOSIGNAL) == 0x4000ull, "MSG_NOSIGNAL");
+_Static_assert((unsigned long long)(MSG_MORE) == 0x8000ull, "MSG_MORE");
+_Static_assert((unsigned long long)(MSG_WAITFORONE) == 0x10000ull, "MSG_WAITFORONE");
+_Static_assert((unsigned long long)(MSG_BATCH) == 0x40000ull, "MSG_BATCH");
+_Static_assert((unsigned long long)(MSG_ZEROCOPY) == 0x4000000ull, "MSG_ZEROCOPY");
+_Static_assert((unsigned long long)(MSG_FASTOPEN) == 0x20000000ull, "MSG_FASTOPEN");
+_Static_assert((unsigned long long)(MSG_CMSG_CLOEXEC) == 0x40000000ull, "MSG_CMSG_CLOEXEC");
 
-/* perf_attr_size */
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER1) == 0x48ull, "PERF_ATTR_SIZE_VER1");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER2) == 0x50ull, "PERF_ATTR_SIZE_VER2");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER3) == 0x60ull, "PERF_ATTR_SIZE_VER3");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER4) == 0x68ull, "PERF_ATTR_SIZE_VER4");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER5) == 0x70ull, "PERF_ATTR_SIZE_VER5");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER6) == 0x78ull, "PERF_ATTR_SIZE_VER6");
-_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER7) == 0x80ull, "PERF_ATTR_SIZE_VER7");
+/* msg_ipc_flags */
+_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
+_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
+_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
 
-/* perf_branch_sample_type */
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_USER) == 0x1ull, "PERF_SAMPLE_BRANCH_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_KERNEL) == 0x2ull, "PERF_SAMPLE_BRANCH_KERNEL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HV) == 0x4ull, "PERF_SAMPLE_BRANCH_HV");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY) == 0x8ull, "PERF_SAMPLE_BRANCH_ANY");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_CALL) == 0x10ull, "PERF_SAMPLE_BRANCH_ANY_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_RETURN) == 0x20ull, "PERF_SAMPLE_BRANCH_ANY_RETURN");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_CALL) == 0x40ull, "PERF_SAMPLE_BRANCH_IND_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ABORT_TX) == 0x80ull, "PERF_SAMPLE_BRANCH_ABORT_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IN_TX) == 0x100ull, "PERF_SAMPLE_BRANCH_IN_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_TX) == 0x200ull, "PERF_SAMPLE_BRANCH_NO_TX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_COND) == 0x400ull, "PERF_SAMPLE_BRANCH_COND");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_CALL_STACK");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_JUMP) == 0x1000ull, "PERF_SAMPLE_BRANCH_IND_JUMP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL) == 0x2000ull, "PERF_SAMPLE_BRANCH_CALL");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_FLAGS) == 0x4000ull, "PERF_SAMPLE_BRANCH_NO_FLAGS");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_CYCLES) == 0x8000ull, "PERF_SAMPLE_BRANCH_NO_CYCLES");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_TYPE_SAVE) == 0x10000ull, "PERF_SAMPLE_BRANCH_TYPE_SAVE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HW_INDEX) == 0x20000ull, "PERF_SAMPLE_BRANCH_HW_INDEX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_PRIV_SAVE) == 0x40000ull, "PERF_SAMPLE_BRANCH_PRIV_SAVE");
+/* msync_flags */
+_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
+_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
+_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
 
-/* perf_event_open_flags */
-_Static_assert((unsigned long long)(PERF_FLAG_FD_NO_GROUP) == 0x1ull, "PERF_FLAG_FD_NO_GROUP");
-_Static_assert((unsigned long long)(PERF_FLAG_FD_OUTPUT) == 0x2ull, "PERF_FLAG_FD_OUTPUT");
-_Static_assert((unsigned long long)(PERF_FLAG_PID_CGROUP) == 0x4ull, "PERF_FLAG_PID_CGROUP");
-_Static_assert((unsigned long long)(PERF_FLAG_FD_CLOEXEC) == 0x8ull, "PERF_FLAG_FD_CLOEXEC");
+/* mtd_file_mode */
+_Static_assert((unsigned long long)(MTD_FILE_MODE_NORMAL) == 0x0ull, "MTD_FILE_MODE_NORMAL");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_FACTORY) == 0x1ull, "MTD_FILE_MODE_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_USER) == 0x2ull, "MTD_FILE_MODE_OTP_USER");
+_Static_assert((unsigned long long)(MTD_FILE_MODE_RAW) == 0x3ull, "MTD_FILE_MODE_RAW");
 
-/* perf_hw_cache_id */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1D) == 0x0ull, "PERF_COUNT_HW_CACHE_L1D");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1I) == 0x1ull, "PERF_COUNT_HW_CACHE_L1I");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_LL) == 0x2ull, "PERF_COUNT_HW_CACHE_LL");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_DTLB) == 0x3ull, "PERF_COUNT_HW_CACHE_DTLB");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_ITLB) == 0x4ull, "PERF_COUNT_HW_CACHE_ITLB");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_BPU) == 0x5ull, "PERF_COUNT_HW_CACHE_BPU");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_NODE) == 0x6ull, "PERF_COUNT_HW_CACHE_NODE");
+/* mtd_flags */
+_Static_assert((unsigned long long)(MTD_WRITEABLE) == 0x400ull, "MTD_WRITEABLE");
+_Static_assert((unsigned long long)(MTD_BIT_WRITEABLE) == 0x800ull, "MTD_BIT_WRITEABLE");
+_Static_assert((unsigned long long)(MTD_NO_ERASE) == 0x1000ull, "MTD_NO_ERASE");
+_Static_assert((unsigned long long)(MTD_POWERUP_LOCK) == 0x2000ull, "MTD_POWERUP_LOCK");
+_Static_assert((unsigned long long)(MTD_SLC_ON_MLC_EMULATION) == 0x4000ull, "MTD_SLC_ON_MLC_EMULATION");
 
-/* perf_hw_cache_op */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_READ) == 0x0ull, "PERF_COUNT_HW_CACHE_OP_READ");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_WRITE) == 0x1ull, "PERF_COUNT_HW_CACHE_OP_WRITE");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, "PERF_COUNT_HW_CACHE_OP_PREFETCH");
+/* mtd_nandecc */
+_Static_assert((unsigned long long)(MTD_NANDECC_OFF) == 0x0ull, "MTD_NANDECC_OFF");
+_Static_assert((unsigned long long)(MTD_NANDECC_PLACE) == 0x1ull, "MTD_NANDECC_PLACE");
+_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPLACE) == 0x2ull, "MTD_NANDECC_AUTOPLACE");
+_Static_assert((unsigned long long)(MTD_NANDECC_PLACEONLY) == 0x3ull, "MTD_NANDECC_PLACEONLY");
+_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPL_USR) == 0x4ull, "MTD_NANDECC_AUTOPL_USR");
 
-/* perf_hw_cache_result */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");
+/* mtd_ops */
+_Static_assert((unsigned long long)(MTD_OPS_PLACE_OOB) == 0x0ull, "MTD_OPS_PLACE_OOB");
+_Static_assert((unsigned long long)(MTD_OPS_AUTO_OOB) == 0x1ull, "MTD_OPS_AUTO_OOB");
+_Static_assert((unsigned long long)(MTD_OPS_RAW) == 0x2ull, "MTD_OPS_RAW");
 
-/* perf_hw_id */
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
-_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
+/* mtd_otp */
+_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
+_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
 
-/* perf_ioc_flags */
-_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
+/* mtd_otp_modes */
+_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
+_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
+_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
 
-/* perf_read_format */
-_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
-_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
-_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
-_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
-_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");
+/* mtd_type */
+_Static_assert((unsigned long long)(MTD_ABSENT) == 0x0ull, "MTD_ABSENT");
+_Static_assert((unsigned long long)(MTD_RAM) == 0x1ull, "MTD_RAM");
+_Static_assert((unsigned long long)(MTD_ROM) == 0x2ull, "MTD_ROM");
+_Static_assert((unsigned long long)(MTD_NORFLASH) == 0x3ull, "MTD_NORFLASH");
+_Static_assert((unsigned long long)(MTD_NANDFLASH) == 0x4ull, "MTD_NANDFLASH");
+_Static_assert((unsigned long long)(MTD_DATAFLASH) == 0x6ull, "MTD_DATAFLASH");
+_Static_assert((unsigned long long)(MTD_UBIVOLUME) == 0x7ull, "MTD_UBIVOLUME");
+_Static_assert((unsigned long long)(MTD_MLCNANDFLASH) == 0x8ull, "MTD_MLCNANDFLASH");
 
-/* perf_sample_type */
-_Static_assert((unsigned long long)(PERF_SAMPLE_IP) == 0x1ull, "PERF_SAMPLE_IP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_TID) == 0x2ull, "PERF_SAMPLE_TID");
-_Static_assert((unsigned long long)(PERF_SAMPLE_TIME) == 0x4ull, "PERF_SAMPLE_TIME");
-_Static_assert((unsigned long long)(PERF_SAMPLE_ADDR) == 0x8ull, "PERF_SAMPLE_ADDR");
-_Static_assert((unsigned long long)(PERF_SAMPLE_READ) == 0x10ull, "PERF_SAMPLE_READ");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CALLCHAIN) == 0x20ull, "PERF_SAMPLE_CALLCHAIN");
-_Static_assert((unsigned long long)(PERF_SAMPLE_ID) == 0x40ull, "PERF_SAMPLE_ID");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CPU) == 0x80ull, "PERF_SAMPLE_CPU");
-_Static_assert((unsigned long long)(PERF_SAMPLE_PERIOD) == 0x100ull, "PERF_SAMPLE_PERIOD");
-_Static_assert((unsigned long long)(PERF_SAMPLE_STREAM_ID) == 0x200ull, "PERF_SAMPLE_STREAM_ID");
-_Static_assert((unsigned long long)(PERF_SAMPLE_RAW) == 0x400ull, "PERF_SAMPLE_RAW");
-_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_STACK");
-_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_USER) == 0x1000ull, "PERF_SAMPLE_REGS_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_STACK_USER) == 0x2000ull, "PERF_SAMPLE_STACK_USER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT) == 0x4000ull, "PERF_SAMPLE_WEIGHT");
-_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_SRC) == 0x8000ull, "PERF_SAMPLE_DATA_SRC");
-_Static_assert((unsigned long long)(PERF_SAMPLE_IDENTIFIER) == 0x10000ull, "PERF_SAMPLE_IDENTIFIER");
-_Static_assert((unsigned long long)(PERF_SAMPLE_TRANSACTION) == 0x20000ull, "PERF_SAMPLE_TRANSACTION");
-_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_INTR) == 0x40000ull, "PERF_SAMPLE_REGS_INTR");
-_Static_assert((unsigned long long)(PERF_SAMPLE_PHYS_ADDR) == 0x80000ull, "PERF_SAMPLE_PHYS_ADDR");
-_Static_assert((unsigned long long)(PERF_SAMPLE_AUX) == 0x100000ull, "PERF_SAMPLE_AUX");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CGROUP) == 0x200000ull, "PERF_SAMPLE_CGROUP");
-_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_PAGE_SIZE) == 0x400000ull, "PERF_SAMPLE_DATA_PAGE_SIZE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_CODE_PAGE_SIZE) == 0x800000ull, "PERF_SAMPLE_CODE_PAGE_SIZE");
-_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT_STRUCT) == 0x1000000ull, "PERF_SAMPLE_WEIGHT_STRUCT");
+/* multicast_router_types */
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_DISABLED) == 0x0ull, "MDB_RTR_TYPE_DISABLED");
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP_QUERY) == 0x1ull, "MDB_RTR_TYPE_TEMP_QUERY");
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_PERM) == 0x2ull, "MDB_RTR_TYPE_PERM");
+_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP) == 0x3ull, "MDB_RTR_TYPE_TEMP");
 
-/* perf_sw_id */
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
-_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
+/* nbd_flags */
+_Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
+_Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_FLUSH) == 0x4ull, "NBD_FLAG_SEND_FLUSH");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_FUA) == 0x8ull, "NBD_FLAG_SEND_FUA");
+_Static_assert((unsigned long long)(NBD_FLAG_SEND_TRIM) == 0x20ull, "NBD_FLAG_SEND_TRIM");
+_Static_assert((unsigned long long)(NBD_FLAG_CAN_MULTI_CONN) == 0x100ull, "NBD_FLAG_CAN_MULTI_CONN");
 
-/* perf_type */
-_Static_assert((unsigned long long)(PERF_TYPE_HARDWARE) == 0x0ull, "PERF_TYPE_HARDWARE");
-_Static_assert((unsigned long long)(PERF_TYPE_SOFTWARE) == 0x1ull, "PERF_TYPE_SOFTWARE");
-_Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_TRACEPOINT");
-_Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
-_Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
-_Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
+/* neighbor_cache_entry_flags */
+_Static_assert((unsigned long long)(NTF_USE) == 0x1ull, "NTF_USE");
+_Static_assert((unsigned long long)(NTF_SELF) == 0x2ull, "NTF_SELF");
+_Static_assert((unsigned long long)(NTF_MASTER) == 0x4ull, "NTF_MASTER");
+_Static_assert((unsigned long long)(NTF_PROXY) == 0x8ull, "NTF_PROXY");
+_Static_assert((unsigned long long)(NTF_EXT_LEARNED) == 0x10ull, "NTF_EXT_LEARNED");
+_Static_assert((unsigned long long)(NTF_OFFLOADED) == 0x20ull, "NTF_OFFLOADED");
+_Static_assert((unsigned long long)(NTF_STICKY) == 0x40ull, "NTF_STICKY");
+_Static_assert((unsigned long long)(NTF_ROUTER) == 0x80ull, "NTF_ROUTER");
+_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
 
-/* pkey_rights */
-_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
-_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+/* neighbor_cache_entry_states */
+_Static_assert((unsigned long long)(NUD_INCOMPLETE) == 0x1ull, "NUD_INCOMPLETE");
+_Static_assert((unsigned long long)(NUD_REACHABLE) == 0x2ull, "NUD_REACHABLE");
+_Static_assert((unsigned long long)(NUD_STALE) == 0x4ull, "NUD_STALE");
+_Static_assert((unsigned long long)(NUD_DELAY) == 0x8ull, "NUD_DELAY");
+_Static_assert((unsigned long long)(NUD_PROBE) == 0x10ull, "NUD_PROBE");
+_Static_assert((unsigned long long)(NUD_FAILED) == 0x20ull, "NUD_FAILED");
+_Static_assert((unsigned long long)(NUD_NOARP) == 0x40ull, "NUD_NOARP");
+_Static_assert((unsigned long long)(NUD_PERMANENT) == 0x80ull, "NUD_PERMANENT");
+_Static_assert((unsigned long long)(NUD_NONE) == 0x0ull, "NUD_NONE");
 
-/* poll_events */
-_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
-_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
-_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
-_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
-_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
-_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
-_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
-_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
-_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
-_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
-_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
-_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
-_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
+/* netlink_diag_attrs */
+_Static_assert((unsigned long long)(NETLINK_DIAG_MEMINFO) == 0x0ull, "NETLINK_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(NETLINK_DIAG_GROUPS) == 0x1ull, "NETLINK_DIAG_GROUPS");
+_Static_assert((unsigned long long)(NETLINK_DIAG_RX_RING) == 0x2ull, "NETLINK_DIAG_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_DIAG_TX_RING) == 0x3ull, "NETLINK_DIAG_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_DIAG_FLAGS) == 0x4ull, "NETLINK_DIAG_FLAGS");
 
-/* pr_cap_ambient */
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
+/* netlink_diag_flags */
+_Static_assert((unsigned long long)(NDIAG_FLAG_CB_RUNNING) == 0x1ull, "NDIAG_FLAG_CB_RUNNING");
+_Static_assert((unsigned long long)(NDIAG_FLAG_PKTINFO) == 0x2ull, "NDIAG_FLAG_PKTINFO");
+_Static_assert((unsigned long long)(NDIAG_FLAG_BROADCAST_ERROR) == 0x4ull, "NDIAG_FLAG_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NDIAG_FLAG_NO_ENOBUFS) == 0x8ull, "NDIAG_FLAG_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NDIAG_FLAG_LISTEN_ALL_NSID) == 0x10ull, "NDIAG_FLAG_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NDIAG_FLAG_CAP_ACK) == 0x20ull, "NDIAG_FLAG_CAP_ACK");
 
-/* pr_options */
-_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
-_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
-_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
-_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
-_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
-_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
-_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
-_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
-_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
-_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
-_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
-_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
-_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
-_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
-_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
-_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
-_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
-_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
-_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
-_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
-_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
-_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
-_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
-_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
-_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
-_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
-_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
-_Static_assert((unsigned long long)(PR_PAC_SET_ENABLED_KEYS) == 0x3cull, "PR_PAC_SET_ENABLED_KEYS");
-_Static_assert((unsigned long long)(PR_PAC_GET_ENABLED_KEYS) == 0x3dull, "PR_PAC_GET_ENABLED_KEYS");
-_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
-_Static_assert((unsigned long long)(PR_SME_SET_VL) == 0x3full, "PR_SME_SET_VL");
-_Static_assert((unsigned long long)(PR_SME_GET_VL) == 0x40ull, "PR_SME_GET_VL");
-_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
-_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+/* netlink_diag_show */
+_Static_assert((unsigned long long)(NDIAG_SHOW_MEMINFO) == 0x1ull, "NDIAG_SHOW_MEMINFO");
+_Static_assert((unsigned long long)(NDIAG_SHOW_GROUPS) == 0x2ull, "NDIAG_SHOW_GROUPS");
+_Static_assert((unsigned long long)(NDIAG_SHOW_RING_CFG) == 0x4ull, "NDIAG_SHOW_RING_CFG");
+_Static_assert((unsigned long long)(NDIAG_SHOW_FLAGS) == 0x8ull, "NDIAG_SHOW_FLAGS");
 
-/* pr_tsc */
-_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
-_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
+/* netlink_names */
+_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
+_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
+_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
+_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
+_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
+_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
+_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
+_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
+_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
+_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
 
-/* prio_which */
-_Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
-_Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
-_Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
+/* nexthop_grp_types */
+_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_MPATH) == 0x0ull, "NEXTHOP_GRP_TYPE_MPATH");
+_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_RES) == 0x1ull, "NEXTHOP_GRP_TYPE_RES");
 
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+/* nf_acct_types */
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_NEW) == 0x0ull, "NFNL_MSG_ACCT_NEW");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET) == 0x1ull, "NFNL_MSG_ACCT_GET");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET_CTRZERO) == 0x2ull, "NFNL_MSG_ACCT_GET_CTRZERO");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_DEL) == 0x3ull, "NFNL_MSG_ACCT_DEL");
+_Static_assert((unsigned long long)(NFNL_MSG_ACCT_OVERQUOTA) == 0x4ull, "NFNL_MSG_ACCT_OVERQUOTA");
 
-/* ptp_extts_flags */
-_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
-_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
-_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
-_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
+/* nf_compat_types */
+_Static_assert((unsigned long long)(NFNL_MSG_COMPAT_GET) == 0x0ull, "NFNL_MSG_COMPAT_GET");
 
-/* ptp_perout_flags */
-_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
-_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
-_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");
+/* nf_cthelper_types */
+_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_NEW) == 0x0ull, "NFNL_MSG_CTHELPER_NEW");
+_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_GET) == 0x1ull, "NFNL_MSG_CTHELPER_GET");
+_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_DEL) == 0x2ull, "NFNL_MSG_CTHELPER_DEL");
+
+/* nf_ctnetlink_exp_types */
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_NEW) == 0x0ull, "IPCTNL_MSG_EXP_NEW");
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET) == 0x1ull, "IPCTNL_MSG_EXP_GET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_DELETE) == 0x2ull, "IPCTNL_MSG_EXP_DELETE");
+_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET_STATS_CPU) == 0x3ull, "IPCTNL_MSG_EXP_GET_STATS_CPU");
+
+/* nf_ctnetlink_types */
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_NEW) == 0x0ull, "IPCTNL_MSG_CT_NEW");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET) == 0x1ull, "IPCTNL_MSG_CT_GET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_DELETE) == 0x2ull, "IPCTNL_MSG_CT_DELETE");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_CTRZERO) == 0x3ull, "IPCTNL_MSG_CT_GET_CTRZERO");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS_CPU) == 0x4ull, "IPCTNL_MSG_CT_GET_STATS_CPU");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS) == 0x5ull, "IPCTNL_MSG_CT_GET_STATS");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_DYING) == 0x6ull, "IPCTNL_MSG_CT_GET_DYING");
+_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_UNCONFIRMED) == 0x7ull, "IPCTNL_MSG_CT_GET_UNCONFIRMED");
+
+/* nf_cttimeout_types */
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_NEW) == 0x0ull, "IPCTNL_MSG_TIMEOUT_NEW");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_GET) == 0x1ull, "IPCTNL_MSG_TIMEOUT_GET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DELETE) == 0x2ull, "IPCTNL_MSG_TIMEOUT_DELETE");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_SET) == 0x3ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_SET");
+_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_GET) == 0x4ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_GET");
+
+/* nf_ipset_types */
+_Static_assert((unsigned long long)(IPSET_CMD_NONE) == 0x0ull, "IPSET_CMD_NONE");
+_Static_assert((unsigned long long)(IPSET_CMD_PROTOCOL) == 0x1ull, "IPSET_CMD_PROTOCOL");
+_Static_assert((unsigned long long)(IPSET_CMD_CREATE) == 0x2ull, "IPSET_CMD_CREATE");
+_Static_assert((unsigned long long)(IPSET_CMD_DESTROY) == 0x3ull, "IPSET_CMD_DESTROY");
+_Static_assert((unsigned long long)(IPSET_CMD_FLUSH) == 0x4ull, "IPSET_CMD_FLUSH");
+_Static_assert((unsigned long long)(IPSET_CMD_RENAME) == 0x5ull, "IPSET_CMD_RENAME");
+_Static_assert((unsigned long long)(IPSET_CMD_SWAP) == 0x6ull, "IPSET_CMD_SWAP");
+_Static_assert((unsigned long long)(IPSET_CMD_LIST) == 0x7ull, "IPSET_CMD_LIST");
+_Static_assert((unsigned long long)(IPSET_CMD_SAVE) == 0x8ull, "IPSET_CMD_SAVE");
+_Static_assert((unsigned long long)(IPSET_CMD_ADD) == 0x9ull, "IPSET_CMD_ADD");
+_Static_assert((unsigned long long)(IPSET_CMD_DEL) == 0xaull, "IPSET_CMD_DEL");
+_Static_assert((unsigned long long)(IPSET_CMD_TEST) == 0xbull, "IPSET_CMD_TEST");
+_Static_assert((unsigned long long)(IPSET_CMD_HEADER) == 0xcull, "IPSET_CMD_HEADER");
+_Static_assert((unsigned long long)(IPSET_CMD_TYPE) == 0xdull, "IPSET_CMD_TYPE");
+_Static_assert((unsigned long long)(IPSET_CMD_GET_BYNAME) == 0xeull, "IPSET_CMD_GET_BYNAME");
+_Static_assert((unsigned long long)(IPSET_CMD_GET_BYINDEX) == 0xfull, "IPSET_CMD_GET_BYINDEX");
+_Static_assert((unsigned long long)(IPSET_CMD_RESTORE) == 0x10ull, "IPSET_CMD_RESTORE");
+_Static_assert((unsigned long long)(IPSET_CMD_HELP) == 0x11ull, "IPSET_CMD_HELP");
+_Static_assert((unsigned long long)(IPSET_CMD_VERSION) == 0x12ull, "IPSET_CMD_VERSION");
+_Static_assert((unsigned long long)(IPSET_CMD_QUIT) == 0x13ull, "IPSET_CMD_QUIT");
+_Static_assert((unsigned long long)(IPSET_CMD_COMMIT) == 0x14ull, "IPSET_CMD_COMMIT");
+
+/* nf_osf_types */
+_Static_assert((unsigned long long)(OSF_MSG_ADD) == 0x0ull, "OSF_MSG_ADD");
+_Static_assert((unsigned long long)(OSF_MSG_REMOVE) == 0x1ull, "OSF_MSG_REMOVE");
+
+/* nf_queue_types */
+_Static_assert((unsigned long long)(NFQNL_MSG_PACKET) == 0x0ull, "NFQNL_MSG_PACKET");
+_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT) == 0x1ull, "NFQNL_MSG_VERDICT");
+_Static_assert((unsigned long long)(NFQNL_MSG_CONFIG) == 0x2ull, "NFQNL_MSG_CONFIG");
+_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT_BATCH) == 0x3ull, "NFQNL_MSG_VERDICT_BATCH");
+
+/* nf_subsys */
+_Static_assert((unsigned long long)(NFNL_SUBSYS_NONE) == 0x0ull, "NFNL_SUBSYS_NONE");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK) == 0x1ull, "NFNL_SUBSYS_CTNETLINK");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_EXP) == 0x2ull, "NFNL_SUBSYS_CTNETLINK_EXP");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_QUEUE) == 0x3ull, "NFNL_SUBSYS_QUEUE");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_ULOG) == 0x4ull, "NFNL_SUBSYS_ULOG");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_OSF) == 0x5ull, "NFNL_SUBSYS_OSF");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_IPSET) == 0x6ull, "NFNL_SUBSYS_IPSET");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_ACCT) == 0x7ull, "NFNL_SUBSYS_ACCT");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_TIMEOUT) == 0x8ull, "NFNL_SUBSYS_CTNETLINK_TIMEOUT");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_CTHELPER) == 0x9ull, "NFNL_SUBSYS_CTHELPER");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_NFTABLES) == 0xaull, "NFNL_SUBSYS_NFTABLES");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_NFT_COMPAT) == 0xbull, "NFNL_SUBSYS_NFT_COMPAT");
+_Static_assert((unsigned long long)(NFNL_SUBSYS_HOOK) == 0xcull, "NFNL_SUBSYS_HOOK");
+
+/* nf_tables_types */
+_Static_assert((unsigned long long)(NFT_MSG_NEWTABLE) == 0x0ull, "NFT_MSG_NEWTABLE");
+_Static_assert((unsigned long long)(NFT_MSG_GETTABLE) == 0x1ull, "NFT_MSG_GETTABLE");
+_Static_assert((unsigned long long)(NFT_MSG_DELTABLE) == 0x2ull, "NFT_MSG_DELTABLE");
+_Static_assert((unsigned long long)(NFT_MSG_NEWCHAIN) == 0x3ull, "NFT_MSG_NEWCHAIN");
+_Static_assert((unsigned long long)(NFT_MSG_GETCHAIN) == 0x4ull, "NFT_MSG_GETCHAIN");
+_Static_assert((unsigned long long)(NFT_MSG_DELCHAIN) == 0x5ull, "NFT_MSG_DELCHAIN");
+_Static_assert((unsigned long long)(NFT_MSG_NEWRULE) == 0x6ull, "NFT_MSG_NEWRULE");
+_Static_assert((unsigned long long)(NFT_MSG_GETRULE) == 0x7ull, "NFT_MSG_GETRULE");
+_Static_assert((unsigned long long)(NFT_MSG_DELRULE) == 0x8ull, "NFT_MSG_DELRULE");
+_Static_assert((unsigned long long)(NFT_MSG_NEWSET) == 0x9ull, "NFT_MSG_NEWSET");
+_Static_assert((unsigned long long)(NFT_MSG_GETSET) == 0xaull, "NFT_MSG_GETSET");
+_Static_assert((unsigned long long)(NFT_MSG_DELSET) == 0xbull, "NFT_MSG_DELSET");
+_Static_assert((unsigned long long)(NFT_MSG_NEWSETELEM) == 0xcull, "NFT_MSG_NEWSETELEM");
+_Static_assert((unsigned long long)(NFT_MSG_GETSETELEM) == 0xdull, "NFT_MSG_GETSETELEM");
+_Static_assert((unsigned long long)(NFT_MSG_DELSETELEM) == 0xeull, "NFT_MSG_DELSETELEM");
+_Static_assert((unsigned long long)(NFT_MSG_NEWGEN) == 0xfull, "NFT_MSG_NEWGEN");
+_Static_assert((unsigned long long)(NFT_MSG_GETGEN) == 0x10ull, "NFT_MSG_GETGEN");
+_Static_assert((unsigned long long)(NFT_MSG_TRACE) == 0x11ull, "NFT_MSG_TRACE");
+_Static_assert((unsigned long long)(NFT_MSG_NEWOBJ) == 0x12ull, "NFT_MSG_NEWOBJ");
+_Static_assert((unsigned long long)(NFT_MSG_GETOBJ) == 0x13ull, "NFT_MSG_GETOBJ");
+_Static_assert((unsigned long long)(NFT_MSG_DELOBJ) == 0x14ull, "NFT_MSG_DELOBJ");
+_Static_assert((unsigned long long)(NFT_MSG_GETOBJ_RESET) == 0x15ull, "NFT_MSG_GETOBJ_RESET");
+_Static_assert((unsigned long long)(NFT_MSG_NEWFLOWTABLE) == 0x16ull, "NFT_MSG_NEWFLOWTABLE");
+_Static_assert((unsigned long long)(NFT_MSG_GETFLOWTABLE) == 0x17ull, "NFT_MSG_GETFLOWTABLE");
+_Static_assert((unsigned long long)(NFT_MSG_DELFLOWTABLE) == 0x18ull, "NFT_MSG_DELFLOWTABLE");
+
+/* nf_ulog_types */
+_Static_assert((unsigned long long)(NFULNL_MSG_PACKET) == 0x0ull, "NFULNL_MSG_PACKET");
+_Static_assert((unsigned long long)(NFULNL_MSG_CONFIG) == 0x1ull, "NFULNL_MSG_CONFIG");
+
+/* nl_ack_flags */
+_Static_assert((unsigned long long)(NLM_F_CAPPED) == 0x100ull, "NLM_F_CAPPED");
+_Static_assert((unsigned long long)(NLM_F_ACK_TLVS) == 0x200ull, "NLM_F_ACK_TLVS");
+
+/* nl_audit_types */
+_Static_assert((unsigned long long)(AUDIT_GET) == 0x3e8ull, "AUDIT_GET");
+_Static_assert((unsigned long long)(AUDIT_SET) == 0x3e9ull, "AUDIT_SET");
+_Static_assert((unsigned long long)(AUDIT_LIST) == 0x3eaull, "AUDIT_LIST");
+_Static_assert((unsigned long long)(AUDIT_ADD) == 0x3ebull, "AUDIT_ADD");
+_Static_assert((unsigned long long)(AUDIT_DEL) == 0x3ecull, "AUDIT_DEL");
+_Static_assert((unsigned long long)(AUDIT_USER) == 0x3edull, "AUDIT_USER");
+_Static_assert((unsigned long long)(AUDIT_LOGIN) == 0x3eeull, "AUDIT_LOGIN");
+_Static_assert((unsigned long long)(AUDIT_WATCH_INS) == 0x3efull, "AUDIT_WATCH_INS");
+_Static_assert((unsigned long long)(AUDIT_WATCH_REM) == 0x3f0ull, "AUDIT_WATCH_REM");
+_Static_assert((unsigned long long)(AUDIT_WATCH_LIST) == 0x3f1ull, "AUDIT_WATCH_LIST");
+_Static_assert((unsigned long long)(AUDIT_SIGNAL_INFO) == 0x3f2ull, "AUDIT_SIGNAL_INFO");
+_Static_assert((unsigned long long)(AUDIT_ADD_RULE) == 0x3f3ull, "AUDIT_ADD_RULE");
+_Static_assert((unsigned long long)(AUDIT_DEL_RULE) == 0x3f4ull, "AUDIT_DEL_RULE");
+_Static_assert((unsigned long long)(AUDIT_LIST_RULES) == 0x3f5ull, "AUDIT_LIST_RULES");
+_Static_assert((unsigned long long)(AUDIT_TRIM) == 0x3f6ull, "AUDIT_TRIM");
+_Static_assert((unsigned long long)(AUDIT_MAKE_EQUIV) == 0x3f7ull, "AUDIT_MAKE_EQUIV");
+_Static_assert((unsigned long long)(AUDIT_TTY_GET) == 0x3f8ull, "AUDIT_TTY_GET");
+_Static_assert((unsigned long long)(AUDIT_TTY_SET) == 0x3f9ull, "AUDIT_TTY_SET");
+_Static_assert((unsigned long long)(AUDIT_SET_FEATURE) == 0x3faull, "AUDIT_SET_FEATURE");
+_Static_assert((unsigned long long)(AUDIT_GET_FEATURE) == 0x3fbull, "AUDIT_GET_FEATURE");
+_Static_assert((unsigned long long)(AUDIT_USER_AVC) == 0x453ull, "AUDIT_USER_AVC");
+_Static_assert((unsigned long long)(AUDIT_USER_TTY) == 0x464ull, "AUDIT_USER_TTY");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_START) == 0x4b0ull, "AUDIT_DAEMON_START");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_END) == 0x4b1ull, "AUDIT_DAEMON_END");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_ABORT) == 0x4b2ull, "AUDIT_DAEMON_ABORT");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_CONFIG) == 0x4b3ull, "AUDIT_DAEMON_CONFIG");
+_Static_assert((unsigned long long)(AUDIT_SYSCALL) == 0x514ull, "AUDIT_SYSCALL");
+_Static_assert((unsigned long long)(AUDIT_PATH) == 0x516ull, "AUDIT_PATH");
+_Static_assert((unsigned long long)(AUDIT_IPC) == 0x517ull, "AUDIT_IPC");
+_Static_assert((unsigned long long)(AUDIT_SOCKETCALL) == 0x518ull, "AUDIT_SOCKETCALL");
+_Static_assert((unsigned long long)(AUDIT_CONFIG_CHANGE) == 0x519ull, "AUDIT_CONFIG_CHANGE");
+_Static_assert((unsigned long long)(AUDIT_SOCKADDR) == 0x51aull, "AUDIT_SOCKADDR");
+_Static_assert((unsigned long long)(AUDIT_CWD) == 0x51bull, "AUDIT_CWD");
+_Static_assert((unsigned long long)(AUDIT_EXECVE) == 0x51dull, "AUDIT_EXECVE");
+_Static_assert((unsigned long long)(AUDIT_IPC_SET_PERM) == 0x51full, "AUDIT_IPC_SET_PERM");
+_Static_assert((unsigned long long)(AUDIT_MQ_OPEN) == 0x520ull, "AUDIT_MQ_OPEN");
+_Static_assert((unsigned long long)(AUDIT_MQ_SENDRECV) == 0x521ull, "AUDIT_MQ_SENDRECV");
+_Static_assert((unsigned long long)(AUDIT_MQ_NOTIFY) == 0x522ull, "AUDIT_MQ_NOTIFY");
+_Static_assert((unsigned long long)(AUDIT_MQ_GETSETATTR) == 0x523ull, "AUDIT_MQ_GETSETATTR");
+_Static_assert((unsigned long long)(AUDIT_KERNEL_OTHER) == 0x524ull, "AUDIT_KERNEL_OTHER");
+_Static_assert((unsigned long long)(AUDIT_FD_PAIR) == 0x525ull, "AUDIT_FD_PAIR");
+_Static_assert((unsigned long long)(AUDIT_OBJ_PID) == 0x526ull, "AUDIT_OBJ_PID");
+_Static_assert((unsigned long long)(AUDIT_TTY) == 0x527ull, "AUDIT_TTY");
+_Static_assert((unsigned long long)(AUDIT_EOE) == 0x528ull, "AUDIT_EOE");
+_Static_assert((unsigned long long)(AUDIT_BPRM_FCAPS) == 0x529ull, "AUDIT_BPRM_FCAPS");
+_Static_assert((unsigned long long)(AUDIT_CAPSET) == 0x52aull, "AUDIT_CAPSET");
+_Static_assert((unsigned long long)(AUDIT_MMAP) == 0x52bull, "AUDIT_MMAP");
+_Static_assert((unsigned long long)(AUDIT_NETFILTER_PKT) == 0x52cull, "AUDIT_NETFILTER_PKT");
+_Static_assert((unsigned long long)(AUDIT_NETFILTER_CFG) == 0x52dull, "AUDIT_NETFILTER_CFG");
+_Static_assert((unsigned long long)(AUDIT_SECCOMP) == 0x52eull, "AUDIT_SECCOMP");
+_Static_assert((unsigned long long)(AUDIT_PROCTITLE) == 0x52full, "AUDIT_PROCTITLE");
+_Static_assert((unsigned long long)(AUDIT_FEATURE_CHANGE) == 0x530ull, "AUDIT_FEATURE_CHANGE");
+_Static_assert((unsigned long long)(AUDIT_REPLACE) == 0x531ull, "AUDIT_REPLACE");
+_Static_assert((unsigned long long)(AUDIT_KERN_MODULE) == 0x532ull, "AUDIT_KERN_MODULE");
+_Static_assert((unsigned long long)(AUDIT_FANOTIFY) == 0x533ull, "AUDIT_FANOTIFY");
+_Static_assert((unsigned long long)(AUDIT_TIME_INJOFFSET) == 0x534ull, "AUDIT_TIME_INJOFFSET");
+_Static_assert((unsigned long long)(AUDIT_TIME_ADJNTPVAL) == 0x535ull, "AUDIT_TIME_ADJNTPVAL");
+_Static_assert((unsigned long long)(AUDIT_BPF) == 0x536ull, "AUDIT_BPF");
+_Static_assert((unsigned long long)(AUDIT_EVENT_LISTENER) == 0x537ull, "AUDIT_EVENT_LISTENER");
+_Static_assert((unsigned long long)(AUDIT_URINGOP) == 0x538ull, "AUDIT_URINGOP");
+_Static_assert((unsigned long long)(AUDIT_OPENAT2) == 0x539ull, "AUDIT_OPENAT2");
+_Static_assert((unsigned long long)(AUDIT_DM_CTRL) == 0x53aull, "AUDIT_DM_CTRL");
+_Static_assert((unsigned long long)(AUDIT_DM_EVENT) == 0x53bull, "AUDIT_DM_EVENT");
+_Static_assert((unsigned long long)(AUDIT_AVC) == 0x578ull, "AUDIT_AVC");
+_Static_assert((unsigned long long)(AUDIT_SELINUX_ERR) == 0x579ull, "AUDIT_SELINUX_ERR");
+_Static_assert((unsigned long long)(AUDIT_AVC_PATH) == 0x57aull, "AUDIT_AVC_PATH");
+_Static_assert((unsigned long long)(AUDIT_MAC_POLICY_LOAD) == 0x57bull, "AUDIT_MAC_POLICY_LOAD");
+_Static_assert((unsigned long long)(AUDIT_MAC_STATUS) == 0x57cull, "AUDIT_MAC_STATUS");
+_Static_assert((unsigned long long)(AUDIT_MAC_CONFIG_CHANGE) == 0x57dull, "AUDIT_MAC_CONFIG_CHANGE");
+_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_ALLOW) == 0x57eull, "AUDIT_MAC_UNLBL_ALLOW");
+_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_ADD) == 0x57full, "AUDIT_MAC_CIPSOV4_ADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_DEL) == 0x580ull, "AUDIT_MAC_CIPSOV4_DEL");
+_Static_assert((unsigned long long)(AUDIT_MAC_MAP_ADD) == 0x581ull, "AUDIT_MAC_MAP_ADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_MAP_DEL) == 0x582ull, "AUDIT_MAC_MAP_DEL");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSA) == 0x583ull, "AUDIT_MAC_IPSEC_ADDSA");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSA) == 0x584ull, "AUDIT_MAC_IPSEC_DELSA");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSPD) == 0x585ull, "AUDIT_MAC_IPSEC_ADDSPD");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSPD) == 0x586ull, "AUDIT_MAC_IPSEC_DELSPD");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_EVENT) == 0x587ull, "AUDIT_MAC_IPSEC_EVENT");
+_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCADD) == 0x588ull, "AUDIT_MAC_UNLBL_STCADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCDEL) == 0x589ull, "AUDIT_MAC_UNLBL_STCDEL");
+_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_ADD) == 0x58aull, "AUDIT_MAC_CALIPSO_ADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_DEL) == 0x58bull, "AUDIT_MAC_CALIPSO_DEL");
+_Static_assert((unsigned long long)(AUDIT_ANOM_PROMISCUOUS) == 0x6a4ull, "AUDIT_ANOM_PROMISCUOUS");
+_Static_assert((unsigned long long)(AUDIT_ANOM_ABEND) == 0x6a5ull, "AUDIT_ANOM_ABEND");
+_Static_assert((unsigned long long)(AUDIT_ANOM_LINK) == 0x6a6ull, "AUDIT_ANOM_LINK");
+_Static_assert((unsigned long long)(AUDIT_ANOM_CREAT) == 0x6a7ull, "AUDIT_ANOM_CREAT");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_DATA) == 0x708ull, "AUDIT_INTEGRITY_DATA");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_METADATA) == 0x709ull, "AUDIT_INTEGRITY_METADATA");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_STATUS) == 0x70aull, "AUDIT_INTEGRITY_STATUS");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_HASH) == 0x70bull, "AUDIT_INTEGRITY_HASH");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_PCR) == 0x70cull, "AUDIT_INTEGRITY_PCR");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_RULE) == 0x70dull, "AUDIT_INTEGRITY_RULE");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_EVM_XATTR) == 0x70eull, "AUDIT_INTEGRITY_EVM_XATTR");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_POLICY_RULE) == 0x70full, "AUDIT_INTEGRITY_POLICY_RULE");
+_Static_assert((unsigned long long)(AUDIT_KERNEL) == 0x7d0ull, "AUDIT_KERNEL");
+
+/* nl_del_flags */
+_Static_assert((unsigned long long)(NLM_F_NONREC) == 0x100ull, "NLM_F_NONREC");
+_Static_assert((unsigned long long)(NLM_F_BULK) == 0x200ull, "NLM_F_BULK");

@@ -58,6 +58,7 @@
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
+#include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -128,440 +129,483 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-/* ptp_pin_funcs */
-_Static_assert((unsigned long long)(PTP_PF_NONE) == 0x0ull, "PTP_PF_NONE");
-_Static_assert((unsigned long long)(PTP_PF_EXTTS) == 0x1ull, "PTP_PF_EXTTS");
-_Static_assert((unsigned long long)(PTP_PF_PEROUT) == 0x2ull, "PTP_PF_PEROUT");
-_Static_assert((unsigned long long)(PTP_PF_PHYSYNC) == 0x3ull, "PTP_PF_PHYSYNC");
+/* nl_flags */
+_Static_assert((unsigned long long)(NLM_F_REQUEST) == 0x1ull, "NLM_F_REQUEST");
+_Static_assert((unsigned long long)(NLM_F_MULTI) == 0x2ull, "NLM_F_MULTI");
+_Static_assert((unsigned long long)(NLM_F_ACK) == 0x4ull, "NLM_F_ACK");
+_Static_assert((unsigned long long)(NLM_F_ECHO) == 0x8ull, "NLM_F_ECHO");
+_Static_assert((unsigned long long)(NLM_F_DUMP_INTR) == 0x10ull, "NLM_F_DUMP_INTR");
+_Static_assert((unsigned long long)(NLM_F_DUMP_FILTERED) == 0x20ull, "NLM_F_DUMP_FILTERED");
 
-/* ptrace_opts */
-_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
-_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
-_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
-_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
-_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
-_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
+/* nl_get_flags */
+_Static_assert((unsigned long long)(NLM_F_DUMP) == 0x300ull, "NLM_F_DUMP");
+_Static_assert((unsigned long long)(NLM_F_ROOT) == 0x100ull, "NLM_F_ROOT");
+_Static_assert((unsigned long long)(NLM_F_MATCH) == 0x200ull, "NLM_F_MATCH");
+_Static_assert((unsigned long long)(NLM_F_ATOMIC) == 0x400ull, "NLM_F_ATOMIC");
 
-/* ptrace_reqs */
-_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
-_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
-_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
-_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
-_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
-_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
-_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
-_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
-_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
-_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
-_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
-_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
-_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
-_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
-_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
-_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
-_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
-_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
-_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
-_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
-_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
-_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
-_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
-_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
-_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
-_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
-_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
-_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
-_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
+/* nl_netfilter_types */
+_Static_assert((unsigned long long)(NFNL_MSG_BATCH_BEGIN) == 0x10ull, "NFNL_MSG_BATCH_BEGIN");
+_Static_assert((unsigned long long)(NFNL_MSG_BATCH_END) == 0x11ull, "NFNL_MSG_BATCH_END");
 
-/* quota_cmds */
-_Static_assert((unsigned long long)(Q_SYNC) == 0x800001ull, "Q_SYNC");
-_Static_assert((unsigned long long)(Q_QUOTAON) == 0x800002ull, "Q_QUOTAON");
-_Static_assert((unsigned long long)(Q_QUOTAOFF) == 0x800003ull, "Q_QUOTAOFF");
-_Static_assert((unsigned long long)(Q_GETFMT) == 0x800004ull, "Q_GETFMT");
-_Static_assert((unsigned long long)(Q_GETINFO) == 0x800005ull, "Q_GETINFO");
-_Static_assert((unsigned long long)(Q_SETINFO) == 0x800006ull, "Q_SETINFO");
-_Static_assert((unsigned long long)(Q_GETQUOTA) == 0x800007ull, "Q_GETQUOTA");
-_Static_assert((unsigned long long)(Q_SETQUOTA) == 0x800008ull, "Q_SETQUOTA");
-_Static_assert((unsigned long long)(Q_GETNEXTQUOTA) == 0x800009ull, "Q_GETNEXTQUOTA");
-_Static_assert((unsigned long long)(Q_XQUOTAON) == 0x5801ull, "Q_XQUOTAON");
-_Static_assert((unsigned long long)(Q_XQUOTAOFF) == 0x5802ull, "Q_XQUOTAOFF");
-_Static_assert((unsigned long long)(Q_XGETQUOTA) == 0x5803ull, "Q_XGETQUOTA");
-_Static_assert((unsigned long long)(Q_XSETQLIM) == 0x5804ull, "Q_XSETQLIM");
-_Static_assert((unsigned long long)(Q_XGETQSTAT) == 0x5805ull, "Q_XGETQSTAT");
-_Static_assert((unsigned long long)(Q_XQUOTARM) == 0x5806ull, "Q_XQUOTARM");
-_Static_assert((unsigned long long)(Q_XQUOTASYNC) == 0x5807ull, "Q_XQUOTASYNC");
-_Static_assert((unsigned long long)(Q_XGETQSTATV) == 0x5808ull, "Q_XGETQSTATV");
-_Static_assert((unsigned long long)(Q_XGETNEXTQUOTA) == 0x5809ull, "Q_XGETNEXTQUOTA");
+/* nl_new_flags */
+_Static_assert((unsigned long long)(NLM_F_REPLACE) == 0x100ull, "NLM_F_REPLACE");
+_Static_assert((unsigned long long)(NLM_F_EXCL) == 0x200ull, "NLM_F_EXCL");
+_Static_assert((unsigned long long)(NLM_F_CREATE) == 0x400ull, "NLM_F_CREATE");
+_Static_assert((unsigned long long)(NLM_F_APPEND) == 0x800ull, "NLM_F_APPEND");
 
-/* quota_formats */
-_Static_assert((unsigned long long)(QFMT_VFS_OLD) == 0x1ull, "QFMT_VFS_OLD");
-_Static_assert((unsigned long long)(QFMT_VFS_V0) == 0x2ull, "QFMT_VFS_V0");
-_Static_assert((unsigned long long)(QFMT_OCFS2) == 0x3ull, "QFMT_OCFS2");
-_Static_assert((unsigned long long)(QFMT_VFS_V1) == 0x4ull, "QFMT_VFS_V1");
+/* nl_route_types */
+_Static_assert((unsigned long long)(RTM_NEWLINK) == 0x10ull, "RTM_NEWLINK");
+_Static_assert((unsigned long long)(RTM_DELLINK) == 0x11ull, "RTM_DELLINK");
+_Static_assert((unsigned long long)(RTM_GETLINK) == 0x12ull, "RTM_GETLINK");
+_Static_assert((unsigned long long)(RTM_SETLINK) == 0x13ull, "RTM_SETLINK");
+_Static_assert((unsigned long long)(RTM_NEWADDR) == 0x14ull, "RTM_NEWADDR");
+_Static_assert((unsigned long long)(RTM_DELADDR) == 0x15ull, "RTM_DELADDR");
+_Static_assert((unsigned long long)(RTM_GETADDR) == 0x16ull, "RTM_GETADDR");
+_Static_assert((unsigned long long)(RTM_NEWROUTE) == 0x18ull, "RTM_NEWROUTE");
+_Static_assert((unsigned long long)(RTM_DELROUTE) == 0x19ull, "RTM_DELROUTE");
+_Static_assert((unsigned long long)(RTM_GETROUTE) == 0x1aull, "RTM_GETROUTE");
+_Static_assert((unsigned long long)(RTM_NEWNEIGH) == 0x1cull, "RTM_NEWNEIGH");
+_Static_assert((unsigned long long)(RTM_DELNEIGH) == 0x1dull, "RTM_DELNEIGH");
+_Static_assert((unsigned long long)(RTM_GETNEIGH) == 0x1eull, "RTM_GETNEIGH");
+_Static_assert((unsigned long long)(RTM_NEWRULE) == 0x20ull, "RTM_NEWRULE");
+_Static_assert((unsigned long long)(RTM_DELRULE) == 0x21ull, "RTM_DELRULE");
+_Static_assert((unsigned long long)(RTM_GETRULE) == 0x22ull, "RTM_GETRULE");
+_Static_assert((unsigned long long)(RTM_NEWQDISC) == 0x24ull, "RTM_NEWQDISC");
+_Static_assert((unsigned long long)(RTM_DELQDISC) == 0x25ull, "RTM_DELQDISC");
+_Static_assert((unsigned long long)(RTM_GETQDISC) == 0x26ull, "RTM_GETQDISC");
+_Static_assert((unsigned long long)(RTM_NEWTCLASS) == 0x28ull, "RTM_NEWTCLASS");
+_Static_assert((unsigned long long)(RTM_DELTCLASS) == 0x29ull, "RTM_DELTCLASS");
+_Static_assert((unsigned long long)(RTM_GETTCLASS) == 0x2aull, "RTM_GETTCLASS");
+_Static_assert((unsigned long long)(RTM_NEWTFILTER) == 0x2cull, "RTM_NEWTFILTER");
+_Static_assert((unsigned long long)(RTM_DELTFILTER) == 0x2dull, "RTM_DELTFILTER");
+_Static_assert((unsigned long long)(RTM_GETTFILTER) == 0x2eull, "RTM_GETTFILTER");
+_Static_assert((unsigned long long)(RTM_NEWACTION) == 0x30ull, "RTM_NEWACTION");
+_Static_assert((unsigned long long)(RTM_DELACTION) == 0x31ull, "RTM_DELACTION");
+_Static_assert((unsigned long long)(RTM_GETACTION) == 0x32ull, "RTM_GETACTION");
+_Static_assert((unsigned long long)(RTM_NEWPREFIX) == 0x34ull, "RTM_NEWPREFIX");
+_Static_assert((unsigned long long)(RTM_GETMULTICAST) == 0x3aull, "RTM_GETMULTICAST");
+_Static_assert((unsigned long long)(RTM_GETANYCAST) == 0x3eull, "RTM_GETANYCAST");
+_Static_assert((unsigned long long)(RTM_NEWNEIGHTBL) == 0x40ull, "RTM_NEWNEIGHTBL");
+_Static_assert((unsigned long long)(RTM_GETNEIGHTBL) == 0x42ull, "RTM_GETNEIGHTBL");
+_Static_assert((unsigned long long)(RTM_SETNEIGHTBL) == 0x43ull, "RTM_SETNEIGHTBL");
+_Static_assert((unsigned long long)(RTM_NEWNDUSEROPT) == 0x44ull, "RTM_NEWNDUSEROPT");
+_Static_assert((unsigned long long)(RTM_NEWADDRLABEL) == 0x48ull, "RTM_NEWADDRLABEL");
+_Static_assert((unsigned long long)(RTM_DELADDRLABEL) == 0x49ull, "RTM_DELADDRLABEL");
+_Static_assert((unsigned long long)(RTM_GETADDRLABEL) == 0x4aull, "RTM_GETADDRLABEL");
+_Static_assert((unsigned long long)(RTM_GETDCB) == 0x4eull, "RTM_GETDCB");
+_Static_assert((unsigned long long)(RTM_SETDCB) == 0x4full, "RTM_SETDCB");
+_Static_assert((unsigned long long)(RTM_NEWNETCONF) == 0x50ull, "RTM_NEWNETCONF");
+_Static_assert((unsigned long long)(RTM_DELNETCONF) == 0x51ull, "RTM_DELNETCONF");
+_Static_assert((unsigned long long)(RTM_GETNETCONF) == 0x52ull, "RTM_GETNETCONF");
+_Static_assert((unsigned long long)(RTM_NEWMDB) == 0x54ull, "RTM_NEWMDB");
+_Static_assert((unsigned long long)(RTM_DELMDB) == 0x55ull, "RTM_DELMDB");
+_Static_assert((unsigned long long)(RTM_GETMDB) == 0x56ull, "RTM_GETMDB");
+_Static_assert((unsigned long long)(RTM_NEWNSID) == 0x58ull, "RTM_NEWNSID");
+_Static_assert((unsigned long long)(RTM_DELNSID) == 0x59ull, "RTM_DELNSID");
+_Static_assert((unsigned long long)(RTM_GETNSID) == 0x5aull, "RTM_GETNSID");
+_Static_assert((unsigned long long)(RTM_NEWSTATS) == 0x5cull, "RTM_NEWSTATS");
+_Static_assert((unsigned long long)(RTM_GETSTATS) == 0x5eull, "RTM_GETSTATS");
+_Static_assert((unsigned long long)(RTM_NEWCACHEREPORT) == 0x60ull, "RTM_NEWCACHEREPORT");
+_Static_assert((unsigned long long)(RTM_NEWCHAIN) == 0x64ull, "RTM_NEWCHAIN");
+_Static_assert((unsigned long long)(RTM_DELCHAIN) == 0x65ull, "RTM_DELCHAIN");
+_Static_assert((unsigned long long)(RTM_GETCHAIN) == 0x66ull, "RTM_GETCHAIN");
+_Static_assert((unsigned long long)(RTM_NEWNEXTHOP) == 0x68ull, "RTM_NEWNEXTHOP");
+_Static_assert((unsigned long long)(RTM_DELNEXTHOP) == 0x69ull, "RTM_DELNEXTHOP");
+_Static_assert((unsigned long long)(RTM_GETNEXTHOP) == 0x6aull, "RTM_GETNEXTHOP");
+_Static_assert((unsigned long long)(RTM_NEWLINKPROP) == 0x6cull, "RTM_NEWLINKPROP");
+_Static_assert((unsigned long long)(RTM_DELLINKPROP) == 0x6dull, "RTM_DELLINKPROP");
+_Static_assert((unsigned long long)(RTM_GETLINKPROP) == 0x6eull, "RTM_GETLINKPROP");
+_Static_assert((unsigned long long)(RTM_NEWVLAN) == 0x70ull, "RTM_NEWVLAN");
+_Static_assert((unsigned long long)(RTM_DELVLAN) == 0x71ull, "RTM_DELVLAN");
+_Static_assert((unsigned long long)(RTM_GETVLAN) == 0x72ull, "RTM_GETVLAN");
+_Static_assert((unsigned long long)(RTM_NEWNEXTHOPBUCKET) == 0x74ull, "RTM_NEWNEXTHOPBUCKET");
+_Static_assert((unsigned long long)(RTM_DELNEXTHOPBUCKET) == 0x75ull, "RTM_DELNEXTHOPBUCKET");
+_Static_assert((unsigned long long)(RTM_GETNEXTHOPBUCKET) == 0x76ull, "RTM_GETNEXTHOPBUCKET");
 
-/* quota_types */
-_Static_assert((unsigned long long)(USRQUOTA) == 0x0ull, "USRQUOTA");
-_Static_assert((unsigned long long)(GRPQUOTA) == 0x1ull, "GRPQUOTA");
-_Static_assert((unsigned long long)(PRJQUOTA) == 0x2ull, "PRJQUOTA");
+/* nl_selinux_types */
+_Static_assert((unsigned long long)(SELNL_MSG_SETENFORCE) == 0x10ull, "SELNL_MSG_SETENFORCE");
+_Static_assert((unsigned long long)(SELNL_MSG_POLICYLOAD) == 0x11ull, "SELNL_MSG_POLICYLOAD");
 
-/* raw_names */
-_Static_assert((unsigned long long)(ICMP_FILTER) == 0x1ull, "ICMP_FILTER");
+/* nl_sock_diag_types */
+_Static_assert((unsigned long long)(TCPDIAG_GETSOCK) == 0x12ull, "TCPDIAG_GETSOCK");
+_Static_assert((unsigned long long)(DCCPDIAG_GETSOCK) == 0x13ull, "DCCPDIAG_GETSOCK");
+_Static_assert((unsigned long long)(SOCK_DIAG_BY_FAMILY) == 0x14ull, "SOCK_DIAG_BY_FAMILY");
+_Static_assert((unsigned long long)(SOCK_DESTROY) == 0x15ull, "SOCK_DESTROY");
 
-/* rename_flags */
-_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
-_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
-_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
+/* nl_types */
+_Static_assert((unsigned long long)(NLMSG_NOOP) == 0x1ull, "NLMSG_NOOP");
+_Static_assert((unsigned long long)(NLMSG_ERROR) == 0x2ull, "NLMSG_ERROR");
+_Static_assert((unsigned long long)(NLMSG_DONE) == 0x3ull, "NLMSG_DONE");
+_Static_assert((unsigned long long)(NLMSG_OVERRUN) == 0x4ull, "NLMSG_OVERRUN");
 
-/* rlimit_resource */
-_Static_assert((unsigned long long)(RLIMIT_CPU) == 0x0ull, "RLIMIT_CPU");
-_Static_assert((unsigned long long)(RLIMIT_FSIZE) == 0x1ull, "RLIMIT_FSIZE");
-_Static_assert((unsigned long long)(RLIMIT_DATA) == 0x2ull, "RLIMIT_DATA");
-_Static_assert((unsigned long long)(RLIMIT_STACK) == 0x3ull, "RLIMIT_STACK");
-_Static_assert((unsigned long long)(RLIMIT_CORE) == 0x4ull, "RLIMIT_CORE");
-_Static_assert((unsigned long long)(RLIMIT_RSS) == 0x5ull, "RLIMIT_RSS");
-_Static_assert((unsigned long long)(RLIMIT_NPROC) == 0x6ull, "RLIMIT_NPROC");
-_Static_assert((unsigned long long)(RLIMIT_NOFILE) == 0x7ull, "RLIMIT_NOFILE");
-_Static_assert((unsigned long long)(RLIMIT_MEMLOCK) == 0x8ull, "RLIMIT_MEMLOCK");
-_Static_assert((unsigned long long)(RLIMIT_AS) == 0x9ull, "RLIMIT_AS");
-_Static_assert((unsigned long long)(RLIMIT_LOCKS) == 0xaull, "RLIMIT_LOCKS");
-_Static_assert((unsigned long long)(RLIMIT_SIGPENDING) == 0xbull, "RLIMIT_SIGPENDING");
-_Static_assert((unsigned long long)(RLIMIT_MSGQUEUE) == 0xcull, "RLIMIT_MSGQUEUE");
-_Static_assert((unsigned long long)(RLIMIT_NICE) == 0xdull, "RLIMIT_NICE");
-_Static_assert((unsigned long long)(RLIMIT_RTPRIO) == 0xeull, "RLIMIT_RTPRIO");
-_Static_assert((unsigned long long)(RLIMIT_RTTIME) == 0xfull, "RLIMIT_RTTIME");
+/* nl_xfrm_types */
+_Static_assert((unsigned long long)(XFRM_MSG_NEWSA) == 0x10ull, "XFRM_MSG_NEWSA");
+_Static_assert((unsigned long long)(XFRM_MSG_DELSA) == 0x11ull, "XFRM_MSG_DELSA");
+_Static_assert((unsigned long long)(XFRM_MSG_GETSA) == 0x12ull, "XFRM_MSG_GETSA");
+_Static_assert((unsigned long long)(XFRM_MSG_NEWPOLICY) == 0x13ull, "XFRM_MSG_NEWPOLICY");
+_Static_assert((unsigned long long)(XFRM_MSG_DELPOLICY) == 0x14ull, "XFRM_MSG_DELPOLICY");
+_Static_assert((unsigned long long)(XFRM_MSG_GETPOLICY) == 0x15ull, "XFRM_MSG_GETPOLICY");
+_Static_assert((unsigned long long)(XFRM_MSG_ALLOCSPI) == 0x16ull, "XFRM_MSG_ALLOCSPI");
+_Static_assert((unsigned long long)(XFRM_MSG_ACQUIRE) == 0x17ull, "XFRM_MSG_ACQUIRE");
+_Static_assert((unsigned long long)(XFRM_MSG_EXPIRE) == 0x18ull, "XFRM_MSG_EXPIRE");
+_Static_assert((unsigned long long)(XFRM_MSG_UPDPOLICY) == 0x19ull, "XFRM_MSG_UPDPOLICY");
+_Static_assert((unsigned long long)(XFRM_MSG_UPDSA) == 0x1aull, "XFRM_MSG_UPDSA");
+_Static_assert((unsigned long long)(XFRM_MSG_POLEXPIRE) == 0x1bull, "XFRM_MSG_POLEXPIRE");
+_Static_assert((unsigned long long)(XFRM_MSG_FLUSHSA) == 0x1cull, "XFRM_MSG_FLUSHSA");
+_Static_assert((unsigned long long)(XFRM_MSG_FLUSHPOLICY) == 0x1dull, "XFRM_MSG_FLUSHPOLICY");
+_Static_assert((unsigned long long)(XFRM_MSG_NEWAE) == 0x1eull, "XFRM_MSG_NEWAE");
+_Static_assert((unsigned long long)(XFRM_MSG_GETAE) == 0x1full, "XFRM_MSG_GETAE");
+_Static_assert((unsigned long long)(XFRM_MSG_REPORT) == 0x20ull, "XFRM_MSG_REPORT");
+_Static_assert((unsigned long long)(XFRM_MSG_MIGRATE) == 0x21ull, "XFRM_MSG_MIGRATE");
+_Static_assert((unsigned long long)(XFRM_MSG_NEWSADINFO) == 0x22ull, "XFRM_MSG_NEWSADINFO");
+_Static_assert((unsigned long long)(XFRM_MSG_GETSADINFO) == 0x23ull, "XFRM_MSG_GETSADINFO");
+_Static_assert((unsigned long long)(XFRM_MSG_NEWSPDINFO) == 0x24ull, "XFRM_MSG_NEWSPDINFO");
+_Static_assert((unsigned long long)(XFRM_MSG_GETSPDINFO) == 0x25ull, "XFRM_MSG_GETSPDINFO");
+_Static_assert((unsigned long long)(XFRM_MSG_MAPPING) == 0x26ull, "XFRM_MSG_MAPPING");
+_Static_assert((unsigned long long)(XFRM_MSG_SETDEFAULT) == 0x27ull, "XFRM_MSG_SETDEFAULT");
+_Static_assert((unsigned long long)(XFRM_MSG_GETDEFAULT) == 0x28ull, "XFRM_MSG_GETDEFAULT");
 
-/* route_nexthop_flags */
-_Static_assert((unsigned long long)(RTNH_F_DEAD) == 0x1ull, "RTNH_F_DEAD");
-_Static_assert((unsigned long long)(RTNH_F_PERVASIVE) == 0x2ull, "RTNH_F_PERVASIVE");
-_Static_assert((unsigned long long)(RTNH_F_ONLINK) == 0x4ull, "RTNH_F_ONLINK");
-_Static_assert((unsigned long long)(RTNH_F_OFFLOAD) == 0x8ull, "RTNH_F_OFFLOAD");
-_Static_assert((unsigned long long)(RTNH_F_LINKDOWN) == 0x10ull, "RTNH_F_LINKDOWN");
-_Static_assert((unsigned long long)(RTNH_F_UNRESOLVED) == 0x20ull, "RTNH_F_UNRESOLVED");
-_Static_assert((unsigned long long)(RTNH_F_TRAP) == 0x40ull, "RTNH_F_TRAP");
+/* nt_types */
+_Static_assert((unsigned long long)(NT_PRSTATUS) == 0x1ull, "NT_PRSTATUS");
+_Static_assert((unsigned long long)(NT_PRFPREG) == 0x2ull, "NT_PRFPREG");
+_Static_assert((unsigned long long)(NT_PRPSINFO) == 0x3ull, "NT_PRPSINFO");
+_Static_assert((unsigned long long)(NT_TASKSTRUCT) == 0x4ull, "NT_TASKSTRUCT");
+_Static_assert((unsigned long long)(NT_AUXV) == 0x6ull, "NT_AUXV");
+_Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG");
+_Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
+_Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
+_Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
 
-/* routing_protocols */
-_Static_assert((unsigned long long)(RTPROT_UNSPEC) == 0x0ull, "RTPROT_UNSPEC");
-_Static_assert((unsigned long long)(RTPROT_REDIRECT) == 0x1ull, "RTPROT_REDIRECT");
-_Static_assert((unsigned long long)(RTPROT_KERNEL) == 0x2ull, "RTPROT_KERNEL");
-_Static_assert((unsigned long long)(RTPROT_BOOT) == 0x3ull, "RTPROT_BOOT");
-_Static_assert((unsigned long long)(RTPROT_STATIC) == 0x4ull, "RTPROT_STATIC");
-_Static_assert((unsigned long long)(RTPROT_GATED) == 0x8ull, "RTPROT_GATED");
-_Static_assert((unsigned long long)(RTPROT_RA) == 0x9ull, "RTPROT_RA");
-_Static_assert((unsigned long long)(RTPROT_MRT) == 0xaull, "RTPROT_MRT");
-_Static_assert((unsigned long long)(RTPROT_ZEBRA) == 0xbull, "RTPROT_ZEBRA");
-_Static_assert((unsigned long long)(RTPROT_BIRD) == 0xcull, "RTPROT_BIRD");
-_Static_assert((unsigned long long)(RTPROT_DNROUTED) == 0xdull, "RTPROT_DNROUTED");
-_Static_assert((unsigned long long)(RTPROT_XORP) == 0xeull, "RTPROT_XORP");
-_Static_assert((unsigned long long)(RTPROT_NTK) == 0xfull, "RTPROT_NTK");
-_Static_assert((unsigned long long)(RTPROT_DHCP) == 0x10ull, "RTPROT_DHCP");
-_Static_assert((unsigned long long)(RTPROT_MROUTED) == 0x11ull, "RTPROT_MROUTED");
-_Static_assert((unsigned long long)(RTPROT_KEEPALIVED) == 0x12ull, "RTPROT_KEEPALIVED");
-_Static_assert((unsigned long long)(RTPROT_BABEL) == 0x2aull, "RTPROT_BABEL");
-_Static_assert((unsigned long long)(RTPROT_OPENR) == 0x63ull, "RTPROT_OPENR");
-_Static_assert((unsigned long long)(RTPROT_BGP) == 0xbaull, "RTPROT_BGP");
-_Static_assert((unsigned long long)(RTPROT_ISIS) == 0xbbull, "RTPROT_ISIS");
-_Static_assert((unsigned long long)(RTPROT_OSPF) == 0xbcull, "RTPROT_OSPF");
-_Static_assert((unsigned long long)(RTPROT_RIP) == 0xbdull, "RTPROT_RIP");
-_Static_assert((unsigned long long)(RTPROT_EIGRP) == 0xc0ull, "RTPROT_EIGRP");
+/* ntf_ext_flags */
+_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
 
-/* routing_table_ids */
-_Static_assert((unsigned long long)(RT_TABLE_UNSPEC) == 0x0ull, "RT_TABLE_UNSPEC");
-_Static_assert((unsigned long long)(RT_TABLE_COMPAT) == 0xfcull, "RT_TABLE_COMPAT");
-_Static_assert((unsigned long long)(RT_TABLE_DEFAULT) == 0xfdull, "RT_TABLE_DEFAULT");
-_Static_assert((unsigned long long)(RT_TABLE_MAIN) == 0xfeull, "RT_TABLE_MAIN");
-_Static_assert((unsigned long long)(RT_TABLE_LOCAL) == 0xffull, "RT_TABLE_LOCAL");
+/* oflags */
+_Static_assert((unsigned long long)(OPOST) == 0x1ull, "OPOST");
+_Static_assert((unsigned long long)(OLCUC) == 0x2ull, "OLCUC");
+_Static_assert((unsigned long long)(ONLCR) == 0x4ull, "ONLCR");
+_Static_assert((unsigned long long)(OCRNL) == 0x8ull, "OCRNL");
+_Static_assert((unsigned long long)(ONOCR) == 0x10ull, "ONOCR");
+_Static_assert((unsigned long long)(ONLRET) == 0x20ull, "ONLRET");
+_Static_assert((unsigned long long)(OFILL) == 0x40ull, "OFILL");
+_Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
 
-/* routing_types */
-_Static_assert((unsigned long long)(RTN_UNSPEC) == 0x0ull, "RTN_UNSPEC");
-_Static_assert((unsigned long long)(RTN_UNICAST) == 0x1ull, "RTN_UNICAST");
-_Static_assert((unsigned long long)(RTN_LOCAL) == 0x2ull, "RTN_LOCAL");
-_Static_assert((unsigned long long)(RTN_BROADCAST) == 0x3ull, "RTN_BROADCAST");
-_Static_assert((unsigned long long)(RTN_ANYCAST) == 0x4ull, "RTN_ANYCAST");
-_Static_assert((unsigned long long)(RTN_MULTICAST) == 0x5ull, "RTN_MULTICAST");
-_Static_assert((unsigned long long)(RTN_BLACKHOLE) == 0x6ull, "RTN_BLACKHOLE");
-_Static_assert((unsigned long long)(RTN_UNREACHABLE) == 0x7ull, "RTN_UNREACHABLE");
-_Static_assert((unsigned long long)(RTN_PROHIBIT) == 0x8ull, "RTN_PROHIBIT");
-_Static_assert((unsigned long long)(RTN_THROW) == 0x9ull, "RTN_THROW");
-_Static_assert((unsigned long long)(RTN_NAT) == 0xaull, "RTN_NAT");
-_Static_assert((unsigned long long)(RTN_XRESOLVE) == 0xbull, "RTN_XRESOLVE");
+/* open_tree_flags */
+_Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
+_Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
+_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
+_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
 
-/* rt_scopes */
-_Static_assert((unsigned long long)(RT_SCOPE_UNIVERSE) == 0x0ull, "RT_SCOPE_UNIVERSE");
-_Static_assert((unsigned long long)(RT_SCOPE_SITE) == 0xc8ull, "RT_SCOPE_SITE");
-_Static_assert((unsigned long long)(RT_SCOPE_LINK) == 0xfdull, "RT_SCOPE_LINK");
-_Static_assert((unsigned long long)(RT_SCOPE_HOST) == 0xfeull, "RT_SCOPE_HOST");
-_Static_assert((unsigned long long)(RT_SCOPE_NOWHERE) == 0xffull, "RT_SCOPE_NOWHERE");
+/* packet_diag_attrs */
+_Static_assert((unsigned long long)(PACKET_DIAG_INFO) == 0x0ull, "PACKET_DIAG_INFO");
+_Static_assert((unsigned long long)(PACKET_DIAG_MCLIST) == 0x1ull, "PACKET_DIAG_MCLIST");
+_Static_assert((unsigned long long)(PACKET_DIAG_RX_RING) == 0x2ull, "PACKET_DIAG_RX_RING");
+_Static_assert((unsigned long long)(PACKET_DIAG_TX_RING) == 0x3ull, "PACKET_DIAG_TX_RING");
+_Static_assert((unsigned long long)(PACKET_DIAG_FANOUT) == 0x4ull, "PACKET_DIAG_FANOUT");
+_Static_assert((unsigned long long)(PACKET_DIAG_UID) == 0x5ull, "PACKET_DIAG_UID");
+_Static_assert((unsigned long long)(PACKET_DIAG_MEMINFO) == 0x6ull, "PACKET_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(PACKET_DIAG_FILTER) == 0x7ull, "PACKET_DIAG_FILTER");
 
-/* rtc_bsm */
-_Static_assert((unsigned long long)(RTC_BSM_DISABLED) == 0x0ull, "RTC_BSM_DISABLED");
-_Static_assert((unsigned long long)(RTC_BSM_DIRECT) == 0x1ull, "RTC_BSM_DIRECT");
-_Static_assert((unsigned long long)(RTC_BSM_LEVEL) == 0x2ull, "RTC_BSM_LEVEL");
-_Static_assert((unsigned long long)(RTC_BSM_STANDBY) == 0x3ull, "RTC_BSM_STANDBY");
+/* packet_diag_info_flags */
+_Static_assert((unsigned long long)(PDI_RUNNING) == 0x1ull, "PDI_RUNNING");
+_Static_assert((unsigned long long)(PDI_AUXDATA) == 0x2ull, "PDI_AUXDATA");
+_Static_assert((unsigned long long)(PDI_ORIGDEV) == 0x4ull, "PDI_ORIGDEV");
+_Static_assert((unsigned long long)(PDI_VNETHDR) == 0x8ull, "PDI_VNETHDR");
+_Static_assert((unsigned long long)(PDI_LOSS) == 0x10ull, "PDI_LOSS");
 
-/* rtc_params */
-_Static_assert((unsigned long long)(RTC_PARAM_FEATURES) == 0x0ull, "RTC_PARAM_FEATURES");
-_Static_assert((unsigned long long)(RTC_PARAM_CORRECTION) == 0x1ull, "RTC_PARAM_CORRECTION");
-_Static_assert((unsigned long long)(RTC_PARAM_BACKUP_SWITCH_MODE) == 0x2ull, "RTC_PARAM_BACKUP_SWITCH_MODE");
+/* packet_diag_show */
+_Static_assert((unsigned long long)(PACKET_SHOW_INFO) == 0x1ull, "PACKET_SHOW_INFO");
+_Static_assert((unsigned long long)(PACKET_SHOW_MCLIST) == 0x2ull, "PACKET_SHOW_MCLIST");
+_Static_assert((unsigned long long)(PACKET_SHOW_RING_CFG) == 0x4ull, "PACKET_SHOW_RING_CFG");
+_Static_assert((unsigned long long)(PACKET_SHOW_FANOUT) == 0x8ull, "PACKET_SHOW_FANOUT");
+_Static_assert((unsigned long long)(PACKET_SHOW_MEMINFO) == 0x10ull, "PACKET_SHOW_MEMINFO");
+_Static_assert((unsigned long long)(PACKET_SHOW_FILTER) == 0x20ull, "PACKET_SHOW_FILTER");
 
-/* rtc_vl_flags */
-_Static_assert((unsigned long long)(RTC_VL_DATA_INVALID) == 0x1ull, "RTC_VL_DATA_INVALID");
-_Static_assert((unsigned long long)(RTC_VL_BACKUP_LOW) == 0x2ull, "RTC_VL_BACKUP_LOW");
-_Static_assert((unsigned long long)(RTC_VL_BACKUP_EMPTY) == 0x4ull, "RTC_VL_BACKUP_EMPTY");
-_Static_assert((unsigned long long)(RTC_VL_ACCURACY_LOW) == 0x8ull, "RTC_VL_ACCURACY_LOW");
-_Static_assert((unsigned long long)(RTC_VL_BACKUP_SWITCH) == 0x10ull, "RTC_VL_BACKUP_SWITCH");
+/* packet_mr_types */
+_Static_assert((unsigned long long)(PACKET_MR_MULTICAST) == 0x0ull, "PACKET_MR_MULTICAST");
+_Static_assert((unsigned long long)(PACKET_MR_PROMISC) == 0x1ull, "PACKET_MR_PROMISC");
+_Static_assert((unsigned long long)(PACKET_MR_ALLMULTI) == 0x2ull, "PACKET_MR_ALLMULTI");
+_Static_assert((unsigned long long)(PACKET_MR_UNICAST) == 0x3ull, "PACKET_MR_UNICAST");
 
-/* rtnl_addr_attrs */
-_Static_assert((unsigned long long)(IFA_UNSPEC) == 0x0ull, "IFA_UNSPEC");
-_Static_assert((unsigned long long)(IFA_ADDRESS) == 0x1ull, "IFA_ADDRESS");
-_Static_assert((unsigned long long)(IFA_LOCAL) == 0x2ull, "IFA_LOCAL");
-_Static_assert((unsigned long long)(IFA_LABEL) == 0x3ull, "IFA_LABEL");
-_Static_assert((unsigned long long)(IFA_BROADCAST) == 0x4ull, "IFA_BROADCAST");
-_Static_assert((unsigned long long)(IFA_ANYCAST) == 0x5ull, "IFA_ANYCAST");
-_Static_assert((unsigned long long)(IFA_CACHEINFO) == 0x6ull, "IFA_CACHEINFO");
-_Static_assert((unsigned long long)(IFA_MULTICAST) == 0x7ull, "IFA_MULTICAST");
-_Static_assert((unsigned long long)(IFA_FLAGS) == 0x8ull, "IFA_FLAGS");
-_Static_assert((unsigned long long)(IFA_RT_PRIORITY) == 0x9ull, "IFA_RT_PRIORITY");
-_Static_assert((unsigned long long)(IFA_TARGET_NETNSID) == 0xaull, "IFA_TARGET_NETNSID");
-_Static_assert((unsigned long long)(IFA_PROTO) == 0xbull, "IFA_PROTO");
+/* packet_names */
+_Static_assert((unsigned long long)(PACKET_ADD_MEMBERSHIP) == 0x1ull, "PACKET_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(PACKET_DROP_MEMBERSHIP) == 0x2ull, "PACKET_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(PACKET_RECV_OUTPUT) == 0x3ull, "PACKET_RECV_OUTPUT");
+_Static_assert((unsigned long long)(PACKET_RX_RING) == 0x5ull, "PACKET_RX_RING");
+_Static_assert((unsigned long long)(PACKET_STATISTICS) == 0x6ull, "PACKET_STATISTICS");
+_Static_assert((unsigned long long)(PACKET_COPY_THRESH) == 0x7ull, "PACKET_COPY_THRESH");
+_Static_assert((unsigned long long)(PACKET_AUXDATA) == 0x8ull, "PACKET_AUXDATA");
+_Static_assert((unsigned long long)(PACKET_ORIGDEV) == 0x9ull, "PACKET_ORIGDEV");
+_Static_assert((unsigned long long)(PACKET_VERSION) == 0xaull, "PACKET_VERSION");
+_Static_assert((unsigned long long)(PACKET_HDRLEN) == 0xbull, "PACKET_HDRLEN");
+_Static_assert((unsigned long long)(PACKET_RESERVE) == 0xcull, "PACKET_RESERVE");
+_Static_assert((unsigned long long)(PACKET_TX_RING) == 0xdull, "PACKET_TX_RING");
+_Static_assert((unsigned long long)(PACKET_LOSS) == 0xeull, "PACKET_LOSS");
+_Static_assert((unsigned long long)(PACKET_VNET_HDR) == 0xfull, "PACKET_VNET_HDR");
+_Static_assert((unsigned long long)(PACKET_TX_TIMESTAMP) == 0x10ull, "PACKET_TX_TIMESTAMP");
+_Static_assert((unsigned long long)(PACKET_TIMESTAMP) == 0x11ull, "PACKET_TIMESTAMP");
+_Static_assert((unsigned long long)(PACKET_FANOUT) == 0x12ull, "PACKET_FANOUT");
+_Static_assert((unsigned long long)(PACKET_TX_HAS_OFF) == 0x13ull, "PACKET_TX_HAS_OFF");
+_Static_assert((unsigned long long)(PACKET_QDISC_BYPASS) == 0x14ull, "PACKET_QDISC_BYPASS");
+_Static_assert((unsigned long long)(PACKET_ROLLOVER_STATS) == 0x15ull, "PACKET_ROLLOVER_STATS");
+_Static_assert((unsigned long long)(PACKET_FANOUT_DATA) == 0x16ull, "PACKET_FANOUT_DATA");
+_Static_assert((unsigned long long)(PACKET_IGNORE_OUTGOING) == 0x17ull, "PACKET_IGNORE_OUTGOING");
 
-/* rtnl_addrlabel_attrs */
-_Static_assert((unsigned long long)(IFAL_ADDRESS) == 0x1ull, "IFAL_ADDRESS");
-_Static_assert((unsigned long long)(IFAL_LABEL) == 0x2ull, "IFAL_LABEL");
+/* packet_types */
+_Static_assert((unsigned long long)(PACKET_HOST) == 0x0ull, "PACKET_HOST");
+_Static_assert((unsigned long long)(PACKET_BROADCAST) == 0x1ull, "PACKET_BROADCAST");
+_Static_assert((unsigned long long)(PACKET_MULTICAST) == 0x2ull, "PACKET_MULTICAST");
+_Static_assert((unsigned long long)(PACKET_OTHERHOST) == 0x3ull, "PACKET_OTHERHOST");
+_Static_assert((unsigned long long)(PACKET_OUTGOING) == 0x4ull, "PACKET_OUTGOING");
+_Static_assert((unsigned long long)(PACKET_LOOPBACK) == 0x5ull, "PACKET_LOOPBACK");
+_Static_assert((unsigned long long)(PACKET_USER) == 0x6ull, "PACKET_USER");
+_Static_assert((unsigned long long)(PACKET_KERNEL) == 0x7ull, "PACKET_KERNEL");
 
-/* rtnl_dcb_attrs */
-_Static_assert((unsigned long long)(DCB_ATTR_UNDEFINED) == 0x0ull, "DCB_ATTR_UNDEFINED");
-_Static_assert((unsigned long long)(DCB_ATTR_IFNAME) == 0x1ull, "DCB_ATTR_IFNAME");
-_Static_assert((unsigned long long)(DCB_ATTR_STATE) == 0x2ull, "DCB_ATTR_STATE");
-_Static_assert((unsigned long long)(DCB_ATTR_PFC_STATE) == 0x3ull, "DCB_ATTR_PFC_STATE");
-_Static_assert((unsigned long long)(DCB_ATTR_PFC_CFG) == 0x4ull, "DCB_ATTR_PFC_CFG");
-_Static_assert((unsigned long long)(DCB_ATTR_NUM_TC) == 0x5ull, "DCB_ATTR_NUM_TC");
-_Static_assert((unsigned long long)(DCB_ATTR_PG_CFG) == 0x6ull, "DCB_ATTR_PG_CFG");
-_Static_assert((unsigned long long)(DCB_ATTR_SET_ALL) == 0x7ull, "DCB_ATTR_SET_ALL");
-_Static_assert((unsigned long long)(DCB_ATTR_PERM_HWADDR) == 0x8ull, "DCB_ATTR_PERM_HWADDR");
-_Static_assert((unsigned long long)(DCB_ATTR_CAP) == 0x9ull, "DCB_ATTR_CAP");
-_Static_assert((unsigned long long)(DCB_ATTR_NUMTCS) == 0xaull, "DCB_ATTR_NUMTCS");
-_Static_assert((unsigned long long)(DCB_ATTR_BCN) == 0xbull, "DCB_ATTR_BCN");
-_Static_assert((unsigned long long)(DCB_ATTR_APP) == 0xcull, "DCB_ATTR_APP");
-_Static_assert((unsigned long long)(DCB_ATTR_IEEE) == 0xdull, "DCB_ATTR_IEEE");
-_Static_assert((unsigned long long)(DCB_ATTR_DCBX) == 0xeull, "DCB_ATTR_DCBX");
-_Static_assert((unsigned long long)(DCB_ATTR_FEATCFG) == 0xfull, "DCB_ATTR_FEATCFG");
-_Static_assert((unsigned long long)(DCB_ATTR_CEE) == 0x10ull, "DCB_ATTR_CEE");
-_Static_assert((unsigned long long)(DCB_ATTR_MAX) == 0x10ull, "DCB_ATTR_MAX");
+/* packet_versions */
+_Static_assert((unsigned long long)(TPACKET_V1) == 0x0ull, "TPACKET_V1");
+_Static_assert((unsigned long long)(TPACKET_V2) == 0x1ull, "TPACKET_V2");
+_Static_assert((unsigned long long)(TPACKET_V3) == 0x2ull, "TPACKET_V3");
 
-/* rtnl_ext_filter */
-_Static_assert((unsigned long long)(RTEXT_FILTER_VF) == 0x1ull, "RTEXT_FILTER_VF");
-_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN) == 0x2ull, "RTEXT_FILTER_BRVLAN");
-_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN_COMPRESSED) == 0x4ull, "RTEXT_FILTER_BRVLAN_COMPRESSED");
-_Static_assert((unsigned long long)(RTEXT_FILTER_SKIP_STATS) == 0x8ull, "RTEXT_FILTER_SKIP_STATS");
-_Static_assert((unsigned long long)(RTEXT_FILTER_MRP) == 0x10ull, "RTEXT_FILTER_MRP");
-_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_CONFIG) == 0x20ull, "RTEXT_FILTER_CFM_CONFIG");
-_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_STATUS) == 0x40ull, "RTEXT_FILTER_CFM_STATUS");
+/* perf_attr_size */
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER0) == 0x40ull, "PERF_ATTR_SIZE_VER0");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER1) == 0x48ull, "PERF_ATTR_SIZE_VER1");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER2) == 0x50ull, "PERF_ATTR_SIZE_VER2");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER3) == 0x60ull, "PERF_ATTR_SIZE_VER3");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER4) == 0x68ull, "PERF_ATTR_SIZE_VER4");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER5) == 0x70ull, "PERF_ATTR_SIZE_VER5");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER6) == 0x78ull, "PERF_ATTR_SIZE_VER6");
+_Static_assert((unsigned long long)(PERF_ATTR_SIZE_VER7) == 0x80ull, "PERF_ATTR_SIZE_VER7");
 
-/* rtnl_families */
-_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
-_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
-_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
-_Static_assert((unsigned long long)(AF_AX25) == 0x3ull, "AF_AX25");
-_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
-_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
-_Static_assert((unsigned long long)(AF_NETROM) == 0x6ull, "AF_NETROM");
-_Static_assert((unsigned long long)(AF_BRIDGE) == 0x7ull, "AF_BRIDGE");
-_Static_assert((unsigned long long)(AF_ATMPVC) == 0x8ull, "AF_ATMPVC");
-_Static_assert((unsigned long long)(AF_X25) == 0x9ull, "AF_X25");
-_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
-_Static_assert((unsigned long long)(AF_ROSE) == 0xbull, "AF_ROSE");
-_Static_assert((unsigned long long)(AF_DECnet) == 0xcull, "AF_DECnet");
-_Static_assert((unsigned long long)(AF_NETBEUI) == 0xdull, "AF_NETBEUI");
-_Static_assert((unsigned long long)(AF_SECURITY) == 0xeull, "AF_SECURITY");
-_Static_assert((unsigned long long)(AF_KEY) == 0xfull, "AF_KEY");
-_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
-_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
-_Static_assert((unsigned long long)(AF_ASH) == 0x12ull, "AF_ASH");
-_Static_assert((unsigned long long)(AF_ECONET) == 0x13ull, "AF_ECONET");
-_Static_assert((unsigned long long)(AF_ATMSVC) == 0x14ull, "AF_ATMSVC");
-_Static_assert((unsigned long long)(AF_RDS) == 0x15ull, "AF_RDS");
-_Static_assert((unsigned long long)(AF_SNA) == 0x16ull, "AF_SNA");
-_Static_assert((unsigned long long)(AF_IRDA) == 0x17ull, "AF_IRDA");
-_Static_assert((unsigned long long)(AF_PPPOX) == 0x18ull, "AF_PPPOX");
-_Static_assert((unsigned long long)(AF_WANPIPE) == 0x19ull, "AF_WANPIPE");
-_Static_assert((unsigned long long)(AF_LLC) == 0x1aull, "AF_LLC");
-_Static_assert((unsigned long long)(AF_IB) == 0x1bull, "AF_IB");
-_Static_assert((unsigned long long)(AF_MPLS) == 0x1cull, "AF_MPLS");
-_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
-_Static_assert((unsigned long long)(AF_TIPC) == 0x1eull, "AF_TIPC");
-_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
-_Static_assert((unsigned long long)(AF_IUCV) == 0x20ull, "AF_IUCV");
-_Static_assert((unsigned long long)(AF_RXRPC) == 0x21ull, "AF_RXRPC");
-_Static_assert((unsigned long long)(AF_ISDN) == 0x22ull, "AF_ISDN");
-_Static_assert((unsigned long long)(AF_PHONET) == 0x23ull, "AF_PHONET");
-_Static_assert((unsigned long long)(AF_IEEE802154) == 0x24ull, "AF_IEEE802154");
-_Static_assert((unsigned long long)(AF_CAIF) == 0x25ull, "AF_CAIF");
-_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
-_Static_assert((unsigned long long)(AF_NFC) == 0x27ull, "AF_NFC");
-_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
-_Static_assert((unsigned long long)(AF_KCM) == 0x29ull, "AF_KCM");
-_Static_assert((unsigned long long)(AF_QIPCRTR) == 0x2aull, "AF_QIPCRTR");
-_Static_assert((unsigned long long)(AF_SMC) == 0x2bull, "AF_SMC");
-_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
-_Static_assert((unsigned long long)(AF_MCTP) == 0x2dull, "AF_MCTP");
-_Static_assert((unsigned long long)(RTNL_FAMILY_IPMR) == 0x80ull, "RTNL_FAMILY_IPMR");
-_Static_assert((unsigned long long)(RTNL_FAMILY_IP6MR) == 0x81ull, "RTNL_FAMILY_IP6MR");
+/* perf_branch_sample_type */
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_USER) == 0x1ull, "PERF_SAMPLE_BRANCH_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_KERNEL) == 0x2ull, "PERF_SAMPLE_BRANCH_KERNEL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HV) == 0x4ull, "PERF_SAMPLE_BRANCH_HV");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY) == 0x8ull, "PERF_SAMPLE_BRANCH_ANY");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_CALL) == 0x10ull, "PERF_SAMPLE_BRANCH_ANY_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ANY_RETURN) == 0x20ull, "PERF_SAMPLE_BRANCH_ANY_RETURN");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_CALL) == 0x40ull, "PERF_SAMPLE_BRANCH_IND_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_ABORT_TX) == 0x80ull, "PERF_SAMPLE_BRANCH_ABORT_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IN_TX) == 0x100ull, "PERF_SAMPLE_BRANCH_IN_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_TX) == 0x200ull, "PERF_SAMPLE_BRANCH_NO_TX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_COND) == 0x400ull, "PERF_SAMPLE_BRANCH_COND");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_CALL_STACK");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_IND_JUMP) == 0x1000ull, "PERF_SAMPLE_BRANCH_IND_JUMP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_CALL) == 0x2000ull, "PERF_SAMPLE_BRANCH_CALL");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_FLAGS) == 0x4000ull, "PERF_SAMPLE_BRANCH_NO_FLAGS");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_NO_CYCLES) == 0x8000ull, "PERF_SAMPLE_BRANCH_NO_CYCLES");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_TYPE_SAVE) == 0x10000ull, "PERF_SAMPLE_BRANCH_TYPE_SAVE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_HW_INDEX) == 0x20000ull, "PERF_SAMPLE_BRANCH_HW_INDEX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_PRIV_SAVE) == 0x40000ull, "PERF_SAMPLE_BRANCH_PRIV_SAVE");
 
-/* rtnl_ifla_af_inet6_attrs */
-_Static_assert((unsigned long long)(IFLA_INET6_UNSPEC) == 0x0ull, "IFLA_INET6_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_INET6_FLAGS) == 0x1ull, "IFLA_INET6_FLAGS");
-_Static_assert((unsigned long long)(IFLA_INET6_CONF) == 0x2ull, "IFLA_INET6_CONF");
-_Static_assert((unsigned long long)(IFLA_INET6_STATS) == 0x3ull, "IFLA_INET6_STATS");
-_Static_assert((unsigned long long)(IFLA_INET6_MCAST) == 0x4ull, "IFLA_INET6_MCAST");
-_Static_assert((unsigned long long)(IFLA_INET6_CACHEINFO) == 0x5ull, "IFLA_INET6_CACHEINFO");
-_Static_assert((unsigned long long)(IFLA_INET6_ICMP6STATS) == 0x6ull, "IFLA_INET6_ICMP6STATS");
-_Static_assert((unsigned long long)(IFLA_INET6_TOKEN) == 0x7ull, "IFLA_INET6_TOKEN");
-_Static_assert((unsigned long long)(IFLA_INET6_ADDR_GEN_MODE) == 0x8ull, "IFLA_INET6_ADDR_GEN_MODE");
-_Static_assert((unsigned long long)(IFLA_INET6_RA_MTU) == 0x9ull, "IFLA_INET6_RA_MTU");
+/* perf_event_open_flags */
+_Static_assert((unsigned long long)(PERF_FLAG_FD_NO_GROUP) == 0x1ull, "PERF_FLAG_FD_NO_GROUP");
+_Static_assert((unsigned long long)(PERF_FLAG_FD_OUTPUT) == 0x2ull, "PERF_FLAG_FD_OUTPUT");
+_Static_assert((unsigned long long)(PERF_FLAG_PID_CGROUP) == 0x4ull, "PERF_FLAG_PID_CGROUP");
+_Static_assert((unsigned long long)(PERF_FLAG_FD_CLOEXEC) == 0x8ull, "PERF_FLAG_FD_CLOEXEC");
 
-/* rtnl_ifla_brport_attrs */
-_Static_assert((unsigned long long)(IFLA_BRPORT_UNSPEC) == 0x0ull, "IFLA_BRPORT_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_BRPORT_STATE) == 0x1ull, "IFLA_BRPORT_STATE");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PRIORITY) == 0x2ull, "IFLA_BRPORT_PRIORITY");
-_Static_assert((unsigned long long)(IFLA_BRPORT_COST) == 0x3ull, "IFLA_BRPORT_COST");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MODE) == 0x4ull, "IFLA_BRPORT_MODE");
-_Static_assert((unsigned long long)(IFLA_BRPORT_GUARD) == 0x5ull, "IFLA_BRPORT_GUARD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PROTECT) == 0x6ull, "IFLA_BRPORT_PROTECT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_FAST_LEAVE) == 0x7ull, "IFLA_BRPORT_FAST_LEAVE");
-_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING) == 0x8ull, "IFLA_BRPORT_LEARNING");
-_Static_assert((unsigned long long)(IFLA_BRPORT_UNICAST_FLOOD) == 0x9ull, "IFLA_BRPORT_UNICAST_FLOOD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP) == 0xaull, "IFLA_BRPORT_PROXYARP");
-_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING_SYNC) == 0xbull, "IFLA_BRPORT_LEARNING_SYNC");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP_WIFI) == 0xcull, "IFLA_BRPORT_PROXYARP_WIFI");
-_Static_assert((unsigned long long)(IFLA_BRPORT_ROOT_ID) == 0xdull, "IFLA_BRPORT_ROOT_ID");
-_Static_assert((unsigned long long)(IFLA_BRPORT_BRIDGE_ID) == 0xeull, "IFLA_BRPORT_BRIDGE_ID");
-_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_PORT) == 0xfull, "IFLA_BRPORT_DESIGNATED_PORT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_COST) == 0x10ull, "IFLA_BRPORT_DESIGNATED_COST");
-_Static_assert((unsigned long long)(IFLA_BRPORT_ID) == 0x11ull, "IFLA_BRPORT_ID");
-_Static_assert((unsigned long long)(IFLA_BRPORT_NO) == 0x12ull, "IFLA_BRPORT_NO");
-_Static_assert((unsigned long long)(IFLA_BRPORT_TOPOLOGY_CHANGE_ACK) == 0x13ull, "IFLA_BRPORT_TOPOLOGY_CHANGE_ACK");
-_Static_assert((unsigned long long)(IFLA_BRPORT_CONFIG_PENDING) == 0x14ull, "IFLA_BRPORT_CONFIG_PENDING");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MESSAGE_AGE_TIMER) == 0x15ull, "IFLA_BRPORT_MESSAGE_AGE_TIMER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_FORWARD_DELAY_TIMER) == 0x16ull, "IFLA_BRPORT_FORWARD_DELAY_TIMER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_HOLD_TIMER) == 0x17ull, "IFLA_BRPORT_HOLD_TIMER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_FLUSH) == 0x18ull, "IFLA_BRPORT_FLUSH");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MULTICAST_ROUTER) == 0x19ull, "IFLA_BRPORT_MULTICAST_ROUTER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PAD) == 0x1aull, "IFLA_BRPORT_PAD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_FLOOD) == 0x1bull, "IFLA_BRPORT_MCAST_FLOOD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_TO_UCAST) == 0x1cull, "IFLA_BRPORT_MCAST_TO_UCAST");
-_Static_assert((unsigned long long)(IFLA_BRPORT_VLAN_TUNNEL) == 0x1dull, "IFLA_BRPORT_VLAN_TUNNEL");
-_Static_assert((unsigned long long)(IFLA_BRPORT_BCAST_FLOOD) == 0x1eull, "IFLA_BRPORT_BCAST_FLOOD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_GROUP_FWD_MASK) == 0x1full, "IFLA_BRPORT_GROUP_FWD_MASK");
-_Static_assert((unsigned long long)(IFLA_BRPORT_NEIGH_SUPPRESS) == 0x20ull, "IFLA_BRPORT_NEIGH_SUPPRESS");
-_Static_assert((unsigned long long)(IFLA_BRPORT_ISOLATED) == 0x21ull, "IFLA_BRPORT_ISOLATED");
-_Static_assert((unsigned long long)(IFLA_BRPORT_BACKUP_PORT) == 0x22ull, "IFLA_BRPORT_BACKUP_PORT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_RING_OPEN) == 0x23ull, "IFLA_BRPORT_MRP_RING_OPEN");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_IN_OPEN) == 0x24ull, "IFLA_BRPORT_MRP_IN_OPEN");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT) == 0x25ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_CNT) == 0x26ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_CNT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_LOCKED) == 0x27ull, "IFLA_BRPORT_LOCKED");
+/* perf_hw_cache_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1D) == 0x0ull, "PERF_COUNT_HW_CACHE_L1D");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_L1I) == 0x1ull, "PERF_COUNT_HW_CACHE_L1I");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_LL) == 0x2ull, "PERF_COUNT_HW_CACHE_LL");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_DTLB) == 0x3ull, "PERF_COUNT_HW_CACHE_DTLB");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_ITLB) == 0x4ull, "PERF_COUNT_HW_CACHE_ITLB");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_BPU) == 0x5ull, "PERF_COUNT_HW_CACHE_BPU");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_NODE) == 0x6ull, "PERF_COUNT_HW_CACHE_NODE");
 
-/* rtnl_ifla_events */
-_Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
-_Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
-_Static_assert((unsigned long long)(IFLA_EVENT_FEATURES) == 0x2ull, "IFLA_EVENT_FEATURES");
-_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFLA_EVENT_BONDING_FAILOVER");
-_Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
-_Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
-_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
+/* perf_hw_cache_op */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_READ) == 0x0ull, "PERF_COUNT_HW_CACHE_OP_READ");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_WRITE) == 0x1ull, "PERF_COUNT_HW_CACHE_OP_WRITE");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_OP_PREFETCH) == 0x2ull, "PERF_COUNT_HW_CACHE_OP_PREFETCH");
 
-/* rtnl_ifla_info_attrs */
-_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
-_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
-_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
-_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
-_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");
+/* perf_hw_cache_result */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_ACCESS) == 0x0ull, "PERF_COUNT_HW_CACHE_RESULT_ACCESS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_RESULT_MISS) == 0x1ull, "PERF_COUNT_HW_CACHE_RESULT_MISS");
 
-/* rtnl_ifla_port_attrs */
-_Static_assert((unsigned long long)(IFLA_PORT_UNSPEC) == 0x0ull, "IFLA_PORT_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_PORT_VF) == 0x1ull, "IFLA_PORT_VF");
-_Static_assert((unsigned long long)(IFLA_PORT_PROFILE) == 0x2ull, "IFLA_PORT_PROFILE");
-_Static_assert((unsigned long long)(IFLA_PORT_VSI_TYPE) == 0x3ull, "IFLA_PORT_VSI_TYPE");
-_Static_assert((unsigned long long)(IFLA_PORT_INSTANCE_UUID) == 0x4ull, "IFLA_PORT_INSTANCE_UUID");
-_Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_HOST_UUID");
-_Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
-_Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
+/* perf_hw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CPU_CYCLES) == 0x0ull, "PERF_COUNT_HW_CPU_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_INSTRUCTIONS) == 0x1ull, "PERF_COUNT_HW_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_REFERENCES) == 0x2ull, "PERF_COUNT_HW_CACHE_REFERENCES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_CACHE_MISSES) == 0x3ull, "PERF_COUNT_HW_CACHE_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_INSTRUCTIONS) == 0x4ull, "PERF_COUNT_HW_BRANCH_INSTRUCTIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BRANCH_MISSES) == 0x5ull, "PERF_COUNT_HW_BRANCH_MISSES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_BUS_CYCLES) == 0x6ull, "PERF_COUNT_HW_BUS_CYCLES");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_FRONTEND) == 0x7ull, "PERF_COUNT_HW_STALLED_CYCLES_FRONTEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_STALLED_CYCLES_BACKEND) == 0x8ull, "PERF_COUNT_HW_STALLED_CYCLES_BACKEND");
+_Static_assert((unsigned long long)(PERF_COUNT_HW_REF_CPU_CYCLES) == 0x9ull, "PERF_COUNT_HW_REF_CPU_CYCLES");
 
-/* rtnl_ifla_vf_attrs */
-_Static_assert((unsigned long long)(IFLA_VF_UNSPEC) == 0x0ull, "IFLA_VF_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_VF_MAC) == 0x1ull, "IFLA_VF_MAC");
-_Static_assert((unsigned long long)(IFLA_VF_VLAN) == 0x2ull, "IFLA_VF_VLAN");
-_Static_assert((unsigned long long)(IFLA_VF_TX_RATE) == 0x3ull, "IFLA_VF_TX_RATE");
-_Static_assert((unsigned long long)(IFLA_VF_SPOOFCHK) == 0x4ull, "IFLA_VF_SPOOFCHK");
-_Static_assert((unsigned long long)(IFLA_VF_LINK_STATE) == 0x5ull, "IFLA_VF_LINK_STATE");
-_Static_assert((unsigned long long)(IFLA_VF_RATE) == 0x6ull, "IFLA_VF_RATE");
-_Static_assert((unsigned long long)(IFLA_VF_RSS_QUERY_EN) == 0x7ull, "IFLA_VF_RSS_QUERY_EN");
-_Static_assert((unsigned long long)(IFLA_VF_STATS) == 0x8ull, "IFLA_VF_STATS");
-_Static_assert((unsigned long long)(IFLA_VF_TRUST) == 0x9ull, "IFLA_VF_TRUST");
-_Static_assert((unsigned long long)(IFLA_VF_IB_NODE_GUID) == 0xaull, "IFLA_VF_IB_NODE_GUID");
-_Static_assert((unsigned long long)(IFLA_VF_IB_PORT_GUID) == 0xbull, "IFLA_VF_IB_PORT_GUID");
-_Static_assert((unsigned long long)(IFLA_VF_VLAN_LIST) == 0xcull, "IFLA_VF_VLAN_LIST");
-_Static_assert((unsigned long long)(IFLA_VF_BROADCAST) == 0xdull, "IFLA_VF_BROADCAST");
+/* perf_ioc_flags */
+_Static_assert((unsigned long long)(PERF_IOC_FLAG_GROUP) == 0x1ull, "PERF_IOC_FLAG_GROUP");
 
-/* rtnl_ifla_vf_stats_attrs */
-_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_PACKETS) == 0x0ull, "IFLA_VF_STATS_RX_PACKETS");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_PACKETS) == 0x1ull, "IFLA_VF_STATS_TX_PACKETS");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_BYTES) == 0x2ull, "IFLA_VF_STATS_RX_BYTES");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_BYTES) == 0x3ull, "IFLA_VF_STATS_TX_BYTES");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_BROADCAST) == 0x4ull, "IFLA_VF_STATS_BROADCAST");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_MULTICAST) == 0x5ull, "IFLA_VF_STATS_MULTICAST");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_PAD) == 0x6ull, "IFLA_VF_STATS_PAD");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_DROPPED) == 0x7ull, "IFLA_VF_STATS_RX_DROPPED");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_DROPPED) == 0x8ull, "IFLA_VF_STATS_TX_DROPPED");
+/* perf_read_format */
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_ENABLED) == 0x1ull, "PERF_FORMAT_TOTAL_TIME_ENABLED");
+_Static_assert((unsigned long long)(PERF_FORMAT_TOTAL_TIME_RUNNING) == 0x2ull, "PERF_FORMAT_TOTAL_TIME_RUNNING");
+_Static_assert((unsigned long long)(PERF_FORMAT_ID) == 0x4ull, "PERF_FORMAT_ID");
+_Static_assert((unsigned long long)(PERF_FORMAT_GROUP) == 0x8ull, "PERF_FORMAT_GROUP");
+_Static_assert((unsigned long long)(PERF_FORMAT_LOST) == 0x10ull, "PERF_FORMAT_LOST");
 
-/* rtnl_ifla_xdp_attrs */
-_Static_assert((unsigned long long)(IFLA_XDP_UNSPEC) == 0x0ull, "IFLA_XDP_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_XDP_FD) == 0x1ull, "IFLA_XDP_FD");
-_Static_assert((unsigned long long)(IFLA_XDP_ATTACHED) == 0x2ull, "IFLA_XDP_ATTACHED");
-_Static_assert((unsigned long long)(IFLA_XDP_FLAGS) == 0x3ull, "IFLA_XDP_FLAGS");
-_Static_assert((unsigned long long)(IFLA_XDP_PROG_ID) == 0x4ull, "IFLA_XDP_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_DRV_PROG_ID) == 0x5ull, "IFLA_XDP_DRV_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_SKB_PROG_ID) == 0x6ull, "IFLA_XDP_SKB_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_HW_PROG_ID) == 0x7ull, "IFLA_XDP_HW_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_EXPECTED_FD) == 0x8ull, "IFLA_XDP_EXPECTED_FD");
+/* perf_sample_type */
+_Static_assert((unsigned long long)(PERF_SAMPLE_IP) == 0x1ull, "PERF_SAMPLE_IP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TID) == 0x2ull, "PERF_SAMPLE_TID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TIME) == 0x4ull, "PERF_SAMPLE_TIME");
+_Static_assert((unsigned long long)(PERF_SAMPLE_ADDR) == 0x8ull, "PERF_SAMPLE_ADDR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_READ) == 0x10ull, "PERF_SAMPLE_READ");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CALLCHAIN) == 0x20ull, "PERF_SAMPLE_CALLCHAIN");
+_Static_assert((unsigned long long)(PERF_SAMPLE_ID) == 0x40ull, "PERF_SAMPLE_ID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CPU) == 0x80ull, "PERF_SAMPLE_CPU");
+_Static_assert((unsigned long long)(PERF_SAMPLE_PERIOD) == 0x100ull, "PERF_SAMPLE_PERIOD");
+_Static_assert((unsigned long long)(PERF_SAMPLE_STREAM_ID) == 0x200ull, "PERF_SAMPLE_STREAM_ID");
+_Static_assert((unsigned long long)(PERF_SAMPLE_RAW) == 0x400ull, "PERF_SAMPLE_RAW");
+_Static_assert((unsigned long long)(PERF_SAMPLE_BRANCH_STACK) == 0x800ull, "PERF_SAMPLE_BRANCH_STACK");
+_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_USER) == 0x1000ull, "PERF_SAMPLE_REGS_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_STACK_USER) == 0x2000ull, "PERF_SAMPLE_STACK_USER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT) == 0x4000ull, "PERF_SAMPLE_WEIGHT");
+_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_SRC) == 0x8000ull, "PERF_SAMPLE_DATA_SRC");
+_Static_assert((unsigned long long)(PERF_SAMPLE_IDENTIFIER) == 0x10000ull, "PERF_SAMPLE_IDENTIFIER");
+_Static_assert((unsigned long long)(PERF_SAMPLE_TRANSACTION) == 0x20000ull, "PERF_SAMPLE_TRANSACTION");
+_Static_assert((unsigned long long)(PERF_SAMPLE_REGS_INTR) == 0x40000ull, "PERF_SAMPLE_REGS_INTR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_PHYS_ADDR) == 0x80000ull, "PERF_SAMPLE_PHYS_ADDR");
+_Static_assert((unsigned long long)(PERF_SAMPLE_AUX) == 0x100000ull, "PERF_SAMPLE_AUX");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CGROUP) == 0x200000ull, "PERF_SAMPLE_CGROUP");
+_Static_assert((unsigned long long)(PERF_SAMPLE_DATA_PAGE_SIZE) == 0x400000ull, "PERF_SAMPLE_DATA_PAGE_SIZE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_CODE_PAGE_SIZE) == 0x800000ull, "PERF_SAMPLE_CODE_PAGE_SIZE");
+_Static_assert((unsigned long long)(PERF_SAMPLE_WEIGHT_STRUCT) == 0x1000000ull, "PERF_SAMPLE_WEIGHT_STRUCT");
 
-/* rtnl_ifstats_attrs */
-_Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STATS_LINK_XSTATS");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
-_Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
+/* perf_sw_id */
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_CLOCK) == 0x0ull, "PERF_COUNT_SW_CPU_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_TASK_CLOCK) == 0x1ull, "PERF_COUNT_SW_TASK_CLOCK");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS) == 0x2ull, "PERF_COUNT_SW_PAGE_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CONTEXT_SWITCHES) == 0x3ull, "PERF_COUNT_SW_CONTEXT_SWITCHES");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CPU_MIGRATIONS) == 0x4ull, "PERF_COUNT_SW_CPU_MIGRATIONS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MIN) == 0x5ull, "PERF_COUNT_SW_PAGE_FAULTS_MIN");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_PAGE_FAULTS_MAJ) == 0x6ull, "PERF_COUNT_SW_PAGE_FAULTS_MAJ");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_ALIGNMENT_FAULTS) == 0x7ull, "PERF_COUNT_SW_ALIGNMENT_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_EMULATION_FAULTS) == 0x8ull, "PERF_COUNT_SW_EMULATION_FAULTS");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_DUMMY) == 0x9ull, "PERF_COUNT_SW_DUMMY");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_BPF_OUTPUT) == 0xaull, "PERF_COUNT_SW_BPF_OUTPUT");
+_Static_assert((unsigned long long)(PERF_COUNT_SW_CGROUP_SWITCHES) == 0xbull, "PERF_COUNT_SW_CGROUP_SWITCHES");
 
-/* rtnl_ip6mra_creport_attrs */
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_UNSPEC) == 0x0ull, "IP6MRA_CREPORT_UNSPEC");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_MSGTYPE) == 0x1ull, "IP6MRA_CREPORT_MSGTYPE");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_MIF_ID) == 0x2ull, "IP6MRA_CREPORT_MIF_ID");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_SRC_ADDR) == 0x3ull, "IP6MRA_CREPORT_SRC_ADDR");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_DST_ADDR) == 0x4ull, "IP6MRA_CREPORT_DST_ADDR");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_PKT) == 0x5ull, "IP6MRA_CREPORT_PKT");
+/* perf_type */
+_Static_assert((unsigned long long)(PERF_TYPE_HARDWARE) == 0x0ull, "PERF_TYPE_HARDWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_SOFTWARE) == 0x1ull, "PERF_TYPE_SOFTWARE");
+_Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_TRACEPOINT");
+_Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
+_Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
+_Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
 
-/* rtnl_ipmra_creport_attrs */
-_Static_assert((unsigned long long)(IPMRA_CREPORT_UNSPEC) == 0x0ull, "IPMRA_CREPORT_UNSPEC");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_MSGTYPE) == 0x1ull, "IPMRA_CREPORT_MSGTYPE");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_VIF_ID) == 0x2ull, "IPMRA_CREPORT_VIF_ID");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_SRC_ADDR) == 0x3ull, "IPMRA_CREPORT_SRC_ADDR");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_DST_ADDR) == 0x4ull, "IPMRA_CREPORT_DST_ADDR");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_PKT) == 0x5ull, "IPMRA_CREPORT_PKT");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_TABLE) == 0x6ull, "IPMRA_CREPORT_TABLE");
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+
+/* poll_events */
+_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
+_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
+_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
+_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
+_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
+_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
+_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
+_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
+_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
+_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
+_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
+_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
+_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
+
+/* pr_cap_ambient */
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_PAC_SET_ENABLED_KEYS) == 0x3cull, "PR_PAC_SET_ENABLED_KEYS");
+_Static_assert((unsigned long long)(PR_PAC_GET_ENABLED_KEYS) == 0x3dull, "PR_PAC_GET_ENABLED_KEYS");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SME_SET_VL) == 0x3full, "PR_SME_SET_VL");
+_Static_assert((unsigned long long)(PR_SME_GET_VL) == 0x40ull, "PR_SME_GET_VL");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+
+/* pr_tsc */
+_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
+_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
+
+/* prio_which */
+_Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
+_Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
+_Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
+
+/* prot_flags */
+_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
+_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
+_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
+_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
+_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
+_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+
+/* ptp_extts_flags */
+_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
+_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
+_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
+_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
+
+/* ptp_perout_flags */
+_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
+_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
+_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");

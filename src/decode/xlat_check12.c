@@ -58,6 +58,7 @@
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
+#include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -128,486 +129,440 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-/* rtnl_link_attrs */
-_Static_assert((unsigned long long)(IFLA_UNSPEC) == 0x0ull, "IFLA_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_ADDRESS) == 0x1ull, "IFLA_ADDRESS");
-_Static_assert((unsigned long long)(IFLA_BROADCAST) == 0x2ull, "IFLA_BROADCAST");
-_Static_assert((unsigned long long)(IFLA_IFNAME) == 0x3ull, "IFLA_IFNAME");
-_Static_assert((unsigned long long)(IFLA_MTU) == 0x4ull, "IFLA_MTU");
-_Static_assert((unsigned long long)(IFLA_LINK) == 0x5ull, "IFLA_LINK");
-_Static_assert((unsigned long long)(IFLA_QDISC) == 0x6ull, "IFLA_QDISC");
-_Static_assert((unsigned long long)(IFLA_STATS) == 0x7ull, "IFLA_STATS");
-_Static_assert((unsigned long long)(IFLA_COST) == 0x8ull, "IFLA_COST");
-_Static_assert((unsigned long long)(IFLA_PRIORITY) == 0x9ull, "IFLA_PRIORITY");
-_Static_assert((unsigned long long)(IFLA_MASTER) == 0xaull, "IFLA_MASTER");
-_Static_assert((unsigned long long)(IFLA_WIRELESS) == 0xbull, "IFLA_WIRELESS");
-_Static_assert((unsigned long long)(IFLA_PROTINFO) == 0xcull, "IFLA_PROTINFO");
-_Static_assert((unsigned long long)(IFLA_TXQLEN) == 0xdull, "IFLA_TXQLEN");
-_Static_assert((unsigned long long)(IFLA_MAP) == 0xeull, "IFLA_MAP");
-_Static_assert((unsigned long long)(IFLA_WEIGHT) == 0xfull, "IFLA_WEIGHT");
-_Static_assert((unsigned long long)(IFLA_OPERSTATE) == 0x10ull, "IFLA_OPERSTATE");
-_Static_assert((unsigned long long)(IFLA_LINKMODE) == 0x11ull, "IFLA_LINKMODE");
-_Static_assert((unsigned long long)(IFLA_LINKINFO) == 0x12ull, "IFLA_LINKINFO");
-_Static_assert((unsigned long long)(IFLA_NET_NS_PID) == 0x13ull, "IFLA_NET_NS_PID");
-_Static_assert((unsigned long long)(IFLA_IFALIAS) == 0x14ull, "IFLA_IFALIAS");
-_Static_assert((unsigned long long)(IFLA_NUM_VF) == 0x15ull, "IFLA_NUM_VF");
-_Static_assert((unsigned long long)(IFLA_VFINFO_LIST) == 0x16ull, "IFLA_VFINFO_LIST");
-_Static_assert((unsigned long long)(IFLA_STATS64) == 0x17ull, "IFLA_STATS64");
-_Static_assert((unsigned long long)(IFLA_VF_PORTS) == 0x18ull, "IFLA_VF_PORTS");
-_Static_assert((unsigned long long)(IFLA_PORT_SELF) == 0x19ull, "IFLA_PORT_SELF");
-_Static_assert((unsigned long long)(IFLA_AF_SPEC) == 0x1aull, "IFLA_AF_SPEC");
-_Static_assert((unsigned long long)(IFLA_GROUP) == 0x1bull, "IFLA_GROUP");
-_Static_assert((unsigned long long)(IFLA_NET_NS_FD) == 0x1cull, "IFLA_NET_NS_FD");
-_Static_assert((unsigned long long)(IFLA_EXT_MASK) == 0x1dull, "IFLA_EXT_MASK");
-_Static_assert((unsigned long long)(IFLA_PROMISCUITY) == 0x1eull, "IFLA_PROMISCUITY");
-_Static_assert((unsigned long long)(IFLA_NUM_TX_QUEUES) == 0x1full, "IFLA_NUM_TX_QUEUES");
-_Static_assert((unsigned long long)(IFLA_NUM_RX_QUEUES) == 0x20ull, "IFLA_NUM_RX_QUEUES");
-_Static_assert((unsigned long long)(IFLA_CARRIER) == 0x21ull, "IFLA_CARRIER");
-_Static_assert((unsigned long long)(IFLA_PHYS_PORT_ID) == 0x22ull, "IFLA_PHYS_PORT_ID");
-_Static_assert((unsigned long long)(IFLA_CARRIER_CHANGES) == 0x23ull, "IFLA_CARRIER_CHANGES");
-_Static_assert((unsigned long long)(IFLA_PHYS_SWITCH_ID) == 0x24ull, "IFLA_PHYS_SWITCH_ID");
-_Static_assert((unsigned long long)(IFLA_LINK_NETNSID) == 0x25ull, "IFLA_LINK_NETNSID");
-_Static_assert((unsigned long long)(IFLA_PHYS_PORT_NAME) == 0x26ull, "IFLA_PHYS_PORT_NAME");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN) == 0x27ull, "IFLA_PROTO_DOWN");
-_Static_assert((unsigned long long)(IFLA_GSO_MAX_SEGS) == 0x28ull, "IFLA_GSO_MAX_SEGS");
-_Static_assert((unsigned long long)(IFLA_GSO_MAX_SIZE) == 0x29ull, "IFLA_GSO_MAX_SIZE");
-_Static_assert((unsigned long long)(IFLA_PAD) == 0x2aull, "IFLA_PAD");
-_Static_assert((unsigned long long)(IFLA_XDP) == 0x2bull, "IFLA_XDP");
-_Static_assert((unsigned long long)(IFLA_EVENT) == 0x2cull, "IFLA_EVENT");
-_Static_assert((unsigned long long)(IFLA_NEW_NETNSID) == 0x2dull, "IFLA_NEW_NETNSID");
-_Static_assert((unsigned long long)(IFLA_IF_NETNSID) == 0x2eull, "IFLA_IF_NETNSID");
-_Static_assert((unsigned long long)(IFLA_TARGET_NETNSID) == 0x2eull, "IFLA_TARGET_NETNSID");
-_Static_assert((unsigned long long)(IFLA_CARRIER_UP_COUNT) == 0x2full, "IFLA_CARRIER_UP_COUNT");
-_Static_assert((unsigned long long)(IFLA_CARRIER_DOWN_COUNT) == 0x30ull, "IFLA_CARRIER_DOWN_COUNT");
-_Static_assert((unsigned long long)(IFLA_NEW_IFINDEX) == 0x31ull, "IFLA_NEW_IFINDEX");
-_Static_assert((unsigned long long)(IFLA_MIN_MTU) == 0x32ull, "IFLA_MIN_MTU");
-_Static_assert((unsigned long long)(IFLA_MAX_MTU) == 0x33ull, "IFLA_MAX_MTU");
-_Static_assert((unsigned long long)(IFLA_PROP_LIST) == 0x34ull, "IFLA_PROP_LIST");
-_Static_assert((unsigned long long)(IFLA_ALT_IFNAME) == 0x35ull, "IFLA_ALT_IFNAME");
-_Static_assert((unsigned long long)(IFLA_PERM_ADDRESS) == 0x36ull, "IFLA_PERM_ADDRESS");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON) == 0x37ull, "IFLA_PROTO_DOWN_REASON");
-_Static_assert((unsigned long long)(IFLA_PARENT_DEV_NAME) == 0x38ull, "IFLA_PARENT_DEV_NAME");
-_Static_assert((unsigned long long)(IFLA_PARENT_DEV_BUS_NAME) == 0x39ull, "IFLA_PARENT_DEV_BUS_NAME");
-_Static_assert((unsigned long long)(IFLA_GRO_MAX_SIZE) == 0x3aull, "IFLA_GRO_MAX_SIZE");
-_Static_assert((unsigned long long)(IFLA_TSO_MAX_SIZE) == 0x3bull, "IFLA_TSO_MAX_SIZE");
-_Static_assert((unsigned long long)(IFLA_TSO_MAX_SEGS) == 0x3cull, "IFLA_TSO_MAX_SEGS");
-_Static_assert((unsigned long long)(IFLA_ALLMULTI) == 0x3dull, "IFLA_ALLMULTI");
+/* ptp_pin_funcs */
+_Static_assert((unsigned long long)(PTP_PF_NONE) == 0x0ull, "PTP_PF_NONE");
+_Static_assert((unsigned long long)(PTP_PF_EXTTS) == 0x1ull, "PTP_PF_EXTTS");
+_Static_assert((unsigned long long)(PTP_PF_PEROUT) == 0x2ull, "PTP_PF_PEROUT");
+_Static_assert((unsigned long long)(PTP_PF_PHYSYNC) == 0x3ull, "PTP_PF_PHYSYNC");
 
-/* rtnl_mdb_attrs */
-_Static_assert((unsigned long long)(MDBA_UNSPEC) == 0x0ull, "MDBA_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_MDB) == 0x1ull, "MDBA_MDB");
-_Static_assert((unsigned long long)(MDBA_ROUTER) == 0x2ull, "MDBA_ROUTER");
+/* ptrace_opts */
+_Static_assert((unsigned long long)(PTRACE_O_TRACESYSGOOD) == 0x1ull, "PTRACE_O_TRACESYSGOOD");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEFORK) == 0x2ull, "PTRACE_O_TRACEFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORK) == 0x4ull, "PTRACE_O_TRACEVFORK");
+_Static_assert((unsigned long long)(PTRACE_O_TRACECLONE) == 0x8ull, "PTRACE_O_TRACECLONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXEC) == 0x10ull, "PTRACE_O_TRACEEXEC");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEVFORKDONE) == 0x20ull, "PTRACE_O_TRACEVFORKDONE");
+_Static_assert((unsigned long long)(PTRACE_O_TRACEEXIT) == 0x40ull, "PTRACE_O_TRACEEXIT");
+_Static_assert((unsigned long long)(PTRACE_O_TRACESECCOMP) == 0x80ull, "PTRACE_O_TRACESECCOMP");
+_Static_assert((unsigned long long)(PTRACE_O_EXITKILL) == 0x100000ull, "PTRACE_O_EXITKILL");
+_Static_assert((unsigned long long)(PTRACE_O_SUSPEND_SECCOMP) == 0x200000ull, "PTRACE_O_SUSPEND_SECCOMP");
 
-/* rtnl_mdba_mdb_attrs */
-_Static_assert((unsigned long long)(MDBA_MDB_UNSPEC) == 0x0ull, "MDBA_MDB_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_MDB_ENTRY) == 0x1ull, "MDBA_MDB_ENTRY");
+/* ptrace_reqs */
+_Static_assert((unsigned long long)(PTRACE_TRACEME) == 0x0ull, "PTRACE_TRACEME");
+_Static_assert((unsigned long long)(PTRACE_PEEKTEXT) == 0x1ull, "PTRACE_PEEKTEXT");
+_Static_assert((unsigned long long)(PTRACE_PEEKDATA) == 0x2ull, "PTRACE_PEEKDATA");
+_Static_assert((unsigned long long)(PTRACE_POKETEXT) == 0x4ull, "PTRACE_POKETEXT");
+_Static_assert((unsigned long long)(PTRACE_POKEDATA) == 0x5ull, "PTRACE_POKEDATA");
+_Static_assert((unsigned long long)(PTRACE_CONT) == 0x7ull, "PTRACE_CONT");
+_Static_assert((unsigned long long)(PTRACE_KILL) == 0x8ull, "PTRACE_KILL");
+_Static_assert((unsigned long long)(PTRACE_SINGLESTEP) == 0x9ull, "PTRACE_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_GETREGS) == 0xcull, "PTRACE_GETREGS");
+_Static_assert((unsigned long long)(PTRACE_SETREGS) == 0xdull, "PTRACE_SETREGS");
+_Static_assert((unsigned long long)(PTRACE_GETFPREGS) == 0xeull, "PTRACE_GETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPREGS) == 0xfull, "PTRACE_SETFPREGS");
+_Static_assert((unsigned long long)(PTRACE_ATTACH) == 0x10ull, "PTRACE_ATTACH");
+_Static_assert((unsigned long long)(PTRACE_DETACH) == 0x11ull, "PTRACE_DETACH");
+_Static_assert((unsigned long long)(PTRACE_GETFPXREGS) == 0x12ull, "PTRACE_GETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_SETFPXREGS) == 0x13ull, "PTRACE_SETFPXREGS");
+_Static_assert((unsigned long long)(PTRACE_OLDSETOPTIONS) == 0x15ull, "PTRACE_OLDSETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL) == 0x18ull, "PTRACE_SYSCALL");
+_Static_assert((unsigned long long)(PTRACE_GET_THREAD_AREA) == 0x19ull, "PTRACE_GET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_SET_THREAD_AREA) == 0x1aull, "PTRACE_SET_THREAD_AREA");
+_Static_assert((unsigned long long)(PTRACE_ARCH_PRCTL) == 0x1eull, "PTRACE_ARCH_PRCTL");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU) == 0x1full, "PTRACE_SYSEMU");
+_Static_assert((unsigned long long)(PTRACE_SYSEMU_SINGLESTEP) == 0x20ull, "PTRACE_SYSEMU_SINGLESTEP");
+_Static_assert((unsigned long long)(PTRACE_SINGLEBLOCK) == 0x21ull, "PTRACE_SINGLEBLOCK");
+_Static_assert((unsigned long long)(PTRACE_SETOPTIONS) == 0x4200ull, "PTRACE_SETOPTIONS");
+_Static_assert((unsigned long long)(PTRACE_GETEVENTMSG) == 0x4201ull, "PTRACE_GETEVENTMSG");
+_Static_assert((unsigned long long)(PTRACE_GETSIGINFO) == 0x4202ull, "PTRACE_GETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_SETSIGINFO) == 0x4203ull, "PTRACE_SETSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETREGSET) == 0x4204ull, "PTRACE_GETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SETREGSET) == 0x4205ull, "PTRACE_SETREGSET");
+_Static_assert((unsigned long long)(PTRACE_SEIZE) == 0x4206ull, "PTRACE_SEIZE");
+_Static_assert((unsigned long long)(PTRACE_INTERRUPT) == 0x4207ull, "PTRACE_INTERRUPT");
+_Static_assert((unsigned long long)(PTRACE_LISTEN) == 0x4208ull, "PTRACE_LISTEN");
+_Static_assert((unsigned long long)(PTRACE_PEEKSIGINFO) == 0x4209ull, "PTRACE_PEEKSIGINFO");
+_Static_assert((unsigned long long)(PTRACE_GETSIGMASK) == 0x420aull, "PTRACE_GETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SETSIGMASK) == 0x420bull, "PTRACE_SETSIGMASK");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_FILTER) == 0x420cull, "PTRACE_SECCOMP_GET_FILTER");
+_Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "PTRACE_SECCOMP_GET_METADATA");
+_Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
+_Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
 
-/* rtnl_mdba_mdb_eattr_attrs */
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_UNSPEC) == 0x0ull, "MDBA_MDB_EATTR_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_TIMER) == 0x1ull, "MDBA_MDB_EATTR_TIMER");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SRC_LIST) == 0x2ull, "MDBA_MDB_EATTR_SRC_LIST");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_GROUP_MODE) == 0x3ull, "MDBA_MDB_EATTR_GROUP_MODE");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SOURCE) == 0x4ull, "MDBA_MDB_EATTR_SOURCE");
-_Static_assert((unsigned long long)(MDBA_MDB_EATTR_RTPROT) == 0x5ull, "MDBA_MDB_EATTR_RTPROT");
+/* quota_cmds */
+_Static_assert((unsigned long long)(Q_SYNC) == 0x800001ull, "Q_SYNC");
+_Static_assert((unsigned long long)(Q_QUOTAON) == 0x800002ull, "Q_QUOTAON");
+_Static_assert((unsigned long long)(Q_QUOTAOFF) == 0x800003ull, "Q_QUOTAOFF");
+_Static_assert((unsigned long long)(Q_GETFMT) == 0x800004ull, "Q_GETFMT");
+_Static_assert((unsigned long long)(Q_GETINFO) == 0x800005ull, "Q_GETINFO");
+_Static_assert((unsigned long long)(Q_SETINFO) == 0x800006ull, "Q_SETINFO");
+_Static_assert((unsigned long long)(Q_GETQUOTA) == 0x800007ull, "Q_GETQUOTA");
+_Static_assert((unsigned long long)(Q_SETQUOTA) == 0x800008ull, "Q_SETQUOTA");
+_Static_assert((unsigned long long)(Q_GETNEXTQUOTA) == 0x800009ull, "Q_GETNEXTQUOTA");
+_Static_assert((unsigned long long)(Q_XQUOTAON) == 0x5801ull, "Q_XQUOTAON");
+_Static_assert((unsigned long long)(Q_XQUOTAOFF) == 0x5802ull, "Q_XQUOTAOFF");
+_Static_assert((unsigned long long)(Q_XGETQUOTA) == 0x5803ull, "Q_XGETQUOTA");
+_Static_assert((unsigned long long)(Q_XSETQLIM) == 0x5804ull, "Q_XSETQLIM");
+_Static_assert((unsigned long long)(Q_XGETQSTAT) == 0x5805ull, "Q_XGETQSTAT");
+_Static_assert((unsigned long long)(Q_XQUOTARM) == 0x5806ull, "Q_XQUOTARM");
+_Static_assert((unsigned long long)(Q_XQUOTASYNC) == 0x5807ull, "Q_XQUOTASYNC");
+_Static_assert((unsigned long long)(Q_XGETQSTATV) == 0x5808ull, "Q_XGETQSTATV");
+_Static_assert((unsigned long long)(Q_XGETNEXTQUOTA) == 0x5809ull, "Q_XGETNEXTQUOTA");
 
-/* rtnl_mdba_mdb_entry_attrs */
-_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_UNSPEC) == 0x0ull, "MDBA_MDB_ENTRY_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_INFO) == 0x1ull, "MDBA_MDB_ENTRY_INFO");
+/* quota_formats */
+_Static_assert((unsigned long long)(QFMT_VFS_OLD) == 0x1ull, "QFMT_VFS_OLD");
+_Static_assert((unsigned long long)(QFMT_VFS_V0) == 0x2ull, "QFMT_VFS_V0");
+_Static_assert((unsigned long long)(QFMT_OCFS2) == 0x3ull, "QFMT_OCFS2");
+_Static_assert((unsigned long long)(QFMT_VFS_V1) == 0x4ull, "QFMT_VFS_V1");
 
-/* rtnl_mdba_router_attrs */
-_Static_assert((unsigned long long)(MDBA_ROUTER_UNSPEC) == 0x0ull, "MDBA_ROUTER_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PORT) == 0x1ull, "MDBA_ROUTER_PORT");
+/* quota_types */
+_Static_assert((unsigned long long)(USRQUOTA) == 0x0ull, "USRQUOTA");
+_Static_assert((unsigned long long)(GRPQUOTA) == 0x1ull, "GRPQUOTA");
+_Static_assert((unsigned long long)(PRJQUOTA) == 0x2ull, "PRJQUOTA");
 
-/* rtnl_mdba_router_pattr_attrs */
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_UNSPEC) == 0x0ull, "MDBA_ROUTER_PATTR_UNSPEC");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TIMER) == 0x1ull, "MDBA_ROUTER_PATTR_TIMER");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TYPE) == 0x2ull, "MDBA_ROUTER_PATTR_TYPE");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET_TIMER) == 0x3ull, "MDBA_ROUTER_PATTR_INET_TIMER");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET6_TIMER) == 0x4ull, "MDBA_ROUTER_PATTR_INET6_TIMER");
-_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_VID) == 0x5ull, "MDBA_ROUTER_PATTR_VID");
+/* raw_names */
+_Static_assert((unsigned long long)(ICMP_FILTER) == 0x1ull, "ICMP_FILTER");
 
-/* rtnl_ndtpa_attrs */
-_Static_assert((unsigned long long)(NDTPA_UNSPEC) == 0x0ull, "NDTPA_UNSPEC");
-_Static_assert((unsigned long long)(NDTPA_IFINDEX) == 0x1ull, "NDTPA_IFINDEX");
-_Static_assert((unsigned long long)(NDTPA_REFCNT) == 0x2ull, "NDTPA_REFCNT");
-_Static_assert((unsigned long long)(NDTPA_REACHABLE_TIME) == 0x3ull, "NDTPA_REACHABLE_TIME");
-_Static_assert((unsigned long long)(NDTPA_BASE_REACHABLE_TIME) == 0x4ull, "NDTPA_BASE_REACHABLE_TIME");
-_Static_assert((unsigned long long)(NDTPA_RETRANS_TIME) == 0x5ull, "NDTPA_RETRANS_TIME");
-_Static_assert((unsigned long long)(NDTPA_GC_STALETIME) == 0x6ull, "NDTPA_GC_STALETIME");
-_Static_assert((unsigned long long)(NDTPA_DELAY_PROBE_TIME) == 0x7ull, "NDTPA_DELAY_PROBE_TIME");
-_Static_assert((unsigned long long)(NDTPA_QUEUE_LEN) == 0x8ull, "NDTPA_QUEUE_LEN");
-_Static_assert((unsigned long long)(NDTPA_APP_PROBES) == 0x9ull, "NDTPA_APP_PROBES");
-_Static_assert((unsigned long long)(NDTPA_UCAST_PROBES) == 0xaull, "NDTPA_UCAST_PROBES");
-_Static_assert((unsigned long long)(NDTPA_MCAST_PROBES) == 0xbull, "NDTPA_MCAST_PROBES");
-_Static_assert((unsigned long long)(NDTPA_ANYCAST_DELAY) == 0xcull, "NDTPA_ANYCAST_DELAY");
-_Static_assert((unsigned long long)(NDTPA_PROXY_DELAY) == 0xdull, "NDTPA_PROXY_DELAY");
-_Static_assert((unsigned long long)(NDTPA_PROXY_QLEN) == 0xeull, "NDTPA_PROXY_QLEN");
-_Static_assert((unsigned long long)(NDTPA_LOCKTIME) == 0xfull, "NDTPA_LOCKTIME");
-_Static_assert((unsigned long long)(NDTPA_QUEUE_LENBYTES) == 0x10ull, "NDTPA_QUEUE_LENBYTES");
-_Static_assert((unsigned long long)(NDTPA_MCAST_REPROBES) == 0x11ull, "NDTPA_MCAST_REPROBES");
-_Static_assert((unsigned long long)(NDTPA_PAD) == 0x12ull, "NDTPA_PAD");
-_Static_assert((unsigned long long)(NDTPA_INTERVAL_PROBE_TIME_MS) == 0x13ull, "NDTPA_INTERVAL_PROBE_TIME_MS");
+/* rename_flags */
+_Static_assert((unsigned long long)(RENAME_NOREPLACE) == 0x1ull, "RENAME_NOREPLACE");
+_Static_assert((unsigned long long)(RENAME_EXCHANGE) == 0x2ull, "RENAME_EXCHANGE");
+_Static_assert((unsigned long long)(RENAME_WHITEOUT) == 0x4ull, "RENAME_WHITEOUT");
 
-/* rtnl_neigh_attrs */
-_Static_assert((unsigned long long)(NDA_UNSPEC) == 0x0ull, "NDA_UNSPEC");
-_Static_assert((unsigned long long)(NDA_DST) == 0x1ull, "NDA_DST");
-_Static_assert((unsigned long long)(NDA_LLADDR) == 0x2ull, "NDA_LLADDR");
-_Static_assert((unsigned long long)(NDA_CACHEINFO) == 0x3ull, "NDA_CACHEINFO");
-_Static_assert((unsigned long long)(NDA_PROBES) == 0x4ull, "NDA_PROBES");
-_Static_assert((unsigned long long)(NDA_VLAN) == 0x5ull, "NDA_VLAN");
-_Static_assert((unsigned long long)(NDA_PORT) == 0x6ull, "NDA_PORT");
-_Static_assert((unsigned long long)(NDA_VNI) == 0x7ull, "NDA_VNI");
-_Static_assert((unsigned long long)(NDA_IFINDEX) == 0x8ull, "NDA_IFINDEX");
-_Static_assert((unsigned long long)(NDA_MASTER) == 0x9ull, "NDA_MASTER");
-_Static_assert((unsigned long long)(NDA_LINK_NETNSID) == 0xaull, "NDA_LINK_NETNSID");
-_Static_assert((unsigned long long)(NDA_SRC_VNI) == 0xbull, "NDA_SRC_VNI");
-_Static_assert((unsigned long long)(NDA_PROTOCOL) == 0xcull, "NDA_PROTOCOL");
-_Static_assert((unsigned long long)(NDA_NH_ID) == 0xdull, "NDA_NH_ID");
-_Static_assert((unsigned long long)(NDA_FDB_EXT_ATTRS) == 0xeull, "NDA_FDB_EXT_ATTRS");
-_Static_assert((unsigned long long)(NDA_FLAGS_EXT) == 0xfull, "NDA_FLAGS_EXT");
-_Static_assert((unsigned long long)(NDA_NDM_STATE_MASK) == 0x10ull, "NDA_NDM_STATE_MASK");
-_Static_assert((unsigned long long)(NDA_NDM_FLAGS_MASK) == 0x11ull, "NDA_NDM_FLAGS_MASK");
+/* rlimit_resource */
+_Static_assert((unsigned long long)(RLIMIT_CPU) == 0x0ull, "RLIMIT_CPU");
+_Static_assert((unsigned long long)(RLIMIT_FSIZE) == 0x1ull, "RLIMIT_FSIZE");
+_Static_assert((unsigned long long)(RLIMIT_DATA) == 0x2ull, "RLIMIT_DATA");
+_Static_assert((unsigned long long)(RLIMIT_STACK) == 0x3ull, "RLIMIT_STACK");
+_Static_assert((unsigned long long)(RLIMIT_CORE) == 0x4ull, "RLIMIT_CORE");
+_Static_assert((unsigned long long)(RLIMIT_RSS) == 0x5ull, "RLIMIT_RSS");
+_Static_assert((unsigned long long)(RLIMIT_NPROC) == 0x6ull, "RLIMIT_NPROC");
+_Static_assert((unsigned long long)(RLIMIT_NOFILE) == 0x7ull, "RLIMIT_NOFILE");
+_Static_assert((unsigned long long)(RLIMIT_MEMLOCK) == 0x8ull, "RLIMIT_MEMLOCK");
+_Static_assert((unsigned long long)(RLIMIT_AS) == 0x9ull, "RLIMIT_AS");
+_Static_assert((unsigned long long)(RLIMIT_LOCKS) == 0xaull, "RLIMIT_LOCKS");
+_Static_assert((unsigned long long)(RLIMIT_SIGPENDING) == 0xbull, "RLIMIT_SIGPENDING");
+_Static_assert((unsigned long long)(RLIMIT_MSGQUEUE) == 0xcull, "RLIMIT_MSGQUEUE");
+_Static_assert((unsigned long long)(RLIMIT_NICE) == 0xdull, "RLIMIT_NICE");
+_Static_assert((unsigned long long)(RLIMIT_RTPRIO) == 0xeull, "RLIMIT_RTPRIO");
+_Static_assert((unsigned long long)(RLIMIT_RTTIME) == 0xfull, "RLIMIT_RTTIME");
 
-/* rtnl_neightbl_attrs */
-_Static_assert((unsigned long long)(NDTA_UNSPEC) == 0x0ull, "NDTA_UNSPEC");
-_Static_assert((unsigned long long)(NDTA_NAME) == 0x1ull, "NDTA_NAME");
-_Static_assert((unsigned long long)(NDTA_THRESH1) == 0x2ull, "NDTA_THRESH1");
-_Static_assert((unsigned long long)(NDTA_THRESH2) == 0x3ull, "NDTA_THRESH2");
-_Static_assert((unsigned long long)(NDTA_THRESH3) == 0x4ull, "NDTA_THRESH3");
-_Static_assert((unsigned long long)(NDTA_CONFIG) == 0x5ull, "NDTA_CONFIG");
-_Static_assert((unsigned long long)(NDTA_PARMS) == 0x6ull, "NDTA_PARMS");
-_Static_assert((unsigned long long)(NDTA_STATS) == 0x7ull, "NDTA_STATS");
-_Static_assert((unsigned long long)(NDTA_GC_INTERVAL) == 0x8ull, "NDTA_GC_INTERVAL");
-_Static_assert((unsigned long long)(NDTA_PAD) == 0x9ull, "NDTA_PAD");
+/* route_nexthop_flags */
+_Static_assert((unsigned long long)(RTNH_F_DEAD) == 0x1ull, "RTNH_F_DEAD");
+_Static_assert((unsigned long long)(RTNH_F_PERVASIVE) == 0x2ull, "RTNH_F_PERVASIVE");
+_Static_assert((unsigned long long)(RTNH_F_ONLINK) == 0x4ull, "RTNH_F_ONLINK");
+_Static_assert((unsigned long long)(RTNH_F_OFFLOAD) == 0x8ull, "RTNH_F_OFFLOAD");
+_Static_assert((unsigned long long)(RTNH_F_LINKDOWN) == 0x10ull, "RTNH_F_LINKDOWN");
+_Static_assert((unsigned long long)(RTNH_F_UNRESOLVED) == 0x20ull, "RTNH_F_UNRESOLVED");
+_Static_assert((unsigned long long)(RTNH_F_TRAP) == 0x40ull, "RTNH_F_TRAP");
 
-/* rtnl_netconf_attrs */
-_Static_assert((unsigned long long)(NETCONFA_UNSPEC) == 0x0ull, "NETCONFA_UNSPEC");
-_Static_assert((unsigned long long)(NETCONFA_IFINDEX) == 0x1ull, "NETCONFA_IFINDEX");
-_Static_assert((unsigned long long)(NETCONFA_FORWARDING) == 0x2ull, "NETCONFA_FORWARDING");
-_Static_assert((unsigned long long)(NETCONFA_RP_FILTER) == 0x3ull, "NETCONFA_RP_FILTER");
-_Static_assert((unsigned long long)(NETCONFA_MC_FORWARDING) == 0x4ull, "NETCONFA_MC_FORWARDING");
-_Static_assert((unsigned long long)(NETCONFA_PROXY_NEIGH) == 0x5ull, "NETCONFA_PROXY_NEIGH");
-_Static_assert((unsigned long long)(NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN) == 0x6ull, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN");
-_Static_assert((unsigned long long)(NETCONFA_INPUT) == 0x7ull, "NETCONFA_INPUT");
-_Static_assert((unsigned long long)(NETCONFA_BC_FORWARDING) == 0x8ull, "NETCONFA_BC_FORWARDING");
+/* routing_protocols */
+_Static_assert((unsigned long long)(RTPROT_UNSPEC) == 0x0ull, "RTPROT_UNSPEC");
+_Static_assert((unsigned long long)(RTPROT_REDIRECT) == 0x1ull, "RTPROT_REDIRECT");
+_Static_assert((unsigned long long)(RTPROT_KERNEL) == 0x2ull, "RTPROT_KERNEL");
+_Static_assert((unsigned long long)(RTPROT_BOOT) == 0x3ull, "RTPROT_BOOT");
+_Static_assert((unsigned long long)(RTPROT_STATIC) == 0x4ull, "RTPROT_STATIC");
+_Static_assert((unsigned long long)(RTPROT_GATED) == 0x8ull, "RTPROT_GATED");
+_Static_assert((unsigned long long)(RTPROT_RA) == 0x9ull, "RTPROT_RA");
+_Static_assert((unsigned long long)(RTPROT_MRT) == 0xaull, "RTPROT_MRT");
+_Static_assert((unsigned long long)(RTPROT_ZEBRA) == 0xbull, "RTPROT_ZEBRA");
+_Static_assert((unsigned long long)(RTPROT_BIRD) == 0xcull, "RTPROT_BIRD");
+_Static_assert((unsigned long long)(RTPROT_DNROUTED) == 0xdull, "RTPROT_DNROUTED");
+_Static_assert((unsigned long long)(RTPROT_XORP) == 0xeull, "RTPROT_XORP");
+_Static_assert((unsigned long long)(RTPROT_NTK) == 0xfull, "RTPROT_NTK");
+_Static_assert((unsigned long long)(RTPROT_DHCP) == 0x10ull, "RTPROT_DHCP");
+_Static_assert((unsigned long long)(RTPROT_MROUTED) == 0x11ull, "RTPROT_MROUTED");
+_Static_assert((unsigned long long)(RTPROT_KEEPALIVED) == 0x12ull, "RTPROT_KEEPALIVED");
+_Static_assert((unsigned long long)(RTPROT_BABEL) == 0x2aull, "RTPROT_BABEL");
+_Static_assert((unsigned long long)(RTPROT_OPENR) == 0x63ull, "RTPROT_OPENR");
+_Static_assert((unsigned long long)(RTPROT_BGP) == 0xbaull, "RTPROT_BGP");
+_Static_assert((unsigned long long)(RTPROT_ISIS) == 0xbbull, "RTPROT_ISIS");
+_Static_assert((unsigned long long)(RTPROT_OSPF) == 0xbcull, "RTPROT_OSPF");
+_Static_assert((unsigned long long)(RTPROT_RIP) == 0xbdull, "RTPROT_RIP");
+_Static_assert((unsigned long long)(RTPROT_EIGRP) == 0xc0ull, "RTPROT_EIGRP");
 
-/* rtnl_nexthop_attrs */
-_Static_assert((unsigned long long)(NHA_UNSPEC) == 0x0ull, "NHA_UNSPEC");
-_Static_assert((unsigned long long)(NHA_ID) == 0x1ull, "NHA_ID");
-_Static_assert((unsigned long long)(NHA_GROUP) == 0x2ull, "NHA_GROUP");
-_Static_assert((unsigned long long)(NHA_GROUP_TYPE) == 0x3ull, "NHA_GROUP_TYPE");
-_Static_assert((unsigned long long)(NHA_BLACKHOLE) == 0x4ull, "NHA_BLACKHOLE");
-_Static_assert((unsigned long long)(NHA_OIF) == 0x5ull, "NHA_OIF");
-_Static_assert((unsigned long long)(NHA_GATEWAY) == 0x6ull, "NHA_GATEWAY");
-_Static_assert((unsigned long long)(NHA_ENCAP_TYPE) == 0x7ull, "NHA_ENCAP_TYPE");
-_Static_assert((unsigned long long)(NHA_ENCAP) == 0x8ull, "NHA_ENCAP");
-_Static_assert((unsigned long long)(NHA_GROUPS) == 0x9ull, "NHA_GROUPS");
-_Static_assert((unsigned long long)(NHA_MASTER) == 0xaull, "NHA_MASTER");
-_Static_assert((unsigned long long)(NHA_FDB) == 0xbull, "NHA_FDB");
-_Static_assert((unsigned long long)(NHA_RES_GROUP) == 0xcull, "NHA_RES_GROUP");
-_Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET");
+/* routing_table_ids */
+_Static_assert((unsigned long long)(RT_TABLE_UNSPEC) == 0x0ull, "RT_TABLE_UNSPEC");
+_Static_assert((unsigned long long)(RT_TABLE_COMPAT) == 0xfcull, "RT_TABLE_COMPAT");
+_Static_assert((unsigned long long)(RT_TABLE_DEFAULT) == 0xfdull, "RT_TABLE_DEFAULT");
+_Static_assert((unsigned long long)(RT_TABLE_MAIN) == 0xfeull, "RT_TABLE_MAIN");
+_Static_assert((unsigned long long)(RT_TABLE_LOCAL) == 0xffull, "RT_TABLE_LOCAL");
 
-/* rtnl_nfea_attrs */
-_Static_assert((unsigned long long)(NFEA_UNSPEC) == 0x0ull, "NFEA_UNSPEC");
-_Static_assert((unsigned long long)(NFEA_ACTIVITY_NOTIFY) == 0x1ull, "NFEA_ACTIVITY_NOTIFY");
-_Static_assert((unsigned long long)(NFEA_DONT_REFRESH) == 0x2ull, "NFEA_DONT_REFRESH");
+/* routing_types */
+_Static_assert((unsigned long long)(RTN_UNSPEC) == 0x0ull, "RTN_UNSPEC");
+_Static_assert((unsigned long long)(RTN_UNICAST) == 0x1ull, "RTN_UNICAST");
+_Static_assert((unsigned long long)(RTN_LOCAL) == 0x2ull, "RTN_LOCAL");
+_Static_assert((unsigned long long)(RTN_BROADCAST) == 0x3ull, "RTN_BROADCAST");
+_Static_assert((unsigned long long)(RTN_ANYCAST) == 0x4ull, "RTN_ANYCAST");
+_Static_assert((unsigned long long)(RTN_MULTICAST) == 0x5ull, "RTN_MULTICAST");
+_Static_assert((unsigned long long)(RTN_BLACKHOLE) == 0x6ull, "RTN_BLACKHOLE");
+_Static_assert((unsigned long long)(RTN_UNREACHABLE) == 0x7ull, "RTN_UNREACHABLE");
+_Static_assert((unsigned long long)(RTN_PROHIBIT) == 0x8ull, "RTN_PROHIBIT");
+_Static_assert((unsigned long long)(RTN_THROW) == 0x9ull, "RTN_THROW");
+_Static_assert((unsigned long long)(RTN_NAT) == 0xaull, "RTN_NAT");
+_Static_assert((unsigned long long)(RTN_XRESOLVE) == 0xbull, "RTN_XRESOLVE");
 
-/* rtnl_nha_res_bucket_attrs */
-_Static_assert((unsigned long long)(NHA_RES_BUCKET_PAD) == 0x0ull, "NHA_RES_BUCKET_PAD");
-_Static_assert((unsigned long long)(NHA_RES_BUCKET_INDEX) == 0x1ull, "NHA_RES_BUCKET_INDEX");
-_Static_assert((unsigned long long)(NHA_RES_BUCKET_IDLE_TIME) == 0x2ull, "NHA_RES_BUCKET_IDLE_TIME");
-_Static_assert((unsigned long long)(NHA_RES_BUCKET_NH_ID) == 0x3ull, "NHA_RES_BUCKET_NH_ID");
+/* rt_scopes */
+_Static_assert((unsigned long long)(RT_SCOPE_UNIVERSE) == 0x0ull, "RT_SCOPE_UNIVERSE");
+_Static_assert((unsigned long long)(RT_SCOPE_SITE) == 0xc8ull, "RT_SCOPE_SITE");
+_Static_assert((unsigned long long)(RT_SCOPE_LINK) == 0xfdull, "RT_SCOPE_LINK");
+_Static_assert((unsigned long long)(RT_SCOPE_HOST) == 0xfeull, "RT_SCOPE_HOST");
+_Static_assert((unsigned long long)(RT_SCOPE_NOWHERE) == 0xffull, "RT_SCOPE_NOWHERE");
 
-/* rtnl_nha_res_group_attrs */
-_Static_assert((unsigned long long)(NHA_RES_GROUP_PAD) == 0x0ull, "NHA_RES_GROUP_PAD");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_BUCKETS) == 0x1ull, "NHA_RES_GROUP_BUCKETS");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_IDLE_TIMER) == 0x2ull, "NHA_RES_GROUP_IDLE_TIMER");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIMER) == 0x3ull, "NHA_RES_GROUP_UNBALANCED_TIMER");
-_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIME) == 0x4ull, "NHA_RES_GROUP_UNBALANCED_TIME");
+/* rtc_bsm */
+_Static_assert((unsigned long long)(RTC_BSM_DISABLED) == 0x0ull, "RTC_BSM_DISABLED");
+_Static_assert((unsigned long long)(RTC_BSM_DIRECT) == 0x1ull, "RTC_BSM_DIRECT");
+_Static_assert((unsigned long long)(RTC_BSM_LEVEL) == 0x2ull, "RTC_BSM_LEVEL");
+_Static_assert((unsigned long long)(RTC_BSM_STANDBY) == 0x3ull, "RTC_BSM_STANDBY");
 
-/* rtnl_nsid_attrs */
-_Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
-_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
-_Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
-_Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
-_Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
-_Static_assert((unsigned long long)(NETNSA_CURRENT_NSID) == 0x5ull, "NETNSA_CURRENT_NSID");
+/* rtc_params */
+_Static_assert((unsigned long long)(RTC_PARAM_FEATURES) == 0x0ull, "RTC_PARAM_FEATURES");
+_Static_assert((unsigned long long)(RTC_PARAM_CORRECTION) == 0x1ull, "RTC_PARAM_CORRECTION");
+_Static_assert((unsigned long long)(RTC_PARAM_BACKUP_SWITCH_MODE) == 0x2ull, "RTC_PARAM_BACKUP_SWITCH_MODE");
 
-/* rtnl_proto_down_reason_attrs */
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_UNSPEC) == 0x0ull, "IFLA_PROTO_DOWN_REASON_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_MASK) == 0x1ull, "IFLA_PROTO_DOWN_REASON_MASK");
-_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_VALUE) == 0x2ull, "IFLA_PROTO_DOWN_REASON_VALUE");
+/* rtc_vl_flags */
+_Static_assert((unsigned long long)(RTC_VL_DATA_INVALID) == 0x1ull, "RTC_VL_DATA_INVALID");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_LOW) == 0x2ull, "RTC_VL_BACKUP_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_EMPTY) == 0x4ull, "RTC_VL_BACKUP_EMPTY");
+_Static_assert((unsigned long long)(RTC_VL_ACCURACY_LOW) == 0x8ull, "RTC_VL_ACCURACY_LOW");
+_Static_assert((unsigned long long)(RTC_VL_BACKUP_SWITCH) == 0x10ull, "RTC_VL_BACKUP_SWITCH");
 
-/* rtnl_route_attrs */
-_Static_assert((unsigned long long)(RTA_UNSPEC) == 0x0ull, "RTA_UNSPEC");
-_Static_assert((unsigned long long)(RTA_DST) == 0x1ull, "RTA_DST");
-_Static_assert((unsigned long long)(RTA_SRC) == 0x2ull, "RTA_SRC");
-_Static_assert((unsigned long long)(RTA_IIF) == 0x3ull, "RTA_IIF");
-_Static_assert((unsigned long long)(RTA_OIF) == 0x4ull, "RTA_OIF");
-_Static_assert((unsigned long long)(RTA_GATEWAY) == 0x5ull, "RTA_GATEWAY");
-_Static_assert((unsigned long long)(RTA_PRIORITY) == 0x6ull, "RTA_PRIORITY");
-_Static_assert((unsigned long long)(RTA_PREFSRC) == 0x7ull, "RTA_PREFSRC");
-_Static_assert((unsigned long long)(RTA_METRICS) == 0x8ull, "RTA_METRICS");
-_Static_assert((unsigned long long)(RTA_MULTIPATH) == 0x9ull, "RTA_MULTIPATH");
-_Static_assert((unsigned long long)(RTA_PROTOINFO) == 0xaull, "RTA_PROTOINFO");
-_Static_assert((unsigned long long)(RTA_FLOW) == 0xbull, "RTA_FLOW");
-_Static_assert((unsigned long long)(RTA_CACHEINFO) == 0xcull, "RTA_CACHEINFO");
-_Static_assert((unsigned long long)(RTA_SESSION) == 0xdull, "RTA_SESSION");
-_Static_assert((unsigned long long)(RTA_MP_ALGO) == 0xeull, "RTA_MP_ALGO");
-_Static_assert((unsigned long long)(RTA_TABLE) == 0xfull, "RTA_TABLE");
-_Static_assert((unsigned long long)(RTA_MARK) == 0x10ull, "RTA_MARK");
-_Static_assert((unsigned long long)(RTA_MFC_STATS) == 0x11ull, "RTA_MFC_STATS");
-_Static_assert((unsigned long long)(RTA_VIA) == 0x12ull, "RTA_VIA");
-_Static_assert((unsigned long long)(RTA_NEWDST) == 0x13ull, "RTA_NEWDST");
-_Static_assert((unsigned long long)(RTA_PREF) == 0x14ull, "RTA_PREF");
-_Static_assert((unsigned long long)(RTA_ENCAP_TYPE) == 0x15ull, "RTA_ENCAP_TYPE");
-_Static_assert((unsigned long long)(RTA_ENCAP) == 0x16ull, "RTA_ENCAP");
-_Static_assert((unsigned long long)(RTA_EXPIRES) == 0x17ull, "RTA_EXPIRES");
-_Static_assert((unsigned long long)(RTA_PAD) == 0x18ull, "RTA_PAD");
-_Static_assert((unsigned long long)(RTA_UID) == 0x19ull, "RTA_UID");
-_Static_assert((unsigned long long)(RTA_TTL_PROPAGATE) == 0x1aull, "RTA_TTL_PROPAGATE");
-_Static_assert((unsigned long long)(RTA_IP_PROTO) == 0x1bull, "RTA_IP_PROTO");
-_Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
-_Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
-_Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
+/* rtnl_addr_attrs */
+_Static_assert((unsigned long long)(IFA_UNSPEC) == 0x0ull, "IFA_UNSPEC");
+_Static_assert((unsigned long long)(IFA_ADDRESS) == 0x1ull, "IFA_ADDRESS");
+_Static_assert((unsigned long long)(IFA_LOCAL) == 0x2ull, "IFA_LOCAL");
+_Static_assert((unsigned long long)(IFA_LABEL) == 0x3ull, "IFA_LABEL");
+_Static_assert((unsigned long long)(IFA_BROADCAST) == 0x4ull, "IFA_BROADCAST");
+_Static_assert((unsigned long long)(IFA_ANYCAST) == 0x5ull, "IFA_ANYCAST");
+_Static_assert((unsigned long long)(IFA_CACHEINFO) == 0x6ull, "IFA_CACHEINFO");
+_Static_assert((unsigned long long)(IFA_MULTICAST) == 0x7ull, "IFA_MULTICAST");
+_Static_assert((unsigned long long)(IFA_FLAGS) == 0x8ull, "IFA_FLAGS");
+_Static_assert((unsigned long long)(IFA_RT_PRIORITY) == 0x9ull, "IFA_RT_PRIORITY");
+_Static_assert((unsigned long long)(IFA_TARGET_NETNSID) == 0xaull, "IFA_TARGET_NETNSID");
+_Static_assert((unsigned long long)(IFA_PROTO) == 0xbull, "IFA_PROTO");
 
-/* rtnl_rta_metrics_attrs */
-_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
-_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
-_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
-_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
-_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
-_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
-_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
-_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
-_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
-_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
-_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
-_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
-_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
-_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
-_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
-_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
-_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
-_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
+/* rtnl_addrlabel_attrs */
+_Static_assert((unsigned long long)(IFAL_ADDRESS) == 0x1ull, "IFAL_ADDRESS");
+_Static_assert((unsigned long long)(IFAL_LABEL) == 0x2ull, "IFAL_LABEL");
 
-/* rtnl_rule_attrs */
-_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
-_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
-_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
-_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
-_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
-_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
-_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
-_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
-_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
-_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
-_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
-_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
-_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
-_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
-_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
-_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
-_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
-_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
-_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
-_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
-_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
-_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
-_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
-_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
+/* rtnl_dcb_attrs */
+_Static_assert((unsigned long long)(DCB_ATTR_UNDEFINED) == 0x0ull, "DCB_ATTR_UNDEFINED");
+_Static_assert((unsigned long long)(DCB_ATTR_IFNAME) == 0x1ull, "DCB_ATTR_IFNAME");
+_Static_assert((unsigned long long)(DCB_ATTR_STATE) == 0x2ull, "DCB_ATTR_STATE");
+_Static_assert((unsigned long long)(DCB_ATTR_PFC_STATE) == 0x3ull, "DCB_ATTR_PFC_STATE");
+_Static_assert((unsigned long long)(DCB_ATTR_PFC_CFG) == 0x4ull, "DCB_ATTR_PFC_CFG");
+_Static_assert((unsigned long long)(DCB_ATTR_NUM_TC) == 0x5ull, "DCB_ATTR_NUM_TC");
+_Static_assert((unsigned long long)(DCB_ATTR_PG_CFG) == 0x6ull, "DCB_ATTR_PG_CFG");
+_Static_assert((unsigned long long)(DCB_ATTR_SET_ALL) == 0x7ull, "DCB_ATTR_SET_ALL");
+_Static_assert((unsigned long long)(DCB_ATTR_PERM_HWADDR) == 0x8ull, "DCB_ATTR_PERM_HWADDR");
+_Static_assert((unsigned long long)(DCB_ATTR_CAP) == 0x9ull, "DCB_ATTR_CAP");
+_Static_assert((unsigned long long)(DCB_ATTR_NUMTCS) == 0xaull, "DCB_ATTR_NUMTCS");
+_Static_assert((unsigned long long)(DCB_ATTR_BCN) == 0xbull, "DCB_ATTR_BCN");
+_Static_assert((unsigned long long)(DCB_ATTR_APP) == 0xcull, "DCB_ATTR_APP");
+_Static_assert((unsigned long long)(DCB_ATTR_IEEE) == 0xdull, "DCB_ATTR_IEEE");
+_Static_assert((unsigned long long)(DCB_ATTR_DCBX) == 0xeull, "DCB_ATTR_DCBX");
+_Static_assert((unsigned long long)(DCB_ATTR_FEATCFG) == 0xfull, "DCB_ATTR_FEATCFG");
+_Static_assert((unsigned long long)(DCB_ATTR_CEE) == 0x10ull, "DCB_ATTR_CEE");
+_Static_assert((unsigned long long)(DCB_ATTR_MAX) == 0x10ull, "DCB_ATTR_MAX");
 
-/* rtnl_tc_action_attrs */
-_Static_assert((unsigned long long)(TCA_ACT_UNSPEC) == 0x0ull, "TCA_ACT_UNSPEC");
-_Static_assert((unsigned long long)(TCA_ACT_KIND) == 0x1ull, "TCA_ACT_KIND");
-_Static_assert((unsigned long long)(TCA_ACT_OPTIONS) == 0x2ull, "TCA_ACT_OPTIONS");
-_Static_assert((unsigned long long)(TCA_ACT_INDEX) == 0x3ull, "TCA_ACT_INDEX");
-_Static_assert((unsigned long long)(TCA_ACT_STATS) == 0x4ull, "TCA_ACT_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_PAD) == 0x5ull, "TCA_ACT_PAD");
-_Static_assert((unsigned long long)(TCA_ACT_COOKIE) == 0x6ull, "TCA_ACT_COOKIE");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS) == 0x7ull, "TCA_ACT_FLAGS");
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS) == 0x8ull, "TCA_ACT_HW_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_USED_HW_STATS) == 0x9ull, "TCA_ACT_USED_HW_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_IN_HW_COUNT) == 0xaull, "TCA_ACT_IN_HW_COUNT");
+/* rtnl_ext_filter */
+_Static_assert((unsigned long long)(RTEXT_FILTER_VF) == 0x1ull, "RTEXT_FILTER_VF");
+_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN) == 0x2ull, "RTEXT_FILTER_BRVLAN");
+_Static_assert((unsigned long long)(RTEXT_FILTER_BRVLAN_COMPRESSED) == 0x4ull, "RTEXT_FILTER_BRVLAN_COMPRESSED");
+_Static_assert((unsigned long long)(RTEXT_FILTER_SKIP_STATS) == 0x8ull, "RTEXT_FILTER_SKIP_STATS");
+_Static_assert((unsigned long long)(RTEXT_FILTER_MRP) == 0x10ull, "RTEXT_FILTER_MRP");
+_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_CONFIG) == 0x20ull, "RTEXT_FILTER_CFM_CONFIG");
+_Static_assert((unsigned long long)(RTEXT_FILTER_CFM_STATUS) == 0x40ull, "RTEXT_FILTER_CFM_STATUS");
 
-/* rtnl_tc_attrs */
-_Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
-_Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");
-_Static_assert((unsigned long long)(TCA_OPTIONS) == 0x2ull, "TCA_OPTIONS");
-_Static_assert((unsigned long long)(TCA_STATS) == 0x3ull, "TCA_STATS");
-_Static_assert((unsigned long long)(TCA_XSTATS) == 0x4ull, "TCA_XSTATS");
-_Static_assert((unsigned long long)(TCA_RATE) == 0x5ull, "TCA_RATE");
-_Static_assert((unsigned long long)(TCA_FCNT) == 0x6ull, "TCA_FCNT");
-_Static_assert((unsigned long long)(TCA_STATS2) == 0x7ull, "TCA_STATS2");
-_Static_assert((unsigned long long)(TCA_STAB) == 0x8ull, "TCA_STAB");
-_Static_assert((unsigned long long)(TCA_PAD) == 0x9ull, "TCA_PAD");
-_Static_assert((unsigned long long)(TCA_DUMP_INVISIBLE) == 0xaull, "TCA_DUMP_INVISIBLE");
-_Static_assert((unsigned long long)(TCA_CHAIN) == 0xbull, "TCA_CHAIN");
-_Static_assert((unsigned long long)(TCA_HW_OFFLOAD) == 0xcull, "TCA_HW_OFFLOAD");
-_Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_BLOCK");
-_Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
-_Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
-_Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");
+/* rtnl_families */
+_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
+_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
+_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
+_Static_assert((unsigned long long)(AF_AX25) == 0x3ull, "AF_AX25");
+_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
+_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
+_Static_assert((unsigned long long)(AF_NETROM) == 0x6ull, "AF_NETROM");
+_Static_assert((unsigned long long)(AF_BRIDGE) == 0x7ull, "AF_BRIDGE");
+_Static_assert((unsigned long long)(AF_ATMPVC) == 0x8ull, "AF_ATMPVC");
+_Static_assert((unsigned long long)(AF_X25) == 0x9ull, "AF_X25");
+_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
+_Static_assert((unsigned long long)(AF_ROSE) == 0xbull, "AF_ROSE");
+_Static_assert((unsigned long long)(AF_DECnet) == 0xcull, "AF_DECnet");
+_Static_assert((unsigned long long)(AF_NETBEUI) == 0xdull, "AF_NETBEUI");
+_Static_assert((unsigned long long)(AF_SECURITY) == 0xeull, "AF_SECURITY");
+_Static_assert((unsigned long long)(AF_KEY) == 0xfull, "AF_KEY");
+_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
+_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
+_Static_assert((unsigned long long)(AF_ASH) == 0x12ull, "AF_ASH");
+_Static_assert((unsigned long long)(AF_ECONET) == 0x13ull, "AF_ECONET");
+_Static_assert((unsigned long long)(AF_ATMSVC) == 0x14ull, "AF_ATMSVC");
+_Static_assert((unsigned long long)(AF_RDS) == 0x15ull, "AF_RDS");
+_Static_assert((unsigned long long)(AF_SNA) == 0x16ull, "AF_SNA");
+_Static_assert((unsigned long long)(AF_IRDA) == 0x17ull, "AF_IRDA");
+_Static_assert((unsigned long long)(AF_PPPOX) == 0x18ull, "AF_PPPOX");
+_Static_assert((unsigned long long)(AF_WANPIPE) == 0x19ull, "AF_WANPIPE");
+_Static_assert((unsigned long long)(AF_LLC) == 0x1aull, "AF_LLC");
+_Static_assert((unsigned long long)(AF_IB) == 0x1bull, "AF_IB");
+_Static_assert((unsigned long long)(AF_MPLS) == 0x1cull, "AF_MPLS");
+_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
+_Static_assert((unsigned long long)(AF_TIPC) == 0x1eull, "AF_TIPC");
+_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
+_Static_assert((unsigned long long)(AF_IUCV) == 0x20ull, "AF_IUCV");
+_Static_assert((unsigned long long)(AF_RXRPC) == 0x21ull, "AF_RXRPC");
+_Static_assert((unsigned long long)(AF_ISDN) == 0x22ull, "AF_ISDN");
+_Static_assert((unsigned long long)(AF_PHONET) == 0x23ull, "AF_PHONET");
+_Static_assert((unsigned long long)(AF_IEEE802154) == 0x24ull, "AF_IEEE802154");
+_Static_assert((unsigned long long)(AF_CAIF) == 0x25ull, "AF_CAIF");
+_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
+_Static_assert((unsigned long long)(AF_NFC) == 0x27ull, "AF_NFC");
+_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
+_Static_assert((unsigned long long)(AF_KCM) == 0x29ull, "AF_KCM");
+_Static_assert((unsigned long long)(AF_QIPCRTR) == 0x2aull, "AF_QIPCRTR");
+_Static_assert((unsigned long long)(AF_SMC) == 0x2bull, "AF_SMC");
+_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
+_Static_assert((unsigned long long)(AF_MCTP) == 0x2dull, "AF_MCTP");
+_Static_assert((unsigned long long)(RTNL_FAMILY_IPMR) == 0x80ull, "RTNL_FAMILY_IPMR");
+_Static_assert((unsigned long long)(RTNL_FAMILY_IP6MR) == 0x81ull, "RTNL_FAMILY_IP6MR");
 
-/* rtnl_tc_stats_attrs */
-_Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");
-_Static_assert((unsigned long long)(TCA_STATS_RATE_EST) == 0x2ull, "TCA_STATS_RATE_EST");
-_Static_assert((unsigned long long)(TCA_STATS_QUEUE) == 0x3ull, "TCA_STATS_QUEUE");
-_Static_assert((unsigned long long)(TCA_STATS_APP) == 0x4ull, "TCA_STATS_APP");
-_Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_RATE_EST64");
-_Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
-_Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
-_Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
+/* rtnl_ifla_af_inet6_attrs */
+_Static_assert((unsigned long long)(IFLA_INET6_UNSPEC) == 0x0ull, "IFLA_INET6_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_INET6_FLAGS) == 0x1ull, "IFLA_INET6_FLAGS");
+_Static_assert((unsigned long long)(IFLA_INET6_CONF) == 0x2ull, "IFLA_INET6_CONF");
+_Static_assert((unsigned long long)(IFLA_INET6_STATS) == 0x3ull, "IFLA_INET6_STATS");
+_Static_assert((unsigned long long)(IFLA_INET6_MCAST) == 0x4ull, "IFLA_INET6_MCAST");
+_Static_assert((unsigned long long)(IFLA_INET6_CACHEINFO) == 0x5ull, "IFLA_INET6_CACHEINFO");
+_Static_assert((unsigned long long)(IFLA_INET6_ICMP6STATS) == 0x6ull, "IFLA_INET6_ICMP6STATS");
+_Static_assert((unsigned long long)(IFLA_INET6_TOKEN) == 0x7ull, "IFLA_INET6_TOKEN");
+_Static_assert((unsigned long long)(IFLA_INET6_ADDR_GEN_MODE) == 0x8ull, "IFLA_INET6_ADDR_GEN_MODE");
+_Static_assert((unsigned long long)(IFLA_INET6_RA_MTU) == 0x9ull, "IFLA_INET6_RA_MTU");
 
-/* rtnl_tca_attrs */
-_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
-_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
-_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
-_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
-_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
-_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
+/* rtnl_ifla_brport_attrs */
+_Static_assert((unsigned long long)(IFLA_BRPORT_UNSPEC) == 0x0ull, "IFLA_BRPORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_BRPORT_STATE) == 0x1ull, "IFLA_BRPORT_STATE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PRIORITY) == 0x2ull, "IFLA_BRPORT_PRIORITY");
+_Static_assert((unsigned long long)(IFLA_BRPORT_COST) == 0x3ull, "IFLA_BRPORT_COST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MODE) == 0x4ull, "IFLA_BRPORT_MODE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_GUARD) == 0x5ull, "IFLA_BRPORT_GUARD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROTECT) == 0x6ull, "IFLA_BRPORT_PROTECT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FAST_LEAVE) == 0x7ull, "IFLA_BRPORT_FAST_LEAVE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING) == 0x8ull, "IFLA_BRPORT_LEARNING");
+_Static_assert((unsigned long long)(IFLA_BRPORT_UNICAST_FLOOD) == 0x9ull, "IFLA_BRPORT_UNICAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP) == 0xaull, "IFLA_BRPORT_PROXYARP");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING_SYNC) == 0xbull, "IFLA_BRPORT_LEARNING_SYNC");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP_WIFI) == 0xcull, "IFLA_BRPORT_PROXYARP_WIFI");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ROOT_ID) == 0xdull, "IFLA_BRPORT_ROOT_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BRIDGE_ID) == 0xeull, "IFLA_BRPORT_BRIDGE_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_PORT) == 0xfull, "IFLA_BRPORT_DESIGNATED_PORT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_COST) == 0x10ull, "IFLA_BRPORT_DESIGNATED_COST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ID) == 0x11ull, "IFLA_BRPORT_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_NO) == 0x12ull, "IFLA_BRPORT_NO");
+_Static_assert((unsigned long long)(IFLA_BRPORT_TOPOLOGY_CHANGE_ACK) == 0x13ull, "IFLA_BRPORT_TOPOLOGY_CHANGE_ACK");
+_Static_assert((unsigned long long)(IFLA_BRPORT_CONFIG_PENDING) == 0x14ull, "IFLA_BRPORT_CONFIG_PENDING");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MESSAGE_AGE_TIMER) == 0x15ull, "IFLA_BRPORT_MESSAGE_AGE_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FORWARD_DELAY_TIMER) == 0x16ull, "IFLA_BRPORT_FORWARD_DELAY_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_HOLD_TIMER) == 0x17ull, "IFLA_BRPORT_HOLD_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FLUSH) == 0x18ull, "IFLA_BRPORT_FLUSH");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MULTICAST_ROUTER) == 0x19ull, "IFLA_BRPORT_MULTICAST_ROUTER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PAD) == 0x1aull, "IFLA_BRPORT_PAD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_FLOOD) == 0x1bull, "IFLA_BRPORT_MCAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_TO_UCAST) == 0x1cull, "IFLA_BRPORT_MCAST_TO_UCAST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_VLAN_TUNNEL) == 0x1dull, "IFLA_BRPORT_VLAN_TUNNEL");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BCAST_FLOOD) == 0x1eull, "IFLA_BRPORT_BCAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_GROUP_FWD_MASK) == 0x1full, "IFLA_BRPORT_GROUP_FWD_MASK");
+_Static_assert((unsigned long long)(IFLA_BRPORT_NEIGH_SUPPRESS) == 0x20ull, "IFLA_BRPORT_NEIGH_SUPPRESS");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ISOLATED) == 0x21ull, "IFLA_BRPORT_ISOLATED");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BACKUP_PORT) == 0x22ull, "IFLA_BRPORT_BACKUP_PORT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_RING_OPEN) == 0x23ull, "IFLA_BRPORT_MRP_RING_OPEN");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_IN_OPEN) == 0x24ull, "IFLA_BRPORT_MRP_IN_OPEN");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT) == 0x25ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_CNT) == 0x26ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_CNT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LOCKED) == 0x27ull, "IFLA_BRPORT_LOCKED");
 
-/* rtnl_tca_stab_attrs */
-_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
-_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
+/* rtnl_ifla_events */
+_Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
+_Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
+_Static_assert((unsigned long long)(IFLA_EVENT_FEATURES) == 0x2ull, "IFLA_EVENT_FEATURES");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFLA_EVENT_BONDING_FAILOVER");
+_Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
+_Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
 
-/* rusage_who */
-_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
-_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
+/* rtnl_ifla_info_attrs */
+_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
+_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");
 
-/* rwf_flags */
-_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
-_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
-_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
-_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
-_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
+/* rtnl_ifla_port_attrs */
+_Static_assert((unsigned long long)(IFLA_PORT_UNSPEC) == 0x0ull, "IFLA_PORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PORT_VF) == 0x1ull, "IFLA_PORT_VF");
+_Static_assert((unsigned long long)(IFLA_PORT_PROFILE) == 0x2ull, "IFLA_PORT_PROFILE");
+_Static_assert((unsigned long long)(IFLA_PORT_VSI_TYPE) == 0x3ull, "IFLA_PORT_VSI_TYPE");
+_Static_assert((unsigned long long)(IFLA_PORT_INSTANCE_UUID) == 0x4ull, "IFLA_PORT_INSTANCE_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_HOST_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
+_Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
 
-/* sched_attr_flags */
-_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
-_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
-_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
+/* rtnl_ifla_vf_attrs */
+_Static_assert((unsigned long long)(IFLA_VF_UNSPEC) == 0x0ull, "IFLA_VF_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_VF_MAC) == 0x1ull, "IFLA_VF_MAC");
+_Static_assert((unsigned long long)(IFLA_VF_VLAN) == 0x2ull, "IFLA_VF_VLAN");
+_Static_assert((unsigned long long)(IFLA_VF_TX_RATE) == 0x3ull, "IFLA_VF_TX_RATE");
+_Static_assert((unsigned long long)(IFLA_VF_SPOOFCHK) == 0x4ull, "IFLA_VF_SPOOFCHK");
+_Static_assert((unsigned long long)(IFLA_VF_LINK_STATE) == 0x5ull, "IFLA_VF_LINK_STATE");
+_Static_assert((unsigned long long)(IFLA_VF_RATE) == 0x6ull, "IFLA_VF_RATE");
+_Static_assert((unsigned long long)(IFLA_VF_RSS_QUERY_EN) == 0x7ull, "IFLA_VF_RSS_QUERY_EN");
+_Static_assert((unsigned long long)(IFLA_VF_STATS) == 0x8ull, "IFLA_VF_STATS");
+_Static_assert((unsigned long long)(IFLA_VF_TRUST) == 0x9ull, "IFLA_VF_TRUST");
+_Static_assert((unsigned long long)(IFLA_VF_IB_NODE_GUID) == 0xaull, "IFLA_VF_IB_NODE_GUID");
+_Static_assert((unsigned long long)(IFLA_VF_IB_PORT_GUID) == 0xbull, "IFLA_VF_IB_PORT_GUID");
+_Static_assert((unsigned long long)(IFLA_VF_VLAN_LIST) == 0xcull, "IFLA_VF_VLAN_LIST");
+_Static_assert((unsigned long long)(IFLA_VF_BROADCAST) == 0xdull, "IFLA_VF_BROADCAST");
 
-/* sched_policy */
-_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
-_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
-_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
-_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
-_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
-_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
+/* rtnl_ifla_vf_stats_attrs */
+_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_PACKETS) == 0x0ull, "IFLA_VF_STATS_RX_PACKETS");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_PACKETS) == 0x1ull, "IFLA_VF_STATS_TX_PACKETS");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_BYTES) == 0x2ull, "IFLA_VF_STATS_RX_BYTES");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_BYTES) == 0x3ull, "IFLA_VF_STATS_TX_BYTES");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_BROADCAST) == 0x4ull, "IFLA_VF_STATS_BROADCAST");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_MULTICAST) == 0x5ull, "IFLA_VF_STATS_MULTICAST");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_PAD) == 0x6ull, "IFLA_VF_STATS_PAD");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_DROPPED) == 0x7ull, "IFLA_VF_STATS_RX_DROPPED");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_DROPPED) == 0x8ull, "IFLA_VF_STATS_TX_DROPPED");
 
-/* seals */
-_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
-_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
-_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
-_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
-_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
+/* rtnl_ifla_xdp_attrs */
+_Static_assert((unsigned long long)(IFLA_XDP_UNSPEC) == 0x0ull, "IFLA_XDP_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_XDP_FD) == 0x1ull, "IFLA_XDP_FD");
+_Static_assert((unsigned long long)(IFLA_XDP_ATTACHED) == 0x2ull, "IFLA_XDP_ATTACHED");
+_Static_assert((unsigned long long)(IFLA_XDP_FLAGS) == 0x3ull, "IFLA_XDP_FLAGS");
+_Static_assert((unsigned long long)(IFLA_XDP_PROG_ID) == 0x4ull, "IFLA_XDP_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_DRV_PROG_ID) == 0x5ull, "IFLA_XDP_DRV_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_SKB_PROG_ID) == 0x6ull, "IFLA_XDP_SKB_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_HW_PROG_ID) == 0x7ull, "IFLA_XDP_HW_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_EXPECTED_FD) == 0x8ull, "IFLA_XDP_EXPECTED_FD");
 
-/* seccomp_addfd_flags */
-_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
-_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
+/* rtnl_ifstats_attrs */
+_Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STATS_LINK_XSTATS");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
+_Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
 
-/* seccomp_filter_flags */
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
+/* rtnl_ip6mra_creport_attrs */
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_UNSPEC) == 0x0ull, "IP6MRA_CREPORT_UNSPEC");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_MSGTYPE) == 0x1ull, "IP6MRA_CREPORT_MSGTYPE");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_MIF_ID) == 0x2ull, "IP6MRA_CREPORT_MIF_ID");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_SRC_ADDR) == 0x3ull, "IP6MRA_CREPORT_SRC_ADDR");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_DST_ADDR) == 0x4ull, "IP6MRA_CREPORT_DST_ADDR");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_PKT) == 0x5ull, "IP6MRA_CREPORT_PKT");
 
-/* seccomp_modes */
-_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
-_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
-
-/* seccomp_notif_flags */
-_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
-
-/* seccomp_ops */
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
-_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
-_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
-
-/* seccomp_ret */
-_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
-_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
-_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
-_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
-_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
-_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
-_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
-_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
-
-/* sembufs */
-_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* sfr_flags */
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
-
-/* sg_scsi_reset */
-_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
-
-/* shm_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* shmat_flags */
-_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
-_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
-_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
-_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
-
-/* shutdown_how */
-_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
-_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
-_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
-
-/* sigevent_notify */
-_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
-_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
-_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
-_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
-
-/* sigmask_how */
-_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
-_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
-_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
-
-/* signalfd_flags */
-_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
-_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
-
-/* smc_diag_attrs */
-_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
-
-/* smc_diag_mode */
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");
-
-/* snmp_icmp6_stats */
-_Static_assert((unsigned long long)(ICMP6_MIB_NUM) == 0x0ull, "ICMP6_MIB_NUM");
-_Static_assert((unsigned long long)(ICMP6_MIB_INMSGS) == 0x1ull, "ICMP6_MIB_INMSGS");
-_Static_assert((unsigned long long)(ICMP6_MIB_INERRORS) == 0x2ull, "ICMP6_MIB_INERRORS");
-_Static_assert((unsigned long long)(ICMP6_MIB_OUTMSGS) == 0x3ull, "ICMP6_MIB_OUTMSGS");
-_Static_assert((unsigned long long)(ICMP6_MIB_OUTERRORS) == 0x4ull, "ICMP6_MIB_OUTERRORS");
-_Static_assert((unsigned long long)(ICMP6_MIB_CSUMERRORS) == 0x5ull, "ICMP6_MIB_CSUMERRORS");
+/* rtnl_ipmra_creport_attrs */
+_Static_assert((unsigned long long)(IPMRA_CREPORT_UNSPEC) == 0x0ull, "IPMRA_CREPORT_UNSPEC");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_MSGTYPE) == 0x1ull, "IPMRA_CREPORT_MSGTYPE");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_VIF_ID) == 0x2ull, "IPMRA_CREPORT_VIF_ID");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_SRC_ADDR) == 0x3ull, "IPMRA_CREPORT_SRC_ADDR");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_DST_ADDR) == 0x4ull, "IPMRA_CREPORT_DST_ADDR");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_PKT) == 0x5ull, "IPMRA_CREPORT_PKT");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_TABLE) == 0x6ull, "IPMRA_CREPORT_TABLE");

@@ -58,6 +58,7 @@
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
+#include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -128,427 +129,486 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-/* snmp_ip_stats */
-_Static_assert((unsigned long long)(IPSTATS_MIB_NUM) == 0x0ull, "IPSTATS_MIB_NUM");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INPKTS) == 0x1ull, "IPSTATS_MIB_INPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INOCTETS) == 0x2ull, "IPSTATS_MIB_INOCTETS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INDELIVERS) == 0x3ull, "IPSTATS_MIB_INDELIVERS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTFORWDATAGRAMS) == 0x4ull, "IPSTATS_MIB_OUTFORWDATAGRAMS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTPKTS) == 0x5ull, "IPSTATS_MIB_OUTPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTOCTETS) == 0x6ull, "IPSTATS_MIB_OUTOCTETS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INHDRERRORS) == 0x7ull, "IPSTATS_MIB_INHDRERRORS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INTOOBIGERRORS) == 0x8ull, "IPSTATS_MIB_INTOOBIGERRORS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INNOROUTES) == 0x9ull, "IPSTATS_MIB_INNOROUTES");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INADDRERRORS) == 0xaull, "IPSTATS_MIB_INADDRERRORS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INUNKNOWNPROTOS) == 0xbull, "IPSTATS_MIB_INUNKNOWNPROTOS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INTRUNCATEDPKTS) == 0xcull, "IPSTATS_MIB_INTRUNCATEDPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INDISCARDS) == 0xdull, "IPSTATS_MIB_INDISCARDS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTDISCARDS) == 0xeull, "IPSTATS_MIB_OUTDISCARDS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTNOROUTES) == 0xfull, "IPSTATS_MIB_OUTNOROUTES");
-_Static_assert((unsigned long long)(IPSTATS_MIB_REASMTIMEOUT) == 0x10ull, "IPSTATS_MIB_REASMTIMEOUT");
-_Static_assert((unsigned long long)(IPSTATS_MIB_REASMREQDS) == 0x11ull, "IPSTATS_MIB_REASMREQDS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_REASMOKS) == 0x12ull, "IPSTATS_MIB_REASMOKS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_REASMFAILS) == 0x13ull, "IPSTATS_MIB_REASMFAILS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_FRAGOKS) == 0x14ull, "IPSTATS_MIB_FRAGOKS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_FRAGFAILS) == 0x15ull, "IPSTATS_MIB_FRAGFAILS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_FRAGCREATES) == 0x16ull, "IPSTATS_MIB_FRAGCREATES");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INMCASTPKTS) == 0x17ull, "IPSTATS_MIB_INMCASTPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTMCASTPKTS) == 0x18ull, "IPSTATS_MIB_OUTMCASTPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INBCASTPKTS) == 0x19ull, "IPSTATS_MIB_INBCASTPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTBCASTPKTS) == 0x1aull, "IPSTATS_MIB_OUTBCASTPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INMCASTOCTETS) == 0x1bull, "IPSTATS_MIB_INMCASTOCTETS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTMCASTOCTETS) == 0x1cull, "IPSTATS_MIB_OUTMCASTOCTETS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_INBCASTOCTETS) == 0x1dull, "IPSTATS_MIB_INBCASTOCTETS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_OUTBCASTOCTETS) == 0x1eull, "IPSTATS_MIB_OUTBCASTOCTETS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_CSUMERRORS) == 0x1full, "IPSTATS_MIB_CSUMERRORS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_NOECTPKTS) == 0x20ull, "IPSTATS_MIB_NOECTPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_ECT1PKTS) == 0x21ull, "IPSTATS_MIB_ECT1PKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_ECT0PKTS) == 0x22ull, "IPSTATS_MIB_ECT0PKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_CEPKTS) == 0x23ull, "IPSTATS_MIB_CEPKTS");
-_Static_assert((unsigned long long)(IPSTATS_MIB_REASM_OVERLAPS) == 0x24ull, "IPSTATS_MIB_REASM_OVERLAPS");
+/* rtnl_link_attrs */
+_Static_assert((unsigned long long)(IFLA_UNSPEC) == 0x0ull, "IFLA_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_ADDRESS) == 0x1ull, "IFLA_ADDRESS");
+_Static_assert((unsigned long long)(IFLA_BROADCAST) == 0x2ull, "IFLA_BROADCAST");
+_Static_assert((unsigned long long)(IFLA_IFNAME) == 0x3ull, "IFLA_IFNAME");
+_Static_assert((unsigned long long)(IFLA_MTU) == 0x4ull, "IFLA_MTU");
+_Static_assert((unsigned long long)(IFLA_LINK) == 0x5ull, "IFLA_LINK");
+_Static_assert((unsigned long long)(IFLA_QDISC) == 0x6ull, "IFLA_QDISC");
+_Static_assert((unsigned long long)(IFLA_STATS) == 0x7ull, "IFLA_STATS");
+_Static_assert((unsigned long long)(IFLA_COST) == 0x8ull, "IFLA_COST");
+_Static_assert((unsigned long long)(IFLA_PRIORITY) == 0x9ull, "IFLA_PRIORITY");
+_Static_assert((unsigned long long)(IFLA_MASTER) == 0xaull, "IFLA_MASTER");
+_Static_assert((unsigned long long)(IFLA_WIRELESS) == 0xbull, "IFLA_WIRELESS");
+_Static_assert((unsigned long long)(IFLA_PROTINFO) == 0xcull, "IFLA_PROTINFO");
+_Static_assert((unsigned long long)(IFLA_TXQLEN) == 0xdull, "IFLA_TXQLEN");
+_Static_assert((unsigned long long)(IFLA_MAP) == 0xeull, "IFLA_MAP");
+_Static_assert((unsigned long long)(IFLA_WEIGHT) == 0xfull, "IFLA_WEIGHT");
+_Static_assert((unsigned long long)(IFLA_OPERSTATE) == 0x10ull, "IFLA_OPERSTATE");
+_Static_assert((unsigned long long)(IFLA_LINKMODE) == 0x11ull, "IFLA_LINKMODE");
+_Static_assert((unsigned long long)(IFLA_LINKINFO) == 0x12ull, "IFLA_LINKINFO");
+_Static_assert((unsigned long long)(IFLA_NET_NS_PID) == 0x13ull, "IFLA_NET_NS_PID");
+_Static_assert((unsigned long long)(IFLA_IFALIAS) == 0x14ull, "IFLA_IFALIAS");
+_Static_assert((unsigned long long)(IFLA_NUM_VF) == 0x15ull, "IFLA_NUM_VF");
+_Static_assert((unsigned long long)(IFLA_VFINFO_LIST) == 0x16ull, "IFLA_VFINFO_LIST");
+_Static_assert((unsigned long long)(IFLA_STATS64) == 0x17ull, "IFLA_STATS64");
+_Static_assert((unsigned long long)(IFLA_VF_PORTS) == 0x18ull, "IFLA_VF_PORTS");
+_Static_assert((unsigned long long)(IFLA_PORT_SELF) == 0x19ull, "IFLA_PORT_SELF");
+_Static_assert((unsigned long long)(IFLA_AF_SPEC) == 0x1aull, "IFLA_AF_SPEC");
+_Static_assert((unsigned long long)(IFLA_GROUP) == 0x1bull, "IFLA_GROUP");
+_Static_assert((unsigned long long)(IFLA_NET_NS_FD) == 0x1cull, "IFLA_NET_NS_FD");
+_Static_assert((unsigned long long)(IFLA_EXT_MASK) == 0x1dull, "IFLA_EXT_MASK");
+_Static_assert((unsigned long long)(IFLA_PROMISCUITY) == 0x1eull, "IFLA_PROMISCUITY");
+_Static_assert((unsigned long long)(IFLA_NUM_TX_QUEUES) == 0x1full, "IFLA_NUM_TX_QUEUES");
+_Static_assert((unsigned long long)(IFLA_NUM_RX_QUEUES) == 0x20ull, "IFLA_NUM_RX_QUEUES");
+_Static_assert((unsigned long long)(IFLA_CARRIER) == 0x21ull, "IFLA_CARRIER");
+_Static_assert((unsigned long long)(IFLA_PHYS_PORT_ID) == 0x22ull, "IFLA_PHYS_PORT_ID");
+_Static_assert((unsigned long long)(IFLA_CARRIER_CHANGES) == 0x23ull, "IFLA_CARRIER_CHANGES");
+_Static_assert((unsigned long long)(IFLA_PHYS_SWITCH_ID) == 0x24ull, "IFLA_PHYS_SWITCH_ID");
+_Static_assert((unsigned long long)(IFLA_LINK_NETNSID) == 0x25ull, "IFLA_LINK_NETNSID");
+_Static_assert((unsigned long long)(IFLA_PHYS_PORT_NAME) == 0x26ull, "IFLA_PHYS_PORT_NAME");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN) == 0x27ull, "IFLA_PROTO_DOWN");
+_Static_assert((unsigned long long)(IFLA_GSO_MAX_SEGS) == 0x28ull, "IFLA_GSO_MAX_SEGS");
+_Static_assert((unsigned long long)(IFLA_GSO_MAX_SIZE) == 0x29ull, "IFLA_GSO_MAX_SIZE");
+_Static_assert((unsigned long long)(IFLA_PAD) == 0x2aull, "IFLA_PAD");
+_Static_assert((unsigned long long)(IFLA_XDP) == 0x2bull, "IFLA_XDP");
+_Static_assert((unsigned long long)(IFLA_EVENT) == 0x2cull, "IFLA_EVENT");
+_Static_assert((unsigned long long)(IFLA_NEW_NETNSID) == 0x2dull, "IFLA_NEW_NETNSID");
+_Static_assert((unsigned long long)(IFLA_IF_NETNSID) == 0x2eull, "IFLA_IF_NETNSID");
+_Static_assert((unsigned long long)(IFLA_TARGET_NETNSID) == 0x2eull, "IFLA_TARGET_NETNSID");
+_Static_assert((unsigned long long)(IFLA_CARRIER_UP_COUNT) == 0x2full, "IFLA_CARRIER_UP_COUNT");
+_Static_assert((unsigned long long)(IFLA_CARRIER_DOWN_COUNT) == 0x30ull, "IFLA_CARRIER_DOWN_COUNT");
+_Static_assert((unsigned long long)(IFLA_NEW_IFINDEX) == 0x31ull, "IFLA_NEW_IFINDEX");
+_Static_assert((unsigned long long)(IFLA_MIN_MTU) == 0x32ull, "IFLA_MIN_MTU");
+_Static_assert((unsigned long long)(IFLA_MAX_MTU) == 0x33ull, "IFLA_MAX_MTU");
+_Static_assert((unsigned long long)(IFLA_PROP_LIST) == 0x34ull, "IFLA_PROP_LIST");
+_Static_assert((unsigned long long)(IFLA_ALT_IFNAME) == 0x35ull, "IFLA_ALT_IFNAME");
+_Static_assert((unsigned long long)(IFLA_PERM_ADDRESS) == 0x36ull, "IFLA_PERM_ADDRESS");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON) == 0x37ull, "IFLA_PROTO_DOWN_REASON");
+_Static_assert((unsigned long long)(IFLA_PARENT_DEV_NAME) == 0x38ull, "IFLA_PARENT_DEV_NAME");
+_Static_assert((unsigned long long)(IFLA_PARENT_DEV_BUS_NAME) == 0x39ull, "IFLA_PARENT_DEV_BUS_NAME");
+_Static_assert((unsigned long long)(IFLA_GRO_MAX_SIZE) == 0x3aull, "IFLA_GRO_MAX_SIZE");
+_Static_assert((unsigned long long)(IFLA_TSO_MAX_SIZE) == 0x3bull, "IFLA_TSO_MAX_SIZE");
+_Static_assert((unsigned long long)(IFLA_TSO_MAX_SEGS) == 0x3cull, "IFLA_TSO_MAX_SEGS");
+_Static_assert((unsigned long long)(IFLA_ALLMULTI) == 0x3dull, "IFLA_ALLMULTI");
 
-/* so_names */
-_Static_assert((unsigned long long)(SO_DEBUG) == 0x1ull, "SO_DEBUG");
-_Static_assert((unsigned long long)(SO_REUSEADDR) == 0x2ull, "SO_REUSEADDR");
-_Static_assert((unsigned long long)(SO_TYPE) == 0x3ull, "SO_TYPE");
-_Static_assert((unsigned long long)(SO_ERROR) == 0x4ull, "SO_ERROR");
-_Static_assert((unsigned long long)(SO_DONTROUTE) == 0x5ull, "SO_DONTROUTE");
-_Static_assert((unsigned long long)(SO_BROADCAST) == 0x6ull, "SO_BROADCAST");
-_Static_assert((unsigned long long)(SO_SNDBUF) == 0x7ull, "SO_SNDBUF");
-_Static_assert((unsigned long long)(SO_RCVBUF) == 0x8ull, "SO_RCVBUF");
-_Static_assert((unsigned long long)(SO_KEEPALIVE) == 0x9ull, "SO_KEEPALIVE");
-_Static_assert((unsigned long long)(SO_OOBINLINE) == 0xaull, "SO_OOBINLINE");
-_Static_assert((unsigned long long)(SO_NO_CHECK) == 0xbull, "SO_NO_CHECK");
-_Static_assert((unsigned long long)(SO_PRIORITY) == 0xcull, "SO_PRIORITY");
-_Static_assert((unsigned long long)(SO_LINGER) == 0xdull, "SO_LINGER");
-_Static_assert((unsigned long long)(SO_BSDCOMPAT) == 0xeull, "SO_BSDCOMPAT");
-_Static_assert((unsigned long long)(SO_REUSEPORT) == 0xfull, "SO_REUSEPORT");
-_Static_assert((unsigned long long)(SO_PASSCRED) == 0x10ull, "SO_PASSCRED");
-_Static_assert((unsigned long long)(SO_PEERCRED) == 0x11ull, "SO_PEERCRED");
-_Static_assert((unsigned long long)(SO_RCVLOWAT) == 0x12ull, "SO_RCVLOWAT");
-_Static_assert((unsigned long long)(SO_SNDLOWAT) == 0x13ull, "SO_SNDLOWAT");
-_Static_assert((unsigned long long)(SO_RCVTIMEO_OLD) == 0x14ull, "SO_RCVTIMEO_OLD");
-_Static_assert((unsigned long long)(SO_SNDTIMEO_OLD) == 0x15ull, "SO_SNDTIMEO_OLD");
-_Static_assert((unsigned long long)(SO_SECURITY_AUTHENTICATION) == 0x16ull, "SO_SECURITY_AUTHENTICATION");
-_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_TRANSPORT) == 0x17ull, "SO_SECURITY_ENCRYPTION_TRANSPORT");
-_Static_assert((unsigned long long)(SO_SECURITY_ENCRYPTION_NETWORK) == 0x18ull, "SO_SECURITY_ENCRYPTION_NETWORK");
-_Static_assert((unsigned long long)(SO_BINDTODEVICE) == 0x19ull, "SO_BINDTODEVICE");
-_Static_assert((unsigned long long)(SO_ATTACH_FILTER) == 0x1aull, "SO_ATTACH_FILTER");
-_Static_assert((unsigned long long)(SO_DETACH_FILTER) == 0x1bull, "SO_DETACH_FILTER");
-_Static_assert((unsigned long long)(SO_PEERNAME) == 0x1cull, "SO_PEERNAME");
-_Static_assert((unsigned long long)(SO_TIMESTAMP_OLD) == 0x1dull, "SO_TIMESTAMP_OLD");
-_Static_assert((unsigned long long)(SO_ACCEPTCONN) == 0x1eull, "SO_ACCEPTCONN");
-_Static_assert((unsigned long long)(SO_PEERSEC) == 0x1full, "SO_PEERSEC");
-_Static_assert((unsigned long long)(SO_SNDBUFFORCE) == 0x20ull, "SO_SNDBUFFORCE");
-_Static_assert((unsigned long long)(SO_RCVBUFFORCE) == 0x21ull, "SO_RCVBUFFORCE");
-_Static_assert((unsigned long long)(SO_PASSSEC) == 0x22ull, "SO_PASSSEC");
-_Static_assert((unsigned long long)(SO_TIMESTAMPNS_OLD) == 0x23ull, "SO_TIMESTAMPNS_OLD");
-_Static_assert((unsigned long long)(SO_MARK) == 0x24ull, "SO_MARK");
-_Static_assert((unsigned long long)(SO_TIMESTAMPING_OLD) == 0x25ull, "SO_TIMESTAMPING_OLD");
-_Static_assert((unsigned long long)(SO_PROTOCOL) == 0x26ull, "SO_PROTOCOL");
-_Static_assert((unsigned long long)(SO_DOMAIN) == 0x27ull, "SO_DOMAIN");
-_Static_assert((unsigned long long)(SO_RXQ_OVFL) == 0x28ull, "SO_RXQ_OVFL");
-_Static_assert((unsigned long long)(SO_WIFI_STATUS) == 0x29ull, "SO_WIFI_STATUS");
-_Static_assert((unsigned long long)(SO_PEEK_OFF) == 0x2aull, "SO_PEEK_OFF");
-_Static_assert((unsigned long long)(SO_NOFCS) == 0x2bull, "SO_NOFCS");
-_Static_assert((unsigned long long)(SO_LOCK_FILTER) == 0x2cull, "SO_LOCK_FILTER");
-_Static_assert((unsigned long long)(SO_SELECT_ERR_QUEUE) == 0x2dull, "SO_SELECT_ERR_QUEUE");
-_Static_assert((unsigned long long)(SO_BUSY_POLL) == 0x2eull, "SO_BUSY_POLL");
-_Static_assert((unsigned long long)(SO_MAX_PACING_RATE) == 0x2full, "SO_MAX_PACING_RATE");
-_Static_assert((unsigned long long)(SO_BPF_EXTENSIONS) == 0x30ull, "SO_BPF_EXTENSIONS");
-_Static_assert((unsigned long long)(SO_INCOMING_CPU) == 0x31ull, "SO_INCOMING_CPU");
-_Static_assert((unsigned long long)(SO_ATTACH_BPF) == 0x32ull, "SO_ATTACH_BPF");
-_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_CBPF) == 0x33ull, "SO_ATTACH_REUSEPORT_CBPF");
-_Static_assert((unsigned long long)(SO_ATTACH_REUSEPORT_EBPF) == 0x34ull, "SO_ATTACH_REUSEPORT_EBPF");
-_Static_assert((unsigned long long)(SO_CNX_ADVICE) == 0x35ull, "SO_CNX_ADVICE");
-_Static_assert((unsigned long long)(SCM_TIMESTAMPING_OPT_STATS) == 0x36ull, "SCM_TIMESTAMPING_OPT_STATS");
-_Static_assert((unsigned long long)(SO_MEMINFO) == 0x37ull, "SO_MEMINFO");
-_Static_assert((unsigned long long)(SO_INCOMING_NAPI_ID) == 0x38ull, "SO_INCOMING_NAPI_ID");
-_Static_assert((unsigned long long)(SO_COOKIE) == 0x39ull, "SO_COOKIE");
-_Static_assert((unsigned long long)(SCM_TIMESTAMPING_PKTINFO) == 0x3aull, "SCM_TIMESTAMPING_PKTINFO");
-_Static_assert((unsigned long long)(SO_PEERGROUPS) == 0x3bull, "SO_PEERGROUPS");
-_Static_assert((unsigned long long)(SO_ZEROCOPY) == 0x3cull, "SO_ZEROCOPY");
-_Static_assert((unsigned long long)(SO_TXTIME) == 0x3dull, "SO_TXTIME");
-_Static_assert((unsigned long long)(SO_BINDTOIFINDEX) == 0x3eull, "SO_BINDTOIFINDEX");
-_Static_assert((unsigned long long)(SO_TIMESTAMP_NEW) == 0x3full, "SO_TIMESTAMP_NEW");
-_Static_assert((unsigned long long)(SO_TIMESTAMPNS_NEW) == 0x40ull, "SO_TIMESTAMPNS_NEW");
-_Static_assert((unsigned long long)(SO_TIMESTAMPING_NEW) == 0x41ull, "SO_TIMESTAMPING_NEW");
-_Static_assert((unsigned long long)(SO_RCVTIMEO_NEW) == 0x42ull, "SO_RCVTIMEO_NEW");
-_Static_assert((unsigned long long)(SO_SNDTIMEO_NEW) == 0x43ull, "SO_SNDTIMEO_NEW");
-_Static_assert((unsigned long long)(SO_DETACH_REUSEPORT_BPF) == 0x44ull, "SO_DETACH_REUSEPORT_BPF");
-_Static_assert((unsigned long long)(SO_PREFER_BUSY_POLL) == 0x45ull, "SO_PREFER_BUSY_POLL");
-_Static_assert((unsigned long long)(SO_BUSY_POLL_BUDGET) == 0x46ull, "SO_BUSY_POLL_BUDGET");
-_Static_assert((unsigned long long)(SO_NETNS_COOKIE) == 0x47ull, "SO_NETNS_COOKIE");
-_Static_assert((unsigned long long)(SO_BUF_LOCK) == 0x48ull, "SO_BUF_LOCK");
-_Static_assert((unsigned long long)(SO_RESERVE_MEM) == 0x49ull, "SO_RESERVE_MEM");
-_Static_assert((unsigned long long)(SO_TXREHASH) == 0x4aull, "SO_TXREHASH");
-_Static_assert((unsigned long long)(SO_RCVMARK) == 0x4bull, "SO_RCVMARK");
+/* rtnl_mdb_attrs */
+_Static_assert((unsigned long long)(MDBA_UNSPEC) == 0x0ull, "MDBA_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB) == 0x1ull, "MDBA_MDB");
+_Static_assert((unsigned long long)(MDBA_ROUTER) == 0x2ull, "MDBA_ROUTER");
 
-/* sock_family */
-_Static_assert((unsigned long long)(AF_UNSPEC) == 0x0ull, "AF_UNSPEC");
-_Static_assert((unsigned long long)(AF_UNIX) == 0x1ull, "AF_UNIX");
-_Static_assert((unsigned long long)(AF_INET) == 0x2ull, "AF_INET");
-_Static_assert((unsigned long long)(AF_IPX) == 0x4ull, "AF_IPX");
-_Static_assert((unsigned long long)(AF_APPLETALK) == 0x5ull, "AF_APPLETALK");
-_Static_assert((unsigned long long)(AF_INET6) == 0xaull, "AF_INET6");
-_Static_assert((unsigned long long)(AF_NETLINK) == 0x10ull, "AF_NETLINK");
-_Static_assert((unsigned long long)(AF_PACKET) == 0x11ull, "AF_PACKET");
-_Static_assert((unsigned long long)(AF_CAN) == 0x1dull, "AF_CAN");
-_Static_assert((unsigned long long)(AF_BLUETOOTH) == 0x1full, "AF_BLUETOOTH");
-_Static_assert((unsigned long long)(AF_ALG) == 0x26ull, "AF_ALG");
-_Static_assert((unsigned long long)(AF_VSOCK) == 0x28ull, "AF_VSOCK");
-_Static_assert((unsigned long long)(AF_XDP) == 0x2cull, "AF_XDP");
+/* rtnl_mdba_mdb_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_UNSPEC) == 0x0ull, "MDBA_MDB_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY) == 0x1ull, "MDBA_MDB_ENTRY");
 
-/* sock_proto_nl */
-_Static_assert((unsigned long long)(NETLINK_ROUTE) == 0x0ull, "NETLINK_ROUTE");
-_Static_assert((unsigned long long)(NETLINK_UNUSED) == 0x1ull, "NETLINK_UNUSED");
-_Static_assert((unsigned long long)(NETLINK_USERSOCK) == 0x2ull, "NETLINK_USERSOCK");
-_Static_assert((unsigned long long)(NETLINK_FIREWALL) == 0x3ull, "NETLINK_FIREWALL");
-_Static_assert((unsigned long long)(NETLINK_SOCK_DIAG) == 0x4ull, "NETLINK_SOCK_DIAG");
-_Static_assert((unsigned long long)(NETLINK_NFLOG) == 0x5ull, "NETLINK_NFLOG");
-_Static_assert((unsigned long long)(NETLINK_XFRM) == 0x6ull, "NETLINK_XFRM");
-_Static_assert((unsigned long long)(NETLINK_SELINUX) == 0x7ull, "NETLINK_SELINUX");
-_Static_assert((unsigned long long)(NETLINK_ISCSI) == 0x8ull, "NETLINK_ISCSI");
-_Static_assert((unsigned long long)(NETLINK_AUDIT) == 0x9ull, "NETLINK_AUDIT");
-_Static_assert((unsigned long long)(NETLINK_FIB_LOOKUP) == 0xaull, "NETLINK_FIB_LOOKUP");
-_Static_assert((unsigned long long)(NETLINK_CONNECTOR) == 0xbull, "NETLINK_CONNECTOR");
-_Static_assert((unsigned long long)(NETLINK_NETFILTER) == 0xcull, "NETLINK_NETFILTER");
-_Static_assert((unsigned long long)(NETLINK_IP6_FW) == 0xdull, "NETLINK_IP6_FW");
-_Static_assert((unsigned long long)(NETLINK_DNRTMSG) == 0xeull, "NETLINK_DNRTMSG");
-_Static_assert((unsigned long long)(NETLINK_KOBJECT_UEVENT) == 0xfull, "NETLINK_KOBJECT_UEVENT");
-_Static_assert((unsigned long long)(NETLINK_GENERIC) == 0x10ull, "NETLINK_GENERIC");
-_Static_assert((unsigned long long)(NETLINK_SCSITRANSPORT) == 0x12ull, "NETLINK_SCSITRANSPORT");
-_Static_assert((unsigned long long)(NETLINK_ECRYPTFS) == 0x13ull, "NETLINK_ECRYPTFS");
-_Static_assert((unsigned long long)(NETLINK_RDMA) == 0x14ull, "NETLINK_RDMA");
-_Static_assert((unsigned long long)(NETLINK_CRYPTO) == 0x15ull, "NETLINK_CRYPTO");
-_Static_assert((unsigned long long)(NETLINK_SMC) == 0x16ull, "NETLINK_SMC");
+/* rtnl_mdba_mdb_eattr_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_UNSPEC) == 0x0ull, "MDBA_MDB_EATTR_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_TIMER) == 0x1ull, "MDBA_MDB_EATTR_TIMER");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SRC_LIST) == 0x2ull, "MDBA_MDB_EATTR_SRC_LIST");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_GROUP_MODE) == 0x3ull, "MDBA_MDB_EATTR_GROUP_MODE");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_SOURCE) == 0x4ull, "MDBA_MDB_EATTR_SOURCE");
+_Static_assert((unsigned long long)(MDBA_MDB_EATTR_RTPROT) == 0x5ull, "MDBA_MDB_EATTR_RTPROT");
 
-/* sock_type_flags */
-_Static_assert((unsigned long long)(SOCK_CLOEXEC) == 0x80000ull, "SOCK_CLOEXEC");
-_Static_assert((unsigned long long)(SOCK_NONBLOCK) == 0x800ull, "SOCK_NONBLOCK");
+/* rtnl_mdba_mdb_entry_attrs */
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_UNSPEC) == 0x0ull, "MDBA_MDB_ENTRY_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_MDB_ENTRY_INFO) == 0x1ull, "MDBA_MDB_ENTRY_INFO");
 
-/* sock_type_types */
-_Static_assert((unsigned long long)(SOCK_STREAM) == 0x1ull, "SOCK_STREAM");
-_Static_assert((unsigned long long)(SOCK_DGRAM) == 0x2ull, "SOCK_DGRAM");
-_Static_assert((unsigned long long)(SOCK_RAW) == 0x3ull, "SOCK_RAW");
-_Static_assert((unsigned long long)(SOCK_RDM) == 0x4ull, "SOCK_RDM");
-_Static_assert((unsigned long long)(SOCK_SEQPACKET) == 0x5ull, "SOCK_SEQPACKET");
-_Static_assert((unsigned long long)(SOCK_DCCP) == 0x6ull, "SOCK_DCCP");
-_Static_assert((unsigned long long)(SOCK_PACKET) == 0xaull, "SOCK_PACKET");
+/* rtnl_mdba_router_attrs */
+_Static_assert((unsigned long long)(MDBA_ROUTER_UNSPEC) == 0x0ull, "MDBA_ROUTER_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PORT) == 0x1ull, "MDBA_ROUTER_PORT");
 
-/* splice_flags */
-_Static_assert((unsigned long long)(SPLICE_F_MOVE) == 0x1ull, "SPLICE_F_MOVE");
-_Static_assert((unsigned long long)(SPLICE_F_NONBLOCK) == 0x2ull, "SPLICE_F_NONBLOCK");
-_Static_assert((unsigned long long)(SPLICE_F_MORE) == 0x4ull, "SPLICE_F_MORE");
-_Static_assert((unsigned long long)(SPLICE_F_GIFT) == 0x8ull, "SPLICE_F_GIFT");
+/* rtnl_mdba_router_pattr_attrs */
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_UNSPEC) == 0x0ull, "MDBA_ROUTER_PATTR_UNSPEC");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TIMER) == 0x1ull, "MDBA_ROUTER_PATTR_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_TYPE) == 0x2ull, "MDBA_ROUTER_PATTR_TYPE");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET_TIMER) == 0x3ull, "MDBA_ROUTER_PATTR_INET_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_INET6_TIMER) == 0x4ull, "MDBA_ROUTER_PATTR_INET6_TIMER");
+_Static_assert((unsigned long long)(MDBA_ROUTER_PATTR_VID) == 0x5ull, "MDBA_ROUTER_PATTR_VID");
 
-/* statx_mask */
-_Static_assert((unsigned long long)(STATX_ALL) == 0xfffull, "STATX_ALL");
-_Static_assert((unsigned long long)(STATX_BASIC_STATS) == 0x7ffull, "STATX_BASIC_STATS");
-_Static_assert((unsigned long long)(STATX_TYPE) == 0x1ull, "STATX_TYPE");
-_Static_assert((unsigned long long)(STATX_MODE) == 0x2ull, "STATX_MODE");
-_Static_assert((unsigned long long)(STATX_NLINK) == 0x4ull, "STATX_NLINK");
-_Static_assert((unsigned long long)(STATX_UID) == 0x8ull, "STATX_UID");
-_Static_assert((unsigned long long)(STATX_GID) == 0x10ull, "STATX_GID");
-_Static_assert((unsigned long long)(STATX_ATIME) == 0x20ull, "STATX_ATIME");
-_Static_assert((unsigned long long)(STATX_MTIME) == 0x40ull, "STATX_MTIME");
-_Static_assert((unsigned long long)(STATX_CTIME) == 0x80ull, "STATX_CTIME");
-_Static_assert((unsigned long long)(STATX_INO) == 0x100ull, "STATX_INO");
-_Static_assert((unsigned long long)(STATX_SIZE) == 0x200ull, "STATX_SIZE");
-_Static_assert((unsigned long long)(STATX_BLOCKS) == 0x400ull, "STATX_BLOCKS");
-_Static_assert((unsigned long long)(STATX_BTIME) == 0x800ull, "STATX_BTIME");
-_Static_assert((unsigned long long)(STATX_MNT_ID) == 0x1000ull, "STATX_MNT_ID");
-_Static_assert((unsigned long long)(STATX_DIOALIGN) == 0x2000ull, "STATX_DIOALIGN");
+/* rtnl_ndtpa_attrs */
+_Static_assert((unsigned long long)(NDTPA_UNSPEC) == 0x0ull, "NDTPA_UNSPEC");
+_Static_assert((unsigned long long)(NDTPA_IFINDEX) == 0x1ull, "NDTPA_IFINDEX");
+_Static_assert((unsigned long long)(NDTPA_REFCNT) == 0x2ull, "NDTPA_REFCNT");
+_Static_assert((unsigned long long)(NDTPA_REACHABLE_TIME) == 0x3ull, "NDTPA_REACHABLE_TIME");
+_Static_assert((unsigned long long)(NDTPA_BASE_REACHABLE_TIME) == 0x4ull, "NDTPA_BASE_REACHABLE_TIME");
+_Static_assert((unsigned long long)(NDTPA_RETRANS_TIME) == 0x5ull, "NDTPA_RETRANS_TIME");
+_Static_assert((unsigned long long)(NDTPA_GC_STALETIME) == 0x6ull, "NDTPA_GC_STALETIME");
+_Static_assert((unsigned long long)(NDTPA_DELAY_PROBE_TIME) == 0x7ull, "NDTPA_DELAY_PROBE_TIME");
+_Static_assert((unsigned long long)(NDTPA_QUEUE_LEN) == 0x8ull, "NDTPA_QUEUE_LEN");
+_Static_assert((unsigned long long)(NDTPA_APP_PROBES) == 0x9ull, "NDTPA_APP_PROBES");
+_Static_assert((unsigned long long)(NDTPA_UCAST_PROBES) == 0xaull, "NDTPA_UCAST_PROBES");
+_Static_assert((unsigned long long)(NDTPA_MCAST_PROBES) == 0xbull, "NDTPA_MCAST_PROBES");
+_Static_assert((unsigned long long)(NDTPA_ANYCAST_DELAY) == 0xcull, "NDTPA_ANYCAST_DELAY");
+_Static_assert((unsigned long long)(NDTPA_PROXY_DELAY) == 0xdull, "NDTPA_PROXY_DELAY");
+_Static_assert((unsigned long long)(NDTPA_PROXY_QLEN) == 0xeull, "NDTPA_PROXY_QLEN");
+_Static_assert((unsigned long long)(NDTPA_LOCKTIME) == 0xfull, "NDTPA_LOCKTIME");
+_Static_assert((unsigned long long)(NDTPA_QUEUE_LENBYTES) == 0x10ull, "NDTPA_QUEUE_LENBYTES");
+_Static_assert((unsigned long long)(NDTPA_MCAST_REPROBES) == 0x11ull, "NDTPA_MCAST_REPROBES");
+_Static_assert((unsigned long long)(NDTPA_PAD) == 0x12ull, "NDTPA_PAD");
+_Static_assert((unsigned long long)(NDTPA_INTERVAL_PROBE_TIME_MS) == 0x13ull, "NDTPA_INTERVAL_PROBE_TIME_MS");
 
-/* swap_flags */
-_Static_assert((unsigned long long)(SWAP_FLAG_PREFER) == 0x8000ull, "SWAP_FLAG_PREFER");
-_Static_assert((unsigned long long)(SWAP_FLAG_DISCARD) == 0x10000ull, "SWAP_FLAG_DISCARD");
+/* rtnl_neigh_attrs */
+_Static_assert((unsigned long long)(NDA_UNSPEC) == 0x0ull, "NDA_UNSPEC");
+_Static_assert((unsigned long long)(NDA_DST) == 0x1ull, "NDA_DST");
+_Static_assert((unsigned long long)(NDA_LLADDR) == 0x2ull, "NDA_LLADDR");
+_Static_assert((unsigned long long)(NDA_CACHEINFO) == 0x3ull, "NDA_CACHEINFO");
+_Static_assert((unsigned long long)(NDA_PROBES) == 0x4ull, "NDA_PROBES");
+_Static_assert((unsigned long long)(NDA_VLAN) == 0x5ull, "NDA_VLAN");
+_Static_assert((unsigned long long)(NDA_PORT) == 0x6ull, "NDA_PORT");
+_Static_assert((unsigned long long)(NDA_VNI) == 0x7ull, "NDA_VNI");
+_Static_assert((unsigned long long)(NDA_IFINDEX) == 0x8ull, "NDA_IFINDEX");
+_Static_assert((unsigned long long)(NDA_MASTER) == 0x9ull, "NDA_MASTER");
+_Static_assert((unsigned long long)(NDA_LINK_NETNSID) == 0xaull, "NDA_LINK_NETNSID");
+_Static_assert((unsigned long long)(NDA_SRC_VNI) == 0xbull, "NDA_SRC_VNI");
+_Static_assert((unsigned long long)(NDA_PROTOCOL) == 0xcull, "NDA_PROTOCOL");
+_Static_assert((unsigned long long)(NDA_NH_ID) == 0xdull, "NDA_NH_ID");
+_Static_assert((unsigned long long)(NDA_FDB_EXT_ATTRS) == 0xeull, "NDA_FDB_EXT_ATTRS");
+_Static_assert((unsigned long long)(NDA_FLAGS_EXT) == 0xfull, "NDA_FLAGS_EXT");
+_Static_assert((unsigned long long)(NDA_NDM_STATE_MASK) == 0x10ull, "NDA_NDM_STATE_MASK");
+_Static_assert((unsigned long long)(NDA_NDM_FLAGS_MASK) == 0x11ull, "NDA_NDM_FLAGS_MASK");
 
-/* tca_act_flags */
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_NO_PERCPU_STATS) == 0x1ull, "TCA_ACT_FLAGS_NO_PERCPU_STATS");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_HW) == 0x2ull, "TCA_ACT_FLAGS_SKIP_HW");
-_Static_assert((unsigned long long)(TCA_ACT_FLAGS_SKIP_SW) == 0x4ull, "TCA_ACT_FLAGS_SKIP_SW");
+/* rtnl_neightbl_attrs */
+_Static_assert((unsigned long long)(NDTA_UNSPEC) == 0x0ull, "NDTA_UNSPEC");
+_Static_assert((unsigned long long)(NDTA_NAME) == 0x1ull, "NDTA_NAME");
+_Static_assert((unsigned long long)(NDTA_THRESH1) == 0x2ull, "NDTA_THRESH1");
+_Static_assert((unsigned long long)(NDTA_THRESH2) == 0x3ull, "NDTA_THRESH2");
+_Static_assert((unsigned long long)(NDTA_THRESH3) == 0x4ull, "NDTA_THRESH3");
+_Static_assert((unsigned long long)(NDTA_CONFIG) == 0x5ull, "NDTA_CONFIG");
+_Static_assert((unsigned long long)(NDTA_PARMS) == 0x6ull, "NDTA_PARMS");
+_Static_assert((unsigned long long)(NDTA_STATS) == 0x7ull, "NDTA_STATS");
+_Static_assert((unsigned long long)(NDTA_GC_INTERVAL) == 0x8ull, "NDTA_GC_INTERVAL");
+_Static_assert((unsigned long long)(NDTA_PAD) == 0x9ull, "NDTA_PAD");
 
-/* tca_act_hw_stats */
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_IMMEDIATE) == 0x1ull, "TCA_ACT_HW_STATS_IMMEDIATE");
-_Static_assert((unsigned long long)(TCA_ACT_HW_STATS_DELAYED) == 0x2ull, "TCA_ACT_HW_STATS_DELAYED");
+/* rtnl_netconf_attrs */
+_Static_assert((unsigned long long)(NETCONFA_UNSPEC) == 0x0ull, "NETCONFA_UNSPEC");
+_Static_assert((unsigned long long)(NETCONFA_IFINDEX) == 0x1ull, "NETCONFA_IFINDEX");
+_Static_assert((unsigned long long)(NETCONFA_FORWARDING) == 0x2ull, "NETCONFA_FORWARDING");
+_Static_assert((unsigned long long)(NETCONFA_RP_FILTER) == 0x3ull, "NETCONFA_RP_FILTER");
+_Static_assert((unsigned long long)(NETCONFA_MC_FORWARDING) == 0x4ull, "NETCONFA_MC_FORWARDING");
+_Static_assert((unsigned long long)(NETCONFA_PROXY_NEIGH) == 0x5ull, "NETCONFA_PROXY_NEIGH");
+_Static_assert((unsigned long long)(NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN) == 0x6ull, "NETCONFA_IGNORE_ROUTES_WITH_LINKDOWN");
+_Static_assert((unsigned long long)(NETCONFA_INPUT) == 0x7ull, "NETCONFA_INPUT");
+_Static_assert((unsigned long long)(NETCONFA_BC_FORWARDING) == 0x8ull, "NETCONFA_BC_FORWARDING");
 
-/* tcp_names */
-_Static_assert((unsigned long long)(TCP_NODELAY) == 0x1ull, "TCP_NODELAY");
-_Static_assert((unsigned long long)(TCP_MAXSEG) == 0x2ull, "TCP_MAXSEG");
-_Static_assert((unsigned long long)(TCP_CORK) == 0x3ull, "TCP_CORK");
-_Static_assert((unsigned long long)(TCP_KEEPIDLE) == 0x4ull, "TCP_KEEPIDLE");
-_Static_assert((unsigned long long)(TCP_KEEPINTVL) == 0x5ull, "TCP_KEEPINTVL");
-_Static_assert((unsigned long long)(TCP_KEEPCNT) == 0x6ull, "TCP_KEEPCNT");
-_Static_assert((unsigned long long)(TCP_SYNCNT) == 0x7ull, "TCP_SYNCNT");
-_Static_assert((unsigned long long)(TCP_LINGER2) == 0x8ull, "TCP_LINGER2");
-_Static_assert((unsigned long long)(TCP_DEFER_ACCEPT) == 0x9ull, "TCP_DEFER_ACCEPT");
-_Static_assert((unsigned long long)(TCP_WINDOW_CLAMP) == 0xaull, "TCP_WINDOW_CLAMP");
-_Static_assert((unsigned long long)(TCP_INFO) == 0xbull, "TCP_INFO");
-_Static_assert((unsigned long long)(TCP_QUICKACK) == 0xcull, "TCP_QUICKACK");
-_Static_assert((unsigned long long)(TCP_CONGESTION) == 0xdull, "TCP_CONGESTION");
-_Static_assert((unsigned long long)(TCP_MD5SIG) == 0xeull, "TCP_MD5SIG");
-_Static_assert((unsigned long long)(TCP_THIN_LINEAR_TIMEOUTS) == 0x10ull, "TCP_THIN_LINEAR_TIMEOUTS");
-_Static_assert((unsigned long long)(TCP_THIN_DUPACK) == 0x11ull, "TCP_THIN_DUPACK");
-_Static_assert((unsigned long long)(TCP_USER_TIMEOUT) == 0x12ull, "TCP_USER_TIMEOUT");
-_Static_assert((unsigned long long)(TCP_REPAIR) == 0x13ull, "TCP_REPAIR");
-_Static_assert((unsigned long long)(TCP_REPAIR_QUEUE) == 0x14ull, "TCP_REPAIR_QUEUE");
-_Static_assert((unsigned long long)(TCP_QUEUE_SEQ) == 0x15ull, "TCP_QUEUE_SEQ");
-_Static_assert((unsigned long long)(TCP_REPAIR_OPTIONS) == 0x16ull, "TCP_REPAIR_OPTIONS");
-_Static_assert((unsigned long long)(TCP_FASTOPEN) == 0x17ull, "TCP_FASTOPEN");
-_Static_assert((unsigned long long)(TCP_TIMESTAMP) == 0x18ull, "TCP_TIMESTAMP");
-_Static_assert((unsigned long long)(TCP_NOTSENT_LOWAT) == 0x19ull, "TCP_NOTSENT_LOWAT");
-_Static_assert((unsigned long long)(TCP_CC_INFO) == 0x1aull, "TCP_CC_INFO");
-_Static_assert((unsigned long long)(TCP_SAVE_SYN) == 0x1bull, "TCP_SAVE_SYN");
-_Static_assert((unsigned long long)(TCP_SAVED_SYN) == 0x1cull, "TCP_SAVED_SYN");
-_Static_assert((unsigned long long)(TCP_REPAIR_WINDOW) == 0x1dull, "TCP_REPAIR_WINDOW");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_CONNECT) == 0x1eull, "TCP_FASTOPEN_CONNECT");
-_Static_assert((unsigned long long)(TCP_ULP) == 0x1full, "TCP_ULP");
-_Static_assert((unsigned long long)(TCP_MD5SIG_EXT) == 0x20ull, "TCP_MD5SIG_EXT");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_KEY) == 0x21ull, "TCP_FASTOPEN_KEY");
-_Static_assert((unsigned long long)(TCP_FASTOPEN_NO_COOKIE) == 0x22ull, "TCP_FASTOPEN_NO_COOKIE");
-_Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROCOPY_RECEIVE");
-_Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
-_Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
+/* rtnl_nexthop_attrs */
+_Static_assert((unsigned long long)(NHA_UNSPEC) == 0x0ull, "NHA_UNSPEC");
+_Static_assert((unsigned long long)(NHA_ID) == 0x1ull, "NHA_ID");
+_Static_assert((unsigned long long)(NHA_GROUP) == 0x2ull, "NHA_GROUP");
+_Static_assert((unsigned long long)(NHA_GROUP_TYPE) == 0x3ull, "NHA_GROUP_TYPE");
+_Static_assert((unsigned long long)(NHA_BLACKHOLE) == 0x4ull, "NHA_BLACKHOLE");
+_Static_assert((unsigned long long)(NHA_OIF) == 0x5ull, "NHA_OIF");
+_Static_assert((unsigned long long)(NHA_GATEWAY) == 0x6ull, "NHA_GATEWAY");
+_Static_assert((unsigned long long)(NHA_ENCAP_TYPE) == 0x7ull, "NHA_ENCAP_TYPE");
+_Static_assert((unsigned long long)(NHA_ENCAP) == 0x8ull, "NHA_ENCAP");
+_Static_assert((unsigned long long)(NHA_GROUPS) == 0x9ull, "NHA_GROUPS");
+_Static_assert((unsigned long long)(NHA_MASTER) == 0xaull, "NHA_MASTER");
+_Static_assert((unsigned long long)(NHA_FDB) == 0xbull, "NHA_FDB");
+_Static_assert((unsigned long long)(NHA_RES_GROUP) == 0xcull, "NHA_RES_GROUP");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET) == 0xdull, "NHA_RES_BUCKET");
 
-/* term_line_discs */
-_Static_assert((unsigned long long)(N_TTY) == 0x0ull, "N_TTY");
-_Static_assert((unsigned long long)(N_SLIP) == 0x1ull, "N_SLIP");
-_Static_assert((unsigned long long)(N_MOUSE) == 0x2ull, "N_MOUSE");
-_Static_assert((unsigned long long)(N_PPP) == 0x3ull, "N_PPP");
-_Static_assert((unsigned long long)(N_STRIP) == 0x4ull, "N_STRIP");
-_Static_assert((unsigned long long)(N_AX25) == 0x5ull, "N_AX25");
-_Static_assert((unsigned long long)(N_X25) == 0x6ull, "N_X25");
-_Static_assert((unsigned long long)(N_6PACK) == 0x7ull, "N_6PACK");
-_Static_assert((unsigned long long)(N_MASC) == 0x8ull, "N_MASC");
-_Static_assert((unsigned long long)(N_R3964) == 0x9ull, "N_R3964");
-_Static_assert((unsigned long long)(N_PROFIBUS_FDL) == 0xaull, "N_PROFIBUS_FDL");
-_Static_assert((unsigned long long)(N_IRDA) == 0xbull, "N_IRDA");
-_Static_assert((unsigned long long)(N_SMSBLOCK) == 0xcull, "N_SMSBLOCK");
-_Static_assert((unsigned long long)(N_HDLC) == 0xdull, "N_HDLC");
-_Static_assert((unsigned long long)(N_SYNC_PPP) == 0xeull, "N_SYNC_PPP");
-_Static_assert((unsigned long long)(N_HCI) == 0xfull, "N_HCI");
-_Static_assert((unsigned long long)(N_GIGASET_M101) == 0x10ull, "N_GIGASET_M101");
-_Static_assert((unsigned long long)(N_SLCAN) == 0x11ull, "N_SLCAN");
-_Static_assert((unsigned long long)(N_PPS) == 0x12ull, "N_PPS");
-_Static_assert((unsigned long long)(N_V253) == 0x13ull, "N_V253");
-_Static_assert((unsigned long long)(N_CAIF) == 0x14ull, "N_CAIF");
-_Static_assert((unsigned long long)(N_GSM0710) == 0x15ull, "N_GSM0710");
-_Static_assert((unsigned long long)(N_TI_WL) == 0x16ull, "N_TI_WL");
-_Static_assert((unsigned long long)(N_TRACESINK) == 0x17ull, "N_TRACESINK");
-_Static_assert((unsigned long long)(N_TRACEROUTER) == 0x18ull, "N_TRACEROUTER");
-_Static_assert((unsigned long long)(N_NCI) == 0x19ull, "N_NCI");
-_Static_assert((unsigned long long)(N_SPEAKUP) == 0x1aull, "N_SPEAKUP");
-_Static_assert((unsigned long long)(N_NULL) == 0x1bull, "N_NULL");
-_Static_assert((unsigned long long)(N_MCTP) == 0x1cull, "N_MCTP");
-_Static_assert((unsigned long long)(N_DEVELOPMENT) == 0x1dull, "N_DEVELOPMENT");
-_Static_assert((unsigned long long)(N_CAN327) == 0x1eull, "N_CAN327");
+/* rtnl_nfea_attrs */
+_Static_assert((unsigned long long)(NFEA_UNSPEC) == 0x0ull, "NFEA_UNSPEC");
+_Static_assert((unsigned long long)(NFEA_ACTIVITY_NOTIFY) == 0x1ull, "NFEA_ACTIVITY_NOTIFY");
+_Static_assert((unsigned long long)(NFEA_DONT_REFRESH) == 0x2ull, "NFEA_DONT_REFRESH");
 
-/* tfd_flags */
-_Static_assert((unsigned long long)(TFD_CLOEXEC) == 0x80000ull, "TFD_CLOEXEC");
-_Static_assert((unsigned long long)(TFD_NONBLOCK) == 0x800ull, "TFD_NONBLOCK");
+/* rtnl_nha_res_bucket_attrs */
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_PAD) == 0x0ull, "NHA_RES_BUCKET_PAD");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_INDEX) == 0x1ull, "NHA_RES_BUCKET_INDEX");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_IDLE_TIME) == 0x2ull, "NHA_RES_BUCKET_IDLE_TIME");
+_Static_assert((unsigned long long)(NHA_RES_BUCKET_NH_ID) == 0x3ull, "NHA_RES_BUCKET_NH_ID");
 
-/* tfd_timer_flags */
-_Static_assert((unsigned long long)(TFD_TIMER_ABSTIME) == 0x1ull, "TFD_TIMER_ABSTIME");
-_Static_assert((unsigned long long)(TFD_TIMER_CANCEL_ON_SET) == 0x2ull, "TFD_TIMER_CANCEL_ON_SET");
+/* rtnl_nha_res_group_attrs */
+_Static_assert((unsigned long long)(NHA_RES_GROUP_PAD) == 0x0ull, "NHA_RES_GROUP_PAD");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_BUCKETS) == 0x1ull, "NHA_RES_GROUP_BUCKETS");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_IDLE_TIMER) == 0x2ull, "NHA_RES_GROUP_IDLE_TIMER");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIMER) == 0x3ull, "NHA_RES_GROUP_UNBALANCED_TIMER");
+_Static_assert((unsigned long long)(NHA_RES_GROUP_UNBALANCED_TIME) == 0x4ull, "NHA_RES_GROUP_UNBALANCED_TIME");
 
-/* timer_flags */
-_Static_assert((unsigned long long)(TIMER_ABSTIME) == 0x1ull, "TIMER_ABSTIME");
+/* rtnl_nsid_attrs */
+_Static_assert((unsigned long long)(NETNSA_NONE) == 0x0ull, "NETNSA_NONE");
+_Static_assert((unsigned long long)(NETNSA_NSID) == 0x1ull, "NETNSA_NSID");
+_Static_assert((unsigned long long)(NETNSA_PID) == 0x2ull, "NETNSA_PID");
+_Static_assert((unsigned long long)(NETNSA_FD) == 0x3ull, "NETNSA_FD");
+_Static_assert((unsigned long long)(NETNSA_TARGET_NSID) == 0x4ull, "NETNSA_TARGET_NSID");
+_Static_assert((unsigned long long)(NETNSA_CURRENT_NSID) == 0x5ull, "NETNSA_CURRENT_NSID");
 
-/* txrehash */
-_Static_assert((unsigned long long)(SOCK_TXREHASH_DEFAULT) == 0xffull, "SOCK_TXREHASH_DEFAULT");
-_Static_assert((unsigned long long)(SOCK_TXREHASH_DISABLED) == 0x0ull, "SOCK_TXREHASH_DISABLED");
-_Static_assert((unsigned long long)(SOCK_TXREHASH_ENABLED) == 0x1ull, "SOCK_TXREHASH_ENABLED");
+/* rtnl_proto_down_reason_attrs */
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_UNSPEC) == 0x0ull, "IFLA_PROTO_DOWN_REASON_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_MASK) == 0x1ull, "IFLA_PROTO_DOWN_REASON_MASK");
+_Static_assert((unsigned long long)(IFLA_PROTO_DOWN_REASON_VALUE) == 0x2ull, "IFLA_PROTO_DOWN_REASON_VALUE");
 
-/* ubi_vol_flags */
-_Static_assert((unsigned long long)(UBI_VOL_SKIP_CRC_CHECK_FLG) == 0x1ull, "UBI_VOL_SKIP_CRC_CHECK_FLG");
+/* rtnl_route_attrs */
+_Static_assert((unsigned long long)(RTA_UNSPEC) == 0x0ull, "RTA_UNSPEC");
+_Static_assert((unsigned long long)(RTA_DST) == 0x1ull, "RTA_DST");
+_Static_assert((unsigned long long)(RTA_SRC) == 0x2ull, "RTA_SRC");
+_Static_assert((unsigned long long)(RTA_IIF) == 0x3ull, "RTA_IIF");
+_Static_assert((unsigned long long)(RTA_OIF) == 0x4ull, "RTA_OIF");
+_Static_assert((unsigned long long)(RTA_GATEWAY) == 0x5ull, "RTA_GATEWAY");
+_Static_assert((unsigned long long)(RTA_PRIORITY) == 0x6ull, "RTA_PRIORITY");
+_Static_assert((unsigned long long)(RTA_PREFSRC) == 0x7ull, "RTA_PREFSRC");
+_Static_assert((unsigned long long)(RTA_METRICS) == 0x8ull, "RTA_METRICS");
+_Static_assert((unsigned long long)(RTA_MULTIPATH) == 0x9ull, "RTA_MULTIPATH");
+_Static_assert((unsigned long long)(RTA_PROTOINFO) == 0xaull, "RTA_PROTOINFO");
+_Static_assert((unsigned long long)(RTA_FLOW) == 0xbull, "RTA_FLOW");
+_Static_assert((unsigned long long)(RTA_CACHEINFO) == 0xcull, "RTA_CACHEINFO");
+_Static_assert((unsigned long long)(RTA_SESSION) == 0xdull, "RTA_SESSION");
+_Static_assert((unsigned long long)(RTA_MP_ALGO) == 0xeull, "RTA_MP_ALGO");
+_Static_assert((unsigned long long)(RTA_TABLE) == 0xfull, "RTA_TABLE");
+_Static_assert((unsigned long long)(RTA_MARK) == 0x10ull, "RTA_MARK");
+_Static_assert((unsigned long long)(RTA_MFC_STATS) == 0x11ull, "RTA_MFC_STATS");
+_Static_assert((unsigned long long)(RTA_VIA) == 0x12ull, "RTA_VIA");
+_Static_assert((unsigned long long)(RTA_NEWDST) == 0x13ull, "RTA_NEWDST");
+_Static_assert((unsigned long long)(RTA_PREF) == 0x14ull, "RTA_PREF");
+_Static_assert((unsigned long long)(RTA_ENCAP_TYPE) == 0x15ull, "RTA_ENCAP_TYPE");
+_Static_assert((unsigned long long)(RTA_ENCAP) == 0x16ull, "RTA_ENCAP");
+_Static_assert((unsigned long long)(RTA_EXPIRES) == 0x17ull, "RTA_EXPIRES");
+_Static_assert((unsigned long long)(RTA_PAD) == 0x18ull, "RTA_PAD");
+_Static_assert((unsigned long long)(RTA_UID) == 0x19ull, "RTA_UID");
+_Static_assert((unsigned long long)(RTA_TTL_PROPAGATE) == 0x1aull, "RTA_TTL_PROPAGATE");
+_Static_assert((unsigned long long)(RTA_IP_PROTO) == 0x1bull, "RTA_IP_PROTO");
+_Static_assert((unsigned long long)(RTA_SPORT) == 0x1cull, "RTA_SPORT");
+_Static_assert((unsigned long long)(RTA_DPORT) == 0x1dull, "RTA_DPORT");
+_Static_assert((unsigned long long)(RTA_NH_ID) == 0x1eull, "RTA_NH_ID");
 
-/* ubi_vol_prop */
-_Static_assert((unsigned long long)(UBI_VOL_PROP_DIRECT_WRITE) == 0x1ull, "UBI_VOL_PROP_DIRECT_WRITE");
+/* rtnl_rta_metrics_attrs */
+_Static_assert((unsigned long long)(RTAX_UNSPEC) == 0x0ull, "RTAX_UNSPEC");
+_Static_assert((unsigned long long)(RTAX_LOCK) == 0x1ull, "RTAX_LOCK");
+_Static_assert((unsigned long long)(RTAX_MTU) == 0x2ull, "RTAX_MTU");
+_Static_assert((unsigned long long)(RTAX_WINDOW) == 0x3ull, "RTAX_WINDOW");
+_Static_assert((unsigned long long)(RTAX_RTT) == 0x4ull, "RTAX_RTT");
+_Static_assert((unsigned long long)(RTAX_RTTVAR) == 0x5ull, "RTAX_RTTVAR");
+_Static_assert((unsigned long long)(RTAX_SSTHRESH) == 0x6ull, "RTAX_SSTHRESH");
+_Static_assert((unsigned long long)(RTAX_CWND) == 0x7ull, "RTAX_CWND");
+_Static_assert((unsigned long long)(RTAX_ADVMSS) == 0x8ull, "RTAX_ADVMSS");
+_Static_assert((unsigned long long)(RTAX_REORDERING) == 0x9ull, "RTAX_REORDERING");
+_Static_assert((unsigned long long)(RTAX_HOPLIMIT) == 0xaull, "RTAX_HOPLIMIT");
+_Static_assert((unsigned long long)(RTAX_INITCWND) == 0xbull, "RTAX_INITCWND");
+_Static_assert((unsigned long long)(RTAX_FEATURES) == 0xcull, "RTAX_FEATURES");
+_Static_assert((unsigned long long)(RTAX_RTO_MIN) == 0xdull, "RTAX_RTO_MIN");
+_Static_assert((unsigned long long)(RTAX_INITRWND) == 0xeull, "RTAX_INITRWND");
+_Static_assert((unsigned long long)(RTAX_QUICKACK) == 0xfull, "RTAX_QUICKACK");
+_Static_assert((unsigned long long)(RTAX_CC_ALGO) == 0x10ull, "RTAX_CC_ALGO");
+_Static_assert((unsigned long long)(RTAX_FASTOPEN_NO_COOKIE) == 0x11ull, "RTAX_FASTOPEN_NO_COOKIE");
 
-/* ubi_vol_type */
-_Static_assert((unsigned long long)(UBI_DYNAMIC_VOLUME) == 0x3ull, "UBI_DYNAMIC_VOLUME");
-_Static_assert((unsigned long long)(UBI_STATIC_VOLUME) == 0x4ull, "UBI_STATIC_VOLUME");
+/* rtnl_rule_attrs */
+_Static_assert((unsigned long long)(FRA_UNSPEC) == 0x0ull, "FRA_UNSPEC");
+_Static_assert((unsigned long long)(FRA_DST) == 0x1ull, "FRA_DST");
+_Static_assert((unsigned long long)(FRA_SRC) == 0x2ull, "FRA_SRC");
+_Static_assert((unsigned long long)(FRA_IIFNAME) == 0x3ull, "FRA_IIFNAME");
+_Static_assert((unsigned long long)(FRA_GOTO) == 0x4ull, "FRA_GOTO");
+_Static_assert((unsigned long long)(FRA_UNUSED2) == 0x5ull, "FRA_UNUSED2");
+_Static_assert((unsigned long long)(FRA_PRIORITY) == 0x6ull, "FRA_PRIORITY");
+_Static_assert((unsigned long long)(FRA_UNUSED3) == 0x7ull, "FRA_UNUSED3");
+_Static_assert((unsigned long long)(FRA_UNUSED4) == 0x8ull, "FRA_UNUSED4");
+_Static_assert((unsigned long long)(FRA_UNUSED5) == 0x9ull, "FRA_UNUSED5");
+_Static_assert((unsigned long long)(FRA_FWMARK) == 0xaull, "FRA_FWMARK");
+_Static_assert((unsigned long long)(FRA_FLOW) == 0xbull, "FRA_FLOW");
+_Static_assert((unsigned long long)(FRA_TUN_ID) == 0xcull, "FRA_TUN_ID");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_IFGROUP) == 0xdull, "FRA_SUPPRESS_IFGROUP");
+_Static_assert((unsigned long long)(FRA_SUPPRESS_PREFIXLEN) == 0xeull, "FRA_SUPPRESS_PREFIXLEN");
+_Static_assert((unsigned long long)(FRA_TABLE) == 0xfull, "FRA_TABLE");
+_Static_assert((unsigned long long)(FRA_FWMASK) == 0x10ull, "FRA_FWMASK");
+_Static_assert((unsigned long long)(FRA_OIFNAME) == 0x11ull, "FRA_OIFNAME");
+_Static_assert((unsigned long long)(FRA_PAD) == 0x12ull, "FRA_PAD");
+_Static_assert((unsigned long long)(FRA_L3MDEV) == 0x13ull, "FRA_L3MDEV");
+_Static_assert((unsigned long long)(FRA_UID_RANGE) == 0x14ull, "FRA_UID_RANGE");
+_Static_assert((unsigned long long)(FRA_PROTOCOL) == 0x15ull, "FRA_PROTOCOL");
+_Static_assert((unsigned long long)(FRA_IP_PROTO) == 0x16ull, "FRA_IP_PROTO");
+_Static_assert((unsigned long long)(FRA_SPORT_RANGE) == 0x17ull, "FRA_SPORT_RANGE");
+_Static_assert((unsigned long long)(FRA_DPORT_RANGE) == 0x18ull, "FRA_DPORT_RANGE");
 
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
+/* rtnl_tc_action_attrs */
+_Static_assert((unsigned long long)(TCA_ACT_UNSPEC) == 0x0ull, "TCA_ACT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ACT_KIND) == 0x1ull, "TCA_ACT_KIND");
+_Static_assert((unsigned long long)(TCA_ACT_OPTIONS) == 0x2ull, "TCA_ACT_OPTIONS");
+_Static_assert((unsigned long long)(TCA_ACT_INDEX) == 0x3ull, "TCA_ACT_INDEX");
+_Static_assert((unsigned long long)(TCA_ACT_STATS) == 0x4ull, "TCA_ACT_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_PAD) == 0x5ull, "TCA_ACT_PAD");
+_Static_assert((unsigned long long)(TCA_ACT_COOKIE) == 0x6ull, "TCA_ACT_COOKIE");
+_Static_assert((unsigned long long)(TCA_ACT_FLAGS) == 0x7ull, "TCA_ACT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ACT_HW_STATS) == 0x8ull, "TCA_ACT_HW_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_USED_HW_STATS) == 0x9ull, "TCA_ACT_USED_HW_STATS");
+_Static_assert((unsigned long long)(TCA_ACT_IN_HW_COUNT) == 0xaull, "TCA_ACT_IN_HW_COUNT");
 
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
+/* rtnl_tc_attrs */
+_Static_assert((unsigned long long)(TCA_UNSPEC) == 0x0ull, "TCA_UNSPEC");
+_Static_assert((unsigned long long)(TCA_KIND) == 0x1ull, "TCA_KIND");
+_Static_assert((unsigned long long)(TCA_OPTIONS) == 0x2ull, "TCA_OPTIONS");
+_Static_assert((unsigned long long)(TCA_STATS) == 0x3ull, "TCA_STATS");
+_Static_assert((unsigned long long)(TCA_XSTATS) == 0x4ull, "TCA_XSTATS");
+_Static_assert((unsigned long long)(TCA_RATE) == 0x5ull, "TCA_RATE");
+_Static_assert((unsigned long long)(TCA_FCNT) == 0x6ull, "TCA_FCNT");
+_Static_assert((unsigned long long)(TCA_STATS2) == 0x7ull, "TCA_STATS2");
+_Static_assert((unsigned long long)(TCA_STAB) == 0x8ull, "TCA_STAB");
+_Static_assert((unsigned long long)(TCA_PAD) == 0x9ull, "TCA_PAD");
+_Static_assert((unsigned long long)(TCA_DUMP_INVISIBLE) == 0xaull, "TCA_DUMP_INVISIBLE");
+_Static_assert((unsigned long long)(TCA_CHAIN) == 0xbull, "TCA_CHAIN");
+_Static_assert((unsigned long long)(TCA_HW_OFFLOAD) == 0xcull, "TCA_HW_OFFLOAD");
+_Static_assert((unsigned long long)(TCA_INGRESS_BLOCK) == 0xdull, "TCA_INGRESS_BLOCK");
+_Static_assert((unsigned long long)(TCA_EGRESS_BLOCK) == 0xeull, "TCA_EGRESS_BLOCK");
+_Static_assert((unsigned long long)(TCA_DUMP_FLAGS) == 0xfull, "TCA_DUMP_FLAGS");
+_Static_assert((unsigned long long)(TCA_EXT_WARN_MSG) == 0x10ull, "TCA_EXT_WARN_MSG");
 
-/* unix_diag_attrs */
-_Static_assert((unsigned long long)(UNIX_DIAG_NAME) == 0x0ull, "UNIX_DIAG_NAME");
-_Static_assert((unsigned long long)(UNIX_DIAG_VFS) == 0x1ull, "UNIX_DIAG_VFS");
-_Static_assert((unsigned long long)(UNIX_DIAG_PEER) == 0x2ull, "UNIX_DIAG_PEER");
-_Static_assert((unsigned long long)(UNIX_DIAG_ICONS) == 0x3ull, "UNIX_DIAG_ICONS");
-_Static_assert((unsigned long long)(UNIX_DIAG_RQLEN) == 0x4ull, "UNIX_DIAG_RQLEN");
-_Static_assert((unsigned long long)(UNIX_DIAG_MEMINFO) == 0x5ull, "UNIX_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(UNIX_DIAG_SHUTDOWN) == 0x6ull, "UNIX_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(UNIX_DIAG_UID) == 0x7ull, "UNIX_DIAG_UID");
+/* rtnl_tc_stats_attrs */
+_Static_assert((unsigned long long)(TCA_STATS_UNSPEC) == 0x0ull, "TCA_STATS_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STATS_BASIC) == 0x1ull, "TCA_STATS_BASIC");
+_Static_assert((unsigned long long)(TCA_STATS_RATE_EST) == 0x2ull, "TCA_STATS_RATE_EST");
+_Static_assert((unsigned long long)(TCA_STATS_QUEUE) == 0x3ull, "TCA_STATS_QUEUE");
+_Static_assert((unsigned long long)(TCA_STATS_APP) == 0x4ull, "TCA_STATS_APP");
+_Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_RATE_EST64");
+_Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
+_Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
+_Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
 
-/* unix_diag_show */
-_Static_assert((unsigned long long)(UDIAG_SHOW_NAME) == 0x1ull, "UDIAG_SHOW_NAME");
-_Static_assert((unsigned long long)(UDIAG_SHOW_VFS) == 0x2ull, "UDIAG_SHOW_VFS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_PEER) == 0x4ull, "UDIAG_SHOW_PEER");
-_Static_assert((unsigned long long)(UDIAG_SHOW_ICONS) == 0x8ull, "UDIAG_SHOW_ICONS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_RQLEN) == 0x10ull, "UDIAG_SHOW_RQLEN");
-_Static_assert((unsigned long long)(UDIAG_SHOW_MEMINFO) == 0x20ull, "UDIAG_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(UDIAG_SHOW_UID) == 0x40ull, "UDIAG_SHOW_UID");
+/* rtnl_tca_attrs */
+_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
+_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
+_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
+_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
 
-/* uring_enter_flags */
-_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
-_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
+/* rtnl_tca_stab_attrs */
+_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
+_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
 
-/* uring_features */
-_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
-_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
-_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
-_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
-_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
-_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
-_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
-_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
-_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
-_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
-_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
+/* rusage_who */
+_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
+_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
 
-/* uring_register_ops */
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
-_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
-_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
-_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
 
-/* uring_setup_flags */
-_Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQ_AFF) == 0x4ull, "IORING_SETUP_SQ_AFF");
-_Static_assert((unsigned long long)(IORING_SETUP_CQSIZE) == 0x8ull, "IORING_SETUP_CQSIZE");
-_Static_assert((unsigned long long)(IORING_SETUP_CLAMP) == 0x10ull, "IORING_SETUP_CLAMP");
-_Static_assert((unsigned long long)(IORING_SETUP_ATTACH_WQ) == 0x20ull, "IORING_SETUP_ATTACH_WQ");
-_Static_assert((unsigned long long)(IORING_SETUP_R_DISABLED) == 0x40ull, "IORING_SETUP_R_DISABLED");
-_Static_assert((unsigned long long)(IORING_SETUP_SUBMIT_ALL) == 0x80ull, "IORING_SETUP_SUBMIT_ALL");
-_Static_assert((unsigned long long)(IORING_SETUP_COOP_TASKRUN) == 0x100ull, "IORING_SETUP_COOP_TASKRUN");
-_Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IORING_SETUP_TASKRUN_FLAG");
-_Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
-_Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");
+/* sched_attr_flags */
+_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
+_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
+_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
 
-/* xattr_flags */
-_Static_assert((unsigned long long)(XATTR_CREATE) == 0x1ull, "XATTR_CREATE");
-_Static_assert((unsigned long long)(XATTR_REPLACE) == 0x2ull, "XATTR_REPLACE");
+/* sched_policy */
+_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
+_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
+_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
+_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
+_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
+_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
 
-/* xdp_attached */
-_Static_assert((unsigned long long)(XDP_ATTACHED_NONE) == 0x0ull, "XDP_ATTACHED_NONE");
-_Static_assert((unsigned long long)(XDP_ATTACHED_DRV) == 0x1ull, "XDP_ATTACHED_DRV");
-_Static_assert((unsigned long long)(XDP_ATTACHED_SKB) == 0x2ull, "XDP_ATTACHED_SKB");
-_Static_assert((unsigned long long)(XDP_ATTACHED_HW) == 0x3ull, "XDP_ATTACHED_HW");
-_Static_assert((unsigned long long)(XDP_ATTACHED_MULTI) == 0x4ull, "XDP_ATTACHED_MULTI");
+/* seals */
+_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
+_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
+_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
+_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
+_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
 
-/* xdp_flags */
-_Static_assert((unsigned long long)(XDP_FLAGS_UPDATE_IF_NOEXIST) == 0x1ull, "XDP_FLAGS_UPDATE_IF_NOEXIST");
-_Static_assert((unsigned long long)(XDP_FLAGS_SKB_MODE) == 0x2ull, "XDP_FLAGS_SKB_MODE");
-_Static_assert((unsigned long long)(XDP_FLAGS_DRV_MODE) == 0x4ull, "XDP_FLAGS_DRV_MODE");
-_Static_assert((unsigned long long)(XDP_FLAGS_HW_MODE) == 0x8ull, "XDP_FLAGS_HW_MODE");
-_Static_assert((unsigned long long)(XDP_FLAGS_REPLACE) == 0x10ull, "XDP_FLAGS_REPLACE");
+/* seccomp_addfd_flags */
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
 
-/* xfs_dqblk_flags */
-_Static_assert((unsigned long long)(FS_USER_QUOTA) == 0x1ull, "FS_USER_QUOTA");
-_Static_assert((unsigned long long)(FS_PROJ_QUOTA) == 0x2ull, "FS_PROJ_QUOTA");
-_Static_assert((unsigned long long)(FS_GROUP_QUOTA) == 0x4ull, "FS_GROUP_QUOTA");
+/* seccomp_filter_flags */
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
 
-/* xfs_quota_flags */
-_Static_assert((unsigned long long)(FS_QUOTA_UDQ_ACCT) == 0x1ull, "FS_QUOTA_UDQ_ACCT");
-_Static_assert((unsigned long long)(FS_QUOTA_UDQ_ENFD) == 0x2ull, "FS_QUOTA_UDQ_ENFD");
-_Static_assert((unsigned long long)(FS_QUOTA_GDQ_ACCT) == 0x4ull, "FS_QUOTA_GDQ_ACCT");
-_Static_assert((unsigned long long)(FS_QUOTA_GDQ_ENFD) == 0x8ull, "FS_QUOTA_GDQ_ENFD");
-_Static_assert((unsigned long long)(FS_QUOTA_PDQ_ACCT) == 0x10ull, "FS_QUOTA_PDQ_ACCT");
-_Static_assert((unsigned long long)(FS_QUOTA_PDQ_ENFD) == 0x20ull, "FS_QUOTA_PDQ_ENFD");
+/* seccomp_modes */
+_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
+_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
+
+/* seccomp_notif_flags */
+_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
+
+/* seccomp_ops */
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
+_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
+_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
+
+/* seccomp_ret */
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
+_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
+_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
+_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
+_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
+
+/* sembufs */
+_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* sfr_flags */
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
+
+/* sg_scsi_reset */
+_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
+
+/* shm_get_flags */
+_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
+_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
+_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
+_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
+
+/* shmat_flags */
+_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
+_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
+_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
+_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
+
+/* shutdown_how */
+_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
+_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
+_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
+
+/* sigevent_notify */
+_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
+_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
+_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
+_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
+
+/* sigmask_how */
+_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
+_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
+_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
+
+/* signalfd_flags */
+_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
+_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
+
+/* smc_diag_attrs */
+_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
+
+/* smc_diag_mode */
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");
+
+/* snmp_icmp6_stats */
+_Static_assert((unsigned long long)(ICMP6_MIB_NUM) == 0x0ull, "ICMP6_MIB_NUM");
+_Static_assert((unsigned long long)(ICMP6_MIB_INMSGS) == 0x1ull, "ICMP6_MIB_INMSGS");
+_Static_assert((unsigned long long)(ICMP6_MIB_INERRORS) == 0x2ull, "ICMP6_MIB_INERRORS");
+_Static_assert((unsigned long long)(ICMP6_MIB_OUTMSGS) == 0x3ull, "ICMP6_MIB_OUTMSGS");
+_Static_assert((unsigned long long)(ICMP6_MIB_OUTERRORS) == 0x4ull, "ICMP6_MIB_OUTERRORS");
+_Static_assert((unsigned long long)(ICMP6_MIB_CSUMERRORS) == 0x5ull, "ICMP6_MIB_CSUMERRORS");

@@ -58,6 +58,7 @@
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
+#include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -323,6 +324,90 @@ _Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IO
 _Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
 _Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
 
+/* ioctl_v4l2 */
+_Static_assert((unsigned long long)(VIDIOC_QUERYCAP) == 0x80685600ull, "VIDIOC_QUERYCAP");
+_Static_assert((unsigned long long)(VIDIOC_ENUM_FMT) == 0xc0405602ull, "VIDIOC_ENUM_FMT");
+_Static_assert((unsigned long long)(VIDIOC_G_FMT) == 0xc0d05604ull, "VIDIOC_G_FMT");
+_Static_assert((unsigned long long)(VIDIOC_S_FMT) == 0xc0d05605ull, "VIDIOC_S_FMT");
+_Static_assert((unsigned long long)(VIDIOC_REQBUFS) == 0xc0145608ull, "VIDIOC_REQBUFS");
+_Static_assert((unsigned long long)(VIDIOC_QUERYBUF) == 0xc0585609ull, "VIDIOC_QUERYBUF");
+_Static_assert((unsigned long long)(VIDIOC_G_FBUF) == 0x8030560aull, "VIDIOC_G_FBUF");
+_Static_assert((unsigned long long)(VIDIOC_S_FBUF) == 0x4030560bull, "VIDIOC_S_FBUF");
+_Static_assert((unsigned long long)(VIDIOC_OVERLAY) == 0x4004560eull, "VIDIOC_OVERLAY");
+_Static_assert((unsigned long long)(VIDIOC_QBUF) == 0xc058560full, "VIDIOC_QBUF");
+_Static_assert((unsigned long long)(VIDIOC_EXPBUF) == 0xc0405610ull, "VIDIOC_EXPBUF");
+_Static_assert((unsigned long long)(VIDIOC_DQBUF) == 0xc0585611ull, "VIDIOC_DQBUF");
+_Static_assert((unsigned long long)(VIDIOC_STREAMON) == 0x40045612ull, "VIDIOC_STREAMON");
+_Static_assert((unsigned long long)(VIDIOC_STREAMOFF) == 0x40045613ull, "VIDIOC_STREAMOFF");
+_Static_assert((unsigned long long)(VIDIOC_G_PARM) == 0xc0cc5615ull, "VIDIOC_G_PARM");
+_Static_assert((unsigned long long)(VIDIOC_S_PARM) == 0xc0cc5616ull, "VIDIOC_S_PARM");
+_Static_assert((unsigned long long)(VIDIOC_G_STD) == 0x80085617ull, "VIDIOC_G_STD");
+_Static_assert((unsigned long long)(VIDIOC_S_STD) == 0x40085618ull, "VIDIOC_S_STD");
+_Static_assert((unsigned long long)(VIDIOC_ENUMSTD) == 0xc0485619ull, "VIDIOC_ENUMSTD");
+_Static_assert((unsigned long long)(VIDIOC_ENUMINPUT) == 0xc050561aull, "VIDIOC_ENUMINPUT");
+_Static_assert((unsigned long long)(VIDIOC_G_CTRL) == 0xc008561bull, "VIDIOC_G_CTRL");
+_Static_assert((unsigned long long)(VIDIOC_S_CTRL) == 0xc008561cull, "VIDIOC_S_CTRL");
+_Static_assert((unsigned long long)(VIDIOC_G_TUNER) == 0xc054561dull, "VIDIOC_G_TUNER");
+_Static_assert((unsigned long long)(VIDIOC_S_TUNER) == 0x4054561eull, "VIDIOC_S_TUNER");
+_Static_assert((unsigned long long)(VIDIOC_G_AUDIO) == 0x80345621ull, "VIDIOC_G_AUDIO");
+_Static_assert((unsigned long long)(VIDIOC_S_AUDIO) == 0x40345622ull, "VIDIOC_S_AUDIO");
+_Static_assert((unsigned long long)(VIDIOC_QUERYCTRL) == 0xc0445624ull, "VIDIOC_QUERYCTRL");
+_Static_assert((unsigned long long)(VIDIOC_QUERYMENU) == 0xc02c5625ull, "VIDIOC_QUERYMENU");
+_Static_assert((unsigned long long)(VIDIOC_G_INPUT) == 0x80045626ull, "VIDIOC_G_INPUT");
+_Static_assert((unsigned long long)(VIDIOC_S_INPUT) == 0xc0045627ull, "VIDIOC_S_INPUT");
+_Static_assert((unsigned long long)(VIDIOC_G_EDID) == 0xc0285628ull, "VIDIOC_G_EDID");
+_Static_assert((unsigned long long)(VIDIOC_S_EDID) == 0xc0285629ull, "VIDIOC_S_EDID");
+_Static_assert((unsigned long long)(VIDIOC_G_OUTPUT) == 0x8004562eull, "VIDIOC_G_OUTPUT");
+_Static_assert((unsigned long long)(VIDIOC_S_OUTPUT) == 0xc004562full, "VIDIOC_S_OUTPUT");
+_Static_assert((unsigned long long)(VIDIOC_ENUMOUTPUT) == 0xc0485630ull, "VIDIOC_ENUMOUTPUT");
+_Static_assert((unsigned long long)(VIDIOC_G_AUDOUT) == 0x80345631ull, "VIDIOC_G_AUDOUT");
+_Static_assert((unsigned long long)(VIDIOC_S_AUDOUT) == 0x40345632ull, "VIDIOC_S_AUDOUT");
+_Static_assert((unsigned long long)(VIDIOC_G_MODULATOR) == 0xc0445636ull, "VIDIOC_G_MODULATOR");
+_Static_assert((unsigned long long)(VIDIOC_S_MODULATOR) == 0x40445637ull, "VIDIOC_S_MODULATOR");
+_Static_assert((unsigned long long)(VIDIOC_G_FREQUENCY) == 0xc02c5638ull, "VIDIOC_G_FREQUENCY");
+_Static_assert((unsigned long long)(VIDIOC_S_FREQUENCY) == 0x402c5639ull, "VIDIOC_S_FREQUENCY");
+_Static_assert((unsigned long long)(VIDIOC_CROPCAP) == 0xc02c563aull, "VIDIOC_CROPCAP");
+_Static_assert((unsigned long long)(VIDIOC_G_CROP) == 0xc014563bull, "VIDIOC_G_CROP");
+_Static_assert((unsigned long long)(VIDIOC_S_CROP) == 0x4014563cull, "VIDIOC_S_CROP");
+_Static_assert((unsigned long long)(VIDIOC_G_JPEGCOMP) == 0x808c563dull, "VIDIOC_G_JPEGCOMP");
+_Static_assert((unsigned long long)(VIDIOC_S_JPEGCOMP) == 0x408c563eull, "VIDIOC_S_JPEGCOMP");
+_Static_assert((unsigned long long)(VIDIOC_QUERYSTD) == 0x8008563full, "VIDIOC_QUERYSTD");
+_Static_assert((unsigned long long)(VIDIOC_TRY_FMT) == 0xc0d05640ull, "VIDIOC_TRY_FMT");
+_Static_assert((unsigned long long)(VIDIOC_ENUMAUDIO) == 0xc0345641ull, "VIDIOC_ENUMAUDIO");
+_Static_assert((unsigned long long)(VIDIOC_ENUMAUDOUT) == 0xc0345642ull, "VIDIOC_ENUMAUDOUT");
+_Static_assert((unsigned long long)(VIDIOC_G_PRIORITY) == 0x80045643ull, "VIDIOC_G_PRIORITY");
+_Static_assert((unsigned long long)(VIDIOC_S_PRIORITY) == 0x40045644ull, "VIDIOC_S_PRIORITY");
+_Static_assert((unsigned long long)(VIDIOC_G_SLICED_VBI_CAP) == 0xc0745645ull, "VIDIOC_G_SLICED_VBI_CAP");
+_Static_assert((unsigned long long)(VIDIOC_LOG_STATUS) == 0x5646ull, "VIDIOC_LOG_STATUS");
+_Static_assert((unsigned long long)(VIDIOC_G_EXT_CTRLS) == 0xc0205647ull, "VIDIOC_G_EXT_CTRLS");
+_Static_assert((unsigned long long)(VIDIOC_S_EXT_CTRLS) == 0xc0205648ull, "VIDIOC_S_EXT_CTRLS");
+_Static_assert((unsigned long long)(VIDIOC_TRY_EXT_CTRLS) == 0xc0205649ull, "VIDIOC_TRY_EXT_CTRLS");
+_Static_assert((unsigned long long)(VIDIOC_ENUM_FRAMESIZES) == 0xc02c564aull, "VIDIOC_ENUM_FRAMESIZES");
+_Static_assert((unsigned long long)(VIDIOC_ENUM_FRAMEINTERVALS) == 0xc034564bull, "VIDIOC_ENUM_FRAMEINTERVALS");
+_Static_assert((unsigned long long)(VIDIOC_G_ENC_INDEX) == 0x8818564cull, "VIDIOC_G_ENC_INDEX");
+_Static_assert((unsigned long long)(VIDIOC_ENCODER_CMD) == 0xc028564dull, "VIDIOC_ENCODER_CMD");
+_Static_assert((unsigned long long)(VIDIOC_TRY_ENCODER_CMD) == 0xc028564eull, "VIDIOC_TRY_ENCODER_CMD");
+_Static_assert((unsigned long long)(VIDIOC_DBG_S_REGISTER) == 0x4038564full, "VIDIOC_DBG_S_REGISTER");
+_Static_assert((unsigned long long)(VIDIOC_DBG_G_REGISTER) == 0xc0385650ull, "VIDIOC_DBG_G_REGISTER");
+_Static_assert((unsigned long long)(VIDIOC_S_HW_FREQ_SEEK) == 0x40305652ull, "VIDIOC_S_HW_FREQ_SEEK");
+_Static_assert((unsigned long long)(VIDIOC_S_DV_TIMINGS) == 0xc0845657ull, "VIDIOC_S_DV_TIMINGS");
+_Static_assert((unsigned long long)(VIDIOC_G_DV_TIMINGS) == 0xc0845658ull, "VIDIOC_G_DV_TIMINGS");
+_Static_assert((unsigned long long)(VIDIOC_DQEVENT) == 0x80885659ull, "VIDIOC_DQEVENT");
+_Static_assert((unsigned long long)(VIDIOC_SUBSCRIBE_EVENT) == 0x4020565aull, "VIDIOC_SUBSCRIBE_EVENT");
+_Static_assert((unsigned long long)(VIDIOC_UNSUBSCRIBE_EVENT) == 0x4020565bull, "VIDIOC_UNSUBSCRIBE_EVENT");
+_Static_assert((unsigned long long)(VIDIOC_CREATE_BUFS) == 0xc100565cull, "VIDIOC_CREATE_BUFS");
+_Static_assert((unsigned long long)(VIDIOC_PREPARE_BUF) == 0xc058565dull, "VIDIOC_PREPARE_BUF");
+_Static_assert((unsigned long long)(VIDIOC_G_SELECTION) == 0xc040565eull, "VIDIOC_G_SELECTION");
+_Static_assert((unsigned long long)(VIDIOC_S_SELECTION) == 0xc040565full, "VIDIOC_S_SELECTION");
+_Static_assert((unsigned long long)(VIDIOC_DECODER_CMD) == 0xc0485660ull, "VIDIOC_DECODER_CMD");
+_Static_assert((unsigned long long)(VIDIOC_TRY_DECODER_CMD) == 0xc0485661ull, "VIDIOC_TRY_DECODER_CMD");
+_Static_assert((unsigned long long)(VIDIOC_ENUM_DV_TIMINGS) == 0xc0945662ull, "VIDIOC_ENUM_DV_TIMINGS");
+_Static_assert((unsigned long long)(VIDIOC_QUERY_DV_TIMINGS) == 0x80845663ull, "VIDIOC_QUERY_DV_TIMINGS");
+_Static_assert((unsigned long long)(VIDIOC_DV_TIMINGS_CAP) == 0xc0905664ull, "VIDIOC_DV_TIMINGS_CAP");
+_Static_assert((unsigned long long)(VIDIOC_ENUM_FREQ_BANDS) == 0xc0405665ull, "VIDIOC_ENUM_FREQ_BANDS");
+_Static_assert((unsigned long long)(VIDIOC_DBG_G_CHIP_INFO) == 0xc0c85666ull, "VIDIOC_DBG_G_CHIP_INFO");
+_Static_assert((unsigned long long)(VIDIOC_QUERY_EXT_CTRL) == 0xc0e85667ull, "VIDIOC_QUERY_EXT_CTRL");
+
 /* ioprio_class */
 _Static_assert((unsigned long long)(IOPRIO_CLASS_NONE) == 0x0ull, "IOPRIO_CLASS_NONE");
 _Static_assert((unsigned long long)(IOPRIO_CLASS_RT) == 0x1ull, "IOPRIO_CLASS_RT");
@@ -483,21 +568,3 @@ _Static_assert((unsigned long long)(KD_FONT_OP_COPY) == 0x3ull, "KD_FONT_OP_COPY
 _Static_assert((unsigned long long)(LED_SCR) == 0x1ull, "LED_SCR");
 _Static_assert((unsigned long long)(LED_NUM) == 0x2ull, "LED_NUM");
 _Static_assert((unsigned long long)(LED_CAP) == 0x4ull, "LED_CAP");
-
-/* kd_kbd_modes */
-_Static_assert((unsigned long long)(K_RAW) == 0x0ull, "K_RAW");
-_Static_assert((unsigned long long)(K_XLATE) == 0x1ull, "K_XLATE");
-_Static_assert((unsigned long long)(K_MEDIUMRAW) == 0x2ull, "K_MEDIUMRAW");
-_Static_assert((unsigned long long)(K_UNICODE) == 0x3ull, "K_UNICODE");
-_Static_assert((unsigned long long)(K_OFF) == 0x4ull, "K_OFF");
-
-/* kd_kbd_tables */
-_Static_assert((unsigned long long)(K_NORMTAB) == 0x0ull, "K_NORMTAB");
-_Static_assert((unsigned long long)(K_SHIFTTAB) == 0x1ull, "K_SHIFTTAB");
-_Static_assert((unsigned long long)(K_ALTTAB) == 0x2ull, "K_ALTTAB");
-_Static_assert((unsigned long long)(K_ALTSHIFTTAB) == 0x3ull, "K_ALTSHIFTTAB");
-
-/* kd_kbd_types */
-_Static_assert((unsigned long long)(KB_84) == 0x1ull, "KB_84");
-_Static_assert((unsigned long long)(KB_101) == 0x2ull, "KB_101");
-_Static_assert((unsigned long long)(KB_OTHER) == 0x3ull, "KB_OTHER");

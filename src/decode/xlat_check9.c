@@ -58,6 +58,7 @@
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
 #include <mtd/ubi-user.h>
+#include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
 #include <linux/rtnetlink.h>
@@ -128,491 +129,450 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
-/* mlockall_flags */
-_Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
-_Static_assert((unsigned long long)(MCL_FUTURE) == 0x2ull, "MCL_FUTURE");
-_Static_assert((unsigned long long)(MCL_ONFAULT) == 0x4ull, "MCL_ONFAULT");
+/* kd_modes */
+_Static_assert((unsigned long long)(KD_TEXT) == 0x0ull, "KD_TEXT");
+_Static_assert((unsigned long long)(KD_GRAPHICS) == 0x1ull, "KD_GRAPHICS");
+_Static_assert((unsigned long long)(KD_TEXT0) == 0x2ull, "KD_TEXT0");
+_Static_assert((unsigned long long)(KD_TEXT1) == 0x3ull, "KD_TEXT1");
 
-/* mmap_flags */
-_Static_assert((unsigned long long)(MAP_FIXED) == 0x10ull, "MAP_FIXED");
-_Static_assert((unsigned long long)(MAP_ANONYMOUS) == 0x20ull, "MAP_ANONYMOUS");
-_Static_assert((unsigned long long)(MAP_32BIT) == 0x40ull, "MAP_32BIT");
-_Static_assert((unsigned long long)(MAP_NORESERVE) == 0x4000ull, "MAP_NORESERVE");
-_Static_assert((unsigned long long)(MAP_POPULATE) == 0x8000ull, "MAP_POPULATE");
-_Static_assert((unsigned long long)(MAP_NONBLOCK) == 0x10000ull, "MAP_NONBLOCK");
-_Static_assert((unsigned long long)(MAP_GROWSDOWN) == 0x100ull, "MAP_GROWSDOWN");
-_Static_assert((unsigned long long)(MAP_DENYWRITE) == 0x800ull, "MAP_DENYWRITE");
-_Static_assert((unsigned long long)(MAP_EXECUTABLE) == 0x1000ull, "MAP_EXECUTABLE");
-_Static_assert((unsigned long long)(MAP_LOCKED) == 0x2000ull, "MAP_LOCKED");
-_Static_assert((unsigned long long)(MAP_STACK) == 0x20000ull, "MAP_STACK");
-_Static_assert((unsigned long long)(MAP_HUGETLB) == 0x40000ull, "MAP_HUGETLB");
-_Static_assert((unsigned long long)(MAP_SYNC) == 0x80000ull, "MAP_SYNC");
-_Static_assert((unsigned long long)(MAP_FIXED_NOREPLACE) == 0x100000ull, "MAP_FIXED_NOREPLACE");
-_Static_assert((unsigned long long)(MAP_UNINITIALIZED) == 0x4000000ull, "MAP_UNINITIALIZED");
+/* key_reqkey */
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_DEFAULT) == 0x0ull, "KEY_REQKEY_DEFL_DEFAULT");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_THREAD_KEYRING) == 0x1ull, "KEY_REQKEY_DEFL_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_PROCESS_KEYRING) == 0x2ull, "KEY_REQKEY_DEFL_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_SESSION_KEYRING) == 0x3ull, "KEY_REQKEY_DEFL_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_KEYRING) == 0x4ull, "KEY_REQKEY_DEFL_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_USER_SESSION_KEYRING) == 0x5ull, "KEY_REQKEY_DEFL_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_GROUP_KEYRING) == 0x6ull, "KEY_REQKEY_DEFL_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_REQKEY_DEFL_REQUESTOR_KEYRING) == 0x7ull, "KEY_REQKEY_DEFL_REQUESTOR_KEYRING");
 
-/* module_init_flags */
-_Static_assert((unsigned long long)(MODULE_INIT_IGNORE_MODVERSIONS) == 0x1ull, "MODULE_INIT_IGNORE_MODVERSIONS");
-_Static_assert((unsigned long long)(MODULE_INIT_IGNORE_VERMAGIC) == 0x2ull, "MODULE_INIT_IGNORE_VERMAGIC");
-_Static_assert((unsigned long long)(MODULE_INIT_COMPRESSED_FILE) == 0x4ull, "MODULE_INIT_COMPRESSED_FILE");
+/* key_spec */
+_Static_assert((unsigned long long)(KEY_SPEC_THREAD_KEYRING) == 0xffffffffffffffffull, "KEY_SPEC_THREAD_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_PROCESS_KEYRING) == 0xfffffffffffffffeull, "KEY_SPEC_PROCESS_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_SESSION_KEYRING) == 0xfffffffffffffffdull, "KEY_SPEC_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_KEYRING) == 0xfffffffffffffffcull, "KEY_SPEC_USER_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xfffffffffffffffbull, "KEY_SPEC_USER_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
+_Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
+_Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
 
-/* mount_attr_flags */
-_Static_assert((unsigned long long)(MOUNT_ATTR_RDONLY) == 0x1ull, "MOUNT_ATTR_RDONLY");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOSUID) == 0x2ull, "MOUNT_ATTR_NOSUID");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NODEV) == 0x4ull, "MOUNT_ATTR_NODEV");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOEXEC) == 0x8ull, "MOUNT_ATTR_NOEXEC");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NOATIME) == 0x10ull, "MOUNT_ATTR_NOATIME");
-_Static_assert((unsigned long long)(MOUNT_ATTR_STRICTATIME) == 0x20ull, "MOUNT_ATTR_STRICTATIME");
-_Static_assert((unsigned long long)(MOUNT_ATTR_NODIRATIME) == 0x80ull, "MOUNT_ATTR_NODIRATIME");
+/* keyctl_cmds */
+_Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
+_Static_assert((unsigned long long)(KEYCTL_JOIN_SESSION_KEYRING) == 0x1ull, "KEYCTL_JOIN_SESSION_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_UPDATE) == 0x2ull, "KEYCTL_UPDATE");
+_Static_assert((unsigned long long)(KEYCTL_REVOKE) == 0x3ull, "KEYCTL_REVOKE");
+_Static_assert((unsigned long long)(KEYCTL_CHOWN) == 0x4ull, "KEYCTL_CHOWN");
+_Static_assert((unsigned long long)(KEYCTL_SETPERM) == 0x5ull, "KEYCTL_SETPERM");
+_Static_assert((unsigned long long)(KEYCTL_DESCRIBE) == 0x6ull, "KEYCTL_DESCRIBE");
+_Static_assert((unsigned long long)(KEYCTL_CLEAR) == 0x7ull, "KEYCTL_CLEAR");
+_Static_assert((unsigned long long)(KEYCTL_LINK) == 0x8ull, "KEYCTL_LINK");
+_Static_assert((unsigned long long)(KEYCTL_UNLINK) == 0x9ull, "KEYCTL_UNLINK");
+_Static_assert((unsigned long long)(KEYCTL_SEARCH) == 0xaull, "KEYCTL_SEARCH");
+_Static_assert((unsigned long long)(KEYCTL_READ) == 0xbull, "KEYCTL_READ");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE) == 0xcull, "KEYCTL_INSTANTIATE");
+_Static_assert((unsigned long long)(KEYCTL_NEGATE) == 0xdull, "KEYCTL_NEGATE");
+_Static_assert((unsigned long long)(KEYCTL_SET_REQKEY_KEYRING) == 0xeull, "KEYCTL_SET_REQKEY_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_SET_TIMEOUT) == 0xfull, "KEYCTL_SET_TIMEOUT");
+_Static_assert((unsigned long long)(KEYCTL_ASSUME_AUTHORITY) == 0x10ull, "KEYCTL_ASSUME_AUTHORITY");
+_Static_assert((unsigned long long)(KEYCTL_GET_SECURITY) == 0x11ull, "KEYCTL_GET_SECURITY");
+_Static_assert((unsigned long long)(KEYCTL_SESSION_TO_PARENT) == 0x12ull, "KEYCTL_SESSION_TO_PARENT");
+_Static_assert((unsigned long long)(KEYCTL_REJECT) == 0x13ull, "KEYCTL_REJECT");
+_Static_assert((unsigned long long)(KEYCTL_INSTANTIATE_IOV) == 0x14ull, "KEYCTL_INSTANTIATE_IOV");
+_Static_assert((unsigned long long)(KEYCTL_INVALIDATE) == 0x15ull, "KEYCTL_INVALIDATE");
+_Static_assert((unsigned long long)(KEYCTL_GET_PERSISTENT) == 0x16ull, "KEYCTL_GET_PERSISTENT");
+_Static_assert((unsigned long long)(KEYCTL_DH_COMPUTE) == 0x17ull, "KEYCTL_DH_COMPUTE");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_QUERY) == 0x18ull, "KEYCTL_PKEY_QUERY");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_ENCRYPT) == 0x19ull, "KEYCTL_PKEY_ENCRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_DECRYPT) == 0x1aull, "KEYCTL_PKEY_DECRYPT");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_SIGN) == 0x1bull, "KEYCTL_PKEY_SIGN");
+_Static_assert((unsigned long long)(KEYCTL_PKEY_VERIFY) == 0x1cull, "KEYCTL_PKEY_VERIFY");
+_Static_assert((unsigned long long)(KEYCTL_RESTRICT_KEYRING) == 0x1dull, "KEYCTL_RESTRICT_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_MOVE) == 0x1eull, "KEYCTL_MOVE");
+_Static_assert((unsigned long long)(KEYCTL_CAPABILITIES) == 0x1full, "KEYCTL_CAPABILITIES");
+_Static_assert((unsigned long long)(KEYCTL_WATCH_KEY) == 0x20ull, "KEYCTL_WATCH_KEY");
 
-/* mount_flags */
-_Static_assert((unsigned long long)(MS_RDONLY) == 0x1ull, "MS_RDONLY");
-_Static_assert((unsigned long long)(MS_NOSUID) == 0x2ull, "MS_NOSUID");
-_Static_assert((unsigned long long)(MS_NODEV) == 0x4ull, "MS_NODEV");
-_Static_assert((unsigned long long)(MS_NOEXEC) == 0x8ull, "MS_NOEXEC");
-_Static_assert((unsigned long long)(MS_SYNCHRONOUS) == 0x10ull, "MS_SYNCHRONOUS");
-_Static_assert((unsigned long long)(MS_REMOUNT) == 0x20ull, "MS_REMOUNT");
-_Static_assert((unsigned long long)(MS_MANDLOCK) == 0x40ull, "MS_MANDLOCK");
-_Static_assert((unsigned long long)(MS_DIRSYNC) == 0x80ull, "MS_DIRSYNC");
-_Static_assert((unsigned long long)(MS_NOSYMFOLLOW) == 0x100ull, "MS_NOSYMFOLLOW");
-_Static_assert((unsigned long long)(MS_NOATIME) == 0x400ull, "MS_NOATIME");
-_Static_assert((unsigned long long)(MS_NODIRATIME) == 0x800ull, "MS_NODIRATIME");
-_Static_assert((unsigned long long)(MS_BIND) == 0x1000ull, "MS_BIND");
-_Static_assert((unsigned long long)(MS_MOVE) == 0x2000ull, "MS_MOVE");
-_Static_assert((unsigned long long)(MS_REC) == 0x4000ull, "MS_REC");
-_Static_assert((unsigned long long)(MS_SILENT) == 0x8000ull, "MS_SILENT");
-_Static_assert((unsigned long long)(MS_POSIXACL) == 0x10000ull, "MS_POSIXACL");
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
-_Static_assert((unsigned long long)(MS_RELATIME) == 0x200000ull, "MS_RELATIME");
-_Static_assert((unsigned long long)(MS_KERNMOUNT) == 0x400000ull, "MS_KERNMOUNT");
-_Static_assert((unsigned long long)(MS_I_VERSION) == 0x800000ull, "MS_I_VERSION");
-_Static_assert((unsigned long long)(MS_STRICTATIME) == 0x1000000ull, "MS_STRICTATIME");
-_Static_assert((unsigned long long)(MS_LAZYTIME) == 0x2000000ull, "MS_LAZYTIME");
-_Static_assert((unsigned long long)(MS_ACTIVE) == 0x40000000ull, "MS_ACTIVE");
+/* kvm_cap */
+_Static_assert((unsigned long long)(KVM_CAP_MMU_SHADOW_CACHE_CONTROL) == 0x2ull, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_USER_MEMORY) == 0x3ull, "KVM_CAP_USER_MEMORY");
+_Static_assert((unsigned long long)(KVM_CAP_SET_TSS_ADDR) == 0x4ull, "KVM_CAP_SET_TSS_ADDR");
+_Static_assert((unsigned long long)(KVM_CAP_VAPIC) == 0x6ull, "KVM_CAP_VAPIC");
+_Static_assert((unsigned long long)(KVM_CAP_EXT_CPUID) == 0x7ull, "KVM_CAP_EXT_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_CLOCKSOURCE) == 0x8ull, "KVM_CAP_CLOCKSOURCE");
+_Static_assert((unsigned long long)(KVM_CAP_PIT) == 0xbull, "KVM_CAP_PIT");
+_Static_assert((unsigned long long)(KVM_CAP_NOP_IO_DELAY) == 0xcull, "KVM_CAP_NOP_IO_DELAY");
+_Static_assert((unsigned long long)(KVM_CAP_PV_MMU) == 0xdull, "KVM_CAP_PV_MMU");
+_Static_assert((unsigned long long)(KVM_CAP_MP_STATE) == 0xeull, "KVM_CAP_MP_STATE");
+_Static_assert((unsigned long long)(KVM_CAP_COALESCED_MMIO) == 0xfull, "KVM_CAP_COALESCED_MMIO");
+_Static_assert((unsigned long long)(KVM_CAP_IOMMU) == 0x12ull, "KVM_CAP_IOMMU");
+_Static_assert((unsigned long long)(KVM_CAP_DESTROY_MEMORY_REGION_WORKS) == 0x15ull, "KVM_CAP_DESTROY_MEMORY_REGION_WORKS");
+_Static_assert((unsigned long long)(KVM_CAP_USER_NMI) == 0x16ull, "KVM_CAP_USER_NMI");
+_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG) == 0x17ull, "KVM_CAP_SET_GUEST_DEBUG");
+_Static_assert((unsigned long long)(KVM_CAP_REINJECT_CONTROL) == 0x18ull, "KVM_CAP_REINJECT_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_ROUTING) == 0x19ull, "KVM_CAP_IRQ_ROUTING");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_INJECT_STATUS) == 0x1aull, "KVM_CAP_IRQ_INJECT_STATUS");
+_Static_assert((unsigned long long)(KVM_CAP_ASSIGN_DEV_IRQ) == 0x1dull, "KVM_CAP_ASSIGN_DEV_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_JOIN_MEMORY_REGIONS_WORKS) == 0x1eull, "KVM_CAP_JOIN_MEMORY_REGIONS_WORKS");
+_Static_assert((unsigned long long)(KVM_CAP_MCE) == 0x1full, "KVM_CAP_MCE");
+_Static_assert((unsigned long long)(KVM_CAP_IRQFD) == 0x20ull, "KVM_CAP_IRQFD");
+_Static_assert((unsigned long long)(KVM_CAP_PIT2) == 0x21ull, "KVM_CAP_PIT2");
+_Static_assert((unsigned long long)(KVM_CAP_SET_BOOT_CPU_ID) == 0x22ull, "KVM_CAP_SET_BOOT_CPU_ID");
+_Static_assert((unsigned long long)(KVM_CAP_PIT_STATE2) == 0x23ull, "KVM_CAP_PIT_STATE2");
+_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD) == 0x24ull, "KVM_CAP_IOEVENTFD");
+_Static_assert((unsigned long long)(KVM_CAP_SET_IDENTITY_MAP_ADDR) == 0x25ull, "KVM_CAP_SET_IDENTITY_MAP_ADDR");
+_Static_assert((unsigned long long)(KVM_CAP_XEN_HVM) == 0x26ull, "KVM_CAP_XEN_HVM");
+_Static_assert((unsigned long long)(KVM_CAP_ADJUST_CLOCK) == 0x27ull, "KVM_CAP_ADJUST_CLOCK");
+_Static_assert((unsigned long long)(KVM_CAP_INTERNAL_ERROR_DATA) == 0x28ull, "KVM_CAP_INTERNAL_ERROR_DATA");
+_Static_assert((unsigned long long)(KVM_CAP_VCPU_EVENTS) == 0x29ull, "KVM_CAP_VCPU_EVENTS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_PSW) == 0x2aull, "KVM_CAP_S390_PSW");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SEGSTATE) == 0x2bull, "KVM_CAP_PPC_SEGSTATE");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV) == 0x2cull, "KVM_CAP_HYPERV");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VAPIC) == 0x2dull, "KVM_CAP_HYPERV_VAPIC");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SPIN) == 0x2eull, "KVM_CAP_HYPERV_SPIN");
+_Static_assert((unsigned long long)(KVM_CAP_PCI_SEGMENT) == 0x2full, "KVM_CAP_PCI_SEGMENT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_PAIRED_SINGLES) == 0x30ull, "KVM_CAP_PPC_PAIRED_SINGLES");
+_Static_assert((unsigned long long)(KVM_CAP_INTR_SHADOW) == 0x31ull, "KVM_CAP_INTR_SHADOW");
+_Static_assert((unsigned long long)(KVM_CAP_DEBUGREGS) == 0x32ull, "KVM_CAP_DEBUGREGS");
+_Static_assert((unsigned long long)(KVM_CAP_X86_ROBUST_SINGLESTEP) == 0x33ull, "KVM_CAP_X86_ROBUST_SINGLESTEP");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_OSI) == 0x34ull, "KVM_CAP_PPC_OSI");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_UNSET_IRQ) == 0x35ull, "KVM_CAP_PPC_UNSET_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP) == 0x36ull, "KVM_CAP_ENABLE_CAP");
+_Static_assert((unsigned long long)(KVM_CAP_XSAVE) == 0x37ull, "KVM_CAP_XSAVE");
+_Static_assert((unsigned long long)(KVM_CAP_XCRS) == 0x38ull, "KVM_CAP_XCRS");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_PVINFO) == 0x39ull, "KVM_CAP_PPC_GET_PVINFO");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_LEVEL) == 0x3aull, "KVM_CAP_PPC_IRQ_LEVEL");
+_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF) == 0x3bull, "KVM_CAP_ASYNC_PF");
+_Static_assert((unsigned long long)(KVM_CAP_TSC_CONTROL) == 0x3cull, "KVM_CAP_TSC_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_GET_TSC_KHZ) == 0x3dull, "KVM_CAP_GET_TSC_KHZ");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_SREGS) == 0x3eull, "KVM_CAP_PPC_BOOKE_SREGS");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE) == 0x3full, "KVM_CAP_SPAPR_TCE");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT) == 0x40ull, "KVM_CAP_PPC_SMT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HIOR) == 0x43ull, "KVM_CAP_PPC_HIOR");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_PAPR) == 0x44ull, "KVM_CAP_PPC_PAPR");
+_Static_assert((unsigned long long)(KVM_CAP_SW_TLB) == 0x45ull, "KVM_CAP_SW_TLB");
+_Static_assert((unsigned long long)(KVM_CAP_ONE_REG) == 0x46ull, "KVM_CAP_ONE_REG");
+_Static_assert((unsigned long long)(KVM_CAP_S390_GMAP) == 0x47ull, "KVM_CAP_S390_GMAP");
+_Static_assert((unsigned long long)(KVM_CAP_TSC_DEADLINE_TIMER) == 0x48ull, "KVM_CAP_TSC_DEADLINE_TIMER");
+_Static_assert((unsigned long long)(KVM_CAP_S390_UCONTROL) == 0x49ull, "KVM_CAP_S390_UCONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_SYNC_REGS) == 0x4aull, "KVM_CAP_SYNC_REGS");
+_Static_assert((unsigned long long)(KVM_CAP_PCI_2_3) == 0x4bull, "KVM_CAP_PCI_2_3");
+_Static_assert((unsigned long long)(KVM_CAP_KVMCLOCK_CTRL) == 0x4cull, "KVM_CAP_KVMCLOCK_CTRL");
+_Static_assert((unsigned long long)(KVM_CAP_SIGNAL_MSI) == 0x4dull, "KVM_CAP_SIGNAL_MSI");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_SMMU_INFO) == 0x4eull, "KVM_CAP_PPC_GET_SMMU_INFO");
+_Static_assert((unsigned long long)(KVM_CAP_S390_COW) == 0x4full, "KVM_CAP_S390_COW");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_ALLOC_HTAB) == 0x50ull, "KVM_CAP_PPC_ALLOC_HTAB");
+_Static_assert((unsigned long long)(KVM_CAP_READONLY_MEM) == 0x51ull, "KVM_CAP_READONLY_MEM");
+_Static_assert((unsigned long long)(KVM_CAP_IRQFD_RESAMPLE) == 0x52ull, "KVM_CAP_IRQFD_RESAMPLE");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_BOOKE_WATCHDOG) == 0x53ull, "KVM_CAP_PPC_BOOKE_WATCHDOG");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HTAB_FD) == 0x54ull, "KVM_CAP_PPC_HTAB_FD");
+_Static_assert((unsigned long long)(KVM_CAP_S390_CSS_SUPPORT) == 0x55ull, "KVM_CAP_S390_CSS_SUPPORT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_EPR) == 0x56ull, "KVM_CAP_PPC_EPR");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI) == 0x57ull, "KVM_CAP_ARM_PSCI");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_SET_DEVICE_ADDR) == 0x58ull, "KVM_CAP_ARM_SET_DEVICE_ADDR");
+_Static_assert((unsigned long long)(KVM_CAP_DEVICE_CTRL) == 0x59ull, "KVM_CAP_DEVICE_CTRL");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_MPIC) == 0x5aull, "KVM_CAP_IRQ_MPIC");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_RTAS) == 0x5bull, "KVM_CAP_PPC_RTAS");
+_Static_assert((unsigned long long)(KVM_CAP_IRQ_XICS) == 0x5cull, "KVM_CAP_IRQ_XICS");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_EL1_32BIT) == 0x5dull, "KVM_CAP_ARM_EL1_32BIT");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_MULTITCE) == 0x5eull, "KVM_CAP_SPAPR_MULTITCE");
+_Static_assert((unsigned long long)(KVM_CAP_EXT_EMUL_CPUID) == 0x5full, "KVM_CAP_EXT_EMUL_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TIME) == 0x60ull, "KVM_CAP_HYPERV_TIME");
+_Static_assert((unsigned long long)(KVM_CAP_IOAPIC_POLARITY_IGNORED) == 0x61ull, "KVM_CAP_IOAPIC_POLARITY_IGNORED");
+_Static_assert((unsigned long long)(KVM_CAP_ENABLE_CAP_VM) == 0x62ull, "KVM_CAP_ENABLE_CAP_VM");
+_Static_assert((unsigned long long)(KVM_CAP_S390_IRQCHIP) == 0x63ull, "KVM_CAP_S390_IRQCHIP");
+_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_NO_LENGTH) == 0x64ull, "KVM_CAP_IOEVENTFD_NO_LENGTH");
+_Static_assert((unsigned long long)(KVM_CAP_VM_ATTRIBUTES) == 0x65ull, "KVM_CAP_VM_ATTRIBUTES");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PSCI_0_2) == 0x66ull, "KVM_CAP_ARM_PSCI_0_2");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_FIXUP_HCALL) == 0x67ull, "KVM_CAP_PPC_FIXUP_HCALL");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_ENABLE_HCALL) == 0x68ull, "KVM_CAP_PPC_ENABLE_HCALL");
+_Static_assert((unsigned long long)(KVM_CAP_CHECK_EXTENSION_VM) == 0x69ull, "KVM_CAP_CHECK_EXTENSION_VM");
+_Static_assert((unsigned long long)(KVM_CAP_S390_USER_SIGP) == 0x6aull, "KVM_CAP_S390_USER_SIGP");
+_Static_assert((unsigned long long)(KVM_CAP_S390_VECTOR_REGISTERS) == 0x6bull, "KVM_CAP_S390_VECTOR_REGISTERS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP) == 0x6cull, "KVM_CAP_S390_MEM_OP");
+_Static_assert((unsigned long long)(KVM_CAP_S390_USER_STSI) == 0x6dull, "KVM_CAP_S390_USER_STSI");
+_Static_assert((unsigned long long)(KVM_CAP_S390_SKEYS) == 0x6eull, "KVM_CAP_S390_SKEYS");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_FPU) == 0x6full, "KVM_CAP_MIPS_FPU");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_MSA) == 0x70ull, "KVM_CAP_MIPS_MSA");
+_Static_assert((unsigned long long)(KVM_CAP_S390_INJECT_IRQ) == 0x71ull, "KVM_CAP_S390_INJECT_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_S390_IRQ_STATE) == 0x72ull, "KVM_CAP_S390_IRQ_STATE");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HWRNG) == 0x73ull, "KVM_CAP_PPC_HWRNG");
+_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS) == 0x74ull, "KVM_CAP_DISABLE_QUIRKS");
+_Static_assert((unsigned long long)(KVM_CAP_X86_SMM) == 0x75ull, "KVM_CAP_X86_SMM");
+_Static_assert((unsigned long long)(KVM_CAP_MULTI_ADDRESS_SPACE) == 0x76ull, "KVM_CAP_MULTI_ADDRESS_SPACE");
+_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_BPS) == 0x77ull, "KVM_CAP_GUEST_DEBUG_HW_BPS");
+_Static_assert((unsigned long long)(KVM_CAP_GUEST_DEBUG_HW_WPS) == 0x78ull, "KVM_CAP_GUEST_DEBUG_HW_WPS");
+_Static_assert((unsigned long long)(KVM_CAP_SPLIT_IRQCHIP) == 0x79ull, "KVM_CAP_SPLIT_IRQCHIP");
+_Static_assert((unsigned long long)(KVM_CAP_IOEVENTFD_ANY_LENGTH) == 0x7aull, "KVM_CAP_IOEVENTFD_ANY_LENGTH");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC) == 0x7bull, "KVM_CAP_HYPERV_SYNIC");
+_Static_assert((unsigned long long)(KVM_CAP_S390_RI) == 0x7cull, "KVM_CAP_S390_RI");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_64) == 0x7dull, "KVM_CAP_SPAPR_TCE_64");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PMU_V3) == 0x7eull, "KVM_CAP_ARM_PMU_V3");
+_Static_assert((unsigned long long)(KVM_CAP_VCPU_ATTRIBUTES) == 0x7full, "KVM_CAP_VCPU_ATTRIBUTES");
+_Static_assert((unsigned long long)(KVM_CAP_MAX_VCPU_ID) == 0x80ull, "KVM_CAP_MAX_VCPU_ID");
+_Static_assert((unsigned long long)(KVM_CAP_X2APIC_API) == 0x81ull, "KVM_CAP_X2APIC_API");
+_Static_assert((unsigned long long)(KVM_CAP_S390_USER_INSTR0) == 0x82ull, "KVM_CAP_S390_USER_INSTR0");
+_Static_assert((unsigned long long)(KVM_CAP_MSI_DEVID) == 0x83ull, "KVM_CAP_MSI_DEVID");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_HTM) == 0x84ull, "KVM_CAP_PPC_HTM");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_RESIZE_HPT) == 0x85ull, "KVM_CAP_SPAPR_RESIZE_HPT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_RADIX) == 0x86ull, "KVM_CAP_PPC_MMU_RADIX");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_MMU_HASH_V3) == 0x87ull, "KVM_CAP_PPC_MMU_HASH_V3");
+_Static_assert((unsigned long long)(KVM_CAP_IMMEDIATE_EXIT) == 0x88ull, "KVM_CAP_IMMEDIATE_EXIT");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_VZ) == 0x89ull, "KVM_CAP_MIPS_VZ");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_TE) == 0x8aull, "KVM_CAP_MIPS_TE");
+_Static_assert((unsigned long long)(KVM_CAP_MIPS_64BIT) == 0x8bull, "KVM_CAP_MIPS_64BIT");
+_Static_assert((unsigned long long)(KVM_CAP_S390_GS) == 0x8cull, "KVM_CAP_S390_GS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_AIS) == 0x8dull, "KVM_CAP_S390_AIS");
+_Static_assert((unsigned long long)(KVM_CAP_SPAPR_TCE_VFIO) == 0x8eull, "KVM_CAP_SPAPR_TCE_VFIO");
+_Static_assert((unsigned long long)(KVM_CAP_X86_DISABLE_EXITS) == 0x8full, "KVM_CAP_X86_DISABLE_EXITS");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_USER_IRQ) == 0x90ull, "KVM_CAP_ARM_USER_IRQ");
+_Static_assert((unsigned long long)(KVM_CAP_S390_CMMA_MIGRATION) == 0x91ull, "KVM_CAP_S390_CMMA_MIGRATION");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_FWNMI) == 0x92ull, "KVM_CAP_PPC_FWNMI");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SMT_POSSIBLE) == 0x93ull, "KVM_CAP_PPC_SMT_POSSIBLE");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SYNIC2) == 0x94ull, "KVM_CAP_HYPERV_SYNIC2");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_VP_INDEX) == 0x95ull, "KVM_CAP_HYPERV_VP_INDEX");
+_Static_assert((unsigned long long)(KVM_CAP_S390_AIS_MIGRATION) == 0x96ull, "KVM_CAP_S390_AIS_MIGRATION");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GET_CPU_CHAR) == 0x97ull, "KVM_CAP_PPC_GET_CPU_CHAR");
+_Static_assert((unsigned long long)(KVM_CAP_S390_BPB) == 0x98ull, "KVM_CAP_S390_BPB");
+_Static_assert((unsigned long long)(KVM_CAP_GET_MSR_FEATURES) == 0x99ull, "KVM_CAP_GET_MSR_FEATURES");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_EVENTFD) == 0x9aull, "KVM_CAP_HYPERV_EVENTFD");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_TLBFLUSH) == 0x9bull, "KVM_CAP_HYPERV_TLBFLUSH");
+_Static_assert((unsigned long long)(KVM_CAP_S390_HPAGE_1M) == 0x9cull, "KVM_CAP_S390_HPAGE_1M");
+_Static_assert((unsigned long long)(KVM_CAP_NESTED_STATE) == 0x9dull, "KVM_CAP_NESTED_STATE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_SERROR_ESR) == 0x9eull, "KVM_CAP_ARM_INJECT_SERROR_ESR");
+_Static_assert((unsigned long long)(KVM_CAP_MSR_PLATFORM_INFO) == 0x9full, "KVM_CAP_MSR_PLATFORM_INFO");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_NESTED_HV) == 0xa0ull, "KVM_CAP_PPC_NESTED_HV");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_SEND_IPI) == 0xa1ull, "KVM_CAP_HYPERV_SEND_IPI");
+_Static_assert((unsigned long long)(KVM_CAP_COALESCED_PIO) == 0xa2ull, "KVM_CAP_COALESCED_PIO");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENLIGHTENED_VMCS) == 0xa3ull, "KVM_CAP_HYPERV_ENLIGHTENED_VMCS");
+_Static_assert((unsigned long long)(KVM_CAP_EXCEPTION_PAYLOAD) == 0xa4ull, "KVM_CAP_EXCEPTION_PAYLOAD");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_VM_IPA_SIZE) == 0xa5ull, "KVM_CAP_ARM_VM_IPA_SIZE");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_CPUID) == 0xa7ull, "KVM_CAP_HYPERV_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2) == 0xa8ull, "KVM_CAP_MANUAL_DIRTY_LOG_PROTECT2");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_IRQ_XIVE) == 0xa9ull, "KVM_CAP_PPC_IRQ_XIVE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_SVE) == 0xaaull, "KVM_CAP_ARM_SVE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_ADDRESS) == 0xabull, "KVM_CAP_ARM_PTRAUTH_ADDRESS");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_PTRAUTH_GENERIC) == 0xacull, "KVM_CAP_ARM_PTRAUTH_GENERIC");
+_Static_assert((unsigned long long)(KVM_CAP_PMU_EVENT_FILTER) == 0xadull, "KVM_CAP_PMU_EVENT_FILTER");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_IRQ_LINE_LAYOUT_2) == 0xaeull, "KVM_CAP_ARM_IRQ_LINE_LAYOUT_2");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_DIRECT_TLBFLUSH) == 0xafull, "KVM_CAP_HYPERV_DIRECT_TLBFLUSH");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_GUEST_DEBUG_SSTEP) == 0xb0ull, "KVM_CAP_PPC_GUEST_DEBUG_SSTEP");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_NISV_TO_USER) == 0xb1ull, "KVM_CAP_ARM_NISV_TO_USER");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_INJECT_EXT_DABT) == 0xb2ull, "KVM_CAP_ARM_INJECT_EXT_DABT");
+_Static_assert((unsigned long long)(KVM_CAP_S390_VCPU_RESETS) == 0xb3ull, "KVM_CAP_S390_VCPU_RESETS");
+_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED) == 0xb4ull, "KVM_CAP_S390_PROTECTED");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_SECURE_GUEST) == 0xb5ull, "KVM_CAP_PPC_SECURE_GUEST");
+_Static_assert((unsigned long long)(KVM_CAP_HALT_POLL) == 0xb6ull, "KVM_CAP_HALT_POLL");
+_Static_assert((unsigned long long)(KVM_CAP_ASYNC_PF_INT) == 0xb7ull, "KVM_CAP_ASYNC_PF_INT");
+_Static_assert((unsigned long long)(KVM_CAP_LAST_CPU) == 0xb8ull, "KVM_CAP_LAST_CPU");
+_Static_assert((unsigned long long)(KVM_CAP_SMALLER_MAXPHYADDR) == 0xb9ull, "KVM_CAP_SMALLER_MAXPHYADDR");
+_Static_assert((unsigned long long)(KVM_CAP_S390_DIAG318) == 0xbaull, "KVM_CAP_S390_DIAG318");
+_Static_assert((unsigned long long)(KVM_CAP_STEAL_TIME) == 0xbbull, "KVM_CAP_STEAL_TIME");
+_Static_assert((unsigned long long)(KVM_CAP_X86_USER_SPACE_MSR) == 0xbcull, "KVM_CAP_X86_USER_SPACE_MSR");
+_Static_assert((unsigned long long)(KVM_CAP_X86_MSR_FILTER) == 0xbdull, "KVM_CAP_X86_MSR_FILTER");
+_Static_assert((unsigned long long)(KVM_CAP_ENFORCE_PV_FEATURE_CPUID) == 0xbeull, "KVM_CAP_ENFORCE_PV_FEATURE_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_SYS_HYPERV_CPUID) == 0xbfull, "KVM_CAP_SYS_HYPERV_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING) == 0xc0ull, "KVM_CAP_DIRTY_LOG_RING");
+_Static_assert((unsigned long long)(KVM_CAP_X86_BUS_LOCK_EXIT) == 0xc1ull, "KVM_CAP_X86_BUS_LOCK_EXIT");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_DAWR1) == 0xc2ull, "KVM_CAP_PPC_DAWR1");
+_Static_assert((unsigned long long)(KVM_CAP_SET_GUEST_DEBUG2) == 0xc3ull, "KVM_CAP_SET_GUEST_DEBUG2");
+_Static_assert((unsigned long long)(KVM_CAP_SGX_ATTRIBUTE) == 0xc4ull, "KVM_CAP_SGX_ATTRIBUTE");
+_Static_assert((unsigned long long)(KVM_CAP_VM_COPY_ENC_CONTEXT_FROM) == 0xc5ull, "KVM_CAP_VM_COPY_ENC_CONTEXT_FROM");
+_Static_assert((unsigned long long)(KVM_CAP_PTP_KVM) == 0xc6ull, "KVM_CAP_PTP_KVM");
+_Static_assert((unsigned long long)(KVM_CAP_HYPERV_ENFORCE_CPUID) == 0xc7ull, "KVM_CAP_HYPERV_ENFORCE_CPUID");
+_Static_assert((unsigned long long)(KVM_CAP_SREGS2) == 0xc8ull, "KVM_CAP_SREGS2");
+_Static_assert((unsigned long long)(KVM_CAP_EXIT_HYPERCALL) == 0xc9ull, "KVM_CAP_EXIT_HYPERCALL");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_RPT_INVALIDATE) == 0xcaull, "KVM_CAP_PPC_RPT_INVALIDATE");
+_Static_assert((unsigned long long)(KVM_CAP_BINARY_STATS_FD) == 0xcbull, "KVM_CAP_BINARY_STATS_FD");
+_Static_assert((unsigned long long)(KVM_CAP_EXIT_ON_EMULATION_FAILURE) == 0xccull, "KVM_CAP_EXIT_ON_EMULATION_FAILURE");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_MTE) == 0xcdull, "KVM_CAP_ARM_MTE");
+_Static_assert((unsigned long long)(KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM) == 0xceull, "KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM");
+_Static_assert((unsigned long long)(KVM_CAP_VM_GPA_BITS) == 0xcfull, "KVM_CAP_VM_GPA_BITS");
+_Static_assert((unsigned long long)(KVM_CAP_XSAVE2) == 0xd0ull, "KVM_CAP_XSAVE2");
+_Static_assert((unsigned long long)(KVM_CAP_SYS_ATTRIBUTES) == 0xd1ull, "KVM_CAP_SYS_ATTRIBUTES");
+_Static_assert((unsigned long long)(KVM_CAP_PPC_AIL_MODE_3) == 0xd2ull, "KVM_CAP_PPC_AIL_MODE_3");
+_Static_assert((unsigned long long)(KVM_CAP_S390_MEM_OP_EXTENSION) == 0xd3ull, "KVM_CAP_S390_MEM_OP_EXTENSION");
+_Static_assert((unsigned long long)(KVM_CAP_PMU_CAPABILITY) == 0xd4ull, "KVM_CAP_PMU_CAPABILITY");
+_Static_assert((unsigned long long)(KVM_CAP_DISABLE_QUIRKS2) == 0xd5ull, "KVM_CAP_DISABLE_QUIRKS2");
+_Static_assert((unsigned long long)(KVM_CAP_VM_TSC_CONTROL) == 0xd6ull, "KVM_CAP_VM_TSC_CONTROL");
+_Static_assert((unsigned long long)(KVM_CAP_SYSTEM_EVENT_DATA) == 0xd7ull, "KVM_CAP_SYSTEM_EVENT_DATA");
+_Static_assert((unsigned long long)(KVM_CAP_ARM_SYSTEM_SUSPEND) == 0xd8ull, "KVM_CAP_ARM_SYSTEM_SUSPEND");
+_Static_assert((unsigned long long)(KVM_CAP_S390_PROTECTED_DUMP) == 0xd9ull, "KVM_CAP_S390_PROTECTED_DUMP");
+_Static_assert((unsigned long long)(KVM_CAP_X86_TRIPLE_FAULT_EVENT) == 0xdaull, "KVM_CAP_X86_TRIPLE_FAULT_EVENT");
+_Static_assert((unsigned long long)(KVM_CAP_X86_NOTIFY_VMEXIT) == 0xdbull, "KVM_CAP_X86_NOTIFY_VMEXIT");
+_Static_assert((unsigned long long)(KVM_CAP_VM_DISABLE_NX_HUGE_PAGES) == 0xdcull, "KVM_CAP_VM_DISABLE_NX_HUGE_PAGES");
+_Static_assert((unsigned long long)(KVM_CAP_S390_ZPCI_OP) == 0xddull, "KVM_CAP_S390_ZPCI_OP");
+_Static_assert((unsigned long long)(KVM_CAP_S390_CPU_TOPOLOGY) == 0xdeull, "KVM_CAP_S390_CPU_TOPOLOGY");
+_Static_assert((unsigned long long)(KVM_CAP_DIRTY_LOG_RING_ACQ_REL) == 0xdfull, "KVM_CAP_DIRTY_LOG_RING_ACQ_REL");
 
-/* mount_propagation */
-_Static_assert((unsigned long long)(MS_UNBINDABLE) == 0x20000ull, "MS_UNBINDABLE");
-_Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
-_Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
-_Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
+/* kvm_cpuid_flags */
+_Static_assert((unsigned long long)(KVM_CPUID_FLAG_SIGNIFCANT_INDEX) == 0x1ull, "KVM_CPUID_FLAG_SIGNIFCANT_INDEX");
+_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATEFUL_FUNC) == 0x2ull, "KVM_CPUID_FLAG_STATEFUL_FUNC");
+_Static_assert((unsigned long long)(KVM_CPUID_FLAG_STATE_READ_NEXT) == 0x4ull, "KVM_CPUID_FLAG_STATE_READ_NEXT");
 
-/* mount_setattr_flags */
-_Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
-_Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
-_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
-_Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");
+/* kvm_mem_flags */
+_Static_assert((unsigned long long)(KVM_MEM_LOG_DIRTY_PAGES) == 0x1ull, "KVM_MEM_LOG_DIRTY_PAGES");
+_Static_assert((unsigned long long)(KVM_MEM_READONLY) == 0x2ull, "KVM_MEM_READONLY");
 
-/* move_mount_flags */
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_SYMLINKS) == 0x1ull, "MOVE_MOUNT_F_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_AUTOMOUNTS) == 0x2ull, "MOVE_MOUNT_F_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_F_EMPTY_PATH) == 0x4ull, "MOVE_MOUNT_F_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_SYMLINKS) == 0x10ull, "MOVE_MOUNT_T_SYMLINKS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_AUTOMOUNTS) == 0x20ull, "MOVE_MOUNT_T_AUTOMOUNTS");
-_Static_assert((unsigned long long)(MOVE_MOUNT_T_EMPTY_PATH) == 0x40ull, "MOVE_MOUNT_T_EMPTY_PATH");
-_Static_assert((unsigned long long)(MOVE_MOUNT_SET_GROUP) == 0x100ull, "MOVE_MOUNT_SET_GROUP");
+/* landlock_access_fs */
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_EXECUTE) == 0x1ull, "LANDLOCK_ACCESS_FS_EXECUTE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_WRITE_FILE) == 0x2ull, "LANDLOCK_ACCESS_FS_WRITE_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_FILE) == 0x4ull, "LANDLOCK_ACCESS_FS_READ_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_READ_DIR) == 0x8ull, "LANDLOCK_ACCESS_FS_READ_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_DIR) == 0x10ull, "LANDLOCK_ACCESS_FS_REMOVE_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REMOVE_FILE) == 0x20ull, "LANDLOCK_ACCESS_FS_REMOVE_FILE");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_CHAR) == 0x40ull, "LANDLOCK_ACCESS_FS_MAKE_CHAR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_DIR) == 0x80ull, "LANDLOCK_ACCESS_FS_MAKE_DIR");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_REG) == 0x100ull, "LANDLOCK_ACCESS_FS_MAKE_REG");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SOCK) == 0x200ull, "LANDLOCK_ACCESS_FS_MAKE_SOCK");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_FIFO) == 0x400ull, "LANDLOCK_ACCESS_FS_MAKE_FIFO");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_BLOCK) == 0x800ull, "LANDLOCK_ACCESS_FS_MAKE_BLOCK");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_MAKE_SYM) == 0x1000ull, "LANDLOCK_ACCESS_FS_MAKE_SYM");
+_Static_assert((unsigned long long)(LANDLOCK_ACCESS_FS_REFER) == 0x2000ull, "LANDLOCK_ACCESS_FS_REFER");
 
-/* move_pages_flags */
+/* landlock_create_flags */
+_Static_assert((unsigned long long)(LANDLOCK_CREATE_RULESET_VERSION) == 0x1ull, "LANDLOCK_CREATE_RULESET_VERSION");
+
+/* landlock_rule_types */
+_Static_assert((unsigned long long)(LANDLOCK_RULE_PATH_BENEATH) == 0x1ull, "LANDLOCK_RULE_PATH_BENEATH");
+
+/* lease_types */
+_Static_assert((unsigned long long)(F_RDLCK) == 0x0ull, "F_RDLCK");
+_Static_assert((unsigned long long)(F_WRLCK) == 0x1ull, "F_WRLCK");
+_Static_assert((unsigned long long)(F_UNLCK) == 0x2ull, "F_UNLCK");
+
+/* lflags */
+_Static_assert((unsigned long long)(ISIG) == 0x1ull, "ISIG");
+_Static_assert((unsigned long long)(ICANON) == 0x2ull, "ICANON");
+_Static_assert((unsigned long long)(XCASE) == 0x4ull, "XCASE");
+_Static_assert((unsigned long long)(ECHO) == 0x8ull, "ECHO");
+_Static_assert((unsigned long long)(ECHOE) == 0x10ull, "ECHOE");
+_Static_assert((unsigned long long)(ECHOK) == 0x20ull, "ECHOK");
+_Static_assert((unsigned long long)(ECHONL) == 0x40ull, "ECHONL");
+_Static_assert((unsigned long long)(NOFLSH) == 0x80ull, "NOFLSH");
+_Static_assert((unsigned long long)(IEXTEN) == 0x8000ull, "IEXTEN");
+_Static_assert((unsigned long long)(ECHOCTL) == 0x200ull, "ECHOCTL");
+_Static_assert((unsigned long long)(ECHOPRT) == 0x400ull, "ECHOPRT");
+_Static_assert((unsigned long long)(ECHOKE) == 0x800ull, "ECHOKE");
+_Static_assert((unsigned long long)(FLUSHO) == 0x1000ull, "FLUSHO");
+_Static_assert((unsigned long long)(PENDIN) == 0x4000ull, "PENDIN");
+_Static_assert((unsigned long long)(TOSTOP) == 0x100ull, "TOSTOP");
+_Static_assert((unsigned long long)(EXTPROC) == 0x10000ull, "EXTPROC");
+
+/* lirc_features */
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_RAW) == 0x1ull, "LIRC_CAN_SEND_RAW");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_PULSE) == 0x2ull, "LIRC_CAN_SEND_PULSE");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_MODE2) == 0x4ull, "LIRC_CAN_SEND_MODE2");
+_Static_assert((unsigned long long)(LIRC_CAN_SEND_LIRCCODE) == 0x10ull, "LIRC_CAN_SEND_LIRCCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_SEND_CARRIER) == 0x100ull, "LIRC_CAN_SET_SEND_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_SEND_DUTY_CYCLE) == 0x200ull, "LIRC_CAN_SET_SEND_DUTY_CYCLE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_TRANSMITTER_MASK) == 0x400ull, "LIRC_CAN_SET_TRANSMITTER_MASK");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_RAW) == 0x10000ull, "LIRC_CAN_REC_RAW");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_PULSE) == 0x20000ull, "LIRC_CAN_REC_PULSE");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_MODE2) == 0x40000ull, "LIRC_CAN_REC_MODE2");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_SCANCODE) == 0x80000ull, "LIRC_CAN_REC_SCANCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_REC_LIRCCODE) == 0x100000ull, "LIRC_CAN_REC_LIRCCODE");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_CARRIER) == 0x1000000ull, "LIRC_CAN_SET_REC_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_MEASURE_CARRIER) == 0x2000000ull, "LIRC_CAN_MEASURE_CARRIER");
+_Static_assert((unsigned long long)(LIRC_CAN_USE_WIDEBAND_RECEIVER) == 0x4000000ull, "LIRC_CAN_USE_WIDEBAND_RECEIVER");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_TIMEOUT) == 0x10000000ull, "LIRC_CAN_SET_REC_TIMEOUT");
+_Static_assert((unsigned long long)(LIRC_CAN_GET_REC_RESOLUTION) == 0x20000000ull, "LIRC_CAN_GET_REC_RESOLUTION");
+_Static_assert((unsigned long long)(LIRC_CAN_SET_REC_CARRIER_RANGE) == 0x80000000ull, "LIRC_CAN_SET_REC_CARRIER_RANGE");
+
+/* lirc_modes */
+_Static_assert((unsigned long long)(LIRC_MODE_RAW) == 0x1ull, "LIRC_MODE_RAW");
+_Static_assert((unsigned long long)(LIRC_MODE_PULSE) == 0x2ull, "LIRC_MODE_PULSE");
+_Static_assert((unsigned long long)(LIRC_MODE_MODE2) == 0x4ull, "LIRC_MODE_MODE2");
+_Static_assert((unsigned long long)(LIRC_MODE_SCANCODE) == 0x8ull, "LIRC_MODE_SCANCODE");
+_Static_assert((unsigned long long)(LIRC_MODE_LIRCCODE) == 0x10ull, "LIRC_MODE_LIRCCODE");
+
+/* lo_crypt */
+_Static_assert((unsigned long long)(LO_CRYPT_NONE) == 0x0ull, "LO_CRYPT_NONE");
+_Static_assert((unsigned long long)(LO_CRYPT_XOR) == 0x1ull, "LO_CRYPT_XOR");
+_Static_assert((unsigned long long)(LO_CRYPT_DES) == 0x2ull, "LO_CRYPT_DES");
+_Static_assert((unsigned long long)(LO_CRYPT_FISH2) == 0x3ull, "LO_CRYPT_FISH2");
+_Static_assert((unsigned long long)(LO_CRYPT_BLOW) == 0x4ull, "LO_CRYPT_BLOW");
+_Static_assert((unsigned long long)(LO_CRYPT_CAST128) == 0x5ull, "LO_CRYPT_CAST128");
+_Static_assert((unsigned long long)(LO_CRYPT_IDEA) == 0x6ull, "LO_CRYPT_IDEA");
+_Static_assert((unsigned long long)(LO_CRYPT_DUMMY) == 0x9ull, "LO_CRYPT_DUMMY");
+_Static_assert((unsigned long long)(LO_CRYPT_SKIPJACK) == 0xaull, "LO_CRYPT_SKIPJACK");
+_Static_assert((unsigned long long)(LO_CRYPT_CRYPTOAPI) == 0x12ull, "LO_CRYPT_CRYPTOAPI");
+
+/* lo_flags */
+_Static_assert((unsigned long long)(LO_FLAGS_READ_ONLY) == 0x1ull, "LO_FLAGS_READ_ONLY");
+_Static_assert((unsigned long long)(LO_FLAGS_AUTOCLEAR) == 0x4ull, "LO_FLAGS_AUTOCLEAR");
+_Static_assert((unsigned long long)(LO_FLAGS_PARTSCAN) == 0x8ull, "LO_FLAGS_PARTSCAN");
+_Static_assert((unsigned long long)(LO_FLAGS_DIRECT_IO) == 0x10ull, "LO_FLAGS_DIRECT_IO");
+
+/* lwtunnel_encap_types */
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_NONE) == 0x0ull, "LWTUNNEL_ENCAP_NONE");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_MPLS) == 0x1ull, "LWTUNNEL_ENCAP_MPLS");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_IP) == 0x2ull, "LWTUNNEL_ENCAP_IP");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_ILA) == 0x3ull, "LWTUNNEL_ENCAP_ILA");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_IP6) == 0x4ull, "LWTUNNEL_ENCAP_IP6");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_SEG6) == 0x5ull, "LWTUNNEL_ENCAP_SEG6");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_BPF) == 0x6ull, "LWTUNNEL_ENCAP_BPF");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_SEG6_LOCAL) == 0x7ull, "LWTUNNEL_ENCAP_SEG6_LOCAL");
+_Static_assert((unsigned long long)(LWTUNNEL_ENCAP_RPL) == 0x8ull, "LWTUNNEL_ENCAP_RPL");
+
+/* madvise */
+_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
+_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
+_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
+_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
+_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
+_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
+_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
+_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
+_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
+_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
+_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
+_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
+_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
+_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
+_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
+_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
+_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
+_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
+_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
+_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
+_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
+_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
+_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
+_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
+_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
+
+/* mbind_flags */
+_Static_assert((unsigned long long)(MPOL_MF_STRICT) == 0x1ull, "MPOL_MF_STRICT");
 _Static_assert((unsigned long long)(MPOL_MF_MOVE) == 0x2ull, "MPOL_MF_MOVE");
 _Static_assert((unsigned long long)(MPOL_MF_MOVE_ALL) == 0x4ull, "MPOL_MF_MOVE_ALL");
 
-/* mpol_mode_flags */
-_Static_assert((unsigned long long)(MPOL_F_STATIC_NODES) == 0x8000ull, "MPOL_F_STATIC_NODES");
-_Static_assert((unsigned long long)(MPOL_F_RELATIVE_NODES) == 0x4000ull, "MPOL_F_RELATIVE_NODES");
-_Static_assert((unsigned long long)(MPOL_F_NUMA_BALANCING) == 0x2000ull, "MPOL_F_NUMA_BALANCING");
+/* mdb_flags */
+_Static_assert((unsigned long long)(MDB_FLAGS_OFFLOAD) == 0x1ull, "MDB_FLAGS_OFFLOAD");
+_Static_assert((unsigned long long)(MDB_FLAGS_FAST_LEAVE) == 0x2ull, "MDB_FLAGS_FAST_LEAVE");
+_Static_assert((unsigned long long)(MDB_FLAGS_STAR_EXCL) == 0x4ull, "MDB_FLAGS_STAR_EXCL");
+_Static_assert((unsigned long long)(MDB_FLAGS_BLOCKED) == 0x8ull, "MDB_FLAGS_BLOCKED");
 
-/* mpol_modes */
-_Static_assert((unsigned long long)(MPOL_DEFAULT) == 0x0ull, "MPOL_DEFAULT");
-_Static_assert((unsigned long long)(MPOL_PREFERRED) == 0x1ull, "MPOL_PREFERRED");
-_Static_assert((unsigned long long)(MPOL_BIND) == 0x2ull, "MPOL_BIND");
-_Static_assert((unsigned long long)(MPOL_INTERLEAVE) == 0x3ull, "MPOL_INTERLEAVE");
-_Static_assert((unsigned long long)(MPOL_LOCAL) == 0x4ull, "MPOL_LOCAL");
-_Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFERRED_MANY");
+/* mdb_states */
+_Static_assert((unsigned long long)(MDB_TEMPORARY) == 0x0ull, "MDB_TEMPORARY");
+_Static_assert((unsigned long long)(MDB_PERMANENT) == 0x1ull, "MDB_PERMANENT");
 
-/* mremap_flags */
-_Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
-_Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");
-_Static_assert((unsigned long long)(MREMAP_DONTUNMAP) == 0x4ull, "MREMAP_DONTUNMAP");
+/* membarrier_cmds */
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
 
-/* mrt6msg_types */
-_Static_assert((unsigned long long)(MRT6MSG_NOCACHE) == 0x1ull, "MRT6MSG_NOCACHE");
-_Static_assert((unsigned long long)(MRT6MSG_WRONGMIF) == 0x2ull, "MRT6MSG_WRONGMIF");
-_Static_assert((unsigned long long)(MRT6MSG_WHOLEPKT) == 0x3ull, "MRT6MSG_WHOLEPKT");
+/* memfd_secret_flags */
+_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
 
-/* msg_flags */
-_Static_assert((unsigned long long)(MSG_OOB) == 0x1ull, "MSG_OOB");
-_Static_assert((unsigned long long)(MSG_PEEK) == 0x2ull, "MSG_PEEK");
-_Static_assert((unsigned long long)(MSG_DONTROUTE) == 0x4ull, "MSG_DONTROUTE");
-_Static_assert((unsigned long long)(MSG_CTRUNC) == 0x8ull, "MSG_CTRUNC");
-_Static_assert((unsigned long long)(MSG_PROXY) == 0x10ull, "MSG_PROXY");
-_Static_assert((unsigned long long)(MSG_TRUNC) == 0x20ull, "MSG_TRUNC");
-_Static_assert((unsigned long long)(MSG_DONTWAIT) == 0x40ull, "MSG_DONTWAIT");
-_Static_assert((unsigned long long)(MSG_EOR) == 0x80ull, "MSG_EOR");
-_Static_assert((unsigned long long)(MSG_WAITALL) == 0x100ull, "MSG_WAITALL");
-_Static_assert((unsigned long long)(MSG_FIN) == 0x200ull, "MSG_FIN");
-_Static_assert((unsigned long long)(MSG_SYN) == 0x400ull, "MSG_SYN");
-_Static_assert((unsigned long long)(MSG_CONFIRM) == 0x800ull, "MSG_CONFIRM");
-_Static_assert((unsigned long long)(MSG_RST) == 0x1000ull, "MSG_RST");
-_Static_assert((unsigned long long)(MSG_ERRQUEUE) == 0x2000ull, "MSG_ERRQUEUE");
-_Static_assert((unsigned long long)(MSG_NOSIGNAL) == 0x4000ull, "MSG_NOSIGNAL");
-_Static_assert((unsigned long long)(MSG_MORE) == 0x8000ull, "MSG_MORE");
-_Static_assert((unsigned long long)(MSG_WAITFORONE) == 0x10000ull, "MSG_WAITFORONE");
-_Static_assert((unsigned long long)(MSG_BATCH) == 0x40000ull, "MSG_BATCH");
-_Static_assert((unsigned long long)(MSG_ZEROCOPY) == 0x4000000ull, "MSG_ZEROCOPY");
-_Static_assert((unsigned long long)(MSG_FASTOPEN) == 0x20000000ull, "MSG_FASTOPEN");
-_Static_assert((unsigned long long)(MSG_CMSG_CLOEXEC) == 0x40000000ull, "MSG_CMSG_CLOEXEC");
+/* mfd_flags */
+_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
+_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
+_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
 
-/* msg_ipc_flags */
-_Static_assert((unsigned long long)(MSG_NOERROR) == 0x1000ull, "MSG_NOERROR");
-_Static_assert((unsigned long long)(MSG_EXCEPT) == 0x2000ull, "MSG_EXCEPT");
-_Static_assert((unsigned long long)(MSG_COPY) == 0x4000ull, "MSG_COPY");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* msync_flags */
-_Static_assert((unsigned long long)(MS_SYNC) == 0x4ull, "MS_SYNC");
-_Static_assert((unsigned long long)(MS_ASYNC) == 0x1ull, "MS_ASYNC");
-_Static_assert((unsigned long long)(MS_INVALIDATE) == 0x2ull, "MS_INVALIDATE");
-
-/* mtd_file_mode */
-_Static_assert((unsigned long long)(MTD_FILE_MODE_NORMAL) == 0x0ull, "MTD_FILE_MODE_NORMAL");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_FACTORY) == 0x1ull, "MTD_FILE_MODE_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_OTP_USER) == 0x2ull, "MTD_FILE_MODE_OTP_USER");
-_Static_assert((unsigned long long)(MTD_FILE_MODE_RAW) == 0x3ull, "MTD_FILE_MODE_RAW");
-
-/* mtd_flags */
-_Static_assert((unsigned long long)(MTD_WRITEABLE) == 0x400ull, "MTD_WRITEABLE");
-_Static_assert((unsigned long long)(MTD_BIT_WRITEABLE) == 0x800ull, "MTD_BIT_WRITEABLE");
-_Static_assert((unsigned long long)(MTD_NO_ERASE) == 0x1000ull, "MTD_NO_ERASE");
-_Static_assert((unsigned long long)(MTD_POWERUP_LOCK) == 0x2000ull, "MTD_POWERUP_LOCK");
-_Static_assert((unsigned long long)(MTD_SLC_ON_MLC_EMULATION) == 0x4000ull, "MTD_SLC_ON_MLC_EMULATION");
-
-/* mtd_nandecc */
-_Static_assert((unsigned long long)(MTD_NANDECC_OFF) == 0x0ull, "MTD_NANDECC_OFF");
-_Static_assert((unsigned long long)(MTD_NANDECC_PLACE) == 0x1ull, "MTD_NANDECC_PLACE");
-_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPLACE) == 0x2ull, "MTD_NANDECC_AUTOPLACE");
-_Static_assert((unsigned long long)(MTD_NANDECC_PLACEONLY) == 0x3ull, "MTD_NANDECC_PLACEONLY");
-_Static_assert((unsigned long long)(MTD_NANDECC_AUTOPL_USR) == 0x4ull, "MTD_NANDECC_AUTOPL_USR");
-
-/* mtd_ops */
-_Static_assert((unsigned long long)(MTD_OPS_PLACE_OOB) == 0x0ull, "MTD_OPS_PLACE_OOB");
-_Static_assert((unsigned long long)(MTD_OPS_AUTO_OOB) == 0x1ull, "MTD_OPS_AUTO_OOB");
-_Static_assert((unsigned long long)(MTD_OPS_RAW) == 0x2ull, "MTD_OPS_RAW");
-
-/* mtd_otp */
-_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
-_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
-
-/* mtd_otp_modes */
-_Static_assert((unsigned long long)(MTD_OTP_OFF) == 0x0ull, "MTD_OTP_OFF");
-_Static_assert((unsigned long long)(MTD_OTP_FACTORY) == 0x1ull, "MTD_OTP_FACTORY");
-_Static_assert((unsigned long long)(MTD_OTP_USER) == 0x2ull, "MTD_OTP_USER");
-
-/* mtd_type */
-_Static_assert((unsigned long long)(MTD_ABSENT) == 0x0ull, "MTD_ABSENT");
-_Static_assert((unsigned long long)(MTD_RAM) == 0x1ull, "MTD_RAM");
-_Static_assert((unsigned long long)(MTD_ROM) == 0x2ull, "MTD_ROM");
-_Static_assert((unsigned long long)(MTD_NORFLASH) == 0x3ull, "MTD_NORFLASH");
-_Static_assert((unsigned long long)(MTD_NANDFLASH) == 0x4ull, "MTD_NANDFLASH");
-_Static_assert((unsigned long long)(MTD_DATAFLASH) == 0x6ull, "MTD_DATAFLASH");
-_Static_assert((unsigned long long)(MTD_UBIVOLUME) == 0x7ull, "MTD_UBIVOLUME");
-_Static_assert((unsigned long long)(MTD_MLCNANDFLASH) == 0x8ull, "MTD_MLCNANDFLASH");
-
-/* multicast_router_types */
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_DISABLED) == 0x0ull, "MDB_RTR_TYPE_DISABLED");
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP_QUERY) == 0x1ull, "MDB_RTR_TYPE_TEMP_QUERY");
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_PERM) == 0x2ull, "MDB_RTR_TYPE_PERM");
-_Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP) == 0x3ull, "MDB_RTR_TYPE_TEMP");
-
-/* nbd_flags */
-_Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");
-_Static_assert((unsigned long long)(NBD_FLAG_READ_ONLY) == 0x2ull, "NBD_FLAG_READ_ONLY");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_FLUSH) == 0x4ull, "NBD_FLAG_SEND_FLUSH");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_FUA) == 0x8ull, "NBD_FLAG_SEND_FUA");
-_Static_assert((unsigned long long)(NBD_FLAG_SEND_TRIM) == 0x20ull, "NBD_FLAG_SEND_TRIM");
-_Static_assert((unsigned long long)(NBD_FLAG_CAN_MULTI_CONN) == 0x100ull, "NBD_FLAG_CAN_MULTI_CONN");
-
-/* neighbor_cache_entry_flags */
-_Static_assert((unsigned long long)(NTF_USE) == 0x1ull, "NTF_USE");
-_Static_assert((unsigned long long)(NTF_SELF) == 0x2ull, "NTF_SELF");
-_Static_assert((unsigned long long)(NTF_MASTER) == 0x4ull, "NTF_MASTER");
-_Static_assert((unsigned long long)(NTF_PROXY) == 0x8ull, "NTF_PROXY");
-_Static_assert((unsigned long long)(NTF_EXT_LEARNED) == 0x10ull, "NTF_EXT_LEARNED");
-_Static_assert((unsigned long long)(NTF_OFFLOADED) == 0x20ull, "NTF_OFFLOADED");
-_Static_assert((unsigned long long)(NTF_STICKY) == 0x40ull, "NTF_STICKY");
-_Static_assert((unsigned long long)(NTF_ROUTER) == 0x80ull, "NTF_ROUTER");
-_Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
-
-/* neighbor_cache_entry_states */
-_Static_assert((unsigned long long)(NUD_INCOMPLETE) == 0x1ull, "NUD_INCOMPLETE");
-_Static_assert((unsigned long long)(NUD_REACHABLE) == 0x2ull, "NUD_REACHABLE");
-_Static_assert((unsigned long long)(NUD_STALE) == 0x4ull, "NUD_STALE");
-_Static_assert((unsigned long long)(NUD_DELAY) == 0x8ull, "NUD_DELAY");
-_Static_assert((unsigned long long)(NUD_PROBE) == 0x10ull, "NUD_PROBE");
-_Static_assert((unsigned long long)(NUD_FAILED) == 0x20ull, "NUD_FAILED");
-_Static_assert((unsigned long long)(NUD_NOARP) == 0x40ull, "NUD_NOARP");
-_Static_assert((unsigned long long)(NUD_PERMANENT) == 0x80ull, "NUD_PERMANENT");
-_Static_assert((unsigned long long)(NUD_NONE) == 0x0ull, "NUD_NONE");
-
-/* netlink_diag_attrs */
-_Static_assert((unsigned long long)(NETLINK_DIAG_MEMINFO) == 0x0ull, "NETLINK_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(NETLINK_DIAG_GROUPS) == 0x1ull, "NETLINK_DIAG_GROUPS");
-_Static_assert((unsigned long long)(NETLINK_DIAG_RX_RING) == 0x2ull, "NETLINK_DIAG_RX_RING");
-_Static_assert((unsigned long long)(NETLINK_DIAG_TX_RING) == 0x3ull, "NETLINK_DIAG_TX_RING");
-_Static_assert((unsigned long long)(NETLINK_DIAG_FLAGS) == 0x4ull, "NETLINK_DIAG_FLAGS");
-
-/* netlink_diag_flags */
-_Static_assert((unsigned long long)(NDIAG_FLAG_CB_RUNNING) == 0x1ull, "NDIAG_FLAG_CB_RUNNING");
-_Static_assert((unsigned long long)(NDIAG_FLAG_PKTINFO) == 0x2ull, "NDIAG_FLAG_PKTINFO");
-_Static_assert((unsigned long long)(NDIAG_FLAG_BROADCAST_ERROR) == 0x4ull, "NDIAG_FLAG_BROADCAST_ERROR");
-_Static_assert((unsigned long long)(NDIAG_FLAG_NO_ENOBUFS) == 0x8ull, "NDIAG_FLAG_NO_ENOBUFS");
-_Static_assert((unsigned long long)(NDIAG_FLAG_LISTEN_ALL_NSID) == 0x10ull, "NDIAG_FLAG_LISTEN_ALL_NSID");
-_Static_assert((unsigned long long)(NDIAG_FLAG_CAP_ACK) == 0x20ull, "NDIAG_FLAG_CAP_ACK");
-
-/* netlink_diag_show */
-_Static_assert((unsigned long long)(NDIAG_SHOW_MEMINFO) == 0x1ull, "NDIAG_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(NDIAG_SHOW_GROUPS) == 0x2ull, "NDIAG_SHOW_GROUPS");
-_Static_assert((unsigned long long)(NDIAG_SHOW_RING_CFG) == 0x4ull, "NDIAG_SHOW_RING_CFG");
-_Static_assert((unsigned long long)(NDIAG_SHOW_FLAGS) == 0x8ull, "NDIAG_SHOW_FLAGS");
-
-/* netlink_names */
-_Static_assert((unsigned long long)(NETLINK_ADD_MEMBERSHIP) == 0x1ull, "NETLINK_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(NETLINK_DROP_MEMBERSHIP) == 0x2ull, "NETLINK_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(NETLINK_PKTINFO) == 0x3ull, "NETLINK_PKTINFO");
-_Static_assert((unsigned long long)(NETLINK_BROADCAST_ERROR) == 0x4ull, "NETLINK_BROADCAST_ERROR");
-_Static_assert((unsigned long long)(NETLINK_NO_ENOBUFS) == 0x5ull, "NETLINK_NO_ENOBUFS");
-_Static_assert((unsigned long long)(NETLINK_RX_RING) == 0x6ull, "NETLINK_RX_RING");
-_Static_assert((unsigned long long)(NETLINK_TX_RING) == 0x7ull, "NETLINK_TX_RING");
-_Static_assert((unsigned long long)(NETLINK_LISTEN_ALL_NSID) == 0x8ull, "NETLINK_LISTEN_ALL_NSID");
-_Static_assert((unsigned long long)(NETLINK_LIST_MEMBERSHIPS) == 0x9ull, "NETLINK_LIST_MEMBERSHIPS");
-_Static_assert((unsigned long long)(NETLINK_CAP_ACK) == 0xaull, "NETLINK_CAP_ACK");
-_Static_assert((unsigned long long)(NETLINK_EXT_ACK) == 0xbull, "NETLINK_EXT_ACK");
-_Static_assert((unsigned long long)(NETLINK_GET_STRICT_CHK) == 0xcull, "NETLINK_GET_STRICT_CHK");
-
-/* nexthop_grp_types */
-_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_MPATH) == 0x0ull, "NEXTHOP_GRP_TYPE_MPATH");
-_Static_assert((unsigned long long)(NEXTHOP_GRP_TYPE_RES) == 0x1ull, "NEXTHOP_GRP_TYPE_RES");
-
-/* nf_acct_types */
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_NEW) == 0x0ull, "NFNL_MSG_ACCT_NEW");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET) == 0x1ull, "NFNL_MSG_ACCT_GET");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_GET_CTRZERO) == 0x2ull, "NFNL_MSG_ACCT_GET_CTRZERO");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_DEL) == 0x3ull, "NFNL_MSG_ACCT_DEL");
-_Static_assert((unsigned long long)(NFNL_MSG_ACCT_OVERQUOTA) == 0x4ull, "NFNL_MSG_ACCT_OVERQUOTA");
-
-/* nf_compat_types */
-_Static_assert((unsigned long long)(NFNL_MSG_COMPAT_GET) == 0x0ull, "NFNL_MSG_COMPAT_GET");
-
-/* nf_cthelper_types */
-_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_NEW) == 0x0ull, "NFNL_MSG_CTHELPER_NEW");
-_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_GET) == 0x1ull, "NFNL_MSG_CTHELPER_GET");
-_Static_assert((unsigned long long)(NFNL_MSG_CTHELPER_DEL) == 0x2ull, "NFNL_MSG_CTHELPER_DEL");
-
-/* nf_ctnetlink_exp_types */
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_NEW) == 0x0ull, "IPCTNL_MSG_EXP_NEW");
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET) == 0x1ull, "IPCTNL_MSG_EXP_GET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_DELETE) == 0x2ull, "IPCTNL_MSG_EXP_DELETE");
-_Static_assert((unsigned long long)(IPCTNL_MSG_EXP_GET_STATS_CPU) == 0x3ull, "IPCTNL_MSG_EXP_GET_STATS_CPU");
-
-/* nf_ctnetlink_types */
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_NEW) == 0x0ull, "IPCTNL_MSG_CT_NEW");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET) == 0x1ull, "IPCTNL_MSG_CT_GET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_DELETE) == 0x2ull, "IPCTNL_MSG_CT_DELETE");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_CTRZERO) == 0x3ull, "IPCTNL_MSG_CT_GET_CTRZERO");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS_CPU) == 0x4ull, "IPCTNL_MSG_CT_GET_STATS_CPU");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_STATS) == 0x5ull, "IPCTNL_MSG_CT_GET_STATS");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_DYING) == 0x6ull, "IPCTNL_MSG_CT_GET_DYING");
-_Static_assert((unsigned long long)(IPCTNL_MSG_CT_GET_UNCONFIRMED) == 0x7ull, "IPCTNL_MSG_CT_GET_UNCONFIRMED");
-
-/* nf_cttimeout_types */
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_NEW) == 0x0ull, "IPCTNL_MSG_TIMEOUT_NEW");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_GET) == 0x1ull, "IPCTNL_MSG_TIMEOUT_GET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DELETE) == 0x2ull, "IPCTNL_MSG_TIMEOUT_DELETE");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_SET) == 0x3ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_SET");
-_Static_assert((unsigned long long)(IPCTNL_MSG_TIMEOUT_DEFAULT_GET) == 0x4ull, "IPCTNL_MSG_TIMEOUT_DEFAULT_GET");
-
-/* nf_ipset_types */
-_Static_assert((unsigned long long)(IPSET_CMD_NONE) == 0x0ull, "IPSET_CMD_NONE");
-_Static_assert((unsigned long long)(IPSET_CMD_PROTOCOL) == 0x1ull, "IPSET_CMD_PROTOCOL");
-_Static_assert((unsigned long long)(IPSET_CMD_CREATE) == 0x2ull, "IPSET_CMD_CREATE");
-_Static_assert((unsigned long long)(IPSET_CMD_DESTROY) == 0x3ull, "IPSET_CMD_DESTROY");
-_Static_assert((unsigned long long)(IPSET_CMD_FLUSH) == 0x4ull, "IPSET_CMD_FLUSH");
-_Static_assert((unsigned long long)(IPSET_CMD_RENAME) == 0x5ull, "IPSET_CMD_RENAME");
-_Static_assert((unsigned long long)(IPSET_CMD_SWAP) == 0x6ull, "IPSET_CMD_SWAP");
-_Static_assert((unsigned long long)(IPSET_CMD_LIST) == 0x7ull, "IPSET_CMD_LIST");
-_Static_assert((unsigned long long)(IPSET_CMD_SAVE) == 0x8ull, "IPSET_CMD_SAVE");
-_Static_assert((unsigned long long)(IPSET_CMD_ADD) == 0x9ull, "IPSET_CMD_ADD");
-_Static_assert((unsigned long long)(IPSET_CMD_DEL) == 0xaull, "IPSET_CMD_DEL");
-_Static_assert((unsigned long long)(IPSET_CMD_TEST) == 0xbull, "IPSET_CMD_TEST");
-_Static_assert((unsigned long long)(IPSET_CMD_HEADER) == 0xcull, "IPSET_CMD_HEADER");
-_Static_assert((unsigned long long)(IPSET_CMD_TYPE) == 0xdull, "IPSET_CMD_TYPE");
-_Static_assert((unsigned long long)(IPSET_CMD_GET_BYNAME) == 0xeull, "IPSET_CMD_GET_BYNAME");
-_Static_assert((unsigned long long)(IPSET_CMD_GET_BYINDEX) == 0xfull, "IPSET_CMD_GET_BYINDEX");
-_Static_assert((unsigned long long)(IPSET_CMD_RESTORE) == 0x10ull, "IPSET_CMD_RESTORE");
-_Static_assert((unsigned long long)(IPSET_CMD_HELP) == 0x11ull, "IPSET_CMD_HELP");
-_Static_assert((unsigned long long)(IPSET_CMD_VERSION) == 0x12ull, "IPSET_CMD_VERSION");
-_Static_assert((unsigned long long)(IPSET_CMD_QUIT) == 0x13ull, "IPSET_CMD_QUIT");
-_Static_assert((unsigned long long)(IPSET_CMD_COMMIT) == 0x14ull, "IPSET_CMD_COMMIT");
-
-/* nf_osf_types */
-_Static_assert((unsigned long long)(OSF_MSG_ADD) == 0x0ull, "OSF_MSG_ADD");
-_Static_assert((unsigned long long)(OSF_MSG_REMOVE) == 0x1ull, "OSF_MSG_REMOVE");
-
-/* nf_queue_types */
-_Static_assert((unsigned long long)(NFQNL_MSG_PACKET) == 0x0ull, "NFQNL_MSG_PACKET");
-_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT) == 0x1ull, "NFQNL_MSG_VERDICT");
-_Static_assert((unsigned long long)(NFQNL_MSG_CONFIG) == 0x2ull, "NFQNL_MSG_CONFIG");
-_Static_assert((unsigned long long)(NFQNL_MSG_VERDICT_BATCH) == 0x3ull, "NFQNL_MSG_VERDICT_BATCH");
-
-/* nf_subsys */
-_Static_assert((unsigned long long)(NFNL_SUBSYS_NONE) == 0x0ull, "NFNL_SUBSYS_NONE");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK) == 0x1ull, "NFNL_SUBSYS_CTNETLINK");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_EXP) == 0x2ull, "NFNL_SUBSYS_CTNETLINK_EXP");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_QUEUE) == 0x3ull, "NFNL_SUBSYS_QUEUE");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_ULOG) == 0x4ull, "NFNL_SUBSYS_ULOG");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_OSF) == 0x5ull, "NFNL_SUBSYS_OSF");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_IPSET) == 0x6ull, "NFNL_SUBSYS_IPSET");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_ACCT) == 0x7ull, "NFNL_SUBSYS_ACCT");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTNETLINK_TIMEOUT) == 0x8ull, "NFNL_SUBSYS_CTNETLINK_TIMEOUT");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_CTHELPER) == 0x9ull, "NFNL_SUBSYS_CTHELPER");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_NFTABLES) == 0xaull, "NFNL_SUBSYS_NFTABLES");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_NFT_COMPAT) == 0xbull, "NFNL_SUBSYS_NFT_COMPAT");
-_Static_assert((unsigned long long)(NFNL_SUBSYS_HOOK) == 0xcull, "NFNL_SUBSYS_HOOK");
-
-/* nf_tables_types */
-_Static_assert((unsigned long long)(NFT_MSG_NEWTABLE) == 0x0ull, "NFT_MSG_NEWTABLE");
-_Static_assert((unsigned long long)(NFT_MSG_GETTABLE) == 0x1ull, "NFT_MSG_GETTABLE");
-_Static_assert((unsigned long long)(NFT_MSG_DELTABLE) == 0x2ull, "NFT_MSG_DELTABLE");
-_Static_assert((unsigned long long)(NFT_MSG_NEWCHAIN) == 0x3ull, "NFT_MSG_NEWCHAIN");
-_Static_assert((unsigned long long)(NFT_MSG_GETCHAIN) == 0x4ull, "NFT_MSG_GETCHAIN");
-_Static_assert((unsigned long long)(NFT_MSG_DELCHAIN) == 0x5ull, "NFT_MSG_DELCHAIN");
-_Static_assert((unsigned long long)(NFT_MSG_NEWRULE) == 0x6ull, "NFT_MSG_NEWRULE");
-_Static_assert((unsigned long long)(NFT_MSG_GETRULE) == 0x7ull, "NFT_MSG_GETRULE");
-_Static_assert((unsigned long long)(NFT_MSG_DELRULE) == 0x8ull, "NFT_MSG_DELRULE");
-_Static_assert((unsigned long long)(NFT_MSG_NEWSET) == 0x9ull, "NFT_MSG_NEWSET");
-_Static_assert((unsigned long long)(NFT_MSG_GETSET) == 0xaull, "NFT_MSG_GETSET");
-_Static_assert((unsigned long long)(NFT_MSG_DELSET) == 0xbull, "NFT_MSG_DELSET");
-_Static_assert((unsigned long long)(NFT_MSG_NEWSETELEM) == 0xcull, "NFT_MSG_NEWSETELEM");
-_Static_assert((unsigned long long)(NFT_MSG_GETSETELEM) == 0xdull, "NFT_MSG_GETSETELEM");
-_Static_assert((unsigned long long)(NFT_MSG_DELSETELEM) == 0xeull, "NFT_MSG_DELSETELEM");
-_Static_assert((unsigned long long)(NFT_MSG_NEWGEN) == 0xfull, "NFT_MSG_NEWGEN");
-_Static_assert((unsigned long long)(NFT_MSG_GETGEN) == 0x10ull, "NFT_MSG_GETGEN");
-_Static_assert((unsigned long long)(NFT_MSG_TRACE) == 0x11ull, "NFT_MSG_TRACE");
-_Static_assert((unsigned long long)(NFT_MSG_NEWOBJ) == 0x12ull, "NFT_MSG_NEWOBJ");
-_Static_assert((unsigned long long)(NFT_MSG_GETOBJ) == 0x13ull, "NFT_MSG_GETOBJ");
-_Static_assert((unsigned long long)(NFT_MSG_DELOBJ) == 0x14ull, "NFT_MSG_DELOBJ");
-_Static_assert((unsigned long long)(NFT_MSG_GETOBJ_RESET) == 0x15ull, "NFT_MSG_GETOBJ_RESET");
-_Static_assert((unsigned long long)(NFT_MSG_NEWFLOWTABLE) == 0x16ull, "NFT_MSG_NEWFLOWTABLE");
-_Static_assert((unsigned long long)(NFT_MSG_GETFLOWTABLE) == 0x17ull, "NFT_MSG_GETFLOWTABLE");
-_Static_assert((unsigned long long)(NFT_MSG_DELFLOWTABLE) == 0x18ull, "NFT_MSG_DELFLOWTABLE");
-
-/* nf_ulog_types */
-_Static_assert((unsigned long long)(NFULNL_MSG_PACKET) == 0x0ull, "NFULNL_MSG_PACKET");
-_Static_assert((unsigned long long)(NFULNL_MSG_CONFIG) == 0x1ull, "NFULNL_MSG_CONFIG");
-
-/* nl_ack_flags */
-_Static_assert((unsigned long long)(NLM_F_CAPPED) == 0x100ull, "NLM_F_CAPPED");
-_Static_assert((unsigned long long)(NLM_F_ACK_TLVS) == 0x200ull, "NLM_F_ACK_TLVS");
-
-/* nl_audit_types */
-_Static_assert((unsigned long long)(AUDIT_GET) == 0x3e8ull, "AUDIT_GET");
-_Static_assert((unsigned long long)(AUDIT_SET) == 0x3e9ull, "AUDIT_SET");
-_Static_assert((unsigned long long)(AUDIT_LIST) == 0x3eaull, "AUDIT_LIST");
-_Static_assert((unsigned long long)(AUDIT_ADD) == 0x3ebull, "AUDIT_ADD");
-_Static_assert((unsigned long long)(AUDIT_DEL) == 0x3ecull, "AUDIT_DEL");
-_Static_assert((unsigned long long)(AUDIT_USER) == 0x3edull, "AUDIT_USER");
-_Static_assert((unsigned long long)(AUDIT_LOGIN) == 0x3eeull, "AUDIT_LOGIN");
-_Static_assert((unsigned long long)(AUDIT_WATCH_INS) == 0x3efull, "AUDIT_WATCH_INS");
-_Static_assert((unsigned long long)(AUDIT_WATCH_REM) == 0x3f0ull, "AUDIT_WATCH_REM");
-_Static_assert((unsigned long long)(AUDIT_WATCH_LIST) == 0x3f1ull, "AUDIT_WATCH_LIST");
-_Static_assert((unsigned long long)(AUDIT_SIGNAL_INFO) == 0x3f2ull, "AUDIT_SIGNAL_INFO");
-_Static_assert((unsigned long long)(AUDIT_ADD_RULE) == 0x3f3ull, "AUDIT_ADD_RULE");
-_Static_assert((unsigned long long)(AUDIT_DEL_RULE) == 0x3f4ull, "AUDIT_DEL_RULE");
-_Static_assert((unsigned long long)(AUDIT_LIST_RULES) == 0x3f5ull, "AUDIT_LIST_RULES");
-_Static_assert((unsigned long long)(AUDIT_TRIM) == 0x3f6ull, "AUDIT_TRIM");
-_Static_assert((unsigned long long)(AUDIT_MAKE_EQUIV) == 0x3f7ull, "AUDIT_MAKE_EQUIV");
-_Static_assert((unsigned long long)(AUDIT_TTY_GET) == 0x3f8ull, "AUDIT_TTY_GET");
-_Static_assert((unsigned long long)(AUDIT_TTY_SET) == 0x3f9ull, "AUDIT_TTY_SET");
-_Static_assert((unsigned long long)(AUDIT_SET_FEATURE) == 0x3faull, "AUDIT_SET_FEATURE");
-_Static_assert((unsigned long long)(AUDIT_GET_FEATURE) == 0x3fbull, "AUDIT_GET_FEATURE");
-_Static_assert((unsigned long long)(AUDIT_USER_AVC) == 0x453ull, "AUDIT_USER_AVC");
-_Static_assert((unsigned long long)(AUDIT_USER_TTY) == 0x464ull, "AUDIT_USER_TTY");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_START) == 0x4b0ull, "AUDIT_DAEMON_START");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_END) == 0x4b1ull, "AUDIT_DAEMON_END");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_ABORT) == 0x4b2ull, "AUDIT_DAEMON_ABORT");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_CONFIG) == 0x4b3ull, "AUDIT_DAEMON_CONFIG");
-_Static_assert((unsigned long long)(AUDIT_SYSCALL) == 0x514ull, "AUDIT_SYSCALL");
-_Static_assert((unsigned long long)(AUDIT_PATH) == 0x516ull, "AUDIT_PATH");
-_Static_assert((unsigned long long)(AUDIT_IPC) == 0x517ull, "AUDIT_IPC");
-_Static_assert((unsigned long long)(AUDIT_SOCKETCALL) == 0x518ull, "AUDIT_SOCKETCALL");
-_Static_assert((unsigned long long)(AUDIT_CONFIG_CHANGE) == 0x519ull, "AUDIT_CONFIG_CHANGE");
-_Static_assert((unsigned long long)(AUDIT_SOCKADDR) == 0x51aull, "AUDIT_SOCKADDR");
-_Static_assert((unsigned long long)(AUDIT_CWD) == 0x51bull, "AUDIT_CWD");
-_Static_assert((unsigned long long)(AUDIT_EXECVE) == 0x51dull, "AUDIT_EXECVE");
-_Static_assert((unsigned long long)(AUDIT_IPC_SET_PERM) == 0x51full, "AUDIT_IPC_SET_PERM");
-_Static_assert((unsigned long long)(AUDIT_MQ_OPEN) == 0x520ull, "AUDIT_MQ_OPEN");
-_Static_assert((unsigned long long)(AUDIT_MQ_SENDRECV) == 0x521ull, "AUDIT_MQ_SENDRECV");
-_Static_assert((unsigned long long)(AUDIT_MQ_NOTIFY) == 0x522ull, "AUDIT_MQ_NOTIFY");
-_Static_assert((unsigned long long)(AUDIT_MQ_GETSETATTR) == 0x523ull, "AUDIT_MQ_GETSETATTR");
-_Static_assert((unsigned long long)(AUDIT_KERNEL_OTHER) == 0x524ull, "AUDIT_KERNEL_OTHER");
-_Static_assert((unsigned long long)(AUDIT_FD_PAIR) == 0x525ull, "AUDIT_FD_PAIR");
-_Static_assert((unsigned long long)(AUDIT_OBJ_PID) == 0x526ull, "AUDIT_OBJ_PID");
-_Static_assert((unsigned long long)(AUDIT_TTY) == 0x527ull, "AUDIT_TTY");
-_Static_assert((unsigned long long)(AUDIT_EOE) == 0x528ull, "AUDIT_EOE");
-_Static_assert((unsigned long long)(AUDIT_BPRM_FCAPS) == 0x529ull, "AUDIT_BPRM_FCAPS");
-_Static_assert((unsigned long long)(AUDIT_CAPSET) == 0x52aull, "AUDIT_CAPSET");
-_Static_assert((unsigned long long)(AUDIT_MMAP) == 0x52bull, "AUDIT_MMAP");
-_Static_assert((unsigned long long)(AUDIT_NETFILTER_PKT) == 0x52cull, "AUDIT_NETFILTER_PKT");
-_Static_assert((unsigned long long)(AUDIT_NETFILTER_CFG) == 0x52dull, "AUDIT_NETFILTER_CFG");
-_Static_assert((unsigned long long)(AUDIT_SECCOMP) == 0x52eull, "AUDIT_SECCOMP");
-_Static_assert((unsigned long long)(AUDIT_PROCTITLE) == 0x52full, "AUDIT_PROCTITLE");
-_Static_assert((unsigned long long)(AUDIT_FEATURE_CHANGE) == 0x530ull, "AUDIT_FEATURE_CHANGE");
-_Static_assert((unsigned long long)(AUDIT_REPLACE) == 0x531ull, "AUDIT_REPLACE");
-_Static_assert((unsigned long long)(AUDIT_KERN_MODULE) == 0x532ull, "AUDIT_KERN_MODULE");
-_Static_assert((unsigned long long)(AUDIT_FANOTIFY) == 0x533ull, "AUDIT_FANOTIFY");
-_Static_assert((unsigned long long)(AUDIT_TIME_INJOFFSET) == 0x534ull, "AUDIT_TIME_INJOFFSET");
-_Static_assert((unsigned long long)(AUDIT_TIME_ADJNTPVAL) == 0x535ull, "AUDIT_TIME_ADJNTPVAL");
-_Static_assert((unsigned long long)(AUDIT_BPF) == 0x536ull, "AUDIT_BPF");
-_Static_assert((unsigned long long)(AUDIT_EVENT_LISTENER) == 0x537ull, "AUDIT_EVENT_LISTENER");
-_Static_assert((unsigned long long)(AUDIT_URINGOP) == 0x538ull, "AUDIT_URINGOP");
-_Static_assert((unsigned long long)(AUDIT_OPENAT2) == 0x539ull, "AUDIT_OPENAT2");
-_Static_assert((unsigned long long)(AUDIT_DM_CTRL) == 0x53aull, "AUDIT_DM_CTRL");
-_Static_assert((unsigned long long)(AUDIT_DM_EVENT) == 0x53bull, "AUDIT_DM_EVENT");
-_Static_assert((unsigned long long)(AUDIT_AVC) == 0x578ull, "AUDIT_AVC");
-_Static_assert((unsigned long long)(AUDIT_SELINUX_ERR) == 0x579ull, "AUDIT_SELINUX_ERR");
-_Static_assert((unsigned long long)(AUDIT_AVC_PATH) == 0x57aull, "AUDIT_AVC_PATH");
-_Static_assert((unsigned long long)(AUDIT_MAC_POLICY_LOAD) == 0x57bull, "AUDIT_MAC_POLICY_LOAD");
-_Static_assert((unsigned long long)(AUDIT_MAC_STATUS) == 0x57cull, "AUDIT_MAC_STATUS");
-_Static_assert((unsigned long long)(AUDIT_MAC_CONFIG_CHANGE) == 0x57dull, "AUDIT_MAC_CONFIG_CHANGE");
-_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_ALLOW) == 0x57eull, "AUDIT_MAC_UNLBL_ALLOW");
-_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_ADD) == 0x57full, "AUDIT_MAC_CIPSOV4_ADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_DEL) == 0x580ull, "AUDIT_MAC_CIPSOV4_DEL");
-_Static_assert((unsigned long long)(AUDIT_MAC_MAP_ADD) == 0x581ull, "AUDIT_MAC_MAP_ADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_MAP_DEL) == 0x582ull, "AUDIT_MAC_MAP_DEL");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSA) == 0x583ull, "AUDIT_MAC_IPSEC_ADDSA");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSA) == 0x584ull, "AUDIT_MAC_IPSEC_DELSA");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSPD) == 0x585ull, "AUDIT_MAC_IPSEC_ADDSPD");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSPD) == 0x586ull, "AUDIT_MAC_IPSEC_DELSPD");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_EVENT) == 0x587ull, "AUDIT_MAC_IPSEC_EVENT");
-_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCADD) == 0x588ull, "AUDIT_MAC_UNLBL_STCADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCDEL) == 0x589ull, "AUDIT_MAC_UNLBL_STCDEL");
-_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_ADD) == 0x58aull, "AUDIT_MAC_CALIPSO_ADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_DEL) == 0x58bull, "AUDIT_MAC_CALIPSO_DEL");
-_Static_assert((unsigned long long)(AUDIT_ANOM_PROMISCUOUS) == 0x6a4ull, "AUDIT_ANOM_PROMISCUOUS");
-_Static_assert((unsigned long long)(AUDIT_ANOM_ABEND) == 0x6a5ull, "AUDIT_ANOM_ABEND");
-_Static_assert((unsigned long long)(AUDIT_ANOM_LINK) == 0x6a6ull, "AUDIT_ANOM_LINK");
-_Static_assert((unsigned long long)(AUDIT_ANOM_CREAT) == 0x6a7ull, "AUDIT_ANOM_CREAT");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_DATA) == 0x708ull, "AUDIT_INTEGRITY_DATA");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_METADATA) == 0x709ull, "AUDIT_INTEGRITY_METADATA");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_STATUS) == 0x70aull, "AUDIT_INTEGRITY_STATUS");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_HASH) == 0x70bull, "AUDIT_INTEGRITY_HASH");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_PCR) == 0x70cull, "AUDIT_INTEGRITY_PCR");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_RULE) == 0x70dull, "AUDIT_INTEGRITY_RULE");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_EVM_XATTR) == 0x70eull, "AUDIT_INTEGRITY_EVM_XATTR");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_POLICY_RULE) == 0x70full, "AUDIT_INTEGRITY_POLICY_RULE");
-_Static_assert((unsigned long long)(AUDIT_KERNEL) == 0x7d0ull, "AUDIT_KERNEL");
-
-/* nl_del_flags */
-_Static_assert((unsigned long long)(NLM_F_NONREC) == 0x100ull, "NLM_F_NONREC");
-_Static_assert((unsigned long long)(NLM_F_BULK) == 0x200ull, "NLM_F_BULK");
+/* mlock2_flags */
+_Static_assert((unsigned long long)(MLOCK_ONFAULT) == 0x1ull, "MLOCK_ONFAULT");

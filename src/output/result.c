@@ -14,7 +14,7 @@
 #include "formatter.h"
 
 /* The result as strace shows it after "= ". */
-static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
+static void put_result_text(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
 	int64_t ret = e->ret;
@@ -49,6 +49,9 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e)
 	} else if (d && d->nargs >= 2 && d->args[1].kind == AK_IOCTL_REQ &&
 		   ioctl_sys_result(b, (uint32_t)e->args[1], ret)) {
 		/* NS_GET_NSTYPE: "268435456 (CLONE_NEWUSER)" */
+	} else if (d && d->nargs >= 3 && d->args[1].kind == AK_IOCTL_REQ &&
+		   ioctl_v4l2_result(b, e, size)) {
+		/* VIDIOC_CREATE_BUFS: "0 ({index=0, count=2})" */
 	} else if ((d && d->ret == RK_HEX && ret) ||
 		   (d && d->nargs && d->args[0].kind == AK_PRCTL_OPTION && prctl_result_hex(e)) ||
 		   (d && d->nargs && d->args[0].kind == AK_ARCH_PRCTL && arch_prctl_result_hex(e))) {
@@ -104,7 +107,7 @@ static void put_result_fd(struct formatter *f, struct sbuf *b, const struct ev_s
 {
 	const struct syscall_desc *d = syscall_get(e->nr);
 
-	put_result_text(b, e);
+	put_result_text(b, e, size);
 	/* (landlock_create_ruleset's LANDLOCK_CREATE_RULESET_VERSION asks
 	 * for the ABI version, not an fd) */
 	if (f->fds && d && e->ret >= 0 && !(e->flags & EVF_NORETURN) &&
@@ -179,5 +182,5 @@ void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 
 void formatter_result_text(struct sbuf *b, const struct ev_syscall *e)
 {
-	put_result_text(b, e);
+	put_result_text(b, e, 0);
 }
