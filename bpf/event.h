@@ -354,6 +354,7 @@ enum cap_kind {
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 
 #define STRUCT_CAP_MAX 512	/* bytes of one struct captured, at most */
+#define FPROG_CAP_MAX 8184	/* ...of a classic BPF program: 1023 instructions */
 #define IOCTL_CAP_MAX 2048	/* ...of ioctl's (ptp_sys_offset_extended: 1216) */
 
 struct cap_rule {

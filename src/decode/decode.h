@@ -465,9 +465,19 @@ void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size);
 void decode_seccomp_op(struct sbuf *b, uint64_t v);
 void decode_seccomp_flags(struct sbuf *b, uint64_t v);
 void decode_seccomp_mode(struct sbuf *b, uint64_t v);
-void decode_sock_fprog(struct sbuf *b, const uint8_t *p, size_t len);
-/* one classic BPF instruction (8 bytes) as BPF_STMT(...) / BPF_JUMP(...) */
+/* sock_filter.c: classic BPF programs, whose constants depend on what
+ * runs them */
+enum bpf_filter_kind { FILTER_PLAIN, FILTER_SOCK, FILTER_SECCOMP };
+/* one instruction (8 bytes) as BPF_STMT(...) / BPF_JUMP(...) */
+void put_bpf_filter_insn(struct sbuf *b, const uint8_t *e, enum bpf_filter_kind kind);
 void put_sock_filter_insn(struct sbuf *b, const uint8_t *e);
+/* `count` instructions at addr, `len` bytes of them captured at p (cut:
+ * the capture stopped before the program did) */
+void put_bpf_filter(struct sbuf *b, uint64_t addr, uint32_t count, const uint8_t *p,
+		    size_t len, bool cut, enum bpf_filter_kind kind);
+/* argument i, a struct sock_fprog, and its program (a CAP_ELEM cap) */
+void put_sock_fprog_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i,
+			enum bpf_filter_kind kind);
 void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t len,
 			 int64_t ret);
 /* keys.c */

@@ -776,6 +776,9 @@ static void put_ipc_ctl_buf(ARGS)
 /* seccomp's argument, by its operation (argument 0) */
 static void put_seccomp_args_c(ARGS)
 {
+	/* what each operation reads: a struct sock_fprog, an action, the
+	 * three sizes; less readable than that is its address */
+	static const uint8_t want[] = { 0, 16, 4, 6 };
 	size_t len;
 	const uint8_t *p;
 
@@ -787,7 +790,11 @@ static void put_seccomp_args_c(ARGS)
 		put_ptr(b, e->args[i]);
 		return;
 	}
-	p = arg_bytes(b, d, e, size, i, 0, &len);
+	if (e->args[0] == 1) {			/* SET_MODE_FILTER: the program */
+		put_sock_fprog_arg(b, e, size, i, FILTER_SECCOMP);
+		return;
+	}
+	p = arg_bytes(b, d, e, size, i, want[e->args[0]], &len);
 	if (p)
 		decode_seccomp_args(b, e->args[0], p, len, e->ret);
 }

@@ -903,6 +903,24 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 				return true;
 			}
 		}
+		/* SO_ATTACH_FILTER's and SO_ATTACH_REUSEPORT_CBPF's struct
+		 * sock_fprog (when optlen is its size) and with -v its
+		 * program; SO_GET_FILTER's instructions (optlen counts them),
+		 * with -v, else the address */
+		if ((uint32_t)e->args[1] == 1 &&
+		    ((uint32_t)e->args[2] == 26 || (!out && (uint32_t)e->args[2] == 51))) {
+			bool got = cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT);
+
+			if (!out && n == 16)
+				put_sock_fprog_arg(b, e, size, i, FILTER_SOCK);
+			else if (out && n == (uint16_t)n && decode_verbose())
+				put_bpf_filter(b, v, n, got ? (const uint8_t *)data : NULL,
+					       got ? c->len : 0, got && (c->flags & CAP_TRUNC),
+					       FILTER_SOCK);
+			else
+				sbuf_hex(b, v);
+			return true;
+		}
 		if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) ||
 		    !put_optval(f, b, e, data, c->len, out, n))
 			sbuf_hex(b, v);

@@ -243,9 +243,6 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		}
 		return;
 	case PR_SET_SECCOMP: {		/* the mode, and a filter's program */
-		const struct cap *c;
-		const char *data;
-
 		sbuf_puts(b, ", ");
 		mark = b->len;
 		if (a2 > 0xffffffffu)	/* strace names it from all 64 bits */
@@ -261,12 +258,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			return;
 		}
 		sbuf_puts(b, ", ");
-		if (!e->args[2])
-			sbuf_puts(b, "NULL");
-		else if (cap_find(e, size, 2, &c, &data) && !(c->flags & CAP_FAULT))
-			decode_sock_fprog(b, (const uint8_t *)data, c->len);
-		else
-			sbuf_hex(b, e->args[2]);
+		put_sock_fprog_arg(b, e, size, 2, FILTER_SECCOMP);
 		return;
 	}
 	case PR_SET_NO_NEW_PRIVS: case PR_SET_THP_DISABLE: case PR_SET_IO_FLUSHER:

@@ -28,21 +28,6 @@ void decode_seccomp_mode(struct sbuf *b, uint64_t v)
 	put_enum(b, (uint32_t)v, xlat_seccomp_modes, N(xlat_seccomp_modes), "SECCOMP_MODE_???");
 }
 
-/* struct sock_fprog {u16 len; struct sock_filter *filter;} */
-void decode_sock_fprog(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	uint16_t n;
-	uint64_t filter;
-
-	if (too_short(b, len, 16))
-		return;
-	memcpy(&n, p, 2);
-	memcpy(&filter, p + 8, 8);
-	sbuf_printf(b, "{len=%u, filter=", n);
-	put_ptr(b, filter);
-	sbuf_putc(b, '}');
-}
-
 /* seccomp's third argument, by operation */
 void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t len,
 			 int64_t ret)
@@ -51,8 +36,7 @@ void decode_seccomp_args(struct sbuf *b, uint64_t op, const uint8_t *p, size_t l
 	uint16_t sz[3];
 
 	switch ((uint32_t)op) {
-	case 1:				/* SET_MODE_FILTER: the program */
-		decode_sock_fprog(b, p, len);
+	case 1:				/* SET_MODE_FILTER: put_sock_fprog_arg */
 		return;
 	case 2:				/* GET_ACTION_AVAIL: the action asked about */
 		if (too_short(b, len, 4))

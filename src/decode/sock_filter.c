@@ -1,104 +1,238 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One classic BPF instruction (struct sock_filter, <linux/filter.h>) as
- * the macro that builds it: "BPF_STMT(BPF_LD|BPF_B|BPF_ABS,
- * SKF_AD_OFF+SKF_AD_PKTTYPE)", "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x2a, 0,
- * 0x1)", the way strace prints socket filters.  Opcode values as
- * <linux/bpf_common.h> and <linux/filter.h>.
+ * Classic BPF programs (struct sock_filter, <linux/filter.h>) as the macros
+ * that build them, the way strace prints socket filters and seccomp
+ * filters: "BPF_STMT(BPF_LD|BPF_B|BPF_ABS, SKF_AD_OFF+SKF_AD_PKTTYPE)",
+ * "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x2a, 0, 0x1)".  An instruction with a
+ * jump offset is a BPF_JUMP whatever its opcode, the others BPF_STMT.  Each
+ * part of the opcode is a name of its own for -X raw|verbose.  A socket
+ * filter's absolute loads name the special offsets (SKF_AD_OFF, SKF_NET_OFF,
+ * SKF_LL_OFF), a seccomp filter's returns name their action.  Values as
+ * <linux/bpf_common.h>, <linux/filter.h> and <linux/seccomp.h>.
  */
 #include <string.h>
 
 #include "decode.h"
 #include "flagtab.h"
+#include "xlat_tables.h"
+#include "../../bpf/event.h"
 
-static const char *const ld_size[4] = { "BPF_W", "BPF_H", "BPF_B", "BPF_DW" };
-static const char *const ld_mode[8] = { "BPF_IMM", "BPF_ABS", "BPF_IND", "BPF_MEM",
-					"BPF_LEN", "BPF_MSH", NULL, NULL };
-static const char *const alu_op[16] = { "BPF_ADD", "BPF_SUB", "BPF_MUL", "BPF_DIV", "BPF_OR",
-					"BPF_AND", "BPF_LSH", "BPF_RSH", "BPF_NEG", "BPF_MOD",
-					"BPF_XOR" };
-static const char *const jmp_op[16] = { "BPF_JA", "BPF_JEQ", "BPF_JGT", "BPF_JGE", "BPF_JSET" };
-static const char *const ret_val[4] = { "BPF_K", "BPF_X", "BPF_A", NULL };
-/* the ancillary loads: SKF_AD_OFF (-0x1000) + 4 * index */
-static const char *const skf_ad[16] = {
-	"SKF_AD_PROTOCOL", "SKF_AD_PKTTYPE", "SKF_AD_IFINDEX", "SKF_AD_NLATTR",
-	"SKF_AD_NLATTR_NEST", "SKF_AD_MARK", "SKF_AD_QUEUE", "SKF_AD_HATYPE",
-	"SKF_AD_RXHASH", "SKF_AD_CPU", "SKF_AD_ALU_XOR_X", "SKF_AD_VLAN_TAG",
-	"SKF_AD_VLAN_TAG_PRESENT", "SKF_AD_PAY_OFFSET", "SKF_AD_RANDOM", "SKF_AD_VLAN_TPID",
+static const struct flag bpf_class[] = {
+	{ 0, "BPF_LD" }, { 1, "BPF_LDX" }, { 2, "BPF_ST" }, { 3, "BPF_STX" },
+	{ 4, "BPF_ALU" }, { 5, "BPF_JMP" }, { 6, "BPF_RET" }, { 7, "BPF_MISC" },
+};
+static const struct flag bpf_size[] = {
+	{ 0, "BPF_W" }, { 0x08, "BPF_H" }, { 0x10, "BPF_B" }, { 0x18, "BPF_DW" },
+};
+static const struct flag bpf_mode[] = {
+	{ 0, "BPF_IMM" }, { 0x20, "BPF_ABS" }, { 0x40, "BPF_IND" }, { 0x60, "BPF_MEM" },
+	{ 0x80, "BPF_LEN" }, { 0xa0, "BPF_MSH" }, { 0xc0, "BPF_XADD" },
+};
+static const struct flag bpf_src[] = { { 0, "BPF_K" }, { 0x08, "BPF_X" } };
+static const struct flag bpf_alu[] = {
+	{ 0, "BPF_ADD" }, { 0x10, "BPF_SUB" }, { 0x20, "BPF_MUL" }, { 0x30, "BPF_DIV" },
+	{ 0x40, "BPF_OR" }, { 0x50, "BPF_AND" }, { 0x60, "BPF_LSH" }, { 0x70, "BPF_RSH" },
+	{ 0x80, "BPF_NEG" }, { 0x90, "BPF_MOD" }, { 0xa0, "BPF_XOR" }, { 0xb0, "BPF_MOV" },
+	{ 0xc0, "BPF_ARSH" }, { 0xd0, "BPF_END" },
+};
+static const struct flag bpf_jmp[] = {
+	{ 0, "BPF_JA" }, { 0x10, "BPF_JEQ" }, { 0x20, "BPF_JGT" }, { 0x30, "BPF_JGE" },
+	{ 0x40, "BPF_JSET" }, { 0x50, "BPF_JNE" }, { 0x60, "BPF_JSGT" }, { 0x70, "BPF_JSGE" },
+	{ 0x80, "BPF_CALL" }, { 0x90, "BPF_EXIT" }, { 0xa0, "BPF_JLT" }, { 0xb0, "BPF_JLE" },
+	{ 0xc0, "BPF_JSLT" }, { 0xd0, "BPF_JSLE" },
+};
+static const struct flag bpf_rval[] = { { 0, "BPF_K" }, { 0x08, "BPF_X" }, { 0x10, "BPF_A" } };
+static const struct flag bpf_miscop[] = { { 0, "BPF_TAX" }, { 0x80, "BPF_TXA" } };
+/* the ancillary loads, at SKF_AD_OFF + these */
+static const struct flag skf_ad[] = {
+	{ 0, "SKF_AD_PROTOCOL" }, { 4, "SKF_AD_PKTTYPE" }, { 8, "SKF_AD_IFINDEX" },
+	{ 12, "SKF_AD_NLATTR" }, { 16, "SKF_AD_NLATTR_NEST" }, { 20, "SKF_AD_MARK" },
+	{ 24, "SKF_AD_QUEUE" }, { 28, "SKF_AD_HATYPE" }, { 32, "SKF_AD_RXHASH" },
+	{ 36, "SKF_AD_CPU" }, { 40, "SKF_AD_ALU_XOR_X" }, { 44, "SKF_AD_VLAN_TAG" },
+	{ 48, "SKF_AD_VLAN_TAG_PRESENT" }, { 52, "SKF_AD_PAY_OFFSET" }, { 56, "SKF_AD_RANDOM" },
+	{ 60, "SKF_AD_VLAN_TPID" },
 };
 
-static const char *const class_name[8] = { "BPF_LD", "BPF_LDX", "BPF_ST", "BPF_STX",
-					   "BPF_ALU", "BPF_JMP", "BPF_RET", "BPF_MISC" };
+#define SKF_AD_OFF 0xfffff000u
+#define SKF_NET_OFF 0xfff00000u
+#define SKF_LL_OFF 0xffe00000u
 
-/* "|NAME", or "|0xBITS" when the table has no name for them */
-static void part(struct sbuf *b, const char *name, unsigned bits)
+static void part(struct sbuf *b, unsigned v, const struct flag *t, size_t n)
 {
-	if (name)
-		sbuf_printf(b, "|%s", name);
-	else if (bits)
-		sbuf_printf(b, "|%#x", bits);
+	sbuf_putc(b, '|');
+	put_enum_x(b, v, t, n, "BPF_???");
 }
 
-static void put_k(struct sbuf *b, uint32_t k, bool ancillary)
+/* bits no part names: "|0x1000 /\* BPF_??? *\/" */
+static void rest(struct sbuf *b, unsigned v)
 {
-	if (ancillary && k >= 0xfffff000u) {
-		uint32_t a = k - 0xfffff000u;
+	if (v)
+		sbuf_printf(b, "|%#x /* BPF_??? */", v);
+}
 
-		if (a % 4 == 0 && a / 4 < N(skf_ad) && skf_ad[a / 4]) {
-			sbuf_printf(b, "SKF_AD_OFF+%s", skf_ad[a / 4]);
-			return;
+static void put_code(struct sbuf *b, uint16_t code)
+{
+	unsigned cls = code & 7, left = code & ~7u;
+
+	put_enum_x(b, cls, bpf_class, N(bpf_class), "BPF_???");
+	switch (cls) {
+	case 0: case 1:		/* LD, LDX: size and mode */
+		part(b, code & 0x18, bpf_size, N(bpf_size));
+		part(b, code & 0xe0, bpf_mode, N(bpf_mode));
+		break;
+	case 2: case 3:		/* ST, STX: nothing else */
+		rest(b, left);
+		break;
+	case 4: case 5:		/* ALU, JMP: source and operation */
+		part(b, code & 0x08, bpf_src, N(bpf_src));
+		if (cls == 4)
+			part(b, code & 0xf0, bpf_alu, N(bpf_alu));
+		else
+			part(b, code & 0xf0, bpf_jmp, N(bpf_jmp));
+		break;
+	case 6:			/* RET: what is returned */
+		part(b, code & 0x18, bpf_rval, N(bpf_rval));
+		rest(b, left & ~0x18u);
+		break;
+	case 7:			/* MISC: TAX, TXA */
+		part(b, code & 0xf8, bpf_miscop, N(bpf_miscop));
+		rest(b, left & ~0xf8u);
+		break;
+	}
+}
+
+/* a named value, -X raw or verbose applied */
+static void named(struct sbuf *b, uint32_t v, const char *name)
+{
+	size_t mark = b->len;
+
+	sbuf_puts(b, name);
+	xlat_finish(b, mark, v, XF_HEX);
+}
+
+/* k by the filter's kind; false: a plain number */
+static bool put_k(struct sbuf *b, const uint8_t *e, uint32_t k, enum bpf_filter_kind kind)
+{
+	uint16_t code;
+
+	memcpy(&code, e, 2);
+	if (kind == FILTER_SOCK && (code & 7) == 0 && (code & 0xe0) == 0x20) {
+		if (k >= SKF_AD_OFF) {
+			named(b, SKF_AD_OFF, "SKF_AD_OFF");
+			sbuf_putc(b, '+');
+			put_enum_x(b, k - SKF_AD_OFF, skf_ad, N(skf_ad), "SKF_AD_???");
+			return true;
+		}
+		if (k >= SKF_LL_OFF) {
+			bool net = k >= SKF_NET_OFF;
+
+			named(b, net ? SKF_NET_OFF : SKF_LL_OFF, net ? "SKF_NET_OFF" : "SKF_LL_OFF");
+			sbuf_printf(b, "+%u", k - (net ? SKF_NET_OFF : SKF_LL_OFF));
+			return true;
 		}
 	}
-	sbuf_printf(b, "%#x", k);
+	if (kind == FILTER_SECCOMP && (code & 7) == 6) {
+		uint32_t action = k & 0xffff0000u;	/* SECCOMP_RET_ACTION_FULL */
+
+		put_enum_x(b, action, xlat_seccomp_ret, N(xlat_seccomp_ret), "SECCOMP_RET_???");
+		if (k & ~action)
+			sbuf_printf(b, "|%#x", k & ~action);
+		return true;
+	}
+	return false;
 }
 
-void put_sock_filter_insn(struct sbuf *b, const uint8_t *e)
+void put_bpf_filter_insn(struct sbuf *b, const uint8_t *e, enum bpf_filter_kind kind)
 {
 	uint16_t code;
 	uint8_t jt = e[2], jf = e[3];
 	uint32_t k;
-	unsigned cls;
-	bool jump = false, ancillary = false;
 
 	memcpy(&code, e, 2);
 	memcpy(&k, e + 4, 4);
-	cls = code & 7;
-	/* the macro is decided before the opcode is printed */
-	if (cls == 5 && (code & 0xf0) != 0)
-		jump = true;
-	sbuf_printf(b, "%s(%s", jump ? "BPF_JUMP" : "BPF_STMT", class_name[cls]);
-	switch (cls) {
-	case 0:			/* LD, LDX: size, mode */
-	case 1:
-		part(b, ld_size[(code >> 3) & 3], 0);
-		part(b, ld_mode[(code >> 5) & 7], code & 0xe0);
-		ancillary = (code & 0xe0) == 0x20 || (code & 0xe0) == 0x40;
-		code &= ~0xff;
-		break;
-	case 4:			/* ALU, JMP: source, operation */
-	case 5:
-		sbuf_puts(b, code & 8 ? "|BPF_X" : "|BPF_K");
-		part(b, (cls == 4 ? alu_op : jmp_op)[(code >> 4) & 15], code & 0xf0);
-		code &= ~0xff;
-		break;
-	case 6:			/* RET: what is returned */
-		part(b, ret_val[(code >> 3) & 3], code & 0x18);
-		code &= ~0x1f;
-		break;
-	case 7:			/* MISC: TAX, TXA */
-		part(b, (code & 0xf8) == 0 ? "BPF_TAX" : (code & 0xf8) == 0x80 ? "BPF_TXA" : NULL,
-		     code & 0xf8);
-		code &= ~0xff;
-		break;
-	}
-	code &= ~7;
-	if (cls == 2 || cls == 3)	/* ST, STX: nothing more */
-		code = 0;
-	if (code)
-		sbuf_printf(b, "|%#x", code);
+	sbuf_puts(b, jt || jf ? "BPF_JUMP(" : "BPF_STMT(");
+	put_code(b, code);
 	sbuf_puts(b, ", ");
-	put_k(b, k, ancillary);
-	if (jump)
-		sbuf_printf(b, ", %#x, %#x", jt, jf);
+	if (jt || jf || !put_k(b, e, k, kind))
+		put_hex0(b, k);
+	if (jt || jf) {
+		sbuf_puts(b, ", ");
+		put_hex0(b, jt);
+		sbuf_puts(b, ", ");
+		put_hex0(b, jf);
+	}
 	sbuf_putc(b, ')');
+}
+
+void put_sock_filter_insn(struct sbuf *b, const uint8_t *e)
+{
+	put_bpf_filter_insn(b, e, FILTER_SOCK);
+}
+
+/*
+ * A program of `count` instructions at `addr`, of which `p` holds the
+ * first `len` bytes (NULL: none could be read): "[insn, ...]", then
+ * "... /\* ADDR *\/" at the first that could not be read, or "..." after
+ * the captured ones when the program went on (more than strace's 4096, or
+ * than strobe captures).
+ */
+void put_bpf_filter(struct sbuf *b, uint64_t addr, uint32_t count, const uint8_t *p,
+		    size_t len, bool cut, enum bpf_filter_kind kind)
+{
+	uint32_t i, have = len / 8;
+
+	if (!count) {
+		sbuf_puts(b, "[]");
+		return;
+	}
+	if (!p || !have) {
+		put_ptr(b, addr);
+		return;
+	}
+	sbuf_putc(b, '[');
+	for (i = 0; i < count && i < have && i < 4096; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		put_bpf_filter_insn(b, p + 8 * i, kind);
+	}
+	if (i < count) {
+		sbuf_puts(b, ", ...");
+		if (i == have && !cut && i < 4096)
+			sbuf_printf(b, " /* %#llx */", (unsigned long long)(addr + 8ull * i));
+	}
+	sbuf_putc(b, ']');
+}
+
+/*
+ * Argument i, a struct sock_fprog {u16 len; struct sock_filter *filter;},
+ * and the program it points to (captured as a second cap, CAP_ELEM): with
+ * -v the instructions, without it the pointer, as strace.
+ */
+void put_sock_fprog_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i,
+			enum bpf_filter_kind kind)
+{
+	const struct cap *c, *pc;
+	const char *data, *pdata;
+	uint16_t n;
+	uint64_t filter;
+
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!cap_exit(e, size, i, &c, &data) || c->len < 16) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	memcpy(&n, data, 2);
+	memcpy(&filter, data + 8, 8);
+	sbuf_printf(b, "{len=%u, filter=", n);
+	if (!decode_verbose())
+		put_ptr(b, filter);
+	else if (cap_find_flagged(e, size, i, CAP_ELEM, &pc, &pdata) && !(pc->flags & CAP_FAULT))
+		put_bpf_filter(b, filter, n, (const uint8_t *)pdata, pc->len,
+			       pc->flags & CAP_TRUNC, kind);
+	else
+		put_bpf_filter(b, filter, n, NULL, 0, false, kind);
+	sbuf_putc(b, '}');
 }

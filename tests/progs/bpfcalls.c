@@ -5,13 +5,72 @@
  * elements updated, looked up, deleted and walked, ids walked and opened,
  * object info read (also into a buffer longer than the kernel's), a map
  * frozen, cgroup attach and detach refused on a bad target; sizes that
- * cut the attribute short, unknown types, an unknown command.
+ * cut the attribute short, unknown types, an unknown command.  Then
+ * classic BPF: a socket filter attached (its special offsets, jumps) and
+ * read back, one cut by an unmapped page, an optlen that is not a struct
+ * sock_fprog's; a seccomp filter (returns by action, every class) that
+ * allows everything, installed by seccomp(2) and by prctl.
  */
 #include <linux/bpf.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <netinet/in.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 static long sys(int cmd, union bpf_attr *a, unsigned size) { return syscall(SYS_bpf, cmd, a, size); }
+static void classic(void)
+{
+	struct sock_filter sf[] = {
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, SKF_LL_OFF + 4),
+		BPF_STMT(BPF_LD | BPF_H | BPF_ABS, SKF_NET_OFF + 8),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SKF_AD_OFF + SKF_AD_PKTTYPE),
+		BPF_STMT(BPF_LDX | BPF_B | BPF_MSH, 14),
+		BPF_STMT(BPF_LD | BPF_W | BPF_IND, SKF_AD_OFF),
+		BPF_JUMP(BPF_JMP | BPF_K | BPF_JEQ, IPPROTO_UDP, 0, 3),
+		BPF_STMT(BPF_ALU | BPF_X | BPF_AND, 0),
+		BPF_STMT(BPF_MISC | BPF_TAX, 0),
+		BPF_JUMP(BPF_JMP | BPF_X | BPF_JGT, 0, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, 0xffff),
+		BPF_STMT(BPF_RET | BPF_A, 0),
+	};
+	struct sock_filter cf[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_K | BPF_JEQ, 0x7fffff, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 5),
+		BPF_STMT(BPF_ST, 1),
+		BPF_STMT(BPF_LDX | BPF_W | BPF_MEM, 1),
+		BPF_STMT(BPF_JMP | BPF_JA, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog p = { sizeof(sf) / 8, sf };
+	struct sock_filter back[16];
+	socklen_t len = 16;
+	int s = socket(AF_INET, SOCK_DGRAM, 0);
+	char *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &p, sizeof p);
+	getsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, back, &len);
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &p, 12);
+	/* the last two instructions on the page, then none */
+	munmap(page + 4096, 4096);
+	memcpy(page + 4096 - 16, sf, 16);
+	p.filter = (struct sock_filter *)(page + 4096 - 16);
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_FILTER, &p, sizeof p);
+	p.len = 0;
+	setsockopt(s, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &p, sizeof p);
+	p.len = sizeof(cf) / 8;
+	p.filter = cf;
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &p);
+	prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p);
+	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, page + 4095);
+}
+
 int main(void){
  union bpf_attr a; int k = 1; long v = 2, info[8];
  memset(&a,0,sizeof a); a.map_type=BPF_MAP_TYPE_HASH; a.key_size=4; a.value_size=8; a.max_entries=16; a.map_flags=BPF_F_NO_PREALLOC|BPF_F_RDONLY_PROG; strcpy(a.map_name,"m1");
@@ -40,4 +99,5 @@ int main(void){
  sys(99, &a, 8); sys(BPF_MAP_CREATE, NULL, 0);
  for (int t = 30; t < 34; t++) { memset(&a,0,sizeof a); a.map_type = t; sys(BPF_MAP_CREATE, &a, 8); }
  for (int t = 40; t < 46; t++) { memset(&a,0,sizeof a); a.attach_type = t; a.target_fd = -1; sys(BPF_PROG_DETACH, &a, 16); }
+ classic();
  return 0;}
