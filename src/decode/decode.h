@@ -253,7 +253,11 @@ void decode_netlink(struct sbuf *b, int proto, const uint8_t *p, size_t avail,
 void decode_sockopt_level(struct sbuf *b, uint64_t v);
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
 void decode_msg_flags(struct sbuf *b, uint64_t v);
-void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
+/* cmsg.c: control messages of controllen bytes at addr, avail of them
+ * captured into p; -s is strmax, f and pid -y's for SCM_RIGHTS (f NULL:
+ * none).  False: strace shows the address (shorter than a header) */
+bool decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t avail, uint64_t addr,
+		  uint64_t controllen, size_t strmax, struct formatter *f, uint32_t pid);
 void decode_sock_family(struct sbuf *b, uint64_t v);
 void decode_sock_type(struct sbuf *b, uint64_t v);
 void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);

@@ -89,109 +89,6 @@ void decode_msg_flags(struct sbuf *b, uint64_t v)
 	put_flagset(b, v, xlat_msg_flags, N(xlat_msg_flags));
 }
 
-/* A control message's data by level and type, as strace decodes them
- * (false: not one of those) */
-static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uint8_t *d,
-			  size_t dlen)
-{
-	int64_t t[2];
-	int32_t v;
-
-	if (level == 1 && type == 1) {			/* SCM_RIGHTS */
-		sbuf_puts(b, "cmsg_data=[");
-		for (size_t i = 0; i + 4 <= dlen; i += 4) {
-			memcpy(&v, d + i, 4);
-			sbuf_printf(b, "%s%d", i ? ", " : "", v);
-		}
-		sbuf_putc(b, ']');
-	} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
-		uint32_t c[3];
-
-		memcpy(c, d, 12);
-		sbuf_printf(b, "cmsg_data={pid=%u, uid=%u, gid=%u}", c[0], c[1], c[2]);
-	} else if (level == 1 && (type == 29 || type == 35) && dlen >= 16) {
-		/* SO_TIMESTAMP_OLD's timeval, SO_TIMESTAMPNS_OLD's timespec */
-		memcpy(t, d, 16);
-		sbuf_printf(b, "cmsg_data={tv_sec=%lld, %s=%llu}", (long long)t[0],
-			    type == 29 ? "tv_usec" : "tv_nsec", (unsigned long long)t[1]);
-	} else if (level == 0 && type == 8 && dlen >= 12) {	/* IP_PKTINFO */
-		memcpy(&v, d, 4);
-		sbuf_puts(b, "cmsg_data={ipi_ifindex=");
-		put_ifindex(b, (uint32_t)v);
-		put_in_addr(b, ", ipi_spec_dst=", d + 4);
-		put_in_addr(b, ", ipi_addr=", d + 8);
-		sbuf_putc(b, '}');
-	} else if (level == 0 && type == 2 && dlen >= 4) {	/* IP_TTL */
-		memcpy(&v, d, 4);
-		sbuf_printf(b, "cmsg_data=[%d]", v);
-	} else if (level == 0 && type == 1 && dlen >= 1) {	/* IP_TOS: a byte */
-		sbuf_printf(b, "cmsg_data=[%u]", d[0]);
-	} else {
-		return false;
-	}
-	return true;
-}
-
-static const struct flag cmsg_types_socket[] = {
-	{ 1, "SCM_RIGHTS" }, { 2, "SCM_CREDENTIALS" }, { 29, "SO_TIMESTAMP_OLD" },
-	{ 35, "SO_TIMESTAMPNS_OLD" },
-};
-static const struct flag cmsg_types_ip[] = {
-	{ 1, "IP_TOS" }, { 2, "IP_TTL" }, { 8, "IP_PKTINFO" },
-};
-
-/* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":
- * the control messages in p, walked by their lengths (x86_64: a 16-byte
- * header, data aligned to 8). */
-void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	size_t off = 0, mark;
-	bool first = true;
-
-	sbuf_putc(b, '[');
-	while (off + 16 <= len) {
-		uint64_t clen;
-		int32_t level, type;
-
-		memcpy(&clen, p + off, 8);
-		memcpy(&level, p + off + 8, 4);
-		memcpy(&type, p + off + 12, 4);
-		if (clen < 16)
-			break;
-		sbuf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
-			    (unsigned long long)clen);
-		first = false;
-		mark = b->len;
-		decode_sockopt_level(b, (uint32_t)level);
-		xlat_finish(b, mark, (uint32_t)level, XF_HEX);
-		sbuf_puts(b, ", cmsg_type=");
-		size_t dlen = clen - 16, avail = len - off - 16;
-		const uint8_t *d = p + off + 16;
-
-		if (dlen > avail)
-			dlen = avail;
-		mark = b->len;
-		if (level == 1)
-			put_enum(b, (uint32_t)type, cmsg_types_socket, N(cmsg_types_socket), NULL);
-		else if (level == 0)
-			put_enum(b, (uint32_t)type, cmsg_types_ip, N(cmsg_types_ip), NULL);
-		else
-			sbuf_printf(b, "%#x", (uint32_t)type);
-		xlat_finish(b, mark, (uint32_t)type, XF_HEX);
-		sbuf_puts(b, ", ");
-		if (level == 41) {
-			/* strace shows IPv6's types without their data */
-			b->len -= 2;
-		} else if (!put_cmsg_data(b, level, type, d, dlen)) {
-			sbuf_puts(b, "cmsg_data=");
-			decode_string_hex(b, (const char *)d, dlen, false);
-		}
-		sbuf_putc(b, '}');
-		off += (clen + 7) & ~(uint64_t)7;
-	}
-	sbuf_putc(b, ']');
-}
-
 /*
  * Scatter/gather and messages: iovec arrays with their data
  * ("[{iov_base="hello", iov_len=5}]"), msghdrs with name, iovecs and
@@ -277,7 +174,7 @@ static const struct capref *flagged(const struct capref *refs, size_t n, int fla
 
 /* A msghdr from its group of captures (refs[0] is the struct). */
 static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct capref *refs,
-			     size_t n, int64_t namelen_in)
+			     size_t n, int64_t namelen_in, uint32_t pid)
 {
 	const struct capref *r;
 	struct msghdr64 m;
@@ -286,9 +183,20 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	sbuf_puts(b, "{msg_name=");
 	if (!m.name)
 		sbuf_puts(b, "NULL");
-	else if ((r = flagged(refs, n, CAP_NAME)))
-		decode_sockaddr(b, (const uint8_t *)r->data,
-				r->c->len < m.namelen ? r->c->len : m.namelen);
+	else if ((r = flagged(refs, n, CAP_NAME))) {
+		size_t want = m.namelen;
+
+		/* recvmsg: no more than the room the caller gave; the
+		 * capture stops at the end of the name's page, where strace
+		 * could not read the name whole it shows its address */
+		if (namelen_in >= 0 && (uint64_t)namelen_in < want)
+			want = namelen_in;
+		if (r->c->len < want && !(r->c->flags & CAP_TRUNC))
+			sbuf_hex(b, m.name);
+		else
+			decode_sockaddr(b, (const uint8_t *)r->data,
+					r->c->len < want ? r->c->len : want);
+	}
 	else
 		sbuf_hex(b, m.name);
 	/* recvmsg's length as given, and as the call left it */
@@ -303,10 +211,9 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	sbuf_printf(b, ", msg_iovlen=%llu", (unsigned long long)m.iovlen);
 	if (m.controllen) {
 		sbuf_puts(b, ", msg_control=");
-		if ((r = flagged(refs, n, CAP_CTRL)))
-			decode_cmsgs(b, (const uint8_t *)r->data,
-				     r->c->len < m.controllen ? r->c->len : m.controllen);
-		else
+		r = flagged(refs, n, CAP_CTRL);
+		if (!r || !decode_cmsgs(b, (const uint8_t *)r->data, r->c->len, m.control,
+					m.controllen, formatter_strsize(f), f, pid))
 			sbuf_hex(b, m.control);
 	}
 	sbuf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)m.controllen);
@@ -338,7 +245,8 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
 		return;
 	}
-	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1);
+	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1,
+			 e->h.pid);
 }
 
 /* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
@@ -366,7 +274,7 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 			end++;
 		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
 		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
-		put_msghdr_group(f, b, refs + k, end - k, -1);
+		put_msghdr_group(f, b, refs + k, end - k, -1, e->h.pid);
 		sbuf_printf(b, ", msg_len=%u}", len);
 		k = end;
 	}

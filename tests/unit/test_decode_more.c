@@ -100,11 +100,11 @@ int main(void)
 	memcpy(p + 8, &lvl, 4);
 	memcpy(p + 12, &type, 4);
 	memcpy(p + 16, &fd, 4);
-	decode_cmsgs(&b, p, 24);
+	decode_cmsgs(&b, p, 24, 0x1000, 24, 32, NULL, 0);
 	CHECK_STR(s(), "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]");
 	clen = 1000;			/* longer than what is there: cut, no overread */
 	memcpy(p, &clen, 8);
-	decode_cmsgs(&b, p, 24);
+	decode_cmsgs(&b, p, 24, 0x1000, 24, 32, NULL, 0);
 	CHECK_STR(s(), "[{cmsg_len=1000, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7, 0]}]");
 
 	/* prctl */
