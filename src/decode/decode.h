@@ -235,8 +235,13 @@ void decode_itimer_which(struct sbuf *b, uint64_t v);
 void decode_clockid(struct sbuf *b, uint64_t v);
 void decode_timer_flags(struct sbuf *b, uint64_t v);
 
-/* net.c: sockets, addresses, options, messages */
+/* sockaddr.c: a socket address of len bytes, by family as strace 6.1;
+ * _fd: an fd inside one (AF_XDP's) decorated as -y says for process pid
+ * (f NULL: no decoration) */
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
+struct formatter;
+void decode_sockaddr_fd(struct sbuf *b, const uint8_t *p, size_t len, struct formatter *f,
+			uint32_t pid);
 /* netlink.c: the buffer of a call on a netlink socket of protocol `proto`
  * (NETLINK_*): `len` bytes at `addr`, of which `avail` were read into p;
  * strmax is -s; pid_decor and fd_decor(ctx, b, N) print what follows a
@@ -248,7 +253,11 @@ void decode_netlink(struct sbuf *b, int proto, const uint8_t *p, size_t avail,
 void decode_sockopt_level(struct sbuf *b, uint64_t v);
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
 void decode_msg_flags(struct sbuf *b, uint64_t v);
-void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
+/* cmsg.c: control messages of controllen bytes at addr, avail of them
+ * captured into p; -s is strmax, f and pid -y's for SCM_RIGHTS (f NULL:
+ * none).  False: strace shows the address (shorter than a header) */
+bool decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t avail, uint64_t addr,
+		  uint64_t controllen, size_t strmax, struct formatter *f, uint32_t pid);
 void decode_sock_family(struct sbuf *b, uint64_t v);
 void decode_sock_type(struct sbuf *b, uint64_t v);
 void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);
@@ -401,8 +410,8 @@ int arg_kind_xlat(int kind);
 /* calls whose arguments read each other: ioctl.c, net.c, process.c */
 void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
 bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
-void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
-		  size_t size, int i);
+void put_sockaddr(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i);
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
 /* quota.c: quotactl's and quotactl_fd's command, id and address, and
  * whether the command shows argument i (its id, its address) at all */

@@ -68,4 +68,20 @@ bool too_short(struct sbuf *b, size_t len, size_t want);
 int64_t i64(const uint8_t *p, size_t off);
 void put_pair(struct sbuf *b, const uint8_t *p, const char *sub);
 
+/* sockaddr.c, for the other socket decoders: a field in network byte
+ * order, "htons(9)" by name, with -X raw its bytes ("\x00\x09"), with -X
+ * verbose both */
+void put_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
+		   const char *name);
+/* "inet_addr(\"127.0.0.1\")": the address quoted as any string is (-xx
+ * shows it in hex, as strace) */
+void addr_call(char *name, size_t n, const char *head, const char *text, const char *tail);
+/* an interface index as strace names it on the machine that decodes
+ * (if_nametoindex("lo")), else unsigned; -X applied */
+void put_ifindex(struct sbuf *b, uint32_t v);
+/* an IPv4 address in a struct: field, inet_addr("127.0.0.1"), -X applied */
+void put_in_addr(struct sbuf *b, const char *field, const uint8_t *p);
+/* a hardware address: "ff:ff:..."; -X raw its bytes in hex, verbose both */
+void put_hw_addr(struct sbuf *b, const uint8_t *p, size_t n);
+
 #endif

@@ -192,7 +192,7 @@ static void put_ioctl_arg_c(ARGS)
 
 static void put_sockaddr_c(ARGS)
 {
-	put_sockaddr(b, d, e, size, i);
+	put_sockaddr(f, b, d, e, size, i);
 }
 
 static void put_wait_arg_c(ARGS)

@@ -18,7 +18,7 @@
 
 void decode_sock_family(struct sbuf *b, uint64_t v)
 {
-	put_enum(b, (uint32_t)v, xlat_sock_family, N(xlat_sock_family), "AF_???");
+	put_enum(b, (uint32_t)v, xlat_addrfams, N(xlat_addrfams), "AF_???");
 }
 
 /* the type, then its flags: with -X each part is a number of its own, as
@@ -87,288 +87,6 @@ void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v)
 void decode_msg_flags(struct sbuf *b, uint64_t v)
 {
 	put_flagset(b, v, xlat_msg_flags, N(xlat_msg_flags));
-}
-
-/* A field in network byte order: "htons(9)" by name; with -X raw its bytes
- * ("\x00\x09"), with -X verbose both ("\x00\x09" /\* htons(9) *\/), as
- * strace */
-static void put_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
-			  const char *name)
-{
-	sbuf_puts(b, field);
-	if (decode_xlat() == XLAT_ABBREV) {
-		sbuf_puts(b, name);
-		return;
-	}
-	decode_string_hex(b, (const char *)p, n, false);
-	if (decode_xlat() == XLAT_VERBOSE)
-		sbuf_printf(b, " /* %s */", name);
-}
-
-/* "inet_addr(\"127.0.0.1\")": the address quoted as any string is, so that
- * -xx shows it in hex as strace does */
-static void addr_call(char *name, size_t n, const char *head, const char *text,
-		      const char *tail)
-{
-	struct sbuf q;
-
-	sbuf_init(&q, 128);
-	sbuf_puts(&q, head);
-	decode_string(&q, text, strlen(text), false);
-	sbuf_puts(&q, tail);
-	snprintf(name, n, "%.*s", (int)q.len, q.p);
-	sbuf_free(&q);
-}
-
-/* An interface index as strace names it, on the machine that decodes:
- * if_nametoindex("lo"), the name quoted as any string (-xx) */
-static void put_ifindex(struct sbuf *b, int32_t v)
-{
-	char ifname[IF_NAMESIZE];
-
-	if (v > 0 && if_indextoname((unsigned)v, ifname)) {
-		sbuf_puts(b, "if_nametoindex(");
-		decode_string(b, ifname, strlen(ifname), false);
-		sbuf_putc(b, ')');
-	} else {
-		sbuf_printf(b, "%d", v);
-	}
-}
-
-/* struct sockaddr_ll after its family: the protocol as htons(ETH_P_*),
- * the interface by name, the hardware type, packet type and address */
-static void put_sockaddr_ll(struct sbuf *b, const uint8_t *p)
-{
-	uint16_t proto;
-	int32_t ifindex;
-	uint16_t hatype;
-	uint8_t pkttype = p[10], halen = p[11];
-	struct sbuf name;
-	size_t mark;
-
-	memcpy(&proto, p + 2, 2);
-	memcpy(&ifindex, p + 4, 4);
-	memcpy(&hatype, p + 8, 2);
-	/* "htons(ETH_P_IP)", "htons(0x9999 /\* ETH_P_??? *\/)" */
-	sbuf_init(&name, 64);
-	sbuf_puts(&name, "htons(");
-	put_enum(&name, ntohs(proto), xlat_eth_p, N(xlat_eth_p), "ETH_P_???");
-	sbuf_putc(&name, ')');
-	sbuf_putc(&name, '\0');	/* a C string for put_net_bytes */
-	put_net_bytes(b, ", sll_protocol=", p + 2, 2, name.p);
-	sbuf_free(&name);
-	sbuf_puts(b, ", sll_ifindex=");
-	mark = b->len;
-	put_ifindex(b, ifindex);
-	xlat_finish(b, mark, (uint32_t)ifindex, XF_DEC);
-	sbuf_puts(b, ", sll_hatype=");
-	put_enum_x(b, hatype, xlat_arphrd, N(xlat_arphrd), "ARPHRD_???");
-	sbuf_puts(b, ", sll_pkttype=");
-	put_enum_x(b, pkttype, xlat_packet_types, N(xlat_packet_types), "PACKET_???");
-	sbuf_printf(b, ", sll_halen=%u", halen);
-	if (halen) {
-		sbuf_puts(b, ", sll_addr=[");
-		for (unsigned i = 0; i < halen && i < 8; i++)
-			sbuf_printf(b, "%s%#02x", i ? ", " : "", p[12 + i]);
-		sbuf_puts(b, halen > 8 ? ", ...]" : "]");
-	}
-}
-
-/* an IPv4 address in a struct: inet_addr("127.0.0.1"), with -X its bytes */
-static void put_in_addr(struct sbuf *b, const char *field, const uint8_t *p)
-{
-	char text[INET_ADDRSTRLEN], name[96];
-
-	inet_ntop(AF_INET, p, text, sizeof(text));
-	addr_call(name, sizeof(name), "inet_addr(", text, ")");
-	put_net_bytes(b, field, p, 4, name);
-}
-
-/* A control message's data by level and type, as strace decodes them
- * (false: not one of those) */
-static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uint8_t *d,
-			  size_t dlen)
-{
-	int64_t t[2];
-	int32_t v;
-
-	if (level == 1 && type == 1) {			/* SCM_RIGHTS */
-		sbuf_puts(b, "cmsg_data=[");
-		for (size_t i = 0; i + 4 <= dlen; i += 4) {
-			memcpy(&v, d + i, 4);
-			sbuf_printf(b, "%s%d", i ? ", " : "", v);
-		}
-		sbuf_putc(b, ']');
-	} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
-		uint32_t c[3];
-
-		memcpy(c, d, 12);
-		sbuf_printf(b, "cmsg_data={pid=%u, uid=%u, gid=%u}", c[0], c[1], c[2]);
-	} else if (level == 1 && (type == 29 || type == 35) && dlen >= 16) {
-		/* SO_TIMESTAMP_OLD's timeval, SO_TIMESTAMPNS_OLD's timespec */
-		memcpy(t, d, 16);
-		sbuf_printf(b, "cmsg_data={tv_sec=%lld, %s=%llu}", (long long)t[0],
-			    type == 29 ? "tv_usec" : "tv_nsec", (unsigned long long)t[1]);
-	} else if (level == 0 && type == 8 && dlen >= 12) {	/* IP_PKTINFO */
-		size_t mark;
-
-		memcpy(&v, d, 4);
-		sbuf_puts(b, "cmsg_data={ipi_ifindex=");
-		mark = b->len;
-		put_ifindex(b, v);
-		xlat_finish(b, mark, (uint32_t)v, XF_DEC);
-		put_in_addr(b, ", ipi_spec_dst=", d + 4);
-		put_in_addr(b, ", ipi_addr=", d + 8);
-		sbuf_putc(b, '}');
-	} else if (level == 0 && type == 2 && dlen >= 4) {	/* IP_TTL */
-		memcpy(&v, d, 4);
-		sbuf_printf(b, "cmsg_data=[%d]", v);
-	} else if (level == 0 && type == 1 && dlen >= 1) {	/* IP_TOS: a byte */
-		sbuf_printf(b, "cmsg_data=[%u]", d[0]);
-	} else {
-		return false;
-	}
-	return true;
-}
-
-static const struct flag cmsg_types_socket[] = {
-	{ 1, "SCM_RIGHTS" }, { 2, "SCM_CREDENTIALS" }, { 29, "SO_TIMESTAMP_OLD" },
-	{ 35, "SO_TIMESTAMPNS_OLD" },
-};
-static const struct flag cmsg_types_ip[] = {
-	{ 1, "IP_TOS" }, { 2, "IP_TTL" }, { 8, "IP_PKTINFO" },
-};
-
-/* "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]":
- * the control messages in p, walked by their lengths (x86_64: a 16-byte
- * header, data aligned to 8). */
-void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	size_t off = 0, mark;
-	bool first = true;
-
-	sbuf_putc(b, '[');
-	while (off + 16 <= len) {
-		uint64_t clen;
-		int32_t level, type;
-
-		memcpy(&clen, p + off, 8);
-		memcpy(&level, p + off + 8, 4);
-		memcpy(&type, p + off + 12, 4);
-		if (clen < 16)
-			break;
-		sbuf_printf(b, "%s{cmsg_len=%llu, cmsg_level=", first ? "" : ", ",
-			    (unsigned long long)clen);
-		first = false;
-		mark = b->len;
-		decode_sockopt_level(b, (uint32_t)level);
-		xlat_finish(b, mark, (uint32_t)level, XF_HEX);
-		sbuf_puts(b, ", cmsg_type=");
-		size_t dlen = clen - 16, avail = len - off - 16;
-		const uint8_t *d = p + off + 16;
-
-		if (dlen > avail)
-			dlen = avail;
-		mark = b->len;
-		if (level == 1)
-			put_enum(b, (uint32_t)type, cmsg_types_socket, N(cmsg_types_socket), NULL);
-		else if (level == 0)
-			put_enum(b, (uint32_t)type, cmsg_types_ip, N(cmsg_types_ip), NULL);
-		else
-			sbuf_printf(b, "%#x", (uint32_t)type);
-		xlat_finish(b, mark, (uint32_t)type, XF_HEX);
-		sbuf_puts(b, ", ");
-		if (level == 41) {
-			/* strace shows IPv6's types without their data */
-			b->len -= 2;
-		} else if (!put_cmsg_data(b, level, type, d, dlen)) {
-			sbuf_puts(b, "cmsg_data=");
-			decode_string_hex(b, (const char *)d, dlen, false);
-		}
-		sbuf_putc(b, '}');
-		off += (clen + 7) & ~(uint64_t)7;
-	}
-	sbuf_putc(b, ']');
-}
-
-/* A socket address: AF_UNIX, AF_INET, AF_INET6, AF_NETLINK by field; others
- * by family.  len is how many bytes the call said it holds. */
-void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	uint16_t family;
-	char text[64], name[256];
-	size_t mark;
-
-	if (len < 2) {
-		sbuf_puts(b, "{}");
-		return;
-	}
-	memcpy(&family, p, 2);
-	sbuf_puts(b, "{sa_family=");
-	mark = b->len;
-	decode_sock_family(b, family);
-	xlat_finish(b, mark, family, XF_HEX);
-	if (family == 1) {			/* AF_UNIX */
-		const char *path = (const char *)p + 2;
-		size_t n = len - 2;
-
-		if (n) {
-			sbuf_puts(b, ", sun_path=");
-			if (!path[0] && n > 1) {	/* abstract: no NUL ends it */
-				sbuf_putc(b, '@');
-				decode_string(b, path + 1, n - 1, false);
-			} else {
-				decode_string(b, path, strnlen(path, n), false);
-			}
-		}
-	} else if (family == 2 && len >= 8) {	/* AF_INET */
-		uint16_t port;
-
-		memcpy(&port, p + 2, 2);
-		inet_ntop(AF_INET, p + 4, text, sizeof(text));
-		snprintf(name, sizeof(name), "htons(%u)", ntohs(port));
-		put_net_bytes(b, ", sin_port=", p + 2, 2, name);
-		addr_call(name, sizeof(name), "inet_addr(", text, ")");
-		put_net_bytes(b, ", sin_addr=", p + 4, 4, name);
-	} else if (family == 10 && len >= 24) {	/* AF_INET6 */
-		uint16_t port;
-		uint32_t flow, scope = 0;
-
-		memcpy(&port, p + 2, 2);
-		memcpy(&flow, p + 4, 4);
-		if (len >= 28)
-			memcpy(&scope, p + 24, 4);
-		inet_ntop(AF_INET6, p + 8, text, sizeof(text));
-		snprintf(name, sizeof(name), "htons(%u)", ntohs(port));
-		put_net_bytes(b, ", sin6_port=", p + 2, 2, name);
-		snprintf(name, sizeof(name), "htonl(%u)", ntohl(flow));
-		put_net_bytes(b, ", sin6_flowinfo=", p + 4, 4, name);
-		if (decode_xlat() == XLAT_ABBREV) {
-			addr_call(name, sizeof(name), ", inet_pton(AF_INET6, ", text, ", &sin6_addr)");
-			sbuf_puts(b, name);
-		} else {
-			addr_call(name, sizeof(name), "inet_pton(AF_INET6, ", text, ")");
-			put_net_bytes(b, ", sin6_addr=", p + 8, 16, name);
-		}
-		sbuf_printf(b, ", sin6_scope_id=%u", scope);
-	} else if (family == 16 && len >= 12) {	/* AF_NETLINK */
-		uint16_t pad;
-		int32_t pid;
-		uint32_t groups;
-
-		memcpy(&pad, p + 2, 2);
-		memcpy(&pid, p + 4, 4);
-		memcpy(&groups, p + 8, 4);
-		if (pad)
-			sbuf_printf(b, ", nl_pad=%#x", pad);
-		sbuf_printf(b, ", nl_pid=%d, nl_groups=%#08x", pid, groups);	/* strace's form */
-	} else if (family == 17 && len >= 20) {	/* AF_PACKET: struct sockaddr_ll */
-		put_sockaddr_ll(b, p);
-	} else if (len > 2) {
-		sbuf_puts(b, ", sa_data=");
-		decode_string(b, (const char *)p + 2, len - 2, false);
-	}
-	sbuf_putc(b, '}');
 }
 
 /*
@@ -456,7 +174,7 @@ static const struct capref *flagged(const struct capref *refs, size_t n, int fla
 
 /* A msghdr from its group of captures (refs[0] is the struct). */
 static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct capref *refs,
-			     size_t n, int64_t namelen_in)
+			     size_t n, int64_t namelen_in, uint32_t pid)
 {
 	const struct capref *r;
 	struct msghdr64 m;
@@ -465,9 +183,20 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	sbuf_puts(b, "{msg_name=");
 	if (!m.name)
 		sbuf_puts(b, "NULL");
-	else if ((r = flagged(refs, n, CAP_NAME)))
-		decode_sockaddr(b, (const uint8_t *)r->data,
-				r->c->len < m.namelen ? r->c->len : m.namelen);
+	else if ((r = flagged(refs, n, CAP_NAME))) {
+		size_t want = m.namelen;
+
+		/* recvmsg: no more than the room the caller gave; the
+		 * capture stops at the end of the name's page, where strace
+		 * could not read the name whole it shows its address */
+		if (namelen_in >= 0 && (uint64_t)namelen_in < want)
+			want = namelen_in;
+		if (r->c->len < want && !(r->c->flags & CAP_TRUNC))
+			sbuf_hex(b, m.name);
+		else
+			decode_sockaddr(b, (const uint8_t *)r->data,
+					r->c->len < want ? r->c->len : want);
+	}
 	else
 		sbuf_hex(b, m.name);
 	/* recvmsg's length as given, and as the call left it */
@@ -482,10 +211,9 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	sbuf_printf(b, ", msg_iovlen=%llu", (unsigned long long)m.iovlen);
 	if (m.controllen) {
 		sbuf_puts(b, ", msg_control=");
-		if ((r = flagged(refs, n, CAP_CTRL)))
-			decode_cmsgs(b, (const uint8_t *)r->data,
-				     r->c->len < m.controllen ? r->c->len : m.controllen);
-		else
+		r = flagged(refs, n, CAP_CTRL);
+		if (!r || !decode_cmsgs(b, (const uint8_t *)r->data, r->c->len, m.control,
+					m.controllen, formatter_strsize(f), f, pid))
 			sbuf_hex(b, m.control);
 	}
 	sbuf_printf(b, ", msg_controllen=%llu, msg_flags=", (unsigned long long)m.controllen);
@@ -517,7 +245,8 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
 		return;
 	}
-	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1);
+	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1,
+			 e->h.pid);
 }
 
 /* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
@@ -545,32 +274,13 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 			end++;
 		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
 		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
-		put_msghdr_group(f, b, refs + k, end - k, -1);
+		put_msghdr_group(f, b, refs + k, end - k, -1, e->h.pid);
 		sbuf_printf(b, ", msg_len=%u}", len);
 		k = end;
 	}
 	if ((int64_t)shown < e->ret)
 		sbuf_puts(b, shown ? ", ..." : "...");
 	sbuf_putc(b, ']');
-}
-
-/* An option's value: an int as "[1]", struct linger, else its bytes. */
-/* A hardware address: "ff:ff:..."; -X raw its bytes in hex, -X verbose
- * both, as strace */
-static void put_hwaddr(struct sbuf *b, const uint8_t *p, size_t n)
-{
-	char text[3 * 8 + 1] = "";
-	size_t at = 0;
-
-	for (size_t k = 0; k < n && k < 8; k++)
-		at += snprintf(text + at, sizeof(text) - at, "%s%02x", k ? ":" : "", p[k]);
-	if (decode_xlat() == XLAT_ABBREV) {
-		sbuf_puts(b, text);
-		return;
-	}
-	decode_string_hex(b, (const char *)p, n, false);
-	if (decode_xlat() == XLAT_VERBOSE)
-		sbuf_printf(b, " /* %s */", text);
 }
 
 /* SOL_SOCKET options whose value is an int (strace 6.1's list) */
@@ -694,7 +404,7 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		put_enum(b, type, xlat_packet_mr_types, N(xlat_packet_mr_types), "PACKET_MR_???");
 		xlat_finish(b, mark, type, XF_HEX);
 		sbuf_printf(b, ", mr_alen=%u, mr_address=", alen);
-		put_hwaddr(b, (const uint8_t *)p + 8, alen < 8 ? alen : 8);
+		put_hw_addr(b, (const uint8_t *)p + 8, alen < 8 ? alen : 8);
 		sbuf_putc(b, '}');
 		return true;
 	}
@@ -794,7 +504,6 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 	if (!get && level == 41 && (name == 20 || name == 21) && n >= 20 && len >= 20) {
 		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP: struct ipv6_mreq */
 		char text[INET6_ADDRSTRLEN], call[256];
-		size_t mark;
 
 		inet_ntop(AF_INET6, p, text, sizeof(text));
 		if (decode_xlat() == XLAT_ABBREV) {
@@ -807,9 +516,7 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		}
 		memcpy(v, p + 16, 4);
 		sbuf_puts(b, ", ipv6mr_interface=");
-		mark = b->len;
-		put_ifindex(b, v[0]);
-		xlat_finish(b, mark, (uint32_t)v[0], XF_DEC);
+		put_ifindex(b, (uint32_t)v[0]);
 		sbuf_putc(b, '}');
 		return true;
 	}
@@ -938,8 +645,8 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
  * Socket addresses: one the call reads is as long as its length argument
  * says; one it writes is as long as the length it wrote back ("[16]").
  */
-void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
-			 const struct ev_syscall *e, size_t size, int i)
+void put_sockaddr(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		  const struct ev_syscall *e, size_t size, int i)
 {
 	const struct cap *c;
 	const char *data;
@@ -993,5 +700,5 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d,
 		if ((e->aux2 & AUX2_ADDRLEN) && e->aux < len)
 			len = e->aux;
 	}
-	decode_sockaddr(b, (const uint8_t *)data, len);
+	decode_sockaddr_fd(b, (const uint8_t *)data, len, f, e->h.pid);
 }

@@ -100,12 +100,42 @@ int main(void)
 	memcpy(p + 8, &lvl, 4);
 	memcpy(p + 12, &type, 4);
 	memcpy(p + 16, &fd, 4);
-	decode_cmsgs(&b, p, 24);
+	decode_cmsgs(&b, p, 24, 0x1000, 24, 32, NULL, 0);
 	CHECK_STR(s(), "[{cmsg_len=20, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7]}]");
 	clen = 1000;			/* longer than what is there: cut, no overread */
 	memcpy(p, &clen, 8);
-	decode_cmsgs(&b, p, 24);
+	decode_cmsgs(&b, p, 24, 0x1000, 24, 32, NULL, 0);
 	CHECK_STR(s(), "[{cmsg_len=1000, cmsg_level=SOL_SOCKET, cmsg_type=SCM_RIGHTS, cmsg_data=[7, 0]}]");
+	/* strace 6.1's forms (its sockopt-timestamp, inet-cmsg, msg_control
+	 * tests): SO_TIMESTAMP_NEW's timeval, IP_RECVOPTS' bytes in hex, a
+	 * type it does not decode by name only, a cut walk with its address */
+	{
+		uint8_t q[64] = { 0 };
+		uint64_t l1 = 32, l2 = 20;
+		int32_t sol = 1, ts = 63, ip = 0, opts = 6;
+		int64_t sec = 1795822835, usec = 702220;
+
+		memcpy(q, &l1, 8);
+		memcpy(q + 8, &sol, 4);
+		memcpy(q + 12, &ts, 4);
+		memcpy(q + 16, &sec, 8);
+		memcpy(q + 24, &usec, 8);
+		memcpy(q + 32, &l2, 8);
+		memcpy(q + 40, &ip, 4);
+		memcpy(q + 44, &opts, 4);
+		q[48] = 1;
+		decode_cmsgs(&b, q, 56, 0x1000, 56, 32, NULL, 0);
+		CHECK_STR(s(), "[{cmsg_len=32, cmsg_level=SOL_SOCKET, cmsg_type=SO_TIMESTAMP_NEW, "
+			  "cmsg_data={tv_sec=1795822835, tv_usec=702220}}, {cmsg_len=20, "
+			  "cmsg_level=SOL_IP, cmsg_type=IP_RECVOPTS, cmsg_data=[0x1, 0, 0, 0]}]");
+		opts = 0x55;
+		memcpy(q + 44, &opts, 4);
+		decode_cmsgs(&b, q, 64, 0x1000, 64, 32, NULL, 0);
+		CHECK_STR(s(), "[{cmsg_len=32, cmsg_level=SOL_SOCKET, cmsg_type=SO_TIMESTAMP_NEW, "
+			  "cmsg_data={tv_sec=1795822835, tv_usec=702220}}, {cmsg_len=20, "
+			  "cmsg_level=SOL_IP, cmsg_type=0x55 /* IP_??? */}, ... /* 0x1038 */]");
+		CHECK(!decode_cmsgs(&b, q, 64, 0x1000, 15, 32, NULL, 0));
+	}
 
 	/* prctl */
 	decode_prctl_option(&b, 23);
