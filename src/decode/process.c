@@ -460,7 +460,8 @@ FLAG_DECODER_Q(decode_pidfd_flags, xlat_pidfd_flags, "PIDFD_???");
  * query) as it is */
 void decode_personality(struct sbuf *b, uint64_t v)
 {
-	uint64_t f = (uint32_t)v & ~0x80000fu, dom = (uint32_t)v & 0x80000f;
+	/* the domain is the low byte (PER_MASK), the flags the rest */
+	uint64_t f = (uint32_t)v & ~0xffu, dom = (uint32_t)v & 0xff;
 
 	size_t mark = b->len;
 

@@ -99,6 +99,7 @@
 #include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
+#include <linux/personality.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -493,6 +494,27 @@ _Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW
 _Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
 _Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
 
+/* personality_domains */
+_Static_assert((unsigned long long)(PER_LINUX) == 0x0ull, "PER_LINUX");
+_Static_assert((unsigned long long)(PER_BSD) == 0x6ull, "PER_BSD");
+_Static_assert((unsigned long long)(PER_LINUX32) == 0x8ull, "PER_LINUX32");
+_Static_assert((unsigned long long)(PER_RISCOS) == 0xcull, "PER_RISCOS");
+_Static_assert((unsigned long long)(PER_OSF4) == 0xfull, "PER_OSF4");
+_Static_assert((unsigned long long)(PER_HPUX) == 0x10ull, "PER_HPUX");
+
+/* personality_flags */
+_Static_assert((unsigned long long)(UNAME26) == 0x20000ull, "UNAME26");
+_Static_assert((unsigned long long)(ADDR_NO_RANDOMIZE) == 0x40000ull, "ADDR_NO_RANDOMIZE");
+_Static_assert((unsigned long long)(FDPIC_FUNCPTRS) == 0x80000ull, "FDPIC_FUNCPTRS");
+_Static_assert((unsigned long long)(MMAP_PAGE_ZERO) == 0x100000ull, "MMAP_PAGE_ZERO");
+_Static_assert((unsigned long long)(ADDR_COMPAT_LAYOUT) == 0x200000ull, "ADDR_COMPAT_LAYOUT");
+_Static_assert((unsigned long long)(READ_IMPLIES_EXEC) == 0x400000ull, "READ_IMPLIES_EXEC");
+_Static_assert((unsigned long long)(ADDR_LIMIT_32BIT) == 0x800000ull, "ADDR_LIMIT_32BIT");
+_Static_assert((unsigned long long)(SHORT_INODE) == 0x1000000ull, "SHORT_INODE");
+_Static_assert((unsigned long long)(WHOLE_SECONDS) == 0x2000000ull, "WHOLE_SECONDS");
+_Static_assert((unsigned long long)(STICKY_TIMEOUTS) == 0x4000000ull, "STICKY_TIMEOUTS");
+_Static_assert((unsigned long long)(ADDR_LIMIT_3GB) == 0x8000000ull, "ADDR_LIMIT_3GB");
+
 /* pkey_rights */
 _Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
 _Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
@@ -585,27 +607,3 @@ _Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PT
 /* pr_tsc */
 _Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
 _Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
-
-/* prio_which */
-_Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
-_Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
-_Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
-
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptp_extts_flags */
-_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
-_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
-_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
-_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
-
-/* ptp_perout_flags */
-_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
-_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
-_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");

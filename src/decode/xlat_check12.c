@@ -99,6 +99,7 @@
 #include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
+#include <linux/personality.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -128,6 +129,30 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* prio_which */
+_Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
+_Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
+_Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
+
+/* prot_flags */
+_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
+_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
+_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
+_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
+_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
+_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
+
+/* ptp_extts_flags */
+_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
+_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
+_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
+_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
+
+/* ptp_perout_flags */
+_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
+_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
+_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");
 
 /* ptp_pin_funcs */
 _Static_assert((unsigned long long)(PTP_PF_NONE) == 0x0ull, "PTP_PF_NONE");

@@ -99,6 +99,7 @@
 #include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
+#include <linux/personality.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>

@@ -4948,23 +4948,27 @@ const struct flag xlat_perf_type[6] = {
 	{ 0x5, "PERF_TYPE_BREAKPOINT" },
 };
 
-const struct flag xlat_personality_domains[4] = {
+const struct flag xlat_personality_domains[6] = {
 	{ 0x0, "PER_LINUX" },
-	{ 0x800000, "PER_LINUX_32BIT" },
+	{ 0x6, "PER_BSD" },
 	{ 0x8, "PER_LINUX32" },
-	{ 0x800008, "PER_LINUX32_3GB" },
+	{ 0xc, "PER_RISCOS" },
+	{ 0xf, "PER_OSF4" },
+	{ 0x10, "PER_HPUX" },
 };
 
-const struct flag xlat_personality_flags[9] = {
-	{ 0x200000, "UNAME26" },
+const struct flag xlat_personality_flags[11] = {
+	{ 0x20000, "UNAME26" },
 	{ 0x40000, "ADDR_NO_RANDOMIZE" },
 	{ 0x80000, "FDPIC_FUNCPTRS" },
-	{ 0x1000000, "MMAP_PAGE_ZERO" },
-	{ 0x4000000, "ADDR_COMPAT_LAYOUT" },
+	{ 0x100000, "MMAP_PAGE_ZERO" },
+	{ 0x200000, "ADDR_COMPAT_LAYOUT" },
 	{ 0x400000, "READ_IMPLIES_EXEC" },
+	{ 0x800000, "ADDR_LIMIT_32BIT" },
+	{ 0x1000000, "SHORT_INODE" },
 	{ 0x2000000, "WHOLE_SECONDS" },
-	{ 0x8000000, "SHORT_INODE" },
-	{ 0x10000000, "STICKY_TIMEOUTS" },
+	{ 0x4000000, "STICKY_TIMEOUTS" },
+	{ 0x8000000, "ADDR_LIMIT_3GB" },
 };
 
 const struct flag xlat_pidfd_flags[1] = {
