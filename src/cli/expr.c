@@ -20,6 +20,7 @@
 static int parse_fd_set(const char *what, const char *arg, struct dump_set *set, bool *any)
 {
 	bool neg = false, some = false, all = false;
+	const char *given = arg;
 	char *copy, *tok, *save = NULL;
 	uint64_t bits[DUMP_FDS / 64] = { 0 };
 	int32_t flip[4] = { -1, -1, -1, -1 };
@@ -67,7 +68,7 @@ static int parse_fd_set(const char *what, const char *arg, struct dump_set *set,
 	}
 	free(copy);
 	if (!some) {
-		fprintf(stderr, "strobe: invalid descriptor '%s'\n", arg);
+		fprintf(stderr, "strobe: invalid descriptor '%s'\n", given);
 		return -1;
 	}
 	for (int i = 0; i < DUMP_FDS / 64; i++) {
