@@ -65,16 +65,31 @@ const volatile __u8 fd_infos = 0;	/* -yy: what fds are (struct fd_info caps) */
 const volatile __u8 dumping = 0;
 const volatile __u64 dump_read[DUMP_FDS / 64] = {};
 const volatile __u64 dump_write[DUMP_FDS / 64] = {};
+/* ...and whether fds from DUMP_FDS on are in them (all, !none, !fd),
+ * but for up to 4 named ones (-1: none) */
+const volatile __u8 dump_read_high = 0;
+const volatile __u8 dump_write_high = 0;
+const volatile __s32 dump_read_flip[4] = { -1, -1, -1, -1 };
+const volatile __s32 dump_write_flip[4] = { -1, -1, -1, -1 };
 
-static __always_inline bool dumped(const volatile __u64 *set, __u64 fd)
+static __always_inline bool dumped(const volatile __u64 *set, bool high,
+				   const volatile __s32 *flip, __u64 fd)
 {
 	__u64 w;
 
 	fd = (__u32)fd;		/* the kernel reads an int (strace's read-write test) */
 	w = fd >> 6;
 
-	if (!dumping || fd >= DUMP_FDS)
+	if (!dumping)
 		return false;
+	if (fd >= DUMP_FDS) {
+		if ((__s32)fd < 0)
+			return false;
+		for (int j = 0; j < 4; j++)
+			if (flip[j] == (__s32)fd)
+				high = !high;
+		return high;
+	}
 	asm volatile("" : "+r"(w));
 	w &= DUMP_FDS / 64 - 1;
 	return (set[w] >> (fd & 63)) & 1;

@@ -66,7 +66,11 @@ struct options {
 	bool verbose_given;
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
 	/* -e read=SET, -e write=SET: fds whose data is dumped in hex */
-	uint64_t dump_read[1024 / 64], dump_write[1024 / 64];
+	struct dump_set {
+		uint64_t bits[1024 / 64];	/* fds 0 to 1023 */
+		bool high;			/* the fds from 1024 on... */
+		int32_t flip[4];		/* ...but these (-1: none) */
+	} dump_read, dump_write;
 	bool dumping;
 	enum probe_mode probe;	/* --probe= (for tests and benchmarks) */
 	/* summaries */

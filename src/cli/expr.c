@@ -13,19 +13,31 @@
 #include "../inject/inject.h"
 #include "../output/output.h"
 
-/* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
-static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
+/* -e read=SET / write=SET: [!]fd[,fd...], all or none: a bitmap of the
+ * fds below DUMP_FDS, and for those above, whether they are in the set
+ * (all, or a negated list) but for a few named ones (strace's tests dump
+ * fd 19999). */
+static int parse_fd_set(const char *what, const char *arg, struct dump_set *set, bool *any)
 {
-	bool neg = *arg == '!', some = false;
-	char *copy = strdup(arg + neg), *tok, *save = NULL;
+	bool neg = false, some = false, all = false;
+	const char *given = arg;
+	char *copy, *tok, *save = NULL;
 	uint64_t bits[DUMP_FDS / 64] = { 0 };
+	int32_t flip[4] = { -1, -1, -1, -1 };
+	unsigned nflip = 0;
 
-	if (!copy)
+	while (*arg == '!') {	/* as strace: each '!' negates again */
+		neg = !neg;
+		arg++;
+	}
+	if (!(copy = strdup(arg)))
 		return -1;
 	/* as strace: all or none is the whole set, not one of a list */
 	if (!strcmp(copy, "all") || !strcmp(copy, "none")) {
-		if (copy[0] == 'a')
+		if (copy[0] == 'a') {
 			memset(bits, 0xff, sizeof(bits));
+			all = true;
+		}
 		some = true;
 		*copy = 0;
 	}
@@ -40,25 +52,34 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 			free(copy);
 			return -1;
 		}
-		if (fd >= DUMP_FDS) {
-			fprintf(stderr, "strobe: fd %lld in -e %s=: strobe dumps fds 0 to %d only "
-				"(see strobe --help)\n", fd, what, DUMP_FDS - 1);
+		some = true;
+		if (fd < DUMP_FDS) {
+			bits[fd / 64] |= 1ull << (fd % 64);
+			continue;
+		}
+		if (nflip == sizeof(flip) / sizeof(flip[0])) {
+			fprintf(stderr, "strobe: -e %s=: strobe takes at most %zu fds above %d "
+				"(see strobe --help)\n", what, sizeof(flip) / sizeof(flip[0]),
+				DUMP_FDS - 1);
 			free(copy);
 			return -1;
 		}
-		bits[fd / 64] |= 1ull << (fd % 64);
-		some = true;
+		flip[nflip++] = (int32_t)fd;
 	}
 	free(copy);
 	if (!some) {
-		fprintf(stderr, "strobe: invalid descriptor '%s'\n", arg);
+		fprintf(stderr, "strobe: invalid descriptor '%s'\n", given);
 		return -1;
 	}
 	for (int i = 0; i < DUMP_FDS / 64; i++) {
-		set[i] = neg ? ~bits[i] : bits[i];
-		if (set[i])
+		set->bits[i] = neg ? ~bits[i] : bits[i];
+		if (set->bits[i])
 			*any = true;
 	}
+	set->high = neg != all;
+	memcpy(set->flip, flip, sizeof(flip));
+	if (set->high || nflip)
+		*any = true;
 	return 0;
 }
 
@@ -143,9 +164,9 @@ int options_expr(struct options *o, const char *expr)
 			return err1("%s", err);
 		return 0;
 	} else if (eq && (!strncmp(expr, "read=", 5) || !strncmp(expr, "r=", 2))) {
-		return parse_fd_set("read", eq + 1, o->dump_read, &o->dumping);
+		return parse_fd_set("read", eq + 1, &o->dump_read, &o->dumping);
 	} else if (eq && (!strncmp(expr, "write=", 6) || !strncmp(expr, "w=", 2))) {
-		return parse_fd_set("write", eq + 1, o->dump_write, &o->dumping);
+		return parse_fd_set("write", eq + 1, &o->dump_write, &o->dumping);
 	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
 		/* strace: which calls print structs abbreviated; -v is
 		 * abbrev=none */

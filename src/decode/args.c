@@ -187,15 +187,25 @@ void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 	const struct cap *c;
 	const char *data;
 	int elem = 0;
+	bool elems_done = false;
 
+	/* as strace: nothing of a call that failed */
+	if (e->ret < 0)
+		return;
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &c, &data)) {
 		size_t len = c->len;
 
+		if (!(c->flags & CAP_ELEM))
+			elems_done = false;	/* the next message's */
 		if (!(c->flags & CAP_DUMP) || (c->flags & CAP_FAULT))
 			continue;
 		if (c->flags & CAP_ELEM) {
-			if (len < 16)
+			/* iovecs up to the first empty one (a read's data
+			 * ends there) */
+			if (len <= 16)
+				elems_done = true;
+			if (elems_done)
 				continue;
 			data += 16;
 			len -= 16;

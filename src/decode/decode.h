@@ -392,6 +392,11 @@ void put_reboot_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 void decode_timezone(struct sbuf *b, const uint8_t *p, size_t len);
 void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		  const struct ev_syscall *e, size_t size, int i);
+/* arrays.c: arrays as strace's print_array shows them */
+void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		 const struct ev_syscall *e, size_t size, int i);
+void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		const struct ev_syscall *e, size_t size, int i);
 /* strings, buffers, argv and the environment, from their captures */
 void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		    const struct ev_syscall *e, size_t size, int i);

@@ -573,55 +573,6 @@ static void put_fd_pair(ARGS)
 	sbuf_putc(b, ']');
 }
 
-static void put_groups(ARGS)
-{
-	size_t len;
-	const uint8_t *p;
-
-	/* no groups: getgroups' answer to a size query, setgroups' none */
-	if (e->args[i] && ((written(d, i) && e->ret == 0) ||
-			   (!written(d, i) && i > 0 && !(uint32_t)e->args[i - 1]))) {
-		sbuf_puts(b, "[]");
-		return;
-	}
-	if (!(p = arg_bytes(b, d, e, size, i, 0, &len)))
-		return;
-	sbuf_putc(b, '[');
-	for (size_t k = 0; k + 4 <= len; k += 4) {
-		uint32_t g;
-
-		memcpy(&g, p + k, 4);
-		if (k)
-			sbuf_puts(b, ", ");
-		if (g == UINT32_MAX)	/* strace: the "no group" id as -1 */
-			sbuf_puts(b, "-1");
-		else
-			sbuf_printf(b, "%u", g);
-	}
-	sbuf_putc(b, ']');
-}
-
-/* iovecs of another process (process_vm_readv/writev's remote side): the
- * addresses and lengths only; "..." past what was captured */
-static void put_iov_addrs(ARGS)
-{
-	uint64_t n = e->args[d->args[i].len_arg & 7], k;
-	uint64_t most = (uint64_t)formatter_strsize(f);	/* strace's -s, for elements too */
-	size_t len;
-	const uint8_t *p;
-
-	if (!(p = arg_bytes(b, d, e, size, i, 0, &len)))
-		return;
-	sbuf_putc(b, '[');
-	for (k = 0; k < n && k < most && (k + 1) * 16 <= len; k++)
-		sbuf_printf(b, "%s{iov_base=%#llx, iov_len=%llu}", k ? ", " : "",
-			    (unsigned long long)load_u64(p, k * 16),
-			    (unsigned long long)load_u64(p, k * 16 + 8));
-	if (k < n)
-		sbuf_puts(b, k ? ", ..." : "...");
-	sbuf_putc(b, ']');
-}
-
 static void put_cpumask(ARGS)
 {
 	size_t len;
@@ -646,64 +597,6 @@ static void put_mincore_vec(ARGS)
 		sbuf_printf(b, k ? ", %u" : "%u", p[k]);
 	if (k < pages)
 		sbuf_puts(b, k ? ", ..." : "...");
-	sbuf_putc(b, ']');
-}
-
-/* An array of count (argument len_arg) elements as strace's print_array:
- * "[]" for none, -s of them (all with -v), "... /\* addr *\/" where the
- * process's memory ends; a failed call's output as its address */
-static void put_array_c(ARGS)
-{
-	int kind = d->args[i].kind;
-	size_t esz = (size_t)arg_kind_size(kind), max = (size_t)formatter_arraysize(f), k;
-	uint64_t n = e->args[d->args[i].len_arg & 7], addr = e->args[i];
-	const struct cap *c;
-	const char *data;
-
-	if (!addr) {
-		sbuf_puts(b, "NULL");
-		return;
-	}
-	if (!n) {
-		sbuf_puts(b, "[]");
-		return;
-	}
-	if ((written(d, i) && e->ret < 0) || !cap_exit(e, size, i, &c, &data) || c->len < esz) {
-		sbuf_hex(b, addr);
-		return;
-	}
-	sbuf_putc(b, '[');
-	for (k = 0; k < n; k++) {
-		int32_t v;
-
-		if (k)
-			sbuf_puts(b, ", ");
-		if ((k + 1) * esz > c->len) {
-			if (c->flags & CAP_TRUNC)
-				sbuf_puts(b, "...");
-			else
-				sbuf_printf(b, "... /* %#llx */", (unsigned long long)(addr + k * esz));
-			break;
-		}
-		if (k >= max) {
-			sbuf_puts(b, "...");
-			break;
-		}
-		if (kind == AK_PAGE_ADDRS) {
-			put_ptr(b, load_u64(data, k * 8));
-			continue;
-		}
-		memcpy(&v, data + k * 4, 4);
-		if (kind == AK_PAGE_STATUS && v < 0 && errno_name(-v)) {
-			size_t mark = b->len;
-
-			/* an errno: "-ENOENT", -X raw the number, verbose both */
-			sbuf_printf(b, "-%s", errno_name(-v));
-			xlat_finish(b, mark, (uint64_t)(int64_t)v, XF_DEC);
-		} else {
-			sbuf_printf(b, "%d", v);
-		}
-	}
 	sbuf_putc(b, ']');
 }
 

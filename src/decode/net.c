@@ -141,6 +141,13 @@ static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *r
 		const char *data = refs[k].data;
 		uint64_t base, len;
 
+		if ((c->flags & (CAP_ELEM | CAP_FAULT)) == (CAP_ELEM | CAP_FAULT) && c->len == 8) {
+			/* the array ran into unmapped memory there */
+			memcpy(&base, data, 8);
+			sbuf_printf(b, "%s... /* %#llx */]", shown ? ", " : "",
+				    (unsigned long long)base);
+			return;
+		}
 		if (!(c->flags & CAP_ELEM) || c->len < 16)
 			continue;
 		if (shown == max)
@@ -570,9 +577,14 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 	switch (kind) {
 	case AK_IOV: {
 		static struct capref refs[MAX_REFS];
-		size_t n = collect(e, size, i, refs);
+		size_t n, k = 0;
 
-		size_t k = 0;
+		/* none: strace reads nothing */
+		if (!e->args[d->args[i].len_arg]) {
+			sbuf_puts(b, "[]");
+			return true;
+		}
+		n = collect(e, size, i, refs);
 
 		while (k < n && !(refs[k].c->flags & CAP_ELEM))
 			k++;

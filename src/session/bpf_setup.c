@@ -297,8 +297,13 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->show_env = o->no_abbrev;
 	s->skel->rodata->fd_infos = o->decode_fds >= 1;
 	s->skel->rodata->dumping = o->dumping;
-	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
-	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
+	memcpy((void *)s->skel->rodata->dump_read, o->dump_read.bits, sizeof(o->dump_read.bits));
+	memcpy((void *)s->skel->rodata->dump_write, o->dump_write.bits, sizeof(o->dump_write.bits));
+	s->skel->rodata->dump_read_high = o->dump_read.high;
+	s->skel->rodata->dump_write_high = o->dump_write.high;
+	memcpy((void *)s->skel->rodata->dump_read_flip, o->dump_read.flip, sizeof(o->dump_read.flip));
+	memcpy((void *)s->skel->rodata->dump_write_flip, o->dump_write.flip,
+	       sizeof(o->dump_write.flip));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));
 	if (o->debug && o->sel_given) {
 		/* what -e trace= chose, by name: a class is strace's (tested) */

@@ -7,7 +7,8 @@
  * the largest a kind reads, an int ioctl argument; and a buffer running
  * past the page end (an address), even past -s (strace reads -s + 1);
  * arrays cut by the page end ("... /\* addr *\/"), socket options read
- * and written at it, memfd_create's name with no NUL.
+ * and written at it, memfd_create's name with no NUL; iovec and group
+ * arrays of none, or cut by the page end.
  */
 #include <linux/prctl.h>
 #include <poll.h>
@@ -19,6 +20,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -119,5 +121,25 @@ int main(void)
 	/* memfd_create reads 250 bytes of a name: none is a NUL here */
 	fill(s40 = tail_alloc(250), 250);
 	syscall(SYS_memfd_create, s40, 0);
+	/* iovec arrays: none ("[]", nothing read), the second iovec past
+	 * the page end, a write's data (no limit from the result); groups
+	 * cut by the page end, or more than NGROUPS_MAX (an address) */
+	struct iovec *iov = tail_alloc(sizeof(*iov));
+	gid_t *gids = tail_alloc(sizeof(*gids));
+
+	iov->iov_base = p3;
+	iov->iov_len = 3;
+	syscall(SYS_writev, -1, iov + 1, 0);
+	syscall(SYS_writev, -1, iov, 2);
+	syscall(SYS_pwritev, -1, iov + 1, 0, 0, 0);
+	syscall(SYS_preadv, -1, iov, 2, 0, 0);
+	syscall(SYS_process_vm_readv, getpid(), iov + 1, 0, iov + 1, 0, 0);
+	syscall(SYS_process_vm_writev, -1, iov, 2, iov, 1, 0);
+	syscall(SYS_process_madvise, -1, iov + 1, 0, MADV_PAGEOUT, 0);
+	syscall(SYS_process_madvise, -1, iov, 2, MADV_COLD, 0);
+	*gids = -1;
+	syscall(SYS_setgroups, 2, gids);
+	syscall(SYS_setgroups, 0, gids + 1);
+	syscall(SYS_setgroups, 65537, gids);
 	return fd < 0;
 }

@@ -307,6 +307,34 @@ static const struct row procs[] = {
 	  .def = "rt_sigpending([], 4)                    = 0" },
 	{ .c = { .nr = SYS_setgroups, .a = { 1, P }, .ret = NEG(-22), .cap = { CAP_ARR(1, uint32_t, { UINT32_MAX }) } },
 	  .def = "setgroups(1, [-1])                      = -1 EINVAL (Invalid argument)" },
+	/* arrays as strace's print_array: none read for a count of 0, the
+	 * readable part of one that runs into unmapped memory and the first
+	 * unreadable element's address, -s of them, more groups than
+	 * NGROUPS_MAX as the address (strace 6.1's setgroups, readv,
+	 * process_madvise and process_vm_readv tests) */
+	{ .c = { .nr = SYS_setgroups, .a = { 2, P }, .ret = NEG(-22), .cap = { CAP_MEMF(1, 0, ((uint32_t[]){ UINT32_MAX }), 4) } },
+	  .def = "setgroups(2, [-1, ... /* 0x7ffc24d70a04 */]) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_setgroups, .a = { 0x100000003ull, P }, .ret = NEG(-22), .cap = { CAP_ARR(1, uint32_t, { 0, 1, 2 }) } },
+	  .def = "setgroups(3, [0, 1, 2])                 = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_setgroups, .a = { 65537, P }, .ret = NEG(-22) },
+	  .def = "setgroups(65537, 0x7ffc24d70a00)        = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_writev, .a = { 1, P, 0 } },
+	  .def = "writev(1, [], 0)                        = 0" },
+	{ .c = { .nr = SYS_writev, .a = { 1, P, 2 }, .ret = EFAULT_,
+		 .cap = { CAP_MEMF(1, CAP_ELEM, ((uint8_t[]){ 0x10, 0x0a, 0xd7, 0x24, 0xfc, 0x7f, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 'a', 'b', 'c' }), 19),
+			  CAP_MEMF(1, CAP_ELEM | CAP_FAULT, ((uint64_t[]){ P + 16 }), 8) } },
+	  .def = "writev(1, [{iov_base=\"abc\", iov_len=3}, ... /* 0x7ffc24d70a10 */], 2) = -1 EFAULT (Bad address)",
+	  .xx = "writev(1, [{iov_base=\"\\x61\\x62\\x63\", iov_len=3}, ... /* 0x7ffc24d70a10 */], 2) = -1 EFAULT (Bad address)" },
+	{ .c = { .nr = 440, .a = { 0, P, 0, 21, 0 }, .ret = NEG(-22) },
+	  .def = "process_madvise(0, [], 0, MADV_PAGEOUT, 0) = -1 EINVAL (Invalid argument)",
+	  .raw = "process_madvise(0, [], 0, 0x15, 0)      = -1 EINVAL (Invalid argument)",
+	  .verb = "process_madvise(0, [], 0, 0x15 /* MADV_PAGEOUT */, 0) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = 440, .a = { NEG(-1), P, 2, 21, 0 }, .ret = NEG(-22), .cap = { CAP_ARR(1, uint64_t, { 0x1000, 5 }) } },
+	  .def = "process_madvise(-1, [{iov_base=0x1000, iov_len=5}, ... /* 0x7ffc24d70a10 */], 2, MADV_PAGEOUT, 0) = -1 EINVAL (Invalid argument)",
+	  .raw = "process_madvise(-1, [{iov_base=0x1000, iov_len=5}, ... /* 0x7ffc24d70a10 */], 2, 0x15, 0) = -1 EINVAL (Invalid argument)",
+	  .verb = "process_madvise(-1, [{iov_base=0x1000, iov_len=5}, ... /* 0x7ffc24d70a10 */], 2, 0x15 /* MADV_PAGEOUT */, 0) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = SYS_process_vm_readv, .a = { 1, P, 0, P + 64, 0, 0 } },
+	  .def = "process_vm_readv(1, [], 0, [], 0, 0)    = 0" },
 	/* unshare's and setns's flags, process_mrelease's, ioperm's (strace
 	 * 6.1, Debian 12) */
 	{ .c = { .nr = SYS_unshare, .a = { 0xdeadcaf5 }, .ret = NEG(-22) },
