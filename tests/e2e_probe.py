@@ -327,17 +327,23 @@ def test_ltrace_forms_like_ltrace():
             if l.startswith("SYS_") and not l.startswith("SYS_exit_group"):
                 continue
             l = re.sub(r"^\S+->", "", l)
+            # ltrace shows a sigset_t's bits as <9> (SIGUSR1 - 1); strobe its address
+            l = re.sub(r"\(<[\d ]*>,", "(P,", l)
             out.append(re.sub(r"0x[0-9a-f]+", "P", re.sub(r"\s+", " ", l)))
         return out
-    fns = "printf+snprintf+getenv+fflush+exit"
+    fns = "printf+snprintf+getenv+fflush+exit+setlocale+sigaddset"
     for extra in ([], ["-S"]):
         ref = lines(run(["ltrace"] + extra + ["-e", fns, prog("ltforms")]).stderr)
         r = run([STROBE, "ltrace"] + extra + ["-e", fns, "--", prog("ltforms")])
         check(r.returncode == 3 and lines(r.stderr) == ref and
               any(l.startswith('printf("%d %s %ld %c %u|\\n", -42, "str", 7, \'x\', 3')
                   for l in ref) and
-              any(l.startswith("exit(3 <") for l in ref),
+              any(l.startswith("exit(3 <") for l in ref) and
+              'setlocale(LC_NUMERIC, nil) = "C"' in ref and "sigaddset(P, SIGUSR1) = 0" in ref,
               "%r\nltrace %r\nstrobe %r" % (extra, ref, lines(r.stderr)))
+    r = run([STROBE, "ltrace", "-e", "sigprocmask", "--", prog("ltforms")])
+    check(re.search(r"^ltforms->sigprocmask\(SIG_SETMASK, 0x[0-9a-f]+, 0\) += 0$", r.stderr, re.M),
+          r.stderr)
 
 
 def test_ltrace_l_shows_calls_inside_the_library():

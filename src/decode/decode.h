@@ -222,6 +222,9 @@ void decode_sigset(struct sbuf *b, uint64_t mask);
 void decode_stack(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_signalfd_flags(struct sbuf *b, uint64_t v);
 void decode_sigmask_how(struct sbuf *b, uint64_t v);
+/* libcalls.c: values only library calls carry (ltrace) */
+void decode_lc_category(struct sbuf *b, uint64_t v);
+void decode_lib_sigmask_how(struct sbuf *b, uint64_t v);
 
 /* time.c: clocks and timers */
 void decode_timespec(struct sbuf *b, const uint8_t *p, size_t len);
