@@ -43,17 +43,16 @@ static void put_shm_flags(struct sbuf *b, uint32_t v)
 static void put_param(struct sbuf *b, const uint8_t *p)
 {
 	uint64_t attr = u64_at(p, 0), type = attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
-	size_t mark = b->len;
 
+	/* the type as -X says, the META flag by name in every style (strace's) */
 	sbuf_puts(b, "{attr=");
-	mark = b->len;
-	put_enum(b, type, xlat_tee_param_types, N(xlat_tee_param_types),
-		 "TEE_IOCTL_PARAM_ATTR_TYPE_???");
+	put_enum_x(b, type, xlat_tee_param_types, N(xlat_tee_param_types),
+		   "TEE_IOCTL_PARAM_ATTR_TYPE_???");
 	if (attr & TEE_IOCTL_PARAM_ATTR_META)
 		sbuf_puts(b, "|TEE_IOCTL_PARAM_ATTR_META");
 	if (attr & ~(uint64_t)TEE_IOCTL_PARAM_ATTR_MASK)
-		sbuf_printf(b, "|%#llx", (unsigned long long)(attr & ~(uint64_t)TEE_IOCTL_PARAM_ATTR_MASK));
-	xlat_finish(b, mark, attr, XF_HEX);
+		sbuf_printf(b, "|%#llx",
+			    (unsigned long long)(attr & ~(uint64_t)TEE_IOCTL_PARAM_ATTR_MASK));
 	switch (type) {
 	case TEE_IOCTL_PARAM_ATTR_TYPE_NONE:
 		break;
@@ -68,6 +67,26 @@ static void put_param(struct sbuf *b, const uint8_t *p)
 			    (unsigned long long)u64_at(p, 16), (unsigned long long)u64_at(p, 24));
 	}
 	sbuf_putc(b, '}');
+}
+
+static void put_params(struct sbuf *b, const uint8_t *p, uint32_t n)
+{
+	sbuf_puts(b, "params=[");
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			sbuf_puts(b, ", ");
+		put_param(b, p + i * 32);
+	}
+	sbuf_putc(b, ']');
+}
+
+/* ret and ret_origin at off */
+static void put_ret(struct sbuf *b, const uint8_t *q, size_t off)
+{
+	sbuf_printf(b, "ret=%u, ret_origin=", u32_at(q, off));
+	put_enum_x(b, u32_at(q, off + 4), xlat_tee_origins, N(xlat_tee_origins),
+		   "TEEC_ORIGIN_???");
+	sbuf_puts(b, ", ");
 }
 
 /* the argument struct (hdr bytes, num_params at np) and its parameters;
@@ -117,13 +136,29 @@ static bool put_buf(struct sbuf *b, const struct ioctl_call *c, const uint8_t *q
 		sbuf_printf(b, "func=%u, ", u32_at(q, 0));
 		break;
 	}
-	sbuf_printf(b, "num_params=%u, params=[", n);
-	for (uint32_t i = 0; i < n; i++) {
-		if (i)
-			sbuf_puts(b, ", ");
-		put_param(b, q + hdr + i * 32);
+	sbuf_printf(b, "num_params=%u, ", n);
+	put_params(b, q + hdr, n);
+	/* what a successful call answered */
+	if (c->ret >= 0) {
+		sbuf_puts(b, "} => {");
+		switch (c->req) {
+		case TEE_IOC_INVOKE:
+			put_ret(b, q, 12);
+			break;
+		case TEE_IOC_OPEN_SESSION:
+			sbuf_printf(b, "session=%#x, ", u32_at(q, 40));
+			put_ret(b, q, 44);
+			break;
+		case TEE_IOC_SUPPL_RECV:
+			sbuf_printf(b, "num_params=%u, ", n);
+			break;
+		case TEE_IOC_SUPPL_SEND:
+			sbuf_printf(b, "ret=%u, ", u32_at(q, 0));
+			break;
+		}
+		put_params(b, q + hdr, n);
 	}
-	sbuf_puts(b, "]}");
+	sbuf_putc(b, '}');
 	return true;
 }
 
@@ -155,6 +190,24 @@ bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c)
 	const uint8_t *p;
 
 	switch (c->req) {
+	case TEE_IOC_VERSION:
+		if ((p = ioc_out(b, c, 12))) {
+			uint32_t id = u32_at(p, 0);
+
+			sbuf_puts(b, "{impl_id=");
+			put_enum_x(b, id, xlat_tee_impl_ids, N(xlat_tee_impl_ids), "TEE_IMPL_ID_???");
+			sbuf_puts(b, ", gen_caps=");
+			put_flagset_qx(b, u32_at(p, 8), xlat_tee_gen_caps, N(xlat_tee_gen_caps),
+				       "TEE_GEN_CAP_???");
+			sbuf_puts(b, ", impl_caps=");
+			if (id == TEE_IMPL_ID_OPTEE)
+				put_flagset_qx(b, u32_at(p, 4), xlat_tee_optee_caps,
+					       N(xlat_tee_optee_caps), "TEE_OPTEE_CAP_???");
+			else
+				put_hex0(b, u32_at(p, 4));
+			sbuf_putc(b, '}');
+		}
+		return true;
 	case TEE_IOC_CANCEL:
 		if ((p = ioc_in(b, c, 8)))
 			sbuf_printf(b, "{cancel_id=%u, session=%#x}", u32_at(p, 0), u32_at(p, 4));
@@ -167,8 +220,12 @@ bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c)
 		if ((p = ioc_in(b, c, 16))) {
 			sbuf_printf(b, "{size=%#llx, flags=", (unsigned long long)u64_at(p, 0));
 			put_shm_flags(b, u32_at(p, 8));
-			if (c->ret >= 0)
+			if (c->ret >= 0) {
+				sbuf_printf(b, "} => {size=%#llx, flags=",
+					    (unsigned long long)u64_at(p, 0));
+				put_shm_flags(b, u32_at(p, 8));
 				sbuf_printf(b, ", id=%d", (int32_t)u32_at(p, 12));
+			}
 			sbuf_putc(b, '}');
 		}
 		return true;
@@ -177,8 +234,12 @@ bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c)
 			sbuf_printf(b, "{addr=%#llx, length=%#llx, flags=",
 				    (unsigned long long)u64_at(p, 0), (unsigned long long)u64_at(p, 8));
 			put_shm_flags(b, u32_at(p, 16));
-			if (c->ret >= 0)
+			if (c->ret >= 0) {
+				sbuf_printf(b, "} => {length=%#llx, flags=",
+					    (unsigned long long)u64_at(p, 8));
+				put_shm_flags(b, u32_at(p, 16));
 				sbuf_printf(b, ", id=%d", (int32_t)u32_at(p, 20));
+			}
 			sbuf_putc(b, '}');
 		}
 		return true;
@@ -187,7 +248,8 @@ bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c)
 			sbuf_printf(b, "{fd=%lld, flags=", (long long)u64_at(p, 0));
 			put_shm_flags(b, u32_at(p, 16));
 			if (c->ret >= 0)
-				sbuf_printf(b, ", id=%d", (int32_t)u32_at(p, 24));
+				sbuf_printf(b, "} => {size=%#llx, id=%d",
+					    (unsigned long long)u64_at(p, 8), (int32_t)u32_at(p, 24));
 			sbuf_putc(b, '}');
 		}
 		return true;

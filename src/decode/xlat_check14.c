@@ -371,6 +371,16 @@ _Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROC
 _Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
 _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
 
+/* tee_gen_caps */
+_Static_assert((unsigned long long)(TEE_GEN_CAP_GP) == 0x1ull, "TEE_GEN_CAP_GP");
+_Static_assert((unsigned long long)(TEE_GEN_CAP_PRIVILEGED) == 0x2ull, "TEE_GEN_CAP_PRIVILEGED");
+_Static_assert((unsigned long long)(TEE_GEN_CAP_REG_MEM) == 0x4ull, "TEE_GEN_CAP_REG_MEM");
+_Static_assert((unsigned long long)(TEE_GEN_CAP_MEMREF_NULL) == 0x8ull, "TEE_GEN_CAP_MEMREF_NULL");
+
+/* tee_impl_ids */
+_Static_assert((unsigned long long)(TEE_IMPL_ID_OPTEE) == 0x1ull, "TEE_IMPL_ID_OPTEE");
+_Static_assert((unsigned long long)(TEE_IMPL_ID_AMDTEE) == 0x2ull, "TEE_IMPL_ID_AMDTEE");
+
 /* tee_logins */
 _Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_PUBLIC) == 0x0ull, "TEE_IOCTL_LOGIN_PUBLIC");
 _Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_USER) == 0x1ull, "TEE_IOCTL_LOGIN_USER");
@@ -378,6 +388,9 @@ _Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_GROUP) == 0x2ull, "TEE_IOCTL
 _Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_APPLICATION) == 0x4ull, "TEE_IOCTL_LOGIN_APPLICATION");
 _Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_USER_APPLICATION) == 0x5ull, "TEE_IOCTL_LOGIN_USER_APPLICATION");
 _Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_GROUP_APPLICATION) == 0x6ull, "TEE_IOCTL_LOGIN_GROUP_APPLICATION");
+
+/* tee_optee_caps */
+_Static_assert((unsigned long long)(TEE_OPTEE_CAP_TZ) == 0x1ull, "TEE_OPTEE_CAP_TZ");
 
 /* tee_param_types */
 _Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_NONE) == 0x0ull, "TEE_IOCTL_PARAM_ATTR_TYPE_NONE");

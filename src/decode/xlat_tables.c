@@ -6431,6 +6431,18 @@ const struct flag xlat_tcp_states[12] = {
 	{ 0xc, "TCP_NEW_SYN_RECV" },
 };
 
+const struct flag xlat_tee_gen_caps[4] = {
+	{ 0x1, "TEE_GEN_CAP_GP" },
+	{ 0x2, "TEE_GEN_CAP_PRIVILEGED" },
+	{ 0x4, "TEE_GEN_CAP_REG_MEM" },
+	{ 0x8, "TEE_GEN_CAP_MEMREF_NULL" },
+};
+
+const struct flag xlat_tee_impl_ids[2] = {
+	{ 0x1, "TEE_IMPL_ID_OPTEE" },
+	{ 0x2, "TEE_IMPL_ID_AMDTEE" },
+};
+
 const struct flag xlat_tee_logins[6] = {
 	{ 0x0, "TEE_IOCTL_LOGIN_PUBLIC" },
 	{ 0x1, "TEE_IOCTL_LOGIN_USER" },
@@ -6438,6 +6450,17 @@ const struct flag xlat_tee_logins[6] = {
 	{ 0x4, "TEE_IOCTL_LOGIN_APPLICATION" },
 	{ 0x5, "TEE_IOCTL_LOGIN_USER_APPLICATION" },
 	{ 0x6, "TEE_IOCTL_LOGIN_GROUP_APPLICATION" },
+};
+
+const struct flag xlat_tee_optee_caps[1] = {
+	{ 0x1, "TEE_OPTEE_CAP_TZ" },
+};
+
+const struct flag xlat_tee_origins[4] = {
+	{ 0x1, "TEEC_ORIGIN_API" },
+	{ 0x2, "TEEC_ORIGIN_COMMS" },
+	{ 0x3, "TEEC_ORIGIN_TEE" },
+	{ 0x4, "TEEC_ORIGIN_TRUSTED_APP" },
 };
 
 const struct flag xlat_tee_param_types[7] = {
