@@ -138,7 +138,7 @@ bool ioctl_sys_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 {
 	struct ioctl_call c = {
 		.f = f, .e = e, .req = (uint32_t)e->args[i - 1], .addr = e->args[i],
-		.ret = e->ret, .size = size, .arg = i,
+		.ret = e->ret, .strsize = formatter_strsize(f), .size = size, .arg = i,
 	};
 	const struct cap *cp;
 	const char *data;
