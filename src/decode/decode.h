@@ -327,6 +327,8 @@ bool ioctl_kvm_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_sock_arg(struct sbuf *b, const struct ioctl_call *c);
 bool ioctl_block_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c);
+bool ioctl_uffd_arg(struct sbuf *b, const struct ioctl_call *c);
 /* the requests whose result is a new fd (-y's path after it) */
 bool ioctl_sys_returns_fd(uint32_t req);
 /* a request's result strace decodes (NS_GET_NSTYPE's flag); false: none */

@@ -3,8 +3,8 @@
  * Device mapper's requests (linux/dm-ioctl.h): struct dm_ioctl in
  * brackets, as strace shows it, with the fields each command uses; the
  * data after it (targets, messages, a new name) as "..." (strace decodes
- * them with -v; strobe does not yet).  What a successful call wrote is
- * not shown either.
+ * them with -v, as strobe does).  What a successful call wrote is not
+ * shown.
  */
 #include <linux/ioctl.h>
 #include <linux/dm-ioctl.h>
@@ -22,6 +22,109 @@ static void put_chars(struct sbuf *b, const char *field, const uint8_t *p, size_
 
 	sbuf_printf(b, ", %s=", field);
 	decode_string(b, (const char *)p, n < size ? n : size - 1, n == size);
+}
+
+/*
+ * With -v, the data after the struct, at data_start and within data_size
+ * (all captured, up to the end of readable memory): what lies past
+ * data_size is "misplaced", what could not be read its address.
+ */
+
+/* a NUL-terminated string of at most `bound` bytes at offset off: up to
+ * -s, its address when it could not be read */
+static void put_dm_string(struct sbuf *b, const struct ioctl_call *c, uint64_t off,
+			  uint64_t bound)
+{
+	size_t avail = off < c->len ? c->len - off : 0, want = bound, n;
+
+	if (!bound) {
+		sbuf_puts(b, "\"\"");
+		return;
+	}
+	if (want > c->strsize + 1)
+		want = c->strsize + 1;
+	n = strnlen((const char *)c->p + (off < c->len ? off : 0), avail < want ? avail : want);
+	if (n == avail && avail < want) {	/* the memory ended before its NUL */
+		sbuf_hex(b, c->addr + off);
+		return;
+	}
+	if (n > c->strsize)
+		decode_string(b, (const char *)c->p + off, c->strsize, true);
+	else
+		decode_string(b, (const char *)c->p + off, n, false);
+}
+
+static void put_targets(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
+{
+	uint64_t size = load_u32(p, 12), off = load_u32(p, 16);
+	uint32_t count = load_u32(p, 20);
+
+	/* the targets follow the struct in the same brackets */
+	for (uint32_t i = 0; i < count; i++) {
+		const uint8_t *t;
+		size_t n;
+
+		if (i) {
+			sbuf_puts(b, ", ");
+			if (i == c->strsize) {
+				sbuf_puts(b, "...");
+				break;
+			}
+		}
+		if (off + 40 > size) {
+			sbuf_puts(b, "??? /* misplaced struct dm_target_spec */");
+			break;
+		}
+		if (off + 40 > c->len) {
+			sbuf_hex(b, c->addr + off);
+			break;
+		}
+		t = c->p + off;
+		n = strnlen((const char *)t + 24, 16);
+		sbuf_printf(b, "{sector_start=%llu, length=%llu, target_type=",
+			    (unsigned long long)load_u64(t, 0), (unsigned long long)load_u64(t, 8));
+		decode_string(b, (const char *)t + 24, n, false);
+		sbuf_puts(b, ", string=");
+		put_dm_string(b, c, off + 40, size - off - 40);
+		sbuf_putc(b, '}');
+		/* the next target: `next` bytes on, which must move on */
+		if (!load_u32(t, 20)) {
+			if (i + 1 < count)
+				sbuf_puts(b, ", ??? /* misplaced struct dm_target_spec */");
+			break;
+		}
+		off += load_u32(t, 20);
+	}
+}
+
+static void put_target_msg(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
+{
+	uint64_t size = load_u32(p, 12), off = load_u32(p, 16);
+
+	if (off + 8 > size) {
+		sbuf_puts(b, "??? /* misplaced struct dm_target_msg */");
+		return;
+	}
+	if (off + 8 > c->len) {
+		sbuf_hex(b, c->addr + off);
+		return;
+	}
+	sbuf_printf(b, "{sector=%llu, message=", (unsigned long long)load_u64(c->p, off));
+	put_dm_string(b, c, off + 8, size - off - 8);
+	sbuf_putc(b, '}');
+}
+
+static void put_data_string(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
+{
+	uint64_t size = load_u32(p, 12), off = load_u32(p, 16);
+
+	if (off > size) {
+		sbuf_puts(b, "??? /* misplaced string */");
+		return;
+	}
+	sbuf_puts(b, "{string=");
+	put_dm_string(b, c, off, size - off);
+	sbuf_putc(b, '}');
 }
 
 bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c)
@@ -87,10 +190,19 @@ bool ioctl_dm_arg(struct sbuf *b, const struct ioctl_call *c)
 	put_flagset_qx(b, flags, xlat_dm_flags, N(xlat_dm_flags), "DM_???");
 	sbuf_putc(b, '}');
 	/* the data the call is given: targets (none when target_count is 0),
-	 * a message, a new name, a geometry */
+	 * a message, a new name, a geometry; with -v decoded */
 	if ((cmd == DM_TABLE_LOAD_CMD && load_u32(p, 20)) || cmd == DM_TARGET_MSG_CMD ||
-	    cmd == DM_DEV_RENAME_CMD || cmd == DM_DEV_SET_GEOMETRY_CMD)
-		sbuf_puts(b, ", ...");
+	    cmd == DM_DEV_RENAME_CMD || cmd == DM_DEV_SET_GEOMETRY_CMD) {
+		sbuf_puts(b, ", ");
+		if (!decode_verbose())
+			sbuf_puts(b, "...");
+		else if (cmd == DM_TABLE_LOAD_CMD)
+			put_targets(b, c, p);
+		else if (cmd == DM_TARGET_MSG_CMD)
+			put_target_msg(b, c, p);
+		else
+			put_data_string(b, c, p);
+	}
 	sbuf_putc(b, ']');
 	return true;
 }

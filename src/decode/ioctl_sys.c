@@ -33,6 +33,8 @@ static const struct {
 	{ xlat_ioctl_ubi, N(xlat_ioctl_ubi) },
 	{ xlat_ioctl_kvm, N(xlat_ioctl_kvm) },
 	{ xlat_ioctl_dm, N(xlat_ioctl_dm) },
+	{ xlat_ioctl_tee, N(xlat_ioctl_tee) },
+	{ xlat_ioctl_uffd, N(xlat_ioctl_uffd) },
 };
 
 bool ioctl_sys_name(struct sbuf *b, uint32_t req)
@@ -123,6 +125,10 @@ static bool family_arg(struct sbuf *b, const struct ioctl_call *c)
 		return ioctl_sock_arg(b, c);
 	case 0x12:
 		return ioctl_block_arg(b, c);
+	case 0xa4:
+		return ioctl_tee_arg(b, c);
+	case 0xaa:
+		return ioctl_uffd_arg(b, c);
 	}
 	return false;
 }
@@ -132,7 +138,7 @@ bool ioctl_sys_arg(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 {
 	struct ioctl_call c = {
 		.f = f, .e = e, .req = (uint32_t)e->args[i - 1], .addr = e->args[i],
-		.ret = e->ret, .size = size, .arg = i,
+		.ret = e->ret, .strsize = formatter_strsize(f), .size = size, .arg = i,
 	};
 	const struct cap *cp;
 	const char *data;

@@ -373,8 +373,8 @@ static void put_buffer(struct sbuf *b, const struct ioctl_call *c, const uint8_t
 		sbuf_printf(b, ", length=%u, bytesused=%u, flags=", u32_at(p, 72), u32_at(p, 8));
 		put_buf_flags(b, u32_at(p, 12));
 		if (dq)
-			sbuf_printf(b, ", timestamp={tv_sec=%lld, tv_usec=%lld}",
-				    (long long)u64_at(p, 24), (long long)u64_at(p, 32));
+			sbuf_printf(b, ", timestamp={tv_sec=%lld, tv_usec=%llu}",
+				    (long long)u64_at(p, 24), (unsigned long long)u64_at(p, 32));
 		sbuf_puts(b, ", ...");
 	}
 	sbuf_putc(b, '}');
@@ -463,11 +463,12 @@ static void put_ext_control(struct sbuf *b, const struct ioctl_call *c, const ui
 		return;
 	}
 	sbuf_puts(b, "string=");
+	/* all size bytes, NULs too, up to -s */
 	if (elem_cap(c, 1 + (int)i, &s, &len) && len) {
-		size_t n = strnlen((const char *)s, len), max = c->strsize;
-		bool cut = n > max;
+		size_t n = len < size ? len : size;
+		bool cut = n > c->strsize;
 
-		decode_string(b, (const char *)s, cut ? max : n, cut);
+		decode_string(b, (const char *)s, cut ? c->strsize : n, cut);
 	} else {
 		put_ptr(b, u64_at(p, 12));
 	}
@@ -506,20 +507,22 @@ static void put_ext_ctrls(struct sbuf *b, const struct ioctl_call *c, const uint
 		sbuf_putc(b, '}');
 		return;
 	}
+	/* error_idx: which control failed, after a failure only */
 	if (c->req == VIDIOC_G_EXT_CTRLS) {
 		sbuf_puts(b, ", ");
 		put_ext_controls(b, c, p);
-		sbuf_printf(b, ", error_idx=%u}", err);
-		return;
+	} else {
+		sbuf_puts(b, ", ");
+		if (!put_ext_controls(b, c, p)) {
+			sbuf_putc(b, '}');
+			return;
+		}
+		sbuf_puts(b, "} => {");
+		put_ext_controls(b, c, p);
 	}
-	sbuf_puts(b, ", ");
-	if (!put_ext_controls(b, c, p)) {
-		sbuf_putc(b, '}');
-		return;
-	}
-	sbuf_puts(b, "} => {");
-	put_ext_controls(b, c, p);
-	sbuf_printf(b, ", error_idx=%u}", err);
+	if (c->ret < 0)
+		sbuf_printf(b, ", error_idx=%u", err);
+	sbuf_putc(b, '}');
 }
 
 static void put_frmsize(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)

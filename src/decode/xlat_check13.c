@@ -57,7 +57,9 @@
 #include <linux/rtc.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <linux/tee.h>
 #include <mtd/ubi-user.h>
+#include <linux/userfaultfd.h>
 #include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
@@ -125,7 +127,6 @@
 #include <linux/tty.h>
 #include <sys/timerfd.h>
 #include <linux/socket.h>
-#include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>

@@ -57,7 +57,9 @@
 #include <linux/rtc.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <linux/tee.h>
 #include <mtd/ubi-user.h>
+#include <linux/userfaultfd.h>
 #include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
@@ -125,7 +127,6 @@
 #include <linux/tty.h>
 #include <sys/timerfd.h>
 #include <linux/socket.h>
-#include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
@@ -373,6 +374,36 @@ _Static_assert((unsigned long long)(TCP_ZEROCOPY_RECEIVE) == 0x23ull, "TCP_ZEROC
 _Static_assert((unsigned long long)(TCP_INQ) == 0x24ull, "TCP_INQ");
 _Static_assert((unsigned long long)(TCP_TX_DELAY) == 0x25ull, "TCP_TX_DELAY");
 
+/* tee_gen_caps */
+_Static_assert((unsigned long long)(TEE_GEN_CAP_GP) == 0x1ull, "TEE_GEN_CAP_GP");
+_Static_assert((unsigned long long)(TEE_GEN_CAP_PRIVILEGED) == 0x2ull, "TEE_GEN_CAP_PRIVILEGED");
+_Static_assert((unsigned long long)(TEE_GEN_CAP_REG_MEM) == 0x4ull, "TEE_GEN_CAP_REG_MEM");
+_Static_assert((unsigned long long)(TEE_GEN_CAP_MEMREF_NULL) == 0x8ull, "TEE_GEN_CAP_MEMREF_NULL");
+
+/* tee_impl_ids */
+_Static_assert((unsigned long long)(TEE_IMPL_ID_OPTEE) == 0x1ull, "TEE_IMPL_ID_OPTEE");
+_Static_assert((unsigned long long)(TEE_IMPL_ID_AMDTEE) == 0x2ull, "TEE_IMPL_ID_AMDTEE");
+
+/* tee_logins */
+_Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_PUBLIC) == 0x0ull, "TEE_IOCTL_LOGIN_PUBLIC");
+_Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_USER) == 0x1ull, "TEE_IOCTL_LOGIN_USER");
+_Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_GROUP) == 0x2ull, "TEE_IOCTL_LOGIN_GROUP");
+_Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_APPLICATION) == 0x4ull, "TEE_IOCTL_LOGIN_APPLICATION");
+_Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_USER_APPLICATION) == 0x5ull, "TEE_IOCTL_LOGIN_USER_APPLICATION");
+_Static_assert((unsigned long long)(TEE_IOCTL_LOGIN_GROUP_APPLICATION) == 0x6ull, "TEE_IOCTL_LOGIN_GROUP_APPLICATION");
+
+/* tee_optee_caps */
+_Static_assert((unsigned long long)(TEE_OPTEE_CAP_TZ) == 0x1ull, "TEE_OPTEE_CAP_TZ");
+
+/* tee_param_types */
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_NONE) == 0x0ull, "TEE_IOCTL_PARAM_ATTR_TYPE_NONE");
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT) == 0x1ull, "TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT");
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_OUTPUT) == 0x2ull, "TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_OUTPUT");
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT) == 0x3ull, "TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT");
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT) == 0x5ull, "TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT");
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT) == 0x6ull, "TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT");
+_Static_assert((unsigned long long)(TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT) == 0x7ull, "TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT");
+
 /* term_line_discs */
 _Static_assert((unsigned long long)(N_TTY) == 0x0ull, "N_TTY");
 _Static_assert((unsigned long long)(N_SLIP) == 0x1ull, "N_SLIP");
@@ -432,10 +463,37 @@ _Static_assert((unsigned long long)(UBI_VOL_PROP_DIRECT_WRITE) == 0x1ull, "UBI_V
 _Static_assert((unsigned long long)(UBI_DYNAMIC_VOLUME) == 0x3ull, "UBI_DYNAMIC_VOLUME");
 _Static_assert((unsigned long long)(UBI_STATIC_VOLUME) == 0x4ull, "UBI_STATIC_VOLUME");
 
+/* uffd_api_features */
+_Static_assert((unsigned long long)(UFFD_FEATURE_PAGEFAULT_FLAG_WP) == 0x1ull, "UFFD_FEATURE_PAGEFAULT_FLAG_WP");
+_Static_assert((unsigned long long)(UFFD_FEATURE_EVENT_FORK) == 0x2ull, "UFFD_FEATURE_EVENT_FORK");
+_Static_assert((unsigned long long)(UFFD_FEATURE_EVENT_REMAP) == 0x4ull, "UFFD_FEATURE_EVENT_REMAP");
+_Static_assert((unsigned long long)(UFFD_FEATURE_EVENT_REMOVE) == 0x8ull, "UFFD_FEATURE_EVENT_REMOVE");
+_Static_assert((unsigned long long)(UFFD_FEATURE_MISSING_HUGETLBFS) == 0x10ull, "UFFD_FEATURE_MISSING_HUGETLBFS");
+_Static_assert((unsigned long long)(UFFD_FEATURE_MISSING_SHMEM) == 0x20ull, "UFFD_FEATURE_MISSING_SHMEM");
+_Static_assert((unsigned long long)(UFFD_FEATURE_EVENT_UNMAP) == 0x40ull, "UFFD_FEATURE_EVENT_UNMAP");
+_Static_assert((unsigned long long)(UFFD_FEATURE_SIGBUS) == 0x80ull, "UFFD_FEATURE_SIGBUS");
+_Static_assert((unsigned long long)(UFFD_FEATURE_THREAD_ID) == 0x100ull, "UFFD_FEATURE_THREAD_ID");
+_Static_assert((unsigned long long)(UFFD_FEATURE_MINOR_HUGETLBFS) == 0x200ull, "UFFD_FEATURE_MINOR_HUGETLBFS");
+_Static_assert((unsigned long long)(UFFD_FEATURE_MINOR_SHMEM) == 0x400ull, "UFFD_FEATURE_MINOR_SHMEM");
+_Static_assert((unsigned long long)(UFFD_FEATURE_EXACT_ADDRESS) == 0x800ull, "UFFD_FEATURE_EXACT_ADDRESS");
+_Static_assert((unsigned long long)(UFFD_FEATURE_WP_HUGETLBFS_SHMEM) == 0x1000ull, "UFFD_FEATURE_WP_HUGETLBFS_SHMEM");
+
+/* uffd_copy_modes */
+_Static_assert((unsigned long long)(UFFDIO_COPY_MODE_DONTWAKE) == 0x1ull, "UFFDIO_COPY_MODE_DONTWAKE");
+_Static_assert((unsigned long long)(UFFDIO_COPY_MODE_WP) == 0x2ull, "UFFDIO_COPY_MODE_WP");
+
 /* uffd_flags */
 _Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
 _Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 _Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
+
+/* uffd_register_modes */
+_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_MISSING) == 0x1ull, "UFFDIO_REGISTER_MODE_MISSING");
+_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_WP) == 0x2ull, "UFFDIO_REGISTER_MODE_WP");
+_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_MINOR) == 0x4ull, "UFFDIO_REGISTER_MODE_MINOR");
+
+/* uffd_zeropage_modes */
+_Static_assert((unsigned long long)(UFFDIO_ZEROPAGE_MODE_DONTWAKE) == 0x1ull, "UFFDIO_ZEROPAGE_MODE_DONTWAKE");
 
 /* umount_flags */
 _Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
@@ -548,53 +606,3 @@ _Static_assert((unsigned long long)(V4L2_BUF_FLAG_TSTAMP_SRC_SOE) == 0x10000ull,
 _Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN) == 0x0ull, "V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN");
 _Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC) == 0x2000ull, "V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC");
 _Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_COPY) == 0x4000ull, "V4L2_BUF_FLAG_TIMESTAMP_COPY");
-
-/* v4l2_buf_types */
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_CAPTURE) == 0x1ull, "V4L2_BUF_TYPE_VIDEO_CAPTURE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_OUTPUT) == 0x2ull, "V4L2_BUF_TYPE_VIDEO_OUTPUT");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_OVERLAY) == 0x3ull, "V4L2_BUF_TYPE_VIDEO_OVERLAY");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VBI_CAPTURE) == 0x4ull, "V4L2_BUF_TYPE_VBI_CAPTURE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VBI_OUTPUT) == 0x5ull, "V4L2_BUF_TYPE_VBI_OUTPUT");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_SLICED_VBI_CAPTURE) == 0x6ull, "V4L2_BUF_TYPE_SLICED_VBI_CAPTURE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_SLICED_VBI_OUTPUT) == 0x7ull, "V4L2_BUF_TYPE_SLICED_VBI_OUTPUT");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY) == 0x8ull, "V4L2_BUF_TYPE_VIDEO_OUTPUT_OVERLAY");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE) == 0x9ull, "V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE) == 0xaull, "V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_SDR_CAPTURE) == 0xbull, "V4L2_BUF_TYPE_SDR_CAPTURE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_SDR_OUTPUT) == 0xcull, "V4L2_BUF_TYPE_SDR_OUTPUT");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_META_CAPTURE) == 0xdull, "V4L2_BUF_TYPE_META_CAPTURE");
-_Static_assert((unsigned long long)(V4L2_BUF_TYPE_META_OUTPUT) == 0xeull, "V4L2_BUF_TYPE_META_OUTPUT");
-
-/* v4l2_capture_modes */
-_Static_assert((unsigned long long)(V4L2_MODE_HIGHQUALITY) == 0x1ull, "V4L2_MODE_HIGHQUALITY");
-
-/* v4l2_colorspaces */
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_DEFAULT) == 0x0ull, "V4L2_COLORSPACE_DEFAULT");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_SMPTE170M) == 0x1ull, "V4L2_COLORSPACE_SMPTE170M");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_SMPTE240M) == 0x2ull, "V4L2_COLORSPACE_SMPTE240M");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_REC709) == 0x3ull, "V4L2_COLORSPACE_REC709");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_BT878) == 0x4ull, "V4L2_COLORSPACE_BT878");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_470_SYSTEM_M) == 0x5ull, "V4L2_COLORSPACE_470_SYSTEM_M");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_470_SYSTEM_BG) == 0x6ull, "V4L2_COLORSPACE_470_SYSTEM_BG");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_JPEG) == 0x7ull, "V4L2_COLORSPACE_JPEG");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_SRGB) == 0x8ull, "V4L2_COLORSPACE_SRGB");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_OPRGB) == 0x9ull, "V4L2_COLORSPACE_OPRGB");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_BT2020) == 0xaull, "V4L2_COLORSPACE_BT2020");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_RAW) == 0xbull, "V4L2_COLORSPACE_RAW");
-_Static_assert((unsigned long long)(V4L2_COLORSPACE_DCI_P3) == 0xcull, "V4L2_COLORSPACE_DCI_P3");
-
-/* v4l2_control_classes */
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_USER) == 0x980000ull, "V4L2_CTRL_CLASS_USER");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_CODEC) == 0x990000ull, "V4L2_CTRL_CLASS_CODEC");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_CAMERA) == 0x9a0000ull, "V4L2_CTRL_CLASS_CAMERA");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_FM_TX) == 0x9b0000ull, "V4L2_CTRL_CLASS_FM_TX");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_FLASH) == 0x9c0000ull, "V4L2_CTRL_CLASS_FLASH");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_JPEG) == 0x9d0000ull, "V4L2_CTRL_CLASS_JPEG");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_IMAGE_SOURCE) == 0x9e0000ull, "V4L2_CTRL_CLASS_IMAGE_SOURCE");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_IMAGE_PROC) == 0x9f0000ull, "V4L2_CTRL_CLASS_IMAGE_PROC");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_DV) == 0xa00000ull, "V4L2_CTRL_CLASS_DV");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_FM_RX) == 0xa10000ull, "V4L2_CTRL_CLASS_FM_RX");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_RF_TUNER) == 0xa20000ull, "V4L2_CTRL_CLASS_RF_TUNER");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_DETECT) == 0xa30000ull, "V4L2_CTRL_CLASS_DETECT");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_CODEC_STATELESS) == 0xa40000ull, "V4L2_CTRL_CLASS_CODEC_STATELESS");
-_Static_assert((unsigned long long)(V4L2_CTRL_CLASS_COLORIMETRY) == 0xa50000ull, "V4L2_CTRL_CLASS_COLORIMETRY");

@@ -57,7 +57,9 @@
 #include <linux/rtc.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <linux/tee.h>
 #include <mtd/ubi-user.h>
+#include <linux/userfaultfd.h>
 #include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
@@ -125,7 +127,6 @@
 #include <linux/tty.h>
 #include <sys/timerfd.h>
 #include <linux/socket.h>
-#include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
@@ -306,6 +307,17 @@ _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_SEND) == 0xc0182101ull, 
 _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ID_VALID) == 0x40082102ull, "SECCOMP_IOCTL_NOTIF_ID_VALID");
 _Static_assert((unsigned long long)(SECCOMP_IOCTL_NOTIF_ADDFD) == 0x40182103ull, "SECCOMP_IOCTL_NOTIF_ADDFD");
 
+/* ioctl_tee */
+_Static_assert((unsigned long long)(TEE_IOC_VERSION) == 0x800ca400ull, "TEE_IOC_VERSION");
+_Static_assert((unsigned long long)(TEE_IOC_SHM_ALLOC) == 0xc010a401ull, "TEE_IOC_SHM_ALLOC");
+_Static_assert((unsigned long long)(TEE_IOC_OPEN_SESSION) == 0x8010a402ull, "TEE_IOC_OPEN_SESSION");
+_Static_assert((unsigned long long)(TEE_IOC_INVOKE) == 0x8010a403ull, "TEE_IOC_INVOKE");
+_Static_assert((unsigned long long)(TEE_IOC_CANCEL) == 0x8008a404ull, "TEE_IOC_CANCEL");
+_Static_assert((unsigned long long)(TEE_IOC_CLOSE_SESSION) == 0x8004a405ull, "TEE_IOC_CLOSE_SESSION");
+_Static_assert((unsigned long long)(TEE_IOC_SUPPL_RECV) == 0x8010a406ull, "TEE_IOC_SUPPL_RECV");
+_Static_assert((unsigned long long)(TEE_IOC_SUPPL_SEND) == 0x8010a407ull, "TEE_IOC_SUPPL_SEND");
+_Static_assert((unsigned long long)(TEE_IOC_SHM_REGISTER) == 0xc018a409ull, "TEE_IOC_SHM_REGISTER");
+
 /* ioctl_ubi */
 _Static_assert((unsigned long long)(UBI_IOCMKVOL) == 0x40986f00ull, "UBI_IOCMKVOL");
 _Static_assert((unsigned long long)(UBI_IOCRMVOL) == 0x40046f01ull, "UBI_IOCRMVOL");
@@ -324,6 +336,16 @@ _Static_assert((unsigned long long)(UBI_IOCEBISMAP) == 0x80044f05ull, "UBI_IOCEB
 _Static_assert((unsigned long long)(UBI_IOCSETVOLPROP) == 0x40104f06ull, "UBI_IOCSETVOLPROP");
 _Static_assert((unsigned long long)(UBI_IOCVOLCRBLK) == 0x40804f07ull, "UBI_IOCVOLCRBLK");
 _Static_assert((unsigned long long)(UBI_IOCVOLRMBLK) == 0x4f08ull, "UBI_IOCVOLRMBLK");
+
+/* ioctl_uffd */
+_Static_assert((unsigned long long)(UFFDIO_API) == 0xc018aa3full, "UFFDIO_API");
+_Static_assert((unsigned long long)(UFFDIO_REGISTER) == 0xc020aa00ull, "UFFDIO_REGISTER");
+_Static_assert((unsigned long long)(UFFDIO_UNREGISTER) == 0x8010aa01ull, "UFFDIO_UNREGISTER");
+_Static_assert((unsigned long long)(UFFDIO_WAKE) == 0x8010aa02ull, "UFFDIO_WAKE");
+_Static_assert((unsigned long long)(UFFDIO_COPY) == 0xc028aa03ull, "UFFDIO_COPY");
+_Static_assert((unsigned long long)(UFFDIO_ZEROPAGE) == 0xc020aa04ull, "UFFDIO_ZEROPAGE");
+_Static_assert((unsigned long long)(UFFDIO_WRITEPROTECT) == 0xc018aa06ull, "UFFDIO_WRITEPROTECT");
+_Static_assert((unsigned long long)(UFFDIO_CONTINUE) == 0xc020aa07ull, "UFFDIO_CONTINUE");
 
 /* ioctl_v4l2 */
 _Static_assert((unsigned long long)(VIDIOC_QUERYCAP) == 0x80685600ull, "VIDIOC_QUERYCAP");
@@ -505,67 +527,3 @@ _Static_assert((unsigned long long)(SHM_STAT_ANY) == 0xfull, "SHM_STAT_ANY");
 _Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
 _Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
 _Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* ipv6_names */
-_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
-_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
-_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
-_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
-_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
-_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
-_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
-_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
-_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
-_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
-_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
-_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
-_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
-_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
-_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
-_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
-_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
-_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
-_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
-_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
-_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
-_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
-_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
-_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
-_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
-_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
-_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
-_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
-_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
-_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
-
-/* kcmp_types */
-_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
-_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
-_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
-_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
-_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
-_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
-_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
-_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
-
-/* kd_font_flags */
-_Static_assert((unsigned long long)(KD_FONT_FLAG_DONT_RECALC) == 0x1ull, "KD_FONT_FLAG_DONT_RECALC");
-
-/* kd_font_ops */
-_Static_assert((unsigned long long)(KD_FONT_OP_SET) == 0x0ull, "KD_FONT_OP_SET");
-_Static_assert((unsigned long long)(KD_FONT_OP_GET) == 0x1ull, "KD_FONT_OP_GET");
-_Static_assert((unsigned long long)(KD_FONT_OP_SET_DEFAULT) == 0x2ull, "KD_FONT_OP_SET_DEFAULT");
-_Static_assert((unsigned long long)(KD_FONT_OP_COPY) == 0x3ull, "KD_FONT_OP_COPY");
-
-/* kd_kbd_leds */
-_Static_assert((unsigned long long)(LED_SCR) == 0x1ull, "LED_SCR");
-_Static_assert((unsigned long long)(LED_NUM) == 0x2ull, "LED_NUM");
-_Static_assert((unsigned long long)(LED_CAP) == 0x4ull, "LED_CAP");

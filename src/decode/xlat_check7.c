@@ -57,7 +57,9 @@
 #include <linux/rtc.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <linux/tee.h>
 #include <mtd/ubi-user.h>
+#include <linux/userfaultfd.h>
 #include <linux/videodev2.h>
 #include <linux/ioprio.h>
 #include <linux/in.h>
@@ -125,10 +127,73 @@
 #include <linux/tty.h>
 #include <sys/timerfd.h>
 #include <linux/socket.h>
-#include <linux/userfaultfd.h>
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* ipv6_names */
+_Static_assert((unsigned long long)(IPV6_ADDRFORM) == 0x1ull, "IPV6_ADDRFORM");
+_Static_assert((unsigned long long)(IPV6_2292PKTINFO) == 0x2ull, "IPV6_2292PKTINFO");
+_Static_assert((unsigned long long)(IPV6_2292HOPOPTS) == 0x3ull, "IPV6_2292HOPOPTS");
+_Static_assert((unsigned long long)(IPV6_2292DSTOPTS) == 0x4ull, "IPV6_2292DSTOPTS");
+_Static_assert((unsigned long long)(IPV6_2292RTHDR) == 0x5ull, "IPV6_2292RTHDR");
+_Static_assert((unsigned long long)(IPV6_2292PKTOPTIONS) == 0x6ull, "IPV6_2292PKTOPTIONS");
+_Static_assert((unsigned long long)(IPV6_CHECKSUM) == 0x7ull, "IPV6_CHECKSUM");
+_Static_assert((unsigned long long)(IPV6_2292HOPLIMIT) == 0x8ull, "IPV6_2292HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_NEXTHOP) == 0x9ull, "IPV6_NEXTHOP");
+_Static_assert((unsigned long long)(IPV6_AUTHHDR) == 0xaull, "IPV6_AUTHHDR");
+_Static_assert((unsigned long long)(IPV6_FLOWINFO) == 0xbull, "IPV6_FLOWINFO");
+_Static_assert((unsigned long long)(IPV6_UNICAST_HOPS) == 0x10ull, "IPV6_UNICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_IF) == 0x11ull, "IPV6_MULTICAST_IF");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_HOPS) == 0x12ull, "IPV6_MULTICAST_HOPS");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_LOOP) == 0x13ull, "IPV6_MULTICAST_LOOP");
+_Static_assert((unsigned long long)(IPV6_ADD_MEMBERSHIP) == 0x14ull, "IPV6_ADD_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_DROP_MEMBERSHIP) == 0x15ull, "IPV6_DROP_MEMBERSHIP");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT) == 0x16ull, "IPV6_ROUTER_ALERT");
+_Static_assert((unsigned long long)(IPV6_MTU_DISCOVER) == 0x17ull, "IPV6_MTU_DISCOVER");
+_Static_assert((unsigned long long)(IPV6_MTU) == 0x18ull, "IPV6_MTU");
+_Static_assert((unsigned long long)(IPV6_RECVERR) == 0x19ull, "IPV6_RECVERR");
+_Static_assert((unsigned long long)(IPV6_V6ONLY) == 0x1aull, "IPV6_V6ONLY");
+_Static_assert((unsigned long long)(IPV6_JOIN_ANYCAST) == 0x1bull, "IPV6_JOIN_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_ANYCAST");
+_Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
+_Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
+_Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
+_Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
+_Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_HOPLIMIT) == 0x34ull, "IPV6_HOPLIMIT");
+_Static_assert((unsigned long long)(IPV6_RECVTCLASS) == 0x42ull, "IPV6_RECVTCLASS");
+_Static_assert((unsigned long long)(IPV6_TCLASS) == 0x43ull, "IPV6_TCLASS");
+_Static_assert((unsigned long long)(IPV6_ADDR_PREFERENCES) == 0x48ull, "IPV6_ADDR_PREFERENCES");
+_Static_assert((unsigned long long)(IPV6_MINHOPCOUNT) == 0x49ull, "IPV6_MINHOPCOUNT");
+_Static_assert((unsigned long long)(IPV6_ORIGDSTADDR) == 0x4aull, "IPV6_ORIGDSTADDR");
+_Static_assert((unsigned long long)(IPV6_TRANSPARENT) == 0x4bull, "IPV6_TRANSPARENT");
+_Static_assert((unsigned long long)(IPV6_UNICAST_IF) == 0x4cull, "IPV6_UNICAST_IF");
+
+/* kcmp_types */
+_Static_assert((unsigned long long)(KCMP_FILE) == 0x0ull, "KCMP_FILE");
+_Static_assert((unsigned long long)(KCMP_VM) == 0x1ull, "KCMP_VM");
+_Static_assert((unsigned long long)(KCMP_FILES) == 0x2ull, "KCMP_FILES");
+_Static_assert((unsigned long long)(KCMP_FS) == 0x3ull, "KCMP_FS");
+_Static_assert((unsigned long long)(KCMP_SIGHAND) == 0x4ull, "KCMP_SIGHAND");
+_Static_assert((unsigned long long)(KCMP_IO) == 0x5ull, "KCMP_IO");
+_Static_assert((unsigned long long)(KCMP_SYSVSEM) == 0x6ull, "KCMP_SYSVSEM");
+_Static_assert((unsigned long long)(KCMP_EPOLL_TFD) == 0x7ull, "KCMP_EPOLL_TFD");
+
+/* kd_font_flags */
+_Static_assert((unsigned long long)(KD_FONT_FLAG_DONT_RECALC) == 0x1ull, "KD_FONT_FLAG_DONT_RECALC");
+
+/* kd_font_ops */
+_Static_assert((unsigned long long)(KD_FONT_OP_SET) == 0x0ull, "KD_FONT_OP_SET");
+_Static_assert((unsigned long long)(KD_FONT_OP_GET) == 0x1ull, "KD_FONT_OP_GET");
+_Static_assert((unsigned long long)(KD_FONT_OP_SET_DEFAULT) == 0x2ull, "KD_FONT_OP_SET_DEFAULT");
+_Static_assert((unsigned long long)(KD_FONT_OP_COPY) == 0x3ull, "KD_FONT_OP_COPY");
+
+/* kd_kbd_leds */
+_Static_assert((unsigned long long)(LED_SCR) == 0x1ull, "LED_SCR");
+_Static_assert((unsigned long long)(LED_NUM) == 0x2ull, "LED_NUM");
+_Static_assert((unsigned long long)(LED_CAP) == 0x4ull, "LED_CAP");
 
 /* kd_kbd_modes */
 _Static_assert((unsigned long long)(K_RAW) == 0x0ull, "K_RAW");

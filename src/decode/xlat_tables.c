@@ -2716,6 +2716,18 @@ const struct flag xlat_ioctl_sys[14] = {
 	{ 0x80108907, "SIOCGSTAMPNS_NEW" },
 };
 
+const struct flag xlat_ioctl_tee[9] = {
+	{ 0x800ca400, "TEE_IOC_VERSION" },
+	{ 0xc010a401, "TEE_IOC_SHM_ALLOC" },
+	{ 0x8010a402, "TEE_IOC_OPEN_SESSION" },
+	{ 0x8010a403, "TEE_IOC_INVOKE" },
+	{ 0x8008a404, "TEE_IOC_CANCEL" },
+	{ 0x8004a405, "TEE_IOC_CLOSE_SESSION" },
+	{ 0x8010a406, "TEE_IOC_SUPPL_RECV" },
+	{ 0x8010a407, "TEE_IOC_SUPPL_SEND" },
+	{ 0xc018a409, "TEE_IOC_SHM_REGISTER" },
+};
+
 const struct flag xlat_ioctl_termios[6] = {
 	{ 0x802c542a, "TCGETS2" },
 	{ 0x402c542b, "TCSETS2" },
@@ -2744,6 +2756,17 @@ const struct flag xlat_ioctl_ubi[18] = {
 	{ 0x40804f07, "UBI_IOCVOLCRBLK" },
 	{ 0x4f08, "UBI_IOCVOLRMBLK" },
 	{ 0x6f35, "NET_REMOVE_IF" },
+};
+
+const struct flag xlat_ioctl_uffd[8] = {
+	{ 0xc018aa3f, "UFFDIO_API" },
+	{ 0xc020aa00, "UFFDIO_REGISTER" },
+	{ 0x8010aa01, "UFFDIO_UNREGISTER" },
+	{ 0x8010aa02, "UFFDIO_WAKE" },
+	{ 0xc028aa03, "UFFDIO_COPY" },
+	{ 0xc020aa04, "UFFDIO_ZEROPAGE" },
+	{ 0xc018aa06, "UFFDIO_WRITEPROTECT" },
+	{ 0xc020aa07, "UFFDIO_CONTINUE" },
 };
 
 const struct flag xlat_ioctl_v4l2[82] = {
@@ -6489,6 +6512,53 @@ const struct flag xlat_tcp_states[12] = {
 	{ 0xc, "TCP_NEW_SYN_RECV" },
 };
 
+const struct flag xlat_tee_gen_caps[4] = {
+	{ 0x1, "TEE_GEN_CAP_GP" },
+	{ 0x2, "TEE_GEN_CAP_PRIVILEGED" },
+	{ 0x4, "TEE_GEN_CAP_REG_MEM" },
+	{ 0x8, "TEE_GEN_CAP_MEMREF_NULL" },
+};
+
+const struct flag xlat_tee_impl_ids[2] = {
+	{ 0x1, "TEE_IMPL_ID_OPTEE" },
+	{ 0x2, "TEE_IMPL_ID_AMDTEE" },
+};
+
+const struct flag xlat_tee_logins[6] = {
+	{ 0x0, "TEE_IOCTL_LOGIN_PUBLIC" },
+	{ 0x1, "TEE_IOCTL_LOGIN_USER" },
+	{ 0x2, "TEE_IOCTL_LOGIN_GROUP" },
+	{ 0x4, "TEE_IOCTL_LOGIN_APPLICATION" },
+	{ 0x5, "TEE_IOCTL_LOGIN_USER_APPLICATION" },
+	{ 0x6, "TEE_IOCTL_LOGIN_GROUP_APPLICATION" },
+};
+
+const struct flag xlat_tee_optee_caps[1] = {
+	{ 0x1, "TEE_OPTEE_CAP_TZ" },
+};
+
+const struct flag xlat_tee_origins[4] = {
+	{ 0x1, "TEEC_ORIGIN_API" },
+	{ 0x2, "TEEC_ORIGIN_COMMS" },
+	{ 0x3, "TEEC_ORIGIN_TEE" },
+	{ 0x4, "TEEC_ORIGIN_TRUSTED_APP" },
+};
+
+const struct flag xlat_tee_param_types[7] = {
+	{ 0x0, "TEE_IOCTL_PARAM_ATTR_TYPE_NONE" },
+	{ 0x1, "TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT" },
+	{ 0x2, "TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_OUTPUT" },
+	{ 0x3, "TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT" },
+	{ 0x5, "TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT" },
+	{ 0x6, "TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT" },
+	{ 0x7, "TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT" },
+};
+
+const struct flag xlat_tee_shm_flags[2] = {
+	{ 0x1, "TEE_IOCTL_SHM_MAPPED" },
+	{ 0x2, "TEE_IOCTL_SHM_DMA_BUF" },
+};
+
 const struct flag xlat_term_line_discs[31] = {
 	{ 0x0, "N_TTY" },
 	{ 0x1, "N_SLIP" },
@@ -6577,10 +6647,55 @@ const struct flag xlat_ubi_vol_type[2] = {
 	{ 0x4, "UBI_STATIC_VOLUME" },
 };
 
+const struct flag xlat_uffd_api_features[13] = {
+	{ 0x1, "UFFD_FEATURE_PAGEFAULT_FLAG_WP" },
+	{ 0x2, "UFFD_FEATURE_EVENT_FORK" },
+	{ 0x4, "UFFD_FEATURE_EVENT_REMAP" },
+	{ 0x8, "UFFD_FEATURE_EVENT_REMOVE" },
+	{ 0x10, "UFFD_FEATURE_MISSING_HUGETLBFS" },
+	{ 0x20, "UFFD_FEATURE_MISSING_SHMEM" },
+	{ 0x40, "UFFD_FEATURE_EVENT_UNMAP" },
+	{ 0x80, "UFFD_FEATURE_SIGBUS" },
+	{ 0x100, "UFFD_FEATURE_THREAD_ID" },
+	{ 0x200, "UFFD_FEATURE_MINOR_HUGETLBFS" },
+	{ 0x400, "UFFD_FEATURE_MINOR_SHMEM" },
+	{ 0x800, "UFFD_FEATURE_EXACT_ADDRESS" },
+	{ 0x1000, "UFFD_FEATURE_WP_HUGETLBFS_SHMEM" },
+};
+
+const struct flag xlat_uffd_api_ioctls[3] = {
+	{ 0x1, "1<<_UFFDIO_REGISTER" },
+	{ 0x2, "1<<_UFFDIO_UNREGISTER" },
+	{ 0x8000000000000000, "1<<_UFFDIO_API" },
+};
+
+const struct flag xlat_uffd_copy_modes[2] = {
+	{ 0x1, "UFFDIO_COPY_MODE_DONTWAKE" },
+	{ 0x2, "UFFDIO_COPY_MODE_WP" },
+};
+
 const struct flag xlat_uffd_flags[3] = {
 	{ 0x1, "UFFD_USER_MODE_ONLY" },
 	{ 0x800, "O_NONBLOCK" },
 	{ 0x80000, "O_CLOEXEC" },
+};
+
+const struct flag xlat_uffd_register_ioctls[5] = {
+	{ 0x4, "1<<_UFFDIO_WAKE" },
+	{ 0x8, "1<<_UFFDIO_COPY" },
+	{ 0x10, "1<<_UFFDIO_ZEROPAGE" },
+	{ 0x40, "1<<_UFFDIO_WRITEPROTECT" },
+	{ 0x80, "1<<_UFFDIO_CONTINUE" },
+};
+
+const struct flag xlat_uffd_register_modes[3] = {
+	{ 0x1, "UFFDIO_REGISTER_MODE_MISSING" },
+	{ 0x2, "UFFDIO_REGISTER_MODE_WP" },
+	{ 0x4, "UFFDIO_REGISTER_MODE_MINOR" },
+};
+
+const struct flag xlat_uffd_zeropage_modes[1] = {
+	{ 0x1, "UFFDIO_ZEROPAGE_MODE_DONTWAKE" },
 };
 
 const struct flag xlat_umount_flags[4] = {

@@ -4,11 +4,18 @@
  * (tests/e2e.py, test_ioctl_device_structs_like_strace): evdev, GPIO (a
  * v2 line request is 592 bytes, more than other structs' captures),
  * ATA/IDE drives, real-time clocks, PTP clocks, LIRC, watchdogs, the random device,
- * inotify, the modem lines, termios2 and termio.  Each fails with EBADF, or returns what
+ * inotify, the modem lines, termios2 and termio, video4linux (an overlay's
+ * clips and the extended controls, which the structs point to), TEE
+ * (the invoke buffer it points to) and userfaultfd (UFFDIO_API on a real
+ * userfaultfd, whose features come back changed).  Each fails with EBADF, or returns what
  * `-e inject=ioctl:retval=N` says, when strace and strobe show what the
  * call "wrote": the structs below already hold it.
  */
 #include <asm/termbits.h>
+#include <fcntl.h>
+#include <linux/tee.h>
+#include <linux/userfaultfd.h>
+#include <linux/videodev2.h>
 #include <linux/gpio.h>
 #include <linux/hdreg.h>
 #include <linux/input.h>
@@ -20,6 +27,9 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 static void fill(void *p, size_t n)
 {
@@ -175,6 +185,119 @@ static void chardevs(void)
 	ioctl(-1, TIOCMGET, &lines);
 }
 
+/* the last n bytes of a page followed by an unmapped one */
+static void *page_end(size_t n)
+{
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	munmap(p + 4096, 4096);
+	return p + 4096 - n;
+}
+
+static void v4l2(void)
+{
+	struct v4l2_format f;
+	struct v4l2_clip *clips = page_end(2 * sizeof(*clips));
+	struct v4l2_ext_controls ec = { .ctrl_class = V4L2_CTRL_CLASS_USER, .count = 2 };
+	struct v4l2_ext_control *ctl = page_end(2 * sizeof(*ctl));
+	char *text = page_end(3);
+	struct v4l2_create_buffers cb;
+	struct v4l2_fmtdesc fd;
+	struct v4l2_buffer buf;
+	struct v4l2_queryctrl qc;
+	struct v4l2_capability cap;
+	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+
+	if (!clips || !ctl || !text)
+		return;
+	fill(&cap, sizeof(cap));
+	memcpy(cap.driver, "vivid", 6);
+	ioctl(-1, VIDIOC_QUERYCAP, &cap);
+	fill(&fd, sizeof(fd));
+	fd.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	fd.pixelformat = V4L2_PIX_FMT_YUYV;
+	ioctl(-1, VIDIOC_ENUM_FMT, &fd);
+	fill(&f, sizeof(f));
+	f.type = V4L2_BUF_TYPE_VIDEO_OVERLAY;
+	f.fmt.win.field = V4L2_FIELD_ANY;
+	f.fmt.win.clips = clips;
+	f.fmt.win.clipcount = 3;	/* the third is past the page */
+	f.fmt.win.bitmap = NULL;
+	fill(clips, 2 * sizeof(*clips));
+	ioctl(-1, VIDIOC_S_FMT, &f);
+	f.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	f.fmt.pix.pixelformat = V4L2_PIX_FMT_MJPEG;
+	f.fmt.pix.field = V4L2_FIELD_NONE;
+	f.fmt.pix.colorspace = V4L2_COLORSPACE_SRGB;
+	ioctl(-1, VIDIOC_TRY_FMT, &f);
+	ioctl(-1, VIDIOC_G_FMT, &f);
+	fill(&cb, sizeof(cb));
+	cb.memory = V4L2_MEMORY_MMAP;
+	cb.format.type = V4L2_BUF_TYPE_META_CAPTURE;
+	ioctl(-1, VIDIOC_CREATE_BUFS, &cb);
+	fill(&buf, sizeof(buf));
+	buf.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+	buf.memory = V4L2_MEMORY_MMAP;
+	buf.flags = V4L2_BUF_FLAG_MAPPED | V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC | 0x200000;
+	ioctl(-1, VIDIOC_DQBUF, &buf);
+	fill(&qc, sizeof(qc));
+	qc.id = V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CID_SATURATION;
+	qc.type = V4L2_CTRL_TYPE_INTEGER;
+	ioctl(-1, VIDIOC_QUERYCTRL, &qc);
+	ioctl(-1, VIDIOC_STREAMON, &type);
+	ioctl(-1, VIDIOC_OVERLAY, 0);
+	ctl[0] = (struct v4l2_ext_control){ .id = V4L2_CID_BRIGHTNESS, .value64 = -2 };
+	ctl[1] = (struct v4l2_ext_control){ .id = V4L2_CID_CONTRAST, .size = 3, .string = text };
+	memcpy(text, "ab", 3);
+	ec.controls = ctl;
+	ioctl(-1, VIDIOC_S_EXT_CTRLS, &ec);
+	ec.count = 3;			/* the third is past the page */
+	ioctl(-1, VIDIOC_TRY_EXT_CTRLS, &ec);
+	ioctl(-1, VIDIOC_G_EXT_CTRLS, &ec);
+}
+
+static void tee_uffd(void)
+{
+	struct {
+		struct tee_ioctl_invoke_arg arg;
+		struct tee_ioctl_param params[2];
+	} inv = { .arg = { .func = 7, .session = 0x2a, .num_params = 2 },
+		  .params = { { .attr = TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, .a = 1, .b = 2 },
+			      { .attr = TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT, .c = 3 } } };
+	struct tee_ioctl_buf_data bd = { .buf_ptr = (uintptr_t)&inv, .buf_len = sizeof(inv) };
+	struct tee_ioctl_cancel_arg cancel = { 5, 6 };
+	struct {
+		struct tee_ioctl_open_session_arg arg;
+		struct tee_ioctl_param params[1];
+	} os = { .arg = { .uuid = { 0xde, 0xad }, .clnt_login = TEE_IOCTL_LOGIN_GROUP,
+			  .clnt_uuid = { 7 }, .session = 9, .ret = 2, .ret_origin = 3,
+			  .num_params = 1 },
+		 .params = { { .attr = TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_OUTPUT |
+				       TEE_IOCTL_PARAM_ATTR_META, .a = 5 } } };
+	struct tee_ioctl_version_data ver = { TEE_IMPL_ID_OPTEE, 3, TEE_GEN_CAP_GP | 0x100 };
+	struct tee_ioctl_shm_alloc_data shm = { 0x1000, 0x81, 4 };
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_range range = { 0x10000, 0x1000 };
+	int fd = syscall(SYS_userfaultfd, O_NONBLOCK | O_CLOEXEC);
+
+	ioctl(-1, TEE_IOC_INVOKE, &bd);
+	bd.buf_len--;			/* not what num_params says: the address */
+	ioctl(-1, TEE_IOC_INVOKE, &bd);
+	ioctl(-1, TEE_IOC_CANCEL, &cancel);
+	bd.buf_ptr = (uintptr_t)&os;
+	bd.buf_len = sizeof(os);
+	ioctl(-1, TEE_IOC_OPEN_SESSION, &bd);
+	ioctl(-1, TEE_IOC_VERSION, &ver);
+	ioctl(-1, TEE_IOC_SHM_ALLOC, &shm);
+	ioctl(-1, UFFDIO_WAKE, &range);
+	if (fd >= 0) {
+		ioctl(fd, UFFDIO_API, &api);	/* the kernel answers its features */
+		close(fd);
+	}
+}
+
 int main(void)
 {
 	evdev();
@@ -183,5 +306,7 @@ int main(void)
 	rtc();
 	ptp();
 	chardevs();
+	v4l2();
+	tee_uffd();
 	return 0;
 }

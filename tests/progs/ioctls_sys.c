@@ -24,6 +24,7 @@
 #include <mtd/ubi-user.h>
 #include <scsi/sg.h>
 #include <linux/seccomp.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,13 @@ int main(void)
 	struct { struct fiemap h; struct fiemap_extent e[4]; } big;
 	char filter[64];
 	struct loop_info64 lo;
+	struct {
+		struct dm_ioctl io;
+		struct dm_target_spec t0;
+		char p0[16];
+		struct dm_target_spec t1;
+		char p1[8];
+	} dmt;
 	struct erase_info_user er;
 	struct ubi_rnvol_req *rn;
 	struct dm_ioctl dm;
@@ -136,6 +144,26 @@ int main(void)
 	ioctl(-1, DM_DEV_REMOVE, &dm);
 	dm.data_size = 10;
 	ioctl(-1, DM_DEV_STATUS, &dm);
+	/* the data after the struct (shown with -v): two targets, the
+	 * second's next pointing past data_size; a message; a new name */
+	memset(&dmt, 0, sizeof(dmt));
+	dmt.io = dm;
+	dmt.io.data_size = sizeof(dmt);
+	dmt.io.data_start = offsetof(typeof(dmt), t0);
+	dmt.io.target_count = 3;
+	dmt.t0 = (struct dm_target_spec){ .sector_start = 16, .length = 32,
+					  .next = offsetof(typeof(dmt), t1) - offsetof(typeof(dmt), t0) };
+	strcpy(dmt.t0.target_type, "linear");
+	strcpy(dmt.p0, "8:1 2048");
+	dmt.t1 = (struct dm_target_spec){ .sector_start = 48, .next = 0x10000 };
+	strcpy(dmt.t1.target_type, "zero");
+	ioctl(-1, DM_TABLE_LOAD, &dmt);
+	dmt.io.data_start = offsetof(typeof(dmt), p0) - 8;
+	ioctl(-1, DM_TARGET_MSG, &dmt);
+	dmt.io.data_start = offsetof(typeof(dmt), p0);
+	ioctl(-1, DM_DEV_RENAME, &dmt);
+	dmt.io.data_start = sizeof(dmt);
+	ioctl(-1, DM_DEV_SET_GEOMETRY, &dmt);
 	strcpy(filter, "br0");
 	ioctl(-1, SIOCBRADDBR, filter);
 	ioctl(-1, 0x89ff, 0);

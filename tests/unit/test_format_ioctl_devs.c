@@ -2,7 +2,8 @@
  * Whole lines for ioctl requests of device families (src/decode/ioctl_*.c)
  * in each -X style.  The expected lines are the ones strace 6.1's own
  * tests print for the same values (tests/ioctl_evdev.c, ioctl_hdio.c,
- * ioctl_rtc.c, ioctl_tiocm.c, ioctl_gpio.c, ioctl_kd.c), padded as strace pads them.
+ * ioctl_rtc.c, ioctl_tiocm.c, ioctl_gpio.c, ioctl_kd.c, ioctl_v4l2.c), padded as
+ * strace pads them.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -99,6 +100,21 @@ static const struct row ioctls[] = {
 	  .def = "ioctl(-1, KDSKBDIACRUC, {kb_cnt=1, kbdiacruc=[{diacr=0x80a0c0e0, base=0x80a0c0e1, result=0x80a0c0e2}]}) = -1 EBADF (Bad file descriptor)",
 	  .raw = "ioctl(-1, 0x4bfb, {kb_cnt=1, kbdiacruc=[{diacr=0x80a0c0e0, base=0x80a0c0e1, result=0x80a0c0e2}]}) = -1 EBADF (Bad file descriptor)",
 	  .verb = "ioctl(-1, 0x4bfb /* KDSKBDIACRUC */, {kb_cnt=1, kbdiacruc=[{diacr=0x80a0c0e0, base=0x80a0c0e1, result=0x80a0c0e2}]}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0xc008561b, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 0xa31234, 0 }) } },
+	  .def = "ioctl(-1, VIDIOC_G_CTRL, {id=V4L2_CTRL_CLASS_DETECT+0x1234}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0xc008561b, {id=0xa31234})    = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0xc008561b /* VIDIOC_G_CTRL */, {id=0xa31234 /* V4L2_CTRL_CLASS_DETECT+0x1234 */}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0xc0445624, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 0x9b9a9998, [16] = 0 }) } },
+	  .def = "ioctl(-1, VIDIOC_QUERYCTRL, {id=V4L2_CTRL_FLAG_NEXT_CTRL|0x1b9a9998 /* V4L2_CID_??? */}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0xc0445624, {id=0x9b9a9998})  = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0xc0445624 /* VIDIOC_QUERYCTRL */, {id=0x80000000 /* V4L2_CTRL_FLAG_NEXT_CTRL */|0x1b9a9998 /* V4L2_CID_??? */}) = -1 EBADF (Bad file descriptor)" },
+	{ .c = { .nr = SYS_ioctl, .a = { NEG(-1), 0xc02c564a, BUF }, .ret = EBADF_,
+		 .cap = { CAP_ARR(2, uint32_t, { 0xdeadbeef, 0xfa5c2741, [10] = 0 }) } },
+	  .def = "ioctl(-1, VIDIOC_ENUM_FRAMESIZES, {index=3735928559, pixel_format=v4l2_fourcc('A', '\\'', '\\\\', '\\xfa')}) = -1 EBADF (Bad file descriptor)",
+	  .raw = "ioctl(-1, 0xc02c564a, {index=3735928559, pixel_format=0xfa5c2741}) = -1 EBADF (Bad file descriptor)",
+	  .verb = "ioctl(-1, 0xc02c564a /* VIDIOC_ENUM_FRAMESIZES */, {index=3735928559, pixel_format=v4l2_fourcc('A', '\\'', '\\\\', '\\xfa')}) = -1 EBADF (Bad file descriptor)" },
 };
 
 int main(void)
