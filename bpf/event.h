@@ -342,6 +342,9 @@ enum cap_kind {
 	CK_IOCTL_ARG = 23,	/* ioctl's argument: as many bytes as the request in
 				 * argument len_arg[i] says (_IOC_SIZE), at least
 				 * size[i]; FIEMAP's and dm's extents too */
+	CK_CLONE_ARGS = 24,	/* clone3's struct: what is readable of argument
+				 * len_arg's size (to 128), then three CAP_ELEM
+				 * caps (cap_arg_g) */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */

@@ -1287,13 +1287,19 @@ def test_ioctl_requests_in_every_x_style_like_strace():
 
 
 def test_clone3_high_flags_like_strace():
-    """clone3's flags above 32 bits by name (CLONE_CLEAR_SIGHAND)."""
+    """clone3's struct: flags above 32 bits by name (CLONE_CLEAR_SIGHAND),
+    what pidfd and parent_tid point to after the call, set_tid's pids,
+    cgroup without its flag, a 64-bit exit signal, and a size larger than
+    the struct strobe knows: its tail in hex, or "???" where it cannot be
+    read (tests/progs/clone3.c)."""
     for flags in ((), ("-X", "verbose")):
         a = traced_lines("strace", [prog("clone3")], "trace=clone3,exit_group", flags)
         b = traced_lines(STROBE, [prog("clone3")], "trace=clone3,exit_group", flags)
         # the child's exit may come before or after its parent's clone3
         # line (timing): the lines compared as a set
-        check(sorted(a) == sorted(b) and any("CLONE_CLEAR_SIGHAND" in l for l in a),
+        check(sorted(a) == sorted(b) and any("CLONE_CLEAR_SIGHAND" in l for l in a) and
+              any("=> {pidfd=[" in l for l in a) and any("set_tid=[1, 2]" in l for l in a) and
+              any(", ???}, 96)" in l for l in a),
               "%s:\nstrace:\n%s\nstrobe:\n%s" % (flags, "\n".join(a), "\n".join(b)))
 
 

@@ -403,7 +403,14 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
 void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_syscall *e,
 		  size_t size, int i);
-void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+/* clone3's captures after its struct: set_tid's pids, the ints at pidfd
+ * and parent_tid (NULL: not read) */
+struct clone3_caps {
+	const struct cap *el[3];
+	const uint8_t *data[3];
+};
+void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, const uint8_t *p,
+		    size_t len, bool trunc, const struct clone3_caps *k);
 /* arch_prctl.c: the second argument by option, how many arguments show
  * (ARCH_GET_CPUID: one), and ARCH_REQ_XCOMP_*'s mask result */
 void put_arch_prctl_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
