@@ -408,6 +408,7 @@ void put_sockaddr(struct sbuf *b, const struct syscall_desc *d, const struct ev_
 struct clone3_caps {
 	const struct cap *el[3];
 	const uint8_t *data[3];
+	struct formatter *f;	/* -y: the pidfd's path */
 };
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, const uint8_t *p,
 		    size_t len, bool trunc, const struct clone3_caps *k);
@@ -418,7 +419,7 @@ void put_arch_prctl_arg(struct formatter *f, struct sbuf *b, const struct syscal
 int arch_prctl_shown_args(const struct ev_syscall *e);
 bool arch_prctl_result_hex(const struct ev_syscall *e);
 void put_arch_prctl_result(struct sbuf *b, const struct ev_syscall *e);
-void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size);
+void put_clone(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	       const struct ev_syscall *e, size_t size);
 struct cap;

@@ -251,6 +251,7 @@ static void put_clone_args_c(ARGS)
 	int n = 0;
 
 	memset(&k, 0, sizeof(k));
+	k.f = f;
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &c, &data)) {
 		if (c->arg != i || (c->flags & CAP_ENTRY))

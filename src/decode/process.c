@@ -620,13 +620,22 @@ static bool put_clone_tail(struct sbuf *b, const char *sep, const uint8_t *p, si
 	return true;
 }
 
-/* "[N]", the int a pointer points to, or the pointer when it was not read */
-static void put_int_at(struct sbuf *b, uint64_t ptr, const struct clone3_caps *k, int which)
+/* "[N]", the int a pointer points to (a pidfd: with -y its path), or the
+ * pointer when it was not read */
+static void put_int_at(struct sbuf *b, const struct ev_syscall *e, uint64_t ptr,
+		       const struct clone3_caps *k, int which)
 {
-	if (k->el[which] && k->el[which]->len >= 4)
-		sbuf_printf(b, "[%d]", (int32_t)load_u32(k->data[which], 0));
-	else
+	int32_t v;
+
+	if (!k->el[which] || k->el[which]->len < 4) {
 		put_ptr(b, ptr);
+		return;
+	}
+	v = (int32_t)load_u32(k->data[which], 0);
+	sbuf_printf(b, "[%d", v);
+	if (which == 1 && k->f && v >= 0)
+		put_fd_path(k->f, b, e->h.pid, v);
+	sbuf_putc(b, ']');
 }
 
 /*
@@ -699,13 +708,13 @@ void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, c
 		return;
 	if (flags & 0x1000) {
 		sbuf_printf(b, "%spidfd=", sep);
-		put_int_at(b, load_u64(p, 8), k, 1);
+		put_int_at(b, e, load_u64(p, 8), k, 1);
 		sep = ", ";
 		any = true;
 	}
 	if (flags & 0x100000) {
 		sbuf_printf(b, "%sparent_tid=", sep);
-		put_int_at(b, load_u64(p, 24), k, 2);
+		put_int_at(b, e, load_u64(p, 24), k, 2);
 		sep = ", ";
 		any = true;
 	}
@@ -717,7 +726,7 @@ void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, c
 
 /* strace names clone's arguments, in its own order, and shows only those
  * the flags make meaningful. */
-void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size)
+void put_clone(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t flags = e->args[0];
 	const struct cap *c;
@@ -730,9 +739,14 @@ void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size)
 	if (flags & (0x100000 | 0x1000)) {	/* CLONE_PARENT_SETTID, CLONE_PIDFD */
 		/* what the call wrote there: the child's tid, or the pidfd */
 		sbuf_puts(b, ", parent_tid=");
-		if (e->args[2] && e->ret > 0 && cap_exit(e, size, 2, &c, &data) && c->len >= 4)
-			sbuf_printf(b, "[%d]", (int32_t)load_u32(data, 0));
-		else
+		if (e->args[2] && e->ret > 0 && cap_exit(e, size, 2, &c, &data) && c->len >= 4) {
+			int32_t v = (int32_t)load_u32(data, 0);
+
+			sbuf_printf(b, "[%d", v);
+			if ((flags & 0x1000) && v >= 0)	/* -y: the pidfd's path */
+				put_fd_path(f, b, e->h.pid, v);
+			sbuf_putc(b, ']');
+		} else
 			put_ptr(b, e->args[2]);
 	}
 	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */
