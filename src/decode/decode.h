@@ -409,6 +409,7 @@ struct clone3_caps {
 	const struct cap *el[3];
 	const uint8_t *data[3];
 	struct formatter *f;	/* -y: the pidfd's path */
+	size_t size;		/* the record's */
 };
 void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, const uint8_t *p,
 		    size_t len, bool trunc, const struct clone3_caps *k);

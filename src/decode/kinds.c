@@ -252,6 +252,7 @@ static void put_clone_args_c(ARGS)
 
 	memset(&k, 0, sizeof(k));
 	k.f = f;
+	k.size = size;
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &c, &data)) {
 		if (c->arg != i || (c->flags & CAP_ENTRY))

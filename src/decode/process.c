@@ -633,8 +633,8 @@ static void put_int_at(struct sbuf *b, const struct ev_syscall *e, uint64_t ptr,
 	}
 	v = (int32_t)load_u32(k->data[which], 0);
 	sbuf_printf(b, "[%d", v);
-	if (which == 1 && k->f && v >= 0)
-		put_fd_path(k->f, b, e->h.pid, v);
+	if (which == 1 && k->f && v >= 0)	/* as the kernel side saw it, else /proc */
+		put_fd_decor(k->f, b, e, k->size, FDI_PAIR, v);
 	sbuf_putc(b, ']');
 }
 
@@ -743,8 +743,8 @@ void put_clone(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			int32_t v = (int32_t)load_u32(data, 0);
 
 			sbuf_printf(b, "[%d", v);
-			if ((flags & 0x1000) && v >= 0)	/* -y: the pidfd's path */
-				put_fd_path(f, b, e->h.pid, v);
+			if ((flags & 0x1000) && v >= 0)	/* -y: the pidfd (the kernel side's) */
+				put_fd_decor(f, b, e, size, FDI_PAIR, v);
 			sbuf_putc(b, ']');
 		} else
 			put_ptr(b, e->args[2]);
