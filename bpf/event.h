@@ -346,6 +346,9 @@ enum cap_kind {
 	CK_QUOTA_ADDR = 24,	/* quotactl's address: a path for Q_QUOTAON (the
 				 * command in argument len_arg[i]), else size[i]
 				 * bytes the call reads or writes */
+	CK_CLONE_ARGS = 25,	/* clone3's struct: what is readable of argument
+				 * len_arg's size (to 128), then three CAP_ELEM
+				 * caps (cap_arg_g) */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */

@@ -44,7 +44,7 @@ OVERRIDE = {
     ("openat", "flags"): "OPEN_FLAGS", ("openat", "mode"): "OPEN_MODE",
     ("creat", "mode"): "MODE", ("dup", "fildes"): "FD",
     ("futex", "op"): "FUTEX_OP", ("futex", "utime"): "TIMESPEC",
-    ("clone3", "uargs"): "CLONE_ARGS",
+    ("clone3", "uargs"): "CLONE_ARGS:1",
     ("uname", "name"): "UTSNAME", ("sysinfo", "info"): "SYSINFO",
     ("statfs", "buf"): "STATFS", ("fstatfs", "buf"): "STATFS",
     ("mmap", "prot"): "PROT", ("mmap", "flags"): "MMAP_FLAGS",

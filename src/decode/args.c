@@ -434,7 +434,7 @@ static bool put_call_as(struct formatter *f, struct sbuf *b, const struct ev_sys
 	sbuf_puts(b, d->name);
 	sbuf_putc(b, '(');
 	if (d->nargs == 5 && d->args[0].kind == AK_CLONE_FLAGS) {
-		put_clone(b, e, size);
+		put_clone(f, b, e, size);
 		return true;
 	}
 	if (d->args[0].kind == AK_PRCTL_OPTION) {

@@ -422,7 +422,16 @@ void put_ioctl_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int 
 bool ioctl_family_arg(struct sbuf *b, const struct ev_syscall *e, size_t size, int i);
 void put_sockaddr(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		  const struct ev_syscall *e, size_t size, int i);
-void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p, size_t len);
+/* clone3's captures after its struct: set_tid's pids, the ints at pidfd
+ * and parent_tid (NULL: not read) */
+struct clone3_caps {
+	const struct cap *el[3];
+	const uint8_t *data[3];
+	struct formatter *f;	/* -y: the pidfd's path */
+	size_t size;		/* the record's */
+};
+void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, const uint8_t *p,
+		    size_t len, bool trunc, const struct clone3_caps *k);
 /* quota.c: quotactl's and quotactl_fd's command, id and address, and
  * whether the command shows argument i (its id, its address) at all */
 void decode_quota_cmd(struct sbuf *b, uint64_t v);
@@ -438,7 +447,7 @@ void put_arch_prctl_arg(struct formatter *f, struct sbuf *b, const struct syscal
 int arch_prctl_shown_args(const struct ev_syscall *e);
 bool arch_prctl_result_hex(const struct ev_syscall *e);
 void put_arch_prctl_result(struct sbuf *b, const struct ev_syscall *e);
-void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size);
+void put_clone(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size);
 void put_futex(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	       const struct ev_syscall *e, size_t size);
 struct cap;

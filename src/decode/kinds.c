@@ -238,13 +238,45 @@ static void put_msg_arg_c(ARGS)
 		sbuf_hex(b, e->args[i]);
 }
 
+/* clone3's struct: at least the fields of the size given (the first 64,
+ * version 0, at least), then the caps of what its pointers point to (in
+ * CK_CLONE_ARGS's order; one that faulted or was empty is not used) */
 static void put_clone_args_c(ARGS)
 {
-	size_t len;
-	const uint8_t *p = struct_bytes(b, d, e, size, i, &len);
+	uint64_t sz = e->args[d->args[i].len_arg & 7];
+	struct clone3_caps k;
+	const struct cap *c, *s = NULL;
+	const char *data, *sdata = NULL;
+	struct capiter it;
+	int n = 0;
 
-	if (p)
-		put_clone_args(b, e, p, len);
+	memset(&k, 0, sizeof(k));
+	k.f = f;
+	k.size = size;
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data)) {
+		if (c->arg != i || (c->flags & CAP_ENTRY))
+			continue;
+		if (!n++) {
+			s = c;
+			sdata = data;
+		} else if (n <= 4 && !(c->flags & CAP_FAULT) && c->len) {
+			k.el[n - 2] = c;
+			k.data[n - 2] = (const uint8_t *)data;
+		}
+	}
+	if (!e->args[i]) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	if (!s || (s->flags & CAP_FAULT) || sz < 64 || s->len < (sz < 88 ? sz : 88)) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	/* the kernel side reads 128 bytes at most: a longer size read that
+	 * far was readable */
+	put_clone_args(b, e, sz, (const uint8_t *)sdata, s->len,
+		       (s->flags & CAP_TRUNC) || (sz > 128 && s->len == 128), &k);
 }
 
 /* the header as the process gave it (at entry), else as it was at exit */

@@ -580,16 +580,81 @@ void decode_rusage_who(struct sbuf *b, uint64_t v)
  * (which arguments its operation uses).
  */
 
-/* clone3's struct clone_args, with the fields its flags make meaningful;
- * after a successful call, the parent_tid the kernel wrote (the result). */
-void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p,
-			   size_t len)
+/* clone3's flags: clone's and clone3's own, all 64 bits (no signal) */
+static const struct flag clone3_flags[] = {
+	{ 0x100, "CLONE_VM" }, { 0x200, "CLONE_FS" }, { 0x400, "CLONE_FILES" },
+	{ 0x800, "CLONE_SIGHAND" }, { 0x1000, "CLONE_PIDFD" }, { 0x2000, "CLONE_PTRACE" },
+	{ 0x4000, "CLONE_VFORK" }, { 0x8000, "CLONE_PARENT" }, { 0x10000, "CLONE_THREAD" },
+	{ 0x20000, "CLONE_NEWNS" }, { 0x40000, "CLONE_SYSVSEM" }, { 0x80000, "CLONE_SETTLS" },
+	{ 0x100000, "CLONE_PARENT_SETTID" }, { 0x200000, "CLONE_CHILD_CLEARTID" },
+	{ 0x800000, "CLONE_UNTRACED" }, { 0x1000000, "CLONE_CHILD_SETTID" },
+	{ 0x2000000, "CLONE_NEWCGROUP" }, { 0x4000000, "CLONE_NEWUTS" },
+	{ 0x8000000, "CLONE_NEWIPC" }, { 0x10000000, "CLONE_NEWUSER" },
+	{ 0x20000000, "CLONE_NEWPID" }, { 0x40000000, "CLONE_NEWNET" },
+	{ 0x80000000, "CLONE_IO" }, { 0x80, "CLONE_NEWTIME" },
+	{ 0x100000000ull, "CLONE_CLEAR_SIGHAND" }, { 0x200000000ull, "CLONE_INTO_CGROUP" },
+};
+
+#define CLONE_ARGS_KNOWN 88	/* struct clone_args v2, up to cgroup */
+
+/* The bytes past the struct strobe knows: "???" when they could not be
+ * read, "/\* bytes 88..95 *\/ \"\\xde...\"" when not all zero; false when
+ * nothing was printed */
+static bool put_clone_tail(struct sbuf *b, const char *sep, const uint8_t *p, size_t len,
+			   uint64_t size, bool trunc)
+{
+	size_t k;
+
+	if (size <= CLONE_ARGS_KNOWN)
+		return false;
+	if (len < size && !trunc) {
+		sbuf_printf(b, "%s???", sep);
+		return true;
+	}
+	for (k = CLONE_ARGS_KNOWN; k < len && !p[k]; k++)
+		;
+	if (k == len)
+		return false;
+	sbuf_printf(b, "%s/* bytes %u..%llu */ ", sep, CLONE_ARGS_KNOWN,
+		    (unsigned long long)size - 1);
+	decode_string_hex(b, (const char *)p + CLONE_ARGS_KNOWN, len - CLONE_ARGS_KNOWN, trunc);
+	return true;
+}
+
+/* "[N]", the int a pointer points to (a pidfd: with -y its path), or the
+ * pointer when it was not read */
+static void put_int_at(struct sbuf *b, const struct ev_syscall *e, uint64_t ptr,
+		       const struct clone3_caps *k, int which)
+{
+	int32_t v;
+
+	if (!k->el[which] || k->el[which]->len < 4) {
+		put_ptr(b, ptr);
+		return;
+	}
+	v = (int32_t)load_u32(k->data[which], 0);
+	sbuf_printf(b, "[%d", v);
+	if (which == 1 && k->f && v >= 0)	/* as the kernel side saw it, else /proc */
+		put_fd_decor(k->f, b, e, k->size, FDI_PAIR, v);
+	sbuf_putc(b, ']');
+}
+
+/*
+ * clone3's struct clone_args, the fields of the size given (`size`; `len`
+ * bytes of it were read, the rest was not readable, unless `trunc`), with
+ * the fields its flags make meaningful; set_tid's pids.  After a
+ * successful call " => {...}": what pidfd and parent_tid point to, and
+ * the tail again, as strace prints them.
+ */
+void put_clone_args(struct sbuf *b, const struct ev_syscall *e, uint64_t size, const uint8_t *p,
+		    size_t len, bool trunc, const struct clone3_caps *k)
 {
 	uint64_t flags = load_u64(p, 0), sig = load_u64(p, 32);
+	const char *sep = " => {";
+	bool any = false;
 
-	(void)len;
 	sbuf_puts(b, "{flags=");
-	decode_clone_flags(b, flags);
+	put_flagset_qx(b, flags, clone3_flags, N(clone3_flags), "CLONE_???");
 	if (flags & 0x1000) {			/* CLONE_PIDFD */
 		sbuf_puts(b, ", pidfd=");
 		put_ptr(b, load_u64(p, 8));
@@ -603,13 +668,13 @@ void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p
 		put_ptr(b, load_u64(p, 24));
 	}
 	sbuf_puts(b, ", exit_signal=");
-	if (sig) {
+	if (sig && sig <= 64) {
 		size_t at = b->len;
 
 		decode_signal(b, (int)sig);
 		xlat_finish(b, at, sig, XF_DEC);	/* -X */
 	} else {
-		sbuf_putc(b, '0');
+		sbuf_u64(b, sig);		/* a 64-bit field, not a signal */
 	}
 	sbuf_puts(b, ", stack=");
 	put_ptr(b, load_u64(p, 40));
@@ -622,22 +687,47 @@ void put_clone_args(struct sbuf *b, const struct ev_syscall *e, const uint8_t *p
 		sbuf_puts(b, ", tls=");
 		put_ptr(b, load_u64(p, 56));
 	}
-	if (load_u64(p, 72)) {
+	if (size >= 80 && len >= 80 && (load_u64(p, 64) || load_u64(p, 72))) {
+		uint64_t tids = load_u64(p, 64), n = load_u64(p, 72);
+
 		sbuf_puts(b, ", set_tid=");
-		put_ptr(b, load_u64(p, 64));
-		sbuf_printf(b, ", set_tid_size=%llu", (unsigned long long)load_u64(p, 72));
+		if (tids && n && n <= 32 && k->el[0] && k->el[0]->len == n * 4) {
+			for (uint64_t t = 0; t < n; t++)
+				sbuf_printf(b, "%s%d", t ? ", " : "[",
+					    (int32_t)load_u32(k->data[0], t * 4));
+			sbuf_putc(b, ']');
+		} else {
+			put_ptr(b, tids);
+		}
+		sbuf_printf(b, ", set_tid_size=%llu", (unsigned long long)n);
 	}
-	if (flags & 0x200000000ull) {		/* CLONE_INTO_CGROUP */
-		sbuf_printf(b, ", cgroup=%llu", (unsigned long long)load_u64(p, 80));
-	}
+	if (size > 80 && len >= 88 && (load_u64(p, 80) || (flags & 0x200000000ull)))
+		sbuf_printf(b, ", cgroup=%llu", (unsigned long long)load_u64(p, 80));	/* CLONE_INTO_CGROUP */
+	put_clone_tail(b, ", ", p, len, size, trunc);
 	sbuf_putc(b, '}');
-	if ((flags & 0x100000) && e->ret > 0)
-		sbuf_printf(b, " => {parent_tid=[%lld]}", (long long)e->ret);
+	if (e->ret < 0)
+		return;
+	if (flags & 0x1000) {
+		sbuf_printf(b, "%spidfd=", sep);
+		put_int_at(b, e, load_u64(p, 8), k, 1);
+		sep = ", ";
+		any = true;
+	}
+	if (flags & 0x100000) {
+		sbuf_printf(b, "%sparent_tid=", sep);
+		put_int_at(b, e, load_u64(p, 24), k, 2);
+		sep = ", ";
+		any = true;
+	}
+	if (put_clone_tail(b, sep, p, len, size, trunc))
+		any = true;
+	if (any)
+		sbuf_putc(b, '}');
 }
 
 /* strace names clone's arguments, in its own order, and shows only those
  * the flags make meaningful. */
-void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size)
+void put_clone(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t flags = e->args[0];
 	const struct cap *c;
@@ -650,9 +740,14 @@ void put_clone(struct sbuf *b, const struct ev_syscall *e, size_t size)
 	if (flags & (0x100000 | 0x1000)) {	/* CLONE_PARENT_SETTID, CLONE_PIDFD */
 		/* what the call wrote there: the child's tid, or the pidfd */
 		sbuf_puts(b, ", parent_tid=");
-		if (e->args[2] && e->ret > 0 && cap_exit(e, size, 2, &c, &data) && c->len >= 4)
-			sbuf_printf(b, "[%d]", (int32_t)load_u32(data, 0));
-		else
+		if (e->args[2] && e->ret > 0 && cap_exit(e, size, 2, &c, &data) && c->len >= 4) {
+			int32_t v = (int32_t)load_u32(data, 0);
+
+			sbuf_printf(b, "[%d", v);
+			if ((flags & 0x1000) && v >= 0)	/* -y: the pidfd (the kernel side's) */
+				put_fd_decor(f, b, e, size, FDI_PAIR, v);
+			sbuf_putc(b, ']');
+		} else
 			put_ptr(b, e->args[2]);
 	}
 	if (flags & (0x1000000 | 0x200000)) {	/* CLONE_CHILD_SETTID, _CLEARTID */

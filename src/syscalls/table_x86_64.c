@@ -351,7 +351,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[432] = { "fsmount", 3, RK_FD, SC_DESC, { { "fs_fd", AK_FD, .bytes = 4, .sign = 1 }, { "flags", AK_FSMOUNT_FLAGS, .bytes = 4 }, { "attr_flags", AK_MOUNT_ATTR_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[433] = { "fspick", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "path", AK_PATH }, { "flags", AK_FSPICK_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[434] = { "pidfd_open", 2, RK_FD, SC_DESC, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "flags", AK_PIDFD_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
-	[435] = { "clone3", 2, RK_INT, SC_PROCESS, { { "uargs", AK_CLONE_ARGS }, { "size", AK_ULONG } } },
+	[435] = { "clone3", 2, RK_INT, SC_PROCESS, { { "uargs", AK_CLONE_ARGS, 1 }, { "size", AK_ULONG } } },
 	[436] = { "close_range", 3, RK_INT, 0, { { "fd", AK_UINT, .bytes = 4 }, { "max_fd", AK_UINT, .bytes = 4 }, { "flags", AK_CLOSE_RANGE_FLAGS, .bytes = 4 } }, .fx = FX_CLOSE_RANGE },
 	[437] = { "openat2", 4, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "how", AK_OPEN_HOW, 3 }, { "usize", AK_ULONG } }, .fx = FX_AT|FX_NEW_FD },
 	[438] = { "pidfd_getfd", 3, RK_FD, SC_DESC, { { "pidfd", AK_FD, .bytes = 4, .sign = 1 }, { "fd", AK_INT, .bytes = 4, .sign = 1 }, { "flags", AK_HEX, .bytes = 4 } }, .fx = FX_NEW_FD },

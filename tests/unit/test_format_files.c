@@ -354,6 +354,21 @@ static const struct sc files_y[] = {
 	  .cap = { CAP_STR(1, "x"), FDI_FILE(FDI_ARG + 0, 4, S_IFIFO | 0600, 186226) } },
 };
 
+/* strace -y: the pidfd clone and clone3 wrote, as the kernel side
+ * described it at the call's exit (FDI_PAIR); strace's lines in the
+ * conformance test clone-flags, and for tests/progs/clone3.c */
+static const struct sc clone_y[] = {
+	{ .want = "clone(child_stack=0x7f588279eff0, flags=CLONE_PIDFD|SIGCHLD, parent_tid=[9<anon_inode:[pidfd]>]) = 23936",
+	  .nr = SYS_clone, .a = { 0x1000 /* CLONE_PIDFD */ | 17 /* SIGCHLD */, 0x7f588279eff0, 0x7ffd5a5a1000 }, .ret = 23936,
+	  .cap = { CAP_ARR(2, int32_t, { 9 }), FDI_ANON(FDI_PAIR, 9, "[pidfd]") } },
+	{ .want = "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID|CLONE_CLEAR_SIGHAND, pidfd=0x7fff0df82c4c, parent_tid=0x7fff0df82c48, exit_signal=SIGCHLD, stack=NULL, stack_size=0} => {pidfd=[9<anon_inode:[pidfd]>], parent_tid=[32284]}, 88) = 32284",
+	  .nr = SYS_clone3, .a = { 0x7ffd5a5a1000, 88 }, .ret = 32284,
+	  .cap = { CAP_ARR(0, uint64_t, { 0x100101000, 0x7fff0df82c4c, 0, 0x7fff0df82c48, 17,
+					  0, 0, 0, 0, 0, 0 }),
+		   CAP_MEM(0, NULL, 0), CAP_ARR(0, int32_t, { 9 }), CAP_ARR(0, int32_t, { 32284 }),
+		   FDI_ANON(FDI_PAIR, 9, "[pidfd]") } },
+};
+
 /* -s 8: the kernel side keeps 8 bytes of each string */
 static const struct sc files_s8[] = {
 	{ .want = "write(-1, \"hello\\n\\tw\"..., 14)          = -1 EBADF (Bad file descriptor)",
@@ -486,6 +501,7 @@ int main(void)
 	RUN_ROWS(files);
 	RUN_ROWS(quotas);
 	RUN_SEQ(files_y, &y, "/tmp");
+	RUN_SEQ(clone_y, &y, "/tmp");
 	/* strace -yy printed the same lines for these fds */
 	RUN_SEQ(files_y, &yy, "/tmp");
 	RUN_SEQ(files_s8, &s8, NULL);

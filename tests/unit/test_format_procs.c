@@ -734,11 +734,37 @@ static void trace_precisions(void)
 	}
 }
 
+/*
+ * clone3 under -e inject=clone3:retval=42 (the call does not run): what
+ * strace 6.1 printed for tests/unit/golden/clone3_x.c.  A struct of 96
+ * bytes of which 88 are readable; pidfd, parent_tid and set_tid's pids
+ * read from the process.  Captures in CK_CLONE_ARGS's order: the struct,
+ * set_tid's pids, the int at pidfd, the int at parent_tid.
+ */
+static const uint64_t clone3_zero[11];
+static const uint64_t clone3_pids[11] = {
+	0x101000, 0x7ffffce3a41c, 0, 0x7ffffce3a418, SIGCHLD, 0, 0, 0, P, 2, 0,
+};
+static const struct row clone3_rows[] = {
+	{ { .nr = SYS_clone3, .a = { 0x7f3fb31aefa8, 96 }, .ret = 42, .inj = INJ_INJECTED,
+	    .cap = { CAP_MEM(0, clone3_zero, 88), CAP_MEM(0, NULL, 0), CAP_MEM(0, NULL, 0),
+		     CAP_MEM(0, NULL, 0) } },
+	  .def = "clone3({flags=0, exit_signal=0, stack=NULL, stack_size=0, ???} => {???}, 96) = 42 (INJECTED)" },
+	{ { .nr = SYS_clone3, .a = { 0x7ffffce3a420, 88 }, .ret = 42, .inj = INJ_INJECTED,
+	    .cap = { CAP_MEM(0, clone3_pids, 88), CAP_ARR(0, int32_t, { 7, 8 }),
+		     CAP_ARR(0, int32_t, { (int32_t)0xbadc0ded }),
+		     CAP_ARR(0, int32_t, { (int32_t)0xfeedbeef }) } },
+	  .def = "clone3({flags=CLONE_PIDFD|CLONE_PARENT_SETTID, pidfd=0x7ffffce3a41c, parent_tid=0x7ffffce3a418, exit_signal=SIGCHLD, stack=NULL, stack_size=0, set_tid=[7, 8], set_tid_size=2} => {pidfd=[-1159983635], parent_tid=[-17973521]}, 88) = 42 (INJECTED)",
+	  .raw = "clone3({flags=0x101000, pidfd=0x7ffffce3a41c, parent_tid=0x7ffffce3a418, exit_signal=17, stack=NULL, stack_size=0, set_tid=[7, 8], set_tid_size=2} => {pidfd=[-1159983635], parent_tid=[-17973521]}, 88) = 42 (INJECTED)",
+	  .verb = "clone3({flags=0x101000 /* CLONE_PIDFD|CLONE_PARENT_SETTID */, pidfd=0x7ffffce3a41c, parent_tid=0x7ffffce3a418, exit_signal=17 /* SIGCHLD */, stack=NULL, stack_size=0, set_tid=[7, 8], set_tid_size=2} => {pidfd=[-1159983635], parent_tid=[-17973521]}, 88) = 42 (INJECTED)" },
+};
+
 int main(void)
 {
 	setenv("TZ", "UTC", 1);
 	tzset();
 	RUN_ROWS(procs);
+	RUN_ROWS(clone3_rows);
 	trace_prefix();
 	trace_pid_column();
 	trace_unfinished();
