@@ -501,9 +501,27 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_putc(b, '}');
 		return true;
 	}
-	if (!get && level == 41 && (name == 20 || name == 21) && n >= 20 && len >= 20) {
-		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP: struct ipv6_mreq */
+	if (!get && (level == 0 || level == 41) && (name == 42 || name == 45)) {
+		/* MCAST_JOIN_GROUP, MCAST_LEAVE_GROUP: struct group_req, an
+		 * interface and a sockaddr_storage at 8; shorter, or not
+		 * readable whole: the address, as strace */
+		if (n < 136 || len < 136)
+			return false;
+		memcpy(v, p, 4);
+		sbuf_puts(b, "{gr_interface=");
+		put_ifindex(b, (uint32_t)v[0]);
+		sbuf_puts(b, ", gr_group=");
+		decode_sockaddr(b, (const uint8_t *)p + 8, 128);
+		sbuf_putc(b, '}');
+		return true;
+	}
+	if (!get && level == 41 && (name == 20 || name == 21 || name == 27 || name == 28)) {
+		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP, IPV6_JOIN_ANYCAST,
+		 * IPV6_LEAVE_ANYCAST: struct ipv6_mreq (shorter: the address) */
 		char text[INET6_ADDRSTRLEN], call[256];
+
+		if (n < 20 || len < 20)
+			return false;
 
 		inet_ntop(AF_INET6, p, text, sizeof(text));
 		if (decode_xlat() == XLAT_ABBREV) {
@@ -521,8 +539,8 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		return true;
 	}
 	/* the rest: an int when 4 bytes, else the bytes */
-	/* (the capture ends at 128 bytes read, 256 written) */
-	if (len < (size_t)n && len < (get ? 256u : 128u))
+	/* (the capture ends at 136 bytes read, 256 written) */
+	if (len < (size_t)n && len < (get ? 256u : 136u))
 		return false;
 	if (n == 4) {
 		memcpy(v, p, 4);
