@@ -1796,8 +1796,9 @@ def test_socket_families_and_control_messages_like_strace():
     MCAST_JOIN_GROUP's group_req, IPv6 mreqs short and whole, and control
     messages: SCM_RIGHTS with -y, one cut at the buffer's end, a received
     SO_TIMESTAMP_NEW and IP's packet info, ttl, tos and destination; in
-    two -X styles.  Inodes, times and ports masked."""
-    calls = "trace=connect,setsockopt,sendmsg,recvmsg"
+    two -X styles; recvfrom with MSG_TRUNC (a result past the buffer's
+    size).  Inodes, times and ports masked."""
+    calls = "trace=connect,setsockopt,sendmsg,recvmsg,recvfrom"
 
     def lines(tracer, flags):
         out = traced_lines(tracer, [prog("sockaddrs")], calls, ("-y",) + flags)

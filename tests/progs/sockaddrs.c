@@ -157,6 +157,9 @@ static void controls(int devnull)
 	m.msg_control = room;
 	m.msg_controllen = sizeof(room);
 	recvmsg(sv[1], &m, 0);
+	/* MSG_TRUNC: the result is the datagram's length, past the buffer */
+	send(sv[0], "AB", 2, 0);
+	recvfrom(sv[1], in, 1, MSG_TRUNC, NULL, NULL);
 	close(sv[0]);
 	close(sv[1]);
 
