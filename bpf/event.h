@@ -345,7 +345,7 @@ enum cap_kind {
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
-#define MMSG_CAP_MAX 4		/* messages of sendmmsg/recvmmsg captured */
+#define MMSG_CAP_MAX 32		/* messages of sendmmsg/recvmmsg captured (-s's 32 shown) */
 
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 

@@ -150,7 +150,7 @@ OVERRIDE = {
     ("pwritev", "vec"): "IOV:2", ("pwritev2", "vec"): "IOV:2",
     ("sendmsg", "msg"): "MSGHDR", ("recvmsg", "msg"): "MSGHDR/out",
     ("sendmsg", "flags"): "MSG_FLAGS", ("recvmsg", "flags"): "MSG_FLAGS",
-    ("sendmmsg", "mmsg"): "MMSG", ("recvmmsg", "mmsg"): "MMSG/out",
+    ("sendmmsg", "mmsg"): "MMSG:2", ("recvmmsg", "mmsg"): "MMSG/out",
     ("sendmmsg", "flags"): "MSG_FLAGS", ("recvmmsg", "flags"): "MSG_FLAGS",
     ("recvmmsg", "timeout"): "TIMESPEC",
     ("sendto", "flags"): "MSG_FLAGS", ("recvfrom", "flags"): "MSG_FLAGS",

@@ -1797,8 +1797,8 @@ def test_socket_families_and_control_messages_like_strace():
     messages: SCM_RIGHTS with -y, one cut at the buffer's end, a received
     SO_TIMESTAMP_NEW and IP's packet info, ttl, tos and destination; in
     two -X styles; recvfrom with MSG_TRUNC (a result past the buffer's
-    size).  Inodes, times and ports masked."""
-    calls = "trace=connect,setsockopt,sendmsg,recvmsg,recvfrom"
+    size); a failed sendmmsg's messages.  Inodes, times and ports masked."""
+    calls = "trace=connect,setsockopt,sendmsg,recvmsg,recvfrom,sendmmsg"
 
     def lines(tracer, flags):
         out = traced_lines(tracer, [prog("sockaddrs")], calls, ("-y",) + flags)

@@ -310,7 +310,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[304] = { "open_by_handle_at", 3, RK_FD, SC_DESC, { { "mountdirfd", AK_INT, .bytes = 4, .sign = 1 }, { "handle", AK_PTR }, { "flags", AK_INT, .bytes = 4, .sign = 1 } }, .fx = FX_NEW_FD },
 	[305] = { "clock_adjtime", 2, RK_TIMEX, SC_CLOCK, { { "which_clock", AK_CLOCKID, .bytes = 4, .sign = 1 }, { "utx", AK_TIMEX, 0, ARG_OUT } } },
 	[306] = { "syncfs", 1, RK_INT, SC_DESC, { { "fd", AK_FD, .bytes = 4, .sign = 1 } } },
-	[307] = { "sendmmsg", 4, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "mmsg", AK_MMSG }, { "vlen", AK_UINT, .bytes = 4 }, { "flags", AK_MSG_FLAGS, .bytes = 4 } } },
+	[307] = { "sendmmsg", 4, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "mmsg", AK_MMSG, 2 }, { "vlen", AK_UINT, .bytes = 4 }, { "flags", AK_MSG_FLAGS, .bytes = 4 } } },
 	[308] = { "setns", 2, RK_INT, SC_DESC, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "flags", AK_NSTYPE, .bytes = 4, .sign = 1 } } },
 	[309] = { "getcpu", 3, RK_INT, 0, { { "cpup", AK_INTP, 0, ARG_OUT }, { "nodep", AK_INTP, 0, ARG_OUT }, { "unused", AK_PTR } } },
 	[310] = { "process_vm_readv", 6, RK_INT, 0, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "lvec", AK_IOV, 2, ARG_OUT }, { "liovcnt", AK_ULONG }, { "rvec", AK_IOV_ADDRS, 4 }, { "riovcnt", AK_ULONG }, { "flags", AK_ULONG } } },

@@ -4,6 +4,7 @@
  * decoded all the same), multicast group options, and control messages
  * sent and received: for comparing strobe's decoding with strace's.
  */
+#define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <net/if.h>
@@ -157,6 +158,11 @@ static void controls(int devnull)
 	m.msg_control = room;
 	m.msg_controllen = sizeof(room);
 	recvmsg(sv[1], &m, 0);
+	/* sendmmsg that fails: strace shows the messages offered all the same */
+	struct mmsghdr mm[2] = { { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } },
+				 { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } } };
+
+	sendmmsg(-1, mm, 2, MSG_DONTWAIT);
 	/* MSG_TRUNC: the result is the datagram's length, past the buffer */
 	send(sv[0], "AB", 2, 0);
 	recvfrom(sv[1], in, 1, MSG_TRUNC, NULL, NULL);
