@@ -326,7 +326,7 @@ enum cap_kind {
 	CK_STR_OUT = 7,		/* NUL-terminated, written by a successful call */
 	CK_STRUCT_IN = 8,	/* size[i] bytes the call reads */
 	CK_STRUCT_OUT = 9,	/* size[i] bytes a successful call writes */
-	CK_STRUCT_IN_LEN = 10,	/* up to 128 bytes the call reads, length in len_arg[i] */
+	CK_STRUCT_IN_LEN = 10,	/* up to 128 bytes (or size) the call reads, length in len_arg[i] */
 	CK_ARRAY = 11,		/* elements of size[i] bytes at exit; count in argument
 				 * len_arg[i], or the result when len_arg[i] is LEN_RET */
 	CK_SIGMASK_PAIR = 12,	/* pselect6's {sigset ptr, size}, then 8 bytes of the set */
@@ -352,7 +352,7 @@ enum cap_kind {
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
-#define MMSG_CAP_MAX 4		/* messages of sendmmsg/recvmmsg captured */
+#define MMSG_CAP_MAX 32		/* messages of sendmmsg/recvmmsg captured (-s's 32 shown) */
 
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 

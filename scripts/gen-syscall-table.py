@@ -81,7 +81,7 @@ OVERRIDE = {
     ("sendto", "buff"): "BUF:2", ("sethostname", "name"): "HOSTNAME:1",
     ("setdomainname", "name"): "HOSTNAME:1",
     ("read", "buf"): "BUF/out", ("pread64", "buf"): "BUF/out",
-    ("recvfrom", "ubuf"): "BUF/out", ("readlink", "buf"): "BUF/out",
+    ("recvfrom", "ubuf"): "BUF/out:2", ("readlink", "buf"): "BUF/out",
     ("readlinkat", "buf"): "BUF/out", ("getcwd", "buf"): "STR/out",
     # Structs read from the process (captured whole) and enums.
     ("stat", "statbuf"): "STAT", ("fstat", "statbuf"): "STAT",
@@ -150,7 +150,7 @@ OVERRIDE = {
     ("pwritev", "vec"): "IOV:2", ("pwritev2", "vec"): "IOV:2",
     ("sendmsg", "msg"): "MSGHDR", ("recvmsg", "msg"): "MSGHDR/out",
     ("sendmsg", "flags"): "MSG_FLAGS", ("recvmsg", "flags"): "MSG_FLAGS",
-    ("sendmmsg", "mmsg"): "MMSG", ("recvmmsg", "mmsg"): "MMSG/out",
+    ("sendmmsg", "mmsg"): "MMSG:2", ("recvmmsg", "mmsg"): "MMSG/out",
     ("sendmmsg", "flags"): "MSG_FLAGS", ("recvmmsg", "flags"): "MSG_FLAGS",
     ("recvmmsg", "timeout"): "TIMESPEC",
     ("sendto", "flags"): "MSG_FLAGS", ("recvfrom", "flags"): "MSG_FLAGS",

@@ -198,8 +198,8 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 		 * could not read the name whole it shows its address */
 		if (namelen_in >= 0 && (uint64_t)namelen_in < want)
 			want = namelen_in;
-		if (r->c->len < want && !(r->c->flags & CAP_TRUNC))
-			sbuf_hex(b, m.name);
+		if ((r->c->len < want && !(r->c->flags & CAP_TRUNC)) || want < 2)
+			sbuf_hex(b, m.name);	/* (shorter than a family: strace's too) */
 		else
 			decode_sockaddr(b, (const uint8_t *)r->data,
 					r->c->len < want ? r->c->len : want);
@@ -257,35 +257,59 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 }
 
 /* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
- * captures per message (its struct is 64 bytes: msghdr, then msg_len) */
+ * captures per message (its struct is 64 bytes: msghdr, then msg_len).
+ * As strace: recvmmsg's received messages; sendmmsg's vlen offered, sent
+ * or not, msg_len for those the result counts; -s of them, then "...";
+ * "... /\* ADDR *\/" at one that could not be read. */
 static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		      size_t size, int i)
+		      size_t size, int i, bool out)
 {
 	static struct capref refs[MAX_REFS];
 	size_t n = collect(e, size, i, refs), k = 0, shown = 0;
+	uint64_t total = out ? (uint64_t)e->ret : (uint32_t)e->args[2];
+	uint64_t with_len = e->ret > 0 ? (uint64_t)e->ret : 0;
+	size_t max = decode_verbose() ? (size_t)-1 : (size_t)formatter_strsize(f);
 
-	if (e->ret <= 0 || !n) {
+	if ((out && e->ret <= 0) || !n) {
 		sbuf_hex(b, e->args[i]);
 		return;
 	}
 	sbuf_putc(b, '[');
-	while (k < n) {
+	while (k < n && shown < total) {
+		const struct cap *c = refs[k].c;
 		size_t end = k + 1;
 		uint32_t len;
 
-		if (!is_header(refs[k].c, sizeof(struct msghdr64) + 4)) {
+		if (c->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL)) {
 			k++;
 			continue;
 		}
-		while (end < n && !is_header(refs[end].c, 1))
+		if (shown)
+			sbuf_puts(b, ", ");
+		if (shown == max) {
+			sbuf_puts(b, "...");
+			shown = total;
+			break;
+		}
+		if ((c->flags & CAP_FAULT) || c->len < sizeof(struct msghdr64) + 4) {
+			sbuf_printf(b, "... /* %#llx */",
+				    (unsigned long long)(e->args[i] + shown * 64));
+			shown = total;
+			break;
+		}
+		while (end < n && !is_header(refs[end].c, 1) &&
+		       (refs[end].c->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL)))
 			end++;
 		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
-		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
+		sbuf_puts(b, "{msg_hdr=");
 		put_msghdr_group(f, b, refs + k, end - k, -1, e->h.pid);
-		sbuf_printf(b, ", msg_len=%u}", len);
+		if (shown < with_len)
+			sbuf_printf(b, ", msg_len=%u", len);
+		sbuf_putc(b, '}');
+		shown++;
 		k = end;
 	}
-	if ((int64_t)shown < e->ret)
+	if (shown < total)	/* more than the kernel side captured */
 		sbuf_puts(b, shown ? ", ..." : "...");
 	sbuf_putc(b, ']');
 }
@@ -508,9 +532,27 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_putc(b, '}');
 		return true;
 	}
-	if (!get && level == 41 && (name == 20 || name == 21) && n >= 20 && len >= 20) {
-		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP: struct ipv6_mreq */
+	if (!get && (level == 0 || level == 41) && (name == 42 || name == 45)) {
+		/* MCAST_JOIN_GROUP, MCAST_LEAVE_GROUP: struct group_req, an
+		 * interface and a sockaddr_storage at 8; shorter, or not
+		 * readable whole: the address, as strace */
+		if (n < 136 || len < 136)
+			return false;
+		memcpy(v, p, 4);
+		sbuf_puts(b, "{gr_interface=");
+		put_ifindex(b, (uint32_t)v[0]);
+		sbuf_puts(b, ", gr_group=");
+		decode_sockaddr(b, (const uint8_t *)p + 8, 128);
+		sbuf_putc(b, '}');
+		return true;
+	}
+	if (!get && level == 41 && (name == 20 || name == 21 || name == 27 || name == 28)) {
+		/* IPV6_ADD_MEMBERSHIP, IPV6_DROP_MEMBERSHIP, IPV6_JOIN_ANYCAST,
+		 * IPV6_LEAVE_ANYCAST: struct ipv6_mreq (shorter: the address) */
 		char text[INET6_ADDRSTRLEN], call[256];
+
+		if (n < 20 || len < 20)
+			return false;
 
 		inet_ntop(AF_INET6, p, text, sizeof(text));
 		if (decode_xlat() == XLAT_ABBREV) {
@@ -528,8 +570,8 @@ static bool put_optval(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		return true;
 	}
 	/* the rest: an int when 4 bytes, else the bytes */
-	/* (the capture ends at 128 bytes read, 256 written) */
-	if (len < (size_t)n && len < (get ? 256u : 128u))
+	/* (the capture ends at 136 bytes read, 256 written) */
+	if (len < (size_t)n && len < (get ? 256u : 136u))
 		return false;
 	if (n == 4) {
 		memcpy(v, p, 4);
@@ -597,7 +639,7 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		return true;
 	}
 	case AK_MMSG:
-		put_mmsgs(f, b, e, size, i);
+		put_mmsgs(f, b, e, size, i, out);
 		return true;
 	case AK_MSGHDR:
 		put_msghdr(f, b, e, size, i, out);

@@ -198,6 +198,8 @@ bool nl_family_head(const struct nl *n, size_t off, size_t len, size_t size,
  * printed as forced-hex bytes. */
 bool nl_route(const struct nl *n, uint16_t type, size_t off, size_t len);
 bool nl_sock_diag(const struct nl *n, uint16_t type, uint16_t flags, size_t off, size_t len);
+/* sock_diag's inet request and smc answer attributes (netlink_diag_attrs.c) */
+extern const struct nla_table nl_inet_req_attrs, nl_smc_attrs;
 bool nl_netfilter(const struct nl *n, uint16_t type, size_t off, size_t len);
 bool nl_selinux(const struct nl *n, uint16_t type, size_t off, size_t len);
 

@@ -188,12 +188,10 @@ static const struct nla_dec packet_decs[] = {
 static const struct nla_table packet_attrs = NLA_TABLE(xlat_packet_diag_attrs, "PACKET_DIAG_???",
 						       packet_decs);
 static const struct nla_table inet_attrs = NLA_NAMES(xlat_inet_diag_attrs, "INET_DIAG_???");
-static const struct nla_table inet_req_attrs =
-	NLA_NAMES(xlat_inet_diag_req_attrs, "INET_DIAG_REQ_???");
-static const struct nla_table smc_attrs = NLA_NAMES(xlat_smc_diag_attrs, "SMC_DIAG_???");
 
 const struct nla_table *nl_diag_attr_tables[6] = {
-	&unix_attrs, &netlink_attrs, &packet_attrs, &inet_attrs, &inet_req_attrs, &smc_attrs,
+	&unix_attrs, &netlink_attrs, &packet_attrs, &inet_attrs, &nl_inet_req_attrs,
+	&nl_smc_attrs,
 };
 
 
@@ -259,7 +257,7 @@ static const struct nla_table *diag_request(const struct nl *n, uint8_t family, 
 		sbuf_puts(b, ", ");
 		put_sockid(b, s + 8, family);
 		sbuf_putc(b, '}');
-		return &inet_req_attrs;
+		return &nl_inet_req_attrs;
 	case AF_SMC_:
 		if (!nl_family_head(n, off, len, *size = 52, "diag_family", s))
 			return NULL;
@@ -348,7 +346,7 @@ static const struct nla_table *diag_answer(const struct nl *n, uint8_t family, s
 		nl_put_u(b, "diag_uid", u32_at(s, 52));
 		sbuf_printf(b, ", diag_inode=%llu}", (unsigned long long)(u32_at(s, 56) |
 			    (uint64_t)u32_at(s, 60) << 32));
-		return &smc_attrs;
+		return &nl_smc_attrs;
 	}
 	return (const struct nla_table *)-1;
 }
@@ -372,7 +370,7 @@ static const struct nla_table *diag_compat_request(const struct nl *n, size_t of
 	nl_bits(b, u32_at(s, 52), xlat_tcp_states, N(xlat_tcp_states), 0, NULL);
 	nl_put_u(b, "idiag_dbs", u32_at(s, 56));
 	sbuf_putc(b, '}');
-	return &inet_req_attrs;
+	return &nl_inet_req_attrs;
 }
 
 bool nl_sock_diag(const struct nl *n, uint16_t type, uint16_t flags, size_t off, size_t len)

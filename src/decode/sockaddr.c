@@ -204,8 +204,7 @@ static void put_sockaddr_ipx(struct sbuf *b, const uint8_t *p)
 
 	snprintf(name, sizeof(name), "htons(%u)", ntohs(u16at(p, 2)));
 	put_net_bytes(b, ", sipx_port=", p + 2, 2, name);
-	snprintf(name, sizeof(name), "htonl(%#x)", ntohl(u32at(p, 4)));
-	put_net_bytes(b, ", sipx_network=", p + 4, 4, name);
+	sbuf_printf(b, ", sipx_network=htonl(%#x)", ntohl(u32at(p, 4)));	/* in every -X style */
 	sbuf_puts(b, ", sipx_node=[");
 	for (int k = 0; k < 6; k++)
 		sbuf_printf(b, "%s%#02x", k ? ", " : "", p[8 + k]);

@@ -479,6 +479,13 @@ _Static_assert((unsigned long long)(IP_BLOCK_SOURCE) == 0x26ull, "IP_BLOCK_SOURC
 _Static_assert((unsigned long long)(IP_ADD_SOURCE_MEMBERSHIP) == 0x27ull, "IP_ADD_SOURCE_MEMBERSHIP");
 _Static_assert((unsigned long long)(IP_DROP_SOURCE_MEMBERSHIP) == 0x28ull, "IP_DROP_SOURCE_MEMBERSHIP");
 _Static_assert((unsigned long long)(IP_MSFILTER) == 0x29ull, "IP_MSFILTER");
+_Static_assert((unsigned long long)(MCAST_JOIN_GROUP) == 0x2aull, "MCAST_JOIN_GROUP");
+_Static_assert((unsigned long long)(MCAST_BLOCK_SOURCE) == 0x2bull, "MCAST_BLOCK_SOURCE");
+_Static_assert((unsigned long long)(MCAST_UNBLOCK_SOURCE) == 0x2cull, "MCAST_UNBLOCK_SOURCE");
+_Static_assert((unsigned long long)(MCAST_LEAVE_GROUP) == 0x2dull, "MCAST_LEAVE_GROUP");
+_Static_assert((unsigned long long)(MCAST_JOIN_SOURCE_GROUP) == 0x2eull, "MCAST_JOIN_SOURCE_GROUP");
+_Static_assert((unsigned long long)(MCAST_LEAVE_SOURCE_GROUP) == 0x2full, "MCAST_LEAVE_SOURCE_GROUP");
+_Static_assert((unsigned long long)(MCAST_MSFILTER) == 0x30ull, "MCAST_MSFILTER");
 _Static_assert((unsigned long long)(IP_MULTICAST_ALL) == 0x31ull, "IP_MULTICAST_ALL");
 _Static_assert((unsigned long long)(IP_UNICAST_IF) == 0x32ull, "IP_UNICAST_IF");
 

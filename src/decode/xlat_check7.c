@@ -159,6 +159,13 @@ _Static_assert((unsigned long long)(IPV6_LEAVE_ANYCAST) == 0x1cull, "IPV6_LEAVE_
 _Static_assert((unsigned long long)(IPV6_MULTICAST_ALL) == 0x1dull, "IPV6_MULTICAST_ALL");
 _Static_assert((unsigned long long)(IPV6_ROUTER_ALERT_ISOLATE) == 0x1eull, "IPV6_ROUTER_ALERT_ISOLATE");
 _Static_assert((unsigned long long)(IPV6_RECVERR_RFC4884) == 0x1full, "IPV6_RECVERR_RFC4884");
+_Static_assert((unsigned long long)(MCAST_JOIN_GROUP) == 0x2aull, "MCAST_JOIN_GROUP");
+_Static_assert((unsigned long long)(MCAST_BLOCK_SOURCE) == 0x2bull, "MCAST_BLOCK_SOURCE");
+_Static_assert((unsigned long long)(MCAST_UNBLOCK_SOURCE) == 0x2cull, "MCAST_UNBLOCK_SOURCE");
+_Static_assert((unsigned long long)(MCAST_LEAVE_GROUP) == 0x2dull, "MCAST_LEAVE_GROUP");
+_Static_assert((unsigned long long)(MCAST_JOIN_SOURCE_GROUP) == 0x2eull, "MCAST_JOIN_SOURCE_GROUP");
+_Static_assert((unsigned long long)(MCAST_LEAVE_SOURCE_GROUP) == 0x2full, "MCAST_LEAVE_SOURCE_GROUP");
+_Static_assert((unsigned long long)(MCAST_MSFILTER) == 0x30ull, "MCAST_MSFILTER");
 _Static_assert((unsigned long long)(IPV6_RECVPKTINFO) == 0x31ull, "IPV6_RECVPKTINFO");
 _Static_assert((unsigned long long)(IPV6_PKTINFO) == 0x32ull, "IPV6_PKTINFO");
 _Static_assert((unsigned long long)(IPV6_RECVHOPLIMIT) == 0x33ull, "IPV6_RECVHOPLIMIT");

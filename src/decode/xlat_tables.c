@@ -2867,7 +2867,7 @@ const struct flag xlat_ioprio_who[3] = {
 	{ 0x3, "IOPRIO_WHO_USER" },
 };
 
-const struct flag xlat_ip_names[38] = {
+const struct flag xlat_ip_names[45] = {
 	{ 0x1, "IP_TOS" },
 	{ 0x2, "IP_TTL" },
 	{ 0x3, "IP_HDRINCL" },
@@ -2904,6 +2904,13 @@ const struct flag xlat_ip_names[38] = {
 	{ 0x27, "IP_ADD_SOURCE_MEMBERSHIP" },
 	{ 0x28, "IP_DROP_SOURCE_MEMBERSHIP" },
 	{ 0x29, "IP_MSFILTER" },
+	{ 0x2a, "MCAST_JOIN_GROUP" },
+	{ 0x2b, "MCAST_BLOCK_SOURCE" },
+	{ 0x2c, "MCAST_UNBLOCK_SOURCE" },
+	{ 0x2d, "MCAST_LEAVE_GROUP" },
+	{ 0x2e, "MCAST_JOIN_SOURCE_GROUP" },
+	{ 0x2f, "MCAST_LEAVE_SOURCE_GROUP" },
+	{ 0x30, "MCAST_MSFILTER" },
 	{ 0x31, "IP_MULTICAST_ALL" },
 	{ 0x32, "IP_UNICAST_IF" },
 };
@@ -2967,7 +2974,7 @@ const struct flag xlat_ipc_get_flags[3] = {
 	{ 0x800, "IPC_NOWAIT" },
 };
 
-const struct flag xlat_ipv6_names[38] = {
+const struct flag xlat_ipv6_names[45] = {
 	{ 0x1, "IPV6_ADDRFORM" },
 	{ 0x2, "IPV6_2292PKTINFO" },
 	{ 0x3, "IPV6_2292HOPOPTS" },
@@ -2995,6 +3002,13 @@ const struct flag xlat_ipv6_names[38] = {
 	{ 0x1d, "IPV6_MULTICAST_ALL" },
 	{ 0x1e, "IPV6_ROUTER_ALERT_ISOLATE" },
 	{ 0x1f, "IPV6_RECVERR_RFC4884" },
+	{ 0x2a, "MCAST_JOIN_GROUP" },
+	{ 0x2b, "MCAST_BLOCK_SOURCE" },
+	{ 0x2c, "MCAST_UNBLOCK_SOURCE" },
+	{ 0x2d, "MCAST_LEAVE_GROUP" },
+	{ 0x2e, "MCAST_JOIN_SOURCE_GROUP" },
+	{ 0x2f, "MCAST_LEAVE_SOURCE_GROUP" },
+	{ 0x30, "MCAST_MSFILTER" },
 	{ 0x31, "IPV6_RECVPKTINFO" },
 	{ 0x32, "IPV6_PKTINFO" },
 	{ 0x33, "IPV6_RECVHOPLIMIT" },

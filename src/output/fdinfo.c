@@ -66,11 +66,24 @@ static void put_socket(struct sbuf *b, const struct fd_info *fi)
 		}
 		sbuf_putc(b, ']');
 	} else if (fi->family == AF_UNIX) {
+		/* a peer that was closed first: the kernel forgets its inode
+		 * number (sock_orphan clears it); strace still shows it, from
+		 * the cache of what it printed for this inode before.  The
+		 * last peer seen for each inode, the same way. */
+		static struct { uint64_t ino, peer; } peers[256];
+		uint64_t peer = fi->peer;
+
+		if (peer) {
+			peers[fi->ino % 256].ino = fi->ino;
+			peers[fi->ino % 256].peer = peer;
+		} else if (peers[fi->ino % 256].ino == fi->ino) {
+			peer = peers[fi->ino % 256].peer;
+		}
 		sbuf_puts(b, fi->type == SOCK_STREAM ? "UNIX-STREAM:[" : "UNIX:[");
 		sbuf_u64(b, fi->ino);
-		if (fi->peer) {
+		if (peer) {
 			sbuf_puts(b, "->");
-			sbuf_u64(b, fi->peer);
+			sbuf_u64(b, peer);
 		}
 		if (fi->pathlen) {
 			size_t n = fi->pathlen <= FDI_PATH_MAX ? fi->pathlen : FDI_PATH_MAX;

@@ -102,6 +102,17 @@ static void sock_diag(void)
 	h = start(buf, SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST | NLM_F_DUMP, &u, sizeof(u));
 	h2 = start(buf + NLMSG_ALIGN(h->nlmsg_len), SOCK_DIAG_BY_FAMILY, NLM_F_REQUEST,
 		   &in, sizeof(in));
+	/* its filter: source 127.0.0.1/32 port 22, and a protocol */
+	struct {
+		struct inet_diag_bc_op op;
+		struct inet_diag_hostcond c;
+		uint32_t addr;
+	} bc = { { INET_DIAG_BC_S_COND, sizeof(bc), 4 }, { AF_INET, 32, 22 },
+		 htonl(INADDR_LOOPBACK) };
+	uint32_t proto = IPPROTO_TCP;
+
+	add_attr(h2, INET_DIAG_REQ_BYTECODE, &bc, sizeof(bc));
+	add_attr(h2, INET_DIAG_REQ_PROTOCOL, &proto, sizeof(proto));
 	sendto(fd, buf, NLMSG_ALIGN(h->nlmsg_len) + h2->nlmsg_len, MSG_DONTWAIT, NULL, 0);
 
 	/* an ack with the request's header alone, then its attributes */
