@@ -100,10 +100,12 @@ static bool put_value(struct sbuf *b, const struct attr *a, const struct field *
 	}
 	case LOGBUF:		/* up to its NUL, log_size bytes at most */
 		if (v64 && a->log && a->log->p) {
-			size_t l = strnlen((const char *)a->log->p, a->log->len);
+			size_t n = a->log->len < load_u32(a->p, 28) ? a->log->len
+								   : load_u32(a->p, 28);
+			size_t l = strnlen((const char *)a->log->p, n);
 
-			/* no NUL in what was read: "..." */
-			decode_string(b, (const char *)a->log->p, l, l == a->log->len);
+			/* no NUL in log_size bytes (or in what was read): "..." */
+			decode_string(b, (const char *)a->log->p, l, l == n);
 		} else {
 			put_ptr(b, v64);
 		}

@@ -324,6 +324,13 @@ static void put_bpf_attr_c(ARGS)
 		to->len = nc->len;
 		to->cut = nc->flags & CAP_TRUNC;
 	}
+	/* BPF_PROG_LOAD's log buffer as given (its first 16 bytes, in
+	 * argument 2's entry slot), not what the verifier wrote */
+	if (cap_entry(e, size, 2, &nc, &ndata)) {
+		log.p = (const uint8_t *)ndata;
+		log.len = nc->len;
+		log.cut = false;
+	}
 	if (!cap_exit(e, size, i, &c, &data) ||
 	    !decode_bpf_attr(b, e->args[0], (const uint8_t *)data, c->len, e->args[2] & 0xffffffff,
 			     ent ? (const uint8_t *)edata : NULL, ent ? ce->len : 0, e->ret,
