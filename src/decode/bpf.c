@@ -17,6 +17,7 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 #include "netlink.h"
+#include "../../bpf/event.h"
 #include "../output/internal.h"
 
 #define ATTR_MAX 4096		/* bytes of the attribute captured: a page */
@@ -42,7 +43,91 @@ struct attr {
 	const struct bpf_nested *nested, *log;
 	struct formatter *f;	/* -y: fds' paths */
 	uint32_t pid;
+	const struct ev_syscall *e;	/* the record: its other caps */
+	size_t esize;
 };
+
+/* the cap of argument 1 with exactly `flags` (of CAP_ELEM, CAP_NAME,
+ * CAP_CTRL, CAP_ARGV), the `nth` such; false when there is none */
+static bool nested_cap(const struct attr *a, int flags, int nth, const struct cap **c,
+		       const char **data)
+{
+	struct capiter it;
+
+	if (!a->e)
+		return false;
+	cap_begin(&it, a->e, a->esize);
+	while (cap_next(&it, c, data))
+		if ((*c)->arg == 1 && ((*c)->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL | CAP_ARGV)) ==
+					      flags && nth-- == 0)
+			return true;
+	return false;
+}
+
+/*
+ * An array of `n` elements at addr, captured in the cap of `flags`: each
+ * element by put(), then "... /\* ADDR *\/" at the first not read (or
+ * "..." past what was captured); [] when empty, the address when nothing
+ * could be read.
+ */
+static void put_nested_array(struct sbuf *b, const struct attr *a, int flags, uint64_t addr,
+			     uint32_t n, size_t esz,
+			     void (*put)(struct sbuf *, const struct attr *, const uint8_t *, size_t))
+{
+	const struct cap *c;
+	const char *data;
+	size_t k, have;
+
+	if (addr && !n) {
+		sbuf_puts(b, "[]");
+		return;
+	}
+	if (!addr || !nested_cap(a, flags, 0, &c, &data) || (c->flags & CAP_FAULT) ||
+	    c->len < esz) {
+		put_ptr(b, addr);
+		return;
+	}
+	have = c->len / esz;
+	sbuf_putc(b, '[');
+	for (k = 0; k < n && k < have; k++) {
+		if (k)
+			sbuf_puts(b, ", ");
+		put(b, a, (const uint8_t *)data + k * esz, k);
+	}
+	if (k < n) {
+		sbuf_puts(b, ", ...");
+		if (!(c->flags & CAP_TRUNC))
+			sbuf_printf(b, " /* %#llx */", (unsigned long long)(addr + k * esz));
+	}
+	sbuf_putc(b, ']');
+}
+
+static void put_x64_elem(struct sbuf *b, const struct attr *a, const uint8_t *p, size_t k)
+{
+	(void)a; (void)k;
+	put_hex0(b, load_u64(p, 0));
+}
+
+/* a symbol's name: the k-th non-NULL pointer's string (CAP_ARGV caps) */
+static void put_sym_elem(struct sbuf *b, const struct attr *a, const uint8_t *p, size_t k)
+{
+	uint64_t ptr = load_u64(p, 0);
+	const uint8_t *arr = p - 8 * k;
+	const struct cap *c;
+	const char *data;
+	int nth = 0;
+
+	if (!ptr) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	for (size_t j = 0; j < k; j++)
+		nth += load_u64(arr, 8 * j) != 0;
+	if (nested_cap(a, CAP_ELEM | CAP_ARGV, nth, &c, &data) && !(c->flags & CAP_FAULT))
+		decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+	else
+		put_ptr(b, ptr);
+}
 
 /* false: the field is not shown (a condition on another field) */
 static bool put_value(struct sbuf *b, const struct attr *a, const struct field *f)
@@ -359,6 +444,7 @@ static size_t put_link_create(struct sbuf *b, const struct attr *a)
 	uint32_t type = load_u32(a->p, 8), n;
 	uint64_t p;
 
+	(void)p;
 	switch (type) {
 	case 0:			/* BPF_CGROUP_INET_INGRESS: an extension's target */
 		if (load_u32(a->p, 16))
@@ -414,14 +500,13 @@ static size_t put_link_create(struct sbuf *b, const struct attr *a)
 			sbuf_printf(b, "%#x /* BPF_F_??? */", flags);
 		xlat_finish(b, mark, flags, XF_HEX);
 		sbuf_printf(b, ", cnt=%u", n);
-		for (int k = 0; k < 3; k++) {
-			p = load_u64(a->p, 24 + 8 * k);
-			sbuf_printf(b, ", %s=", arrays[k]);
-			if (p && !n)
-				sbuf_puts(b, "[]");
-			else
-				put_ptr(b, p);
-		}
+		sbuf_printf(b, ", %s=", arrays[0]);
+		put_nested_array(b, a, CAP_ELEM | CAP_CTRL, load_u64(a->p, 24), n, 8, put_sym_elem);
+		sbuf_printf(b, ", %s=", arrays[1]);
+		put_nested_array(b, a, CAP_ELEM | CAP_NAME, load_u64(a->p, 32), n, 8, put_x64_elem);
+		sbuf_printf(b, ", %s=", arrays[2]);
+		put_nested_array(b, a, CAP_ELEM | CAP_NAME | CAP_CTRL, load_u64(a->p, 40), n, 8,
+				 put_x64_elem);
 		sbuf_putc(b, '}');
 		return 48;
 	}
@@ -437,12 +522,12 @@ void decode_bpf_cmd(struct sbuf *b, uint64_t v)
 bool decode_bpf_attr(struct sbuf *b, uint64_t cmd, const uint8_t *p, size_t len, uint64_t size,
 		     const uint8_t *entry, size_t entry_len, int64_t ret,
 		     const struct bpf_nested *nested, const struct bpf_nested *log,
-		     struct formatter *f, uint32_t pid)
+		     struct formatter *f, uint32_t pid, const struct ev_syscall *e, size_t esize)
 {
 	static uint8_t buf[ATTR_MAX];
 	const struct cmd *c;
 	struct attr a = { buf, size, 0, len, entry_len >= 16 ? entry : NULL, ret >= 0,
-			  nested, log, f, pid };
+			  nested, log, f, pid, e, esize };
 	bool stopped = false, first = true;
 	size_t i, attr_size;
 

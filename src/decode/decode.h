@@ -178,12 +178,14 @@ struct bpf_nested {
 	size_t len;
 	bool cut;		/* "..." after it */
 };
+struct ev_syscall;
+struct formatter;
 /* where the command's attribute holds that pointer (~0u: none) */
 unsigned bpf_nested_off(uint32_t cmd);
 bool decode_bpf_attr(struct sbuf *b, uint64_t cmd, const uint8_t *p, size_t len, uint64_t size,
 		     const uint8_t *entry, size_t entry_len, int64_t ret,
 		     const struct bpf_nested *nested, const struct bpf_nested *log,
-		     struct formatter *f, uint32_t pid);
+		     struct formatter *f, uint32_t pid, const struct ev_syscall *e, size_t esize);
 /* landlock.c: Landlock's flags, rule types and attributes */
 void decode_landlock_create_flags(struct sbuf *b, uint64_t v);
 void decode_landlock_rule_type(struct sbuf *b, uint64_t v);

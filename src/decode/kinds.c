@@ -334,7 +334,7 @@ static void put_bpf_attr_c(ARGS)
 	if (!cap_exit(e, size, i, &c, &data) ||
 	    !decode_bpf_attr(b, e->args[0], (const uint8_t *)data, c->len, e->args[2] & 0xffffffff,
 			     ent ? (const uint8_t *)edata : NULL, ent ? ce->len : 0, e->ret,
-			     &nested, &log, f, e->h.pid))
+			     &nested, &log, f, e->h.pid, e, size))
 		put_ptr(b, e->args[i]);
 }
 

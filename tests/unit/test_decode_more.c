@@ -181,12 +181,12 @@ int main(void)
 	 * kernel version as its macro; ", ..." after the struct */
 	static uint8_t attr[256];
 	memset(attr, 0, sizeof(attr));
-	CHECK(!decode_bpf_attr(&b, 0, attr, 0, 0, NULL, 0, -22, NULL, NULL, NULL, 0));
+	CHECK(!decode_bpf_attr(&b, 0, attr, 0, 0, NULL, 0, -22, NULL, NULL, NULL, 0, NULL, 0));
 	b.len = 0;
 	static const uint32_t mc[7] = { 31, 4, 8, 256, 0x3f, 0xffffffff, 3141592653u };
 	memcpy(attr, mc, sizeof(mc));
 	memcpy(attr + 28, "0123456789abcdef", 16);
-	CHECK(decode_bpf_attr(&b, 0, attr, 36, 36, NULL, 0, -22, NULL, NULL, NULL, 0));
+	CHECK(decode_bpf_attr(&b, 0, attr, 36, 36, NULL, 0, -22, NULL, NULL, NULL, 0, NULL, 0));
 	CHECK_STR(s(), "{map_type=BPF_MAP_TYPE_USER_RINGBUF, key_size=4, value_size=8, "
 		       "max_entries=256, map_flags=BPF_F_NO_PREALLOC|BPF_F_NO_COMMON_LRU|"
 		       "BPF_F_NUMA_NODE|BPF_F_RDONLY|BPF_F_WRONLY|BPF_F_STACK_BUILD_ID, "
@@ -197,14 +197,14 @@ int main(void)
 	memcpy(attr, pl, 8);
 	memcpy(attr + 24, lg, 8);
 	memcpy(attr + 40, &kv, 4);
-	CHECK(decode_bpf_attr(&b, 5, attr, 48, 48, NULL, 0, -7, NULL, NULL, NULL, 0));
+	CHECK(decode_bpf_attr(&b, 5, attr, 48, 48, NULL, 0, -7, NULL, NULL, NULL, 0, NULL, 0));
 	CHECK_STR(s(), "{prog_type=0x20 /* BPF_PROG_TYPE_??? */, insn_cnt=3134983661, insns=NULL, "
 		       "license=NULL, log_level=24, log_size=3141592653, log_buf=NULL, "
 		       "kern_version=KERNEL_VERSION(51966, 240, 13), prog_flags=0}");
 	memset(attr, 0, sizeof(attr));
 	attr[0] = 0xff;
 	attr[200] = 1;
-	CHECK(decode_bpf_attr(&b, 22, attr, 256, 256, NULL, 0, -7, NULL, NULL, NULL, 0));
+	CHECK(decode_bpf_attr(&b, 22, attr, 256, 256, NULL, 0, -7, NULL, NULL, NULL, 0, NULL, 0));
 	CHECK_STR(s(), "{map_fd=255, ...}");
 
 	sbuf_free(&b);
