@@ -24,7 +24,7 @@
 
 enum fk { U32, S32, FD, PTR, X32, X64, U64, STR16, MAP_TYPE, PROG_TYPE, MAP_FLAGS, ELEM_FLAGS,
 	  ATTACH_TYPE, ATTACH_FLAGS, OPEN_FLAGS, NEXT_ID, KVERSION, PROG_FLAGS, IFINDEX,
-	  QUERY_FLAGS, TEST_FLAGS, FD_TYPE, NUMA, OLD_FD, STRPTR, LOGBUF, PROG_IDS };
+	  QUERY_FLAGS, TEST_FLAGS, FD_TYPE, NUMA, OLD_FD, STRPTR, LOGBUF, PROG_IDS, INSNS };
 
 /* brk: the field (and those after it) only when the size reaches into it,
  * strace's point where an older kernel's attribute ended */
@@ -102,6 +102,12 @@ static void put_nested_array(struct sbuf *b, const struct attr *a, int flags, ui
 	sbuf_putc(b, ']');
 }
 
+static void put_insn_elem(struct sbuf *b, const struct attr *a, const uint8_t *p, size_t k)
+{
+	(void)a; (void)k;
+	put_ebpf_insn(b, p);
+}
+
 static void put_x64_elem(struct sbuf *b, const struct attr *a, const uint8_t *p, size_t k)
 {
 	(void)a; (void)k;
@@ -128,6 +134,11 @@ static void put_sym_elem(struct sbuf *b, const struct attr *a, const uint8_t *p,
 	else
 		put_ptr(b, ptr);
 }
+
+static void put_nested_array(struct sbuf *b, const struct attr *a, int flags, uint64_t addr,
+			     uint32_t n, size_t esz,
+			     void (*put)(struct sbuf *, const struct attr *, const uint8_t *, size_t));
+static void put_insn_elem(struct sbuf *b, const struct attr *a, const uint8_t *p, size_t k);
 
 /* false: the field is not shown (a condition on another field) */
 static bool put_value(struct sbuf *b, const struct attr *a, const struct field *f)
@@ -194,6 +205,14 @@ static bool put_value(struct sbuf *b, const struct attr *a, const struct field *
 		} else {
 			put_ptr(b, v64);
 		}
+		break;
+	case INSNS:		/* -v: the eBPF program (strace: 4096 at most) */
+		if (decode_verbose())
+			put_nested_array(b, a, CAP_ELEM | CAP_CTRL, v64,
+					 load_u32(a->p, 4) > 4096 ? 4097 : load_u32(a->p, 4), 8,
+					 put_insn_elem);
+		else
+			put_ptr(b, v64);
 		break;
 	case PROG_IDS: {	/* prog_cnt ids; none: [] */
 		uint32_t n = load_u32(a->p, 24);
@@ -349,7 +368,7 @@ static const struct cmd cmds[] = {
 	[4] = CMD(NULL, 24, { "map_fd", 0, 4, FD, 0 }, { "key", 8, 8, PTR, 0 },
 		  { "next_key", 16, 8, PTR, 0 }),
 	[5] = CMD(NULL, 128, { "prog_type", 0, 4, PROG_TYPE, 0 }, { "insn_cnt", 4, 4, U32, 0 },
-		  { "insns", 8, 8, PTR, 0 }, { "license", 16, 8, STRPTR, 0 },
+		  { "insns", 8, 8, INSNS, 0 }, { "license", 16, 8, STRPTR, 0 },
 		  { "log_level", 24, 4, U32, 1 }, { "log_size", 28, 4, U32, 0 },
 		  { "log_buf", 32, 8, LOGBUF, 0 }, { "kern_version", 40, 4, KVERSION, 1 },
 		  { "prog_flags", 44, 4, PROG_FLAGS, 1 }, { "prog_name", 48, 16, STR16, 1 },

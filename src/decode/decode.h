@@ -476,6 +476,8 @@ enum bpf_filter_kind { FILTER_PLAIN, FILTER_SOCK, FILTER_SECCOMP };
 /* one instruction (8 bytes) as BPF_STMT(...) / BPF_JUMP(...) */
 void put_bpf_filter_insn(struct sbuf *b, const uint8_t *e, enum bpf_filter_kind kind);
 void put_sock_filter_insn(struct sbuf *b, const uint8_t *e);
+/* one eBPF instruction (struct bpf_insn) as {code=..., dst_reg=...} */
+void put_ebpf_insn(struct sbuf *b, const uint8_t *e);
 /* `count` instructions at addr, `len` bytes of them captured at p (cut:
  * the capture stopped before the program did) */
 void put_bpf_filter(struct sbuf *b, uint64_t addr, uint32_t count, const uint8_t *p,

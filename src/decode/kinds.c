@@ -316,9 +316,12 @@ static void put_bpf_attr_c(ARGS)
 	/* CAP_ELEM: what the pointer leads to; | CAP_NAME: a program's log */
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &nc, &ndata)) {
-		struct bpf_nested *to = nc->flags & CAP_NAME ? &log : &nested;
+		int kind = nc->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL | CAP_ARGV);
+		struct bpf_nested *to = kind == (CAP_ELEM | CAP_NAME) ? &log : &nested;
 
-		if (nc->arg != i || !(nc->flags & CAP_ELEM) || (nc->flags & CAP_FAULT))
+		/* (the others, by their flags: bpf.c's nested_cap) */
+		if (nc->arg != i || (kind != CAP_ELEM && kind != (CAP_ELEM | CAP_NAME)) ||
+		    (nc->flags & CAP_FAULT))
 			continue;
 		to->p = (const uint8_t *)ndata;
 		to->len = nc->len;
