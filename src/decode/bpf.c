@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "flagtab.h"
 #include "xlat_tables.h"
@@ -24,7 +25,8 @@
 
 enum fk { U32, S32, FD, PTR, X32, X64, U64, STR16, MAP_TYPE, PROG_TYPE, MAP_FLAGS, ELEM_FLAGS,
 	  ATTACH_TYPE, ATTACH_FLAGS, OPEN_FLAGS, NEXT_ID, KVERSION, PROG_FLAGS, IFINDEX,
-	  QUERY_FLAGS, TEST_FLAGS, FD_TYPE, NUMA, OLD_FD, STRPTR, LOGBUF, PROG_IDS, INSNS };
+	  QUERY_FLAGS, TEST_FLAGS, FD_TYPE, NUMA, OLD_FD, STRPTR, LOGBUF, PROG_IDS, INSNS,
+	  OBJ_INFO };
 
 /* brk: the field (and those after it) only when the size reaches into it,
  * strace's point where an older kernel's attribute ended */
@@ -139,6 +141,64 @@ static void put_nested_array(struct sbuf *b, const struct attr *a, int flags, ui
 			     uint32_t n, size_t esz,
 			     void (*put)(struct sbuf *, const struct attr *, const uint8_t *, size_t));
 static void put_insn_elem(struct sbuf *b, const struct attr *a, const uint8_t *p, size_t k);
+static bool put_value(struct sbuf *b, const struct attr *a, const struct field *f);
+static bool nested_cap(const struct attr *a, int flags, int nth, const struct cap **c,
+		       const char **data);
+
+/*
+ * BPF_OBJ_GET_INFO_BY_FD's struct bpf_map_info (with -v, when the call
+ * succeeded and -y knows the fd for a map), as long as the call said it
+ * wrote (info_len), fields as <linux/bpf.h>; false: not shown.
+ */
+static bool put_map_info(struct sbuf *b, const struct attr *a, uint64_t addr)
+{
+	static const struct field f[] = {
+		{ "type", 0, 4, MAP_TYPE, 0 }, { "id", 4, 4, U32, 0 },
+		{ "key_size", 8, 4, U32, 0 }, { "value_size", 12, 4, U32, 0 },
+		{ "max_entries", 16, 4, U32, 0 }, { "map_flags", 20, 4, MAP_FLAGS, 0 },
+		{ "name", 24, 16, STR16, 1 }, { "ifindex", 40, 4, IFINDEX, 1 },
+		{ "btf_vmlinux_value_type_id", 44, 4, U32, 0 },
+		{ "netns_dev", 48, 8, U64, 0 }, { "netns_ino", 56, 8, U64, 0 },
+		{ "btf_id", 64, 4, U32, 1 }, { "btf_key_type_id", 68, 4, U32, 0 },
+		{ "btf_value_type_id", 72, 4, U32, 0 },
+	};
+	const char *path = fd_path_of(a->f, a->pid, (int32_t)load_u32(a->p, 0));
+	const struct cap *c;
+	const char *data;
+	struct attr info;
+	uint8_t buf[88] = { 0 };
+	size_t len = load_u32(a->p, 4);
+
+	if (!addr || !decode_verbose() || !a->done || !path || strcmp(path, "anon_inode:bpf-map") ||
+	    !nested_cap(a, CAP_ELEM, 0, &c, &data) || (c->flags & CAP_FAULT))
+		return false;
+	if (len > sizeof(buf))
+		len = sizeof(buf);
+	memcpy(buf, data, c->len < len ? c->len : len);
+	info = *a;
+	info.p = buf;
+	info.len = len;
+	sbuf_putc(b, '{');
+	for (size_t i = 0; i < N(f); i++) {
+		if (f[i].brk && len <= f[i].off)
+			break;
+		if (i)
+			sbuf_puts(b, ", ");
+		if (!strcmp(f[i].name, "netns_dev")) {
+			uint64_t d = load_u64(buf, 48);
+			size_t mark;
+
+			sbuf_puts(b, "netns_dev=");
+			mark = b->len;
+			sbuf_printf(b, "makedev(%#x, %#x)", major(d), minor(d));
+			xlat_finish(b, mark, d, XF_HEX);
+			continue;
+		}
+		put_value(b, &info, &f[i]);
+	}
+	sbuf_putc(b, '}');
+	return true;
+}
 
 /* false: the field is not shown (a condition on another field) */
 static bool put_value(struct sbuf *b, const struct attr *a, const struct field *f)
@@ -205,6 +265,10 @@ static bool put_value(struct sbuf *b, const struct attr *a, const struct field *
 		} else {
 			put_ptr(b, v64);
 		}
+		break;
+	case OBJ_INFO:		/* -v: a map's info the call wrote */
+		if (!put_map_info(b, a, v64))
+			put_ptr(b, v64);
 		break;
 	case INSNS:		/* -v: the eBPF program (strace: 4096 at most) */
 		if (decode_verbose())
@@ -401,7 +465,7 @@ static const struct cmd cmds[] = {
 	[14] = CMD(NULL, 12, { "map_id", 0, 4, U32, 0 }, { "next_id", 4, 4, U32, 0 },
 		   { "open_flags", 8, 4, OPEN_FLAGS, 1 }),
 	[15] = CMD("info", 16, { "bpf_fd", 0, 4, FD, 0 }, { "info_len", 4, 4, NEXT_ID, 0 },
-		   { "info", 8, 8, PTR, 0 }),
+		   { "info", 8, 8, OBJ_INFO, 0 }),
 	[16] = CMD("query", 28, { "target_fd", 0, 4, FD, 0 },
 		   { "attach_type", 4, 4, ATTACH_TYPE, 0 },
 		   { "query_flags", 8, 4, QUERY_FLAGS, 0 },

@@ -175,6 +175,11 @@ int main(void)
 	CHECK_STR(s(), "BPF_STMT(0 /* BPF_LD */|0x10 /* BPF_B */|0x20 /* BPF_ABS */, "
 		       "0xffe00000 /* SKF_LL_OFF */+4)");
 	decode_set_xlat(XLAT_ABBREV);
+	/* eBPF, as strace's bpf-v: a register it does not name */
+	static const uint8_t exit_insn[8] = { 0x95, 0xba, 0xad, 0xde, 0xed, 0x0d, 0xdc, 0xba };
+	put_ebpf_insn(&b, exit_insn);
+	CHECK_STR(s(), "{code=BPF_JMP|BPF_K|BPF_EXIT, dst_reg=BPF_REG_10, "
+		       "src_reg=0xb /* BPF_REG_??? */, off=-8531, imm=0xbadc0ded}");
 
 	/* bpf(2)'s attribute, as strace's bpf and kernel_version tests: the
 	 * address for a size of 0; a name as long as the size holds; the
