@@ -86,6 +86,19 @@ static void more(void)
 	a.link_create.attach_type = BPF_CGROUP_INET_EGRESS;
 	a.link_create.flags = 0;
 	sys(BPF_LINK_CREATE, &a, sizeof a);
+	{
+		const char *syms[3] = { "foo", NULL, "bar" };
+		unsigned long long addrs[3] = { 0, 1, 0xffffffff81000000ull };
+
+		memset(&a, 0, sizeof a);
+		a.link_create.prog_fd = p;
+		a.link_create.attach_type = BPF_TRACE_KPROBE_MULTI;
+		a.link_create.kprobe_multi.flags = BPF_F_KPROBE_MULTI_RETURN;
+		a.link_create.kprobe_multi.cnt = 3;
+		a.link_create.kprobe_multi.syms = (long)syms;
+		a.link_create.kprobe_multi.addrs = (long)addrs;
+		sys(BPF_LINK_CREATE, &a, sizeof a);
+	}
 	memset(&a, 0, sizeof a);
 	a.link_update.link_fd = -1;
 	a.link_update.new_prog_fd = p;
