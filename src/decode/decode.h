@@ -170,8 +170,22 @@ void decode_perf_flags(struct sbuf *b, uint64_t v);
 /* bpf.c: bpf(2)'s command, and its attribute for the commands it decodes
  * (false: not one of those); entry: the attribute's first bytes at entry */
 void decode_bpf_cmd(struct sbuf *b, uint64_t v);
+/* a string or bytes the attribute points to (at offset off), captured;
+ * BPF_PROG_LOAD's log_buf is a second one */
+struct bpf_nested {
+	unsigned off;
+	const uint8_t *p;	/* NULL: not captured */
+	size_t len;
+	bool cut;		/* "..." after it */
+};
+struct ev_syscall;
+struct formatter;
+/* where the command's attribute holds that pointer (~0u: none) */
+unsigned bpf_nested_off(uint32_t cmd);
 bool decode_bpf_attr(struct sbuf *b, uint64_t cmd, const uint8_t *p, size_t len, uint64_t size,
-		     const uint8_t *entry, size_t entry_len, bool done);
+		     const uint8_t *entry, size_t entry_len, int64_t ret,
+		     const struct bpf_nested *nested, const struct bpf_nested *log,
+		     struct formatter *f, uint32_t pid, const struct ev_syscall *e, size_t esize);
 /* landlock.c: Landlock's flags, rule types and attributes */
 void decode_landlock_create_flags(struct sbuf *b, uint64_t v);
 void decode_landlock_rule_type(struct sbuf *b, uint64_t v);
@@ -499,6 +513,8 @@ enum bpf_filter_kind { FILTER_PLAIN, FILTER_SOCK, FILTER_SECCOMP };
 /* one instruction (8 bytes) as BPF_STMT(...) / BPF_JUMP(...) */
 void put_bpf_filter_insn(struct sbuf *b, const uint8_t *e, enum bpf_filter_kind kind);
 void put_sock_filter_insn(struct sbuf *b, const uint8_t *e);
+/* one eBPF instruction (struct bpf_insn) as {code=..., dst_reg=...} */
+void put_ebpf_insn(struct sbuf *b, const uint8_t *e);
 /* `count` instructions at addr, `len` bytes of them captured at p (cut:
  * the capture stopped before the program did) */
 void put_bpf_filter(struct sbuf *b, uint64_t addr, uint32_t count, const uint8_t *p,

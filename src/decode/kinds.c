@@ -338,9 +338,38 @@ static void put_bpf_attr_c(ARGS)
 		sbuf_puts(b, "NULL");
 		return;
 	}
+	const struct cap *nc;
+	const char *ndata;
+	/* the string or bytes a pointer in it leads to (bpf_nested_off) */
+	struct bpf_nested nested = { bpf_nested_off((uint32_t)e->args[0]), NULL, 0, false };
+	struct bpf_nested log = { 32, NULL, 0, false };
+	struct capiter it;
+
+	/* CAP_ELEM: what the pointer leads to; | CAP_NAME: a program's log */
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &nc, &ndata)) {
+		int kind = nc->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL | CAP_ARGV);
+		struct bpf_nested *to = kind == (CAP_ELEM | CAP_NAME) ? &log : &nested;
+
+		/* (the others, by their flags: bpf.c's nested_cap) */
+		if (nc->arg != i || (kind != CAP_ELEM && kind != (CAP_ELEM | CAP_NAME)) ||
+		    (nc->flags & CAP_FAULT))
+			continue;
+		to->p = (const uint8_t *)ndata;
+		to->len = nc->len;
+		to->cut = nc->flags & CAP_TRUNC;
+	}
+	/* BPF_PROG_LOAD's log buffer as given (its first 16 bytes, in
+	 * argument 2's entry slot), not what the verifier wrote */
+	if (cap_entry(e, size, 2, &nc, &ndata)) {
+		log.p = (const uint8_t *)ndata;
+		log.len = nc->len;
+		log.cut = false;
+	}
 	if (!cap_exit(e, size, i, &c, &data) ||
 	    !decode_bpf_attr(b, e->args[0], (const uint8_t *)data, c->len, e->args[2] & 0xffffffff,
-			     ent ? (const uint8_t *)edata : NULL, ent ? ce->len : 0, e->ret >= 0))
+			     ent ? (const uint8_t *)edata : NULL, ent ? ce->len : 0, e->ret,
+			     &nested, &log, f, e->h.pid, e, size))
 		put_ptr(b, e->args[i]);
 }
 

@@ -70,15 +70,37 @@ static void rest(struct sbuf *b, unsigned v)
 		sbuf_printf(b, "|%#x /* BPF_??? */", v);
 }
 
-static void put_code(struct sbuf *b, uint16_t code)
+/* eBPF's names where they differ: classes 6 and 7, and the modes */
+static const struct flag ebpf_class[] = {
+	{ 0, "BPF_LD" }, { 1, "BPF_LDX" }, { 2, "BPF_ST" }, { 3, "BPF_STX" },
+	{ 4, "BPF_ALU" }, { 5, "BPF_JMP" }, { 6, "BPF_JMP32" }, { 7, "BPF_ALU64" },
+};
+static const struct flag ebpf_mode[] = {
+	{ 0, "BPF_IMM" }, { 0x20, "BPF_ABS" }, { 0x40, "BPF_IND" }, { 0x60, "BPF_MEM" },
+	{ 0xc0, "BPF_XADD" },
+};
+
+/* an opcode; ext: eBPF's (ST and STX have a size and mode, ALU64 is an
+ * ALU, JMP32 shows the rest of its bits as a number, as strace 6.1) */
+static void put_code(struct sbuf *b, uint16_t code, bool ext)
 {
 	unsigned cls = code & 7, left = code & ~7u;
 
-	put_enum_x(b, cls, bpf_class, N(bpf_class), "BPF_???");
+	if (ext)
+		put_enum_x(b, cls, ebpf_class, N(ebpf_class), "BPF_???");
+	else
+		put_enum_x(b, cls, bpf_class, N(bpf_class), "BPF_???");
+	if (ext && (cls == 2 || cls == 3))
+		cls = 0;
+	if (ext && cls == 7)
+		cls = 4;
 	switch (cls) {
 	case 0: case 1:		/* LD, LDX: size and mode */
 		part(b, code & 0x18, bpf_size, N(bpf_size));
-		part(b, code & 0xe0, bpf_mode, N(bpf_mode));
+		if (ext)
+			part(b, code & 0xe0, ebpf_mode, N(ebpf_mode));
+		else
+			part(b, code & 0xe0, bpf_mode, N(bpf_mode));
 		break;
 	case 2: case 3:		/* ST, STX: nothing else */
 		rest(b, left);
@@ -91,6 +113,10 @@ static void put_code(struct sbuf *b, uint16_t code)
 			part(b, code & 0xf0, bpf_jmp, N(bpf_jmp));
 		break;
 	case 6:			/* RET: what is returned */
+		if (ext) {
+			rest(b, left);
+			break;
+		}
 		part(b, code & 0x18, bpf_rval, N(bpf_rval));
 		rest(b, left & ~0x18u);
 		break;
@@ -151,7 +177,7 @@ void put_bpf_filter_insn(struct sbuf *b, const uint8_t *e, enum bpf_filter_kind 
 	memcpy(&code, e, 2);
 	memcpy(&k, e + 4, 4);
 	sbuf_puts(b, jt || jf ? "BPF_JUMP(" : "BPF_STMT(");
-	put_code(b, code);
+	put_code(b, code, false);
 	sbuf_puts(b, ", ");
 	if (jt || jf || !put_k(b, e, k, kind))
 		put_hex0(b, k);
@@ -234,5 +260,30 @@ void put_sock_fprog_arg(struct sbuf *b, const struct ev_syscall *e, size_t size,
 			       pc->flags & CAP_TRUNC, kind);
 	else
 		put_bpf_filter(b, filter, n, NULL, 0, false, kind);
+	sbuf_putc(b, '}');
+}
+
+static const struct flag ebpf_regs[] = {
+	{ 0, "BPF_REG_0" }, { 1, "BPF_REG_1" }, { 2, "BPF_REG_2" }, { 3, "BPF_REG_3" },
+	{ 4, "BPF_REG_4" }, { 5, "BPF_REG_5" }, { 6, "BPF_REG_6" }, { 7, "BPF_REG_7" },
+	{ 8, "BPF_REG_8" }, { 9, "BPF_REG_9" }, { 10, "BPF_REG_10" },
+};
+
+/* one eBPF instruction (struct bpf_insn, 8 bytes) as strace -v shows it */
+void put_ebpf_insn(struct sbuf *b, const uint8_t *e)
+{
+	int16_t off;
+	uint32_t imm;
+
+	memcpy(&off, e + 2, 2);
+	memcpy(&imm, e + 4, 4);
+	sbuf_puts(b, "{code=");
+	put_code(b, e[0], true);
+	sbuf_puts(b, ", dst_reg=");
+	put_enum_x(b, e[1] & 0xf, ebpf_regs, N(ebpf_regs), "BPF_REG_???");
+	sbuf_puts(b, ", src_reg=");
+	put_enum_x(b, e[1] >> 4, ebpf_regs, N(ebpf_regs), "BPF_REG_???");
+	sbuf_printf(b, ", off=%d, imm=", off);
+	put_hex0(b, imm);
 	sbuf_putc(b, '}');
 }

@@ -489,6 +489,62 @@ _Static_assert((unsigned long long)(BPF_MAP_TYPE_USER_RINGBUF) == 0x1full, "BPF_
 _Static_assert((unsigned long long)(BPF_F_RDONLY) == 0x8ull, "BPF_F_RDONLY");
 _Static_assert((unsigned long long)(BPF_F_WRONLY) == 0x10ull, "BPF_F_WRONLY");
 
+/* bpf_prog_flags */
+_Static_assert((unsigned long long)(BPF_F_STRICT_ALIGNMENT) == 0x1ull, "BPF_F_STRICT_ALIGNMENT");
+_Static_assert((unsigned long long)(BPF_F_ANY_ALIGNMENT) == 0x2ull, "BPF_F_ANY_ALIGNMENT");
+_Static_assert((unsigned long long)(BPF_F_TEST_RND_HI32) == 0x4ull, "BPF_F_TEST_RND_HI32");
+_Static_assert((unsigned long long)(BPF_F_TEST_STATE_FREQ) == 0x8ull, "BPF_F_TEST_STATE_FREQ");
+_Static_assert((unsigned long long)(BPF_F_SLEEPABLE) == 0x10ull, "BPF_F_SLEEPABLE");
+
+/* bpf_prog_types */
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_UNSPEC) == 0x0ull, "BPF_PROG_TYPE_UNSPEC");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SOCKET_FILTER) == 0x1ull, "BPF_PROG_TYPE_SOCKET_FILTER");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_KPROBE) == 0x2ull, "BPF_PROG_TYPE_KPROBE");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SCHED_CLS) == 0x3ull, "BPF_PROG_TYPE_SCHED_CLS");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SCHED_ACT) == 0x4ull, "BPF_PROG_TYPE_SCHED_ACT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_TRACEPOINT) == 0x5ull, "BPF_PROG_TYPE_TRACEPOINT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_XDP) == 0x6ull, "BPF_PROG_TYPE_XDP");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_PERF_EVENT) == 0x7ull, "BPF_PROG_TYPE_PERF_EVENT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_CGROUP_SKB) == 0x8ull, "BPF_PROG_TYPE_CGROUP_SKB");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_CGROUP_SOCK) == 0x9ull, "BPF_PROG_TYPE_CGROUP_SOCK");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_LWT_IN) == 0xaull, "BPF_PROG_TYPE_LWT_IN");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_LWT_OUT) == 0xbull, "BPF_PROG_TYPE_LWT_OUT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_LWT_XMIT) == 0xcull, "BPF_PROG_TYPE_LWT_XMIT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SOCK_OPS) == 0xdull, "BPF_PROG_TYPE_SOCK_OPS");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SK_SKB) == 0xeull, "BPF_PROG_TYPE_SK_SKB");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_CGROUP_DEVICE) == 0xfull, "BPF_PROG_TYPE_CGROUP_DEVICE");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SK_MSG) == 0x10ull, "BPF_PROG_TYPE_SK_MSG");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_RAW_TRACEPOINT) == 0x11ull, "BPF_PROG_TYPE_RAW_TRACEPOINT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_CGROUP_SOCK_ADDR) == 0x12ull, "BPF_PROG_TYPE_CGROUP_SOCK_ADDR");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_LWT_SEG6LOCAL) == 0x13ull, "BPF_PROG_TYPE_LWT_SEG6LOCAL");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_LIRC_MODE2) == 0x14ull, "BPF_PROG_TYPE_LIRC_MODE2");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SK_REUSEPORT) == 0x15ull, "BPF_PROG_TYPE_SK_REUSEPORT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_FLOW_DISSECTOR) == 0x16ull, "BPF_PROG_TYPE_FLOW_DISSECTOR");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_CGROUP_SYSCTL) == 0x17ull, "BPF_PROG_TYPE_CGROUP_SYSCTL");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE) == 0x18ull, "BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_CGROUP_SOCKOPT) == 0x19ull, "BPF_PROG_TYPE_CGROUP_SOCKOPT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_TRACING) == 0x1aull, "BPF_PROG_TYPE_TRACING");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_STRUCT_OPS) == 0x1bull, "BPF_PROG_TYPE_STRUCT_OPS");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_EXT) == 0x1cull, "BPF_PROG_TYPE_EXT");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_LSM) == 0x1dull, "BPF_PROG_TYPE_LSM");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SK_LOOKUP) == 0x1eull, "BPF_PROG_TYPE_SK_LOOKUP");
+_Static_assert((unsigned long long)(BPF_PROG_TYPE_SYSCALL) == 0x1full, "BPF_PROG_TYPE_SYSCALL");
+
+/* bpf_query_flags */
+_Static_assert((unsigned long long)(BPF_F_QUERY_EFFECTIVE) == 0x1ull, "BPF_F_QUERY_EFFECTIVE");
+
+/* bpf_task_fd_type */
+_Static_assert((unsigned long long)(BPF_FD_TYPE_RAW_TRACEPOINT) == 0x0ull, "BPF_FD_TYPE_RAW_TRACEPOINT");
+_Static_assert((unsigned long long)(BPF_FD_TYPE_TRACEPOINT) == 0x1ull, "BPF_FD_TYPE_TRACEPOINT");
+_Static_assert((unsigned long long)(BPF_FD_TYPE_KPROBE) == 0x2ull, "BPF_FD_TYPE_KPROBE");
+_Static_assert((unsigned long long)(BPF_FD_TYPE_KRETPROBE) == 0x3ull, "BPF_FD_TYPE_KRETPROBE");
+_Static_assert((unsigned long long)(BPF_FD_TYPE_UPROBE) == 0x4ull, "BPF_FD_TYPE_UPROBE");
+_Static_assert((unsigned long long)(BPF_FD_TYPE_URETPROBE) == 0x5ull, "BPF_FD_TYPE_URETPROBE");
+
+/* bpf_test_run_flags */
+_Static_assert((unsigned long long)(BPF_F_TEST_RUN_ON_CPU) == 0x1ull, "BPF_F_TEST_RUN_ON_CPU");
+_Static_assert((unsigned long long)(BPF_F_TEST_XDP_LIVE_FRAMES) == 0x2ull, "BPF_F_TEST_XDP_LIVE_FRAMES");
+
 /* cap_header */
 _Static_assert((unsigned long long)(_LINUX_CAPABILITY_VERSION_1) == 0x19980330ull, "_LINUX_CAPABILITY_VERSION_1");
 _Static_assert((unsigned long long)(_LINUX_CAPABILITY_VERSION_2) == 0x20071026ull, "_LINUX_CAPABILITY_VERSION_2");
@@ -516,54 +572,3 @@ _Static_assert((unsigned long long)(CLOCK_BOOTTIME) == 0x7ull, "CLOCK_BOOTTIME")
 _Static_assert((unsigned long long)(CLOCK_REALTIME_ALARM) == 0x8ull, "CLOCK_REALTIME_ALARM");
 _Static_assert((unsigned long long)(CLOCK_BOOTTIME_ALARM) == 0x9ull, "CLOCK_BOOTTIME_ALARM");
 _Static_assert((unsigned long long)(CLOCK_TAI) == 0xbull, "CLOCK_TAI");
-
-/* clone_flags */
-_Static_assert((unsigned long long)(CLONE_VM) == 0x100ull, "CLONE_VM");
-_Static_assert((unsigned long long)(CLONE_FS) == 0x200ull, "CLONE_FS");
-_Static_assert((unsigned long long)(CLONE_FILES) == 0x400ull, "CLONE_FILES");
-_Static_assert((unsigned long long)(CLONE_SIGHAND) == 0x800ull, "CLONE_SIGHAND");
-_Static_assert((unsigned long long)(CLONE_PIDFD) == 0x1000ull, "CLONE_PIDFD");
-_Static_assert((unsigned long long)(CLONE_PTRACE) == 0x2000ull, "CLONE_PTRACE");
-_Static_assert((unsigned long long)(CLONE_VFORK) == 0x4000ull, "CLONE_VFORK");
-_Static_assert((unsigned long long)(CLONE_PARENT) == 0x8000ull, "CLONE_PARENT");
-_Static_assert((unsigned long long)(CLONE_THREAD) == 0x10000ull, "CLONE_THREAD");
-_Static_assert((unsigned long long)(CLONE_NEWNS) == 0x20000ull, "CLONE_NEWNS");
-_Static_assert((unsigned long long)(CLONE_SYSVSEM) == 0x40000ull, "CLONE_SYSVSEM");
-_Static_assert((unsigned long long)(CLONE_SETTLS) == 0x80000ull, "CLONE_SETTLS");
-_Static_assert((unsigned long long)(CLONE_PARENT_SETTID) == 0x100000ull, "CLONE_PARENT_SETTID");
-_Static_assert((unsigned long long)(CLONE_CHILD_CLEARTID) == 0x200000ull, "CLONE_CHILD_CLEARTID");
-_Static_assert((unsigned long long)(CLONE_UNTRACED) == 0x800000ull, "CLONE_UNTRACED");
-_Static_assert((unsigned long long)(CLONE_CHILD_SETTID) == 0x1000000ull, "CLONE_CHILD_SETTID");
-_Static_assert((unsigned long long)(CLONE_NEWCGROUP) == 0x2000000ull, "CLONE_NEWCGROUP");
-_Static_assert((unsigned long long)(CLONE_NEWUTS) == 0x4000000ull, "CLONE_NEWUTS");
-_Static_assert((unsigned long long)(CLONE_NEWIPC) == 0x8000000ull, "CLONE_NEWIPC");
-_Static_assert((unsigned long long)(CLONE_NEWUSER) == 0x10000000ull, "CLONE_NEWUSER");
-_Static_assert((unsigned long long)(CLONE_NEWPID) == 0x20000000ull, "CLONE_NEWPID");
-_Static_assert((unsigned long long)(CLONE_NEWNET) == 0x40000000ull, "CLONE_NEWNET");
-_Static_assert((unsigned long long)(CLONE_IO) == 0x80000000ull, "CLONE_IO");
-
-/* close_range_flags */
-_Static_assert((unsigned long long)(CLOSE_RANGE_UNSHARE) == 0x2ull, "CLOSE_RANGE_UNSHARE");
-_Static_assert((unsigned long long)(CLOSE_RANGE_CLOEXEC) == 0x4ull, "CLOSE_RANGE_CLOEXEC");
-
-/* counter_component_type */
-_Static_assert((unsigned long long)(COUNTER_COMPONENT_NONE) == 0x0ull, "COUNTER_COMPONENT_NONE");
-_Static_assert((unsigned long long)(COUNTER_COMPONENT_SIGNAL) == 0x1ull, "COUNTER_COMPONENT_SIGNAL");
-_Static_assert((unsigned long long)(COUNTER_COMPONENT_COUNT) == 0x2ull, "COUNTER_COMPONENT_COUNT");
-_Static_assert((unsigned long long)(COUNTER_COMPONENT_FUNCTION) == 0x3ull, "COUNTER_COMPONENT_FUNCTION");
-_Static_assert((unsigned long long)(COUNTER_COMPONENT_SYNAPSE_ACTION) == 0x4ull, "COUNTER_COMPONENT_SYNAPSE_ACTION");
-_Static_assert((unsigned long long)(COUNTER_COMPONENT_EXTENSION) == 0x5ull, "COUNTER_COMPONENT_EXTENSION");
-
-/* counter_event_type */
-_Static_assert((unsigned long long)(COUNTER_EVENT_OVERFLOW) == 0x0ull, "COUNTER_EVENT_OVERFLOW");
-_Static_assert((unsigned long long)(COUNTER_EVENT_UNDERFLOW) == 0x1ull, "COUNTER_EVENT_UNDERFLOW");
-_Static_assert((unsigned long long)(COUNTER_EVENT_OVERFLOW_UNDERFLOW) == 0x2ull, "COUNTER_EVENT_OVERFLOW_UNDERFLOW");
-_Static_assert((unsigned long long)(COUNTER_EVENT_THRESHOLD) == 0x3ull, "COUNTER_EVENT_THRESHOLD");
-_Static_assert((unsigned long long)(COUNTER_EVENT_INDEX) == 0x4ull, "COUNTER_EVENT_INDEX");
-_Static_assert((unsigned long long)(COUNTER_EVENT_CHANGE_OF_STATE) == 0x5ull, "COUNTER_EVENT_CHANGE_OF_STATE");
-_Static_assert((unsigned long long)(COUNTER_EVENT_CAPTURE) == 0x6ull, "COUNTER_EVENT_CAPTURE");
-
-/* counter_scope */
-_Static_assert((unsigned long long)(COUNTER_SCOPE_DEVICE) == 0x0ull, "COUNTER_SCOPE_DEVICE");
-_Static_assert((unsigned long long)(COUNTER_SCOPE_SIGNAL) == 0x1ull, "COUNTER_SCOPE_SIGNAL");
-_Static_assert((unsigned long long)(COUNTER_SCOPE_COUNT) == 0x2ull, "COUNTER_SCOPE_COUNT");

@@ -131,6 +131,57 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* clone_flags */
+_Static_assert((unsigned long long)(CLONE_VM) == 0x100ull, "CLONE_VM");
+_Static_assert((unsigned long long)(CLONE_FS) == 0x200ull, "CLONE_FS");
+_Static_assert((unsigned long long)(CLONE_FILES) == 0x400ull, "CLONE_FILES");
+_Static_assert((unsigned long long)(CLONE_SIGHAND) == 0x800ull, "CLONE_SIGHAND");
+_Static_assert((unsigned long long)(CLONE_PIDFD) == 0x1000ull, "CLONE_PIDFD");
+_Static_assert((unsigned long long)(CLONE_PTRACE) == 0x2000ull, "CLONE_PTRACE");
+_Static_assert((unsigned long long)(CLONE_VFORK) == 0x4000ull, "CLONE_VFORK");
+_Static_assert((unsigned long long)(CLONE_PARENT) == 0x8000ull, "CLONE_PARENT");
+_Static_assert((unsigned long long)(CLONE_THREAD) == 0x10000ull, "CLONE_THREAD");
+_Static_assert((unsigned long long)(CLONE_NEWNS) == 0x20000ull, "CLONE_NEWNS");
+_Static_assert((unsigned long long)(CLONE_SYSVSEM) == 0x40000ull, "CLONE_SYSVSEM");
+_Static_assert((unsigned long long)(CLONE_SETTLS) == 0x80000ull, "CLONE_SETTLS");
+_Static_assert((unsigned long long)(CLONE_PARENT_SETTID) == 0x100000ull, "CLONE_PARENT_SETTID");
+_Static_assert((unsigned long long)(CLONE_CHILD_CLEARTID) == 0x200000ull, "CLONE_CHILD_CLEARTID");
+_Static_assert((unsigned long long)(CLONE_UNTRACED) == 0x800000ull, "CLONE_UNTRACED");
+_Static_assert((unsigned long long)(CLONE_CHILD_SETTID) == 0x1000000ull, "CLONE_CHILD_SETTID");
+_Static_assert((unsigned long long)(CLONE_NEWCGROUP) == 0x2000000ull, "CLONE_NEWCGROUP");
+_Static_assert((unsigned long long)(CLONE_NEWUTS) == 0x4000000ull, "CLONE_NEWUTS");
+_Static_assert((unsigned long long)(CLONE_NEWIPC) == 0x8000000ull, "CLONE_NEWIPC");
+_Static_assert((unsigned long long)(CLONE_NEWUSER) == 0x10000000ull, "CLONE_NEWUSER");
+_Static_assert((unsigned long long)(CLONE_NEWPID) == 0x20000000ull, "CLONE_NEWPID");
+_Static_assert((unsigned long long)(CLONE_NEWNET) == 0x40000000ull, "CLONE_NEWNET");
+_Static_assert((unsigned long long)(CLONE_IO) == 0x80000000ull, "CLONE_IO");
+
+/* close_range_flags */
+_Static_assert((unsigned long long)(CLOSE_RANGE_UNSHARE) == 0x2ull, "CLOSE_RANGE_UNSHARE");
+_Static_assert((unsigned long long)(CLOSE_RANGE_CLOEXEC) == 0x4ull, "CLOSE_RANGE_CLOEXEC");
+
+/* counter_component_type */
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_NONE) == 0x0ull, "COUNTER_COMPONENT_NONE");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_SIGNAL) == 0x1ull, "COUNTER_COMPONENT_SIGNAL");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_COUNT) == 0x2ull, "COUNTER_COMPONENT_COUNT");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_FUNCTION) == 0x3ull, "COUNTER_COMPONENT_FUNCTION");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_SYNAPSE_ACTION) == 0x4ull, "COUNTER_COMPONENT_SYNAPSE_ACTION");
+_Static_assert((unsigned long long)(COUNTER_COMPONENT_EXTENSION) == 0x5ull, "COUNTER_COMPONENT_EXTENSION");
+
+/* counter_event_type */
+_Static_assert((unsigned long long)(COUNTER_EVENT_OVERFLOW) == 0x0ull, "COUNTER_EVENT_OVERFLOW");
+_Static_assert((unsigned long long)(COUNTER_EVENT_UNDERFLOW) == 0x1ull, "COUNTER_EVENT_UNDERFLOW");
+_Static_assert((unsigned long long)(COUNTER_EVENT_OVERFLOW_UNDERFLOW) == 0x2ull, "COUNTER_EVENT_OVERFLOW_UNDERFLOW");
+_Static_assert((unsigned long long)(COUNTER_EVENT_THRESHOLD) == 0x3ull, "COUNTER_EVENT_THRESHOLD");
+_Static_assert((unsigned long long)(COUNTER_EVENT_INDEX) == 0x4ull, "COUNTER_EVENT_INDEX");
+_Static_assert((unsigned long long)(COUNTER_EVENT_CHANGE_OF_STATE) == 0x5ull, "COUNTER_EVENT_CHANGE_OF_STATE");
+_Static_assert((unsigned long long)(COUNTER_EVENT_CAPTURE) == 0x6ull, "COUNTER_EVENT_CAPTURE");
+
+/* counter_scope */
+_Static_assert((unsigned long long)(COUNTER_SCOPE_DEVICE) == 0x0ull, "COUNTER_SCOPE_DEVICE");
+_Static_assert((unsigned long long)(COUNTER_SCOPE_SIGNAL) == 0x1ull, "COUNTER_SCOPE_SIGNAL");
+_Static_assert((unsigned long long)(COUNTER_SCOPE_COUNT) == 0x2ull, "COUNTER_SCOPE_COUNT");
+
 /* dcb_commands */
 _Static_assert((unsigned long long)(DCB_CMD_UNDEFINED) == 0x0ull, "DCB_CMD_UNDEFINED");
 _Static_assert((unsigned long long)(DCB_CMD_GSTATE) == 0x1ull, "DCB_CMD_GSTATE");

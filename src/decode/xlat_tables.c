@@ -454,6 +454,67 @@ const struct flag xlat_bpf_open_flags[2] = {
 	{ 0x10, "BPF_F_WRONLY" },
 };
 
+const struct flag xlat_bpf_prog_flags[5] = {
+	{ 0x1, "BPF_F_STRICT_ALIGNMENT" },
+	{ 0x2, "BPF_F_ANY_ALIGNMENT" },
+	{ 0x4, "BPF_F_TEST_RND_HI32" },
+	{ 0x8, "BPF_F_TEST_STATE_FREQ" },
+	{ 0x10, "BPF_F_SLEEPABLE" },
+};
+
+const struct flag xlat_bpf_prog_types[32] = {
+	{ 0x0, "BPF_PROG_TYPE_UNSPEC" },
+	{ 0x1, "BPF_PROG_TYPE_SOCKET_FILTER" },
+	{ 0x2, "BPF_PROG_TYPE_KPROBE" },
+	{ 0x3, "BPF_PROG_TYPE_SCHED_CLS" },
+	{ 0x4, "BPF_PROG_TYPE_SCHED_ACT" },
+	{ 0x5, "BPF_PROG_TYPE_TRACEPOINT" },
+	{ 0x6, "BPF_PROG_TYPE_XDP" },
+	{ 0x7, "BPF_PROG_TYPE_PERF_EVENT" },
+	{ 0x8, "BPF_PROG_TYPE_CGROUP_SKB" },
+	{ 0x9, "BPF_PROG_TYPE_CGROUP_SOCK" },
+	{ 0xa, "BPF_PROG_TYPE_LWT_IN" },
+	{ 0xb, "BPF_PROG_TYPE_LWT_OUT" },
+	{ 0xc, "BPF_PROG_TYPE_LWT_XMIT" },
+	{ 0xd, "BPF_PROG_TYPE_SOCK_OPS" },
+	{ 0xe, "BPF_PROG_TYPE_SK_SKB" },
+	{ 0xf, "BPF_PROG_TYPE_CGROUP_DEVICE" },
+	{ 0x10, "BPF_PROG_TYPE_SK_MSG" },
+	{ 0x11, "BPF_PROG_TYPE_RAW_TRACEPOINT" },
+	{ 0x12, "BPF_PROG_TYPE_CGROUP_SOCK_ADDR" },
+	{ 0x13, "BPF_PROG_TYPE_LWT_SEG6LOCAL" },
+	{ 0x14, "BPF_PROG_TYPE_LIRC_MODE2" },
+	{ 0x15, "BPF_PROG_TYPE_SK_REUSEPORT" },
+	{ 0x16, "BPF_PROG_TYPE_FLOW_DISSECTOR" },
+	{ 0x17, "BPF_PROG_TYPE_CGROUP_SYSCTL" },
+	{ 0x18, "BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE" },
+	{ 0x19, "BPF_PROG_TYPE_CGROUP_SOCKOPT" },
+	{ 0x1a, "BPF_PROG_TYPE_TRACING" },
+	{ 0x1b, "BPF_PROG_TYPE_STRUCT_OPS" },
+	{ 0x1c, "BPF_PROG_TYPE_EXT" },
+	{ 0x1d, "BPF_PROG_TYPE_LSM" },
+	{ 0x1e, "BPF_PROG_TYPE_SK_LOOKUP" },
+	{ 0x1f, "BPF_PROG_TYPE_SYSCALL" },
+};
+
+const struct flag xlat_bpf_query_flags[1] = {
+	{ 0x1, "BPF_F_QUERY_EFFECTIVE" },
+};
+
+const struct flag xlat_bpf_task_fd_type[6] = {
+	{ 0x0, "BPF_FD_TYPE_RAW_TRACEPOINT" },
+	{ 0x1, "BPF_FD_TYPE_TRACEPOINT" },
+	{ 0x2, "BPF_FD_TYPE_KPROBE" },
+	{ 0x3, "BPF_FD_TYPE_KRETPROBE" },
+	{ 0x4, "BPF_FD_TYPE_UPROBE" },
+	{ 0x5, "BPF_FD_TYPE_URETPROBE" },
+};
+
+const struct flag xlat_bpf_test_run_flags[2] = {
+	{ 0x1, "BPF_F_TEST_RUN_ON_CPU" },
+	{ 0x2, "BPF_F_TEST_XDP_LIVE_FRAMES" },
+};
+
 const struct flag xlat_cap_header[3] = {
 	{ 0x19980330, "_LINUX_CAPABILITY_VERSION_1" },
 	{ 0x20071026, "_LINUX_CAPABILITY_VERSION_2" },

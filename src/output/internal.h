@@ -55,6 +55,8 @@ void put_lib_result(struct formatter *f, struct sbuf *b, const struct lib_proto 
 const char *fdkind_prefix(int fdkind);
 /* -y: "<path>" after an fd, when its path is known */
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd);
+/* -y's path of an fd, NULL when unknown (or no -y) */
+const char *fd_path_of(struct formatter *f, uint32_t pid, int fd);
 /* ...with `suffix` inside the brackets; false when the path is unknown */
 bool put_fd_path_ex(struct formatter *f, struct sbuf *b, uint32_t pid, int fd,
 		    const char *suffix);

@@ -20,6 +20,11 @@ struct fdpaths *formatter_fdpaths(struct formatter *f)
 	return f->fds;
 }
 
+const char *fd_path_of(struct formatter *f, uint32_t pid, int fd)
+{
+	return f && f->fds && fd >= 0 ? fdpaths_get(f->fds, pid, fd) : NULL;
+}
+
 void put_fd_path(struct formatter *f, struct sbuf *b, uint32_t pid, int fd)
 {
 	put_fd_path_ex(f, b, pid, fd, NULL);

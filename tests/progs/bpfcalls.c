@@ -23,6 +23,106 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 static long sys(int cmd, union bpf_attr *a, unsigned size) { return syscall(SYS_bpf, cmd, a, size); }
+/* the other commands: a program loaded (its license, kernel version,
+ * name), pins, a raw tracepoint, BTF, a query, links, batches; sizes of 0,
+ * more than a page, and bytes after the struct */
+static void more(void)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	char log[64] = "", big[300];
+	union bpf_attr a;
+	unsigned ids[4] = { 0 };
+	long p;
+
+	memset(&a, 0, sizeof a);
+	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	a.insn_cnt = 2;
+	a.insns = (long)insns;
+	a.license = (long)"GPL";
+	/* (no log: the kernel writes it, and log_true_size after the
+	 * struct, where strace reads the attribute before the call) */
+	a.kern_version = 0x60112;
+	strcpy(a.prog_name, "p1");
+	p = sys(BPF_PROG_LOAD, &a, sizeof a);
+	a.log_level = 99;	/* refused before any log is written */
+	a.log_size = sizeof log;
+	a.log_buf = (long)log;
+	sys(BPF_PROG_LOAD, &a, 48);
+	a.prog_flags = BPF_F_SLEEPABLE | 0x100;
+	a.prog_type = 77;
+	sys(BPF_PROG_LOAD, &a, 72);
+	sys(BPF_PROG_LOAD, &a, 0);
+	sys(BPF_PROG_LOAD, &a, 5000);
+	memset(&a, 0, sizeof a);
+	a.pathname = (long)"/sys/fs/bpf/strobe-test/none";
+	a.bpf_fd = p;
+	sys(BPF_OBJ_PIN, &a, sizeof a);
+	a.file_flags = BPF_F_RDONLY;
+	sys(BPF_OBJ_GET, &a, 16);
+	memset(&a, 0, sizeof a);
+	a.raw_tracepoint.name = (long)"sys_enter";
+	a.raw_tracepoint.prog_fd = p;
+	sys(BPF_RAW_TRACEPOINT_OPEN, &a, sizeof a);
+	memset(&a, 0, sizeof a);
+	a.btf = (long)"\x9f\xeb\1\0junk";
+	a.btf_size = 8;
+	sys(BPF_BTF_LOAD, &a, sizeof a);
+	memset(&a, 0, sizeof a);
+	a.query.target_fd = -1;
+	a.query.attach_type = BPF_CGROUP_INET_INGRESS;
+	a.query.query_flags = BPF_F_QUERY_EFFECTIVE;
+	a.query.prog_ids = (long)ids;
+	a.query.prog_cnt = 4;
+	sys(BPF_PROG_QUERY, &a, sizeof a);
+	memset(&a, 0, sizeof a);
+	a.link_create.prog_fd = p;
+	a.link_create.target_fd = -1;
+	a.link_create.attach_type = BPF_PERF_EVENT;
+	a.link_create.perf_event.bpf_cookie = 0x1234;
+	sys(BPF_LINK_CREATE, &a, sizeof a);
+	a.link_create.attach_type = BPF_CGROUP_INET_EGRESS;
+	a.link_create.flags = 0;
+	sys(BPF_LINK_CREATE, &a, sizeof a);
+	{
+		const char *syms[3] = { "foo", NULL, "bar" };
+		unsigned long long addrs[3] = { 0, 1, 0xffffffff81000000ull };
+
+		memset(&a, 0, sizeof a);
+		a.link_create.prog_fd = p;
+		a.link_create.attach_type = BPF_TRACE_KPROBE_MULTI;
+		a.link_create.kprobe_multi.flags = BPF_F_KPROBE_MULTI_RETURN;
+		a.link_create.kprobe_multi.cnt = 3;
+		a.link_create.kprobe_multi.syms = (long)syms;
+		a.link_create.kprobe_multi.addrs = (long)addrs;
+		sys(BPF_LINK_CREATE, &a, sizeof a);
+	}
+	memset(&a, 0, sizeof a);
+	a.link_update.link_fd = -1;
+	a.link_update.new_prog_fd = p;
+	a.link_update.flags = BPF_F_REPLACE;
+	a.link_update.old_prog_fd = 7;
+	sys(BPF_LINK_UPDATE, &a, sizeof a);
+	memset(&a, 0, sizeof a);
+	a.batch.map_fd = -1;
+	a.batch.count = 2;
+	a.batch.keys = (long)ids;
+	sys(BPF_MAP_LOOKUP_BATCH, &a, sizeof a);
+	sys(BPF_MAP_DELETE_BATCH, &a, sizeof a);
+	memset(&a, 0, sizeof a);
+	a.test.prog_fd = p;
+	a.test.repeat = 1;
+	sys(BPF_PROG_TEST_RUN, &a, sizeof a);
+	/* a struct followed by bytes that are not zero */
+	memset(big, 0, sizeof big);
+	memcpy(big, &a, 4);
+	big[200] = 1;
+	sys(BPF_MAP_FREEZE, (union bpf_attr *)big, sizeof big);
+	close(p);
+}
+
 static void classic(void)
 {
 	struct sock_filter sf[] = {
@@ -99,5 +199,6 @@ int main(void){
  sys(99, &a, 8); sys(BPF_MAP_CREATE, NULL, 0);
  for (int t = 30; t < 34; t++) { memset(&a,0,sizeof a); a.map_type = t; sys(BPF_MAP_CREATE, &a, 8); }
  for (int t = 40; t < 46; t++) { memset(&a,0,sizeof a); a.attach_type = t; a.target_fd = -1; sys(BPF_PROG_DETACH, &a, 16); }
+ more();
  classic();
  return 0;}

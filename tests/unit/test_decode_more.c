@@ -174,6 +174,74 @@ int main(void)
 	decode_mode(&b, 0100755);
 	CHECK_STR(s(), "S_IFREG|0755");
 
+	/* classic BPF, as strace's sock_filter-v and seccomp-filter-v print
+	 * it: a jump offset makes a BPF_JUMP, SKF_* offsets of absolute
+	 * loads, SECCOMP_RET_* actions of returns */
+	static const uint8_t ll[8] = { 0x30, 0, 0, 0, 4, 0, 0xe0, 0xff },
+		jeq[8] = { 0x15, 0, 0, 5, 0x11, 0, 0, 0 },
+		ad[8] = { 0x30, 0, 0, 0, 0, 0xf0, 0xff, 0xff },
+		ret[8] = { 0x06, 0, 0, 0, 0x10, 0, 0x05, 0 },
+		unk[8] = { 0x06, 0, 0, 0, 0, 0, 0x06, 0 },
+		ja[8] = { 0x05, 0, 0, 0, 0, 0, 0x05, 0 };
+	put_bpf_filter_insn(&b, ll, FILTER_SOCK);
+	CHECK_STR(s(), "BPF_STMT(BPF_LD|BPF_B|BPF_ABS, SKF_LL_OFF+4)");
+	put_bpf_filter_insn(&b, jeq, FILTER_SOCK);
+	CHECK_STR(s(), "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x11, 0, 0x5)");
+	put_bpf_filter_insn(&b, ret, FILTER_SECCOMP);
+	CHECK_STR(s(), "BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_ERRNO|0x10)");
+	put_bpf_filter_insn(&b, unk, FILTER_SECCOMP);
+	CHECK_STR(s(), "BPF_STMT(BPF_RET|BPF_K, 0x60000 /* SECCOMP_RET_??? */)");
+	put_bpf_filter_insn(&b, ja, FILTER_SECCOMP);
+	CHECK_STR(s(), "BPF_STMT(BPF_JMP|BPF_K|BPF_JA, 0x50000)");
+	put_bpf_filter(&b, 0x1000, 3, ret, 8, false, FILTER_SECCOMP);
+	CHECK_STR(s(), "[BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_ERRNO|0x10), ... /* 0x1008 */]");
+	put_bpf_filter(&b, 0x1000, 0, NULL, 0, false, FILTER_SECCOMP);
+	CHECK_STR(s(), "[]");
+	decode_set_xlat(XLAT_RAW);
+	put_bpf_filter_insn(&b, ad, FILTER_SOCK);
+	CHECK_STR(s(), "BPF_STMT(0|0x10|0x20, 0xfffff000+0)");
+	decode_set_xlat(XLAT_VERBOSE);
+	put_bpf_filter_insn(&b, ll, FILTER_SOCK);
+	CHECK_STR(s(), "BPF_STMT(0 /* BPF_LD */|0x10 /* BPF_B */|0x20 /* BPF_ABS */, "
+		       "0xffe00000 /* SKF_LL_OFF */+4)");
+	decode_set_xlat(XLAT_ABBREV);
+	/* eBPF, as strace's bpf-v: a register it does not name */
+	static const uint8_t exit_insn[8] = { 0x95, 0xba, 0xad, 0xde, 0xed, 0x0d, 0xdc, 0xba };
+	put_ebpf_insn(&b, exit_insn);
+	CHECK_STR(s(), "{code=BPF_JMP|BPF_K|BPF_EXIT, dst_reg=BPF_REG_10, "
+		       "src_reg=0xb /* BPF_REG_??? */, off=-8531, imm=0xbadc0ded}");
+
+	/* bpf(2)'s attribute, as strace's bpf and kernel_version tests: the
+	 * address for a size of 0; a name as long as the size holds; the
+	 * kernel version as its macro; ", ..." after the struct */
+	static uint8_t attr[256];
+	memset(attr, 0, sizeof(attr));
+	CHECK(!decode_bpf_attr(&b, 0, attr, 0, 0, NULL, 0, -22, NULL, NULL, NULL, 0, NULL, 0));
+	b.len = 0;
+	static const uint32_t mc[7] = { 31, 4, 8, 256, 0x3f, 0xffffffff, 3141592653u };
+	memcpy(attr, mc, sizeof(mc));
+	memcpy(attr + 28, "0123456789abcdef", 16);
+	CHECK(decode_bpf_attr(&b, 0, attr, 36, 36, NULL, 0, -22, NULL, NULL, NULL, 0, NULL, 0));
+	CHECK_STR(s(), "{map_type=BPF_MAP_TYPE_USER_RINGBUF, key_size=4, value_size=8, "
+		       "max_entries=256, map_flags=BPF_F_NO_PREALLOC|BPF_F_NO_COMMON_LRU|"
+		       "BPF_F_NUMA_NODE|BPF_F_RDONLY|BPF_F_WRONLY|BPF_F_STACK_BUILD_ID, "
+		       "inner_map_fd=-1, numa_node=3141592653, map_name=\"0123456\"...}");
+	memset(attr, 0, sizeof(attr));
+	static const uint32_t pl[2] = { 0x20, 0xbadc0ded }, lg[2] = { 24, 3141592653u },
+		kv = 0xcafef00d;
+	memcpy(attr, pl, 8);
+	memcpy(attr + 24, lg, 8);
+	memcpy(attr + 40, &kv, 4);
+	CHECK(decode_bpf_attr(&b, 5, attr, 48, 48, NULL, 0, -7, NULL, NULL, NULL, 0, NULL, 0));
+	CHECK_STR(s(), "{prog_type=0x20 /* BPF_PROG_TYPE_??? */, insn_cnt=3134983661, insns=NULL, "
+		       "license=NULL, log_level=24, log_size=3141592653, log_buf=NULL, "
+		       "kern_version=KERNEL_VERSION(51966, 240, 13), prog_flags=0}");
+	memset(attr, 0, sizeof(attr));
+	attr[0] = 0xff;
+	attr[200] = 1;
+	CHECK(decode_bpf_attr(&b, 22, attr, 256, 256, NULL, 0, -7, NULL, NULL, NULL, 0, NULL, 0));
+	CHECK_STR(s(), "{map_fd=255, ...}");
+
 	sbuf_free(&b);
 	return CHECK_REPORT();
 }
