@@ -158,7 +158,7 @@ void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_pidfd_flags(struct sbuf *b, uint64_t v);
 void decode_personality(struct sbuf *b, uint64_t v);
 void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len, int nsets);
 void decode_prio_which(struct sbuf *b, uint64_t v);
 void decode_idtype(struct sbuf *b, uint64_t v);
 void decode_sched_policy(struct sbuf *b, uint64_t v);
