@@ -340,6 +340,9 @@ void decode_umount_flags(struct sbuf *b, uint64_t v);
 void decode_splice_flags(struct sbuf *b, uint64_t v);
 void decode_sync_file_range_flags(struct sbuf *b, uint64_t v);
 void decode_grnd(struct sbuf *b, uint64_t v);
+/* kexec_load's architecture and flags, kexec_file_load's flags */
+void decode_kexec_flags(struct sbuf *b, uint64_t v);
+void decode_kexec_file_flags(struct sbuf *b, uint64_t v);
 
 /*
  * Whole calls, from a syscall record (bpf/event.h) and its captures: what

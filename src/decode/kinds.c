@@ -697,7 +697,9 @@ static void put_array_c(ARGS)
 		sbuf_puts(b, "[]");
 		return;
 	}
-	if ((written(d, i) && e->ret < 0) || !cap_exit(e, size, i, &c, &data) || c->len < esz) {
+	/* more segments than the kernel takes (KEXEC_SEGMENT_MAX): the address */
+	if ((written(d, i) && e->ret < 0) || (kind == AK_KEXEC_SEGMENTS && n > 16) ||
+	    !cap_exit(e, size, i, &c, &data) || c->len < esz) {
 		sbuf_hex(b, addr);
 		return;
 	}
@@ -720,6 +722,16 @@ static void put_array_c(ARGS)
 		}
 		if (kind == AK_PAGE_ADDRS) {
 			put_ptr(b, load_u64(data, k * 8));
+			continue;
+		}
+		if (kind == AK_KEXEC_SEGMENTS) {
+			const char *s = data + k * esz;
+
+			sbuf_puts(b, "{buf=");
+			put_ptr(b, load_u64(s, 0));
+			sbuf_printf(b, ", bufsz=%llu, mem=", (unsigned long long)load_u64(s, 8));
+			put_ptr(b, load_u64(s, 16));
+			sbuf_printf(b, ", memsz=%llu}", (unsigned long long)load_u64(s, 24));
 			continue;
 		}
 		memcpy(&v, data + k * 4, 4);

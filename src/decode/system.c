@@ -123,3 +123,27 @@ void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len)
 		    (unsigned)(load_u32(p, 80) & 0xffff), (unsigned long long)load_u64(p, 88),
 		    (unsigned long long)load_u64(p, 96), load_u32(p, 104));
 }
+
+/* kexec_load's flags: the architecture in the high half of the low 32
+ * bits (KEXEC_ARCH_MASK), then the flags in the rest of the 64; -X raw
+ * and verbose show the two parts apart, as strace */
+void decode_kexec_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t arch = v & 0xffff0000u, rest = v & ~(uint64_t)0xffff0000u;
+	size_t mark = b->len;
+
+	put_enum(b, arch, xlat_kexec_arch, N(xlat_kexec_arch), "KEXEC_ARCH_???");
+	xlat_finish(b, mark, arch, XF_HEX);
+	if (rest) {
+		sbuf_putc(b, '|');
+		mark = b->len;
+		put_flagset_q64(b, rest, xlat_kexec_flags, N(xlat_kexec_flags), "KEXEC_???");
+		xlat_finish(b, mark, rest, XF_HEX);
+	}
+}
+
+void decode_kexec_file_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_qx(b, v, xlat_kexec_file_flags, N(xlat_kexec_file_flags),
+		       "KEXEC_FILE_???");
+}

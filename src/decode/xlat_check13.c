@@ -67,6 +67,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -126,6 +127,83 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* seccomp_ops */
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
+_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
+_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
+
+/* seccomp_ret */
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
+_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
+_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
+_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
+_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
+
+/* sembufs */
+_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* sfr_flags */
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
+
+/* sg_scsi_reset */
+_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
+
+/* shmat_flags */
+_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
+_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
+_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
+_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
+
+/* shutdown_how */
+_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
+_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
+_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
+
+/* sigevent_notify */
+_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
+_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
+_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
+_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
+
+/* sigmask_how */
+_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
+_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
+_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
+
+/* signalfd_flags */
+_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
+_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
+
+/* smc_diag_attrs */
+_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
+
+/* smc_diag_mode */
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");
+
+/* snmp_icmp6_stats */
+_Static_assert((unsigned long long)(ICMP6_MIB_NUM) == 0x0ull, "ICMP6_MIB_NUM");
+_Static_assert((unsigned long long)(ICMP6_MIB_INMSGS) == 0x1ull, "ICMP6_MIB_INMSGS");
+_Static_assert((unsigned long long)(ICMP6_MIB_INERRORS) == 0x2ull, "ICMP6_MIB_INERRORS");
+_Static_assert((unsigned long long)(ICMP6_MIB_OUTMSGS) == 0x3ull, "ICMP6_MIB_OUTMSGS");
+_Static_assert((unsigned long long)(ICMP6_MIB_OUTERRORS) == 0x4ull, "ICMP6_MIB_OUTERRORS");
+_Static_assert((unsigned long long)(ICMP6_MIB_CSUMERRORS) == 0x5ull, "ICMP6_MIB_CSUMERRORS");
 
 /* snmp_ip_stats */
 _Static_assert((unsigned long long)(IPSTATS_MIB_NUM) == 0x0ull, "IPSTATS_MIB_NUM");
@@ -531,10 +609,3 @@ _Static_assert((unsigned long long)(XDP_ATTACHED_DRV) == 0x1ull, "XDP_ATTACHED_D
 _Static_assert((unsigned long long)(XDP_ATTACHED_SKB) == 0x2ull, "XDP_ATTACHED_SKB");
 _Static_assert((unsigned long long)(XDP_ATTACHED_HW) == 0x3ull, "XDP_ATTACHED_HW");
 _Static_assert((unsigned long long)(XDP_ATTACHED_MULTI) == 0x4ull, "XDP_ATTACHED_MULTI");
-
-/* xdp_flags */
-_Static_assert((unsigned long long)(XDP_FLAGS_UPDATE_IF_NOEXIST) == 0x1ull, "XDP_FLAGS_UPDATE_IF_NOEXIST");
-_Static_assert((unsigned long long)(XDP_FLAGS_SKB_MODE) == 0x2ull, "XDP_FLAGS_SKB_MODE");
-_Static_assert((unsigned long long)(XDP_FLAGS_DRV_MODE) == 0x4ull, "XDP_FLAGS_DRV_MODE");
-_Static_assert((unsigned long long)(XDP_FLAGS_HW_MODE) == 0x8ull, "XDP_FLAGS_HW_MODE");
-_Static_assert((unsigned long long)(XDP_FLAGS_REPLACE) == 0x10ull, "XDP_FLAGS_REPLACE");
