@@ -331,6 +331,7 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n, uint
 void decode_msg_ipc_flags(struct sbuf *b, uint64_t v);
 void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, size_t max);
 void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_mq_open_attr(struct sbuf *b, const uint8_t *p, size_t len);
 
 /* system.c: mounts, splice, uname, sysinfo */
 void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);

@@ -262,6 +262,9 @@ _Static_assert((unsigned long long)(MPOL_INTERLEAVE) == 0x3ull, "MPOL_INTERLEAVE
 _Static_assert((unsigned long long)(MPOL_LOCAL) == 0x4ull, "MPOL_LOCAL");
 _Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFERRED_MANY");
 
+/* mq_attr_flags */
+_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
+
 /* mremap_flags */
 _Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
 _Static_assert((unsigned long long)(MREMAP_FIXED) == 0x2ull, "MREMAP_FIXED");

@@ -4024,6 +4024,10 @@ const struct flag xlat_mpol_modes[6] = {
 	{ 0x5, "MPOL_PREFERRED_MANY" },
 };
 
+const struct flag xlat_mq_attr_flags[1] = {
+	{ 0x800, "O_NONBLOCK" },
+};
+
 const struct flag xlat_mremap_flags[3] = {
 	{ 0x1, "MREMAP_MAYMOVE" },
 	{ 0x2, "MREMAP_FIXED" },

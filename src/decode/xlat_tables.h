@@ -177,6 +177,7 @@ extern const struct flag xlat_move_mount_flags[7];
 extern const struct flag xlat_move_pages_flags[2];
 extern const struct flag xlat_mpol_mode_flags[3];
 extern const struct flag xlat_mpol_modes[6];
+extern const struct flag xlat_mq_attr_flags[1];
 extern const struct flag xlat_mremap_flags[3];
 extern const struct flag xlat_mrt6msg_types[3];
 extern const struct flag xlat_msg_flags[21];
