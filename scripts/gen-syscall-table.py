@@ -261,6 +261,8 @@ OVERRIDE = {
     ("ptrace", "request"): "PTRACE_REQ", ("ptrace", "data"): "PTRACE_DATA",
     ("seccomp", "op"): "SECCOMP_OP", ("seccomp", "flags"): "SECCOMP_FLAGS",
     ("seccomp", "uargs"): "SECCOMP_ARGS", ("prctl", "arg3"): "PRCTL_ARG3",
+    ("_sysctl", "args"): "SYSCTL_ARGS", ("set_thread_area", "u_info"): "USER_DESC",
+    ("get_thread_area", "u_info"): "USER_DESC", ("modify_ldt", "ptr"): "USER_DESC",
     ("kexec_load", "entry"): "PTR", ("kexec_load", "segments"): "KEXEC_SEGMENTS:1",
     ("kexec_load", "flags"): "KEXEC_FLAGS", ("kexec_file_load", "flags"): "KEXEC_FILE_FLAGS",
     ("kexec_file_load", "cmdline"): "BUF:2",
@@ -479,6 +481,10 @@ FALLBACK = {
     "lookup_dcookie": [("u64", "cookie64"), ("char *", "buf"), ("size_t", "len")],
     "map_shadow_stack": [("unsigned long", "addr"), ("unsigned long", "size"),
                          ("unsigned int", "flags")],
+    # x86-64 builds these without trace event metadata too
+    "_sysctl": [("struct __sysctl_args *", "args")],
+    "set_thread_area": [("struct user_desc *", "u_info")],
+    "get_thread_area": [("struct user_desc *", "u_info")],
 }
 
 

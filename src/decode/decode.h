@@ -344,6 +344,9 @@ void decode_grnd(struct sbuf *b, uint64_t v);
 /* kexec_load's architecture and flags, kexec_file_load's flags */
 void decode_kexec_flags(struct sbuf *b, uint64_t v);
 void decode_kexec_file_flags(struct sbuf *b, uint64_t v);
+/* _sysctl's arguments; struct user_desc (whole, or entry_number and "...") */
+void decode_sysctl_args(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_user_desc(struct sbuf *b, const uint8_t *p, bool whole);
 
 /*
  * Whole calls, from a syscall record (bpf/event.h) and its captures: what

@@ -292,6 +292,23 @@ static void put_cap_data_c(ARGS)
 		decode_cap_data(b, p, len, nsets);
 }
 
+/* struct user_desc: modify_ldt's only when bytecount is its size; a
+ * get_thread_area that failed shows the entry_number it was given */
+static void put_user_desc_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	bool get = e->nr == NR_get_thread_area;
+
+	(void)f; (void)d;
+	if ((e->nr == NR_modify_ldt && e->args[2] != 16) || !e->args[i] ||
+	    !cap_exit(e, size, i, &c, &data) || c->len < (get ? 4u : 16u)) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	decode_user_desc(b, (const uint8_t *)data, !get || (e->ret >= 0 && c->len >= 16));
+}
+
 static void put_mount_str_c(ARGS)
 {
 	uint64_t flags = (uint32_t)e->args[3];
