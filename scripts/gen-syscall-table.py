@@ -179,7 +179,9 @@ OVERRIDE = {
     ("semtimedop", "timeout"): "TIMESPEC",
     ("msgsnd", "msgp"): "MSGBUF:2", ("msgrcv", "msgp"): "MSGBUF/out:2",
     ("msgsnd", "msgflg"): "MSG_IPC_FLAGS", ("msgrcv", "msgflg"): "MSG_IPC_FLAGS",
-    ("mq_open", "oflag"): "OPEN_FLAGS", ("mq_open", "u_attr"): "MQ_ATTR",
+    ("mq_open", "oflag"): "OPEN_FLAGS", ("mq_open", "u_attr"): "MQ_OPEN_ATTR",
+    ("mq_open", "mode"): "OPEN_MODE", ("mq_open", "u_name"): "PATH", ("mq_unlink", "u_name"): "PATH",
+    ("mq_notify", "u_notification"): "SIGEVENT",
     ("mq_timedsend", "u_msg_ptr"): "BUF:2", ("mq_timedsend", "u_abs_timeout"): "TIMESPEC",
     ("mq_timedreceive", "u_msg_ptr"): "BUF/out", ("mq_timedreceive", "u_msg_prio"): "INTP/out",
     ("mq_timedreceive", "u_abs_timeout"): "TIMESPEC",
@@ -259,6 +261,11 @@ OVERRIDE = {
     ("ptrace", "request"): "PTRACE_REQ", ("ptrace", "data"): "PTRACE_DATA",
     ("seccomp", "op"): "SECCOMP_OP", ("seccomp", "flags"): "SECCOMP_FLAGS",
     ("seccomp", "uargs"): "SECCOMP_ARGS", ("prctl", "arg3"): "PRCTL_ARG3",
+    ("_sysctl", "args"): "SYSCTL_ARGS", ("set_thread_area", "u_info"): "USER_DESC",
+    ("get_thread_area", "u_info"): "USER_DESC", ("modify_ldt", "ptr"): "USER_DESC",
+    ("kexec_load", "entry"): "PTR", ("kexec_load", "segments"): "KEXEC_SEGMENTS:1",
+    ("kexec_load", "flags"): "KEXEC_FLAGS", ("kexec_file_load", "flags"): "KEXEC_FILE_FLAGS",
+    ("kexec_file_load", "cmdline"): "BUF:2",
     ("keyctl", "option"): "KEYCTL_CMD", ("keyctl", "arg2"): "STR", ("keyctl", "arg3"): "BUF/out:3",
     ("add_key", "_payload"): "BUF:3", ("add_key", "ringid"): "KEY_SERIAL",
     ("request_key", "destringid"): "KEY_SERIAL",
@@ -477,6 +484,10 @@ FALLBACK = {
     "lookup_dcookie": [("u64", "cookie64"), ("char *", "buf"), ("size_t", "len")],
     "map_shadow_stack": [("unsigned long", "addr"), ("unsigned long", "size"),
                          ("unsigned int", "flags")],
+    # x86-64 builds these without trace event metadata too
+    "_sysctl": [("struct __sysctl_args *", "args")],
+    "set_thread_area": [("struct user_desc *", "u_info")],
+    "get_thread_area": [("struct user_desc *", "u_info")],
 }
 
 

@@ -383,6 +383,9 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 		if (d->args[i].kind == AK_OPEN_MODE && i > 0 &&
 		    !(e->args[i - 1] & (0100 | 020000000)))
 			return i;
+		/* mq_open's mode and attributes only with O_CREAT */
+		if (d->args[i].kind == AK_MQ_OPEN_ATTR && !(e->args[i - 2] & 0100))
+			return i - 1;
 		/* mknod's device only for character and block devices */
 		if (d->args[i].kind == AK_MKNOD_DEV && i > 0 &&
 		    (e->args[i - 1] & 0170000) != 0020000 && (e->args[i - 1] & 0170000) != 0060000)

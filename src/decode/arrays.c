@@ -73,6 +73,13 @@ static void put_array_elem(struct sbuf *b, const uint8_t *p, int kind)
 		sbuf_printf(b, "{iov_base=%#llx, iov_len=%llu}", (unsigned long long)load_u64(p, 0),
 			    (unsigned long long)load_u64(p, 8));
 		return;
+	case AK_KEXEC_SEGMENTS:
+		sbuf_puts(b, "{buf=");
+		put_ptr(b, load_u64(p, 0));
+		sbuf_printf(b, ", bufsz=%llu, mem=", (unsigned long long)load_u64(p, 8));
+		put_ptr(b, load_u64(p, 16));
+		sbuf_printf(b, ", memsz=%llu}", (unsigned long long)load_u64(p, 24));
+		return;
 	case AK_GROUPS: {
 		uint32_t g;
 
@@ -107,6 +114,11 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 	const char *data = NULL;
 	bool ok = cap_exit(e, size, i, &c, &data);
 
+	/* more segments than the kernel takes (KEXEC_SEGMENT_MAX): the address */
+	if (kind == AK_KEXEC_SEGMENTS && e->args[i] && e->args[d->args[i].len_arg & 7] > 16) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
 	put_elems(b, e->args[i], e->args[d->args[i].len_arg & 7], (size_t)arg_kind_size(kind),
 		  (size_t)formatter_arraysize(f), ok ? c : NULL, data,
 		  d->args[i].dir == ARG_OUT && e->ret < 0, put_array_elem, kind);

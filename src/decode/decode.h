@@ -158,7 +158,7 @@ void decode_wait_status(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_pidfd_flags(struct sbuf *b, uint64_t v);
 void decode_personality(struct sbuf *b, uint64_t v);
 void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len, int nsets);
 void decode_prio_which(struct sbuf *b, uint64_t v);
 void decode_idtype(struct sbuf *b, uint64_t v);
 void decode_sched_policy(struct sbuf *b, uint64_t v);
@@ -360,6 +360,7 @@ void decode_sembufs(struct sbuf *b, const uint8_t *p, size_t len, size_t n, uint
 void decode_msg_ipc_flags(struct sbuf *b, uint64_t v);
 void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, size_t max);
 void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_mq_open_attr(struct sbuf *b, const uint8_t *p, size_t len);
 
 /* system.c: mounts, splice, uname, sysinfo */
 void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
@@ -369,6 +370,12 @@ void decode_umount_flags(struct sbuf *b, uint64_t v);
 void decode_splice_flags(struct sbuf *b, uint64_t v);
 void decode_sync_file_range_flags(struct sbuf *b, uint64_t v);
 void decode_grnd(struct sbuf *b, uint64_t v);
+/* kexec_load's architecture and flags, kexec_file_load's flags */
+void decode_kexec_flags(struct sbuf *b, uint64_t v);
+void decode_kexec_file_flags(struct sbuf *b, uint64_t v);
+/* _sysctl's arguments; struct user_desc (whole, or entry_number and "...") */
+void decode_sysctl_args(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_user_desc(struct sbuf *b, const uint8_t *p, bool whole);
 
 /*
  * Whole calls, from a syscall record (bpf/event.h) and its captures: what

@@ -153,20 +153,31 @@ void decode_msgbuf(struct sbuf *b, const uint8_t *p, size_t len, size_t msgsz, s
 }
 
 /* struct mq_attr {long mq_flags, mq_maxmsg, mq_msgsize, mq_curmsgs;} */
-void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len)
+static void put_mq_attr(struct sbuf *b, const uint8_t *p, size_t len, bool flags)
 {
 	int64_t a[4];
 
-	if (too_short(b, len, sizeof(a)))
+	if (too_short(b, len, 64))
 		return;
 	memcpy(a, p, sizeof(a));
 	sbuf_puts(b, "{mq_flags=");
-	if (a[0] & 04000)
-		sbuf_puts(b, "O_NONBLOCK");
+	if (!flags)
+		put_hex0(b, (uint64_t)a[0]);
 	else
-		sbuf_printf(b, "%lld", (long long)a[0]);
+		put_flagset_q64(b, (uint64_t)a[0], xlat_mq_attr_flags, N(xlat_mq_attr_flags), "O_???");
 	sbuf_printf(b, ", mq_maxmsg=%lld, mq_msgsize=%lld, mq_curmsgs=%lld}", (long long)a[1],
 		    (long long)a[2], (long long)a[3]);
+}
+
+/* mq_getsetattr's: mq_flags by name */
+void decode_mq_attr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	put_mq_attr(b, p, len, true);
+}
+
+void decode_mq_open_attr(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	put_mq_attr(b, p, len, false);
 }
 
 /*

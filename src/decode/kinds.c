@@ -279,7 +279,8 @@ static void put_clone_args_c(ARGS)
 		       (s->flags & CAP_TRUNC) || (sz > 128 && s->len == 128), &k);
 }
 
-/* the header as the process gave it (at entry), else as it was at exit */
+/* the header as the process gave it (at entry), else as it was at exit;
+ * its address when structs are not decoded (-e verbose=!capget) */
 static void put_cap_header_c(ARGS)
 {
 	const struct cap *c;
@@ -287,12 +288,57 @@ static void put_cap_header_c(ARGS)
 	size_t len;
 	const uint8_t *p;
 
+	if (!decode_structs()) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
 	if (e->args[i] && cap_entry(e, size, i, &c, &data) && c->len >= 8) {
 		decode_cap_header(b, (const uint8_t *)data, c->len);
 		return;
 	}
 	if ((p = struct_bytes(b, d, e, size, i, &len)))
 		decode_cap_header(b, p, len);
+}
+
+/* capget's and capset's sets: as many as the header's version says (as
+ * the header reads after the call), their address when the header is not
+ * readable, as strace */
+static void put_cap_data_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	uint32_t version;
+	size_t len;
+	const uint8_t *p;
+
+	if (!decode_structs() || !e->args[0] || !e->args[i] ||
+	    !cap_exit(e, size, 0, &c, &data) || c->len < 8) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	memcpy(&version, data, 4);
+	/* _LINUX_CAPABILITY_VERSION_2 and _3: two sets of 32 bits */
+	int nsets = version == 0x20071026 || version == 0x20080522 ? 2 : 1;
+
+	if ((p = arg_bytes(b, d, e, size, i, nsets * 12, &len)))
+		decode_cap_data(b, p, len, nsets);
+}
+
+/* struct user_desc: modify_ldt's only when bytecount is its size; a
+ * get_thread_area that failed shows the entry_number it was given */
+static void put_user_desc_c(ARGS)
+{
+	const struct cap *c;
+	const char *data;
+	bool get = e->nr == NR_get_thread_area;
+
+	(void)f; (void)d;
+	if ((e->nr == NR_modify_ldt && e->args[2] != 16) || !e->args[i] ||
+	    !cap_exit(e, size, i, &c, &data) || c->len < (get ? 4u : 16u)) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	decode_user_desc(b, (const uint8_t *)data, !get || (e->ret >= 0 && c->len >= 16));
 }
 
 static void put_mount_str_c(ARGS)

@@ -282,16 +282,17 @@ void decode_cap_header(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_printf(b, ", pid=%d}", pid);
 }
 
-/* two struct __user_cap_data_struct {u32 effective, permitted,
- * inheritable;}: the low and high halves of each set */
-void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len)
+/* struct __user_cap_data_struct {u32 effective, permitted, inheritable;}:
+ * two of them (the low and high halves of each set) for versions 2 and 3,
+ * one for version 1 and versions the kernel does not know */
+void decode_cap_data(struct sbuf *b, const uint8_t *p, size_t len, int nsets)
 {
 	static const char *const names[] = { "effective", "permitted", "inheritable" };
-	uint32_t w[6];
+	uint32_t w[6] = { 0 };
 
-	if (too_short(b, len, sizeof(w)))
+	if (too_short(b, len, nsets * 12))
 		return;
-	memcpy(w, p, sizeof(w));
+	memcpy(w, p, nsets * 12);
 	sbuf_putc(b, '{');
 	for (int i = 0; i < 3; i++) {
 		sbuf_printf(b, "%s%s=", i ? ", " : "", names[i]);

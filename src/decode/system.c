@@ -123,3 +123,67 @@ void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len)
 		    (unsigned)(load_u32(p, 80) & 0xffff), (unsigned long long)load_u64(p, 88),
 		    (unsigned long long)load_u64(p, 96), load_u32(p, 104));
 }
+
+/* kexec_load's flags: the architecture in the high half of the low 32
+ * bits (KEXEC_ARCH_MASK), then the flags in the rest of the 64; -X raw
+ * and verbose show the two parts apart, as strace */
+void decode_kexec_flags(struct sbuf *b, uint64_t v)
+{
+	uint64_t arch = v & 0xffff0000u, rest = v & ~(uint64_t)0xffff0000u;
+	size_t mark = b->len;
+
+	put_enum(b, arch, xlat_kexec_arch, N(xlat_kexec_arch), "KEXEC_ARCH_???");
+	xlat_finish(b, mark, arch, XF_HEX);
+	if (rest) {
+		sbuf_putc(b, '|');
+		mark = b->len;
+		put_flagset_q64(b, rest, xlat_kexec_flags, N(xlat_kexec_flags), "KEXEC_???");
+		xlat_finish(b, mark, rest, XF_HEX);
+	}
+}
+
+void decode_kexec_file_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_qx(b, v, xlat_kexec_file_flags, N(xlat_kexec_file_flags),
+		       "KEXEC_FILE_???");
+}
+
+/* _sysctl's struct __sysctl_args: name, nlen, oldval, oldlenp, newval,
+ * newlen (then four unused longs) */
+void decode_sysctl_args(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	if (too_short(b, len, 80))
+		return;
+	sbuf_puts(b, "{name=");
+	put_ptr(b, load_u64(p, 0));
+	sbuf_printf(b, ", nlen=%d, oldval=", (int32_t)load_u32(p, 8));
+	put_ptr(b, load_u64(p, 16));
+	sbuf_puts(b, ", oldlenp=");
+	put_ptr(b, load_u64(p, 24));
+	sbuf_puts(b, ", newval=");
+	put_ptr(b, load_u64(p, 32));
+	sbuf_printf(b, ", newlen=%llu}", (unsigned long long)load_u64(p, 40));
+}
+
+/* struct user_desc: entry_number (-1 as -1), base_addr, limit, then the
+ * bit fields; `whole` false: entry_number alone and "..." (what strace
+ * shows of get_thread_area's that failed) */
+void decode_user_desc(struct sbuf *b, const uint8_t *p, bool whole)
+{
+	uint32_t n = load_u32(p, 0), bits;
+
+	sbuf_puts(b, "{entry_number=");
+	if (n == 0xffffffffu)
+		sbuf_puts(b, "-1");
+	else
+		sbuf_u64(b, n);
+	if (!whole) {
+		sbuf_puts(b, ", ...}");
+		return;
+	}
+	bits = load_u32(p, 12);
+	sbuf_printf(b, ", base_addr=%#08x, limit=%#08x, seg_32bit=%u, contents=%u, "
+		    "read_exec_only=%u, limit_in_pages=%u, seg_not_present=%u, useable=%u, lm=%u}",
+		    load_u32(p, 4), load_u32(p, 8), bits & 1, (bits >> 1) & 3, (bits >> 3) & 1,
+		    (bits >> 4) & 1, (bits >> 5) & 1, (bits >> 6) & 1, (bits >> 7) & 1);
+}

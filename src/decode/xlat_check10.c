@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -130,6 +131,38 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* mdb_flags */
+_Static_assert((unsigned long long)(MDB_FLAGS_OFFLOAD) == 0x1ull, "MDB_FLAGS_OFFLOAD");
+_Static_assert((unsigned long long)(MDB_FLAGS_FAST_LEAVE) == 0x2ull, "MDB_FLAGS_FAST_LEAVE");
+_Static_assert((unsigned long long)(MDB_FLAGS_STAR_EXCL) == 0x4ull, "MDB_FLAGS_STAR_EXCL");
+_Static_assert((unsigned long long)(MDB_FLAGS_BLOCKED) == 0x8ull, "MDB_FLAGS_BLOCKED");
+
+/* mdb_states */
+_Static_assert((unsigned long long)(MDB_TEMPORARY) == 0x0ull, "MDB_TEMPORARY");
+_Static_assert((unsigned long long)(MDB_PERMANENT) == 0x1ull, "MDB_PERMANENT");
+
+/* membarrier_cmds */
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
+
+/* memfd_secret_flags */
+_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
+
+/* mfd_flags */
+_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
+_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
+_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
+
+/* mlock2_flags */
+_Static_assert((unsigned long long)(MLOCK_ONFAULT) == 0x1ull, "MLOCK_ONFAULT");
 
 /* mlockall_flags */
 _Static_assert((unsigned long long)(MCL_CURRENT) == 0x1ull, "MCL_CURRENT");
@@ -232,6 +265,9 @@ _Static_assert((unsigned long long)(MPOL_BIND) == 0x2ull, "MPOL_BIND");
 _Static_assert((unsigned long long)(MPOL_INTERLEAVE) == 0x3ull, "MPOL_INTERLEAVE");
 _Static_assert((unsigned long long)(MPOL_LOCAL) == 0x4ull, "MPOL_LOCAL");
 _Static_assert((unsigned long long)(MPOL_PREFERRED_MANY) == 0x5ull, "MPOL_PREFERRED_MANY");
+
+/* mq_attr_flags */
+_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
 
 /* mremap_flags */
 _Static_assert((unsigned long long)(MREMAP_MAYMOVE) == 0x1ull, "MREMAP_MAYMOVE");
@@ -517,105 +553,3 @@ _Static_assert((unsigned long long)(NFULNL_MSG_CONFIG) == 0x1ull, "NFULNL_MSG_CO
 /* nl_ack_flags */
 _Static_assert((unsigned long long)(NLM_F_CAPPED) == 0x100ull, "NLM_F_CAPPED");
 _Static_assert((unsigned long long)(NLM_F_ACK_TLVS) == 0x200ull, "NLM_F_ACK_TLVS");
-
-/* nl_audit_types */
-_Static_assert((unsigned long long)(AUDIT_GET) == 0x3e8ull, "AUDIT_GET");
-_Static_assert((unsigned long long)(AUDIT_SET) == 0x3e9ull, "AUDIT_SET");
-_Static_assert((unsigned long long)(AUDIT_LIST) == 0x3eaull, "AUDIT_LIST");
-_Static_assert((unsigned long long)(AUDIT_ADD) == 0x3ebull, "AUDIT_ADD");
-_Static_assert((unsigned long long)(AUDIT_DEL) == 0x3ecull, "AUDIT_DEL");
-_Static_assert((unsigned long long)(AUDIT_USER) == 0x3edull, "AUDIT_USER");
-_Static_assert((unsigned long long)(AUDIT_LOGIN) == 0x3eeull, "AUDIT_LOGIN");
-_Static_assert((unsigned long long)(AUDIT_WATCH_INS) == 0x3efull, "AUDIT_WATCH_INS");
-_Static_assert((unsigned long long)(AUDIT_WATCH_REM) == 0x3f0ull, "AUDIT_WATCH_REM");
-_Static_assert((unsigned long long)(AUDIT_WATCH_LIST) == 0x3f1ull, "AUDIT_WATCH_LIST");
-_Static_assert((unsigned long long)(AUDIT_SIGNAL_INFO) == 0x3f2ull, "AUDIT_SIGNAL_INFO");
-_Static_assert((unsigned long long)(AUDIT_ADD_RULE) == 0x3f3ull, "AUDIT_ADD_RULE");
-_Static_assert((unsigned long long)(AUDIT_DEL_RULE) == 0x3f4ull, "AUDIT_DEL_RULE");
-_Static_assert((unsigned long long)(AUDIT_LIST_RULES) == 0x3f5ull, "AUDIT_LIST_RULES");
-_Static_assert((unsigned long long)(AUDIT_TRIM) == 0x3f6ull, "AUDIT_TRIM");
-_Static_assert((unsigned long long)(AUDIT_MAKE_EQUIV) == 0x3f7ull, "AUDIT_MAKE_EQUIV");
-_Static_assert((unsigned long long)(AUDIT_TTY_GET) == 0x3f8ull, "AUDIT_TTY_GET");
-_Static_assert((unsigned long long)(AUDIT_TTY_SET) == 0x3f9ull, "AUDIT_TTY_SET");
-_Static_assert((unsigned long long)(AUDIT_SET_FEATURE) == 0x3faull, "AUDIT_SET_FEATURE");
-_Static_assert((unsigned long long)(AUDIT_GET_FEATURE) == 0x3fbull, "AUDIT_GET_FEATURE");
-_Static_assert((unsigned long long)(AUDIT_USER_AVC) == 0x453ull, "AUDIT_USER_AVC");
-_Static_assert((unsigned long long)(AUDIT_USER_TTY) == 0x464ull, "AUDIT_USER_TTY");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_START) == 0x4b0ull, "AUDIT_DAEMON_START");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_END) == 0x4b1ull, "AUDIT_DAEMON_END");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_ABORT) == 0x4b2ull, "AUDIT_DAEMON_ABORT");
-_Static_assert((unsigned long long)(AUDIT_DAEMON_CONFIG) == 0x4b3ull, "AUDIT_DAEMON_CONFIG");
-_Static_assert((unsigned long long)(AUDIT_SYSCALL) == 0x514ull, "AUDIT_SYSCALL");
-_Static_assert((unsigned long long)(AUDIT_PATH) == 0x516ull, "AUDIT_PATH");
-_Static_assert((unsigned long long)(AUDIT_IPC) == 0x517ull, "AUDIT_IPC");
-_Static_assert((unsigned long long)(AUDIT_SOCKETCALL) == 0x518ull, "AUDIT_SOCKETCALL");
-_Static_assert((unsigned long long)(AUDIT_CONFIG_CHANGE) == 0x519ull, "AUDIT_CONFIG_CHANGE");
-_Static_assert((unsigned long long)(AUDIT_SOCKADDR) == 0x51aull, "AUDIT_SOCKADDR");
-_Static_assert((unsigned long long)(AUDIT_CWD) == 0x51bull, "AUDIT_CWD");
-_Static_assert((unsigned long long)(AUDIT_EXECVE) == 0x51dull, "AUDIT_EXECVE");
-_Static_assert((unsigned long long)(AUDIT_IPC_SET_PERM) == 0x51full, "AUDIT_IPC_SET_PERM");
-_Static_assert((unsigned long long)(AUDIT_MQ_OPEN) == 0x520ull, "AUDIT_MQ_OPEN");
-_Static_assert((unsigned long long)(AUDIT_MQ_SENDRECV) == 0x521ull, "AUDIT_MQ_SENDRECV");
-_Static_assert((unsigned long long)(AUDIT_MQ_NOTIFY) == 0x522ull, "AUDIT_MQ_NOTIFY");
-_Static_assert((unsigned long long)(AUDIT_MQ_GETSETATTR) == 0x523ull, "AUDIT_MQ_GETSETATTR");
-_Static_assert((unsigned long long)(AUDIT_KERNEL_OTHER) == 0x524ull, "AUDIT_KERNEL_OTHER");
-_Static_assert((unsigned long long)(AUDIT_FD_PAIR) == 0x525ull, "AUDIT_FD_PAIR");
-_Static_assert((unsigned long long)(AUDIT_OBJ_PID) == 0x526ull, "AUDIT_OBJ_PID");
-_Static_assert((unsigned long long)(AUDIT_TTY) == 0x527ull, "AUDIT_TTY");
-_Static_assert((unsigned long long)(AUDIT_EOE) == 0x528ull, "AUDIT_EOE");
-_Static_assert((unsigned long long)(AUDIT_BPRM_FCAPS) == 0x529ull, "AUDIT_BPRM_FCAPS");
-_Static_assert((unsigned long long)(AUDIT_CAPSET) == 0x52aull, "AUDIT_CAPSET");
-_Static_assert((unsigned long long)(AUDIT_MMAP) == 0x52bull, "AUDIT_MMAP");
-_Static_assert((unsigned long long)(AUDIT_NETFILTER_PKT) == 0x52cull, "AUDIT_NETFILTER_PKT");
-_Static_assert((unsigned long long)(AUDIT_NETFILTER_CFG) == 0x52dull, "AUDIT_NETFILTER_CFG");
-_Static_assert((unsigned long long)(AUDIT_SECCOMP) == 0x52eull, "AUDIT_SECCOMP");
-_Static_assert((unsigned long long)(AUDIT_PROCTITLE) == 0x52full, "AUDIT_PROCTITLE");
-_Static_assert((unsigned long long)(AUDIT_FEATURE_CHANGE) == 0x530ull, "AUDIT_FEATURE_CHANGE");
-_Static_assert((unsigned long long)(AUDIT_REPLACE) == 0x531ull, "AUDIT_REPLACE");
-_Static_assert((unsigned long long)(AUDIT_KERN_MODULE) == 0x532ull, "AUDIT_KERN_MODULE");
-_Static_assert((unsigned long long)(AUDIT_FANOTIFY) == 0x533ull, "AUDIT_FANOTIFY");
-_Static_assert((unsigned long long)(AUDIT_TIME_INJOFFSET) == 0x534ull, "AUDIT_TIME_INJOFFSET");
-_Static_assert((unsigned long long)(AUDIT_TIME_ADJNTPVAL) == 0x535ull, "AUDIT_TIME_ADJNTPVAL");
-_Static_assert((unsigned long long)(AUDIT_BPF) == 0x536ull, "AUDIT_BPF");
-_Static_assert((unsigned long long)(AUDIT_EVENT_LISTENER) == 0x537ull, "AUDIT_EVENT_LISTENER");
-_Static_assert((unsigned long long)(AUDIT_URINGOP) == 0x538ull, "AUDIT_URINGOP");
-_Static_assert((unsigned long long)(AUDIT_OPENAT2) == 0x539ull, "AUDIT_OPENAT2");
-_Static_assert((unsigned long long)(AUDIT_DM_CTRL) == 0x53aull, "AUDIT_DM_CTRL");
-_Static_assert((unsigned long long)(AUDIT_DM_EVENT) == 0x53bull, "AUDIT_DM_EVENT");
-_Static_assert((unsigned long long)(AUDIT_AVC) == 0x578ull, "AUDIT_AVC");
-_Static_assert((unsigned long long)(AUDIT_SELINUX_ERR) == 0x579ull, "AUDIT_SELINUX_ERR");
-_Static_assert((unsigned long long)(AUDIT_AVC_PATH) == 0x57aull, "AUDIT_AVC_PATH");
-_Static_assert((unsigned long long)(AUDIT_MAC_POLICY_LOAD) == 0x57bull, "AUDIT_MAC_POLICY_LOAD");
-_Static_assert((unsigned long long)(AUDIT_MAC_STATUS) == 0x57cull, "AUDIT_MAC_STATUS");
-_Static_assert((unsigned long long)(AUDIT_MAC_CONFIG_CHANGE) == 0x57dull, "AUDIT_MAC_CONFIG_CHANGE");
-_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_ALLOW) == 0x57eull, "AUDIT_MAC_UNLBL_ALLOW");
-_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_ADD) == 0x57full, "AUDIT_MAC_CIPSOV4_ADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_DEL) == 0x580ull, "AUDIT_MAC_CIPSOV4_DEL");
-_Static_assert((unsigned long long)(AUDIT_MAC_MAP_ADD) == 0x581ull, "AUDIT_MAC_MAP_ADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_MAP_DEL) == 0x582ull, "AUDIT_MAC_MAP_DEL");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSA) == 0x583ull, "AUDIT_MAC_IPSEC_ADDSA");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSA) == 0x584ull, "AUDIT_MAC_IPSEC_DELSA");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSPD) == 0x585ull, "AUDIT_MAC_IPSEC_ADDSPD");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSPD) == 0x586ull, "AUDIT_MAC_IPSEC_DELSPD");
-_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_EVENT) == 0x587ull, "AUDIT_MAC_IPSEC_EVENT");
-_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCADD) == 0x588ull, "AUDIT_MAC_UNLBL_STCADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCDEL) == 0x589ull, "AUDIT_MAC_UNLBL_STCDEL");
-_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_ADD) == 0x58aull, "AUDIT_MAC_CALIPSO_ADD");
-_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_DEL) == 0x58bull, "AUDIT_MAC_CALIPSO_DEL");
-_Static_assert((unsigned long long)(AUDIT_ANOM_PROMISCUOUS) == 0x6a4ull, "AUDIT_ANOM_PROMISCUOUS");
-_Static_assert((unsigned long long)(AUDIT_ANOM_ABEND) == 0x6a5ull, "AUDIT_ANOM_ABEND");
-_Static_assert((unsigned long long)(AUDIT_ANOM_LINK) == 0x6a6ull, "AUDIT_ANOM_LINK");
-_Static_assert((unsigned long long)(AUDIT_ANOM_CREAT) == 0x6a7ull, "AUDIT_ANOM_CREAT");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_DATA) == 0x708ull, "AUDIT_INTEGRITY_DATA");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_METADATA) == 0x709ull, "AUDIT_INTEGRITY_METADATA");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_STATUS) == 0x70aull, "AUDIT_INTEGRITY_STATUS");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_HASH) == 0x70bull, "AUDIT_INTEGRITY_HASH");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_PCR) == 0x70cull, "AUDIT_INTEGRITY_PCR");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_RULE) == 0x70dull, "AUDIT_INTEGRITY_RULE");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_EVM_XATTR) == 0x70eull, "AUDIT_INTEGRITY_EVM_XATTR");
-_Static_assert((unsigned long long)(AUDIT_INTEGRITY_POLICY_RULE) == 0x70full, "AUDIT_INTEGRITY_POLICY_RULE");
-_Static_assert((unsigned long long)(AUDIT_KERNEL) == 0x7d0ull, "AUDIT_KERNEL");
-
-/* nl_del_flags */
-_Static_assert((unsigned long long)(NLM_F_NONREC) == 0x100ull, "NLM_F_NONREC");
-_Static_assert((unsigned long long)(NLM_F_BULK) == 0x200ull, "NLM_F_BULK");

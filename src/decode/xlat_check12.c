@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -130,6 +131,120 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* personality_domains */
+_Static_assert((unsigned long long)(PER_LINUX) == 0x0ull, "PER_LINUX");
+_Static_assert((unsigned long long)(PER_BSD) == 0x6ull, "PER_BSD");
+_Static_assert((unsigned long long)(PER_LINUX32) == 0x8ull, "PER_LINUX32");
+_Static_assert((unsigned long long)(PER_RISCOS) == 0xcull, "PER_RISCOS");
+_Static_assert((unsigned long long)(PER_OSF4) == 0xfull, "PER_OSF4");
+_Static_assert((unsigned long long)(PER_HPUX) == 0x10ull, "PER_HPUX");
+
+/* personality_flags */
+_Static_assert((unsigned long long)(UNAME26) == 0x20000ull, "UNAME26");
+_Static_assert((unsigned long long)(ADDR_NO_RANDOMIZE) == 0x40000ull, "ADDR_NO_RANDOMIZE");
+_Static_assert((unsigned long long)(FDPIC_FUNCPTRS) == 0x80000ull, "FDPIC_FUNCPTRS");
+_Static_assert((unsigned long long)(MMAP_PAGE_ZERO) == 0x100000ull, "MMAP_PAGE_ZERO");
+_Static_assert((unsigned long long)(ADDR_COMPAT_LAYOUT) == 0x200000ull, "ADDR_COMPAT_LAYOUT");
+_Static_assert((unsigned long long)(READ_IMPLIES_EXEC) == 0x400000ull, "READ_IMPLIES_EXEC");
+_Static_assert((unsigned long long)(ADDR_LIMIT_32BIT) == 0x800000ull, "ADDR_LIMIT_32BIT");
+_Static_assert((unsigned long long)(SHORT_INODE) == 0x1000000ull, "SHORT_INODE");
+_Static_assert((unsigned long long)(WHOLE_SECONDS) == 0x2000000ull, "WHOLE_SECONDS");
+_Static_assert((unsigned long long)(STICKY_TIMEOUTS) == 0x4000000ull, "STICKY_TIMEOUTS");
+_Static_assert((unsigned long long)(ADDR_LIMIT_3GB) == 0x8000000ull, "ADDR_LIMIT_3GB");
+
+/* pkey_rights */
+_Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
+_Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
+
+/* poll_events */
+_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
+_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
+_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
+_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
+_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
+_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
+_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
+_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
+_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
+_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
+_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
+_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
+_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
+
+/* pr_cap_ambient */
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
+
+/* pr_options */
+_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
+_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
+_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
+_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
+_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
+_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
+_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
+_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
+_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
+_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
+_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
+_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
+_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
+_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
+_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
+_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
+_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
+_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
+_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
+_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
+_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
+_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
+_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
+_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
+_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
+_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
+_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
+_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
+_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
+_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
+_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
+_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
+_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
+_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
+_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
+_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
+_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
+_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
+_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
+_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
+_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
+_Static_assert((unsigned long long)(PR_PAC_SET_ENABLED_KEYS) == 0x3cull, "PR_PAC_SET_ENABLED_KEYS");
+_Static_assert((unsigned long long)(PR_PAC_GET_ENABLED_KEYS) == 0x3dull, "PR_PAC_GET_ENABLED_KEYS");
+_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
+_Static_assert((unsigned long long)(PR_SME_SET_VL) == 0x3full, "PR_SME_SET_VL");
+_Static_assert((unsigned long long)(PR_SME_GET_VL) == 0x40ull, "PR_SME_GET_VL");
+_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
+_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
+
+/* pr_tsc */
+_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
+_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
 
 /* prio_which */
 _Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
@@ -460,135 +575,3 @@ _Static_assert((unsigned long long)(IFLA_INET6_ICMP6STATS) == 0x6ull, "IFLA_INET
 _Static_assert((unsigned long long)(IFLA_INET6_TOKEN) == 0x7ull, "IFLA_INET6_TOKEN");
 _Static_assert((unsigned long long)(IFLA_INET6_ADDR_GEN_MODE) == 0x8ull, "IFLA_INET6_ADDR_GEN_MODE");
 _Static_assert((unsigned long long)(IFLA_INET6_RA_MTU) == 0x9ull, "IFLA_INET6_RA_MTU");
-
-/* rtnl_ifla_brport_attrs */
-_Static_assert((unsigned long long)(IFLA_BRPORT_UNSPEC) == 0x0ull, "IFLA_BRPORT_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_BRPORT_STATE) == 0x1ull, "IFLA_BRPORT_STATE");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PRIORITY) == 0x2ull, "IFLA_BRPORT_PRIORITY");
-_Static_assert((unsigned long long)(IFLA_BRPORT_COST) == 0x3ull, "IFLA_BRPORT_COST");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MODE) == 0x4ull, "IFLA_BRPORT_MODE");
-_Static_assert((unsigned long long)(IFLA_BRPORT_GUARD) == 0x5ull, "IFLA_BRPORT_GUARD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PROTECT) == 0x6ull, "IFLA_BRPORT_PROTECT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_FAST_LEAVE) == 0x7ull, "IFLA_BRPORT_FAST_LEAVE");
-_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING) == 0x8ull, "IFLA_BRPORT_LEARNING");
-_Static_assert((unsigned long long)(IFLA_BRPORT_UNICAST_FLOOD) == 0x9ull, "IFLA_BRPORT_UNICAST_FLOOD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP) == 0xaull, "IFLA_BRPORT_PROXYARP");
-_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING_SYNC) == 0xbull, "IFLA_BRPORT_LEARNING_SYNC");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP_WIFI) == 0xcull, "IFLA_BRPORT_PROXYARP_WIFI");
-_Static_assert((unsigned long long)(IFLA_BRPORT_ROOT_ID) == 0xdull, "IFLA_BRPORT_ROOT_ID");
-_Static_assert((unsigned long long)(IFLA_BRPORT_BRIDGE_ID) == 0xeull, "IFLA_BRPORT_BRIDGE_ID");
-_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_PORT) == 0xfull, "IFLA_BRPORT_DESIGNATED_PORT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_COST) == 0x10ull, "IFLA_BRPORT_DESIGNATED_COST");
-_Static_assert((unsigned long long)(IFLA_BRPORT_ID) == 0x11ull, "IFLA_BRPORT_ID");
-_Static_assert((unsigned long long)(IFLA_BRPORT_NO) == 0x12ull, "IFLA_BRPORT_NO");
-_Static_assert((unsigned long long)(IFLA_BRPORT_TOPOLOGY_CHANGE_ACK) == 0x13ull, "IFLA_BRPORT_TOPOLOGY_CHANGE_ACK");
-_Static_assert((unsigned long long)(IFLA_BRPORT_CONFIG_PENDING) == 0x14ull, "IFLA_BRPORT_CONFIG_PENDING");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MESSAGE_AGE_TIMER) == 0x15ull, "IFLA_BRPORT_MESSAGE_AGE_TIMER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_FORWARD_DELAY_TIMER) == 0x16ull, "IFLA_BRPORT_FORWARD_DELAY_TIMER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_HOLD_TIMER) == 0x17ull, "IFLA_BRPORT_HOLD_TIMER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_FLUSH) == 0x18ull, "IFLA_BRPORT_FLUSH");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MULTICAST_ROUTER) == 0x19ull, "IFLA_BRPORT_MULTICAST_ROUTER");
-_Static_assert((unsigned long long)(IFLA_BRPORT_PAD) == 0x1aull, "IFLA_BRPORT_PAD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_FLOOD) == 0x1bull, "IFLA_BRPORT_MCAST_FLOOD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_TO_UCAST) == 0x1cull, "IFLA_BRPORT_MCAST_TO_UCAST");
-_Static_assert((unsigned long long)(IFLA_BRPORT_VLAN_TUNNEL) == 0x1dull, "IFLA_BRPORT_VLAN_TUNNEL");
-_Static_assert((unsigned long long)(IFLA_BRPORT_BCAST_FLOOD) == 0x1eull, "IFLA_BRPORT_BCAST_FLOOD");
-_Static_assert((unsigned long long)(IFLA_BRPORT_GROUP_FWD_MASK) == 0x1full, "IFLA_BRPORT_GROUP_FWD_MASK");
-_Static_assert((unsigned long long)(IFLA_BRPORT_NEIGH_SUPPRESS) == 0x20ull, "IFLA_BRPORT_NEIGH_SUPPRESS");
-_Static_assert((unsigned long long)(IFLA_BRPORT_ISOLATED) == 0x21ull, "IFLA_BRPORT_ISOLATED");
-_Static_assert((unsigned long long)(IFLA_BRPORT_BACKUP_PORT) == 0x22ull, "IFLA_BRPORT_BACKUP_PORT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_RING_OPEN) == 0x23ull, "IFLA_BRPORT_MRP_RING_OPEN");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_IN_OPEN) == 0x24ull, "IFLA_BRPORT_MRP_IN_OPEN");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT) == 0x25ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_CNT) == 0x26ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_CNT");
-_Static_assert((unsigned long long)(IFLA_BRPORT_LOCKED) == 0x27ull, "IFLA_BRPORT_LOCKED");
-
-/* rtnl_ifla_events */
-_Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
-_Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
-_Static_assert((unsigned long long)(IFLA_EVENT_FEATURES) == 0x2ull, "IFLA_EVENT_FEATURES");
-_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFLA_EVENT_BONDING_FAILOVER");
-_Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
-_Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
-_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
-
-/* rtnl_ifla_info_attrs */
-_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
-_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
-_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
-_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
-_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");
-
-/* rtnl_ifla_port_attrs */
-_Static_assert((unsigned long long)(IFLA_PORT_UNSPEC) == 0x0ull, "IFLA_PORT_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_PORT_VF) == 0x1ull, "IFLA_PORT_VF");
-_Static_assert((unsigned long long)(IFLA_PORT_PROFILE) == 0x2ull, "IFLA_PORT_PROFILE");
-_Static_assert((unsigned long long)(IFLA_PORT_VSI_TYPE) == 0x3ull, "IFLA_PORT_VSI_TYPE");
-_Static_assert((unsigned long long)(IFLA_PORT_INSTANCE_UUID) == 0x4ull, "IFLA_PORT_INSTANCE_UUID");
-_Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_HOST_UUID");
-_Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
-_Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
-
-/* rtnl_ifla_vf_attrs */
-_Static_assert((unsigned long long)(IFLA_VF_UNSPEC) == 0x0ull, "IFLA_VF_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_VF_MAC) == 0x1ull, "IFLA_VF_MAC");
-_Static_assert((unsigned long long)(IFLA_VF_VLAN) == 0x2ull, "IFLA_VF_VLAN");
-_Static_assert((unsigned long long)(IFLA_VF_TX_RATE) == 0x3ull, "IFLA_VF_TX_RATE");
-_Static_assert((unsigned long long)(IFLA_VF_SPOOFCHK) == 0x4ull, "IFLA_VF_SPOOFCHK");
-_Static_assert((unsigned long long)(IFLA_VF_LINK_STATE) == 0x5ull, "IFLA_VF_LINK_STATE");
-_Static_assert((unsigned long long)(IFLA_VF_RATE) == 0x6ull, "IFLA_VF_RATE");
-_Static_assert((unsigned long long)(IFLA_VF_RSS_QUERY_EN) == 0x7ull, "IFLA_VF_RSS_QUERY_EN");
-_Static_assert((unsigned long long)(IFLA_VF_STATS) == 0x8ull, "IFLA_VF_STATS");
-_Static_assert((unsigned long long)(IFLA_VF_TRUST) == 0x9ull, "IFLA_VF_TRUST");
-_Static_assert((unsigned long long)(IFLA_VF_IB_NODE_GUID) == 0xaull, "IFLA_VF_IB_NODE_GUID");
-_Static_assert((unsigned long long)(IFLA_VF_IB_PORT_GUID) == 0xbull, "IFLA_VF_IB_PORT_GUID");
-_Static_assert((unsigned long long)(IFLA_VF_VLAN_LIST) == 0xcull, "IFLA_VF_VLAN_LIST");
-_Static_assert((unsigned long long)(IFLA_VF_BROADCAST) == 0xdull, "IFLA_VF_BROADCAST");
-
-/* rtnl_ifla_vf_stats_attrs */
-_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_PACKETS) == 0x0ull, "IFLA_VF_STATS_RX_PACKETS");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_PACKETS) == 0x1ull, "IFLA_VF_STATS_TX_PACKETS");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_BYTES) == 0x2ull, "IFLA_VF_STATS_RX_BYTES");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_BYTES) == 0x3ull, "IFLA_VF_STATS_TX_BYTES");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_BROADCAST) == 0x4ull, "IFLA_VF_STATS_BROADCAST");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_MULTICAST) == 0x5ull, "IFLA_VF_STATS_MULTICAST");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_PAD) == 0x6ull, "IFLA_VF_STATS_PAD");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_DROPPED) == 0x7ull, "IFLA_VF_STATS_RX_DROPPED");
-_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_DROPPED) == 0x8ull, "IFLA_VF_STATS_TX_DROPPED");
-
-/* rtnl_ifla_xdp_attrs */
-_Static_assert((unsigned long long)(IFLA_XDP_UNSPEC) == 0x0ull, "IFLA_XDP_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_XDP_FD) == 0x1ull, "IFLA_XDP_FD");
-_Static_assert((unsigned long long)(IFLA_XDP_ATTACHED) == 0x2ull, "IFLA_XDP_ATTACHED");
-_Static_assert((unsigned long long)(IFLA_XDP_FLAGS) == 0x3ull, "IFLA_XDP_FLAGS");
-_Static_assert((unsigned long long)(IFLA_XDP_PROG_ID) == 0x4ull, "IFLA_XDP_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_DRV_PROG_ID) == 0x5ull, "IFLA_XDP_DRV_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_SKB_PROG_ID) == 0x6ull, "IFLA_XDP_SKB_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_HW_PROG_ID) == 0x7ull, "IFLA_XDP_HW_PROG_ID");
-_Static_assert((unsigned long long)(IFLA_XDP_EXPECTED_FD) == 0x8ull, "IFLA_XDP_EXPECTED_FD");
-
-/* rtnl_ifstats_attrs */
-_Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STATS_LINK_XSTATS");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
-_Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
-_Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
-
-/* rtnl_ip6mra_creport_attrs */
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_UNSPEC) == 0x0ull, "IP6MRA_CREPORT_UNSPEC");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_MSGTYPE) == 0x1ull, "IP6MRA_CREPORT_MSGTYPE");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_MIF_ID) == 0x2ull, "IP6MRA_CREPORT_MIF_ID");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_SRC_ADDR) == 0x3ull, "IP6MRA_CREPORT_SRC_ADDR");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_DST_ADDR) == 0x4ull, "IP6MRA_CREPORT_DST_ADDR");
-_Static_assert((unsigned long long)(IP6MRA_CREPORT_PKT) == 0x5ull, "IP6MRA_CREPORT_PKT");
-
-/* rtnl_ipmra_creport_attrs */
-_Static_assert((unsigned long long)(IPMRA_CREPORT_UNSPEC) == 0x0ull, "IPMRA_CREPORT_UNSPEC");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_MSGTYPE) == 0x1ull, "IPMRA_CREPORT_MSGTYPE");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_VIF_ID) == 0x2ull, "IPMRA_CREPORT_VIF_ID");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_SRC_ADDR) == 0x3ull, "IPMRA_CREPORT_SRC_ADDR");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_DST_ADDR) == 0x4ull, "IPMRA_CREPORT_DST_ADDR");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_PKT) == 0x5ull, "IPMRA_CREPORT_PKT");
-_Static_assert((unsigned long long)(IPMRA_CREPORT_TABLE) == 0x6ull, "IPMRA_CREPORT_TABLE");

@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -130,6 +131,138 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* rtnl_ifla_brport_attrs */
+_Static_assert((unsigned long long)(IFLA_BRPORT_UNSPEC) == 0x0ull, "IFLA_BRPORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_BRPORT_STATE) == 0x1ull, "IFLA_BRPORT_STATE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PRIORITY) == 0x2ull, "IFLA_BRPORT_PRIORITY");
+_Static_assert((unsigned long long)(IFLA_BRPORT_COST) == 0x3ull, "IFLA_BRPORT_COST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MODE) == 0x4ull, "IFLA_BRPORT_MODE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_GUARD) == 0x5ull, "IFLA_BRPORT_GUARD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROTECT) == 0x6ull, "IFLA_BRPORT_PROTECT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FAST_LEAVE) == 0x7ull, "IFLA_BRPORT_FAST_LEAVE");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING) == 0x8ull, "IFLA_BRPORT_LEARNING");
+_Static_assert((unsigned long long)(IFLA_BRPORT_UNICAST_FLOOD) == 0x9ull, "IFLA_BRPORT_UNICAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP) == 0xaull, "IFLA_BRPORT_PROXYARP");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LEARNING_SYNC) == 0xbull, "IFLA_BRPORT_LEARNING_SYNC");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PROXYARP_WIFI) == 0xcull, "IFLA_BRPORT_PROXYARP_WIFI");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ROOT_ID) == 0xdull, "IFLA_BRPORT_ROOT_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BRIDGE_ID) == 0xeull, "IFLA_BRPORT_BRIDGE_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_PORT) == 0xfull, "IFLA_BRPORT_DESIGNATED_PORT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_DESIGNATED_COST) == 0x10ull, "IFLA_BRPORT_DESIGNATED_COST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ID) == 0x11ull, "IFLA_BRPORT_ID");
+_Static_assert((unsigned long long)(IFLA_BRPORT_NO) == 0x12ull, "IFLA_BRPORT_NO");
+_Static_assert((unsigned long long)(IFLA_BRPORT_TOPOLOGY_CHANGE_ACK) == 0x13ull, "IFLA_BRPORT_TOPOLOGY_CHANGE_ACK");
+_Static_assert((unsigned long long)(IFLA_BRPORT_CONFIG_PENDING) == 0x14ull, "IFLA_BRPORT_CONFIG_PENDING");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MESSAGE_AGE_TIMER) == 0x15ull, "IFLA_BRPORT_MESSAGE_AGE_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FORWARD_DELAY_TIMER) == 0x16ull, "IFLA_BRPORT_FORWARD_DELAY_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_HOLD_TIMER) == 0x17ull, "IFLA_BRPORT_HOLD_TIMER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_FLUSH) == 0x18ull, "IFLA_BRPORT_FLUSH");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MULTICAST_ROUTER) == 0x19ull, "IFLA_BRPORT_MULTICAST_ROUTER");
+_Static_assert((unsigned long long)(IFLA_BRPORT_PAD) == 0x1aull, "IFLA_BRPORT_PAD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_FLOOD) == 0x1bull, "IFLA_BRPORT_MCAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_TO_UCAST) == 0x1cull, "IFLA_BRPORT_MCAST_TO_UCAST");
+_Static_assert((unsigned long long)(IFLA_BRPORT_VLAN_TUNNEL) == 0x1dull, "IFLA_BRPORT_VLAN_TUNNEL");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BCAST_FLOOD) == 0x1eull, "IFLA_BRPORT_BCAST_FLOOD");
+_Static_assert((unsigned long long)(IFLA_BRPORT_GROUP_FWD_MASK) == 0x1full, "IFLA_BRPORT_GROUP_FWD_MASK");
+_Static_assert((unsigned long long)(IFLA_BRPORT_NEIGH_SUPPRESS) == 0x20ull, "IFLA_BRPORT_NEIGH_SUPPRESS");
+_Static_assert((unsigned long long)(IFLA_BRPORT_ISOLATED) == 0x21ull, "IFLA_BRPORT_ISOLATED");
+_Static_assert((unsigned long long)(IFLA_BRPORT_BACKUP_PORT) == 0x22ull, "IFLA_BRPORT_BACKUP_PORT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_RING_OPEN) == 0x23ull, "IFLA_BRPORT_MRP_RING_OPEN");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MRP_IN_OPEN) == 0x24ull, "IFLA_BRPORT_MRP_IN_OPEN");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT) == 0x25ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_MCAST_EHT_HOSTS_CNT) == 0x26ull, "IFLA_BRPORT_MCAST_EHT_HOSTS_CNT");
+_Static_assert((unsigned long long)(IFLA_BRPORT_LOCKED) == 0x27ull, "IFLA_BRPORT_LOCKED");
+
+/* rtnl_ifla_events */
+_Static_assert((unsigned long long)(IFLA_EVENT_NONE) == 0x0ull, "IFLA_EVENT_NONE");
+_Static_assert((unsigned long long)(IFLA_EVENT_REBOOT) == 0x1ull, "IFLA_EVENT_REBOOT");
+_Static_assert((unsigned long long)(IFLA_EVENT_FEATURES) == 0x2ull, "IFLA_EVENT_FEATURES");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFLA_EVENT_BONDING_FAILOVER");
+_Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
+_Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
+_Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
+
+/* rtnl_ifla_info_attrs */
+_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
+_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");
+
+/* rtnl_ifla_port_attrs */
+_Static_assert((unsigned long long)(IFLA_PORT_UNSPEC) == 0x0ull, "IFLA_PORT_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_PORT_VF) == 0x1ull, "IFLA_PORT_VF");
+_Static_assert((unsigned long long)(IFLA_PORT_PROFILE) == 0x2ull, "IFLA_PORT_PROFILE");
+_Static_assert((unsigned long long)(IFLA_PORT_VSI_TYPE) == 0x3ull, "IFLA_PORT_VSI_TYPE");
+_Static_assert((unsigned long long)(IFLA_PORT_INSTANCE_UUID) == 0x4ull, "IFLA_PORT_INSTANCE_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_HOST_UUID) == 0x5ull, "IFLA_PORT_HOST_UUID");
+_Static_assert((unsigned long long)(IFLA_PORT_REQUEST) == 0x6ull, "IFLA_PORT_REQUEST");
+_Static_assert((unsigned long long)(IFLA_PORT_RESPONSE) == 0x7ull, "IFLA_PORT_RESPONSE");
+
+/* rtnl_ifla_vf_attrs */
+_Static_assert((unsigned long long)(IFLA_VF_UNSPEC) == 0x0ull, "IFLA_VF_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_VF_MAC) == 0x1ull, "IFLA_VF_MAC");
+_Static_assert((unsigned long long)(IFLA_VF_VLAN) == 0x2ull, "IFLA_VF_VLAN");
+_Static_assert((unsigned long long)(IFLA_VF_TX_RATE) == 0x3ull, "IFLA_VF_TX_RATE");
+_Static_assert((unsigned long long)(IFLA_VF_SPOOFCHK) == 0x4ull, "IFLA_VF_SPOOFCHK");
+_Static_assert((unsigned long long)(IFLA_VF_LINK_STATE) == 0x5ull, "IFLA_VF_LINK_STATE");
+_Static_assert((unsigned long long)(IFLA_VF_RATE) == 0x6ull, "IFLA_VF_RATE");
+_Static_assert((unsigned long long)(IFLA_VF_RSS_QUERY_EN) == 0x7ull, "IFLA_VF_RSS_QUERY_EN");
+_Static_assert((unsigned long long)(IFLA_VF_STATS) == 0x8ull, "IFLA_VF_STATS");
+_Static_assert((unsigned long long)(IFLA_VF_TRUST) == 0x9ull, "IFLA_VF_TRUST");
+_Static_assert((unsigned long long)(IFLA_VF_IB_NODE_GUID) == 0xaull, "IFLA_VF_IB_NODE_GUID");
+_Static_assert((unsigned long long)(IFLA_VF_IB_PORT_GUID) == 0xbull, "IFLA_VF_IB_PORT_GUID");
+_Static_assert((unsigned long long)(IFLA_VF_VLAN_LIST) == 0xcull, "IFLA_VF_VLAN_LIST");
+_Static_assert((unsigned long long)(IFLA_VF_BROADCAST) == 0xdull, "IFLA_VF_BROADCAST");
+
+/* rtnl_ifla_vf_stats_attrs */
+_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_PACKETS) == 0x0ull, "IFLA_VF_STATS_RX_PACKETS");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_PACKETS) == 0x1ull, "IFLA_VF_STATS_TX_PACKETS");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_BYTES) == 0x2ull, "IFLA_VF_STATS_RX_BYTES");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_BYTES) == 0x3ull, "IFLA_VF_STATS_TX_BYTES");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_BROADCAST) == 0x4ull, "IFLA_VF_STATS_BROADCAST");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_MULTICAST) == 0x5ull, "IFLA_VF_STATS_MULTICAST");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_PAD) == 0x6ull, "IFLA_VF_STATS_PAD");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_RX_DROPPED) == 0x7ull, "IFLA_VF_STATS_RX_DROPPED");
+_Static_assert((unsigned long long)(IFLA_VF_STATS_TX_DROPPED) == 0x8ull, "IFLA_VF_STATS_TX_DROPPED");
+
+/* rtnl_ifla_xdp_attrs */
+_Static_assert((unsigned long long)(IFLA_XDP_UNSPEC) == 0x0ull, "IFLA_XDP_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_XDP_FD) == 0x1ull, "IFLA_XDP_FD");
+_Static_assert((unsigned long long)(IFLA_XDP_ATTACHED) == 0x2ull, "IFLA_XDP_ATTACHED");
+_Static_assert((unsigned long long)(IFLA_XDP_FLAGS) == 0x3ull, "IFLA_XDP_FLAGS");
+_Static_assert((unsigned long long)(IFLA_XDP_PROG_ID) == 0x4ull, "IFLA_XDP_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_DRV_PROG_ID) == 0x5ull, "IFLA_XDP_DRV_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_SKB_PROG_ID) == 0x6ull, "IFLA_XDP_SKB_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_HW_PROG_ID) == 0x7ull, "IFLA_XDP_HW_PROG_ID");
+_Static_assert((unsigned long long)(IFLA_XDP_EXPECTED_FD) == 0x8ull, "IFLA_XDP_EXPECTED_FD");
+
+/* rtnl_ifstats_attrs */
+_Static_assert((unsigned long long)(IFLA_STATS_UNSPEC) == 0x0ull, "IFLA_STATS_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_64) == 0x1ull, "IFLA_STATS_LINK_64");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS) == 0x2ull, "IFLA_STATS_LINK_XSTATS");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_XSTATS_SLAVE) == 0x3ull, "IFLA_STATS_LINK_XSTATS_SLAVE");
+_Static_assert((unsigned long long)(IFLA_STATS_LINK_OFFLOAD_XSTATS) == 0x4ull, "IFLA_STATS_LINK_OFFLOAD_XSTATS");
+_Static_assert((unsigned long long)(IFLA_STATS_AF_SPEC) == 0x5ull, "IFLA_STATS_AF_SPEC");
+
+/* rtnl_ip6mra_creport_attrs */
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_UNSPEC) == 0x0ull, "IP6MRA_CREPORT_UNSPEC");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_MSGTYPE) == 0x1ull, "IP6MRA_CREPORT_MSGTYPE");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_MIF_ID) == 0x2ull, "IP6MRA_CREPORT_MIF_ID");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_SRC_ADDR) == 0x3ull, "IP6MRA_CREPORT_SRC_ADDR");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_DST_ADDR) == 0x4ull, "IP6MRA_CREPORT_DST_ADDR");
+_Static_assert((unsigned long long)(IP6MRA_CREPORT_PKT) == 0x5ull, "IP6MRA_CREPORT_PKT");
+
+/* rtnl_ipmra_creport_attrs */
+_Static_assert((unsigned long long)(IPMRA_CREPORT_UNSPEC) == 0x0ull, "IPMRA_CREPORT_UNSPEC");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_MSGTYPE) == 0x1ull, "IPMRA_CREPORT_MSGTYPE");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_VIF_ID) == 0x2ull, "IPMRA_CREPORT_VIF_ID");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_SRC_ADDR) == 0x3ull, "IPMRA_CREPORT_SRC_ADDR");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_DST_ADDR) == 0x4ull, "IPMRA_CREPORT_DST_ADDR");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_PKT) == 0x5ull, "IPMRA_CREPORT_PKT");
+_Static_assert((unsigned long long)(IPMRA_CREPORT_TABLE) == 0x6ull, "IPMRA_CREPORT_TABLE");
 
 /* rtnl_link_attrs */
 _Static_assert((unsigned long long)(IFLA_UNSPEC) == 0x0ull, "IFLA_UNSPEC");
@@ -463,154 +596,3 @@ _Static_assert((unsigned long long)(TCA_STATS_RATE_EST64) == 0x5ull, "TCA_STATS_
 _Static_assert((unsigned long long)(TCA_STATS_PAD) == 0x6ull, "TCA_STATS_PAD");
 _Static_assert((unsigned long long)(TCA_STATS_BASIC_HW) == 0x7ull, "TCA_STATS_BASIC_HW");
 _Static_assert((unsigned long long)(TCA_STATS_PKT64) == 0x8ull, "TCA_STATS_PKT64");
-
-/* rtnl_tca_attrs */
-_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
-_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
-_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
-_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
-_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
-_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
-
-/* rtnl_tca_stab_attrs */
-_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
-_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
-_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
-
-/* rusage_who */
-_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
-_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
-
-/* rwf_flags */
-_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
-_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
-_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
-_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
-_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
-
-/* sched_attr_flags */
-_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
-_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
-_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
-_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
-_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
-
-/* sched_policy */
-_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
-_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
-_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
-_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
-_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
-_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
-
-/* seals */
-_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
-_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
-_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
-_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
-_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
-
-/* seccomp_addfd_flags */
-_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
-_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
-
-/* seccomp_filter_flags */
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
-_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
-
-/* seccomp_modes */
-_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
-_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
-
-/* seccomp_notif_flags */
-_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
-
-/* seccomp_ops */
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
-_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
-_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
-
-/* seccomp_ret */
-_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
-_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
-_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
-_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
-_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
-_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
-_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
-_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
-
-/* sembufs */
-_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
-_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
-
-/* sfr_flags */
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
-_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
-
-/* sg_scsi_reset */
-_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
-_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
-
-/* shm_get_flags */
-_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
-_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
-_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
-_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
-
-/* shmat_flags */
-_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
-_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
-_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
-_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
-
-/* shutdown_how */
-_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
-_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
-_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
-
-/* sigevent_notify */
-_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
-_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
-_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
-_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
-
-/* sigmask_how */
-_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
-_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
-_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
-
-/* signalfd_flags */
-_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
-_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
-
-/* smc_diag_attrs */
-_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
-_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
-
-/* smc_diag_mode */
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
-_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");
-
-/* snmp_icmp6_stats */
-_Static_assert((unsigned long long)(ICMP6_MIB_NUM) == 0x0ull, "ICMP6_MIB_NUM");
-_Static_assert((unsigned long long)(ICMP6_MIB_INMSGS) == 0x1ull, "ICMP6_MIB_INMSGS");
-_Static_assert((unsigned long long)(ICMP6_MIB_INERRORS) == 0x2ull, "ICMP6_MIB_INERRORS");
-_Static_assert((unsigned long long)(ICMP6_MIB_OUTMSGS) == 0x3ull, "ICMP6_MIB_OUTMSGS");
-_Static_assert((unsigned long long)(ICMP6_MIB_OUTERRORS) == 0x4ull, "ICMP6_MIB_OUTERRORS");
-_Static_assert((unsigned long long)(ICMP6_MIB_CSUMERRORS) == 0x5ull, "ICMP6_MIB_CSUMERRORS");

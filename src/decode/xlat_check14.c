@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -130,6 +131,157 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* rtnl_tca_attrs */
+_Static_assert((unsigned long long)(TCA_ROOT_UNSPEC) == 0x0ull, "TCA_ROOT_UNSPEC");
+_Static_assert((unsigned long long)(TCA_ROOT_TAB) == 0x1ull, "TCA_ROOT_TAB");
+_Static_assert((unsigned long long)(TCA_ROOT_FLAGS) == 0x2ull, "TCA_ROOT_FLAGS");
+_Static_assert((unsigned long long)(TCA_ROOT_COUNT) == 0x3ull, "TCA_ROOT_COUNT");
+_Static_assert((unsigned long long)(TCA_ROOT_TIME_DELTA) == 0x4ull, "TCA_ROOT_TIME_DELTA");
+_Static_assert((unsigned long long)(TCA_ROOT_EXT_WARN_MSG) == 0x5ull, "TCA_ROOT_EXT_WARN_MSG");
+
+/* rtnl_tca_stab_attrs */
+_Static_assert((unsigned long long)(TCA_STAB_UNSPEC) == 0x0ull, "TCA_STAB_UNSPEC");
+_Static_assert((unsigned long long)(TCA_STAB_BASE) == 0x1ull, "TCA_STAB_BASE");
+_Static_assert((unsigned long long)(TCA_STAB_DATA) == 0x2ull, "TCA_STAB_DATA");
+
+/* rusage_who */
+_Static_assert((unsigned long long)(RUSAGE_SELF) == 0x0ull, "RUSAGE_SELF");
+_Static_assert((unsigned long long)(RUSAGE_THREAD) == 0x1ull, "RUSAGE_THREAD");
+
+/* rwf_flags */
+_Static_assert((unsigned long long)(RWF_HIPRI) == 0x1ull, "RWF_HIPRI");
+_Static_assert((unsigned long long)(RWF_DSYNC) == 0x2ull, "RWF_DSYNC");
+_Static_assert((unsigned long long)(RWF_SYNC) == 0x4ull, "RWF_SYNC");
+_Static_assert((unsigned long long)(RWF_NOWAIT) == 0x8ull, "RWF_NOWAIT");
+_Static_assert((unsigned long long)(RWF_APPEND) == 0x10ull, "RWF_APPEND");
+
+/* sched_attr_flags */
+_Static_assert((unsigned long long)(SCHED_FLAG_RESET_ON_FORK) == 0x1ull, "SCHED_FLAG_RESET_ON_FORK");
+_Static_assert((unsigned long long)(SCHED_FLAG_RECLAIM) == 0x2ull, "SCHED_FLAG_RECLAIM");
+_Static_assert((unsigned long long)(SCHED_FLAG_DL_OVERRUN) == 0x4ull, "SCHED_FLAG_DL_OVERRUN");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_POLICY) == 0x8ull, "SCHED_FLAG_KEEP_POLICY");
+_Static_assert((unsigned long long)(SCHED_FLAG_KEEP_PARAMS) == 0x10ull, "SCHED_FLAG_KEEP_PARAMS");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MIN) == 0x20ull, "SCHED_FLAG_UTIL_CLAMP_MIN");
+_Static_assert((unsigned long long)(SCHED_FLAG_UTIL_CLAMP_MAX) == 0x40ull, "SCHED_FLAG_UTIL_CLAMP_MAX");
+
+/* sched_policy */
+_Static_assert((unsigned long long)(SCHED_OTHER) == 0x0ull, "SCHED_OTHER");
+_Static_assert((unsigned long long)(SCHED_FIFO) == 0x1ull, "SCHED_FIFO");
+_Static_assert((unsigned long long)(SCHED_RR) == 0x2ull, "SCHED_RR");
+_Static_assert((unsigned long long)(SCHED_BATCH) == 0x3ull, "SCHED_BATCH");
+_Static_assert((unsigned long long)(SCHED_IDLE) == 0x5ull, "SCHED_IDLE");
+_Static_assert((unsigned long long)(SCHED_DEADLINE) == 0x6ull, "SCHED_DEADLINE");
+
+/* seals */
+_Static_assert((unsigned long long)(F_SEAL_SEAL) == 0x1ull, "F_SEAL_SEAL");
+_Static_assert((unsigned long long)(F_SEAL_SHRINK) == 0x2ull, "F_SEAL_SHRINK");
+_Static_assert((unsigned long long)(F_SEAL_GROW) == 0x4ull, "F_SEAL_GROW");
+_Static_assert((unsigned long long)(F_SEAL_WRITE) == 0x8ull, "F_SEAL_WRITE");
+_Static_assert((unsigned long long)(F_SEAL_FUTURE_WRITE) == 0x10ull, "F_SEAL_FUTURE_WRITE");
+
+/* seccomp_addfd_flags */
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SETFD) == 0x1ull, "SECCOMP_ADDFD_FLAG_SETFD");
+_Static_assert((unsigned long long)(SECCOMP_ADDFD_FLAG_SEND) == 0x2ull, "SECCOMP_ADDFD_FLAG_SEND");
+
+/* seccomp_filter_flags */
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC) == 0x1ull, "SECCOMP_FILTER_FLAG_TSYNC");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_LOG) == 0x2ull, "SECCOMP_FILTER_FLAG_LOG");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_SPEC_ALLOW) == 0x4ull, "SECCOMP_FILTER_FLAG_SPEC_ALLOW");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_NEW_LISTENER) == 0x8ull, "SECCOMP_FILTER_FLAG_NEW_LISTENER");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) == 0x10ull, "SECCOMP_FILTER_FLAG_TSYNC_ESRCH");
+_Static_assert((unsigned long long)(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV) == 0x20ull, "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV");
+
+/* seccomp_modes */
+_Static_assert((unsigned long long)(SECCOMP_MODE_DISABLED) == 0x0ull, "SECCOMP_MODE_DISABLED");
+_Static_assert((unsigned long long)(SECCOMP_MODE_STRICT) == 0x1ull, "SECCOMP_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_MODE_FILTER) == 0x2ull, "SECCOMP_MODE_FILTER");
+
+/* seccomp_notif_flags */
+_Static_assert((unsigned long long)(SECCOMP_USER_NOTIF_FLAG_CONTINUE) == 0x1ull, "SECCOMP_USER_NOTIF_FLAG_CONTINUE");
+
+/* seccomp_ops */
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
+_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
+_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
+_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
+
+/* seccomp_ret */
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
+_Static_assert((unsigned long long)(SECCOMP_RET_KILL_THREAD) == 0x0ull, "SECCOMP_RET_KILL_THREAD");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRAP) == 0x30000ull, "SECCOMP_RET_TRAP");
+_Static_assert((unsigned long long)(SECCOMP_RET_ERRNO) == 0x50000ull, "SECCOMP_RET_ERRNO");
+_Static_assert((unsigned long long)(SECCOMP_RET_USER_NOTIF) == 0x7fc00000ull, "SECCOMP_RET_USER_NOTIF");
+_Static_assert((unsigned long long)(SECCOMP_RET_TRACE) == 0x7ff00000ull, "SECCOMP_RET_TRACE");
+_Static_assert((unsigned long long)(SECCOMP_RET_LOG) == 0x7ffc0000ull, "SECCOMP_RET_LOG");
+_Static_assert((unsigned long long)(SECCOMP_RET_ALLOW) == 0x7fff0000ull, "SECCOMP_RET_ALLOW");
+
+/* sembufs */
+_Static_assert((unsigned long long)(SEM_UNDO) == 0x1000ull, "SEM_UNDO");
+_Static_assert((unsigned long long)(IPC_NOWAIT) == 0x800ull, "IPC_NOWAIT");
+
+/* sfr_flags */
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_BEFORE) == 0x1ull, "SYNC_FILE_RANGE_WAIT_BEFORE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WRITE) == 0x2ull, "SYNC_FILE_RANGE_WRITE");
+_Static_assert((unsigned long long)(SYNC_FILE_RANGE_WAIT_AFTER) == 0x4ull, "SYNC_FILE_RANGE_WAIT_AFTER");
+
+/* sg_scsi_reset */
+_Static_assert((unsigned long long)(SG_SCSI_RESET_NOTHING) == 0x0ull, "SG_SCSI_RESET_NOTHING");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_DEVICE) == 0x1ull, "SG_SCSI_RESET_DEVICE");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_BUS) == 0x2ull, "SG_SCSI_RESET_BUS");
+_Static_assert((unsigned long long)(SG_SCSI_RESET_HOST) == 0x3ull, "SG_SCSI_RESET_HOST");
+
+/* shm_get_flags */
+_Static_assert((unsigned long long)(IPC_CREAT) == 0x200ull, "IPC_CREAT");
+_Static_assert((unsigned long long)(IPC_EXCL) == 0x400ull, "IPC_EXCL");
+_Static_assert((unsigned long long)(SHM_HUGETLB) == 0x800ull, "SHM_HUGETLB");
+_Static_assert((unsigned long long)(SHM_NORESERVE) == 0x1000ull, "SHM_NORESERVE");
+
+/* shmat_flags */
+_Static_assert((unsigned long long)(SHM_RDONLY) == 0x1000ull, "SHM_RDONLY");
+_Static_assert((unsigned long long)(SHM_RND) == 0x2000ull, "SHM_RND");
+_Static_assert((unsigned long long)(SHM_REMAP) == 0x4000ull, "SHM_REMAP");
+_Static_assert((unsigned long long)(SHM_EXEC) == 0x8000ull, "SHM_EXEC");
+
+/* shutdown_how */
+_Static_assert((unsigned long long)(SHUT_RD) == 0x0ull, "SHUT_RD");
+_Static_assert((unsigned long long)(SHUT_WR) == 0x1ull, "SHUT_WR");
+_Static_assert((unsigned long long)(SHUT_RDWR) == 0x2ull, "SHUT_RDWR");
+
+/* sigevent_notify */
+_Static_assert((unsigned long long)(SIGEV_SIGNAL) == 0x0ull, "SIGEV_SIGNAL");
+_Static_assert((unsigned long long)(SIGEV_NONE) == 0x1ull, "SIGEV_NONE");
+_Static_assert((unsigned long long)(SIGEV_THREAD) == 0x2ull, "SIGEV_THREAD");
+_Static_assert((unsigned long long)(SIGEV_THREAD_ID) == 0x4ull, "SIGEV_THREAD_ID");
+
+/* sigmask_how */
+_Static_assert((unsigned long long)(SIG_BLOCK) == 0x0ull, "SIG_BLOCK");
+_Static_assert((unsigned long long)(SIG_UNBLOCK) == 0x1ull, "SIG_UNBLOCK");
+_Static_assert((unsigned long long)(SIG_SETMASK) == 0x2ull, "SIG_SETMASK");
+
+/* signalfd_flags */
+_Static_assert((unsigned long long)(SFD_CLOEXEC) == 0x80000ull, "SFD_CLOEXEC");
+_Static_assert((unsigned long long)(SFD_NONBLOCK) == 0x800ull, "SFD_NONBLOCK");
+
+/* smc_diag_attrs */
+_Static_assert((unsigned long long)(SMC_DIAG_CONNINFO) == 0x1ull, "SMC_DIAG_CONNINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_LGRINFO) == 0x2ull, "SMC_DIAG_LGRINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_SHUTDOWN) == 0x3ull, "SMC_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(SMC_DIAG_DMBINFO) == 0x4ull, "SMC_DIAG_DMBINFO");
+_Static_assert((unsigned long long)(SMC_DIAG_FALLBACK) == 0x5ull, "SMC_DIAG_FALLBACK");
+
+/* smc_diag_mode */
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCR) == 0x0ull, "SMC_DIAG_MODE_SMCR");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_FALLBACK_TCP) == 0x1ull, "SMC_DIAG_MODE_FALLBACK_TCP");
+_Static_assert((unsigned long long)(SMC_DIAG_MODE_SMCD) == 0x2ull, "SMC_DIAG_MODE_SMCD");
+
+/* snmp_icmp6_stats */
+_Static_assert((unsigned long long)(ICMP6_MIB_NUM) == 0x0ull, "ICMP6_MIB_NUM");
+_Static_assert((unsigned long long)(ICMP6_MIB_INMSGS) == 0x1ull, "ICMP6_MIB_INMSGS");
+_Static_assert((unsigned long long)(ICMP6_MIB_INERRORS) == 0x2ull, "ICMP6_MIB_INERRORS");
+_Static_assert((unsigned long long)(ICMP6_MIB_OUTMSGS) == 0x3ull, "ICMP6_MIB_OUTMSGS");
+_Static_assert((unsigned long long)(ICMP6_MIB_OUTERRORS) == 0x4ull, "ICMP6_MIB_OUTERRORS");
+_Static_assert((unsigned long long)(ICMP6_MIB_CSUMERRORS) == 0x5ull, "ICMP6_MIB_CSUMERRORS");
 
 /* snmp_ip_stats */
 _Static_assert((unsigned long long)(IPSTATS_MIB_NUM) == 0x0ull, "IPSTATS_MIB_NUM");
@@ -481,128 +633,3 @@ _Static_assert((unsigned long long)(UFFD_FEATURE_WP_HUGETLBFS_SHMEM) == 0x1000ul
 /* uffd_copy_modes */
 _Static_assert((unsigned long long)(UFFDIO_COPY_MODE_DONTWAKE) == 0x1ull, "UFFDIO_COPY_MODE_DONTWAKE");
 _Static_assert((unsigned long long)(UFFDIO_COPY_MODE_WP) == 0x2ull, "UFFDIO_COPY_MODE_WP");
-
-/* uffd_flags */
-_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
-_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-
-/* uffd_register_modes */
-_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_MISSING) == 0x1ull, "UFFDIO_REGISTER_MODE_MISSING");
-_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_WP) == 0x2ull, "UFFDIO_REGISTER_MODE_WP");
-_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_MINOR) == 0x4ull, "UFFDIO_REGISTER_MODE_MINOR");
-
-/* uffd_zeropage_modes */
-_Static_assert((unsigned long long)(UFFDIO_ZEROPAGE_MODE_DONTWAKE) == 0x1ull, "UFFDIO_ZEROPAGE_MODE_DONTWAKE");
-
-/* umount_flags */
-_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
-_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
-_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
-_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
-
-/* unix_diag_attrs */
-_Static_assert((unsigned long long)(UNIX_DIAG_NAME) == 0x0ull, "UNIX_DIAG_NAME");
-_Static_assert((unsigned long long)(UNIX_DIAG_VFS) == 0x1ull, "UNIX_DIAG_VFS");
-_Static_assert((unsigned long long)(UNIX_DIAG_PEER) == 0x2ull, "UNIX_DIAG_PEER");
-_Static_assert((unsigned long long)(UNIX_DIAG_ICONS) == 0x3ull, "UNIX_DIAG_ICONS");
-_Static_assert((unsigned long long)(UNIX_DIAG_RQLEN) == 0x4ull, "UNIX_DIAG_RQLEN");
-_Static_assert((unsigned long long)(UNIX_DIAG_MEMINFO) == 0x5ull, "UNIX_DIAG_MEMINFO");
-_Static_assert((unsigned long long)(UNIX_DIAG_SHUTDOWN) == 0x6ull, "UNIX_DIAG_SHUTDOWN");
-_Static_assert((unsigned long long)(UNIX_DIAG_UID) == 0x7ull, "UNIX_DIAG_UID");
-
-/* unix_diag_show */
-_Static_assert((unsigned long long)(UDIAG_SHOW_NAME) == 0x1ull, "UDIAG_SHOW_NAME");
-_Static_assert((unsigned long long)(UDIAG_SHOW_VFS) == 0x2ull, "UDIAG_SHOW_VFS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_PEER) == 0x4ull, "UDIAG_SHOW_PEER");
-_Static_assert((unsigned long long)(UDIAG_SHOW_ICONS) == 0x8ull, "UDIAG_SHOW_ICONS");
-_Static_assert((unsigned long long)(UDIAG_SHOW_RQLEN) == 0x10ull, "UDIAG_SHOW_RQLEN");
-_Static_assert((unsigned long long)(UDIAG_SHOW_MEMINFO) == 0x20ull, "UDIAG_SHOW_MEMINFO");
-_Static_assert((unsigned long long)(UDIAG_SHOW_UID) == 0x40ull, "UDIAG_SHOW_UID");
-
-/* uring_enter_flags */
-_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
-_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
-_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
-
-/* uring_features */
-_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
-_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
-_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
-_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
-_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
-_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
-_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
-_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
-_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
-_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
-_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
-_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
-
-/* uring_register_ops */
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
-_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
-_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
-_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
-_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
-_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
-_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
-_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
-_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
-_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
-_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
-
-/* uring_setup_flags */
-_Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
-_Static_assert((unsigned long long)(IORING_SETUP_SQ_AFF) == 0x4ull, "IORING_SETUP_SQ_AFF");
-_Static_assert((unsigned long long)(IORING_SETUP_CQSIZE) == 0x8ull, "IORING_SETUP_CQSIZE");
-_Static_assert((unsigned long long)(IORING_SETUP_CLAMP) == 0x10ull, "IORING_SETUP_CLAMP");
-_Static_assert((unsigned long long)(IORING_SETUP_ATTACH_WQ) == 0x20ull, "IORING_SETUP_ATTACH_WQ");
-_Static_assert((unsigned long long)(IORING_SETUP_R_DISABLED) == 0x40ull, "IORING_SETUP_R_DISABLED");
-_Static_assert((unsigned long long)(IORING_SETUP_SUBMIT_ALL) == 0x80ull, "IORING_SETUP_SUBMIT_ALL");
-_Static_assert((unsigned long long)(IORING_SETUP_COOP_TASKRUN) == 0x100ull, "IORING_SETUP_COOP_TASKRUN");
-_Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IORING_SETUP_TASKRUN_FLAG");
-_Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
-_Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");
-
-/* v4l2_buf_flags */
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_MAPPED) == 0x1ull, "V4L2_BUF_FLAG_MAPPED");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_QUEUED) == 0x2ull, "V4L2_BUF_FLAG_QUEUED");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_DONE) == 0x4ull, "V4L2_BUF_FLAG_DONE");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_KEYFRAME) == 0x8ull, "V4L2_BUF_FLAG_KEYFRAME");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_PFRAME) == 0x10ull, "V4L2_BUF_FLAG_PFRAME");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_BFRAME) == 0x20ull, "V4L2_BUF_FLAG_BFRAME");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_ERROR) == 0x40ull, "V4L2_BUF_FLAG_ERROR");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_IN_REQUEST) == 0x80ull, "V4L2_BUF_FLAG_IN_REQUEST");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMECODE) == 0x100ull, "V4L2_BUF_FLAG_TIMECODE");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_PREPARED) == 0x400ull, "V4L2_BUF_FLAG_PREPARED");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_NO_CACHE_INVALIDATE) == 0x800ull, "V4L2_BUF_FLAG_NO_CACHE_INVALIDATE");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_NO_CACHE_CLEAN) == 0x1000ull, "V4L2_BUF_FLAG_NO_CACHE_CLEAN");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_LAST) == 0x100000ull, "V4L2_BUF_FLAG_LAST");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_REQUEST_FD) == 0x800000ull, "V4L2_BUF_FLAG_REQUEST_FD");
-
-/* v4l2_buf_ts_src */
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TSTAMP_SRC_EOF) == 0x0ull, "V4L2_BUF_FLAG_TSTAMP_SRC_EOF");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TSTAMP_SRC_SOE) == 0x10000ull, "V4L2_BUF_FLAG_TSTAMP_SRC_SOE");
-
-/* v4l2_buf_ts_type */
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN) == 0x0ull, "V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC) == 0x2000ull, "V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC");
-_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_COPY) == 0x4000ull, "V4L2_BUF_FLAG_TIMESTAMP_COPY");

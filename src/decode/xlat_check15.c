@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -130,6 +131,131 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
+
+/* uffd_flags */
+_Static_assert((unsigned long long)(UFFD_USER_MODE_ONLY) == 0x1ull, "UFFD_USER_MODE_ONLY");
+_Static_assert((unsigned long long)(O_NONBLOCK) == 0x800ull, "O_NONBLOCK");
+_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
+
+/* uffd_register_modes */
+_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_MISSING) == 0x1ull, "UFFDIO_REGISTER_MODE_MISSING");
+_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_WP) == 0x2ull, "UFFDIO_REGISTER_MODE_WP");
+_Static_assert((unsigned long long)(UFFDIO_REGISTER_MODE_MINOR) == 0x4ull, "UFFDIO_REGISTER_MODE_MINOR");
+
+/* uffd_zeropage_modes */
+_Static_assert((unsigned long long)(UFFDIO_ZEROPAGE_MODE_DONTWAKE) == 0x1ull, "UFFDIO_ZEROPAGE_MODE_DONTWAKE");
+
+/* umount_flags */
+_Static_assert((unsigned long long)(MNT_FORCE) == 0x1ull, "MNT_FORCE");
+_Static_assert((unsigned long long)(MNT_DETACH) == 0x2ull, "MNT_DETACH");
+_Static_assert((unsigned long long)(MNT_EXPIRE) == 0x4ull, "MNT_EXPIRE");
+_Static_assert((unsigned long long)(UMOUNT_NOFOLLOW) == 0x8ull, "UMOUNT_NOFOLLOW");
+
+/* unix_diag_attrs */
+_Static_assert((unsigned long long)(UNIX_DIAG_NAME) == 0x0ull, "UNIX_DIAG_NAME");
+_Static_assert((unsigned long long)(UNIX_DIAG_VFS) == 0x1ull, "UNIX_DIAG_VFS");
+_Static_assert((unsigned long long)(UNIX_DIAG_PEER) == 0x2ull, "UNIX_DIAG_PEER");
+_Static_assert((unsigned long long)(UNIX_DIAG_ICONS) == 0x3ull, "UNIX_DIAG_ICONS");
+_Static_assert((unsigned long long)(UNIX_DIAG_RQLEN) == 0x4ull, "UNIX_DIAG_RQLEN");
+_Static_assert((unsigned long long)(UNIX_DIAG_MEMINFO) == 0x5ull, "UNIX_DIAG_MEMINFO");
+_Static_assert((unsigned long long)(UNIX_DIAG_SHUTDOWN) == 0x6ull, "UNIX_DIAG_SHUTDOWN");
+_Static_assert((unsigned long long)(UNIX_DIAG_UID) == 0x7ull, "UNIX_DIAG_UID");
+
+/* unix_diag_show */
+_Static_assert((unsigned long long)(UDIAG_SHOW_NAME) == 0x1ull, "UDIAG_SHOW_NAME");
+_Static_assert((unsigned long long)(UDIAG_SHOW_VFS) == 0x2ull, "UDIAG_SHOW_VFS");
+_Static_assert((unsigned long long)(UDIAG_SHOW_PEER) == 0x4ull, "UDIAG_SHOW_PEER");
+_Static_assert((unsigned long long)(UDIAG_SHOW_ICONS) == 0x8ull, "UDIAG_SHOW_ICONS");
+_Static_assert((unsigned long long)(UDIAG_SHOW_RQLEN) == 0x10ull, "UDIAG_SHOW_RQLEN");
+_Static_assert((unsigned long long)(UDIAG_SHOW_MEMINFO) == 0x20ull, "UDIAG_SHOW_MEMINFO");
+_Static_assert((unsigned long long)(UDIAG_SHOW_UID) == 0x40ull, "UDIAG_SHOW_UID");
+
+/* uring_enter_flags */
+_Static_assert((unsigned long long)(IORING_ENTER_GETEVENTS) == 0x1ull, "IORING_ENTER_GETEVENTS");
+_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAKEUP) == 0x2ull, "IORING_ENTER_SQ_WAKEUP");
+_Static_assert((unsigned long long)(IORING_ENTER_SQ_WAIT) == 0x4ull, "IORING_ENTER_SQ_WAIT");
+_Static_assert((unsigned long long)(IORING_ENTER_EXT_ARG) == 0x8ull, "IORING_ENTER_EXT_ARG");
+_Static_assert((unsigned long long)(IORING_ENTER_REGISTERED_RING) == 0x10ull, "IORING_ENTER_REGISTERED_RING");
+
+/* uring_features */
+_Static_assert((unsigned long long)(IORING_FEAT_SINGLE_MMAP) == 0x1ull, "IORING_FEAT_SINGLE_MMAP");
+_Static_assert((unsigned long long)(IORING_FEAT_NODROP) == 0x2ull, "IORING_FEAT_NODROP");
+_Static_assert((unsigned long long)(IORING_FEAT_SUBMIT_STABLE) == 0x4ull, "IORING_FEAT_SUBMIT_STABLE");
+_Static_assert((unsigned long long)(IORING_FEAT_RW_CUR_POS) == 0x8ull, "IORING_FEAT_RW_CUR_POS");
+_Static_assert((unsigned long long)(IORING_FEAT_CUR_PERSONALITY) == 0x10ull, "IORING_FEAT_CUR_PERSONALITY");
+_Static_assert((unsigned long long)(IORING_FEAT_FAST_POLL) == 0x20ull, "IORING_FEAT_FAST_POLL");
+_Static_assert((unsigned long long)(IORING_FEAT_POLL_32BITS) == 0x40ull, "IORING_FEAT_POLL_32BITS");
+_Static_assert((unsigned long long)(IORING_FEAT_SQPOLL_NONFIXED) == 0x80ull, "IORING_FEAT_SQPOLL_NONFIXED");
+_Static_assert((unsigned long long)(IORING_FEAT_EXT_ARG) == 0x100ull, "IORING_FEAT_EXT_ARG");
+_Static_assert((unsigned long long)(IORING_FEAT_NATIVE_WORKERS) == 0x200ull, "IORING_FEAT_NATIVE_WORKERS");
+_Static_assert((unsigned long long)(IORING_FEAT_RSRC_TAGS) == 0x400ull, "IORING_FEAT_RSRC_TAGS");
+_Static_assert((unsigned long long)(IORING_FEAT_CQE_SKIP) == 0x800ull, "IORING_FEAT_CQE_SKIP");
+_Static_assert((unsigned long long)(IORING_FEAT_LINKED_FILE) == 0x1000ull, "IORING_FEAT_LINKED_FILE");
+
+/* uring_register_ops */
+_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS) == 0x0ull, "IORING_REGISTER_BUFFERS");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_BUFFERS) == 0x1ull, "IORING_UNREGISTER_BUFFERS");
+_Static_assert((unsigned long long)(IORING_REGISTER_FILES) == 0x2ull, "IORING_REGISTER_FILES");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_FILES) == 0x3ull, "IORING_UNREGISTER_FILES");
+_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD) == 0x4ull, "IORING_REGISTER_EVENTFD");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_EVENTFD) == 0x5ull, "IORING_UNREGISTER_EVENTFD");
+_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE) == 0x6ull, "IORING_REGISTER_FILES_UPDATE");
+_Static_assert((unsigned long long)(IORING_REGISTER_EVENTFD_ASYNC) == 0x7ull, "IORING_REGISTER_EVENTFD_ASYNC");
+_Static_assert((unsigned long long)(IORING_REGISTER_PROBE) == 0x8ull, "IORING_REGISTER_PROBE");
+_Static_assert((unsigned long long)(IORING_REGISTER_PERSONALITY) == 0x9ull, "IORING_REGISTER_PERSONALITY");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_PERSONALITY) == 0xaull, "IORING_UNREGISTER_PERSONALITY");
+_Static_assert((unsigned long long)(IORING_REGISTER_RESTRICTIONS) == 0xbull, "IORING_REGISTER_RESTRICTIONS");
+_Static_assert((unsigned long long)(IORING_REGISTER_ENABLE_RINGS) == 0xcull, "IORING_REGISTER_ENABLE_RINGS");
+_Static_assert((unsigned long long)(IORING_REGISTER_FILES2) == 0xdull, "IORING_REGISTER_FILES2");
+_Static_assert((unsigned long long)(IORING_REGISTER_FILES_UPDATE2) == 0xeull, "IORING_REGISTER_FILES_UPDATE2");
+_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS2) == 0xfull, "IORING_REGISTER_BUFFERS2");
+_Static_assert((unsigned long long)(IORING_REGISTER_BUFFERS_UPDATE) == 0x10ull, "IORING_REGISTER_BUFFERS_UPDATE");
+_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_AFF) == 0x11ull, "IORING_REGISTER_IOWQ_AFF");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_IOWQ_AFF) == 0x12ull, "IORING_UNREGISTER_IOWQ_AFF");
+_Static_assert((unsigned long long)(IORING_REGISTER_IOWQ_MAX_WORKERS) == 0x13ull, "IORING_REGISTER_IOWQ_MAX_WORKERS");
+_Static_assert((unsigned long long)(IORING_REGISTER_RING_FDS) == 0x14ull, "IORING_REGISTER_RING_FDS");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_RING_FDS) == 0x15ull, "IORING_UNREGISTER_RING_FDS");
+_Static_assert((unsigned long long)(IORING_REGISTER_PBUF_RING) == 0x16ull, "IORING_REGISTER_PBUF_RING");
+_Static_assert((unsigned long long)(IORING_UNREGISTER_PBUF_RING) == 0x17ull, "IORING_UNREGISTER_PBUF_RING");
+
+/* uring_setup_flags */
+_Static_assert((unsigned long long)(IORING_SETUP_IOPOLL) == 0x1ull, "IORING_SETUP_IOPOLL");
+_Static_assert((unsigned long long)(IORING_SETUP_SQPOLL) == 0x2ull, "IORING_SETUP_SQPOLL");
+_Static_assert((unsigned long long)(IORING_SETUP_SQ_AFF) == 0x4ull, "IORING_SETUP_SQ_AFF");
+_Static_assert((unsigned long long)(IORING_SETUP_CQSIZE) == 0x8ull, "IORING_SETUP_CQSIZE");
+_Static_assert((unsigned long long)(IORING_SETUP_CLAMP) == 0x10ull, "IORING_SETUP_CLAMP");
+_Static_assert((unsigned long long)(IORING_SETUP_ATTACH_WQ) == 0x20ull, "IORING_SETUP_ATTACH_WQ");
+_Static_assert((unsigned long long)(IORING_SETUP_R_DISABLED) == 0x40ull, "IORING_SETUP_R_DISABLED");
+_Static_assert((unsigned long long)(IORING_SETUP_SUBMIT_ALL) == 0x80ull, "IORING_SETUP_SUBMIT_ALL");
+_Static_assert((unsigned long long)(IORING_SETUP_COOP_TASKRUN) == 0x100ull, "IORING_SETUP_COOP_TASKRUN");
+_Static_assert((unsigned long long)(IORING_SETUP_TASKRUN_FLAG) == 0x200ull, "IORING_SETUP_TASKRUN_FLAG");
+_Static_assert((unsigned long long)(IORING_SETUP_SQE128) == 0x400ull, "IORING_SETUP_SQE128");
+_Static_assert((unsigned long long)(IORING_SETUP_CQE32) == 0x800ull, "IORING_SETUP_CQE32");
+
+/* v4l2_buf_flags */
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_MAPPED) == 0x1ull, "V4L2_BUF_FLAG_MAPPED");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_QUEUED) == 0x2ull, "V4L2_BUF_FLAG_QUEUED");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_DONE) == 0x4ull, "V4L2_BUF_FLAG_DONE");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_KEYFRAME) == 0x8ull, "V4L2_BUF_FLAG_KEYFRAME");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_PFRAME) == 0x10ull, "V4L2_BUF_FLAG_PFRAME");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_BFRAME) == 0x20ull, "V4L2_BUF_FLAG_BFRAME");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_ERROR) == 0x40ull, "V4L2_BUF_FLAG_ERROR");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_IN_REQUEST) == 0x80ull, "V4L2_BUF_FLAG_IN_REQUEST");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMECODE) == 0x100ull, "V4L2_BUF_FLAG_TIMECODE");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_PREPARED) == 0x400ull, "V4L2_BUF_FLAG_PREPARED");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_NO_CACHE_INVALIDATE) == 0x800ull, "V4L2_BUF_FLAG_NO_CACHE_INVALIDATE");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_NO_CACHE_CLEAN) == 0x1000ull, "V4L2_BUF_FLAG_NO_CACHE_CLEAN");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_LAST) == 0x100000ull, "V4L2_BUF_FLAG_LAST");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_REQUEST_FD) == 0x800000ull, "V4L2_BUF_FLAG_REQUEST_FD");
+
+/* v4l2_buf_ts_src */
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TSTAMP_SRC_EOF) == 0x0ull, "V4L2_BUF_FLAG_TSTAMP_SRC_EOF");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TSTAMP_SRC_SOE) == 0x10000ull, "V4L2_BUF_FLAG_TSTAMP_SRC_SOE");
+
+/* v4l2_buf_ts_type */
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN) == 0x0ull, "V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC) == 0x2000ull, "V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC");
+_Static_assert((unsigned long long)(V4L2_BUF_FLAG_TIMESTAMP_COPY) == 0x4000ull, "V4L2_BUF_FLAG_TIMESTAMP_COPY");
 
 /* v4l2_buf_types */
 _Static_assert((unsigned long long)(V4L2_BUF_TYPE_VIDEO_CAPTURE) == 0x1ull, "V4L2_BUF_TYPE_VIDEO_CAPTURE");

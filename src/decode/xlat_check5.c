@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>

@@ -71,6 +71,7 @@
 #include <linux/in6.h>
 #include <linux/kcmp.h>
 #include <linux/keyboard.h>
+#include <linux/kexec.h>
 #include <linux/keyctl.h>
 #include <linux/landlock.h>
 #include <linux/lwtunnel.h>
@@ -136,6 +137,33 @@ _Static_assert((unsigned long long)(KD_TEXT) == 0x0ull, "KD_TEXT");
 _Static_assert((unsigned long long)(KD_GRAPHICS) == 0x1ull, "KD_GRAPHICS");
 _Static_assert((unsigned long long)(KD_TEXT0) == 0x2ull, "KD_TEXT0");
 _Static_assert((unsigned long long)(KD_TEXT1) == 0x3ull, "KD_TEXT1");
+
+/* kexec_arch */
+_Static_assert((unsigned long long)(KEXEC_ARCH_DEFAULT) == 0x0ull, "KEXEC_ARCH_DEFAULT");
+_Static_assert((unsigned long long)(KEXEC_ARCH_386) == 0x30000ull, "KEXEC_ARCH_386");
+_Static_assert((unsigned long long)(KEXEC_ARCH_68K) == 0x40000ull, "KEXEC_ARCH_68K");
+_Static_assert((unsigned long long)(KEXEC_ARCH_PARISC) == 0xf0000ull, "KEXEC_ARCH_PARISC");
+_Static_assert((unsigned long long)(KEXEC_ARCH_X86_64) == 0x3e0000ull, "KEXEC_ARCH_X86_64");
+_Static_assert((unsigned long long)(KEXEC_ARCH_PPC) == 0x140000ull, "KEXEC_ARCH_PPC");
+_Static_assert((unsigned long long)(KEXEC_ARCH_PPC64) == 0x150000ull, "KEXEC_ARCH_PPC64");
+_Static_assert((unsigned long long)(KEXEC_ARCH_IA_64) == 0x320000ull, "KEXEC_ARCH_IA_64");
+_Static_assert((unsigned long long)(KEXEC_ARCH_ARM) == 0x280000ull, "KEXEC_ARCH_ARM");
+_Static_assert((unsigned long long)(KEXEC_ARCH_S390) == 0x160000ull, "KEXEC_ARCH_S390");
+_Static_assert((unsigned long long)(KEXEC_ARCH_SH) == 0x2a0000ull, "KEXEC_ARCH_SH");
+_Static_assert((unsigned long long)(KEXEC_ARCH_MIPS_LE) == 0xa0000ull, "KEXEC_ARCH_MIPS_LE");
+_Static_assert((unsigned long long)(KEXEC_ARCH_MIPS) == 0x80000ull, "KEXEC_ARCH_MIPS");
+_Static_assert((unsigned long long)(KEXEC_ARCH_AARCH64) == 0xb70000ull, "KEXEC_ARCH_AARCH64");
+_Static_assert((unsigned long long)(KEXEC_ARCH_RISCV) == 0xf30000ull, "KEXEC_ARCH_RISCV");
+_Static_assert((unsigned long long)(KEXEC_ARCH_LOONGARCH) == 0x1020000ull, "KEXEC_ARCH_LOONGARCH");
+
+/* kexec_file_flags */
+_Static_assert((unsigned long long)(KEXEC_FILE_UNLOAD) == 0x1ull, "KEXEC_FILE_UNLOAD");
+_Static_assert((unsigned long long)(KEXEC_FILE_ON_CRASH) == 0x2ull, "KEXEC_FILE_ON_CRASH");
+_Static_assert((unsigned long long)(KEXEC_FILE_NO_INITRAMFS) == 0x4ull, "KEXEC_FILE_NO_INITRAMFS");
+
+/* kexec_flags */
+_Static_assert((unsigned long long)(KEXEC_ON_CRASH) == 0x1ull, "KEXEC_ON_CRASH");
+_Static_assert((unsigned long long)(KEXEC_PRESERVE_CONTEXT) == 0x2ull, "KEXEC_PRESERVE_CONTEXT");
 
 /* key_reqkey */
 _Static_assert((unsigned long long)(KEY_REQKEY_DEFL_NO_CHANGE) == 0xffffffffffffffffull, "KEY_REQKEY_DEFL_NO_CHANGE");
@@ -546,35 +574,3 @@ _Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OF
 _Static_assert((unsigned long long)(MPOL_MF_STRICT) == 0x1ull, "MPOL_MF_STRICT");
 _Static_assert((unsigned long long)(MPOL_MF_MOVE) == 0x2ull, "MPOL_MF_MOVE");
 _Static_assert((unsigned long long)(MPOL_MF_MOVE_ALL) == 0x4ull, "MPOL_MF_MOVE_ALL");
-
-/* mdb_flags */
-_Static_assert((unsigned long long)(MDB_FLAGS_OFFLOAD) == 0x1ull, "MDB_FLAGS_OFFLOAD");
-_Static_assert((unsigned long long)(MDB_FLAGS_FAST_LEAVE) == 0x2ull, "MDB_FLAGS_FAST_LEAVE");
-_Static_assert((unsigned long long)(MDB_FLAGS_STAR_EXCL) == 0x4ull, "MDB_FLAGS_STAR_EXCL");
-_Static_assert((unsigned long long)(MDB_FLAGS_BLOCKED) == 0x8ull, "MDB_FLAGS_BLOCKED");
-
-/* mdb_states */
-_Static_assert((unsigned long long)(MDB_TEMPORARY) == 0x0ull, "MDB_TEMPORARY");
-_Static_assert((unsigned long long)(MDB_PERMANENT) == 0x1ull, "MDB_PERMANENT");
-
-/* membarrier_cmds */
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL) == 0x1ull, "MEMBARRIER_CMD_GLOBAL");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0x2ull, "MEMBARRIER_CMD_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) == 0x4ull, "MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0x8ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0x10ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE) == 0x20ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE) == 0x40ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
-_Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
-
-/* memfd_secret_flags */
-_Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
-
-/* mfd_flags */
-_Static_assert((unsigned long long)(MFD_CLOEXEC) == 0x1ull, "MFD_CLOEXEC");
-_Static_assert((unsigned long long)(MFD_ALLOW_SEALING) == 0x2ull, "MFD_ALLOW_SEALING");
-_Static_assert((unsigned long long)(MFD_HUGETLB) == 0x4ull, "MFD_HUGETLB");
-
-/* mlock2_flags */
-_Static_assert((unsigned long long)(MLOCK_ONFAULT) == 0x1ull, "MLOCK_ONFAULT");

@@ -3567,6 +3567,36 @@ const struct flag xlat_kd_modes[4] = {
 	{ 0x3, "KD_TEXT1" },
 };
 
+const struct flag xlat_kexec_arch[16] = {
+	{ 0x0, "KEXEC_ARCH_DEFAULT" },
+	{ 0x30000, "KEXEC_ARCH_386" },
+	{ 0x40000, "KEXEC_ARCH_68K" },
+	{ 0xf0000, "KEXEC_ARCH_PARISC" },
+	{ 0x3e0000, "KEXEC_ARCH_X86_64" },
+	{ 0x140000, "KEXEC_ARCH_PPC" },
+	{ 0x150000, "KEXEC_ARCH_PPC64" },
+	{ 0x320000, "KEXEC_ARCH_IA_64" },
+	{ 0x280000, "KEXEC_ARCH_ARM" },
+	{ 0x160000, "KEXEC_ARCH_S390" },
+	{ 0x2a0000, "KEXEC_ARCH_SH" },
+	{ 0xa0000, "KEXEC_ARCH_MIPS_LE" },
+	{ 0x80000, "KEXEC_ARCH_MIPS" },
+	{ 0xb70000, "KEXEC_ARCH_AARCH64" },
+	{ 0xf30000, "KEXEC_ARCH_RISCV" },
+	{ 0x1020000, "KEXEC_ARCH_LOONGARCH" },
+};
+
+const struct flag xlat_kexec_file_flags[3] = {
+	{ 0x1, "KEXEC_FILE_UNLOAD" },
+	{ 0x2, "KEXEC_FILE_ON_CRASH" },
+	{ 0x4, "KEXEC_FILE_NO_INITRAMFS" },
+};
+
+const struct flag xlat_kexec_flags[2] = {
+	{ 0x1, "KEXEC_ON_CRASH" },
+	{ 0x2, "KEXEC_PRESERVE_CONTEXT" },
+};
+
 const struct flag xlat_key_perms[24] = {
 	{ 0x1000000, "KEY_POS_VIEW" },
 	{ 0x2000000, "KEY_POS_READ" },
@@ -4194,6 +4224,10 @@ const struct flag xlat_mpol_modes[6] = {
 	{ 0x3, "MPOL_INTERLEAVE" },
 	{ 0x4, "MPOL_LOCAL" },
 	{ 0x5, "MPOL_PREFERRED_MANY" },
+};
+
+const struct flag xlat_mq_attr_flags[1] = {
+	{ 0x800, "O_NONBLOCK" },
 };
 
 const struct flag xlat_mremap_flags[3] = {

@@ -28,6 +28,14 @@ static void put_result_text(struct sbuf *b, const struct ev_syscall *e, size_t s
 		sbuf_u64(b, (uint64_t)ret);	/* what -e inject=getpid:retval= said */
 	} else if (d && d->ret == RK_OCT) {
 		sbuf_printf(b, "%#03llo", (unsigned long long)ret);	/* umask: "022", "000" */
+	} else if (e->nr == NR_modify_ldt && ret >= 0xfffff000 && ret <= 0xffffffff) {
+		/* modify_ldt returns its int error as unsigned (the x86-64 ABI
+		 * "expects int"): strace shows the number and the error */
+		const char *name = errno_name((int)(0x100000000 - ret));
+
+		sbuf_printf(b, "%lld", (long long)ret);
+		if (name)
+			sbuf_printf(b, " %s (%s)", name, errno_msg((int)(0x100000000 - ret)));
 	} else if (RET_IS_ERROR(ret) && !(e->inj & INJ_RETVAL)) {
 		int err = -ret;
 		const char *name = errno_name(err), *msg = errno_msg(err);
