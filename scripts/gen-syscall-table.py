@@ -221,7 +221,8 @@ OVERRIDE = {
     ("waitid", "which"): "IDTYPE", ("waitid", "infop"): "SIGINFO/out",
     ("waitid", "options"): "WAITID_OPTIONS", ("finit_module", "flags"): "MODULE_INIT_FLAGS",
     ("memfd_secret", "flags"): "MEMFD_SECRET_FLAGS", ("clock_settime", "tp"): "TIMESPEC", ("futex_waitv", "flags"): "HEX",
-    ("futex_waitv", "clockid"): "CLOCKID", ("waitid", "ru"): "RUSAGE",
+    ("futex_waitv", "clockid"): "CLOCKID", ("futex_waitv", "waiters"): "FUTEX_WAITV:1",
+    ("futex_waitv", "timeout"): "TIMESPEC", ("waitid", "ru"): "RUSAGE",
     ("rt_sigqueueinfo", "pid"): "INT", ("kill", "pid"): "INT",
     # More file calls (src/decode/files.c)
     ("flock", "cmd"): "FLOCK_OP", ("renameat2", "flags"): "RENAME_FLAGS",

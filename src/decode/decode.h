@@ -387,6 +387,8 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		 const struct ev_syscall *e, size_t size, int i);
 void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		const struct ev_syscall *e, size_t size, int i);
+void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		     const struct ev_syscall *e, size_t size, int i);
 /* strings, buffers, argv and the environment, from their captures */
 void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		    const struct ev_syscall *e, size_t size, int i);

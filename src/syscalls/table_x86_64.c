@@ -365,7 +365,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[446] = { "landlock_restrict_self", 2, RK_INT, SC_DESC, { { "ruleset_fd", AK_FD, .bytes = 4, .sign = 1 }, { "flags", AK_HEX, .bytes = 4 } } },
 	[447] = { "memfd_secret", 1, RK_FD, SC_DESC, { { "flags", AK_MEMFD_SECRET_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[448] = { "process_mrelease", 2, RK_INT, SC_DESC, { { "pidfd", AK_FD, .bytes = 4, .sign = 1 }, { "flags", AK_HEX32, .bytes = 4 } } },
-	[449] = { "futex_waitv", 5, RK_INT, 0, { { "waiters", AK_PTR }, { "nr_futexes", AK_UINT, .bytes = 4 }, { "flags", AK_HEX, .bytes = 4 }, { "timeout", AK_PTR }, { "clockid", AK_CLOCKID, .bytes = 4, .sign = 1 } } },
+	[449] = { "futex_waitv", 5, RK_INT, 0, { { "waiters", AK_FUTEX_WAITV, 1 }, { "nr_futexes", AK_UINT, .bytes = 4 }, { "flags", AK_HEX, .bytes = 4 }, { "timeout", AK_TIMESPEC }, { "clockid", AK_CLOCKID, .bytes = 4, .sign = 1 } } },
 	[450] = { "set_mempolicy_home_node", 4, RK_INT, SC_MEMORY, { { "start", AK_PTR }, { "len", AK_ULONG }, { "home_node", AK_ULONG }, { "flags", AK_HEX } } },
 	[451] = { "cachestat", 4, RK_INT, SC_DESC, { { "fd", AK_FD, .bytes = 4 }, { "cstat_range", AK_PTR }, { "cstat", AK_PTR }, { "flags", AK_UINT, .bytes = 4 } } },
 	[452] = { "fchmodat2", 4, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "mode", AK_MODE, .bytes = 2 }, { "flags", AK_AT_FLAGS, .bytes = 4 } } },

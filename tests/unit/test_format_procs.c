@@ -326,6 +326,16 @@ static const struct row procs[] = {
 	  .verb = "process_madvise(-1, [{iov_base=0x1000, iov_len=5}, ... /* 0x7ffc24d70a10 */], 2, 0x15 /* MADV_PAGEOUT */, 0) = -1 EINVAL (Invalid argument)" },
 	{ .c = { .nr = SYS_process_vm_readv, .a = { 1, P, 0, P + 64, 0, 0 } },
 	  .def = "process_vm_readv(1, [], 0, [], 0, 0)    = 0" },
+	/* futex_waitv's waiters (strace 6.1's futex_waitv test) */
+	{ .c = { .nr = 449, .a = { P, 0xdefaced00000000ull, 1, 0, 1 }, .ret = NEG(-22) },
+	  .def = "futex_waitv([], 0, 0x1, NULL, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)",
+	  .raw = "futex_waitv([], 0, 0x1, NULL, 0x1)      = -1 EINVAL (Invalid argument)",
+	  .verb = "futex_waitv([], 0, 0x1, NULL, 0x1 /* CLOCK_MONOTONIC */) = -1 EINVAL (Invalid argument)" },
+	{ .c = { .nr = 449, .a = { P, 2, 0, 0, 1 }, .ret = EFAULT_,
+		 .cap = { CAP_ARR(0, uint64_t, { UINT64_MAX, 0, 0xffffffff00000082ull }) } },
+	  .def = "futex_waitv([{val=0xffffffffffffffff, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG, __reserved=0xffffffff}, ... /* 0x7ffc24d70a18 */], 2, 0, NULL, CLOCK_MONOTONIC) = -1 EFAULT (Bad address)",
+	  .raw = "futex_waitv([{val=0xffffffffffffffff, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG, __reserved=0xffffffff}, ... /* 0x7ffc24d70a18 */], 2, 0, NULL, 0x1) = -1 EFAULT (Bad address)",
+	  .verb = "futex_waitv([{val=0xffffffffffffffff, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG, __reserved=0xffffffff}, ... /* 0x7ffc24d70a18 */], 2, 0, NULL, 0x1 /* CLOCK_MONOTONIC */) = -1 EFAULT (Bad address)" },
 	/* unshare's and setns's flags, process_mrelease's, ioperm's (strace
 	 * 6.1, Debian 12) */
 	{ .c = { .nr = SYS_unshare, .a = { 0xdeadcaf5 }, .ret = NEG(-22) },
