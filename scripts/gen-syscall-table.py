@@ -81,7 +81,7 @@ OVERRIDE = {
     ("sendto", "buff"): "BUF:2", ("sethostname", "name"): "HOSTNAME:1",
     ("setdomainname", "name"): "HOSTNAME:1",
     ("read", "buf"): "BUF/out", ("pread64", "buf"): "BUF/out",
-    ("recvfrom", "ubuf"): "BUF/out", ("readlink", "buf"): "BUF/out",
+    ("recvfrom", "ubuf"): "BUF/out:2", ("readlink", "buf"): "BUF/out",
     ("readlinkat", "buf"): "BUF/out", ("getcwd", "buf"): "STR/out",
     # Structs read from the process (captured whole) and enums.
     ("stat", "statbuf"): "STAT", ("fstat", "statbuf"): "STAT",

@@ -50,7 +50,8 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 		       a->kind == AK_POLLFDS || a->kind == AK_SEMBUFS || a->kind == AK_MEMFD_NAME ||
 		       a->kind == AK_OPEN_HOW || a->kind == AK_FCNTL_ARG ||
 		       a->kind == AK_PAGE_ADDRS || a->kind == AK_NODE_IDS ||
-		       a->kind == AK_IOV_ADDRS || a->kind == AK_GROUPS || a->kind == AK_FUTEX_WAITV;
+		       a->kind == AK_IOV_ADDRS || a->kind == AK_GROUPS || a->kind == AK_FUTEX_WAITV ||
+		       a->kind == AK_MINCORE_VEC || a->kind == AK_FDSET;
 	return true;
 }
 

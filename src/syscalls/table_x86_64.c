@@ -48,7 +48,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[42] = { "connect", 3, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "uservaddr", AK_SOCKADDR, 2 }, { "addrlen", AK_INT, .bytes = 4, .sign = 1 } } },
 	[43] = { "accept", 3, RK_FD, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "upeer_sockaddr", AK_SOCKADDR, 0, ARG_OUT }, { "upeer_addrlen", AK_SOCKLEN } }, .fx = FX_NEW_FD, .fdkind = FDK_SOCKET },
 	[44] = { "sendto", 6, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "buff", AK_BUF, 2 }, { "len", AK_ULONG }, { "flags", AK_MSG_FLAGS, .bytes = 4 }, { "addr", AK_SOCKADDR, 5 }, { "addr_len", AK_INT, .bytes = 4, .sign = 1 } } },
-	[45] = { "recvfrom", 6, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "ubuf", AK_BUF, 0, ARG_OUT }, { "size", AK_ULONG }, { "flags", AK_MSG_FLAGS, .bytes = 4 }, { "addr", AK_SOCKADDR, 0, ARG_OUT }, { "addr_len", AK_SOCKLEN } } },
+	[45] = { "recvfrom", 6, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "ubuf", AK_BUF, 2, ARG_OUT }, { "size", AK_ULONG }, { "flags", AK_MSG_FLAGS, .bytes = 4 }, { "addr", AK_SOCKADDR, 0, ARG_OUT }, { "addr_len", AK_SOCKLEN } } },
 	[46] = { "sendmsg", 3, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "msg", AK_MSGHDR }, { "flags", AK_MSG_FLAGS, .bytes = 4 } } },
 	[47] = { "recvmsg", 3, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "msg", AK_MSGHDR, 0, ARG_OUT }, { "flags", AK_MSG_FLAGS, .bytes = 4 } } },
 	[48] = { "shutdown", 2, RK_INT, SC_NETWORK, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "how", AK_SHUT_HOW, .bytes = 4, .sign = 1 } } },
