@@ -9,10 +9,11 @@
  * arrays cut by the page end ("... /\* addr *\/"), socket options read
  * and written at it, memfd_create's name with no NUL; iovec and group
  * arrays of none, or cut by the page end; an fd_set and mincore's
- * vector there; recvfrom with MSG_TRUNC.
+ * vector there; recvfrom with MSG_TRUNC; a siginfo one byte short.
  */
 #include <linux/prctl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/sem.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
@@ -159,5 +160,15 @@ int main(void)
 	syscall(SYS_mincore, tail_alloc(4096), 4096, tail_alloc(1));
 	send(dg[1], "AB", 2, 0);
 	recvfrom(dg[0], tail_alloc(1), 1, MSG_TRUNC, NULL, NULL);
+	/* a siginfo strace reads whole (128 bytes): one byte short of it is
+	 * an address; -1 as si_errno (unsigned) and si_uid (-1) */
+	siginfo_t *si = tail_alloc(sizeof(*si));
+
+	memset(si, 0xff, sizeof(*si));
+	si->si_signo = SIGUSR1;
+	si->si_code = SI_QUEUE;
+	si->si_pid = getpid();
+	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, si, -1);
+	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, (char *)si + 1, 0);
 	return fd < 0;
 }
