@@ -51,7 +51,7 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 		       a->kind == AK_OPEN_HOW || a->kind == AK_FCNTL_ARG ||
 		       a->kind == AK_PAGE_ADDRS || a->kind == AK_NODE_IDS ||
 		       a->kind == AK_IOV_ADDRS || a->kind == AK_GROUPS || a->kind == AK_FUTEX_WAITV ||
-		       a->kind == AK_MINCORE_VEC || a->kind == AK_FDSET;
+		       a->kind == AK_MINCORE_VEC || a->kind == AK_FDSET || a->kind == AK_REBOOT_ARG;
 	return true;
 }
 

@@ -225,11 +225,20 @@ static const struct row procs[] = {
 	  .raw = "reboot(0, 0, 0)                         = -1 EINVAL (Invalid argument)",
 	  .verb = "reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_MAGIC_??? */, 0 /* LINUX_REBOOT_CMD_CAD_OFF */) = -1 EINVAL (Invalid argument)" },
 	{ .c = { .nr = SYS_reboot, .a = { 0xfee1dead, 0x13111992, 0xa1b2c3d4, P }, .ret = NEG(-22),
-		 .cap = { CAP_STR(3, "reboot") } },
+		 .cap = { CAP_MEM(3, "reboot", 7) } },
 	  .def = "reboot(LINUX_REBOOT_MAGIC1, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_RESTART2, \"reboot\") = -1 EINVAL (Invalid argument)",
 	  .raw = "reboot(0xfee1dead, 0x13111992, 0xa1b2c3d4, \"reboot\") = -1 EINVAL (Invalid argument)",
 	  .verb = "reboot(0xfee1dead /* LINUX_REBOOT_MAGIC1 */, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, 0xa1b2c3d4 /* LINUX_REBOOT_CMD_RESTART2 */, \"reboot\") = -1 EINVAL (Invalid argument)",
 	  .xx = "reboot(LINUX_REBOOT_MAGIC1, 0x13111992 /* LINUX_REBOOT_MAGIC_??? */, LINUX_REBOOT_CMD_RESTART2, \"\\x72\\x65\\x62\\x6f\\x6f\\x74\") = -1 EINVAL (Invalid argument)" },
+	/* the 256 bytes strace reads of RESTART2's string: 254 readable
+	 * before an unmapped page and no NUL is an address (strace 6.1's
+	 * reboot test) */
+	{ .c = { .nr = SYS_reboot, .a = { 0xfee1dead, 0x28121969, 0xa1b2c3d4, P }, .ret = NEG(-22),
+		 .cap = { CAP_MEM(3, "AbCdEfGhIjKlMnOpQrStUvWxYz012345AbCdEfGhIjKlMnOpQrStUvWxYz012345AbCdEfGhIjKlMnOpQrStUvWxYz012345AbCdEfGhIjKlMnOpQrStUvWxYz012345"
+				  "AbCdEfGhIjKlMnOpQrStUvWxYz012345AbCdEfGhIjKlMnOpQrStUvWxYz012345AbCdEfGhIjKlMnOpQrStUvWxYz012345AbCdEfGhIjKlMnOpQrStUvWxYz012345", 254) } },
+	  .def = "reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, LINUX_REBOOT_CMD_RESTART2, 0x7ffc24d70a00) = -1 EINVAL (Invalid argument)",
+	  .raw = "reboot(0xfee1dead, 0x28121969, 0xa1b2c3d4, 0x7ffc24d70a00) = -1 EINVAL (Invalid argument)",
+	  .verb = "reboot(0xfee1dead /* LINUX_REBOOT_MAGIC1 */, 0x28121969 /* LINUX_REBOOT_MAGIC2 */, 0xa1b2c3d4 /* LINUX_REBOOT_CMD_RESTART2 */, 0x7ffc24d70a00) = -1 EINVAL (Invalid argument)" },
 	/* syslog's buffer only for the reads, SYSLOG_ACTION_CONSOLE_LEVEL's
 	 * level (strace 6.1, the same in every -X style) */
 	{ .c = { .nr = SYS_syslog, .a = { 8, 0xfacefeeddeadbeefull, 9 }, .ret = NEG(-22) },
