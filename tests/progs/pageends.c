@@ -9,7 +9,8 @@
  * arrays cut by the page end ("... /\* addr *\/"), socket options read
  * and written at it, memfd_create's name with no NUL; iovec and group
  * arrays of none, or cut by the page end; an fd_set and mincore's
- * vector there; recvfrom with MSG_TRUNC; a siginfo one byte short.
+ * vector there; recvfrom with MSG_TRUNC; a siginfo one byte short; an
+ * iovec's data of -s bytes before the page end; a too long xattr value.
  */
 #include <linux/prctl.h>
 #include <poll.h>
@@ -170,5 +171,17 @@ int main(void)
 	si->si_pid = getpid();
 	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, si, -1);
 	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, (char *)si + 1, 0);
+	/* an iovec's data longer than -s: strace reads -s + 1 bytes of it
+	 * (32 readable: an address; 33: cut); a longer xattr value than the
+	 * kernel takes (an address) */
+	struct iovec *big = tail_alloc(sizeof(*big));
+
+	big->iov_base = tail_alloc(33);
+	fill(big->iov_base, 33);
+	big->iov_len = -1;
+	syscall(SYS_writev, -1, big, 1);
+	big->iov_base = (char *)big->iov_base + 1;
+	syscall(SYS_writev, -1, big, 1);
+	syscall(SYS_fsetxattr, -1, "user.x", big->iov_base, 65537, 1);
 	return fd < 0;
 }
