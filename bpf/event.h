@@ -296,7 +296,8 @@ struct task_state {
 	 * sees it stop the thread.  Kept here and shown when the thread next
 	 * leaves or enters a syscall, where strace shows it. */
 	__s32 ign_sig;
-	__u32 stash_mask;	/* which stash[] slots hold data read at entry */
+	__u32 stash_mask;	/* which stash[] slots hold data read at entry; bit
+				 * 8 + i: only 8 bytes of slot i (ENTRY_UPTO_PAGE) */
 	__u8 ign_info[48];
 	/* Small structs the call rewrites (select's fd_sets, ppoll's
 	 * timeout), read at entry for the line to show what was given. */
@@ -373,7 +374,8 @@ struct cap_rule {
 	__u8 nl;		/* argument 0 is a socket whose netlink messages
 				 * are decoded: looked at, at entry; on a netlink
 				 * socket the buffer is read whole (to DUMP_MAX) */
-	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY */
+	__u8 entry[6];		/* bytes to read at entry (<= STASH_SIZE), CAP_ENTRY,
+				 * | ENTRY_UPTO_PAGE */
 	/* -yy: what the fds are (struct fd_info caps): bit i for argument i,
 	 * FDM_RESULT for the result; fdpair: the argument holding an int[2]
 	 * of new fds (pipe2, socketpair), or FDPAIR_NONE */
@@ -384,6 +386,7 @@ struct cap_rule {
 /* cap_rule.size: a struct read at its kind's largest size, of which what
  * is readable up to the end of its page will do (a sockaddr the process
  * put at the end of its memory, ioctl's argument) */
+#define ENTRY_UPTO_PAGE		0x80	/* entry[]: or 8 bytes before an unmapped page */
 #define CAPR_UPTO_PAGE_SIZE	0x8000
 #define CAPR_UPTO_PAGE		1	/* the same, in cap_struct_g's argument */
 #define CAPR_BIG		2	/* cap_struct_g: up to DUMP_MAX bytes, not

@@ -1090,10 +1090,15 @@ def test_page_ends_like_strace():
     poll's and semop's arrays cut there ("... /* addr */"), socket options
     read and written there, memfd_create's 250-byte name; iovec arrays
     (readv's, process_vm_readv's, process_madvise's) and setgroups'
-    list of none ("[]") or cut by the page end."""
+    list of none ("[]") or cut by the page end; an fd_set of 64 fds and
+    mincore's vector before the page end; recvfrom's MSG_TRUNC;
+    pidfd_send_signal's siginfo, whole or one byte short; an iovec's
+    data that ends -s bytes after its start; an xattr value longer than
+    XATTR_SIZE_MAX."""
     calls = ("trace=delete_module,accept,getsockname,getpeername,ioctl,write,clock_nanosleep,"
              "prctl,seccomp,poll,semop,setsockopt,getsockopt,memfd_create,writev,pwritev,"
-             "preadv,process_vm_readv,process_vm_writev,process_madvise,setgroups")
+             "preadv,process_vm_readv,process_vm_writev,process_madvise,setgroups,select,"
+             "mincore,recvfrom,pidfd_send_signal,fsetxattr")
     a = traced_lines("strace", [prog("pageends")], calls)
     b = traced_lines(STROBE, [prog("pageends")], calls)
     check(a == b and len(a) >= 20, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",

@@ -112,9 +112,13 @@ void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 	}
 	/* a list of xattr names asked for its size only (0 bytes): strace
 	 * shows the address */
+	/* ...and a value longer than the kernel's XATTR_SIZE_MAX (65536):
+	 * strace does not read it */
 	if (!cap_find(e, size, i, &c, &data) || (c->flags & CAP_FAULT) ||
 	    (strstr(d->name, "listxattr") && d->args[i].len_arg > 0 &&
-	     !e->args[d->args[i].len_arg])) {
+	     !e->args[d->args[i].len_arg]) ||
+	    (strstr(d->name, "setxattr") && d->args[i].len_arg > 0 &&
+	     e->args[d->args[i].len_arg] > 65536)) {
 		sbuf_hex(b, e->args[i]);
 		return;
 	}

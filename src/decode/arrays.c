@@ -11,11 +11,17 @@
 #include <string.h>
 
 #include "../output/internal.h"
-#include "decode.h"
+#include "flagtab.h"
 #include "../syscalls/syscalls.h"
 #include "../util/util.h"
 
 #define NGROUPS_MAX_LINUX 65536	/* the kernel's NGROUPS_MAX: more is an address */
+#define FUTEX_WAITV_MAX 128	/* waiters futex_waitv takes; strace shows no more */
+
+static const struct flag futex2_flags[] = {
+	{ 0x2, "FUTEX_32" },
+	{ 0x80, "FUTEX_PRIVATE_FLAG" },
+};
 
 typedef void elem_fn(struct sbuf *b, const uint8_t *p, int kind);
 
@@ -80,6 +86,20 @@ static void put_array_elem(struct sbuf *b, const uint8_t *p, int kind)
 		put_ptr(b, load_u64(p, 16));
 		sbuf_printf(b, ", memsz=%llu}", (unsigned long long)load_u64(p, 24));
 		return;
+	case AK_FUTEX_WAITV: {	/* struct futex_waitv: val, uaddr, flags, __reserved */
+		uint32_t fl, rsv;
+
+		memcpy(&fl, p + 16, 4);
+		memcpy(&rsv, p + 20, 4);
+		sbuf_printf(b, "{val=%#llx, uaddr=", (unsigned long long)load_u64(p, 0));
+		put_ptr(b, load_u64(p, 8));
+		sbuf_puts(b, ", flags=");
+		put_flagset_q(b, fl, futex2_flags, N(futex2_flags), "FUTEX_???");
+		if (rsv)
+			sbuf_printf(b, ", __reserved=%#x", rsv);
+		sbuf_putc(b, '}');
+		return;
+	}
 	case AK_GROUPS: {
 		uint32_t g;
 
@@ -141,4 +161,26 @@ void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *
 	}
 	put_elems(b, e->args[i], n, 4, (size_t)formatter_arraysize(f), ok ? c : NULL, data,
 		  out && e->ret < 0, put_array_elem, AK_GROUPS);
+}
+
+/* futex_waitv's waiters: as many as its (unsigned int) count says, up to
+ * the FUTEX_WAITV_MAX the kernel takes, "..." after those when more */
+void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		     const struct ev_syscall *e, size_t size, int i)
+{
+	uint32_t n = (uint32_t)e->args[d->args[i].len_arg & 7];
+	size_t max = (size_t)formatter_arraysize(f);
+	const struct cap *c = NULL;
+	const char *data = NULL;
+	bool ok = cap_exit(e, size, i, &c, &data);
+	size_t mark = b->len;
+
+	put_elems(b, e->args[i], n > FUTEX_WAITV_MAX ? FUTEX_WAITV_MAX : n, 24, max,
+		  ok ? c : NULL, data, false, put_array_elem, AK_FUTEX_WAITV);
+	/* all FUTEX_WAITV_MAX shown: the more strace does not read */
+	if (n > FUTEX_WAITV_MAX && max >= FUTEX_WAITV_MAX && b->len > mark &&
+	    b->p[b->len - 1] == ']' && b->p[b->len - 2] == '}') {
+		b->len--;
+		sbuf_puts(b, ", ...]");
+	}
 }

@@ -285,6 +285,10 @@ void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);
 int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
 		   int max);
 void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds);
+/* whether len captured bytes of an fd_set of nfds fds hold what strace
+ * reads of it (whole longs; the kernel side captures 16 bytes, or the 8
+ * before an unmapped page) */
+bool fdset_readable(int nfds, size_t len);
 bool fdset_empty(const uint8_t *p, size_t len, int nfds);
 void decode_epoll_event(struct sbuf *b, const uint8_t *p);
 void decode_epoll_events(struct sbuf *b, uint32_t v);
@@ -423,6 +427,8 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		 const struct ev_syscall *e, size_t size, int i);
 void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		const struct ev_syscall *e, size_t size, int i);
+void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		     const struct ev_syscall *e, size_t size, int i);
 /* strings, buffers, argv and the environment, from their captures */
 void put_string_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		    const struct ev_syscall *e, size_t size, int i);

@@ -569,7 +569,10 @@ static void put_uring_argp_c(ARGS)
 	size_t len;
 	const uint8_t *p;
 
-	if (i > 0 && (e->args[i - 1] & 8)) {	/* IORING_ENTER_EXT_ARG */
+	/* as strace, a signal set whatever the flags (IORING_ENTER_EXT_ARG's
+	 * struct too) when the size argument is the kernel's sigset size;
+	 * else the address */
+	if (i < 5 && e->args[i + 1] != 8) {
 		put_ptr(b, e->args[i]);
 		return;
 	}

@@ -59,6 +59,11 @@ void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds)
 	fdset_y(b, p, len, nfds, NULL, 0);
 }
 
+bool fdset_readable(int nfds, size_t len)
+{
+	return nfds > 0 && len >= (nfds > 64 ? 16u : 8u);
+}
+
 /* end: the address of the first pollfd the process's memory did not
  * have (strace: "... /\* addr *\/"), 0 when the capture was cut for size */
 static int pollfds_y(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
@@ -196,7 +201,7 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 		return true;
 	case AK_FDSET:
 		/* no fds to show: strace gives the address */
-		if ((int)e->args[0] <= 0 || !cap_entry(e, size, i, &c, &data))
+		if (!cap_entry(e, size, i, &c, &data) || !fdset_readable((int)e->args[0], c->len))
 			break;
 		fdset_y(b, (const uint8_t *)data, c->len, (int)e->args[0], f, e->h.pid);
 		return true;

@@ -141,9 +141,15 @@ void put_reboot_arg(struct formatter *f, struct sbuf *b, const struct syscall_de
 		put_ptr(b, e->args[i]);
 		return;
 	}
+	/* 255 characters and more: cut; no NUL in what was readable before
+	 * an unmapped page, and fewer: the address (strace's 256-byte read) */
 	n = strnlen(data, c->len);
 	if (n >= 255) {
 		decode_string(b, data, 255, true);
+		return;
+	}
+	if (n == c->len) {
+		put_ptr(b, e->args[i]);
 		return;
 	}
 	decode_string(b, data, n, false);

@@ -155,7 +155,11 @@ static void put_si_pid(struct sbuf *b, const uint8_t *info, bool decorate)
 	sbuf_printf(b, ", si_pid=%d", i32_at(info, 16));
 	if (decorate && pid_f && i32_at(info, 16) > 0)
 		formatter_put_pid(pid_f, b, pid_tid, i32_at(info, 16));
-	sbuf_printf(b, ", si_uid=%u", (unsigned)i32_at(info, 20));
+	/* a uid as strace prints one: the "no uid" -1 as -1 */
+	if (i32_at(info, 20) == -1)
+		sbuf_puts(b, ", si_uid=-1");
+	else
+		sbuf_printf(b, ", si_uid=%u", (unsigned)i32_at(info, 20));
 }
 
 /* x86_64 siginfo: signo 0, errno 4, code 8, then the union at 16. */
@@ -190,8 +194,8 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		if (en) {
 			sbuf_puts(b, en);
 			xlat_finish(b, mark, (uint32_t)i32_at(info, 4), XF_DEC);
-		} else {
-			sbuf_s64(b, i32_at(info, 4));
+		} else {	/* unsigned, as strace */
+			sbuf_printf(b, "%u", (unsigned)i32_at(info, 4));
 		}
 	}
 	if (code == 0x80) {

@@ -102,6 +102,8 @@ static bool fd_array_touches(struct formatter *f, const struct ev_syscall *e, si
 		}
 		return false;
 	}
+	if (!fdset_readable((int)e->args[0], c->len))
+		return false;	/* strace could not read it either */
 	for (int fd = 0; fd < (int)e->args[0] && fd / 8 < (int)c->len; fd++)
 		if ((data[fd / 8] >> (fd % 8) & 1) && fd_is_traced(f, e->h.pid, fd))
 			return true;

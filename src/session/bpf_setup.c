@@ -134,7 +134,7 @@ static int fill_caprules(struct session *s)
 			r.arg[i] = c.ck;
 			r.size[i] = c.size | (c.upto_page ? CAPR_UPTO_PAGE_SIZE : 0);
 			r.len_arg[i] = c.len_arg;
-			r.entry[i] = c.entry;
+			r.entry[i] = c.entry | (c.upto_page && c.entry ? ENTRY_UPTO_PAGE : 0);
 			r.split |= c.ck == CK_ARGV;	/* execve: two halves */
 			any = true;
 		}

@@ -52,7 +52,9 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 		       a->kind == AK_PAGE_ADDRS || a->kind == AK_NODE_IDS ||
 		       a->kind == AK_QUOTA_ADDR || a->kind == AK_IOV_ADDRS || a->kind == AK_GROUPS ||
 		       a->kind == AK_CAP_DATA ||	/* version 1's 12 bytes */
-		       a->kind == AK_KEXEC_SEGMENTS || a->kind == AK_USER_DESC;
+		       a->kind == AK_KEXEC_SEGMENTS || a->kind == AK_USER_DESC ||
+		       a->kind == AK_FUTEX_WAITV || a->kind == AK_MINCORE_VEC || a->kind == AK_FDSET ||
+		       a->kind == AK_REBOOT_ARG;
 	return true;
 }
 

@@ -8,10 +8,13 @@
  * past the page end (an address), even past -s (strace reads -s + 1);
  * arrays cut by the page end ("... /\* addr *\/"), socket options read
  * and written at it, memfd_create's name with no NUL; iovec and group
- * arrays of none, or cut by the page end.
+ * arrays of none, or cut by the page end; an fd_set and mincore's
+ * vector there; recvfrom with MSG_TRUNC; a siginfo one byte short; an
+ * iovec's data of -s bytes before the page end; a too long xattr value.
  */
 #include <linux/prctl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/sem.h>
 #include <linux/seccomp.h>
 #include <stdint.h>
@@ -19,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -141,5 +145,43 @@ int main(void)
 	syscall(SYS_setgroups, 2, gids);
 	syscall(SYS_setgroups, 0, gids + 1);
 	syscall(SYS_setgroups, 65537, gids);
+	/* an fd_set of 64 fds in the 8 bytes before the page end (and one
+	 * of 65 fds there: an address), mincore's vector there, a datagram
+	 * longer than the buffer (MSG_TRUNC: the buffer's length shown) */
+	uint64_t *set = tail_alloc(8);
+	struct timeval *tv = tail_alloc(sizeof(*tv));
+	int dg[2];
+
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, dg);
+	*set = 1ull << dg[0];
+	tv->tv_sec = tv->tv_usec = 0;
+	syscall(SYS_select, dg[0] + 1, set, 0, 0, tv);
+	*set = 1ull << dg[0];
+	syscall(SYS_select, 65, set, 0, 0, tv);
+	syscall(SYS_mincore, tail_alloc(4096), 4096, tail_alloc(1));
+	send(dg[1], "AB", 2, 0);
+	recvfrom(dg[0], tail_alloc(1), 1, MSG_TRUNC, NULL, NULL);
+	/* a siginfo strace reads whole (128 bytes): one byte short of it is
+	 * an address; -1 as si_errno (unsigned) and si_uid (-1) */
+	siginfo_t *si = tail_alloc(sizeof(*si));
+
+	memset(si, 0xff, sizeof(*si));
+	si->si_signo = SIGUSR1;
+	si->si_code = SI_QUEUE;
+	si->si_pid = getpid();
+	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, si, -1);
+	syscall(SYS_pidfd_send_signal, -1, SIGUSR2, (char *)si + 1, 0);
+	/* an iovec's data longer than -s: strace reads -s + 1 bytes of it
+	 * (32 readable: an address; 33: cut); a longer xattr value than the
+	 * kernel takes (an address) */
+	struct iovec *big = tail_alloc(sizeof(*big));
+
+	big->iov_base = tail_alloc(33);
+	fill(big->iov_base, 33);
+	big->iov_len = -1;
+	syscall(SYS_writev, -1, big, 1);
+	big->iov_base = (char *)big->iov_base + 1;
+	syscall(SYS_writev, -1, big, 1);
+	syscall(SYS_fsetxattr, -1, "user.x", big->iov_base, 65537, 1);
 	return fd < 0;
 }

@@ -46,6 +46,9 @@ int main(void)
 	syscall(SYS_io_uring_enter, fd, 1, 2, IORING_ENTER_GETEVENTS | IORING_ENTER_SQ_WAKEUP | 0x1000,
 		&s, 8);
 	syscall(SYS_io_uring_enter, fd, 0, 0, IORING_ENTER_EXT_ARG, &s, 24);
+	/* ...a signal set when its size is the kernel's, whatever the flags */
+	syscall(SYS_io_uring_enter, 1000, 0, 0, IORING_ENTER_EXT_ARG, &s, 8);
+	syscall(SYS_io_uring_enter, 1000, 0, 0, 0, &s, 16);
 	for (int f = 0; f < 8; f++)
 		syscall(SYS_io_uring_enter, 1000, 0, 0, 1u << f, NULL, 0);
 	for (int op = 0; op < 34; op++)

@@ -211,6 +211,14 @@ static const struct row files[] = {
 	  .raw = "setxattr(\"/nonexistent\", \"user.x\", \"12\", 2, 0x1) = -1 ENOENT (No such file or directory)",
 	  .verb = "setxattr(\"/nonexistent\", \"user.x\", \"12\", 2, 0x1 /* XATTR_CREATE */) = -1 ENOENT (No such file or directory)",
 	  .xx = "setxattr(\"\\x2f\\x6e\\x6f\\x6e\\x65\\x78\\x69\\x73\\x74\\x65\\x6e\\x74\", \"\\x75\\x73\\x65\\x72\\x2e\\x78\", \"\\x31\\x32\", 2, XATTR_CREATE) = -1 ENOENT (No such file or directory)" },
+	/* a value longer than XATTR_SIZE_MAX: its address (strace 6.1's
+	 * xattr test) */
+	{ .c = { .nr = SYS_fsetxattr, .a = { NEG(-1), STR + 16, STR + 32, 65537, XATTR_CREATE }, .ret = NEG(-7),
+		 .cap = { CAP_STR(1, "user.x"), CAP_TSTR(2, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx") } },
+	  .def = "fsetxattr(-1, \"user.x\", 0x55550000b020, 65537, XATTR_CREATE) = -1 E2BIG (Argument list too long)",
+	  .raw = "fsetxattr(-1, \"user.x\", 0x55550000b020, 65537, 0x1) = -1 E2BIG (Argument list too long)",
+	  .verb = "fsetxattr(-1, \"user.x\", 0x55550000b020, 65537, 0x1 /* XATTR_CREATE */) = -1 E2BIG (Argument list too long)",
+	  .xx = "fsetxattr(-1, \"\\x75\\x73\\x65\\x72\\x2e\\x78\", 0x55550000b020, 65537, XATTR_CREATE) = -1 E2BIG (Argument list too long)" },
 	{ .c = { .nr = SYS_inotify_init1, .a = { IN_NONBLOCK | IN_CLOEXEC }, .ret = 5 },
 	  .def = "inotify_init1(IN_NONBLOCK|IN_CLOEXEC)   = 5",
 	  .raw = "inotify_init1(0x80800)                  = 5",
