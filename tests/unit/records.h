@@ -39,7 +39,6 @@ struct sc {
 	struct capdef cap[MAX_CAPS];
 	uint8_t flags;		/* EVF_* */
 	uint32_t aux, aux2;
-	uint8_t inj;		/* INJ_*: -e inject= made the result */
 	uint64_t dur;		/* ns, for -T */
 	uint8_t inj;		/* INJ_*: -e inject= gave the result */
 	bool bug;		/* strobe prints something else: a known bug */
@@ -82,7 +81,6 @@ static inline size_t build_syscall(uint8_t *buf, const struct sc *c, uint32_t pi
 	e->aux = c->aux;
 	e->inj = c->inj;
 	e->aux2 = c->aux2;
-	e->inj = c->inj;
 	for (int k = 0; k < MAX_CAPS && c->cap[k].used; k++) {
 		struct cap *cp = (struct cap *)(buf + off);
 
