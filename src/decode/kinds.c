@@ -381,8 +381,16 @@ static void put_mount_attr_c(ARGS)
 		put_ptr(b, e->args[i]);
 		return;
 	}
-	if ((p = struct_bytes(b, d, e, size, i, &len)))
-		decode_mount_attr(b, p, len);
+	if (!(p = struct_bytes(b, d, e, size, i, &len)))
+		return;
+	decode_mount_attr(b, p, len);
+	/* with MOUNT_ATTR_IDMAP set, userns_fd is an fd: -y's path (strace) */
+	if (len >= 32 && (load_u64(p, 0) & 0x100000) && load_u64(p, 24) <= INT32_MAX &&
+	    b->len && b->p[b->len - 1] == '}') {
+		b->len--;
+		put_fd_path(f, b, e->h.pid, (int)load_u64(p, 24));
+		sbuf_putc(b, '}');
+	}
 }
 
 static void put_hostname_arg(ARGS)

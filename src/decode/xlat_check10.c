@@ -126,6 +126,108 @@
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
 
+/* nl_audit_types */
+_Static_assert((unsigned long long)(AUDIT_GET) == 0x3e8ull, "AUDIT_GET");
+_Static_assert((unsigned long long)(AUDIT_SET) == 0x3e9ull, "AUDIT_SET");
+_Static_assert((unsigned long long)(AUDIT_LIST) == 0x3eaull, "AUDIT_LIST");
+_Static_assert((unsigned long long)(AUDIT_ADD) == 0x3ebull, "AUDIT_ADD");
+_Static_assert((unsigned long long)(AUDIT_DEL) == 0x3ecull, "AUDIT_DEL");
+_Static_assert((unsigned long long)(AUDIT_USER) == 0x3edull, "AUDIT_USER");
+_Static_assert((unsigned long long)(AUDIT_LOGIN) == 0x3eeull, "AUDIT_LOGIN");
+_Static_assert((unsigned long long)(AUDIT_WATCH_INS) == 0x3efull, "AUDIT_WATCH_INS");
+_Static_assert((unsigned long long)(AUDIT_WATCH_REM) == 0x3f0ull, "AUDIT_WATCH_REM");
+_Static_assert((unsigned long long)(AUDIT_WATCH_LIST) == 0x3f1ull, "AUDIT_WATCH_LIST");
+_Static_assert((unsigned long long)(AUDIT_SIGNAL_INFO) == 0x3f2ull, "AUDIT_SIGNAL_INFO");
+_Static_assert((unsigned long long)(AUDIT_ADD_RULE) == 0x3f3ull, "AUDIT_ADD_RULE");
+_Static_assert((unsigned long long)(AUDIT_DEL_RULE) == 0x3f4ull, "AUDIT_DEL_RULE");
+_Static_assert((unsigned long long)(AUDIT_LIST_RULES) == 0x3f5ull, "AUDIT_LIST_RULES");
+_Static_assert((unsigned long long)(AUDIT_TRIM) == 0x3f6ull, "AUDIT_TRIM");
+_Static_assert((unsigned long long)(AUDIT_MAKE_EQUIV) == 0x3f7ull, "AUDIT_MAKE_EQUIV");
+_Static_assert((unsigned long long)(AUDIT_TTY_GET) == 0x3f8ull, "AUDIT_TTY_GET");
+_Static_assert((unsigned long long)(AUDIT_TTY_SET) == 0x3f9ull, "AUDIT_TTY_SET");
+_Static_assert((unsigned long long)(AUDIT_SET_FEATURE) == 0x3faull, "AUDIT_SET_FEATURE");
+_Static_assert((unsigned long long)(AUDIT_GET_FEATURE) == 0x3fbull, "AUDIT_GET_FEATURE");
+_Static_assert((unsigned long long)(AUDIT_USER_AVC) == 0x453ull, "AUDIT_USER_AVC");
+_Static_assert((unsigned long long)(AUDIT_USER_TTY) == 0x464ull, "AUDIT_USER_TTY");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_START) == 0x4b0ull, "AUDIT_DAEMON_START");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_END) == 0x4b1ull, "AUDIT_DAEMON_END");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_ABORT) == 0x4b2ull, "AUDIT_DAEMON_ABORT");
+_Static_assert((unsigned long long)(AUDIT_DAEMON_CONFIG) == 0x4b3ull, "AUDIT_DAEMON_CONFIG");
+_Static_assert((unsigned long long)(AUDIT_SYSCALL) == 0x514ull, "AUDIT_SYSCALL");
+_Static_assert((unsigned long long)(AUDIT_PATH) == 0x516ull, "AUDIT_PATH");
+_Static_assert((unsigned long long)(AUDIT_IPC) == 0x517ull, "AUDIT_IPC");
+_Static_assert((unsigned long long)(AUDIT_SOCKETCALL) == 0x518ull, "AUDIT_SOCKETCALL");
+_Static_assert((unsigned long long)(AUDIT_CONFIG_CHANGE) == 0x519ull, "AUDIT_CONFIG_CHANGE");
+_Static_assert((unsigned long long)(AUDIT_SOCKADDR) == 0x51aull, "AUDIT_SOCKADDR");
+_Static_assert((unsigned long long)(AUDIT_CWD) == 0x51bull, "AUDIT_CWD");
+_Static_assert((unsigned long long)(AUDIT_EXECVE) == 0x51dull, "AUDIT_EXECVE");
+_Static_assert((unsigned long long)(AUDIT_IPC_SET_PERM) == 0x51full, "AUDIT_IPC_SET_PERM");
+_Static_assert((unsigned long long)(AUDIT_MQ_OPEN) == 0x520ull, "AUDIT_MQ_OPEN");
+_Static_assert((unsigned long long)(AUDIT_MQ_SENDRECV) == 0x521ull, "AUDIT_MQ_SENDRECV");
+_Static_assert((unsigned long long)(AUDIT_MQ_NOTIFY) == 0x522ull, "AUDIT_MQ_NOTIFY");
+_Static_assert((unsigned long long)(AUDIT_MQ_GETSETATTR) == 0x523ull, "AUDIT_MQ_GETSETATTR");
+_Static_assert((unsigned long long)(AUDIT_KERNEL_OTHER) == 0x524ull, "AUDIT_KERNEL_OTHER");
+_Static_assert((unsigned long long)(AUDIT_FD_PAIR) == 0x525ull, "AUDIT_FD_PAIR");
+_Static_assert((unsigned long long)(AUDIT_OBJ_PID) == 0x526ull, "AUDIT_OBJ_PID");
+_Static_assert((unsigned long long)(AUDIT_TTY) == 0x527ull, "AUDIT_TTY");
+_Static_assert((unsigned long long)(AUDIT_EOE) == 0x528ull, "AUDIT_EOE");
+_Static_assert((unsigned long long)(AUDIT_BPRM_FCAPS) == 0x529ull, "AUDIT_BPRM_FCAPS");
+_Static_assert((unsigned long long)(AUDIT_CAPSET) == 0x52aull, "AUDIT_CAPSET");
+_Static_assert((unsigned long long)(AUDIT_MMAP) == 0x52bull, "AUDIT_MMAP");
+_Static_assert((unsigned long long)(AUDIT_NETFILTER_PKT) == 0x52cull, "AUDIT_NETFILTER_PKT");
+_Static_assert((unsigned long long)(AUDIT_NETFILTER_CFG) == 0x52dull, "AUDIT_NETFILTER_CFG");
+_Static_assert((unsigned long long)(AUDIT_SECCOMP) == 0x52eull, "AUDIT_SECCOMP");
+_Static_assert((unsigned long long)(AUDIT_PROCTITLE) == 0x52full, "AUDIT_PROCTITLE");
+_Static_assert((unsigned long long)(AUDIT_FEATURE_CHANGE) == 0x530ull, "AUDIT_FEATURE_CHANGE");
+_Static_assert((unsigned long long)(AUDIT_REPLACE) == 0x531ull, "AUDIT_REPLACE");
+_Static_assert((unsigned long long)(AUDIT_KERN_MODULE) == 0x532ull, "AUDIT_KERN_MODULE");
+_Static_assert((unsigned long long)(AUDIT_FANOTIFY) == 0x533ull, "AUDIT_FANOTIFY");
+_Static_assert((unsigned long long)(AUDIT_TIME_INJOFFSET) == 0x534ull, "AUDIT_TIME_INJOFFSET");
+_Static_assert((unsigned long long)(AUDIT_TIME_ADJNTPVAL) == 0x535ull, "AUDIT_TIME_ADJNTPVAL");
+_Static_assert((unsigned long long)(AUDIT_BPF) == 0x536ull, "AUDIT_BPF");
+_Static_assert((unsigned long long)(AUDIT_EVENT_LISTENER) == 0x537ull, "AUDIT_EVENT_LISTENER");
+_Static_assert((unsigned long long)(AUDIT_URINGOP) == 0x538ull, "AUDIT_URINGOP");
+_Static_assert((unsigned long long)(AUDIT_OPENAT2) == 0x539ull, "AUDIT_OPENAT2");
+_Static_assert((unsigned long long)(AUDIT_DM_CTRL) == 0x53aull, "AUDIT_DM_CTRL");
+_Static_assert((unsigned long long)(AUDIT_DM_EVENT) == 0x53bull, "AUDIT_DM_EVENT");
+_Static_assert((unsigned long long)(AUDIT_AVC) == 0x578ull, "AUDIT_AVC");
+_Static_assert((unsigned long long)(AUDIT_SELINUX_ERR) == 0x579ull, "AUDIT_SELINUX_ERR");
+_Static_assert((unsigned long long)(AUDIT_AVC_PATH) == 0x57aull, "AUDIT_AVC_PATH");
+_Static_assert((unsigned long long)(AUDIT_MAC_POLICY_LOAD) == 0x57bull, "AUDIT_MAC_POLICY_LOAD");
+_Static_assert((unsigned long long)(AUDIT_MAC_STATUS) == 0x57cull, "AUDIT_MAC_STATUS");
+_Static_assert((unsigned long long)(AUDIT_MAC_CONFIG_CHANGE) == 0x57dull, "AUDIT_MAC_CONFIG_CHANGE");
+_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_ALLOW) == 0x57eull, "AUDIT_MAC_UNLBL_ALLOW");
+_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_ADD) == 0x57full, "AUDIT_MAC_CIPSOV4_ADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_CIPSOV4_DEL) == 0x580ull, "AUDIT_MAC_CIPSOV4_DEL");
+_Static_assert((unsigned long long)(AUDIT_MAC_MAP_ADD) == 0x581ull, "AUDIT_MAC_MAP_ADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_MAP_DEL) == 0x582ull, "AUDIT_MAC_MAP_DEL");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSA) == 0x583ull, "AUDIT_MAC_IPSEC_ADDSA");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSA) == 0x584ull, "AUDIT_MAC_IPSEC_DELSA");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_ADDSPD) == 0x585ull, "AUDIT_MAC_IPSEC_ADDSPD");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_DELSPD) == 0x586ull, "AUDIT_MAC_IPSEC_DELSPD");
+_Static_assert((unsigned long long)(AUDIT_MAC_IPSEC_EVENT) == 0x587ull, "AUDIT_MAC_IPSEC_EVENT");
+_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCADD) == 0x588ull, "AUDIT_MAC_UNLBL_STCADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_UNLBL_STCDEL) == 0x589ull, "AUDIT_MAC_UNLBL_STCDEL");
+_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_ADD) == 0x58aull, "AUDIT_MAC_CALIPSO_ADD");
+_Static_assert((unsigned long long)(AUDIT_MAC_CALIPSO_DEL) == 0x58bull, "AUDIT_MAC_CALIPSO_DEL");
+_Static_assert((unsigned long long)(AUDIT_ANOM_PROMISCUOUS) == 0x6a4ull, "AUDIT_ANOM_PROMISCUOUS");
+_Static_assert((unsigned long long)(AUDIT_ANOM_ABEND) == 0x6a5ull, "AUDIT_ANOM_ABEND");
+_Static_assert((unsigned long long)(AUDIT_ANOM_LINK) == 0x6a6ull, "AUDIT_ANOM_LINK");
+_Static_assert((unsigned long long)(AUDIT_ANOM_CREAT) == 0x6a7ull, "AUDIT_ANOM_CREAT");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_DATA) == 0x708ull, "AUDIT_INTEGRITY_DATA");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_METADATA) == 0x709ull, "AUDIT_INTEGRITY_METADATA");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_STATUS) == 0x70aull, "AUDIT_INTEGRITY_STATUS");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_HASH) == 0x70bull, "AUDIT_INTEGRITY_HASH");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_PCR) == 0x70cull, "AUDIT_INTEGRITY_PCR");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_RULE) == 0x70dull, "AUDIT_INTEGRITY_RULE");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_EVM_XATTR) == 0x70eull, "AUDIT_INTEGRITY_EVM_XATTR");
+_Static_assert((unsigned long long)(AUDIT_INTEGRITY_POLICY_RULE) == 0x70full, "AUDIT_INTEGRITY_POLICY_RULE");
+_Static_assert((unsigned long long)(AUDIT_KERNEL) == 0x7d0ull, "AUDIT_KERNEL");
+
+/* nl_del_flags */
+_Static_assert((unsigned long long)(NLM_F_NONREC) == 0x100ull, "NLM_F_NONREC");
+_Static_assert((unsigned long long)(NLM_F_BULK) == 0x200ull, "NLM_F_BULK");
+
 /* nl_flags */
 _Static_assert((unsigned long long)(NLM_F_REQUEST) == 0x1ull, "NLM_F_REQUEST");
 _Static_assert((unsigned long long)(NLM_F_MULTI) == 0x2ull, "NLM_F_MULTI");
@@ -493,116 +595,3 @@ _Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_
 /* pkey_rights */
 _Static_assert((unsigned long long)(PKEY_DISABLE_ACCESS) == 0x1ull, "PKEY_DISABLE_ACCESS");
 _Static_assert((unsigned long long)(PKEY_DISABLE_WRITE) == 0x2ull, "PKEY_DISABLE_WRITE");
-
-/* poll_events */
-_Static_assert((unsigned long long)(POLLIN) == 0x1ull, "POLLIN");
-_Static_assert((unsigned long long)(POLLPRI) == 0x2ull, "POLLPRI");
-_Static_assert((unsigned long long)(POLLOUT) == 0x4ull, "POLLOUT");
-_Static_assert((unsigned long long)(POLLERR) == 0x8ull, "POLLERR");
-_Static_assert((unsigned long long)(POLLHUP) == 0x10ull, "POLLHUP");
-_Static_assert((unsigned long long)(POLLNVAL) == 0x20ull, "POLLNVAL");
-_Static_assert((unsigned long long)(POLLRDNORM) == 0x40ull, "POLLRDNORM");
-_Static_assert((unsigned long long)(POLLRDBAND) == 0x80ull, "POLLRDBAND");
-_Static_assert((unsigned long long)(POLLWRNORM) == 0x100ull, "POLLWRNORM");
-_Static_assert((unsigned long long)(POLLWRBAND) == 0x200ull, "POLLWRBAND");
-_Static_assert((unsigned long long)(POLLMSG) == 0x400ull, "POLLMSG");
-_Static_assert((unsigned long long)(POLLREMOVE) == 0x1000ull, "POLLREMOVE");
-_Static_assert((unsigned long long)(POLLRDHUP) == 0x2000ull, "POLLRDHUP");
-
-/* pr_cap_ambient */
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_IS_SET) == 0x1ull, "PR_CAP_AMBIENT_IS_SET");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_RAISE) == 0x2ull, "PR_CAP_AMBIENT_RAISE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_LOWER) == 0x3ull, "PR_CAP_AMBIENT_LOWER");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT_CLEAR_ALL) == 0x4ull, "PR_CAP_AMBIENT_CLEAR_ALL");
-
-/* pr_options */
-_Static_assert((unsigned long long)(PR_SET_PDEATHSIG) == 0x1ull, "PR_SET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_PDEATHSIG) == 0x2ull, "PR_GET_PDEATHSIG");
-_Static_assert((unsigned long long)(PR_GET_DUMPABLE) == 0x3ull, "PR_GET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_SET_DUMPABLE) == 0x4ull, "PR_SET_DUMPABLE");
-_Static_assert((unsigned long long)(PR_GET_UNALIGN) == 0x5ull, "PR_GET_UNALIGN");
-_Static_assert((unsigned long long)(PR_SET_UNALIGN) == 0x6ull, "PR_SET_UNALIGN");
-_Static_assert((unsigned long long)(PR_GET_KEEPCAPS) == 0x7ull, "PR_GET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_SET_KEEPCAPS) == 0x8ull, "PR_SET_KEEPCAPS");
-_Static_assert((unsigned long long)(PR_GET_FPEMU) == 0x9ull, "PR_GET_FPEMU");
-_Static_assert((unsigned long long)(PR_SET_FPEMU) == 0xaull, "PR_SET_FPEMU");
-_Static_assert((unsigned long long)(PR_GET_FPEXC) == 0xbull, "PR_GET_FPEXC");
-_Static_assert((unsigned long long)(PR_SET_FPEXC) == 0xcull, "PR_SET_FPEXC");
-_Static_assert((unsigned long long)(PR_GET_TIMING) == 0xdull, "PR_GET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_TIMING) == 0xeull, "PR_SET_TIMING");
-_Static_assert((unsigned long long)(PR_SET_NAME) == 0xfull, "PR_SET_NAME");
-_Static_assert((unsigned long long)(PR_GET_NAME) == 0x10ull, "PR_GET_NAME");
-_Static_assert((unsigned long long)(PR_GET_ENDIAN) == 0x13ull, "PR_GET_ENDIAN");
-_Static_assert((unsigned long long)(PR_SET_ENDIAN) == 0x14ull, "PR_SET_ENDIAN");
-_Static_assert((unsigned long long)(PR_GET_SECCOMP) == 0x15ull, "PR_GET_SECCOMP");
-_Static_assert((unsigned long long)(PR_SET_SECCOMP) == 0x16ull, "PR_SET_SECCOMP");
-_Static_assert((unsigned long long)(PR_CAPBSET_READ) == 0x17ull, "PR_CAPBSET_READ");
-_Static_assert((unsigned long long)(PR_CAPBSET_DROP) == 0x18ull, "PR_CAPBSET_DROP");
-_Static_assert((unsigned long long)(PR_GET_TSC) == 0x19ull, "PR_GET_TSC");
-_Static_assert((unsigned long long)(PR_SET_TSC) == 0x1aull, "PR_SET_TSC");
-_Static_assert((unsigned long long)(PR_GET_SECUREBITS) == 0x1bull, "PR_GET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_SECUREBITS) == 0x1cull, "PR_SET_SECUREBITS");
-_Static_assert((unsigned long long)(PR_SET_TIMERSLACK) == 0x1dull, "PR_SET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_GET_TIMERSLACK) == 0x1eull, "PR_GET_TIMERSLACK");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_DISABLE) == 0x1full, "PR_TASK_PERF_EVENTS_DISABLE");
-_Static_assert((unsigned long long)(PR_TASK_PERF_EVENTS_ENABLE) == 0x20ull, "PR_TASK_PERF_EVENTS_ENABLE");
-_Static_assert((unsigned long long)(PR_MCE_KILL) == 0x21ull, "PR_MCE_KILL");
-_Static_assert((unsigned long long)(PR_MCE_KILL_GET) == 0x22ull, "PR_MCE_KILL_GET");
-_Static_assert((unsigned long long)(PR_SET_MM) == 0x23ull, "PR_SET_MM");
-_Static_assert((unsigned long long)(PR_SET_CHILD_SUBREAPER) == 0x24ull, "PR_SET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_GET_CHILD_SUBREAPER) == 0x25ull, "PR_GET_CHILD_SUBREAPER");
-_Static_assert((unsigned long long)(PR_SET_NO_NEW_PRIVS) == 0x26ull, "PR_SET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_NO_NEW_PRIVS) == 0x27ull, "PR_GET_NO_NEW_PRIVS");
-_Static_assert((unsigned long long)(PR_GET_TID_ADDRESS) == 0x28ull, "PR_GET_TID_ADDRESS");
-_Static_assert((unsigned long long)(PR_SET_THP_DISABLE) == 0x29ull, "PR_SET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_GET_THP_DISABLE) == 0x2aull, "PR_GET_THP_DISABLE");
-_Static_assert((unsigned long long)(PR_MPX_ENABLE_MANAGEMENT) == 0x2bull, "PR_MPX_ENABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_MPX_DISABLE_MANAGEMENT) == 0x2cull, "PR_MPX_DISABLE_MANAGEMENT");
-_Static_assert((unsigned long long)(PR_SET_FP_MODE) == 0x2dull, "PR_SET_FP_MODE");
-_Static_assert((unsigned long long)(PR_GET_FP_MODE) == 0x2eull, "PR_GET_FP_MODE");
-_Static_assert((unsigned long long)(PR_CAP_AMBIENT) == 0x2full, "PR_CAP_AMBIENT");
-_Static_assert((unsigned long long)(PR_SVE_SET_VL) == 0x32ull, "PR_SVE_SET_VL");
-_Static_assert((unsigned long long)(PR_SVE_GET_VL) == 0x33ull, "PR_SVE_GET_VL");
-_Static_assert((unsigned long long)(PR_GET_SPECULATION_CTRL) == 0x34ull, "PR_GET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_SET_SPECULATION_CTRL) == 0x35ull, "PR_SET_SPECULATION_CTRL");
-_Static_assert((unsigned long long)(PR_PAC_RESET_KEYS) == 0x36ull, "PR_PAC_RESET_KEYS");
-_Static_assert((unsigned long long)(PR_SET_TAGGED_ADDR_CTRL) == 0x37ull, "PR_SET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_GET_TAGGED_ADDR_CTRL) == 0x38ull, "PR_GET_TAGGED_ADDR_CTRL");
-_Static_assert((unsigned long long)(PR_SET_IO_FLUSHER) == 0x39ull, "PR_SET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_GET_IO_FLUSHER) == 0x3aull, "PR_GET_IO_FLUSHER");
-_Static_assert((unsigned long long)(PR_SET_SYSCALL_USER_DISPATCH) == 0x3bull, "PR_SET_SYSCALL_USER_DISPATCH");
-_Static_assert((unsigned long long)(PR_PAC_SET_ENABLED_KEYS) == 0x3cull, "PR_PAC_SET_ENABLED_KEYS");
-_Static_assert((unsigned long long)(PR_PAC_GET_ENABLED_KEYS) == 0x3dull, "PR_PAC_GET_ENABLED_KEYS");
-_Static_assert((unsigned long long)(PR_SCHED_CORE) == 0x3eull, "PR_SCHED_CORE");
-_Static_assert((unsigned long long)(PR_SME_SET_VL) == 0x3full, "PR_SME_SET_VL");
-_Static_assert((unsigned long long)(PR_SME_GET_VL) == 0x40ull, "PR_SME_GET_VL");
-_Static_assert((unsigned long long)(PR_SET_VMA) == 0x53564d41ull, "PR_SET_VMA");
-_Static_assert((unsigned long long)(PR_SET_PTRACER) == 0x59616d61ull, "PR_SET_PTRACER");
-
-/* pr_tsc */
-_Static_assert((unsigned long long)(PR_TSC_ENABLE) == 0x1ull, "PR_TSC_ENABLE");
-_Static_assert((unsigned long long)(PR_TSC_SIGSEGV) == 0x2ull, "PR_TSC_SIGSEGV");
-
-/* prio_which */
-_Static_assert((unsigned long long)(PRIO_PROCESS) == 0x0ull, "PRIO_PROCESS");
-_Static_assert((unsigned long long)(PRIO_PGRP) == 0x1ull, "PRIO_PGRP");
-_Static_assert((unsigned long long)(PRIO_USER) == 0x2ull, "PRIO_USER");
-
-/* prot_flags */
-_Static_assert((unsigned long long)(PROT_READ) == 0x1ull, "PROT_READ");
-_Static_assert((unsigned long long)(PROT_WRITE) == 0x2ull, "PROT_WRITE");
-_Static_assert((unsigned long long)(PROT_EXEC) == 0x4ull, "PROT_EXEC");
-_Static_assert((unsigned long long)(PROT_SEM) == 0x8ull, "PROT_SEM");
-_Static_assert((unsigned long long)(PROT_GROWSDOWN) == 0x1000000ull, "PROT_GROWSDOWN");
-_Static_assert((unsigned long long)(PROT_GROWSUP) == 0x2000000ull, "PROT_GROWSUP");
-
-/* ptp_extts_flags */
-_Static_assert((unsigned long long)(PTP_ENABLE_FEATURE) == 0x1ull, "PTP_ENABLE_FEATURE");
-_Static_assert((unsigned long long)(PTP_RISING_EDGE) == 0x2ull, "PTP_RISING_EDGE");
-_Static_assert((unsigned long long)(PTP_FALLING_EDGE) == 0x4ull, "PTP_FALLING_EDGE");
-_Static_assert((unsigned long long)(PTP_STRICT_FLAGS) == 0x8ull, "PTP_STRICT_FLAGS");
-
-/* ptp_perout_flags */
-_Static_assert((unsigned long long)(PTP_PEROUT_ONE_SHOT) == 0x1ull, "PTP_PEROUT_ONE_SHOT");
-_Static_assert((unsigned long long)(PTP_PEROUT_DUTY_CYCLE) == 0x2ull, "PTP_PEROUT_DUTY_CYCLE");
-_Static_assert((unsigned long long)(PTP_PEROUT_PHASE) == 0x4ull, "PTP_PEROUT_PHASE");

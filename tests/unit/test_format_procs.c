@@ -356,6 +356,13 @@ static const struct row procs[] = {
 	  .def = "fsconfig(-100, FSCONFIG_CMD_CREATE, 0x7ffc24d70a00, 0x7ffc24d70a10, 3) = -1 EINVAL (Invalid argument)",
 	  .raw = "fsconfig(-100, 0x6, 0x7ffc24d70a00, 0x7ffc24d70a10, 3) = -1 EINVAL (Invalid argument)",
 	  .verb = "fsconfig(-100, 0x6 /* FSCONFIG_CMD_CREATE */, 0x7ffc24d70a00, 0x7ffc24d70a10, 3) = -1 EINVAL (Invalid argument)" },
+	/* mount_setattr's attributes: IDMAP and NOSYMFOLLOW by name there
+	 * (not fsmount's), strace 6.1's mount_setattr test */
+	{ .c = { .nr = 442, .a = { NEG(-1), 0, 0, P, 32 }, .ret = NEG(-22),
+		 .cap = { CAP_ARR(3, uint64_t, { 0x300001, 0, 0x40000, 9 }) } },
+	  .def = "mount_setattr(-1, NULL, 0, {attr_set=MOUNT_ATTR_RDONLY|MOUNT_ATTR_IDMAP|MOUNT_ATTR_NOSYMFOLLOW, attr_clr=0, propagation=MS_PRIVATE, userns_fd=9}, 32) = -1 EINVAL (Invalid argument)",
+	  .raw = "mount_setattr(-1, NULL, 0, {attr_set=0x300001, attr_clr=0, propagation=0x40000, userns_fd=9}, 32) = -1 EINVAL (Invalid argument)",
+	  .verb = "mount_setattr(-1, NULL, 0, {attr_set=0x300001 /* MOUNT_ATTR_RDONLY|MOUNT_ATTR_IDMAP|MOUNT_ATTR_NOSYMFOLLOW */, attr_clr=0, propagation=0x40000 /* MS_PRIVATE */, userns_fd=9}, 32) = -1 EINVAL (Invalid argument)" },
 	/* futex_waitv's waiters (strace 6.1's futex_waitv test) */
 	{ .c = { .nr = 449, .a = { P, 0xdefaced00000000ull, 1, 0, 1 }, .ret = NEG(-22) },
 	  .def = "futex_waitv([], 0, 0x1, NULL, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)",
