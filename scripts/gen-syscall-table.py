@@ -336,7 +336,7 @@ OVERRIDE = {
     ("process_vm_readv", "pid"): "INT", ("process_vm_writev", "pid"): "INT",
     ("fanotify_mark", "flags"): "FAN_MARK_FLAGS", ("fanotify_mark", "mask"): "FAN_MARK_MASK",
     ("fsconfig", "cmd"): "FSCONFIG_CMD", ("fsconfig", "_value"): "FSCONFIG_VALUE",
-    ("fsconfig", "aux"): "FSCONFIG_AUX",
+    ("fsconfig", "aux"): "FSCONFIG_AUX", ("fsconfig", "_key"): "FSCONFIG_KEY",
     ("fsmount", "flags"): "FSMOUNT_FLAGS", ("fsmount", "attr_flags"): "MOUNT_ATTR_FLAGS",
     ("fspick", "flags"): "FSPICK_FLAGS", ("move_mount", "flags"): "MOVE_MOUNT_FLAGS",
     ("move_mount", "from_dfd"): "DIRFD", ("move_mount", "to_dfd"): "DIRFD",

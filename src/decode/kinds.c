@@ -113,7 +113,9 @@ static void put_sock_flags(struct sbuf *b, uint64_t v)
 static void put_fd_arg(ARGS)
 {
 	sbuf_s64(b, (int32_t)e->args[i]);
-	put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)e->args[i]);
+	/* AT_FDCWD is a dirfd's: a plain fd of -100 has no path (strace) */
+	if ((int32_t)e->args[i] >= 0)
+		put_fd_decor(f, b, e, size, FDI_ARG + i, (int32_t)e->args[i]);
 }
 
 static void put_dirfd_arg(ARGS)
@@ -419,6 +421,30 @@ static void put_bpf_attr_c(ARGS)
 		put_ptr(b, e->args[i]);
 }
 
+/* fsconfig's key and string values: strace reads at most 256 bytes of
+ * them, and shows 256 characters with no NUL among them as cut */
+static void put_fsconfig_str(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			     const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (e->args[i] && cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT) &&
+	    c->len >= 256 && formatter_strsize(f) >= 256)
+		decode_string(b, data, 256, true);
+	else
+		put_string_arg(f, b, d, e, size, i);
+}
+
+/* fsconfig's _key: read by the FSCONFIG_SET_* commands (0 to 5) only */
+static void put_fsconfig_key_c(ARGS)
+{
+	if ((e->args[1] & 0xffffffff) > 5)
+		put_ptr(b, e->args[i]);
+	else
+		put_fsconfig_str(f, b, d, e, size, i);
+}
+
 /* fsconfig's _value by its command: FSCONFIG_SET_STRING and the path
  * commands a string, SET_BINARY its aux bytes in hex, the others the
  * pointer (NULL) */
@@ -436,7 +462,7 @@ static void put_fsconfig_value_c(ARGS)
 	if (cmd == 2)
 		decode_string_hex(b, data, c->len < aux ? c->len : aux, aux > c->len);
 	else
-		put_string_arg(f, b, d, e, size, i);
+		put_fsconfig_str(f, b, d, e, size, i);
 }
 
 /* fsconfig's aux: the dirfd of the path commands, else a number */
@@ -446,6 +472,8 @@ static void put_fsconfig_aux_c(ARGS)
 
 	if (cmd == 3 || cmd == 4)	/* FSCONFIG_SET_PATH, _PATH_EMPTY */
 		put_dirfd_arg(f, b, d, e, size, i);
+	else if (cmd == 5)		/* FSCONFIG_SET_FD: an fd */
+		put_fd_arg(f, b, d, e, size, i);
 	else
 		sbuf_s64(b, (int32_t)e->args[i]);
 }
@@ -460,8 +488,16 @@ static void put_mount_attr_c(ARGS)
 		put_ptr(b, e->args[i]);
 		return;
 	}
-	if ((p = struct_bytes(b, d, e, size, i, &len)))
-		decode_mount_attr(b, p, len);
+	if (!(p = struct_bytes(b, d, e, size, i, &len)))
+		return;
+	decode_mount_attr(b, p, len);
+	/* with MOUNT_ATTR_IDMAP set, userns_fd is an fd: -y's path (strace) */
+	if (len >= 32 && (load_u64(p, 0) & 0x100000) && load_u64(p, 24) <= INT32_MAX &&
+	    b->len && b->p[b->len - 1] == '}') {
+		b->len--;
+		put_fd_path(f, b, e->h.pid, (int)load_u64(p, 24));
+		sbuf_putc(b, '}');
+	}
 }
 
 static void put_hostname_arg(ARGS)

@@ -59,11 +59,13 @@ void decode_mount_attr(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(&userns, p + 24, 8);
 	sbuf_puts(b, "{attr_set=");
 	mark = b->len;
-	decode_mount_attr_flags(b, set);
+	put_flagset_q64(b, set, xlat_mount_setattr_attr_flags, N(xlat_mount_setattr_attr_flags),
+			"MOUNT_ATTR_???");
 	xlat_finish(b, mark, set, XF_HEX);
 	sbuf_puts(b, ", attr_clr=");
 	mark = b->len;
-	decode_mount_attr_flags(b, clr);
+	put_flagset_q64(b, clr, xlat_mount_setattr_attr_flags, N(xlat_mount_setattr_attr_flags),
+			"MOUNT_ATTR_???");
 	xlat_finish(b, mark, clr, XF_HEX);
 	sbuf_puts(b, ", propagation=");
 	mark = b->len;

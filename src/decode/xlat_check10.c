@@ -234,6 +234,17 @@ _Static_assert((unsigned long long)(MS_PRIVATE) == 0x40000ull, "MS_PRIVATE");
 _Static_assert((unsigned long long)(MS_SLAVE) == 0x80000ull, "MS_SLAVE");
 _Static_assert((unsigned long long)(MS_SHARED) == 0x100000ull, "MS_SHARED");
 
+/* mount_setattr_attr_flags */
+_Static_assert((unsigned long long)(MOUNT_ATTR_RDONLY) == 0x1ull, "MOUNT_ATTR_RDONLY");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOSUID) == 0x2ull, "MOUNT_ATTR_NOSUID");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NODEV) == 0x4ull, "MOUNT_ATTR_NODEV");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOEXEC) == 0x8ull, "MOUNT_ATTR_NOEXEC");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOATIME) == 0x10ull, "MOUNT_ATTR_NOATIME");
+_Static_assert((unsigned long long)(MOUNT_ATTR_STRICTATIME) == 0x20ull, "MOUNT_ATTR_STRICTATIME");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NODIRATIME) == 0x80ull, "MOUNT_ATTR_NODIRATIME");
+_Static_assert((unsigned long long)(MOUNT_ATTR_IDMAP) == 0x100000ull, "MOUNT_ATTR_IDMAP");
+_Static_assert((unsigned long long)(MOUNT_ATTR_NOSYMFOLLOW) == 0x200000ull, "MOUNT_ATTR_NOSYMFOLLOW");
+
 /* mount_setattr_flags */
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
 _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");

@@ -4189,6 +4189,18 @@ const struct flag xlat_mount_propagation[4] = {
 	{ 0x100000, "MS_SHARED" },
 };
 
+const struct flag xlat_mount_setattr_attr_flags[9] = {
+	{ 0x1, "MOUNT_ATTR_RDONLY" },
+	{ 0x2, "MOUNT_ATTR_NOSUID" },
+	{ 0x4, "MOUNT_ATTR_NODEV" },
+	{ 0x8, "MOUNT_ATTR_NOEXEC" },
+	{ 0x10, "MOUNT_ATTR_NOATIME" },
+	{ 0x20, "MOUNT_ATTR_STRICTATIME" },
+	{ 0x80, "MOUNT_ATTR_NODIRATIME" },
+	{ 0x100000, "MOUNT_ATTR_IDMAP" },
+	{ 0x200000, "MOUNT_ATTR_NOSYMFOLLOW" },
+};
+
 const struct flag xlat_mount_setattr_flags[4] = {
 	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
 	{ 0x800, "AT_NO_AUTOMOUNT" },

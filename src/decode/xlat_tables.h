@@ -183,6 +183,7 @@ extern const struct flag xlat_module_init_flags[3];
 extern const struct flag xlat_mount_attr_flags[7];
 extern const struct flag xlat_mount_flags[31];
 extern const struct flag xlat_mount_propagation[4];
+extern const struct flag xlat_mount_setattr_attr_flags[9];
 extern const struct flag xlat_mount_setattr_flags[4];
 extern const struct flag xlat_move_mount_flags[7];
 extern const struct flag xlat_move_pages_flags[2];

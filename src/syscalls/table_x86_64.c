@@ -347,7 +347,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[428] = { "open_tree", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "flags", AK_OPEN_TREE_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[429] = { "move_mount", 5, RK_INT, SC_FILE|SC_DESC, { { "from_dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "from_pathname", AK_PATH }, { "to_dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "to_pathname", AK_PATH }, { "flags", AK_MOVE_MOUNT_FLAGS, .bytes = 4 } } },
 	[430] = { "fsopen", 2, RK_FD, SC_DESC, { { "_fs_name", AK_STR }, { "flags", AK_FSOPEN_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
-	[431] = { "fsconfig", 5, RK_INT, SC_FILE|SC_DESC, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "cmd", AK_FSCONFIG_CMD, .bytes = 4 }, { "_key", AK_STR }, { "_value", AK_FSCONFIG_VALUE }, { "aux", AK_FSCONFIG_AUX, .bytes = 4, .sign = 1 } } },
+	[431] = { "fsconfig", 5, RK_INT, SC_FILE|SC_DESC, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "cmd", AK_FSCONFIG_CMD, .bytes = 4 }, { "_key", AK_FSCONFIG_KEY }, { "_value", AK_FSCONFIG_VALUE }, { "aux", AK_FSCONFIG_AUX, .bytes = 4, .sign = 1 } } },
 	[432] = { "fsmount", 3, RK_FD, SC_DESC, { { "fs_fd", AK_FD, .bytes = 4, .sign = 1 }, { "flags", AK_FSMOUNT_FLAGS, .bytes = 4 }, { "attr_flags", AK_MOUNT_ATTR_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[433] = { "fspick", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "path", AK_PATH }, { "flags", AK_FSPICK_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[434] = { "pidfd_open", 2, RK_FD, SC_DESC, { { "pid", AK_INT, .bytes = 4, .sign = 1 }, { "flags", AK_PIDFD_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },

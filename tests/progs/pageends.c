@@ -10,7 +10,8 @@
  * and written at it, memfd_create's name with no NUL; iovec and group
  * arrays of none, or cut by the page end; an fd_set and mincore's
  * vector there; recvfrom with MSG_TRUNC; a siginfo one byte short; an
- * iovec's data of -s bytes before the page end; a too long xattr value.
+ * iovec's data of -s bytes before the page end; a too long xattr value;
+ * paths of 4095 and 4096 characters.
  */
 #include <linux/prctl.h>
 #include <poll.h>
@@ -183,5 +184,12 @@ int main(void)
 	big->iov_base = (char *)big->iov_base + 1;
 	syscall(SYS_writev, -1, big, 1);
 	syscall(SYS_fsetxattr, -1, "user.x", big->iov_base, 65537, 1);
+	/* a path of 4095 characters and its NUL (whole), and of 4096 (cut) */
+	char *path = tail_alloc(4096);
+
+	memset(path, '/', 4096);
+	syscall(SYS_chdir, path);
+	path[4095] = 0;
+	syscall(SYS_chdir, path);
 	return fd < 0;
 }

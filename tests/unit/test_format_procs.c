@@ -423,6 +423,19 @@ static const struct row procs[] = {
 	/* mincore's vector: the byte before an unmapped page */
 	{ .c = { .nr = SYS_mincore, .a = { 0x7f0000000000ull, 4096, P }, .cap = { CAP_ARR(2, uint8_t, { 1 }) } },
 	  .def = "mincore(0x7f0000000000, 4096, [1])      = 0" },
+	/* fsconfig's key: not read by its CMD_* commands (strace 6.1's
+	 * fsconfig test) */
+	{ .c = { .nr = 431, .a = { NEG(-100), 6, P, P + 16, 3 }, .ret = NEG(-22), .cap = { CAP_STR(2, "") } },
+	  .def = "fsconfig(-100, FSCONFIG_CMD_CREATE, 0x7ffc24d70a00, 0x7ffc24d70a10, 3) = -1 EINVAL (Invalid argument)",
+	  .raw = "fsconfig(-100, 0x6, 0x7ffc24d70a00, 0x7ffc24d70a10, 3) = -1 EINVAL (Invalid argument)",
+	  .verb = "fsconfig(-100, 0x6 /* FSCONFIG_CMD_CREATE */, 0x7ffc24d70a00, 0x7ffc24d70a10, 3) = -1 EINVAL (Invalid argument)" },
+	/* mount_setattr's attributes: IDMAP and NOSYMFOLLOW by name there
+	 * (not fsmount's), strace 6.1's mount_setattr test */
+	{ .c = { .nr = 442, .a = { NEG(-1), 0, 0, P, 32 }, .ret = NEG(-22),
+		 .cap = { CAP_ARR(3, uint64_t, { 0x300001, 0, 0x40000, 9 }) } },
+	  .def = "mount_setattr(-1, NULL, 0, {attr_set=MOUNT_ATTR_RDONLY|MOUNT_ATTR_IDMAP|MOUNT_ATTR_NOSYMFOLLOW, attr_clr=0, propagation=MS_PRIVATE, userns_fd=9}, 32) = -1 EINVAL (Invalid argument)",
+	  .raw = "mount_setattr(-1, NULL, 0, {attr_set=0x300001, attr_clr=0, propagation=0x40000, userns_fd=9}, 32) = -1 EINVAL (Invalid argument)",
+	  .verb = "mount_setattr(-1, NULL, 0, {attr_set=0x300001 /* MOUNT_ATTR_RDONLY|MOUNT_ATTR_IDMAP|MOUNT_ATTR_NOSYMFOLLOW */, attr_clr=0, propagation=0x40000 /* MS_PRIVATE */, userns_fd=9}, 32) = -1 EINVAL (Invalid argument)" },
 	/* futex_waitv's waiters (strace 6.1's futex_waitv test) */
 	{ .c = { .nr = 449, .a = { P, 0xdefaced00000000ull, 1, 0, 1 }, .ret = NEG(-22) },
 	  .def = "futex_waitv([], 0, 0x1, NULL, CLOCK_MONOTONIC) = -1 EINVAL (Invalid argument)",
