@@ -1728,6 +1728,19 @@ def test_dumps_of_iovecs_like_strace():
           "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
 
 
+def test_dumps_of_message_vectors_like_strace():
+    """-e write=/read= of sendmmsg/recvmmsg ("= N buffers in vector M",
+    each message's buffers), and strace's stops: a vector's dump ends at its
+    first empty buffer, a buffer writev could not read is named, not dumped."""
+    calls = "trace=sendmmsg,recvmmsg,writev,readv,sendmsg,recvmsg"
+    flags = ("-e", "write=all", "-e", "read=all")
+    port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l) for l in ls]
+    a = port(traced_lines("strace", [prog("net")], calls, flags))
+    b = port(traced_lines(STROBE, [prog("net")], calls, flags))
+    check(a == b and sum("buffers in vector" in l for l in a) == 4,
+          "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

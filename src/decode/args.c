@@ -179,6 +179,21 @@ static void put_hex_lines(struct sbuf *b, const char *data, size_t len)
 	}
 }
 
+/* Whether the call's iovecs were captured for the dump: a CAP_DUMP
+ * element among its captures */
+static bool dumping_mmsg(const struct ev_syscall *e, size_t size)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))
+		if ((c->flags & (CAP_ELEM | CAP_DUMP)) == (CAP_ELEM | CAP_DUMP))
+			return true;
+	return false;
+}
+
 /* A buffer's lines; an iovec's (CAP_ELEM: its data after base and
  * length) after strace's " * N bytes in buffer K" */
 void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
@@ -186,20 +201,57 @@ void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
-	int elem = 0;
+	int elem = 0, ended = -1, vec = 0;
+	bool mmsg = e->nr == NR_sendmmsg || e->nr == NR_recvmmsg;
 
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &c, &data)) {
 		size_t len = c->len;
 
-		if (!(c->flags & CAP_DUMP) || (c->flags & CAP_FAULT))
+		/* sendmmsg/recvmmsg: each message's header (its msghdr and
+		 * msg_len, 64 bytes) opens a vector of the dump */
+		if (mmsg && c->arg == 1 && !(c->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL)) &&
+		    c->len >= 64 && !(c->flags & CAP_FAULT) && dumping_mmsg(e, size)) {
+			uint64_t iovlen;
+
+			memcpy(&iovlen, data + 24, 8);
+			sbuf_printf(b, " = %llu buffers in vector %d\n", (unsigned long long)iovlen,
+				    vec++);
+			elem = 0;
+			ended = -1;
+			continue;
+		}
+		if (!(c->flags & CAP_DUMP))
 			continue;
 		if (c->flags & CAP_ELEM) {
-			if (len < 16)
+			if (len < 16 || c->arg == ended)
 				continue;
+			if (c->flags & CAP_FAULT) {
+				/* a buffer it cannot read (writev's EFAULT):
+				 * strace names it, at its length, and dumps
+				 * nothing of it */
+				uint64_t iovlen;
+
+				memcpy(&iovlen, data + 8, 8);
+				if (!iovlen)
+					ended = c->arg;
+				else
+					sbuf_printf(b, " * %llu bytes in buffer %d\n",
+						    (unsigned long long)iovlen, elem++);
+				continue;
+			}
 			data += 16;
 			len -= 16;
+			/* strace 6.1 ends a vector's dump at its first empty
+			 * buffer (an iov_len of 0, or the data used up before
+			 * it), even when later buffers hold data */
+			if (!len) {
+				ended = c->arg;
+				continue;
+			}
 			sbuf_printf(b, " * %zu bytes in buffer %d\n", len, elem++);
+		} else if (c->flags & CAP_FAULT) {
+			continue;
 		}
 		put_hex_lines(b, data, len);
 		if (c->flags & CAP_TRUNC)

@@ -115,9 +115,11 @@ static void messages(void)
 /* several messages in one call, on a datagram socketpair */
 static void many(void)
 {
-	struct iovec a = { "one", 3 }, b = { "three", 5 }, c, d;
+	/* the second message: an empty buffer between two (-e write='s dump
+	 * stops there), received into two buffers the data spans */
+	struct iovec a = { "one", 3 }, b[3] = { { "three", 5 }, { "", 0 }, { "four", 4 } }, c, d[2];
 	struct mmsghdr m[2], r[2];
-	char x[8], y[8];
+	char x[8], y[4], z[16];
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
@@ -125,16 +127,17 @@ static void many(void)
 	memset(m, 0, sizeof(m));
 	m[0].msg_hdr.msg_iov = &a;
 	m[0].msg_hdr.msg_iovlen = 1;
-	m[1].msg_hdr.msg_iov = &b;
-	m[1].msg_hdr.msg_iovlen = 1;
+	m[1].msg_hdr.msg_iov = b;
+	m[1].msg_hdr.msg_iovlen = 3;
 	sendmmsg(sv[0], m, 2, 0);
 	c = (struct iovec){ x, sizeof(x) };
-	d = (struct iovec){ y, sizeof(y) };
+	d[0] = (struct iovec){ y, sizeof(y) };
+	d[1] = (struct iovec){ z, sizeof(z) };
 	memset(r, 0, sizeof(r));
 	r[0].msg_hdr.msg_iov = &c;
 	r[0].msg_hdr.msg_iovlen = 1;
-	r[1].msg_hdr.msg_iov = &d;
-	r[1].msg_hdr.msg_iovlen = 1;
+	r[1].msg_hdr.msg_iov = d;
+	r[1].msg_hdr.msg_iovlen = 2;
 	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);
 	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);	/* EAGAIN */
 	close(sv[0]);
