@@ -172,6 +172,9 @@ def test_signal_sent_as_the_call_enters():
     # with an error, and with nothing traced: the signal still comes
     same_as_strace(["-e", "trace=getpid", "-e", "inject=getpid:signal=SIGUSR1:error=EPERM"],
                    [INJ, "signal", "2"])
+    # an ignored one: after the call's line, as strace (it is shown when
+    # the thread leaves the call, not as it enters)
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:signal=URG"], [INJ, "socket", "2"])
 
 
 
