@@ -4,7 +4,9 @@
  * defaults that depend on others) and what is left on the command line
  * (the command, or the record file to read).
  */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,11 @@ static int finish_output(struct options *o, struct opt_state *st)
 		return err1("%s", "-ff is for the trace; a recording is one file");
 	if (o->separately && !o->outfile)
 		o->separately = false;		/* strace: then it is -f */
+	/* as strace: no room left for ".PID" (12 bytes) in a path */
+	if (o->separately && strlen(o->outfile) >= PATH_MAX - 12) {
+		fprintf(stderr, "strobe: %s: %s\n", o->outfile, strerror(ENAMETOOLONG));
+		return -1;
+	}
 	if (o->append && !o->outfile)
 		fprintf(stderr, "strobe: -A/--output-append-mode has no effect without "
 			"-o/--output\n");
