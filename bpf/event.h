@@ -396,7 +396,7 @@ struct cap_rule {
 #define ARGV_MAX	32	/* argv elements captured */
 #define ARGV_MAX_V	255	/* ... with -v (strace -v shows them all) */
 #define DUMP_MAX	8191	/* bytes of a buffer captured for -e read=/write= */
-#define DUMP_FDS	32768	/* fds that -e read=/write= can name (4 KiB a set) */
+#define DUMP_FDS	1024	/* fds that -e read=/write= can name */
 #define SCRATCH_SIZE	32768	/* per-CPU record assembly area */
 #define SCRATCH_CAP_LIMIT 16384	/* captures start below this offset */
 

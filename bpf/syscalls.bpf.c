@@ -65,22 +65,16 @@ const volatile __u8 fd_infos = 0;	/* -yy: what fds are (struct fd_info caps) */
 const volatile __u8 dumping = 0;
 const volatile __u64 dump_read[DUMP_FDS / 64] = {};
 const volatile __u64 dump_write[DUMP_FDS / 64] = {};
-/* fds from DUMP_FDS on, which no list names: in the set for "all" and
- * "!N,...": bit 0 reads, bit 1 writes */
-const volatile __u8 dump_rest = 0;
 
-static __always_inline bool dumped(const volatile __u64 *set, __u8 rest, __u64 fd)
+static __always_inline bool dumped(const volatile __u64 *set, __u64 fd)
 {
 	__u64 w;
 
 	fd = (__u32)fd;		/* the kernel reads an int (strace's read-write test) */
 	w = fd >> 6;
 
-	/* as strace: no fd at all (-1) is in no set */
-	if (!dumping || (__s32)fd < 0)
+	if (!dumping || fd >= DUMP_FDS)
 		return false;
-	if (fd >= DUMP_FDS)
-		return rest;
 	asm volatile("" : "+r"(w));
 	w &= DUMP_FDS / 64 - 1;
 	return (set[w] >> (fd & 63)) & 1;

@@ -67,8 +67,7 @@ struct options {
 	bool verbose_given;
 	int xlat;		/* -X: XLAT_* of src/decode/decode.h */
 	/* -e read=SET, -e write=SET: fds whose data is dumped in hex */
-	uint64_t dump_read[32768 / 64], dump_write[32768 / 64];	/* DUMP_FDS */
-	bool dump_read_rest, dump_write_rest;	/* the fds beyond ("all", "!N") */
+	uint64_t dump_read[1024 / 64], dump_write[1024 / 64];
 	bool dumping;
 	enum probe_mode probe;	/* --probe= (for tests and benchmarks) */
 	/* summaries */

@@ -14,28 +14,18 @@
 #include "../output/output.h"
 
 /* -e read=SET / write=SET: [!]fd[,fd...], all or none, into a bitmap. */
-static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *rest, bool *any)
+static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *any)
 {
-	bool neg = false, some = false, all = false;
-	char *copy, *tok, *save = NULL;
-	const char *given = arg;
-
-	/* as strace, each '!' turns the set over ("!!!0" is "!0") */
-	while (*arg == '!') {
-		neg = !neg;
-		arg++;
-	}
-	copy = strdup(arg);
+	bool neg = *arg == '!', some = false;
+	char *copy = strdup(arg + neg), *tok, *save = NULL;
 	uint64_t bits[DUMP_FDS / 64] = { 0 };
 
 	if (!copy)
 		return -1;
 	/* as strace: all or none is the whole set, not one of a list */
 	if (!strcmp(copy, "all") || !strcmp(copy, "none")) {
-		if (copy[0] == 'a') {
+		if (copy[0] == 'a')
 			memset(bits, 0xff, sizeof(bits));
-			all = true;
-		}
 		some = true;
 		*copy = 0;
 	}
@@ -61,7 +51,7 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 	}
 	free(copy);
 	if (!some) {
-		fprintf(stderr, "strobe: invalid descriptor '%s'\n", given);
+		fprintf(stderr, "strobe: invalid descriptor '%s'\n", arg);
 		return -1;
 	}
 	for (int i = 0; i < DUMP_FDS / 64; i++) {
@@ -69,9 +59,6 @@ static int parse_fd_set(const char *what, const char *arg, uint64_t *set, bool *
 		if (set[i])
 			*any = true;
 	}
-	/* the fds no list can name: in "all" and in "!N" */
-	*rest = neg != all;
-	*any |= *rest;
 	return 0;
 }
 
@@ -156,9 +143,9 @@ int options_expr(struct options *o, const char *expr)
 			return err1("%s", err);
 		return 0;
 	} else if (eq && (!strncmp(expr, "read=", 5) || !strncmp(expr, "r=", 2))) {
-		return parse_fd_set("read", eq + 1, o->dump_read, &o->dump_read_rest, &o->dumping);
+		return parse_fd_set("read", eq + 1, o->dump_read, &o->dumping);
 	} else if (eq && (!strncmp(expr, "write=", 6) || !strncmp(expr, "w=", 2))) {
-		return parse_fd_set("write", eq + 1, o->dump_write, &o->dump_write_rest, &o->dumping);
+		return parse_fd_set("write", eq + 1, o->dump_write, &o->dumping);
 	} else if (eq && (!strncmp(expr, "abbrev=", 7) || !strncmp(expr, "a=", 2))) {
 		/* strace: which calls print structs abbreviated; -v is
 		 * abbrev=none */

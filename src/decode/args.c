@@ -179,29 +179,6 @@ static void put_hex_lines(struct sbuf *b, const char *data, size_t len)
 	}
 }
 
-bool iov_cut(uint64_t uiov, uint64_t read, uint64_t cnt)
-{
-	return read < cnt && read < IOV_CAP_MAX && !((uiov + read * 16) & 4095);
-}
-
-/* An AK_IOV argument whose array was cut by an unmapped page: strace reads
- * the array whole for the dump, fails, and dumps none of it */
-static bool iov_arg_cut(const struct ev_syscall *e, size_t size, int arg)
-{
-	const struct syscall_desc *d = syscall_get(e->nr);
-	struct capiter it;
-	const struct cap *c;
-	const char *data;
-	uint64_t k = 0;
-
-	if (!d || arg >= d->nargs || d->args[arg].kind != AK_IOV)
-		return false;
-	cap_begin(&it, e, size);
-	while (cap_next(&it, &c, &data))
-		k += c->arg == arg && (c->flags & CAP_ELEM) && c->len >= 16;
-	return iov_cut(e->args[arg], k, e->args[d->args[arg].len_arg]);
-}
-
 /* Whether the call's iovecs were captured for the dump: a CAP_DUMP
  * element among its captures */
 static bool dumping_mmsg(const struct ev_syscall *e, size_t size)
@@ -249,10 +226,6 @@ void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 		if (c->flags & CAP_ELEM) {
 			if (len < 16 || c->arg == ended)
 				continue;
-			if (iov_arg_cut(e, size, c->arg)) {
-				ended = c->arg;
-				continue;
-			}
 			if (c->flags & CAP_FAULT) {
 				/* a buffer it cannot read (writev's EFAULT):
 				 * strace names it, at its length, and dumps

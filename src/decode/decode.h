@@ -262,9 +262,6 @@ int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool 
 		   int max);
 void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds);
 bool fdset_whole(size_t len, int nfds);
-/* An iovec array of cnt at uiov whose first `read` elements were read:
- * did the reading stop at an unmapped page (not at the capture's limit)? */
-bool iov_cut(uint64_t uiov, uint64_t read, uint64_t cnt);
 bool fdset_empty(const uint8_t *p, size_t len, int nfds);
 void decode_epoll_event(struct sbuf *b, const uint8_t *p);
 void decode_epoll_events(struct sbuf *b, uint32_t v);

@@ -420,19 +420,9 @@ static size_t collect(const struct ev_syscall *e, size_t size, int i, struct cap
 	return n;
 }
 
-/* How many iovecs the kernel side read */
-static uint64_t iov_read(const struct capref *refs, size_t n)
-{
-	uint64_t k = 0;
-
-	for (size_t j = 0; j < n; j++)
-		k += (refs[j].c->flags & CAP_ELEM) && refs[j].c->len >= 16;
-	return k;
-}
-
 /* The CAP_ELEM caps among refs as "[{iov_base=..., iov_len=N}, ...]". */
 static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *refs, size_t n,
-		     uint64_t cnt, bool failed, uint64_t uiov)
+		     uint64_t cnt, bool failed)
 {
 	uint64_t shown = 0, max = formatter_strsize(f);
 
@@ -460,14 +450,8 @@ static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *r
 		sbuf_printf(b, ", iov_len=%llu}", (unsigned long long)len);
 		shown++;
 	}
-	if (shown < cnt) {
+	if (shown < cnt)
 		sbuf_puts(b, shown ? ", ..." : "...");
-		/* the array ran into an unmapped page (the kernel side stops
-		 * at the element it cannot read): strace names its address,
-		 * -s or not */
-		if (uiov && shown == iov_read(refs, n) && iov_cut(uiov, shown, cnt))
-			sbuf_printf(b, " /* %#llx */", (unsigned long long)(uiov + shown * 16));
-	}
 	sbuf_putc(b, ']');
 }
 
@@ -501,7 +485,7 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	else
 		sbuf_printf(b, ", msg_namelen=%u, msg_iov=", m.namelen);
 	if (m.iov)
-		put_iovs(f, b, refs, n, m.iovlen, false, 0);
+		put_iovs(f, b, refs, n, m.iovlen, false);
 	else
 		sbuf_puts(b, "NULL");
 	sbuf_printf(b, ", msg_iovlen=%llu", (unsigned long long)m.iovlen);
@@ -896,15 +880,11 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		while (k < n && !(refs[k].c->flags & CAP_ELEM))
 			k++;
 		if (k == n) {
-			/* none to read: strace's "[]" */
-			if (!e->args[d->args[i].len_arg])
-				sbuf_puts(b, "[]");
-			else
-				sbuf_hex(b, v);
+			sbuf_hex(b, v);
 			return true;
 		}
 		put_iovs(f, b, refs, n, e->args[d->args[i].len_arg],
-			 out && e->ret < 0, v);
+			 out && e->ret < 0);
 		return true;
 	}
 	case AK_MMSG:

@@ -297,7 +297,6 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->show_env = o->no_abbrev;
 	s->skel->rodata->fd_infos = o->decode_fds >= 1;
 	s->skel->rodata->dumping = o->dumping;
-	s->skel->rodata->dump_rest = o->dump_read_rest | o->dump_write_rest << 1;
 	memcpy((void *)s->skel->rodata->dump_read, o->dump_read, sizeof(o->dump_read));
 	memcpy((void *)s->skel->rodata->dump_write, o->dump_write, sizeof(o->dump_write));
 	memcpy((void *)s->skel->rodata->sel, o->sel, sizeof(o->sel));

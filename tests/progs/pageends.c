@@ -20,7 +20,6 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
-#include <sys/uio.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -128,16 +127,6 @@ int main(void)
 	*tv = (struct timeval){ 0, 0 };
 	syscall(SYS_select, c + 1, rs, ws, NULL, tv);
 	syscall(SYS_select, 65, rs, NULL, NULL, tv);
-	/* an iovec array the page end cuts ("... /\* addr *\/", and no
-	 * dump of it), an empty one ("[]"), on an fd past 1024 that
-	 * -e write=all dumps */
-	struct iovec *iv = tail_alloc(sizeof(*iv));
-	int hi = dup2(c, 1500);
-
-	*iv = (struct iovec){ "xyz", 3 };
-	syscall(SYS_writev, hi, iv, 2);
-	syscall(SYS_writev, hi, iv, 0);
-	syscall(SYS_writev, hi, iv, 1);
 	/* memfd_create reads 250 bytes of a name: none is a NUL here */
 	fill(s40 = tail_alloc(250), 250);
 	syscall(SYS_memfd_create, s40, 0);
