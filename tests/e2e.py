@@ -1742,18 +1742,6 @@ def test_dumps_of_message_vectors_like_strace():
           "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
 
 
-def test_fds_passed_in_control_messages_like_strace():
-    """-y: the fds an SCM_RIGHTS message sends, each with its path
-    (strace's scm_rights-fd test).  Only sendmsg: the fds recvmsg receives
-    are new, and what they are is in /proc only while the process keeps
-    them, which this one does not wait for."""
-    port = lambda ls: [re.sub(r"htons\(\d+\)|socket:\[\d+\]", "P", l) for l in ls]
-    a = port(traced_lines("strace", [prog("net")], "trace=sendmsg", ("-y",)))
-    b = port(traced_lines(STROBE, [prog("net")], "trace=sendmsg", ("-y",)))
-    check(a == b and any("cmsg_data=[0</dev/null>]" in l for l in a),
-          "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
-
-
 CLONE_PTRACE = (
     "import ctypes, os\n"
     "libc = ctypes.CDLL(None, use_errno=True)\n"

@@ -249,8 +249,6 @@ void decode_sockopt_level(struct sbuf *b, uint64_t v);
 void decode_sockopt_name(struct sbuf *b, uint64_t level, uint64_t v);
 void decode_msg_flags(struct sbuf *b, uint64_t v);
 void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_cmsgs_y(struct sbuf *b, const uint8_t *p, size_t len, struct formatter *f,
-		    uint32_t pid);
 void decode_sock_family(struct sbuf *b, uint64_t v);
 void decode_sock_type(struct sbuf *b, uint64_t v);
 void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);

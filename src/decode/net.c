@@ -187,7 +187,7 @@ static void put_in_addr(struct sbuf *b, const char *field, const uint8_t *p)
 /* A control message's data by level and type, as strace decodes them
  * (false: not one of those) */
 static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uint8_t *d,
-			  size_t dlen, struct formatter *f, uint32_t pid)
+			  size_t dlen)
 {
 	int64_t t[2];
 	int32_t v;
@@ -197,8 +197,6 @@ static bool put_cmsg_data(struct sbuf *b, int32_t level, int32_t type, const uin
 		for (size_t i = 0; i + 4 <= dlen; i += 4) {
 			memcpy(&v, d + i, 4);
 			sbuf_printf(b, "%s%d", i ? ", " : "", v);
-			if (f)	/* -y: what each fd is, as strace */
-				put_fd_path(f, b, pid, v);
 		}
 		sbuf_putc(b, ']');
 	} else if (level == 1 && type == 2 && dlen >= 12) {	/* SCM_CREDENTIALS */
@@ -246,13 +244,6 @@ static const struct flag cmsg_types_ip[] = {
  * header, data aligned to 8). */
 void decode_cmsgs(struct sbuf *b, const uint8_t *p, size_t len)
 {
-	decode_cmsgs_y(b, p, len, NULL, 0);
-}
-
-/* ...with -y's paths of SCM_RIGHTS' fds, those of process pid */
-void decode_cmsgs_y(struct sbuf *b, const uint8_t *p, size_t len, struct formatter *f,
-		    uint32_t pid)
-{
 	size_t off = 0, mark;
 	bool first = true;
 
@@ -290,7 +281,7 @@ void decode_cmsgs_y(struct sbuf *b, const uint8_t *p, size_t len, struct formatt
 		if (level == 41) {
 			/* strace shows IPv6's types without their data */
 			b->len -= 2;
-		} else if (!put_cmsg_data(b, level, type, d, dlen, f, pid)) {
+		} else if (!put_cmsg_data(b, level, type, d, dlen)) {
 			sbuf_puts(b, "cmsg_data=");
 			decode_string_hex(b, (const char *)d, dlen, false);
 		}
@@ -465,7 +456,7 @@ static const struct capref *flagged(const struct capref *refs, size_t n, int fla
 
 /* A msghdr from its group of captures (refs[0] is the struct). */
 static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct capref *refs,
-			     size_t n, int64_t namelen_in, uint32_t pid)
+			     size_t n, int64_t namelen_in)
 {
 	const struct capref *r;
 	struct msghdr64 m;
@@ -492,8 +483,8 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	if (m.controllen) {
 		sbuf_puts(b, ", msg_control=");
 		if ((r = flagged(refs, n, CAP_CTRL)))
-			decode_cmsgs_y(b, (const uint8_t *)r->data,
-				       r->c->len < m.controllen ? r->c->len : m.controllen, f, pid);
+			decode_cmsgs(b, (const uint8_t *)r->data,
+				     r->c->len < m.controllen ? r->c->len : m.controllen);
 		else
 			sbuf_hex(b, m.control);
 	}
@@ -526,8 +517,7 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		sbuf_printf(b, "{msg_namelen=%u}", m.namelen);
 		return;
 	}
-	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1,
-			 e->h.pid);
+	put_msghdr_group(f, b, refs, n, out && (e->aux2 & AUX2_ADDRLEN) ? (int64_t)e->aux : -1);
 }
 
 /* sendmmsg/recvmmsg: "[{msg_hdr={...}, msg_len=3}, ...]", one group of
@@ -555,7 +545,7 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 			end++;
 		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
 		sbuf_puts(b, shown++ ? ", {msg_hdr=" : "{msg_hdr=");
-		put_msghdr_group(f, b, refs + k, end - k, -1, e->h.pid);
+		put_msghdr_group(f, b, refs + k, end - k, -1);
 		sbuf_printf(b, ", msg_len=%u}", len);
 		k = end;
 	}

@@ -280,7 +280,6 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 			decode_set_verbose(!call_in_set(f->o.abbrev, e->nr));
 		if (f->o.verbose)	/* -e verbose=SET, the same */
 			decode_set_structs(call_in_set(f->o.verbose, e->nr));
-		track_received_fds(f, e, size);
 		put_call(f, b, e, size);
 		sbuf_putc(b, ')');
 	}

@@ -74,7 +74,6 @@ bool call_in_set(const uint64_t *set, int nr);
 /* "S.UUUUUU" ("%6lu." when pad), with the digits of enum time_prec prec */
 void put_secs(struct sbuf *b, uint64_t ns, bool pad, int prec);
 void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size);
-void track_received_fds(struct formatter *f, const struct ev_syscall *e, size_t size);
 bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size);
 void put_result(struct formatter *f, struct sbuf *b, size_t line_start,
 		const struct ev_syscall *e, size_t size);

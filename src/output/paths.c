@@ -141,43 +141,6 @@ bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
 	return false;
 }
 
-/* -y: the fds recvmsg/recvmmsg received (SCM_RIGHTS) are new: what the
- * table knew of those numbers is gone, /proc says what they are now
- * (the line shows them, as strace does) */
-void track_received_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
-{
-	struct capiter it;
-	const struct cap *c;
-	const char *data;
-
-	if (!f->fds || e->ret <= 0 || (e->nr != NR_recvmsg && e->nr != NR_recvmmsg))
-		return;
-	cap_begin(&it, e, size);
-	while (cap_next(&it, &c, &data)) {
-		size_t off = 0;
-
-		if (c->arg != 1 || !(c->flags & CAP_CTRL) || (c->flags & CAP_FAULT))
-			continue;
-		/* x86_64's cmsghdr: a 16-byte header, the data aligned to 8 */
-		while (off + 16 <= c->len) {
-			uint64_t clen;
-			int32_t level, type, fd;
-
-			memcpy(&clen, data + off, 8);
-			memcpy(&level, data + off + 8, 4);
-			memcpy(&type, data + off + 12, 4);
-			if (clen < 16 || clen > c->len - off)
-				break;
-			for (size_t k = 16; level == 1 && type == 1 && k + 4 <= clen; k += 4) {
-				memcpy(&fd, data + off + k, 4);
-				if (fd >= 0)
-					fdpaths_created(f->fds, e->h.pid, fd, "");
-			}
-			off += (clen + 7) & ~(uint64_t)7;
-		}
-	}
-}
-
 /* -y: learn from a completed call what its fds now refer to. */
 void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 {
