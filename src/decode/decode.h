@@ -259,7 +259,6 @@ void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v);
 int decode_pollfds(struct sbuf *b, const uint8_t *p, size_t len, size_t n, bool revents,
 		   int max);
 void decode_fdset(struct sbuf *b, const uint8_t *p, size_t len, int nfds);
-bool fdset_whole(size_t len, int nfds);
 bool fdset_empty(const uint8_t *p, size_t len, int nfds);
 void decode_epoll_event(struct sbuf *b, const uint8_t *p);
 void decode_epoll_events(struct sbuf *b, uint32_t v);

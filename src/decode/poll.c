@@ -119,16 +119,6 @@ static void fdset_y(struct sbuf *b, const uint8_t *p, size_t len, int nfds,
 	sbuf_putc(b, ']');
 }
 
-/* Whether a captured fd_set is all strace would read of it: nfds bits
- * rounded up to whole longs, as far as the capture goes (16 bytes); a
- * shorter one stopped at an unmapped page, where strace shows the address */
-bool fdset_whole(size_t len, int nfds)
-{
-	size_t want = ((size_t)nfds + 63) / 64 * 8;
-
-	return len >= (want < 16 ? want : 16);
-}
-
 bool fdset_empty(const uint8_t *p, size_t len, int nfds)
 {
 	for (int fd = 0; fd < nfds && (size_t)fd / 8 < len; fd++)
@@ -206,14 +196,12 @@ bool put_wait_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 		return true;
 	case AK_FDSET:
 		/* no fds to show: strace gives the address */
-		if ((int)e->args[0] <= 0 || !cap_entry(e, size, i, &c, &data) ||
-		    !fdset_whole(c->len, (int)e->args[0]))
+		if ((int)e->args[0] <= 0 || !cap_entry(e, size, i, &c, &data))
 			break;
 		fdset_y(b, (const uint8_t *)data, c->len, (int)e->args[0], f, e->h.pid);
 		return true;
 	case AK_TIMESPEC_INOUT: case AK_TIMEVAL_INOUT:
-		/* (a short one: only what was before an unmapped page) */
-		if (!cap_entry(e, size, i, &c, &data) || c->len < 16)
+		if (!cap_entry(e, size, i, &c, &data))
 			break;
 		put_time(b, kind, data, c->len);
 		return true;
@@ -337,7 +325,6 @@ void put_wait_result(struct formatter *f, struct sbuf *b, const struct ev_syscal
 
 		for (int i = 1; i <= 3; i++) {
 			if (!e->args[i] || !cap_exit(e, size, i, &c, &data) ||
-			    !fdset_whole(c->len, (int)e->args[0]) ||
 			    fdset_empty((const uint8_t *)data, c->len, (int)e->args[0]))
 				continue;
 			sbuf_printf(b, "%s%s ", first ? "" : ", ", names[i - 1]);

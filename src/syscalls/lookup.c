@@ -49,7 +49,7 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 		       a->kind == AK_SECCOMP_ARGS || a->kind == AK_NODEMASK ||
 		       a->kind == AK_POLLFDS || a->kind == AK_SEMBUFS || a->kind == AK_MEMFD_NAME ||
 		       a->kind == AK_OPEN_HOW || a->kind == AK_FCNTL_ARG ||
-		       a->kind == AK_PAGE_ADDRS || a->kind == AK_NODE_IDS || a->kind == AK_FDSET;
+		       a->kind == AK_PAGE_ADDRS || a->kind == AK_NODE_IDS;
 	return true;
 }
 

@@ -7,7 +7,7 @@
  * the largest a kind reads, an int ioctl argument; and a buffer running
  * past the page end (an address), even past -s (strace reads -s + 1);
  * arrays cut by the page end ("... /\* addr *\/"), socket options read
- * and written at it, memfd_create's name with no NUL, select's fd sets.
+ * and written at it, memfd_create's name with no NUL.
  */
 #include <linux/prctl.h>
 #include <poll.h>
@@ -19,7 +19,6 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <sys/time.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -117,16 +116,6 @@ int main(void)
 	getsockopt(c, SOL_SOCKET, SO_ERROR, on, len);
 	*len = 3;
 	getsockopt(c, SOL_SOCKET, SO_LINGER, tail_alloc(8), len);
-	/* select's sets of one long before the page end: whole for 64 fds,
-	 * an address for 65 (the kernel reads two longs, and fails) */
-	uint64_t *rs = tail_alloc(8), *ws = tail_alloc(8);
-	struct timeval *tv = tail_alloc(sizeof(*tv));
-
-	*rs = 1ull << c;
-	*ws = 1ull << c;
-	*tv = (struct timeval){ 0, 0 };
-	syscall(SYS_select, c + 1, rs, ws, NULL, tv);
-	syscall(SYS_select, 65, rs, NULL, NULL, tv);
 	/* memfd_create reads 250 bytes of a name: none is a NUL here */
 	fill(s40 = tail_alloc(250), 250);
 	syscall(SYS_memfd_create, s40, 0);
