@@ -179,6 +179,26 @@ static void put_hex_lines(struct sbuf *b, const char *data, size_t len)
 	}
 }
 
+/* An iovec array (AK_IOV) the kernel side stopped reading at a page
+ * boundary, short of its count and of IOV_CAP_MAX: strace reads the array
+ * whole for the dump, fails, and dumps none of it (a failed pwritev) */
+static bool iov_arg_cut(const struct ev_syscall *e, size_t size, int arg)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	uint64_t k = 0, cnt;
+
+	if (!d || arg >= d->nargs || d->args[arg].kind != AK_IOV)
+		return false;
+	cnt = e->args[d->args[arg].len_arg];
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))
+		k += c->arg == arg && (c->flags & CAP_ELEM) && c->len >= 16;
+	return k < cnt && k < IOV_CAP_MAX && !((e->args[arg] + k * 16) & 4095);
+}
+
 /* Whether the call's iovecs were captured for the dump: a CAP_DUMP
  * element among its captures */
 static bool dumping_mmsg(const struct ev_syscall *e, size_t size)
@@ -195,7 +215,9 @@ static bool dumping_mmsg(const struct ev_syscall *e, size_t size)
 }
 
 /* A buffer's lines; an iovec's (CAP_ELEM: its data after base and
- * length) after strace's " * N bytes in buffer K" */
+ * length) after strace's " * N bytes in buffer K".  A failed write's
+ * too, as strace dumps what it was given; a failed read has nothing
+ * captured, or empty iovecs. */
 void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	struct capiter it;
@@ -226,6 +248,10 @@ void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 		if (c->flags & CAP_ELEM) {
 			if (len < 16 || c->arg == ended)
 				continue;
+			if (iov_arg_cut(e, size, c->arg)) {
+				ended = c->arg;
+				continue;
+			}
 			if (c->flags & CAP_FAULT) {
 				/* a buffer it cannot read (writev's EFAULT):
 				 * strace names it, at its length, and dumps

@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/uio.h>
@@ -70,6 +71,17 @@ static void vectors(void)
 	writev(p[1], nul, 2);
 	nul[0].iov_len = 3;
 	writev(p[1], nul, 1);
+	/* an array whose second element is past an unmapped page: EFAULT,
+	 * and -e write= dumps none of it (strace cannot read the array) */
+	char *pg = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (pg != MAP_FAILED) {
+		struct iovec *cut = (struct iovec *)(pg + 4096 - sizeof(*cut));
+
+		munmap(pg + 4096, 4096);
+		*cut = (struct iovec){ b, 2 };
+		writev(p[1], cut, 2);
+	}
 	close(p[0]);
 	close(p[1]);
 }
