@@ -1731,13 +1731,17 @@ def test_dumps_of_iovecs_like_strace():
 def test_dumps_of_message_vectors_like_strace():
     """-e write=/read= of sendmmsg/recvmmsg ("= N buffers in vector M",
     each message's buffers), and strace's stops: a vector's dump ends at its
-    first empty buffer, a buffer writev could not read is named, not dumped."""
+    first empty buffer, a buffer writev could not read is named, not dumped,
+    an iovec array cut by an unmapped page is not dumped at all."""
     calls = "trace=sendmmsg,recvmmsg,writev,readv,sendmsg,recvmsg"
     flags = ("-e", "write=all", "-e", "read=all")
-    port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l) for l in ls]
-    a = port(traced_lines("strace", [prog("net")], calls, flags))
-    b = port(traced_lines(STROBE, [prog("net")], calls, flags))
-    check(a == b and sum("buffers in vector" in l for l in a) == 4,
+    # (the address after a cut array's "...": not what this test is about)
+    port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l).replace(", ... /* N */]", ", ...]")
+                       for l in ls]
+    a = port(traced_lines("strace", [prog("net"), "cut"], calls, flags))
+    b = port(traced_lines(STROBE, [prog("net"), "cut"], calls, flags))
+    check(a == b and sum("buffers in vector" in l for l in a) == 4 and
+          any(l.startswith("writev(") and "EFAULT" in l and ", ...]" in l for l in a),
           "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
 
 
