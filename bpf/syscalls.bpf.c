@@ -334,7 +334,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	struct task_struct *t;
 	struct task_state *st;
 	__u64 now, mark_ts = 0;
-	__u32 inj = 0;
+	__u32 inj = 0, sent = 0;
 
 	/* strobe answered this call's seccomp notification: send the
 	 * signal= now, as the call enters (a blocking call is interrupted,
@@ -346,6 +346,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 		if (m) {
 			if (m->sig)
 				bpf_send_signal_thread(m->sig);
+			sent = m->sig;
 			inj = m->flags;
 			mark_ts = m->ts;
 			bpf_map_delete_elem(&injmark, &tid);
@@ -366,8 +367,9 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	if (!st || !(st->flags & TS_TRACED))
 		return 0;
 	/* sent while the thread ran in user space: strace shows it before
-	 * the next call */
-	if (st->ign_sig)
+	 * the next call; not signal= just sent as this call enters, which
+	 * ignored, strace shows after the call's line (flushed at exit) */
+	if (st->ign_sig && st->ign_sig != sent)
 		flush_ignored(st);
 	/* The launched command shows nothing before its execve.  Tested
 	 * without a branch on nr (one would make nr a constant on its side,

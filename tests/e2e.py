@@ -1776,6 +1776,52 @@ def test_dumps_of_iovecs_like_strace():
           "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
 
 
+def test_dumps_of_message_vectors_like_strace():
+    """-e write=/read= of sendmmsg/recvmmsg ("= N buffers in vector M",
+    each message's buffers), and strace's stops: a vector's dump ends at its
+    first empty buffer, a buffer writev could not read is named, not dumped,
+    an iovec array cut by an unmapped page is not dumped at all."""
+    calls = "trace=sendmmsg,recvmmsg,writev,readv,sendmsg,recvmsg"
+    flags = ("-e", "write=all", "-e", "read=all")
+    # (the address after a cut array's "...": not what this test is about)
+    port = lambda ls: [re.sub(r"htons\(\d+\)", "htons(P)", l).replace(", ... /* N */]", ", ...]")
+                       for l in ls]
+    a = port(traced_lines("strace", [prog("net"), "cut"], calls, flags))
+    b = port(traced_lines(STROBE, [prog("net"), "cut"], calls, flags))
+    check(a == b and sum("buffers in vector" in l for l in a) == 4 and
+          any(l.startswith("writev(") and "EFAULT" in l and ", ...]" in l for l in a),
+          "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
+
+
+CLONE_PTRACE = (
+    "import ctypes, os\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "pid = libc.syscall(56, 0x2000 | 17, 0, 0, 0, 0)\n"    # CLONE_PTRACE|SIGCHLD
+    "if pid == 0:\n"
+    "    os._exit(0)\n"
+    "os.waitpid(pid, 0)\n")
+
+
+def test_clone_ptrace_child_let_go_like_strace():
+    """Without -f, a clone(CLONE_PTRACE) child is strace's (the kernel
+    attaches it) and strace says it lets it go, "Detached unknown pid N",
+    unless quiet: -q, -o with a command (an implied -q that an explicit
+    --quiet=SET replaces), or -f, which follows it."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "out")
+        for flags in ([], ["-o", out], ["-o", out, "--quiet=personality"], ["-o", out, "-f"],
+                      ["-q"]):
+            errs = []
+            for tracer in ("strace", STROBE):
+                r = run([tracer] + flags + ["-e", "trace=none", PYTHON, "-c", CLONE_PTRACE])
+                errs.append([re.sub(r"^\w+: Detached unknown pid \d+$", "DETACHED", l)
+                             for l in r.stderr.splitlines() if "SIGCHLD" not in l and
+                             not l.startswith("+++")])
+            check(errs[0] == errs[1] and (errs[0] == ["DETACHED"]) == (flags in ([], [
+                "-o", out, "--quiet=personality"])), "%s: strace %r, strobe %r" % (
+                    flags, errs[0], errs[1]))
+
+
 def test_raw_verbose_and_no_abbrev_like_strace():
     """-X raw and -X verbose (constants as numbers, or both), and strace's
     -v (structs in full, execve's environment), as strace prints them."""

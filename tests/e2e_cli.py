@@ -767,7 +767,9 @@ def test_option_errors_in_straces_words():
                   ["--string-limit=-42"], ["-e", "trace=1000"], ["-e", "decode-pids=bogus"],
                   ["-b", "chdir"], ["--detach-on=execve", "--detach-on=chdir"],
                   ["-e", "read="], ["-e", "write=!,,"], ["--read=1,-1"], ["-e", "read=!not_fd"],
-                  ["-e", "write=1,all"], ["-e", "read=1,!none"], ["-e", "read=4294967296"]):
+                  ["-e", "write=1,all"], ["-e", "read=1,!none"], ["-e", "read=4294967296"],
+                  # names no path holds: the command's, -ff's prefix with room for ".PID"
+                  [" " * 4096], ["-ff", "-o", " " * 4084]):
         s, o = strace(flags + ["true"]), strobe(flags + ["true"])
         check(s.returncode == o.returncode == 1 and o.stderr.count("\n") == 1 and
               strace_err(s.stderr) == strace_err(o.stderr),

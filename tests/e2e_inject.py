@@ -172,6 +172,9 @@ def test_signal_sent_as_the_call_enters():
     # with an error, and with nothing traced: the signal still comes
     same_as_strace(["-e", "trace=getpid", "-e", "inject=getpid:signal=SIGUSR1:error=EPERM"],
                    [INJ, "signal", "2"])
+    # an ignored one: after the call's line, as strace (it is shown when
+    # the thread leaves the call, not as it enters)
+    same_as_strace(["-e", "trace=socket", "-e", "inject=socket:signal=URG"], [INJ, "socket", "2"])
 
 
 
@@ -232,6 +235,10 @@ def test_poke_enter_writes_the_argument_like_strace():
 def test_substitute_pure_syscall_with_error():
     same_as_strace(["-e", "trace=socket", "-e", "inject=socket:syscall=getpid:error=EPERM"],
                    [INJ, "socket", "2"])
+    # with a signal and no result strace substitutes nothing: the call runs
+    out = same_as_strace(["-e", "trace=getpid", "-e",
+                          "inject=getpid:signal=USR1:syscall=gettid:when=2"], [INJ, "signal", "3"])
+    check(out[0] == "SIGUSR1 caught 1 times\n", out)
 
 
 def test_follow_children_counted_per_process():

@@ -52,6 +52,7 @@ struct options {
 	int strsize;		/* -s */
 	size_t bufsize;		/* -m, bytes, a power of two */
 	unsigned quiet;		/* QUIET_*: -q, -qq, -qqq, -e quiet= */
+	bool quiet_given;	/* --quiet=SET, -e quiet=SET: no -q implied by -o */
 	int debug;		/* -d: what strobe sets up; -dd: the verifier's log */
 	bool no_abbrev;		/* -v, -e verbose=all: structs in full, execve's environment */
 	/* -e abbrev=SET other than all or none: the calls abbreviated (the

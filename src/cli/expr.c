@@ -204,6 +204,7 @@ int options_expr(struct options *o, const char *expr)
 			  !strncmp(expr, "silent=", 7) || !strncmp(expr, "silence=", 8))) {
 		if (parse_quiet_set(eq + 1, &o->quiet, err, sizeof(err)))
 			return err1("%s", err);
+		o->quiet_given = true;
 		return 0;
 	} else if (eq && (!strncmp(expr, "decode-fds=", 11) || !strncmp(expr, "decode-fd=", 10))) {
 		/* what to show of each fd (DFD_*); decode_fds: what the kernel

@@ -19,6 +19,7 @@ void options_fmt(const struct options *o, struct fmt_opts *fo)
 		.columns = o->columns, .numbers = o->syscall_numbers,
 		.quiet_exit = o->quiet & QUIET_EXIT,
 		.quiet_superseded = o->quiet & QUIET_THREAD_EXECVE,
+		.ptrace_children = o->mode == MODE_TRACE && !o->follow && !(o->quiet & QUIET_ATTACH),
 		.status_filtered = (o->status_mask & ST_ALL) != ST_ALL, .signals = o->signals,
 		.raw = o->raw_some ? o->raw_sel : NULL,
 		.abbrev = o->abbrev_some ? o->abbrev_sel : NULL,

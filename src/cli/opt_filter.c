@@ -74,6 +74,7 @@ int opt_filter(struct options *o, struct opt_state *st, int c, const char *arg)
 			o->quiet |= QUIET_ATTACH | QUIET_PERSONALITY;
 		else if (parse_quiet_set(arg, &o->quiet, err, sizeof(err)))
 			return err1("%s", err);
+		o->quiet_given = true;
 		return 0;
 	}
 	return 1;

@@ -4,7 +4,9 @@
  * defaults that depend on others) and what is left on the command line
  * (the command, or the record file to read).
  */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "../../bpf/event.h"
 #include "../inject/inject.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 
 /* -P: paths[i + 1] is what paths[i], a symbolic link, resolves to */
 static bool path_resolved(const struct options *o, int i)
@@ -67,6 +70,11 @@ static int finish_output(struct options *o, struct opt_state *st)
 		return err1("%s", "-ff is for the trace; a recording is one file");
 	if (o->separately && !o->outfile)
 		o->separately = false;		/* strace: then it is -f */
+	/* as strace: no room left for ".PID" (12 bytes) in a path */
+	if (o->separately && strlen(o->outfile) >= PATH_MAX - 12) {
+		fprintf(stderr, "strobe: %s: %s\n", o->outfile, strerror(ENAMETOOLONG));
+		return -1;
+	}
 	if (o->append && !o->outfile)
 		fprintf(stderr, "strobe: -A/--output-append-mode has no effect without "
 			"-o/--output\n");
@@ -157,8 +165,10 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 	if (!o->trace && !st->bufsize_given)
 		o->bufsize = 64 << 10;
 	/* as strace: -q is implied when the output goes to a file or a pipe
-	 * and the command is run (not attached to) */
-	if (o->outfile && o->cmd && !st->quiet_level)
+	 * and the command is run (not attached to), unless a --quiet=SET
+	 * says which (strace: --quiet=personality -o F still says "Detached
+	 * unknown pid") */
+	if (o->outfile && o->cmd && !st->quiet_level && !o->quiet_given)
 		o->quiet |= QUIET_ATTACH | QUIET_PERSONALITY;
 	/* -k: every call carries a copy of its stack */
 	if (o->stack_trace && !st->bufsize_given)
@@ -183,6 +193,15 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 	 * while the process is stopped; strobe prints later) */
 	if (o->mode == MODE_TRACE && o->trace && (o->decode_fds || o->npaths) && o->sel_given)
 		options_quiet_fd_calls(o);	/* (-P: which file an fd is, the same way) */
+	/* strace without -f still sees the children a clone(CLONE_PTRACE)
+	 * makes (the kernel attaches them to it) and says it lets them go:
+	 * clone is followed quietly to say so too */
+	if (o->mode == MODE_TRACE && o->trace && !o->follow && !(o->quiet & QUIET_ATTACH) &&
+	    !o->summary && !((o->sel[NR_clone / 64] >> (NR_clone % 64)) & 1)) {
+		o->sel[NR_clone / 64] |= 1ull << (NR_clone % 64);
+		o->quiet_sel[NR_clone / 64] |= 1ull << (NR_clone % 64);
+		o->has_quiet = true;
+	}
 	if (o->list)
 		return 0;
 	/* --cgroup: every task, filtered in the kernel by its cgroup */

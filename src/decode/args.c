@@ -183,37 +183,105 @@ static void put_hex_lines(struct sbuf *b, const char *data, size_t len)
 	}
 }
 
+/* An iovec array (AK_IOV) the kernel side stopped reading at a page
+ * boundary, short of its count and of IOV_CAP_MAX: strace reads the array
+ * whole for the dump, fails, and dumps none of it (a failed pwritev) */
+static bool iov_arg_cut(const struct ev_syscall *e, size_t size, int arg)
+{
+	const struct syscall_desc *d = syscall_get(e->nr);
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+	uint64_t k = 0, cnt;
+
+	if (!d || arg >= d->nargs || d->args[arg].kind != AK_IOV)
+		return false;
+	cnt = e->args[d->args[arg].len_arg];
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))
+		k += c->arg == arg && (c->flags & CAP_ELEM) && c->len >= 16;
+	return k < cnt && k < IOV_CAP_MAX && !((e->args[arg] + k * 16) & 4095);
+}
+
+/* Whether the call's iovecs were captured for the dump: a CAP_DUMP
+ * element among its captures */
+static bool dumping_mmsg(const struct ev_syscall *e, size_t size)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))
+		if ((c->flags & (CAP_ELEM | CAP_DUMP)) == (CAP_ELEM | CAP_DUMP))
+			return true;
+	return false;
+}
+
 /* A buffer's lines; an iovec's (CAP_ELEM: its data after base and
- * length) after strace's " * N bytes in buffer K" */
+ * length) after strace's " * N bytes in buffer K".  A failed write's
+ * too, as strace dumps what it was given; a failed read has nothing
+ * captured, or empty iovecs. */
 void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
-	int elem = 0;
-	bool elems_done = false;
+	int elem = 0, ended = -1, vec = 0;
+	bool mmsg = e->nr == NR_sendmmsg || e->nr == NR_recvmmsg;
 
-	/* as strace: nothing of a call that failed */
-	if (e->ret < 0)
-		return;
 	cap_begin(&it, e, size);
 	while (cap_next(&it, &c, &data)) {
 		size_t len = c->len;
 
-		if (!(c->flags & CAP_ELEM))
-			elems_done = false;	/* the next message's */
-		if (!(c->flags & CAP_DUMP) || (c->flags & CAP_FAULT))
+		/* sendmmsg/recvmmsg: each message's header (its msghdr and
+		 * msg_len, 64 bytes) opens a vector of the dump */
+		if (mmsg && c->arg == 1 && !(c->flags & (CAP_ELEM | CAP_NAME | CAP_CTRL)) &&
+		    c->len >= 64 && !(c->flags & CAP_FAULT) && dumping_mmsg(e, size)) {
+			uint64_t iovlen;
+
+			memcpy(&iovlen, data + 24, 8);
+			sbuf_printf(b, " = %llu buffers in vector %d\n", (unsigned long long)iovlen,
+				    vec++);
+			elem = 0;
+			ended = -1;
+			continue;
+		}
+		if (!(c->flags & CAP_DUMP))
 			continue;
 		if (c->flags & CAP_ELEM) {
-			/* iovecs up to the first empty one (a read's data
-			 * ends there) */
-			if (len <= 16)
-				elems_done = true;
-			if (elems_done)
+			if (len < 16 || c->arg == ended)
 				continue;
+			if (iov_arg_cut(e, size, c->arg)) {
+				ended = c->arg;
+				continue;
+			}
+			if (c->flags & CAP_FAULT) {
+				/* a buffer it cannot read (writev's EFAULT):
+				 * strace names it, at its length, and dumps
+				 * nothing of it */
+				uint64_t iovlen;
+
+				memcpy(&iovlen, data + 8, 8);
+				if (!iovlen)
+					ended = c->arg;
+				else
+					sbuf_printf(b, " * %llu bytes in buffer %d\n",
+						    (unsigned long long)iovlen, elem++);
+				continue;
+			}
 			data += 16;
 			len -= 16;
+			/* strace 6.1 ends a vector's dump at its first empty
+			 * buffer (an iov_len of 0, or the data used up before
+			 * it), even when later buffers hold data */
+			if (!len) {
+				ended = c->arg;
+				continue;
+			}
 			sbuf_printf(b, " * %zu bytes in buffer %d\n", len, elem++);
+		} else if (c->flags & CAP_FAULT) {
+			continue;
 		}
 		put_hex_lines(b, data, len);
 		if (c->flags & CAP_TRUNC)

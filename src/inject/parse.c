@@ -348,13 +348,9 @@ static int parse_rule(struct inject_opts *io, const char *arg, bool fault,
 		goto out;
 	}
 	/* strobe does not run a substitute call: with an answer given, the
-	 * pure call would change nothing; without one its result would be
-	 * needed */
-	if (pure >= 0 && !r.has_error && !r.has_retval) {
-		ERR("syscall= needs error= or retval= with strobe (it cannot run the "
-		    "substitute call in the traced process)");
-		goto out;
-	}
+	 * pure call would change nothing.  Without one, strace 6.1 does not
+	 * substitute either (signal=USR1:syscall=gettid runs the call itself
+	 * and sends the signal): syscall= is accepted and changes nothing. */
 	if (r.has_retval && (int64_t)r.retval < 0 && (int64_t)r.retval >= -4095)
 		fprintf(stderr, "strobe: warning: retval=%lld looks like error %lld to the "
 			"program (errno is set)\n", (long long)(int64_t)r.retval,

@@ -11,6 +11,7 @@
  */
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -242,6 +243,8 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 	struct sbuf *b = &f->w->buf;
 	size_t start = b->len;
 
+	if (e->nr == NR_clone && f->o.ptrace_children && e->ret > 0 && (e->args[0] & 0x2000))
+		fprintf(stderr, "strobe: Detached unknown pid %lld\n", (long long)e->ret);
 	if ((f->o.npaths && !touches_paths(f, e, size)) ||
 	    (f->o.quiet && (uint32_t)e->nr < SYSCALL_MAX &&
 	     ((f->o.quiet[e->nr >> 6] >> (e->nr & 63)) & 1))) {

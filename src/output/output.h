@@ -69,6 +69,9 @@ struct fmt_opts {
 	bool separate;		/* -ff: each thread's lines to its own file */
 	bool quiet_exit;	/* -qq, -e quiet=exit: no "+++ exited with +++" lines */
 	bool quiet_superseded;	/* -e quiet=thread-execve: no "+++ superseded ... +++" */
+	/* without -f, a clone(CLONE_PTRACE) child is strace's too (the kernel
+	 * attaches it), and strace lets it go: "Detached unknown pid N" */
+	bool ptrace_children;
 	/* -e status= other than all: strace holds each line until its status
 	 * is known, so a thread's execve is never shown cut ("<pid changed to
 	 * N ...>"), only resumed if successful ones are shown */

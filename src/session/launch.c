@@ -16,6 +16,7 @@
  * then on.
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
@@ -111,6 +112,12 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 	struct passwd *pw = NULL;
 	void *filter = NULL;
 
+	/* as strace: a name no path can hold is refused before the search */
+	if (strlen(cmd[0]) >= PATH_MAX) {
+		free(path);
+		fprintf(stderr, "strobe: exec: %s\n", strerror(ENAMETOOLONG));
+		return -ENOENT;
+	}
 	if (!path) {
 		err = errno;
 		fprintf(stderr, "strobe: Can't stat '%s': %s\n", cmd[0], strerror(err));

@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/uio.h>
@@ -43,6 +44,8 @@ static void options(void)
 	close(s6);
 }
 
+static int cut_array;
+
 static void vectors(void)
 {
 	int p[2];
@@ -70,6 +73,19 @@ static void vectors(void)
 	writev(p[1], nul, 2);
 	nul[0].iov_len = 3;
 	writev(p[1], nul, 1);
+	/* with "cut": an array whose second element is past an unmapped
+	 * page: EFAULT, and -e write= dumps none of it (strace cannot read
+	 * the array) */
+	char *pg = cut_array ? mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) : MAP_FAILED;
+
+	if (pg != MAP_FAILED) {
+		struct iovec *cut = (struct iovec *)(pg + 4096 - sizeof(*cut));
+
+		munmap(pg + 4096, 4096);
+		*cut = (struct iovec){ b, 2 };
+		writev(p[1], cut, 2);
+	}
 	close(p[0]);
 	close(p[1]);
 }
@@ -115,9 +131,11 @@ static void messages(void)
 /* several messages in one call, on a datagram socketpair */
 static void many(void)
 {
-	struct iovec a = { "one", 3 }, b = { "three", 5 }, c, d;
+	/* the second message: an empty buffer between two (-e write='s dump
+	 * stops there), received into two buffers the data spans */
+	struct iovec a = { "one", 3 }, b[3] = { { "three", 5 }, { "", 0 }, { "four", 4 } }, c, d[2];
 	struct mmsghdr m[2], r[2];
-	char x[8], y[8];
+	char x[8], y[4], z[16];
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
@@ -125,24 +143,26 @@ static void many(void)
 	memset(m, 0, sizeof(m));
 	m[0].msg_hdr.msg_iov = &a;
 	m[0].msg_hdr.msg_iovlen = 1;
-	m[1].msg_hdr.msg_iov = &b;
-	m[1].msg_hdr.msg_iovlen = 1;
+	m[1].msg_hdr.msg_iov = b;
+	m[1].msg_hdr.msg_iovlen = 3;
 	sendmmsg(sv[0], m, 2, 0);
 	c = (struct iovec){ x, sizeof(x) };
-	d = (struct iovec){ y, sizeof(y) };
+	d[0] = (struct iovec){ y, sizeof(y) };
+	d[1] = (struct iovec){ z, sizeof(z) };
 	memset(r, 0, sizeof(r));
 	r[0].msg_hdr.msg_iov = &c;
 	r[0].msg_hdr.msg_iovlen = 1;
-	r[1].msg_hdr.msg_iov = &d;
-	r[1].msg_hdr.msg_iovlen = 1;
+	r[1].msg_hdr.msg_iov = d;
+	r[1].msg_hdr.msg_iovlen = 2;
 	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);
 	recvmmsg(sv[1], r, 2, MSG_DONTWAIT, NULL);	/* EAGAIN */
 	close(sv[0]);
 	close(sv[1]);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	cut_array = argc > 1 && !strcmp(argv[1], "cut");
 	options();
 	vectors();
 	messages();

@@ -109,6 +109,7 @@ int main(void)
 	CHECK(!parses("socket:delay_exit=1ms"));
 	CHECK(!parses("socket:syscall=open:error=EPERM") && !parses("socket:syscall=getpid"));
 	CHECK(parses("socket:syscall=getpid:error=EPERM"));
+	CHECK(parses("socket:signal=USR1:syscall=getpid"));	/* strace: no substitute */
 	CHECK(!parses("socket") && !parses("socket:when=2"));
 	return CHECK_REPORT();
 }
