@@ -130,7 +130,7 @@ void decode_date_paren(struct sbuf *b, int64_t sec);
 void decode_timevals(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_utimbuf(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len);
-void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total);
+void decode_dirents(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total, bool old);
 void decode_statx_mask(struct sbuf *b, uint64_t v);
 
 /* memory.c: memory calls */

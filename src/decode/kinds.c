@@ -880,11 +880,12 @@ static void put_dirents(ARGS)
 	uint64_t v = e->args[i];
 
 	if (v && e->ret >= 0 && cap_find(e, size, i, &c, &data) && !(c->flags & CAP_FAULT)) {
-		/* -v: the entries (getdents64's layout) */
-		decode_dirents64(b, (const uint8_t *)data, c->len, (uint64_t)e->ret);
+		/* -v: the entries */
+		decode_dirents(b, (const uint8_t *)data, c->len, (uint64_t)e->ret,
+			       e->nr == NR_getdents);
 		return;
 	}
-	if (v && e->ret == 0 && decode_verbose() && e->nr == NR_getdents64) {
+	if (v && e->ret == 0 && decode_verbose()) {
 		sbuf_puts(b, "[]");	/* -v: no entries */
 		return;
 	}

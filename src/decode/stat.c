@@ -399,21 +399,25 @@ void decode_statfs(struct sbuf *b, const uint8_t *p, size_t len)
 
 /* getdents64's buffer, with -v: "[{d_ino=..., d_off=..., d_reclen=24,
  * d_type=DT_DIR, d_name="."}, ...]", walked by d_reclen; "..." when the
- * capture stopped before the `total` bytes the call returned */
-void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total)
+ * capture stopped before the `total` bytes the call returned.  getdents'
+ * (old: struct linux_dirent): the name at 18, the type in the record's
+ * last byte, printed after the name, d_off unsigned; a name that fills
+ * its room without a NUL is cut, "..." after it (strace's order and
+ * forms) */
+void decode_dirents(struct sbuf *b, const uint8_t *p, size_t len, uint64_t total, bool old)
 {
 	static const char *const types[] = {
 		[0] = "DT_UNKNOWN", [1] = "DT_FIFO", [2] = "DT_CHR", [4] = "DT_DIR",
 		[6] = "DT_BLK", [8] = "DT_REG", [10] = "DT_LNK", [12] = "DT_SOCK",
 		[14] = "DT_WHT",
 	};
-	size_t off = 0;
+	size_t off = 0, name_at = old ? 18 : 19;
 
 	sbuf_putc(b, '[');
 	while (off + 19 <= len) {
 		uint64_t ino, doff;
 		uint16_t reclen;
-		uint8_t type = p[off + 18];
+		uint8_t type;
 		size_t namemax, n;
 
 		memcpy(&ino, p + off, 8);
@@ -421,17 +425,31 @@ void decode_dirents64(struct sbuf *b, const uint8_t *p, size_t len, uint64_t tot
 		memcpy(&reclen, p + off + 16, 2);
 		if (reclen < 19 || off + reclen > len)
 			break;
-		sbuf_printf(b, "%s{d_ino=%llu, d_off=%lld, d_reclen=%u, d_type=", off ? ", " : "",
-			    (unsigned long long)ino, (long long)doff, reclen);
+		type = old ? p[off + reclen - 1] : p[off + 18];
+		sbuf_printf(b, old ? "%s{d_ino=%llu, d_off=%llu, d_reclen=%u" :
+			    "%s{d_ino=%llu, d_off=%lld, d_reclen=%u", off ? ", " : "",
+			    (unsigned long long)ino, (unsigned long long)doff, reclen);
+		namemax = reclen - 19;
+		for (n = 0; n < namemax && p[off + name_at + n]; n++)
+			;
+		if (old) {
+			sbuf_puts(b, ", d_name=");
+			if (n < namemax) {
+				decode_string(b, (const char *)p + off + name_at, n, false);
+			} else {
+				decode_string(b, (const char *)p + off + name_at, n ? n - 1 : 0, false);
+				sbuf_puts(b, "...");
+			}
+		}
+		sbuf_puts(b, ", d_type=");
 		if (type < sizeof(types) / sizeof(types[0]) && types[type])
 			sbuf_puts(b, types[type]);
 		else
 			sbuf_printf(b, "%#x /* DT_??? */", type);
-		sbuf_puts(b, ", d_name=");
-		namemax = reclen - 19;
-		for (n = 0; n < namemax && p[off + 19 + n]; n++)
-			;
-		decode_string(b, (const char *)p + off + 19, n, false);
+		if (!old) {
+			sbuf_puts(b, ", d_name=");
+			decode_string(b, (const char *)p + off + name_at, n, false);
+		}
 		sbuf_putc(b, '}');
 		off += reclen;
 	}

@@ -128,8 +128,10 @@ static int fill_caprules(struct session *s)
 				r.fdpair = i;
 			if (!arg_capture(&d->args[i], &c))
 				continue;
-			/* -v: getdents64's entries themselves (strace -v lists them) */
-			if (c.ck == CK_WHOLE_OUT && (!s->o->no_abbrev || nr != NR_getdents64))
+			/* -v: getdents' and getdents64's entries themselves
+			 * (strace -v lists them) */
+			if (c.ck == CK_WHOLE_OUT &&
+			    (!s->o->no_abbrev || (nr != NR_getdents64 && nr != NR_getdents)))
 				continue;
 			r.arg[i] = c.ck;
 			r.size[i] = c.size | (c.upto_page ? CAPR_UPTO_PAGE_SIZE : 0);

@@ -277,6 +277,17 @@ static const struct row files[] = {
 	{ .c = { .nr = SYS_getcwd, .a = { BUF, 256 }, .ret = 5, .cap = { CAP_STR(0, "/tmp") } },
 	  .def = "getcwd(\"/tmp\", 256)                     = 5",
 	  .xx = "getcwd(\"\\x2f\\x74\\x6d\\x70\", 256)         = 5" },
+	/* getdents' old struct linux_dirent, as -v captures it: the type in
+	 * the record's last byte, printed after the name (strace 6.1's
+	 * tests/getdents-v lines) */
+	{ .c = { .nr = SYS_getdents, .a = { 3, 0x7ffef75c5a50, 8192 }, .ret = 48,
+		 .cap = { CAP_MEM(1, "\x84\xc4\x1d\0\0\0\0\0\x1e\0\0\0\0\0\0\x58\x18\0.\0\0\0\0\4"
+				  "\x7d\xc4\x1d\0\0\0\0\0\xff\xff\xff\xff\xff\xff\xff\x7f\x18\0..\0\0\0\4", 48) } },
+	  .def = "getdents(3, [{d_ino=1950852, d_off=6341068275337658398, d_reclen=24, d_name=\".\", d_type=DT_DIR}, {d_ino=1950845, d_off=9223372036854775807, d_reclen=24, d_name=\"..\", d_type=DT_DIR}], 8192) = 48",
+	  .xx = "getdents(3, [{d_ino=1950852, d_off=6341068275337658398, d_reclen=24, d_name=\"\\x2e\", d_type=DT_DIR}, {d_ino=1950845, d_off=9223372036854775807, d_reclen=24, d_name=\"\\x2e\\x2e\", d_type=DT_DIR}], 8192) = 48" },
+	{ .c = { .nr = SYS_getdents, .a = { 3, 0x7ffef75c5a50, 8192 }, .ret = 0 },
+	  .def = "getdents(3, 0x7ffef75c5a50 /* 0 entries */, 8192) = 0",
+	  .v = "getdents(3, [], 8192)                   = 0" },
 	{ .c = { .nr = SYS_getdents64, .a = { NEG(-1), 0x7ffef75c5a50, 256 }, .ret = EBADF_ },
 	  .def = "getdents64(-1, 0x7ffef75c5a50, 256)     = -1 EBADF (Bad file descriptor)" },
 	{ .c = { .nr = SYS_sync_file_range, .a = { NEG(-1), 0, 4096,
