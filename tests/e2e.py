@@ -1844,6 +1844,34 @@ def test_raw_verbose_and_no_abbrev_like_strace():
                 flag, cmd, "\n".join(a), "\n".join(b)))
 
 
+GETDENTS_OLD = r"""
+import ctypes, os, sys
+d = sys.argv[1]
+for n in ("a", "b\nc", "x" * 40):
+    open(os.path.join(d, n), "w").close()
+os.mkdir(os.path.join(d, "sub"))
+libc = ctypes.CDLL(None, use_errno=True)
+buf = ctypes.create_string_buffer(8192)
+fd = os.open(d, os.O_RDONLY | os.O_DIRECTORY)
+while libc.syscall(78, fd, buf, 8192) > 0:   # getdents, the old layout
+    pass
+"""
+
+
+def test_getdents_v_like_strace():
+    """-v: the old getdents' entries, in their own layout (the type in the
+    record's last byte, printed after the name), then [] at the end."""
+    out = []
+    for tracer in ("strace", STROBE):
+        with tempfile.TemporaryDirectory() as d:   # a directory each: inodes masked
+            lines = traced_lines(tracer, [PYTHON, "-c", GETDENTS_OLD, d], "trace=getdents",
+                                 ("-v",))
+        out.append([re.sub(r"d_ino=\d+", "d_ino=N", l) for l in lines])
+    a, b = out
+    check(a == b and len(a) == 3 and "d_type=DT_REG}" in a[0] and "[]" in a[1],
+          "\n".join(difflib.unified_diff(a, b, "strace", "strobe", lineterm="")))
+
+
 def test_read_write_dumps_like_strace():
     """-e read=FD / -e write=FD: every byte in strace's hex dump format,
     the call's line still cut at -s."""
