@@ -179,7 +179,7 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		sbuf_puts(b, cname);
 		xlat_finish(b, mark, (uint32_t)code, XF_HEX);
 	} else {
-		sbuf_s64(b, code);
+		sbuf_hex(b, (uint32_t)code);	/* strace: an unknown code in hex */
 	}
 	if (i32_at(info, 4)) {
 		/* strace: by name when it has one */
@@ -191,7 +191,7 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 			sbuf_puts(b, en);
 			xlat_finish(b, mark, (uint32_t)i32_at(info, 4), XF_DEC);
 		} else {
-			sbuf_s64(b, i32_at(info, 4));
+			sbuf_u64(b, (uint32_t)i32_at(info, 4));	/* strace: unsigned */
 		}
 	}
 	if (code == 0x80) {
