@@ -3481,6 +3481,10 @@ const struct flag xlat_keyctl_cmds[33] = {
 	{ 0x20, "KEYCTL_WATCH_KEY" },
 };
 
+const struct flag xlat_keyctl_move_flags[1] = {
+	{ 0x1, "KEYCTL_MOVE_EXCL" },
+};
+
 const struct flag xlat_kvm_cap[210] = {
 	{ 0x2, "KVM_CAP_MMU_SHADOW_CACHE_CONTROL" },
 	{ 0x3, "KVM_CAP_USER_MEMORY" },

@@ -144,6 +144,7 @@ extern const struct flag xlat_key_perms[24];
 extern const struct flag xlat_key_reqkey[9];
 extern const struct flag xlat_key_spec[8];
 extern const struct flag xlat_keyctl_cmds[33];
+extern const struct flag xlat_keyctl_move_flags[1];
 extern const struct flag xlat_kvm_cap[210];
 extern const struct flag xlat_kvm_cpuid_flags[3];
 extern const struct flag xlat_kvm_mem_flags[2];
