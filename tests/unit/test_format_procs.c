@@ -223,6 +223,17 @@ static const struct row procs[] = {
 	  .def = "keyctl(KEYCTL_MOVE, KEY_SPEC_THREAD_KEYRING, -1159983635, KEY_SPEC_THREAD_KEYRING, KEYCTL_MOVE_EXCL|0xfffffffe) = -1 EINVAL (Invalid argument)",
 	  .raw = "keyctl(0x1e, -1, -1159983635, -1, 0xffffffff) = -1 EINVAL (Invalid argument)",
 	  .verb = "keyctl(0x1e /* KEYCTL_MOVE */, -1 /* KEY_SPEC_THREAD_KEYRING */, -1159983635, -1 /* KEY_SPEC_THREAD_KEYRING */, 0xffffffff /* KEYCTL_MOVE_EXCL|0xfffffffe */) = -1 EINVAL (Invalid argument)" },
+	/* strace 6.1's tests/sched_xetattr.c: the size given, and the one the
+	 * kernel wrote back with E2BIG; KEEP_PARAMS leaves the parameters out */
+	{ .c = { .nr = SYS_sched_setattr, .a = { 0, P, 0 }, .ret = NEG(-7),
+		 .cap = { CAP_MEMF(1, CAP_ENTRY, ((uint32_t[]){ 1, 0 }), 8),
+			  CAP_ARR(1, uint32_t, { 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }) } },
+	  .def = "sched_setattr(0, {size=1} => {size=56}, 0) = -1 E2BIG (Argument list too long)" },
+	{ .c = { .nr = SYS_sched_setattr, .a = { 0, P, 0 }, .ret = NEG(-22),
+		 .cap = { CAP_ARR(1, uint32_t, { 56, 0xdefaced, 0x10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0 }) } },
+	  .def = "sched_setattr(0, {size=56, sched_flags=SCHED_FLAG_KEEP_PARAMS, sched_util_min=0, sched_util_max=0}, 0) = -1 EINVAL (Invalid argument)",
+	  .raw = "sched_setattr(0, {size=56, sched_flags=0x10, sched_util_min=0, sched_util_max=0}, 0) = -1 EINVAL (Invalid argument)",
+	  .verb = "sched_setattr(0, {size=56, sched_flags=0x10 /* SCHED_FLAG_KEEP_PARAMS */, sched_util_min=0, sched_util_max=0}, 0) = -1 EINVAL (Invalid argument)" },
 	{ .c = { .nr = SYS_arch_prctl, .a = { 0x1001, BAD } },
 	  .def = "arch_prctl(ARCH_SET_GS, 0x1000)         = 0",
 	  .raw = "arch_prctl(0x1001, 0x1000)              = 0",
