@@ -95,7 +95,6 @@
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
-#include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
 #include <linux/personality.h>
@@ -127,14 +126,6 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
-
-/* personality_domains */
-_Static_assert((unsigned long long)(PER_LINUX) == 0x0ull, "PER_LINUX");
-_Static_assert((unsigned long long)(PER_BSD) == 0x6ull, "PER_BSD");
-_Static_assert((unsigned long long)(PER_LINUX32) == 0x8ull, "PER_LINUX32");
-_Static_assert((unsigned long long)(PER_RISCOS) == 0xcull, "PER_RISCOS");
-_Static_assert((unsigned long long)(PER_OSF4) == 0xfull, "PER_OSF4");
-_Static_assert((unsigned long long)(PER_HPUX) == 0x10ull, "PER_HPUX");
 
 /* personality_flags */
 _Static_assert((unsigned long long)(UNAME26) == 0x20000ull, "UNAME26");
@@ -591,3 +582,11 @@ _Static_assert((unsigned long long)(IFLA_EVENT_BONDING_FAILOVER) == 0x3ull, "IFL
 _Static_assert((unsigned long long)(IFLA_EVENT_NOTIFY_PEERS) == 0x4ull, "IFLA_EVENT_NOTIFY_PEERS");
 _Static_assert((unsigned long long)(IFLA_EVENT_IGMP_RESEND) == 0x5ull, "IFLA_EVENT_IGMP_RESEND");
 _Static_assert((unsigned long long)(IFLA_EVENT_BONDING_OPTIONS) == 0x6ull, "IFLA_EVENT_BONDING_OPTIONS");
+
+/* rtnl_ifla_info_attrs */
+_Static_assert((unsigned long long)(IFLA_INFO_UNSPEC) == 0x0ull, "IFLA_INFO_UNSPEC");
+_Static_assert((unsigned long long)(IFLA_INFO_KIND) == 0x1ull, "IFLA_INFO_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_DATA) == 0x2ull, "IFLA_INFO_DATA");
+_Static_assert((unsigned long long)(IFLA_INFO_XSTATS) == 0x3ull, "IFLA_INFO_XSTATS");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_KIND) == 0x4ull, "IFLA_INFO_SLAVE_KIND");
+_Static_assert((unsigned long long)(IFLA_INFO_SLAVE_DATA) == 0x5ull, "IFLA_INFO_SLAVE_DATA");

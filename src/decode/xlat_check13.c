@@ -95,7 +95,6 @@
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
-#include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
 #include <linux/personality.h>
@@ -127,12 +126,6 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
-
-/* seccomp_ops */
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_STRICT) == 0x0ull, "SECCOMP_SET_MODE_STRICT");
-_Static_assert((unsigned long long)(SECCOMP_SET_MODE_FILTER) == 0x1ull, "SECCOMP_SET_MODE_FILTER");
-_Static_assert((unsigned long long)(SECCOMP_GET_ACTION_AVAIL) == 0x2ull, "SECCOMP_GET_ACTION_AVAIL");
-_Static_assert((unsigned long long)(SECCOMP_GET_NOTIF_SIZES) == 0x3ull, "SECCOMP_GET_NOTIF_SIZES");
 
 /* seccomp_ret */
 _Static_assert((unsigned long long)(SECCOMP_RET_KILL_PROCESS) == 0x80000000ull, "SECCOMP_RET_KILL_PROCESS");
@@ -609,3 +602,10 @@ _Static_assert((unsigned long long)(XDP_ATTACHED_DRV) == 0x1ull, "XDP_ATTACHED_D
 _Static_assert((unsigned long long)(XDP_ATTACHED_SKB) == 0x2ull, "XDP_ATTACHED_SKB");
 _Static_assert((unsigned long long)(XDP_ATTACHED_HW) == 0x3ull, "XDP_ATTACHED_HW");
 _Static_assert((unsigned long long)(XDP_ATTACHED_MULTI) == 0x4ull, "XDP_ATTACHED_MULTI");
+
+/* xdp_flags */
+_Static_assert((unsigned long long)(XDP_FLAGS_UPDATE_IF_NOEXIST) == 0x1ull, "XDP_FLAGS_UPDATE_IF_NOEXIST");
+_Static_assert((unsigned long long)(XDP_FLAGS_SKB_MODE) == 0x2ull, "XDP_FLAGS_SKB_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_DRV_MODE) == 0x4ull, "XDP_FLAGS_DRV_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_HW_MODE) == 0x8ull, "XDP_FLAGS_HW_MODE");
+_Static_assert((unsigned long long)(XDP_FLAGS_REPLACE) == 0x10ull, "XDP_FLAGS_REPLACE");

@@ -225,7 +225,7 @@ extern const struct flag xlat_nl_selinux_types[2];
 extern const struct flag xlat_nl_sock_diag_types[4];
 extern const struct flag xlat_nl_types[4];
 extern const struct flag xlat_nl_xfrm_types[25];
-extern const struct flag xlat_nt_types[9];
+extern const struct flag xlat_nt_types[79];
 extern const struct flag xlat_ntf_ext_flags[1];
 extern const struct flag xlat_oflags[8];
 extern const struct flag xlat_open_flags[19];
