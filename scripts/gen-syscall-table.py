@@ -259,6 +259,7 @@ OVERRIDE = {
     ("mlock", "start"): "PTR", ("munlock", "start"): "PTR", ("mlock2", "start"): "PTR",
     ("mremap", "flags"): "MREMAP_FLAGS", ("mremap", "new_addr"): "PTR",
     ("ptrace", "request"): "PTRACE_REQ", ("ptrace", "data"): "PTRACE_DATA",
+    ("ptrace", "addr"): "PTRACE_ADDR",
     ("seccomp", "op"): "SECCOMP_OP", ("seccomp", "flags"): "SECCOMP_FLAGS",
     ("seccomp", "uargs"): "SECCOMP_ARGS", ("prctl", "arg3"): "PRCTL_ARG3",
     ("_sysctl", "args"): "SYSCTL_ARGS", ("set_thread_area", "u_info"): "USER_DESC",

@@ -121,6 +121,42 @@ void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
 		sbuf_putc(b, '}');
 		return;
 	}
+	case 0x4209: {				/* PEEKSIGINFO: {off, flags, nr}, the siginfos */
+		const struct cap *c;
+		const char *p;
+		int64_t k;
+
+		sbuf_puts(b, ", ");
+		if (!addr || !cap_find(e, size, 2, &c, &p) || (c->flags & CAP_FAULT) ||
+		    c->len < 16) {
+			put_ptr(b, addr);
+		} else {
+			sbuf_printf(b, "{off=%llu, flags=", (unsigned long long)load_u64(p, 0));
+			mark = b->len;
+			if (load_u32(p, 8) == 1)
+				sbuf_puts(b, "PTRACE_PEEKSIGINFO_SHARED");
+			else
+				put_flagset_q(b, load_u32(p, 8), NULL, 0, "PTRACE_PEEKSIGINFO_???");
+			xlat_finish(b, mark, load_u32(p, 8), XF_HEX);
+			sbuf_printf(b, ", nr=%d}", (int32_t)load_u32(p, 12));
+		}
+		sbuf_puts(b, ", ");
+		/* the siginfos read: one (128 bytes are captured); more are
+		 * their address */
+		if (e->ret <= 0 || !cap_find(e, size, 3, &c, &p) || (c->flags & CAP_FAULT) ||
+		    c->len < (size_t)e->ret * 128) {
+			put_ptr(b, data);
+			return;
+		}
+		sbuf_putc(b, '[');
+		for (k = 0; k < e->ret && (size_t)(k + 1) * 128 <= c->len; k++) {
+			if (k)
+				sbuf_puts(b, ", ");
+			decode_siginfo(b, 0, (const uint8_t *)p + k * 128);
+		}
+		sbuf_putc(b, ']');
+		return;
+	}
 	case 0x4203: {				/* SETSIGINFO: the siginfo given */
 		const uint8_t *p;
 

@@ -104,7 +104,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[98] = { "getrusage", 2, RK_INT, 0, { { "who", AK_RUSAGE_WHO, .bytes = 4, .sign = 1 }, { "ru", AK_RUSAGE, 0, ARG_OUT } } },
 	[99] = { "sysinfo", 1, RK_INT, 0, { { "info", AK_SYSINFO, 0, ARG_OUT } } },
 	[100] = { "times", 1, RK_INT, 0, { { "tbuf", AK_TMS, 0, ARG_OUT } } },
-	[101] = { "ptrace", 4, RK_INT, 0, { { "request", AK_PTRACE_REQ }, { "pid", AK_LONG }, { "addr", AK_ULONG }, { "data", AK_PTRACE_DATA } } },
+	[101] = { "ptrace", 4, RK_INT, 0, { { "request", AK_PTRACE_REQ }, { "pid", AK_LONG }, { "addr", AK_PTRACE_ADDR }, { "data", AK_PTRACE_DATA } } },
 	[102] = { "getuid", 0, RK_UDEC, SC_CREDS|SC_PURE, {  } },
 	[103] = { "syslog", 3, RK_INT, 0, { { "type", AK_SYSLOG_TYPE, .bytes = 4, .sign = 1 }, { "buf", AK_SYSLOG_BUF, 2, ARG_OUT }, { "len", AK_SYSLOG_LEN, .bytes = 4, .sign = 1 } } },
 	[104] = { "getgid", 0, RK_UDEC, SC_CREDS|SC_PURE, {  } },

@@ -248,6 +248,12 @@ static const struct row procs[] = {
 	  .def = "ptrace(PTRACE_SETSIGINFO, 311, NULL, {si_signo=SIGSYS, si_code=SYS_SECCOMP, si_call_addr=NULL, si_syscall=__NR_read, si_arch=AUDIT_ARCH_X86_64}) = -1 ESRCH (No such process)",
 	  .raw = "ptrace(0x4203, 311, NULL, {si_signo=31, si_code=0x1, si_call_addr=NULL, si_syscall=0, si_arch=0xc000003e}) = -1 ESRCH (No such process)",
 	  .verb = "ptrace(0x4203 /* PTRACE_SETSIGINFO */, 311, NULL, {si_signo=31 /* SIGSYS */, si_code=0x1 /* SYS_SECCOMP */, si_call_addr=NULL, si_syscall=0 /* __NR_read */, si_arch=0xc000003e /* AUDIT_ARCH_X86_64 */}) = -1 ESRCH (No such process)" },
+	/* strace 6.1's tests/ptrace.c: PEEKSIGINFO's arguments */
+	{ .c = { .nr = SYS_ptrace, .a = { 0x4209, 311, P, 0xdeadbeeffffffeedull }, .ret = NEG(-3),
+		 .cap = { CAP_ARR(2, uint64_t, { 0xdeadbeeffacefeedull, 42ull << 32 | 1 }) } },
+	  .def = "ptrace(PTRACE_PEEKSIGINFO, 311, {off=16045690985305276141, flags=PTRACE_PEEKSIGINFO_SHARED, nr=42}, 0xdeadbeeffffffeed) = -1 ESRCH (No such process)",
+	  .raw = "ptrace(0x4209, 311, {off=16045690985305276141, flags=0x1, nr=42}, 0xdeadbeeffffffeed) = -1 ESRCH (No such process)",
+	  .verb = "ptrace(0x4209 /* PTRACE_PEEKSIGINFO */, 311, {off=16045690985305276141, flags=0x1 /* PTRACE_PEEKSIGINFO_SHARED */, nr=42}, 0xdeadbeeffffffeed) = -1 ESRCH (No such process)" },
 	{ .c = { .nr = SYS_arch_prctl, .a = { 0x1001, BAD } },
 	  .def = "arch_prctl(ARCH_SET_GS, 0x1000)         = 0",
 	  .raw = "arch_prctl(0x1001, 0x1000)              = 0",
