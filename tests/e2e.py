@@ -1455,10 +1455,14 @@ def test_misc_calls_like_strace():
     commands with their arguments, add_key and request_key; seccomp's
     operations and arguments, prctl's PR_SET_SECCOMP filter; recvmmsg's
     timeout as given and what is left after the result; ptrace's requests
-    with the arguments each takes; each -X style."""
+    with the arguments each takes (sizes, signal sets, a siginfo); kexec's
+    flags, mq_open's mode and attributes only with O_CREAT, capget's
+    version 1, the thread area's and _sysctl's one argument; each -X
+    style."""
     calls = ("trace=syslog,getcpu,mlock2,kcmp,get_robust_list,io_setup,io_destroy,"
              "userfaultfd,fanotify_init,fsopen,open_tree,keyctl,add_key,request_key,seccomp,"
-             "prctl,recvmmsg,ptrace")
+             "prctl,recvmmsg,ptrace,kexec_load,kexec_file_load,mq_open,mq_unlink,capget,"
+             "get_thread_area,set_thread_area,_sysctl")
     # the kernel log's text, the CPU, kcmp's order of two files vary
     # ...and key serial numbers
     vary = lambda ls: [re.sub(r'"<.*?"\.\.\.|^(getcpu\()\[\d+\]|^(kcmp\(.*\)) = \d+$|\d{5,}|'

@@ -163,7 +163,7 @@ void decode_prio_which(struct sbuf *b, uint64_t v);
 void decode_idtype(struct sbuf *b, uint64_t v);
 void decode_sched_policy(struct sbuf *b, uint64_t v);
 void decode_sched_policy_arg(struct sbuf *b, uint64_t v);
-void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len);
+void decode_sched_attr_ex(struct sbuf *b, const uint8_t *p, size_t len, uint32_t usize, bool set);
 /* perf.c: perf_event_open's struct perf_event_attr and flags */
 void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_perf_flags(struct sbuf *b, uint64_t v);

@@ -343,6 +343,41 @@ static void put_user_desc_c(ARGS)
 	decode_user_desc(b, (const uint8_t *)data, !get || (e->ret >= 0 && c->len >= 16));
 }
 
+/* sched_setattr's struct as given (its size at entry), and the size the
+ * kernel wants after it with E2BIG; sched_getattr's as it came back, as
+ * far as its size argument */
+static void put_sched_attr_c(ARGS)
+{
+	const struct cap *c, *ce;
+	const char *data, *edata;
+	bool set = e->nr == NR_sched_setattr;
+	uint32_t usize;
+	size_t need;
+
+	(void)f; (void)d;
+	if (!e->args[i] || (!set && e->ret < 0) || !cap_exit(e, size, i, &c, &data) ||
+	    c->len < 4) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	if (set)
+		usize = cap_entry(e, size, i, &ce, &edata) && ce->len >= 4 ?
+			load_u32(edata, 0) : load_u32(data, 0);
+	else
+		usize = (uint32_t)e->args[2];
+	need = set ? (usize ? usize : 48) : usize;
+	need = need < 56 ? need : 56;
+	if (set && need < 48)
+		need = 4;
+	if (c->len < need) {
+		put_ptr(b, e->args[i]);
+		return;
+	}
+	decode_sched_attr_ex(b, (const uint8_t *)data, c->len, usize, set);
+	if (set && e->ret == -7)	/* E2BIG: the size the kernel knows */
+		sbuf_printf(b, " => {size=%u}", load_u32(data, 0));
+}
+
 static void put_mount_str_c(ARGS)
 {
 	uint64_t flags = (uint32_t)e->args[3];

@@ -333,18 +333,26 @@ void decode_sched_policy(struct sbuf *b, uint64_t v)
 		sbuf_puts(b, "|SCHED_RESET_ON_FORK");
 }
 
-/* struct sched_attr: the first version's fields, and the utilization
- * clamps when its size says it has them */
-void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len)
+/* struct sched_attr as strace shows it: `usize` the size to show (what
+ * sched_setattr was given in its size field, sched_getattr's argument, as
+ * far as 56), `set` for sched_setattr (its KEEP_POLICY and KEEP_PARAMS
+ * leave those fields out); fewer than 48 bytes: the size alone; "..." when
+ * the size given is larger than what is shown */
+void decode_sched_attr_ex(struct sbuf *b, const uint8_t *p, size_t len, uint32_t usize, bool set)
 {
-	uint32_t size, policy, prio, umin, umax;
+	uint32_t size, policy, prio, umin, umax, given = usize;
 	int32_t nice;
 	uint64_t flags, rt, dl, period;
 	size_t mark;
 
-	if (too_short(b, len, 48))
-		return;
-	memcpy(&size, p, 4);
+	if (set && !given)
+		given = 48;	/* SCHED_ATTR_SIZE_VER0: what a 0 means */
+	size = given < 56 ? given : 56;
+	if (!set)
+		size = len >= 4 ? load_u32(p, 0) : 0;	/* what the kernel wrote */
+	sbuf_printf(b, "{size=%u", set ? usize : size);
+	if (size < 48)
+		goto end;
 	memcpy(&policy, p + 4, 4);
 	memcpy(&flags, p + 8, 8);
 	memcpy(&nice, p + 16, 4);
@@ -352,23 +360,29 @@ void decode_sched_attr(struct sbuf *b, const uint8_t *p, size_t len)
 	memcpy(&rt, p + 24, 8);
 	memcpy(&dl, p + 32, 8);
 	memcpy(&period, p + 40, 8);
-	sbuf_printf(b, "{size=%u, sched_policy=", size);
-	mark = b->len;
-	decode_sched_policy(b, policy);
-	xlat_finish(b, mark, policy, XF_HEX);
+	/* SCHED_FLAG_KEEP_POLICY, SCHED_FLAG_KEEP_PARAMS */
+	if (!set || (int32_t)policy < 0 || !(flags & 0x18)) {
+		sbuf_puts(b, ", sched_policy=");
+		mark = b->len;
+		decode_sched_policy_arg(b, policy);
+		xlat_finish(b, mark, policy, XF_HEX);
+	}
 	sbuf_puts(b, ", sched_flags=");
 	mark = b->len;
-	put_flagset_q(b, flags, xlat_sched_attr_flags, N(xlat_sched_attr_flags),
-		      "SCHED_FLAG_???");
+	put_flagset_q64(b, flags, xlat_sched_attr_flags, N(xlat_sched_attr_flags), "SCHED_FLAG_???");
 	xlat_finish(b, mark, flags, XF_HEX);
-	sbuf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, sched_deadline=%llu, "
-		    "sched_period=%llu", nice, prio, (unsigned long long)rt, (unsigned long long)dl,
-		    (unsigned long long)period);
+	if (!set || !(flags & 0x10))
+		sbuf_printf(b, ", sched_nice=%d, sched_priority=%u, sched_runtime=%llu, "
+			    "sched_deadline=%llu, sched_period=%llu", nice, prio,
+			    (unsigned long long)rt, (unsigned long long)dl, (unsigned long long)period);
 	if (size >= 56 && len >= 56) {
 		memcpy(&umin, p + 48, 4);
 		memcpy(&umax, p + 52, 4);
 		sbuf_printf(b, ", sched_util_min=%u, sched_util_max=%u", umin, umax);
 	}
+end:
+	if (set && given > size)
+		sbuf_puts(b, ", ...");
 	sbuf_putc(b, '}');
 }
 

@@ -37,6 +37,29 @@ static void put_regset_iov(struct sbuf *b, const struct ev_syscall *e, size_t si
 	sbuf_printf(b, ", iov_len=%llu}", (unsigned long long)iov[1]);
 }
 
+/* the data argument's bytes (read at exit, up to the end of its page),
+ * at least `min` of them; NULL after printing its address when there are
+ * fewer, or when the call failed and `out` (the kernel wrote them) */
+static const uint8_t *data_bytes(struct sbuf *b, const struct ev_syscall *e, size_t size,
+				 size_t min, bool out)
+{
+	const struct cap *c;
+	const char *data;
+
+	if (!e->args[3] || (out && e->ret < 0) || !cap_find(e, size, 3, &c, &data) ||
+	    (c->flags & CAP_FAULT) || c->len < min) {
+		put_ptr(b, e->args[3]);
+		return NULL;
+	}
+	return (const uint8_t *)data;
+}
+
+/* the requests whose address argument is a size: "8", not "0x8" */
+static void put_size_addr(struct sbuf *b, uint64_t addr)
+{
+	sbuf_printf(b, ", %llu, ", (unsigned long long)addr);
+}
+
 void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t req = e->args[0], addr = e->args[2], data = e->args[3];
@@ -68,6 +91,81 @@ void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
 		sbuf_puts(b, ", ");
 		put_regset_iov(b, e, size);
 		return;
+	case 0x420a: case 0x420b: {			/* GETSIGMASK, SETSIGMASK: a size, a set */
+		const uint8_t *p;
+
+		put_size_addr(b, addr);
+		if (addr != 8) {
+			put_ptr(b, data);
+			return;
+		}
+		if ((p = data_bytes(b, e, size, 8, req == 0x420a)))
+			decode_sigset(b, load_u64(p, 0));
+		return;
+	}
+	case 0x420c: case 0x420e:	/* SECCOMP_GET_FILTER (an index), GET_SYSCALL_INFO (a size) */
+		put_size_addr(b, addr);
+		put_ptr(b, data);
+		return;
+	case 0x420d: {				/* SECCOMP_GET_METADATA: size, {filter_off, flags} */
+		const uint8_t *p;
+
+		put_size_addr(b, addr);
+		if (addr < 8) {
+			put_ptr(b, data);
+			return;
+		}
+		if (!(p = data_bytes(b, e, size, 8, false)))
+			return;
+		sbuf_printf(b, "{filter_off=%llu", (unsigned long long)load_u64(p, 0));
+		sbuf_putc(b, '}');
+		return;
+	}
+	case 0x4209: {				/* PEEKSIGINFO: {off, flags, nr}, the siginfos */
+		const struct cap *c;
+		const char *p;
+		int64_t k;
+
+		sbuf_puts(b, ", ");
+		if (!addr || !cap_find(e, size, 2, &c, &p) || (c->flags & CAP_FAULT) ||
+		    c->len < 16) {
+			put_ptr(b, addr);
+		} else {
+			sbuf_printf(b, "{off=%llu, flags=", (unsigned long long)load_u64(p, 0));
+			mark = b->len;
+			if (load_u32(p, 8) == 1)
+				sbuf_puts(b, "PTRACE_PEEKSIGINFO_SHARED");
+			else
+				put_flagset_q(b, load_u32(p, 8), NULL, 0, "PTRACE_PEEKSIGINFO_???");
+			xlat_finish(b, mark, load_u32(p, 8), XF_HEX);
+			sbuf_printf(b, ", nr=%d}", (int32_t)load_u32(p, 12));
+		}
+		sbuf_puts(b, ", ");
+		/* the siginfos read: one (128 bytes are captured); more are
+		 * their address */
+		if (e->ret <= 0 || !cap_find(e, size, 3, &c, &p) || (c->flags & CAP_FAULT) ||
+		    c->len < (size_t)e->ret * 128) {
+			put_ptr(b, data);
+			return;
+		}
+		sbuf_putc(b, '[');
+		for (k = 0; k < e->ret && (size_t)(k + 1) * 128 <= c->len; k++) {
+			if (k)
+				sbuf_puts(b, ", ");
+			decode_siginfo(b, 0, (const uint8_t *)p + k * 128);
+		}
+		sbuf_putc(b, ']');
+		return;
+	}
+	case 0x4203: {				/* SETSIGINFO: the siginfo given */
+		const uint8_t *p;
+
+		put_next_ptr(b, addr);
+		sbuf_puts(b, ", ");
+		if ((p = data_bytes(b, e, size, 128, false)))	/* a whole siginfo_t */
+			decode_siginfo(b, 0, p);
+		return;
+	}
 	case 12: case 13: case 14: case 15: case 18: case 19:
 		/* GETREGS and friends: no address, the buffer */
 		put_next_ptr(b, data);

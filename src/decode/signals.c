@@ -8,6 +8,7 @@
 #include "flagtab.h"
 #include "xlat_tables.h"
 #include "../output/internal.h"
+#include "../syscalls/syscalls.h"
 
 void decode_sigmask_how(struct sbuf *b, uint64_t v)
 {
@@ -96,7 +97,7 @@ static const char *code_name(int sig, int code)
 		"CLD_DUMPED", "CLD_TRAPPED", "CLD_STOPPED", "CLD_CONTINUED" };
 	static const char *const segv[] = { NULL, "SEGV_MAPERR", "SEGV_ACCERR",
 		"SEGV_BNDERR", "SEGV_PKUERR", "SEGV_ACCADI", "SEGV_ADIDERR",
-		"SEGV_ADIPERR", "SEGV_MTEAERR", "SEGV_MTESERR", "SEGV_CPERR" };
+		"SEGV_ADIPERR", "SEGV_MTEAERR", "SEGV_MTESERR" };	/* strace 6.1's: no SEGV_CPERR */
 	static const char *const bus[] = { NULL, "BUS_ADRALN", "BUS_ADRERR",
 		"BUS_OBJERR", "BUS_MCEERR_AR", "BUS_MCEERR_AO" };
 	static const char *const ill[] = { NULL, "ILL_ILLOPC", "ILL_ILLOPN",
@@ -183,7 +184,7 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		sbuf_puts(b, cname);
 		xlat_finish(b, mark, (uint32_t)code, XF_HEX);
 	} else {
-		sbuf_s64(b, code);
+		sbuf_hex(b, (uint32_t)code);	/* strace: an unknown code in hex */
 	}
 	if (i32_at(info, 4)) {
 		/* strace: by name when it has one */
@@ -204,6 +205,9 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		sbuf_printf(b, ", si_timerid=%#x, si_overrun=%d, si_int=%d, si_ptr=",
 			    (unsigned)i32_at(info, 16), i32_at(info, 20), i32_at(info, 24));
 		put_ptr(b, i64_at(info, 24));
+	} else if (code == -5) {	/* SI_SIGIO: the band and fd, as SIGPOLL's */
+		sbuf_printf(b, ", si_band=%lld, si_fd=%d", (long long)i64_at(info, 16),
+			    i32_at(info, 24));
 	} else if (code <= 0) {
 		put_si_pid(b, info, true);
 		/* the value sent with it, when there is one (strace too) */
@@ -233,13 +237,42 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 		   signo == SIGFPE || signo == SIGTRAP) {
 		sbuf_puts(b, ", si_addr=");
 		put_ptr(b, i64_at(info, 16));
+		/* what follows si_addr for some codes: BUS_MCEERR_AR/AO's
+		 * si_addr_lsb (a short), SEGV_BNDERR's bounds, SEGV_PKUERR's key
+		 * (after 8 bytes of padding) */
+		if (signo == SIGBUS && (code == 4 || code == 5)) {
+			sbuf_printf(b, ", si_addr_lsb=%#x", (uint16_t)i32_at(info, 24));
+		} else if (signo == SIGSEGV && code == 3) {
+			sbuf_puts(b, ", si_lower=");
+			put_ptr(b, i64_at(info, 32));
+			sbuf_puts(b, ", si_upper=");
+			put_ptr(b, i64_at(info, 40));
+		} else if (signo == SIGSEGV && code == 4) {
+			sbuf_printf(b, ", si_pkey=%u", (uint32_t)i32_at(info, 32));
+		}
 	} else if (signo == SIGPOLL) {
 		sbuf_printf(b, ", si_band=%lld, si_fd=%d", (long long)i64_at(info, 16),
 			    i32_at(info, 24));
 	} else if (signo == SIGSYS) {
 		sbuf_puts(b, ", si_call_addr=");
 		put_ptr(b, i64_at(info, 16));
-		sbuf_printf(b, ", si_syscall=%d, si_arch=AUDIT_ARCH_X86_64", i32_at(info, 24));
+		uint32_t nr = (uint32_t)i32_at(info, 24), arch = (uint32_t)i32_at(info, 28);
+		const struct syscall_desc *sd = arch == 0xc000003e ? syscall_get(nr) : NULL;
+		size_t at;
+
+		/* the call by name when it is this architecture's */
+		sbuf_puts(b, ", si_syscall=");
+		at = b->len;
+		if (sd) {
+			sbuf_printf(b, "__NR_%s", sd->name);
+			xlat_finish(b, at, nr, XF_UDEC);
+		} else {
+			sbuf_u64(b, nr);
+		}
+		sbuf_puts(b, ", si_arch=");
+		at = b->len;
+		put_enum(b, arch, xlat_audit_arch, N(xlat_audit_arch), "AUDIT_ARCH_???");
+		xlat_finish(b, at, arch, XF_HEX);
 	}
 	sbuf_putc(b, '}');
 }

@@ -99,7 +99,6 @@
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
-#include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
 #include <linux/personality.h>
@@ -370,17 +369,6 @@ _Static_assert((unsigned long long)(XFRM_MSG_MAPPING) == 0x26ull, "XFRM_MSG_MAPP
 _Static_assert((unsigned long long)(XFRM_MSG_SETDEFAULT) == 0x27ull, "XFRM_MSG_SETDEFAULT");
 _Static_assert((unsigned long long)(XFRM_MSG_GETDEFAULT) == 0x28ull, "XFRM_MSG_GETDEFAULT");
 
-/* nt_types */
-_Static_assert((unsigned long long)(NT_PRSTATUS) == 0x1ull, "NT_PRSTATUS");
-_Static_assert((unsigned long long)(NT_PRFPREG) == 0x2ull, "NT_PRFPREG");
-_Static_assert((unsigned long long)(NT_PRPSINFO) == 0x3ull, "NT_PRPSINFO");
-_Static_assert((unsigned long long)(NT_TASKSTRUCT) == 0x4ull, "NT_TASKSTRUCT");
-_Static_assert((unsigned long long)(NT_AUXV) == 0x6ull, "NT_AUXV");
-_Static_assert((unsigned long long)(NT_PRXFPREG) == 0x46e62b7full, "NT_PRXFPREG");
-_Static_assert((unsigned long long)(NT_386_TLS) == 0x200ull, "NT_386_TLS");
-_Static_assert((unsigned long long)(NT_386_IOPERM) == 0x201ull, "NT_386_IOPERM");
-_Static_assert((unsigned long long)(NT_X86_XSTATE) == 0x202ull, "NT_X86_XSTATE");
-
 /* ntf_ext_flags */
 _Static_assert((unsigned long long)(NTF_EXT_MANAGED) == 0x1ull, "NTF_EXT_MANAGED");
 
@@ -597,3 +585,11 @@ _Static_assert((unsigned long long)(PERF_TYPE_TRACEPOINT) == 0x2ull, "PERF_TYPE_
 _Static_assert((unsigned long long)(PERF_TYPE_HW_CACHE) == 0x3ull, "PERF_TYPE_HW_CACHE");
 _Static_assert((unsigned long long)(PERF_TYPE_RAW) == 0x4ull, "PERF_TYPE_RAW");
 _Static_assert((unsigned long long)(PERF_TYPE_BREAKPOINT) == 0x5ull, "PERF_TYPE_BREAKPOINT");
+
+/* personality_domains */
+_Static_assert((unsigned long long)(PER_LINUX) == 0x0ull, "PER_LINUX");
+_Static_assert((unsigned long long)(PER_BSD) == 0x6ull, "PER_BSD");
+_Static_assert((unsigned long long)(PER_LINUX32) == 0x8ull, "PER_LINUX32");
+_Static_assert((unsigned long long)(PER_RISCOS) == 0xcull, "PER_RISCOS");
+_Static_assert((unsigned long long)(PER_OSF4) == 0xfull, "PER_OSF4");
+_Static_assert((unsigned long long)(PER_HPUX) == 0x10ull, "PER_HPUX");

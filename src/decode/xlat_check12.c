@@ -99,7 +99,6 @@
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
-#include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
 #include <linux/personality.h>
@@ -131,14 +130,6 @@
 #include <linux/unix_diag.h>
 #include <linux/io_uring.h>
 #include <sys/xattr.h>
-
-/* personality_domains */
-_Static_assert((unsigned long long)(PER_LINUX) == 0x0ull, "PER_LINUX");
-_Static_assert((unsigned long long)(PER_BSD) == 0x6ull, "PER_BSD");
-_Static_assert((unsigned long long)(PER_LINUX32) == 0x8ull, "PER_LINUX32");
-_Static_assert((unsigned long long)(PER_RISCOS) == 0xcull, "PER_RISCOS");
-_Static_assert((unsigned long long)(PER_OSF4) == 0xfull, "PER_OSF4");
-_Static_assert((unsigned long long)(PER_HPUX) == 0x10ull, "PER_HPUX");
 
 /* personality_flags */
 _Static_assert((unsigned long long)(UNAME26) == 0x20000ull, "UNAME26");

@@ -99,7 +99,6 @@
 #include <linux/selinux_netlink.h>
 #include <linux/sock_diag.h>
 #include <linux/xfrm.h>
-#include <linux/elf.h>
 #include <linux/packet_diag.h>
 #include <linux/if_packet.h>
 #include <linux/personality.h>

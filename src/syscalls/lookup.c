@@ -54,7 +54,9 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 		       a->kind == AK_CAP_DATA ||	/* version 1's 12 bytes */
 		       a->kind == AK_KEXEC_SEGMENTS || a->kind == AK_USER_DESC ||
 		       a->kind == AK_FUTEX_WAITV || a->kind == AK_MINCORE_VEC || a->kind == AK_FDSET ||
-		       a->kind == AK_REBOOT_ARG;
+		       a->kind == AK_REBOOT_ARG ||
+		       a->kind == AK_PTRACE_DATA || a->kind == AK_KEYCTL_ARG || a->kind == AK_PTRACE_ADDR ||
+		       a->kind == AK_SCHED_ATTR;
 	return true;
 }
 

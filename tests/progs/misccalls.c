@@ -7,7 +7,8 @@
  * prctl(PR_SET_SECCOMP) with a filter that allows everything, last;
  * recvmmsg's timeout, as given and as left; ptrace's requests, on a pid
  * that does not exist (no PTRACE_TRACEME: strobe, not ptrace, is the
- * tracer, and would be made this process's).
+ * tracer, and would be made this process's); kexec_load, mq_open,
+ * capget, the thread area and _sysctl (others()).
  * Nothing else is changed.
  */
 #define _GNU_SOURCE
@@ -34,6 +35,27 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+/* calls that fail before they change anything: kexec with an unknown
+ * architecture or flags, message queues without O_CREAT and one made and
+ * removed, capget's version 1, the x86 thread area and _sysctl */
+static void others(void)
+{
+	uint32_t hdr[2] = { 0x19980330, 0 }, caps[3];
+	int q;
+
+	syscall(SYS_kexec_load, 0, 0, 0, 0xdead0000ul);
+	syscall(SYS_kexec_file_load, -1, -1, 0, 0, 0xdeadbeeful);
+	syscall(SYS_mq_open, 0, O_RDONLY, 0600, 0);
+	q = syscall(SYS_mq_open, "/strobe-misccalls", O_RDWR | O_CREAT | O_EXCL, 0600, 0);
+	if (q >= 0)
+		close(q);
+	syscall(SYS_mq_unlink, "/strobe-misccalls");
+	syscall(SYS_capget, hdr, caps);
+	syscall(SYS_get_thread_area, 0);
+	syscall(SYS_set_thread_area, 0);
+	syscall(SYS__sysctl, 0);
+}
+
 static void keys(void)
 {
 	char buf[64];
@@ -101,6 +123,17 @@ static void ptraces(void)
 	syscall(SYS_ptrace, PTRACE_GETREGSET, pid, NT_PRSTATUS, &io);
 	syscall(SYS_ptrace, PTRACE_GETREGS, pid, 0, &d);
 	syscall(SYS_ptrace, 0x7777, pid, 1, 2);
+	/* the requests whose address is a size; a siginfo given */
+	{
+		uint64_t mask = 1ull << (SIGUSR1 - 1);
+		siginfo_t si = { .si_signo = SIGUSR2, .si_code = SI_QUEUE };
+
+		syscall(SYS_ptrace, PTRACE_SETSIGMASK, pid, 8, &mask);
+		syscall(SYS_ptrace, PTRACE_GETSIGMASK, pid, 8, &mask);
+		syscall(SYS_ptrace, PTRACE_SECCOMP_GET_FILTER, pid, 42, 0);
+		syscall(SYS_ptrace, PTRACE_GET_SYSCALL_INFO, pid, 0, 0);
+		syscall(SYS_ptrace, PTRACE_SETSIGINFO, pid, 0, &si);
+	}
 }
 
 static void seccomps(void)
@@ -155,6 +188,7 @@ int main(void)
 		      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE));
 	close(syscall(SYS_open_tree, AT_FDCWD, "/tmp", 0));
 	keys();
+	others();
 	mmsgs();
 	ptraces();
 	seccomps();
