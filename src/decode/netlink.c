@@ -242,17 +242,7 @@ bool nla_ifindex(const struct nl *n, size_t off, size_t len, const void *ctx)
 
 void nl_ifindex(struct sbuf *b, uint32_t v)
 {
-	char name[IF_NAMESIZE];
-	size_t mark = b->len;
-
-	if (v && if_indextoname(v, name)) {
-		sbuf_puts(b, "if_nametoindex(");
-		decode_string(b, name, strlen(name), false);
-		sbuf_putc(b, ')');
-	} else {
-		sbuf_printf(b, "%u", v);
-	}
-	xlat_finish(b, mark, v, XF_UDEC);
+	put_ifindex(b, v);	/* as a socket address's (sockaddr.c) */
 }
 
 void nl_net_bytes(struct sbuf *b, const char *field, const uint8_t *p, size_t n,
