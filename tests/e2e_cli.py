@@ -286,9 +286,20 @@ def test_attach_one_thread_or_all_with_f_as_strace():
             for tracer in ("strace", STROBE):
                 s = subprocess.Popen([tracer, "-e", "trace=getpid,getppid"] + args,
                                      stderr=subprocess.PIPE, text=True)
+                # the loops call every 0.05 s: a while after the tracer says
+                # it attached (a loaded machine can take longer than a
+                # fixed wait to get there)
+                first = ""
+                end = time.time() + 20
+                while "attached" not in first and time.time() < end:
+                    line = s.stderr.readline()
+                    if not line:
+                        break
+                    first += line
                 time.sleep(0.4)
                 s.send_signal(signal.SIGINT)
                 _, err = s.communicate(timeout=20)
+                err = first + err
                 err = re.sub(r"\b(%d|%d)\b" % (leader, other),
                              lambda m: names[int(m.group(1))], err)
                 # strace detaching in the middle of a line: "getpid(strace:
