@@ -7,6 +7,7 @@ import difflib
 import os
 import pwd
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -296,6 +297,16 @@ def test_attach_one_thread_or_all_with_f_as_strace():
                     if not line:
                         break
                     first += line
+                # then the first call line, or 5 s (whole lines: select
+                # before each readline)
+                end = time.time() + 5
+                while not re.search(r"^(\[pid\s+\d+\] )?get\w+\(", first, re.M) and \
+                        time.time() < end:
+                    if select.select([s.stderr], [], [], 0.1)[0]:
+                        line = s.stderr.readline()
+                        if not line:
+                            break
+                        first += line
                 time.sleep(0.4)
                 s.send_signal(signal.SIGINT)
                 _, err = s.communicate(timeout=20)
