@@ -485,11 +485,14 @@ def test_ltrace_syscalls_like_ltrace():
     # (strobe stops a child at its exec until its imports are probed: the
     # parent may get a SIGCHLD for that stop too, printed alike: runs of
     # them count once)
-    sig = lambda t: [x for i, x in enumerate(
-        [l.split("] ", 1)[-1] for l in t.splitlines() if l.split("] ", 1)[-1].startswith("--- ")])
-        if not (i and x.startswith("--- SIGCHLD") and x == [
-            l.split("] ", 1)[-1] for l in t.splitlines()
-            if l.split("] ", 1)[-1].startswith("--- ")][i - 1])]
+    def sig(t):
+        out = []
+        for l in t.splitlines():
+            l = l.split("] ", 1)[-1]
+            if l.startswith("--- ") and not (l.startswith("--- SIGCHLD") and out and
+                                             out[-1] == l):
+                out.append(l)
+        return out
     ref = run(["ltrace", "-S", "-f", "-e", "getenv"] + cmd).stderr
     r = run([STROBE, "ltrace", "-S", "-f", "-e", "getenv", "--"] + cmd)
     # the exec's next line of the same pid (the parent's may come between)
