@@ -388,8 +388,8 @@ struct cap_rule {
  * put at the end of its memory, ioctl's argument) */
 #define ENTRY_UPTO_PAGE		0x80	/* entry[]: or 8 bytes before an unmapped page */
 #define CAPR_UPTO_PAGE_SIZE	0x8000
-#define CAPR_UPTO_PAGE		1	/* the same, in cap_struct_g's argument */
-#define CAPR_BIG		2	/* cap_struct_g: up to DUMP_MAX bytes, not
+#define CAPR_UPTO_PAGE		1	/* the same, in cap_struct's argument */
+#define CAPR_BIG		2	/* cap_struct: up to DUMP_MAX bytes, not
 					 * STRUCT_CAP_MAX (an ioctl's large struct) */
 
 #define FDM_RESULT	0x40
