@@ -122,6 +122,12 @@ $(BUILD)/tests/progs/%: tests/progs/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror -pthread $< -o $@
 
+# ...one that calls zlib (ltrace -l's calls inside a library)
+$(BUILD)/tests/progs/zcalls: tests/progs/zcalls.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror $< -o $@ -lz
+
 # The profiler's known call chains, built the ways real code is: with and
 # without frame pointers, unoptimised and optimised (calls kept as calls),
 # and with a function inlined (found through DWARF).

@@ -38,6 +38,11 @@ enum up_cap {
 #define UDX_CALLER_ID	0x01	/* with UD_CALLER: the entry record names the
 				 * caller's file (a capture UP_CAP_CALLER of
 				 * struct up_caller): ltrace's "prog->func(" */
+#define UDX_IN_CALLER	0x02	/* with UD_CALLER: the function's own file is
+				 * a caller file (ino, dev): its tail calls
+				 * through its PLT are calls from that file */
+#define UDX_STUB	0x04	/* the probe is on a PLT stub of the program,
+				 * not on the function (IFUNCs, the vDSO's) */
 
 /* up_desc.err: which results count as errors in a summary */
 enum up_err { UE_NONE, UE_NEG, UE_NULL, UE_NONZERO, UE_LE0, UE_NEG1 };
@@ -61,6 +66,9 @@ struct up_desc {
 	 * through the GOT slot of that name, when it can be told */
 	__u32 sym;
 	__u32 xflags;		/* UDX_* */
+	__u64 ino;		/* UDX_IN_CALLER: the function's file */
+	__u32 dev;
+	__u32 pad;
 	struct up_usdt_arg usdt[UP_ARGS];
 };
 
@@ -75,10 +83,19 @@ struct up_caller {
  * an address in it into a virtual address of the file */
 struct up_caller_val {
 	__s64 delta;
+	/* a library, not a program: a call from it through a function
+	 * pointer (stdio's tables in libc) is not one through its PLT, and
+	 * ltrace does not see it; a program's is taken (-fno-plt's loads) */
+	__u32 lib;
+	__u32 pad;
 };
 
 /* A GOT slot of a caller file (its virtual address) -> the hash of the
  * symbol it is bound to: which function a call site calls. */
+/* in a `slots` value: the slot is a GLOB_DAT one (a GOT entry, not the
+ * PLT's); the name's hash is the other 31 bits */
+#define UP_SLOT_GOT 0x80000000u
+
 struct up_slot {
 	__u64 ino;
 	__u32 dev;

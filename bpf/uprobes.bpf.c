@@ -78,8 +78,10 @@ struct {
 
 struct uframe {
 	__u64 ts, sp;
+	__u64 fn;		/* the function's address (the entry's ip) */
 	__u32 cookie;
-	__u32 capfail;		/* arguments whose capture at entry faulted */
+	__u16 capfail;		/* arguments whose capture at entry faulted */
+	__u16 checked;		/* the caller check was done at entry */
 	__u64 args[6];
 };
 
@@ -90,7 +92,7 @@ struct uthread {
 	 * which address space: most calls come from the same place */
 	__u64 mm, ok_start, ok_end, bad_start, bad_end;
 	__u64 ok_bias, ok_ino;	/* the ok range's file: address - bias = vaddr */
-	__u32 ok_dev, pad2;
+	__u32 ok_dev, ok_lib;	/* ...and whether it is a library's */
 	__u64 tgt_mm;		/* thread_targeted() said yes for this mm */
 	struct uframe f[UP_FRAMES];
 };
@@ -274,9 +276,13 @@ static long vma_cb(struct task_struct *task, struct vm_area_struct *vma, void *d
  * is `[endbr64] [bnd] jmp *slot(%rip)` (.plt, .plt.sec, .plt.got).  A
  * call whose slot is another function's is not a call of this one: a
  * tail call inside the library (realloc(NULL, n) jumping to malloc), or
- * an alias at the same address (memcpy and memmove).
+ * an alias at the same address (memcpy and memmove).  SLOT_DIRECT: `call
+ * rel32` to the probed address: a call inside the function's own object
+ * that no PLT takes (libc's own calls of its functions, which ltrace does
+ * not see), or a call of the PLT stub the probe is on.
  */
-static __always_inline __u64 callsite_slot(__u64 ra)
+#define SLOT_DIRECT 1
+static __always_inline __u64 callsite_slot(__u64 ra, __u64 fn, bool *got)
 {
 	__u8 b[6], s[12];
 	__s32 d;
@@ -287,12 +293,17 @@ static __always_inline __u64 callsite_slot(__u64 ra)
 		return 0;
 	if (b[0] == 0xff && b[1] == 0x15) {
 		__builtin_memcpy(&d, &b[2], 4);
+		*got = true;
 		return ra + d;
 	}
 	if (b[1] != 0xe8)
 		return 0;
 	__builtin_memcpy(&d, &b[2], 4);
 	stub = ra + d;
+	/* the probed address itself (whose first byte now reads as the
+	 * uprobe's int3): the function, or the PLT stub the probe is on */
+	if (fn && stub == fn)
+		return SLOT_DIRECT;
 	if (bpf_probe_read_user(s, sizeof(s), (void *)stub))
 		return 0;
 	if (s[0] == 0xf3 && s[1] == 0x0f && s[2] == 0x1e && s[3] == 0xfa) {
@@ -316,9 +327,16 @@ static __always_inline __u64 callsite_slot(__u64 ra)
 	return stub + p + 6 + d;
 }
 
-/* Whether a return address lies in a file of `callers` (and, with sym,
- * whether its call went through that name's slot, when that is known). */
-static __always_inline bool caller_in(struct uthread *t, __u64 ra, __u32 sym, bool strict)
+/*
+ * Whether a return address lies in a file of `callers`, and whether its
+ * call went through the slot of d's name, when that is known.  A library
+ * calling a function of its own file: only through its PLT, as ltrace
+ * sees calls (libz.so.1->deflateReset); its direct calls, its calls
+ * through function pointers (libc's stdio tables) and through the GOT
+ * (libc's malloc, kept interposable that way) do not count.
+ */
+static __always_inline bool caller_in(struct uthread *t, __u64 ra, const struct up_desc *d,
+				      __u64 fn)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct vma_ctx c = {};
@@ -326,6 +344,7 @@ static __always_inline bool caller_in(struct uthread *t, __u64 ra, __u32 sym, bo
 	struct up_caller_val *v;
 	struct up_slot sk = {};
 	__u64 mm = (__u64)task->mm, slot;
+	bool got = false, own;
 	__u32 *bound;
 
 	if (t->mm == mm) {
@@ -351,32 +370,46 @@ static __always_inline bool caller_in(struct uthread *t, __u64 ra, __u32 sym, bo
 	t->ok_bias = c.start - (c.pgoff << 12) - v->delta;
 	t->ok_ino = c.ino;
 	t->ok_dev = c.dev;
+	t->ok_lib = v->lib;
 in:
-	if (!sym)
+	if (!d->sym)
 		return true;
+	own = t->ok_lib && t->ok_ino == d->ino && t->ok_dev == d->dev;
 	/* a call through a function pointer, or a tail jump from the
 	 * program's code (`jmp memcpy@plt`): only the first alias takes it */
-	if (!(slot = callsite_slot(ra)))
-		return !strict;
+	if (!(slot = callsite_slot(ra, fn, &got)))
+		return !d->strict && !own;
+	/* a direct call: inside one object, unless the probe is on the
+	 * program's PLT stub that the call went to (UDX_STUB) */
+	if (slot == SLOT_DIRECT)
+		return (d->xflags & UDX_STUB) && !d->strict;
+	if (own && got)
+		return false;
 	sk.ino = t->ok_ino;
 	sk.dev = t->ok_dev;
 	sk.vaddr = slot - t->ok_bias;
 	bound = bpf_map_lookup_elem(&slots, &sk);
-	return bound ? *bound == sym : !strict;
+	/* a slot of no name (libc's IFUNCs, IRELATIVE) or a GOT one: not
+	 * one of its own PLT's */
+	if (own && (!bound || (*bound & UP_SLOT_GOT)))
+		return false;
+	return bound ? (*bound & ~UP_SLOT_GOT) == (d->sym & ~UP_SLOT_GOT) : !d->strict;
 }
 
 /* At a function's entry the return address is at sp.  Reading it costs
  * more than the rest of the entry program (about 250 ns here), so where
  * nothing is emitted at entry the check waits for the return, where the
  * kernel has put the return address in the registers' ip. */
-static __always_inline bool caller_ok(struct uthread *t, __u64 sp, __u32 sym, bool strict)
+static __always_inline bool caller_ok(struct uthread *t, __u64 sp, const struct up_desc *d,
+				      __u64 fn)
 {
 	__u64 ra = 0;
 
 	if (bpf_probe_read_user(&ra, sizeof(ra), (void *)sp))
 		return false;
-	return caller_in(t, ra, sym, strict);
+	return caller_in(t, ra, d, fn);
 }
+
 
 /* --- captures --- */
 
@@ -387,7 +420,7 @@ __noinline int cap_g(__u32 off, __u64 uptr, __u64 len, __u32 argstr)
 	__u8 *buf = bpf_map_lookup_elem(&scratch, &zero), *data;
 	struct cap *c;
 	long r;
-	bool str = (argstr >> 8) & 1;
+	bool str = (argstr >> 8) & 1, cut = false;
 
 	if (!buf || off >= UP_CAP_LIMIT)
 		return 0;
@@ -398,8 +431,10 @@ __noinline int cap_g(__u32 off, __u64 uptr, __u64 len, __u32 argstr)
 	c->arg = argstr & 0xff;
 	c->flags = 0;
 	c->len = 0;
-	if (len > str_max && !(argstr & 0x200))	/* 0x200: a value, whole */
+	if (len > str_max && !(argstr & 0x200)) {	/* 0x200: a value, whole */
 		len = str_max;
+		cut = true;	/* a buffer longer than -s: "..."... */
+	}
 	if (len > UP_CAP_MAX - 1)
 		len = UP_CAP_MAX - 1;
 	if (str) {
@@ -429,6 +464,8 @@ __noinline int cap_g(__u32 off, __u64 uptr, __u64 len, __u32 argstr)
 			c->flags = CAP_FAULT;
 			return CAP_SIZE(0);
 		}
+		if (cut)
+			c->flags = CAP_TRUNC;
 	}
 	c->len = n;
 	return CAP_SIZE(n);
@@ -615,24 +652,53 @@ static __always_inline struct uframe *frame_at(struct uthread *t, __u32 i)
 	return &t->f[i];
 }
 
+/*
+ * A tail call from the traced function in the top frame (its `jmp
+ * NAME@plt`): no return address tells where it came from, but the jump
+ * was in that function's code.  ltrace sees it through the PLT of that
+ * function's object (libz.so.1->compress2 inside compress), so it is
+ * taken when that object is a caller file (UDX_IN_CALLER), and named
+ * after it.  The first alias only, as a call site of unknown form.
+ */
+static __always_inline bool tail_from_caller(struct uthread *t, const struct up_desc *d,
+					     __u64 *ino, __u32 *dev)
+{
+	const struct up_desc *od;
+	__u32 c;
+
+	if (d->strict || t->depth == 0 || t->depth > UP_FRAMES)
+		return false;
+	c = frame_at(t, t->depth - 1)->cookie;
+	if (!(od = bpf_map_lookup_elem(&descs, &c)) || !(od->xflags & UDX_IN_CALLER))
+		return false;
+	*ino = od->ino;
+	*dev = od->dev;
+	return true;
+}
+
 /* Push a frame for the return to find; its index, or UP_FRAMES when
- * the thread is nested too deep. */
-static __always_inline __u32 push_frame(struct uthread *t, __u64 sp, __u64 ts, __u32 cookie)
+ * the thread is nested too deep.  A tail call (`tail`) shares its sp with
+ * the frame it came from, which stays: both return at once. */
+static __always_inline __u32 push_frame(struct uthread *t, __u64 sp, __u64 ts, __u32 cookie,
+					__u64 fn, bool tail)
 {
 	__u32 i = t->depth;
 
 	/* frames left by calls that never returned (longjmp) */
 #pragma unroll
 	for (int k = 0; k < 3; k++)
-		if (i > 0 && i <= UP_FRAMES && frame_at(t, i - 1)->sp <= sp)
+		if (i > 0 && i <= UP_FRAMES && frame_at(t, i - 1)->sp <= sp &&
+		    !(tail && frame_at(t, i - 1)->sp == sp))
 			i--;
 	if (i < UP_FRAMES) {
 		struct uframe *f = frame_at(t, i);
 
 		f->ts = ts;
 		f->sp = sp;
+		f->fn = fn;
 		f->cookie = cookie;
 		f->capfail = 0;
+		f->checked = tail;
 		t->depth = i + 1;
 	} else {
 		__sync_fetch_and_add(&frames_full, 1);
@@ -646,8 +712,9 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 	const struct up_desc *d;
 	struct uthread *t = NULL;
 	struct hit *x;
-	__u64 sp = PT_REGS_SP(ctx), ts, cino = 0;
+	__u64 sp = PT_REGS_SP(ctx), ip = PT_REGS_IP(ctx), ts, cino = 0;
 	__u32 depth = 0, cdev = 0;
+	bool tail = false;
 	__u8 flags;
 
 	if (!(d = bpf_map_lookup_elem(&descs, &cookie)))
@@ -656,23 +723,29 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 	if (flags & (UD_CALLER | UD_PAIR)) {
 		if (!(t = thread_targeted()))
 			return 0;
-		/* without an entry record, the return checks the caller */
-		if ((flags & UD_CALLER) && (flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN))) {
-			if (!caller_ok(t, sp, d->sym, d->strict))
-				return 0;
-			if (d->xflags & UDX_CALLER_ID) {	/* the file caller_ok found */
-				cino = t->ok_ino;
-				cdev = t->ok_dev;
+		/* without an entry record, the return checks the caller; a
+		 * call sharing its sp with the top frame is a tail call from
+		 * that traced function (realloc(NULL, n) jumping to malloc):
+		 * its return address is already the uretprobe trampoline's,
+		 * so it is checked here, or its frame would hide the outer
+		 * call's at their common return */
+		if (flags & UD_CALLER) {
+			bool emit = flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN);
+
+			tail = t->depth > 0 && t->depth <= UP_FRAMES &&
+			       frame_at(t, t->depth - 1)->sp == sp;
+			if (emit || tail) {
+				if (caller_ok(t, sp, d, ip)) {
+					tail = false;
+					cino = t->ok_ino;	/* the file caller_ok found */
+					cdev = t->ok_dev;
+				} else if (!tail || !tail_from_caller(t, d, &cino, &cdev)) {
+					return 0;
+				}
+				if (!(d->xflags & UDX_CALLER_ID))
+					cino = cdev = 0;
 			}
 		}
-		/* -c: a tail call from a traced function (realloc(NULL, n)
-		 * jumping to malloc) enters with that call's sp, its return
-		 * address already the uretprobe trampoline's: checked here, or
-		 * its frame would hide the outer call's at their common return */
-		if ((flags & UD_CALLER) && !(flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
-		    t->depth > 0 && t->depth <= UP_FRAMES &&
-		    frame_at(t, t->depth - 1)->sp == sp && !caller_ok(t, sp, d->sym, d->strict))
-			return 0;
 		depth = t->depth;
 	} else if (!targeted()) {
 		return 0;
@@ -682,7 +755,7 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 	 * return needs the time and where the frame was, nothing more */
 	if (!(flags & (UD_EMIT_ENTRY | UD_EMIT_RETURN))) {
 		if (t && (flags & UD_PAIR))
-			push_frame(t, sp, ts, cookie);
+			push_frame(t, sp, ts, cookie, ip, tail);
 		else if (flags & UD_COUNT)
 			account(cookie, false, 0);
 		return 0;
@@ -701,7 +774,7 @@ static __always_inline int on_entry_body(struct pt_regs *ctx)
 		x->args[5] = ctx->r9;	/* libbpf 1.1 has no PT_REGS_PARM6 */
 	}
 	if (t && (flags & UD_PAIR)) {
-		depth = push_frame(t, sp, ts, cookie);
+		depth = push_frame(t, sp, ts, cookie, ip, tail);
 		if (depth < UP_FRAMES)
 			__builtin_memcpy(frame_at(t, depth)->args, x->args,
 					 sizeof(frame_at(t, depth)->args));
@@ -769,7 +842,7 @@ static __always_inline int on_return_body(struct pt_regs *ctx)
 		t->depth = i - 1;
 		depth = i - 1;
 		if ((dflags & UD_CALLER) && !(dflags & (UD_EMIT_ENTRY | UD_EMIT_RETURN)) &&
-		    !caller_in(t, PT_REGS_IP(ctx), d->sym, d->strict))
+		    !f->checked && !caller_in(t, PT_REGS_IP(ctx), d, f->fn))
 			return 0;
 		flags |= UPF_PAIRED;
 		if (dflags & UD_COUNT)

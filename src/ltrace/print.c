@@ -7,6 +7,7 @@
  * (with the arguments again, and what the call wrote); an entry is held
  * until its return or until another line must be printed.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
@@ -376,6 +377,67 @@ static void ltrace_nulls(struct sbuf *b, size_t from, const struct lib_proto *pr
 	}
 }
 
+/*
+ * ltrace's escapes in the quoted strings from `from` on, where the shared
+ * decoders wrote strace's: \0 for a NUL, \a \b \t \n \v \f \r by
+ * name, every other unprintable byte in three octal digits (\001, not
+ * strace's \1), a double quote as itself (ltrace 0.7 leaves it so).
+ */
+static void ltrace_escapes(struct sbuf *b, size_t from)
+{
+	static const char named[] = "0......abtnvfr";
+	struct sbuf out;
+	bool quoted = false;
+
+	sbuf_init(&out, b->len - from + 16);
+	for (size_t i = from; i < b->len; i++) {
+		unsigned c = (unsigned char)b->p[i];
+
+		if (c == '"')
+			quoted = !quoted;
+		if (!quoted || c != '\\' || i + 1 >= b->len) {
+			sbuf_putc(&out, (char)c);
+			continue;
+		}
+		c = (unsigned char)b->p[++i];
+		if (c >= '0' && c <= '7') {
+			unsigned v = 0;
+
+			for (int k = 0; k < 3 && i < b->len && b->p[i] >= '0' && b->p[i] <= '7'; k++)
+				v = v * 8 + (unsigned)(b->p[i++] - '0');
+			i--;
+			c = v & 0xff;
+		} else if (c == 'x' && i + 2 < b->len && isxdigit((unsigned char)b->p[i + 1]) &&
+			   isxdigit((unsigned char)b->p[i + 2])) {	/* -x's */
+			char hex[3] = { b->p[i + 1], b->p[i + 2], 0 };
+
+			c = (unsigned)strtoul(hex, NULL, 16);
+			i += 2;
+		} else {
+			switch (c) {
+			case 't': c = '\t'; break;
+			case 'n': c = '\n'; break;
+			case 'v': c = '\v'; break;
+			case 'f': c = '\f'; break;
+			case 'r': c = '\r'; break;
+			case '"': sbuf_putc(&out, '"'); continue;
+			default: sbuf_putc(&out, '\\'); sbuf_putc(&out, (char)c); continue;
+			}
+		}
+		if (c < sizeof(named) - 1 && named[c] != '.')
+			sbuf_printf(&out, "\\%c", named[c]);
+		else if (c == '\\')
+			sbuf_puts(&out, "\\\\");
+		else if (c >= 0x20 && c < 0x7f)
+			sbuf_putc(&out, (char)c);
+		else
+			sbuf_printf(&out, "\\%03o", c);
+	}
+	b->len = from;
+	sbuf_mem(b, out.p, out.len);
+	sbuf_free(&out);
+}
+
 static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_uprobe *e,
 		     size_t size)
 {
@@ -398,6 +460,7 @@ static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_up
 	from = b->len;
 	put_lib_args(p->f, b, pr ? pr->proto : NULL, e, size, false);
 	ltrace_nulls(b, from, pr ? pr->proto : NULL);
+	ltrace_escapes(b, from);
 	if (fmt >= 0)
 		put_varargs(p, b, e, size, fmt);
 }
@@ -417,6 +480,7 @@ static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
 		put_lib_result(p->f, b, pr ? pr->proto : NULL, e, size);
 		if (b->len == at + 4 && !memcmp(b->p + at, "NULL", 4))
 			replace_null(b, at, pr && pr->proto && pr->proto->ret == LR_STR ? "nil" : "0");
+		ltrace_escapes(b, at);
 	}
 	if (p->o->times)
 		sbuf_printf(b, " <%llu.%06llu>", (unsigned long long)(e->dur / 1000000000),

@@ -146,12 +146,13 @@ static int add_selected(struct lt_run *r, const struct probe_set *all, char **na
 		if (!err)
 			sel.loc[sel.n - 1].bad_insn = all->loc[i].bad_insn;
 	}
-	/* aliases: the first by name takes the calls whose GOT slot is not
-	 * known (ls's `jmp memcpy@plt` from its own function) */
+	/* aliases: the first, the name the symbol table's order ranks best
+	 * (malloc before __libc_malloc, memcpy before memmove), takes the
+	 * calls whose GOT slot is not known (ls's `jmp memcpy@plt` from its
+	 * own function, zlib's zcalloc jumping to malloc) */
 	for (size_t i = 0; i < sel.n; i++)
-		for (size_t k = 0; k < sel.n && !sel.loc[i].alias; k++)
-			sel.loc[i].alias = k != i && sel.loc[k].offset == sel.loc[i].offset &&
-					   strcmp(sel.loc[k].name, sel.loc[i].name) < 0;
+		for (size_t k = 0; k < i && !sel.loc[i].alias; k++)
+			sel.loc[i].alias = sel.loc[k].offset == sel.loc[i].offset;
 	if (!err && sel.n)
 		err = uprog_add(&r->up, &sel, &d, true, true, filter, NULL);
 	*count += sel.n;
@@ -199,6 +200,7 @@ static int attach_stubs(struct lt_run *r, const char *path, const struct probe_i
 	if (!err && stubs.n) {
 		struct up_desc d = call_desc(r->o, true);
 
+		d.xflags |= UDX_STUB;
 		err = uprog_add(&r->up, &stubs, &d, true, true, filter, NULL);
 		*count += stubs.n;
 		for (size_t i = 0; i < stubs.n && !err; i++) {
@@ -234,11 +236,12 @@ static int attach_imports(struct lt_run *r, const char *path, pid_t filter, bool
 	qsort(imp.names, imp.nnames, sizeof(*imp.names), cmp_str);
 	for (size_t i = 0; i < imp.nlibs && !err; i++) {
 		struct probe_set all = { .kind = PK_UPROBE };
-		/* -l LIB: all of LIB's functions, called by the program or by
-		 * LIB itself through its own PLT (ltrace's libz.so.1->deflateReset) */
+		/* -l LIB: all of LIB's functions, called by the program or
+		 * through any library's PLT, LIB's own included (ltrace's
+		 * libz.so.1->deflateReset, libz.so.1->malloc) */
 		bool whole = ltrace_lib_selected(r->o, imp.libs[i]);
 
-		if (whole && (err = uprog_add_caller(&r->up, imp.libs[i])))
+		if (r->o->nlibs && (err = uprog_add_caller(&r->up, imp.libs[i], true)))
 			break;
 		if (!(all.path = strdup(imp.libs[i])))
 			err = -ENOMEM;
@@ -321,7 +324,7 @@ static void on_exec(struct lt_run *r, pid_t pid)
 	n = readlink(link, path, sizeof(path) - 1);
 	if (n > 0) {
 		path[n] = 0;
-		if (uprog_add_caller(&r->up, path) ||
+		if (uprog_add_caller(&r->up, path, false) ||
 		    (!r->o->no_libs && attach_imports(r, path, r->filter, true, &count)))
 			fprintf(stderr, "strobe ltrace: cannot probe %s (pid %d): its calls are "
 				"not shown\n", path, pid);
@@ -535,7 +538,7 @@ int ltrace_run(const struct lt_opts *o)
 	if (o->npids == 1 && !o->follow)
 		filter = o->pids[0];
 	if (!err && !o->all)
-		err = uprog_add_caller(&r.up, r.main_path);
+		err = uprog_add_caller(&r.up, r.main_path, false);
 	r.filter = filter;
 	if (err) {
 		fprintf(stderr, "strobe ltrace: cannot watch the process: %s\n", strerror(-err));

@@ -169,7 +169,9 @@ static int cmp_addr(const void *a, const void *b)
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	return y->rank - x->rank;
+	if (x->rank != y->rank)
+		return y->rank - x->rank;
+	return strcmp(x->name, y->name);	/* memcpy before memmove */
 }
 
 /* A library strobe itself has loaded (libc, libz, libelf...): an IFUNC's

@@ -301,8 +301,9 @@ struct uprog {
 int uprog_load(struct uprog *u, const struct uprog_opts *o);
 /* Watch a process (pending_exec: the launched command, before execve). */
 int uprog_target(struct uprog *u, pid_t tgid, bool pending_exec);
-/* Calls from code in this file count as the program's (ltrace). */
-int uprog_add_caller(struct uprog *u, const char *path);
+/* Calls from code in this file count as the program's (ltrace); lib: a
+ * library's code, whose calls through function pointers do not count. */
+int uprog_add_caller(struct uprog *u, const char *path, bool lib);
 /* The name of a caller file (its path's last part), from the kernel's
  * (dev, ino) of an UP_CAP_CALLER capture; NULL if not one of them. */
 const char *uprog_caller_name(const struct uprog *u, uint64_t ino, uint32_t dev);

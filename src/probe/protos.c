@@ -92,8 +92,9 @@ static const struct lib_proto libc_protos[] = {
 	P("strtod", VOID, NONE, 2, A("s", STR), A("endptr", PTR)),
 	P("atoi", INT, NONE, 1, A("s", STR)),
 	P("atol", LONG, NONE, 1, A("s", STR)),
-	P("memcpy", PTR, NONE, 3, A("dest", PTR), A("src", PTR), A("n", ULONG)),
-	P("memmove", PTR, NONE, 3, A("dest", PTR), A("src", PTR), A("n", ULONG)),
+	/* ltrace shows the bytes copied, as a string of n bytes */
+	P("memcpy", PTR, NONE, 3, A("dest", PTR), AL("src", BUF, 2), A("n", ULONG)),
+	P("memmove", PTR, NONE, 3, A("dest", PTR), AL("src", BUF, 2), A("n", ULONG)),
 	P("memset", PTR, NONE, 3, A("s", PTR), A("c", INT), A("n", ULONG)),
 	P("memcmp", INT, NONE, 3, A("s1", PTR), A("s2", PTR), A("n", ULONG)),
 	P("getenv", STR, NULL, 1, A("name", STR)),

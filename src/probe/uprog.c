@@ -155,7 +155,11 @@ static int add_slots(struct uprog *u, struct probe_elf *pe, const struct up_call
 			if (!name || !*name)
 				continue;
 			k.vaddr = r.r_offset;
-			h = up_sym_hash(name);
+			/* a GOT slot (GLOB_DAT) is not a PLT one: told apart
+			 * by the top bit (bpf/uprobe_desc.h, UP_SLOT_GOT) */
+			h = up_sym_hash(name) & ~UP_SLOT_GOT;
+			if (GELF_R_TYPE(r.r_info) == R_X86_64_GLOB_DAT)
+				h |= UP_SLOT_GOT;
 			if (bpf_map_update_elem(skel_of(u)->maps.slots.map_fd, &k, &h, BPF_ANY))
 				return -errno;
 		}
@@ -163,7 +167,7 @@ static int add_slots(struct uprog *u, struct probe_elf *pe, const struct up_call
 	return 0;
 }
 
-int uprog_add_caller(struct uprog *u, const char *path)
+int uprog_add_caller(struct uprog *u, const char *path, bool lib)
 {
 	struct up_caller c = { 0 };
 	struct up_caller_val v = { 0 };
@@ -193,6 +197,7 @@ int uprog_add_caller(struct uprog *u, const char *path)
 		if (err)
 			return err;
 	}
+	v.lib = lib;
 	if (bpf_map_update_elem(skel_of(u)->maps.callers.map_fd, &c, &v, BPF_ANY))
 		return -errno;
 	if (!uprog_caller_name(u, c.ino, c.dev)) {
@@ -292,10 +297,21 @@ int uprog_add(struct uprog *u, const struct probe_set *set, const struct up_desc
 				       skel->progs.on_return.prog_fd };
 	int err = 0;
 
+	struct up_desc in = *tmpl;
+	struct stat st;
+
 	if (!cookies)
 		return -ENOMEM;
+	/* functions of a caller file: their tail calls through its PLT are
+	 * that file's calls (bpf/uprobes.bpf.c, tail_from_caller) */
+	if ((in.flags & UD_CALLER) && !stat(set->path, &st)) {
+		in.ino = st.st_ino;
+		in.dev = major(st.st_dev) << 20 | minor(st.st_dev);
+		if (uprog_caller_name(u, in.ino, in.dev))
+			in.xflags |= UDX_IN_CALLER;
+	}
 	for (size_t i = 0; i < set->n; i++) {
-		struct up_desc d = *tmpl;
+		struct up_desc d = in;
 		__u32 key = u->nprobes;
 
 		if (key >= UP_DESC_MAX) {
