@@ -128,6 +128,16 @@ $(BUILD)/tests/progs/zcalls: tests/progs/zcalls.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror $< -o $@ -lz
 
+# ...one that calls a library of no known prototype, found by $ORIGIN
+$(BUILD)/tests/progs/libguess.so: tests/progs/lib/guess.c
+	$(msg) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -shared -fPIC -Wall -Werror $< -o $@
+$(BUILD)/tests/progs/guesscalls: tests/progs/guesscalls.c $(BUILD)/tests/progs/libguess.so
+	$(msg) CC $@
+	$(Q)$(CC) -O0 -g -std=gnu11 -Wall -Werror $< -o $@ -L$(BUILD)/tests/progs -lguess \
+		-Wl,--enable-new-dtags,-rpath,'$$ORIGIN'
+
 # The profiler's known call chains, built the ways real code is: with and
 # without frame pointers, unoptimised and optimised (calls kept as calls),
 # and with a function inlined (found through DWARF).

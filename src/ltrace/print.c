@@ -438,6 +438,19 @@ static void ltrace_escapes(struct sbuf *b, size_t from)
 	sbuf_free(&out);
 }
 
+/* A value of a function without a prototype, as ltrace 0.7 shows one
+ * (its default: checked against it, tests/e2e_probe.py): decimal from
+ * -10000 to 10000, else hex (of the 64-bit value). */
+static void put_guess(struct sbuf *b, uint64_t v)
+{
+	int64_t s = (int64_t)v;
+
+	if (s >= -10000 && s <= 10000)
+		sbuf_s64(b, s);
+	else
+		sbuf_hex(b, v);
+}
+
 static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_uprobe *e,
 		     size_t size)
 {
@@ -458,6 +471,15 @@ static void lt_put_call(struct lt_printer *p, struct sbuf *b, const struct ev_up
 	sbuf_puts(b, pr ? pr->func : "?");
 	sbuf_putc(b, '(');
 	from = b->len;
+	/* no prototype (none built in, no DWARF): ltrace's four arguments */
+	if (!pr || !pr->proto) {
+		for (int i = 0; i < 4; i++) {
+			if (i)
+				sbuf_puts(b, ", ");
+			put_guess(b, e->args[i]);
+		}
+		return;
+	}
 	put_lib_args(p->f, b, pr ? pr->proto : NULL, e, size, false);
 	ltrace_nulls(b, from, pr ? pr->proto : NULL);
 	ltrace_escapes(b, from);
@@ -474,6 +496,8 @@ static void put_result(struct lt_printer *p, struct sbuf *b, size_t start,
 	sbuf_puts(b, " = ");
 	if (pr && pr->proto && pr->proto->ret == LR_VOID) {
 		sbuf_puts(b, "<void>");
+	} else if (!pr || !pr->proto) {
+		put_guess(b, e->ret);
 	} else {
 		size_t at = b->len;
 

@@ -328,6 +328,39 @@ static int push_str(char ***v, size_t *n, const char *s)
 	return 0;
 }
 
+/*
+ * A needed library in a search list (DT_RPATH, LD_LIBRARY_PATH,
+ * DT_RUNPATH: colon-separated directories, "$ORIGIN" or "${ORIGIN}" the
+ * directory of the file that needs it), as the dynamic loader looks.
+ */
+static bool in_search_list(const char *list, const char *origin, const char *name,
+			   char *out, size_t len)
+{
+	const char *p = list;
+
+	while (p && *p) {
+		const char *end = strchr(p, ':');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		char dir[4096];
+
+		if (n && n < sizeof(dir)) {
+			int w;
+
+			memcpy(dir, p, n);
+			dir[n] = 0;
+			if (!strncmp(dir, "$ORIGIN", 7) || !strncmp(dir, "${ORIGIN}", 9))
+				w = snprintf(out, len, "%s%s/%s", origin,
+					     dir + (dir[1] == '{' ? 9 : 7), name);
+			else
+				w = snprintf(out, len, "%s/%s", dir, name);
+			if (w > 0 && (size_t)w < len && !access(out, R_OK))
+				return true;
+		}
+		p = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
 int probe_elf_imports(const char *path, struct probe_imports *imp)
 {
 	struct probe_elf pe;
@@ -358,7 +391,25 @@ int probe_elf_imports(const char *path, struct probe_imports *imp)
 	if (!rc && (scn = probe_elf_section(pe.elf, ".dynamic", &sh))) {
 		Elf_Data *d = elf_getdata(scn, NULL);
 		size_t cnt = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+		const char *rpath = NULL, *runpath = NULL, *slash = strrchr(path, '/');
+		char origin[4096];
 
+		/* the loader's order: DT_RPATH (when there is no DT_RUNPATH),
+		 * LD_LIBRARY_PATH, DT_RUNPATH, then the cache and the system's
+		 * directories (a program built with -rpath, or run from a build
+		 * tree) */
+		snprintf(origin, sizeof(origin), "%.*s", slash ? (int)(slash - path) : 1,
+			 slash ? path : ".");
+		for (size_t i = 0; d && i < cnt; i++) {
+			GElf_Dyn dyn;
+
+			if (!gelf_getdyn(d, i, &dyn))
+				continue;
+			if (dyn.d_tag == DT_RPATH)
+				rpath = elf_strptr(pe.elf, sh.sh_link, dyn.d_un.d_val);
+			else if (dyn.d_tag == DT_RUNPATH)
+				runpath = elf_strptr(pe.elf, sh.sh_link, dyn.d_un.d_val);
+		}
 		for (size_t i = 0; d && i < cnt && !rc; i++) {
 			GElf_Dyn dyn;
 			const char *name;
@@ -366,7 +417,14 @@ int probe_elf_imports(const char *path, struct probe_imports *imp)
 			if (!gelf_getdyn(d, i, &dyn) || dyn.d_tag != DT_NEEDED)
 				continue;
 			name = elf_strptr(pe.elf, sh.sh_link, dyn.d_un.d_val);
-			if (name && !probe_find_lib(name, 0, lib, sizeof(lib), err, sizeof(err)))
+			if (!name)
+				continue;
+			if ((!strchr(name, '/') &&
+			     ((!runpath && in_search_list(rpath, origin, name, lib, sizeof(lib))) ||
+			      in_search_list(getenv("LD_LIBRARY_PATH"), origin, name, lib,
+					     sizeof(lib)) ||
+			      in_search_list(runpath, origin, name, lib, sizeof(lib)))) ||
+			    !probe_find_lib(name, 0, lib, sizeof(lib), err, sizeof(err)))
 				rc = push_str(&imp->libs, &imp->nlibs, lib);
 		}
 	}
