@@ -31,11 +31,14 @@ const volatile __u8 want_user = 1;
 const volatile __u8 want_kernel = 1;
 const volatile __u8 aggregate = 0;	/* --call-graph=fp: count by stack here */
 const volatile __u8 want_python = 1;	/* Python frames where pyprocs says how */
+const volatile __u8 want_gil = 0;	/* --gil: only threads holding a GIL */
 
 __u64 lost_total = 0;
 __u64 vma_failed = 0;
 __u8 dump_mark_blocked = 0;	/* the task iterator starts off-CPU timing */
 __u64 stacks_dropped = 0;	/* aggregating: the stack map was full */	/* bpf_find_vma could not say where the stack ends */
+__u64 gil_cpu_left = 0;		/* --gil: samples of threads without a GIL */
+__u64 gil_off_left = 0;		/* ...and blocks */
 
 #define PY_BYTES (PY_MAX_FRAMES * sizeof(struct py_frame))
 
@@ -93,6 +96,26 @@ __noinline int py_walk_g(__u32 tgid, __u32 tid, __u64 fsbase, __u64 off)
 		return 0;
 	sc->s.py_len = len;
 	return len;
+}
+
+/*
+ * --gil: whether the current thread holds its process's GIL.  A global
+ * function, called only when want_gil (read-only data) is set: without
+ * --gil the call is dead code, and the verifier does not check a global
+ * function no live code calls.
+ */
+__noinline int py_gil_g(__u32 tgid, __u32 tid, __u64 fsbase)
+{
+	return py_gil_local(NULL, fsbase, tgid, tid);
+}
+
+/* --gil: true (and counted) when the thread id does not hold a GIL */
+static __always_inline bool gil_left(__u64 *count, __u64 id, __u64 fsbase)
+{
+	if (py_gil_g(id >> 32, (__u32)id, fsbase))
+		return false;
+	__sync_fetch_and_add(count, 1);
+	return true;
 }
 
 /* Processes to profile (tgid); children of a target join at fork. */
@@ -356,6 +379,8 @@ int on_sample(struct bpf_perf_event_data *ctx)
 
 	if (!is_target(id >> 32))
 		return 0;
+	if (want_gil && gil_left(&gil_cpu_left, id, bpf_get_current_task_btf()->thread.fsbase))
+		return 0;
 	/* Python processes send their samples: the kernel's stack tables
 	 * cannot key a sample by its Python frames */
 	if (aggregate && !(want_python && bpf_map_lookup_elem(&pyprocs, &(__u32){ id >> 32 })))
@@ -373,7 +398,10 @@ int BPF_PROG(on_switch, bool preempt, struct task_struct *prev, struct task_stru
 	__u32 tid = next->pid;
 	__u64 *since;
 
-	if (!preempt && prev->__state && is_target(id >> 32)) {
+	/* --gil: a block without the GIL is not recorded, so its wake-up
+	 * (below) finds nothing to pair with either */
+	if (!preempt && prev->__state && is_target(id >> 32) &&
+	    !(want_gil && gil_left(&gil_off_left, id, prev->thread.fsbase))) {
 		__u32 ptid = (__u32)id;
 
 		now = bpf_ktime_get_ns();

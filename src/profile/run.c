@@ -381,6 +381,7 @@ static int load(struct prof *pf)
 	pf->skel->rodata->want_kernel = !o->no_kernel;
 	pf->skel->rodata->aggregate = o->unwind == PU_FP && o->what != PW_OFF;
 	pf->skel->rodata->want_python = !o->no_python;
+	pf->skel->rodata->want_gil = o->gil;
 	if (o->verbose >= 2) {
 		pf->skel->ctx.log_level = 1;
 		pf->skel->ctx.log_size = sizeof(log);
@@ -821,7 +822,7 @@ int profile_run(struct prof_options *op)
 		goto out;
 	}
 	if (!o.no_python) {
-		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose);
+		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose, o.gil);
 		if (!pf.py)
 			goto out;
 	}
@@ -915,6 +916,8 @@ int profile_run(struct prof_options *op)
 	r.samples = pf.samples;
 	r.off_events = pf.off_events;
 	r.lost = pf.skel->bss->lost_total;
+	r.gil_cpu_left = pf.skel->bss->gil_cpu_left;
+	r.gil_off_left = pf.skel->bss->gil_off_left;
 	double cpu1 = cpu_ms();
 	uint64_t wall1 = mono_ns();
 	if (pf.skel->rodata->aggregate)
