@@ -425,6 +425,10 @@ static void say_costs(struct prof *pf)
 	if (pf->o->what != PW_ON)
 		fprintf(stderr, "strobe profile: %llu off-CPU periods\n",
 			(unsigned long long)pf->off_events);
+	if (pf->o->gil)
+		fprintf(stderr, "strobe profile: --gil left out %llu samples and %llu blocks "
+			"without the GIL\n", (unsigned long long)pf->skel->bss->gil_cpu_left,
+			(unsigned long long)pf->skel->bss->gil_off_left);
 	if (pf->skel->bss->vma_failed)
 		fprintf(stderr, "strobe profile: %llu stack copies sized without the stack's "
 			"mapping\n", (unsigned long long)pf->skel->bss->vma_failed);
