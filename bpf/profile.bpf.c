@@ -109,15 +109,6 @@ __noinline int py_gil_g(__u32 tgid, __u32 tid, __u64 fsbase)
 	return py_gil_local(NULL, fsbase, tgid, tid);
 }
 
-/* --gil: true (and counted) when the thread id does not hold a GIL */
-static __always_inline bool gil_left(__u64 *count, __u64 id, __u64 fsbase)
-{
-	if (py_gil_g(id >> 32, (__u32)id, fsbase))
-		return false;
-	__sync_fetch_and_add(count, 1);
-	return true;
-}
-
 /* Processes to profile (tgid); children of a target join at fork. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -329,15 +320,38 @@ static __always_inline void emit_stacks(void *ctx, __u16 kind, __u64 id)
 	}
 }
 
+/* Tell user space about a process image the first time it is seen here
+ * (sk: its pid and name), so it reads the mappings in time. */
+static __always_inline void announce(struct seen_key *sk, __u32 tid)
+{
+	struct prof_sample *s;
+	__u8 yes = 1;
+
+	if (bpf_map_lookup_elem(&seen, sk))
+		return;
+	bpf_map_update_elem(&seen, sk, &yes, BPF_ANY);
+	s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
+	if (!s) {
+		count_lost();
+		return;
+	}
+	__builtin_memset(s, 0, sizeof(*s));
+	s->ts = bpf_ktime_get_ns();
+	s->pid = sk->pid;
+	s->tid = tid;
+	s->kind = PK_NEW;
+	__builtin_memcpy(s->comm, sk->comm, sizeof(s->comm));
+	bpf_ringbuf_submit(s, 0);
+}
+
 /* Frame pointers only: count the sample under its stacks, here; tell user
- * space about each new process image so it reads the mappings in time. */
+ * space about each new process image. */
 static __always_inline void count_sample(struct bpf_perf_event_data *ctx, __u64 id)
 {
 	struct prof_count_key k = { .pid = id >> 32, .kstack = -1, .ustack = -1 };
 	struct seen_key sk = { .pid = id >> 32 };
 	struct task_struct *task = bpf_get_current_task_btf();
 	__u64 one = 1, *n;
-	__u8 yes = 1;
 
 	bpf_get_current_comm(k.comm, sizeof(k.comm));
 	__builtin_memcpy(sk.comm, k.comm, sizeof(sk.comm));
@@ -353,23 +367,25 @@ static __always_inline void count_sample(struct bpf_perf_event_data *ctx, __u64 
 		__sync_fetch_and_add(n, 1);
 	else if (bpf_map_update_elem(&counts, &k, &one, BPF_NOEXIST))
 		__sync_fetch_and_add(&stacks_dropped, 1);
-	if (!bpf_map_lookup_elem(&seen, &sk)) {
-		struct prof_sample *s;
+	announce(&sk, (__u32)id);
+}
 
-		bpf_map_update_elem(&seen, &sk, &yes, BPF_ANY);
-		s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
-		if (!s) {
-			count_lost();
-			return;
-		}
-		__builtin_memset(s, 0, sizeof(*s));
-		s->ts = bpf_ktime_get_ns();
-		s->pid = k.pid;
-		s->tid = (__u32)id;
-		s->kind = PK_NEW;
-		__builtin_memcpy(s->comm, k.comm, sizeof(s->comm));
-		bpf_ringbuf_submit(s, 0);
+/* --gil: true (and counted) when the thread id does not hold a GIL.  A
+ * process user space has not looked at for an interpreter yet (-a: one
+ * that ran before strobe) is announced: no sample of it reaches user
+ * space until it is found. */
+static __always_inline bool gil_left(__u64 *count, __u64 id, __u64 fsbase)
+{
+	struct seen_key sk = { .pid = id >> 32 };
+
+	if (py_gil_g(id >> 32, (__u32)id, fsbase))
+		return false;
+	__sync_fetch_and_add(count, 1);
+	if (!bpf_map_lookup_elem(&pyprocs, &sk.pid)) {
+		bpf_get_current_comm(sk.comm, sizeof(sk.comm));
+		announce(&sk, (__u32)id);
 	}
+	return true;
 }
 
 SEC("perf_event")
