@@ -161,6 +161,19 @@ def test_py_gil():
               int(m.group(1)) > 0 and int(m.group(2)) > 0,
               "--gil: spinner %d, hasher %d, sleeper %d of %d:\n%s\n%s" % (
                   spin, hashed, slept, mine, head, st))
+        # -a: a Python that ran before strobe is found from its first
+        # sample left out (none of its samples would reach user space)
+        w = subprocess.Popen([PY, SCRIPT, "gil", "30"], stdout=subprocess.PIPE)
+        try:
+            w.stdout.readline()
+            out = os.path.join(d, "a.folded")
+            profile(["-a", "--gil", "-F", "499", "-d", "0.6"], out)
+            st = folded(out)
+            spin = sum(n for s, n in st.items() if at("gil_spinner", "gil-spin") in s)
+            check(spin > 0, "-a --gil: no sample of the spinner:\n%s" % top(st, 8))
+        finally:
+            w.kill()
+            w.wait()
 
 
 def test_py_off_cpu():
