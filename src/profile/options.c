@@ -11,7 +11,7 @@
 #include "../../bpf/profile_event.h"
 
 static const char usage_text[] =
-"usage: strobe profile [-F HZ] [-d SEC] [-o FILE] [--format=FMT] [--off-cpu|--both]\n"
+"usage: strobe profile [-F HZ] [-d SEC] [-o FILE] [--format=FMT] [--off-cpu|--both] [--gil]\n"
 "                      { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
 "       strobe profile --dump -p PID[,PID...]\n"
 "\n"

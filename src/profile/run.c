@@ -791,8 +791,10 @@ int profile_main(int argc, char **argv)
 	struct prof_options o;
 	int rc = prof_options_parse(&o, argc, argv);
 
-	if (rc)
+	if (rc) {
+		free(o.pids);	/* -p given before the bad option */
 		return rc > 0 ? 0 : 1;
+	}
 	return profile_run(&o);
 }
 

@@ -184,8 +184,10 @@ int top_main(int argc, char **argv)
 	struct top_options o;
 	int rc = top_options_parse(&o, argc, argv);
 
-	if (rc)
+	if (rc) {
+		free(o.pids);	/* -p given before the bad option */
 		return rc > 0 ? 0 : 1;
+	}
 	rc = o.profile ? top_profile(&o) : top_syscalls(&o);
 	free(o.pids);
 	return rc;
