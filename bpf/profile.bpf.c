@@ -31,11 +31,14 @@ const volatile __u8 want_user = 1;
 const volatile __u8 want_kernel = 1;
 const volatile __u8 aggregate = 0;	/* --call-graph=fp: count by stack here */
 const volatile __u8 want_python = 1;	/* Python frames where pyprocs says how */
+const volatile __u8 want_gil = 0;	/* --gil: only threads holding a GIL */
 
 __u64 lost_total = 0;
 __u64 vma_failed = 0;
 __u8 dump_mark_blocked = 0;	/* the task iterator starts off-CPU timing */
 __u64 stacks_dropped = 0;	/* aggregating: the stack map was full */	/* bpf_find_vma could not say where the stack ends */
+__u64 gil_cpu_left = 0;		/* --gil: samples of threads without a GIL */
+__u64 gil_off_left = 0;		/* ...and blocks */
 
 #define PY_BYTES (PY_MAX_FRAMES * sizeof(struct py_frame))
 
@@ -93,6 +96,17 @@ __noinline int py_walk_g(__u32 tgid, __u32 tid, __u64 fsbase, __u64 off)
 		return 0;
 	sc->s.py_len = len;
 	return len;
+}
+
+/*
+ * --gil: whether the current thread holds its process's GIL.  A global
+ * function, called only when want_gil (read-only data) is set: without
+ * --gil the call is dead code, and the verifier does not check a global
+ * function no live code calls.
+ */
+__noinline int py_gil_g(__u32 tgid, __u32 tid, __u64 fsbase)
+{
+	return py_gil_local(NULL, fsbase, tgid, tid);
 }
 
 /* Processes to profile (tgid); children of a target join at fork. */
@@ -306,15 +320,38 @@ static __always_inline void emit_stacks(void *ctx, __u16 kind, __u64 id)
 	}
 }
 
+/* Tell user space about a process image the first time it is seen here
+ * (sk: its pid and name), so it reads the mappings in time. */
+static __always_inline void announce(struct seen_key *sk, __u32 tid)
+{
+	struct prof_sample *s;
+	__u8 yes = 1;
+
+	if (bpf_map_lookup_elem(&seen, sk))
+		return;
+	bpf_map_update_elem(&seen, sk, &yes, BPF_ANY);
+	s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
+	if (!s) {
+		count_lost();
+		return;
+	}
+	__builtin_memset(s, 0, sizeof(*s));
+	s->ts = bpf_ktime_get_ns();
+	s->pid = sk->pid;
+	s->tid = tid;
+	s->kind = PK_NEW;
+	__builtin_memcpy(s->comm, sk->comm, sizeof(s->comm));
+	bpf_ringbuf_submit(s, 0);
+}
+
 /* Frame pointers only: count the sample under its stacks, here; tell user
- * space about each new process image so it reads the mappings in time. */
+ * space about each new process image. */
 static __always_inline void count_sample(struct bpf_perf_event_data *ctx, __u64 id)
 {
 	struct prof_count_key k = { .pid = id >> 32, .kstack = -1, .ustack = -1 };
 	struct seen_key sk = { .pid = id >> 32 };
 	struct task_struct *task = bpf_get_current_task_btf();
 	__u64 one = 1, *n;
-	__u8 yes = 1;
 
 	bpf_get_current_comm(k.comm, sizeof(k.comm));
 	__builtin_memcpy(sk.comm, k.comm, sizeof(sk.comm));
@@ -330,23 +367,25 @@ static __always_inline void count_sample(struct bpf_perf_event_data *ctx, __u64 
 		__sync_fetch_and_add(n, 1);
 	else if (bpf_map_update_elem(&counts, &k, &one, BPF_NOEXIST))
 		__sync_fetch_and_add(&stacks_dropped, 1);
-	if (!bpf_map_lookup_elem(&seen, &sk)) {
-		struct prof_sample *s;
+	announce(&sk, (__u32)id);
+}
 
-		bpf_map_update_elem(&seen, &sk, &yes, BPF_ANY);
-		s = bpf_ringbuf_reserve(&rb, sizeof(*s), 0);
-		if (!s) {
-			count_lost();
-			return;
-		}
-		__builtin_memset(s, 0, sizeof(*s));
-		s->ts = bpf_ktime_get_ns();
-		s->pid = k.pid;
-		s->tid = (__u32)id;
-		s->kind = PK_NEW;
-		__builtin_memcpy(s->comm, k.comm, sizeof(s->comm));
-		bpf_ringbuf_submit(s, 0);
+/* --gil: true (and counted) when the thread id does not hold a GIL.  A
+ * process user space has not looked at for an interpreter yet (-a: one
+ * that ran before strobe) is announced: no sample of it reaches user
+ * space until it is found. */
+static __always_inline bool gil_left(__u64 *count, __u64 id, __u64 fsbase)
+{
+	struct seen_key sk = { .pid = id >> 32 };
+
+	if (py_gil_g(id >> 32, (__u32)id, fsbase))
+		return false;
+	__sync_fetch_and_add(count, 1);
+	if (!bpf_map_lookup_elem(&pyprocs, &sk.pid)) {
+		bpf_get_current_comm(sk.comm, sizeof(sk.comm));
+		announce(&sk, (__u32)id);
 	}
+	return true;
 }
 
 SEC("perf_event")
@@ -355,6 +394,8 @@ int on_sample(struct bpf_perf_event_data *ctx)
 	__u64 id = bpf_get_current_pid_tgid();
 
 	if (!is_target(id >> 32))
+		return 0;
+	if (want_gil && gil_left(&gil_cpu_left, id, bpf_get_current_task_btf()->thread.fsbase))
 		return 0;
 	/* Python processes send their samples: the kernel's stack tables
 	 * cannot key a sample by its Python frames */
@@ -373,7 +414,10 @@ int BPF_PROG(on_switch, bool preempt, struct task_struct *prev, struct task_stru
 	__u32 tid = next->pid;
 	__u64 *since;
 
-	if (!preempt && prev->__state && is_target(id >> 32)) {
+	/* --gil: a block without the GIL is not recorded, so its wake-up
+	 * (below) finds nothing to pair with either */
+	if (!preempt && prev->__state && is_target(id >> 32) &&
+	    !(want_gil && gil_left(&gil_off_left, id, prev->thread.fsbase))) {
 		__u32 ptid = (__u32)id;
 
 		now = bpf_ktime_get_ns();

@@ -45,7 +45,12 @@ struct py_proc {
 	__u16 frame_flag;		/* is_entry or owner (one byte) */
 	__u16 instr_size;		/* 4: an int f_lasti; 8: a pointer */
 	__u16 code_names;		/* code -> co_filename, co_name after it */
-	__u16 pad[3];
+	__u16 interp_gil;		/* interpreter -> its GIL (a pointer, 3.12+);
+					 * 0xffff: gil below is the GIL */
+	__u16 gil_holder;		/* in the GIL: the thread state last to take it */
+	__u16 gil_locked;		/* ...and whether it is taken now (an int) */
+	__u64 gil;			/* the GIL (in _PyRuntime, 3.7-3.11); 0: see
+					 * interp_gil, or not known (3.6) */
 };
 
 /* py_frame.code's top byte: the frame's flag byte (is_entry or owner) */

@@ -416,6 +416,8 @@ def test_profile_errors():
     for args, rc in ([[], 1], [["-F", "0", "--", "true"], 1],
                      [["--format=xml", "--", "true"], 1], [["-p", "999999"], 1],
                      [["--call-graph=lbr", "--", "true"], 1],
+                     [["--gil", "--no-python", "--", "true"], 1],
+                     [["--gil", "--dump", "-p", "1"], 1],
                      [["--", "/nonexistent/cmd"], 127]):
         r = run([STROBE, "profile"] + args)
         check(r.returncode == rc and len(r.stderr.strip().splitlines()) == 1,

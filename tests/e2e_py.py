@@ -130,6 +130,52 @@ def test_py_threads():
                   "a GIL wait with no thread's frames: %s" % s)
 
 
+def test_py_gil():
+    """--gil (py-spy's): only the thread holding the GIL.  pywork.py gil
+    runs one thread spinning in Python (it holds the GIL), one hashing a
+    big buffer in C (hashlib releases the GIL, on the CPU all the same)
+    and one asleep (released too).  Without --gil all three show (--both:
+    the sleeper off the CPU); with it the spinner dominates, the sleeper
+    is absent and the hasher nearly so (it holds the GIL only between two
+    hashes), and the summary counts what was left out."""
+    def runs(args, d):
+        out, txt = os.path.join(d, "g.folded"), os.path.join(d, "g.txt")
+        profile(["-F", "499", "-o", txt] + args + ["--", PY, SCRIPT, "gil", "1"], out)
+        st = folded(out)
+        spin = sum(n for s, n in st.items() if at("gil_spinner", "gil-spin") in s and
+                   re.search(SPIN, s))
+        n = [spin] + [sum(n for s, n in st.items() if f in s)
+                      for f in ("gil_hasher", "gil_sleeper", "pywork.py")]
+        with open(txt) as f:
+            return n, f.readline(), top(st, 8)
+
+    with tempfile.TemporaryDirectory() as d:
+        (spin, hashed, slept, mine), head, st = runs(["--both"], d)
+        check(spin > 0 and hashed > 0 and slept > 0 and "without the GIL" not in head,
+              "without --gil: spinner %d, hasher %d, sleeper %d:\n%s\n%s" % (
+                  spin, hashed, slept, head, st))
+        (spin, hashed, slept, mine), head, st = runs(["--gil", "--both"], d)
+        m = re.search(r"; (\d+) samples without the GIL left out; (\d+) blocks without "
+                      r"the GIL left out$", head)
+        check(slept == 0 and spin >= 0.85 * mine and hashed * 5 < spin and m and
+              int(m.group(1)) > 0 and int(m.group(2)) > 0,
+              "--gil: spinner %d, hasher %d, sleeper %d of %d:\n%s\n%s" % (
+                  spin, hashed, slept, mine, head, st))
+        # -a: a Python that ran before strobe is found from its first
+        # sample left out (none of its samples would reach user space)
+        w = subprocess.Popen([PY, SCRIPT, "gil", "30"], stdout=subprocess.PIPE)
+        try:
+            w.stdout.readline()
+            out = os.path.join(d, "a.folded")
+            profile(["-a", "--gil", "-F", "499", "-d", "0.6"], out)
+            st = folded(out)
+            spin = sum(n for s, n in st.items() if at("gil_spinner", "gil-spin") in s)
+            check(spin > 0, "-a --gil: no sample of the spinner:\n%s" % top(st, 8))
+        finally:
+            w.kill()
+            w.wait()
+
+
 def test_py_off_cpu():
     """--off-cpu: time.sleep's 5 x 100 ms, under sleeper's line, in the kernel."""
     with tempfile.TemporaryDirectory() as d:

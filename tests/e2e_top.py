@@ -104,7 +104,7 @@ def test_top_by_process():
 
 def test_top_errors():
     for args in (["--by=thread"], ["--sort=size"], ["--interval=0"], ["-n", "0"],
-                 ["--off-cpu"], ["-p", "999999"], ["-e", "trace=nosuchcall"],
+                 ["--off-cpu"], ["--gil"], ["-p", "999999"], ["-e", "trace=nosuchcall"],
                  ["--", "/nonexistent/cmd"]):
         r = run([STROBE, "top", "-b", "-n", "1"] + args, timeout=30)
         check(r.returncode != 0 and len(r.stderr.strip().splitlines()) == 1,

@@ -11,7 +11,7 @@
 #include "../../bpf/profile_event.h"
 
 static const char usage_text[] =
-"usage: strobe profile [-F HZ] [-d SEC] [-o FILE] [--format=FMT] [--off-cpu|--both]\n"
+"usage: strobe profile [-F HZ] [-d SEC] [-o FILE] [--format=FMT] [--off-cpu|--both] [--gil]\n"
 "                      { -p PID[,PID...] | -a | [--] COMMAND [ARG...] }\n"
 "       strobe profile --dump -p PID[,PID...]\n"
 "\n"
@@ -42,6 +42,8 @@ static const char usage_text[] =
 "                       it runs (3.6 to 3.13)\n"
 "  --per-pid            the root frame names the process id too\n"
 "  --idle               py-spy's name: waiting threads too (as --both)\n"
+"  --gil                only threads holding a Python GIL at the sample (and,\n"
+"                       with --off-cpu/--both, blocks that keep it)\n"
 "  --subprocesses       with -p, the processes' children too (existing and new)\n"
 "  --dump               print every thread's stack now (Python and native,\n"
 "                       with thread names and states) and exit; needs -p\n"
@@ -51,7 +53,7 @@ static const char usage_text[] =
 
 enum { OPT_FORMAT = 256, OPT_OFF, OPT_BOTH, OPT_MIN_BLOCK, OPT_CALL_GRAPH, OPT_STACK,
        OPT_NO_KERNEL, OPT_NO_USER, OPT_PER_PID, OPT_TOP, OPT_NO_PYTHON, OPT_DUMP,
-       OPT_CGROUP, OPT_CONTAINER, OPT_IDLE, OPT_SUBPROCESSES };
+       OPT_CGROUP, OPT_CONTAINER, OPT_IDLE, OPT_SUBPROCESSES, OPT_GIL };
 
 static const struct option long_opts[] = {
 	{ "freq", required_argument, 0, 'F' },
@@ -72,6 +74,7 @@ static const struct option long_opts[] = {
 	{ "no-python", no_argument, 0, OPT_NO_PYTHON },
 	{ "dump", no_argument, 0, OPT_DUMP },
 	{ "idle", no_argument, 0, OPT_IDLE },
+	{ "gil", no_argument, 0, OPT_GIL },
 	{ "subprocesses", no_argument, 0, OPT_SUBPROCESSES },
 	{ "per-pid", no_argument, 0, OPT_PER_PID },
 	{ "top", required_argument, 0, OPT_TOP },
@@ -167,6 +170,7 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 		case OPT_BOTH: o->what = PW_BOTH; break;
 		case OPT_IDLE: idle = true; break;
 		case OPT_SUBPROCESSES: o->subprocesses = true; break;
+		case OPT_GIL: o->gil = true; break;
 		case OPT_MIN_BLOCK:
 			d = strtod(optarg, &end);
 			if (*end || !(d >= 0) || d > 1e12)
@@ -217,6 +221,9 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 		return bad("%s", "nothing to profile: give a COMMAND, -p PID or -a");
 	if (!!o->cmd + !!o->npids + o->all > 1)
 		return bad("%s", "give only one of COMMAND, -p PID and -a");
+	if (o->gil && (o->no_python || o->dump))
+		return bad("%s", o->dump ? "--dump shows every thread: --gil is for sampling" :
+			   "--gil needs the Python threads --no-python leaves out");
 	if (o->no_kernel && o->no_user)
 		return bad("%s", "--no-kernel and --no-user leave no frames");
 	for (int i = 0; i < o->nout; i++) {

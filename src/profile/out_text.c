@@ -121,6 +121,12 @@ int out_text(FILE *f, const struct prof_result *r)
 			100.0 * r->user_full / r->user_samples);
 	if (r->lost)
 		fprintf(f, "; %llu lost", (unsigned long long)r->lost);
+	if (r->o->gil && r->o->what != PW_OFF)
+		fprintf(f, "; %llu samples without the GIL left out",
+			(unsigned long long)r->gil_cpu_left);
+	if (r->o->gil && r->o->what != PW_ON)
+		fprintf(f, "; %llu blocks without the GIL left out",
+			(unsigned long long)r->gil_off_left);
 	fputc('\n', f);
 	if (sum) {
 		table(f, r, rows, s->nnames, sum, true);

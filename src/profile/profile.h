@@ -54,6 +54,7 @@ struct prof_options {
 	bool no_python;		/* --no-python: the interpreter's own frames */
 	bool dump;		/* --dump: every thread's stack now, and exit */
 	bool subprocesses;	/* --subprocesses: -p's children too */
+	bool gil;		/* --gil: only threads holding a GIL */
 	struct prof_live *live;	/* a live view instead of outputs */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
 	int top;		/* text summary rows */
@@ -119,6 +120,7 @@ struct prof_result {
 	const struct prof_options *o;
 	struct stacks st;
 	uint64_t samples, off_events, lost;
+	uint64_t gil_cpu_left, gil_off_left;	/* --gil: samples, blocks without it */
 	uint64_t user_samples, user_full;	/* user stacks, fully unwound */
 	uint64_t duration_ns;
 	const char *title;

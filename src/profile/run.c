@@ -381,6 +381,7 @@ static int load(struct prof *pf)
 	pf->skel->rodata->want_kernel = !o->no_kernel;
 	pf->skel->rodata->aggregate = o->unwind == PU_FP && o->what != PW_OFF;
 	pf->skel->rodata->want_python = !o->no_python;
+	pf->skel->rodata->want_gil = o->gil;
 	if (o->verbose >= 2) {
 		pf->skel->ctx.log_level = 1;
 		pf->skel->ctx.log_size = sizeof(log);
@@ -424,6 +425,10 @@ static void say_costs(struct prof *pf)
 	if (pf->o->what != PW_ON)
 		fprintf(stderr, "strobe profile: %llu off-CPU periods\n",
 			(unsigned long long)pf->off_events);
+	if (pf->o->gil)
+		fprintf(stderr, "strobe profile: --gil left out %llu samples and %llu blocks "
+			"without the GIL\n", (unsigned long long)pf->skel->bss->gil_cpu_left,
+			(unsigned long long)pf->skel->bss->gil_off_left);
 	if (pf->skel->bss->vma_failed)
 		fprintf(stderr, "strobe profile: %llu stack copies sized without the stack's "
 			"mapping\n", (unsigned long long)pf->skel->bss->vma_failed);
@@ -786,8 +791,10 @@ int profile_main(int argc, char **argv)
 	struct prof_options o;
 	int rc = prof_options_parse(&o, argc, argv);
 
-	if (rc)
+	if (rc) {
+		free(o.pids);	/* -p given before the bad option */
 		return rc > 0 ? 0 : 1;
+	}
 	return profile_run(&o);
 }
 
@@ -821,7 +828,7 @@ int profile_run(struct prof_options *op)
 		goto out;
 	}
 	if (!o.no_python) {
-		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose);
+		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose, o.gil);
 		if (!pf.py)
 			goto out;
 	}
@@ -915,6 +922,8 @@ int profile_run(struct prof_options *op)
 	r.samples = pf.samples;
 	r.off_events = pf.off_events;
 	r.lost = pf.skel->bss->lost_total;
+	r.gil_cpu_left = pf.skel->bss->gil_cpu_left;
+	r.gil_off_left = pf.skel->bss->gil_off_left;
 	double cpu1 = cpu_ms();
 	uint64_t wall1 = mono_ns();
 	if (pf.skel->rodata->aggregate)

@@ -30,7 +30,7 @@
 #define FIRST_GAP 5000000ull		/* 5 ms, doubling... */
 #define LAST_CHECK 3000000000ull	/* ...while the image is under 3 s old */
 
-struct pyinfo *pyinfo_new(int fd, int verbose)
+struct pyinfo *pyinfo_new(int fd, int verbose, bool gil)
 {
 	struct pyinfo *pi = calloc(1, sizeof(*pi));
 
@@ -38,6 +38,7 @@ struct pyinfo *pyinfo_new(int fd, int verbose)
 		return NULL;
 	pi->fd = fd;
 	pi->verbose = verbose;
+	pi->gil = gil;
 	pi->nslots = 256;
 	pi->slot = calloc(pi->nslots, sizeof(*pi->slot));
 	if (!pi->slot) {
@@ -229,8 +230,9 @@ static void warn_once(struct pyinfo *pi, int major, int minor, pid_t pid, const 
 			return;
 	if (pi->nwarned < 8)
 		pi->warned[pi->nwarned++] = v;
-	fprintf(stderr, "strobe profile: Python %d.%d in process %d (%s): %s; its samples show "
-		"the interpreter's native frames\n", major, minor, pid, path, why);
+	fprintf(stderr, "strobe profile: Python %d.%d in process %d (%s): %s; its samples %s\n",
+		major, minor, pid, path, why, pi->gil ? "are left out (--gil)" :
+		"show the interpreter's native frames");
 }
 
 /* Look at pid's mappings for an interpreter; true if one was set up. */
@@ -285,7 +287,11 @@ static bool detect(struct pyinfo *pi, struct pyproc *p)
 		}
 		bias = lo - f.vaddr;
 		py_layout_bpf(l, l->runtime_interp_head < 0 ? bias + f.interp_head :
-			      bias + f.runtime + l->runtime_interp_head, &bp);
+			      bias + f.runtime + l->runtime_interp_head,
+			      f.has_runtime ? bias + f.runtime : 0, &bp);
+		if (pi->gil && !bp.gil && bp.interp_gil == 0xffff)
+			warn_once(pi, major, minor, p->pid, name, "--gil cannot tell which thread "
+				  "holds its GIL (static variables of 3.6's ceval.c)");
 		if (bpf_map_update_elem(pi->fd, &key, &bp, BPF_ANY)) {
 			fprintf(stderr, "strobe profile: cannot follow Python in process %d: %s\n",
 				p->pid, strerror(errno));

@@ -32,6 +32,7 @@ struct pyproc {
 struct pyinfo {
 	int fd;			/* the BPF pyprocs map */
 	int verbose;
+	bool gil;		/* --gil: samples without a GIL are left out */
 	struct pyproc **slot;	/* by pid, open addressing */
 	size_t nslots, used;
 	uint32_t warned[8];	/* versions already reported unknown */

@@ -13,6 +13,13 @@
  * (next, thread_id) -> the thread's innermost frame (3.11 and 3.12 through
  * the _PyCFrame) -> frames by their back pointers, each naming its code
  * object and its last instruction.
+ *
+ * --gil reads the GIL (struct _gil_runtime_state: last_holder @8, locked
+ * @16 in 3.7-3.13): _PyRuntime.ceval.gil in 3.7-3.11; from 3.12 each
+ * interpreter may have its own, and the interpreter's ceval.gil points to
+ * it (the main interpreter's own _gil).  3.6 keeps it in static variables
+ * of ceval.c, out of reach.  Not gilstate.tstate_current (3.11 and older):
+ * 3.12 made it a thread-local, and one rule for every version is simpler.
  */
 #include <string.h>
 
@@ -21,29 +28,30 @@
 /* Layouts of the frame object (<= 3.10) or interpreter frame (3.11+). */
 #define FRAMEOBJ(lasti) .kind = PYK_FRAMEOBJ, .cframe_frame = -1, .frame_back = 24, \
 	.frame_code = 32, .frame_instr = (lasti), .frame_flag = -1, .instr_size = 4, \
-	.code_adaptive = -1, .ascii_size = 48, .compact_size = 72
+	.code_adaptive = -1, .ascii_size = 48, .compact_size = 72, .interp_gil = -1, \
+	.gil_holder = 8, .gil_locked = 16
 
 const struct py_layout py_layouts[] = {
 	{ 3, 6, FRAMEOBJ(120), .lines = PYL_LNOTAB, .lasti_unit = 1,
 	  .runtime_interp_head = -1, .interp_tstate_head = 8, .tstate_next = 8,
-	  .tstate_thread_id = 152, .tstate_frame = 24,
+	  .tstate_thread_id = 152, .tstate_frame = 24, .runtime_gil = -1,
 	  .code_filename = 96, .code_name = 104, .code_firstlineno = 36, .code_linetable = 112 },
 	{ 3, 7, FRAMEOBJ(104), .lines = PYL_LNOTAB, .lasti_unit = 1,
 	  .runtime_interp_head = 24, .interp_tstate_head = 8, .tstate_next = 8,
-	  .tstate_thread_id = 176, .tstate_frame = 24,
+	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 1264,
 	  .code_filename = 96, .code_name = 104, .code_firstlineno = 36, .code_linetable = 112 },
 	{ 3, 8, FRAMEOBJ(104), .lines = PYL_LNOTAB, .lasti_unit = 1,
 	  .runtime_interp_head = 32, .interp_tstate_head = 8, .tstate_next = 8,
-	  .tstate_thread_id = 176, .tstate_frame = 24,
+	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 1152,
 	  .code_filename = 104, .code_name = 112, .code_firstlineno = 40, .code_linetable = 120 },
 	{ 3, 9, FRAMEOBJ(104), .lines = PYL_LNOTAB, .lasti_unit = 1,
 	  .runtime_interp_head = 32, .interp_tstate_head = 8, .tstate_next = 8,
-	  .tstate_thread_id = 176, .tstate_frame = 24,
+	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 352,
 	  .code_filename = 104, .code_name = 112, .code_firstlineno = 40, .code_linetable = 120 },
 	/* 3.10: f_lasti counts 2-byte code units */
 	{ 3, 10, FRAMEOBJ(96), .lines = PYL_310, .lasti_unit = 2,
 	  .runtime_interp_head = 32, .interp_tstate_head = 8, .tstate_next = 8,
-	  .tstate_thread_id = 176, .tstate_frame = 24,
+	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 352,
 	  .code_filename = 104, .code_name = 112, .code_firstlineno = 40, .code_linetable = 120 },
 	/* 3.11: _PyInterpreterFrame {f_code @32, previous @48, prev_instr @56,
 	 * is_entry @68}; the thread's _PyCFrame @56 -> current_frame @8 */
@@ -52,14 +60,16 @@ const struct py_layout py_layouts[] = {
 	  .tstate_thread_id = 152, .tstate_frame = 56, .cframe_frame = 8,
 	  .frame_code = 32, .frame_back = 48, .frame_instr = 56, .frame_flag = 68,
 	  .instr_size = 8, .code_filename = 112, .code_name = 120, .code_firstlineno = 72,
-	  .code_linetable = 136, .code_adaptive = 184, .ascii_size = 48, .compact_size = 72 },
+	  .code_linetable = 136, .code_adaptive = 184, .ascii_size = 48, .compact_size = 72,
+	  .runtime_gil = 360, .interp_gil = -1, .gil_holder = 8, .gil_locked = 16 },
 	/* 3.12: {f_code @0, previous @8, prev_instr @56, owner @70} */
 	{ 3, 12, .kind = PYK_SHIM, .lines = PYL_LOCATIONS,
 	  .runtime_interp_head = 40, .interp_tstate_head = 72, .tstate_next = 8,
 	  .tstate_thread_id = 136, .tstate_frame = 56, .cframe_frame = 0,
 	  .frame_code = 0, .frame_back = 8, .frame_instr = 56, .frame_flag = 70,
 	  .instr_size = 8, .code_filename = 112, .code_name = 120, .code_firstlineno = 68,
-	  .code_linetable = 136, .code_adaptive = 192, .ascii_size = 40, .compact_size = 56 },
+	  .code_linetable = 136, .code_adaptive = 192, .ascii_size = 40, .compact_size = 56,
+	  .runtime_gil = -1, .interp_gil = 384, .gil_holder = 8, .gil_locked = 16 },
 	/* 3.13: {f_executable @0, previous @8, instr_ptr @56, owner @70}; no
 	 * _PyCFrame; _PyRuntime starts with _Py_DebugOffsets */
 	{ 3, 13, .kind = PYK_SHIM, .lines = PYL_LOCATIONS,
@@ -67,7 +77,8 @@ const struct py_layout py_layouts[] = {
 	  .tstate_thread_id = 152, .tstate_frame = 72, .cframe_frame = -1,
 	  .frame_code = 0, .frame_back = 8, .frame_instr = 56, .frame_flag = 70,
 	  .instr_size = 8, .code_filename = 112, .code_name = 120, .code_firstlineno = 68,
-	  .code_linetable = 136, .code_adaptive = 200, .ascii_size = 40, .compact_size = 56 },
+	  .code_linetable = 136, .code_adaptive = 200, .ascii_size = 40, .compact_size = 56,
+	  .runtime_gil = -1, .interp_gil = 16, .gil_holder = 8, .gil_locked = 16 },
 };
 const int py_nlayouts = sizeof(py_layouts) / sizeof(py_layouts[0]);
 
@@ -79,7 +90,8 @@ const struct py_layout *py_layout_find(int major, int minor)
 	return NULL;
 }
 
-void py_layout_bpf(const struct py_layout *l, uint64_t head, struct py_proc *o)
+void py_layout_bpf(const struct py_layout *l, uint64_t head, uint64_t runtime,
+		   struct py_proc *o)
 {
 	int lo = l->frame_code, hi;
 
@@ -115,4 +127,11 @@ void py_layout_bpf(const struct py_layout *l, uint64_t head, struct py_proc *o)
 	o->frame_flag = l->frame_flag >= 0 ? l->frame_flag - lo : l->frame_code - lo + 7;
 	o->instr_size = l->instr_size;
 	o->code_names = l->code_filename;	/* co_name follows it in every version */
+	/* the GIL: at a fixed place in _PyRuntime, or the interpreter's
+	 * pointer read at the sample (NULL until the runtime is set up);
+	 * neither (3.6's are static variables): no thread holds it */
+	o->gil = runtime && l->runtime_gil >= 0 ? runtime + l->runtime_gil : 0;
+	o->interp_gil = l->interp_gil >= 0 ? l->interp_gil : 0xffff;
+	o->gil_holder = l->gil_holder;
+	o->gil_locked = l->gil_locked;
 }

@@ -43,13 +43,18 @@ struct py_layout {
 	int code_filename, code_name, code_firstlineno, code_linetable;
 	int code_adaptive;		/* the instructions, inside the code (3.11+) */
 	int ascii_size, compact_size;	/* PyASCIIObject, PyCompactUnicodeObject */
+	/* --gil: where the GIL is (in _PyRuntime, 3.7-3.11; a pointer in
+	 * the interpreter, 3.12+), and its last holder and locked fields */
+	int runtime_gil, interp_gil, gil_holder, gil_locked;
 };
 
 extern const struct py_layout py_layouts[];
 extern const int py_nlayouts;
 const struct py_layout *py_layout_find(int major, int minor);
-/* The BPF side's copy of a layout, for an interpreter list at head. */
-void py_layout_bpf(const struct py_layout *l, uint64_t head, struct py_proc *out);
+/* The BPF side's copy of a layout, for an interpreter list at head and
+ * _PyRuntime at runtime (0: none, 3.6). */
+void py_layout_bpf(const struct py_layout *l, uint64_t head, uint64_t runtime,
+		   struct py_proc *out);
 
 /* Line of a code unit / byte offset in a line table (-1: none). */
 int py_line(const struct py_layout *l, const uint8_t *table, uint32_t len, int firstlineno,
@@ -60,7 +65,8 @@ struct pyinfo;
 struct prof_sample;
 struct stacks;
 
-struct pyinfo *pyinfo_new(int pyprocs_fd, int verbose);
+/* gil: --gil, which leaves out the samples of threads without a GIL */
+struct pyinfo *pyinfo_new(int pyprocs_fd, int verbose, bool gil);
 void pyinfo_free(struct pyinfo *pi);
 /* Look for an interpreter in pid now (-p, before sampling starts). */
 void pyinfo_attach(struct pyinfo *pi, pid_t pid);

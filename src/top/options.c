@@ -11,7 +11,7 @@
 
 static const char usage_text[] =
 "usage: strobe top [-e trace=SET] [--by=syscall|process] [--interval=SEC] [-n N]\n"
-"                  [--profile [--off-cpu] [-F HZ]] [-b]\n"
+"                  [--profile [--off-cpu] [--gil] [-F HZ]] [-b]\n"
 "                  [ -p PID[,PID...] | -a | [--] COMMAND [ARG...] ]\n"
 "\n"
 "A live view refreshed every second: system calls by rate, errors and\n"
@@ -32,6 +32,7 @@ static const char usage_text[] =
 "  -n, --iterations=N   stop after N refreshes\n"
 "  --profile            functions by own and total share of CPU samples\n"
 "  --off-cpu            with --profile: of the time threads were blocked\n"
+"  --gil                with --profile: only threads holding a Python GIL\n"
 "  -F, --freq=HZ        with --profile: samples per second per CPU (99)\n"
 "  -b, --batch          tables one after another, even on a terminal (the\n"
 "                       default when stdout is not one)\n"
@@ -41,7 +42,8 @@ static const char usage_text[] =
 "Keys: s sort, b by syscall/process, / filter (Enter, Esc), space pause, q quit.\n"
 "NO_COLOR set: no reverse video.\n";
 
-enum { OPT_BY = 256, OPT_INTERVAL, OPT_PROFILE, OPT_OFF, OPT_ROWS, OPT_CGROUP, OPT_CONTAINER };
+enum { OPT_BY = 256, OPT_INTERVAL, OPT_PROFILE, OPT_OFF, OPT_ROWS, OPT_CGROUP, OPT_CONTAINER,
+       OPT_GIL };
 
 static const struct option long_opts[] = {
 	{ "attach", required_argument, 0, 'p' },
@@ -54,6 +56,7 @@ static const struct option long_opts[] = {
 	{ "iterations", required_argument, 0, 'n' },
 	{ "profile", no_argument, 0, OPT_PROFILE },
 	{ "off-cpu", no_argument, 0, OPT_OFF },
+	{ "gil", no_argument, 0, OPT_GIL },
 	{ "freq", required_argument, 0, 'F' },
 	{ "batch", no_argument, 0, 'b' },
 	{ "rows", required_argument, 0, OPT_ROWS },
@@ -120,6 +123,7 @@ int top_options_parse(struct top_options *o, int argc, char **argv)
 			break;
 		case OPT_PROFILE: o->profile = true; break;
 		case OPT_OFF: o->off_cpu = true; break;
+		case OPT_GIL: o->gil = true; break;
 		case 'F':
 			d = strtod(optarg, &end);
 			if (*end || !(d >= 1) || d > 100000)
@@ -155,6 +159,8 @@ int top_options_parse(struct top_options *o, int argc, char **argv)
 		o->all = true;
 	if (o->off_cpu && !o->profile)
 		return bad("%s", "--off-cpu goes with --profile");
+	if (o->gil && !o->profile)
+		return bad("%s", "--gil goes with --profile");
 	if (o->profile && o->trace)
 		return bad("%s", "-e selects syscalls; --profile shows functions");
 	if (sort) {
@@ -178,8 +184,10 @@ int top_main(int argc, char **argv)
 	struct top_options o;
 	int rc = top_options_parse(&o, argc, argv);
 
-	if (rc)
+	if (rc) {
+		free(o.pids);	/* -p given before the bad option */
 		return rc > 0 ? 0 : 1;
+	}
 	rc = o.profile ? top_profile(&o) : top_syscalls(&o);
 	free(o.pids);
 	return rc;

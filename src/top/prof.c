@@ -217,6 +217,7 @@ int top_profile(const struct top_options *o)
 	po.min_block_ns = 1000;
 	po.stack_bytes = 8192;
 	po.what = o->off_cpu ? PW_OFF : PW_ON;
+	po.gil = o->gil;
 	po.all = o->all;
 	po.cgroup = o->cgroup;
 	po.cmd = o->cmd;

@@ -32,6 +32,7 @@ struct top_options {
 	long count;		/* -n: stop after this many refreshes, 0: never */
 	bool profile;		/* --profile */
 	bool off_cpu;		/* --off-cpu */
+	bool gil;		/* --gil: only threads holding a GIL */
 	unsigned hz;		/* -F */
 	int rows;		/* --rows: table rows when not a terminal */
 	bool batch;		/* -b, or stdout not a terminal */

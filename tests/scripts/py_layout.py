@@ -83,6 +83,7 @@ def inner():
     check("interpreter's first thread state", head, api.PyInterpreterState_ThreadHead(interp))
     check("thread state next", ptr(head + L["tstate_next"]), api.PyThreadState_Next(head) or 0)
     check("thread_id", u64(ts + L["tstate_thread_id"]), threading.get_ident())
+    gil_checks(interp, ts)
     # the reads below run in ptr(): its frame is the innermost
     frame = ptr(ts + L["tstate_frame"])
     if L["cframe_frame"] >= 0:
@@ -115,6 +116,39 @@ def inner():
         check("is_entry flags", flags[:4], [0, 0, 0, 1])
     else:
         check("owner bytes", flags[:5], [0, 0, 0, 0, 3])
+
+
+def gil_checks(interp, ts):
+    """--gil's fields: the GIL names this thread and is locked while it
+    runs Python; while it waits in C with the GIL released (ctypes.CDLL
+    calls release it) the GIL is unlocked and still names it, so its last
+    holder alone does not say who holds it; another thread that takes it
+    is named in turn."""
+    if L.get("runtime_gil", -1) >= 0:
+        gil = ctypes.addressof(ctypes.c_char.in_dll(api, "_PyRuntime")) + L["runtime_gil"]
+    elif L.get("interp_gil", -1) >= 0:
+        gil = ptr(interp + L["interp_gil"])
+    else:
+        return
+    holder, locked = gil + L["gil_holder"], gil + L["gil_locked"]
+    check("GIL last holder, held", ptr(holder), ts)
+    check("GIL locked, held", i32(locked), 1)
+    libc = ctypes.CDLL(None)
+    libc.memcpy.restype = ctypes.c_void_p
+    libc.memcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+    h, lk = ctypes.c_uint64(), ctypes.c_int32()
+    libc.memcpy(ctypes.addressof(lk), locked, 4)
+    libc.memcpy(ctypes.addressof(h), holder, 8)
+    check("GIL locked, released", lk.value, 0)
+    check("GIL last holder, released", h.value, ts)
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(
+        (ptr(holder), i32(locked), api.PyThreadState_Get())))
+    t.start()
+    t.join()
+    check("GIL last holder, another thread", seen[0][0], seen[0][2])
+    check("GIL locked, another thread", seen[0][1], 1)
+    check("GIL last holder, back", ptr(holder), ts)
 
 
 def outer():

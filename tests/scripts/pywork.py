@@ -9,6 +9,9 @@ Runs on CPython 3.6 and later: no f-strings, no walrus.
     pywork.py idle           10 threads named CustomThreadName-0..9 in
                              idle_wait, the main thread in idle_main, asleep
     pywork.py naps           naps -> time.sleep, 0.5 s at a time, forever
+    pywork.py gil SEC        gil_spinner -> spin holds the GIL; gil_hasher
+                             hashes in C with it released, gil_sleeper
+                             sleeps with it released
     pywork.py parent         runs "pywork.py chain 3600" as a child and
                              waits for it in parent_wait
 """
@@ -88,6 +91,30 @@ def parent_wait():
     child.wait()  # L:parent-wait
 
 
+def gil_spinner(end):
+    while time.time() < end:
+        spin(20000)  # L:gil-spin
+
+
+def gil_hasher(buf):
+    import hashlib
+    while True:
+        hashlib.sha256(buf).digest()  # L:gil-hash
+
+
+def gil_sleeper():
+    time.sleep(3600)  # L:gil-sleep
+
+
+def gil(seconds):
+    end = time.time() + seconds
+    for f, args in ((gil_hasher, (b"x" * (8 << 20),)), (gil_sleeper, ())):
+        t = threading.Thread(target=f, args=args)
+        t.daemon = True
+        t.start()
+    gil_spinner(end)  # L:gil-main
+
+
 def naps():
     while True:
         time.sleep(0.5)  # L:nap
@@ -106,6 +133,8 @@ if __name__ == "__main__":
         main(float(sys.argv[2]))  # L:module-main
     elif sys.argv[1] == "threads":
         threads(float(sys.argv[2]))  # L:module-threads
+    elif sys.argv[1] == "gil":
+        gil(float(sys.argv[2]))  # L:module-gil
     elif sys.argv[1] == "naps":
         naps()  # L:module-naps
     else:
