@@ -390,6 +390,7 @@ out:
 	formatter_free(s.fmt);
 	tidset_free(&s.tids);
 	tp_table_free(&s.tps);
+	free(s.attached);
 	summary_free(&prev);
 	summary_free(&cur);
 	summary_free(&diff);
