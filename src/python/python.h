@@ -7,7 +7,8 @@
  * the code objects the sampled frames name, while the process lives, and
  * turns instruction offsets into line numbers; merge.c puts the Python
  * frames in place of the interpreter's native eval frames, as
- * `py-spy --native` does.
+ * `py-spy --native` does; threads.c reads the threading module's thread
+ * names.
  */
 #ifndef STROBE_PYTHON_H
 #define STROBE_PYTHON_H
