@@ -160,14 +160,16 @@ static uint64_t lookup(const struct pyproc *pp, const struct dview *v, const cha
 static bool read_attrs(const struct pyproc *pp, uint64_t obj, struct dview *v)
 {
 	int minor = pp->l->minor;
-	uint64_t type = ptr_at(pp->pid, obj + 8), flags = 0, w;
-	int64_t basic = 0, dictoff = 0;
+	uint64_t type = ptr_at(pp->pid, obj + 8), flags, w;
+	uint64_t t[(TYPE_DICTOFFSET + 8 - TYPE_BASICSIZE) / 8];	/* one read */
+	int64_t basic, dictoff;
 
 	memset(v, 0, sizeof(*v));
-	if (!type || !py_rd(pp->pid, type + TYPE_FLAGS, &flags, 8) ||
-	    !py_rd(pp->pid, type + TYPE_BASICSIZE, &basic, 8) ||
-	    !py_rd(pp->pid, type + TYPE_DICTOFFSET, &dictoff, 8))
+	if (!type || !py_rd(pp->pid, type + TYPE_BASICSIZE, t, sizeof(t)))
 		return false;
+	basic = (int64_t)t[0];
+	flags = t[(TYPE_FLAGS - TYPE_BASICSIZE) / 8];
+	dictoff = (int64_t)t[(TYPE_DICTOFFSET - TYPE_BASICSIZE) / 8];
 	if (minor <= 10 || !(flags & TPF_MANAGED_DICT)) {
 		/* a negative offset counts from a variable-size object's end */
 		if (dictoff <= 0 || dictoff > 4096)
@@ -204,14 +206,15 @@ static bool read_attrs(const struct pyproc *pp, uint64_t obj, struct dview *v)
 /* A tid held in a Python int, 0 if it is not one. */
 static pid_t read_tid(const struct pyproc *pp, uint64_t obj)
 {
-	uint64_t h[3];
+	uint64_t h[4];	/* refcnt, type, size or lv_tag, then the digits */
 	uint32_t d[2];
 	int64_t n;
 	uint64_t val;
 
-	if (!obj || !py_rd(pp->pid, obj, h, sizeof(h)) || !py_rd(pp->pid, obj + 24, d, 8) ||
+	if (!obj || !py_rd(pp->pid, obj, h, sizeof(h)) ||
 	    (pp->long_type && h[1] != pp->long_type))
 		return 0;
+	memcpy(d, &h[3], 8);
 	if (pp->l->minor >= 12)
 		n = (h[2] & 3) != 0 ? (h[2] & 3) == 1 ? 0 : -1 : (int64_t)(h[2] >> 3);
 	else
