@@ -34,8 +34,11 @@ struct pyproc {
 	struct pythread *threads;
 	size_t nthreads;
 	uint64_t threading_dict;	/* the module's dict, 0: not found yet */
+	uint64_t modules_keys, modules_n;	/* sys.modules when it was not there */
 	uint64_t key_active, key_name, key_native;	/* their interned strs */
 	uint64_t names_ts, names_gap;	/* the last read, the gap to the next */
+	uint32_t *seen;		/* tids sampled (open addressing, 0: free) */
+	size_t nseen, seen_slots;
 	uint64_t first_ts, next_check_ts, check_gap;
 	struct pycode *codes;	/* open addressing by address */
 	size_t ncodes, code_slots;

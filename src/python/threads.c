@@ -251,7 +251,7 @@ static int by_tid(const void *a, const void *b)
 	return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
-void pythreads_free(struct pyproc *pp)
+static void free_names(struct pyproc *pp)
 {
 	for (size_t i = 0; i < pp->nthreads; i++)
 		free(pp->threads[i].name);
@@ -260,18 +260,40 @@ void pythreads_free(struct pyproc *pp)
 	pp->nthreads = 0;
 }
 
-/* sys.modules["threading"].__dict__, or 0 (not imported yet). */
-static uint64_t threading_dict(const struct pyproc *pp)
+void pythreads_free(struct pyproc *pp)
 {
-	uint64_t interp = ptr_at(pp->pid, pp->head), mod;
+	free(pp->seen);
+	pp->seen = NULL;
+	pp->nseen = pp->seen_slots = 0;
+	free_names(pp);
+}
+
+/* sys.modules["threading"].__dict__, or 0 (not imported yet). */
+static uint64_t threading_dict(struct pyproc *pp)
+{
+	uint64_t interp = ptr_at(pp->pid, pp->head), mods, keys, n = 0, mod;
 	struct dview v;
 
-	if (!interp || !read_dict(pp, ptr_at(pp->pid, interp + pp->l->interp_modules), &v))
+	if (!interp)
+		return 0;
+	mods = ptr_at(pp->pid, interp + pp->l->interp_modules);
+	/* a program that never imports threading: look through sys.modules
+	 * again only once it has changed (new keys, or more of them) */
+	keys = mods ? ptr_at(pp->pid, mods + 32) : 0;
+	if (!keys || !py_rd(pp->pid, keys + (pp->l->minor <= 10 ? 32 : 24), &n, 8) ||
+	    (keys == pp->modules_keys && n == pp->modules_n))
+		return 0;
+	if (!read_dict(pp, mods, &v))
 		return 0;
 	/* module names need not be interned: compare the strings */
 	mod = lookup(pp, &v, "threading", NULL);
 	free(v.e);
-	return mod ? ptr_at(pp->pid, mod + 16) : 0;	/* md_dict */
+	if (!mod) {
+		pp->modules_keys = keys;
+		pp->modules_n = n;
+		return 0;
+	}
+	return ptr_at(pp->pid, mod + 16);	/* md_dict */
 }
 
 void pythreads_read(struct pyproc *pp)
@@ -345,7 +367,7 @@ void pythreads_read(struct pyproc *pp)
 		pp->nthreads = 0;
 	}
 	qsort(t, n, sizeof(*t), by_tid);
-	pythreads_free(pp);
+	free_names(pp);
 	pp->threads = t;
 	pp->nthreads = n;
 }
@@ -370,13 +392,50 @@ void pyinfo_want_names(struct pyinfo *pi)
 	pi->want_names = true;
 }
 
-/* A sample of tid arrived at ts: read the names again if tid has none
- * (a thread started since), not more often than the gap says (a native
- * thread never gets one). */
+#define MAX_SEEN (1u << 16)	/* tids remembered per process */
+
+/* Is tid's first sample this one?  (Remembers it; a full table says no.) */
+static bool first_seen(struct pyproc *pp, pid_t tid)
+{
+	size_t j;
+
+	if (pp->nseen * 2 >= pp->seen_slots) {
+		uint32_t *old = pp->seen, *nw;
+		size_t n = pp->seen_slots, nn = n ? n * 2 : 64;
+
+		if (nn > MAX_SEEN || !(nw = calloc(nn, sizeof(*nw))))
+			return false;
+		pp->seen = nw;
+		pp->seen_slots = nn;
+		for (size_t i = 0; i < n; i++) {
+			if (!old[i])
+				continue;
+			for (j = old[i] * 2654435761u & (nn - 1); nw[j]; j = (j + 1) & (nn - 1))
+				;
+			nw[j] = old[i];
+		}
+		free(old);
+	}
+	for (j = (uint32_t)tid * 2654435761u & (pp->seen_slots - 1); pp->seen[j];
+	     j = (j + 1) & (pp->seen_slots - 1))
+		if (pp->seen[j] == (uint32_t)tid)
+			return false;
+	pp->seen[j] = tid;
+	pp->nseen++;
+	return true;
+}
+
+/* A sample of tid arrived at ts: read the names again if tid has none.
+ * A thread's first sample (one started since: its name is likely there
+ * now) makes a read soon; the same tid unnamed again (a native thread,
+ * threading not imported yet) waits a gap that doubles up to 1 s. */
 void pythreads_note(struct pyinfo *pi, struct pyproc *pp, pid_t tid, uint64_t ts)
 {
-	if (!pi->want_names || pp->state != PP_PYTHON || pythreads_name(pp, tid) ||
-	    (pp->names_ts && ts < pp->names_ts + pp->names_gap))
+	if (!pi->want_names || pp->state != PP_PYTHON || pythreads_name(pp, tid))
+		return;
+	if (first_seen(pp, tid))
+		pp->names_gap = GAP_MIN;
+	if (pp->names_ts && ts < pp->names_ts + pp->names_gap)
 		return;
 	pythreads_read(pp);
 	pp->names_ts = ts;

@@ -169,6 +169,25 @@ int main(void)
 	CHECK((n = name_of(&pp, 5)) && !strcmp(n, "Thread-1 (work?er)?"));
 	W(active_keys, 24) = 2;
 
+	/* while profiling: a thread's first sample reads the names at once
+	 * (20 ms apart at most); the same unnamed tid again waits a gap
+	 * that doubles (a native thread) */
+	struct pyinfo pi = { .want_names = true };
+	uint64_t t0 = 1000000000ull;
+
+	pythreads_free(&pp);
+	pythreads_note(&pi, &pp, 7, t0);
+	CHECK(pp.names_ts == t0 && pythreads_name(&pp, 4242) && pp.names_gap == 40000000ull);
+	pythreads_note(&pi, &pp, 7, t0 + 30000000ull);
+	CHECK(pp.names_ts == t0);			/* 30 ms < 40 ms */
+	pythreads_note(&pi, &pp, 8, t0 + 30000000ull);
+	CHECK(pp.names_ts == t0 + 30000000ull);	/* a new tid: read */
+	pythreads_note(&pi, &pp, 4242, t0 + 40000000ull);
+	CHECK(pp.names_ts == t0 + 30000000ull);	/* named: nothing to read */
+	for (int i = 0; i < 12; i++)
+		pythreads_note(&pi, &pp, 7, t0 + (i + 1) * 2000000000ull);
+	CHECK(pp.names_gap == 1000000000ull);		/* doubled up to 1 s */
+
 	/* corruptions: each read ends, and names no new thread */
 	pythreads_free(&pp);
 	W(active_keys, 24) = 1ull << 40;	/* more entries than slots */
@@ -217,6 +236,13 @@ int main(void)
 	W(modules_keys, 40 + 16) = (uintptr_t)mkstr("threadin");
 	CHECK(!name_of(&pp, 4242) && !pp.threading_dict);
 	W(modules_keys, 40 + 16) = (uintptr_t)mkstr("threading");
+	/* sys.modules is looked through again only once its keys change
+	 * (CPython appends an entry or makes new keys for an import) */
+	CHECK(!name_of(&pp, 4242) && !pp.threading_dict);
+	pp.modules_n = 0;
+	CHECK(name_of(&pp, 4242) && pp.threading_dict);
+	pythreads_free(&pp);
+	pp.threading_dict = 0;
 	W(md, 32) = (uintptr_t)modules_keys;
 	CHECK(!name_of(&pp, 4242));
 	head = 0;				/* no interpreter */
