@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "internal.h"
 
@@ -113,16 +114,13 @@ static bool read_dict(const struct pyproc *pp, uint64_t dict, struct dview *v)
 	return read_keys(pp, d[4], d[5], UINT32_MAX, v);
 }
 
-/* Is obj the ASCII str s? */
-static bool str_is(const struct pyproc *pp, uint64_t obj, const char *s)
+/* Is buf, the start of a str object, the ASCII str s? */
+static bool str_is(const struct pyproc *pp, const char *buf, const char *s)
 {
 	size_t len = strlen(s), hs = pp->l->ascii_size;
-	char buf[128];
 	uint64_t type, n;
 	uint32_t state;
 
-	if (hs + len > sizeof(buf) || !py_rd(pp->pid, obj, buf, hs + len))
-		return false;
 	memcpy(&type, buf + 8, 8);
 	memcpy(&n, buf + 16, 8);
 	memcpy(&state, buf + 32, 4);
@@ -134,18 +132,60 @@ static bool str_is(const struct pyproc *pp, uint64_t obj, const char *s)
 /* The value of key name in v, 0 if absent.  *known: the key's str object
  * once found (identifiers are interned: one object in every dict), 0 to
  * compare the strings. */
+#define BATCH 256	/* keys read by one process_vm_readv */
+
+/* The entry whose key is the str name, v->n if none: the keys' headers
+ * and first characters read BATCH at a time (sys.modules has hundreds). */
+static uint32_t find_str(const struct pyproc *pp, const struct dview *v, const char *name)
+{
+	size_t one = pp->l->ascii_size + strlen(name);
+	struct iovec remote[BATCH];
+	uint32_t idx[BATCH], i = 0;
+	char *buf;
+
+	if (one > 128 || !(buf = malloc(BATCH * one)))
+		return v->n;
+	while (i < v->n) {
+		size_t m = 0, done = 0;
+
+		for (; i < v->n && m < BATCH; i++) {
+			uint64_t k = v->e[i * v->stride + v->key];
+
+			if (k) {
+				remote[m] = (struct iovec){ (void *)(uintptr_t)k, one };
+				idx[m++] = i;
+			}
+		}
+		/* a read stops at a key it cannot read: go on after it */
+		while (done < m) {
+			struct iovec local = { buf + done * one, (m - done) * one };
+			ssize_t got = process_vm_readv(pp->pid, &local, 1, remote + done,
+						       m - done, 0);
+			size_t full = got > 0 ? (size_t)got / one : 0;
+
+			for (size_t j = done; j < done + full; j++)
+				if (str_is(pp, buf + j * one, name)) {
+					free(buf);
+					return idx[j];
+				}
+			done += full + 1;
+		}
+	}
+	free(buf);
+	return v->n;
+}
+
 static uint64_t lookup(const struct pyproc *pp, const struct dview *v, const char *name,
 		       uint64_t *known)
 {
 	uint32_t i;
 
-	for (i = 0; i < v->n; i++) {
-		uint64_t k = v->e[i * v->stride + v->key];
-
-		if (!k)
-			continue;
-		if (known && *known ? k == *known : str_is(pp, k, name))
-			break;
+	if (known && *known) {
+		for (i = 0; i < v->n; i++)
+			if (v->e[i * v->stride + v->key] == *known)
+				break;
+	} else {
+		i = find_str(pp, v, name);
 	}
 	if (i == v->n)
 		return 0;

@@ -145,7 +145,7 @@ int main(void)
 
 	W(mod, 8) = (uintptr_t)mod_type;
 	W(mod, 16) = (uintptr_t)md;
-	kv[0] = mkstr("sys");
+	kv[0] = (void *)(uintptr_t)16;	/* a key that cannot be read, before it */
 	kv[1] = mkstr("not a module");
 	kv[2] = mkstr("threading");
 	kv[3] = mod;
