@@ -32,6 +32,7 @@ const volatile __u8 want_kernel = 1;
 const volatile __u8 aggregate = 0;	/* --call-graph=fp: count by stack here */
 const volatile __u8 want_python = 1;	/* Python frames where pyprocs says how */
 const volatile __u8 want_gil = 0;	/* --gil: only threads holding a GIL */
+const volatile __u8 per_thread = 0;	/* --per-thread: count by thread too */
 
 __u64 lost_total = 0;
 __u64 vma_failed = 0;
@@ -348,7 +349,8 @@ static __always_inline void announce(struct seen_key *sk, __u32 tid)
  * space about each new process image. */
 static __always_inline void count_sample(struct bpf_perf_event_data *ctx, __u64 id)
 {
-	struct prof_count_key k = { .pid = id >> 32, .kstack = -1, .ustack = -1 };
+	struct prof_count_key k = { .pid = id >> 32, .kstack = -1, .ustack = -1,
+				    .tid = per_thread ? (__u32)id : 0 };
 	struct seen_key sk = { .pid = id >> 32 };
 	struct task_struct *task = bpf_get_current_task_btf();
 	__u64 one = 1, *n;

@@ -30,7 +30,7 @@ enum prof_kind {
 struct prof_count_key {
 	__u32 pid;
 	__s32 kstack, ustack;	/* ids in the stack map, negative: none */
-	__u32 pad;
+	__u32 tid;		/* --per-thread, else 0 */
 	char comm[16];
 };
 

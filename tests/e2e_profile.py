@@ -271,6 +271,12 @@ def test_profile_leader_exited():
               "no command line: %s" % r.stdout[:200])
         threads = r.stdout.split("\nThread ")[1:]
         check(len(threads) == 2, "expected 2 threads:\n%s" % r.stdout)
+        # a process that is not Python: each thread by its OS name
+        comm = {}
+        for t in threads:
+            tid = int(t.split()[0])
+            comm[tid] = open("/proc/%d/task/%d/comm" % (child.pid, tid)).read().strip()
+            check(t.startswith('%d "%s" (' % (tid, comm[tid])), "thread %d: %s" % (tid, t[:80]))
         wait = [t for t in threads if "worker_wait\n" in t]
         spin = [t for t in threads if "worker_spin\n" in t]
         check(wait and re.search(r"worker_wait\n\s+waiter\n\s+start_thread", wait[0]),
@@ -279,10 +285,16 @@ def test_profile_leader_exited():
               "no spinner's frames:\n%s" % r.stdout)
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "p.folded")
-            profile(["-F", "199", "-d", "1", "-p", str(child.pid)], [out])
+            profile(["-F", "199", "-d", "1", "--per-thread", "-p", str(child.pid)], [out])
             st = folded(out)
             named = sum(n for s, n in st.items() if ";spinner;worker_spin" in s)
             check(named >= 0.8 * sum(st.values()), "spinner not named:\n%s" % top(st))
+            # --per-thread: "thread TID NAME" under the root, the OS name
+            spin_tid = [tid for tid in comm if "worker_spin\n" in
+                        [t for t in threads if t.startswith("%d " % tid)][0]]
+            mine = sum(n for s, n in st.items() if s.split(";")[1] == "thread %d %s" % (
+                spin_tid[0], comm[spin_tid[0]]) and ";spinner;worker_spin" in s)
+            check(mine == named, "--per-thread: %d of %d:\n%s" % (mine, named, top(st)))
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()

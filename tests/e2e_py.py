@@ -254,19 +254,36 @@ def test_py_off_cpu_in_flight():
 def test_py_idle():
     """--idle, py-spy's flag: waiting threads' stacks with the running ones
     (here --both: off-CPU time in sample periods).  py-spy --idle shows a
-    process asleep in one call with >= 95% of its samples there."""
-    child = subprocess.Popen([PY, SCRIPT, "idle"], stdout=subprocess.PIPE, text=True)
+    process asleep in one call with >= 95% of its samples there.
+    Thread names: --per-thread's frame under the root and --dump name each
+    thread as Python's threading module does (MainThread,
+    CustomThreadName-N, "Thread-11 (idle_wait)"), the names the process
+    itself prints, as py-spy shows them; before, every thread was
+    "python3"."""
+    child = subprocess.Popen([PY, SCRIPT, "idle", "named"], stdout=subprocess.PIPE, text=True)
     try:
-        child.stdout.readline()
+        line = child.stdout.readline().rstrip("\n").split("\t")
+        names = {int(a.split("=", 1)[0]): a.split("=", 1)[1] for a in line[1:]}
+        check(len(names) == 12 and names.get(child.pid) == "MainThread", line)
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "p.folded")
-            profile(["--idle", "-d", "1", "-p", str(child.pid)], out)
+            profile(["--idle", "--per-thread", "-d", "1", "-p", str(child.pid)], out)
             st = folded(out)
             asleep = sum(n for s, n in st.items() if s.endswith(";[off-cpu]") and
                          ("idle_wait (" in s or "idle_main (" in s))
             total = sum(st.values())
             check(total > 0 and asleep >= 0.95 * total, "--idle: %d of %d samples asleep:\n%s"
                   % (asleep, total, top(st)))
+            seen = {}
+            for s in st:
+                m = re.match(r"^[^;]*;thread (\d+) ([^;]*);", s)
+                check(m, "no thread frame: %s" % s)
+                seen[int(m.group(1))] = m.group(2)
+            check(seen == names, "--per-thread: %s\nthe process says %s" % (seen, names))
+        r = run([STROBE, "profile", "--dump", "-p", str(child.pid)], timeout=60)
+        check(r.returncode == 0, r.stderr)
+        got = {t: v[0] for t, v in dump_threads(r.stdout).items()}
+        check(got == names, "--dump: %s\nthe process says %s" % (got, names))
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
@@ -488,7 +505,10 @@ def test_py_dump():
         check(sorted(th) == tasks, "threads %s, /proc says %s:\n%s" % (sorted(th), tasks,
                                                                      r.stdout[:2000]))
         name, state, frames = th[child.pid]
-        check(name == open("/proc/%d/comm" % child.pid).read().strip(), name)
+        # threading's names: the main thread's, and Thread-N (target)
+        check(name == "MainThread", name)
+        for tid in tasks[1:]:
+            check(re.match(r"^Thread-\d+ \(worker_[ab]\)$", th[tid][0]), th[tid][0])
         check(state == "sleeping", "main thread: %s" % state)
         py = [f for f in frames if "(pywork.py:" in f]
         check(py == [at("threads", "join"), at("<module>", "module-threads")],

@@ -136,9 +136,14 @@ int profile_snapshot(struct profile_bpf *skel, pid_t pid)
 }
 
 static void print_thread(FILE *f, const struct prof_sample *s, const struct stacks *st,
-			 const uint32_t *frames, uint32_t n)
+			 const uint32_t *frames, uint32_t n, const char *pyname)
 {
-	fprintf(f, "\nThread %u \"%.16s\" (%s):\n", s->tid, s->comm, state_name(s->weight));
+	/* a Python thread by its threading name, as py-spy dump shows it */
+	if (pyname)
+		fprintf(f, "\nThread %u \"%s\" (%s):\n", s->tid, pyname, state_name(s->weight));
+	else
+		fprintf(f, "\nThread %u \"%.16s\" (%s):\n", s->tid, s->comm,
+			state_name(s->weight));
 	/* frames[0] is the process name (the profile's root) */
 	for (uint32_t i = n; i-- > 1;)
 		fprintf(f, "    %s\n", st->names[frames[i]]);
@@ -166,6 +171,7 @@ int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct 
 	for (int i = 0; i < o->npids && !err; i++) {
 		char cmd[512];
 		size_t first = d.n;
+		bool names_read = false;
 
 		err = profile_snapshot(skel, o->pids[i]);
 		if (err || ring_buffer__consume(rb) < 0) {
@@ -187,7 +193,13 @@ int profile_dump(struct profile_bpf *skel, const struct prof_options *o, struct 
 			procs_unwind(ps, p, s, s + 1, o->unwind, &st, &frames, &n, &cap, &full);
 			if (py)
 				pyinfo_merge(py, s, s + 1, &st, &frames, &n, &cap, 0);
-			print_thread(f, s, &st, frames, n);
+			/* the names now, once the process's interpreter is known */
+			if (py && !names_read) {
+				pyinfo_read_names(py, o->pids[i]);
+				names_read = true;
+			}
+			print_thread(f, s, &st, frames, n,
+				     py ? pyinfo_thread_name(py, s->pid, s->tid, s->ts) : NULL);
 		}
 		if (d.n == first)
 			fprintf(f, "(no threads: the process has exited or is a kernel thread)\n");

@@ -41,6 +41,8 @@ static const char usage_text[] =
 "  --no-python          show CPython's own frames, not the Python functions\n"
 "                       it runs (3.6 to 3.13)\n"
 "  --per-pid            the root frame names the process id too\n"
+"  --per-thread         a frame under the root names each thread: its tid and\n"
+"                       its name (a Python thread's from its threading module)\n"
 "  --idle               py-spy's name: waiting threads too (as --both)\n"
 "  --gil                only threads holding a Python GIL at the sample (and,\n"
 "                       with --off-cpu/--both, blocks that keep it)\n"
@@ -53,7 +55,7 @@ static const char usage_text[] =
 
 enum { OPT_FORMAT = 256, OPT_OFF, OPT_BOTH, OPT_MIN_BLOCK, OPT_CALL_GRAPH, OPT_STACK,
        OPT_NO_KERNEL, OPT_NO_USER, OPT_PER_PID, OPT_TOP, OPT_NO_PYTHON, OPT_DUMP,
-       OPT_CGROUP, OPT_CONTAINER, OPT_IDLE, OPT_SUBPROCESSES, OPT_GIL };
+       OPT_CGROUP, OPT_CONTAINER, OPT_IDLE, OPT_SUBPROCESSES, OPT_GIL, OPT_PER_THREAD };
 
 static const struct option long_opts[] = {
 	{ "freq", required_argument, 0, 'F' },
@@ -77,6 +79,7 @@ static const struct option long_opts[] = {
 	{ "gil", no_argument, 0, OPT_GIL },
 	{ "subprocesses", no_argument, 0, OPT_SUBPROCESSES },
 	{ "per-pid", no_argument, 0, OPT_PER_PID },
+	{ "per-thread", no_argument, 0, OPT_PER_THREAD },
 	{ "top", required_argument, 0, OPT_TOP },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "help", no_argument, 0, 'h' },
@@ -195,6 +198,7 @@ int prof_options_parse(struct prof_options *o, int argc, char **argv)
 		case OPT_NO_PYTHON: o->no_python = true; break;
 		case OPT_DUMP: o->dump = true; break;
 		case OPT_PER_PID: o->per_pid = true; break;
+		case OPT_PER_THREAD: o->per_thread = true; break;
 		case OPT_TOP:
 			o->top = strtol(optarg, &end, 10);
 			if (*end || o->top < 1)

@@ -100,15 +100,17 @@ static uint32_t name_hash(const char *s)
 }
 
 /* Warm colours for user code, orange for the kernel, aqua for inlined
- * frames, blue for off-CPU time, grey for the process roots. */
-static void colour(const struct stacks *s, const struct node *n, char *buf, size_t len)
+ * frames, blue for off-CPU time, grey for the process roots (and
+ * --per-thread's thread frames under them). */
+static void colour(const struct stacks *s, const struct node *n, char *buf, size_t len,
+		   uint32_t roots)
 {
 	const char *name = s->names[n->name];
 	size_t l = strlen(name);
 	uint32_t h = name_hash(name);
 	unsigned v1 = h % 55, v2 = (h >> 8) % 80;
 
-	if (n->depth == 1)
+	if (n->depth <= roots)
 		snprintf(buf, len, "rgb(%u,%u,%u)", 180 + v1 / 3, 180 + v1 / 3, 190 + v1 / 4);
 	else if (!n->on && n->off)
 		snprintf(buf, len, "rgb(%u,%u,%u)", 60 + v1, 110 + v2, 220 + v1 / 2);
@@ -278,7 +280,7 @@ int out_svg(FILE *f, const struct prof_result *r)
 			snprintf(label, sizeof(label), "%s", s->names[n->name]);
 		else
 			snprintf(label, sizeof(label), "%.*s..", (int)fit - 2, s->names[n->name]);
-		colour(s, n, fill, sizeof(fill));
+		colour(s, n, fill, sizeof(fill), r->o->per_thread ? 2 : 1);
 		fprintf(f, "<g class=\"f\" data-x=\"%.9f\" data-w=\"%.9f\" data-d=\"%u\" data-n=\"",
 			fx, fw, n->depth);
 		xml_text(f, s->names[n->name]);

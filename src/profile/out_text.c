@@ -81,6 +81,7 @@ int out_text(FILE *f, const struct prof_result *r)
 	struct row *rows = calloc(s->nnames ? s->nnames : 1, sizeof(*rows));
 	uint32_t *seen = calloc(s->nnames ? s->nnames : 1, sizeof(*seen));
 	uint64_t sum = 0;
+	uint32_t skip = r->o->per_thread ? 2 : 1;	/* the root, and the thread frame */
 
 	if (!rows || !seen) {
 		free(rows);
@@ -96,12 +97,13 @@ int out_text(FILE *f, const struct prof_result *r)
 		if (!w || !st->nframes)
 			continue;
 		sum += w;
-		/* the root alone is no function: the tables leave it out */
-		if (st->nframes > 1)
+		/* the root alone is no function: the tables leave it out, and
+		 * --per-thread's frame under it */
+		if (st->nframes > skip)
 			rows[st->frames[st->nframes - 1]].self += w;
 		/* a recursive function counts once per stack in its total;
 		 * the root (the process name) is left out of the tables */
-		for (uint32_t j = 1; j < st->nframes; j++) {
+		for (uint32_t j = skip; j < st->nframes; j++) {
 			uint32_t id = st->frames[j];
 
 			if (seen[id] == i + 1)

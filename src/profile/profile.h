@@ -57,6 +57,7 @@ struct prof_options {
 	bool gil;		/* --gil: only threads holding a GIL */
 	struct prof_live *live;	/* a live view instead of outputs */
 	bool per_pid;		/* --per-pid: the root frame names the pid too */
+	bool per_thread;	/* --per-thread: a frame under it names the thread */
 	int top;		/* text summary rows */
 	int verbose;
 };

@@ -382,6 +382,7 @@ static int load(struct prof *pf)
 	pf->skel->rodata->aggregate = o->unwind == PU_FP && o->what != PW_OFF;
 	pf->skel->rodata->want_python = !o->no_python;
 	pf->skel->rodata->want_gil = o->gil;
+	pf->skel->rodata->per_thread = o->per_thread;
 	if (o->verbose >= 2) {
 		pf->skel->ctx.log_level = 1;
 		pf->skel->ctx.log_size = sizeof(log);
@@ -446,6 +447,33 @@ static void say_costs(struct prof *pf)
 			info.run_time_ns / 1e3 / info.run_cnt);
 }
 
+/* --per-thread: a frame under the root naming the thread, "thread TID
+ * NAME": a Python thread's name from its threading module, else the OS
+ * name.  Frames hold frames[0..*n); the new one goes at 1. */
+static void thread_frame(struct prof *pf, struct stacks *st, pid_t pid, pid_t tid,
+			 const char *comm, uint64_t ts, uint32_t **frames, uint32_t *n,
+			 uint32_t *cap)
+{
+	const char *py = pf->py ? pyinfo_thread_name(pf->py, pid, tid, ts) : NULL;
+	char name[200];
+
+	if (!*n)
+		return;
+	if (*n == *cap) {
+		uint32_t nc = *cap ? *cap * 2 : 256, *nf = realloc(*frames, nc * sizeof(*nf));
+
+		if (!nf)
+			return;
+		*frames = nf;
+		*cap = nc;
+	}
+	snprintf(name, sizeof(name), "thread %u %.*s", (unsigned)tid, py ? 160 : 16,
+		 py ? py : comm[0] ? comm : "?");
+	memmove(*frames + 2, *frames + 1, (*n - 1) * sizeof(**frames));
+	(*frames)[1] = stacks_intern(st, name, FK_ROOT);
+	(*n)++;
+}
+
 /* --call-graph=fp: the samples the kernel counted by stack, as stacks. */
 static void build_counted(struct prof *pf, struct prof_result *r)
 {
@@ -500,6 +528,8 @@ static void build_counted(struct prof *pf, struct prof_result *r)
 				 key.pid);
 			frames[0] = stacks_intern(&r->st, root, FK_ROOT);
 		}
+		if (pf->o->per_thread)
+			thread_frame(pf, &r->st, key.pid, key.tid, key.comm, 0, &frames, &n, &cap);
 		if (rec.s.user && !pf->o->no_user) {
 			r->user_samples += count;
 			r->user_full += full ? count : 0;
@@ -550,6 +580,8 @@ static void build_for(struct prof *pf, struct prof_result *r, uint64_t budget)
 			snprintf(root, sizeof(root), "%.16s %u", s->comm[0] ? s->comm : "?", s->pid);
 			frames[0] = stacks_intern(&r->st, root, FK_ROOT);
 		}
+		if (pf->o->per_thread)
+			thread_frame(pf, &r->st, s->pid, s->tid, s->comm, s->ts, &frames, &n, &cap);
 		if (s->user && !pf->o->no_user) {
 			r->user_samples++;
 			r->user_full += full;
@@ -831,6 +863,8 @@ int profile_run(struct prof_options *op)
 		pf.py = pyinfo_new(pf.skel->maps.pyprocs.map_fd, o.verbose, o.gil);
 		if (!pf.py)
 			goto out;
+		if (o.per_thread)
+			pyinfo_want_names(pf.py);
 	}
 	for (int i = 0; i < o.npids; i++) {
 		if (kill(o.pids[i], 0) && errno == ESRCH) {
@@ -907,6 +941,10 @@ int profile_run(struct prof_options *op)
 	}
 	pf.end_ns = mono_ns();
 	ring_buffer__consume(rb);
+	/* the names threads have now, while the processes live (those read
+	 * as samples came stay for threads that have ended) */
+	if (o.per_thread && pf.py)
+		pyinfo_read_all_names(pf.py);
 	pf.cpu_sampling_ms = cpu_ms() - cpu0;
 	detach(&pf);
 	ring_buffer__consume(rb);

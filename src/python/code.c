@@ -17,7 +17,7 @@
 #define MAX_STR 4096
 #define MAX_TABLE (1 << 20)
 
-static bool rd(pid_t pid, uint64_t addr, void *buf, size_t len)
+bool py_rd(pid_t pid, uint64_t addr, void *buf, size_t len)
 {
 	struct iovec local = { buf, len }, remote = { (void *)(uintptr_t)addr, len };
 
@@ -28,7 +28,7 @@ static uint64_t rd_ptr(pid_t pid, uint64_t addr)
 {
 	uint64_t v = 0;
 
-	return rd(pid, addr, &v, sizeof(v)) ? v : 0;
+	return py_rd(pid, addr, &v, sizeof(v)) ? v : 0;
 }
 
 static void put_utf8(char *o, size_t *n, uint32_t c)
@@ -53,7 +53,7 @@ static void put_utf8(char *o, size_t *n, uint32_t c)
 /* A str object as UTF-8: compact strings (what code objects hold) only.
  * PyASCIIObject: length @16, state bits @32 (kind 2-4, compact 5, ascii 6),
  * characters after the struct, or after PyCompactUnicodeObject if not ASCII. */
-static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t type, uint64_t obj)
+char *py_rd_str(pid_t pid, const struct py_layout *l, uint64_t type, uint64_t obj)
 {
 	uint8_t h[40];
 	int64_t len;
@@ -63,7 +63,7 @@ static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t type, uint64_
 	char *out;
 	size_t n = 0;
 
-	if (!rd(pid, obj, h, sizeof(h)))
+	if (!py_rd(pid, obj, h, sizeof(h)))
 		return NULL;
 	memcpy(&t, h + 8, 8);
 	if (type && t != type)
@@ -76,7 +76,7 @@ static char *rd_str(pid_t pid, const struct py_layout *l, uint64_t type, uint64_
 	raw = malloc(len * kind + 1);
 	out = malloc(len * 4 + 1);
 	if (!raw || !out ||
-	    !rd(pid, obj + (state >> 6 & 1 ? l->ascii_size : l->compact_size), raw, len * kind)) {
+	    !py_rd(pid, obj + (state >> 6 & 1 ? l->ascii_size : l->compact_size), raw, len * kind)) {
 		free(raw);
 		free(out);
 		return NULL;
@@ -98,10 +98,10 @@ static uint8_t *rd_bytes(pid_t pid, uint64_t obj, uint32_t *len)
 	int64_t n = 0;
 	uint8_t *b;
 
-	if (!rd(pid, obj + 16, &n, 8) || n < 0 || n > MAX_TABLE)
+	if (!py_rd(pid, obj + 16, &n, 8) || n < 0 || n > MAX_TABLE)
 		return NULL;
 	b = malloc(n + 1);
-	if (b && n && !rd(pid, obj + 32, b, n)) {
+	if (b && n && !py_rd(pid, obj + 32, b, n)) {
 		free(b);
 		return NULL;
 	}
@@ -136,13 +136,13 @@ static void read_code(struct pyproc *pp, struct pycode *c)
 
 	/* a code object (a frame being changed as it was read may point
 	 * elsewhere), the one the sample saw, not one made at its address */
-	if ((pp->code_type && (!rd(pp->pid, c->addr + 8, &type, 8) || type != pp->code_type)) ||
-	    !rd(pp->pid, c->addr + l->code_filename, names, sizeof(names)) ||
+	if ((pp->code_type && (!py_rd(pp->pid, c->addr + 8, &type, 8) || type != pp->code_type)) ||
+	    !py_rd(pp->pid, c->addr + l->code_filename, names, sizeof(names)) ||
 	    names[0] + 3 * names[1] != c->sig)
 		return;
-	c->name = rd_str(pp->pid, l, pp->str_type, names[1]);
-	c->file = rd_str(pp->pid, l, pp->str_type, names[0]);
-	if (!c->name || !c->file || !rd(pp->pid, c->addr + l->code_firstlineno, &first, 4)) {
+	c->name = py_rd_str(pp->pid, l, pp->str_type, names[1]);
+	c->file = py_rd_str(pp->pid, l, pp->str_type, names[0]);
+	if (!c->name || !c->file || !py_rd(pp->pid, c->addr + l->code_firstlineno, &first, 4)) {
 		free(c->name);
 		free(c->file);
 		c->name = c->file = NULL;

@@ -56,6 +56,7 @@ void pyinfo_free(struct pyinfo *pi)
 		for (struct pyproc *p = pi->slot[i], *next; p; p = next) {
 			next = p->next;
 			pyproc_free_codes(p);
+			pythreads_free(p);
 			free(p);
 		}
 	}
@@ -127,6 +128,7 @@ struct pyproc *pyinfo_proc(struct pyinfo *pi, pid_t pid, bool exec)
 struct elf_found {
 	uint64_t runtime, interp_head, py_version_addr;
 	uint64_t code_type, str_type;	/* PyCode_Type, PyUnicode_Type */
+	uint64_t long_type, dict_type;	/* PyLong_Type, PyDict_Type */
 	uint64_t vaddr;		/* the first loadable segment's address */
 	uint32_t py_version;	/* PY_VERSION_HEX, 0 if not exported */
 	bool has_runtime, has_interp_head;
@@ -150,6 +152,10 @@ static int runtime_sym(const GElf_Sym *s, const char *name, void *ctx)
 		f->code_type = s->st_value;
 	} else if (!strcmp(name, "PyUnicode_Type")) {
 		f->str_type = s->st_value;
+	} else if (!strcmp(name, "PyLong_Type")) {
+		f->long_type = s->st_value;
+	} else if (!strcmp(name, "PyDict_Type")) {
+		f->dict_type = s->st_value;
 	}
 	return 0;
 }
@@ -286,9 +292,9 @@ static bool detect(struct pyinfo *pi, struct pyproc *p)
 			break;
 		}
 		bias = lo - f.vaddr;
-		py_layout_bpf(l, l->runtime_interp_head < 0 ? bias + f.interp_head :
-			      bias + f.runtime + l->runtime_interp_head,
-			      f.has_runtime ? bias + f.runtime : 0, &bp);
+		p->head = l->runtime_interp_head < 0 ? bias + f.interp_head :
+			  bias + f.runtime + l->runtime_interp_head;
+		py_layout_bpf(l, p->head, f.has_runtime ? bias + f.runtime : 0, &bp);
 		if (pi->gil && !bp.gil && bp.interp_gil == 0xffff)
 			warn_once(pi, major, minor, p->pid, name, "--gil cannot tell which thread "
 				  "holds its GIL (static variables of 3.6's ceval.c)");
@@ -301,6 +307,8 @@ static bool detect(struct pyinfo *pi, struct pyproc *p)
 		/* objects are checked to be code and str before they are read */
 		p->code_type = f.code_type ? bias + f.code_type : 0;
 		p->str_type = f.str_type ? bias + f.str_type : 0;
+		p->long_type = f.long_type ? bias + f.long_type : 0;
+		p->dict_type = f.dict_type ? bias + f.dict_type : 0;
 		p->state = PP_PYTHON;
 		if (pi->verbose)
 			fprintf(stderr, "strobe profile: Python %d.%d in process %d (%s)\n", major,
@@ -396,6 +404,7 @@ void pyinfo_sample(struct pyinfo *pi, const struct prof_sample *s, const void *t
 	check(pi, p, s->ts);
 	if (p->state != PP_PYTHON)
 		return;
+	pythreads_note(pi, p, s->tid, s->ts);
 	f = py_frames(s, tail, &n);
 	for (uint32_t i = 0; i < n; i++)
 		if (p->l->kind != PYK_SHIM || f[i].code >> PY_FLAG_SHIFT != 3)

@@ -20,6 +20,34 @@
  * it (the main interpreter's own _gil).  3.6 keeps it in static variables
  * of ceval.c, out of reach.  Not gilstate.tstate_current (3.11 and older):
  * 3.12 made it a thread-local, and one rule for every version is simpler.
+ * Thread names (threads.c) come from the threading module's objects, read
+ * as the interpreter itself would: the interpreter's sys.modules dict
+ * (PyInterpreterState.modules to 3.11, .imports.modules from 3.12) ->
+ * "threading" -> its md_dict (@16 in PyModuleObject) -> "_active", a dict
+ * of Thread objects -> each one's "_name" (a str) and "_native_id" (an
+ * int: the thread's tid, set from 3.8).  Facts of those objects, the same
+ * from 3.8 to 3.13 unless said:
+ *   PyTypeObject: tp_basicsize @32, tp_flags @168, tp_dictoffset @288;
+ *     Py_TPFLAGS_MANAGED_DICT 1<<4 (3.11+), Py_TPFLAGS_INLINE_VALUES 1<<2
+ *     (3.13); PyHeapTypeObject.ht_cached_keys below (the keys that
+ *     instances of a class share).
+ *   PyDictObject: ma_used @16, ma_keys @32, ma_values @40 (split tables).
+ *   PyDictKeysObject to 3.10: dk_size @8, dk_nentries @32, indices @40
+ *     (1, 2, 4 or 8 bytes each as dk_size is under 2^8, 2^16, 2^32), then
+ *     entries {hash, key, value} of 24 bytes.  From 3.11: dk_log2_size @8,
+ *     dk_log2_index_bytes @9, dk_kind @10 (0 general, 1 unicode, 2 split),
+ *     dk_nentries @24, indices @32 (1 << dk_log2_index_bytes bytes), then
+ *     entries {hash, key, value} (general) or {key, value} (16 bytes).
+ *   PyDictValues: the values from @0; 3.13: {capacity, size, embedded,
+ *     valid} bytes, values from @8.
+ *   An instance's attributes: to 3.10 the dict at tp_dictoffset; 3.11 the
+ *     values pointer at -32 and the dict pointer at -24 from the object;
+ *     3.12 one word at -24, values + 1 (bit 0 set) or a dict; 3.13 the
+ *     dict pointer at -24, else values inline at tp_basicsize.  Values go
+ *     with the class's ht_cached_keys.
+ *   PyLongObject: 30-bit digits (uint32) from @24; the digit count and
+ *     sign in ob_size @16 to 3.11, from 3.12 in lv_tag @16 (count << 3,
+ *     sign 0 positive, 1 zero, 2 negative in the low bits).
  */
 #include <string.h>
 
@@ -33,29 +61,35 @@
 
 const struct py_layout py_layouts[] = {
 	{ 3, 6, FRAMEOBJ(120), .lines = PYL_LNOTAB, .lasti_unit = 1,
+	  .interp_modules = -1, .heap_cached_keys = -1,
 	  .runtime_interp_head = -1, .interp_tstate_head = 8, .tstate_next = 8,
 	  .tstate_thread_id = 152, .tstate_frame = 24, .runtime_gil = -1,
 	  .code_filename = 96, .code_name = 104, .code_firstlineno = 36, .code_linetable = 112 },
 	{ 3, 7, FRAMEOBJ(104), .lines = PYL_LNOTAB, .lasti_unit = 1,
+	  .interp_modules = -1, .heap_cached_keys = -1,
 	  .runtime_interp_head = 24, .interp_tstate_head = 8, .tstate_next = 8,
 	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 1264,
 	  .code_filename = 96, .code_name = 104, .code_firstlineno = 36, .code_linetable = 112 },
 	{ 3, 8, FRAMEOBJ(104), .lines = PYL_LNOTAB, .lasti_unit = 1,
+	  .interp_modules = 56, .heap_cached_keys = 872,
 	  .runtime_interp_head = 32, .interp_tstate_head = 8, .tstate_next = 8,
 	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 1152,
 	  .code_filename = 104, .code_name = 112, .code_firstlineno = 40, .code_linetable = 120 },
 	{ 3, 9, FRAMEOBJ(104), .lines = PYL_LNOTAB, .lasti_unit = 1,
+	  .interp_modules = 856, .heap_cached_keys = 864,
 	  .runtime_interp_head = 32, .interp_tstate_head = 8, .tstate_next = 8,
 	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 352,
 	  .code_filename = 104, .code_name = 112, .code_firstlineno = 40, .code_linetable = 120 },
 	/* 3.10: f_lasti counts 2-byte code units */
 	{ 3, 10, FRAMEOBJ(96), .lines = PYL_310, .lasti_unit = 2,
+	  .interp_modules = 856, .heap_cached_keys = 872,
 	  .runtime_interp_head = 32, .interp_tstate_head = 8, .tstate_next = 8,
 	  .tstate_thread_id = 176, .tstate_frame = 24, .runtime_gil = 352,
 	  .code_filename = 104, .code_name = 112, .code_firstlineno = 40, .code_linetable = 120 },
 	/* 3.11: _PyInterpreterFrame {f_code @32, previous @48, prev_instr @56,
 	 * is_entry @68}; the thread's _PyCFrame @56 -> current_frame @8 */
 	{ 3, 11, .kind = PYK_IS_ENTRY, .lines = PYL_LOCATIONS,
+	  .interp_modules = 888, .heap_cached_keys = 872,
 	  .runtime_interp_head = 40, .interp_tstate_head = 16, .tstate_next = 8,
 	  .tstate_thread_id = 152, .tstate_frame = 56, .cframe_frame = 8,
 	  .frame_code = 32, .frame_back = 48, .frame_instr = 56, .frame_flag = 68,
@@ -64,6 +98,7 @@ const struct py_layout py_layouts[] = {
 	  .runtime_gil = 360, .interp_gil = -1, .gil_holder = 8, .gil_locked = 16 },
 	/* 3.12: {f_code @0, previous @8, prev_instr @56, owner @70} */
 	{ 3, 12, .kind = PYK_SHIM, .lines = PYL_LOCATIONS,
+	  .interp_modules = 944, .heap_cached_keys = 880,
 	  .runtime_interp_head = 40, .interp_tstate_head = 72, .tstate_next = 8,
 	  .tstate_thread_id = 136, .tstate_frame = 56, .cframe_frame = 0,
 	  .frame_code = 0, .frame_back = 8, .frame_instr = 56, .frame_flag = 70,
@@ -73,6 +108,7 @@ const struct py_layout py_layouts[] = {
 	/* 3.13: {f_executable @0, previous @8, instr_ptr @56, owner @70}; no
 	 * _PyCFrame; _PyRuntime starts with _Py_DebugOffsets */
 	{ 3, 13, .kind = PYK_SHIM, .lines = PYL_LOCATIONS,
+	  .interp_modules = 7656, .heap_cached_keys = 880,
 	  .runtime_interp_head = 632, .interp_tstate_head = 7344, .tstate_next = 8,
 	  .tstate_thread_id = 152, .tstate_frame = 72, .cframe_frame = -1,
 	  .frame_code = 0, .frame_back = 8, .frame_instr = 56, .frame_flag = 70,

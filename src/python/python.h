@@ -7,7 +7,8 @@
  * the code objects the sampled frames name, while the process lives, and
  * turns instruction offsets into line numbers; merge.c puts the Python
  * frames in place of the interpreter's native eval frames, as
- * `py-spy --native` does.
+ * `py-spy --native` does; threads.c reads the threading module's thread
+ * names.
  */
 #ifndef STROBE_PYTHON_H
 #define STROBE_PYTHON_H
@@ -46,6 +47,9 @@ struct py_layout {
 	/* --gil: where the GIL is (in _PyRuntime, 3.7-3.11; a pointer in
 	 * the interpreter, 3.12+), and its last holder and locked fields */
 	int runtime_gil, interp_gil, gil_holder, gil_locked;
+	/* thread names (threads.c); -1: not read (3.6, 3.7: no _native_id) */
+	int interp_modules;		/* the interpreter's sys.modules dict */
+	int heap_cached_keys;		/* PyHeapTypeObject.ht_cached_keys */
 };
 
 extern const struct py_layout py_layouts[];
@@ -83,6 +87,16 @@ void pyinfo_poll(struct pyinfo *pi, uint64_t now);
 void pyinfo_merge(struct pyinfo *pi, const struct prof_sample *s, const void *tail,
 		  struct stacks *st, uint32_t **frames, uint32_t *n, uint32_t *cap,
 		  uint32_t start);
+/* Thread names (threads.c): the threading module's names of a Python
+ * process's threads.  Once wanted, they are read as samples of unnamed
+ * threads arrive (rate-limited per process); read_names reads pid's now,
+ * read_all_names every Python process's (those gone keep what was read). */
+void pyinfo_want_names(struct pyinfo *pi);
+void pyinfo_read_names(struct pyinfo *pi, pid_t pid);
+void pyinfo_read_all_names(struct pyinfo *pi);
+/* The Python name of thread tid of pid (its image at ts), NULL if none:
+ * a native thread, a process that is not Python, a name not read. */
+const char *pyinfo_thread_name(struct pyinfo *pi, pid_t pid, pid_t tid, uint64_t ts);
 /* Where a sample's Python frames start (after its stacks). */
 const struct py_frame *py_frames(const struct prof_sample *s, const void *tail, uint32_t *n);
 

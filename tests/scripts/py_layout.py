@@ -79,6 +79,10 @@ def inner():
     if L["runtime_interp_head"] >= 0:
         rt = ctypes.addressof(ctypes.c_char.in_dll(api, "_PyRuntime"))
         check("_PyRuntime interpreters.head", ptr(rt + L["runtime_interp_head"]), interp)
+    if L.get("interp_modules", -1) >= 0:
+        # thread names start there (src/python/threads.c)
+        check("interpreter's sys.modules", ptr(interp + L["interp_modules"]), id(sys.modules))
+        check("module's md_dict", ptr(id(threading) + 16), id(threading.__dict__))
     head = ptr(interp + L["interp_tstate_head"])
     check("interpreter's first thread state", head, api.PyInterpreterState_ThreadHead(interp))
     check("thread state next", ptr(head + L["tstate_next"]), api.PyThreadState_Next(head) or 0)

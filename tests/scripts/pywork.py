@@ -6,8 +6,11 @@ Runs on CPython 3.6 and later: no f-strings, no walrus.
     pywork.py chain SEC      main -> heavy -> spin (2 parts), light -> spin (1)
     pywork.py threads SEC    worker_a and worker_b threads, each -> spin
     pywork.py sleep          sleeper -> time.sleep, 5 x 0.1 s
-    pywork.py idle           10 threads named CustomThreadName-0..9 in
-                             idle_wait, the main thread in idle_main, asleep
+    pywork.py idle [named]   10 threads named CustomThreadName-0..9 in
+                             idle_wait, the main thread in idle_main, asleep;
+                             with "named", one more thread with the default
+                             name, and the line "ready" goes on with each
+                             thread's "TID=NAME", tab-separated (3.8+)
     pywork.py naps           naps -> time.sleep, 0.5 s at a time, forever
     pywork.py gil SEC        gil_spinner -> spin holds the GIL; gil_hasher
                              hashes in C with it released, gil_sleeper
@@ -71,12 +74,20 @@ def idle_wait():
     time.sleep(3600)  # L:idle-wait
 
 
-def idle_main():
+def idle_main(named):
+    ts = []
     for i in range(10):
-        t = threading.Thread(target=idle_wait, name="CustomThreadName-%d" % i)
+        ts.append(threading.Thread(target=idle_wait, name="CustomThreadName-%d" % i))
+    if named:
+        ts.append(threading.Thread(target=idle_wait))  # "Thread-11 (idle_wait)"
+    for t in ts:
         t.daemon = True
         t.start()
-    sys.stdout.write("ready\n")
+    names = ""
+    if named:
+        for t in [threading.main_thread()] + ts:
+            names += "\t%d=%s" % (t.native_id, t.name)
+    sys.stdout.write("ready%s\n" % names)
     sys.stdout.flush()
     time.sleep(3600)  # L:idle-main
 
@@ -122,7 +133,7 @@ def naps():
 
 if __name__ == "__main__":
     if sys.argv[1] == "idle":
-        idle_main()  # L:module-idle
+        idle_main(sys.argv[2:] == ["named"])  # L:module-idle
         sys.exit(0)
     if sys.argv[1] == "parent":
         parent_wait()  # L:module-parent
