@@ -1332,7 +1332,9 @@ def test_xattrs_and_small_kinds_like_strace():
 
 def test_structs_behind_pointers_like_strace():
     """struct ifreq for SIOCGIF*/SIOCSIF* (gets show only the name when
-    they fail, sets what they were given), FS_IOC_GETFLAGS, f_owner_ex,
+    they fail, sets what they were given), SIOCGIFCONF's list of them (ifc_len
+    as given => as written, no buffer, too little room, a bad buffer),
+    FS_IOC_GETFLAGS, f_owner_ex,
     sched_attr, mincore's vector, remap_file_pages's flags, shmctl's and
     msgctl's buffers, flistxattr's 0-byte size query; and what -X raw and
     verbose make of prctl's, capget's, epoll's, statfs's, personality's
@@ -1350,7 +1352,9 @@ def test_structs_behind_pointers_like_strace():
     for flags in ((), ("-X", "raw"), ("-X", "verbose")):
         a = mask(traced_lines("strace", [prog("kstructs")], calls, flags))
         b = mask(traced_lines(STROBE, [prog("kstructs")], calls, flags))
-        check(a == b and len(a) >= 74 and sum("ifr_name=" in l for l in a) >= 15,
+        check(a == b and len(a) >= 79 and sum("ifr_name=" in l for l in a) >= 15 and
+              any("ifc_buf=[{ifr_name=\"lo\"" in l for l in a) and
+              any("ifc_len=1 => 0, ifc_buf=[]" in l for l in a),
               "%s:\n%s" % (flags, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
                                                                   lineterm=""))))
 
