@@ -271,6 +271,7 @@ OVERRIDE = {
     ("kexec_file_load", "cmdline"): "BUF:2",
     ("keyctl", "option"): "KEYCTL_CMD", ("keyctl", "arg2"): "KEYCTL_ARG",
     ("keyctl", "arg3"): "KEYCTL_ARG", ("keyctl", "arg4"): "KEYCTL_ARG",
+    ("keyctl", "arg5"): "KEYCTL_ARG",
     ("add_key", "_payload"): "BUF:3", ("add_key", "ringid"): "KEY_SERIAL",
     ("request_key", "destringid"): "KEY_SERIAL",
     ("syslog", "type"): "SYSLOG_TYPE", ("syslog", "buf"): "SYSLOG_BUF/out:2",

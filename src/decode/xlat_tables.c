@@ -3647,6 +3647,22 @@ const struct flag xlat_key_spec[8] = {
 	{ 0xfffffffffffffff8, "KEY_SPEC_REQUESTOR_KEYRING" },
 };
 
+const struct flag xlat_keyctl_caps0[8] = {
+	{ 0x1, "KEYCTL_CAPS0_CAPABILITIES" },
+	{ 0x2, "KEYCTL_CAPS0_PERSISTENT_KEYRINGS" },
+	{ 0x4, "KEYCTL_CAPS0_DIFFIE_HELLMAN" },
+	{ 0x8, "KEYCTL_CAPS0_PUBLIC_KEY" },
+	{ 0x10, "KEYCTL_CAPS0_BIG_KEY" },
+	{ 0x20, "KEYCTL_CAPS0_INVALIDATE" },
+	{ 0x40, "KEYCTL_CAPS0_RESTRICT_KEYRING" },
+	{ 0x80, "KEYCTL_CAPS0_MOVE" },
+};
+
+const struct flag xlat_keyctl_caps1[2] = {
+	{ 0x1, "KEYCTL_CAPS1_NS_KEYRING_NAME" },
+	{ 0x2, "KEYCTL_CAPS1_NS_KEY_TAG" },
+};
+
 const struct flag xlat_keyctl_cmds[33] = {
 	{ 0x0, "KEYCTL_GET_KEYRING_ID" },
 	{ 0x1, "KEYCTL_JOIN_SESSION_KEYRING" },

@@ -154,6 +154,8 @@ extern const struct flag xlat_kexec_flags[2];
 extern const struct flag xlat_key_perms[24];
 extern const struct flag xlat_key_reqkey[9];
 extern const struct flag xlat_key_spec[8];
+extern const struct flag xlat_keyctl_caps0[8];
+extern const struct flag xlat_keyctl_caps1[2];
 extern const struct flag xlat_keyctl_cmds[33];
 extern const struct flag xlat_keyctl_move_flags[1];
 extern const struct flag xlat_kvm_cap[210];

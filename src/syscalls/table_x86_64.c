@@ -253,7 +253,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[247] = { "waitid", 5, RK_INT, SC_PROCESS, { { "which", AK_IDTYPE, .bytes = 4, .sign = 1 }, { "upid", AK_INT, .bytes = 4, .sign = 1 }, { "infop", AK_SIGINFO, 0, ARG_OUT }, { "options", AK_WAITID_OPTIONS, .bytes = 4, .sign = 1 }, { "ru", AK_RUSAGE, 0, ARG_OUT } } },
 	[248] = { "add_key", 5, RK_INT, 0, { { "_type", AK_STR }, { "_description", AK_STR }, { "_payload", AK_BUF, 3 }, { "plen", AK_ULONG }, { "ringid", AK_KEY_SERIAL, .bytes = 4, .sign = 1 } } },
 	[249] = { "request_key", 4, RK_INT, 0, { { "_type", AK_STR }, { "_description", AK_STR }, { "_callout_info", AK_STR }, { "destringid", AK_KEY_SERIAL, .bytes = 4, .sign = 1 } } },
-	[250] = { "keyctl", 5, RK_INT, 0, { { "option", AK_KEYCTL_CMD, .bytes = 4, .sign = 1 }, { "arg2", AK_KEYCTL_ARG }, { "arg3", AK_KEYCTL_ARG }, { "arg4", AK_KEYCTL_ARG }, { "arg5", AK_ULONG } } },
+	[250] = { "keyctl", 5, RK_INT, 0, { { "option", AK_KEYCTL_CMD, .bytes = 4, .sign = 1 }, { "arg2", AK_KEYCTL_ARG }, { "arg3", AK_KEYCTL_ARG }, { "arg4", AK_KEYCTL_ARG }, { "arg5", AK_KEYCTL_ARG } } },
 	[251] = { "ioprio_set", 3, RK_INT, 0, { { "which", AK_IOPRIO_WHICH, .bytes = 4, .sign = 1 }, { "who", AK_INT, .bytes = 4, .sign = 1 }, { "ioprio", AK_IOPRIO, .bytes = 4, .sign = 1 } } },
 	[252] = { "ioprio_get", 2, RK_IOPRIO, 0, { { "which", AK_IOPRIO_WHICH, .bytes = 4, .sign = 1 }, { "who", AK_INT, .bytes = 4, .sign = 1 } } },
 	[253] = { "inotify_init", 0, RK_FD, SC_DESC, {  }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },

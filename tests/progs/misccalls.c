@@ -78,6 +78,34 @@ static void keys(void)
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, "strobe-test");
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0);
 	syscall(SYS_keyctl, 100, 1, 2, 3, 4);			/* no such command */
+	/* the commands with structs or iovecs behind their arguments */
+	{
+		static char t[] = "user", d[] = "strobe-iov";
+		struct iovec iv[3] = { { t, sizeof(t) }, { d, sizeof(d) }, { (void *)8, 3 } };
+		struct keyctl_dh_params dh = { .private = 1, .prime = KEY_SPEC_USER_KEYRING,
+					       .base = -12345 };
+		static char other[] = { 1, 2, 0, 'x' };
+		struct keyctl_kdf_params kdf = { .hashname = "sha256", .otherinfo = other,
+						 .otherinfolen = sizeof(other) };
+		struct keyctl_pkey_params pp = { .key_id = KEY_SPEC_SESSION_KEYRING,
+						 .in_len = 4, .out_len = 3 };
+		unsigned char caps[4];
+
+		syscall(SYS_keyctl, KEYCTL_INSTANTIATE_IOV, 0, iv, 3, KEY_SPEC_THREAD_KEYRING);
+		syscall(SYS_keyctl, KEYCTL_INSTANTIATE_IOV, 0, NULL, 0, 0);
+		syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, buf, 16, NULL);
+		syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, buf, 16, &kdf);
+		kdf.hashname = (char *)8;
+		kdf.__spare[7] = 0xbeef;
+		syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, buf, 16, &kdf);
+		syscall(SYS_keyctl, KEYCTL_PKEY_QUERY, KEY_SPEC_SESSION_KEYRING, 0, "enc=raw", buf);
+		syscall(SYS_keyctl, KEYCTL_PKEY_ENCRYPT, &pp, "enc=pkcs1", "abcd", buf);
+		pp.__spare[2] = 7;
+		syscall(SYS_keyctl, KEYCTL_PKEY_VERIFY, &pp, "", "abcd", "xyz");
+		syscall(SYS_keyctl, KEYCTL_PKEY_SIGN, NULL, NULL, NULL, NULL);
+		syscall(SYS_keyctl, KEYCTL_CAPABILITIES, caps, sizeof(caps));
+		syscall(SYS_keyctl, KEYCTL_CAPABILITIES, NULL, 0);
+	}
 }
 
 static void mmsgs(void)
