@@ -319,7 +319,8 @@ OVERRIDE = {
     # aio: the context is an address-like handle, shown in hex
     ("io_submit", "ctx_id"): "HEX", ("io_getevents", "ctx_id"): "HEX",
     ("io_pgetevents", "ctx_id"): "HEX", ("io_cancel", "ctx_id"): "HEX",
-    ("io_destroy", "ctx"): "HEX", ("io_getevents", "timeout"): "TIMESPEC",
+    ("io_destroy", "ctx"): "HEX", ("io_getevents", "events"): "IO_EVENTS/out",
+    ("io_pgetevents", "events"): "IO_EVENTS/out", ("io_cancel", "iocb"): "IOCB", ("io_getevents", "timeout"): "TIMESPEC",
     ("io_pgetevents", "timeout"): "TIMESPEC", ("io_pgetevents", "usig"): "PSEL_SIGMASK",
     ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",
     ("perf_event_open", "attr_uptr"): "PERF_ATTR", ("perf_event_open", "group_fd"): "FD",

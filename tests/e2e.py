@@ -1454,7 +1454,7 @@ def test_control_messages_like_strace():
 def test_misc_calls_like_strace():
     """syslog's action as a number with its name, and its buffer only for
     the actions that use it; getcpu's, get_robust_list's and io_setup's
-    answers; kcmp's types (indexes only where they count); the flags of
+    answers, io_getevents' events and io_cancel's iocb; kcmp's types (indexes only where they count); the flags of
     mlock2, userfaultfd, fanotify_init, fsopen and open_tree; keyctl's
     commands with their arguments (INSTANTIATE_IOV's iovecs, DH_COMPUTE's
     structs and the hash name and otherinfo behind one, PKEY_*'s struct
@@ -1466,6 +1466,7 @@ def test_misc_calls_like_strace():
     version 1, the thread area's and _sysctl's one argument; each -X
     style."""
     calls = ("trace=syslog,getcpu,mlock2,kcmp,get_robust_list,io_setup,io_destroy,"
+             "io_getevents,io_cancel,"
              "userfaultfd,fanotify_init,fsopen,open_tree,keyctl,add_key,request_key,seccomp,"
              "prctl,recvmmsg,ptrace,kexec_load,kexec_file_load,mq_open,mq_unlink,capget,"
              "get_thread_area,set_thread_area,_sysctl")
@@ -1477,7 +1478,8 @@ def test_misc_calls_like_strace():
     for flags in ((), ("-X", "raw"), ("-X", "verbose")):
         a = vary(traced_lines("strace", [prog("misccalls")], calls, flags))
         b = vary(traced_lines(STROBE, [prog("misccalls")], calls, flags))
-        check(a == b and len(a) >= 74 and any("(left {" in l for l in a) and
+        check(a == b and len(a) >= 78 and any("(left {" in l for l in a) and
+              any("[{data=N, obj=N, res=16, res2=0}]" in l for l in a) and
               any("hashname=\"sha256\"" in l for l in a) and
               any("iov_base=\"strobe-iov\\0\"" in l for l in a),
               "%s:\n%s" % (flags, "\n".join(

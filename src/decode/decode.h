@@ -428,6 +428,9 @@ void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc
 /* arrays.c: arrays as strace's print_array shows them */
 void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		 const struct ev_syscall *e, size_t size, int i);
+void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		   const struct ev_syscall *e, size_t size, int i);
+void decode_iocb_head(struct sbuf *b, const uint8_t *p, size_t len);
 void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		const struct ev_syscall *e, size_t size, int i);
 void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,

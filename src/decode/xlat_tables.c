@@ -2218,6 +2218,17 @@ const struct flag xlat_inet_diag_req_attrs[4] = {
 	{ 0x3, "INET_DIAG_REQ_PROTOCOL" },
 };
 
+const struct flag xlat_iocb_cmds[8] = {
+	{ 0x0, "IOCB_CMD_PREAD" },
+	{ 0x1, "IOCB_CMD_PWRITE" },
+	{ 0x2, "IOCB_CMD_FSYNC" },
+	{ 0x3, "IOCB_CMD_FDSYNC" },
+	{ 0x5, "IOCB_CMD_POLL" },
+	{ 0x6, "IOCB_CMD_NOOP" },
+	{ 0x7, "IOCB_CMD_PREADV" },
+	{ 0x8, "IOCB_CMD_PWRITEV" },
+};
+
 const struct flag xlat_ioctl_block[30] = {
 	{ 0x125d, "BLKROSET" },
 	{ 0x125e, "BLKROGET" },

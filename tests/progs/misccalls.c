@@ -205,6 +205,26 @@ int main(void)
 	syscall(SYS_kcmp, getpid(), getpid(), 77, 0, 0);
 	syscall(SYS_get_robust_list, 0, &head, &len);
 	syscall(SYS_io_setup, 8, &ctx);
+	/* a read done, its event collected; a cancel of it too late, with
+	 * a key and a priority; events into no room */
+	{
+		static char data[16];
+		struct iocb cb = { .aio_data = 0xfeed, .aio_lio_opcode = IOCB_CMD_PREAD,
+				   .aio_fildes = open("/dev/zero", O_RDONLY),
+				   .aio_buf = (unsigned long)data, .aio_nbytes = sizeof(data) };
+		struct iocb *cbs[] = { &cb };
+		struct io_event ev[2];
+
+		syscall(SYS_io_submit, ctx, 1, cbs);
+		syscall(SYS_io_getevents, ctx, 1, 2, ev, NULL);
+		cb.aio_key = 7;
+		cb.aio_reqprio = 3;
+		syscall(SYS_io_cancel, ctx, &cb, ev);
+		cb.aio_lio_opcode = 99;
+		syscall(SYS_io_cancel, ctx, &cb, ev);
+		syscall(SYS_io_getevents, ctx, 0, 1, NULL, NULL);
+		close(cb.aio_fildes);
+	}
 	syscall(SYS_io_destroy, ctx);
 	close(syscall(SYS_userfaultfd, UFFD_USER_MODE_ONLY));
 	close(syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK));
