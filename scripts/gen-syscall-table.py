@@ -271,6 +271,7 @@ OVERRIDE = {
     ("kexec_file_load", "cmdline"): "BUF:2",
     ("keyctl", "option"): "KEYCTL_CMD", ("keyctl", "arg2"): "KEYCTL_ARG",
     ("keyctl", "arg3"): "KEYCTL_ARG", ("keyctl", "arg4"): "KEYCTL_ARG",
+    ("keyctl", "arg5"): "KEYCTL_ARG",
     ("add_key", "_payload"): "BUF:3", ("add_key", "ringid"): "KEY_SERIAL",
     ("request_key", "destringid"): "KEY_SERIAL",
     ("syslog", "type"): "SYSLOG_TYPE", ("syslog", "buf"): "SYSLOG_BUF/out:2",
@@ -318,7 +319,8 @@ OVERRIDE = {
     # aio: the context is an address-like handle, shown in hex
     ("io_submit", "ctx_id"): "HEX", ("io_getevents", "ctx_id"): "HEX",
     ("io_pgetevents", "ctx_id"): "HEX", ("io_cancel", "ctx_id"): "HEX",
-    ("io_destroy", "ctx"): "HEX", ("io_getevents", "timeout"): "TIMESPEC",
+    ("io_destroy", "ctx"): "HEX", ("io_getevents", "events"): "IO_EVENTS/out",
+    ("io_pgetevents", "events"): "IO_EVENTS/out", ("io_cancel", "iocb"): "IOCB", ("io_getevents", "timeout"): "TIMESPEC",
     ("io_pgetevents", "timeout"): "TIMESPEC", ("io_pgetevents", "usig"): "PSEL_SIGMASK",
     ("sched_setattr", "uattr"): "SCHED_ATTR", ("sched_getattr", "uattr"): "SCHED_ATTR/out",
     ("perf_event_open", "attr_uptr"): "PERF_ATTR", ("perf_event_open", "group_fd"): "FD",

@@ -12,6 +12,7 @@
 
 #include "../output/internal.h"
 #include "flagtab.h"
+#include "xlat_tables.h"
 #include "../syscalls/syscalls.h"
 #include "../util/util.h"
 
@@ -100,6 +101,12 @@ static void put_array_elem(struct sbuf *b, const uint8_t *p, int kind)
 		sbuf_putc(b, '}');
 		return;
 	}
+	case AK_IO_EVENTS:	/* struct io_event: data, obj, res, res2 */
+		sbuf_printf(b, "{data=%#llx, obj=", (unsigned long long)load_u64(p, 0));
+		put_ptr(b, load_u64(p, 8));
+		sbuf_printf(b, ", res=%lld, res2=%lld}", (long long)load_u64(p, 16),
+			    (long long)load_u64(p, 24));
+		return;
 	case AK_GROUPS: {
 		uint32_t g;
 
@@ -142,6 +149,62 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 	put_elems(b, e->args[i], e->args[d->args[i].len_arg & 7], (size_t)arg_kind_size(kind),
 		  (size_t)formatter_arraysize(f), ok ? c : NULL, data,
 		  d->args[i].dir == ARG_OUT && e->ret < 0, put_array_elem, kind);
+}
+
+/* io_getevents' and io_pgetevents' events: as many as the result; a
+ * failed call's, the address */
+void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		   const struct ev_syscall *e, size_t size, int i)
+{
+	const struct cap *c = NULL;
+	const char *data = NULL;
+	bool ok = cap_exit(e, size, i, &c, &data);
+
+	(void)d;
+	put_elems(b, e->args[i], e->ret < 0 ? 1 : (uint64_t)e->ret, 32,
+		  (size_t)formatter_arraysize(f), ok ? c : NULL, data, e->ret < 0,
+		  put_array_elem, AK_IO_EVENTS);
+}
+
+/* an iocb's opcode: its name, else the number and a comment, as strace
+ * (in decimal with -X raw and verbose) */
+static void put_iocb_cmd(struct sbuf *b, uint16_t op)
+{
+	const char *name = NULL;
+
+	for (size_t k = 0; k < N(xlat_iocb_cmds); k++)
+		if (xlat_iocb_cmds[k].val == op)
+			name = xlat_iocb_cmds[k].name;
+	if (decode_xlat() == XLAT_RAW)
+		sbuf_printf(b, "%u", op);
+	else if (!name)
+		sbuf_printf(b, "%u /* IOCB_CMD_??? */", op);
+	else if (decode_xlat() == XLAT_VERBOSE)
+		sbuf_printf(b, "%u /* %s */", op, name);
+	else
+		sbuf_puts(b, name);
+}
+
+/* io_cancel's struct iocb: its head, what names the request (strace shows
+ * no more of it there): data, key and priority when not 0, opcode, fd */
+void decode_iocb_head(struct sbuf *b, const uint8_t *p, size_t len)
+{
+	uint16_t op;
+	int16_t prio;
+	uint32_t key = load_u32(p, 8);
+
+	if (len < 64)
+		return;
+	memcpy(&op, p + 16, 2);
+	memcpy(&prio, p + 18, 2);
+	sbuf_printf(b, "{aio_data=%#llx", (unsigned long long)load_u64(p, 0));
+	if (key)
+		sbuf_printf(b, ", aio_key=%u", key);
+	sbuf_puts(b, ", aio_lio_opcode=");
+	put_iocb_cmd(b, op);
+	if (prio)
+		sbuf_printf(b, ", aio_reqprio=%d", prio);
+	sbuf_printf(b, ", aio_fildes=%d}", (int32_t)load_u32(p, 20));
 }
 
 /* getgroups' answer (as many as the result) and setgroups' list (as many

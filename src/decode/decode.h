@@ -257,6 +257,9 @@ void decode_timer_flags(struct sbuf *b, uint64_t v);
  * (f NULL: no decoration) */
 void decode_sockaddr(struct sbuf *b, const uint8_t *p, size_t len);
 struct formatter;
+void put_iov_array(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size,
+		   int i, uint64_t cnt, bool failed);
+struct formatter;
 void decode_sockaddr_fd(struct sbuf *b, const uint8_t *p, size_t len, struct formatter *f,
 			uint32_t pid);
 /* netlink.c: the buffer of a call on a netlink socket of protocol `proto`
@@ -425,6 +428,9 @@ void put_kcmp_idx(struct formatter *f, struct sbuf *b, const struct syscall_desc
 /* arrays.c: arrays as strace's print_array shows them */
 void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		 const struct ev_syscall *e, size_t size, int i);
+void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+		   const struct ev_syscall *e, size_t size, int i);
+void decode_iocb_head(struct sbuf *b, const uint8_t *p, size_t len);
 void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		const struct ev_syscall *e, size_t size, int i);
 void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,

@@ -137,6 +137,173 @@ static void put_kread(struct formatter *f, struct sbuf *b, const struct ev_sysca
 	put_u64(b, len);
 }
 
+/* ", __spare=[...]" of n u32s at p when any is not zero: 0, or in hex */
+static void put_spare(struct sbuf *b, const uint8_t *p, size_t n)
+{
+	uint32_t v[8] = { 0 }, any = 0;
+
+	memcpy(v, p, n * 4);
+	for (size_t k = 0; k < n; k++)
+		any |= v[k];
+	if (!any)
+		return;
+	sbuf_puts(b, ", __spare=[");
+	for (size_t k = 0; k < n; k++)
+		sbuf_printf(b, v[k] ? "%s%#x" : "%s0", k ? ", " : "", v[k]);
+	sbuf_putc(b, ']');
+}
+
+/* the second capture of argument i exactly `flags` (CAP_ELEM, | CAP_NAME)
+ * as a string cut at -s; the pointer when it could not be read */
+static void put_nested(struct sbuf *b, const struct ev_syscall *e, size_t size, int i,
+		       int flags, uint64_t ptr)
+{
+	struct capiter it;
+	const struct cap *c;
+	const char *data;
+
+	if (!ptr) {
+		sbuf_puts(b, "NULL");
+		return;
+	}
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, &data))
+		if (c->arg == i && (c->flags & (CAP_ELEM | CAP_NAME)) == flags) {
+			if (c->flags & CAP_FAULT)
+				break;
+			decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+			return;
+		}
+	sbuf_hex(b, ptr);
+}
+
+/* DH_COMPUTE: struct keyctl_dh_params (three keys), the buffer (what the
+ * call wrote), its length, struct keyctl_kdf_params (the kernel side
+ * reads the hash name and otherinfo it points to: CAP_ELEM, | CAP_NAME) */
+static void put_dh_compute(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			   size_t size)
+{
+	const uint8_t *p;
+	size_t len;
+
+	sbuf_puts(b, ", ");
+	if ((p = (const uint8_t *)arg_data(b, e, size, 1, &len))) {
+		if (len < 12) {
+			sbuf_hex(b, e->args[1]);
+		} else {
+			sbuf_puts(b, "{private=");
+			decode_key_serial(b, load_u32(p, 0));
+			sbuf_puts(b, ", prime=");
+			decode_key_serial(b, load_u32(p, 4));
+			sbuf_puts(b, ", base=");
+			decode_key_serial(b, load_u32(p, 8));
+			sbuf_putc(b, '}');
+		}
+	}
+	if (e->ret < 0) {
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[2]);
+	} else {
+		put_kbuf(f, b, e, size, 2,
+			 (uint64_t)e->ret > e->args[3] ? e->args[3] : (uint64_t)e->ret, false);
+	}
+	put_u64(b, e->args[3]);
+	sbuf_puts(b, ", ");
+	if (!(p = (const uint8_t *)arg_data(b, e, size, 4, &len)))
+		return;
+	if (len < 52) {
+		sbuf_hex(b, e->args[4]);
+		return;
+	}
+	sbuf_puts(b, "{hashname=");
+	put_nested(b, e, size, 4, CAP_ELEM, load_u64(p, 0));
+	sbuf_puts(b, ", otherinfo=");
+	put_nested(b, e, size, 4, CAP_ELEM | CAP_NAME, load_u64(p, 8));
+	sbuf_printf(b, ", otherinfolen=%u", load_u32(p, 16));
+	put_spare(b, p + 20, 8);
+	sbuf_putc(b, '}');
+}
+
+/* PKEY_ENCRYPT, DECRYPT, SIGN, VERIFY: struct keyctl_pkey_params, the
+ * info string, the input (in_len bytes), and the output (after success,
+ * what the call wrote) or VERIFY's second input (in2_len bytes); the
+ * buffers' addresses when the struct cannot be read */
+static void put_pkey_op(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
+			size_t size, bool verify)
+{
+	const uint8_t *p;
+	size_t len;
+	uint32_t in = 0, out = 0;
+	bool got = false;
+
+	sbuf_puts(b, ", ");
+	if ((p = (const uint8_t *)arg_data(b, e, size, 1, &len))) {
+		if (len < 40) {
+			sbuf_hex(b, e->args[1]);
+		} else {
+			got = true;
+			in = load_u32(p, 4);
+			out = load_u32(p, 8);
+			sbuf_puts(b, "{key_id=");
+			decode_key_serial(b, load_u32(p, 0));
+			sbuf_printf(b, ", in_len=%u, %s=%u", in, verify ? "in2_len" : "out_len", out);
+			put_spare(b, p + 12, 7);
+			sbuf_putc(b, '}');
+		}
+	}
+	put_kstr(f, b, e, size, 2);
+	if (got) {
+		put_kbuf(f, b, e, size, 3, in, false);
+	} else {
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[3]);
+	}
+	if (got && verify) {
+		put_kbuf(f, b, e, size, 4, out, false);
+	} else if (got && e->ret >= 0) {
+		put_kbuf(f, b, e, size, 4, (uint64_t)e->ret > out ? out : (uint64_t)e->ret, false);
+	} else {
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[4]);
+	}
+}
+
+/* CAPABILITIES: the bytes the call wrote (up to its result), the first
+ * two as flag sets, then the buffer's size */
+static void put_capabilities(struct sbuf *b, const struct ev_syscall *e, size_t size)
+{
+	static const struct { const struct flag *tab; size_t n; const char *unknown; } caps[] = {
+		{ xlat_keyctl_caps0, N(xlat_keyctl_caps0), "KEYCTL_CAPS0_???" },
+		{ xlat_keyctl_caps1, N(xlat_keyctl_caps1), "KEYCTL_CAPS1_???" },
+	};
+	uint64_t n = (uint64_t)e->ret < e->args[2] ? (uint64_t)e->ret : e->args[2];
+	const uint8_t *p;
+	size_t len, mark;
+
+	sbuf_puts(b, ", ");
+	if (e->ret < 0 || !e->args[1]) {
+		put_ptr(b, e->args[1]);
+	} else if ((p = (const uint8_t *)arg_data(b, e, size, 1, &len))) {
+		if (len < n) {
+			sbuf_hex(b, e->args[1]);
+		} else {
+			sbuf_putc(b, '[');
+			for (size_t k = 0; k < n; k++) {
+				if (k)
+					sbuf_puts(b, ", ");
+				mark = b->len;
+				if (k < N(caps))
+					put_flagset_q(b, p[k], caps[k].tab, caps[k].n, caps[k].unknown);
+				else
+					sbuf_printf(b, "%#x", p[k]);
+				xlat_finish(b, mark, p[k], XF_HEX);
+			}
+			sbuf_putc(b, ']');
+		}
+	}
+	put_u64(b, e->args[2]);
+}
+
 void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint32_t cmd = (uint32_t)e->args[0];
@@ -231,6 +398,33 @@ void put_keyctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		put_key(b, e->args[4]);
 		return;
 	}
+	case 20:			/* INSTANTIATE_IOV: key, iovecs, count, keyring */
+		put_key(b, e->args[1]);
+		sbuf_puts(b, ", ");
+		if (!e->args[2])
+			sbuf_puts(b, "NULL");
+		else
+			put_iov_array(f, b, e, size, 2, e->args[3], false);
+		put_u64(b, e->args[3]);
+		put_key(b, e->args[4]);
+		return;
+	case 23:
+		put_dh_compute(f, b, e, size);
+		return;
+	case 24:			/* PKEY_QUERY: key, reserved, info, the answer */
+		put_key(b, e->args[1]);
+		sbuf_puts(b, ", ");
+		put_hex0(b, e->args[2]);
+		put_kstr(f, b, e, size, 3);
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[4]);
+		return;
+	case 25: case 26: case 27: case 28:
+		put_pkey_op(f, b, e, size, cmd == 28);
+		return;
+	case 31:
+		put_capabilities(b, e, size);
+		return;
 	case 22:			/* GET_PERSISTENT: uid, keyring */
 		put_uid(b, e->args[1]);
 		put_key(b, e->args[2]);

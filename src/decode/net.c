@@ -171,6 +171,29 @@ static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *r
 	sbuf_putc(b, ']');
 }
 
+/* An iovec array argument i of cnt iovecs (readv's, keyctl's
+ * KEYCTL_INSTANTIATE_IOV's): [] for none (strace reads nothing), the
+ * address when none could be read; with `failed`, the bases without data */
+void put_iov_array(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, size_t size,
+		   int i, uint64_t cnt, bool failed)
+{
+	static struct capref refs[MAX_REFS];
+	size_t n, k = 0;
+
+	if (!cnt) {
+		sbuf_puts(b, "[]");
+		return;
+	}
+	n = collect(e, size, i, refs);
+	while (k < n && !(refs[k].c->flags & CAP_ELEM))
+		k++;
+	if (k == n) {
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
+	put_iovs(f, b, refs, n, cnt, failed);
+}
+
 static const struct capref *flagged(const struct capref *refs, size_t n, int flag)
 {
 	for (size_t k = 0; k < n; k++)
@@ -617,27 +640,9 @@ bool put_msg_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 		return true;
 	}
 	switch (kind) {
-	case AK_IOV: {
-		static struct capref refs[MAX_REFS];
-		size_t n, k = 0;
-
-		/* none: strace reads nothing */
-		if (!e->args[d->args[i].len_arg]) {
-			sbuf_puts(b, "[]");
-			return true;
-		}
-		n = collect(e, size, i, refs);
-
-		while (k < n && !(refs[k].c->flags & CAP_ELEM))
-			k++;
-		if (k == n) {
-			sbuf_hex(b, v);
-			return true;
-		}
-		put_iovs(f, b, refs, n, e->args[d->args[i].len_arg],
-			 out && e->ret < 0);
+	case AK_IOV:
+		put_iov_array(f, b, e, size, i, e->args[d->args[i].len_arg], out && e->ret < 0);
 		return true;
-	}
 	case AK_MMSG:
 		put_mmsgs(f, b, e, size, i, out);
 		return true;

@@ -42,6 +42,7 @@
 #include <sys/inotify.h>
 #include <linux/ipv6.h>
 #include <linux/inet_diag.h>
+#include <linux/aio_abi.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kd.h>

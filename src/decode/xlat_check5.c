@@ -42,6 +42,7 @@
 #include <sys/inotify.h>
 #include <linux/ipv6.h>
 #include <linux/inet_diag.h>
+#include <linux/aio_abi.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kd.h>
@@ -221,6 +222,16 @@ _Static_assert((unsigned long long)(INET_DIAG_REQ_NONE) == 0x0ull, "INET_DIAG_RE
 _Static_assert((unsigned long long)(INET_DIAG_REQ_BYTECODE) == 0x1ull, "INET_DIAG_REQ_BYTECODE");
 _Static_assert((unsigned long long)(INET_DIAG_REQ_SK_BPF_STORAGES) == 0x2ull, "INET_DIAG_REQ_SK_BPF_STORAGES");
 _Static_assert((unsigned long long)(INET_DIAG_REQ_PROTOCOL) == 0x3ull, "INET_DIAG_REQ_PROTOCOL");
+
+/* iocb_cmds */
+_Static_assert((unsigned long long)(IOCB_CMD_PREAD) == 0x0ull, "IOCB_CMD_PREAD");
+_Static_assert((unsigned long long)(IOCB_CMD_PWRITE) == 0x1ull, "IOCB_CMD_PWRITE");
+_Static_assert((unsigned long long)(IOCB_CMD_FSYNC) == 0x2ull, "IOCB_CMD_FSYNC");
+_Static_assert((unsigned long long)(IOCB_CMD_FDSYNC) == 0x3ull, "IOCB_CMD_FDSYNC");
+_Static_assert((unsigned long long)(IOCB_CMD_POLL) == 0x5ull, "IOCB_CMD_POLL");
+_Static_assert((unsigned long long)(IOCB_CMD_NOOP) == 0x6ull, "IOCB_CMD_NOOP");
+_Static_assert((unsigned long long)(IOCB_CMD_PREADV) == 0x7ull, "IOCB_CMD_PREADV");
+_Static_assert((unsigned long long)(IOCB_CMD_PWRITEV) == 0x8ull, "IOCB_CMD_PWRITEV");
 
 /* ioctl_block */
 _Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");

@@ -42,6 +42,7 @@
 #include <sys/inotify.h>
 #include <linux/ipv6.h>
 #include <linux/inet_diag.h>
+#include <linux/aio_abi.h>
 #include <linux/blktrace_api.h>
 #include <linux/ioctl.h>
 #include <linux/kd.h>
@@ -184,6 +185,20 @@ _Static_assert((unsigned long long)(KEY_SPEC_USER_SESSION_KEYRING) == 0xffffffff
 _Static_assert((unsigned long long)(KEY_SPEC_GROUP_KEYRING) == 0xfffffffffffffffaull, "KEY_SPEC_GROUP_KEYRING");
 _Static_assert((unsigned long long)(KEY_SPEC_REQKEY_AUTH_KEY) == 0xfffffffffffffff9ull, "KEY_SPEC_REQKEY_AUTH_KEY");
 _Static_assert((unsigned long long)(KEY_SPEC_REQUESTOR_KEYRING) == 0xfffffffffffffff8ull, "KEY_SPEC_REQUESTOR_KEYRING");
+
+/* keyctl_caps0 */
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_CAPABILITIES) == 0x1ull, "KEYCTL_CAPS0_CAPABILITIES");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_PERSISTENT_KEYRINGS) == 0x2ull, "KEYCTL_CAPS0_PERSISTENT_KEYRINGS");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_DIFFIE_HELLMAN) == 0x4ull, "KEYCTL_CAPS0_DIFFIE_HELLMAN");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_PUBLIC_KEY) == 0x8ull, "KEYCTL_CAPS0_PUBLIC_KEY");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_BIG_KEY) == 0x10ull, "KEYCTL_CAPS0_BIG_KEY");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_INVALIDATE) == 0x20ull, "KEYCTL_CAPS0_INVALIDATE");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_RESTRICT_KEYRING) == 0x40ull, "KEYCTL_CAPS0_RESTRICT_KEYRING");
+_Static_assert((unsigned long long)(KEYCTL_CAPS0_MOVE) == 0x80ull, "KEYCTL_CAPS0_MOVE");
+
+/* keyctl_caps1 */
+_Static_assert((unsigned long long)(KEYCTL_CAPS1_NS_KEYRING_NAME) == 0x1ull, "KEYCTL_CAPS1_NS_KEYRING_NAME");
+_Static_assert((unsigned long long)(KEYCTL_CAPS1_NS_KEY_TAG) == 0x2ull, "KEYCTL_CAPS1_NS_KEY_TAG");
 
 /* keyctl_cmds */
 _Static_assert((unsigned long long)(KEYCTL_GET_KEYRING_ID) == 0x0ull, "KEYCTL_GET_KEYRING_ID");
@@ -541,35 +556,3 @@ _Static_assert((unsigned long long)(LWTUNNEL_ENCAP_SEG6) == 0x5ull, "LWTUNNEL_EN
 _Static_assert((unsigned long long)(LWTUNNEL_ENCAP_BPF) == 0x6ull, "LWTUNNEL_ENCAP_BPF");
 _Static_assert((unsigned long long)(LWTUNNEL_ENCAP_SEG6_LOCAL) == 0x7ull, "LWTUNNEL_ENCAP_SEG6_LOCAL");
 _Static_assert((unsigned long long)(LWTUNNEL_ENCAP_RPL) == 0x8ull, "LWTUNNEL_ENCAP_RPL");
-
-/* madvise */
-_Static_assert((unsigned long long)(MADV_NORMAL) == 0x0ull, "MADV_NORMAL");
-_Static_assert((unsigned long long)(MADV_RANDOM) == 0x1ull, "MADV_RANDOM");
-_Static_assert((unsigned long long)(MADV_SEQUENTIAL) == 0x2ull, "MADV_SEQUENTIAL");
-_Static_assert((unsigned long long)(MADV_WILLNEED) == 0x3ull, "MADV_WILLNEED");
-_Static_assert((unsigned long long)(MADV_DONTNEED) == 0x4ull, "MADV_DONTNEED");
-_Static_assert((unsigned long long)(MADV_FREE) == 0x8ull, "MADV_FREE");
-_Static_assert((unsigned long long)(MADV_REMOVE) == 0x9ull, "MADV_REMOVE");
-_Static_assert((unsigned long long)(MADV_DONTFORK) == 0xaull, "MADV_DONTFORK");
-_Static_assert((unsigned long long)(MADV_DOFORK) == 0xbull, "MADV_DOFORK");
-_Static_assert((unsigned long long)(MADV_MERGEABLE) == 0xcull, "MADV_MERGEABLE");
-_Static_assert((unsigned long long)(MADV_UNMERGEABLE) == 0xdull, "MADV_UNMERGEABLE");
-_Static_assert((unsigned long long)(MADV_HUGEPAGE) == 0xeull, "MADV_HUGEPAGE");
-_Static_assert((unsigned long long)(MADV_NOHUGEPAGE) == 0xfull, "MADV_NOHUGEPAGE");
-_Static_assert((unsigned long long)(MADV_DONTDUMP) == 0x10ull, "MADV_DONTDUMP");
-_Static_assert((unsigned long long)(MADV_DODUMP) == 0x11ull, "MADV_DODUMP");
-_Static_assert((unsigned long long)(MADV_WIPEONFORK) == 0x12ull, "MADV_WIPEONFORK");
-_Static_assert((unsigned long long)(MADV_KEEPONFORK) == 0x13ull, "MADV_KEEPONFORK");
-_Static_assert((unsigned long long)(MADV_COLD) == 0x14ull, "MADV_COLD");
-_Static_assert((unsigned long long)(MADV_PAGEOUT) == 0x15ull, "MADV_PAGEOUT");
-_Static_assert((unsigned long long)(MADV_POPULATE_READ) == 0x16ull, "MADV_POPULATE_READ");
-_Static_assert((unsigned long long)(MADV_POPULATE_WRITE) == 0x17ull, "MADV_POPULATE_WRITE");
-_Static_assert((unsigned long long)(MADV_DONTNEED_LOCKED) == 0x18ull, "MADV_DONTNEED_LOCKED");
-_Static_assert((unsigned long long)(MADV_COLLAPSE) == 0x19ull, "MADV_COLLAPSE");
-_Static_assert((unsigned long long)(MADV_HWPOISON) == 0x64ull, "MADV_HWPOISON");
-_Static_assert((unsigned long long)(MADV_SOFT_OFFLINE) == 0x65ull, "MADV_SOFT_OFFLINE");
-
-/* mbind_flags */
-_Static_assert((unsigned long long)(MPOL_MF_STRICT) == 0x1ull, "MPOL_MF_STRICT");
-_Static_assert((unsigned long long)(MPOL_MF_MOVE) == 0x2ull, "MPOL_MF_MOVE");
-_Static_assert((unsigned long long)(MPOL_MF_MOVE_ALL) == 0x4ull, "MPOL_MF_MOVE_ALL");

@@ -2218,6 +2218,17 @@ const struct flag xlat_inet_diag_req_attrs[4] = {
 	{ 0x3, "INET_DIAG_REQ_PROTOCOL" },
 };
 
+const struct flag xlat_iocb_cmds[8] = {
+	{ 0x0, "IOCB_CMD_PREAD" },
+	{ 0x1, "IOCB_CMD_PWRITE" },
+	{ 0x2, "IOCB_CMD_FSYNC" },
+	{ 0x3, "IOCB_CMD_FDSYNC" },
+	{ 0x5, "IOCB_CMD_POLL" },
+	{ 0x6, "IOCB_CMD_NOOP" },
+	{ 0x7, "IOCB_CMD_PREADV" },
+	{ 0x8, "IOCB_CMD_PWRITEV" },
+};
+
 const struct flag xlat_ioctl_block[30] = {
 	{ 0x125d, "BLKROSET" },
 	{ 0x125e, "BLKROGET" },
@@ -3645,6 +3656,22 @@ const struct flag xlat_key_spec[8] = {
 	{ 0xfffffffffffffffa, "KEY_SPEC_GROUP_KEYRING" },
 	{ 0xfffffffffffffff9, "KEY_SPEC_REQKEY_AUTH_KEY" },
 	{ 0xfffffffffffffff8, "KEY_SPEC_REQUESTOR_KEYRING" },
+};
+
+const struct flag xlat_keyctl_caps0[8] = {
+	{ 0x1, "KEYCTL_CAPS0_CAPABILITIES" },
+	{ 0x2, "KEYCTL_CAPS0_PERSISTENT_KEYRINGS" },
+	{ 0x4, "KEYCTL_CAPS0_DIFFIE_HELLMAN" },
+	{ 0x8, "KEYCTL_CAPS0_PUBLIC_KEY" },
+	{ 0x10, "KEYCTL_CAPS0_BIG_KEY" },
+	{ 0x20, "KEYCTL_CAPS0_INVALIDATE" },
+	{ 0x40, "KEYCTL_CAPS0_RESTRICT_KEYRING" },
+	{ 0x80, "KEYCTL_CAPS0_MOVE" },
+};
+
+const struct flag xlat_keyctl_caps1[2] = {
+	{ 0x1, "KEYCTL_CAPS1_NS_KEYRING_NAME" },
+	{ 0x2, "KEYCTL_CAPS1_NS_KEY_TAG" },
 };
 
 const struct flag xlat_keyctl_cmds[33] = {

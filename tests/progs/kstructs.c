@@ -2,7 +2,7 @@
 /*
  * Structs strace decodes behind a pointer: a network interface's struct
  * ifreq (SIOCGIF*, and SIOCSIF* on an interface that does not exist, so
- * nothing is changed), an inode's flags, f_owner_ex, sched_attr, mincore's
+ * nothing is changed), SIOCGIFCONF's list of them, an inode's flags, f_owner_ex, sched_attr, mincore's
  * vector, remap_file_pages's flags, shmctl's and msgctl's buffers, and
  * flistxattr's size query; and named values -X shows as numbers in
  * prctl, capget, epoll, statfs, personality and poll; fcntl's lease,
@@ -68,6 +68,24 @@ static void ifreqs(void)
 		ioctl(s, sets[i], &r);		/* ENODEV: what was given */
 	}
 	ioctl(s, SIOCGIFINDEX, NULL);
+	/* SIOCGIFCONF: the room needed (no buffer), one interface, all
+	 * (ifc_len given => written), too little room, a bad buffer */
+	{
+		struct ifreq rs[8];
+		struct ifconf ic = { .ifc_len = 12345, .ifc_buf = NULL };
+
+		ioctl(s, SIOCGIFCONF, &ic);
+		ic.ifc_buf = (char *)rs;
+		ic.ifc_len = sizeof(rs[0]);
+		ioctl(s, SIOCGIFCONF, &ic);
+		ic.ifc_len = sizeof(rs) + 2;
+		ioctl(s, SIOCGIFCONF, &ic);
+		ic.ifc_len = 1;
+		ioctl(s, SIOCGIFCONF, &ic);
+		ic.ifc_len = sizeof(rs[0]);
+		ic.ifc_buf = (char *)8;
+		ioctl(s, SIOCGIFCONF, &ic);
+	}
 	strcpy(r.ifr_name, "lo");
 	ioctl(s6, SIOCGIFADDR, &r);		/* ENOTTY */
 	close(s);

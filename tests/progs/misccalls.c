@@ -78,6 +78,34 @@ static void keys(void)
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, "strobe-test");
 	syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, 0);
 	syscall(SYS_keyctl, 100, 1, 2, 3, 4);			/* no such command */
+	/* the commands with structs or iovecs behind their arguments */
+	{
+		static char t[] = "user", d[] = "strobe-iov";
+		struct iovec iv[3] = { { t, sizeof(t) }, { d, sizeof(d) }, { (void *)8, 3 } };
+		struct keyctl_dh_params dh = { .private = 1, .prime = KEY_SPEC_USER_KEYRING,
+					       .base = -12345 };
+		static char other[] = { 1, 2, 0, 'x' };
+		struct keyctl_kdf_params kdf = { .hashname = "sha256", .otherinfo = other,
+						 .otherinfolen = sizeof(other) };
+		struct keyctl_pkey_params pp = { .key_id = KEY_SPEC_SESSION_KEYRING,
+						 .in_len = 4, .out_len = 3 };
+		unsigned char caps[4];
+
+		syscall(SYS_keyctl, KEYCTL_INSTANTIATE_IOV, 0, iv, 3, KEY_SPEC_THREAD_KEYRING);
+		syscall(SYS_keyctl, KEYCTL_INSTANTIATE_IOV, 0, NULL, 0, 0);
+		syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, buf, 16, NULL);
+		syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, buf, 16, &kdf);
+		kdf.hashname = (char *)8;
+		kdf.__spare[7] = 0xbeef;
+		syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, buf, 16, &kdf);
+		syscall(SYS_keyctl, KEYCTL_PKEY_QUERY, KEY_SPEC_SESSION_KEYRING, 0, "enc=raw", buf);
+		syscall(SYS_keyctl, KEYCTL_PKEY_ENCRYPT, &pp, "enc=pkcs1", "abcd", buf);
+		pp.__spare[2] = 7;
+		syscall(SYS_keyctl, KEYCTL_PKEY_VERIFY, &pp, "", "abcd", "xyz");
+		syscall(SYS_keyctl, KEYCTL_PKEY_SIGN, NULL, NULL, NULL, NULL);
+		syscall(SYS_keyctl, KEYCTL_CAPABILITIES, caps, sizeof(caps));
+		syscall(SYS_keyctl, KEYCTL_CAPABILITIES, NULL, 0);
+	}
 }
 
 static void mmsgs(void)
@@ -177,6 +205,26 @@ int main(void)
 	syscall(SYS_kcmp, getpid(), getpid(), 77, 0, 0);
 	syscall(SYS_get_robust_list, 0, &head, &len);
 	syscall(SYS_io_setup, 8, &ctx);
+	/* a read done, its event collected; a cancel of it too late, with
+	 * a key and a priority; events into no room */
+	{
+		static char data[16];
+		struct iocb cb = { .aio_data = 0xfeed, .aio_lio_opcode = IOCB_CMD_PREAD,
+				   .aio_fildes = open("/dev/zero", O_RDONLY),
+				   .aio_buf = (unsigned long)data, .aio_nbytes = sizeof(data) };
+		struct iocb *cbs[] = { &cb };
+		struct io_event ev[2];
+
+		syscall(SYS_io_submit, ctx, 1, cbs);
+		syscall(SYS_io_getevents, ctx, 1, 2, ev, NULL);
+		cb.aio_key = 7;
+		cb.aio_reqprio = 3;
+		syscall(SYS_io_cancel, ctx, &cb, ev);
+		cb.aio_lio_opcode = 99;
+		syscall(SYS_io_cancel, ctx, &cb, ev);
+		syscall(SYS_io_getevents, ctx, 0, 1, NULL, NULL);
+		close(cb.aio_fildes);
+	}
 	syscall(SYS_io_destroy, ctx);
 	close(syscall(SYS_userfaultfd, UFFD_USER_MODE_ONLY));
 	close(syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK));
