@@ -1094,8 +1094,11 @@ def test_page_ends_like_strace():
     mincore's vector before the page end; recvfrom's MSG_TRUNC;
     pidfd_send_signal's siginfo, whole or one byte short; an iovec's
     data that ends -s bytes after its start; an xattr value longer than
-    XATTR_SIZE_MAX; a path of 4095 characters (whole) and 4096 (cut)."""
-    calls = ("trace=delete_module,accept,getsockname,getpeername,ioctl,write,clock_nanosleep,"
+    XATTR_SIZE_MAX; a path of 4095 characters (whole) and 4096 (cut);
+    execve's argv and environment (also with -v) with strings it cannot
+    read (their pointers), cut by the page end ("... /* addr */", "N vars,
+    unterminated"), ending at it, empty, or unreadable (an address)."""
+    calls = ("trace=execve,delete_module,accept,getsockname,getpeername,ioctl,write,clock_nanosleep,"
              "prctl,seccomp,poll,semop,setsockopt,getsockopt,memfd_create,writev,pwritev,"
              "preadv,process_vm_readv,process_vm_writev,process_madvise,setgroups,select,"
              "mincore,recvfrom,pidfd_send_signal,fsetxattr,chdir")
@@ -1103,6 +1106,10 @@ def test_page_ends_like_strace():
     b = traced_lines(STROBE, [prog("pageends")], calls)
     check(a == b and len(a) >= 20, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
                                                                   lineterm="")))
+    a = traced_lines("strace", [prog("pageends")], "trace=execve", ["-v"])
+    b = traced_lines(STROBE, [prog("pageends")], "trace=execve", ["-v"])
+    check(a == b and len(a) == 7, "\n".join(difflib.unified_diff(a, b, "strace", "strobe",
+                                                                 lineterm="")))
 
 
 def test_netlink_messages_like_strace():
