@@ -881,8 +881,9 @@ def test_unwritable_output():
 
 def test_decode_fds_like_strace():
     """-y: fds with their paths, as strace -y prints them (cwd for AT_FDCWD,
-    symbolic links resolved, dups, the inherited stdout)."""
-    calls = "trace=chdir,open,openat,dup2,fcntl,read,write,close"
+    symbolic links resolved, dups, the inherited stdout, open_tree of a
+    directory fd with AT_EMPTY_PATH: that directory, not the cwd)."""
+    calls = "trace=chdir,open,openat,dup2,fcntl,read,write,close,open_tree"
     with tempfile.NamedTemporaryFile("r") as t:
         subprocess.run(["strace", "-y", "-e", calls, "-o", t.name, "--", prog("fds")],
                        stdout=subprocess.DEVNULL, timeout=60)

@@ -1,13 +1,21 @@
 /* Fds and what they refer to, for -y: a relative open after chdir, an
- * openat relative to a directory fd, dup2, F_DUPFD_CLOEXEC, and writes to
- * the inherited stdout.  Everything stays open long enough to be read. */
+ * openat relative to a directory fd, dup2, F_DUPFD_CLOEXEC, open_tree of
+ * a directory fd itself (AT_EMPTY_PATH: the new fd is the same
+ * directory's), and writes to the inherited stdout.  Everything stays
+ * open long enough to be read. */
+#define _GNU_SOURCE
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#ifndef SYS_open_tree
+#define SYS_open_tree 428
+#endif
 
 int main(void)
 {
 	char buf[64];
-	int fd, dir, d2, d3;
+	int fd, dir, d2, d3, t;
 
 	if (chdir("/etc"))
 		return 1;
@@ -21,6 +29,10 @@ int main(void)
 	if (read(d3, buf, sizeof(buf)) < 0 || write(1, "x\n", 2) != 2)
 		return 1;
 	close(d3);
+	t = syscall(SYS_open_tree, dir, "", AT_EMPTY_PATH);
+	close(t);
+	/* flags the kernel refuses: their names (EINVAL) */
+	syscall(SYS_open_tree, -1, "", AT_SYMLINK_NOFOLLOW | AT_REMOVEDIR | AT_SYMLINK_FOLLOW);
 	close(10);
 	close(d2);
 	close(dir);
