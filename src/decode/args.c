@@ -446,6 +446,12 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	decode_siginfo_pids(f, e->h.tid);
 	put_arg_kind(f, b, d, e, size, i);
 	decode_siginfo_pids(NULL, 0);
+	/* pidfd_getfd's fd of the other process: strace decorates it as
+	 * the file it is, which the new fd is too */
+	if (e->nr == NR_pidfd_getfd && i == 1 && e->ret >= 0 && !(e->flags & EVF_ENTRY)) {
+		learn_getfd(f, e, size);
+		put_fd_decor(f, b, e, size, FDI_RESULT, (int)e->ret);
+	}
 	if ((int32_t)v > 0) {
 		int pk = pid_arg(e, i);
 
