@@ -85,16 +85,22 @@ struct ev_syscall {
 	__u16 ncaps;
 	__u8 flags;		/* EVF_* */
 	__u8 inj;		/* INJ_*: what -e inject= did to the call */
-	__u32 aux;		/* execve: number of environment strings;
+	__u32 aux;		/* execve: number of environment strings
+				 * (| EXEC_UNTERM_ENV);
 				 * getdents, getdents64: entries returned;
 				 * socket calls: the address length at entry */
-	__u32 aux2;		/* execve: argv entries not captured;
+	__u32 aux2;		/* execve: argv entries not captured
+				 * (| EXEC_UNTERM_ARGV);
 				 * socket calls: AUX2_ADDRLEN when aux holds that
 				 * length, | the netlink protocol + 1 << 8 when
 				 * the fd is a netlink socket (AUX2_NL_PROTO) */
 };
 
 #define AUX2_ADDRLEN	0x1
+/* execve: the environment (aux) or argv (aux2) array ran into memory that
+ * could not be read before its NULL (strace: "unterminated") */
+#define EXEC_UNTERM_ENV		0x80000000u
+#define EXEC_UNTERM_ARGV	0x80
 #define AUX2_NL_PROTO(aux2) ((int)(((aux2) >> 8) & 0xff) - 1)	/* -1: not netlink */
 
 /* cap.flags */

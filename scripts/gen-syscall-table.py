@@ -390,6 +390,7 @@ FX = {
     "chdir": "CHDIR", "fchdir": "CHDIR", "execve": "EXEC", "execveat": "EXEC",
     "pipe": "FD_PAIR", "pipe2": "FD_PAIR", "socketpair": "FD_PAIR",
     "openat": "AT", "openat2": "AT",   # the path is relative to argument 0
+    "open_tree": "AT", "open_tree_attr": "AT",   # (AT_EMPTY_PATH: argument 0's)
 }
 # What /proc/PID/fd/N says for the fds a call creates without a path
 # (syscall_desc.fdkind): the prefix -y must see before trusting /proc.

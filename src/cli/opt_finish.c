@@ -202,6 +202,23 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 		o->quiet_sel[NR_clone / 64] |= 1ull << (NR_clone % 64);
 		o->has_quiet = true;
 	}
+	/* -Y without -f: the name of a child it waits for, which is gone by
+	 * the time strobe prints the wait (strace reads /proc at its entry):
+	 * the calls that make children are followed quietly, and a child
+	 * is known by its parent's name when /proc no longer says */
+	if (o->mode == MODE_TRACE && o->trace && !o->follow && o->decode_comm && o->sel_given) {
+		static const int forks[] = { NR_clone, NR_clone3, NR_fork, NR_vfork };
+
+		for (size_t k = 0; k < sizeof(forks) / sizeof(forks[0]); k++) {
+			int nr = forks[k];
+
+			if ((o->sel[nr / 64] >> (nr % 64)) & 1)
+				continue;
+			o->sel[nr / 64] |= 1ull << (nr % 64);
+			o->quiet_sel[nr / 64] |= 1ull << (nr % 64);
+			o->has_quiet = true;
+		}
+	}
 	if (o->list)
 		return 0;
 	/* --cgroup: every task, filtered in the kernel by its cgroup */

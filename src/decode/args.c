@@ -289,16 +289,22 @@ void put_dumps(struct sbuf *b, const struct ev_syscall *e, size_t size)
 	}
 }
 
-/* argv (and with -v the environment): `total` strings, or for argv (-1)
- * those captured and e->aux2 more */
+/*
+ * argv (and with -v the environment): `total` strings, or for argv (-1)
+ * those captured and the count in e->aux2 more; `unterm`: the array ran
+ * into memory that could not be read after them.  As strace: a string it
+ * could not read is its pointer (the cap holds it), an array it could not
+ * read at all is its address, and one that ends unreadable ends in
+ * "... /\* address *\/".
+ */
 static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
-		     size_t size, int i, int64_t total)
+		     size_t size, int i, int64_t total, bool unterm)
 {
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
-	bool more = total < 0 ? e->aux2 : false;
-	int n = 0;
+	int64_t more = total < 0 ? e->aux2 & ~EXEC_UNTERM_ARGV : 0;
+	int n = 0, got = 0;
 
 	if (!e->args[i]) {
 		sbuf_puts(b, "NULL");
@@ -308,35 +314,53 @@ static void put_argv(struct formatter *f, struct sbuf *b, const struct ev_syscal
 	while (cap_next(&it, &c, &data)) {
 		if (c->arg != i || !(c->flags & CAP_ARGV))
 			continue;
+		got++;
 		/* strace shows -s elements at most, all of them with -v */
 		if (n == formatter_strsize(f) && !decode_verbose()) {
-			more = true;
-			break;
+			more = 1;
+			continue;
 		}
 		sbuf_puts(b, n++ ? ", " : "[");
-		if (c->flags & CAP_FAULT)
+		if ((c->flags & CAP_FAULT) && c->len == 8) {
+			uint64_t p;
+
+			memcpy(&p, data, 8);
+			sbuf_hex(b, p);
+		} else if (c->flags & CAP_FAULT) {
 			sbuf_puts(b, "???");
-		else
+		} else {
 			decode_string(b, data, c->len, c->flags & CAP_TRUNC);
+		}
 	}
 	if (!n && !(e->flags & EVF_ENTRY)) {
 		/* not captured (a lost entry half): the pointer is all we have */
 		sbuf_hex(b, e->args[i]);
 		return;
 	}
-	if (total >= 0 && n < total)
-		more = true;
+	if (total < 0)
+		total = got + more;
+	else if (got < total)
+		more = 1;
+	if (unterm && !total) {		/* not even its first pointer */
+		sbuf_hex(b, e->args[i]);
+		return;
+	}
 	if (!n)
 		sbuf_putc(b, '[');
-	if (more)
+	if (unterm && n == total) {
+		sbuf_puts(b, n ? ", ... /* " : "... /* ");
+		sbuf_hex(b, e->args[i] + 8 * (uint64_t)total);
+		sbuf_puts(b, " */");
+	} else if (more) {
 		sbuf_puts(b, n ? ", ..." : "...");
+	}
 	sbuf_putc(b, ']');
 }
 
 void put_argv_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		  const struct ev_syscall *e, size_t size, int i)
 {
-	put_argv(f, b, e, size, i, -1);
+	put_argv(f, b, e, size, i, -1, e->aux2 & EXEC_UNTERM_ARGV);
 }
 
 /* The environment: its strings with -v, else the pointer and how many */
@@ -346,21 +370,25 @@ void put_envp_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc
 	struct capiter it;
 	const struct cap *c;
 	const char *data;
-	bool captured = false;
+	bool captured = false, unterm = e->aux & EXEC_UNTERM_ENV;
+	uint32_t count = e->aux & ~EXEC_UNTERM_ENV;
 	uint64_t v = e->args[i];
 
 	cap_begin(&it, e, size);
 	while (!captured && cap_next(&it, &c, &data))
 		captured = c->arg == i && (c->flags & CAP_ARGV);
-	if (v && captured && decode_verbose()) {	/* (-e abbrev=SET captures it anyway) */
-		put_argv(f, b, e, size, i, e->aux);
+	/* (-e abbrev=SET captures it anyway; an empty one has nothing to) */
+	if (v && (captured || (!count && (e->flags & EVF_ENTRY))) && decode_verbose()) {
+		put_argv(f, b, e, size, i, count, unterm);
 		return;
 	}
 	put_ptr(b, v);
-	if (v && (e->flags & EVF_ENTRY)) {
+	/* strace counts none of an array it cannot read at all */
+	if (v && (e->flags & EVF_ENTRY) && (count || !unterm)) {
 		sbuf_puts(b, " /* ");
-		sbuf_u64(b, e->aux);
-		sbuf_puts(b, e->aux == 1 ? " var */" : " vars */");
+		sbuf_u64(b, count);
+		sbuf_puts(b, count == 1 ? " var" : " vars");
+		sbuf_puts(b, unterm ? ", unterminated */" : " */");
 	}
 }
 
@@ -418,6 +446,12 @@ void put_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	decode_siginfo_pids(f, e->h.tid);
 	put_arg_kind(f, b, d, e, size, i);
 	decode_siginfo_pids(NULL, 0);
+	/* pidfd_getfd's fd of the other process: strace decorates it as
+	 * the file it is, which the new fd is too */
+	if (e->nr == NR_pidfd_getfd && i == 1 && e->ret >= 0 && !(e->flags & EVF_ENTRY)) {
+		learn_getfd(f, e, size);
+		put_fd_decor(f, b, e, size, FDI_RESULT, (int)e->ret);
+	}
 	if ((int32_t)v > 0) {
 		int pk = pid_arg(e, i);
 

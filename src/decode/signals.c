@@ -218,8 +218,10 @@ void decode_siginfo(struct sbuf *b, int sig, const uint8_t *info)
 	} else if (signo == SIGCHLD) {
 		int status = i32_at(info, 24);
 
-		/* (strace 6.1: a child's pid undecorated) */
-		put_si_pid(b, info, false);
+		/* strace 6.1 decorates a child's pid with its name, which
+		 * /proc no longer has for one that exited and was reaped: only
+		 * a stopped, trapped or continued child's */
+		put_si_pid(b, info, code >= 4 && code <= 6);
 		sbuf_puts(b, ", si_status=");
 		if (code == 1) {	/* CLD_EXITED */
 			sbuf_s64(b, status);

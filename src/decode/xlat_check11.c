@@ -387,6 +387,8 @@ _Static_assert((unsigned long long)(OFDEL) == 0x80ull, "OFDEL");
 _Static_assert((unsigned long long)(OPEN_TREE_CLONE) == 0x1ull, "OPEN_TREE_CLONE");
 _Static_assert((unsigned long long)(OPEN_TREE_CLOEXEC) == 0x80000ull, "OPEN_TREE_CLOEXEC");
 _Static_assert((unsigned long long)(AT_SYMLINK_NOFOLLOW) == 0x100ull, "AT_SYMLINK_NOFOLLOW");
+_Static_assert((unsigned long long)(AT_REMOVEDIR) == 0x200ull, "AT_REMOVEDIR");
+_Static_assert((unsigned long long)(AT_SYMLINK_FOLLOW) == 0x400ull, "AT_SYMLINK_FOLLOW");
 _Static_assert((unsigned long long)(AT_NO_AUTOMOUNT) == 0x800ull, "AT_NO_AUTOMOUNT");
 _Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
 _Static_assert((unsigned long long)(AT_RECURSIVE) == 0x8000ull, "AT_RECURSIVE");

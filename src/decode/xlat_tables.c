@@ -4969,10 +4969,12 @@ const struct flag xlat_open_flags[19] = {
 	{ 0x2000, "FASYNC" },
 };
 
-const struct flag xlat_open_tree_flags[6] = {
+const struct flag xlat_open_tree_flags[8] = {
 	{ 0x1, "OPEN_TREE_CLONE" },
 	{ 0x80000, "OPEN_TREE_CLOEXEC" },
 	{ 0x100, "AT_SYMLINK_NOFOLLOW" },
+	{ 0x200, "AT_REMOVEDIR" },
+	{ 0x400, "AT_SYMLINK_FOLLOW" },
 	{ 0x800, "AT_NO_AUTOMOUNT" },
 	{ 0x1000, "AT_EMPTY_PATH" },
 	{ 0x8000, "AT_RECURSIVE" },

@@ -244,7 +244,7 @@ extern const struct flag xlat_nt_types[79];
 extern const struct flag xlat_ntf_ext_flags[1];
 extern const struct flag xlat_oflags[8];
 extern const struct flag xlat_open_flags[19];
-extern const struct flag xlat_open_tree_flags[6];
+extern const struct flag xlat_open_tree_flags[8];
 extern const struct flag xlat_packet_diag_attrs[8];
 extern const struct flag xlat_packet_diag_info_flags[5];
 extern const struct flag xlat_packet_diag_show[6];

@@ -13,6 +13,7 @@
 #include "internal.h"
 #include "../../bpf/event.h"
 #include "../decode/decode.h"
+#include "../syscalls/nr_x86_64.h"
 
 static void put_inet(struct sbuf *b, int family, const uint8_t *addr, unsigned port)
 {
@@ -133,6 +134,38 @@ static bool is_pidfd(const struct fd_info *fi)
 {
 	return !(fi->mode & 0170000) && fi->peer && fi->pathlen == 7 &&
 	       !memcmp(fi->path, "[pidfd]", 7);
+}
+
+/*
+ * pidfd_getfd's new fd (-y): the same file as fd args[1] of the pidfd's
+ * process.  Nothing said which when it was made (its kind is unknown), so
+ * /proc's word is taken, from this process's new fd or else the other's,
+ * only for the inode the kernel side saw at the call (live); a device's
+ * node when both are gone already (the other process often exits at
+ * once), and in a report.
+ */
+void learn_getfd(struct formatter *f, const struct ev_syscall *e, size_t size)
+{
+	const struct cap *c;
+	const char *data;
+	struct fd_info res, pidfd;
+	struct fdpaths *t = formatter_fdpaths(f);
+	int fd = (int)e->ret;
+
+	if (!t || e->nr != NR_pidfd_getfd || e->ret < 0 || fd_path_of(f, e->h.pid, fd) ||
+	    !cap_find(e, size, FDI_RESULT, &c, &data) || c->len < sizeof(res))
+		return;
+	memcpy(&res, data, sizeof(res));
+	if (res.fd != fd || !res.mode || fdpaths_adopt(t, e->h.pid, fd, e->h.pid, fd, res.ino))
+		return;
+	if (cap_find(e, size, FDI_ARG, &c, &data) && c->len >= sizeof(pidfd)) {
+		memcpy(&pidfd, data, sizeof(pidfd));
+		if (pidfd.fd == (int)e->args[0] && is_pidfd(&pidfd) &&
+		    fdpaths_adopt(t, e->h.pid, fd, (uint32_t)pidfd.peer, (int)e->args[1], res.ino))
+			return;
+	}
+	if ((res.mode & 0170000) == 0020000 || (res.mode & 0170000) == 0060000)
+		fdpaths_device(t, e->h.pid, fd, (res.mode & 0170000) == 0060000, (uint32_t)res.peer);
 }
 
 /* -y, or -e decode-fds= with some of its kinds: as strace, a socket's

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -144,6 +145,52 @@ static bool read_link(uint32_t pid, int fd, char *buf, size_t len)
 	 * the one open (strace's rule: the same inode) */
 	if (stat(proc, &a) || stat(buf, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
 		mark_deleted(buf);
+	return true;
+}
+
+bool fdpaths_adopt(struct fdpaths *t, uint32_t pid, int fd, uint32_t from_pid, int from_fd,
+		   uint64_t ino)
+{
+	char proc[64], buf[PATH_MAX + 2];
+	struct stat st;
+
+	if (!t->live || fd < 0 || from_fd < 0 || !ino)
+		return false;
+	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", from_pid, from_fd);
+	if (stat(proc, &st) || st.st_ino != ino || !read_link(from_pid, from_fd, buf, sizeof(buf)))
+		return false;
+	put(t, pid, fd, buf);
+	return true;
+}
+
+bool fdpaths_device(struct fdpaths *t, uint32_t pid, int fd, bool block, uint32_t rdev)
+{
+	char sys[80], line[PATH_MAX], dev[PATH_MAX + 8];
+	unsigned maj = rdev >> 20, min = rdev & 0xfffff;
+	struct stat st;
+	bool found = false;
+	FILE *fp;
+
+	/* (from a recording too: the numbers of the usual devices are the
+	 * same on every machine) */
+	if (fd < 0)
+		return false;
+	/* the kernel's own name (devtmpfs's), not /dev/char's links: no
+	 * udev in a container */
+	snprintf(sys, sizeof(sys), "/sys/dev/%s/%u:%u/uevent", block ? "block" : "char", maj, min);
+	if (!(fp = fopen(sys, "r")))
+		return false;
+	while (!found && fgets(line, sizeof(line), fp))
+		if (!strncmp(line, "DEVNAME=", 8)) {
+			line[strcspn(line, "\n")] = 0;
+			snprintf(dev, sizeof(dev), "/dev/%s", line + 8);
+			found = true;
+		}
+	fclose(fp);
+	if (!found || stat(dev, &st) || st.st_rdev != makedev(maj, min) ||
+	    !S_ISCHR(st.st_mode) == !block)
+		return false;
+	put(t, pid, fd, dev);
 	return true;
 }
 

@@ -245,6 +245,7 @@ static void format_syscall(struct formatter *f, const struct ev_syscall *e, size
 
 	if (e->nr == NR_clone && f->o.ptrace_children && e->ret > 0 && (e->args[0] & 0x2000))
 		fprintf(stderr, "strobe: Detached unknown pid %lld\n", (long long)e->ret);
+	note_child_comm(f, e);
 	if ((f->o.npaths && !touches_paths(f, e, size)) ||
 	    (f->o.quiet && (uint32_t)e->nr < SYSCALL_MAX &&
 	     ((f->o.quiet[e->nr >> 6] >> (e->nr & 63)) & 1))) {

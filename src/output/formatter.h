@@ -50,7 +50,7 @@ struct formatter {
 	struct { __u32 tid; int nr; } restart[64];
 	/* -Y: each thread's command name, from its fork and exec records or
 	 * /proc when first seen (a cache: a collision reads /proc again) */
-	struct { __u32 tid; char comm[16]; } comms[256];
+	struct { __u32 tid; bool weak; char comm[16]; } comms[256];
 	/* --decode-pids=pidns: a thread's own ids in its pid namespace, as
 	 * its getpid and gettid returned them, and in strobe's (for its
 	 * calls printed after it is gone, when /proc no longer says) */
@@ -61,6 +61,7 @@ struct formatter {
 /* what the pieces call of each other */
 /* prefix.c, -Y: a thread's name learnt from a record; "<comm>" after a pid */
 void note_comm(struct formatter *f, __u32 tid, const char *comm);
+void note_child_comm(struct formatter *f, const struct ev_syscall *e);
 void put_comm(struct formatter *f, struct sbuf *b, __u32 tid);
 /* pidns.c, -Y and --decode-pids=pidns: after a pid that thread tid passes
  * or gets, "<comm>" and " / * N in strace's PID NS * /" when strobe sees it

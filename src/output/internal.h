@@ -66,6 +66,8 @@ bool put_fd_info(struct formatter *f, struct sbuf *b, const struct ev_syscall *e
 		 size_t size, int capid, int fd);
 void put_fd_decor(struct formatter *f, struct sbuf *b, const struct ev_syscall *e,
 		  size_t size, int capid, int fd);
+/* pidfd_getfd's new fd: its path, when it can be known (-y) */
+void learn_getfd(struct formatter *f, const struct ev_syscall *e, size_t size);
 bool fd_info_anon_path(const struct ev_syscall *e, size_t size, int capid, int fd,
 		       char *out, size_t n);
 int formatter_strsize(const struct formatter *f);

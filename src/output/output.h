@@ -105,6 +105,13 @@ const char *fdpaths_get(struct fdpaths *t, uint32_t pid, int fd);
 void fdpaths_set(struct fdpaths *t, uint32_t pid, int fd, const char *path);
 /* An fd a call created without a path: /proc must say PREFIX... for it. */
 void fdpaths_created(struct fdpaths *t, uint32_t pid, int fd, const char *prefix);
+/* fd of pid is what /proc says from_fd of from_pid is, if that is the
+ * inode `ino` (the kernel side's, at the call): true when learnt */
+bool fdpaths_adopt(struct fdpaths *t, uint32_t pid, int fd, uint32_t from_pid, int from_fd,
+		   uint64_t ino);
+/* fd of pid is the device rdev (the kernel's major << 20 | minor): its
+ * node in /dev, by the kernel's name for it */
+bool fdpaths_device(struct fdpaths *t, uint32_t pid, int fd, bool block, uint32_t rdev);
 void fdpaths_set_cwd(struct fdpaths *t, uint32_t pid, const char *cwd);
 void fdpaths_fork(struct fdpaths *t, uint32_t parent, uint32_t child);
 /* Learn from a completed call; path_arg: its path argument, if any. */

@@ -175,6 +175,7 @@ void track_fds(struct formatter *f, const struct ev_syscall *e, size_t size)
 		}
 	}
 	fdpaths_after(f->fds, e, path);
+	learn_getfd(f, e, size);
 	if (path && e->ret == 0 && (e->nr == NR_unlink || e->nr == NR_unlinkat))
 		fdpaths_unlinked(f->fds, e->h.pid, e->nr == NR_unlinkat ? (int)e->args[0] : -100,
 				 path);

@@ -9,6 +9,7 @@
 #include <time.h>
 #include "../decode/decode.h"
 #include "../syscalls/syscalls.h"
+#include "../syscalls/nr_x86_64.h"
 #include "../tracepoint/tracepoint.h"
 
 #include "formatter.h"
@@ -77,7 +78,32 @@ void note_comm(struct formatter *f, __u32 tid, const char *comm)
 	unsigned slot = tid % (sizeof(f->comms) / sizeof(f->comms[0]));
 
 	f->comms[slot].tid = tid;
+	f->comms[slot].weak = false;
 	snprintf(f->comms[slot].comm, sizeof(f->comms[slot].comm), "%.15s", comm);
+}
+
+/* -Y: a child not followed, by its parent's name at the fork, for when
+ * /proc no longer has its own (a child the traced process has reaped) */
+void note_child_comm(struct formatter *f, const struct ev_syscall *e)
+{
+	unsigned slot = (uint32_t)e->ret % (sizeof(f->comms) / sizeof(f->comms[0]));
+	struct sbuf name;
+
+	if (!f->o.comm || e->ret <= 0 || (e->flags & (EVF_ENTRY | EVF_UNFINISHED)) ||
+	    (e->nr != NR_clone && e->nr != NR_clone3 && e->nr != NR_fork && e->nr != NR_vfork) ||
+	    f->comms[slot].tid == (uint32_t)e->ret)
+		return;
+	sbuf_init(&name, 64);
+	put_comm(f, &name, e->h.tid);	/* "<name>", escaped: taken from the cache */
+	slot = e->h.tid % (sizeof(f->comms) / sizeof(f->comms[0]));
+	if (name.len && f->comms[slot].tid == e->h.tid) {
+		char comm[16];
+
+		memcpy(comm, f->comms[slot].comm, sizeof(comm));
+		note_comm(f, (uint32_t)e->ret, comm);
+		f->comms[(uint32_t)e->ret % (sizeof(f->comms) / sizeof(f->comms[0]))].weak = true;
+	}
+	sbuf_free(&name);
 }
 
 /* -Y: "<comm>", with '<' and '>' escaped as strace does; nothing when the
@@ -87,7 +113,8 @@ void put_comm(struct formatter *f, struct sbuf *b, __u32 tid)
 	unsigned slot = tid % (sizeof(f->comms) / sizeof(f->comms[0]));
 	const char *c = f->comms[slot].tid == tid ? f->comms[slot].comm : NULL;
 
-	if (!c && f->o.live) {
+	/* a name guessed from the parent: /proc's own first, while it has it */
+	if ((!c || f->comms[slot].weak) && f->o.live) {
 		char path[48], buf[32];
 		FILE *fp;
 

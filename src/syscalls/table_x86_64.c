@@ -344,7 +344,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[425] = { "io_uring_setup", 2, RK_FD, SC_DESC, { { "entries", AK_UINT, .bytes = 4 }, { "params", AK_URING_PARAMS } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[426] = { "io_uring_enter", 6, RK_INT, SC_DESC|SC_SIGNAL, { { "fd", AK_FD, .bytes = 4 }, { "to_submit", AK_UINT, .bytes = 4 }, { "min_complete", AK_UINT, .bytes = 4 }, { "flags", AK_URING_ENTER_FLAGS, .bytes = 4 }, { "argp", AK_URING_ARGP }, { "argsz", AK_ULONG } } },
 	[427] = { "io_uring_register", 4, RK_INT, SC_DESC|SC_MEMORY, { { "fd", AK_FD, .bytes = 4 }, { "opcode", AK_URING_REGISTER_OP, .bytes = 4 }, { "arg", AK_PTR }, { "nr_args", AK_UINT, .bytes = 4 } } },
-	[428] = { "open_tree", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "flags", AK_OPEN_TREE_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
+	[428] = { "open_tree", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "flags", AK_OPEN_TREE_FLAGS, .bytes = 4 } }, .fx = FX_AT|FX_NEW_FD },
 	[429] = { "move_mount", 5, RK_INT, SC_FILE|SC_DESC, { { "from_dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "from_pathname", AK_PATH }, { "to_dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "to_pathname", AK_PATH }, { "flags", AK_MOVE_MOUNT_FLAGS, .bytes = 4 } } },
 	[430] = { "fsopen", 2, RK_FD, SC_DESC, { { "_fs_name", AK_STR }, { "flags", AK_FSOPEN_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
 	[431] = { "fsconfig", 5, RK_INT, SC_FILE|SC_DESC, { { "fd", AK_FD, .bytes = 4, .sign = 1 }, { "cmd", AK_FSCONFIG_CMD, .bytes = 4 }, { "_key", AK_FSCONFIG_KEY }, { "_value", AK_FSCONFIG_VALUE }, { "aux", AK_FSCONFIG_AUX, .bytes = 4, .sign = 1 } } },
@@ -383,7 +383,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[464] = { "getxattrat", 6, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "pathname", AK_PATH }, { "at_flags", AK_UINT, .bytes = 4 }, { "name", AK_STR }, { "uargs", AK_PTR }, { "usize", AK_ULONG } } },
 	[465] = { "listxattrat", 5, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "pathname", AK_PATH }, { "at_flags", AK_UINT, .bytes = 4 }, { "list", AK_PTR }, { "size", AK_ULONG } } },
 	[466] = { "removexattrat", 4, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "pathname", AK_PATH }, { "at_flags", AK_UINT, .bytes = 4 }, { "name", AK_STR } } },
-	[467] = { "open_tree_attr", 5, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "flags", AK_UINT, .bytes = 4 }, { "uattr", AK_PTR }, { "usize", AK_ULONG } }, .fx = FX_NEW_FD },
+	[467] = { "open_tree_attr", 5, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "flags", AK_UINT, .bytes = 4 }, { "uattr", AK_PTR }, { "usize", AK_ULONG } }, .fx = FX_AT|FX_NEW_FD },
 	[468] = { "file_getattr", 5, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "ufattr", AK_PTR }, { "usize", AK_ULONG }, { "at_flags", AK_UINT, .bytes = 4 } } },
 	[469] = { "file_setattr", 5, RK_INT, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "ufattr", AK_PTR }, { "usize", AK_ULONG }, { "at_flags", AK_UINT, .bytes = 4 } } },
 };

@@ -11,7 +11,8 @@
  * arrays of none, or cut by the page end; an fd_set and mincore's
  * vector there; recvfrom with MSG_TRUNC; a siginfo one byte short; an
  * iovec's data of -s bytes before the page end; a too long xattr value;
- * paths of 4095 and 4096 characters.
+ * paths of 4095 and 4096 characters; execve's argv and environment
+ * with strings it cannot read, cut by the page end, empty, or unreadable.
  */
 #include <linux/prctl.h>
 #include <poll.h>
@@ -66,6 +67,32 @@ int main(void)
 	syscall(SYS_delete_module, s40, 0);	/* ends in its NUL */
 	s33[32] = 0;
 	syscall(SYS_delete_module, s33, 0);
+
+	/* execve's argv and environment at a page end (the path does not
+	 * exist: ENOENT): strings it cannot read (their pointers), arrays
+	 * that run into the page ("... /\* addr *\/", "unterminated"), end
+	 * at it, are empty, or cannot be read at all (an address) */
+	const char **av = tail_alloc(5 * sizeof(char *)), **ev = tail_alloc(3 * sizeof(char *));
+	/* on the stack: a string literal's page may not be mapped yet, and
+	 * strobe cannot fault it in where strace can */
+	char xpath[] = "/nonexistent/pageends", a0[] = "pageends", a1[] = "first";
+	char e0[] = "A=1", e1[] = "B=\n2";
+
+	av[0] = a0;
+	av[1] = a1;
+	av[2] = (char *)-1L;
+	av[3] = (char *)-2L;
+	av[4] = (char *)-3L;
+	ev[0] = e0;
+	ev[1] = e1;
+	ev[2] = (char *)-1L;
+	syscall(SYS_execve, xpath, av, ev);
+	av[4] = NULL;
+	ev[2] = NULL;
+	syscall(SYS_execve, xpath, av + 2, ev);
+	syscall(SYS_execve, xpath, av + 4, ev + 2);
+	syscall(SYS_execve, xpath, av + 5, ev + 3);
+	syscall(SYS_execve, xpath, NULL, NULL);
 
 	unlink(addr.sun_path);
 	l = socket(AF_UNIX, SOCK_STREAM, 0);

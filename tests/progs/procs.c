@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Process and signal calls with their structs and flags: alternate signal
  * stacks, waiting for signals, signalfd, queued signals, process groups,
- * priorities, ids, scheduling, waitid, for comparison with strace. */
+ * priorities, ids, scheduling, waitid (of a child that exits, and of one
+ * that stops), for comparison with strace. */
 #define _GNU_SOURCE
 #include <linux/capability.h>
 #include <sched.h>
@@ -68,6 +69,15 @@ int main(void)
 	child = fork();
 	if (child == 0)
 		_exit(3);
+	waitid(P_PID, child, &si, WEXITED);
+	/* a child that stops: -Y names it in waitid's siginfo too */
+	child = fork();
+	if (child == 0) {
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	waitid(P_PID, child, &si, WSTOPPED);
+	kill(child, SIGKILL);
 	waitid(P_PID, child, &si, WEXITED);
 	return 0;
 }
