@@ -97,4 +97,13 @@ void lt_sys_free(struct lt_sys *y);
 
 int sslsniff_main(int argc, char **argv);
 
+/* forms.c: ltrace's forms over what the shared decoders wrote (from
+ * `from` on in b): NULL as nil (a string) or 0, ltrace's escapes in
+ * strings; a value of a function with no prototype as ltrace shows it */
+struct lib_proto;
+void lt_replace_null(struct sbuf *b, size_t at, const char *with);
+void lt_nulls(struct sbuf *b, size_t from, const struct lib_proto *pr);
+void lt_escapes(struct sbuf *b, size_t from);
+void lt_put_guess(struct sbuf *b, uint64_t v);
+
 #endif
