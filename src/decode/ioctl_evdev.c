@@ -20,14 +20,6 @@ static uint16_t u16_at(const uint8_t *p, size_t off)
 	return v;
 }
 
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 static void put_envelope(struct sbuf *b, const uint8_t *p)
 {
 	sbuf_printf(b, ", envelope={attack_length=%u, attack_level=%u, fade_length=%u, "
@@ -69,7 +61,7 @@ static void put_ff_effect(struct sbuf *b, const uint8_t *p)
 			    "phase=%u", u16_at(p, 0), u16_at(p, 2), (int16_t)u16_at(p, 4),
 			    (int16_t)u16_at(p, 6), u16_at(p, 8));
 		put_envelope(b, p + 10);
-		sbuf_printf(b, ", custom_len=%u, custom_data=", u32_at(p, 20));
+		sbuf_printf(b, ", custom_len=%u, custom_data=", load_u32(p, 20));
 		put_ptr(b, data);
 		sbuf_putc(b, '}');
 		break;
@@ -90,7 +82,7 @@ static void put_keymap_entry(struct sbuf *b, const uint8_t *p)
 		return;
 	}
 	sbuf_printf(b, "index=%u, keycode=", u16_at(p, 2));
-	put_enum_x(b, u32_at(p, 4), xlat_ev_keys, N(xlat_ev_keys), "KEY_???");
+	put_enum_x(b, load_u32(p, 4), xlat_ev_keys, N(xlat_ev_keys), "KEY_???");
 	sbuf_puts(b, ", scancode=[");
 	for (int i = 0; i < 32; i++)
 		sbuf_printf(b, i ? ", %#x" : "%#x", p[8 + i]);
@@ -118,7 +110,7 @@ static int put_absinfo(struct sbuf *b, const struct ioctl_call *c)
 				sbuf_puts(b, ", ...");
 			break;
 		}
-		sbuf_printf(b, i ? ", %s=%u" : "%s=%u", fields[i], u32_at(c->p, i * 4));
+		sbuf_printf(b, i ? ", %s=%u" : "%s=%u", fields[i], load_u32(c->p, i * 4));
 		if (i == 5 && sz > 24)
 			sbuf_puts(b, ", ...");
 	}
@@ -180,10 +172,10 @@ static int put_mtslots(struct sbuf *b, const struct ioctl_call *c)
 	if (!n || !ioctl_out(c, n * 4))
 		return ioctl_ptr(b, c);
 	sbuf_puts(b, "{code=");
-	put_enum_x(b, u32_at(c->p, 0), xlat_ev_abs, N(xlat_ev_abs), "ABS_MT_???");
+	put_enum_x(b, load_u32(c->p, 0), xlat_ev_abs, N(xlat_ev_abs), "ABS_MT_???");
 	sbuf_puts(b, ", values=[");
 	for (size_t i = 1; i < n; i++)
-		sbuf_printf(b, i > 1 ? ", %d" : "%d", (int32_t)u32_at(c->p, i * 4));
+		sbuf_printf(b, i > 1 ? ", %d" : "%d", (int32_t)load_u32(c->p, i * 4));
 	sbuf_puts(b, "]}");
 	return IOCTL_SHOWN;
 }
@@ -204,8 +196,8 @@ static int evdev_arg(struct sbuf *b, const struct ioctl_call *c)
 	case EVIOCSKEYCODE:
 		if (!ioctl_in(c, 8))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "[%u, ", u32_at(c->p, 0));
-		put_enum_x(b, u32_at(c->p, 4), xlat_ev_keys, N(xlat_ev_keys), "KEY_???");
+		sbuf_printf(b, "[%u, ", load_u32(c->p, 0));
+		put_enum_x(b, load_u32(c->p, 4), xlat_ev_keys, N(xlat_ev_keys), "KEY_???");
 		sbuf_putc(b, ']');
 		return IOCTL_SHOWN;
 	case EVIOCSKEYCODE_V2:

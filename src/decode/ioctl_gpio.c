@@ -12,22 +12,6 @@
 #include "xlat_tables.h"
 #include "../output/internal.h"
 
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
 /* a name in a char[32]: cut ("...") when no NUL ends it */
 static void put_name(struct sbuf *b, const char *field, const uint8_t *p)
 {
@@ -43,14 +27,14 @@ static void put_padding(struct sbuf *b, const uint8_t *p, size_t n)
 	bool any = false;
 
 	for (size_t i = 0; i < n; i++)
-		any |= u32_at(p, i * 4) != 0;
+		any |= load_u32(p, i * 4) != 0;
 	if (!any)
 		return;
 	sbuf_puts(b, ", padding=[");
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			sbuf_puts(b, ", ");
-		put_hex0(b, u32_at(p, i * 4));
+		put_hex0(b, load_u32(p, i * 4));
 	}
 	sbuf_putc(b, ']');
 }
@@ -64,8 +48,8 @@ static void put_v2_flags(struct sbuf *b, uint64_t v)
 /* struct gpio_v2_line_attribute's fields by its id; with padding, all */
 static void put_attr_body(struct sbuf *b, const uint8_t *p)
 {
-	uint32_t id = u32_at(p, 0), pad = u32_at(p, 4);
-	uint64_t data = u64_at(p, 8);
+	uint32_t id = load_u32(p, 0), pad = load_u32(p, 4);
+	uint64_t data = load_u64(p, 8);
 
 	if (pad || id < GPIO_V2_LINE_ATTR_ID_FLAGS || id > GPIO_V2_LINE_ATTR_ID_DEBOUNCE) {
 		sbuf_printf(b, "id=%u, ", id);
@@ -97,7 +81,7 @@ static void put_attrs(struct sbuf *b, const uint8_t *p, uint32_t n, size_t strid
 		const uint8_t *a = p + i * stride;
 
 		sbuf_puts(b, i ? ", {" : "{");
-		if (mask && u32_at(a, 4)) {	/* a padded attribute whole */
+		if (mask && load_u32(a, 4)) {	/* a padded attribute whole */
 			sbuf_puts(b, "attr={");
 			put_attr_body(b, a);
 			sbuf_putc(b, '}');
@@ -105,7 +89,7 @@ static void put_attrs(struct sbuf *b, const uint8_t *p, uint32_t n, size_t strid
 			put_attr_body(b, a);
 		}
 		if (mask)
-			sbuf_printf(b, ", mask=%#llx", (unsigned long long)u64_at(a, 16));
+			sbuf_printf(b, ", mask=%#llx", (unsigned long long)load_u64(a, 16));
 		sbuf_putc(b, '}');
 	}
 	sbuf_putc(b, ']');
@@ -114,10 +98,10 @@ static void put_attrs(struct sbuf *b, const uint8_t *p, uint32_t n, size_t strid
 /* struct gpio_v2_line_config */
 static void put_v2_config(struct sbuf *b, const uint8_t *p)
 {
-	uint32_t n = u32_at(p, 8);
+	uint32_t n = load_u32(p, 8);
 
 	sbuf_puts(b, "{flags=");
-	put_v2_flags(b, u64_at(p, 0));
+	put_v2_flags(b, load_u64(p, 0));
 	sbuf_printf(b, ", num_attrs=%u", n);
 	put_padding(b, p + 12, 5);
 	if (n)
@@ -128,7 +112,7 @@ static void put_v2_config(struct sbuf *b, const uint8_t *p)
 static void put_fd_answer(struct sbuf *b, const struct ioctl_call *c, size_t off)
 {
 	if (c->ret >= 0)
-		sbuf_printf(b, " => {fd=%d}", (int32_t)u32_at(c->p, off));
+		sbuf_printf(b, " => {fd=%d}", (int32_t)load_u32(c->p, off));
 }
 
 static void put_u32_flags(struct sbuf *b, uint32_t v, const struct flag *t, size_t n,
@@ -152,15 +136,15 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 		put_name(b, "name", p);
 		sbuf_puts(b, ", ");
 		put_name(b, "label", p + 32);
-		sbuf_printf(b, ", lines=%u}", u32_at(p, 64));
+		sbuf_printf(b, ", lines=%u}", load_u32(p, 64));
 		return IOCTL_SHOWN;
 	case GPIO_GET_LINEINFO_IOCTL: case GPIO_GET_LINEINFO_WATCH_IOCTL:
 		if (!ioctl_in(c, sizeof(struct gpioline_info)))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{line_offset=%u}", u32_at(p, 0));
+		sbuf_printf(b, "{line_offset=%u}", load_u32(p, 0));
 		if (c->ret >= 0) {
 			sbuf_puts(b, " => {flags=");
-			put_u32_flags(b, u32_at(p, 4), xlat_gpio_line_flags,
+			put_u32_flags(b, load_u32(p, 4), xlat_gpio_line_flags,
 				      N(xlat_gpio_line_flags), "GPIOLINE_FLAG_???");
 			sbuf_puts(b, ", ");
 			put_name(b, "name", p + 8);
@@ -172,18 +156,18 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 	case GPIO_GET_LINEINFO_UNWATCH_IOCTL:
 		if (!ioctl_in(c, 4))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{offset=%u}", u32_at(p, 0));
+		sbuf_printf(b, "{offset=%u}", load_u32(p, 0));
 		return IOCTL_SHOWN;
 	case GPIO_GET_LINEHANDLE_IOCTL:
 		if (!ioctl_in(c, sizeof(struct gpiohandle_request)))
 			return ioctl_ptr(b, c);
-		n = u32_at(p, 356);
+		n = load_u32(p, 356);
 		if (n > GPIOHANDLES_MAX)
 			n = GPIOHANDLES_MAX;
-		sbuf_printf(b, "{lines=%u, lineoffsets=", u32_at(p, 356));
+		sbuf_printf(b, "{lines=%u, lineoffsets=", load_u32(p, 356));
 		ioctl_uarray(b, c, p, n, 4, false);
 		sbuf_puts(b, ", flags=");
-		put_u32_flags(b, u32_at(p, 256), xlat_gpio_handle_flags,
+		put_u32_flags(b, load_u32(p, 256), xlat_gpio_handle_flags,
 			      N(xlat_gpio_handle_flags), "GPIOHANDLE_REQUEST_???");
 		sbuf_puts(b, ", default_values=");
 		ioctl_uarray(b, c, p + 260, n, 1, false);
@@ -195,11 +179,11 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 	case GPIO_GET_LINEEVENT_IOCTL:
 		if (!ioctl_in(c, sizeof(struct gpioevent_request)))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{lineoffset=%u, handleflags=", u32_at(p, 0));
-		put_u32_flags(b, u32_at(p, 4), xlat_gpio_handle_flags,
+		sbuf_printf(b, "{lineoffset=%u, handleflags=", load_u32(p, 0));
+		put_u32_flags(b, load_u32(p, 4), xlat_gpio_handle_flags,
 			      N(xlat_gpio_handle_flags), "GPIOHANDLE_REQUEST_???");
 		sbuf_puts(b, ", eventflags=");
-		put_u32_flags(b, u32_at(p, 8), xlat_gpio_event_flags,
+		put_u32_flags(b, load_u32(p, 8), xlat_gpio_event_flags,
 			      N(xlat_gpio_event_flags), "GPIOEVENT_REQUEST_???");
 		sbuf_puts(b, ", ");
 		put_name(b, "consumer_label", p + 12);
@@ -221,7 +205,7 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 		if (!ioctl_in(c, sizeof(struct gpiohandle_config)))
 			return ioctl_ptr(b, c);
 		sbuf_puts(b, "{flags=");
-		put_u32_flags(b, u32_at(p, 0), xlat_gpio_handle_flags,
+		put_u32_flags(b, load_u32(p, 0), xlat_gpio_handle_flags,
 			      N(xlat_gpio_handle_flags), "GPIOHANDLE_REQUEST_???");
 		sbuf_puts(b, ", default_values=");
 		ioctl_uarray(b, c, p + 4, GPIOHANDLES_MAX, 1, false);
@@ -230,16 +214,16 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 	case GPIO_V2_GET_LINEINFO_IOCTL: case GPIO_V2_GET_LINEINFO_WATCH_IOCTL:
 		if (!ioctl_in(c, sizeof(struct gpio_v2_line_info)))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{offset=%u}", u32_at(p, 64));
+		sbuf_printf(b, "{offset=%u}", load_u32(p, 64));
 		if (c->ret < 0)
 			return IOCTL_SHOWN;
-		n = u32_at(p, 68);
+		n = load_u32(p, 68);
 		sbuf_puts(b, " => {");
 		put_name(b, "name", p);
 		sbuf_puts(b, ", ");
 		put_name(b, "consumer", p + 32);
 		sbuf_puts(b, ", flags=");
-		put_v2_flags(b, u64_at(p, 72));
+		put_v2_flags(b, load_u64(p, 72));
 		sbuf_printf(b, ", num_attrs=%u", n);
 		put_padding(b, p + 240, 4);
 		if (n)
@@ -249,15 +233,15 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 	case GPIO_V2_GET_LINE_IOCTL:
 		if (!ioctl_in(c, sizeof(struct gpio_v2_line_request)))
 			return ioctl_ptr(b, c);
-		n = u32_at(p, 560);
+		n = load_u32(p, 560);
 		sbuf_printf(b, "{num_lines=%u, offsets=", n);
 		ioctl_uarray(b, c, p, n > GPIO_V2_LINES_MAX ? GPIO_V2_LINES_MAX : n, 4, false);
 		sbuf_puts(b, ", ");
 		put_name(b, "consumer", p + 256);
 		sbuf_puts(b, ", config=");
 		put_v2_config(b, p + 288);
-		if (u32_at(p, 564))
-			sbuf_printf(b, ", event_buffer_size=%u", u32_at(p, 564));
+		if (load_u32(p, 564))
+			sbuf_printf(b, ", event_buffer_size=%u", load_u32(p, 564));
 		put_padding(b, p + 568, 5);
 		sbuf_putc(b, '}');
 		put_fd_answer(b, c, 588);
@@ -270,15 +254,15 @@ static int gpio_arg(struct sbuf *b, const struct ioctl_call *c)
 	case GPIO_V2_LINE_GET_VALUES_IOCTL:
 		if (!ioctl_in(c, 16))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{mask=%#llx}", (unsigned long long)u64_at(p, 8));
+		sbuf_printf(b, "{mask=%#llx}", (unsigned long long)load_u64(p, 8));
 		if (c->ret >= 0)
-			sbuf_printf(b, " => {bits=%#llx}", (unsigned long long)u64_at(p, 0));
+			sbuf_printf(b, " => {bits=%#llx}", (unsigned long long)load_u64(p, 0));
 		return IOCTL_SHOWN;
 	case GPIO_V2_LINE_SET_VALUES_IOCTL:
 		if (!ioctl_in(c, 16))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{bits=%#llx, mask=%#llx}", (unsigned long long)u64_at(p, 0),
-			    (unsigned long long)u64_at(p, 8));
+		sbuf_printf(b, "{bits=%#llx, mask=%#llx}", (unsigned long long)load_u64(p, 0),
+			    (unsigned long long)load_u64(p, 8));
 		return IOCTL_SHOWN;
 	}
 	return IOCTL_NOT_MINE;

@@ -13,28 +13,20 @@
 #include "xlat_tables.h"
 #include "../output/internal.h"
 
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
 /* ", rsv=[...]" of n words at p, when any is not 0 */
 static void put_rsv(struct sbuf *b, const uint8_t *p, size_t n)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < n; i++)
-		any |= u32_at(p, i * 4) != 0;
+		any |= load_u32(p, i * 4) != 0;
 	if (!any)
 		return;
 	sbuf_puts(b, ", rsv=[");
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			sbuf_puts(b, ", ");
-		put_hex0(b, u32_at(p, i * 4));
+		put_hex0(b, load_u32(p, i * 4));
 	}
 	sbuf_putc(b, ']');
 }
@@ -44,7 +36,7 @@ static void put_rsv(struct sbuf *b, const uint8_t *p, size_t n)
 static void put_time(struct sbuf *b, const char *name, const uint8_t *p, bool date)
 {
 	int64_t sec;
-	uint32_t nsec = u32_at(p, 8), rsv = u32_at(p, 12);
+	uint32_t nsec = load_u32(p, 8), rsv = load_u32(p, 12);
 
 	memcpy(&sec, p, 8);
 	if (name)
@@ -73,21 +65,21 @@ static void put_caps(struct sbuf *b, const uint8_t *p)
 
 	sbuf_putc(b, '{');
 	for (int i = 0; i < 8; i++)
-		sbuf_printf(b, i ? ", %s=%d" : "%s=%d", f[i], (int32_t)u32_at(p, i * 4));
+		sbuf_printf(b, i ? ", %s=%d" : "%s=%d", f[i], (int32_t)load_u32(p, i * 4));
 	put_rsv(b, p + 32, 12);
 	sbuf_putc(b, '}');
 }
 
 static void put_perout(struct sbuf *b, const uint8_t *p, bool v2)
 {
-	uint32_t flags = u32_at(p, 36);
+	uint32_t flags = load_u32(p, 36);
 	bool phase = flags & PTP_PEROUT_PHASE, duty = flags & PTP_PEROUT_DUTY_CYCLE;
 
 	sbuf_putc(b, '{');
 	put_time(b, phase ? "phase" : "start", p, !phase);
 	sbuf_puts(b, ", ");
 	put_time(b, "period", p + 16, false);
-	sbuf_printf(b, ", index=%u, flags=", u32_at(p, 32));
+	sbuf_printf(b, ", index=%u, flags=", load_u32(p, 32));
 	put_ptp_flags(b, flags, xlat_ptp_perout_flags, N(xlat_ptp_perout_flags), "PTP_PEROUT_???");
 	if (duty) {
 		sbuf_puts(b, ", ");
@@ -101,7 +93,7 @@ static void put_perout(struct sbuf *b, const uint8_t *p, bool v2)
 /* the n_samples and reserved words of ptp_sys_offset(_extended) */
 static uint32_t put_samples_head(struct sbuf *b, const uint8_t *p)
 {
-	uint32_t n = u32_at(p, 0);
+	uint32_t n = load_u32(p, 0);
 
 	sbuf_printf(b, "{n_samples=%u", n);
 	put_rsv(b, p + 4, 3);
@@ -191,7 +183,7 @@ static int put_pin(struct sbuf *b, const struct ioctl_call *c, bool get, bool v2
 
 	if (!ioctl_in(c, sizeof(struct ptp_pin_desc)))
 		return ioctl_ptr(b, c);
-	sbuf_printf(b, "{index=%u", u32_at(p, 64));
+	sbuf_printf(b, "{index=%u", load_u32(p, 64));
 	if (get && v2)
 		put_rsv(b, p + 76, 5);
 	if (c->ret >= 0 || !get) {
@@ -201,9 +193,9 @@ static int put_pin(struct sbuf *b, const struct ioctl_call *c, bool get, bool v2
 			decode_string(b, (const char *)p, n < 64 ? n : 63, n == 64);
 		}
 		sbuf_puts(b, ", func=");
-		put_enum_x(b, u32_at(p, 68), xlat_ptp_pin_funcs, N(xlat_ptp_pin_funcs),
+		put_enum_x(b, load_u32(p, 68), xlat_ptp_pin_funcs, N(xlat_ptp_pin_funcs),
 			   "PTP_PF_???");
-		sbuf_printf(b, ", chan=%u", u32_at(p, 72));
+		sbuf_printf(b, ", chan=%u", load_u32(p, 72));
 		if (!get && v2)
 			put_rsv(b, p + 76, 5);
 	}
@@ -226,8 +218,8 @@ static int ptp_arg(struct sbuf *b, const struct ioctl_call *c)
 	case PTP_EXTTS_REQUEST: case PTP_EXTTS_REQUEST2:
 		if (!ioctl_in(c, sizeof(struct ptp_extts_request)))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "{index=%u, flags=", u32_at(p, 0));
-		put_ptp_flags(b, u32_at(p, 4), xlat_ptp_extts_flags, N(xlat_ptp_extts_flags),
+		sbuf_printf(b, "{index=%u, flags=", load_u32(p, 0));
+		put_ptp_flags(b, load_u32(p, 4), xlat_ptp_extts_flags, N(xlat_ptp_extts_flags),
 			  "PTP_???");
 		if (c->req == PTP_EXTTS_REQUEST2)
 			put_rsv(b, p + 8, 2);

@@ -19,14 +19,6 @@ static int32_t i32_at(const uint8_t *p, size_t off)
 	return v;
 }
 
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
 static void put_rtc_time(struct sbuf *b, const uint8_t *p)
 {
 	static const char *const f[] = { "tm_sec", "tm_min", "tm_hour", "tm_mday", "tm_mon",
@@ -54,13 +46,13 @@ static void put_pll(struct sbuf *b, const uint8_t *p)
 {
 	sbuf_printf(b, "{pll_ctrl=%d, pll_value=%d, pll_max=%d, pll_min=%d, pll_posmult=%d, "
 		    "pll_negmult=%d, pll_clock=%lld}", i32_at(p, 0), i32_at(p, 4), i32_at(p, 8),
-		    i32_at(p, 12), i32_at(p, 16), i32_at(p, 20), (long long)u64_at(p, 24));
+		    i32_at(p, 12), i32_at(p, 16), i32_at(p, 20), (long long)load_u64(p, 24));
 }
 
 /* struct rtc_param's value, by its param */
 static void put_param_value(struct sbuf *b, const uint8_t *p)
 {
-	uint64_t param = u64_at(p, 0), v = u64_at(p, 8);
+	uint64_t param = load_u64(p, 0), v = load_u64(p, 8);
 	size_t mark;
 
 	switch (param) {
@@ -105,7 +97,7 @@ static int put_param(struct sbuf *b, const struct ioctl_call *c, bool get)
 		return ioctl_ptr(b, c);
 	memcpy(&index, p + 16, 4);
 	sbuf_puts(b, "{param=");
-	put_enum_x(b, u64_at(p, 0), xlat_rtc_params, N(xlat_rtc_params), "RTC_PARAM_???");
+	put_enum_x(b, load_u64(p, 0), xlat_rtc_params, N(xlat_rtc_params), "RTC_PARAM_???");
 	if (!get) {
 		sbuf_puts(b, ", ");
 		put_param_value(b, p);
@@ -177,7 +169,7 @@ static int rtc_arg(struct sbuf *b, const struct ioctl_call *c)
 	case RTC_IRQP_READ: case RTC_EPOCH_READ:
 		if (!ioctl_out(c, 8))
 			return ioctl_ptr(b, c);
-		sbuf_printf(b, "[%llu]", (unsigned long long)u64_at(p, 0));
+		sbuf_printf(b, "[%llu]", (unsigned long long)load_u64(p, 0));
 		return IOCTL_SHOWN;
 	case RTC_VL_READ:
 		if (!ioctl_out(c, 4))

@@ -19,22 +19,6 @@
 /* not in every version of the header (strace names it nonetheless) */
 #define TEE_IOC_SHM_REGISTER_FD_ _IOC(_IOC_READ | _IOC_WRITE, TEE_IOC_MAGIC, TEE_IOC_BASE + 8, 32)
 
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
 static void put_shm_flags(struct sbuf *b, uint32_t v)
 {
 	put_flagset_qx(b, v, xlat_tee_shm_flags, N(xlat_tee_shm_flags), "TEE_IOCTL_SHM_???");
@@ -42,7 +26,7 @@ static void put_shm_flags(struct sbuf *b, uint32_t v)
 
 static void put_param(struct sbuf *b, const uint8_t *p)
 {
-	uint64_t attr = u64_at(p, 0), type = attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
+	uint64_t attr = load_u64(p, 0), type = attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
 
 	/* the type as -X says, the META flag by name in every style (strace's) */
 	sbuf_puts(b, "{attr=");
@@ -59,12 +43,12 @@ static void put_param(struct sbuf *b, const uint8_t *p)
 	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT: case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT:
 	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT:
 		sbuf_printf(b, ", shm_offs=%#llx, size=%#llx, shm_id=%llu",
-			    (unsigned long long)u64_at(p, 8), (unsigned long long)u64_at(p, 16),
-			    (unsigned long long)u64_at(p, 24));
+			    (unsigned long long)load_u64(p, 8), (unsigned long long)load_u64(p, 16),
+			    (unsigned long long)load_u64(p, 24));
 		break;
 	default:
-		sbuf_printf(b, ", a=%#llx, b=%#llx, c=%#llx", (unsigned long long)u64_at(p, 8),
-			    (unsigned long long)u64_at(p, 16), (unsigned long long)u64_at(p, 24));
+		sbuf_printf(b, ", a=%#llx, b=%#llx, c=%#llx", (unsigned long long)load_u64(p, 8),
+			    (unsigned long long)load_u64(p, 16), (unsigned long long)load_u64(p, 24));
 	}
 	sbuf_putc(b, '}');
 }
@@ -83,8 +67,8 @@ static void put_params(struct sbuf *b, const uint8_t *p, uint32_t n)
 /* ret and ret_origin at off */
 static void put_ret(struct sbuf *b, const uint8_t *q, size_t off)
 {
-	sbuf_printf(b, "ret=%u, ret_origin=", u32_at(q, off));
-	put_enum_x(b, u32_at(q, off + 4), xlat_tee_origins, N(xlat_tee_origins),
+	sbuf_printf(b, "ret=%u, ret_origin=", load_u32(q, off));
+	put_enum_x(b, load_u32(q, off + 4), xlat_tee_origins, N(xlat_tee_origins),
 		   "TEEC_ORIGIN_???");
 	sbuf_puts(b, ", ");
 }
@@ -99,17 +83,17 @@ static bool put_buf(struct sbuf *b, const struct ioctl_call *c, const uint8_t *q
 
 	if (got < hdr || len < hdr)
 		return false;
-	n = u32_at(q, np);
+	n = load_u32(q, np);
 	if (len != hdr + (uint64_t)n * 32 || got < len)
 		return false;
 	sbuf_putc(b, '{');
 	switch (c->req) {
 	case TEE_IOC_INVOKE:
-		sbuf_printf(b, "func=%u, session=%#x, cancel_id=%u, ", u32_at(q, 0), u32_at(q, 4),
-			    u32_at(q, 8));
+		sbuf_printf(b, "func=%u, session=%#x, cancel_id=%u, ", load_u32(q, 0), load_u32(q, 4),
+			    load_u32(q, 8));
 		break;
 	case TEE_IOC_OPEN_SESSION: {
-		uint32_t login = u32_at(q, 32);
+		uint32_t login = load_u32(q, 32);
 
 		u = q;
 		sbuf_printf(b, "uuid=%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
@@ -117,7 +101,7 @@ static bool put_buf(struct sbuf *b, const struct ioctl_call *c, const uint8_t *q
 			    u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
 		put_enum_x(b, login, xlat_tee_logins, N(xlat_tee_logins), "TEE_IOCTL_LOGIN_???");
 		if (login == TEE_IOCTL_LOGIN_GROUP || login == TEE_IOCTL_LOGIN_GROUP_APPLICATION) {
-			sbuf_printf(b, ", clnt_uuid=%u", u32_at(q, 16));
+			sbuf_printf(b, ", clnt_uuid=%u", load_u32(q, 16));
 		} else if (login != TEE_IOCTL_LOGIN_PUBLIC && login != TEE_IOCTL_LOGIN_USER &&
 			   login != TEE_IOCTL_LOGIN_APPLICATION &&
 			   login != TEE_IOCTL_LOGIN_USER_APPLICATION) {
@@ -129,11 +113,11 @@ static bool put_buf(struct sbuf *b, const struct ioctl_call *c, const uint8_t *q
 			}
 			sbuf_putc(b, ']');
 		}
-		sbuf_printf(b, ", cancel_id=%u, ", u32_at(q, 36));
+		sbuf_printf(b, ", cancel_id=%u, ", load_u32(q, 36));
 		break;
 	}
 	case TEE_IOC_SUPPL_RECV:
-		sbuf_printf(b, "func=%u, ", u32_at(q, 0));
+		sbuf_printf(b, "func=%u, ", load_u32(q, 0));
 		break;
 	}
 	sbuf_printf(b, "num_params=%u, ", n);
@@ -146,14 +130,14 @@ static bool put_buf(struct sbuf *b, const struct ioctl_call *c, const uint8_t *q
 			put_ret(b, q, 12);
 			break;
 		case TEE_IOC_OPEN_SESSION:
-			sbuf_printf(b, "session=%#x, ", u32_at(q, 40));
+			sbuf_printf(b, "session=%#x, ", load_u32(q, 40));
 			put_ret(b, q, 44);
 			break;
 		case TEE_IOC_SUPPL_RECV:
 			sbuf_printf(b, "num_params=%u, ", n);
 			break;
 		case TEE_IOC_SUPPL_SEND:
-			sbuf_printf(b, "ret=%u, ", u32_at(q, 0));
+			sbuf_printf(b, "ret=%u, ", load_u32(q, 0));
 			break;
 		}
 		put_params(b, q + hdr, n);
@@ -168,7 +152,7 @@ static void put_buf_data(struct sbuf *b, const struct ioctl_call *c, const uint8
 		{ TEE_IOC_INVOKE, 24, 20 }, { TEE_IOC_OPEN_SESSION, 56, 52 },
 		{ TEE_IOC_SUPPL_RECV, 8, 4 }, { TEE_IOC_SUPPL_SEND, 8, 4 },
 	};
-	uint64_t ptr = u64_at(p, 0), len = u64_at(p, 8);
+	uint64_t ptr = load_u64(p, 0), len = load_u64(p, 8);
 	const struct cap *cp;
 	const char *data;
 
@@ -192,39 +176,39 @@ bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c)
 	switch (c->req) {
 	case TEE_IOC_VERSION:
 		if ((p = ioc_out(b, c, 12))) {
-			uint32_t id = u32_at(p, 0);
+			uint32_t id = load_u32(p, 0);
 
 			sbuf_puts(b, "{impl_id=");
 			put_enum_x(b, id, xlat_tee_impl_ids, N(xlat_tee_impl_ids), "TEE_IMPL_ID_???");
 			sbuf_puts(b, ", gen_caps=");
-			put_flagset_qx(b, u32_at(p, 8), xlat_tee_gen_caps, N(xlat_tee_gen_caps),
+			put_flagset_qx(b, load_u32(p, 8), xlat_tee_gen_caps, N(xlat_tee_gen_caps),
 				       "TEE_GEN_CAP_???");
 			sbuf_puts(b, ", impl_caps=");
 			if (id == TEE_IMPL_ID_OPTEE)
-				put_flagset_qx(b, u32_at(p, 4), xlat_tee_optee_caps,
+				put_flagset_qx(b, load_u32(p, 4), xlat_tee_optee_caps,
 					       N(xlat_tee_optee_caps), "TEE_OPTEE_CAP_???");
 			else
-				put_hex0(b, u32_at(p, 4));
+				put_hex0(b, load_u32(p, 4));
 			sbuf_putc(b, '}');
 		}
 		return true;
 	case TEE_IOC_CANCEL:
 		if ((p = ioc_in(b, c, 8)))
-			sbuf_printf(b, "{cancel_id=%u, session=%#x}", u32_at(p, 0), u32_at(p, 4));
+			sbuf_printf(b, "{cancel_id=%u, session=%#x}", load_u32(p, 0), load_u32(p, 4));
 		return true;
 	case TEE_IOC_CLOSE_SESSION:
 		if ((p = ioc_in(b, c, 4)))
-			sbuf_printf(b, "{session=%#x}", u32_at(p, 0));
+			sbuf_printf(b, "{session=%#x}", load_u32(p, 0));
 		return true;
 	case TEE_IOC_SHM_ALLOC:
 		if ((p = ioc_in(b, c, 16))) {
-			sbuf_printf(b, "{size=%#llx, flags=", (unsigned long long)u64_at(p, 0));
-			put_shm_flags(b, u32_at(p, 8));
+			sbuf_printf(b, "{size=%#llx, flags=", (unsigned long long)load_u64(p, 0));
+			put_shm_flags(b, load_u32(p, 8));
 			if (c->ret >= 0) {
 				sbuf_printf(b, "} => {size=%#llx, flags=",
-					    (unsigned long long)u64_at(p, 0));
-				put_shm_flags(b, u32_at(p, 8));
-				sbuf_printf(b, ", id=%d", (int32_t)u32_at(p, 12));
+					    (unsigned long long)load_u64(p, 0));
+				put_shm_flags(b, load_u32(p, 8));
+				sbuf_printf(b, ", id=%d", (int32_t)load_u32(p, 12));
 			}
 			sbuf_putc(b, '}');
 		}
@@ -232,24 +216,24 @@ bool ioctl_tee_arg(struct sbuf *b, const struct ioctl_call *c)
 	case TEE_IOC_SHM_REGISTER:
 		if ((p = ioc_in(b, c, 24))) {
 			sbuf_printf(b, "{addr=%#llx, length=%#llx, flags=",
-				    (unsigned long long)u64_at(p, 0), (unsigned long long)u64_at(p, 8));
-			put_shm_flags(b, u32_at(p, 16));
+				    (unsigned long long)load_u64(p, 0), (unsigned long long)load_u64(p, 8));
+			put_shm_flags(b, load_u32(p, 16));
 			if (c->ret >= 0) {
 				sbuf_printf(b, "} => {length=%#llx, flags=",
-					    (unsigned long long)u64_at(p, 8));
-				put_shm_flags(b, u32_at(p, 16));
-				sbuf_printf(b, ", id=%d", (int32_t)u32_at(p, 20));
+					    (unsigned long long)load_u64(p, 8));
+				put_shm_flags(b, load_u32(p, 16));
+				sbuf_printf(b, ", id=%d", (int32_t)load_u32(p, 20));
 			}
 			sbuf_putc(b, '}');
 		}
 		return true;
 	case TEE_IOC_SHM_REGISTER_FD_:
 		if ((p = ioc_in(b, c, 32))) {
-			sbuf_printf(b, "{fd=%lld, flags=", (long long)u64_at(p, 0));
-			put_shm_flags(b, u32_at(p, 16));
+			sbuf_printf(b, "{fd=%lld, flags=", (long long)load_u64(p, 0));
+			put_shm_flags(b, load_u32(p, 16));
 			if (c->ret >= 0)
 				sbuf_printf(b, "} => {size=%#llx, id=%d",
-					    (unsigned long long)u64_at(p, 8), (int32_t)u32_at(p, 24));
+					    (unsigned long long)load_u64(p, 8), (int32_t)load_u32(p, 24));
 			sbuf_putc(b, '}');
 		}
 		return true;

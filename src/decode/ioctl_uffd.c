@@ -16,35 +16,27 @@
 #include "../output/internal.h"
 #include "../../bpf/event.h"
 
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
 #define FLAGS(b, v, tab, unknown) put_flagset_qx(b, v, tab, N(tab), unknown)
 
 static void put_range(struct sbuf *b, const uint8_t *p)
 {
 	sbuf_puts(b, "{start=");
-	put_hex0(b, u64_at(p, 0));
+	put_hex0(b, load_u64(p, 0));
 	sbuf_puts(b, ", len=");
-	put_hex0(b, u64_at(p, 8));
+	put_hex0(b, load_u64(p, 8));
 	sbuf_putc(b, '}');
 }
 
 static void put_api(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint64_t given = u64_at(p, 8), got = given;
+	uint64_t given = load_u64(p, 8), got = given;
 	const struct cap *cp;
 	const char *data;
 
 	if (cap_entry(c->e, c->size, c->arg, &cp, &data) && cp->len >= 16)
-		given = u64_at((const uint8_t *)data, 8);
+		given = load_u64((const uint8_t *)data, 8);
 	sbuf_puts(b, "{api=");
-	put_hex0(b, u64_at(p, 0));
+	put_hex0(b, load_u64(p, 0));
 	sbuf_puts(b, ", features=");
 	FLAGS(b, given, xlat_uffd_api_features, "UFFD_FEATURE_???");
 	if (c->ret >= 0) {
@@ -53,7 +45,7 @@ static void put_api(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p
 			FLAGS(b, got, xlat_uffd_api_features, "UFFD_FEATURE_???");
 		}
 		sbuf_puts(b, ", ioctls=");
-		FLAGS(b, u64_at(p, 16), xlat_uffd_api_ioctls, "1<<_UFFDIO_???");
+		FLAGS(b, load_u64(p, 16), xlat_uffd_api_ioctls, "1<<_UFFDIO_???");
 	}
 	sbuf_putc(b, '}');
 }
@@ -72,10 +64,10 @@ bool ioctl_uffd_arg(struct sbuf *b, const struct ioctl_call *c)
 			sbuf_puts(b, "{range=");
 			put_range(b, p);
 			sbuf_puts(b, ", mode=");
-			FLAGS(b, u64_at(p, 16), xlat_uffd_register_modes, "UFFDIO_REGISTER_MODE_???");
+			FLAGS(b, load_u64(p, 16), xlat_uffd_register_modes, "UFFDIO_REGISTER_MODE_???");
 			if (c->ret >= 0) {
 				sbuf_puts(b, ", ioctls=");
-				FLAGS(b, u64_at(p, 24), xlat_uffd_register_ioctls, "1<<_UFFDIO_???");
+				FLAGS(b, load_u64(p, 24), xlat_uffd_register_ioctls, "1<<_UFFDIO_???");
 			}
 			sbuf_putc(b, '}');
 		}
@@ -87,16 +79,16 @@ bool ioctl_uffd_arg(struct sbuf *b, const struct ioctl_call *c)
 	case UFFDIO_COPY:
 		if ((p = ioc_in(b, c, 40))) {
 			sbuf_puts(b, "{dst=");
-			put_hex0(b, u64_at(p, 0));
+			put_hex0(b, load_u64(p, 0));
 			sbuf_puts(b, ", src=");
-			put_hex0(b, u64_at(p, 8));
+			put_hex0(b, load_u64(p, 8));
 			sbuf_puts(b, ", len=");
-			put_hex0(b, u64_at(p, 16));
+			put_hex0(b, load_u64(p, 16));
 			sbuf_puts(b, ", mode=");
-			FLAGS(b, u64_at(p, 24), xlat_uffd_copy_modes, "UFFDIO_COPY_MODE_???");
+			FLAGS(b, load_u64(p, 24), xlat_uffd_copy_modes, "UFFDIO_COPY_MODE_???");
 			if (c->ret >= 0) {
 				sbuf_puts(b, ", copy=");
-				put_hex0(b, u64_at(p, 32));
+				put_hex0(b, load_u64(p, 32));
 			}
 			sbuf_putc(b, '}');
 		}
@@ -106,10 +98,10 @@ bool ioctl_uffd_arg(struct sbuf *b, const struct ioctl_call *c)
 			sbuf_puts(b, "{range=");
 			put_range(b, p);
 			sbuf_puts(b, ", mode=");
-			FLAGS(b, u64_at(p, 16), xlat_uffd_zeropage_modes, "UFFDIO_ZEROPAGE_MODE_???");
+			FLAGS(b, load_u64(p, 16), xlat_uffd_zeropage_modes, "UFFDIO_ZEROPAGE_MODE_???");
 			if (c->ret >= 0) {
 				sbuf_puts(b, ", zeropage=");
-				put_hex0(b, u64_at(p, 24));
+				put_hex0(b, load_u64(p, 24));
 			}
 			sbuf_putc(b, '}');
 		}

@@ -22,22 +22,6 @@
 #include "../output/internal.h"
 #include "../../bpf/event.h"
 
-static uint32_t u32_at(const uint8_t *p, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, p + off, 4);
-	return v;
-}
-
-static uint64_t u64_at(const uint8_t *p, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, p + off, 8);
-	return v;
-}
-
 #define ENUM(b, v, tab, unknown) put_enum_x(b, v, tab, N(tab), unknown)
 #define FLAGS(b, v, tab, unknown) put_flagset_qx(b, (uint32_t)(v), tab, N(tab), unknown)
 
@@ -88,13 +72,13 @@ static void put_name(struct sbuf *b, const char *field, const uint8_t *p, size_t
 
 static void put_rect(struct sbuf *b, const char *field, const uint8_t *p)
 {
-	sbuf_printf(b, "%s={left=%d, top=%d, width=%u, height=%u}", field, (int32_t)u32_at(p, 0),
-		    (int32_t)u32_at(p, 4), u32_at(p, 8), u32_at(p, 12));
+	sbuf_printf(b, "%s={left=%d, top=%d, width=%u, height=%u}", field, (int32_t)load_u32(p, 0),
+		    (int32_t)load_u32(p, 4), load_u32(p, 8), load_u32(p, 12));
 }
 
 static void put_fract(struct sbuf *b, const char *field, const uint8_t *p)
 {
-	sbuf_printf(b, "%s=%u/%u", field, u32_at(p, 0), u32_at(p, 4));
+	sbuf_printf(b, "%s=%u/%u", field, load_u32(p, 0), load_u32(p, 4));
 }
 
 /*
@@ -196,16 +180,16 @@ static void put_clip(struct sbuf *b, const struct ioctl_call *c, const uint8_t *
 /* struct v4l2_window: its clips are the argument's first CAP_ELEM capture */
 static void put_window(struct sbuf *b, const struct ioctl_call *c, const uint8_t *w)
 {
-	uint64_t clips = u64_at(w, 24), bitmap = u64_at(w, 40);
-	uint32_t count = u32_at(w, 32);
+	uint64_t clips = load_u64(w, 24), bitmap = load_u64(w, 40);
+	uint32_t count = load_u32(w, 32);
 	const uint8_t *q = NULL;
 	size_t got = 0;
 
 	sbuf_puts(b, "fmt.win={");
 	put_rect(b, "w", w);
 	sbuf_puts(b, ", field=");
-	ENUM(b, u32_at(w, 16), xlat_v4l2_fields, "V4L2_FIELD_???");
-	sbuf_printf(b, ", chromakey=%#x, clips=", u32_at(w, 20));
+	ENUM(b, load_u32(w, 16), xlat_v4l2_fields, "V4L2_FIELD_???");
+	sbuf_printf(b, ", chromakey=%#x, clips=", load_u32(w, 20));
 	if (count && (!clips || !elem_cap(c, 0, &q, &got)))
 		put_ptr(b, clips);
 	else
@@ -222,35 +206,35 @@ static void put_window(struct sbuf *b, const struct ioctl_call *c, const uint8_t
 static bool put_format_union(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
 	const uint8_t *f = p + 8;
-	uint32_t type = u32_at(p, 0);
+	uint32_t type = load_u32(p, 0);
 	size_t mark;
 
 	switch (type) {
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE: case V4L2_BUF_TYPE_VIDEO_OUTPUT:
-		sbuf_printf(b, "fmt.pix={width=%u, height=%u, pixelformat=", u32_at(f, 0),
-			    u32_at(f, 4));
-		PIXFMT(b, u32_at(f, 8));
+		sbuf_printf(b, "fmt.pix={width=%u, height=%u, pixelformat=", load_u32(f, 0),
+			    load_u32(f, 4));
+		PIXFMT(b, load_u32(f, 8));
 		sbuf_puts(b, ", field=");
-		ENUM(b, u32_at(f, 12), xlat_v4l2_fields, "V4L2_FIELD_???");
-		sbuf_printf(b, ", bytesperline=%u, sizeimage=%u, colorspace=", u32_at(f, 16),
-			    u32_at(f, 20));
-		ENUM(b, u32_at(f, 24), xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
+		ENUM(b, load_u32(f, 12), xlat_v4l2_fields, "V4L2_FIELD_???");
+		sbuf_printf(b, ", bytesperline=%u, sizeimage=%u, colorspace=", load_u32(f, 16),
+			    load_u32(f, 20));
+		ENUM(b, load_u32(f, 24), xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
 		sbuf_putc(b, '}');
 		return true;
 	case V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE: case V4L2_BUF_TYPE_VIDEO_OUTPUT_MPLANE: {
 		uint32_t planes = f[180];
 
-		sbuf_printf(b, "fmt.pix_mp={width=%u, height=%u, pixelformat=", u32_at(f, 0),
-			    u32_at(f, 4));
-		PIXFMT(b, u32_at(f, 8));
+		sbuf_printf(b, "fmt.pix_mp={width=%u, height=%u, pixelformat=", load_u32(f, 0),
+			    load_u32(f, 4));
+		PIXFMT(b, load_u32(f, 8));
 		sbuf_puts(b, ", field=");
-		ENUM(b, u32_at(f, 12), xlat_v4l2_fields, "V4L2_FIELD_???");
+		ENUM(b, load_u32(f, 12), xlat_v4l2_fields, "V4L2_FIELD_???");
 		sbuf_puts(b, ", colorspace=");
-		ENUM(b, u32_at(f, 16), xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
+		ENUM(b, load_u32(f, 16), xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
 		sbuf_puts(b, ", plane_fmt=[");
 		for (uint32_t i = 0; i < planes && i < VIDEO_MAX_PLANES; i++)
 			sbuf_printf(b, "%s{sizeimage=%u, bytesperline=%u}", i ? ", " : "",
-				    u32_at(f, 20 + i * 20), u32_at(f, 24 + i * 20));
+				    load_u32(f, 20 + i * 20), load_u32(f, 24 + i * 20));
 		sbuf_printf(b, "], num_planes=%u}", planes);
 		return true;
 	}
@@ -259,11 +243,11 @@ static bool put_format_union(struct sbuf *b, const struct ioctl_call *c, const u
 		return true;
 	case V4L2_BUF_TYPE_VBI_CAPTURE: case V4L2_BUF_TYPE_VBI_OUTPUT:
 		sbuf_printf(b, "fmt.vbi={sampling_rate=%u, offset=%u, samples_per_line=%u, "
-			    "sample_format=", u32_at(f, 0), u32_at(f, 4), u32_at(f, 8));
-		PIXFMT(b, u32_at(f, 12));
-		sbuf_printf(b, ", start=[%d, %d], count=[%u, %u], flags=", (int32_t)u32_at(f, 16),
-			    (int32_t)u32_at(f, 20), u32_at(f, 24), u32_at(f, 28));
-		FLAGS(b, u32_at(f, 32), xlat_v4l2_vbi_flags, "V4L2_VBI_???");
+			    "sample_format=", load_u32(f, 0), load_u32(f, 4), load_u32(f, 8));
+		PIXFMT(b, load_u32(f, 12));
+		sbuf_printf(b, ", start=[%d, %d], count=[%u, %u], flags=", (int32_t)load_u32(f, 16),
+			    (int32_t)load_u32(f, 20), load_u32(f, 24), load_u32(f, 28));
+		FLAGS(b, load_u32(f, 32), xlat_v4l2_vbi_flags, "V4L2_VBI_???");
 		sbuf_putc(b, '}');
 		return true;
 	case V4L2_BUF_TYPE_SLICED_VBI_CAPTURE: case V4L2_BUF_TYPE_SLICED_VBI_OUTPUT: {
@@ -285,18 +269,18 @@ static bool put_format_union(struct sbuf *b, const struct ioctl_call *c, const u
 			}
 			sbuf_putc(b, ']');
 		}
-		sbuf_printf(b, "], io_size=%u}", u32_at(f, 100));
+		sbuf_printf(b, "], io_size=%u}", load_u32(f, 100));
 		return true;
 	}
 	case V4L2_BUF_TYPE_SDR_CAPTURE: case V4L2_BUF_TYPE_SDR_OUTPUT:
 		sbuf_puts(b, "fmt.sdr={pixelformat=");
-		put_fourcc(b, u32_at(f, 0), xlat_v4l2_sdr_fmts, N(xlat_v4l2_sdr_fmts));
-		sbuf_printf(b, ", buffersize=%u}", u32_at(f, 4));
+		put_fourcc(b, load_u32(f, 0), xlat_v4l2_sdr_fmts, N(xlat_v4l2_sdr_fmts));
+		sbuf_printf(b, ", buffersize=%u}", load_u32(f, 4));
 		return true;
 	case V4L2_BUF_TYPE_META_CAPTURE: case V4L2_BUF_TYPE_META_OUTPUT:
 		sbuf_puts(b, "fmt.meta={dataformat=");
-		put_fourcc(b, u32_at(f, 0), xlat_v4l2_meta_fmts, N(xlat_v4l2_meta_fmts));
-		sbuf_printf(b, ", buffersize=%u}", u32_at(f, 4));
+		put_fourcc(b, load_u32(f, 0), xlat_v4l2_meta_fmts, N(xlat_v4l2_meta_fmts));
+		sbuf_printf(b, ", buffersize=%u}", load_u32(f, 4));
 		return true;
 	}
 	return false;
@@ -308,7 +292,7 @@ static bool put_format_union(struct sbuf *b, const struct ioctl_call *c, const u
 static void put_format(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p, bool given,
 		       bool answer)
 {
-	uint32_t type = u32_at(p, 0);
+	uint32_t type = load_u32(p, 0);
 
 	sbuf_puts(b, "{type=");
 	put_buf_type(b, type);
@@ -353,28 +337,28 @@ static void put_buf_flags(struct sbuf *b, uint32_t v)
 static void put_buffer(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
 	bool dq = c->req == VIDIOC_DQBUF;
-	uint32_t mem = u32_at(p, 60);
+	uint32_t mem = load_u32(p, 60);
 
 	sbuf_puts(b, "{type=");
-	put_buf_type(b, u32_at(p, 4));
+	put_buf_type(b, load_u32(p, 4));
 	if (!dq || c->ret >= 0)
-		sbuf_printf(b, ", index=%u", u32_at(p, 0));
+		sbuf_printf(b, ", index=%u", load_u32(p, 0));
 	if (c->ret >= 0) {
 		sbuf_puts(b, ", memory=");
 		ENUM(b, mem, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		if (mem == V4L2_MEMORY_MMAP) {
-			sbuf_printf(b, ", m.offset=%#x", u32_at(p, 64));
+			sbuf_printf(b, ", m.offset=%#x", load_u32(p, 64));
 		} else if (mem == V4L2_MEMORY_USERPTR) {
 			sbuf_puts(b, ", m.userptr=");
-			put_ptr(b, u64_at(p, 64));
+			put_ptr(b, load_u64(p, 64));
 		} else if (mem == V4L2_MEMORY_DMABUF) {
-			sbuf_printf(b, ", m.fd=%d", (int32_t)u32_at(p, 64));
+			sbuf_printf(b, ", m.fd=%d", (int32_t)load_u32(p, 64));
 		}
-		sbuf_printf(b, ", length=%u, bytesused=%u, flags=", u32_at(p, 72), u32_at(p, 8));
-		put_buf_flags(b, u32_at(p, 12));
+		sbuf_printf(b, ", length=%u, bytesused=%u, flags=", load_u32(p, 72), load_u32(p, 8));
+		put_buf_flags(b, load_u32(p, 12));
 		if (dq)
 			sbuf_printf(b, ", timestamp={tv_sec=%lld, tv_usec=%llu}",
-				    (long long)u64_at(p, 24), (unsigned long long)u64_at(p, 32));
+				    (long long)load_u64(p, 24), (unsigned long long)load_u64(p, 32));
 		sbuf_puts(b, ", ...");
 	}
 	sbuf_putc(b, '}');
@@ -383,19 +367,19 @@ static void put_buffer(struct sbuf *b, const struct ioctl_call *c, const uint8_t
 /* struct v4l2_streamparm's union: for the video types only */
 static bool put_parm(struct sbuf *b, const uint8_t *p)
 {
-	uint32_t type = u32_at(p, 0);
+	uint32_t type = load_u32(p, 0);
 	bool out = type == V4L2_BUF_TYPE_VIDEO_OUTPUT;
 
 	if (type != V4L2_BUF_TYPE_VIDEO_CAPTURE && !out)
 		return false;
 	sbuf_printf(b, "parm.%s={capability=", out ? "output" : "capture");
-	FLAGS(b, u32_at(p, 4), xlat_v4l2_streaming_caps, "V4L2_CAP_???");
+	FLAGS(b, load_u32(p, 4), xlat_v4l2_streaming_caps, "V4L2_CAP_???");
 	sbuf_printf(b, ", %s=", out ? "outputmode" : "capturemode");
-	FLAGS(b, u32_at(p, 8), xlat_v4l2_capture_modes, "V4L2_MODE_???");
+	FLAGS(b, load_u32(p, 8), xlat_v4l2_capture_modes, "V4L2_MODE_???");
 	sbuf_puts(b, ", ");
 	put_fract(b, "timeperframe", p + 12);
-	sbuf_printf(b, ", extendedmode=%#x, %s=%u}", u32_at(p, 20),
-		    out ? "writebuffers" : "readbuffers", u32_at(p, 24));
+	sbuf_printf(b, ", extendedmode=%#x, %s=%u}", load_u32(p, 20),
+		    out ? "writebuffers" : "readbuffers", load_u32(p, 24));
 	return true;
 }
 
@@ -403,20 +387,20 @@ static void put_tuner_rest(struct sbuf *b, const uint8_t *p)
 {
 	put_name(b, "name", p + 4, 32);
 	sbuf_puts(b, ", type=");
-	ENUM(b, u32_at(p, 36), xlat_v4l2_tuner_types, "V4L2_TUNER_???");
+	ENUM(b, load_u32(p, 36), xlat_v4l2_tuner_types, "V4L2_TUNER_???");
 	sbuf_puts(b, ", capability=");
-	FLAGS(b, u32_at(p, 40), xlat_v4l2_tuner_caps, "V4L2_TUNER_CAP_???");
-	sbuf_printf(b, ", rangelow=%u, rangehigh=%u, rxsubchans=", u32_at(p, 44), u32_at(p, 48));
-	FLAGS(b, u32_at(p, 52), xlat_v4l2_tuner_rxsubchans, "V4L2_TUNER_SUB_???");
+	FLAGS(b, load_u32(p, 40), xlat_v4l2_tuner_caps, "V4L2_TUNER_CAP_???");
+	sbuf_printf(b, ", rangelow=%u, rangehigh=%u, rxsubchans=", load_u32(p, 44), load_u32(p, 48));
+	FLAGS(b, load_u32(p, 52), xlat_v4l2_tuner_rxsubchans, "V4L2_TUNER_SUB_???");
 	sbuf_puts(b, ", audmode=");
-	ENUM(b, u32_at(p, 56), xlat_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
-	sbuf_printf(b, ", signal=%d, afc=%d", (int32_t)u32_at(p, 60), (int32_t)u32_at(p, 64));
+	ENUM(b, load_u32(p, 56), xlat_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
+	sbuf_printf(b, ", signal=%d, afc=%d", (int32_t)load_u32(p, 60), (int32_t)load_u32(p, 64));
 }
 
 static void put_ctrl_type_name(struct sbuf *b, const uint8_t *p)
 {
 	sbuf_puts(b, ", type=");
-	ENUM(b, u32_at(p, 4), xlat_v4l2_control_types, "V4L2_CTRL_TYPE_???");
+	ENUM(b, load_u32(p, 4), xlat_v4l2_control_types, "V4L2_CTRL_TYPE_???");
 	sbuf_puts(b, ", ");
 	put_name(b, "name", p + 8, 32);
 }
@@ -432,7 +416,7 @@ static void put_reserved(struct sbuf *b, const uint8_t *p, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n && !u32_at(p, i * 4); i++)
+	for (i = 0; i < n && !load_u32(p, i * 4); i++)
 		;
 	if (i == n)
 		return;
@@ -440,7 +424,7 @@ static void put_reserved(struct sbuf *b, const uint8_t *p, size_t n)
 	for (i = 0; i < n; i++) {
 		if (i)
 			sbuf_puts(b, ", ");
-		put_hex0(b, u32_at(p, i * 4));
+		put_hex0(b, load_u32(p, i * 4));
 	}
 	sbuf_putc(b, ']');
 }
@@ -450,16 +434,16 @@ static void put_reserved(struct sbuf *b, const uint8_t *p, size_t n)
 static void put_ext_control(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p,
 			    uint32_t i)
 {
-	uint32_t size = u32_at(p, 4);
+	uint32_t size = load_u32(p, 4);
 	const uint8_t *s;
 	size_t len;
 
 	sbuf_puts(b, "{id=");
-	put_cid(b, u32_at(p, 0), false);
+	put_cid(b, load_u32(p, 0), false);
 	sbuf_printf(b, ", size=%u, ", size);
 	if (!size) {
-		sbuf_printf(b, "value=%d, value64=%lld}", (int32_t)u32_at(p, 12),
-			    (long long)u64_at(p, 12));
+		sbuf_printf(b, "value=%d, value64=%lld}", (int32_t)load_u32(p, 12),
+			    (long long)load_u64(p, 12));
 		return;
 	}
 	sbuf_puts(b, "string=");
@@ -470,7 +454,7 @@ static void put_ext_control(struct sbuf *b, const struct ioctl_call *c, const ui
 
 		decode_string(b, (const char *)s, cut ? c->strsize : n, cut);
 	} else {
-		put_ptr(b, u64_at(p, 12));
+		put_ptr(b, load_u64(p, 12));
 	}
 	sbuf_putc(b, '}');
 }
@@ -478,8 +462,8 @@ static void put_ext_control(struct sbuf *b, const struct ioctl_call *c, const ui
 /* the controls: false when they could not be read (their address printed) */
 static bool put_ext_controls(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t count = u32_at(p, 4);
-	uint64_t addr = u64_at(p, 24);
+	uint32_t count = load_u32(p, 4);
+	uint64_t addr = load_u64(p, 24);
 	const uint8_t *q;
 	size_t got;
 
@@ -494,14 +478,14 @@ static bool put_ext_controls(struct sbuf *b, const struct ioctl_call *c, const u
 
 static void put_ext_ctrls(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t count = u32_at(p, 4), err = u32_at(p, 8);
+	uint32_t count = load_u32(p, 4), err = load_u32(p, 8);
 	size_t mark;
 
 	sbuf_puts(b, "{ctrl_class=");
 	mark = b->len;
-	put_enum(b, u32_at(p, 0), xlat_v4l2_control_classes, N(xlat_v4l2_control_classes),
+	put_enum(b, load_u32(p, 0), xlat_v4l2_control_classes, N(xlat_v4l2_control_classes),
 		 "V4L2_CTRL_CLASS_???");
-	xlat_finish(b, mark, u32_at(p, 0), XF_HEX);
+	xlat_finish(b, mark, load_u32(p, 0), XF_HEX);
 	sbuf_printf(b, ", count=%u", count);
 	if (!count) {
 		sbuf_putc(b, '}');
@@ -527,32 +511,32 @@ static void put_ext_ctrls(struct sbuf *b, const struct ioctl_call *c, const uint
 
 static void put_frmsize(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t type = u32_at(p, 8);
+	uint32_t type = load_u32(p, 8);
 
-	sbuf_printf(b, "{index=%u, pixel_format=", u32_at(p, 0));
-	PIXFMT(b, u32_at(p, 4));
+	sbuf_printf(b, "{index=%u, pixel_format=", load_u32(p, 0));
+	PIXFMT(b, load_u32(p, 4));
 	if (c->ret >= 0) {
 		sbuf_puts(b, ", type=");
 		ENUM(b, type, xlat_v4l2_framesize_types, "V4L2_FRMSIZE_TYPE_???");
 		if (type == V4L2_FRMSIZE_TYPE_DISCRETE)
-			sbuf_printf(b, ", discrete={width=%u, height=%u}", u32_at(p, 12),
-				    u32_at(p, 16));
+			sbuf_printf(b, ", discrete={width=%u, height=%u}", load_u32(p, 12),
+				    load_u32(p, 16));
 		else if (type == V4L2_FRMSIZE_TYPE_STEPWISE)
 			sbuf_printf(b, ", stepwise={min_width=%u, max_width=%u, step_width=%u, "
-				    "min_height=%u, max_height=%u, step_height=%u}", u32_at(p, 12),
-				    u32_at(p, 16), u32_at(p, 20), u32_at(p, 24), u32_at(p, 28),
-				    u32_at(p, 32));
+				    "min_height=%u, max_height=%u, step_height=%u}", load_u32(p, 12),
+				    load_u32(p, 16), load_u32(p, 20), load_u32(p, 24), load_u32(p, 28),
+				    load_u32(p, 32));
 	}
 	sbuf_putc(b, '}');
 }
 
 static void put_frmival(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t type = u32_at(p, 16);
+	uint32_t type = load_u32(p, 16);
 
-	sbuf_printf(b, "{index=%u, pixel_format=", u32_at(p, 0));
-	PIXFMT(b, u32_at(p, 4));
-	sbuf_printf(b, ", width=%u, height=%u", u32_at(p, 8), u32_at(p, 12));
+	sbuf_printf(b, "{index=%u, pixel_format=", load_u32(p, 0));
+	PIXFMT(b, load_u32(p, 4));
+	sbuf_printf(b, ", width=%u, height=%u", load_u32(p, 8), load_u32(p, 12));
 	if (c->ret >= 0) {
 		sbuf_puts(b, ", type=");
 		ENUM(b, type, xlat_v4l2_frameinterval_types, "V4L2_FRMIVAL_TYPE_???");
@@ -575,10 +559,10 @@ static void put_frmival(struct sbuf *b, const struct ioctl_call *c, const uint8_
 
 static void put_query_ext_ctrl(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	uint32_t dims = u32_at(p, 84);
+	uint32_t dims = load_u32(p, 84);
 
 	sbuf_puts(b, "{id=");
-	put_cid(b, u32_at(p, 0), true);
+	put_cid(b, load_u32(p, 0), true);
 	if (c->ret >= 0) {
 		put_ctrl_type_name(b, p);
 		if (!decode_verbose()) {
@@ -586,13 +570,13 @@ static void put_query_ext_ctrl(struct sbuf *b, const struct ioctl_call *c, const
 			return;
 		}
 		sbuf_printf(b, ", minimum=%lld, maximum=%lld, step=%llu, default_value=%lld",
-			    (long long)u64_at(p, 40), (long long)u64_at(p, 48),
-			    (unsigned long long)u64_at(p, 56), (long long)u64_at(p, 64));
-		put_ctrl_flags(b, u32_at(p, 72));
-		sbuf_printf(b, ", elem_size=%u, elems=%u, nr_of_dims=%u, dims=[", u32_at(p, 76),
-			    u32_at(p, 80), dims);
+			    (long long)load_u64(p, 40), (long long)load_u64(p, 48),
+			    (unsigned long long)load_u64(p, 56), (long long)load_u64(p, 64));
+		put_ctrl_flags(b, load_u32(p, 72));
+		sbuf_printf(b, ", elem_size=%u, elems=%u, nr_of_dims=%u, dims=[", load_u32(p, 76),
+			    load_u32(p, 80), dims);
 		for (uint32_t i = 0; i < dims && i < V4L2_CTRL_MAX_DIMS; i++)
-			sbuf_printf(b, "%s%u", i ? ", " : "", u32_at(p, 88 + i * 4));
+			sbuf_printf(b, "%s%u", i ? ", " : "", load_u32(p, 88 + i * 4));
 		sbuf_putc(b, ']');
 		put_reserved(b, p + 104, 32);
 	}
@@ -602,7 +586,7 @@ static void put_query_ext_ctrl(struct sbuf *b, const struct ioctl_call *c, const
 static void put_queryctrl(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
 	sbuf_puts(b, "{id=");
-	put_cid(b, u32_at(p, 0), true);
+	put_cid(b, load_u32(p, 0), true);
 	if (c->ret >= 0) {
 		put_ctrl_type_name(b, p);
 		if (!decode_verbose()) {
@@ -610,9 +594,9 @@ static void put_queryctrl(struct sbuf *b, const struct ioctl_call *c, const uint
 			return;
 		}
 		sbuf_printf(b, ", minimum=%d, maximum=%d, step=%d, default_value=%d",
-			    (int32_t)u32_at(p, 40), (int32_t)u32_at(p, 44), (int32_t)u32_at(p, 48),
-			    (int32_t)u32_at(p, 52));
-		put_ctrl_flags(b, u32_at(p, 56));
+			    (int32_t)load_u32(p, 40), (int32_t)load_u32(p, 44), (int32_t)load_u32(p, 48),
+			    (int32_t)load_u32(p, 52));
+		put_ctrl_flags(b, load_u32(p, 56));
 		put_reserved(b, p + 60, 2);
 	}
 	sbuf_putc(b, '}');
@@ -620,7 +604,7 @@ static void put_queryctrl(struct sbuf *b, const struct ioctl_call *c, const uint
 
 static void put_capability(struct sbuf *b, const uint8_t *p)
 {
-	uint32_t ver = u32_at(p, 80), caps = u32_at(p, 84);
+	uint32_t ver = load_u32(p, 80), caps = load_u32(p, 84);
 	size_t mark;
 
 	put_name(b, "{driver", p, 16);
@@ -634,22 +618,22 @@ static void put_capability(struct sbuf *b, const uint8_t *p)
 	FLAGS(b, caps, xlat_v4l2_device_caps, "V4L2_CAP_???");
 	if (caps & V4L2_CAP_DEVICE_CAPS) {
 		sbuf_puts(b, ", device_caps=");
-		FLAGS(b, u32_at(p, 88), xlat_v4l2_device_caps, "V4L2_CAP_???");
+		FLAGS(b, load_u32(p, 88), xlat_v4l2_device_caps, "V4L2_CAP_???");
 	}
 	sbuf_putc(b, '}');
 }
 
 static void put_fmtdesc(struct sbuf *b, const struct ioctl_call *c, const uint8_t *p)
 {
-	sbuf_printf(b, "{index=%u, type=", u32_at(p, 0));
-	put_buf_type(b, u32_at(p, 4));
+	sbuf_printf(b, "{index=%u, type=", load_u32(p, 0));
+	put_buf_type(b, load_u32(p, 4));
 	if (c->ret >= 0) {
 		sbuf_puts(b, ", flags=");
-		FLAGS(b, u32_at(p, 8), xlat_v4l2_fmtdesc_flags, "V4L2_FMT_FLAG_???");
+		FLAGS(b, load_u32(p, 8), xlat_v4l2_fmtdesc_flags, "V4L2_FMT_FLAG_???");
 		sbuf_puts(b, ", ");
 		put_name(b, "description", p + 12, 32);
 		sbuf_puts(b, ", pixelformat=");
-		PIXFMT(b, u32_at(p, 44));
+		PIXFMT(b, load_u32(p, 44));
 	}
 	sbuf_putc(b, '}');
 }
@@ -676,8 +660,8 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 		break;
 	case VIDIOC_CREATE_BUFS:
 		if (b && (p = ioc_in(b, c, 256))) {
-			sbuf_printf(b, "{count=%u, memory=", u32_at(p, 4));
-			ENUM(b, u32_at(p, 8), xlat_v4l2_memories, "V4L2_MEMORY_???");
+			sbuf_printf(b, "{count=%u, memory=", load_u32(p, 4));
+			ENUM(b, load_u32(p, 8), xlat_v4l2_memories, "V4L2_MEMORY_???");
 			sbuf_puts(b, ", format=");
 			put_format(b, c, p + 16, true, false);
 			sbuf_putc(b, '}');
@@ -686,12 +670,12 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 	case VIDIOC_REQBUFS:
 		if (b && (p = ioc_in(b, c, 20))) {
 			sbuf_puts(b, "{type=");
-			put_buf_type(b, u32_at(p, 4));
+			put_buf_type(b, load_u32(p, 4));
 			sbuf_puts(b, ", memory=");
-			ENUM(b, u32_at(p, 8), xlat_v4l2_memories, "V4L2_MEMORY_???");
-			sbuf_printf(b, ", count=%u", u32_at(p, 0));
+			ENUM(b, load_u32(p, 8), xlat_v4l2_memories, "V4L2_MEMORY_???");
+			sbuf_printf(b, ", count=%u", load_u32(p, 0));
 			if (c->ret >= 0)
-				sbuf_printf(b, " => %u", u32_at(p, 0));
+				sbuf_printf(b, " => %u", load_u32(p, 0));
 			sbuf_putc(b, '}');
 		}
 		break;
@@ -701,16 +685,16 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 		break;
 	case VIDIOC_G_FBUF: case VIDIOC_S_FBUF:
 		if (b && (p = c->req == VIDIOC_G_FBUF ? ioc_out(b, c, 48) : ioc_in(b, c, 48))) {
-			sbuf_printf(b, "{capability=%#x, flags=%#x, base=", u32_at(p, 0),
-				    u32_at(p, 4));
-			put_ptr(b, u64_at(p, 8));
+			sbuf_printf(b, "{capability=%#x, flags=%#x, base=", load_u32(p, 0),
+				    load_u32(p, 4));
+			put_ptr(b, load_u64(p, 8));
 			sbuf_putc(b, '}');
 		}
 		break;
 	case VIDIOC_STREAMON: case VIDIOC_STREAMOFF:
 		if (b && (p = ioc_in(b, c, 4))) {
 			sbuf_putc(b, '[');
-			put_buf_type(b, u32_at(p, 0));
+			put_buf_type(b, load_u32(p, 0));
 			sbuf_putc(b, ']');
 		}
 		break;
@@ -720,7 +704,7 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 			size_t mark;
 
 			sbuf_puts(b, "{type=");
-			put_buf_type(b, u32_at(p, 0));
+			put_buf_type(b, load_u32(p, 0));
 			if (set || c->ret >= 0) {
 				mark = b->len;
 				sbuf_puts(b, ", ");
@@ -737,29 +721,29 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 	case VIDIOC_G_STD: case VIDIOC_S_STD:
 		if (b && (p = c->req == VIDIOC_G_STD ? ioc_out(b, c, 8) : ioc_in(b, c, 8))) {
 			sbuf_putc(b, '[');
-			put_hex0(b, u64_at(p, 0));
+			put_hex0(b, load_u64(p, 0));
 			sbuf_putc(b, ']');
 		}
 		break;
 	case VIDIOC_ENUMSTD:
 		if (b && (p = ioc_in(b, c, 72))) {
-			sbuf_printf(b, "{index=%u", u32_at(p, 0));
+			sbuf_printf(b, "{index=%u", load_u32(p, 0));
 			if (c->ret >= 0) {
 				put_name(b, ", name", p + 16, 24);
 				sbuf_puts(b, ", ");
 				put_fract(b, "frameperiod", p + 40);
-				sbuf_printf(b, ", framelines=%u", u32_at(p, 48));
+				sbuf_printf(b, ", framelines=%u", load_u32(p, 48));
 			}
 			sbuf_putc(b, '}');
 		}
 		break;
 	case VIDIOC_ENUMINPUT:
 		if (b && (p = ioc_in(b, c, 80))) {
-			sbuf_printf(b, "{index=%u", u32_at(p, 0));
+			sbuf_printf(b, "{index=%u", load_u32(p, 0));
 			if (c->ret >= 0) {
 				put_name(b, ", name", p + 4, 32);
 				sbuf_puts(b, ", type=");
-				ENUM(b, u32_at(p, 36), xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
+				ENUM(b, load_u32(p, 36), xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
 			}
 			sbuf_putc(b, '}');
 		}
@@ -769,11 +753,11 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 			bool set = c->req == VIDIOC_S_CTRL;
 
 			sbuf_puts(b, "{id=");
-			put_cid(b, u32_at(p, 0), false);
+			put_cid(b, load_u32(p, 0), false);
 			if (set || c->ret >= 0)
-				sbuf_printf(b, ", value=%d", (int32_t)u32_at(p, 4));
+				sbuf_printf(b, ", value=%d", (int32_t)load_u32(p, 4));
 			if (set && c->ret >= 0)
-				sbuf_printf(b, " => %d", (int32_t)u32_at(p, 4));
+				sbuf_printf(b, " => %d", (int32_t)load_u32(p, 4));
 			sbuf_putc(b, '}');
 		}
 		break;
@@ -781,7 +765,7 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 		if (b && (p = ioc_in(b, c, 84))) {
 			bool set = c->req == VIDIOC_S_TUNER;
 
-			sbuf_printf(b, "{index=%u", u32_at(p, 0));
+			sbuf_printf(b, "{index=%u", load_u32(p, 0));
 			if (set || c->ret >= 0) {
 				sbuf_puts(b, ", ");
 				put_tuner_rest(b, p);
@@ -810,7 +794,7 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 	case VIDIOC_CROPCAP:
 		if (b && (p = ioc_in(b, c, 44))) {
 			sbuf_puts(b, "{type=");
-			put_buf_type(b, u32_at(p, 0));
+			put_buf_type(b, load_u32(p, 0));
 			if (c->ret >= 0) {
 				sbuf_puts(b, ", ");
 				put_rect(b, "bounds", p + 4);
@@ -825,7 +809,7 @@ static int v4l2_arg(struct sbuf *b, const struct ioctl_call *c)
 	case VIDIOC_G_CROP: case VIDIOC_S_CROP:
 		if (b && (p = ioc_in(b, c, 20))) {
 			sbuf_puts(b, "{type=");
-			put_buf_type(b, u32_at(p, 0));
+			put_buf_type(b, load_u32(p, 0));
 			if (c->req == VIDIOC_S_CROP || c->ret >= 0) {
 				sbuf_puts(b, ", ");
 				put_rect(b, "c", p + 4);
