@@ -500,13 +500,23 @@ def test_summary_json():
 
 
 def test_summary_interval():
-    s = subprocess.Popen([STROBE, "--interval=0.3", "-e", "trace=getppid", "--", prog("sleeper"),
-                          "tick"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
-    time.sleep(1.2)
-    os.killpg(s.pid, signal.SIGINT)	# as Ctrl-C does: strobe and the command
-    _, err = s.communicate(timeout=10)
-    heads = re.findall(r"^\d\d:\d\d:\d\d interval ([\d.]+) s", err, re.M)
+    head = re.compile(r"^\d\d:\d\d:\d\d interval ([\d.]+) s", re.M)
+    with tempfile.TemporaryFile("w+") as f:
+        s = subprocess.Popen([STROBE, "--interval=0.3", "-e", "trace=getppid", "--",
+                              prog("sleeper"), "tick"], stdout=subprocess.DEVNULL, stderr=f,
+                             text=True, start_new_session=True)
+        # three intervals printed (a loaded machine starts later), 15 s at most
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            f.seek(0)
+            if len(head.findall(f.read())) >= 3:
+                break
+        os.killpg(s.pid, signal.SIGINT)	# as Ctrl-C does: strobe and the command
+        s.wait(timeout=10)
+        f.seek(0)
+        err = f.read()
+    heads = head.findall(err)
     check(len(heads) >= 3, err)
     rates = [float(l.split()[-1]) for l in err.splitlines() if re.search(r"\bgetppid\b", l)]
     # one getppid per 10 ms sleep: at most about 100 per second in each

@@ -488,6 +488,9 @@ def test_status_filter_with_a_thread_execve_as_strace():
         s, o = both(["-f", "-e", "status=" + st, "-e", "trace=execve,nanosleep,exit_group"],
                     [prog("ctl"), "thread_exec"])
         s, o = (re.sub(r"\b\d{2,}\b", "N", mask(x[2] or "")) for x in (s, o))
+        # strace on a loaded machine may leave a "???(" of the dying
+        # thread's call glued to the next line; strobe never does
+        s = re.sub(r"\?\?\?\(\S*\s+", "", s)
         check(s == o and "superseded" in s, "%s: strace %r, strobe %r" % (st, s, o))
 
 
@@ -951,9 +954,11 @@ def test_decode_pids_pidns_as_strace():
     # (a SIGCHLD's si_pid: strace names and translates the child only
     # when it reads /proc before the child is reaped)
     # (and a child's CPU time, which strace's slowing down raises)
-    norm = lambda t: re.sub(r"\d{3,}", "N", re.sub(
+    # (and the padding after a pid, which a 3-digit pid widens: another
+    # suite sets ns_last_pid low meanwhile)
+    norm = lambda t: re.sub(r"(?m)^N +", "N ", re.sub(r"\d{3,}", "N", re.sub(
         r"si_utime=\d+( /\* [^*]* \*/)?, si_stime=\d+( /\* [^*]* \*/)?", "si_utime=T, si_stime=T",
-        re.sub(r"si_pid=\d+(<[^>]*>)?( /\* \d+ in strace's PID NS \*/)?", "si_pid=P", t or "")))
+        re.sub(r"si_pid=\d+(<[^>]*>)?( /\* \d+ in strace's PID NS \*/)?", "si_pid=P", t or ""))))
     for flags in (["--decode-pids=pidns"], ["--pidns-translation", "-Y"],
                   ["-Y", "--pidns-translation"], ["-e", "decode-pids=comm,pidns"]):
         (sc, serr, stext), (oc, oerr, otext) = both(
