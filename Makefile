@@ -39,7 +39,9 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(BUILD)/tests/progs/%)
 SKEL := $(BUILD)/syscalls.lskel.h $(BUILD)/syscalls_tp.lskel.h $(BUILD)/syscalls_lean.lskel.h \
-	$(BUILD)/syscalls_tp_lean.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h
+	$(BUILD)/syscalls_tp_lean.lskel.h $(BUILD)/profile.lskel.h $(BUILD)/uprobes.lskel.h \
+	$(BUILD)/syscalls.img.h $(BUILD)/syscalls_tp.img.h \
+	$(BUILD)/syscalls_lean.img.h $(BUILD)/syscalls_tp_lean.img.h
 
 .PHONY: all deps demo check unit unit-run e2e bench install clean syscall-table xlat fuzz fidelity
 .SECONDARY:
@@ -82,6 +84,16 @@ $(BUILD)/syscalls_%.lskel.h: $(BUILD)/syscalls_%.bpf.o $(BUILD)/syscalls.lskel.h
 	$(Q)$(BPFTOOL) gen skeleton -L $< name syscalls_bpf > $@.tmp
 	$(Q)sh scripts/lskel-same-layout.sh syscalls_bpf $(BUILD)/syscalls.lskel.h $@.tmp
 	$(Q)sed -i '1a #include <errno.h>' $@.tmp && mv $@.tmp $@
+
+# syscalls.bpf.c's builds are loaded by strobe's own loader
+# (src/util/bpfimg.c), which verifies the programs on several CPUs at
+# once: their load image, made from the object once linked (the linker
+# finalises its BTF).
+$(BUILD)/%.img.h: $(BUILD)/%.bpf.o scripts/bpf-image.py
+	$(msg) IMAGE $@
+	$(Q)$(BPFTOOL) gen object $@.o $<
+	$(Q)python3 scripts/bpf-image.py $@.o syscalls_bpf img$(patsubst syscalls%,%,$*) > $@.tmp && \
+		mv $@.tmp $@ && rm -f $@.o
 
 # The uprobe_multi programs need expected_attach_type BPF_TRACE_UPROBE_MULTI
 # (48), which Debian's bpftool (libbpf 1.1) cannot express: set it in the

@@ -431,14 +431,15 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	return 0;
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
-				      struct task_struct *t);
+static __always_inline void exit_call(void *ctx, struct task_state *st, __s64 ret,
+				      bool stacks, struct task_struct *t);
 
 static __always_inline void exit_skipped(struct task_state *st, struct uregs *regs,
 					 __s32 nr);
 
 /* the raw front end's (unused in the per-syscall object) */
-static __always_inline __attribute__((unused)) int on_exit(struct uregs *regs, __s64 ret)
+static __always_inline __attribute__((unused)) int on_exit(void *ctx, struct uregs *regs,
+							   __s64 ret)
 {
 	struct task_struct *t = bpf_get_current_task_btf();
 	struct task_state *st = state_of(t, false);
@@ -451,7 +452,7 @@ static __always_inline __attribute__((unused)) int on_exit(struct uregs *regs, _
 	}
 	if (!st)
 		return 0;
-	exit_call(st, ret, true, t);	/* -k: the stack at exit is the call's */
+	exit_call(ctx, st, ret, true, t);	/* -k: the stack at exit is the call's */
 	/* sent while the thread was in the call (SIGCHLD during wait4):
 	 * strace shows it after the call's line */
 	if (st->ign_sig)
@@ -492,9 +493,22 @@ static __always_inline __u8 killed(struct task_struct *t)
 	return k << 6;
 }
 
-static __always_inline void exit_call(struct task_state *st, __s64 ret, bool stacks,
-				      struct task_struct *t)
+/* Tail calls: the exit's captures (on_exit_cap, both front ends), and the
+ * per-syscall front end's rt_sigreturn (on_sys_exit, below); strobe fills
+ * the slots before it attaches anything */
+#define TAIL_SIGRETURN 0
+#define TAIL_EXIT_CAP 1
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 2);
+	__type(key, __u32);
+	__type(value, __u32);
+} tp_tail SEC(".maps") = {};
+
+static __always_inline void exit_call(void *ctx, struct task_state *st, __s64 ret,
+				      bool stacks, struct task_struct *t)
 {
+	struct ev_syscall *e;
 	struct cap_rule *r;
 	__u8 flags = 0;
 	__u32 key;
@@ -535,11 +549,34 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 	else if (r && r->fast && str_max <= FAST_CAP && !fd_infos && !dumping &&
 		 !(flags & EVF_RESUMED))
 		emit_buf(st, r, ret, now, flags);
-	else if (r && r->caps && !(flags & EVF_RESUMED))
-		emit_captured(st, r, ret, now, flags);
-	else
+	else if (r && r->caps && !(flags & EVF_RESUMED) && (e = start_captured(st, ret, now, flags))) {
+		bpf_tail_call(ctx, &tp_tail, TAIL_EXIT_CAP);	/* on_exit_cap: no return */
+		/* not reached while the slot holds on_exit_cap */
+		output_scratch(e, sizeof(*e), st, now);
+	} else
 		emit_plain(st, ret, now, flags);
 	return;
+}
+
+/* The captures of a call exit_call started (start_captured), in a program
+ * of its own that it tail-calls: the task's state and rule looked up again,
+ * the record's fixed part waiting in the scratch map. */
+static __always_inline int exit_cap(void)
+{
+	struct task_state *st = state_of(bpf_get_current_task_btf(), false);
+	__u32 zero = 0, key;
+	struct ev_syscall *e = bpf_map_lookup_elem(&scratch, &zero);
+	struct cap_rule *r;
+
+	if (!st || !e)
+		return 0;
+	key = st->nr;
+	r = bpf_map_lookup_elem(&caprules, &key);
+	if (r)
+		finish_captured(e, st, r);
+	if (st->ign_sig)
+		flush_ignored(st);
+	return 0;
 }
 
 #include "inject.bpf.inc"
@@ -552,14 +589,6 @@ static __always_inline void exit_call(struct task_state *st, __s64 ret, bool sta
 #define NR_RT_SIGRETURN NR_rt_sigreturn
 #define UC_SIGMASK_OFF 296
 
-/* the per-syscall front end's rt_sigreturn (below); in both objects, whose
- * maps are the same */
-struct {
-	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} tp_tail SEC(".maps") = {};
 
 #ifndef PER_SYSCALL
 /*
@@ -589,7 +618,13 @@ int BPF_PROG(on_sys_exit, struct uregs *regs, long ret)
 {
 	/* every exit, selected or not: a signal the thread ignores, sent
 	 * during the call, is shown at its exit, where strace shows it */
-	return on_exit(regs, ret);
+	return on_exit(ctx, regs, ret);
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(on_exit_cap, struct uregs *regs, long ret)
+{
+	return exit_cap();
 }
 
 #else
@@ -641,7 +676,7 @@ int on_sys_enter(struct sc_enter_rec *ctx)
 
 		if (st) {
 			st->flags |= TS_SIGRETURN;
-			bpf_tail_call(ctx, &tp_tail, 0);	/* on_sys_exit */
+			bpf_tail_call(ctx, &tp_tail, TAIL_SIGRETURN);	/* on_sys_exit */
 		}
 		return 0;
 	}
@@ -711,10 +746,16 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 	bpf_probe_read_user(&ret, sizeof(ret), (void *)(r->sp + UC_AX_OFF));
 done:
 	/* one copy of exit_call: the verifier checks each copy */
-	exit_call(st, ret, !sigret, t);
+	exit_call(ctx, st, ret, !sigret, t);
 	if (st->ign_sig)
 		flush_ignored(st);
 	return 0;
+}
+
+SEC("tracepoint")
+int on_exit_cap(struct sc_exit_rec *ctx)
+{
+	return exit_cap();
 }
 
 #endif /* PER_SYSCALL */

@@ -20,8 +20,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "../util/lskel.h"	/* the loader's fds: held (util/lskel.c) */
+#include "../util/util.h"
 #include "syscalls.lskel.h"
+#include "syscalls.img.h"
 #include "session.h"
 #include "../syscalls/syscalls.h"
 #include "../syscalls/nr_x86_64.h"
@@ -281,6 +282,11 @@ static void size_summary(struct session *s)
 	s->skel->maps.sum_hists.max_entries = s->hist_slots;
 }
 
+static int syscalls_load_raw(struct syscalls_bpf *skel)
+{
+	return bpfimg_load(&img_image, skel);
+}
+
 int bpf_setup_load(struct session *s)
 {
 	const struct options *o = s->o;
@@ -378,28 +384,49 @@ int bpf_setup_load(struct session *s)
 	 * (docs/design.md, Loading) */
 	bool lean = !s->skel->rodata->ustack_mode && !s->skel->rodata->fd_infos;
 	int (*const load[2][2])(struct syscalls_bpf *) = {
-		{ syscalls_bpf__load, syscalls_load_lean },
+		{ syscalls_load_raw, syscalls_load_lean },
 		{ syscalls_load_tp, syscalls_load_tp_lean },
 	};
 
+	/* programs the session will not attach are not loaded at all
+	 * (bpf_setup_attach says which it attaches) */
+	if (!o->follow)
+		s->skel->progs.on_fork.prog_fd = -1;
+	if (!o->nevents)
+		s->skel->progs.tp_event.prog_fd = -1;
+	if (!o->cmd && !o->trace)
+		s->skel->progs.on_exec.prog_fd = -1;
+	if (!calls_probed(o))
+		s->skel->progs.on_sys_enter.prog_fd = s->skel->progs.on_sys_exit.prog_fd =
+			s->skel->progs.on_exit_cap.prog_fd = -1;
 	if (o->debug)
 		fprintf(stderr, "strobe: loading syscalls.bpf.c's %s build%s\n",
 			s->per_syscall ? "per-syscall" : "raw",
 			lean ? ", lean (no -k/-i/-y code)" : "");
-	lskel_hold(true);
 	err = load[s->per_syscall][lean](s->skel);
-	lskel_hold(false);
 	if (err && o->debug >= 2 && log[0])
 		fprintf(stderr, "strobe: verifier log:\n%s\n", log);
 	if (err)
 		return err < 0 ? err : -err;
-	/* rt_sigreturn's completion on the per-syscall path (on_sys_exit) */
-	__u32 zero = 0;
-	int sigret = s->skel->progs.on_sys_exit.prog_fd;
+	/* strobe's own loader leaves the globals' maps to be mapped as a
+	 * light skeleton's load does */
+	{
+		s->skel->rodata = skel_finalize_map_data(&s->skel->maps.rodata.initial_value, 4096,
+							 PROT_READ, s->skel->maps.rodata.map_fd);
+		s->skel->bss = skel_finalize_map_data(&s->skel->maps.bss.initial_value, 4096,
+						      PROT_READ | PROT_WRITE, s->skel->maps.bss.map_fd);
+		if (!s->skel->rodata || !s->skel->bss)
+			return -ENOMEM;
+	}
+	/* the tail calls (bpf/syscalls.bpf.c, tp_tail): rt_sigreturn's
+	 * completion on the per-syscall path (on_sys_exit), and the exit's
+	 * captures (on_exit_cap) */
+	__u32 slot[2] = { 0, 1 };
+	int tail[2] = { s->skel->progs.on_sys_exit.prog_fd, s->skel->progs.on_exit_cap.prog_fd };
 
-	if (s->per_syscall &&
-	    bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &zero, &sigret, BPF_ANY))
-		return -errno;
+	for (int i = !s->per_syscall; i < 2 && tail[i] > 0; i++)
+		if (bpf_map_update_elem(s->skel->maps.tp_tail.map_fd, &slot[i], &tail[i], BPF_ANY))
+			return -errno;
 	if (o->pidns && s->fmt)
 		formatter_set_pidns_map(s->fmt, s->skel->maps.pidns_ids.map_fd);
 	if (o->cgroup && (err = cgroup_select(s->skel->maps.cgroup_sel.map_fd, o->cgroup)))

@@ -138,4 +138,58 @@ void lskel_release(void);
  * a uprobe's: any tracing program) is already running. */
 uint64_t lskel_missed(const void *progs, size_t size);
 
+/* bpfimg.c: strobe's own loader of a BPF object prepared at build time
+ * (scripts/bpf-image.py writes the tables below into BUILD/NAME.img.h): the
+ * maps created and the programs loaded straight into a light skeleton's
+ * struct (its map and program descriptors at desc_off), the programs
+ * verified on several CPUs at once.  docs/design.md, Loading. */
+struct bpfimg_map {
+	const char *name;
+	uint32_t desc_off, type, key_size, value_size, max_entries, flags;
+	uint32_t btf_key, btf_value;
+	uint32_t data;	/* 0: a map; 1: read-only global data; 2: global data */
+};
+struct bpfimg_reloc {
+	uint32_t insn, map, off;	/* ld_imm64 at insn: map's fd (+ off) */
+};
+struct bpfimg_kfunc {
+	uint32_t insn;		/* a call of a kernel function: its BTF id at load */
+	const char *name;
+};
+struct bpfimg_prog {
+	const char *name;
+	uint32_t desc_off, type, attach_type;
+	const char *attach;	/* tp_btf: the vmlinux typedef btf_trace_NAME */
+	const void *insns;
+	uint32_t ninsns;
+	const struct bpfimg_reloc *relocs;
+	uint32_t nrelocs;
+	const struct bpfimg_kfunc *kfuncs;
+	uint32_t nkfuncs;
+	const void *func;	/* struct bpf_func_info[] */
+	uint32_t nfunc;
+	const void *line;	/* struct bpf_line_info[] */
+	uint32_t nline;
+	const void *core;	/* struct bpf_core_relo[] */
+	uint32_t ncore;
+};
+struct bpfimg {
+	const char *btf;
+	uint32_t btf_size;
+	const struct bpfimg_map *maps;
+	uint32_t nmaps;
+	const struct bpfimg_prog *progs;
+	uint32_t nprogs;
+};
+/* 0, or -errno: skel is a light skeleton's struct after its __open(), whose
+ * ctx may ask for the verifier's log; a program whose descriptor holds -1
+ * is not loaded; on failure the fds made so far are in it for its
+ * __destroy() */
+int bpfimg_load(const struct bpfimg *img, void *skel);
+/* kbtf.c: vmlinux BTF's ids of the given names of kind (BTF_KIND_*): 0
+ * where absent; kbtf_scan looks in BTF bytes already read */
+int kbtf_find(const char *const *names, const int *kinds, int n, uint32_t *ids);
+int kbtf_scan(const void *data, size_t size, const char *const *names, const int *kinds,
+	      int n, uint32_t *ids);
+
 #endif
