@@ -684,10 +684,9 @@ int on_sys_enter(struct sc_enter_rec *ctx)
 }
 
 /*
- * on_sys_exit is also tail-called by on_sys_enter for rt_sigreturn (the
- * object has no room for one more program: the light skeleton's loader
- * keeps a slot per function): the call's entry as on_enter records it, and its
- * completion at once (-k's stack is not taken for it on this path).
+ * on_sys_exit is also tail-called by on_sys_enter for rt_sigreturn: the
+ * call's entry as on_enter records it, and its completion at once (-k's
+ * stack is not taken for it on this path).
  */
 SEC("tracepoint")
 int on_sys_exit(struct sc_exit_rec *ctx)

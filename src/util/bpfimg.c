@@ -159,8 +159,13 @@ static int make_maps(struct job *j)
 			continue;
 		__u32 zero = 0;
 
-		if (d->initial_value &&
-		    bpf_map_update_elem(fd, &zero, (void *)(uintptr_t)d->initial_value, 0))
+		/* a new array is zeroed: values of zeros need no update */
+		const char *v = (const char *)(uintptr_t)d->initial_value;
+		uint32_t nz = 0;
+
+		while (v && nz < m->value_size && !v[nz])
+			nz++;
+		if (v && nz < m->value_size && bpf_map_update_elem(fd, &zero, v, 0))
 			return -errno;
 		if (m->data == 1 && bpf_map_freeze(fd))
 			return -errno;
