@@ -62,6 +62,10 @@ struct ev_header {
 #define INJ_DELAYED	0x02	/* held before it ran: " (DELAYED)" */
 #define INJ_RETVAL	0x04	/* retval=: print the number, even if it looks like an errno */
 #define INJ_ARGS	0x08	/* poke_enter= wrote its data: " (INJECTED: args)" */
+/* a mark's only: the syscall probes were attached while the call waited
+ * in the filter, so its entry may go unseen (its syscall_work was read
+ * before): its exit then makes its record (session/bpf_setup.c) */
+#define INJ_NOENTRY	0x10
 
 /*
  * -e inject=: what strobe did to a thread's call it was notified of, left

@@ -347,7 +347,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 			if (m->sig)
 				bpf_send_signal_thread(m->sig);
 			sent = m->sig;
-			inj = m->flags;
+			inj = m->flags & ~INJ_NOENTRY;
 			mark_ts = m->ts;
 			bpf_map_delete_elem(&injmark, &tid);
 		}

@@ -6,12 +6,13 @@ for the lines printed.  No test asserts a time."""
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e import STROBE, check, prog, run, run_tests  # noqa: E402
+from e2e import PYTHON, STROBE, check, prog, run, run_tests  # noqa: E402
 
 INJ = prog("inject")
 LINE = re.compile(r"^(?:\[pid\s+(\d+)\] |(\d+)\s+)?(.*)$")
@@ -393,6 +394,67 @@ def test_many_injected_calls_all_answered():
         r = run([STROBE] + f + ["-e", "trace=none", "-e", "inject=socket:error=EMFILE:when=2+",
                                 INJ, "loop", "20000"])
         check(r.stdout == "19999 of 20000 failed\n", r.stdout + r.stderr[-300:])
+
+
+def perf_fds(pid):
+    """How many perf events a process holds (the per-syscall probes)."""
+    n = 0
+    for fd in os.listdir("/proc/%d/fd" % pid):
+        try:
+            n += os.readlink("/proc/%d/fd/%s" % (pid, fd)) == "anon_inode:[perf_event]"
+        except OSError:
+            pass
+    return n
+
+
+def test_probes_attach_at_the_first_call_sent_to_strobe():
+    """When every call the trace would show goes to strobe through the
+    filter, the syscall probes attach at the first one (no syscall
+    tracepoint slows the command before): none while the command has not
+    made the call yet, its line is there all the same (its entry came
+    before the probes), and so are a later call's and, on the raw path,
+    an unnamed number's (syscall_0x1f4, which the filter sends to strobe
+    too; the per-syscall tracepoints have none), as strace's."""
+    code = ("import ctypes, socket, sys; libc = ctypes.CDLL(None); "
+            "sys.stdin.readline(); libc.syscall(500, 1, 2, 3); "
+            "[socket.socket(socket.AF_UNIX) for _ in range(2)]")
+    args = ["-e", "trace=socket", "-e", "inject=socket:error=EMFILE:when=2"]
+    # (the unnamed call's unused arguments are whatever the registers held)
+    norm = lambda t: [re.sub(r"0x[0-9a-f]{5,}", "0xX", re.sub(r" +=", " =", x)) for x in t]
+    theirs = run(["strace"] + args + ["--", PYTHON, "-c", code], input="go\n")
+    want = [x for x in theirs.stderr.splitlines() if x.startswith(("socket", "syscall_"))]
+    for probe in ([], ["--probe=raw"]):
+        r, w = os.pipe()
+        p = subprocess.Popen([STROBE, "-d"] + probe + args + ["--", PYTHON, "-c", code],
+                             stdin=r, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        os.close(r)
+        head = []
+        try:
+            # the command waits for a line: strobe's -d says when it runs
+            while True:
+                line = p.stderr.readline()
+                head.append(line)
+                if not line or "seccomp filter in the command" in line:
+                    break
+            before = perf_fds(p.pid) + len([x for x in os.listdir("/proc/%d/fd" % p.pid)
+                                            if "bpf_link" in os.readlink(
+                                                "/proc/%d/fd/%s" % (p.pid, x))])
+            os.write(w, b"go\n")
+        finally:
+            os.close(w)
+        out, err = p.communicate(timeout=30)
+        err = "".join(head) + err
+        check("attached at the first call the filter sends" in err,
+              "%s: %s" % (probe, err))
+        got = [x for x in err.splitlines() if x.startswith(("socket", "syscall_"))]
+        expect = [x for x in want if probe or not x.startswith("syscall_")]
+        check(norm(got) == norm(expect) and len(want) == 3,
+              "%s: strobe %s, strace %s" % (probe, got, want))
+        # no syscall probe before the first call: neither the per-syscall
+        # path's perf events nor the raw path's two links (the others'
+        # links are 4: exit, exec, signals)
+        check(before == 4, "%s: %d probes before the first call: %s"
+              % (probe, before, err))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@
  *
  *   not x86_64                          -> allow
  *   the command's own execve            -> notify (the hand-over, below)
+ *   clone(CLONE_PTRACE), when asked      -> notify (strobe's probes attach
+ *                                           at the first call it hears of)
  *   for each injected call: nr == N     -> errno (unconditional) or notify
  *   anything else                       -> allow
  *
@@ -32,6 +34,7 @@
 #include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/filter.h>
+#include <linux/sched.h>
 #include <linux/seccomp.h>
 
 #include "inject.h"
@@ -41,18 +44,23 @@
 #endif
 
 #define X32_SYSCALL_BIT 0x40000000
+#define INJ_RULE_INSNS (2 * INJ_NR_MAX + 1)
 #define OFF_NR offsetof(struct seccomp_data, nr)
 #define OFF_ARCH offsetof(struct seccomp_data, arch)
 #define OFF_ARG(i, hi) (offsetof(struct seccomp_data, args) + 8 * (i) + 4 * (hi))
 
 #define LD(off) (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (off))
 #define JEQ(k, t, f) (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), (t), (f))
+#define JSET(k, t, f) (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, (k), (t), (f))
 #define JGE(k, t, f) (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, (k), (t), (f))
 #define RET(k) (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, (k))
 
 int inject_build_filter(const struct inject_child *c, void **prog, int *len)
 {
-	struct sock_filter *f = calloc(32 + 2 * INJ_NR_MAX, sizeof(*f));
+	/* the fixed part, then at most 3 per range of unnamed numbers (one
+	 * per two numbers at worst), then 2 per injected call and the end */
+	int cap = 40 + 3 * (INJ_NR_MAX / 2 + 1) + INJ_RULE_INSNS;
+	struct sock_filter *f = calloc(cap, sizeof(*f));
 	int n = 0;
 
 	if (!f)
@@ -75,6 +83,28 @@ int inject_build_filter(const struct inject_child *c, void **prog, int *len)
 	/* x32 calls are neither traced nor injected */
 	f[n++] = JGE(X32_SYSCALL_BIT, 0, 1);
 	f[n++] = RET(SECCOMP_RET_ALLOW);
+	if (c->lazy && c->lazy->clone_ptrace && !c->io->rule[__NR_clone].on) {
+		f[n++] = JEQ(__NR_clone, 0, 4);
+		f[n++] = LD(OFF_ARG(0, 0));
+		f[n++] = JSET(CLONE_PTRACE, 0, 1);
+		f[n++] = RET(SECCOMP_RET_USER_NOTIF);
+		f[n++] = RET(SECCOMP_RET_ALLOW);
+	}
+	/* ...and the unnamed numbers, by ranges: nr in [a, b] */
+	for (int a = 0; c->lazy && a < INJ_NR_MAX; a++) {
+		int b = a;
+
+		if (!((c->lazy->unknown[a / 64] >> (a % 64)) & 1))
+			continue;
+		while (b + 1 < INJ_NR_MAX && ((c->lazy->unknown[(b + 1) / 64] >> ((b + 1) % 64)) & 1))
+			b++;
+		if (n + 3 > cap - INJ_RULE_INSNS)
+			break;	/* not reached: the bound counts every range */
+		f[n++] = JGE(a, 0, 2);
+		f[n++] = JGE(b + 1, 1, 0);
+		f[n++] = RET(SECCOMP_RET_USER_NOTIF);
+		a = b;
+	}
 	for (int nr = 0; nr < INJ_NR_MAX; nr++) {
 		const struct inject_rule *r = &c->io->rule[nr];
 

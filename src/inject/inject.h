@@ -76,9 +76,18 @@ bool inject_in_filter(const struct inject_rule *r, bool allowed);
 /* filter.c: the launched command's side, in the child between fork and
  * exec.  The key is execve's first two arguments: that one execve is sent
  * to strobe, so the child waits in it until strobe holds the listener. */
+/* The calls the filter sends to strobe when the syscall probes attach at
+ * the first one (session/bpf_setup.c, bpf_calls_lazy): every call they
+ * would show must then reach strobe first. */
+struct inject_lazy {
+	bool on;
+	bool clone_ptrace;	/* clone(CLONE_PTRACE): its child is announced */
+	uint64_t unknown[INJ_NR_MAX / 64];	/* numbers no table names */
+};
 struct inject_child {
 	const struct inject_opts *io;
 	bool follow;
+	const struct inject_lazy *lazy;
 	uint64_t exec_path, exec_argv;
 };
 /* What the child reports before it installs the filter. */
@@ -103,6 +112,9 @@ struct injector;
 int injector_new(struct injector **ip, const struct inject_opts *io, bool follow,
 		 pid_t child, int report_fd, int mark_fd);
 int injector_fd(const struct injector *in);
+/* fn(ctx) once, at the first call the filter sends to strobe, before it is
+ * answered (the syscall probes attached then: bpf_setup.c, calls_lazy) */
+void injector_on_first_call(struct injector *in, void (*fn)(void *), void *ctx);
 /* Answer what is waiting; returns how many ms until a delayed call is
  * due (-1: none). */
 int injector_run(struct injector *in);

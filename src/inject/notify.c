@@ -57,6 +57,9 @@ struct injector {
 	struct tid_counts *t;	/* open addressing */
 	size_t tcap, tused;
 	uint64_t injected;
+	bool lazy;		/* mark every call answered (INJ_NOENTRY) */
+	void (*first)(void *);	/* at the first call (injector_on_first_call) */
+	void *first_ctx;
 };
 
 static uint64_t mono_ns(void)
@@ -247,15 +250,25 @@ static void handle(struct injector *in)
 		answer(in, r, tid);
 		return;
 	}
+	if (in->first) {
+		void (*fn)(void *) = in->first;
+
+		in->first = NULL;
+		fn(in->first_ctx);
+	}
+	/* the probes attached at the first call: a call that entered before
+	 * may have its entry unseen, and its exit then makes its line */
+	if (in->lazy) {
+		mark.flags = INJ_NOENTRY;
+		mark.ts = mono_ns();
+	}
 	rule = nr >= 0 && nr < INJ_NR_MAX ? &in->io->rule[nr] : NULL;
 	/* without -f only the command's first thread is traced (strace too);
 	 * calls before the command's exec (-u's) are strobe's, not counted */
-	if (!rule || !rule->on || (!in->follow && tid != in->child) || in->handshake) {
-		answer(in, r, tid);
-		return;
-	}
-	n = count_call(in, tid, nr);
-	if (!n || !inject_when(rule, n)) {
+	if (!rule || !rule->on || (!in->follow && tid != in->child) || in->handshake ||
+	    !(n = count_call(in, tid, nr)) || !inject_when(rule, n)) {
+		if (in->lazy && in->mark_fd >= 0)
+			bpf_map_update_elem(in->mark_fd, &tid, &mark, BPF_ANY);
 		answer(in, r, tid);
 		return;
 	}
@@ -392,6 +405,13 @@ int injector_new(struct injector **ip, const struct inject_opts *io, bool follow
 	}
 	*ip = in;
 	return 0;
+}
+
+void injector_on_first_call(struct injector *in, void (*fn)(void *), void *ctx)
+{
+	in->first = fn;
+	in->first_ctx = ctx;
+	in->lazy = true;
 }
 
 int injector_fd(const struct injector *in)

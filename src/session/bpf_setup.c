@@ -65,6 +65,59 @@ static bool probed(const struct options *o, int nr)
 	return r->on && !inject_in_filter(r, o->inject->filter_fails);
 }
 
+/*
+ * Do the syscall probes wait for the first call the injection filter
+ * sends to strobe (src/inject/notify.c calls back before answering it)?
+ * Only when strobe hears of every call they would show or mark: each
+ * probed call is sent to strobe by the filter, none failed in the filter
+ * (which strobe would not see).  Until then no syscall tracepoint is in
+ * use, and the kernel's slow path for traced syscalls, which every call
+ * of every task takes while one is (W1: 1.18x), costs nothing: a command
+ * that never makes the call runs at the filter's cost alone, as under
+ * strace --seccomp-bpf.
+ */
+bool bpf_calls_lazy(const struct options *o, struct inject_lazy *lz)
+{
+	struct inject_lazy mine = { 0 };
+
+	memset(lz, 0, sizeof(*lz));
+	if (!o->inject || !o->cmd || inject_has_signal(o->inject))
+		return false;
+	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
+		const struct inject_rule *r;
+
+		if (!probed(o, nr))
+			continue;
+		/* the command's own execve comes before any call strobe could
+		 * attach at (the filter's hand-over answers it first) */
+		if (nr == NR_execve || nr == NR_execveat)
+			return false;
+		/* clone followed quietly for strace's words on the child of a
+		 * clone(CLONE_PTRACE) (cli/opt_finish.c): the filter sends
+		 * those clones to strobe too; not with -Y's, which needs every
+		 * child */
+		if (nr == NR_clone && !o->decode_comm && is_selected(o->quiet_sel, nr) &&
+		    !o->inject->rule[nr].on) {
+			mine.clone_ptrace = true;
+			continue;
+		}
+		/* numbers no table names, shown as strace shows them
+		 * (syscall_0x1c3): the filter sends them to strobe */
+		if (nr < INJ_NR_MAX && !syscall_get(nr) && !o->inject->rule[nr].on) {
+			mine.unknown[nr / 64] |= 1ull << (nr % 64);
+			continue;
+		}
+		if (nr >= INJ_NR_MAX)
+			return false;
+		r = &o->inject->rule[nr];
+		if (!r->on || inject_in_filter(r, o->inject->filter_fails))
+			return false;
+	}
+	mine.on = true;
+	*lz = mine;
+	return true;
+}
+
 /* The calls whose buffer strace decodes as netlink messages when their
  * fd is a netlink socket: the kernel side looks at the fd at entry
  * (cap_rule.nl) and then reads the buffer whole. */
@@ -350,6 +403,18 @@ int bpf_setup_load(struct session *s)
 			((__u64 *)s->skel->rodata->inj_errno_sel)[nr >> 6] |= 1ull << (nr & 63);
 		else
 			((__u64 *)s->skel->rodata->inj_notify_sel)[nr >> 6] |= 1ull << (nr & 63);
+	}
+	/* the calls the filter sends to strobe only to have the probes
+	 * attached at the first (bpf_calls_lazy): their marks say so */
+	struct inject_lazy lz;
+
+	if (bpf_calls_lazy(o, &lz)) {
+		__u64 *notify = (__u64 *)s->skel->rodata->inj_notify_sel;
+
+		for (int w = 0; w < INJ_NR_MAX / 64; w++)
+			notify[w] |= lz.unknown[w];
+		if (lz.clone_ptrace)
+			notify[NR_clone >> 6] |= 1ull << (NR_clone & 63);
 	}
 	/* the marks' hash is preallocated: only injection needs its room */
 	if (!o->inject)
@@ -656,6 +721,25 @@ int bpf_setup_attach(struct session *s)
 	s->inj_probes = calls_probed(o);
 	if (!s->inj_probes)
 		return 0;
+	struct inject_lazy lz;
+
+	if (bpf_calls_lazy(o, &lz)) {
+		s->calls_pending = true;
+		if (o->debug)
+			fprintf(stderr, "strobe: syscall probes attached at the first call the "
+				"filter sends to strobe: every call they would show goes "
+				"through it, and until then no syscall tracepoint costs the "
+				"command anything\n");
+		return 0;
+	}
+	return bpf_setup_attach_calls(s);
+}
+
+int bpf_setup_attach_calls(struct session *s)
+{
+	int err;
+
+	s->calls_pending = false;
 	if (s->per_syscall)
 		return attach_per_syscall(s);
 	if ((err = attach_btf(s, s->skel->progs.on_sys_enter.prog_fd)) ||

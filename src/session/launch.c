@@ -135,7 +135,7 @@ int launch_fork_ex(char *const *cmd, struct launch *l, char *const *env_edits,
 	if (l->inject) {
 		/* the child's execve below is recognised by these two pointers */
 		struct inject_child c = { .io = l->inject, .follow = l->follow,
-			.exec_path = (uintptr_t)path, .exec_argv = (uintptr_t)cmd };
+			.lazy = &l->lazy, .exec_path = (uintptr_t)path, .exec_argv = (uintptr_t)cmd };
 
 		if (inject_build_filter(&c, &filter, &flen)) {
 			fprintf(stderr, "strobe: out of memory\n");
@@ -240,6 +240,8 @@ int launch_go(struct launch *l, const char *name)
 int launch_prepare(struct session *s)
 {
 	struct launch l = { .inject = s->o->inject, .follow = s->o->follow };
+
+	bpf_calls_lazy(s->o, &l.lazy);
 	int err = launch_fork_ex(s->o->cmd, &l, s->o->env_edits, s->o->nenv_edits,
 				 s->o->user);
 
@@ -262,6 +264,19 @@ int launch_prepare(struct session *s)
  * its notifications (the command's own execve first) until the exec
  * succeeded (EOF on the report pipe) or failed.
  */
+/* the syscall probes at the filter's first call (bpf_setup.c, calls_lazy) */
+static void attach_calls(void *ctx)
+{
+	struct session *s = ctx;
+	int err = bpf_setup_attach_calls(s);
+
+	if (s->o->debug)
+		fprintf(stderr, "strobe: syscall probes attached at the first call%s%s\n",
+			err ? ": " : "", err ? strerror(-err) : "");
+	else if (err)
+		fprintf(stderr, "strobe: cannot attach the probes: %s\n", strerror(-err));
+}
+
 static int release_injected(struct session *s, struct launch *l)
 {
 	int what[2] = { 0, 0 }, mark_fd = bpf_inject_mark_fd(s), err;
@@ -281,6 +296,8 @@ static int release_injected(struct session *s, struct launch *l)
 		l->reaped = true;
 		return -EALREADY;
 	}
+	if (s->calls_pending)
+		injector_on_first_call(s->inj, attach_calls, s);
 	if (s->o->debug) {
 		int in_filter = 0, notified = 0;
 

@@ -16,6 +16,7 @@
 #include "../summary/summary.h"
 #include "../tracepoint/tracepoint.h"
 #include "../metrics/metrics.h"
+#include "../inject/inject.h"
 
 struct syscalls_bpf;
 struct ring;
@@ -77,6 +78,7 @@ struct session {
 	int child_status;
 	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
+	bool calls_pending;	/* ...at the filter's first call (bpf_setup.c, calls_lazy) */
 	/* -i: the counts at the last interval, and when it was */
 	struct summary prev;
 	struct summary uprev;	/* -i: the user probes' table */
@@ -123,6 +125,12 @@ int syscalls_load_tp(struct syscalls_bpf *skel);
 int syscalls_load_lean(struct syscalls_bpf *skel);
 int syscalls_load_tp_lean(struct syscalls_bpf *skel);
 int bpf_setup_attach(struct session *s);
+/* Do the syscall probes wait for the injection filter's first call to
+ * strobe (bpf_setup.c)?  lz: the calls the filter must then send to
+ * strobe besides the injected ones. */
+bool bpf_calls_lazy(const struct options *o, struct inject_lazy *lz);
+/* the syscall probes, when bpf_setup_attach left them for later */
+int bpf_setup_attach_calls(struct session *s);
 /* Stop the programs, so that nothing more can be lost or counted; the maps
  * stay readable until bpf_setup_destroy. */
 void bpf_setup_detach(struct session *s);
@@ -174,6 +182,7 @@ struct launch {
 	size_t msg_len;
 	const struct inject_opts *inject;	/* install this before the exec */
 	bool follow;
+	struct inject_lazy lazy;	/* calls the filter sends to strobe for that */
 };
 int launch_fork(char *const *cmd, struct launch *l);
 /* ...with -E's edits of the environment and -u's user (NULL: strobe's) */
