@@ -87,9 +87,14 @@ static int load_prog(struct job *j, int k)
 	a.func_info_rec_size = sizeof(struct bpf_func_info);
 	a.func_info = (uintptr_t)p->func;
 	a.func_info_cnt = p->nfunc;
-	a.line_info_rec_size = sizeof(struct bpf_line_info);
-	a.line_info = (uintptr_t)p->line;
-	a.line_info_cnt = p->nline;
+	/* the source lines serve the verifier's log (-dd) and bpftool's
+	 * dumps; checking and keeping them cost start-up 1-2 ms (paired
+	 * runs), so they go only with a log */
+	if (j->ctx) {
+		a.line_info_rec_size = sizeof(struct bpf_line_info);
+		a.line_info = (uintptr_t)p->line;
+		a.line_info_cnt = p->nline;
+	}
 	a.core_relo_rec_size = sizeof(struct bpf_core_relo);
 	a.core_relos = (uintptr_t)p->core;
 	a.core_relo_cnt = p->ncore;
