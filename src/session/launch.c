@@ -270,11 +270,16 @@ static void attach_calls(void *ctx)
 	struct session *s = ctx;
 	int err = bpf_setup_attach_calls(s);
 
-	if (s->o->debug)
-		fprintf(stderr, "strobe: syscall probes attached at the first call%s%s\n",
-			err ? ": " : "", err ? strerror(-err) : "");
-	else if (err)
-		fprintf(stderr, "strobe: cannot attach the probes: %s\n", strerror(-err));
+	if (!err) {
+		if (s->o->debug)
+			fprintf(stderr, "strobe: syscall probes attached at the first call\n");
+		return;
+	}
+	/* untraced, the command would run on as if traced: it is stopped */
+	fprintf(stderr, "strobe: cannot attach the probes at the command's first traced "
+		"call: %s; the command is killed (strobe -d says which probe failed)\n",
+		strerror(-err));
+	kill(s->child, SIGKILL);
 }
 
 static int release_injected(struct session *s, struct launch *l)

@@ -205,15 +205,15 @@ static int kernel_ids(struct job *j)
 		const struct bpfimg_prog *p = &j->img->progs[k];
 
 		if (m + 1 + p->nkfuncs > MAX_PROGS + MAX_KFUNCS)
-			return -E2BIG;
+			return -EOVERFLOW;
 		if (p->attach) {
 			if ((at = name_at(names, kinds, &n, p->attach, BTF_KIND_TYPEDEF)) < 0)
-				return -E2BIG;
+				return -EOVERFLOW;
 			idx[m++] = at;
 		}
 		for (uint32_t i = 0; i < p->nkfuncs; i++) {
 			if ((at = name_at(names, kinds, &n, p->kfuncs[i].name, BTF_KIND_FUNC)) < 0)
-				return -E2BIG;
+				return -EOVERFLOW;
 			idx[m++] = at;
 		}
 	}
@@ -248,7 +248,7 @@ int bpfimg_load(const struct bpfimg *img, void *skel)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (img->nmaps > MAX_MAPS || img->nprogs > MAX_PROGS)
-		return -E2BIG;
+		return -EOVERFLOW;
 	memset(j, 0, sizeof(*j));
 	j->img = img;
 	j->skel = skel;
