@@ -305,15 +305,16 @@ def sleepable_ids():
             if p.get("name") == "__loader.prog" or p.get("sleepable")}
 
 
-def held_while(argv):
-    """The program ids strobe holds while the command (sleep 1.5) runs."""
+def held_while(argv, enough):
+    """The program ids strobe holds while the command (sleep 1.5) runs,
+    once enough(held) says they are all there (at most 2 s)."""
     p = subprocess.Popen(argv)
     held = set()
     try:
         for _ in range(40):
             time.sleep(0.05)
             held = prog_ids_of(p.pid)
-            if len(held) >= 3:
+            if enough(held):
                 break
         return held, sleepable_ids() & held, loaders() & held
     finally:
@@ -328,10 +329,12 @@ def test_loader_held_until_the_end():
     command runs, and none is sleepable.  The user-space probes still
     load through a light skeleton, whose loader strobe holds while the
     command runs; it is gone after strobe."""
-    held, sleepable, _ = held_while([STROBE, "-o", "/dev/null", "--", "sleep", "1.5"])
+    held, sleepable, _ = held_while([STROBE, "-o", "/dev/null", "--", "sleep", "1.5"],
+                                    lambda h: len(h) >= 3)
     check(held and not sleepable, "programs %s, sleepable %s" % (held, sleepable))
     held, _, loader = held_while([STROBE, "-o", "/dev/null", "--no-syscalls", "--event",
-                                  "uprobe:libc:strtol", "--", "sleep", "1.5"])
+                                  "uprobe:libc:strtol", "--", "sleep", "1.5"],
+                                 lambda h: loaders() & h)
     check(loader, "no __loader.prog held by strobe while the command runs: %s" % held)
     for _ in range(100):
         if not loaders() & loader:
