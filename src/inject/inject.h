@@ -77,7 +77,7 @@ bool inject_in_filter(const struct inject_rule *r, bool allowed);
  * exec.  The key is execve's first two arguments: that one execve is sent
  * to strobe, so the child waits in it until strobe holds the listener. */
 /* The calls the filter sends to strobe when the syscall probes attach at
- * the first one (session/bpf_setup.c, bpf_calls_lazy): every call they
+ * the first one (session/probes.c, bpf_calls_lazy): every call they
  * would show must then reach strobe first. */
 struct inject_lazy {
 	bool on;
@@ -113,7 +113,7 @@ int injector_new(struct injector **ip, const struct inject_opts *io, bool follow
 		 pid_t child, int report_fd, int mark_fd);
 int injector_fd(const struct injector *in);
 /* fn(ctx) once, at the first call the filter sends to strobe, before it is
- * answered (the syscall probes attached then: bpf_setup.c, calls_lazy) */
+ * answered (the syscall probes attached then: session/probes.c, bpf_calls_lazy) */
 void injector_on_first_call(struct injector *in, void (*fn)(void *), void *ctx);
 /* Answer what is waiting; returns how many ms until a delayed call is
  * due (-1: none). */

@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Load, configure and attach the BPF side.
+ * Load and configure the tracer's BPF side (bpf/syscalls.bpf.c): its
+ * read-only settings, the maps' sizes, the programs the session uses (one
+ * of four builds), the tail calls and the capture rules; and the counters
+ * read back from it.  Attaching is bpf_attach.c's, the choice of probes
+ * probes.c's.
  *
- * strobe uses a light skeleton: the kernel itself performs the CO-RE
- * relocations and BTF lookups, so user space never parses the kernel's 5 MB
- * of BTF (libbpf's way costs 13 ms and 13 MB here).  See docs/design.md.
+ * The programs are loaded by strobe's own loader (util/bpfimg.c), which
+ * verifies them on every CPU at once; the kernel still performs the CO-RE
+ * relocations, so user space never parses the kernel's 5 MB of BTF
+ * (libbpf's way costs 13 ms and 13 MB here).  See docs/design.md.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/perf_event.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -28,96 +27,6 @@
 #include "../syscalls/nr_x86_64.h"
 #include "../inject/inject.h"
 
-#define TRACEFS "/sys/kernel/tracing"
-static bool is_selected(const uint64_t *sel, int nr)
-{
-	return (sel[nr >> 6] >> (nr & 63)) & 1;
-}
-
-/* 1 + the argument when a rule captures one buffer and nothing else (the
- * calls of read and write), which the kernel side writes straight into the
- * ring buffer; 0 otherwise. */
-/* Are syscall probes attached: a call is selected, or an injection has a
- * signal= to send (the syscall probes send it, even with -e trace=none) */
-static bool calls_probed(const struct options *o)
-{
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++)
-		if (is_selected(o->sel, nr))
-			return true;
-	return inject_has_signal(o->inject);
-}
-
-/*
- * The calls the syscall probes must see: the selected ones, and those the
- * seccomp filter sends to strobe (-e inject=), whose marks and signal=
- * the probes take even when the call is not shown.  The calls the filter
- * fails by itself need no probe unless they are shown: they leave no mark.
- */
-static bool probed(const struct options *o, int nr)
-{
-	const struct inject_rule *r;
-
-	if (is_selected(o->sel, nr))
-		return true;
-	if (!o->inject || nr >= INJ_NR_MAX)
-		return false;
-	r = &o->inject->rule[nr];
-	return r->on && !inject_in_filter(r, o->inject->filter_fails);
-}
-
-/*
- * Do the syscall probes wait for the first call the injection filter
- * sends to strobe (src/inject/notify.c calls back before answering it)?
- * Only when strobe hears of every call they would show or mark: each
- * probed call is sent to strobe by the filter, none failed in the filter
- * (which strobe would not see).  Until then no syscall tracepoint is in
- * use, and the kernel's slow path for traced syscalls, which every call
- * of every task takes while one is (W1: 1.18x), costs nothing: a command
- * that never makes the call runs at the filter's cost alone, as under
- * strace --seccomp-bpf.
- */
-bool bpf_calls_lazy(const struct options *o, struct inject_lazy *lz)
-{
-	struct inject_lazy mine = { 0 };
-
-	memset(lz, 0, sizeof(*lz));
-	if (!o->inject || !o->cmd || inject_has_signal(o->inject))
-		return false;
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
-		const struct inject_rule *r;
-
-		if (!probed(o, nr))
-			continue;
-		/* the command's own execve comes before any call strobe could
-		 * attach at (the filter's hand-over answers it first) */
-		if (nr == NR_execve || nr == NR_execveat)
-			return false;
-		/* clone followed quietly for strace's words on the child of a
-		 * clone(CLONE_PTRACE) (cli/opt_finish.c): the filter sends
-		 * those clones to strobe too; not with -Y's, which needs every
-		 * child */
-		if (nr == NR_clone && !o->decode_comm && is_selected(o->quiet_sel, nr) &&
-		    !o->inject->rule[nr].on) {
-			mine.clone_ptrace = true;
-			continue;
-		}
-		/* numbers no table names, shown as strace shows them
-		 * (syscall_0x1c3): the filter sends them to strobe */
-		if (nr < INJ_NR_MAX && !syscall_get(nr) && !o->inject->rule[nr].on) {
-			mine.unknown[nr / 64] |= 1ull << (nr % 64);
-			continue;
-		}
-		if (nr >= INJ_NR_MAX)
-			return false;
-		r = &o->inject->rule[nr];
-		if (!r->on || inject_in_filter(r, o->inject->filter_fails))
-			return false;
-	}
-	mine.on = true;
-	*lz = mine;
-	return true;
-}
-
 /* The calls whose buffer strace decodes as netlink messages when their
  * fd is a netlink socket: the kernel side looks at the fd at entry
  * (cap_rule.nl) and then reads the buffer whole. */
@@ -126,6 +35,9 @@ static bool netlink_call(int nr)
 	return nr == NR_sendto || nr == NR_recvfrom;
 }
 
+/* 1 + the argument when a rule captures one buffer and nothing else (the
+ * calls of read and write), which the kernel side writes straight into the
+ * ring buffer; 0 otherwise. */
 static __u8 fast_capture(const struct cap_rule *r)
 {
 	int arg = -1;
@@ -162,7 +74,7 @@ static int fill_caprules(struct session *s)
 		struct cap_rule r = { .fdpair = FDPAIR_NONE };
 		bool any = false, yy = s->o->decode_fds >= 1;
 
-		if (!d || (d->flags & SCF_NO_FORMAT) || !is_selected(s->o->sel, nr))
+		if (!d || (d->flags & SCF_NO_FORMAT) || !sel_has(s->o->sel, nr))
 			continue;
 		/* new fds: fcntl's too (F_DUPFD*; its other results name
 		 * no fd, and are looked up for nothing), ioctl's (KVM's that
@@ -213,96 +125,6 @@ static int fill_caprules(struct session *s)
 }
 
 /*
- * The per-syscall tracepoints (syscalls:sys_enter_NAME) cost an unselected
- * call nothing but the kernel's bit test; the raw pair (tp_btf on
- * sys_enter/sys_exit) runs strobe's program for every call of every task,
- * which returns at once for unselected ones.  For a selected call the two
- * cost about the same, but each selected call costs two perf events to
- * attach.  Measured on W1 (docs/design.md, Probes): the per-syscall ones
- * win whenever what is selected is not most of what runs, and attaching
- * them costs about 0.1 ms per call; up to TP_AUTO_MAX selected calls they
- * are the default.
- */
-#define TP_AUTO_MAX 16
-
-static int resolve_per_syscall(struct session *s);
-
-static bool choose_probes(struct session *s)
-{
-	int nsel = 0, nsel_known = 0, ninj = 0, nunnamed = 0, err;
-	const struct options *o = s->o;
-	const char *why;
-	bool tp;
-
-	/* -e trace=none without signal=: no syscall probe at all */
-	if (!calls_probed(o))
-		return false;
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE; nr++) {
-		if (!probed(o, nr))
-			continue;
-		/* numbers no table names (syscall_0x1c3(...), selected by
-		 * every filter as in strace) need the raw pair; with named
-		 * calls that have tracepoints they are left out rather than
-		 * making every call of every task run strobe's program: the
-		 * kernel has no such calls, they only ever fail with ENOSYS */
-		if (!syscall_get(nr)) {
-			nunnamed++;
-			continue;
-		}
-		nsel++;
-		ninj += !is_selected(o->sel, nr);
-		if (syscall_get(nr) && !(syscall_get(nr)->flags & SCF_NO_FORMAT))
-			nsel_known++;
-	}
-	if (!nsel && !nunnamed)
-		return false;
-
-	/* -e inject= needs no raw pair: a call seccomp answers (its error,
-	 * or strobe's answer to a notification) never reaches its
-	 * sys_enter_NAME but does reach sys_exit_NAME, as it reaches the raw
-	 * sys_exit; the exit program knows it by the missing entry
-	 * (bpf/inject.bpf.inc) */
-	if (o->probe == PROBE_RAW) {
-		tp = false;
-		why = "--probe=raw";
-	} else if (!nsel) {
-		tp = false;
-		why = "only numbers no table names are selected";
-	} else if (nsel != nsel_known) {
-		tp = false;
-		why = "a selected call has no tracepoint of its own";
-	} else if (o->probe == PROBE_TP) {
-		tp = true;
-		why = "--probe=tp";
-	} else if (nsel <= TP_AUTO_MAX) {
-		tp = true;
-		why = o->inject ? "few calls selected or injected: unselected calls cost nothing, "
-				  "and calls seccomp answers reach their exit tracepoint "
-				  "(--probe=raw to change)"
-				: "few calls selected: unselected calls cost nothing (--probe=raw to change)";
-	} else {
-		tp = false;
-		why = "many calls selected: one probe pair is cheaper to attach "
-		      "(--probe=tp to change)";
-	}
-	/* all looked up now: only the chosen path's programs are loaded */
-	if (tp && (err = resolve_per_syscall(s))) {
-		tp = false;
-		why = err == -ENOENT ? "a selected call's tracepoint is missing"
-				     : "tracefs is not available";
-	}
-	if (o->debug) {
-		fprintf(stderr, "strobe: probing %d syscalls", nsel);
-		if (ninj)
-			fprintf(stderr, " (%d only for -e inject=)", ninj);
-		fprintf(stderr, " through %s: %s\n",
-			tp ? "their own tracepoints (syscalls:sys_enter_*/sys_exit_*)"
-			   : "the raw sys_enter/sys_exit tracepoints (tp_btf)", why);
-	}
-	return tp;
-}
-
-/*
  * -c: the summary maps are preallocated (bpf/summary.bpf.inc), so size them to
  * what can be needed: without --by, one row per syscall number and one
  * histogram slot per selected call on each CPU; with --by, a table of
@@ -322,7 +144,7 @@ static void size_summary(struct session *s)
 	if (ncpu < 1)
 		ncpu = 1;
 	for (int nr = 0; nr < SYSCALL_MAX; nr++)
-		nsel += is_selected(s->o->sel, nr);
+		nsel += sel_has(s->o->sel, nr);
 	if (s->o->by == BY_NONE) {
 		s->skel->maps.sum_nr.max_entries = SYSCALL_MAX;
 		need = nsel ? nsel : 1;
@@ -431,9 +253,9 @@ int bpf_setup_load(struct session *s)
 	s->skel->rodata->do_trace = o->trace;
 	s->skel->rodata->do_summary = o->summary;
 	s->skel->rodata->summary_by = o->by;
-	s->per_syscall = choose_probes(s);
+	s->per_syscall = probes_choose(s);
 	s->skel->rodata->events_on = o->nevents > 0;
-	s->skel->rodata->no_call_probes = !calls_probed(o);
+	s->skel->rodata->no_call_probes = !probes_any(o);
 	size_summary(s);
 	s->skel->rodata->ustack_mode = o->stack_trace ? 2 : o->print_ip ? 1 : 0;
 	s->skel->rodata->ustack_bytes = o->stack_bytes;
@@ -461,7 +283,7 @@ int bpf_setup_load(struct session *s)
 		s->skel->progs.tp_event.prog_fd = -1;
 	if (!o->cmd && !o->trace)
 		s->skel->progs.on_exec.prog_fd = -1;
-	if (!calls_probed(o))
+	if (!probes_any(o))
 		s->skel->progs.on_sys_enter.prog_fd = s->skel->progs.on_sys_exit.prog_fd =
 			s->skel->progs.on_exit_cap.prog_fd = -1;
 	if (o->debug)
@@ -497,273 +319,6 @@ int bpf_setup_load(struct session *s)
 	if (o->cgroup && (err = cgroup_select(s->skel->maps.cgroup_sel.map_fd, o->cgroup)))
 		return err;
 	return fill_caprules(s);
-}
-
-static int add_link(struct session *s, int fd)
-{
-	if (fd < 0)
-		return -errno;
-	if (s->nlinks == MAX_LINKS) {
-		close(fd);
-		return -E2BIG;
-	}
-	s->links[s->nlinks++] = fd;
-	return 0;
-}
-
-static int attach_btf(struct session *s, int prog_fd)
-{
-	return add_link(s, bpf_raw_tracepoint_open(NULL, prog_fd));
-}
-
-/* a raw_tp program (no BTF attach target: see tasks.bpf.inc) by its
- * tracepoint's name */
-static int attach_raw(struct session *s, const char *tp, int prog_fd)
-{
-	return add_link(s, bpf_raw_tracepoint_open(tp, prog_fd));
-}
-
-/* tracefs's root, opened once per session (see tracefs_open). */
-static int tracefs_fd(struct session *s)
-{
-	const char *how = "";
-
-	if (s->tracefs >= 0)
-		return s->tracefs;
-	s->tracefs = tracefs_open(&how);
-	if (s->o->debug) {
-		if (s->tracefs >= 0)
-			fprintf(stderr, "strobe: tracepoints through %s\n", how);
-		else
-			fprintf(stderr, "strobe: cannot open tracefs: %s\n", strerror(-s->tracefs));
-	}
-	return s->tracefs;
-}
-
-static int tracepoint_id(struct session *s, const char *event)
-{
-	char path[256], buf[32];
-	int fd, n, dir = tracefs_fd(s);
-
-	if (dir < 0)
-		return dir;
-	snprintf(path, sizeof(path), "events/%s/id", event);
-	fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EINVAL;
-	buf[n] = 0;
-	return atoi(buf);
-}
-
-static int attach_tracepoint_id(struct session *s, int id, int prog_fd, __u64 cookie)
-{
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_TRACEPOINT,
-		.size = sizeof(attr),
-		.sample_period = 1,
-		.wakeup_events = 1,
-	};
-	int fd;
-
-	attr.config = id;
-	/* one event on one CPU: a BPF program on a tracepoint runs on all */
-	fd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	/* through a link (its cookie tells tp_event which tracepoint fired);
-	 * the link and the event are closed by perf_release */
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
-	int link = bpf_link_create(prog_fd, fd, BPF_PERF_EVENT, &lo);
-
-	if (link < 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		int err = -errno;
-
-		int both[2] = { link, fd };
-
-		if (link >= 0)
-			perf_release(both, 2);
-		else
-			perf_release(&fd, 1);
-		return err;
-	}
-	if (s->nperf + 2 > MAX_LINKS) {
-		int both[2] = { link, fd };
-
-		perf_release(both, 2);
-		return -E2BIG;
-	}
-	s->perf[s->nperf++] = link;
-	s->perf[s->nperf++] = fd;
-	return 0;
-}
-
-/* The per-syscall tracepoints' ids, for each selected call; -errno if one
- * is missing (exit and exit_group have no exit event: 0). */
-static int resolve_per_syscall(struct session *s)
-{
-	char ev[96];
-
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
-		const struct syscall_desc *d = syscall_get(nr);
-		const char *name = d ? (d->event ? d->event : d->name) : NULL;
-		int id;
-
-		if (!probed(s->o, nr) || !d)
-			continue;
-		snprintf(ev, sizeof(ev), "syscalls/sys_enter_%s", name);
-		if ((id = tracepoint_id(s, ev)) < 0)
-			return id;
-		s->tp_ids[nr][0] = id;
-		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", name);
-		id = tracepoint_id(s, ev);
-		if (id < 0 && id != -ENOENT)
-			return id;
-		s->tp_ids[nr][1] = id < 0 ? 0 : id;
-	}
-	return 0;
-}
-
-static int attach_per_syscall(struct session *s)
-{
-	int err;
-
-	for (int nr = 0; nr < SYSCALL_TABLE_SIZE && nr < SYSCALL_MAX; nr++) {
-		if (!s->tp_ids[nr][0])
-			continue;
-		err = attach_tracepoint_id(s, s->tp_ids[nr][0],
-					   s->skel->progs.on_sys_enter.prog_fd, 0);
-		if (!err && s->tp_ids[nr][1])
-			err = attach_tracepoint_id(s, s->tp_ids[nr][1],
-						   s->skel->progs.on_sys_exit.prog_fd, 0);
-		if (err) {
-			fprintf(stderr, "strobe: cannot attach to syscalls:sys_enter_%s: %s "
-				"(--probe=raw avoids it)\n", syscall_get(nr)->name, strerror(-err));
-			return -EALREADY;
-		}
-	}
-	/* A successful execveat returns through syscalls:sys_exit_execve, not
-	 * sys_exit_execveat (seen on 6.18: the new image's registers say
-	 * execve); the exit program goes by the call the thread entered, so
-	 * execve's exit serves execveat too */
-	if (s->tp_ids[NR_execveat][0] && !s->tp_ids[NR_execve][0]) {
-		int id = tracepoint_id(s, "syscalls/sys_exit_execve");
-
-		if (id > 0 && (err = attach_tracepoint_id(s, id, s->skel->progs.on_sys_exit.prog_fd, 0))) {
-			fprintf(stderr, "strobe: cannot attach to syscalls:sys_exit_execve: %s "
-				"(--probe=raw avoids it)\n", strerror(-err));
-			return -EALREADY;
-		}
-	}
-	return 0;
-}
-
-/* --event: find the tracepoints, tell the kernel side how much of each
- * record to copy, and attach the one generic program to each. */
-static int attach_events(struct session *s)
-{
-	char err[512], ev[300];
-	int rc;
-
-	if (tracefs_fd(s) < 0) {
-		fprintf(stderr, "strobe: --event needs tracefs (%s); mount it: mount -t tracefs "
-			"nodev " TRACEFS "\n", strerror(-s->tracefs));
-		return -EALREADY;
-	}
-	for (int i = 0; i < s->o->nevents; i++)
-		if (tp_resolve(&s->tps, s->tracefs, s->o->events[i], err, sizeof(err)) < 0) {
-			fprintf(stderr, "strobe: %s\n", err);
-			return -EALREADY;
-		}
-	for (int i = 0; i < s->tps.n; i++) {
-		const struct tp_event *t = &s->tps.ev[i];
-		__u32 id = t->id, copy = t->copy;
-		const char *colon = strchr(t->name, ':');
-
-		if (bpf_map_update_elem(s->skel->maps.tpinfo.map_fd, &id, &copy, BPF_ANY))
-			return -errno;
-		snprintf(ev, sizeof(ev), "%.*s/%s", (int)(colon - t->name), t->name, colon + 1);
-		rc = tracepoint_id(s, ev);
-		if (rc >= 0)
-			rc = attach_tracepoint_id(s, rc, s->skel->progs.tp_event.prog_fd, t->id);
-		if (rc) {
-			fprintf(stderr, "strobe: cannot attach to %s: %s\n", t->name, strerror(-rc));
-			return -EALREADY;
-		}
-	}
-	if (s->o->debug)
-		fprintf(stderr, "strobe: %d tracepoints from --event\n", s->tps.n);
-	return 0;
-}
-
-int bpf_setup_attach(struct session *s)
-{
-	const struct options *o = s->o;
-	int err;
-
-	/* Probes on one tracepoint run in the order they were attached: the
-	 * --event ones go first, so they see a task before on_task_exit
-	 * forgets it (sched:sched_process_exit). */
-	if (s->o->nevents && (err = attach_events(s)))
-		return err;
-	if ((err = attach_raw(s, "sched_process_exit", s->skel->progs.on_task_exit.prog_fd)) ||
-	    (err = attach_raw(s, "signal_deliver", s->skel->progs.on_signal.prog_fd)) ||
-	    (err = attach_btf(s, s->skel->progs.on_signal_generate.prog_fd)))
-		return err;
-	if (o->follow && (err = attach_btf(s, s->skel->progs.on_fork.prog_fd)))
-		return err;
-	if ((o->cmd || o->trace) &&
-	    (err = attach_raw(s, "sched_process_exec", s->skel->progs.on_exec.prog_fd)))
-		return err;
-	s->inj_probes = calls_probed(o);
-	if (!s->inj_probes)
-		return 0;
-	struct inject_lazy lz;
-
-	if (bpf_calls_lazy(o, &lz)) {
-		s->calls_pending = true;
-		if (o->debug)
-			fprintf(stderr, "strobe: syscall probes attached at the first call the "
-				"filter sends to strobe: every call they would show goes "
-				"through it, and until then no syscall tracepoint costs the "
-				"command anything\n");
-		return 0;
-	}
-	return bpf_setup_attach_calls(s);
-}
-
-int bpf_setup_attach_calls(struct session *s)
-{
-	int err;
-
-	s->calls_pending = false;
-	if (s->per_syscall)
-		return attach_per_syscall(s);
-	if ((err = attach_btf(s, s->skel->progs.on_sys_enter.prog_fd)) ||
-	    (err = attach_btf(s, s->skel->progs.on_sys_exit.prog_fd)))
-		return err;
-	return 0;
-}
-
-void bpf_setup_detach(struct session *s)
-{
-	/* Programs on perf events (per-syscall tracepoints, --event) are
-	 * slow to detach: first made inert, then detached by perf_release
-	 * without waiting.  tp_btf links close at once. */
-	if (s->skel && s->nperf)
-		__atomic_store_n(&s->skel->bss->stopped, 1, __ATOMIC_RELEASE);
-	while (s->nlinks)
-		close(s->links[--s->nlinks]);
-	perf_release(s->perf, s->nperf);
-	s->nperf = 0;
-	if (s->skel && !s->detached) {
-		s->lost_final = bpf_lost_total(s);
-		s->missed_final = bpf_missed_total(s);
-		s->detached = true;
-	}
 }
 
 void bpf_setup_destroy(struct session *s)

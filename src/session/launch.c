@@ -264,7 +264,7 @@ int launch_prepare(struct session *s)
  * its notifications (the command's own execve first) until the exec
  * succeeded (EOF on the report pipe) or failed.
  */
-/* the syscall probes at the filter's first call (bpf_setup.c, calls_lazy) */
+/* the syscall probes at the filter's first call (probes.c, bpf_calls_lazy) */
 static void attach_calls(void *ctx)
 {
 	struct session *s = ctx;

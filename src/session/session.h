@@ -78,7 +78,7 @@ struct session {
 	int child_status;
 	struct injector *inj;	/* -e inject=: the seccomp filter's listener */
 	bool inj_probes;	/* the syscall probes are attached (they take marks) */
-	bool calls_pending;	/* ...at the filter's first call (bpf_setup.c, calls_lazy) */
+	bool calls_pending;	/* ...at the filter's first call (probes.c, bpf_calls_lazy) */
 	/* -i: the counts at the last interval, and when it was */
 	struct summary prev;
 	struct summary uprev;	/* -i: the user probes' table */
@@ -118,6 +118,21 @@ void uprobes_release(struct session *s, uint64_t upto);
 void uprobes_stop(struct session *s);
 void uprobes_free(struct session *s);
 
+/* Is call nr in the bitmap sel (an options' -e set)? */
+static inline bool sel_has(const uint64_t *sel, int nr)
+{
+	return (sel[nr >> 6] >> (nr & 63)) & 1;
+}
+
+/* probes.c: are syscall probes attached at all (a call is selected, or an
+ * injection has a signal= to send); must they see call nr; through which
+ * tracepoints (true: each call's own, their ids resolved) */
+bool probes_any(const struct options *o);
+bool probes_call(const struct options *o, int nr);
+bool probes_choose(struct session *s);
+/* bpf_attach.c: the per-syscall tracepoints' ids of the probed calls */
+int probes_resolve_tp(struct session *s);
+
 /* bpf_setup.c; -EALREADY: failed, and the reason is already printed */
 int bpf_setup_load(struct session *s);
 /* load_*.c: the other builds of the same object (see load_tp.c) */
@@ -126,10 +141,11 @@ int syscalls_load_lean(struct syscalls_bpf *skel);
 int syscalls_load_tp_lean(struct syscalls_bpf *skel);
 int bpf_setup_attach(struct session *s);
 /* Do the syscall probes wait for the injection filter's first call to
- * strobe (bpf_setup.c)?  lz: the calls the filter must then send to
+ * strobe (probes.c)?  lz: the calls the filter must then send to
  * strobe besides the injected ones. */
 bool bpf_calls_lazy(const struct options *o, struct inject_lazy *lz);
-/* the syscall probes, when bpf_setup_attach left them for later */
+/* bpf_attach.c; the syscall probes, when bpf_setup_attach left them for
+ * later */
 int bpf_setup_attach_calls(struct session *s);
 /* Stop the programs, so that nothing more can be lost or counted; the maps
  * stay readable until bpf_setup_destroy. */
