@@ -512,7 +512,7 @@ static __always_inline void exit_call(void *ctx, struct task_state *st, __s64 re
 	struct cap_rule *r;
 	__u8 flags = 0;
 	__u32 key;
-	__u64 now;
+	__u64 now, failed;
 
 	if (!(st->flags & TS_IN_CALL))
 		return;
@@ -544,12 +544,21 @@ static __always_inline void exit_call(void *ctx, struct task_state *st, __s64 re
 		emit_ustack(st->ts, now, ustack_mode > 1);
 	key = st->nr;
 	r = bpf_map_lookup_elem(&caprules, &key);
-	if (r && r->split && !(flags & EVF_RESUMED))
+	/* RET_IS_ERROR in bits, not branches: a branch would leave ret's
+	 * range different on each side, and the verifier would walk what
+	 * follows once per side */
+	failed = ((__u64)ret >> 63) & (((__u64)(ret + 4095) >> 63) ^ 1);
+	/* execve's exit half: its result; a failed one's path again too (a
+	 * string literal in a page the program had not touched could not be
+	 * read at entry, and the kernel has read it since: strace reads it
+	 * at the exit; src/output/join.c takes it in place of a faulted one) */
+	if (r && r->split && !(flags & EVF_RESUMED) && !failed)
 		emit_plain(st, ret, now, flags | EVF_EXIT);
 	else if (r && r->fast && str_max <= FAST_CAP && !fd_infos && !dumping &&
 		 !(flags & EVF_RESUMED))
 		emit_buf(st, r, ret, now, flags);
-	else if (r && r->caps && !(flags & EVF_RESUMED) && (e = start_captured(st, ret, now, flags))) {
+	else if (r && r->caps && !(flags & EVF_RESUMED) &&
+		 (e = start_captured(st, ret, now, flags | (r->split & 1) * EVF_EXIT))) {
 		bpf_tail_call(ctx, &tp_tail, TAIL_EXIT_CAP);	/* on_exit_cap: no return */
 		/* not reached while the slot holds on_exit_cap */
 		output_scratch(e, sizeof(*e), st, now);

@@ -2350,9 +2350,11 @@ def test_exec_strings_in_unmapped_pages():
     image, and a thread's execve reads as strace's: "<pid changed to N
     ...>", "+++ superseded by execve in pid N +++", "<... execve
     resumed>".  Before: execve(0x7f..., [???, ???], ...) and the leader's
-    "+++ exited with 0 +++"."""
+    "+++ exited with 0 +++".  A failed execve's path (exec-fail), which no
+    new image holds, is read again at its exit: before, its address."""
     for extra, mode in (([], "exec-main"), ([], "exec"), (["-v"], "exec-main"),
-                        (["-s", "4"], "exec-main"), (["-e", "quiet=thread-execve"], "exec")):
+                        (["-s", "4"], "exec-main"), (["-e", "quiet=thread-execve"], "exec"),
+                        ([], "exec-fail"), (["-yy"], "exec-fail")):
         argv = ["-f"] + extra + ["-e", "trace=execve", prog("thread_end"), mode]
         ours, theirs = strobe(argv), strace(argv)
         check(ours.returncode == theirs.returncode == 0, "%s: %d %d" % (mode, ours.returncode,
@@ -2360,6 +2362,8 @@ def test_exec_strings_in_unmapped_pages():
         a, b = pids_renamed(ours.stderr), pids_renamed(theirs.stderr)
         check(a == b, "%s %s:\nstrobe %s\nstrace %s" % (extra, mode, a, b))
         check(any('"from-' in l or '"from"...' in l for l in a), a)
+        check(mode != "exec-fail" or any(l.startswith('execve("/nonexistent/strobe", ["from-fail"]')
+                                         for l in a), a)
 
 
 def test_interrupted_sleep_shows_time_left():

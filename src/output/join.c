@@ -140,6 +140,57 @@ static struct ev_syscall *split_blocks(struct formatter *f, const struct ev_sysc
 	return n;
 }
 
+/* exit's capture of argument arg that was read (NULL: none) */
+static const struct cap *read_cap(const struct ev_syscall *e, size_t size, int arg,
+				  const char **data)
+{
+	struct capiter it;
+	const struct cap *c;
+
+	cap_begin(&it, e, size);
+	while (cap_next(&it, &c, data))
+		if (c->arg == arg && !(c->flags & (CAP_FAULT | CAP_ARGV | CAP_ELEM)))
+			return c;
+	return NULL;
+}
+
+/*
+ * A failed execve's exit half carries its path again (the kernel side
+ * reads it at exit too): it takes the place of the entry half's when that
+ * one could not be read (a string literal in a page the program had not
+ * touched yet).  Returns a new record (to free), or NULL: nothing to take.
+ */
+static struct ev_syscall *path_again(const struct ev_syscall *entry, size_t esize,
+				     const struct ev_syscall *exit, size_t xsize, size_t *out_size)
+{
+	struct capiter it;
+	const struct cap *c, *again = NULL;
+	const char *data, *xdata = NULL;
+	struct ev_syscall *n;
+	size_t grow = 0;
+	uint8_t *w;
+
+	cap_begin(&it, entry, esize);
+	while (cap_next(&it, &c, &data))
+		if ((c->flags & CAP_FAULT) && !(c->flags & CAP_ARGV) &&
+		    (again = read_cap(exit, xsize, c->arg, &xdata)))
+			grow += CAP_SIZE(again->len);
+	if (!grow || !(n = malloc(esize + grow)))
+		return NULL;
+	memcpy(n, entry, sizeof(*n));
+	w = (uint8_t *)(n + 1);
+	cap_begin(&it, entry, esize);
+	while (cap_next(&it, &c, &data)) {
+		if ((c->flags & CAP_FAULT) && !(c->flags & CAP_ARGV) &&
+		    (again = read_cap(exit, xsize, c->arg, &xdata)))
+			put_cap(&w, again->arg, again->flags, xdata, again->len);
+		else
+			put_cap(&w, c->arg, c->flags, data, c->len);
+	}
+	*out_size = w - (uint8_t *)n;
+	return n;
+}
+
 /* The entry half of a split call: keep it until its exit half arrives. */
 static void split_entry(struct formatter *f, const struct ev_syscall *e, size_t size)
 {
@@ -201,6 +252,16 @@ const struct ev_syscall *formatter_join(struct formatter *f, const struct ev_sys
 	}
 	if (!p || p->rec->nr != e->nr)
 		return e;	/* the entry half was lost: pointers only */
+	if (size > sizeof(*e)) {
+		size_t nsize;
+		struct ev_syscall *n = path_again(p->rec, p->size, e, size, &nsize);
+
+		if (n) {
+			free(p->rec);
+			p->rec = n;
+			p->size = nsize;
+		}
+	}
 	free(f->joined);
 	f->joined = p->rec;
 	f->joined->ret = e->ret;

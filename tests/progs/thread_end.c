@@ -2,10 +2,11 @@
  * A thread's calls ended by another thread: "exit", a thread blocked in
  * read(0) while the main thread calls exit(3); "exec", a thread calls
  * execve while the main thread waits in pause(); "exec-main", the main
- * thread's own execve.  The execs run /bin/true with strings from a file
- * mapping nothing has touched: its page is not mapped yet, as a small
- * program's string literals often are not, so a tracer cannot read them
- * at the call's entry without faulting the page in.
+ * thread's own execve; "exec-fail", the main thread's execve of a path
+ * that does not exist (then exit 0).  The execs run /bin/true with strings
+ * from a file mapping nothing has touched: its page is not mapped yet, as
+ * a small program's string literals often are not, so a tracer cannot
+ * read them at the call's entry without faulting the page in.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -55,6 +56,13 @@ int main(int argc, char **argv)
 		pthread_create(&t, NULL, reader, NULL);
 		nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
 		exit(3);
+	}
+	if (!strcmp(mode, "exec-fail")) {
+		char arg[] = "from-fail";	/* on the stack: touched */
+		char *args[] = { arg, NULL };
+
+		execv(untouched("/nonexistent/strobe", 20), args);
+		return 0;
 	}
 	strs = untouched("/bin/true\0from-a-thread\0from-main", 34);
 	if (!strcmp(mode, "exec-main")) {
