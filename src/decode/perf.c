@@ -212,8 +212,9 @@ void decode_perf_attr(struct sbuf *b, const uint8_t *p, size_t len)
 	sbuf_putc(b, '}');
 }
 
+/* an unsigned long: all 64 bits, as the kernel checks them */
 void decode_perf_flags(struct sbuf *b, uint64_t v)
 {
-	put_flagset_q(b, v, xlat_perf_event_open_flags, N(xlat_perf_event_open_flags),
+	put_flagset_q64(b, v, xlat_perf_event_open_flags, N(xlat_perf_event_open_flags),
 		      "PERF_FLAG_???");
 }

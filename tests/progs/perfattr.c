@@ -77,6 +77,8 @@ int main(void)
 	a->exclude_hv = 1;
 	a->precise_ip = 1;
 	open_it(a, 0, -1, PERF_FLAG_PID_CGROUP);
+	/* flags is an unsigned long: unknown bits above 32 shown too */
+	open_it(a, 0, -1, PERF_FLAG_FD_CLOEXEC | 0xdead000000000000UL);
 
 	memset(buf, 0, sizeof(buf));
 	a->type = PERF_TYPE_TRACEPOINT;
