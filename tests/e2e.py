@@ -1551,6 +1551,28 @@ def test_perf_event_open_like_strace():
             difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_flag_widths_like_strace():
+    """Flags with bits no name covers and bits above 32 of an unsigned
+    long, as strace shows them, in each -X style: mount's whole value
+    (before: the upper half dropped, a wrong value), "0x1 /* SOCK_??? */"
+    (accept4, signalfd4, name_to_handle_at), timerfd_create's names from
+    timerfd_settime's table, membarrier's flags by name and its cpu_id
+    only with MEMBARRIER_CMD_FLAG_CPU."""
+    calls = "trace=mount,accept4,signalfd4,timerfd_create,name_to_handle_at,membarrier"
+    for flags in ([], ["-X", "raw"], ["-X", "verbose"]):
+        out = {}
+        for tool in ("strace", STROBE):
+            with tempfile.NamedTemporaryFile("r") as t:
+                r = subprocess.run([tool, "-e", calls, "-o", t.name] + flags +
+                                   [prog("flagwidths")], capture_output=True, timeout=60)
+                check(r.returncode == 0, "%s: %s" % (tool, r.stderr))
+                out[tool] = t.read().splitlines()
+        check(out["strace"] == out[STROBE] and len(out[STROBE]) == 13, "%s:\n%s" % (
+            flags, "\n".join(difflib.unified_diff(out["strace"], out[STROBE], "strace",
+                                                  "strobe", lineterm=""))))
+        check(flags or "MS_RDONLY|0xdead000000000000" in out[STROBE][0], out[STROBE])
+
+
 def test_bpf_like_strace():
     """bpf(2): the commands whose attribute strace decodes without following
     a pointer (map create, element calls, id walks and opens, object info,

@@ -502,6 +502,9 @@ int shown_args(const struct syscall_desc *d, const struct ev_syscall *e)
 			return i + 1;
 		if (d->args[i].kind == AK_KCMP_TYPE && !kcmp_type_has_idx(e->args[i]))
 			return i + 1;
+		/* membarrier's cpu_id only with MEMBARRIER_CMD_FLAG_CPU */
+		if (d->args[i].kind == AK_MEMBARRIER_FLAGS && !(e->args[i] & 1))
+			return i + 1;
 		/* mremap's new address only with MREMAP_FIXED */
 		if (d->args[i].kind == AK_MREMAP_FLAGS && !(e->args[i] & 2))
 			return i + 1;

@@ -221,6 +221,17 @@ void decode_membarrier_cmd(struct sbuf *b, uint64_t v)
 			 "MEMBARRIER_CMD_???");
 }
 
+void decode_membarrier_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_membarrier_flags, N(xlat_membarrier_flags),
+		      "MEMBARRIER_CMD_FLAG_???");
+}
+
+void decode_handle_at_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_name_to_handle_at_flags, N(xlat_name_to_handle_at_flags), "AT_???");
+}
+
 /* MEMBARRIER_CMD_QUERY's answer: the commands supported */
 void decode_membarrier_cmds(struct sbuf *b, uint64_t v)
 {

@@ -88,28 +88,6 @@ static void put_signal_arg(struct sbuf *b, uint64_t v)
 }
 
 /* SOCK_CLOEXEC and SOCK_NONBLOCK, as in socket(2)'s type */
-static void put_sock_flags(struct sbuf *b, uint64_t v)
-{
-	uint64_t t = (uint32_t)v;
-	struct sbuf tmp;
-	const char *bar;
-
-	if (!t) {
-		sbuf_putc(b, '0');
-		return;
-	}
-	if (t & 0xf) {
-		sbuf_hex(b, t);
-		return;
-	}
-	sbuf_init(&tmp, 64);
-	decode_sock_type(&tmp, t);
-	/* drop the type name decode_sock_type leads with */
-	bar = memchr(tmp.p, '|', tmp.len);
-	sbuf_mem(b, bar ? bar + 1 : tmp.p, bar ? tmp.len - (bar + 1 - tmp.p) : tmp.len);
-	sbuf_free(&tmp);
-}
-
 static void put_fd_arg(ARGS)
 {
 	sbuf_s64(b, (int32_t)e->args[i]);

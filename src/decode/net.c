@@ -39,6 +39,12 @@ void decode_sock_type(struct sbuf *b, uint64_t v)
 	xlat_finish(b, mark, flags, XF_HEX);
 }
 
+/* accept4's flags: "SOCK_CLOEXEC|0x1", "0x1 /\* SOCK_??? *\/" as strace */
+void decode_sock_flags(struct sbuf *b, uint64_t v)
+{
+	put_flagset_q(b, v, xlat_sock_type_flags, N(xlat_sock_type_flags), "SOCK_???");
+}
+
 /* -X raw and verbose applied here: AF_PACKET's number is inside htons() */
 void decode_sock_proto(struct sbuf *b, uint64_t family, uint64_t v)
 {

@@ -51,6 +51,9 @@ void decode_clone_flags(struct sbuf *b, uint64_t v)
 		if (!first)
 			sbuf_putc(b, '|');
 		sbuf_hex(b, rest);
+		/* no flag known: strace says so */
+		if (first)
+			sbuf_puts(b, " /* CLONE_??? */");
 		first = 0;
 	}
 	if (!first)

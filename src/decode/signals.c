@@ -37,7 +37,7 @@ void decode_stack(struct sbuf *b, const uint8_t *p, size_t len)
 
 void decode_signalfd_flags(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_signalfd_flags, N(xlat_signalfd_flags));
+	put_flagset_q(b, v, xlat_signalfd_flags, N(xlat_signalfd_flags), "SFD_???");
 }
 
 void decode_signal(struct sbuf *b, int sig)

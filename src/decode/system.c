@@ -21,7 +21,9 @@ void decode_mount_flags(struct sbuf *b, uint64_t v)
 {
 	size_t mark = b->len;
 
-	v = (uint32_t)v;
+	/* an unsigned long: bits above 32 are the caller's too, but for the
+	 * old magic, whose discarding drops them (the kernel's and strace's
+	 * ~0xffff0000 is an unsigned int's) */
 	if ((v & 0xffff0000) == 0xc0ed0000) {
 		sbuf_puts(b, "MS_MGC_VAL");
 		xlat_finish(b, mark, 0xc0ed0000, XF_HEX);
@@ -39,7 +41,7 @@ void decode_mount_flags(struct sbuf *b, uint64_t v)
 		return;
 	}
 	/* unknown bits alone: "0x200 /\* MS_??? *\/" */
-	put_flagset_q(b, v, xlat_mount_flags, N(xlat_mount_flags), "MS_???");
+	put_flagset_q64(b, v, xlat_mount_flags, N(xlat_mount_flags), "MS_???");
 	xlat_finish(b, mark, v, XF_HEX);
 }
 

@@ -111,12 +111,12 @@ void decode_sigevent(struct sbuf *b, const uint8_t *p, size_t len)
 
 void decode_tfd_flags(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_tfd_flags, N(xlat_tfd_flags));
+	put_flagset_q(b, v, xlat_timerfd_flags, N(xlat_timerfd_flags), "TFD_???");
 }
 
 void decode_tfd_timer_flags(struct sbuf *b, uint64_t v)
 {
-	put_flagset(b, v, xlat_tfd_timer_flags, N(xlat_tfd_timer_flags));
+	put_flagset_q(b, v, xlat_timerfd_flags, N(xlat_timerfd_flags), "TFD_???");
 }
 
 void decode_itimer_which(struct sbuf *b, uint64_t v)

@@ -185,6 +185,9 @@ _Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SY
 _Static_assert((unsigned long long)(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ) == 0x80ull, "MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ");
 _Static_assert((unsigned long long)(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ) == 0x100ull, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ");
 
+/* membarrier_flags */
+_Static_assert((unsigned long long)(MEMBARRIER_CMD_FLAG_CPU) == 0x1ull, "MEMBARRIER_CMD_FLAG_CPU");
+
 /* memfd_secret_flags */
 _Static_assert((unsigned long long)(O_CLOEXEC) == 0x80000ull, "O_CLOEXEC");
 
@@ -406,6 +409,10 @@ _Static_assert((unsigned long long)(MDB_RTR_TYPE_DISABLED) == 0x0ull, "MDB_RTR_T
 _Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP_QUERY) == 0x1ull, "MDB_RTR_TYPE_TEMP_QUERY");
 _Static_assert((unsigned long long)(MDB_RTR_TYPE_PERM) == 0x2ull, "MDB_RTR_TYPE_PERM");
 _Static_assert((unsigned long long)(MDB_RTR_TYPE_TEMP) == 0x3ull, "MDB_RTR_TYPE_TEMP");
+
+/* name_to_handle_at_flags */
+_Static_assert((unsigned long long)(AT_SYMLINK_FOLLOW) == 0x400ull, "AT_SYMLINK_FOLLOW");
+_Static_assert((unsigned long long)(AT_EMPTY_PATH) == 0x1000ull, "AT_EMPTY_PATH");
 
 /* nbd_flags */
 _Static_assert((unsigned long long)(NBD_FLAG_HAS_FLAGS) == 0x1ull, "NBD_FLAG_HAS_FLAGS");

@@ -589,16 +589,14 @@ _Static_assert((unsigned long long)(N_MCTP) == 0x1cull, "N_MCTP");
 _Static_assert((unsigned long long)(N_DEVELOPMENT) == 0x1dull, "N_DEVELOPMENT");
 _Static_assert((unsigned long long)(N_CAN327) == 0x1eull, "N_CAN327");
 
-/* tfd_flags */
-_Static_assert((unsigned long long)(TFD_CLOEXEC) == 0x80000ull, "TFD_CLOEXEC");
-_Static_assert((unsigned long long)(TFD_NONBLOCK) == 0x800ull, "TFD_NONBLOCK");
-
-/* tfd_timer_flags */
-_Static_assert((unsigned long long)(TFD_TIMER_ABSTIME) == 0x1ull, "TFD_TIMER_ABSTIME");
-_Static_assert((unsigned long long)(TFD_TIMER_CANCEL_ON_SET) == 0x2ull, "TFD_TIMER_CANCEL_ON_SET");
-
 /* timer_flags */
 _Static_assert((unsigned long long)(TIMER_ABSTIME) == 0x1ull, "TIMER_ABSTIME");
+
+/* timerfd_flags */
+_Static_assert((unsigned long long)(TFD_TIMER_ABSTIME) == 0x1ull, "TFD_TIMER_ABSTIME");
+_Static_assert((unsigned long long)(TFD_TIMER_CANCEL_ON_SET) == 0x2ull, "TFD_TIMER_CANCEL_ON_SET");
+_Static_assert((unsigned long long)(TFD_CLOEXEC) == 0x80000ull, "TFD_CLOEXEC");
+_Static_assert((unsigned long long)(TFD_NONBLOCK) == 0x800ull, "TFD_NONBLOCK");
 
 /* txrehash */
 _Static_assert((unsigned long long)(SOCK_TXREHASH_DEFAULT) == 0xffull, "SOCK_TXREHASH_DEFAULT");

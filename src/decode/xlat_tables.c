@@ -4125,6 +4125,10 @@ const struct flag xlat_membarrier_cmds[9] = {
 	{ 0x100, "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ" },
 };
 
+const struct flag xlat_membarrier_flags[1] = {
+	{ 0x1, "MEMBARRIER_CMD_FLAG_CPU" },
+};
+
 const struct flag xlat_memfd_secret_flags[1] = {
 	{ 0x80000, "O_CLOEXEC" },
 };
@@ -4379,6 +4383,11 @@ const struct flag xlat_multicast_router_types[4] = {
 	{ 0x1, "MDB_RTR_TYPE_TEMP_QUERY" },
 	{ 0x2, "MDB_RTR_TYPE_PERM" },
 	{ 0x3, "MDB_RTR_TYPE_TEMP" },
+};
+
+const struct flag xlat_name_to_handle_at_flags[2] = {
+	{ 0x400, "AT_SYMLINK_FOLLOW" },
+	{ 0x1000, "AT_EMPTY_PATH" },
 };
 
 const struct flag xlat_nbd_flags[10] = {
@@ -6817,18 +6826,15 @@ const struct flag xlat_term_line_discs[31] = {
 	{ 0x1e, "N_CAN327" },
 };
 
-const struct flag xlat_tfd_flags[2] = {
-	{ 0x80000, "TFD_CLOEXEC" },
-	{ 0x800, "TFD_NONBLOCK" },
-};
-
-const struct flag xlat_tfd_timer_flags[2] = {
-	{ 0x1, "TFD_TIMER_ABSTIME" },
-	{ 0x2, "TFD_TIMER_CANCEL_ON_SET" },
-};
-
 const struct flag xlat_timer_flags[1] = {
 	{ 0x1, "TIMER_ABSTIME" },
+};
+
+const struct flag xlat_timerfd_flags[4] = {
+	{ 0x1, "TFD_TIMER_ABSTIME" },
+	{ 0x2, "TFD_TIMER_CANCEL_ON_SET" },
+	{ 0x80000, "TFD_CLOEXEC" },
+	{ 0x800, "TFD_NONBLOCK" },
 };
 
 const struct flag xlat_tiocm_flags[12] = {
