@@ -321,8 +321,12 @@ struct task_state {
 	/* the call's fd (argument 0) is a netlink socket: its protocol + 1
 	 * (cap_rule.nl calls; 0: not netlink) */
 	__u8 nl_proto;
-	__u8 pad3[3];
+	__u8 mmsg_n;		/* recvmmsg: how many of mmsg_namelen are read */
+	__u8 pad3[2];
 	struct fd_info fdi[FDI_SLOTS + 1];
+	/* recvmmsg: each message's msg_namelen as given, which the call
+	 * rewrites ("msg_namelen=128 => 16"), for the messages captured */
+	__u32 mmsg_namelen[32];
 };
 
 /* What to capture for each argument of a syscall, indexed by number. */
@@ -364,6 +368,8 @@ enum cap_kind {
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
 #define MMSG_CAP_MAX 32		/* messages of sendmmsg/recvmmsg captured (-s's 32 shown) */
+_Static_assert(sizeof(((struct task_state *)0)->mmsg_namelen) == MMSG_CAP_MAX * 4,
+	       "a namelen for each message captured");
 
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 

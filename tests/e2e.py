@@ -1492,7 +1492,9 @@ def test_misc_calls_like_strace():
     structs and the hash name and otherinfo behind one, PKEY_*'s struct
     and buffers, CAPABILITIES' answer), add_key and request_key; seccomp's
     operations and arguments, prctl's PR_SET_SECCOMP filter; recvmmsg's
-    timeout as given and what is left after the result; ptrace's requests
+    timeout as given and what is left after the result, its messages'
+    msg_namelen as given and as left ("1 => 14": before, 14 alone and the
+    name decoded past the room given); ptrace's requests
     with the arguments each takes (sizes, signal sets, a siginfo); kexec's
     flags, mq_open's mode and attributes only with O_CREAT, capget's
     version 1, the thread area's and _sysctl's one argument; each -X

@@ -298,7 +298,12 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 	uint64_t total = out ? (uint64_t)e->ret : (uint32_t)e->args[2];
 	uint64_t with_len = e->ret > 0 ? (uint64_t)e->ret : 0;
 	size_t max = decode_verbose() ? (size_t)-1 : (size_t)formatter_strsize(f);
+	/* recvmmsg: the messages' msg_namelen as given (read at entry) */
+	const struct cap *given = NULL;
+	const char *lens = NULL;
 
+	if (out && cap_entry(e, size, i, &given, &lens) && (given->len & 3))
+		given = NULL;
 	if ((out && e->ret <= 0) || !n) {
 		sbuf_hex(b, e->args[i]);
 		return;
@@ -331,7 +336,15 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 			end++;
 		memcpy(&len, refs[k].data + sizeof(struct msghdr64), 4);
 		sbuf_puts(b, "{msg_hdr=");
-		put_msghdr_group(f, b, refs + k, end - k, -1, e->h.pid);
+		int64_t namelen_in = -1;
+
+		if (given && shown < given->len / 4u) {
+			uint32_t l;
+
+			memcpy(&l, lens + shown * 4, 4);
+			namelen_in = l;
+		}
+		put_msghdr_group(f, b, refs + k, end - k, namelen_in, e->h.pid);
 		if (shown < with_len)
 			sbuf_printf(b, ", msg_len=%u", len);
 		sbuf_putc(b, '}');

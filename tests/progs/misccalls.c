@@ -5,7 +5,9 @@
  * userfaultfd, fanotify_init, fsopen, open_tree; the key calls (su and
  * login make them), on keys of this process's own; seccomp and
  * prctl(PR_SET_SECCOMP) with a filter that allows everything, last;
- * recvmmsg's timeout, as given and as left; ptrace's requests, on a pid
+ * recvmmsg's timeout, as given and as left, and its messages' name lengths
+ * as given and as the call left them (one room too small for the sender's
+ * address, one large enough); ptrace's requests, on a pid
  * that does not exist (no PTRACE_TRACEME: strobe, not ptrace, is the
  * tracer, and would be made this process's); kexec_load, mq_open,
  * capget, the thread area and _sysctl (others()).
@@ -33,6 +35,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 /* calls that fail before they change anything: kexec with an unknown
@@ -127,6 +130,21 @@ static void mmsgs(void)
 	m[1].msg_hdr.msg_iovlen = 1;
 	recvmmsg(sv[1], m, 2, MSG_WAITFORONE, &t);
 	recvmmsg(sv[1], m, 2, MSG_DONTWAIT, NULL);	/* EAGAIN */
+	/* from a sender with an (abstract) address: 14 bytes, into one
+	 * byte of room and into a whole sockaddr_un */
+	struct sockaddr_un me = { .sun_family = AF_UNIX }, got;
+	char small[4];
+
+	memcpy(me.sun_path, "\0strobe-mmsg", 12);
+	if (!bind(sv[0], (struct sockaddr *)&me, 2 + 12)) {
+		send(sv[0], "c", 1, 0);
+		send(sv[0], "d", 1, 0);
+		m[0].msg_hdr.msg_name = small;
+		m[0].msg_hdr.msg_namelen = 1;
+		m[1].msg_hdr.msg_name = &got;
+		m[1].msg_hdr.msg_namelen = sizeof(got);
+		recvmmsg(sv[1], m, 2, MSG_DONTWAIT, NULL);
+	}
 	close(sv[0]);
 	close(sv[1]);
 }
