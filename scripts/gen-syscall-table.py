@@ -345,7 +345,7 @@ OVERRIDE = {
     ("fsmount", "flags"): "FSMOUNT_FLAGS", ("fsmount", "attr_flags"): "MOUNT_ATTR_FLAGS",
     ("fspick", "flags"): "FSPICK_FLAGS", ("move_mount", "flags"): "MOVE_MOUNT_FLAGS",
     ("move_mount", "from_dfd"): "DIRFD", ("move_mount", "to_dfd"): "DIRFD",
-    ("mount_setattr", "flags"): "AT_FLAGS", ("mount_setattr", "uattr"): "MOUNT_ATTR",
+    ("mount_setattr", "flags"): "AT_FLAGS", ("mount_setattr", "uattr"): "MOUNT_ATTR:4",
     ("pkey_mprotect", "start"): "PTR",
     ("bpf", "cmd"): "BPF_CMD", ("bpf", "uattr"): "BPF_ATTR:2",
     ("rseq", "flags"): "HEX",

@@ -1660,7 +1660,8 @@ def test_everyday_habits_like_strace():
     SCHED_RESET_ON_FORK, semop's flags, waitid's unset times; prctl's
     options with arguments and results of their own; clone's parent_tid
     as what the call wrote there (a pidfd, with -y its path; the child's
-    tid)."""
+    tid); mount_setattr's struct larger than the kernel's, its tail shown
+    when not zero ("/* bytes 32..39 */")."""
     calls = ("trace=rt_sigaction,capget,epoll_ctl,setgroups,fcntl,bind,close_range,"
              "fanotify_mark,fsconfig,fsmount,fspick,move_mount,mount_setattr,futex,"
              "pkey_mprotect,mmap,sched_setscheduler,sched_getscheduler,semtimedop,waitid,prctl,"

@@ -374,6 +374,11 @@ void decode_utsname(struct sbuf *b, const uint8_t *p, size_t len, bool verbose);
 void decode_sysinfo(struct sbuf *b, const uint8_t *p, size_t len);
 void decode_mount_flags(struct sbuf *b, uint64_t v);
 void decode_membarrier_flags(struct sbuf *b, uint64_t v);
+/* An extensible struct's bytes past the `known` a decoder shows, `size`
+ * given by the caller, `len` of them captured (up to `cap`): ", ???" when
+ * unreadable, ", /\* bytes K..N *\/ "\x.."" when not all zero (strace) */
+void put_struct_tail(struct sbuf *b, const uint8_t *p, size_t len, size_t known, uint64_t size,
+		     size_t cap);
 void decode_sock_flags(struct sbuf *b, uint64_t v);
 void decode_handle_at_flags(struct sbuf *b, uint64_t v);
 void decode_umount_flags(struct sbuf *b, uint64_t v);

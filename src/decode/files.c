@@ -413,7 +413,7 @@ FLAG_DECODER_Q(decode_seals, xlat_seals, "F_SEAL_???");
 void put_open_how(struct sbuf *b, uint64_t addr, uint64_t size, const uint8_t *p, size_t len)
 {
 	uint64_t how[3], rest;
-	size_t mark, n;
+	size_t mark;
 	int first;
 
 	if (!addr) {
@@ -440,24 +440,28 @@ void put_open_how(struct sbuf *b, uint64_t addr, uint64_t size, const uint8_t *p
 	else
 		put_rest(b, rest, first, "0");
 	xlat_finish(b, mark, how[2], XF_HEX);
-	if (size > sizeof(how)) {
-		n = size - sizeof(how);
-		if (len < size && len < 128) {
-			sbuf_puts(b, ", ???");
-		} else {
-			const uint8_t *x = p + sizeof(how);
-			size_t have = len - sizeof(how), k = 0;
-
-			while (k < have && !x[k])
-				k++;
-			if (k < have) {
-				sbuf_printf(b, ", /* bytes %zu..%zu */ ", sizeof(how),
-					    sizeof(how) + n - 1);
-				decode_string_hex(b, (const char *)x, have, have < n);
-			}
-		}
-	}
+	put_struct_tail(b, p, len, sizeof(how), size, 128);
 	sbuf_putc(b, '}');
+}
+
+void put_struct_tail(struct sbuf *b, const uint8_t *p, size_t len, size_t known, uint64_t size,
+		     size_t cap)
+{
+	const uint8_t *x = p + known;
+	size_t have = len - known, k = 0;
+
+	if (size <= known)
+		return;
+	if (len < size && len < cap) {
+		sbuf_puts(b, ", ???");
+		return;
+	}
+	while (k < have && !x[k])
+		k++;
+	if (k < have) {
+		sbuf_printf(b, ", /* bytes %zu..%llu */ ", known, (unsigned long long)size - 1);
+		decode_string_hex(b, (const char *)x, have, have < size - known);
+	}
 }
 
 /* utimensat's two timespecs: UTIME_NOW and UTIME_OMIT by name, times

@@ -494,23 +494,26 @@ static void put_fsconfig_aux_c(ARGS)
 /* mount_setattr's struct mount_attr: only when the size given covers it */
 static void put_mount_attr_c(ARGS)
 {
+	uint64_t usize = e->args[d->args[i].len_arg & 7];
 	size_t len;
 	const uint8_t *p;
 
-	if (e->args[i] && e->args[i + 1 < 6 ? i + 1 : i] < 32) {
+	if (e->args[i] && usize < 32) {
 		put_ptr(b, e->args[i]);
 		return;
 	}
 	if (!(p = struct_bytes(b, d, e, size, i, &len)))
 		return;
 	decode_mount_attr(b, p, len);
+	if (len < 32 || !b->len || b->p[b->len - 1] != '}')
+		return;
+	b->len--;
 	/* with MOUNT_ATTR_IDMAP set, userns_fd is an fd: -y's path (strace) */
-	if (len >= 32 && (load_u64(p, 0) & 0x100000) && load_u64(p, 24) <= INT32_MAX &&
-	    b->len && b->p[b->len - 1] == '}') {
-		b->len--;
+	if ((load_u64(p, 0) & 0x100000) && load_u64(p, 24) <= INT32_MAX)
 		put_fd_path(f, b, e->h.pid, (int)load_u64(p, 24));
-		sbuf_putc(b, '}');
-	}
+	/* a larger struct than this one: the rest, as strace (up to a page) */
+	put_struct_tail(b, p, len, 32, usize > 4096 ? 4096 : usize, 128);
+	sbuf_putc(b, '}');
 }
 
 static void put_hostname_arg(ARGS)

@@ -70,6 +70,12 @@ static void more_flags(void)
 		MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_SET_GROUP | 0x1000);
 	syscall(SYS_mount_setattr, 1000, empty, AT_EMPTY_PATH | AT_RECURSIVE, &ma, sizeof(ma));
 	syscall(SYS_mount_setattr, 1000, empty, 0, &ma, 24);
+	/* a larger struct than the kernel's: its tail, zero and not */
+	struct { struct mount_attr a; uint64_t more; } big = { .a = ma };
+
+	syscall(SYS_mount_setattr, 1000, empty, 0, &big, sizeof(big));
+	big.more = 0x8081828384858687ull;
+	syscall(SYS_mount_setattr, 1000, empty, 0, &big, sizeof(big));
 	syscall(SYS_futex, &u, FUTEX_WAKE_OP_PRIVATE, 1, 0, &u,
 		FUTEX_OP(FUTEX_OP_ADD, 1, FUTEX_OP_CMP_GT, 0));
 	syscall(SYS_futex, &u, FUTEX_WAKE_OP, 1, 2, &u, (9u << 28) | (7 << 24));
