@@ -1575,6 +1575,18 @@ def test_flag_widths_like_strace():
         check(flags or "MS_RDONLY|0xdead000000000000" in out[STROBE][0], out[STROBE])
 
 
+def test_fsconfig_paths_like_strace():
+    """-P and fsconfig: the value's path (FSCONFIG_SET_PATH, _PATH_EMPTY)
+    and the aux fd count, the context's fd does not, as in strace's
+    pathtrace.  Before: every call on a context fd that was the path."""
+    out = {}
+    for tool in ("strace", STROBE):
+        r = subprocess.run([tool, "-P", "/dev/full", "-e", "trace=fsconfig", "-y",
+                            prog("fsconfig_paths")], capture_output=True, text=True, timeout=60)
+        out[tool] = [l for l in r.stderr.splitlines() if l.startswith("fsconfig(")]
+    check(out["strace"] == out[STROBE] and len(out[STROBE]) == 3, out)
+
+
 def test_bpf_like_strace():
     """bpf(2): the commands whose attribute strace decodes without following
     a pointer (map create, element calls, id walks and opens, object info,
@@ -1661,7 +1673,8 @@ def test_everyday_habits_like_strace():
     options with arguments and results of their own; clone's parent_tid
     as what the call wrote there (a pidfd, with -y its path; the child's
     tid); mount_setattr's struct larger than the kernel's, its tail shown
-    when not zero ("/* bytes 32..39 */")."""
+    when not zero ("/* bytes 32..39 */"); fsconfig's FSCONFIG_SET_BINARY
+    value as aux bytes (before: a string, "" for one with a NUL first)."""
     calls = ("trace=rt_sigaction,capget,epoll_ctl,setgroups,fcntl,bind,close_range,"
              "fanotify_mark,fsconfig,fsmount,fspick,move_mount,mount_setattr,futex,"
              "pkey_mprotect,mmap,sched_setscheduler,sched_getscheduler,semtimedop,waitid,prctl,"

@@ -472,10 +472,17 @@ static void put_fsconfig_value_c(ARGS)
 		put_ptr(b, e->args[i]);
 		return;
 	}
-	if (cmd == 2)
-		decode_string_hex(b, data, c->len < aux ? c->len : aux, aux > c->len);
-	else
+	if (cmd == 2) {
+		/* bytes, not a string: the kernel side read aux of them */
+		if (aux > 1 << 20)
+			put_ptr(b, e->args[i]);
+		else
+			decode_string_hex(b, data, c->len < aux ? c->len : aux, aux > c->len);
+	} else if (cmd == 3 || cmd == 4) {
+		decode_string(b, data, c->len, (c->flags & CAP_TRUNC) != 0);	/* a path, whole */
+	} else {
 		put_fsconfig_str(f, b, d, e, size, i);
+	}
 }
 
 /* fsconfig's aux: the dirfd of the path commands, else a number */

@@ -118,6 +118,21 @@ bool touches_paths(struct formatter *f, const struct ev_syscall *e, size_t size)
 
 	if (!d)
 		return false;
+	/* fsconfig: its value's path (FSCONFIG_SET_PATH, _PATH_EMPTY) and
+	 * its aux fd (those and FSCONFIG_SET_FD), not the context's fd, as
+	 * strace counts them */
+	if (e->nr == NR_fsconfig) {
+		uint32_t cmd = (uint32_t)e->args[1];
+		const struct cap *c;
+		const char *data;
+
+		if (cmd < 3 || cmd > 5)
+			return false;
+		if (fd_is_traced(f, e->h.pid, (int32_t)e->args[4]))
+			return true;
+		return cmd != 5 && cap_find(e, size, 3, &c, &data) && !(c->flags & CAP_FAULT) &&
+		       is_traced_path(f, data, c->len);
+	}
 	for (int i = 0; i < d->nargs; i++) {
 		const struct cap *c;
 		const char *data;

@@ -61,6 +61,9 @@ static void more_flags(void)
 	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_STRING, key, val, 0);
 	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_PATH, key, val, AT_FDCWD);
 	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_BINARY, key, blob, 3);
+	/* bytes, not a string: a NUL first; a size out of range */
+	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_BINARY, key, "\0\1\2", 3);
+	syscall(SYS_fsconfig, 1000, FSCONFIG_SET_BINARY, key, blob, -1);
 	syscall(SYS_fsconfig, 1000, FSCONFIG_CMD_CREATE, NULL, NULL, 0);
 	syscall(SYS_fsconfig, 1000, 77, NULL, NULL, 0);
 	syscall(SYS_fsmount, 1000, FSMOUNT_CLOEXEC, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID);
