@@ -321,12 +321,13 @@ struct task_state {
 	/* the call's fd (argument 0) is a netlink socket: its protocol + 1
 	 * (cap_rule.nl calls; 0: not netlink) */
 	__u8 nl_proto;
-	__u8 mmsg_n;		/* recvmmsg: how many of mmsg_namelen are read */
+	__u8 entry_n;		/* how many of entry_u32 are read */
 	__u8 pad3[2];
 	struct fd_info fdi[FDI_SLOTS + 1];
-	/* recvmmsg: each message's msg_namelen as given, which the call
-	 * rewrites ("msg_namelen=128 => 16"), for the messages captured */
-	__u32 mmsg_namelen[32];
+	/* A u32 of each element of an array the call rewrites, as given, for
+	 * the elements captured: recvmmsg's msg_namelen ("msg_namelen=128 =>
+	 * 16"), io_submit's aio_key (the kernel writes 0 there) */
+	__u32 entry_u32[32];
 };
 
 /* What to capture for each argument of a syscall, indexed by number. */
@@ -364,12 +365,16 @@ enum cap_kind {
 	CK_CLONE_ARGS = 25,	/* clone3's struct: what is readable of argument
 				 * len_arg's size (to 128), then three CAP_ELEM
 				 * caps (cap_arg_g) */
+	CK_IOCBS = 26,		/* io_submit's iocb pointers, count in len_arg[i]:
+				 * the array, then each iocb (CAP_ELEM | CAP_CTRL)
+				 * and what it points to (cap_iocbs_g) */
 };
 
 #define IOV_CAP_MAX 32		/* iovecs captured, at most (strace shows -s of them) */
+#define IOCB_CAP_MAX 32		/* io_submit's iocbs captured, at most (-s's 32 shown) */
 #define MMSG_CAP_MAX 32		/* messages of sendmmsg/recvmmsg captured (-s's 32 shown) */
-_Static_assert(sizeof(((struct task_state *)0)->mmsg_namelen) == MMSG_CAP_MAX * 4,
-	       "a namelen for each message captured");
+_Static_assert(sizeof(((struct task_state *)0)->entry_u32) == MMSG_CAP_MAX * 4 &&
+	       MMSG_CAP_MAX == IOCB_CAP_MAX, "one for each element captured");
 
 #define LEN_RET 6		/* len_arg: the count is the call's result */
 

@@ -396,7 +396,7 @@ static __always_inline int on_enter(__s32 nr, __u64 a0, __u64 a1, __u64 a2,
 	st->inj = inj;
 	st->len_in = 0;
 	st->stash_mask = 0;
-	st->mmsg_n = 0;
+	st->entry_n = 0;
 	st->fdi_mask = 0;
 	st->nl_proto = 0;
 	if (do_trace) {
@@ -749,7 +749,7 @@ int on_sys_exit(struct sc_exit_rec *ctx)
 	st->flags = (st->flags & ~TS_RESUMED) | TS_IN_CALL;
 	st->len_in = 0;
 	st->stash_mask = 0;
-	st->mmsg_n = 0;
+	st->entry_n = 0;
 	st->fdi_mask = 0;
 	st->nl_proto = 0;
 	ret = 0;

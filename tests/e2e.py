@@ -1575,6 +1575,22 @@ def test_flag_widths_like_strace():
         check(flags or "MS_RDONLY|0xdead000000000000" in out[STROBE][0], out[STROBE])
 
 
+def test_io_submit_like_strace():
+    """io_submit's iocbs as strace shows them: each opcode's fields (a
+    write's data, readv's and writev's iovecs, poll's events), the
+    priority with IOCB_FLAG_IOPRIO, the eventfd with IOCB_FLAG_RESFD, an
+    unknown opcode, a pointer that leads nowhere, an array cut by an
+    unmapped page, NULL and a negative count; -y and each -X style.
+    Before: the array's address."""
+    for flags in ((), ("-y",), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("aiocalls")], "trace=io_submit", flags)
+        b = traced_lines(STROBE, [prog("aiocalls")], "trace=io_submit", flags)
+        check(a == b and len(a) == 7 and any('aio_buf="strobe-aio"' in l for l in a) and
+              any("aio_key=5" in l for l in a),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_fsconfig_paths_like_strace():
     """-P and fsconfig: the value's path (FSCONFIG_SET_PATH, _PATH_EMPTY)
     and the aux fd count, the context's fd does not, as in strace's

@@ -166,47 +166,6 @@ void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_des
 		  put_array_elem, AK_IO_EVENTS);
 }
 
-/* an iocb's opcode: its name, else the number and a comment, as strace
- * (in decimal with -X raw and verbose) */
-static void put_iocb_cmd(struct sbuf *b, uint16_t op)
-{
-	const char *name = NULL;
-
-	for (size_t k = 0; k < N(xlat_iocb_cmds); k++)
-		if (xlat_iocb_cmds[k].val == op)
-			name = xlat_iocb_cmds[k].name;
-	if (decode_xlat() == XLAT_RAW)
-		sbuf_printf(b, "%u", op);
-	else if (!name)
-		sbuf_printf(b, "%u /* IOCB_CMD_??? */", op);
-	else if (decode_xlat() == XLAT_VERBOSE)
-		sbuf_printf(b, "%u /* %s */", op, name);
-	else
-		sbuf_puts(b, name);
-}
-
-/* io_cancel's struct iocb: its head, what names the request (strace shows
- * no more of it there): data, key and priority when not 0, opcode, fd */
-void decode_iocb_head(struct sbuf *b, const uint8_t *p, size_t len)
-{
-	uint16_t op;
-	int16_t prio;
-	uint32_t key = load_u32(p, 8);
-
-	if (len < 64)
-		return;
-	memcpy(&op, p + 16, 2);
-	memcpy(&prio, p + 18, 2);
-	sbuf_printf(b, "{aio_data=%#llx", (unsigned long long)load_u64(p, 0));
-	if (key)
-		sbuf_printf(b, ", aio_key=%u", key);
-	sbuf_puts(b, ", aio_lio_opcode=");
-	put_iocb_cmd(b, op);
-	if (prio)
-		sbuf_printf(b, ", aio_reqprio=%d", prio);
-	sbuf_printf(b, ", aio_fildes=%d}", (int32_t)load_u32(p, 20));
-}
-
 /* getgroups' answer (as many as the result) and setgroups' list (as many
  * as its int count says; more than the kernel's NGROUPS_MAX: the address) */
 void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,

@@ -439,6 +439,21 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		   const struct ev_syscall *e, size_t size, int i);
 void decode_iocb_head(struct sbuf *b, const uint8_t *p, size_t len);
+/* io_submit's array of iocbs (aio.c) */
+void put_iocbs(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+	       const struct ev_syscall *e, size_t size, int i);
+/* One capture and its bytes; the captures of argument i in order, as
+ * many as fit in refs[MAX_REFS] (net.c) */
+struct capref {
+	const struct cap *c;
+	const char *data;
+};
+#define MAX_REFS 256
+size_t collect_caps(const struct ev_syscall *e, size_t size, int i, struct capref *refs);
+/* iovec captures (CAP_ELEM) among refs, cnt iovecs: "[{iov_base=...,
+ * iov_len=N}, ...]", -s of them; `failed`: the bases without data */
+void put_iov_refs(struct formatter *f, struct sbuf *b, const struct capref *refs, size_t n,
+		  uint64_t cnt, bool failed);
 void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		const struct ev_syscall *e, size_t size, int i);
 void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,

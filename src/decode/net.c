@@ -114,14 +114,7 @@ struct msghdr64 {
 /* The captures of one argument, in order: a msghdr's struct starts a
  * group (sendmmsg/recvmmsg have one per message), its name, iovecs and
  * control follow. */
-struct capref {
-	const struct cap *c;
-	const char *data;
-};
-
-#define MAX_REFS 256
-
-static size_t collect(const struct ev_syscall *e, size_t size, int i, struct capref *refs)
+size_t collect_caps(const struct ev_syscall *e, size_t size, int i, struct capref *refs)
 {
 	struct capiter it;
 	const struct cap *c;
@@ -135,9 +128,10 @@ static size_t collect(const struct ev_syscall *e, size_t size, int i, struct cap
 	return n;
 }
 
-/* The CAP_ELEM caps among refs as "[{iov_base=..., iov_len=N}, ...]". */
-static void put_iovs(struct formatter *f, struct sbuf *b, const struct capref *refs, size_t n,
-		     uint64_t cnt, bool failed)
+/* The CAP_ELEM caps among refs as "[{iov_base=..., iov_len=N}, ...]":
+ * cnt iovecs, -s of them shown; `failed`: their bases without data. */
+void put_iov_refs(struct formatter *f, struct sbuf *b, const struct capref *refs, size_t n,
+		  uint64_t cnt, bool failed)
 {
 	uint64_t shown = 0, max = formatter_strsize(f);
 
@@ -190,14 +184,14 @@ void put_iov_array(struct formatter *f, struct sbuf *b, const struct ev_syscall 
 		sbuf_puts(b, "[]");
 		return;
 	}
-	n = collect(e, size, i, refs);
+	n = collect_caps(e, size, i, refs);
 	while (k < n && !(refs[k].c->flags & CAP_ELEM))
 		k++;
 	if (k == n) {
 		sbuf_hex(b, e->args[i]);
 		return;
 	}
-	put_iovs(f, b, refs, n, cnt, failed);
+	put_iov_refs(f, b, refs, n, cnt, failed);
 }
 
 static const struct capref *flagged(const struct capref *refs, size_t n, int flag)
@@ -241,7 +235,7 @@ static void put_msghdr_group(struct formatter *f, struct sbuf *b, const struct c
 	else
 		sbuf_printf(b, ", msg_namelen=%u, msg_iov=", m.namelen);
 	if (m.iov)
-		put_iovs(f, b, refs, n, m.iovlen, false);
+		put_iov_refs(f, b, refs, n, m.iovlen, false);
 	else
 		sbuf_puts(b, "NULL");
 	sbuf_printf(b, ", msg_iovlen=%llu", (unsigned long long)m.iovlen);
@@ -268,7 +262,7 @@ static void put_msghdr(struct formatter *f, struct sbuf *b, const struct ev_sysc
 		       size_t size, int i, bool out)
 {
 	static struct capref refs[MAX_REFS];
-	size_t n = collect(e, size, i, refs);
+	size_t n = collect_caps(e, size, i, refs);
 	struct msghdr64 m;
 
 	if (!n || !is_header(refs[0].c, sizeof(m)) || (refs[0].c->flags & CAP_FAULT)) {
@@ -294,7 +288,7 @@ static void put_mmsgs(struct formatter *f, struct sbuf *b, const struct ev_sysca
 		      size_t size, int i, bool out)
 {
 	static struct capref refs[MAX_REFS];
-	size_t n = collect(e, size, i, refs), k = 0, shown = 0;
+	size_t n = collect_caps(e, size, i, refs), k = 0, shown = 0;
 	uint64_t total = out ? (uint64_t)e->ret : (uint32_t)e->args[2];
 	uint64_t with_len = e->ret > 0 ? (uint64_t)e->ret : 0;
 	size_t max = decode_verbose() ? (size_t)-1 : (size_t)formatter_strsize(f);

@@ -233,6 +233,10 @@ _Static_assert((unsigned long long)(IOCB_CMD_NOOP) == 0x6ull, "IOCB_CMD_NOOP");
 _Static_assert((unsigned long long)(IOCB_CMD_PREADV) == 0x7ull, "IOCB_CMD_PREADV");
 _Static_assert((unsigned long long)(IOCB_CMD_PWRITEV) == 0x8ull, "IOCB_CMD_PWRITEV");
 
+/* iocb_flags */
+_Static_assert((unsigned long long)(IOCB_FLAG_RESFD) == 0x1ull, "IOCB_FLAG_RESFD");
+_Static_assert((unsigned long long)(IOCB_FLAG_IOPRIO) == 0x2ull, "IOCB_FLAG_IOPRIO");
+
 /* ioctl_block */
 _Static_assert((unsigned long long)(BLKROSET) == 0x125dull, "BLKROSET");
 _Static_assert((unsigned long long)(BLKROGET) == 0x125eull, "BLKROGET");

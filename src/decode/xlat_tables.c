@@ -2229,6 +2229,11 @@ const struct flag xlat_iocb_cmds[8] = {
 	{ 0x8, "IOCB_CMD_PWRITEV" },
 };
 
+const struct flag xlat_iocb_flags[2] = {
+	{ 0x1, "IOCB_FLAG_RESFD" },
+	{ 0x2, "IOCB_FLAG_IOPRIO" },
+};
+
 const struct flag xlat_ioctl_block[30] = {
 	{ 0x125d, "BLKROSET" },
 	{ 0x125e, "BLKROGET" },

@@ -99,6 +99,7 @@ extern const struct flag xlat_inet_devconf_indices[33];
 extern const struct flag xlat_inet_diag_attrs[23];
 extern const struct flag xlat_inet_diag_req_attrs[4];
 extern const struct flag xlat_iocb_cmds[8];
+extern const struct flag xlat_iocb_flags[2];
 extern const struct flag xlat_ioctl_block[30];
 extern const struct flag xlat_ioctl_chardevs[19];
 extern const struct flag xlat_ioctl_dm[18];

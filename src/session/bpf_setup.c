@@ -206,8 +206,10 @@ int bpf_setup_load(struct session *s)
 			struct arg_capture c;
 
 			/* ioctl: UFFDIO_API's features as given (capture_rules.bpf.inc) */
+			/* io_submit: the iocbs' keys, which the kernel
+			 * overwrites (capture_rules.bpf.inc) */
 			if ((arg_capture(&d->args[i], &c) && c.entry) || netlink_call(nr) ||
-			    nr == NR_ioctl ||
+			    nr == NR_ioctl || nr == NR_io_submit ||
 			    (o->decode_fds >= 1 &&
 			     (d->args[i].kind == AK_FD || d->args[i].kind == AK_DIRFD)))
 				((__u64 *)s->skel->rodata->entry_sel)[nr >> 6] |= 1ull << (nr & 63);

@@ -212,7 +212,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[206] = { "io_setup", 2, RK_INT, SC_MEMORY, { { "nr_events", AK_UINT, .bytes = 4 }, { "ctxp", AK_PTRP, 0, ARG_OUT } } },
 	[207] = { "io_destroy", 1, RK_INT, SC_MEMORY, { { "ctx", AK_HEX } } },
 	[208] = { "io_getevents", 5, RK_INT, 0, { { "ctx_id", AK_HEX }, { "min_nr", AK_LONG }, { "nr", AK_LONG }, { "events", AK_IO_EVENTS, 0, ARG_OUT }, { "timeout", AK_TIMESPEC } } },
-	[209] = { "io_submit", 3, RK_INT, 0, { { "ctx_id", AK_HEX }, { "nr", AK_LONG }, { "iocbpp", AK_PTR } } },
+	[209] = { "io_submit", 3, RK_INT, 0, { { "ctx_id", AK_HEX }, { "nr", AK_LONG }, { "iocbpp", AK_IOCBS, 1 } } },
 	[210] = { "io_cancel", 3, RK_INT, 0, { { "ctx_id", AK_HEX }, { "iocb", AK_IOCB }, { "result", AK_PTR } } },
 	[211] = { "get_thread_area", 1, RK_INT, 0, { { "u_info", AK_USER_DESC } } },
 	[212] = { "lookup_dcookie", 3, RK_INT, 0, { { "cookie64", AK_ULONG }, { "buf", AK_PTR }, { "len", AK_ULONG } } },
