@@ -556,6 +556,10 @@ def inject():
     prog = os.path.join(os.environ.get("BUILD", "build"), "tests", "progs", "inject")
     rule = ["-e", "inject=accept:error=EPERM"]
     strace_row = "strace -f --seccomp-bpf -e trace=accept (same rule)"
+    # the least a seccomp filter costs (bench/seccomp_floor.c): one rule
+    floor = os.path.join(tempfile.gettempdir(), "strobe-seccomp-floor")
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seccomp_floor.c")
+    have_floor = subprocess.run(["cc", "-O2", "-o", floor, src]).returncode == 0
     rows = [("untraced", []),
             ("strobe -e trace=none (no injection, for reference)",
              [STROBE, "-e", "trace=none"]),
@@ -567,14 +571,16 @@ def inject():
             ("strobe -f -e trace=accept " + rule[1],
              [STROBE, "-f", "-e", "trace=accept"] + rule),
             (strace_row, ["strace", "-f", "--seccomp-bpf", "-e", "trace=accept"] + rule)]
+    if have_floor:
+        rows.insert(1, ("a one-rule seccomp filter (the floor: seccomp_floor.c)", [floor]))
     # STROBE_OLD=path: another build's run of the same case, beside ours
     if os.environ.get("STROBE_OLD"):
         rows.insert(-1, ("OLD strobe -e trace=accept " + rule[1],
                          [os.environ["STROBE_OLD"], "-e", "trace=accept"] + rule))
     # dd's own clock, and dd's own CPU time (user + system, from w1t): the
     # second moves less with the machine's load
-    res = bench_own([(n, pre + (["-o", "/dev/null", "--"] if pre else []) + w1t())
-                     for n, pre in rows])
+    res = bench_own([(n, pre + (["-o", "/dev/null", "--"] if pre and pre[0] != floor else [])
+                      + w1t()) for n, pre in rows])
     u, s_ = res["untraced"], res[strace_row]
     print("\nW1 with an injection into a call dd never makes, dd's own time and CPU, "
           "%s (target: <= 1.2x untraced, no worse than strace --seccomp-bpf)" % load())
