@@ -296,26 +296,21 @@ int probe_attach_tracepoint(int prog_fd, const char *sys, const char *name,
 		.sample_period = 1,
 		.wakeup_events = 1,
 	};
-	char path[512], buf[32];
-	int fd, n, pfd, link;
+	char path[512];
+	unsigned long long id;
+	int err, pfd, link;
 
 	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/%s/%s/id", sys, name);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EINVAL;
-	buf[n] = 0;
-	attr.config = strtoull(buf, NULL, 10);
+	if ((err = read_ull_at(AT_FDCWD, path, &id)))
+		return err;
+	attr.config = id;
 	pfd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0)
 		return -errno;
 	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
 	link = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
 	if (link < 0 || ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0)) {
-		int err = -errno;
-
+		err = -errno;
 		if (link >= 0)
 			close(link);
 		close(pfd);

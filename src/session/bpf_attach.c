@@ -68,21 +68,16 @@ static int tracefs_fd(struct session *s)
 
 static int tracepoint_id(struct session *s, const char *event)
 {
-	char path[256], buf[32];
-	int fd, n, dir = tracefs_fd(s);
+	char path[256];
+	unsigned long long id;
+	int err, dir = tracefs_fd(s);
 
 	if (dir < 0)
 		return dir;
 	snprintf(path, sizeof(path), "events/%s/id", event);
-	fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EINVAL;
-	buf[n] = 0;
-	return atoi(buf);
+	if ((err = read_ull_at(dir, path, &id)))
+		return err;
+	return id > INT32_MAX ? -EINVAL : (int)id;
 }
 
 static int attach_tracepoint_id(struct session *s, int id, int prog_fd, __u64 cookie)

@@ -2,6 +2,8 @@
 /* What /proc says of a process: its open fds and working directory, a
  * field of its status. */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,4 +65,21 @@ bool proc_status(int pid, const char *key, char *val, size_t len)
 	}
 	fclose(f);
 	return found;
+}
+
+int read_ull_at(int dirfd, const char *path, unsigned long long *v)
+{
+	char buf[32], *end;
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EINVAL;
+	buf[n] = 0;
+	*v = strtoull(buf, &end, 10);
+	return end == buf ? -EINVAL : 0;
 }

@@ -83,6 +83,10 @@ int proc_fds(int pid, char *cwd, size_t cwdlen,
 /* ...and the value of field `key` of /proc/PID/status (pid 0: self), as
  * text; false if the process or the field is not there */
 bool proc_status(int pid, const char *key, char *val, size_t len);
+/* ...and the number a kernel file holds (a tracepoint's id under tracefs),
+ * path relative to dirfd (AT_FDCWD: absolute or the cwd's): 0, or -errno
+ * (-EINVAL when it holds no number) */
+int read_ull_at(int dirfd, const char *path, unsigned long long *v);
 
 /* cgroup.c: where the cgroup2 file system is mounted (NULL: nowhere); a
  * cgroup directory's id (the kernel's cgroup id, its inode number); an id's
