@@ -209,6 +209,7 @@ OVERRIDE = {
     ("preadv2", "pos_h"): "SKIP", ("pwritev2", "pos_h"): "SKIP",
     ("preadv2", "flags"): "RWF_FLAGS", ("pwritev2", "flags"): "RWF_FLAGS",
     ("membarrier", "cmd"): "MEMBARRIER_CMD", ("membarrier", "flags"): "MEMBARRIER_FLAGS", ("io_submit", "iocbpp"): "IOCBS:1",
+    ("io_uring_register", "arg"): "URING_REGISTER_ARG:3",
     ("membarrier", "cpu_id"): "INT", ("name_to_handle_at", "flag"): "HANDLE_AT_FLAGS",
     ("shutdown", "how"): "SHUT_HOW", ("time", "tloc"): "TIME_T_OUT",
     ("sendfile", "offset"): "LOFF_INOUT",

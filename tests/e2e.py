@@ -1591,6 +1591,19 @@ def test_io_submit_like_strace():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_io_uring_register_like_strace():
+    """io_uring_register's argument by opcode: REGISTER_BUFFERS' iovecs,
+    REGISTER_FILES', EVENTFD's and EVENTFD_ASYNC's fds (with -y their
+    paths), NULL and empty ones; each -X style.  Before: the address."""
+    for flags in ((), ("-y",), ("-X", "raw"), ("-X", "verbose")):
+        a = traced_lines("strace", [prog("uringreg")], "trace=io_uring_register", flags)
+        b = traced_lines(STROBE, [prog("uringreg")], "trace=io_uring_register", flags)
+        check(a == b and (len(a) == 9 and any("iov_len=4096}, {iov_base=" in l for l in a)
+                          or len(a) == 1),
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_fsconfig_paths_like_strace():
     """-P and fsconfig: the value's path (FSCONFIG_SET_PATH, _PATH_EMPTY)
     and the aux fd count, the context's fd does not, as in strace's

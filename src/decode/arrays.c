@@ -24,13 +24,20 @@ static const struct flag futex2_flags[] = {
 	{ 0x80, "FUTEX_PRIVATE_FLAG" },
 };
 
-typedef void elem_fn(struct sbuf *b, const uint8_t *p, int kind);
+/* what an element's decoder may need besides its bytes: -y's paths */
+struct elem_ctx {
+	struct formatter *f;
+	uint32_t pid;
+};
+
+typedef void elem_fn(struct sbuf *b, const uint8_t *p, int kind, const struct elem_ctx *x);
 
 /* n elements of esz bytes at addr, captured (what was readable) as
  * data/len; `unread` when there is nothing to show but the address (a
  * failed call's output, no capture) */
 static void put_elems(struct sbuf *b, uint64_t addr, uint64_t n, size_t esz, size_t max,
-		      const struct cap *c, const char *data, bool unread, elem_fn *fn, int kind)
+		      const struct cap *c, const char *data, bool unread, elem_fn *fn, int kind,
+		      const struct elem_ctx *x)
 {
 	uint64_t k;
 
@@ -63,16 +70,22 @@ static void put_elems(struct sbuf *b, uint64_t addr, uint64_t n, size_t esz, siz
 			sbuf_puts(b, "...");
 			break;
 		}
-		fn(b, (const uint8_t *)data + k * esz, kind);
+		fn(b, (const uint8_t *)data + k * esz, kind, x);
 	}
 	sbuf_putc(b, ']');
 }
 
-static void put_array_elem(struct sbuf *b, const uint8_t *p, int kind)
+static void put_array_elem(struct sbuf *b, const uint8_t *p, int kind, const struct elem_ctx *x)
 {
 	int32_t v;
 
 	switch (kind) {
+	case AK_FD:		/* an fd, with -y's path */
+		memcpy(&v, p, 4);
+		sbuf_printf(b, "%d", v);
+		if (x && v >= 0)
+			put_fd_path(x->f, b, x->pid, v);
+		return;
 	case AK_PAGE_ADDRS:
 		put_ptr(b, load_u64(p, 0));
 		return;
@@ -148,7 +161,7 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 	}
 	put_elems(b, e->args[i], e->args[d->args[i].len_arg & 7], (size_t)arg_kind_size(kind),
 		  (size_t)formatter_arraysize(f), ok ? c : NULL, data,
-		  d->args[i].dir == ARG_OUT && e->ret < 0, put_array_elem, kind);
+		  d->args[i].dir == ARG_OUT && e->ret < 0, put_array_elem, kind, NULL);
 }
 
 /* io_getevents' and io_pgetevents' events: as many as the result; a
@@ -163,7 +176,35 @@ void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_des
 	(void)d;
 	put_elems(b, e->args[i], e->ret < 0 ? 1 : (uint64_t)e->ret, 32,
 		  (size_t)formatter_arraysize(f), ok ? c : NULL, data, e->ret < 0,
-		  put_array_elem, AK_IO_EVENTS);
+		  put_array_elem, AK_IO_EVENTS, NULL);
+}
+
+/*
+ * io_uring_register's argument by its opcode (argument 1), nr_args
+ * (argument 3) elements: IORING_REGISTER_BUFFERS' iovecs (their addresses
+ * and lengths), REGISTER_FILES', REGISTER_EVENTFD's and EVENTFD_ASYNC's
+ * fds (with -y's paths), as strace; the other opcodes' the address (their
+ * structs point to more: not decoded).  The kernel side reads 16 bytes an
+ * element, what is readable of them.
+ */
+void put_uring_register_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			    const struct ev_syscall *e, size_t size, int i)
+{
+	uint32_t op = (uint32_t)e->args[1], n = (uint32_t)e->args[3];
+	struct elem_ctx x = { f, e->h.pid };
+	const struct cap *c = NULL;
+	const char *data = NULL;
+	bool ok = cap_exit(e, size, i, &c, &data);
+
+	(void)d;
+	if (op == 0)
+		put_elems(b, e->args[i], n, 16, (size_t)formatter_arraysize(f), ok ? c : NULL, data,
+			  false, put_array_elem, AK_IOV_ADDRS, NULL);
+	else if (op == 2 || op == 4 || op == 7)
+		put_elems(b, e->args[i], n, 4, (size_t)formatter_arraysize(f), ok ? c : NULL, data,
+			  false, put_array_elem, AK_FD, &x);
+	else
+		put_ptr(b, e->args[i]);
 }
 
 /* getgroups' answer (as many as the result) and setgroups' list (as many
@@ -182,7 +223,7 @@ void put_groups(struct formatter *f, struct sbuf *b, const struct syscall_desc *
 		return;
 	}
 	put_elems(b, e->args[i], n, 4, (size_t)formatter_arraysize(f), ok ? c : NULL, data,
-		  out && e->ret < 0, put_array_elem, AK_GROUPS);
+		  out && e->ret < 0, put_array_elem, AK_GROUPS, NULL);
 }
 
 /* futex_waitv's waiters: as many as its (unsigned int) count says, up to
@@ -198,7 +239,7 @@ void put_futex_waitv(struct formatter *f, struct sbuf *b, const struct syscall_d
 	size_t mark = b->len;
 
 	put_elems(b, e->args[i], n > FUTEX_WAITV_MAX ? FUTEX_WAITV_MAX : n, 24, max,
-		  ok ? c : NULL, data, false, put_array_elem, AK_FUTEX_WAITV);
+		  ok ? c : NULL, data, false, put_array_elem, AK_FUTEX_WAITV, NULL);
 	/* all FUTEX_WAITV_MAX shown: the more strace does not read */
 	if (n > FUTEX_WAITV_MAX && max >= FUTEX_WAITV_MAX && b->len > mark &&
 	    b->p[b->len - 1] == ']' && b->p[b->len - 2] == '}') {

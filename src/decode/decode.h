@@ -439,6 +439,9 @@ void put_array_c(struct formatter *f, struct sbuf *b, const struct syscall_desc 
 void put_io_events(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 		   const struct ev_syscall *e, size_t size, int i);
 void decode_iocb_head(struct sbuf *b, const uint8_t *p, size_t len);
+/* io_uring_register's argument by opcode (arrays.c) */
+void put_uring_register_arg(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
+			    const struct ev_syscall *e, size_t size, int i);
 /* io_submit's array of iocbs (aio.c) */
 void put_iocbs(struct formatter *f, struct sbuf *b, const struct syscall_desc *d,
 	       const struct ev_syscall *e, size_t size, int i);

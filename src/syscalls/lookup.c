@@ -49,6 +49,7 @@ bool arg_capture(const struct syscall_arg *a, struct arg_capture *c)
 		       a->kind == AK_SECCOMP_ARGS || a->kind == AK_NODEMASK ||
 		       a->kind == AK_POLLFDS || a->kind == AK_SEMBUFS || a->kind == AK_MEMFD_NAME ||
 		       a->kind == AK_OPEN_HOW || a->kind == AK_MOUNT_ATTR || a->kind == AK_FCNTL_ARG ||
+		       a->kind == AK_URING_REGISTER_ARG ||
 		       a->kind == AK_PAGE_ADDRS || a->kind == AK_NODE_IDS ||
 		       a->kind == AK_QUOTA_ADDR || a->kind == AK_IOV_ADDRS || a->kind == AK_GROUPS ||
 		       a->kind == AK_CAP_DATA ||	/* version 1's 12 bytes */

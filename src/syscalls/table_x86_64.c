@@ -343,7 +343,7 @@ const struct syscall_desc syscall_table[SYSCALL_TABLE_SIZE] = {
 	[424] = { "pidfd_send_signal", 4, RK_INT, SC_DESC|SC_PROCESS|SC_SIGNAL, { { "pidfd", AK_FD, .bytes = 4, .sign = 1 }, { "sig", AK_SIGNAL, .bytes = 4, .sign = 1 }, { "info", AK_SIGINFO }, { "flags", AK_HEX32, .bytes = 4 } } },
 	[425] = { "io_uring_setup", 2, RK_FD, SC_DESC, { { "entries", AK_UINT, .bytes = 4 }, { "params", AK_URING_PARAMS } }, .fx = FX_NEW_FD, .fdkind = FDK_ANON },
 	[426] = { "io_uring_enter", 6, RK_INT, SC_DESC|SC_SIGNAL, { { "fd", AK_FD, .bytes = 4 }, { "to_submit", AK_UINT, .bytes = 4 }, { "min_complete", AK_UINT, .bytes = 4 }, { "flags", AK_URING_ENTER_FLAGS, .bytes = 4 }, { "argp", AK_URING_ARGP }, { "argsz", AK_ULONG } } },
-	[427] = { "io_uring_register", 4, RK_INT, SC_DESC|SC_MEMORY, { { "fd", AK_FD, .bytes = 4 }, { "opcode", AK_URING_REGISTER_OP, .bytes = 4 }, { "arg", AK_PTR }, { "nr_args", AK_UINT, .bytes = 4 } } },
+	[427] = { "io_uring_register", 4, RK_INT, SC_DESC|SC_MEMORY, { { "fd", AK_FD, .bytes = 4 }, { "opcode", AK_URING_REGISTER_OP, .bytes = 4 }, { "arg", AK_URING_REGISTER_ARG, 3 }, { "nr_args", AK_UINT, .bytes = 4 } } },
 	[428] = { "open_tree", 3, RK_FD, SC_FILE|SC_DESC, { { "dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "filename", AK_PATH }, { "flags", AK_OPEN_TREE_FLAGS, .bytes = 4 } }, .fx = FX_AT|FX_NEW_FD },
 	[429] = { "move_mount", 5, RK_INT, SC_FILE|SC_DESC, { { "from_dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "from_pathname", AK_PATH }, { "to_dfd", AK_DIRFD, .bytes = 4, .sign = 1 }, { "to_pathname", AK_PATH }, { "flags", AK_MOVE_MOUNT_FLAGS, .bytes = 4 } } },
 	[430] = { "fsopen", 2, RK_FD, SC_DESC, { { "_fs_name", AK_STR }, { "flags", AK_FSOPEN_FLAGS, .bytes = 4 } }, .fx = FX_NEW_FD },
