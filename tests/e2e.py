@@ -1585,7 +1585,7 @@ def test_io_submit_like_strace():
     for flags in ((), ("-y",), ("-X", "raw"), ("-X", "verbose")):
         a = traced_lines("strace", [prog("aiocalls")], "trace=io_submit", flags)
         b = traced_lines(STROBE, [prog("aiocalls")], "trace=io_submit", flags)
-        check(a == b and len(a) == 7 and any('aio_buf="strobe-aio"' in l for l in a) and
+        check(a == b and len(a) == 8 and any('aio_buf="strobe-aio"' in l for l in a) and
               any("aio_key=5" in l for l in a),
               "%s:\n%s" % (flags, "\n".join(
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))

@@ -95,15 +95,20 @@ NORM="STROBE=$STROBE"
 # the generated name tables match their lists (src/decode/xlat/*.in):
 # compiling their headers, beside the unit tests and the first chains
 start xlat sh -c 'python3 scripts/gen-xlat.py --check && echo "1 passed, 0 failed" || echo "0 passed, 1 failed"'
+# the unit tests one after another, beside the chains below (they need
+# no probes, and the chains mostly wait on traced programs)
+set --
 for t in "$BUILD"/tests/unit/*; do
-	[ -x "$t" ] && tally "unit/$(basename "$t")" "$t"
+	[ -x "$t" ] && set -- "$@" "unit/$(basename "$t")" "$t"
 done
+chain "$@"
 # three chains side by side: the suites that may share the machine (most
 # of their time is spent waiting on traced programs: two cores were 40%
 # busy with two suites at a time)
 chain e2e "env $NORM python3 tests/e2e.py" \
       kern "env $NORM python3 tests/e2e_kern.py" \
-      stacks "env $NORM python3 tests/e2e_stacks.py"
+      stacks "env $NORM python3 tests/e2e_stacks.py" \
+      fidelity "env $NORM python3 tests/fidelity.py"
 chain e2e-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e.py" \
       kern-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_kern.py" \
       stacks-asan "env $ASAN python3 tests/e2e_stacks.py"
@@ -111,8 +116,11 @@ chain cli "env $NORM python3 tests/e2e_cli.py" \
       cli-asan "env $ASAN python3 tests/e2e_cli.py" \
       inject "env $NORM python3 tests/e2e_inject.py" \
       inject-asan "env $ASAN STROBE_LOW_PIDS=300 python3 tests/e2e_inject.py"
-for n in e2e e2e-asan cli cli-asan kern kern-asan stacks stacks-asan inject inject-asan; do
+for n in e2e e2e-asan cli cli-asan kern kern-asan stacks stacks-asan fidelity inject inject-asan; do
 	finish $n
+done
+for t in "$BUILD"/tests/unit/*; do
+	[ -x "$t" ] && finish "unit/$(basename "$t")"
 done
 finish xlat
 # not beside the suites above: a uretprobe makes the process it is in
@@ -126,7 +134,6 @@ tally profile env STROBE="$STROBE" python3 tests/e2e_profile.py
 # made one refuse a function (seen once)
 tally probe env STROBE="$STROBE" python3 tests/e2e_probe.py
 tally probe-asan env STROBE="$STROBE_ASAN" ASAN_OPTIONS=detect_leaks=1 python3 tests/e2e_probe.py
-tally fidelity env STROBE="$STROBE" python3 tests/fidelity.py
 # alone: bpftrace's tools watch the whole machine for the load program
 # every lang suite runs (killsnoop would count the other suite's kills)
 tally lang env STROBE="$STROBE" python3 tests/e2e_lang.py

@@ -204,13 +204,19 @@ void put_iocbs(struct formatter *f, struct sbuf *b, const struct syscall_desc *d
 	(void)d;
 	if (!cap_entry(e, size, i, &keys, &kdata) || (keys->len & 3))
 		keys = NULL;
-	if (nr < 0 || (addr && (!n || (refs[0].c->flags & (CAP_ELEM | CAP_FAULT)) ||
-				refs[0].c->len < 8))) {
+	/* as strace: NULL, then [] for none, then the address when the
+	 * array wraps the address space or none of it could be read */
+	if (nr < 0 || !addr) {
 		put_ptr(b, addr);
 		return;
 	}
-	if (!addr) {
-		sbuf_puts(b, "NULL");
+	if (!nr) {
+		sbuf_puts(b, "[]");
+		return;
+	}
+	if ((uint64_t)nr > (UINT64_MAX - addr) / 8 || !n ||
+	    (refs[0].c->flags & (CAP_ELEM | CAP_FAULT)) || refs[0].c->len < 8) {
+		put_ptr(b, addr);
 		return;
 	}
 	sbuf_putc(b, '[');

@@ -3,8 +3,9 @@
  * a write (its data), fsync, readv and writev (their iovecs, the
  * writev's with data), poll (its events), an unknown opcode, the
  * priority and eventfd flags; an array whose second pointer leads
- * nowhere and third is NULL, one that runs into an unmapped page, a NULL one and a
- * negative count.  The fd is /dev/null: the reads and writes complete.
+ * nowhere and third is NULL, one that runs into an unmapped page, a NULL
+ * one, an empty one and a negative count.  The fd is /dev/null: the reads
+ * and writes complete.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -75,6 +76,7 @@ int main(void)
 		syscall(SYS_io_submit, ctx, 3L, end);
 	}
 	syscall(SYS_io_submit, ctx, 1L, NULL);
+	syscall(SYS_io_submit, ctx, 0L, list);
 	syscall(SYS_io_submit, ctx, -1L, list);
 	syscall(SYS_io_destroy, ctx);
 	return 0;
