@@ -26,6 +26,17 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) -DSTROBE_VERSION='"$(VERSION)"' \
 	  -I$(BUILD) -MMD -MP
 LDLIBS := -lbpf -ldw -lelf -lz -lzstd -lpthread
+# strobe itself links the libraries in (the -dev packages' archives): each
+# shared library it loaded cost its start-up about 0.1 ms, 0.5 ms for the
+# seven (docs/design.md, Start-up).  Linked as shared libraries when an
+# archive is missing; the tests and sanitizer builds link them shared.
+STATIC_LIBS := bpf dw elf z zstd lzma bz2
+have_static := $(foreach l,$(STATIC_LIBS),$(filter /%,$(shell $(CC) -print-file-name=lib$(l).a)))
+ifeq ($(words $(have_static)),$(words $(STATIC_LIBS)))
+STROBE_LDLIBS := -Wl,-Bstatic $(STATIC_LIBS:%=-l%) -Wl,-Bdynamic -lpthread
+else
+STROBE_LDLIBS := $(LDLIBS)
+endif
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 SRCS := $(wildcard src/*.c src/*/*.c)
@@ -33,7 +44,7 @@ OBJS := $(SRCS:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJS := $(SRCS:%.c=$(BUILD)/asan/%.o)
 LIB_SRCS := $(filter-out src/main.c src/session/% src/profile/run.c src/ltrace/run.c src/ltrace/sslsniff.c src/ltrace/sys.c src/top/%,$(SRCS))
 # script's end hands its perf events to the session's background closer
-LIB_SRCS += src/session/perf_release.c
+LIB_SRCS += src/session/release.c
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 PROG_SRCS := $(wildcard tests/progs/*.c)
@@ -116,7 +127,7 @@ $(BUILD)/asan/%.o: %.c | $(SKEL)
 
 $(BUILD)/strobe: $(OBJS)
 	$(msg) LD $@
-	$(Q)$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $^ -o $@ $(STROBE_LDLIBS)
 
 $(BUILD)/strobe-asan: $(ASAN_OBJS)
 	$(msg) LD $@

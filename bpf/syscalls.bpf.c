@@ -109,7 +109,7 @@ const volatile __u8 no_call_probes = 0;	/* -e trace=none: no syscall probe attac
 __s64 live = 0;			/* traced threads still alive */
 __u64 follow_failed = 0;	/* children we could not start tracing */
 __u64 last_wake = 0;
-__u8 stopped = 0;		/* set at detach: programs on perf events do nothing */
+__u8 stopped = 0;		/* set at detach: the programs do nothing (release.c) */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -610,7 +610,7 @@ int BPF_PROG(on_sys_enter, struct uregs *regs, long id)
 {
 	__u64 x = id ^ NR_RT_SIGRETURN, m;
 
-	if ((!selected(id) && !(inject_on && in_set(inj_notify_sel, id))))
+	if ((!selected(id) && !(inject_on && in_set(inj_notify_sel, id))) || stopped)
 		return 0;
 	/* One call of on_enter, not two (each inlined copy takes stack),
 	 * and without a branch on rt_sigreturn: on the branch's side the
@@ -628,12 +628,16 @@ int BPF_PROG(on_sys_exit, struct uregs *regs, long ret)
 {
 	/* every exit, selected or not: a signal the thread ignores, sent
 	 * during the call, is shown at its exit, where strace shows it */
+	if (stopped)
+		return 0;
 	return on_exit(ctx, regs, ret);
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(on_exit_cap, struct uregs *regs, long ret)
 {
+	if (stopped)
+		return 0;
 	return exit_cap();
 }
 

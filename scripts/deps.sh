@@ -8,7 +8,7 @@
 #                            and build strace's and bpftrace's test suites
 #                            (dpkg-dev: apt-get source; gawk, faketime: tests)
 set -e
-pkgs="make gcc clang llvm libbpf-dev bpftool libelf-dev libdw-dev zlib1g-dev libzstd-dev pkg-config strace python3 util-linux elfutils tmux libclang-rt-14-dev protobuf-compiler golang-go ltrace openssl bpftrace libc6-dbg systemtap-sdt-dev libmicrohttpd-dev prometheus"
+pkgs="make gcc clang llvm libbpf-dev bpftool libelf-dev libdw-dev zlib1g-dev libzstd-dev liblzma-dev libbz2-dev pkg-config strace python3 util-linux elfutils tmux libclang-rt-14-dev protobuf-compiler golang-go ltrace openssl bpftrace libc6-dbg systemtap-sdt-dev libmicrohttpd-dev prometheus"
 [ "$1" = bench ] && pkgs="$pkgs linux-perf bpftrace hyperfine time"
 [ "$1" = conformance ] && pkgs="$pkgs dpkg-dev xz-utils gawk faketime diffutils procps"
 missing=""

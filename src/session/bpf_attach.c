@@ -271,14 +271,24 @@ int bpf_setup_attach_calls(struct session *s)
 
 void bpf_setup_detach(struct session *s)
 {
-	/* Programs on perf events (per-syscall tracepoints, --event) are
-	 * slow to detach: first made inert, then detached by perf_release
-	 * without waiting.  tp_btf links close at once. */
-	if (s->skel && s->nperf)
+	/* Detaching is slow (release.c): the programs are made inert first,
+	 * then a child detaches them after strobe has exited.  The perf
+	 * events are disabled here; tp_btf links are handed over as they
+	 * are. */
+	int fds[2 * MAX_LINKS], n = 0;
+
+	if (s->skel)
 		__atomic_store_n(&s->skel->bss->stopped, 1, __ATOMIC_RELEASE);
+	else
+		while (s->nlinks)
+			close(s->links[--s->nlinks]);
+	for (int i = 0; i < s->nperf; i++)
+		ioctl(s->perf[i], PERF_EVENT_IOC_DISABLE, 0);
 	while (s->nlinks)
-		close(s->links[--s->nlinks]);
-	perf_release(s->perf, s->nperf);
+		fds[n++] = s->links[--s->nlinks];
+	for (int i = 0; i < s->nperf; i++)
+		fds[n++] = s->perf[i];
+	release_at_exit(fds, n);
 	s->nperf = 0;
 	if (s->skel && !s->detached) {
 		s->lost_final = bpf_lost_total(s);

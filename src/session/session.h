@@ -208,8 +208,11 @@ int launch_go(struct launch *l, const char *name);
 int launch_prepare(struct session *s);
 int launch_release(struct session *s);
 
-/* perf_release.c: close perf-event links and events (their programs made
- * inert) without waiting for the kernel's slow teardown of each */
+/* release.c: close BPF links and perf events (their programs made inert)
+ * without waiting for the kernel's slow teardown of each: strobe's copies
+ * now, the last ones by a child once strobe has exited */
+void release_at_exit(const int *fds, int n);
+/* ...perf events (and their links) disabled first */
 void perf_release(const int *fds, int n);
 
 /* hints.c: one-line explanations of what went wrong */
