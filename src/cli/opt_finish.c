@@ -231,5 +231,6 @@ int options_finish(struct options *o, struct opt_state *st, int argc, char **arg
 	/* strace traces a command and -p's processes at once; --all is all */
 	if (o->all && (o->cmd || o->npids))
 		return err1("%s", "--all traces every process: give no COMMAND or -p PID with it");
+	inject_choose_filter(o);	/* once the calls traced are known */
 	return 0;
 }

@@ -84,6 +84,15 @@ struct inject_lazy {
 	bool clone_ptrace;	/* clone(CLONE_PTRACE): its child is announced */
 	uint64_t unknown[INJ_NR_MAX / 64];	/* numbers no table names */
 };
+/* lazy.c: must the syscall probes see call nr (selected, or sent to
+ * strobe by the filter: its marks and signal= are the probes'); do they
+ * wait for the filter's first call to strobe?  lz: the calls the filter
+ * must then send to strobe besides the injected ones. */
+bool probes_call(const struct options *o, int nr);
+bool bpf_calls_lazy(const struct options *o, struct inject_lazy *lz);
+/* ...and with that, whether the filter fails the calls it can by itself
+ * (filter_fails) or sends them to strobe; once the options are final */
+void inject_choose_filter(struct options *o);
 struct inject_child {
 	const struct inject_opts *io;
 	bool follow;

@@ -125,10 +125,10 @@ static inline bool sel_has(const uint64_t *sel, int nr)
 }
 
 /* probes.c: are syscall probes attached at all (a call is selected, or an
- * injection has a signal= to send); must they see call nr; through which
- * tracepoints (true: each call's own, their ids resolved) */
+ * injection has a signal= to send); through which tracepoints (true:
+ * each call's own, their ids resolved).  Which calls they must see, and
+ * whether they wait for the filter's first call: inject.h */
 bool probes_any(const struct options *o);
-bool probes_call(const struct options *o, int nr);
 bool probes_choose(struct session *s);
 /* bpf_attach.c: the per-syscall tracepoints' ids of the probed calls */
 int probes_resolve_tp(struct session *s);
@@ -140,10 +140,6 @@ int syscalls_load_tp(struct syscalls_bpf *skel);
 int syscalls_load_lean(struct syscalls_bpf *skel);
 int syscalls_load_tp_lean(struct syscalls_bpf *skel);
 int bpf_setup_attach(struct session *s);
-/* Do the syscall probes wait for the injection filter's first call to
- * strobe (probes.c)?  lz: the calls the filter must then send to
- * strobe besides the injected ones. */
-bool bpf_calls_lazy(const struct options *o, struct inject_lazy *lz);
 /* bpf_attach.c; the syscall probes, when bpf_setup_attach left them for
  * later */
 int bpf_setup_attach_calls(struct session *s);
