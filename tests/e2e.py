@@ -1520,6 +1520,29 @@ def test_misc_calls_like_strace():
                   difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
 
 
+def test_ptrace_syscall_info_like_strace():
+    """PTRACE_GET_SYSCALL_INFO of the program's own tracee at a signal
+    stop and at chdir's entry and exit, its struct given 1 to 88 bytes at
+    the end of a page: each field that fits, op, arch, the pointers,
+    entry's nr and args, exit's rval (an errno by name once is_error
+    fits), each -X style.  Without -f: the tracee is traced by its parent
+    (PTRACE_TRACEME), which strace -f would take from it."""
+    mask = lambda t: re.sub(r"^(ptrace\([^,]*, )\d+", r"\1N",
+                            re.sub(r"\b0x[0-9a-f]{6,}", "N", t), flags=re.M).splitlines()
+    for flags in ((), ("-X", "raw"), ("-X", "verbose")):
+        out = {}
+        for tracer in ("strace", STROBE):
+            with tempfile.NamedTemporaryFile("r") as t:
+                run([tracer, "-e", "trace=ptrace", "-e", "signal=none", "-o", t.name] +
+                    list(flags) + ["--", prog("ptraceinfo")], timeout=60)
+                out[tracer] = mask(t.read())
+        a, b = out["strace"], out[STROBE]
+        check(a == b and sum("entry={nr=" in l for l in a) == 4 and
+              sum("is_error=1" in l for l in a) == 2 and len(a) >= 20,
+              "%s:\n%s" % (flags, "\n".join(
+                  difflib.unified_diff(a, b, "strace", "strobe", lineterm=""))))
+
+
 def test_quotactl_like_strace():
     """quotactl and quotactl_fd: QCMD(cmd, type) with unknown parts, the id
     and address each command shows (a quota format, Q_QUOTAON's path, the

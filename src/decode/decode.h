@@ -59,6 +59,8 @@ void decode_set_structs(bool on);
 bool decode_structs(void);
 int decode_xlat(void);
 void xlat_finish(struct sbuf *b, size_t mark, uint64_t v, enum xlat_fmt fmt);
+/* ioctl_seccomp.c: a syscall number of arch (an AUDIT_ARCH_*), "__NR_NAME" */
+void put_seccomp_nr(struct sbuf *b, uint32_t nr, uint32_t arch);
 
 /* escape.c: strings in hex */
 /* Bytes as "\x41\x16..." (strace's hex form, for random data). */

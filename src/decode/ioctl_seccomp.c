@@ -20,8 +20,8 @@
 #define ADDFD_SIZE 24		/* struct seccomp_notif_addfd */
 
 /* seccomp_data's nr: by name ("__NR_gettid", as strace) when the arch is
- * the one strobe has a table for */
-static void put_nr(struct sbuf *b, uint32_t nr, uint32_t arch)
+ * the one strobe has a table for (ptrace's syscall info too) */
+void put_seccomp_nr(struct sbuf *b, uint32_t nr, uint32_t arch)
 {
 	const struct syscall_desc *d = arch == AUDIT_ARCH_X86_64 ? syscall_get(nr) : NULL;
 	size_t mark = b->len;
@@ -47,7 +47,7 @@ static void put_notif(struct sbuf *b, const struct ioctl_call *c, const uint8_t 
 	sbuf_puts(b, ", flags=");
 	put_hex0(b, load_u32(p, 12));
 	sbuf_puts(b, ", data={nr=");
-	put_nr(b, load_u32(p, 16), arch);
+	put_seccomp_nr(b, load_u32(p, 16), arch);
 	sbuf_puts(b, ", arch=");
 	put_enum_x(b, arch, xlat_audit_arch, N(xlat_audit_arch), "AUDIT_ARCH_???");
 	sbuf_puts(b, ", instruction_pointer=");

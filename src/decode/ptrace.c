@@ -60,6 +60,76 @@ static void put_size_addr(struct sbuf *b, uint64_t addr)
 	sbuf_printf(b, ", %llu, ", (unsigned long long)addr);
 }
 
+/*
+ * PTRACE_GET_SYSCALL_INFO's struct ptrace_syscall_info: the kernel writes
+ * as much of it as the size given allows and returns its whole size, so
+ * what was written is the smaller of the two; strace shows each field
+ * that is wholly in it (op at 0, arch at 4, the pointers at 8 and 16,
+ * then the union at 24: entry's and seccomp's nr and args[6], seccomp's
+ * ret_data at 80; exit's rval, is_error at 32).
+ */
+static void put_syscall_info(struct sbuf *b, const struct ev_syscall *e, size_t size,
+			     uint64_t given)
+{
+	uint64_t n = (uint64_t)e->ret < given ? (uint64_t)e->ret : given, data = e->args[3];
+	const uint8_t *p;
+	const struct cap *c;
+	const char *cp;
+	uint32_t arch;
+	uint8_t op;
+	size_t mark;
+
+	if (e->ret <= 0 || !n || !data || !cap_find(e, size, 3, &c, &cp) ||
+	    (c->flags & CAP_FAULT) || c->len < n) {
+		put_ptr(b, data);
+		return;
+	}
+	p = (const uint8_t *)cp;
+	op = p[0];
+	arch = n >= 8 ? load_u32(p, 4) : 0;
+	sbuf_puts(b, "{op=");
+	put_enum_x(b, op, xlat_ptrace_sysinfo_ops, N(xlat_ptrace_sysinfo_ops),
+		   "PTRACE_SYSCALL_INFO_???");
+	if (n >= 8) {
+		sbuf_puts(b, ", arch=");
+		put_enum_x(b, arch, xlat_audit_arch, N(xlat_audit_arch), "AUDIT_ARCH_???");
+	}
+	if (n >= 16)
+		sbuf_printf(b, ", instruction_pointer=%#llx", (unsigned long long)load_u64(p, 8));
+	if (n >= 24)
+		sbuf_printf(b, ", stack_pointer=%#llx", (unsigned long long)load_u64(p, 16));
+	if (n >= 32 && (op == 1 || op == 3)) {		/* ENTRY, SECCOMP */
+		sbuf_puts(b, op == 1 ? ", entry={nr=" : ", seccomp={nr=");
+		put_seccomp_nr(b, (uint32_t)load_u64(p, 24), arch);
+		for (uint64_t i = 0; i < 6 && n >= 40 + 8 * i; i++) {
+			sbuf_puts(b, i ? ", " : ", args=[");
+			put_hex0(b, load_u64(p, 32 + 8 * i));
+		}
+		if (n >= 40)
+			sbuf_putc(b, ']');
+		if (op == 3 && n >= 84)
+			sbuf_printf(b, ", ret_data=%u", load_u32(p, 80));
+		sbuf_putc(b, '}');
+	} else if (n >= 32 && op == 2) {		/* EXIT */
+		int64_t rval = (int64_t)load_u64(p, 24);
+		const char *name = n >= 33 && p[32] && rval < 0 && rval > -4096 ?
+				   errno_name((int)-rval) : NULL;
+
+		sbuf_puts(b, ", exit={rval=");
+		mark = b->len;
+		if (name) {
+			sbuf_printf(b, "-%s", name);
+			xlat_finish(b, mark, (uint64_t)rval, XF_DEC);
+		} else {
+			sbuf_s64(b, rval);
+		}
+		if (n >= 33)
+			sbuf_printf(b, ", is_error=%u", p[32]);
+		sbuf_putc(b, '}');
+	}
+	sbuf_putc(b, '}');
+}
+
 void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
 {
 	uint64_t req = e->args[0], addr = e->args[2], data = e->args[3];
@@ -103,9 +173,13 @@ void put_ptrace(struct sbuf *b, const struct ev_syscall *e, size_t size)
 			decode_sigset(b, load_u64(p, 0));
 		return;
 	}
-	case 0x420c: case 0x420e:	/* SECCOMP_GET_FILTER (an index), GET_SYSCALL_INFO (a size) */
+	case 0x420c:			/* SECCOMP_GET_FILTER: an index */
 		put_size_addr(b, addr);
 		put_ptr(b, data);
+		return;
+	case 0x420e:			/* GET_SYSCALL_INFO: a size, what was written */
+		put_size_addr(b, addr);
+		put_syscall_info(b, e, size, addr);
 		return;
 	case 0x420d: {				/* SECCOMP_GET_METADATA: size, {filter_off, flags} */
 		const uint8_t *p;

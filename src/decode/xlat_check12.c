@@ -322,6 +322,12 @@ _Static_assert((unsigned long long)(PTRACE_SECCOMP_GET_METADATA) == 0x420dull, "
 _Static_assert((unsigned long long)(PTRACE_GET_SYSCALL_INFO) == 0x420eull, "PTRACE_GET_SYSCALL_INFO");
 _Static_assert((unsigned long long)(PTRACE_GET_RSEQ_CONFIGURATION) == 0x420full, "PTRACE_GET_RSEQ_CONFIGURATION");
 
+/* ptrace_sysinfo_ops */
+_Static_assert((unsigned long long)(PTRACE_SYSCALL_INFO_NONE) == 0x0ull, "PTRACE_SYSCALL_INFO_NONE");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL_INFO_ENTRY) == 0x1ull, "PTRACE_SYSCALL_INFO_ENTRY");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL_INFO_EXIT) == 0x2ull, "PTRACE_SYSCALL_INFO_EXIT");
+_Static_assert((unsigned long long)(PTRACE_SYSCALL_INFO_SECCOMP) == 0x3ull, "PTRACE_SYSCALL_INFO_SECCOMP");
+
 /* quota_cmds */
 _Static_assert((unsigned long long)(Q_SYNC) == 0x800001ull, "Q_SYNC");
 _Static_assert((unsigned long long)(Q_QUOTAON) == 0x800002ull, "Q_QUOTAON");

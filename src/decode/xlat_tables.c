@@ -5430,6 +5430,13 @@ const struct flag xlat_ptrace_reqs[42] = {
 	{ 0x420f, "PTRACE_GET_RSEQ_CONFIGURATION" },
 };
 
+const struct flag xlat_ptrace_sysinfo_ops[4] = {
+	{ 0x0, "PTRACE_SYSCALL_INFO_NONE" },
+	{ 0x1, "PTRACE_SYSCALL_INFO_ENTRY" },
+	{ 0x2, "PTRACE_SYSCALL_INFO_EXIT" },
+	{ 0x3, "PTRACE_SYSCALL_INFO_SECCOMP" },
+};
+
 const struct flag xlat_quota_cmds[35] = {
 	{ 0x100, "Q_V1_QUOTAON" },
 	{ 0x200, "Q_V1_QUOTAOFF" },

@@ -282,6 +282,7 @@ extern const struct flag xlat_ptp_perout_flags[3];
 extern const struct flag xlat_ptp_pin_funcs[4];
 extern const struct flag xlat_ptrace_opts[10];
 extern const struct flag xlat_ptrace_reqs[42];
+extern const struct flag xlat_ptrace_sysinfo_ops[4];
 extern const struct flag xlat_quota_cmds[35];
 extern const struct flag xlat_quota_formats[4];
 extern const struct flag xlat_quota_types[3];
