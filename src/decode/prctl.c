@@ -205,6 +205,35 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 		decode_string(b, data, n < max ? n : max, n >= max && (n > max || n >= 15));
 		return;
 	}
+	case PR_SET_VMA: {	/* ANON_NAME: an address, a size, a name (80 at most) */
+		static const char *const ops[] = { "PR_SET_VMA_ANON_NAME" };
+		const struct cap *c;
+		const char *data;
+		size_t n, max = formatter_strsize(f);
+
+		put_named(b, a2, ops, 1, "PR_SET_VMA_???");
+		if (a2 != PR_SET_VMA_ANON_NAME) {
+			for (int i = 2; i < 5; i++)
+				put_x(b, e->args[i]);
+			return;
+		}
+		sbuf_puts(b, ", ");
+		put_ptr(b, e->args[2]);
+		sbuf_printf(b, ", %llu, ", (unsigned long long)e->args[3]);
+		if (!e->args[4]) {
+			sbuf_puts(b, "NULL");
+			return;
+		}
+		/* as strace reads a string: up to -s's length and one more;
+		 * the page's end before a NUL within that is a fault */
+		if (!cap_find(e, size, 4, &c, &data) || (c->flags & CAP_FAULT) ||
+		    ((n = strnlen(data, c->len)) == c->len && c->len <= max)) {
+			sbuf_hex(b, e->args[4]);
+			return;
+		}
+		decode_string(b, data, n < max ? n : max, n > max);
+		return;
+	}
 	case PR_GET_NAME: {
 		const struct cap *c;
 		const char *data;
@@ -348,11 +377,21 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 			sbuf_hex(b, e->args[4]);
 		return;
 	}
-	case PR_GET_SPECULATION_CTRL: {
+	case PR_GET_SPECULATION_CTRL: case PR_SET_SPECULATION_CTRL: {
 		static const char *const t[] = { "PR_SPEC_STORE_BYPASS", "PR_SPEC_INDIRECT_BRANCH",
 						 "PR_SPEC_L1D_FLUSH" };
+		/* the control set: one value, not flags */
+		static const char *const ctl[] = { [2] = "PR_SPEC_ENABLE", [4] = "PR_SPEC_DISABLE",
+						 [8] = "PR_SPEC_FORCE_DISABLE",
+						 [16] = "PR_SPEC_DISABLE_NOEXEC" };
 
 		put_named(b, a2, t, 3, "PR_SPEC_???");
+		if (op == PR_SET_SPECULATION_CTRL) {
+			if (a2 < 3)
+				put_named(b, e->args[2], ctl, N(ctl), "PR_SPEC_???");
+			else
+				put_x(b, e->args[2]);
+		}
 		return;
 	}
 	}
@@ -367,7 +406,7 @@ void put_prctl(struct formatter *f, struct sbuf *b, const struct ev_syscall *e, 
 
 bool prctl_result_hex(const struct ev_syscall *e)
 {
-	return ((uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0) ||
+	return ((uint32_t)e->args[0] == PR_GET_SPECULATION_CTRL && e->ret > 0 && e->args[1] < 3) ||
 	       prctl_cpu_result_hex(e);
 }
 
@@ -387,8 +426,11 @@ void put_prctl_result(struct sbuf *b, const struct ev_syscall *e)
 		sbuf_putc(b, ')');
 	} else if (op == PR_MCE_KILL_GET && e->ret < 3) {	/* in every -X style */
 		sbuf_printf(b, " (%s)", mce[e->ret]);
-	} else if (op == PR_GET_SPECULATION_CTRL && e->ret > 0 &&
-		   decode_xlat() != XLAT_RAW) {		/* "0x3 (PR_SPEC_PRCTL|...)" */
+	} else if (op == PR_GET_SPECULATION_CTRL && e->ret == 0 && e->args[1] < 3 &&
+		   decode_xlat() != XLAT_RAW) {	/* a control strace knows */
+		sbuf_puts(b, " (PR_SPEC_NOT_AFFECTED)");
+	} else if (op == PR_GET_SPECULATION_CTRL && (e->ret & 0x1f) && e->args[1] < 3 &&
+		   decode_xlat() != XLAT_RAW) {	/* unknown bits alone: none */		/* "0x3 (PR_SPEC_PRCTL|...)" */
 		static const struct flag spec[] = {
 			{ 1, "PR_SPEC_PRCTL" }, { 2, "PR_SPEC_ENABLE" }, { 4, "PR_SPEC_DISABLE" },
 			{ 8, "PR_SPEC_FORCE_DISABLE" }, { 16, "PR_SPEC_DISABLE_NOEXEC" },

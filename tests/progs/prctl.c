@@ -41,5 +41,15 @@ int main(void)
 	prctl(PR_GET_TIMING);
 	prctl(PR_SET_NAME, NULL);
 	prctl(PR_GET_PDEATHSIG, NULL);
+	/* an anonymous mapping's name (none is mapped at 0: it fails) */
+	prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0, 1, "strobe-anon");
+	prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0, 2, "0123456789012345678901234567890123456789");
+	prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, 0, 3, NULL);
+	prctl(PR_SET_VMA, 7, 0, 4, 5);
+	/* controls that change nothing: a value the kernel refuses, an
+	 * unknown control */
+	prctl(PR_SET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0x20, 0, 0);
+	prctl(PR_SET_SPECULATION_CTRL, 7, PR_SPEC_ENABLE, 0, 0);
+	prctl(PR_GET_SPECULATION_CTRL, 7, 0, 0, 0);
 	return 0;
 }
