@@ -287,6 +287,59 @@ static bool attach_reversed(enum lang_probe_kind k)
 	return provider_of(k)->offers & PV_REVERSED;
 }
 
+/* Uprobe points on one location (the same offset in the same file). */
+static bool share_loc(const struct probe_point *a, const struct probe_point *b)
+{
+	if (!a->set.path || !b->set.path || strcmp(a->set.path, b->set.path))
+		return false;
+	for (size_t i = 0; i < a->set.n; i++)
+		for (size_t j = 0; j < b->set.n; j++)
+			if (a->set.loc[i].offset == b->set.loc[j].offset)
+				return true;
+	return false;
+}
+
+/*
+ * Several probes on one event run in program order, as in bpftrace.  The
+ * kernel runs the perf events of a software event and the consumers of a
+ * uprobe newest first: those are attached last to first; tracepoints run
+ * in the order they were attached.  Uprobe points on different locations
+ * keep program order, as bpftrace attaches them, so that a process
+ * looping over a wildcard's markers most likely meets the first one
+ * first, as under bpftrace (bpftrace's two usdt tests that check it
+ * failed with the last attached first, and pass now).  Not always: the
+ * breakpoints go into one page, which the looping CPU may see only once
+ * several are in it.  So uprobe points are attached in program order,
+ * each with the later points on its location before it.
+ */
+static int attach_all(struct compiler *c, const volatile bool *quit)
+{
+	bool *done = calloc(c->npts ? c->npts : 1, sizeof(*done));
+	int err = 0;
+
+	if (!done)
+		return -1;
+	for (int i = 0; i < c->npts && !*quit && !err; i++)
+		if (!attach_reversed(c->pts[i].kind))
+			err = point_attach(c, &c->pts[i]);
+	for (int i = c->npts - 1; i >= 0 && !*quit && !err; i--)
+		if (attach_reversed(c->pts[i].kind) && !c->pts[i].set.path)
+			err = point_attach(c, &c->pts[i]);
+	for (int i = 0; i < c->npts && !*quit && !err; i++) {
+		if (!attach_reversed(c->pts[i].kind) || !c->pts[i].set.path || done[i])
+			continue;
+		for (int j = c->npts - 1; j >= i && !*quit && !err; j--) {
+			if (done[j] || !attach_reversed(c->pts[j].kind) ||
+			    (j != i && !share_loc(&c->pts[i], &c->pts[j])))
+				continue;
+			done[j] = true;
+			err = point_attach(c, &c->pts[j]);
+		}
+	}
+	free(done);
+	return err;
+}
+
 int script_main(int argc, char **argv)
 {
 	struct compiler c = { .ringbuf_fd = -1, .lost_fd = -1, .stack_fd = -1, .join_fd = -1 };
@@ -485,16 +538,8 @@ int script_main(int argc, char **argv)
 	fflush(c.out);
 	run_kind(&c, P_BEGIN);
 	ring_buffer__consume(rb);
-	/* Several probes on one event run in program order, as in bpftrace.
-	 * The kernel runs the perf events of a software event and the
-	 * consumers of a uprobe newest first: those are attached last to
-	 * first; tracepoints run in the order they were attached. */
-	for (int i = 0; i < c.npts && !exited; i++)
-		if (!attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
-			goto out;
-	for (int i = c.npts - 1; i >= 0 && !exited; i--)
-		if (attach_reversed(c.pts[i].kind) && point_attach(&c, &c.pts[i]))
-			goto out;
+	if (attach_all(&c, &exited))
+		goto out;
 	if (mo.listen) {
 		if (!max_given)
 			mo.max_series = METRICS_DEFAULT_MAX_SERIES;
