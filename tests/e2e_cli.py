@@ -885,8 +885,11 @@ def test_trace_path_and_dumps_as_strace():
 
 def test_verbose_sets_as_strace():
     # -e verbose=SET: calls outside SET print structs, arrays, execve's
-    # argv and environment, wait statuses and fd pairs as addresses
-    cmd = [PYTHON, "-c", "import os, socket; os.listdir('/'); os.pipe(); os.stat('/'); "
+    # argv and environment, wait statuses and fd pairs as addresses.
+    # python -I: the working directory is not on sys.path, so the two runs
+    # do not list it at different times (its listing is cached by mtime,
+    # and suites running beside this one write to it)
+    cmd = [PYTHON, "-I", "-c", "import os, socket; os.listdir('/'); os.pipe(); os.stat('/'); "
            "s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind('\\0x1'); "
            "s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096); "
            "s.sendmsg([b'x'], [], 0, '\\0x1'); s.recvmsg(10); os.sched_getaffinity(0); "
